@@ -188,12 +188,20 @@ def _size_check(q: Tensor, k: Tensor) -> None:
 
 
 def _flash(
-    q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, causal: bool, scale: float
+    q: Tensor,
+    k: Tensor,
+    v: Tensor,
+    mask: Tensor | None,
+    causal: bool,
+    scale: float,
+    given: tuple[Tensor, Tensor] | None = None,
 ) -> Tensor:
     """The CPU flash kernel's arithmetic with one key block: s = (q @ k^T) * scale (+ mask;
     with is_causal the keys after a query's position are -inf first), w = exp(s - rowmax(s)),
     out = (w @ v) * (1 / rowsum(w)); a row with every key masked gives zeros. In float32 the
-    steps' values are the kernel's bits (`ops.flash32`), written into the recorded nodes."""
+    steps' values are the kernel's bits (`ops.flash32`), written into the recorded nodes, and a
+    plain backward pass takes the kernel's gradients of q and the `given` key and value (before
+    grouped heads were repeated) at once (`_kernel_backward`)."""
     from ..core.autograd import apply
     from ..ops import flash32 as FL
     from ..ops.elementwise import reciprocal
@@ -226,7 +234,53 @@ def _flash(
     if dead.any():
         total = A.add_t(total, _constant(dead.astype(s.dtype)))
     out = A.mul_t(_written(A.matmul(w, v), exact, 3), apply(reciprocal, total))
-    return A.named(out, FLASH)
+    out = A.named(out, FLASH)
+    if out.node is not None:
+        kk, vv = given if given is not None else (k, v)
+        _kernel_backward(out, q, kk, vv, mask, causal, scale, exact)
+    return out
+
+
+def _kernel_backward(
+    out: Tensor,
+    q: Tensor,
+    k: Tensor,
+    v: Tensor,
+    mask: Tensor | None,
+    causal: bool,
+    scale: float,
+    exact: tuple | None,
+) -> None:
+    """The fused kernel's backward as the rule of out's node in plain passes (`SHORTCUTS`):
+    first PyTorch's check of what its node saved (q, k, v and out: a change in place since is
+    its error), then in float32 (`exact`: the forward's steps were the kernel's) the kernel's
+    gradients of q, k and v, PyTorch's bits (`ops.flash32.flash32_backward`); elsewhere the
+    composed nodes compute."""
+    from ..core.autograd import SHORTCUTS, _modified
+    from ..core.tensor import counter
+    from ..ops import flash32 as FL
+
+    kept = np.array(out.data, copy=True) if exact is not None else None
+    lse = FL.logsumexp(exact[0], exact[2]) if exact is not None else None
+    m = None if mask is None else mask.data
+    ts = (q, k, v)
+    # (out's counter and shape, not out: the rule must not keep out's node alive)
+    counters = tuple(counter(t) for t in (*ts, out))
+    versions = tuple(c[0] for c in counters)
+    saved = (*ts, Tensor(np.broadcast_to(np.zeros((), out.dtype), out.shape)))
+    names = tuple(None if t.node is None else t.node.name() for t in ts) + (FLASH,)
+
+    def rule(g: np.ndarray) -> tuple | None:
+        for t, c, then, name in zip(saved, counters, versions, names):
+            if c[0] != then:
+                raise _modified(t, name, c[0], then)
+        if exact is None or g.dtype != np.float32 or g.shape != out_shape:
+            return None
+        gq, gk, gv = FL.flash32_backward(q.data, k.data, v.data, m, causal, scale, kept, lse, g)
+        return ts, (Tensor(gq), Tensor(gk), Tensor(gv))
+
+    out_shape = out.shape
+    SHORTCUTS[out.node] = rule
 
 
 def _written(t: Tensor, exact: tuple | None, i: int) -> Tensor:
@@ -298,8 +352,8 @@ def scaled_dot_product_attention(
     if mask is not None and mask.dtype == np.bool_:
         mask = _bool_mask_as_float(mask, q.dtype, False)
     if _uses_flash(q, k, v, mask, p, gqa):
-        k, v = _grouped(q, k, v, gqa)
-        return _flash(q, k, v, mask, causal, factor)
+        kg, vg = _grouped(q, k, v, gqa)
+        return _flash(q, kg, vg, mask, causal, factor, (k, v))
     if causal and mask is not None:
         raise _err(
             "_scaled_dot_product_attention: Explicit attn_mask should not be set when "

@@ -362,3 +362,120 @@ def test_float32_fused_kernel_is_pytorchs_bits() -> None:
         )
         assert got.node is not None and got.node.label == AT.FLASH
         np.testing.assert_array_equal(got.data, want[str(i)], err_msg=f"case {i}")
+
+
+def _grad_cases() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "record_flash32_grad", DATA / "record_flash32_grad.py"
+    )
+    assert spec is not None and spec.loader is not None
+    rec = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rec)
+    return rec
+
+
+def _flash32_grads(c: dict) -> list[np.ndarray]:
+    """gradcli's gradients of q, k and v for one recorded case (a plain backward pass)."""
+    from gradcli.core.autograd import backward
+    from gradcli.surface import functional as SF
+
+    if c["view"]:
+        q, k, v = (
+            Tensor(np.ascontiguousarray(c[n].transpose(0, 2, 1, 3)), requires_grad=True)
+            for n in "qkv"
+        )
+        qv, kv, vv = (SF.transpose(t, 1, 2) for t in (q, k, v))
+    else:
+        q, k, v = (Tensor(c[n], requires_grad=True) for n in "qkv")
+        qv, kv, vv = q, k, v
+    mask = None if c["mask"] is None else Tensor(c["mask"])
+    got = AT.scaled_dot_product_attention(
+        qv, kv, vv, attn_mask=mask, is_causal=c["causal"], scale=c["scale"], enable_gqa=c["gqa"]
+    )
+    assert got.node is not None and got.node.label == AT.FLASH
+    backward([got], [Tensor(c["g"])])
+    grads = [t.grad.data for t in (q, k, v)]  # type: ignore[union-attr]
+    return [a.transpose(0, 2, 1, 3) for a in grads] if c["view"] else grads
+
+
+def _mismatches() -> list[str]:
+    import json
+
+    rec = _grad_cases()
+    digests = json.loads((DATA / "flash32_grad.json").read_text())
+    small = np.load(DATA / "flash32_grad.npz")
+    bad = []
+    for i, c in enumerate(rec.cases()):
+        for name, got, want in zip(("dq", "dk", "dv"), _flash32_grads(c), digests[i]):
+            if f"{i}_{name}" in small.files:
+                diff = int(np.sum(got != small[f"{i}_{name}"]))
+                if diff:
+                    bad.append(f"case {i} ({c['kind']}) {name}: {diff} elements differ")
+            elif rec.digest(got) != want:
+                bad.append(f"case {i} ({c['kind']}) {name}: digest differs")
+    return bad
+
+
+def test_float32_fused_kernel_gradients_are_pytorchs_bits() -> None:
+    """The gradients of q, k and v of F.scaled_dot_product_attention in float32 (the fused CPU
+    kernel's backward, `ops.flash32.flash32_backward`): every element equal to PyTorch 2.13's
+    on 72 recorded cases (`data/attention/record_flash32_grad.py`: batch 1-4, heads 1-8, 4-64
+    queries and keys, head sizes 8-64; masks, is_causal, scale, grouped query heads, views,
+    one-row query blocks, 200 queries, 512 keys)."""
+    assert _mismatches() == []
+
+
+@pytest.mark.parametrize("rule", ["logsumexp", "_scaled_nt", "_dots", "_add_tn"])
+def test_a_kernel_rule_one_ulp_off_is_caught(rule: str, monkeypatch: Any) -> None:
+    """The recorded comparison sees a last bit: one of the kernel's steps moved by one unit in
+    the last place (every element away from zero) makes gradients differ."""
+    from gradcli.ops import flash32 as FL
+
+    real = getattr(FL, rule)
+
+    def off(*args: Any) -> Any:
+        r = real(*args)
+        return np.nextafter(r, np.copysign(np.inf, r)).astype(np.float32)
+
+    monkeypatch.setattr(FL, rule, off)
+    assert _mismatches() != []
+
+
+def test_fused_kernel_gradients_follow_pytorchs_rules_elsewhere() -> None:
+    """Where the kernel's rule stands aside the composed nodes compute, as before: after q was
+    changed in place (PyTorch's error), and with create_graph, whose float32 gradient is a
+    graph: its second derivative agrees with float64's, which equals central differences."""
+    text = (
+        "torch.manual_seed(0)\n"
+        "q = torch.randn(1, 2, 5, 8, requires_grad=True)\n"
+        "k = torch.randn(1, 2, 6, 8)\nv = torch.randn(1, 2, 6, 8)\n"
+        "y = F.scaled_dot_product_attention(q, k, v, is_causal=True)\n"
+        "with torch.no_grad():\n    q.mul_(2)\n"
+        "try:\n    y.sum().backward()\nexcept RuntimeError as e:\n    print('error', e)\n"
+    )
+    assert out(text).startswith("error one of the variables needed for gradient computation")
+    from gradcli.core.autograd import grad
+
+    rng = np.random.default_rng(5)
+    q0, k0, v0 = (rng.normal(size=(1, 2, n, 3)) for n in (4, 5, 5))
+
+    def second(qa: np.ndarray, dtype: Any) -> tuple[np.ndarray, np.ndarray]:
+        q = Tensor(qa.astype(dtype), requires_grad=True)
+        y = AT.scaled_dot_product_attention(q, Tensor(k0.astype(dtype)), Tensor(v0.astype(dtype)))
+        (g,) = grad([(y * y).sum()], [q], create_graph=True)
+        assert g.node is not None
+        (h,) = grad([g[0, 1, 1, 2]], [q])
+        return g.data, h.data
+
+    g32, h32 = second(q0, np.float32)
+    g64, h64 = second(q0, np.float64)
+    np.testing.assert_allclose(g32, g64, rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(h32, h64, rtol=1e-3, atol=1e-4)
+    eps = 1e-6
+    for idx in np.ndindex(q0.shape):
+        d = np.zeros_like(q0)
+        d[idx] = eps
+        fd = (second(q0 + d, np.float64)[0] - second(q0 - d, np.float64)[0])[0, 1, 1, 2]
+        assert abs(h64[idx] - fd / (2 * eps)) < 1e-6

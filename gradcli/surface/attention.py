@@ -22,7 +22,9 @@ checks need nothing new. The composition follows what PyTorch 2.13 runs on the C
   bmm; the weights averaged over heads) or without them `scaled_dot_product_attention`; the
   out-projection.
 
-In float32 the fused kernel's steps carry its bits (`ops.flash32`). PyTorch's eval-mode "fast
+In float32 the fused kernel's steps carry its bits (`ops.flash32`), and a plain backward pass
+takes the kernel's backward for its gradients (`_kernel_backward`: PyTorch's bits; the composed
+nodes compute the others: float64, create_graph, hooks on the node). PyTorch's eval-mode "fast
 path" (torch._native_multi_head_attention: no grad, batch_first, self-attention, an even number
 of heads) computes the same formula with its own kernels; gradcli takes the ordinary path there
 (float32 values may differ from PyTorch's in the last bits, as the README says).

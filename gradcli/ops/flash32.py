@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core import hooks
 from ..core import sleef32 as S
 from .linalg import (
     _FMA_MAX_WORK,
@@ -274,6 +275,17 @@ def _dots(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return acc[:, 0]
 
 
+_MAX_BLOCKS = 4096  # (batch, head, query block)s the backward loops over (~0.2 ms each)
+
+
+def backward_fits(q_shape: tuple[int, ...]) -> bool:
+    """Whether `flash32_backward` is worth its loop for q of this shape (a Python iteration per
+    block of query rows of every head: many tiny heads take the composed nodes' few passes)."""
+    b, h, lq, _ = q_shape
+    split = _q_split(lq)
+    return b * h * -(-lq // split) <= _MAX_BLOCKS
+
+
 def flash32_backward(
     q: np.ndarray,
     k: np.ndarray,
@@ -306,6 +318,7 @@ def flash32_backward(
                 kk, vv = k[i, j // group], v[i, j // group]
                 gk, gv = dk[i, j // group], dv[i, j // group]
                 for lo in range(0, lq, split):
+                    hooks.observer.check_clock()
                     hi = min(lq, lo + split)
                     qb, gb = q[i, j, lo:hi], g[i, j, lo:hi]
                     dsum = _dots(gb, out[i, j, lo:hi])

@@ -262,6 +262,8 @@ def _kernel_backward(
     from ..core.tensor import counter
     from ..ops import flash32 as FL
 
+    if exact is not None and not FL.backward_fits(q.shape):
+        exact = None
     kept = np.array(out.data, copy=True) if exact is not None else None
     lse = FL.logsumexp(exact[0], exact[2]) if exact is not None else None
     m = None if mask is None else mask.data

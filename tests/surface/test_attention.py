@@ -479,3 +479,24 @@ def test_fused_kernel_gradients_follow_pytorchs_rules_elsewhere() -> None:
         d[idx] = eps
         fd = (second(q0 + d, np.float64)[0] - second(q0 - d, np.float64)[0])[0, 1, 1, 2]
         assert abs(h64[idx] - fd / (2 * eps)) < 1e-6
+
+
+def test_past_the_kernels_bound_of_blocks_the_composed_nodes_compute(monkeypatch: Any) -> None:
+    """More (batch, head, query block)s than `flash32._MAX_BLOCKS`: the composed nodes give the
+    float32 gradients (float64's to float32 rounding), not the kernel's loop."""
+    from gradcli.core.autograd import backward
+    from gradcli.ops import flash32 as FL
+
+    rng = np.random.default_rng(9)
+    q0, k0, v0 = (rng.normal(size=(2, 3, n, 8)) for n in (40, 7, 7))
+    assert FL.backward_fits(q0.shape)
+    monkeypatch.setattr(FL, "_MAX_BLOCKS", 11)  # 2 x 3 x 2 blocks: one too many
+    assert not FL.backward_fits(q0.shape)
+    grads = {}
+    for dt in (np.float32, np.float64):
+        ts = [Tensor(a.astype(dt), requires_grad=True) for a in (q0, k0, v0)]
+        y = AT.scaled_dot_product_attention(*ts, is_causal=True)
+        backward([(y * y).sum()])
+        grads[dt] = [t.grad.data for t in ts]  # type: ignore[union-attr]
+    for a, b in zip(grads[np.float32], grads[np.float64]):
+        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-5)

@@ -500,3 +500,17 @@ def test_past_the_kernels_bound_of_blocks_the_composed_nodes_compute(monkeypatch
         grads[dt] = [t.grad.data for t in ts]  # type: ignore[union-attr]
     for a, b in zip(grads[np.float32], grads[np.float64]):
         np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-5)
+
+
+def test_float32_module_gradients_are_pytorchs_bits() -> None:
+    """nn.MultiheadAttention (need_weights True and False, cross-attention with a padding
+    mask), TransformerEncoderLayer (causal) and three Adam steps of TransformerDecoderLayer in
+    float32 training mode: every gradient PyTorch 2.13's to the bit (`data/attention/
+    modules_float32.py` prints a float64 fingerprint of each gradient, which a last-bit change
+    of any element moves by about 1e-8 relative, and its first elements)."""
+    got = run((DATA / "modules_float32.py").read_text(), "modules_float32.py")
+    want = (DATA / "modules_float32.out").read_text()
+    assert NUMBER.sub("#", got) == NUMBER.sub("#", want)
+    a = np.array([float(v) for v in NUMBER.findall(want)])
+    b = np.array([float(v) for v in NUMBER.findall(got)])
+    np.testing.assert_allclose(b, a, rtol=1e-12, atol=0)

@@ -39,8 +39,11 @@ alpha, rounded, then plus C, rounded -- except that `x @ w.t()` of 2 rows or mor
 columns, more than max(m, 11), not MKL's few-row "quads" kernel (m < 16, k >= 24 m), scales
 w by alpha first (rounded) and multiplies; a first operand of one row (`x @ w`), or an inner
 size of 1, is scaled first, and with an inner size of 1 the product is fused with C (one
-rounding); the blocked chains past 384 inner (`linalg._k_blocks`) take alpha block by block,
-each block's scaled sum added in order.
+rounding); an output of one row (one key: grad_k, grad_v) is MKL's column kernel summing
+into C (`linalg._gemv_n_from`), the vector scaled first; the blocked chains past 384 inner
+(`linalg._k_blocks`) take alpha block by block, each block's scaled sum added in order.
+Not measured (a few ulps): a head size of 1, whose forward is not the kernel's to the bit
+either.
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ from .linalg import (
     _blocked,
     _fma32,
     _fma_chain,
+    _gemv_n_from,
     _k_blocks,
     _matmul_fwd,
     _plain_blocks,
@@ -250,6 +254,8 @@ def _add_tn(c: np.ndarray, a: np.ndarray, b: np.ndarray, sc: np.float32) -> np.n
         if a.shape[0] == 1:
             p = (a[0] * sc).astype(_F).astype(np.float64)[:, None] * b[0].astype(np.float64)
             return _fma32(p, c)
+        if a.shape[1] == 1:
+            return _gemv_n_from((a[:, 0] * sc).astype(_F), b, c[0])[None, :]
         return (c + _times(a.T, b, sc)).astype(_F)
 
 

@@ -423,7 +423,7 @@ def test_float32_fused_kernel_gradients_are_pytorchs_bits() -> None:
     kernel's backward, `ops.flash32.flash32_backward`): every element equal to PyTorch 2.13's
     on 72 recorded cases (`data/attention/record_flash32_grad.py`: batch 1-4, heads 1-8, 4-64
     queries and keys, head sizes 8-64; masks, is_causal, scale, grouped query heads, views,
-    one-row query blocks, 200 queries, 512 keys)."""
+    one-row query blocks, 200 queries, one key, 512 keys)."""
     assert _mismatches() == []
 
 

@@ -39,11 +39,14 @@ alpha, rounded, then plus C, rounded -- except that `x @ w.t()` of 2 rows or mor
 columns, more than max(m, 11), not MKL's few-row "quads" kernel (m < 16, k >= 24 m), scales
 w by alpha first (rounded) and multiplies; a first operand of one row (`x @ w`), or an inner
 size of 1, is scaled first, and with an inner size of 1 the product is fused with C (one
-rounding); an output of one row (one key: grad_k, grad_v) is MKL's column kernel summing
-into C (`linalg._gemv_n_from`), the vector scaled first; the blocked chains past 384 inner
-(`linalg._k_blocks`) take alpha block by block, each block's scaled sum added in order.
-Not measured (a few ulps): a head size of 1, whose forward is not the kernel's to the bit
-either.
+rounding); an output of one row or column (one key, or a head size of 1: grad_k, grad_v) is
+MKL's column kernel summing into C (`linalg._gemv_n_from`), the vector scaled first; the
+blocked chains past 384 inner (`linalg._k_blocks`) take alpha block by block, each block's
+scaled sum added in order (tests/surface/data/attention/record_flash32_sgemm.py calls MKL's
+sgemm_ as the kernel does). Not mirrored (a few ulps): a head size of 1 with several heads
+(the kernel's gradients are laid out (batch, length, heads, head size): its one-column
+outputs are strided, MKL's strided column kernel, measured to be `linalg._gemv_n_strided`'s
+order from zero but not from an accumulated C), and one query row with a head size of 1.
 """
 
 from __future__ import annotations
@@ -233,7 +236,7 @@ def _scaled_nt(x: np.ndarray, w: np.ndarray, sc: np.float32) -> np.ndarray:
     m, k = x.shape
     n = w.shape[0]
     with np.errstate(all="ignore"):
-        if k == 1 and n >= 2:
+        if k == 1 and n >= 2 and m >= 2:
             return _matmul_fwd((x * sc).astype(_F), w.T)
         if m >= 2 and n >= k and n > max(m, 11) and not (m < 16 and k >= 24 * m):
             return _matmul_fwd(x, (w * sc).astype(_F).T)
@@ -243,7 +246,7 @@ def _scaled_nt(x: np.ndarray, w: np.ndarray, sc: np.float32) -> np.ndarray:
 def _scaled_nn(a: np.ndarray, b: np.ndarray, sc: np.float32) -> np.ndarray:
     """sgemm's alpha * a @ b (both row-major), C = 0."""
     with np.errstate(all="ignore"):
-        if a.shape[0] == 1 or a.shape[1] == 1:
+        if a.shape[0] == 1 or (a.shape[1] == 1 and b.shape[1] >= 2):
             return _matmul_fwd((a * sc).astype(_F), b)
         return _times(a, b, sc)
 
@@ -256,6 +259,8 @@ def _add_tn(c: np.ndarray, a: np.ndarray, b: np.ndarray, sc: np.float32) -> np.n
             return _fma32(p, c)
         if a.shape[1] == 1:
             return _gemv_n_from((a[:, 0] * sc).astype(_F), b, c[0])[None, :]
+        if b.shape[1] == 1:
+            return _gemv_n_from((b[:, 0] * sc).astype(_F), a, c[:, 0])[:, None]
         return (c + _times(a.T, b, sc)).astype(_F)
 
 

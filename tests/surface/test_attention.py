@@ -514,3 +514,32 @@ def test_float32_module_gradients_are_pytorchs_bits() -> None:
     a = np.array([float(v) for v in NUMBER.findall(want)])
     b = np.array([float(v) for v in NUMBER.findall(got)])
     np.testing.assert_allclose(b, a, rtol=1e-12, atol=0)
+
+
+def test_the_kernels_sgemm_calls_are_mkls() -> None:
+    """`ops.flash32`'s rules for how MKL's sgemm applies alpha and beta, against MKL's own
+    `sgemm_` called as the backward kernel calls it (`data/attention/record_flash32_sgemm.py`:
+    ordinary shapes and MKL's narrow paths: a head size of 1, one key, one query row), every
+    element equal. (One query row with a head size of 1 at once is not among them: its
+    grad_q and forward take paths not mirrored, see the README.)"""
+    import importlib.util
+
+    from gradcli.ops import flash32 as FL
+
+    spec = importlib.util.spec_from_file_location(
+        "record_flash32_sgemm", DATA / "record_flash32_sgemm.py"
+    )
+    assert spec is not None and spec.loader is not None
+    rec = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rec)
+    want = np.load(DATA / "flash32_sgemm.npz")
+    for i, c in enumerate(rec.cases()):
+        a = c["alpha"]
+        got = {
+            "attn": FL._scaled_nt(c["q"], c["k"], a),
+            "dv": FL._add_tn(c["dv"], c["attn"], c["go"], np.float32(1)),
+            "dq": FL._scaled_nn(c["ga"], c["k"], a),
+            "dk": FL._add_tn(c["dk"], c["ga"], c["q"], a),
+        }
+        for name, g in got.items():
+            np.testing.assert_array_equal(g, want[f"{i}_{name}"], err_msg=f"case {i} {name}")

@@ -49,8 +49,8 @@ from .tensor import (
 # subgraph was recorded from (`surface.attention`'s fused attention in float32: PyTorch's
 # backward kernel's bits): node -> rule(upstream gradient array) giving (tensors, gradients)
 # or None (the rule does not apply: the subgraph's nodes compute, as for any other pass).
-# Used by plain passes only (no create_graph, batch axes, trace, saved-tensor hooks or node
-# hooks).
+# Used by first-order passes only (no create_graph, batch axes, trace, saved-tensor hooks or
+# node hooks).
 SHORTCUTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 PASS = [0, 0]
@@ -295,7 +295,8 @@ def _run_backward(
                     SHORTCUTS[n](g if type(g) is np.ndarray else g.data)
                     if SHORTCUTS
                     and n in SHORTCUTS
-                    and chains
+                    and not create_graph
+                    and trace is None
                     and nb == 0
                     and packed is None
                     and not n.node_hooks
@@ -317,6 +318,8 @@ def _run_backward(
                     # a node whose composed subgraph's gradients a kernel's rule gives at once
                     # (`SHORTCUTS`): the tensors it names, the subgraph's nodes left unvisited
                     targets, gs = cut
+                    if _GradMode.anomaly and _GradMode.anomaly_nan:
+                        _check_nan(n, gs, targets)
                 elif (
                     r is not None
                     and arr is not None
@@ -555,9 +558,10 @@ def _owned(cur: Tensor, gi: Tensor) -> bool:
     )
 
 
-def _check_nan(n: Node, gs: tuple) -> None:
-    """Anomaly mode: a node's gradient for an input that requires grad holds nan."""
-    for i, (t, gi) in enumerate(zip(n.inputs, gs)):
+def _check_nan(n: Node, gs: tuple, inputs: Sequence[Tensor] | None = None) -> None:
+    """Anomaly mode: a node's gradient for an input (of `inputs`, by default the node's) that
+    requires grad holds nan."""
+    for i, (t, gi) in enumerate(zip(n.inputs if inputs is None else inputs, gs)):
         if gi is None or not t.requires_grad:
             continue
         data = gi.data if isinstance(gi, Tensor) else np.asarray(gi)

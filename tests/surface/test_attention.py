@@ -543,3 +543,29 @@ def test_the_kernels_sgemm_calls_are_mkls() -> None:
         }
         for name, g in got.items():
             np.testing.assert_array_equal(g, want[f"{i}_{name}"], err_msg=f"case {i} {name}")
+
+
+def test_anomaly_mode_keeps_the_kernels_gradients_and_names_its_nan() -> None:
+    """Under detect_anomaly the kernel's gradients are the same bits (PyTorch's numbers do not
+    change in anomaly mode), and a nan in them is reported with PyTorch's words and node."""
+    text = (
+        "torch.manual_seed(0)\n"
+        "q = torch.randn(1, 2, 3, 4, requires_grad=True)\n"
+        "k = torch.randn(1, 2, 3, 4)\nv = torch.randn(1, 2, 3, 4)\n"
+        "F.scaled_dot_product_attention(q, k, v, is_causal=True).sum().backward()\n"
+        "plain = q.grad.clone()\nq.grad = None\n"
+        "with torch.autograd.detect_anomaly():\n"
+        "    F.scaled_dot_product_attention(q, k, v, is_causal=True).sum().backward()\n"
+        "print(torch.equal(plain, q.grad), plain[0, 0, 0])\n"
+        "q2 = q.detach().clone()\nq2[0, 0, 1, 1] = float('nan')\nq2.requires_grad_()\n"
+        "with torch.autograd.detect_anomaly():\n"
+        "    try:\n"
+        "        F.scaled_dot_product_attention(q2, k, v).sum().backward()\n"
+        "    except RuntimeError as e:\n"
+        "        print(e)\n"
+    )
+    assert out(text) == (
+        "True tensor([ 1.6083e-09,  5.5324e-09, -4.1926e-09, -1.9344e-09])\n"
+        "Function 'ScaledDotProductFlashAttentionForCpuBackward0' returned nan values in its "
+        "0th output.\n"
+    )

@@ -253,11 +253,11 @@ def _kernel_backward(
     scale: float,
     exact: tuple | None,
 ) -> None:
-    """The fused kernel's backward as the rule of out's node in plain passes (`SHORTCUTS`):
-    first PyTorch's check of what its node saved (q, k, v and out: a change in place since is
-    its error), then in float32 (`exact`: the forward's steps were the kernel's) the kernel's
-    gradients of q, k and v, PyTorch's bits (`ops.flash32.flash32_backward`); elsewhere the
-    composed nodes compute."""
+    """The fused kernel's backward as the rule of out's node in first-order passes
+    (`SHORTCUTS`): first PyTorch's check of what its node saved (q, k, v, a float mask and out:
+    a change in place since is its error), then in float32 (`exact`: the forward's steps were
+    the kernel's) the kernel's gradients of q, k and v, PyTorch's bits
+    (`ops.flash32.flash32_backward`); elsewhere the composed nodes compute."""
     from ..core.autograd import SHORTCUTS, _modified
     from ..core.tensor import counter
     from ..ops import flash32 as FL
@@ -268,11 +268,13 @@ def _kernel_backward(
     lse = FL.logsumexp(exact[0], exact[2]) if exact is not None else None
     m = None if mask is None else mask.data
     ts = (q, k, v)
-    # (out's counter and shape, not out: the rule must not keep out's node alive)
-    counters = tuple(counter(t) for t in (*ts, out))
+    # what the node saves: q, k, v, the mask (the program's float one: a bool one was turned
+    # into a new tensor) and out (its counter and shape: the rule must not keep out's node)
+    kept_ts = (*ts, *(() if mask is None else (mask,)))
+    counters = tuple(counter(t) for t in (*kept_ts, out))
     versions = tuple(c[0] for c in counters)
-    saved = (*ts, Tensor(np.broadcast_to(np.zeros((), out.dtype), out.shape)))
-    names = tuple(None if t.node is None else t.node.name() for t in ts) + (FLASH,)
+    saved = (*kept_ts, Tensor(np.broadcast_to(np.zeros((), out.dtype), out.shape)))
+    names = tuple(None if t.node is None else t.node.name() for t in kept_ts) + (FLASH,)
 
     def rule(g: np.ndarray) -> tuple | None:
         for t, c, then, name in zip(saved, counters, versions, names):

@@ -456,6 +456,19 @@ def test_fused_kernel_gradients_follow_pytorchs_rules_elsewhere() -> None:
         "try:\n    y.sum().backward()\nexcept RuntimeError as e:\n    print('error', e)\n"
     )
     assert out(text).startswith("error one of the variables needed for gradient computation")
+    for dt in ("float32", "float64"):
+        text = (
+            f"q = torch.randn(1, 2, 3, 4, requires_grad=True, dtype=torch.{dt})\n"
+            "m = torch.randn(3, 3, dtype=q.dtype)\n"
+            "y = F.scaled_dot_product_attention(q, q.detach(), q.detach(), attn_mask=m)\n"
+            "m.add_(1)\n"
+            "try:\n    y.sum().backward()\nexcept RuntimeError as e:\n    print(e)\n"
+        )
+        kind = "FloatTensor" if dt == "float32" else "DoubleTensor"
+        assert out(text).startswith(
+            "one of the variables needed for gradient computation has been modified by an "
+            f"inplace operation: [torch.{kind} [3, 3]] is at version 1; expected version 0"
+        )
     from gradcli.core.autograd import grad
 
     rng = np.random.default_rng(5)

@@ -47,10 +47,11 @@ from .tensor import (
 # apart by (torch.utils.checkpoint recomputes its function once per pass).
 # Nodes whose first-order gradient a kernel's rule computes for the tensors a composed
 # subgraph was recorded from (`surface.attention`'s fused attention in float32: PyTorch's
-# backward kernel's bits): node -> rule(upstream gradient array) giving (tensors, gradients)
-# or None (the rule does not apply: the subgraph's nodes compute, as for any other pass).
-# Used by first-order passes only (no create_graph, batch axes, trace, saved-tensor hooks or
-# node hooks).
+# backward kernel's bits): node -> rule(upstream gradient array, first_order) giving
+# (tensors, gradients) or None (the rule does not apply: the subgraph's nodes compute, as for
+# any other pass; a rule may raise, e.g. PyTorch's error for what its node saved changed in
+# place). Gradients only where first_order (no create_graph, no trace); not asked with batch
+# axes, saved-tensor hooks or node hooks.
 SHORTCUTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 PASS = [0, 0]
@@ -292,11 +293,11 @@ def _run_backward(
                 packed = n.packed if copies is None else copies
                 targets = n.inputs
                 cut = (
-                    SHORTCUTS[n](g if type(g) is np.ndarray else g.data)
+                    SHORTCUTS[n](
+                        g if type(g) is np.ndarray else g.data, not create_graph and trace is None
+                    )
                     if SHORTCUTS
                     and n in SHORTCUTS
-                    and not create_graph
-                    and trace is None
                     and nb == 0
                     and packed is None
                     and not n.node_hooks

@@ -276,11 +276,11 @@ def _kernel_backward(
     saved = (*kept_ts, Tensor(np.broadcast_to(np.zeros((), out.dtype), out.shape)))
     names = tuple(None if t.node is None else t.node.name() for t in kept_ts) + (FLASH,)
 
-    def rule(g: np.ndarray) -> tuple | None:
+    def rule(g: np.ndarray, first_order: bool) -> tuple | None:
         for t, c, then, name in zip(saved, counters, versions, names):
             if c[0] != then:
                 raise _modified(t, name, c[0], then)
-        if exact is None or g.dtype != np.float32 or g.shape != out_shape:
+        if not first_order or exact is None or g.dtype != np.float32 or g.shape != out_shape:
             return None
         gq, gk, gv = FL.flash32_backward(q.data, k.data, v.data, m, causal, scale, kept, lse, g)
         return ts, (Tensor(gq), Tensor(gk), Tensor(gv))

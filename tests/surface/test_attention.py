@@ -456,6 +456,14 @@ def test_fused_kernel_gradients_follow_pytorchs_rules_elsewhere() -> None:
         "try:\n    y.sum().backward()\nexcept RuntimeError as e:\n    print('error', e)\n"
     )
     assert out(text).startswith("error one of the variables needed for gradient computation")
+    text = (
+        "q = torch.randn(1, 2, 3, 4, requires_grad=True)\n"
+        "y = F.scaled_dot_product_attention(q, q.detach(), q.detach())\n"
+        "with torch.no_grad():\n    q.mul_(2)\n"
+        "try:\n    torch.autograd.grad(y.sum(), q, create_graph=True)\n"
+        "except RuntimeError as e:\n    print(e)\n"
+    )
+    assert out(text).startswith("one of the variables needed for gradient computation")
     for dt in ("float32", "float64"):
         text = (
             f"q = torch.randn(1, 2, 3, 4, requires_grad=True, dtype=torch.{dt})\n"

@@ -97,8 +97,14 @@ def unbroadcast(g: Tensor, shape: tuple[int, ...], nb: int) -> Tensor:
             with np.errstate(all="ignore"):
                 data = P.sum.forward(data, dim=tuple(axes), keepdim=True)
         return wrap(np.reshape(data, data.shape[:nb] + tuple(shape)))
+    # ATen's sum_to: a whole sum for a shape of no dims, else a sum keeping the reduced dims,
+    # viewed to the shape only where leading dims went
+    if not shape and nb == 0:
+        return apply(P.sum, g, label="SumBackward0")
     if axes:
         g = apply(P.sum, g, dim=tuple(axes), keepdim=True, label="SumBackward1")
+    if lead == 0:
+        return g
     return apply(P.reshape, g, shape=g.shape[:nb] + tuple(shape), label="ViewBackward0")
 
 

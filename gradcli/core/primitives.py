@@ -82,8 +82,11 @@ def unreduce(t: Tensor, x: Tensor, dim: Any, keepdim: bool) -> Tensor:
         return t
     dims = dims_of(dim, x.ndim)
     nb = t.ndim - (x.ndim - len(dims))
+    if dim is None and nb == 0:
+        return t  # a whole reduction's one number broadcasts as it is (PyTorch expands it)
     keep = tuple(1 if i in dims else s for i, s in enumerate(x.shape))
-    return apply(reshape, t, shape=t.shape[:nb] + keep, label="ViewBackward0")
+    # PyTorch's sum_backward unsqueezes the reduced dims back
+    return apply(reshape, t, shape=t.shape[:nb] + keep, label="UnsqueezeBackward0")
 
 
 def _sum_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
@@ -116,9 +119,22 @@ sum = Op(  # noqa: A001 - the record of torch.sum
 # --- shape ------------------------------------------------------------------------------------
 
 
+# The node a reshape's gradient is recorded as, by the node of the reshape itself: PyTorch's
+# unsqueeze goes back by squeeze(dim) and its squeezes by unsqueeze (what a double backward's
+# result shows as its grad_fn); a view goes back by a view.
+_REVERSED = {
+    "UnsqueezeBackward0": "SqueezeBackward1",
+    "SqueezeBackward0": "UnsqueezeBackward0",
+    "SqueezeBackward1": "UnsqueezeBackward0",
+    "SqueezeBackward2": "UnsqueezeBackward0",
+}
+
+
 def _reshape_vjp(g: Tensor, out: Tensor, x: Tensor, shape: tuple[int, ...]) -> tuple:
     nb = g.ndim - out.ndim
-    return (apply(reshape, g, shape=g.shape[:nb] + x.shape, label="ViewBackward0"),)
+    node = out.node
+    label = _REVERSED.get(node.label, "ViewBackward0") if node is not None else "ViewBackward0"
+    return (apply(reshape, g, shape=g.shape[:nb] + x.shape, label=label),)
 
 
 reshape = Op(

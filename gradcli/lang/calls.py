@@ -18,6 +18,7 @@ internal error (exit 70).
 from __future__ import annotations
 
 import ast
+import inspect
 import sys
 from collections.abc import Callable
 from types import MethodType, TracebackType
@@ -39,6 +40,7 @@ from ..core.tensor import (
 )
 from ..surface import names as surface_names
 from ..surface import nn as surface_nn
+from ..surface import public
 from ..surface.args import cpu_device
 from ..surface.functional import write_out
 from .values import Device, DType, range_len, short
@@ -143,6 +145,7 @@ def checked_call(
                 shown = args[1:] if bound else args
                 raise GradcliError(
                     _call_error_words(label, bound, args, kwargs)
+                    or _module_method_words(f, sig, bound, args, kwargs)
                     or _bind_words(label, bound, args, e),
                     found=f"{len(shown)} positional argument(s)"
                     + (f" and keywords {', '.join(kwargs)}" if kwargs else ""),
@@ -523,6 +526,37 @@ def _call_error_words(label: str, bound: bool, args: list, kwargs: dict) -> str 
     from ..surface.callerrors import call_error
 
     return call_error(label, bound, args, kwargs)
+
+
+_KINDS = {
+    inspect.Parameter.POSITIONAL_ONLY: "P",
+    inspect.Parameter.POSITIONAL_OR_KEYWORD: "PK",
+    inspect.Parameter.VAR_POSITIONAL: "VP",
+    inspect.Parameter.KEYWORD_ONLY: "K",
+    inspect.Parameter.VAR_KEYWORD: "VK",
+}
+
+
+def _module_method_words(
+    f: Callable[..., Any], sig: Any, bound: bool, args: list, kwargs: dict
+) -> str | None:
+    """CPython's words for a call of an nn.Module method that does not fit (PyTorch's are
+    Python functions: `Module.get_parameter() missing 1 required positional argument:
+    'target'`), where gradcli's method is defined on a class of torch.nn's name."""
+    if type(f) is MethodType and isinstance(f.__self__, surface_nn.Module):
+        args = [f.__self__, *args]  # (the method as a value: its signature has no self)
+    elif not (bound and args and isinstance(args[0], surface_nn.Module)):
+        return None
+    fn = getattr(f, "__func__", f)
+    owner, _, _ = getattr(fn, "__qualname__", "").rpartition(".")
+    if not owner or "." in owner or "<" in owner or not public.has("torch.nn", owner):
+        return None
+    params = [(p.name, _KINDS[p.kind], p.default is not p.empty) for p in sig.parameters.values()]
+    if not params or params[0][0] != "self":
+        params = [("self", "PK", False), *params]
+    from ..surface.callerrors import python_call_error
+
+    return python_call_error(fn.__qualname__, params, len(args), list(kwargs))
 
 
 def _shape_error(e: RuntimeError) -> Exception:

@@ -48,6 +48,7 @@ BASES: dict[str, str | None] = {
     "RuntimeWarning": "Warning",
     # PyTorch's own (not builtins: a program imports them from their module).
     "GradcheckError": "RuntimeError",
+    "_LinAlgError": "RuntimeError",  # torch.linalg.LinAlgError
     "FrozenInstanceError": "AttributeError",
     # NumPy's (an in-place array operation whose result the array's dtype cannot hold).
     "UFuncTypeError": "TypeError",
@@ -57,6 +58,7 @@ BASES: dict[str, str | None] = {
 # The module of the classes that are not Python's builtins, as `repr(cls)` shows it.
 MODULES: dict[str, str] = {
     "GradcheckError": "torch.autograd.gradcheck",
+    "_LinAlgError": "torch._C",
     "FrozenInstanceError": "dataclasses",
     "UFuncTypeError": "numpy._core._exceptions",
     "AxisError": "numpy.exceptions",

@@ -62,6 +62,13 @@ def format_value(v: Any, spec: str) -> str:
             raise GradcliError("unsupported format string passed to Tensor.__format__").mirror(
                 "TypeError"
             )
+    if isinstance(v, np.ndarray) and spec:
+        # NumPy formats a 0-d array as its element (`f"{np.array(3.1):.2f}"`)
+        if v.ndim:
+            raise GradcliError(
+                "unsupported format string passed to numpy.ndarray.__format__"
+            ).mirror("TypeError")
+        v = v[()]
     if isinstance(v, np.generic):
         v = v.item()
     if not spec:

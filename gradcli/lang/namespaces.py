@@ -947,7 +947,10 @@ def _build() -> dict[str, Namespace]:
         "func": func,
         "vmap": func.members["vmap"],
         "linalg": Namespace(
-            "torch.linalg", names.LazyTable("LINALG", lambda: names.raw(names.LINALG))
+            "torch.linalg",
+            names.LazyTable(
+                "LINALG", lambda: {**names.raw(names.LINALG), "LinAlgError": _linalg_error()}
+            ),
         ),
         "special": Namespace(
             "torch.special", names.LazyTable("SPECIAL", lambda: names.raw(names.SPECIAL))
@@ -1074,6 +1077,18 @@ def _build() -> dict[str, Namespace]:
         # The release gradcli mirrors (its printing, its kernels' rounding, its errors):
         # `print(torch.__version__)` opens many notebooks.
         "__version__": MIRRORED_TORCH,
+        # torch.version of that CPU build: no CUDA, ROCm or XPU (`print(torch.version.cuda)`)
+        "version": Namespace(
+            "torch.version",
+            {
+                "__version__": MIRRORED_TORCH,
+                "cuda": None,
+                "hip": None,
+                "rocm": None,
+                "xpu": None,
+                "debug": False,
+            },
+        ),
         "distributions": Namespace("torch.distributions", load=_distributions_members),
         "save": Builtin("torch.save", _save),
         "load": Builtin("torch.load", _load),
@@ -1149,6 +1164,12 @@ def _build() -> dict[str, Namespace]:
         # torch.func's (PyTorch's functorch forwards them, with a FutureWarning).
         "functorch": Namespace("functorch", load=_functorch_members),
     }
+
+
+def _linalg_error() -> Any:
+    from .exceptions import CLASSES
+
+    return CLASSES["_LinAlgError"]
 
 
 def _argparse_members() -> dict[str, Any]:

@@ -289,6 +289,37 @@ def _np_randn(*dims: Any) -> Any:
     return _np_state().standard_normal(shape) if shape else _np_state().standard_normal()
 
 
+_REQUIRED = object()  # a distribution's parameter without a default
+
+# NumPy's other distributions a data-making line draws from (`np.random.binomial(10, 0.3,
+# size=5)`): their parameters and defaults, the same names on RandomState and Generator. Each
+# is NumPy's own draw from the program's seeded state; parameters are single numbers.
+DISTRIBUTIONS: dict[str, tuple[tuple[str, ...], tuple]] = {
+    "binomial": (("n", "p"), (_REQUIRED, _REQUIRED)),
+    "negative_binomial": (("n", "p"), (_REQUIRED, _REQUIRED)),
+    "poisson": (("lam",), (1.0,)),
+    "geometric": (("p",), (_REQUIRED,)),
+    "beta": (("a", "b"), (_REQUIRED, _REQUIRED)),
+    "gamma": (("shape", "scale"), (_REQUIRED, 1.0)),
+    "standard_gamma": (("shape",), (_REQUIRED,)),
+    "lognormal": (("mean", "sigma"), (0.0, 1.0)),
+    "laplace": (("loc", "scale"), (0.0, 1.0)),
+    "logistic": (("loc", "scale"), (0.0, 1.0)),
+    "gumbel": (("loc", "scale"), (0.0, 1.0)),
+    "rayleigh": (("scale",), (1.0,)),
+    "chisquare": (("df",), (_REQUIRED,)),
+    "standard_t": (("df",), (_REQUIRED,)),
+    "standard_cauchy": ((), ()),
+    "standard_exponential": ((), ()),
+    "weibull": (("a",), (_REQUIRED,)),
+    "pareto": (("a",), (_REQUIRED,)),
+    "power": (("a",), (_REQUIRED,)),
+    "vonmises": (("mu", "kappa"), (_REQUIRED, _REQUIRED)),
+    "triangular": (("left", "mode", "right"), (_REQUIRED, _REQUIRED, _REQUIRED)),
+    "f": (("dfnum", "dfden"), (_REQUIRED, _REQUIRED)),
+}
+
+
 def _with_size(name: str, params: tuple[str, ...], defaults: tuple) -> Callable[..., Any]:
     """np.random.NAME(*params, size=None): numbers for the parameters, the size checked."""
 
@@ -301,6 +332,9 @@ def _with_size(name: str, params: tuple[str, ...], defaults: tuple) -> Callable[
             if key not in (*params, "size"):
                 raise _error(f"numpy.random.{name}() got an unexpected keyword argument '{key}'")
             values[key] = v
+        for key in params:
+            if values[key] is _REQUIRED:
+                raise _error(f"{name}() missing required argument '{key}'")
         shape = _size(values.pop("size", None), name)
         numbers = {}
         for key, v in values.items():
@@ -401,6 +435,7 @@ class RandomState:
         "permutation",
         "shuffle",
         "choice",
+        *DISTRIBUTIONS,
     )
 
     def __init__(self, seed: Any = None) -> None:
@@ -455,6 +490,7 @@ NUMPY_RANDOM: dict[str, Callable[..., Any]] = {
     "permutation": _np_permutation,
     "shuffle": _np_shuffle,
     "choice": _np_choice,
+    **{name: _with_size(name, *spec) for name, spec in DISTRIBUTIONS.items()},
 }
 
 
@@ -472,6 +508,7 @@ class Generator:
         "choice",
         "permutation",
         "shuffle",
+        *DISTRIBUTIONS,
     )
 
     def __init__(self, seed: Any = None) -> None:
@@ -553,6 +590,23 @@ class Generator:
 for _name in RandomState.PROGRAM_ATTRIBUTES:
     if _name != "seed":
         setattr(RandomState, _name, _state_method(_name))
+
+
+def _generator_method(name: str, params: tuple[str, ...], defaults: tuple) -> Callable[..., Any]:
+    def method(self: Generator, *args: Any, **kwargs: Any) -> Any:
+        saved = _NP[0]
+        _NP[0] = self.gen  # type: ignore[assignment]  # the module's checks, this generator's draws
+        try:
+            return _with_size(name, params, defaults)(*args, **kwargs)
+        finally:
+            _NP[0] = saved
+
+    method.__name__ = name
+    return method
+
+
+for _name, _spec in DISTRIBUTIONS.items():
+    setattr(Generator, _name, _generator_method(_name, *_spec))
 NUMPY_RANDOM["RandomState"] = RandomState
 NUMPY_RANDOM["default_rng"] = Generator
 

@@ -143,6 +143,10 @@ def _batch_prefix(shape: tuple[int, ...], i: int) -> str:
     return f"(Batch element {i}): " if len(shape) > 2 else ""
 
 
+# torch.linalg.LinAlgError (torch._C._LinAlgError, a RuntimeError): what LAPACK's failures raise
+LINALG_ERROR = "_LinAlgError"
+
+
 def singular_error(a: np.ndarray, fn: str) -> GradcliError:
     """The error PyTorch raises for the first singular matrix of a batch."""
     flat = a.reshape((-1,) + a.shape[-2:])
@@ -154,12 +158,12 @@ def singular_error(a: np.ndarray, fn: str) -> GradcliError:
                 return GradcliError(
                     f"torch.linalg.solve: {pre}The solver failed because the input matrix is "
                     "singular."
-                )
+                ).mirror(LINALG_ERROR)
             return GradcliError(
                 f"{fn}: {pre}The diagonal element {info} is zero, the inversion could not be "
                 "completed because the input matrix is singular."
-            )
-    return GradcliError(f"{fn}: the input matrix is singular")
+            ).mirror(LINALG_ERROR)
+    return GradcliError(f"{fn}: the input matrix is singular").mirror(LINALG_ERROR)
 
 
 def _nan_where_singular(f: Any, a: np.ndarray, *rest: np.ndarray) -> np.ndarray:
@@ -476,8 +480,8 @@ def not_positive_definite(a: np.ndarray) -> GradcliError:
             f"linalg.cholesky: {_batch_prefix(a.shape, i)}The factorization could not be "
             "completed because the input is not positive-definite (the leading minor of order "
             f"{lo} is not positive-definite)."
-        )
-    return GradcliError("linalg.cholesky: the input is not positive-definite")
+        ).mirror(LINALG_ERROR)
+    return GradcliError("linalg.cholesky: the input is not positive-definite").mirror(LINALG_ERROR)
 
 
 def _cholesky_fwd(a: np.ndarray) -> np.ndarray:
@@ -485,7 +489,7 @@ def _cholesky_fwd(a: np.ndarray) -> np.ndarray:
         raise GradcliError(
             "linalg.cholesky: The factorization could not be completed because the input is "
             "not positive-definite (the leading minor of order 1 is not positive-definite)."
-        )
+        ).mirror(LINALG_ERROR)
     try:
         return np.linalg.cholesky(a)
     except np.linalg.LinAlgError:

@@ -96,6 +96,19 @@ def _prod_others(x: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
     return np.transpose(others, np.argsort(rest + list(dims)))
 
 
+def _prod_others_recorded(x: Tensor, dims: tuple[int, ...]) -> Tensor:
+    """`_prod_others` as recorded operations of x: along the one reduced dim, or over the
+    whole tensor flattened (prod() reduces every dim)."""
+    from .scan import exclusive_cumprod
+
+    if len(dims) == 1:
+        d = dims[0] - x.ndim
+        return exclusive_cumprod(x, d) * exclusive_cumprod(x, d, reverse=True)
+    flat = apply(P.reshape, x, shape=(x.data.size,))
+    others = exclusive_cumprod(flat, -1) * exclusive_cumprod(flat, -1, reverse=True)
+    return apply(P.reshape, others, shape=x.shape)
+
+
 def _prod_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
     check_reduced(x, dim, keepdim, "prod")
     ax = dims_of(dim, x.ndim)
@@ -113,8 +126,13 @@ def _prod_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarr
 def _prod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:
     gu = unreduce(g, x, dim, keepdim)
     if np.any(x.data == 0):
-        # out / x is 0/0 there; the exact product of the others is used (not differentiable
-        # again: a Hessian through prod at a zero is not supported).
+        # out / x is 0/0 there: the exact product of the others is used, as constants, or (a
+        # backward that records, to be differentiated again) as ATen's prod_safe_zeros_backward
+        # builds it, from the products before and after each element
+        if x.ndim == 0:
+            return (g,)
+        if grad_enabled():
+            return (gu * _prod_others_recorded(x, dims_of(dim, x.ndim)),)
         return (gu * constant(_prod_others(x.data, dims_of(dim, x.ndim))),)
     if x.ndim == 0:
         return (g,)  # PyTorch's prod_backward hands the gradient on as it is

@@ -16,7 +16,7 @@ import numpy as np
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop
 from ..core.primitives import from_end
-from ..core.tensor import Tensor, constant
+from ..core.tensor import Tensor, constant, grad_enabled
 from . import binary as B
 from . import shape as S
 from .arithmetic import size_check
@@ -131,6 +131,7 @@ cumsum = defop(
 
 def _positions(shape: tuple[int, ...], dim: int) -> np.ndarray:
     """0, 1, ..., n-1 along `dim`, shaped to broadcast against an array of `shape`."""
+    dim %= len(shape)
     return np.arange(shape[dim]).reshape([-1 if i == dim else 1 for i in range(len(shape))])
 
 
@@ -159,14 +160,56 @@ def _cumprod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int) -> tuple:
     if x.ndim == 0:
         return (g,)
     d = from_end(dim, x.ndim)
+    zeros = bool(np.any(x.data == 0))
+    if zeros and grad_enabled():
+        # a backward that records (to be differentiated again): ATen's form of recorded
+        # operations, exact at the zeros to any order
+        return (_cumprod_zeros_recorded(g, x, d),)
     running = apply(cumsum, g * out, dim=d, reverse=True)
-    if not np.any(x.data == 0):
+    if not zeros:
         return (running / x,)
-    # At a zero, out / x is 0/0: the exact gradient from constants (not differentiable again
-    # there: a Hessian through cumprod at a zero is not supported, as for prod).
+    # At a zero, out / x is 0/0: the exact gradient from constants.
     before, at, tail = _cumprod_zero_parts(x.data, out.data, dim)
     summed = apply(P.sum, g * constant(tail), dim=d % g.ndim, keepdim=True, label="SumBackward1")
     return (running * constant(before) + summed * constant(at),)
+
+
+def exclusive_cumprod(x: Tensor, d: int, reverse: bool = False) -> Tensor:
+    """The product of the elements before each one along `d` (a negative dim), or of those
+    after it with `reverse`, 1 for the first, as recorded operations (ATen's
+    prod_safe_zeros_backward builds the product of the others from the two)."""
+    tail = (slice(None),) * (-d - 1)
+    flip = (Ellipsis, slice(None, None, -1)) + tail
+    src = apply(S.index, x, idx=flip) if reverse else x
+    head = apply(S.index, src, idx=(Ellipsis, slice(0, x.shape[d] - 1)) + tail)
+    ones = list(x.shape)
+    ones[d] = 1
+    c = apply(cumprod, apply(S.cat, constant(np.ones(ones, x.data.dtype)), head, dim=d), dim=d)
+    return apply(S.index, c, idx=flip) if reverse else c
+
+
+def _cumprod_zeros_recorded(g: Tensor, x: Tensor, d: int) -> Tensor:
+    """cumprod's gradient where x has zeros, from recorded operations of x so that a Hessian
+    through it is exact (ATen's differentiable O(n^2) form): for each k, the sum over j >= k
+    of g_j times the product of x_0..x_j but x_k, which is (prod_{i<k} x_i) * (1, x_{k+1},
+    x_{k+1} x_{k+2}, ...)."""
+    n = x.shape[d]
+    tail = (slice(None),) * (-d - 1)
+    before = exclusive_cumprod(x, d)
+    ones = list(x.shape)
+    ones[d] = 1
+    one = constant(np.ones(ones, x.data.dtype))
+    parts = []
+    for k in range(n):
+        from_k = (Ellipsis, slice(k, n)) + tail
+        omitted = one
+        if k + 1 < n:
+            rest = apply(S.index, x, idx=(Ellipsis, slice(k + 1, n)) + tail)
+            omitted = apply(S.cat, one, apply(cumprod, rest, dim=d), dim=d)
+        prefix = apply(S.index, before, idx=(Ellipsis, slice(k, k + 1)) + tail)
+        part = apply(S.index, g, idx=from_k) * (prefix * omitted)
+        parts.append(apply(P.sum, part, dim=d % g.ndim, keepdim=True))
+    return parts[0] if n == 1 else apply(S.cat, *parts, dim=d)
 
 
 def _sym_cumprod(sp: Any, x: np.ndarray, dim: int) -> np.ndarray:
@@ -181,7 +224,7 @@ cumprod = defop(
     "rev_cumsum(g * out) / x (the exact products of the others at zeros)",
     kind="reduction",
     kink="at a zero x_z of a slice the gradient is the exact product of the other factors "
-    "(dx_k = 0 past the first zero), as PyTorch; not differentiable again there",
+    "(dx_k = 0 past the first zero), as PyTorch, and differentiable again",
     sym=_sym_cumprod,
     signature="cumprod(x, dim)",
     samples=tuple(Sample((s,), {"dim": d}, avoid=(0.0,), gap=0.2) for s, d in _SCAN_SHAPES),

@@ -38,8 +38,19 @@ def dims_arg(dim: Any, ndim: int) -> Any:
     if dim is None:
         return None
     if isinstance(dim, (tuple, list)):
-        return tuple(check_dim(d, ndim) for d in dim)
+        dims = tuple(check_dim(d, ndim) for d in dim)
+        repeated_dims(dims)
+        return dims
     return check_dim(dim, ndim)
+
+
+def repeated_dims(dims: Sequence[int]) -> None:
+    """ATen's check of a reduction's dims (wrapped): each at most once."""
+    seen: set[int] = set()
+    for d in dims:
+        if d in seen:
+            raise GradcliError(f"dim {d} appears multiple times in the list of dims")
+        seen.add(d)
 
 
 def _int_like(v: Any, bool_ok: bool) -> bool:

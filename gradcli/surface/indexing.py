@@ -18,6 +18,8 @@ from ..core.inplace import VIEW_OF_LEAF, check_capture, check_restated, inplace
 from ..core.op import apply, versioned
 from ..core.tensor import (
     Tensor,
+    _GradMode,
+    batched,
     bumped,
     data_array,
     enable_grad,
@@ -524,8 +526,20 @@ core_op.REDERIVE = _rederive
 core_inplace.STORAGE_INDEX = _storage_index
 
 
+VMAP_MASK = (
+    "vmap: We do not support batching operators that can support dynamic shape. Attempting to "
+    "batch over indexing with a boolean mask."
+)
+
+
 def getitem(x: Tensor, key: Any) -> Tensor:
     items = key if isinstance(key, tuple) else (key,)
+    if _GradMode.vmapped:
+        # a batched boolean mask gives each element a result of its own shape: PyTorch's vmap
+        # refuses it (a mask of constants indexes every element alike)
+        masks = [k for k in items if isinstance(k, Tensor) and k.dtype == np.bool_ and k.ndim]
+        if any(batched(m) for m in masks):
+            raise GradcliError(VMAP_MASK).mirror("RuntimeError")
     ints = [isinstance(k, int) and not isinstance(k, bool) for k in items]
     arrays = [
         isinstance(k, (list, Tensor)) and not (isinstance(k, Tensor) and k.ndim == 0) for k in items

@@ -187,6 +187,8 @@ def index_select(input: Any, dim: Any, index: Any) -> Tensor:
     n = input.shape[d] if input.ndim else 1
     bad = idx[(idx < 0) | (idx >= n)]
     if bad.size:
+        if d != 1:  # ATen's general kernel checks each index; dim 1 has a kernel of its own
+            raise GradcliError("index out of range in self").mirror("IndexError")
         raise GradcliError(f"INDICES element is out of DATA bounds, id={int(bad[0])} axis_dim={n}")
     if input.ndim == 0:
         input = F.reshape(input, 1)

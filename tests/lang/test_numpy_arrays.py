@@ -338,3 +338,21 @@ def test_numpy_matrix_products_refused_in_numpys_words_or_before_the_work(
 ) -> None:
     with pytest.raises(GradcliError, match=message.replace("(", r"\(").replace(")", r"\)")):
         run(expr)
+
+
+def test_format_specs_of_arrays_as_numpys() -> None:
+    """A 0-d array formats as its element; another array with a spec is NumPy's TypeError."""
+    import contextlib
+    import io
+
+    program = (
+        "import numpy as np\na = np.array(3.14159)\n"
+        "print(f'{a:.2f}', '{:.3e}'.format(np.array(2.5, dtype=np.float32)))\n"
+        "print(f'{np.array(7):5d}|')\n"
+        "print(f'{a}', f'{np.float32(0.1):.10f}', f'{np.array([1.5, 2]):}')\n"
+        "try:\n    print(f'{np.array([1.0, 2.0]):.2f}')\nexcept TypeError as e:\n    print(e)\n"
+    )
+    want = io.StringIO()
+    with contextlib.redirect_stdout(want):
+        exec(program, {})
+    assert "".join(parse(program, "t.py").run(dtype="float32").output) == want.getvalue()

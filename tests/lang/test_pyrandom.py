@@ -72,3 +72,32 @@ def test_rand_and_randn_take_integers_and_refuse_others_in_numpys_words() -> Non
             except TypeError as e:
                 expected.append(str(e))
     assert got == [*expected, "(2, 3)"]
+
+
+def test_numpys_other_distributions_are_numpys_draws() -> None:
+    """Every distribution of the table, from the global state, a RandomState and a Generator
+    (positional and keyword parameters, a size): NumPy's own numbers for the seed."""
+    import contextlib
+    import io
+
+    from gradcli.lang.pyrandom import _REQUIRED, DISTRIBUTIONS
+
+    lines = ["import numpy as np", "np.random.seed(3)", "rs = np.random.RandomState(5)"]
+    lines.append("g = np.random.default_rng(11)")
+    for name, (params, defaults) in DISTRIBUTIONS.items():
+        values = [0.3 if p in ("p",) else 2.0 if p != "mode" else 2.5 for p in params]
+        if name == "triangular":
+            values = [1.0, 2.5, 4.0]
+        args = ", ".join(map(repr, values))
+        keywords = ", ".join(f"{p}={v!r}" for p, v in zip(params, values, strict=True))
+        sep = ", " if args else ""
+        lines.append(f"print('{name}', np.random.{name}({args}{sep}size=3))")
+        lines.append(f"print(rs.{name}({keywords}{sep}size=(2, 2)), g.{name}({args}))")
+        required = [p for p, d in zip(params, defaults, strict=True) if d is _REQUIRED]
+        if not required:
+            lines.append(f"print(np.random.{name}(), g.{name}(size=2))")
+    program = "\n".join(lines) + "\n"
+    want = io.StringIO()
+    with contextlib.redirect_stdout(want):
+        exec(program, {})
+    assert "".join(parse(program, "t.py").run(dtype="float32").output) == want.getvalue()

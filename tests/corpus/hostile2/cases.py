@@ -5037,7 +5037,7 @@ add(
     esc("stdout_write_internals", "import sys\nc = sys.stdout.write.__self__"),
     esc("stdout_class_reach", "import sys\nc = sys.stdout.__class__.__mro__"),
     esc("stdout_buffer", "import sys\nsys.stdout.buffer.write(b'x')"),
-    esc("stderr_write", "import sys\nsys.stderr.write('x')"),
+    esc("stderr_buffer", "import sys\nsys.stderr.buffer.write(b'x')"),
 )
 add(
     small(
@@ -6320,4 +6320,28 @@ add(
         "    F.scaled_dot_product_attention(q, k, v).sum().backward()",
         ["run", "prog.py"],
     ),
+)
+# NumPy's other distributions: sizes bounded before drawing, parameters single numbers.
+add(
+    small(
+        "np_binomial_huge_size",
+        "import numpy as np\nx = np.random.binomial(10, 0.5, size=10**9)",
+        LIMIT,
+    ),
+    small(
+        "np_generator_gamma_huge_size",
+        "import numpy as np\nx = np.random.default_rng(0).gamma(2.0, size=(10**5, 10**5))",
+        LIMIT,
+    ),
+    small(
+        "np_poisson_huge_lam",
+        "import numpy as np\nx = np.random.poisson(1e300, size=3)",
+        (r"lam value too large",),
+    ),
+    small(
+        "np_beta_array_parameter",
+        "import numpy as np\nx = np.random.beta([1.0] * 10**6, 2.0)",
+        (r"not supported",),
+    ),
+    esc("np_distribution_internals", "import numpy as np\nf = np.random.binomial.__globals__"),
 )

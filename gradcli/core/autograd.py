@@ -12,6 +12,7 @@ one pass computes many VJPs at once.
 from __future__ import annotations
 
 import gc
+import weakref
 from collections.abc import Callable, Sequence
 from sys import getrefcount
 from typing import Any
@@ -44,6 +45,15 @@ from .tensor import (
 # The reverse passes begun so far, and the one running now (0: none; a pass started inside
 # another, by a hook or a custom backward, is its own): what a node's pre-hook can tell passes
 # apart by (torch.utils.checkpoint recomputes its function once per pass).
+# Nodes whose first-order gradient a kernel's rule computes for the tensors a composed
+# subgraph was recorded from (`surface.attention`'s fused attention in float32: PyTorch's
+# backward kernel's bits): node -> rule(upstream gradient array, first_order) giving
+# (tensors, gradients) or None (the rule does not apply: the subgraph's nodes compute, as for
+# any other pass; a rule may raise, e.g. PyTorch's error for what its node saved changed in
+# place). Gradients only where first_order (no create_graph, no trace); not asked with batch
+# axes, saved-tensor hooks or node hooks.
+SHORTCUTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
 PASS = [0, 0]
 # What started the pass running: None (backward() without inputs), "grad" (autograd.grad) or
 # "inputs" (backward(inputs=...)); a reentrant checkpoint runs only in the first kind
@@ -287,14 +297,37 @@ def _run_backward(
                         captured[id(capture_nodes[n])] = g
                 op = n.op
                 packed = n.packed if copies is None else copies
+                targets = n.inputs
+                cut = (
+                    SHORTCUTS[n](
+                        g if type(g) is np.ndarray else g.data, not create_graph and trace is None
+                    )
+                    if SHORTCUTS
+                    and n in SHORTCUTS
+                    and nb == 0
+                    and packed is None
+                    and not n.node_hooks
+                    and type(g) in (np.ndarray, Tensor)
+                    else None
+                )
                 link = (
                     op.link
-                    if chains and op.vjp is op._rule and not n.node_hooks and packed is None
+                    if chains
+                    and cut is None
+                    and op.vjp is op._rule
+                    and not n.node_hooks
+                    and packed is None
                     else None
                 )
                 r = link(out, *n.inputs, **n.params) if link is not None else None
                 arr = g if type(g) is np.ndarray else g.data if type(g) is Tensor else None
-                if (
+                if cut is not None:
+                    # a node whose composed subgraph's gradients a kernel's rule gives at once
+                    # (`SHORTCUTS`): the tensors it names, the subgraph's nodes left unvisited
+                    targets, gs = cut
+                    if _GradMode.anomaly and _GradMode.anomaly_nan:
+                        _check_nan(n, gs, targets)
+                elif (
                     r is not None
                     and arr is not None
                     and r[1].dtype == arr.dtype
@@ -351,7 +384,7 @@ def _run_backward(
                 if trace is not None:
                     trace(n, g, gs)
                 seq = n.seq
-                for i, (t, gi) in enumerate(zip(n.inputs, gs)):
+                for i, (t, gi) in enumerate(zip(targets, gs)):
                     if gi is None or not t.requires_grad:
                         continue
                     p = t.node
@@ -364,7 +397,7 @@ def _run_backward(
                             if p is None:
                                 continue  # a constant then
                         k = p
-                    sources[k] = _MANY if k in grads else (n, i)
+                    sources[k] = _MANY if k in grads or cut is not None else (n, i)
                     gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
                     if (
                         op.complex is not None
@@ -532,9 +565,10 @@ def _owned(cur: Tensor, gi: Tensor) -> bool:
     )
 
 
-def _check_nan(n: Node, gs: tuple) -> None:
-    """Anomaly mode: a node's gradient for an input that requires grad holds nan."""
-    for i, (t, gi) in enumerate(zip(n.inputs, gs)):
+def _check_nan(n: Node, gs: tuple, inputs: Sequence[Tensor] | None = None) -> None:
+    """Anomaly mode: a node's gradient for an input (of `inputs`, by default the node's) that
+    requires grad holds nan."""
+    for i, (t, gi) in enumerate(zip(n.inputs if inputs is None else inputs, gs)):
         if gi is None or not t.requires_grad:
             continue
         data = gi.data if isinstance(gi, Tensor) else np.asarray(gi)

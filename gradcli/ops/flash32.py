@@ -19,13 +19,53 @@ rescaling between blocks is not reproduced past 512 keys):
 
 Measured against PyTorch 2.13 on random inputs (batch 1-4, heads 1-8, 4-64 queries and keys,
 head sizes 8-64, with and without masks and is_causal): every output element equal.
+
+The backward (`flash32_backward`, `cpu_flash_attention_backward`) recomputes the weights from the
+row's logsumexp the forward saved (max + the C library's logf of the sum) and, for each (batch,
+head) in order and each block of query rows (the forward's split), calls sgemm five times:
+
+- attn = scale * q_block @ k^T (+ mask), then exp(attn - lse) by SLEEF's expf (`sleef32.expf`,
+  every element: the vector loop takes the tail too), the causal keys set to 0;
+- grad_v += attn^T @ grad_out_block; grad_attn = grad_out_block @ v^T;
+- grad_attn = attn * (grad_attn - dsum), dsum the row's dot product of grad_out and out in 16
+  lanes (the first 16 products, then vector adds, the tail's lanes added to theirs, the lanes
+  folded i ^ 8, ^ 4, ^ 2, ^ 1; fewer than 16 products added in order);
+- grad_q += scale * grad_attn @ k; grad_k += scale * grad_attn^T @ q_block.
+
+A key/value head shared by a group of query heads (enable_gqa) takes its gradients summed in
+the same loop, head after head (the kernel's beta = 1). How sgemm applies alpha and beta
+(measured on PyTorch 2.13 with torch.addmm, every element equal): the rounded product times
+alpha, rounded, then plus C, rounded -- except that `x @ w.t()` of 2 rows or more with n >= k
+columns, more than max(m, 11), not MKL's few-row "quads" kernel (m < 16, k >= 24 m), scales
+w by alpha first (rounded) and multiplies; a first operand of one row (`x @ w`), or an inner
+size of 1, is scaled first, and with an inner size of 1 the product is fused with C (one
+rounding); an output of one row or column (one key, or a head size of 1: grad_k, grad_v) is
+MKL's column kernel summing into C (`linalg._gemv_n_from`), the vector scaled first; the
+blocked chains past 384 inner (`linalg._k_blocks`) take alpha block by block, each block's
+scaled sum added in order (tests/surface/data/attention/record_flash32_sgemm.py calls MKL's
+sgemm_ as the kernel does). Not mirrored (a few ulps): a head size of 1 with several heads
+(the kernel's gradients are laid out (batch, length, heads, head size): its one-column
+outputs are strided, MKL's strided column kernel, measured to be `linalg._gemv_n_strided`'s
+order from zero but not from an accumulated C), and one query row with a head size of 1.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .linalg import _FMA_MAX_WORK, _fma32, _matmul_fwd
+from ..core import hooks
+from ..core import sleef32 as S
+from .linalg import (
+    _FMA_MAX_WORK,
+    _KC,
+    _blocked,
+    _fma32,
+    _fma_chain,
+    _gemv_n_from,
+    _k_blocks,
+    _matmul_fwd,
+    _plain_blocks,
+)
 
 _F = np.float32
 _LANES = 16
@@ -155,3 +195,153 @@ def flash32(
                     np.ascontiguousarray(e[i, j, lo : lo + split]), vv
                 )
     return s, e, total, dst
+
+
+# --- backward ------------------------------------------------------------------------------
+
+
+_LOGF_CALLS = 1 << 16  # rows whose logf the C library computes (about 1 us a call)
+
+
+def logsumexp(s: np.ndarray, total: np.ndarray) -> np.ndarray:
+    """The row's max + logf(sum) the forward saves (a row with every key masked: 0), from
+    `flash32`'s s and total; logf is the C library's (called in pieces: `sleef32.libm`) for up
+    to `_LOGF_CALLS` rows, past them the double log rounded (which differs from it in a last
+    bit for a few inputs in 10,000)."""
+    top = s.max(axis=-1, keepdims=True) if s.shape[-1] else np.zeros((*s.shape[:-1], 1), _F)
+    top = np.where(np.isneginf(top), _F(0), top).astype(_F)
+    tot = np.where(total == 0, _F(1), total).astype(_F).reshape(-1)
+    logs = np.empty_like(tot)
+    step = S.LIBM_CALLS if tot.size <= _LOGF_CALLS else tot.size
+    for lo in range(0, tot.size, step):
+        logs[lo : lo + step] = S.libm("logf", tot[lo : lo + step], np.log)
+    with np.errstate(all="ignore"):
+        return (top + logs.reshape(top.shape)).astype(_F)
+
+
+def _times(x: np.ndarray, y: np.ndarray, sc: np.float32) -> np.ndarray:
+    """sgemm's alpha * x @ y, C = 0, where alpha is applied to the product: to each block's
+    sum of MKL's blocked chains (more than 384 inner: `linalg._k_blocks`), added in order."""
+    if x.shape[1] > _KC and _blocked(x, y):
+        acc = None
+        for lo, hi in _k_blocks(x.shape[1], _plain_blocks(x, y)):
+            part = (_fma_chain(x[:, lo:hi], y[lo:hi]) * sc).astype(_F)
+            acc = part if acc is None else (acc + part).astype(_F)
+        return acc
+    return (_matmul_fwd(x, y) * sc).astype(_F)
+
+
+def _scaled_nt(x: np.ndarray, w: np.ndarray, sc: np.float32) -> np.ndarray:
+    """sgemm's alpha * x @ w^T (x (m, k), w (n, k) row-major), C = 0 (see the docstring)."""
+    m, k = x.shape
+    n = w.shape[0]
+    with np.errstate(all="ignore"):
+        if k == 1 and n >= 2 and m >= 2:
+            return _matmul_fwd((x * sc).astype(_F), w.T)
+        if m >= 2 and n >= k and n > max(m, 11) and not (m < 16 and k >= 24 * m):
+            return _matmul_fwd(x, (w * sc).astype(_F).T)
+        return _times(x, w.T, sc)
+
+
+def _scaled_nn(a: np.ndarray, b: np.ndarray, sc: np.float32) -> np.ndarray:
+    """sgemm's alpha * a @ b (both row-major), C = 0."""
+    with np.errstate(all="ignore"):
+        if a.shape[0] == 1 or (a.shape[1] == 1 and b.shape[1] >= 2):
+            return _matmul_fwd((a * sc).astype(_F), b)
+        return _times(a, b, sc)
+
+
+def _add_tn(c: np.ndarray, a: np.ndarray, b: np.ndarray, sc: np.float32) -> np.ndarray:
+    """sgemm's C + alpha * a^T @ b (a (k, m), b (k, n) row-major; beta = 1)."""
+    with np.errstate(all="ignore"):
+        if a.shape[0] == 1:
+            p = (a[0] * sc).astype(_F).astype(np.float64)[:, None] * b[0].astype(np.float64)
+            return _fma32(p, c)
+        if a.shape[1] == 1:
+            return _gemv_n_from((a[:, 0] * sc).astype(_F), b, c[0])[None, :]
+        if b.shape[1] == 1:
+            return _gemv_n_from((b[:, 0] * sc).astype(_F), a, c[:, 0])[:, None]
+        return (c + _times(a.T, b, sc)).astype(_F)
+
+
+def _dots(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Each row's sum of a * b as ATen's vectorised map2_reduce_all (see the docstring)."""
+    rows, n = a.shape
+    p = (a * b).astype(_F)
+    if n < _LANES:
+        acc = p[:, 0].copy()
+        for j in range(1, n):
+            acc = (acc + p[:, j]).astype(_F)
+        return acc
+    acc = p[:, :_LANES].copy()
+    m = _LANES * (n // _LANES)
+    for j in range(_LANES, m, _LANES):
+        acc = (acc + p[:, j : j + _LANES]).astype(_F)
+    if m < n:
+        acc[:, : n - m] = (acc[:, : n - m] + p[:, m:]).astype(_F)
+    width = _LANES
+    while width > 1:
+        width //= 2
+        acc = (acc[:, :width] + acc[:, width : 2 * width]).astype(_F)
+    return acc[:, 0]
+
+
+_MAX_BLOCKS = 4096  # (batch, head, query block)s the backward loops over (~0.2 ms each)
+
+
+def backward_fits(q_shape: tuple[int, ...]) -> bool:
+    """Whether `flash32_backward` is worth its loop for q of this shape (a Python iteration per
+    block of query rows of every head: many tiny heads take the composed nodes' few passes)."""
+    b, h, lq, _ = q_shape
+    split = _q_split(lq)
+    return b * h * -(-lq // split) <= _MAX_BLOCKS
+
+
+def flash32_backward(
+    q: np.ndarray,
+    k: np.ndarray,
+    v: np.ndarray,
+    mask: np.ndarray | None,
+    causal: bool,
+    scale: float,
+    out: np.ndarray,
+    lse: np.ndarray,
+    g: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The kernel's gradients of q (B, H, L, E), k and v (B, Hk, S, E: Hk divides H, a group
+    of H // Hk query heads to each) for the upstream gradient g of out (B, H, L, E), from the
+    forward's out and logsumexp (B, H, L, 1), all float32."""
+    # (contiguous: MKL's order does not depend on the rows' distance, NumPy's routes do)
+    q, k, v, out, g = (np.ascontiguousarray(a, _F) for a in (q, k, v, out, g))
+    b, h, lq, _ = q.shape
+    hk, s_len = k.shape[1], k.shape[2]
+    group = h // hk
+    sc = _F(scale)
+    split = _q_split(lq)
+    full = None if mask is None else np.broadcast_to(mask, (b, h, lq, s_len))
+    upper = np.triu(np.ones((lq, s_len), bool), 1) if causal else None
+    dq = np.zeros(q.shape, _F)
+    dk = np.zeros(k.shape, _F)
+    dv = np.zeros(v.shape, _F)
+    with np.errstate(all="ignore"):
+        for i in range(b):
+            for j in range(h):
+                kk, vv = k[i, j // group], v[i, j // group]
+                gk, gv = dk[i, j // group], dv[i, j // group]
+                for lo in range(0, lq, split):
+                    hooks.observer.check_clock()
+                    hi = min(lq, lo + split)
+                    qb, gb = q[i, j, lo:hi], g[i, j, lo:hi]
+                    dsum = _dots(gb, out[i, j, lo:hi])
+                    attn = _scaled_nt(qb, kk, sc)
+                    if full is not None:
+                        attn = (attn + full[i, j, lo:hi]).astype(_F)
+                    attn = S.expf((attn - lse[i, j, lo:hi]).astype(_F))
+                    if upper is not None:
+                        attn[upper[lo:hi]] = 0
+                    gv[...] = _add_tn(gv, attn, gb, _F(1))
+                    ga = _matmul_fwd(gb, vv.T)
+                    ga = (attn * (ga - dsum[:, None]).astype(_F)).astype(_F)
+                    dq[i, j, lo:hi] = _scaled_nn(ga, kk, sc)
+                    gk[...] = _add_tn(gk, ga, qb, sc)
+    return dq, dk, dv

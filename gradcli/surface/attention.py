@@ -22,7 +22,9 @@ checks need nothing new. The composition follows what PyTorch 2.13 runs on the C
   bmm; the weights averaged over heads) or without them `scaled_dot_product_attention`; the
   out-projection.
 
-In float32 the fused kernel's steps carry its bits (`ops.flash32`). PyTorch's eval-mode "fast
+In float32 the fused kernel's steps carry its bits (`ops.flash32`), and a plain backward pass
+takes the kernel's backward for its gradients (`_kernel_backward`: PyTorch's bits; the composed
+nodes compute the others: float64, create_graph, hooks on the node). PyTorch's eval-mode "fast
 path" (torch._native_multi_head_attention: no grad, batch_first, self-attention, an even number
 of heads) computes the same formula with its own kernels; gradcli takes the ordinary path there
 (float32 values may differ from PyTorch's in the last bits, as the README says).
@@ -188,12 +190,20 @@ def _size_check(q: Tensor, k: Tensor) -> None:
 
 
 def _flash(
-    q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, causal: bool, scale: float
+    q: Tensor,
+    k: Tensor,
+    v: Tensor,
+    mask: Tensor | None,
+    causal: bool,
+    scale: float,
+    given: tuple[Tensor, Tensor] | None = None,
 ) -> Tensor:
     """The CPU flash kernel's arithmetic with one key block: s = (q @ k^T) * scale (+ mask;
     with is_causal the keys after a query's position are -inf first), w = exp(s - rowmax(s)),
     out = (w @ v) * (1 / rowsum(w)); a row with every key masked gives zeros. In float32 the
-    steps' values are the kernel's bits (`ops.flash32`), written into the recorded nodes."""
+    steps' values are the kernel's bits (`ops.flash32`), written into the recorded nodes, and a
+    plain backward pass takes the kernel's gradients of q and the `given` key and value (before
+    grouped heads were repeated) at once (`_kernel_backward`)."""
     from ..core.autograd import apply
     from ..ops import flash32 as FL
     from ..ops.elementwise import reciprocal
@@ -226,7 +236,57 @@ def _flash(
     if dead.any():
         total = A.add_t(total, _constant(dead.astype(s.dtype)))
     out = A.mul_t(_written(A.matmul(w, v), exact, 3), apply(reciprocal, total))
-    return A.named(out, FLASH)
+    out = A.named(out, FLASH)
+    if out.node is not None:
+        kk, vv = given if given is not None else (k, v)
+        _kernel_backward(out, q, kk, vv, mask, causal, scale, exact)
+    return out
+
+
+def _kernel_backward(
+    out: Tensor,
+    q: Tensor,
+    k: Tensor,
+    v: Tensor,
+    mask: Tensor | None,
+    causal: bool,
+    scale: float,
+    exact: tuple | None,
+) -> None:
+    """The fused kernel's backward as the rule of out's node in first-order passes
+    (`SHORTCUTS`): first PyTorch's check of what its node saved (q, k, v, a float mask and out:
+    a change in place since is its error), then in float32 (`exact`: the forward's steps were
+    the kernel's) the kernel's gradients of q, k and v, PyTorch's bits
+    (`ops.flash32.flash32_backward`); elsewhere the composed nodes compute."""
+    from ..core.autograd import SHORTCUTS, _modified
+    from ..core.tensor import counter
+    from ..ops import flash32 as FL
+
+    if exact is not None and not FL.backward_fits(q.shape):
+        exact = None
+    kept = np.array(out.data, copy=True) if exact is not None else None
+    lse = FL.logsumexp(exact[0], exact[2]) if exact is not None else None
+    m = None if mask is None else mask.data
+    ts = (q, k, v)
+    # what the node saves: q, k, v, the mask (the program's float one: a bool one was turned
+    # into a new tensor) and out (its counter and shape: the rule must not keep out's node)
+    kept_ts = (*ts, *(() if mask is None else (mask,)))
+    counters = tuple(counter(t) for t in (*kept_ts, out))
+    versions = tuple(c[0] for c in counters)
+    saved = (*kept_ts, Tensor(np.broadcast_to(np.zeros((), out.dtype), out.shape)))
+    names = tuple(None if t.node is None else t.node.name() for t in kept_ts) + (FLASH,)
+
+    def rule(g: np.ndarray, first_order: bool) -> tuple | None:
+        for t, c, then, name in zip(saved, counters, versions, names):
+            if c[0] != then:
+                raise _modified(t, name, c[0], then)
+        if not first_order or exact is None or g.dtype != np.float32 or g.shape != out_shape:
+            return None
+        gq, gk, gv = FL.flash32_backward(q.data, k.data, v.data, m, causal, scale, kept, lse, g)
+        return ts, (Tensor(gq), Tensor(gk), Tensor(gv))
+
+    out_shape = out.shape
+    SHORTCUTS[out.node] = rule
 
 
 def _written(t: Tensor, exact: tuple | None, i: int) -> Tensor:
@@ -298,8 +358,8 @@ def scaled_dot_product_attention(
     if mask is not None and mask.dtype == np.bool_:
         mask = _bool_mask_as_float(mask, q.dtype, False)
     if _uses_flash(q, k, v, mask, p, gqa):
-        k, v = _grouped(q, k, v, gqa)
-        return _flash(q, k, v, mask, causal, factor)
+        kg, vg = _grouped(q, k, v, gqa)
+        return _flash(q, kg, vg, mask, causal, factor, (k, v))
     if causal and mask is not None:
         raise _err(
             "_scaled_dot_product_attention: Explicit attn_mask should not be set when "

@@ -362,3 +362,231 @@ def test_float32_fused_kernel_is_pytorchs_bits() -> None:
         )
         assert got.node is not None and got.node.label == AT.FLASH
         np.testing.assert_array_equal(got.data, want[str(i)], err_msg=f"case {i}")
+
+
+def _grad_cases() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "record_flash32_grad", DATA / "record_flash32_grad.py"
+    )
+    assert spec is not None and spec.loader is not None
+    rec = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rec)
+    return rec
+
+
+def _flash32_grads(c: dict) -> list[np.ndarray]:
+    """gradcli's gradients of q, k and v for one recorded case (a plain backward pass)."""
+    from gradcli.core.autograd import backward
+    from gradcli.surface import functional as SF
+
+    if c["view"]:
+        q, k, v = (
+            Tensor(np.ascontiguousarray(c[n].transpose(0, 2, 1, 3)), requires_grad=True)
+            for n in "qkv"
+        )
+        qv, kv, vv = (SF.transpose(t, 1, 2) for t in (q, k, v))
+    else:
+        q, k, v = (Tensor(c[n], requires_grad=True) for n in "qkv")
+        qv, kv, vv = q, k, v
+    mask = None if c["mask"] is None else Tensor(c["mask"])
+    got = AT.scaled_dot_product_attention(
+        qv, kv, vv, attn_mask=mask, is_causal=c["causal"], scale=c["scale"], enable_gqa=c["gqa"]
+    )
+    assert got.node is not None and got.node.label == AT.FLASH
+    backward([got], [Tensor(c["g"])])
+    grads = [t.grad.data for t in (q, k, v)]  # type: ignore[union-attr]
+    return [a.transpose(0, 2, 1, 3) for a in grads] if c["view"] else grads
+
+
+def _mismatches() -> list[str]:
+    import json
+
+    rec = _grad_cases()
+    digests = json.loads((DATA / "flash32_grad.json").read_text())
+    small = np.load(DATA / "flash32_grad.npz")
+    bad = []
+    for i, c in enumerate(rec.cases()):
+        for name, got, want in zip(("dq", "dk", "dv"), _flash32_grads(c), digests[i]):
+            if f"{i}_{name}" in small.files:
+                diff = int(np.sum(got != small[f"{i}_{name}"]))
+                if diff:
+                    bad.append(f"case {i} ({c['kind']}) {name}: {diff} elements differ")
+            elif rec.digest(got) != want:
+                bad.append(f"case {i} ({c['kind']}) {name}: digest differs")
+    return bad
+
+
+def test_float32_fused_kernel_gradients_are_pytorchs_bits() -> None:
+    """The gradients of q, k and v of F.scaled_dot_product_attention in float32 (the fused CPU
+    kernel's backward, `ops.flash32.flash32_backward`): every element equal to PyTorch 2.13's
+    on 72 recorded cases (`data/attention/record_flash32_grad.py`: batch 1-4, heads 1-8, 4-64
+    queries and keys, head sizes 8-64; masks, is_causal, scale, grouped query heads, views,
+    one-row query blocks, 200 queries, one key, 512 keys)."""
+    assert _mismatches() == []
+
+
+@pytest.mark.parametrize("rule", ["logsumexp", "_scaled_nt", "_dots", "_add_tn"])
+def test_a_kernel_rule_one_ulp_off_is_caught(rule: str, monkeypatch: Any) -> None:
+    """The recorded comparison sees a last bit: one of the kernel's steps moved by one unit in
+    the last place (every element away from zero) makes gradients differ."""
+    from gradcli.ops import flash32 as FL
+
+    real = getattr(FL, rule)
+
+    def off(*args: Any) -> Any:
+        r = real(*args)
+        return np.nextafter(r, np.copysign(np.inf, r)).astype(np.float32)
+
+    monkeypatch.setattr(FL, rule, off)
+    assert _mismatches() != []
+
+
+def test_fused_kernel_gradients_follow_pytorchs_rules_elsewhere() -> None:
+    """Where the kernel's rule stands aside the composed nodes compute, as before: after q was
+    changed in place (PyTorch's error), and with create_graph, whose float32 gradient is a
+    graph: its second derivative agrees with float64's, which equals central differences."""
+    text = (
+        "torch.manual_seed(0)\n"
+        "q = torch.randn(1, 2, 5, 8, requires_grad=True)\n"
+        "k = torch.randn(1, 2, 6, 8)\nv = torch.randn(1, 2, 6, 8)\n"
+        "y = F.scaled_dot_product_attention(q, k, v, is_causal=True)\n"
+        "with torch.no_grad():\n    q.mul_(2)\n"
+        "try:\n    y.sum().backward()\nexcept RuntimeError as e:\n    print('error', e)\n"
+    )
+    assert out(text).startswith("error one of the variables needed for gradient computation")
+    text = (
+        "q = torch.randn(1, 2, 3, 4, requires_grad=True)\n"
+        "y = F.scaled_dot_product_attention(q, q.detach(), q.detach())\n"
+        "with torch.no_grad():\n    q.mul_(2)\n"
+        "try:\n    torch.autograd.grad(y.sum(), q, create_graph=True)\n"
+        "except RuntimeError as e:\n    print(e)\n"
+    )
+    assert out(text).startswith("one of the variables needed for gradient computation")
+    for dt in ("float32", "float64"):
+        text = (
+            f"q = torch.randn(1, 2, 3, 4, requires_grad=True, dtype=torch.{dt})\n"
+            "m = torch.randn(3, 3, dtype=q.dtype)\n"
+            "y = F.scaled_dot_product_attention(q, q.detach(), q.detach(), attn_mask=m)\n"
+            "m.add_(1)\n"
+            "try:\n    y.sum().backward()\nexcept RuntimeError as e:\n    print(e)\n"
+        )
+        kind = "FloatTensor" if dt == "float32" else "DoubleTensor"
+        assert out(text).startswith(
+            "one of the variables needed for gradient computation has been modified by an "
+            f"inplace operation: [torch.{kind} [3, 3]] is at version 1; expected version 0"
+        )
+    from gradcli.core.autograd import grad
+
+    rng = np.random.default_rng(5)
+    q0, k0, v0 = (rng.normal(size=(1, 2, n, 3)) for n in (4, 5, 5))
+
+    def second(qa: np.ndarray, dtype: Any) -> tuple[np.ndarray, np.ndarray]:
+        q = Tensor(qa.astype(dtype), requires_grad=True)
+        y = AT.scaled_dot_product_attention(q, Tensor(k0.astype(dtype)), Tensor(v0.astype(dtype)))
+        (g,) = grad([(y * y).sum()], [q], create_graph=True)
+        assert g.node is not None
+        (h,) = grad([g[0, 1, 1, 2]], [q])
+        return g.data, h.data
+
+    g32, h32 = second(q0, np.float32)
+    g64, h64 = second(q0, np.float64)
+    np.testing.assert_allclose(g32, g64, rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(h32, h64, rtol=1e-3, atol=1e-4)
+    eps = 1e-6
+    for idx in np.ndindex(q0.shape):
+        d = np.zeros_like(q0)
+        d[idx] = eps
+        fd = (second(q0 + d, np.float64)[0] - second(q0 - d, np.float64)[0])[0, 1, 1, 2]
+        assert abs(h64[idx] - fd / (2 * eps)) < 1e-6
+
+
+def test_past_the_kernels_bound_of_blocks_the_composed_nodes_compute(monkeypatch: Any) -> None:
+    """More (batch, head, query block)s than `flash32._MAX_BLOCKS`: the composed nodes give the
+    float32 gradients (float64's to float32 rounding), not the kernel's loop."""
+    from gradcli.core.autograd import backward
+    from gradcli.ops import flash32 as FL
+
+    rng = np.random.default_rng(9)
+    q0, k0, v0 = (rng.normal(size=(2, 3, n, 8)) for n in (40, 7, 7))
+    assert FL.backward_fits(q0.shape)
+    monkeypatch.setattr(FL, "_MAX_BLOCKS", 11)  # 2 x 3 x 2 blocks: one too many
+    assert not FL.backward_fits(q0.shape)
+    grads = {}
+    for dt in (np.float32, np.float64):
+        ts = [Tensor(a.astype(dt), requires_grad=True) for a in (q0, k0, v0)]
+        y = AT.scaled_dot_product_attention(*ts, is_causal=True)
+        backward([(y * y).sum()])
+        grads[dt] = [t.grad.data for t in ts]  # type: ignore[union-attr]
+    for a, b in zip(grads[np.float32], grads[np.float64]):
+        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-5)
+
+
+def test_float32_module_gradients_are_pytorchs_bits() -> None:
+    """nn.MultiheadAttention (need_weights True and False, cross-attention with a padding
+    mask), TransformerEncoderLayer (causal) and three Adam steps of TransformerDecoderLayer in
+    float32 training mode: every gradient PyTorch 2.13's to the bit (`data/attention/
+    modules_float32.py` prints a float64 fingerprint of each gradient, which a last-bit change
+    of any element moves by about 1e-8 relative, and its first elements)."""
+    got = run((DATA / "modules_float32.py").read_text(), "modules_float32.py")
+    want = (DATA / "modules_float32.out").read_text()
+    assert NUMBER.sub("#", got) == NUMBER.sub("#", want)
+    a = np.array([float(v) for v in NUMBER.findall(want)])
+    b = np.array([float(v) for v in NUMBER.findall(got)])
+    np.testing.assert_allclose(b, a, rtol=1e-12, atol=0)
+
+
+def test_the_kernels_sgemm_calls_are_mkls() -> None:
+    """`ops.flash32`'s rules for how MKL's sgemm applies alpha and beta, against MKL's own
+    `sgemm_` called as the backward kernel calls it (`data/attention/record_flash32_sgemm.py`:
+    ordinary shapes and MKL's narrow paths: a head size of 1, one key, one query row), every
+    element equal. (One query row with a head size of 1 at once is not among them: its
+    grad_q and forward take paths not mirrored, see the README.)"""
+    import importlib.util
+
+    from gradcli.ops import flash32 as FL
+
+    spec = importlib.util.spec_from_file_location(
+        "record_flash32_sgemm", DATA / "record_flash32_sgemm.py"
+    )
+    assert spec is not None and spec.loader is not None
+    rec = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rec)
+    want = np.load(DATA / "flash32_sgemm.npz")
+    for i, c in enumerate(rec.cases()):
+        a = c["alpha"]
+        got = {
+            "attn": FL._scaled_nt(c["q"], c["k"], a),
+            "dv": FL._add_tn(c["dv"], c["attn"], c["go"], np.float32(1)),
+            "dq": FL._scaled_nn(c["ga"], c["k"], a),
+            "dk": FL._add_tn(c["dk"], c["ga"], c["q"], a),
+        }
+        for name, g in got.items():
+            np.testing.assert_array_equal(g, want[f"{i}_{name}"], err_msg=f"case {i} {name}")
+
+
+def test_anomaly_mode_keeps_the_kernels_gradients_and_names_its_nan() -> None:
+    """Under detect_anomaly the kernel's gradients are the same bits (PyTorch's numbers do not
+    change in anomaly mode), and a nan in them is reported with PyTorch's words and node."""
+    text = (
+        "torch.manual_seed(0)\n"
+        "q = torch.randn(1, 2, 3, 4, requires_grad=True)\n"
+        "k = torch.randn(1, 2, 3, 4)\nv = torch.randn(1, 2, 3, 4)\n"
+        "F.scaled_dot_product_attention(q, k, v, is_causal=True).sum().backward()\n"
+        "plain = q.grad.clone()\nq.grad = None\n"
+        "with torch.autograd.detect_anomaly():\n"
+        "    F.scaled_dot_product_attention(q, k, v, is_causal=True).sum().backward()\n"
+        "print(torch.equal(plain, q.grad), plain[0, 0, 0])\n"
+        "q2 = q.detach().clone()\nq2[0, 0, 1, 1] = float('nan')\nq2.requires_grad_()\n"
+        "with torch.autograd.detect_anomaly():\n"
+        "    try:\n"
+        "        F.scaled_dot_product_attention(q2, k, v).sum().backward()\n"
+        "    except RuntimeError as e:\n"
+        "        print(e)\n"
+    )
+    assert out(text) == (
+        "True tensor([ 1.6083e-09,  5.5324e-09, -4.1926e-09, -1.9344e-09])\n"
+        "Function 'ScaledDotProductFlashAttentionForCpuBackward0' returned nan values in its "
+        "0th output.\n"
+    )

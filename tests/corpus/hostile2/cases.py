@@ -6296,6 +6296,31 @@ add(
         LIMIT,
     ),
 )
+# Float32 attention's backward is the fused kernel's (a loop over heads and query blocks in
+# `ops.flash32`): the time limit binds inside it, and past its bound of blocks the composed
+# nodes compute.
+add(
+    timed(
+        "time_flash_attention_backward",
+        "import torch\nimport torch.nn.functional as F\n"
+        "q = torch.randn(16, 16, 64, 32, requires_grad=True)\n"
+        "k = torch.randn(16, 16, 64, 32, requires_grad=True)\n"
+        "v = torch.randn(16, 16, 64, 32, requires_grad=True)\n"
+        "for i in range(10**6):\n"
+        "    F.scaled_dot_product_attention(q, k, v, is_causal=True).sum().backward()",
+        ["run", "prog.py"],
+    ),
+    timed(
+        "time_flash_attention_many_heads",
+        "import torch\nimport torch.nn.functional as F\n"
+        "q = torch.randn(256, 256, 32, 2, requires_grad=True)\n"
+        "k = torch.randn(256, 256, 2, 2, requires_grad=True)\n"
+        "v = torch.randn(256, 256, 2, 2, requires_grad=True)\n"
+        "for i in range(10**6):\n"
+        "    F.scaled_dot_product_attention(q, k, v).sum().backward()",
+        ["run", "prog.py"],
+    ),
+)
 # NumPy's other distributions: sizes bounded before drawing, parameters single numbers.
 add(
     small(

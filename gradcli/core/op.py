@@ -616,8 +616,18 @@ def accumulator(t: Tensor) -> AccumulateGrad:
 
 def versions_of(inputs: tuple, out: Tensor) -> tuple[int, ...] | None:
     """The version counters of `inputs` and `out` now (None when all are 0)."""
+    ov = out._vc[0] if out._vc is not None else 0
+    if len(inputs) == 1:  # (the usual arities without the list)
+        c = inputs[0]._vc
+        v0 = c[0] if c is not None else 0
+        return (v0, ov) if v0 or ov else None
+    if len(inputs) == 2:
+        c, d = inputs[0]._vc, inputs[1]._vc
+        v0 = c[0] if c is not None else 0
+        v1 = d[0] if d is not None else 0
+        return (v0, v1, ov) if v0 or v1 or ov else None
     vs = [t._vc[0] if t._vc is not None else 0 for t in inputs]
-    vs.append(out._vc[0] if out._vc is not None else 0)
+    vs.append(ov)
     return tuple(vs) if any(vs) else None
 
 

@@ -524,7 +524,37 @@ core_op.REDERIVE = _rederive
 core_inplace.STORAGE_INDEX = _storage_index
 
 
+def _basic(shape: tuple[int, ...], key: Any) -> tuple | None:
+    """`key` as `normalize_index` gives it when it is only integers within their dimensions and
+    slices of integers or None with a positive step, at most one per dimension (chunk, unbind,
+    `x[:, -1]`): a view of no more elements than `x`, which every check passes. None for
+    anything else (`normalize_index` checks it)."""
+    items = key if type(key) is tuple else (key,)
+    if len(items) > len(shape):
+        return None
+    for d, k in enumerate(items):
+        tk = type(k)
+        if tk is slice:
+            start, stop, step = k.start, k.stop, k.step
+            if not (
+                (start is None or type(start) is int)
+                and (stop is None or type(stop) is int)
+                and (step is None or (type(step) is int and step > 0))
+            ):
+                return None
+        elif tk is int:
+            if not -shape[d] <= k < shape[d]:
+                return None
+        else:
+            return None
+    return items
+
+
 def getitem(x: Tensor, key: Any) -> Tensor:
+    shape = x.data.shape
+    idx = _basic(shape, key)
+    if idx is not None:
+        return apply(S.index, x, idx=idx, label=index_label(shape, key))
     items = key if isinstance(key, tuple) else (key,)
     ints = [isinstance(k, int) and not isinstance(k, bool) for k in items]
     arrays = [

@@ -551,10 +551,17 @@ def _basic(shape: tuple[int, ...], key: Any) -> tuple | None:
 
 
 def getitem(x: Tensor, key: Any) -> Tensor:
+    """`x[key]` (`Tensor.__getitem__`), its node PyTorch's for the key (`index_label`)."""
+    return index_as(x, key, None)
+
+
+def index_as(x: Tensor, key: Any, label: str | None) -> Tensor:
+    """`x[key]` whose node is `label` (split's pieces, unbind's: SplitBackward0,
+    UnbindBackward0), or PyTorch's for the key when None."""
     shape = x.data.shape
     idx = _basic(shape, key)
     if idx is not None:
-        return apply(S.index, x, idx=idx, label=index_label(shape, key))
+        return apply(S.index, x, idx=idx, label=label or index_label(shape, key))
     items = key if isinstance(key, tuple) else (key,)
     ints = [isinstance(k, int) and not isinstance(k, bool) for k in items]
     arrays = [
@@ -566,9 +573,9 @@ def getitem(x: Tensor, key: Any) -> Tensor:
         # would treat the integers as advanced indices too (and can move the result's axes).
         first = tuple(k if i else slice(None) for k, i in zip(items, ints))
         rest = tuple(k for k, i in zip(items, ints) if not i)
-        return getitem(getitem(x, first), rest)
+        return index_as(getitem(x, first), rest, label)
     idx = normalize_index(x, key)
-    return apply(S.index, x, idx=idx, label=index_label(x.shape, key))
+    return apply(S.index, x, idx=idx, label=label or index_label(x.shape, key))
 
 
 def _is_int(k: Any) -> bool:

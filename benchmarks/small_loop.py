@@ -154,6 +154,85 @@ for epoch in range(EPOCHS):
         print(epoch, loss.item())
 print(loss)
 """,
+    "lstm": """\
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+
+
+class BiLSTM(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(input_size=2, hidden_size=8, batch_first=True, bidirectional=True)
+        self.fc = nn.Linear(16, 1)
+
+    def forward(self, x):
+        out, _ = self.lstm(x)
+        return self.fc(out[:, -1, :])
+
+
+model = BiLSTM()
+x = torch.randn(16, 6, 2)
+y = torch.sin(x.sum(dim=(1, 2))).unsqueeze(1)
+criterion = nn.MSELoss()
+optimizer = torch.optim.Adam(model.parameters(), lr=0.01)
+for epoch in range(EPOCHS):
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+    if epoch % 100 == 0:
+        print(f"{epoch} {loss.item():.4f}")
+print(f"{loss.item():.4f}")
+""",
+    "pinn64": """\
+import math
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+torch.set_default_dtype(torch.float64)
+net = nn.Sequential(nn.Linear(1, 20), nn.Tanh(), nn.Linear(20, 20), nn.Tanh(), nn.Linear(20, 1))
+x = torch.linspace(0, 1, 32).reshape(-1, 1).requires_grad_(True)
+xb = torch.tensor([[0.0], [1.0]])
+opt = torch.optim.Adam(net.parameters(), lr=1e-3)
+for epoch in range(EPOCHS):
+    opt.zero_grad()
+    u = net(x)
+    du = torch.autograd.grad(u, x, torch.ones_like(u), create_graph=True)[0]
+    d2u = torch.autograd.grad(du, x, torch.ones_like(du), create_graph=True)[0]
+    f = d2u + math.pi ** 2 * torch.sin(math.pi * x)
+    loss = (f ** 2).mean() + (net(xb) ** 2).mean()
+    loss.backward()
+    opt.step()
+    if epoch % 100 == 0:
+        print(epoch, loss.item())
+print(loss)
+""",
+    "gru": """\
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+cell = nn.GRUCell(3, 12)
+head = nn.Linear(12, 1)
+params = list(cell.parameters()) + list(head.parameters())
+opt = torch.optim.SGD(params, lr=0.05)
+seq = torch.randn(8, 5, 3)
+target = seq.mean(dim=(0, 2)).unsqueeze(1)
+for epoch in range(EPOCHS):
+    h = torch.zeros(5, 12)
+    for t in range(seq.shape[0]):
+        h = cell(seq[t], h)
+    loss = ((head(h) - target) ** 2).mean()
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    if epoch % 100 == 0:
+        print(epoch, loss.item())
+print(loss)
+""",
 }
 
 # Run in the child: the program's text on stdin, the epoch count in argv; prints the printed

@@ -234,6 +234,9 @@ _NEVER_ON_A_PIPE = (
     "gradcli.ops.scan",
     "gradcli.ops.scatter",
     "gradcli.ops.special",
+    # complex and bfloat16 values: imported when the first one is made or differentiated
+    "gradcli.ops.complexnum",
+    "gradcli.core.bf16",
     # PyTorch's generator and Python's: imported at the first draw or seed, not at start-up
     "gradcli.surface.random",
     "random",

@@ -460,7 +460,7 @@ def _vjp(op: Any, g: Tensor, out: Tensor, ins: Sequence[Tensor], params: dict) -
     "holo") on complex values, PyTorch's conjugate Wirtinger gradient g * conj(f'(z)),
     computed as conj(rule(conj(g))) (the rule is linear in g with f' in it)."""
     if op.complex == "holo" and (g.dtype.kind == "c" or any(t.data.dtype.kind == "c" for t in ins)):
-        conj = COMPLEX_RECORDS["conj"]
+        conj = complex_record("conj")
         if g.dtype.kind == "c":
             g = apply(conj, as_tensor(g))
         gs = op.vjp(g, out, *ins, **params)
@@ -471,12 +471,22 @@ def _vjp(op: Any, g: Tensor, out: Tensor, ins: Sequence[Tensor], params: dict) -
 
 
 def _real_part(g: Tensor) -> Tensor:
-    return apply(COMPLEX_RECORDS["real"], g)
+    return apply(complex_record("real"), g)
 
 
 # The records of conj and real (`ops.complexnum` registers them here: this layer cannot name
-# them), for the gradients of complex values.
+# them), for the gradients of complex values; `LOAD_COMPLEX[0]` (set by `ops.arithmetic`)
+# imports that module, the first time a gradient is complex (not at start-up).
 COMPLEX_RECORDS: dict[str, Any] = {}
+LOAD_COMPLEX: list[Callable[[], Any]] = []
+
+
+def complex_record(name: str) -> Any:
+    got = COMPLEX_RECORDS.get(name)
+    if got is None:
+        LOAD_COMPLEX[0]()
+        got = COMPLEX_RECORDS[name]
+    return got
 
 
 def _bf16_gradient(n: Node) -> None:

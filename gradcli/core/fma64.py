@@ -7,6 +7,8 @@ from typing import Any
 
 import numpy as np
 
+_ndarray = np.ndarray
+_F64 = np.dtype(np.float64)
 _SPLITTER = 134217729.0  # 2**27 + 1, Veltkamp's split of a double into two 26-bit halves
 
 
@@ -29,7 +31,16 @@ def _two_prod(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _fma64(a: Any, b: Any, c: Any) -> np.ndarray:
     """Correctly rounded a*b + c in float64 (Boldo and Melquiond's emulation with round-to-odd)."""
-    a, b, c = np.broadcast_arrays(*(np.asarray(v, np.float64) for v in (a, b, c)))
+    if not (
+        type(a) is _ndarray
+        and type(b) is _ndarray
+        and type(c) is _ndarray
+        and a.dtype == _F64
+        and b.dtype == _F64
+        and c.dtype == _F64
+        and a.shape == b.shape == c.shape
+    ):
+        a, b, c = np.broadcast_arrays(*(np.asarray(v, np.float64) for v in (a, b, c)))
     with np.errstate(over="ignore", invalid="ignore"):
         p, e = _two_prod(a, b)
         s, t = _two_sum(p, c)
@@ -38,13 +49,17 @@ def _fma64(a: Any, b: Any, c: Any) -> np.ndarray:
         even = (v.view(np.int64) & 1) == 0
         fix = (verr != 0) & even
         if np.any(fix):
-            v = v.copy()
+            # (np.array: 0-d operands give NumPy scalars, which cannot be assigned into)
+            v, verr = np.array(v), np.asarray(verr)
             v[fix] = np.nextafter(v[fix], np.copysign(np.inf, verr[fix]))
         out = s + v
     # Outside the range the transforms are exact in (huge or non-finite values): plain rounding.
     # A zero result too: the exact a*b is then -c, representable, so a*b + c is exact and
     # carries IEEE's sign of zero (-0 for -0 + -0), which the error terms' sum loses.
-    plain = ~np.isfinite(out) | ~np.isfinite(p) | (out == 0)
-    if np.any(plain):
-        out = np.where(plain, a * b + c, out)
+    # (A product that is not finite makes the sum s, and so the result, not finite: the one
+    # test covers both. `out.all()`: no zero; NaN is true.)
+    if not (np.isfinite(out).all() and out.all()):
+        plain = ~np.isfinite(out) | (out == 0)
+        with np.errstate(over="ignore", invalid="ignore"):
+            out = np.where(plain, a * b + c, out)
     return out

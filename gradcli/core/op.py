@@ -616,8 +616,18 @@ def accumulator(t: Tensor) -> AccumulateGrad:
 
 def versions_of(inputs: tuple, out: Tensor) -> tuple[int, ...] | None:
     """The version counters of `inputs` and `out` now (None when all are 0)."""
+    ov = out._vc[0] if out._vc is not None else 0
+    if len(inputs) == 1:  # (the usual arities without the list)
+        c = inputs[0]._vc
+        v0 = c[0] if c is not None else 0
+        return (v0, ov) if v0 or ov else None
+    if len(inputs) == 2:
+        c, d = inputs[0]._vc, inputs[1]._vc
+        v0 = c[0] if c is not None else 0
+        v1 = d[0] if d is not None else 0
+        return (v0, v1, ov) if v0 or v1 or ov else None
     vs = [t._vc[0] if t._vc is not None else 0 for t in inputs]
-    vs.append(out._vc[0] if out._vc is not None else 0)
+    vs.append(ov)
     return tuple(vs) if any(vs) else None
 
 
@@ -698,166 +708,6 @@ _BF16 = dtypes.BF16
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
 
-# The ops whose bfloat16 result is PyTorch's CPU kernel's: the inputs taken as float32, the
-# op computed in float32 (gradcli's float32 kernels are PyTorch's to the bit) and the result
-# rounded to bfloat16 once -- as those kernels compute bfloat16 (reductions accumulate in
-# float32). Each checked against PyTorch 2.13 on random inputs (tests/ops/test_bfloat16.py).
-BF16_COMPUTED = frozenset(
-    "add sub mul div neg reciprocal exp log sqrt abs sin cos tanh tanh_backward sigmoid "
-    "sigmoid_backward relu threshold_backward maximum minimum pow_scalar rsub_scalar "
-    "clamp floor ceil trunc sign matmul sum mean".split()
-)
-# The ops that only move or convert values (the result's values are its inputs'): bfloat16
-# arrays as they are.
-BF16_MOVED = frozenset(
-    "reshape permute expand index index_put cat stack astype where max min".split()
-)
-
-
-class _Bf16Inputs(list):
-    """The arrays of an op with a bfloat16 input, as `bf16_arrays` gives them (a list: `apply`
-    knows its result must come back to bfloat16)."""
-
-    __slots__ = ("moved",)
-
-
-def bf16_arrays(op: Op, arrays: Any) -> list:
-    """The arrays `op` computes on when one of its inputs is bfloat16: float32 copies for the
-    ops that compute in float32, the arrays themselves for those that move values; any other
-    op is refused (no silent float32 answer)."""
-    name = op.name
-    moved = name in BF16_MOVED
-    if not moved and name not in BF16_COMPUTED:
-        shown = op.torch_name if isinstance(op.torch_name, str) else name
-        raise NotSupported(
-            f"{shown} of a bfloat16 tensor is not supported by gradcli (it computes bfloat16 "
-            "only where its result is PyTorch's to the bit: arithmetic, exp, log, sqrt, sin, "
-            "cos, tanh, sigmoid, relu, abs, clamp, floor, ceil, trunc, sign, max, min, sum, "
-            "mean, matmul)",
-            hint="convert to float32 first: x.float() (or x.to(torch.float32))",
-        )
-    out = _Bf16Inputs(a if moved or a.dtype != _BF16 else a.astype(_F32) for a in arrays)
-    out.moved = moved
-    return out
-
-
-# The number parameters PyTorch's bfloat16 kernels take as bfloat16 (measured, 2.13: `2.5 - x`,
-# `x ** 0.3` and `x.clamp(0.1)` read the number as a bfloat16; `x * 0.1` reads it as a float,
-# `ops.arithmetic`).
-_BF16_PARAMS = {"pow_scalar": ("p",), "rsub_scalar": ("c",), "clamp": ("min", "max")}
-
-
-def bf16_params(op: Op, params: dict) -> dict:
-    keys = _BF16_PARAMS.get(op.name)
-    if keys is None:
-        return params
-    out = dict(params)
-    for key in keys:
-        if type(params.get(key)) is float:
-            out[key] = float(dtypes.round_bf16(params[key]))
-    return out
-
-
-def _bf16_pow(x: np.ndarray, p: Any) -> np.ndarray:
-    """x ** p of a bfloat16 x (as float32) as ATen's pow kernel: its special exponents in
-    bfloat16 arithmetic (measured, 2.13: x ** 3 is (x * x rounded) * x, x ** -2 is
-    1 / (x * x rounded)); x ** -0.5 (ATen's rsqrt, whose bits gradcli does not have) refused;
-    any other exponent in float32, rounded once by `apply`."""
-    if p == 3:
-        return dtypes.round_bf16(x * x).astype(_F32) * x
-    if p == -2:
-        return np.float32(1) / dtypes.round_bf16(x * x).astype(_F32)
-    if p == -0.5:
-        raise NotSupported(
-            "x ** -0.5 of a bfloat16 tensor is not supported by gradcli (PyTorch computes it "
-            "with its rsqrt kernel, whose last bits gradcli does not have); so is the gradient "
-            "of x ** 0.5 (PyTorch's formula takes x ** -0.5)",
-            hint="use x.sqrt() (its gradient is exact), or convert to float32 first: x.float()",
-        )
-    return REGISTRY["pow_scalar"].forward(x, p=p)
-
-
-def bf16_product(x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None) -> np.ndarray:
-    """x @ y (+ bias) of bfloat16 values (as float32 arrays), as float32 whose rounding to
-    bfloat16 is PyTorch's -- or refused. PyTorch's CPU kernels (oneDNN, by the CPU's bfloat16
-    instructions where it has them) add the exact products in float32 in an order of their
-    own, which gradcli cannot follow; but every order's float32 sum lies within K * 2**-24 *
-    sum|products| of the exact one. Where that whole interval rounds to one bfloat16 value
-    (almost always: a small model's products are far from a tie), that value is PyTorch's
-    whatever the order; where it does not, no answer is certain, and the product is refused
-    in plain words rather than given with a last bit that may differ."""
-    f64 = np.float64
-    x64, y64 = x.astype(f64), y.astype(f64)
-    exact = np.matmul(x64, y64)
-    mag = np.matmul(np.abs(x64), np.abs(y64))
-    k = x.shape[-1] if x.ndim else 1
-    if bias is not None:
-        exact = exact + bias
-        mag = mag + np.abs(bias.astype(f64))
-        k += 1
-    bound = mag * ((k + 1) * 2.0**-24)
-    with np.errstate(over="ignore", invalid="ignore"):
-        low = dtypes.round_bf16((exact - bound).astype(_F32))
-        high = dtypes.round_bf16((exact + bound).astype(_F32))
-    same = (low == high) | ((low != low) & (high != high))
-    if not same.all():
-        # (sums that float32 holds exactly in any order: an exact tie rounds to even alike)
-        same |= _exact_elements(x, y, bias, mag)
-    if not same.all():
-        raise NotSupported(
-            "this matrix product of bfloat16 tensors is not supported by gradcli: "
-            f"{int(same.size - same.sum())} of its {same.size} elements lie so close to halfway "
-            "between two bfloat16 values that their last bit depends on the order PyTorch's "
-            "kernel adds the products in, which gradcli does not follow",
-            hint="compute the product in float32: (a.float() @ b.float()), or keep the model "
-            "in float32",
-        )
-    return exact.astype(_F32)
-
-
-def _log_lowest_bit(a: np.ndarray) -> np.ndarray:
-    """For each bfloat16 value (as float32): log2 of the smallest power of two it is a whole
-    multiple of (+inf for a zero, which adds nothing; -inf for inf and nan)."""
-    out = np.full(a.shape, -np.inf)
-    out[a == 0] = np.inf
-    ok = np.isfinite(a) & (a != 0)
-    m, e = np.frexp(a[ok].astype(np.float64))
-    whole = np.abs(m * 256).astype(np.int64)  # (8 significant bits: a whole number)
-    tz = np.zeros(whole.shape, np.int64)
-    for _ in range(8):
-        even = (whole & 1) == 0
-        tz += even
-        whole = np.where(even, whole >> 1, whole)
-    out[ok] = e - 8 + tz
-    return out
-
-
-def _exact_elements(x: np.ndarray, y: np.ndarray, bias: Any, mag: np.ndarray) -> Any:
-    """For each element of x @ y (+ bias): whether float32 sums it exactly in any order (its
-    products are whole multiples of one power of two q and their magnitudes sum below
-    2**24 q). False everywhere for a product too large to look at element by element."""
-    x2 = x[None, :] if x.ndim == 1 else x
-    y2 = y[:, None] if y.ndim == 1 else y
-    if x2.ndim == 0 or y2.ndim == 0 or x2.size * y2.shape[-1] > 1 << 21:
-        return False
-    lq = np.min(_log_lowest_bit(x2)[..., :, :, None] + _log_lowest_bit(y2)[..., None, :, :], -2)
-    if bias is not None:
-        lq = np.minimum(lq, _log_lowest_bit(bias))
-    with np.errstate(over="ignore", invalid="ignore"):
-        return mag < np.exp2(lq.reshape(mag.shape) + 24)
-
-
-# bfloat16 forwards that differ from the float32 op's (ATen computes them in steps)
-_BF16_FORWARD: dict[str, Any] = {"pow_scalar": _bf16_pow, "matmul": bf16_product}
-
-
-def bf16_result(op: Op, data: np.ndarray) -> np.ndarray:
-    """The float result of an op with bfloat16 inputs, as bfloat16: rounded once (a view of a
-    bfloat16 input stays that view; a conversion keeps the dtype it asked for)."""
-    if data.dtype == _BF16 or (op.name == "astype"):
-        return data
-    return dtypes.round_bf16(data)
-
 
 def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> Tensor:
     """Run `op` forward and, when grad mode is on and an input requires grad, record it."""
@@ -888,9 +738,11 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
                 if a.dtype.kind == "c":
                     raise complex_refusal(op.name)
         if any(a.dtype == _BF16 for a in arrays):
-            arrays = bf16_arrays(op, arrays)
-            fparams = bf16_params(op, params)
-            forward = _BF16_FORWARD.get(op.name, op.forward)
+            from . import bf16  # (imported by the first bfloat16 input)
+
+            arrays = bf16.bf16_arrays(op, arrays)
+            fparams = bf16.bf16_params(op, params)
+            forward = bf16.forward_of(op)
     try:
         if _GradMode.in_pass:  # run_backward already holds an errstate for the whole pass
             data = forward(*arrays, **fparams)
@@ -914,15 +766,19 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
             own(t)
         was = arrays
         arrays = [t.data for t in inputs]
-        if type(was) is _Bf16Inputs:
-            arrays = bf16_arrays(op, arrays)
+        if type(was) is not tuple and type(was) is not list:  # (bfloat16 inputs)
+            from . import bf16
+
+            arrays = bf16.bf16_arrays(op, arrays)
         with np.errstate(all="ignore"):
             data = _asarray(forward(*arrays, **fparams))
     limit = _ELEMENTS._cached
     if data.size > (limit if limit is not None else _ELEMENTS.read()):
         _ELEMENTS.check(data.size, f"the result of {op.name}")
-    if type(arrays) is _Bf16Inputs and data.dtype.kind == "f":  # (bfloat16 inputs)
-        data = bf16_result(op, data)
+    if type(arrays) is not tuple and type(arrays) is not list and data.dtype.kind == "f":
+        from . import bf16  # (bfloat16 inputs: `bf16.bf16_arrays` gave the arrays)
+
+        data = bf16.bf16_result(op, data)
     out = wrap(data)
     if data.base is not None and count and np.may_share_memory(data, arrays[0]):
         # A view of its first input (reshape, transpose, basic indexing...): one storage, one

@@ -284,6 +284,9 @@ def _split_in_order(vec, scalar, arrays) -> np.ndarray:
             out[nv:] = scalar(*(a[nv:] for a in flat))
         return out.reshape(shape)
     nv = vector_count(run) if adjacent else 0
+    if not nv:  # (rows shorter than a vector step: every element by the scalar function)
+        out[:] = scalar(*flat)
+        return out.reshape(shape)
     on_vec = np.arange(n) % run < nv
     if nv:
         out[on_vec] = vec(*(a[on_vec] for a in flat))

@@ -18,8 +18,8 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError
-from ..core import dtypes
-from ..core.op import apply, bf16_product
+from ..core import autograd, dtypes
+from ..core.op import apply
 from ..core.tensor import (
     Settings,
     Tensor,
@@ -34,12 +34,9 @@ from ..core.tensor import (
     wrap,
 )
 from . import binary as B
-from . import (
-    complexnum,  # noqa: F401 - the records complex gradients need
-    matrices,  # noqa: F401 - registers the torch.linalg records
-)
 from . import elementwise as E
 from . import linalg as L
+from . import matrices  # noqa: F401 - registers the torch.linalg records
 from . import saved as V
 from . import shape as S
 
@@ -518,7 +515,9 @@ def addmm_bias(out: Tensor, x: Tensor, w: Tensor, bias: Any) -> Tensor:
 def bf16_addmm(m1: np.ndarray, m2: np.ndarray, bias: np.ndarray) -> np.ndarray:
     """bias + m1 @ m2 of bfloat16 matrices as PyTorch's CPU addmm gives it: rounded to
     bfloat16 once (its kernel accumulates in float32 and adds the bias there, measured 2.13),
-    or refused where the sum's order would decide the last bit (`core.op.bf16_product`)."""
+    or refused where the sum's order would decide the last bit (`core.bf16.bf16_product`)."""
+    from ..core.bf16 import bf16_product
+
     f32 = np.float32
     return dtypes.round_bf16(bf16_product(m1.astype(f32), m2.astype(f32), bias.astype(f32)))
 
@@ -823,3 +822,12 @@ def _install() -> None:
 
 
 _install()
+
+
+def _load_complex() -> None:
+    """Import `ops.complexnum` (its conj and real records register themselves with the backward
+    pass): done by the first complex gradient, not at start-up."""
+    from . import complexnum  # noqa: F401
+
+
+autograd.LOAD_COMPLEX[:] = [_load_complex]

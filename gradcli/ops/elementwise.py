@@ -239,7 +239,7 @@ def _one_minus_square(o: np.ndarray) -> np.ndarray:
         wide = o.astype(np.float64)
         return _fma32(-(wide * wide), np.ones(o.shape, dtype=np.float32))
     if o.dtype is _F64:
-        return np.asarray(fma64._fma64(np.negative(o), o, 1.0))
+        return np.asarray(fma64._fma64(np.negative(o), o, np.ones(o.shape)))
     return np.subtract(np.asarray(1, o.dtype), o * o)
 
 

@@ -245,7 +245,7 @@ def _pieces(x: Tensor, dim: int, sizes: list[int], fn: str = "Split") -> tuple[T
     out, start = [], 0
     for s in sizes:
         idx = (slice(None),) * d + (slice(start, start + s),)
-        out.append(A.named(I.getitem(x, idx), f"{fn}Backward0"))
+        out.append(I.index_as(x, idx, f"{fn}Backward0"))
         start += s
     return _multi_views(tuple(out), fn)
 
@@ -295,7 +295,7 @@ def unbind(input: Any, dim: int = 0) -> tuple[Tensor, ...]:
     d = C.check_dim(dim, input.ndim)
     return _multi_views(
         tuple(
-            A.named(I.getitem(input, (slice(None),) * d + (i,)), "UnbindBackward0")
+            I.index_as(input, (slice(None),) * d + (i,), "UnbindBackward0")
             for i in range(input.shape[d])
         ),
         "Unbind",

@@ -33,7 +33,6 @@ from ..core.tensor import (
 )
 from ..ops import arithmetic as A
 from ..ops import binary as B
-from ..ops import complexnum as CX
 from ..ops import elementwise as E
 from ..ops import reduction as R
 from ..ops import shape as S
@@ -812,6 +811,14 @@ def mT(x: Tensor) -> Tensor:  # noqa: N802
     return apply(S.permute, x, perm=(1, 0), label="TransposeBackward0")
 
 
+def _cx() -> Any:
+    """`ops.complexnum`, imported by the first complex function a program calls (not at
+    start-up)."""
+    from ..ops import complexnum
+
+    return complexnum
+
+
 def real(input: Any) -> Tensor:
     """`x.real` / `torch.real(x)`: of a real tensor the tensor itself (`x.real is x`, as
     PyTorch); of a complex one a view of its real parts (PyTorch's node: SelectBackward0, the
@@ -819,7 +826,7 @@ def real(input: Any) -> Tensor:
     x = tensor_arg(input, "input")
     if x.dtype.kind != "c":
         return x
-    return apply(CX.real, x, label="SelectBackward0")
+    return apply(_cx().real, x, label="SelectBackward0")
 
 
 def imag(x: Any) -> Tensor:
@@ -829,7 +836,7 @@ def imag(x: Any) -> Tensor:
         raise GradcliError("imag is not implemented for tensors with non-complex dtypes.").mirror(
             "RuntimeError"
         )
-    return apply(CX.imag, x, label="SelectBackward0")
+    return apply(_cx().imag, x, label="SelectBackward0")
 
 
 def conj(input: Any) -> Tensor:
@@ -839,14 +846,14 @@ def conj(input: Any) -> Tensor:
     x = tensor_arg(input, "input")
     if x.dtype.kind != "c":
         return x
-    return apply(CX.conj, x)
+    return apply(_cx().conj, x)
 
 
 def conj_physical(input: Any) -> Tensor:
     x = tensor_arg(input, "input")
     if x.dtype.kind != "c":
         return x
-    return apply(CX.conj, x, label="ConjPhysicalBackward0")
+    return apply(_cx().conj, x, label="ConjPhysicalBackward0")
 
 
 def resolve_conj(input: Any) -> Tensor:
@@ -860,7 +867,7 @@ def angle(input: Any) -> Tensor:
     x = tensor_arg(input, "input")
     if x.dtype.kind not in "fc":
         x = A.floating(x)
-    return apply(CX.angle, x)
+    return apply(_cx().angle, x)
 
 
 def complex(real: Any, imag: Any) -> Tensor:  # noqa: A001 - torch.complex
@@ -878,7 +885,7 @@ def complex(real: Any, imag: Any) -> Tensor:  # noqa: A001 - torch.complex
             f"{scalar_type_name(im.dtype)} for second argument"
         )
     A.broadcast_shape(re, im)
-    return apply(CX.complex_, re, im)
+    return apply(_cx().complex_, re, im)
 
 
 def polar(abs: Any, angle: Any) -> Tensor:  # noqa: A002 - torch.polar's names
@@ -887,14 +894,14 @@ def polar(abs: Any, angle: Any) -> Tensor:  # noqa: A002 - torch.polar's names
     r = tensor_arg(abs, "abs")
     t = tensor_arg(angle, "angle")
     complex(r, t)  # (PyTorch's checks of the dtypes)
-    return apply(CX.complex_, r * t.cos(), r * t.sin(), label="PolarBackward0")
+    return apply(_cx().complex_, r * t.cos(), r * t.sin(), label="PolarBackward0")
 
 
 def view_as_real(input: Any) -> Tensor:
     x = tensor_arg(input, "input")
     if x.dtype.kind != "c":
         raise GradcliError("view_as_real is only supported for complex tensors")
-    return apply(CX.view_as_real, x)
+    return apply(_cx().view_as_real, x)
 
 
 def view_as_complex(input: Any) -> Tensor:
@@ -906,7 +913,7 @@ def view_as_complex(input: Any) -> Tensor:
         )
     if x.ndim == 0 or x.shape[-1] != 2:
         raise GradcliError("Tensor must have a last dimension of size 2")
-    return apply(CX.view_as_complex, x)
+    return apply(_cx().view_as_complex, x)
 
 
 def H(x: Tensor) -> Tensor:  # noqa: N802

@@ -532,7 +532,44 @@ VMAP_MASK = (
 )
 
 
+def _basic(shape: tuple[int, ...], key: Any) -> tuple | None:
+    """`key` as `normalize_index` gives it when it is only integers within their dimensions and
+    slices of integers or None with a positive step, at most one per dimension (chunk, unbind,
+    `x[:, -1]`): a view of no more elements than `x`, which every check passes. None for
+    anything else (`normalize_index` checks it)."""
+    items = key if type(key) is tuple else (key,)
+    if len(items) > len(shape):
+        return None
+    for d, k in enumerate(items):
+        tk = type(k)
+        if tk is slice:
+            start, stop, step = k.start, k.stop, k.step
+            if not (
+                (start is None or type(start) is int)
+                and (stop is None or type(stop) is int)
+                and (step is None or (type(step) is int and step > 0))
+            ):
+                return None
+        elif tk is int:
+            if not -shape[d] <= k < shape[d]:
+                return None
+        else:
+            return None
+    return items
+
+
 def getitem(x: Tensor, key: Any) -> Tensor:
+    """`x[key]` (`Tensor.__getitem__`), its node PyTorch's for the key (`index_label`)."""
+    return index_as(x, key, None)
+
+
+def index_as(x: Tensor, key: Any, label: str | None) -> Tensor:
+    """`x[key]` whose node is `label` (split's pieces, unbind's: SplitBackward0,
+    UnbindBackward0), or PyTorch's for the key when None."""
+    shape = x.data.shape
+    idx = _basic(shape, key)
+    if idx is not None:
+        return apply(S.index, x, idx=idx, label=label or index_label(shape, key))
     items = key if isinstance(key, tuple) else (key,)
     if _GradMode.vmapped:
         # a batched boolean mask gives each element a result of its own shape: PyTorch's vmap
@@ -550,9 +587,9 @@ def getitem(x: Tensor, key: Any) -> Tensor:
         # would treat the integers as advanced indices too (and can move the result's axes).
         first = tuple(k if i else slice(None) for k, i in zip(items, ints))
         rest = tuple(k for k, i in zip(items, ints) if not i)
-        return getitem(getitem(x, first), rest)
+        return index_as(getitem(x, first), rest, label)
     idx = normalize_index(x, key)
-    return apply(S.index, x, idx=idx, label=index_label(x.shape, key))
+    return apply(S.index, x, idx=idx, label=label or index_label(x.shape, key))
 
 
 def _is_int(k: Any) -> bool:

@@ -24,6 +24,7 @@ compute with, so that a training loop in float32 follows PyTorch's trajectory bi
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -31,6 +32,7 @@ import numpy as np
 from ..core import vmlsqrt
 from ..core.dtypes import BF16 as _BF16
 from ..core.dtypes import round_bf16
+from ..core.fma64 import _fma64
 from ..core.powf32 import fma32
 
 
@@ -104,6 +106,16 @@ def fma(a: Any, b: Any, c: Any, dt: np.dtype) -> np.ndarray:
             return _out(fma32(a, b, c), dt)
         if b.shape == shape and b.ndim:
             return _out(fma32(b, a, c), dt)
+    elif (
+        ct == _F64
+        and (a.ndim or b.ndim or c.ndim)
+        and max(a.size, b.size, c.size) <= _FMA_DIRECT
+        and math.prod(np.broadcast_shapes(a.shape, b.shape, c.shape)) <= _FMA_DIRECT
+    ):
+        # small float64 (Adam's step on a float64 model): the emulated fma the general path
+        # reaches too, without its flattening and pieces (it broadcasts the operands itself;
+        # 0-d ones only: NumPy's arithmetic would give scalars)
+        return _out(_fma64(a, b, c), dt)
     return _fma_general(a, b, c, dt)
 
 

@@ -455,3 +455,186 @@ def test_row_halves_over_the_used_lanes_match_all_sixteen() -> None:
                 v[:, :used] = rng.choice(lanes, size=(6, used))
             with np.errstate(all="ignore"):
                 assert _same(LA._row_halves(v, used), LA._row_halves(v))
+
+
+def test_basic_index_shortcut_matches_normalize_index() -> None:
+    # `indexing._basic` (integers in range and slices of integers, one per dimension) gives the
+    # index `normalize_index` gives, and declines everything else (that path then checks it).
+    import itertools
+
+    from gradcli.core.tensor import Tensor
+    from gradcli.surface import indexing as I
+
+    rng = np.random.default_rng(5)
+    parts = [
+        0, 1, -1, 2, -3, 3, 7, -8, True, None, Ellipsis, np.int64(1),
+        slice(None), slice(1, None), slice(None, -1), slice(0, 2), slice(-2, None),
+        slice(None, None, 2), slice(1, 9, 3), slice(None, None, -1), slice(None, None, 0),
+        slice(1.0, 2), [0, 1],
+    ]  # fmt: skip
+    taken = declined = 0
+    for shape in [(), (3,), (2, 3), (4, 1, 3), (0, 2)]:
+        x = Tensor(rng.standard_normal(shape))
+        for n in range(0, 4):
+            for key in itertools.product(parts, repeat=n):
+                for k in (key, key[0]) if n == 1 else (key,):
+                    got = I._basic(x.shape, k)
+                    if got is None:
+                        declined += 1
+                        continue
+                    taken += 1
+                    assert got == I.normalize_index(x, k), (shape, k)
+                    want = np.broadcast_to(np.zeros((), np.int8), x.shape)[got].shape
+                    assert x.data[got].shape == want
+    assert taken > 1000 and declined > 1000, (taken, declined)
+
+
+def test_split_loop_short_rows_shortcut_matches_the_masked_path() -> None:
+    # Rows shorter than a vector step (a chunk of an LSTM's gates, a column) go to the scalar
+    # function whole; the masked path they skip splits each row at its whole steps of 32.
+    from gradcli.ops import act32
+
+    def masked(vec, scalar, a: np.ndarray) -> np.ndarray:
+        if a.ndim > 1 and not a.flags.c_contiguous:  # (TensorIterator's loop order first)
+            order = sleef32._loop_order((a,))
+            if order != tuple(range(a.ndim)):
+                got = masked(vec, scalar, np.transpose(a, order))
+                return np.transpose(got, np.argsort(order))
+        run, adjacent = sleef32._inner_run((a,))
+        flat = np.ascontiguousarray(a, dtype=F32).reshape(-1)
+        n = flat.size
+        out = np.empty(n, F32)
+        if run >= n:  # one run: its whole steps by the vector function
+            nv, run = sleef32.vector_count(n), n
+        else:
+            nv = sleef32.vector_count(run) if adjacent else 0
+        on_vec = np.arange(n) % run < nv
+        out[on_vec] = vec(flat[on_vec])
+        out[~on_vec] = scalar(flat[~on_vec])
+        return out.reshape(a.shape)
+
+    rng = np.random.default_rng(11)
+    vec, scalar = act32._sigmoid_vec, act32._sigmoid_scalar
+    seen = 0
+    for rows in (1, 3, 16):
+        for h in (1, 3, 8, 31, 32, 33, 40, 70):
+            full = (rng.standard_normal((rows, 4 * h)) * 6).astype(F32)
+            full[0, 0] = SPECIAL[seen % SPECIAL.size]
+            for view in (full[:, h : 2 * h], full[:, ::2], full.T[:h], full[:, :h].T, full):
+                want = masked(vec, scalar, view)
+                got = act32.sigmoid(view)
+                assert _same(got, want), (rows, h, view.shape, view.strides)
+                seen += 1
+    assert seen == 3 * 8 * 5
+
+
+def test_fma64_shortcuts_match_the_general_path() -> None:
+    # `_fma64` of three float64 arrays of one shape skips the broadcast, and tests the result
+    # alone for values outside the emulation's range (a product that is not finite makes the
+    # result not finite): the same bits as the general path, whose test read the product too.
+    from fractions import Fraction
+
+    from gradcli.core import fma64
+
+    def general(a, b, c):
+        a, b, c = np.broadcast_arrays(*(np.asarray(v, np.float64) for v in (a, b, c)))
+        with np.errstate(all="ignore"):
+            p, e = fma64._two_prod(a, b)
+            s, t = fma64._two_sum(p, c)
+            v, verr = fma64._two_sum(t, e)
+            fix = (verr != 0) & ((v.view(np.int64) & 1) == 0)
+            v = v.copy()
+            v[fix] = np.nextafter(v[fix], np.copysign(np.inf, verr[fix]))
+            out = s + v
+            plain = ~np.isfinite(out) | ~np.isfinite(p) | (out == 0)
+            return np.where(plain, a * b + c, out)
+
+    rng = np.random.default_rng(8)
+    special = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e308, -1e308, 1e-308, 5e-324, 1.0])
+    n = 3000
+    a = rng.standard_normal(n) * 2.0 ** rng.integers(-30, 30, n)
+    b = rng.standard_normal(n)
+    c = -a * b * (1 + rng.standard_normal(n) * 1e-12)  # heavy cancellation
+    c[::3] = rng.standard_normal(n)[::3]
+    for arr in (a, b, c):
+        pick = rng.random(n) < 0.1
+        arr[pick] = rng.choice(special, int(pick.sum()))
+    got = fma64._fma64(a, b, c)
+    want = general(a, b, c)
+    assert np.array_equal(got.view(np.int64), want.view(np.int64))
+    # the finite results are the exact sums rounded once (the sign of an exact zero as IEEE's)
+    for x, y, z, r in zip(a.tolist(), b.tolist(), c.tolist(), got.tolist()):
+        if all(np.isfinite((x, y, z))) and np.isfinite(r) and abs(x * y) < 1e300:
+            assert r == float(Fraction(x) * Fraction(y) + Fraction(z))
+    # broadcast operands and 0-d ones take the general path: the same values
+    assert np.array_equal(fma64._fma64(a[:5], 2.0, c[:5]), general(a[:5], 2.0, c[:5]))
+    zero_d = fma64._fma64(np.array(3.0), np.array(-0.0), np.array(-0.0))
+    assert zero_d.shape == () and np.signbit(zero_d)
+
+
+def test_kernels_fma_float64_shortcut_matches_the_general_path() -> None:
+    from gradcli.surface import kernels
+
+    rng = np.random.default_rng(9)
+    f64 = np.dtype(np.float64)
+    for sa, sb, sc in [
+        ((5,), (5,), (5,)),
+        ((3, 4), (), (3, 4)),
+        ((), (), ()),
+        ((2, 1), (1, 3), (3,)),
+    ]:
+        for _ in range(20):
+            a, b, c = (rng.standard_normal(s) * 10.0 ** rng.integers(-5, 5) for s in (sa, sb, sc))
+            got = kernels.fma(a, b, c, f64)
+            want = kernels._fma_general(np.asarray(a), np.asarray(b), np.asarray(c), f64)
+            assert got.shape == want.shape and got.dtype == want.dtype
+            assert np.array_equal(np.asarray(got).view(np.int64), np.asarray(want).view(np.int64))
+    # a Python number operand, as the optimisers pass a learning rate
+    x, y = rng.standard_normal(7), rng.standard_normal(7)
+    got = kernels.fma(x, -0.001, y, f64)
+    want = kernels._fma_general(x, np.asarray(-0.001), y, f64)
+    assert np.array_equal(got, want)
+
+
+def test_versions_of_matches_the_general_form() -> None:
+    # `core.op.versions_of` for one and two inputs without its list: the same tuple (or None).
+    import itertools
+
+    from gradcli.core.op import versions_of
+    from gradcli.core.tensor import Tensor
+
+    def general(inputs, out):
+        vs = [t._vc[0] if t._vc is not None else 0 for t in inputs]
+        vs.append(out._vc[0] if out._vc is not None else 0)
+        return tuple(vs) if any(vs) else None
+
+    def tensor(v):
+        t = Tensor(np.zeros(2))
+        t._vc = None if v is None else [v]
+        return t
+
+    seen = 0
+    for n in (1, 2, 3):
+        for vs in itertools.product((None, 0, 2), repeat=n + 1):
+            ts = [tensor(v) for v in vs]
+            inputs, out = tuple(ts[:-1]), ts[-1]
+            assert versions_of(inputs, out) == general(inputs, out)
+            seen += 1
+    assert seen == 9 + 27 + 81
+
+
+def test_fma64_of_zero_dimensional_operands() -> None:
+    # 0-d operands (the gradient of tanh of a 0-d float64 tensor) whose sum needs the step to
+    # odd: NumPy's arithmetic gives scalars there, which the step cannot be assigned into.
+    from fractions import Fraction
+
+    from gradcli.core.fma64 import _fma64
+
+    rng = np.random.default_rng(12)
+    for _ in range(500):
+        a, b, c = (float(v) for v in rng.standard_normal(3) * [1.0, 1.0, 1e-3])
+        want = float(Fraction(a) * Fraction(b) + Fraction(c))
+        assert float(_fma64(np.array(a), np.array(b), np.array(c))) == want
+        assert float(_fma64(np.negative(np.array(a)), np.array(a), 1.0)) == float(
+            1 - Fraction(a) ** 2
+        )

@@ -1,0 +1,183 @@
+"""bfloat16 arithmetic (`core.dtypes.BF16`): the roads `core.op.apply` takes for an op with a
+bfloat16 input. Imported by `apply` the first time one reaches it (a program that never makes a
+bfloat16 tensor does not pay for it at start-up)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import NotSupported
+from . import dtypes
+
+_BF16 = dtypes.BF16
+_F32 = np.dtype(np.float32)
+_F64 = np.dtype(np.float64)
+
+# The ops whose bfloat16 result is PyTorch's CPU kernel's: the inputs taken as float32, the
+# op computed in float32 (gradcli's float32 kernels are PyTorch's to the bit) and the result
+# rounded to bfloat16 once -- as those kernels compute bfloat16 (reductions accumulate in
+# float32). Each checked against PyTorch 2.13 on random inputs (tests/ops/test_bfloat16.py).
+BF16_COMPUTED = frozenset(
+    "add sub mul div neg reciprocal exp log sqrt abs sin cos tanh tanh_backward sigmoid "
+    "sigmoid_backward relu threshold_backward maximum minimum pow_scalar rsub_scalar "
+    "clamp floor ceil trunc sign matmul sum mean".split()
+)
+# The ops that only move or convert values (the result's values are its inputs'): bfloat16
+# arrays as they are.
+BF16_MOVED = frozenset(
+    "reshape permute expand index index_put cat stack astype where max min".split()
+)
+
+
+class _Bf16Inputs(list):
+    """The arrays of an op with a bfloat16 input, as `bf16_arrays` gives them (a list: `apply`
+    knows its result must come back to bfloat16)."""
+
+    __slots__ = ("moved",)
+
+
+def bf16_arrays(op: Any, arrays: Any) -> list:
+    """The arrays `op` computes on when one of its inputs is bfloat16: float32 copies for the
+    ops that compute in float32, the arrays themselves for those that move values; any other
+    op is refused (no silent float32 answer)."""
+    name = op.name
+    moved = name in BF16_MOVED
+    if not moved and name not in BF16_COMPUTED:
+        shown = op.torch_name if isinstance(op.torch_name, str) else name
+        raise NotSupported(
+            f"{shown} of a bfloat16 tensor is not supported by gradcli (it computes bfloat16 "
+            "only where its result is PyTorch's to the bit: arithmetic, exp, log, sqrt, sin, "
+            "cos, tanh, sigmoid, relu, abs, clamp, floor, ceil, trunc, sign, max, min, sum, "
+            "mean, matmul)",
+            hint="convert to float32 first: x.float() (or x.to(torch.float32))",
+        )
+    out = _Bf16Inputs(a if moved or a.dtype != _BF16 else a.astype(_F32) for a in arrays)
+    out.moved = moved
+    return out
+
+
+# The number parameters PyTorch's bfloat16 kernels take as bfloat16 (measured, 2.13: `2.5 - x`,
+# `x ** 0.3` and `x.clamp(0.1)` read the number as a bfloat16; `x * 0.1` reads it as a float,
+# `ops.arithmetic`).
+_BF16_PARAMS = {"pow_scalar": ("p",), "rsub_scalar": ("c",), "clamp": ("min", "max")}
+
+
+def bf16_params(op: Any, params: dict) -> dict:
+    keys = _BF16_PARAMS.get(op.name)
+    if keys is None:
+        return params
+    out = dict(params)
+    for key in keys:
+        if type(params.get(key)) is float:
+            out[key] = float(dtypes.round_bf16(params[key]))
+    return out
+
+
+def _bf16_pow(x: np.ndarray, p: Any, pow_scalar: Any) -> np.ndarray:
+    """x ** p of a bfloat16 x (as float32) as ATen's pow kernel: its special exponents in
+    bfloat16 arithmetic (measured, 2.13: x ** 3 is (x * x rounded) * x, x ** -2 is
+    1 / (x * x rounded)); x ** -0.5 (ATen's rsqrt, whose bits gradcli does not have) refused;
+    any other exponent in float32, rounded once by `apply`."""
+    if p == 3:
+        return dtypes.round_bf16(x * x).astype(_F32) * x
+    if p == -2:
+        return np.float32(1) / dtypes.round_bf16(x * x).astype(_F32)
+    if p == -0.5:
+        raise NotSupported(
+            "x ** -0.5 of a bfloat16 tensor is not supported by gradcli (PyTorch computes it "
+            "with its rsqrt kernel, whose last bits gradcli does not have); so is the gradient "
+            "of x ** 0.5 (PyTorch's formula takes x ** -0.5)",
+            hint="use x.sqrt() (its gradient is exact), or convert to float32 first: x.float()",
+        )
+    return pow_scalar(x, p=p)
+
+
+def bf16_product(x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None) -> np.ndarray:
+    """x @ y (+ bias) of bfloat16 values (as float32 arrays), as float32 whose rounding to
+    bfloat16 is PyTorch's -- or refused. PyTorch's CPU kernels (oneDNN, by the CPU's bfloat16
+    instructions where it has them) add the exact products in float32 in an order of their
+    own, which gradcli cannot follow; but every order's float32 sum lies within K * 2**-24 *
+    sum|products| of the exact one. Where that whole interval rounds to one bfloat16 value
+    (almost always: a small model's products are far from a tie), that value is PyTorch's
+    whatever the order; where it does not, no answer is certain, and the product is refused
+    in plain words rather than given with a last bit that may differ."""
+    f64 = np.float64
+    x64, y64 = x.astype(f64), y.astype(f64)
+    exact = np.matmul(x64, y64)
+    mag = np.matmul(np.abs(x64), np.abs(y64))
+    k = x.shape[-1] if x.ndim else 1
+    if bias is not None:
+        exact = exact + bias
+        mag = mag + np.abs(bias.astype(f64))
+        k += 1
+    bound = mag * ((k + 1) * 2.0**-24)
+    with np.errstate(over="ignore", invalid="ignore"):
+        low = dtypes.round_bf16((exact - bound).astype(_F32))
+        high = dtypes.round_bf16((exact + bound).astype(_F32))
+    same = (low == high) | ((low != low) & (high != high))
+    if not same.all():
+        # (sums that float32 holds exactly in any order: an exact tie rounds to even alike)
+        same |= _exact_elements(x, y, bias, mag)
+    if not same.all():
+        raise NotSupported(
+            "this matrix product of bfloat16 tensors is not supported by gradcli: "
+            f"{int(same.size - same.sum())} of its {same.size} elements lie so close to halfway "
+            "between two bfloat16 values that their last bit depends on the order PyTorch's "
+            "kernel adds the products in, which gradcli does not follow",
+            hint="compute the product in float32: (a.float() @ b.float()), or keep the model "
+            "in float32",
+        )
+    return exact.astype(_F32)
+
+
+def _log_lowest_bit(a: np.ndarray) -> np.ndarray:
+    """For each bfloat16 value (as float32): log2 of the smallest power of two it is a whole
+    multiple of (+inf for a zero, which adds nothing; -inf for inf and nan)."""
+    out = np.full(a.shape, -np.inf)
+    out[a == 0] = np.inf
+    ok = np.isfinite(a) & (a != 0)
+    m, e = np.frexp(a[ok].astype(np.float64))
+    whole = np.abs(m * 256).astype(np.int64)  # (8 significant bits: a whole number)
+    tz = np.zeros(whole.shape, np.int64)
+    for _ in range(8):
+        even = (whole & 1) == 0
+        tz += even
+        whole = np.where(even, whole >> 1, whole)
+    out[ok] = e - 8 + tz
+    return out
+
+
+def _exact_elements(x: np.ndarray, y: np.ndarray, bias: Any, mag: np.ndarray) -> Any:
+    """For each element of x @ y (+ bias): whether float32 sums it exactly in any order (its
+    products are whole multiples of one power of two q and their magnitudes sum below
+    2**24 q). False everywhere for a product too large to look at element by element."""
+    x2 = x[None, :] if x.ndim == 1 else x
+    y2 = y[:, None] if y.ndim == 1 else y
+    if x2.ndim == 0 or y2.ndim == 0 or x2.size * y2.shape[-1] > 1 << 21:
+        return False
+    lq = np.min(_log_lowest_bit(x2)[..., :, :, None] + _log_lowest_bit(y2)[..., None, :, :], -2)
+    if bias is not None:
+        lq = np.minimum(lq, _log_lowest_bit(bias))
+    with np.errstate(over="ignore", invalid="ignore"):
+        return mag < np.exp2(lq.reshape(mag.shape) + 24)
+
+
+# bfloat16 forwards that differ from the float32 op's (ATen computes them in steps)
+def forward_of(op: Any) -> Any:
+    """The forward `apply` runs for `op` on bfloat16 inputs (as float32 arrays)."""
+    if op.name == "pow_scalar":
+        scalar = op.forward
+        return lambda x, p: _bf16_pow(x, p, scalar)
+    if op.name == "matmul":
+        return bf16_product
+    return op.forward
+
+
+def bf16_result(op: Any, data: np.ndarray) -> np.ndarray:
+    """The float result of an op with bfloat16 inputs, as bfloat16: rounded once (a view of a
+    bfloat16 input stays that view; a conversion keeps the dtype it asked for)."""
+    if data.dtype == _BF16 or (op.name == "astype"):
+        return data
+    return dtypes.round_bf16(data)

@@ -69,7 +69,8 @@ class Sample(Record):
     structure {input position: kind}: matrices the tests build from the random draw
               (the last two axes): "invertible" (a multiple of the identity added),
               "spd" (symmetric positive definite, R R^T + n I), "symmetric" (with
-              eigenvalues kept apart), "wide" (well-conditioned rows), "any" (as drawn);
+              eigenvalues kept apart), "wide" (well-conditioned rows), "lower" / "upper"
+              (a Cholesky factor: one triangle, diagonal >= n - 1), "any" (as drawn);
               finite differences move a symmetric or spd input symmetrically (the
               rules give the gradient of a function of symmetric matrices, as PyTorch)
 

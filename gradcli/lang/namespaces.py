@@ -1268,6 +1268,9 @@ def _distributions_members() -> dict[str, Any]:
     from ..surface import distributions as DS
 
     classes = {n: Builtin(f"torch.distributions.{n}", c) for n, c in DS.CLASSES.items()}
+    transforms = {
+        n: Builtin(f"torch.distributions.transforms.{n}", c) for n, c in DS.TRANSFORMS.items()
+    }
     kl = Builtin("torch.distributions.kl_divergence", DS.kl_divergence)
 
     # the base class, for isinstance (a program makes distributions of the classes above)
@@ -1286,6 +1289,8 @@ def _distributions_members() -> dict[str, Any]:
     return {
         **classes,
         **modules,
+        **transforms,
+        "transforms": Namespace("torch.distributions.transforms", transforms),
         "kl_divergence": kl,
         "kl": Namespace("torch.distributions.kl", {"kl_divergence": kl}),
         "Distribution": base,

@@ -156,11 +156,14 @@ def elu_backward(g: np.ndarray, x: np.ndarray, alpha=1.0, scale=1.0, input_scale
     """From the input (is_result false): g * ipt * neg * exp(x * ipt) where x <= 0."""
     neg, pos, ipt = _elu_coefs(alpha, scale, input_scale)
 
-    def k(exp):
-        return lambda a, b: np.where(b > 0, a * pos, ((a * ipt) * neg) * exp(b * ipt))
+    def vec(a, b):  # the vector loop: x > 0 picks g * scale, so NaN gives NaN
+        return np.where(b > 0, a * pos, ((a * ipt) * neg) * S.expf(b * ipt))
+
+    def scalar(a, b):  # the scalar loop: x <= 0 picks the exponential, so NaN takes g * scale
+        return np.where(b <= 0, ((a * ipt) * neg) * _expf_c(b * ipt), a * pos)
 
     with np.errstate(all="ignore"):
-        return S.split_loop(k(S.expf), k(_expf_c), g, x)
+        return S.split_loop(vec, scalar, g, x)
 
 
 # --- softplus -----------------------------------------------------------------------------------

@@ -73,7 +73,13 @@ def _elu_backward_fwd(g: np.ndarray, x: np.ndarray, *, alpha, scale, input_scale
         return act32.elu_backward(*_same_shape(g, x), alpha, scale, input_scale)
     with np.errstate(all="ignore"):
         neg = ((g * input_scale) * (alpha * scale)) * np.exp(np.minimum(x, 0) * input_scale)
-        return np.where(x > 0, g * scale, neg)
+        # x <= 0 picks the exponential side, so NaN takes g * scale (the scalar loop); the
+        # vector loop gives NaN there (measured)
+        out = np.where(x <= 0, neg, g * scale)
+        nan = np.isnan(x) & in_vector_loop(x, 128)
+        if nan.any():
+            out = np.where(np.broadcast_to(nan, out.shape), np.nan, out)
+        return out
 
 
 def _elu_backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, **params) -> tuple:
@@ -194,7 +200,12 @@ def _hardswish_backward_fwd(g: np.ndarray, x: np.ndarray) -> np.ndarray:
     # +0 for x <= -3, g * (x / 3 + 1/2) below 3, g from 3 on (each step rounded)
     with np.errstate(all="ignore"):
         mid = g * (x / np.asarray(3, x.dtype) + np.asarray(0.5, x.dtype))
-    return np.where(x <= -3, np.zeros((), dtype=g.dtype), np.where(x < 3, mid, g))
+    out = np.where(x <= -3, np.zeros((), dtype=g.dtype), np.where(x < 3, mid, g))
+    # NaN: g in the scalar loop, NaN in the vector one (measured)
+    nan = np.isnan(x) & in_vector_loop(x, 128)
+    if nan.any():
+        out = np.where(np.broadcast_to(nan, out.shape), np.nan, out)
+    return out
 
 
 def _hardswish_backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor) -> tuple:

@@ -281,15 +281,20 @@ pow = defop(  # noqa: A001 - the record of torch.pow (tensor ** tensor)
 
 def _tie_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
     # PyTorch's where(x == y, g / 2, g).masked_fill_(loses, 0): the input that loses gets
-    # +0 (not g * 0, which is -0 for a negative g and prints so)
-    wins = np.where(x.data == y.data, 0.5, (out.data == x.data) * 1.0)
+    # +0 (not g * 0, which is -0 for a negative g and prints so). With a NaN neither input
+    # loses (x < y and x > y are both false there): each gets g whole
+    with np.errstate(invalid="ignore"):
+        nan = np.isnan(x.data) | np.isnan(y.data) if out.dtype.kind in "fc" else False
+        wins = np.where(x.data == y.data, 0.5, np.where(nan, 1.0, (out.data == x.data) * 1.0))
+        wins_y = np.where(nan, 1.0, 1.0 - wins)
     wx = constant(np.asarray(wins, dtype=out.dtype))
-    gx, gy = g * wx, g * (1 - wx)
+    gx = g * wx
+    gy = g * (1 - wx) if not np.any(nan) else g * constant(np.asarray(wins_y, dtype=out.dtype))
     zero = constant(np.zeros((), dtype=out.dtype))
     if (wins == 0).any():
         gx = apply(where, constant(wins != 0), gx, zero)
-    if (wins == 1).any():
-        gy = apply(where, constant(wins != 1), gy, zero)
+    if (wins_y == 0).any():
+        gy = apply(where, constant(wins_y != 0), gy, zero)
     return (gx, gy)
 
 

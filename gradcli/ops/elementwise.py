@@ -155,7 +155,9 @@ def _sgn(x: Tensor) -> Tensor:
     """sign(x) for abs's rule: of a real x a constant; of a complex z, z / |z| (0 at 0), as
     differentiable operations (its derivative is not 0: second order needs it)."""
     if x.data.dtype.kind != "c":  # (in the input's dtype: bfloat16's stays bfloat16)
-        return constant(np.sign(x.data).astype(x.data.dtype, copy=False))
+        # ATen's sgn kernel, (0 < x) - (x < 0): 0 at NaN (abs'(NaN) = 0, as PyTorch)
+        d = x.data
+        return constant(((d > 0).astype(d.dtype) - (d < 0).astype(d.dtype)).astype(d.dtype))
     r = x.abs()
     return x / (r + constant((r.data == 0).astype(r.data.dtype)))
 
@@ -923,11 +925,13 @@ def _leaky_fwd(x: np.ndarray, negative_slope: float = 0.01) -> np.ndarray:
     return np.where(x > 0, x, x * negative_slope).astype(x.dtype)
 
 
-def in_vector_loop(x: np.ndarray) -> np.ndarray:
-    """Which elements PyTorch's shrink kernels compute in their vector loop (whole AVX512
-    vectors from the start: 16 floats, 8 doubles, in memory order); the rest, the tail, go
-    through the scalar loop. The two differ only at signs of zero and at NaN."""
-    lanes = max(1, 64 // x.dtype.itemsize)
+def in_vector_loop(x: np.ndarray, step_bytes: int = 64) -> np.ndarray:
+    """Which elements PyTorch's kernels compute in their vector loop (whole steps from the
+    start, in memory order: 64 bytes for the shrink and hardtanh kernels, 16 floats or 8
+    doubles; 128 bytes, two AVX512 vectors, for elu, hardswish and logit, as measured); the
+    rest, the tail, go through the scalar loop. The two differ only at signs of zero and at
+    NaN."""
+    lanes = max(1, step_bytes // x.dtype.itemsize)
     n = x.size
     flat = np.zeros(n, bool)
     flat[: n - n % lanes] = True
@@ -943,7 +947,10 @@ def _piecewise_fwd(g: np.ndarray, x: np.ndarray, *, fn: str, a: float, b: float)
         with np.errstate(all="ignore"):
             return np.where(x > 0, g, g * np.asarray(a, dtype=g.dtype))
     if fn == "hardtanh":
-        keep = (x > a) & (x < b)
+        # the scalar loop: x <= min or x >= max gives 0 (NaN passes g); the vector loop
+        # keeps g where min < x < max (NaN gives 0)
+        with np.errstate(invalid="ignore"):
+            keep = np.where(in_vector_loop(x), (x > a) & (x < b), ~((x <= a) | (x >= b)))
     else:  # softshrink, hardshrink: at NaN the scalar loop passes g, the vector loop does not
         with np.errstate(invalid="ignore"):
             outside = ~((x >= -a) & (x <= a))

@@ -520,6 +520,65 @@ cholesky = defop(
 )
 
 
+# --- cholesky_inverse ----------------------------------------------------------------------------
+
+
+def _cholesky_inverse_fwd(a: np.ndarray, upper: bool = False) -> np.ndarray:
+    """(L L^H)^-1 from a Cholesky factor, reading only its triangle (LAPACK's potri: the
+    triangle inverted, then L^-H L^-1, the result symmetric)."""
+    f = np.triu(a) if upper else np.tril(a)
+    lower = np.conj(np.swapaxes(f, -1, -2)) if upper else f
+    try:
+        linv = np.linalg.inv(lower)
+    except np.linalg.LinAlgError:
+        raise GradcliError(
+            "cholesky_inverse: The diagonal element of the input is zero, the inverse could not "
+            "be computed."
+        ).mirror("RuntimeError") from None
+    x = np.conj(np.swapaxes(linv, -1, -2)) @ linv
+    low = np.tril(x)
+    return low + np.conj(np.swapaxes(np.tril(x, -1), -1, -2))
+
+
+def _mh(t: Tensor) -> Tensor:
+    return mT(t.conj()) if t.data.dtype.kind == "c" else mT(t)
+
+
+def _cholesky_inverse_vjp(g: Tensor, out: Tensor, a: Tensor, upper: bool = False) -> tuple:
+    # PyTorch's cholesky_inverse_backward: X (g + g^H) X, then -L that (upper: L on the left)
+    common = mm(out, mm(g + _mh(g), out))
+    return (-mm(a, common) if upper else -mm(common, a),)
+
+
+def _cholesky_inverse_jvp(dots: tuple, out: Tensor, a: Tensor, upper: bool = False) -> Tensor:
+    # PyTorch's cholesky_inverse_jvp: P = -X dCF X CF (CF = F or F^H, dCF = dF^H or dF), P + P^H
+    df = dots[0]
+    cf = a if upper else _mh(a)
+    dcf = _mh(df) if upper else df
+    p = mm(mm(mm(-out, dcf), out), cf)
+    return p + _mh(p)
+
+
+cholesky_inverse = defop(
+    "cholesky_inverse",
+    _cholesky_inverse_fwd,
+    _cholesky_inverse_vjp,
+    "CholeskyInverseBackward0",
+    "-(X (g + g^T) X) L (upper: -L (X (g + g^T) X))",
+    kind="linalg",
+    jvp=_cholesky_inverse_jvp,
+    signature="cholesky_inverse(L, upper=False)",
+    # a Cholesky factor (its other triangle zero); PyTorch's gradient is the derivative of
+    # (F F^H)^-1 in every entry of F, which the forward does not read outside the triangle
+    # (tests/ops: BEYOND_DERIVATIVE), so no second order
+    samples=tuple(
+        Sample((s,), {"upper": up}, structure={0: "upper" if up else "lower"}, hessian=False)
+        for s, up in (((3, 3), False), ((2, 2, 2), False), ((1, 1), False), ((3, 3), True))
+    ),
+    to_torch=lambda w, a, p: f"torch.cholesky_inverse({a[0]}, upper={p.get('upper', False)})",
+)
+
+
 # --- qr -------------------------------------------------------------------------------------------
 
 

@@ -178,9 +178,23 @@ def _extreme_vjp(
 
     gu = unreduce(g, x, dim, keepdim)
     zero = Tensor(np.zeros((), dtype=gu.dtype))
+    if fn in ("amax", "amin"):
+        # torch.amax / amin: AmaxBackward0's (g / ties) * (x == out) over each group, so the
+        # others get g * 0 (-0 for a negative g) and a group whose result is NaN (no x
+        # equals it: g / 0 * 0) gets NaN everywhere
+        dims = dims_of(dim, x.ndim)
+        value = np.asarray(out.data)
+        if not keepdim and x.ndim:
+            value = np.expand_dims(value, dims)
+        hit = x.data == value
+        ties = hit.sum(axis=dims, keepdims=True).astype(gu.dtype)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return ((gu / constant(ties)) * constant(hit.astype(gu.dtype)),)
     if dim is None or x.ndim == 0:
         # PyTorch's evenly_distribute_backward: zeros with g / (number of ties) at the ties
-        hit = x.data == np.asarray(out.data).reshape((1,) * x.ndim)
+        # (a NaN result: at the NaNs)
+        value = np.asarray(out.data).reshape((1,) * x.ndim)
+        hit = np.isnan(x.data) if np.isnan(value).any() else x.data == value
         ties = int(hit.sum())
         return (apply(where, Tensor(hit), gu / ties if ties != 1 else gu, zero),)
     d = dims_of(dim, x.ndim)[0]
@@ -205,7 +219,9 @@ def _extreme_fwd(
 ):
     if x.size == 0 and (dim is None or x.ndim == 0):
         raise ValueError(f"{fn}(): Expected reduction dim to be specified for input.numel() == 0")
-    f = np.max if fn == "max" else np.min
+    f = np.max if fn in ("max", "amax") else np.min
+    if fn in ("amax", "amin"):  # any number of dims
+        return f(x, axis=None if x.ndim == 0 else dims_of(dim, x.ndim), keepdims=keepdim)
     return f(
         x, axis=None if dim is None or x.ndim == 0 else dims_of(dim, x.ndim)[0], keepdims=keepdim
     )
@@ -231,7 +247,9 @@ def _extreme_sym(
     sp: Any, x: np.ndarray, dim: Any = None, keepdim: bool = False, fn: str = "max", idx: Any = None
 ) -> np.ndarray:
     dims = None if dim is None or x.ndim == 0 else dims_of(dim, x.ndim)[0]
-    return _sym_reduce(x, dims, keepdim, lambda v: (sp.Max if fn == "max" else sp.Min)(*v))
+    return _sym_reduce(
+        x, dims, keepdim, lambda v: (sp.Max if fn in ("max", "amax") else sp.Min)(*v)
+    )
 
 
 def _extreme_samples(fn: str) -> tuple[Sample, ...]:
@@ -264,7 +282,7 @@ amax = defop(
     reads=_extreme_reads,
     to_torch=lambda w, a, p: (
         w.reduction(f"torch.{p.get('fn', 'max')}", a[0], p)
-        + ("" if p.get("dim") is None else ".values")
+        + ("" if p.get("dim") is None or p.get("fn", "max") in ("amax", "amin") else ".values")
     ),
     to_jax=lambda w, a, p: w.reduction(f"jnp.{p.get('fn', 'max')}", a[0], p),
 )
@@ -282,7 +300,7 @@ amin = defop(
     reads=_extreme_reads,
     to_torch=lambda w, a, p: (
         w.reduction(f"torch.{p.get('fn', 'max')}", a[0], p)
-        + ("" if p.get("dim") is None else ".values")
+        + ("" if p.get("dim") is None or p.get("fn", "max") in ("amax", "amin") else ".values")
     ),
     to_jax=lambda w, a, p: w.reduction(f"jnp.{p.get('fn', 'min')}", a[0], p),
 )

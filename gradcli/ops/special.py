@@ -66,6 +66,10 @@ def _logit_vjp(g: Tensor, out: Tensor, x: Tensor, eps: float | None = None) -> t
         fill = np.nan
     else:
         outside = (xd < eps) | (xd > 1 - eps)
+        if xd.dtype.kind == "f":  # NaN: 0 in the vector loop (measured), NaN in the scalar
+            from .elementwise import in_vector_loop
+
+            outside = outside | (np.isnan(xd) & in_vector_loop(xd, 128))
         fill = 0.0
     d = 1 / (x * (1 - x))
     if np.any(outside):

@@ -1432,7 +1432,7 @@ NAMES = declare(
     ("argsort", "torch Tensor", argsort, ""),
     ("msort", "torch Tensor", msort, "composition of index"),
     ("kthvalue", "torch Tensor", kthvalue, "composition of index reshape"),
-    ("aminmax", "torch Tensor", aminmax, "composition of max min mul sum"),
+    ("aminmax", "torch Tensor", aminmax, "composition of max min"),
     ("inner", "torch Tensor", inner, "composition of matmul mul permute reshape"),
     ("lerp", "torch Tensor", lerp, "composition of add mul sub"),
     ("addcmul", "torch Tensor", addcmul, "composition of add mul"),

@@ -1786,6 +1786,18 @@ def kl_divergence(p: Any, q: Any) -> Tensor:
         return p.rate * (_M["log"](p.rate) - _M["log"](q.rate)) - (p.rate - q.rate)
     if type(p) is LogNormal and type(q) is LogNormal:
         return kl_divergence(p.base_dist, q.base_dist)
+    if type(p) is TransformedDistribution and type(q) is TransformedDistribution:
+        if p.transforms != q.transforms:
+            raise GradcliError(
+                "KL(p || q) of TransformedDistributions with different transforms is not "
+                "implemented (in PyTorch either)"
+            ).mirror("NotImplementedError")
+        if p.event != q.event:
+            raise GradcliError(
+                "KL(p || q) of TransformedDistributions with different event shapes is not "
+                "implemented (in PyTorch either)"
+            ).mirror("NotImplementedError")
+        return kl_divergence(p.base_dist, q.base_dist)
     if type(p) is Gamma and type(q) is Gamma:
         what = "kl_divergence(Gamma, Gamma)"
         t1 = q.concentration * _M["log"](p.rate / q.rate)
@@ -1861,3 +1873,382 @@ MODULES: dict[str, str] = {
     "StudentT": "studentT",
     "MixtureSameFamily": "mixture_same_family",
 }
+
+
+# --- transforms and TransformedDistribution ----------------------------------------------------
+#
+# torch.distributions.transforms as TransformedDistribution uses them: each transform's
+# `_call`, `_inverse` and `log_abs_det_jacobian` are PyTorch's operations in its order, and a
+# transform made with cache_size=1 keeps its last (x, y) pair: given that same y (the same
+# tensor object) its inverse returns that x without computing it (so a sample's log_prob does
+# not differentiate through the inverse, as in PyTorch).
+
+_REAL = "Real()"
+
+
+class Transform:
+    NAME = "Transform"
+    bijective = True
+    domain_event_dim = 0
+    codomain_event_dim = 0
+    codomain = (_REAL, lambda v: v == v)  # the support constraint of values it makes
+
+    def __init__(self, cache_size: int = 0) -> None:
+        if not (isinstance(cache_size, (int, float)) and cache_size in (0, 1)):
+            raise GradcliError("cache_size must be 0 or 1").mirror("ValueError")
+        self._cache_size = cache_size
+        self._cached_x_y: tuple[Any, Any] = (None, None)
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("inv", "sign", "event_dim", "log_abs_det_jacobian", "bijective"):
+            return getattr(self, attr)
+        raise GradcliError(
+            f"'{type(self).__name__}' object has no attribute '{attr}'", found=f"`.{attr}`"
+        ).mirror("AttributeError")
+
+    @property
+    def event_dim(self) -> int:
+        return self.domain_event_dim
+
+    @property
+    def inv(self) -> Transform:
+        return _InverseTransform(self)
+
+    def __call__(self, x: Tensor) -> Tensor:
+        if self._cache_size == 0:
+            return self._call(x)
+        x_old, y_old = self._cached_x_y
+        if x is x_old:
+            return y_old
+        y = self._call(x)
+        self._cached_x_y = (x, y)
+        return y
+
+    def _inv_call(self, y: Tensor) -> Tensor:
+        if self._cache_size == 0:
+            return self._inverse(y)
+        x_old, y_old = self._cached_x_y
+        if y is y_old:
+            return x_old
+        x = self._inverse(y)
+        self._cached_x_y = (x, y)
+        return x
+
+    def _call(self, x: Tensor) -> Tensor:
+        raise NotImplementedError
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        raise NotImplementedError
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        raise NotImplementedError
+
+    def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(shape)
+
+    def inverse_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(shape)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = object.__hash__
+
+    def __repr__(self) -> str:
+        return type(self).__name__ + "()"
+
+
+class _InverseTransform(Transform):
+    def __init__(self, transform: Transform) -> None:
+        super().__init__(transform._cache_size)
+        self._inv = transform
+        self.domain_event_dim = transform.codomain_event_dim
+        self.codomain_event_dim = transform.domain_event_dim
+
+    @property
+    def inv(self) -> Transform:
+        return self._inv
+
+    @property
+    def sign(self) -> Any:
+        return self._inv.sign
+
+    def __call__(self, x: Tensor) -> Tensor:
+        return self._inv._inv_call(x)
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        return -self._inv.log_abs_det_jacobian(y, x)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _InverseTransform) and self._inv == other._inv
+
+    __hash__ = object.__hash__
+
+    def __repr__(self) -> str:
+        return f"_InverseTransform({self._inv!r})"
+
+
+class ExpTransform(Transform):
+    codomain = (_POSITIVE, lambda v: v > 0)
+    sign = 1
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ExpTransform)
+
+    __hash__ = object.__hash__
+
+    def _call(self, x: Tensor) -> Tensor:
+        return _M["exp"](x)
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        return _M["log"](y)
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        return x
+
+
+class AffineTransform(Transform):
+    def __init__(self, loc: Any, scale: Any, event_dim: int = 0, cache_size: int = 0) -> None:
+        super().__init__(cache_size)
+        for name, v in (("loc", loc), ("scale", scale)):
+            if not isinstance(v, (Tensor, int, float)) or isinstance(v, bool):
+                raise GradcliError(
+                    f"AffineTransform's {name} must be a number or a tensor, not {typename(v)}"
+                ).mirror("TypeError")
+        self.loc, self.scale = loc, scale
+        self.domain_event_dim = self.codomain_event_dim = int(event_dim)
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("loc", "scale"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AffineTransform):
+            return False
+        for a, b in ((self.loc, other.loc), (self.scale, other.scale)):
+            if isinstance(a, Tensor) or isinstance(b, Tensor):
+                if not bool(np.all(np.asarray(_data(a)) == np.asarray(_data(b)))):
+                    return False
+            elif a != b:
+                return False
+        return True
+
+    __hash__ = object.__hash__
+
+    @property
+    def sign(self) -> Any:
+        if isinstance(self.scale, Tensor):
+            return _M["sign"](self.scale)
+        return 1 if self.scale > 0 else -1 if self.scale < 0 else 0
+
+    def _call(self, x: Tensor) -> Tensor:
+        return self.loc + self.scale * x
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        return (y - self.loc) / self.scale
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        shape = tuple(x.shape)
+        if isinstance(self.scale, Tensor):
+            result = _M["log"](_M["abs"](self.scale))
+        else:
+            result = _T["full_like"](x, math.log(abs(self.scale)))
+        if self.domain_event_dim:
+            e = self.domain_event_dim
+            result = _M["sum"](_M["view"](result, *(tuple(result.shape[:-e]) + (-1,))), -1)
+            shape = shape[:-e]
+        return _M["expand"](result, *shape)
+
+    def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(
+            np.broadcast_shapes(
+                tuple(shape),
+                tuple(getattr(self.loc, "shape", ())),
+                tuple(getattr(self.scale, "shape", ())),
+            )
+        )
+
+
+def _data(v: Any) -> Any:
+    return v.data if isinstance(v, Tensor) else v
+
+
+class PowerTransform(Transform):
+    codomain = (_POSITIVE, lambda v: v > 0)
+    sign = 1
+
+    def __init__(self, exponent: Any, cache_size: int = 0) -> None:
+        super().__init__(cache_size)
+        (self.exponent,) = _broadcast_all(exponent)
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr == "exponent":
+            return self.exponent
+        return super().program_attribute(attr)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PowerTransform):
+            return False
+        return bool(np.all(self.exponent.data == other.exponent.data))
+
+    __hash__ = object.__hash__
+
+    def _call(self, x: Tensor) -> Tensor:
+        return _M["pow"](x, self.exponent)
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        return _M["pow"](y, 1 / self.exponent)
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        return _M["log"](_M["abs"](self.exponent * y / x))
+
+    def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(np.broadcast_shapes(tuple(shape), tuple(self.exponent.shape)))
+
+
+class SigmoidTransform(Transform):
+    codomain = ("Interval(lower_bound=0.0, upper_bound=1.0)", lambda v: (v >= 0) & (v <= 1))
+    sign = 1
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SigmoidTransform)
+
+    __hash__ = object.__hash__
+
+    def _call(self, x: Tensor) -> Tensor:
+        info = np.finfo(x.dtype)
+        return _M["clamp"](_T["sigmoid"](x), min=float(info.tiny), max=1.0 - float(info.eps))
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        info = np.finfo(y.dtype)
+        y = _M["clamp"](y, min=float(info.tiny), max=1.0 - float(info.eps))
+        return _M["log"](y) - _M["log1p"](-y)
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        return -_F["softplus"](-x) - _F["softplus"](x)
+
+
+class TanhTransform(Transform):
+    codomain = ("Interval(lower_bound=-1.0, upper_bound=1.0)", lambda v: (v >= -1) & (v <= 1))
+    sign = 1
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TanhTransform)
+
+    __hash__ = object.__hash__
+
+    def _call(self, x: Tensor) -> Tensor:
+        return _M["tanh"](x)
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        return 0.5 * (_M["log1p"](y) - _M["log1p"](-y))
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        return 2.0 * (math.log(2.0) - x - _F["softplus"](-2.0 * x))
+
+
+class TransformedDistribution(Distribution):
+    """PyTorch's TransformedDistribution: draws of the base distribution passed through the
+    transforms in order; log_prob inverts them last to first, subtracting each one's log |det
+    J| (summed over the event dimensions), then adds the base log_prob."""
+
+    NAME = "TransformedDistribution"
+    PROGRAM_METHODS = ("sample", "rsample", "log_prob", "sample_n")
+    PROGRAM_DATA = ("batch_shape", "event_shape")
+
+    def __init__(self, base_distribution: Any, transforms: Any, validate_args: Any = None) -> None:
+        if isinstance(transforms, Transform):
+            transforms = [transforms]
+        elif isinstance(transforms, list) and all(isinstance(t, Transform) for t in transforms):
+            transforms = list(transforms)
+        else:
+            raise GradcliError("transforms must be a Transform or a list of Transforms").mirror(
+                "ValueError"
+            )
+        if not isinstance(base_distribution, Distribution):
+            raise GradcliError(
+                "TransformedDistribution's base_distribution must be a torch.distributions "
+                f"distribution, not {typename(base_distribution)}"
+            ).mirror("TypeError")
+        self.transforms = transforms
+        self._validate = validate_args is not False
+        base_shape = tuple(base_distribution.batch) + tuple(base_distribution.event)
+        base_event_dim = len(base_distribution.event)
+        domain_event_dim = max((t.domain_event_dim for t in transforms), default=0)
+        codomain_event_dim = max((t.codomain_event_dim for t in transforms), default=0)
+        if len(base_shape) < domain_event_dim:
+            raise GradcliError(
+                f"base_distribution needs to have shape with size at least {domain_event_dim}, "
+                f"but got {Size(base_shape)!r}."
+            ).mirror("ValueError")
+        shape = base_shape
+        for t in transforms:
+            shape = t.forward_shape(shape)
+        if shape != base_shape:
+            raise GradcliError(
+                "gradcli does not support a TransformedDistribution whose transforms change "
+                "the base distribution's shape",
+                hint="give the base distribution the full shape: Normal(loc.expand(shape), ...)",
+            ).mirror("NotImplementedError")
+        reinterpreted = domain_event_dim - base_event_dim
+        if reinterpreted > 0:
+            base_distribution = Independent(base_distribution, reinterpreted)
+        self.base_dist = base_distribution
+        event_dim = codomain_event_dim + max(base_event_dim - domain_event_dim, 0)
+        cut = len(shape) - event_dim
+        self.batch, self.event = tuple(shape[:cut]), tuple(shape[cut:])
+        self.has_rsample = base_distribution.has_rsample
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("base_dist", "transforms", "has_rsample"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        with no_grad():
+            x = self.base_dist.sample(sample_shape)
+            for t in self.transforms:
+                x = t(x)
+            return x
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        x = self.base_dist.rsample(sample_shape)
+        for t in self.transforms:
+            x = t(x)
+        return x
+
+    def log_prob(self, value: Any) -> Tensor:
+        if self._validate:
+            support, ok = self.transforms[-1].codomain if self.transforms else (_REAL, None)
+            value = _validate_sample(self, value, support, ok)
+        else:
+            value = _value(value, self, check=False)
+        event_dim = len(self.event)
+        log_prob: Any = 0.0
+        y = value
+        for t in reversed(self.transforms):
+            x = t.inv(y)
+            event_dim += t.domain_event_dim - t.codomain_event_dim
+            log_prob = log_prob - _sum_rightmost(
+                t.log_abs_det_jacobian(x, y), event_dim - t.domain_event_dim
+            )
+            y = x
+        return log_prob + _sum_rightmost(
+            self.base_dist.log_prob(y), event_dim - len(self.base_dist.event)
+        )
+
+
+TRANSFORMS: dict[str, type] = {
+    "Transform": Transform,
+    "ExpTransform": ExpTransform,
+    "AffineTransform": AffineTransform,
+    "PowerTransform": PowerTransform,
+    "SigmoidTransform": SigmoidTransform,
+    "TanhTransform": TanhTransform,
+}
+CLASSES["TransformedDistribution"] = TransformedDistribution
+MODULES["TransformedDistribution"] = "transformed_distribution"

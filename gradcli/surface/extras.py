@@ -369,8 +369,8 @@ def rrelu(
     neg = data <= 0
     noise = np.ones(data.shape, x.dtype)
     lo, hi = float(lower), float(upper)
-    if not training:
-        noise[neg] = x.dtype.type((lo + hi) / 2)
+    if not training:  # leaky_relu's x > 0 test: NaN takes the slope
+        noise[~(data > 0)] = x.dtype.type((lo + hi) / 2)
     else:
         n = int(neg.sum())
         u = R._unit_f64(R.default_generator(), n) if n else np.zeros(0)

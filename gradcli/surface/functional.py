@@ -404,20 +404,18 @@ def _amax_like(fn: str) -> Callable[..., Tensor]:
     def f(input: Any, dim: Any = (), keepdim: bool = False) -> Tensor:
         input = A.tensor_param(input, f"a{fn}", "input", 1)
         if dim is None or dim == () or input.ndim == 0:
-            # max()'s value and gradient (split between ties), under amax's name in PyTorch
-            out = (max if fn == "max" else min)(input)
-            if out.node is not None:
-                out.node.label = f"A{fn}Backward0"
-            return out
+            # max()'s value; the gradient AmaxBackward0's (g / ties at the ties, g * 0 at the
+            # others, NaN everywhere when the result is NaN)
+            if input.data.size == 0:
+                return (max if fn == "max" else min)(input)  # PyTorch's error
+            op = R.amax if fn == "max" else R.amin
+            return apply(op, input, fn="a" + fn, label=f"A{fn}Backward0")
         dims = dims_arg(dim, input.ndim)
         dims = dims if isinstance(dims, tuple) else (dims,)
-        # As torch.amax: the gradient is split evenly between tied extremes. The value is a
-        # mask-weighted sum (the mask is a constant), so gradients flow only to the ties.
-        red = np.max if fn == "max" else np.min
-        hit = input.data == red(input.data, axis=dims, keepdims=True)
-        w = Tensor((hit / hit.sum(axis=dims, keepdims=True)).astype(input.dtype))
+        # As torch.amax: the extreme itself; the gradient split evenly between tied extremes
+        op = R.amax if fn == "max" else R.amin
         return apply(
-            R.sum, mul_t(input, w), dim=dims, keepdim=bool(keepdim), label=f"A{fn}Backward0"
+            op, input, dim=dims, keepdim=bool(keepdim), fn="a" + fn, label=f"A{fn}Backward0"
         )
 
     f.__name__ = "a" + fn

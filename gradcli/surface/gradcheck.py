@@ -135,34 +135,42 @@ def _numerical(
     (n_in, n_out) matrix per output in the output's dtype; for each element in order, the
     input's element set to `x - eps` then to `x + eps` (each computed in the input's dtype),
     the function run at each, and `(b - a) / (2 * eps)` in the output's dtype (not divided by
-    the steps actually taken: PyTorch's numbers, its rounding included)."""
+    the steps actually taken: PyTorch's numbers, its rounding included).
+
+    As PyTorch, the element is changed in the input itself (its `.data`: no version counted),
+    so a function that also reaches the tensor another way (a module's parameter passed as an
+    input too) sees the change; the input's value is put back after each element."""
+    from ..core.inplace import write
+
     x = inputs[k]
     base = np.array(x.data, copy=True)
     flat = base.reshape(-1)
     n_in = int(flat.size)
     mats: list[np.ndarray] | None = None
-    for j in range(n_in):
-        hooks.observer.tick()
-        with no_grad():
-            entry = Tensor(flat[j : j + 1].reshape(()).copy())
-            moved = ((entry - eps).data, (entry + eps).data)
-        runs = []
-        for value in moved:
-            arr = base.copy()
-            arr.reshape(-1)[j] = value
-            # A fresh leaf like the input (still requiring grad: gradgradcheck's function
-            # takes gradients inside), evaluated with grad mode on, as PyTorch evaluates it.
-            args = list(inputs)
-            args[k] = Tensor(arr, requires_grad=True)
-            with enable_grad():
-                runs.append(_outputs(func, args))
-        a, b = runs
-        if mats is None:
-            mats = [np.zeros((n_in, n), dtype=o.dtype) for o, n in zip(a, sizes)]
-        with no_grad(), np.errstate(all="ignore"):
-            for m, oa, ob in zip(mats, a, b):
-                d = (Tensor(ob.data) - Tensor(oa.data)) / (2 * eps)
-                m[j, :] = np.asarray(d.data).reshape(-1)
+    try:
+        for j in range(n_in):
+            hooks.observer.tick()
+            with no_grad():
+                entry = Tensor(flat[j : j + 1].reshape(()).copy())
+                moved = ((entry - eps).data, (entry + eps).data)
+            runs = []
+            for value in moved:
+                arr = base.copy()
+                arr.reshape(-1)[j] = value
+                write(x, arr, versioned=False)
+                # evaluated with grad mode on, as PyTorch evaluates it
+                with enable_grad():
+                    runs.append(_outputs(func, list(inputs)))
+            write(x, base, versioned=False)
+            a, b = runs
+            if mats is None:
+                mats = [np.zeros((n_in, n), dtype=o.dtype) for o, n in zip(a, sizes)]
+            with no_grad(), np.errstate(all="ignore"):
+                for m, oa, ob in zip(mats, a, b):
+                    d = (Tensor(ob.data) - Tensor(oa.data)) / (2 * eps)
+                    m[j, :] = np.asarray(d.data).reshape(-1)
+    finally:
+        write(x, base, versioned=False)
     if mats is None:
         mats = [np.zeros((0, n)) for n in sizes]
     return mats

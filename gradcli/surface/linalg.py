@@ -684,6 +684,13 @@ def torch_cholesky(input: Any, upper: bool = False, *, out: Any = None) -> Tenso
     return A.named(cholesky(input, upper=upper), "CholeskyBackward0")
 
 
+def cholesky_inverse(input: Any, upper: bool = False, *, out: Any = None) -> Tensor:  # noqa: A002
+    """`torch.cholesky_inverse(L, upper=False)`: (L L^H)^-1 from a Cholesky factor (its
+    triangle only), with PyTorch's backward and forward-mode rules."""
+    a = _matrices(input, "cholesky_inverse")
+    return apply(M.cholesky_inverse, a, upper=bool(upper))
+
+
 _QR_MODES = ("reduced", "complete", "r")
 
 
@@ -1157,9 +1164,9 @@ NAMES = declare(
     ("vecdot", "linalg", vecdot, "mul sum"),
     ("matmul", "linalg", A.matmul, "matmul"),
     ("diagonal", "linalg", linalg_diagonal, "composition of index reshape"),
-    ("norm", "linalg", norm, "composition of norm abs mul sum reshape svdvals"),
+    ("norm", "linalg", norm, "composition of norm abs max sum reshape svdvals"),
     ("vector_norm", "linalg", vector_norm, "norm"),
-    ("matrix_norm", "linalg", matrix_norm, "composition of norm abs mul sum reshape svdvals"),
+    ("matrix_norm", "linalg", matrix_norm, "composition of norm abs max sum reshape svdvals"),
     ("det", "torch Tensor", det, "det"),
     ("det", "linalg", linalg_det, "det"),
     ("slogdet", "linalg", slogdet, "slogdet index reshape"),
@@ -1180,6 +1187,7 @@ NAMES = declare(
     ("logdet", "torch Tensor", logdet, "composition of slogdet index reshape where"),
     ("slogdet", "torch Tensor", torch_slogdet, "slogdet index reshape"),
     ("cholesky", "torch Tensor", torch_cholesky, "cholesky"),
+    ("cholesky_inverse", "torch Tensor", cholesky_inverse, "cholesky_inverse"),
     ("qr", "torch Tensor", torch_qr, "qr index reshape"),
     ("svd", "torch Tensor", torch_svd, "svd index permute reshape"),
     ("pinverse", "torch Tensor", pinverse, "pinv"),

@@ -69,6 +69,9 @@ def structured(kind: str, a: np.ndarray) -> np.ndarray:
     if kind == "wide":
         m = a.shape[-2]
         return a + 3.0 * np.eye(m, n, dtype=a.dtype)
+    if kind in ("lower", "upper"):  # a Cholesky factor: one triangle, a positive diagonal
+        t = np.tril(a) if kind == "lower" else np.triu(a)
+        return t + float(n) * eye
     if kind == "any":
         return a
     raise ValueError(f"unknown structure {kind!r}")

@@ -895,7 +895,24 @@ def _ctc_backward_ref(g, x, targets, input_lengths, target_lengths, blank=0, zer
 
 # Records whose rule is PyTorch's formula and not the derivative of their forward: what the
 # rule adds to the derivative, f(inputs, upstream, params) (checked with it added).
+def _cholesky_inverse_ref(a: np.ndarray, upper: bool = False) -> np.ndarray:
+    t = np.triu(a) if upper else np.tril(a)
+    th = np.swapaxes(t, -1, -2)
+    return _inv_ref(th @ t if upper else t @ th)
+
+
+def _cholesky_inverse_extra(arrays, w, p) -> list:
+    """PyTorch's gradient of cholesky_inverse in the triangle its forward does not read:
+    -(X (w + w^T) X) L (upper: -L (X (w + w^T) X)) there, where the derivative is 0."""
+    a, upper = arrays[0], p.get("upper", False)
+    x = _cholesky_inverse_ref(a, upper)
+    common = x @ (w + np.swapaxes(w, -1, -2)) @ x
+    g = -(a @ common) if upper else -(common @ a)
+    return [np.tril(g, -1) if upper else np.triu(g, 1)]
+
+
 BEYOND_DERIVATIVE: dict[str, Callable[..., list]] = {
+    "cholesky_inverse": _cholesky_inverse_extra,
     "ctc_loss": lambda arrays, w, p: [
         _ctc_extra(
             arrays[0],
@@ -1042,6 +1059,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "slogdet": _slogdet_ref,
     "solve": _solve_ref,
     "solve_triangular": _solve_triangular_ref,
+    "cholesky_inverse": _cholesky_inverse_ref,
     "cholesky": _cholesky_ref,
     "qr": _qr_ref,
     "eigh": _eigh_ref,

@@ -2324,6 +2324,37 @@ add(
         "m = D.MixtureSameFamily(D.Categorical(torch.ones(2)), "
         "D.Normal(torch.zeros(2), torch.ones(2)))\nf = m._pad.__func__.__globals__",
     ),
+    # TransformedDistribution and its transforms (explore32): reached through their tables
+    small(
+        "transformed_huge_sample",
+        "import torch.distributions as D\n"
+        "d = D.TransformedDistribution(D.Normal(0.0, 1.0), [D.ExpTransform()])\n"
+        "s = d.sample((10**9,))",
+        LIMIT,
+        seconds=90,
+    ),
+    esc(
+        "transform_internals",
+        "import torch.distributions as D\n"
+        "t = D.ExpTransform(cache_size=1)\nf = t._call.__func__.__globals__",
+    ),
+    esc("transform_cache", "import torch.distributions as D\nc = D.ExpTransform()._cached_x_y"),
+    esc(
+        "transformed_class_walk",
+        "import torch.distributions as D\n"
+        "d = D.TransformedDistribution(D.Normal(0.0, 1.0), D.TanhTransform())\n"
+        "c = d.transforms[0].__class__.__init__",
+    ),
+    esc(
+        "transform_setattr",
+        "import torch.distributions as D\nsetattr(D.ExpTransform(), '_call', exec)",
+    ),
+    esc(
+        "transformed_not_transforms",
+        "import torch.distributions as D\n"
+        "d = D.TransformedDistribution(D.Normal(0.0, 1.0), [print])",
+        ("must be a Transform",),
+    ),
     # enum: members only; nothing of Python's class machinery (explore27)
     esc(
         "enum_members_dunder", "from enum import Enum\nclass M(Enum):\n    A = 1\nx = M.__members__"

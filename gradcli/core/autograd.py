@@ -970,7 +970,7 @@ def check_saved(n: Node, copies: dict | None = None) -> None:
     before the change: `copies`, allow_mutation_on_saved_tensors)."""
     if n.op.kind == "custom":
         return
-    reads_out, reads = _reads(n.op) if n.op.reads is None else n.op.reads(n.params)
+    reads_out, reads = reads_of(n)
     vs = n.versions
     count = len(n.inputs)
     out = n.out
@@ -1028,6 +1028,11 @@ def _modified(t: Tensor, producer_name: str | None, now: int, then: int) -> Grad
 _READS: dict[int, tuple[bool, frozenset[int] | None]] = {}
 # A tensor's attributes a change in place leaves as they were.
 _METADATA = frozenset({"shape", "ndim", "dtype", "requires_grad", "device"})
+
+
+def reads_of(n: Node) -> tuple[bool, frozenset[int] | None]:
+    """Whether node `n`'s rule reads its output, and which of its inputs (None: any)."""
+    return _reads(n.op) if n.op.reads is None else n.op.reads(n.params)
 
 
 def _reads(op: Any) -> tuple[bool, frozenset[int] | None]:

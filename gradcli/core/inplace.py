@@ -17,7 +17,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from . import dtypes, hooks
-from .op import current, versioned
+from .op import SEQ, current, versioned
 from .tensor import (
     RECORDED_CHANGES,
     Tensor,
@@ -213,6 +213,7 @@ def _inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
         from . import dual
 
         dual.set_tangent(old, dual.tangent(x))
+    start = SEQ[0]
     new = compute(old)
     node = new.node if isinstance(new, Tensor) else None
     if node is not None and old is x and any(t is x for t in node.inputs):
@@ -254,6 +255,8 @@ def _inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
         dual.set_tangent(x, dual.tangent(new) if isinstance(new, Tensor) else None)
     if record and node is not None:
         RECORDED_CHANGES[0] += 1
+        if old is not x:
+            _unread(node, old, start)
         node.out = x
         versioned(node, x.node)
         x.node = node
@@ -266,6 +269,34 @@ def _inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
         x.node = None
         x.requires_grad = False
     return x
+
+
+# Below this many elements the copy of a changed tensor is kept as it is (not worth a look).
+UNREAD_AT = 4096
+
+
+def _unread(node: Any, old: Tensor, start: int) -> None:
+    """The copy of x's old value that the change's nodes hold (those recorded from `start`
+    on: the copy is private to them), when none of their rules reads that value (`y[i] = v`'s
+    CopySlices reads only the shape): its elements are dropped, so that a loop writing rows
+    into a large tensor holds no copy per row (PyTorch saves none). The copy stays a tensor of
+    that shape and dtype, carrying x's old node."""
+    if old.data.size < UNREAD_AT or _GradMode.dual:
+        return
+    from .autograd import reads_of
+    from .graph import ancestors
+
+    made = ancestors([node.out], stop=[id(old)], since=start)
+    if len(made) > 64:
+        return  # (more than the few nodes of a change: kept)
+    for n in made:
+        if n.op.kind == "custom":
+            return
+        _, reads = reads_of(n)
+        for i, t in enumerate(n.inputs):
+            if t is old and (reads is None or i in reads):
+                return
+    old.data = np.broadcast_to(np.zeros((), old.data.dtype), old.data.shape)
 
 
 def _keep_input(node: Any, x: Tensor) -> None:

@@ -233,6 +233,38 @@ index_put = defop(
 )
 
 
+def _zero_region_fwd(x: np.ndarray, idx: tuple, base: int) -> np.ndarray:
+    # `idx` indexes the last `base` dims (any before them are batch axes); None adds no place
+    out = x.copy()
+    places = tuple(k for k in _no_ellipsis(idx, base) if k is not None)
+    out[(slice(None),) * (x.ndim - base) + places] = 0
+    return out
+
+
+def _zero_region_vjp(g: Tensor, out: Tensor, x: Tensor, idx: tuple, base: int) -> tuple:
+    return (apply(zero_region, g, idx=idx, base=base),)
+
+
+# x with the places an index names set to 0: the part of x an item assignment keeps (`y[i] =
+# v`'s CopySlices), its gradient g with those places 0. Linear; reads no values (a mask of
+# x's size, which a selection would hold per assignment, is not kept).
+zero_region = defop(
+    "zero_region",
+    _zero_region_fwd,
+    _zero_region_vjp,
+    "CopySlices",
+    "g with the assigned places 0",
+    kind="internal",
+    saves=False,
+    samples=tuple(
+        Sample((a,), {"idx": b, "base": len(a)})
+        for a, b in _INDEX_CASES
+        if not any(k is None for k in b)
+    ),
+    complex="holo",
+)
+
+
 def _windows(n: int, size: int, step: int) -> np.ndarray:
     """The positions each window of `Tensor.unfold` reads: (count, size)."""
     count = (n - size) // step + 1

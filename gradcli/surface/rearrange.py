@@ -686,7 +686,7 @@ NAMES = declare(
         "fill_diagonal_",
         "Tensor",
         fill_diagonal_,
-        "composition of as_strided mul add where index index_put",
+        "composition of as_strided mul add zero_region index index_put",
     ),
     ("index_select", "torch Tensor", index_select, "composition of index"),
     ("masked_select", "torch Tensor", masked_select, "composition of index"),

@@ -632,8 +632,8 @@ NAMES = declare(
     ("index_fill_", "Tensor", _in_place(index_fill), "composition of where"),
     ("masked_fill", "torch Tensor", masked_fill, "composition of where"),
     ("masked_fill_", "Tensor", _in_place(masked_fill), "composition of where"),
-    ("index_put", "torch Tensor", index_put, "composition of index_put add where"),
-    ("index_put_", "Tensor", _in_place(index_put), "composition of index_put add where"),
+    ("index_put", "torch Tensor", index_put, "composition of index_put add zero_region"),
+    ("index_put_", "Tensor", _in_place(index_put), "composition of index_put add zero_region"),
     (
         "masked_scatter",
         "torch Tensor",

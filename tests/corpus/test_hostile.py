@@ -5205,7 +5205,12 @@ CASES: list[Case] = [
         "`os.getenv` is not supported",
         (2, 5),
     ),
-    Case("sys_exit_status", "import sys\nsys.exit(3)", "the program stopped with exit status 3", (2, 1)),
+    Case(
+        "sys_exit_status",
+        "import sys\nsys.exit(3)",
+        "the program stopped with exit status 3",
+        (2, 1),
+    ),
     Case(
         "sys_modules_getattr",
         "import sys\nm = getattr(sys, 'modules')",

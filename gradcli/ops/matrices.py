@@ -576,6 +576,11 @@ cholesky_inverse = defop(
         for s, up in (((3, 3), False), ((2, 2, 2), False), ((1, 1), False), ((3, 3), True))
     ),
     to_torch=lambda w, a, p: f"torch.cholesky_inverse({a[0]}, upper={p.get('upper', False)})",
+    to_jax=lambda w, a, p: (
+        f"jnp.linalg.inv(jnp.swapaxes(jnp.triu({a[0]}), -1, -2) @ jnp.triu({a[0]}))"
+        if p.get("upper", False)
+        else f"jnp.linalg.inv(jnp.tril({a[0]}) @ jnp.swapaxes(jnp.tril({a[0]}), -1, -2))"
+    ),
 )
 
 
@@ -1018,6 +1023,17 @@ def _sym_inv(sp: Any, a: np.ndarray, strict: bool = True) -> np.ndarray:
     return _per_matrix(sp, a, lambda m: _matrix_array(m.adjugate() / m.det()))
 
 
+def _sym_cholesky_inverse(sp: Any, a: np.ndarray, upper: bool = False) -> np.ndarray:
+    # (F F^T)^-1 of the whole F, as PyTorch's gradient takes it (in every entry: for a factor,
+    # whose other triangle is zero, the forward's value)
+    def one(m: Any) -> np.ndarray:
+        lower = m.T if upper else m
+        p = lower * lower.T
+        return _matrix_array(p.adjugate() / p.det())
+
+    return _per_matrix(sp, a, one)
+
+
 def _sym_det(sp: Any, a: np.ndarray) -> np.ndarray:
     return _per_matrix(sp, a, lambda m: np.asarray(m.det(), dtype=object))
 
@@ -1120,6 +1136,7 @@ def _attach() -> None:
         "slogdet": _sym_slogdet,
         "solve": _sym_solve,
         "cholesky": _sym_cholesky,
+        "cholesky_inverse": _sym_cholesky_inverse,
         "pinv": _sym_pinv,
         "cdist": _sym_cdist,
         "qr": _no_closed_form("qr"),

@@ -261,7 +261,6 @@ zero_region = defop(
         for a, b in _INDEX_CASES
         if not any(k is None for k in b)
     ),
-    complex="holo",
 )
 
 

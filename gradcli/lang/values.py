@@ -132,6 +132,10 @@ class UnusedModule(Missing):
 
 _NO_MEMBER = object()
 
+# The type of an instance of a program's plain class (`classes.Instance`, registered there):
+# the operators dispatch `a + b` to its methods without importing `classes` (no import cycle).
+PROGRAM_INSTANCE: list[type] = []
+
 
 def _sys_member(name: str) -> Any:
     """What a script reaches of `sys`: its own output, its command line (the program's name,

@@ -143,6 +143,17 @@ class Distribution:
         ).mirror("NotImplementedError")
 
     def cdf(self, value: Any) -> Tensor:
+        if self.NAME in _NO_CDF_IN_PYTORCH:
+            # PyTorch's Distribution.cdf: NotImplementedError without a message (catchable)
+            raise (
+                GradcliError(
+                    "",
+                    found=f"{self.NAME}.cdf",
+                    hint=f"PyTorch's {self.NAME} has no cdf (NotImplementedError)",
+                )
+                .mirror("NotImplementedError")
+                .pytorch()
+            )
         raise GradcliError(f"cdf of {self.NAME} is not supported by gradcli").mirror(
             "NotImplementedError"
         )
@@ -467,6 +478,23 @@ def _value(value: Any, d: Distribution, check: bool = True) -> Tensor:
     if check:
         _support(d, value, value.data == value.data, "Real()")
     return value
+
+
+# The distributions whose cdf PyTorch 2.13 does not define (Distribution.cdf raises).
+_NO_CDF_IN_PYTORCH = frozenset(
+    (
+        "Bernoulli",
+        "Categorical",
+        "Poisson",
+        "StudentT",
+        "Dirichlet",
+        "Beta",
+        "Independent",
+        "Geometric",
+        "OneHotCategorical",
+        "MultivariateNormal",
+    )
+)
 
 
 # --- shared pieces of the distributions below -------------------------------------------------

@@ -567,3 +567,18 @@ def test_gamma_takes_a_number_or_a_list_as_pytorchs_as_tensor() -> None:
     want = g.log_prob(T(np.array(1.0))).numpy()
     for value in (1.0, 1, [1.0]):
         np.testing.assert_array_equal(g.log_prob(value).numpy(), want)
+
+
+def test_cdf_where_pytorch_has_none_is_its_catchable_not_implemented() -> None:
+    out = _run(
+        "d = torch.distributions.Categorical(logits=torch.tensor([0.0, 1.0]))\n"
+        "try:\n    d.cdf(torch.tensor(1))\nexcept NotImplementedError as e:\n"
+        "    print('caught', repr(str(e)))\n"
+    )
+    assert out == "caught ''\n"
+    # a cdf PyTorch has but gradcli lacks stays gradcli's refusal, which no except catches
+    with pytest.raises(GradcliError, match="cdf of Gamma is not supported by gradcli"):
+        _run(
+            "d = torch.distributions.Gamma(torch.tensor(2.0), torch.tensor(1.0))\n"
+            "try:\n    d.cdf(torch.tensor(1.0))\nexcept NotImplementedError:\n    print(1)\n"
+        )

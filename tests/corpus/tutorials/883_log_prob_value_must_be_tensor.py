@@ -31,3 +31,14 @@ lp.sum().backward()
 print(mu.grad)
 positional = D.Laplace(torch.tensor(0.0), torch.tensor(2.0), False)
 print(positional.log_prob(1.5), positional.cdf(-1.0))
+
+for dist in (
+    D.Categorical(probs=torch.tensor([0.5, 0.5])),
+    D.Bernoulli(torch.tensor(0.3)),
+    D.Poisson(torch.tensor(2.0)),
+    D.Beta(torch.tensor(2.0), torch.tensor(3.0)),
+):
+    try:
+        dist.cdf(torch.tensor(1.0))
+    except NotImplementedError as err:
+        print(type(dist).__name__, "has no cdf:", repr(str(err)))

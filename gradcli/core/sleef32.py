@@ -531,10 +531,17 @@ def _libm(name: str):
 
 def libm(name: str, x: np.ndarray, fallback) -> np.ndarray:
     """The C library's float function `name` (erff, tanhf, log1pf, expf) element by element
-    (a scalar loop's few elements); where it cannot be called, or for many elements,
-    `fallback` (float64 to float64) rounded once: the two differ in a last bit for under 1%
-    of inputs."""
+    (a scalar loop's few elements); for many elements of logf or log1pf, their emulation in
+    NumPy (`glibc32`, proven equal to this library's functions in this process); where it
+    cannot be called, or for many elements of the others, `fallback` (float64 to float64)
+    rounded once: the two differ in a last bit for under 1% of inputs."""
     x = np.asarray(x, _F)
+    if x.size > LIBM_CALLS and name in ("logf", "log1pf"):
+        from . import glibc32
+
+        call = _libm(name)
+        if glibc32.proven(name, call):  # the library's own function, in NumPy, bit for bit
+            return in_pieces(lambda a: glibc32.emulated(name, a, call))(x)
     f = _libm(name) if x.size <= LIBM_CALLS else None
     if f is None:
         with np.errstate(all="ignore"):

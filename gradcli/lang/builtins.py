@@ -220,6 +220,10 @@ def _builtin_round(v: Any, nd: Any = None) -> Any:
 def _builtin_abs(v: Any) -> Any:
     if isinstance(v, Tensor):
         return A.abs(v)
+    from .classes import Instance
+
+    if type(v) is Instance and v.special("__abs__") is not None:
+        return v.call_special(v.special("__abs__"))
     if isinstance(v, (int, float, complex)):
         return abs(v)
     if is_numpy_number(v):
@@ -1313,6 +1317,7 @@ BUILTINS.update(
         "dir": Builtin("dir", _dir),
         "slice": SLICE,
         "abs": Builtin("abs", _builtin_abs),
+        "NotImplemented": NotImplemented,  # what an operator method returns to give way
         "min": Builtin("min", _minmax(min, "min")),
         "max": Builtin("max", _minmax(max, "max")),
         "sum": Builtin("sum", _builtin_sum),

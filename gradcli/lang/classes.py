@@ -10,8 +10,8 @@ A class body holds methods, class attributes (`name = value`) and a docstring; d
 kin, and `@once_differentiable` on a Function's backward. The dunder methods a program may
 define are `PLAIN_DUNDERS` (in a plain class; `__init__` only in the others): the interpreter
 calls them where Python would (`obj(x)`, `obj[i]`, `len(obj)`, `print(obj)`, `for v in obj`,
-`if obj:`, `x in obj`). An instance of a program's nn.Module subclass is the surface's
-`nn.Module` base with the program's methods (`ModuleInstance`)."""
+`if obj:`, `x in obj`, `a + b`, `-a`). An instance of a program's nn.Module subclass is the
+surface's `nn.Module` base with the program's methods (`ModuleInstance`)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,15 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, _GradMode, typename
 from ..surface import nn as surface_nn
-from .values import BoundMethod, Builtin, Ctx, Generator, UserFunction, is_iterator
+from .values import (
+    PROGRAM_INSTANCE,
+    BoundMethod,
+    Builtin,
+    Ctx,
+    Generator,
+    UserFunction,
+    is_iterator,
+)
 
 # The dunder methods a plain class may define (what the interpreter calls them for is in
 # `Instance`); any other name with dunders is refused where it is defined.
@@ -41,6 +49,17 @@ PLAIN_DUNDERS = frozenset(
         "__post_init__",  # a dataclass's, called by its generated __init__
     )
 )
+# Python's arithmetic operators (a small autograd engine's `Value`, a vector class): the
+# interpreter calls them as Python does, `a + b` by a.__add__(b), then b.__radd__(a)
+# (`operators.instance_binop`); `-a`, `+a`, `~a`, `abs(a)` by __neg__, __pos__, __invert__,
+# __abs__. Comparisons stay identity (no __eq__, __lt__, __hash__). Only the interpreter calls
+# them: `a.__add__` is not read (the dunder audit).
+OPERATOR_DUNDERS = frozenset(
+    f"__{r}{name}__"
+    for name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul")
+    for r in ("", "r")
+) | frozenset(("__neg__", "__pos__", "__invert__", "__abs__"))
+PLAIN_DUNDERS = PLAIN_DUNDERS | OPERATOR_DUNDERS
 
 
 class ClassMethod:
@@ -992,6 +1011,16 @@ class Instance:
         """The program's method `name` (looked up on the class, as Python looks up dunders)."""
         return _method(self.cls.lookup(name))
 
+    def operator_method(self, name: str) -> UserFunction | None:
+        """The class's operator method `name` (`__add__`...): None where it has none; a class
+        attribute of that name that is not a function (`__mul__ = None`) called as Python
+        would call it."""
+        fn = self.special(name)
+        if fn is None and _defines(self.cls, name):
+            value = self.cls.lookup(name)
+            raise GradcliError(f"'{typename(value)}' object is not callable").mirror("TypeError")
+        return fn
+
     def call_special(self, fn: UserFunction, *args: Any) -> Any:
         return fn.runtime.invoke(fn, args, {}, prefix=(self,))
 
@@ -1104,6 +1133,9 @@ class Instance:
                 "TypeError"
             )
         return text
+
+
+PROGRAM_INSTANCE.append(Instance)
 
 
 def _next_calls(it: Instance) -> Any:

@@ -44,6 +44,7 @@ from .calls import (
 )
 from .classes import (
     FUNCTION_FLAGS,
+    OPERATOR_DUNDERS,
     PLAIN_DUNDERS,
     ClassMethod,
     FunctionClass,
@@ -1876,7 +1877,12 @@ class Compiler:
 
     def check_class_attribute(self, target: ast.AST) -> None:
         for n in ast.walk(target):
-            if isinstance(n, ast.Name) and n.id.startswith("__") and n.id.endswith("__"):
+            if (
+                isinstance(n, ast.Name)
+                and n.id.startswith("__")
+                and n.id.endswith("__")
+                and n.id not in OPERATOR_DUNDERS  # `__radd__ = __add__`: a method's alias
+            ):
                 raise NotSupported(
                     f"the class attribute `{_short_name(n.id)}` is not supported",
                     span=self.span(n),
@@ -2450,7 +2456,7 @@ class Compiler:
                 return  # (__setstate__: an Optimizer subclass's, Super answers for others)
             if load and (
                 attr in ("__class__", "__module__", "__qualname__", "__doc__")
-                or attr in PLAIN_DUNDERS
+                or (attr in PLAIN_DUNDERS and attr not in OPERATOR_DUNDERS)
             ):
                 return  # (__doc__: the docstring of the program's own function or class)
             raise GradcliError(

@@ -31,6 +31,7 @@ from ..surface import nn as surface_nn
 from ..surface.functional import aten_inplace_name
 from ..surface.printing import Size
 from .values import (
+    PROGRAM_INSTANCE,
     DType,
     PyType,
     check_structure,
@@ -121,7 +122,65 @@ def _uninitialized(method: str, *values: Any) -> GradcliError:
     return surface_nn.uninitialized_use(shown or surface_nn.tensor_method_shown(method), *values)
 
 
+# The methods of a program's class Python calls for an operator: (a's, then b's reflected).
+_DUNDERS = {
+    ast.Add: ("__add__", "__radd__"),
+    ast.Sub: ("__sub__", "__rsub__"),
+    ast.Mult: ("__mul__", "__rmul__"),
+    ast.Div: ("__truediv__", "__rtruediv__"),
+    ast.FloorDiv: ("__floordiv__", "__rfloordiv__"),
+    ast.Mod: ("__mod__", "__rmod__"),
+    ast.Pow: ("__pow__", "__rpow__"),
+    ast.MatMult: ("__matmul__", "__rmatmul__"),
+}
+
+
+def _subclass_of(cls: Any, base: Any) -> bool:
+    return cls is not base and any(c is base for c in getattr(cls, "mro", ()))
+
+
+def instance_binop(op: ast.operator, a: Any, b: Any) -> Any:
+    """`a op b` with an instance of a program's class on either side, as Python dispatches it:
+    a's method (`__add__`), then b's reflected one (`__radd__`) if b is of another class (first,
+    if b's class is a subclass of a's that defines it); NotImplemented passes to the next,
+    and with none left it is Python's TypeError. A tensor, a number, a list or a string on the
+    left has no method for a program's class: b's reflected method is called."""
+    names = _DUNDERS.get(type(op))
+    instance = PROGRAM_INSTANCE[0]
+    ia, ib = type(a) is instance, type(b) is instance
+    if names is None:
+        raise _unsupported(op, a, b)
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        raise NotSupported(
+            f"operator {OPNAMES.get(type(op), '?')} between a NumPy array and an instance of "
+            "a program's class is not supported",
+            hint="convert the array first (torch.from_numpy(a), a.tolist())",
+        )
+    fwd, rev = names
+    calls: list = []
+    if ia:
+        calls.append((a, fwd, b))
+    if ib and not (ia and a.cls is b.cls):
+        reflected = (b, rev, a)
+        if ia and _subclass_of(b.cls, a.cls) and b.special(rev) is not None:
+            calls.insert(0, reflected)
+        else:
+            calls.append(reflected)
+    for obj, name, other in calls:
+        fn = obj.operator_method(name)
+        if fn is not None:
+            out = obj.call_special(fn, other)
+            if out is not NotImplemented:
+                return out
+    raise _unsupported(op, a, b)
+
+
+_UNARY_DUNDERS = {ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__invert__"}
+
+
 def binop(op: ast.operator, a: Any, b: Any) -> Any:
+    if PROGRAM_INSTANCE and (type(a) is PROGRAM_INSTANCE[0] or type(b) is PROGRAM_INSTANCE[0]):
+        return instance_binop(op, a, b)
     if type(a) is str:
         return _str_binop(op, a, b)
     if is_numpy_number(a) or is_numpy_number(b):
@@ -649,6 +708,14 @@ def _array_inplace(op: ast.operator, a: np.ndarray, value: Any) -> np.ndarray:
 
 def unary(op: ast.unaryop, v: Any) -> Any:
     kind = type(op)
+    if PROGRAM_INSTANCE and type(v) is PROGRAM_INSTANCE[0]:
+        fn = v.operator_method(_UNARY_DUNDERS.get(kind, ""))
+        if fn is None:
+            sym = {ast.USub: "-", ast.UAdd: "+", ast.Invert: "~"}.get(kind, "?")
+            raise GradcliError(f"bad operand type for unary {sym}: '{typename(v)}'").mirror(
+                "TypeError"
+            )
+        return v.call_special(fn)
     if _LAZY[0] and type(v) in _UNINITIALIZED and kind is not ast.Not:
         raise _uninitialized("neg" if kind is ast.USub else "positive", v)
     if kind is ast.Invert:

@@ -132,6 +132,10 @@ class UnusedModule(Missing):
 
 _NO_MEMBER = object()
 
+# The type of an instance of a program's plain class (`classes.Instance`, registered there):
+# the operators dispatch `a + b` to its methods without importing `classes` (no import cycle).
+PROGRAM_INSTANCE: list[type] = []
+
 
 def _exit(code: Any = None) -> None:
     """`exit()`, `quit()`, `sys.exit(main())`: the run ends here, successfully for None or 0."""

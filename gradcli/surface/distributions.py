@@ -85,6 +85,28 @@ class Distribution:
     has_rsample = False
     batch: tuple[int, ...] = ()
     event: tuple[int, ...] = ()
+    # PyTorch's `validate_args` (default on): checks the value of log_prob/cdf/... is a Tensor
+    validating = True
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        """Each subclass's `__init__` records its `validate_args` (keyword or positional)."""
+        super().__init_subclass__(**kw)
+        init = cls.__dict__.get("__init__")
+        if init is None:
+            return
+        import inspect
+
+        sig = inspect.signature(init)
+        if "validate_args" not in sig.parameters:
+            return
+
+        def recording(self: Any, *args: Any, **kwargs: Any) -> None:
+            bound = sig.bind_partial(self, *args, **kwargs)
+            self.validating = bound.arguments.get("validate_args") is not False
+            init(self, *args, **kwargs)
+
+        recording.__doc__ = init.__doc__
+        cls.__init__ = recording  # type: ignore[misc]
 
     # -- what a program reaches --------------------------------------------------------------
     def program_attribute(self, attr: str) -> Any:
@@ -121,6 +143,17 @@ class Distribution:
         ).mirror("NotImplementedError")
 
     def cdf(self, value: Any) -> Tensor:
+        if self.NAME in _NO_CDF_IN_PYTORCH:
+            # PyTorch's Distribution.cdf: NotImplementedError without a message (catchable)
+            raise (
+                GradcliError(
+                    "",
+                    found=f"{self.NAME}.cdf",
+                    hint=f"PyTorch's {self.NAME} has no cdf (NotImplementedError)",
+                )
+                .mirror("NotImplementedError")
+                .pytorch()
+            )
         raise GradcliError(f"cdf of {self.NAME} is not supported by gradcli").mirror(
             "NotImplementedError"
         )
@@ -433,14 +466,35 @@ def _support(d: Distribution, value: Tensor, ok: Any, support: str) -> None:
 
 def _value(value: Any, d: Distribution, check: bool = True) -> Tensor:
     if not isinstance(value, Tensor):
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
+        # PyTorch's _validate_sample refuses a number (for log_prob, cdf, ...: its one message);
+        # with validate_args=False a Python number enters the arithmetic as a tensor would.
+        if not d.validating and isinstance(value, (int, float)) and not isinstance(value, bool):
             return _tensor(float(value), Settings.default_dtype)
         raise GradcliError(
-            f"The value argument to log_prob must be a Tensor, not {typename(value)}"
+            "The value argument to log_prob must be a Tensor",
+            found=f"a {typename(value)}",
+            hint="pass a tensor: torch.tensor(1.0)",
         ).mirror("ValueError")
     if check:
         _support(d, value, value.data == value.data, "Real()")
     return value
+
+
+# The distributions whose cdf PyTorch 2.13 does not define (Distribution.cdf raises).
+_NO_CDF_IN_PYTORCH = frozenset(
+    (
+        "Bernoulli",
+        "Categorical",
+        "Poisson",
+        "StudentT",
+        "Dirichlet",
+        "Beta",
+        "Independent",
+        "Geometric",
+        "OneHotCategorical",
+        "MultivariateNormal",
+    )
+)
 
 
 # --- shared pieces of the distributions below -------------------------------------------------
@@ -849,8 +903,8 @@ class Gamma(_Plain):
         return self.concentration / _M["pow"](self.rate, 2)
 
     def log_prob(self, value: Any) -> Tensor:
-        if not isinstance(value, Tensor) and isinstance(value, (int, float)):
-            value = _tensor(float(value), self.rate.dtype)
+        if not isinstance(value, Tensor):  # PyTorch's Gamma: torch.as_tensor(value, rate's dtype)
+            value = _T["as_tensor"](value, dtype=self.rate.dtype)
         value = _validate_sample(self, value, _NONNEGATIVE, lambda v: v >= 0)
         c = self.concentration
         return (

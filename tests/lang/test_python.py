@@ -632,6 +632,132 @@ for bad in (lambda: math.factorial(2.0), lambda: math.gcd(1.5)):
 """,
 }
 
+PROGRAMS["operator_methods"] = """
+class Vec:
+    def __init__(self, *xs):
+        self.xs = list(xs)
+
+    def __add__(self, o):
+        if isinstance(o, Vec):
+            return Vec(*[a + b for a, b in zip(self.xs, o.xs)])
+        if isinstance(o, (int, float)):
+            return Vec(*[a + o for a in self.xs])
+        return NotImplemented
+
+    def __radd__(self, o):
+        return self + o
+
+    def __sub__(self, o):
+        return self + (-o)
+
+    def __rsub__(self, o):
+        return (-self) + o
+
+    def __mul__(self, k):
+        if not isinstance(k, (int, float)):
+            return NotImplemented
+        return Vec(*[a * k for a in self.xs])
+
+    def __truediv__(self, k):
+        return self * (1 / k)
+
+    def __rtruediv__(self, k):
+        return Vec(*[k / a for a in self.xs])
+
+    def __floordiv__(self, k):
+        return Vec(*[a // k for a in self.xs])
+
+    def __mod__(self, k):
+        return Vec(*[a % k for a in self.xs])
+
+    def __pow__(self, k):
+        return Vec(*[a**k for a in self.xs])
+
+    def __rpow__(self, base):
+        return Vec(*[base**a for a in self.xs])
+
+    def __matmul__(self, o):
+        return sum(a * b for a, b in zip(self.xs, o.xs))
+
+    def __neg__(self):
+        return self * -1
+
+    def __pos__(self):
+        return Vec(*self.xs)
+
+    def __invert__(self):
+        return Vec(*reversed(self.xs))
+
+    def __abs__(self):
+        return sum(a * a for a in self.xs) ** 0.5
+
+    def __repr__(self):
+        return f"Vec{tuple(self.xs)}"
+
+
+v, w = Vec(1, 2, 3), Vec(4, 5, 6)
+print(v + w, v + 1, 1 + v, v - w, 10 - v, v * 2, v / 2, 2 / v, v // 2, v % 2)
+print(v**2, 2**v, v @ w, -v, +v, ~v, abs(Vec(3, 4)), sum([v, w, v]), sum([v, w], Vec(0, 0, 0)))
+u = v
+u += w
+u -= 1
+u *= 3
+print(u, v, u is v)
+for bad in (lambda: v * w, lambda: 3 * v, lambda: v + "s", lambda: "s" + v, lambda: v < w):
+    try:
+        bad()
+    except TypeError as e:
+        print("TypeError:", e)
+
+
+class Base:
+    def __add__(self, o):
+        return "Base.add"
+
+    def __radd__(self, o):
+        return "Base.radd"
+
+
+class Derived(Base):
+    def __radd__(self, o):
+        return "Derived.radd"
+
+
+class Other:
+    def __radd__(self, o):
+        return "Other.radd"
+
+
+print(Base() + Derived(), Derived() + Base(), Base() + Other(), Base() + Base(), 5 + Derived())
+
+
+class Money:
+    def __init__(self, c):
+        self.c = c
+
+    def __add__(self, o):
+        return Money(self.c + (o.c if isinstance(o, Money) else o))
+
+    __radd__ = __add__
+    __rmul__ = lambda self, k: Money(self.c * k)
+    __mul__ = None
+
+
+print((1 + Money(2) + 3).c, (2 * Money(5)).c, sum([Money(1), Money(2)]).c)
+try:
+    Money(1) * 2
+except TypeError as e:
+    print("TypeError:", e)
+try:
+    -Base()
+except TypeError as e:
+    print("TypeError:", e)
+try:
+    abs(Base())
+except TypeError as e:
+    print("TypeError:", e)
+"""
+
 
 def _cpython(text: str) -> str:
     out = io.StringIO()

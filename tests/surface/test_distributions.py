@@ -532,3 +532,53 @@ def test_isinstance_with_the_classes_is_pytorchs() -> None:
     shown = "print(isinstance(d, D.Distribution), isinstance(d, D.Gamma), isinstance(d, D.Normal))"
     assert out(head + d + shown) == "True True False\n"
     assert "not supported" in error(head + "D.Distribution()").message
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: DS.Normal(T(LOC), T(SCALE)),
+        lambda: DS.Laplace(T(LOC), T(SCALE)),
+        lambda: DS.Exponential(T(SCALE)),
+        lambda: DS.Categorical(logits=T(LOC)),
+    ],
+)
+def test_a_number_value_is_refused_while_validating(make: Callable) -> None:
+    d = make()
+    for value in (1.0, 2, True, [1.0]):
+        with pytest.raises(GradcliError, match="value argument to log_prob must be a Tensor"):
+            d.log_prob(value)
+
+
+def test_validate_args_false_takes_a_number_as_a_tensor() -> None:
+    for loose in (
+        DS.Normal(T(LOC), T(SCALE), validate_args=False),
+        DS.Normal(T(LOC), T(SCALE), False),
+    ):
+        assert not loose.validating
+        want = DS.Normal(T(LOC), T(SCALE)).log_prob(T(np.array(0.5))).numpy()
+        np.testing.assert_array_equal(loose.log_prob(0.5).numpy(), want)
+    assert DS.Normal(T(LOC), T(SCALE), validate_args=True).validating
+    assert DS.Normal(T(LOC), T(SCALE)).validating
+
+
+def test_gamma_takes_a_number_or_a_list_as_pytorchs_as_tensor() -> None:
+    g = DS.Gamma(T(np.array([1.0, 2.0])), T(np.array([2.0, 0.5])))
+    want = g.log_prob(T(np.array(1.0))).numpy()
+    for value in (1.0, 1, [1.0]):
+        np.testing.assert_array_equal(g.log_prob(value).numpy(), want)
+
+
+def test_cdf_where_pytorch_has_none_is_its_catchable_not_implemented() -> None:
+    out = _run(
+        "d = torch.distributions.Categorical(logits=torch.tensor([0.0, 1.0]))\n"
+        "try:\n    d.cdf(torch.tensor(1))\nexcept NotImplementedError as e:\n"
+        "    print('caught', repr(str(e)))\n"
+    )
+    assert out == "caught ''\n"
+    # a cdf PyTorch has but gradcli lacks stays gradcli's refusal, which no except catches
+    with pytest.raises(GradcliError, match="cdf of Gamma is not supported by gradcli"):
+        _run(
+            "d = torch.distributions.Gamma(torch.tensor(2.0), torch.tensor(1.0))\n"
+            "try:\n    d.cdf(torch.tensor(1.0))\nexcept NotImplementedError:\n    print(1)\n"
+        )

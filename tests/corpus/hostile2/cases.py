@@ -6376,3 +6376,57 @@ add(
     ),
     esc("np_distribution_internals", "import numpy as np\nf = np.random.binomial.__globals__"),
 )
+# Operator methods of a program's class (__add__, __radd__..., __neg__, __abs__): user code the
+# interpreter calls as Python does; nothing of Python's object model comes with them.
+_OPS = "class V:\n    def __init__(self, d):\n        self.d = d\n"
+add(
+    small(
+        "operator_add_recurses",
+        _OPS + "    def __add__(self, o):\n        return self + o\nV(1) + 2",
+        LIMIT + (r"depth of function calls",),
+    ),
+    small(
+        "operator_radd_ping_pong",
+        _OPS + "    def __radd__(self, o):\n        return o + self\n1 + V(1)",
+        LIMIT + (r"depth of function calls",),
+    ),
+    small(
+        "operator_neg_of_neg",
+        _OPS + "    def __neg__(self):\n        return -self\n-V(1)",
+        LIMIT + (r"depth of function calls",),
+    ),
+    small(
+        "operator_sum_endless",
+        _OPS + "    def __radd__(self, o):\n        return self\n"
+        "def forever():\n    while True:\n        yield V(1)\nsum(forever())",
+        LIMIT,
+    ),
+    small(
+        "operator_chain_grows_strings",
+        _OPS + "    def __mul__(self, o):\n        return V(self.d * o)\n"
+        "v = V('x')\nfor _ in range(100):\n    v = v * 2",
+        LIMIT + (r"too long", r"length"),
+    ),
+    esc(
+        "operator_method_class_mro",
+        _OPS + "    def __add__(self, o):\n        return o.__class__.__mro__\nV(1) + V(2)",
+    ),
+    esc(
+        "operator_method_globals",
+        _OPS + "    def __add__(self, o):\n        return 1\ng = V.__add__.__globals__",
+    ),
+    esc(
+        "operator_call_dunder_directly",
+        _OPS + "    def __add__(self, o):\n        return 1\nV(1).__add__(2)",
+    ),
+    esc("not_implemented_class", "c = NotImplemented.__class__.__mro__"),
+    esc("not_implemented_reduce", "c = NotImplemented.__reduce__()"),
+    esc(
+        "operator_eq_still_refused",
+        _OPS + "    def __eq__(self, o):\n        return True",
+    ),
+    esc(
+        "operator_iadd_refused",
+        _OPS + "    def __iadd__(self, o):\n        return self",
+    ),
+)

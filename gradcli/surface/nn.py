@@ -667,6 +667,19 @@ class Module:
                 for i, e in enumerate(table.get(kind, ()))
             ]
             return (collections.OrderedDict(hooks),)
+        kwargs_kind = {
+            "_forward_pre_hooks_with_kwargs": "forward_pre",
+            "_forward_hooks_with_kwargs": "forward",
+        }.get(name)
+        if kwargs_kind is not None:  # PyTorch's table: the numbers of with_kwargs hooks
+            table = self.__dict__.get("_module_hooks") or {}
+            ids = self.__dict__.get("_hook_ids") or {}
+            marked = [
+                (ids.get(id(e), i), True)
+                for i, e in enumerate(table.get(kwargs_kind, ()))
+                if isinstance(e, _KwargsEntry)
+            ]
+            return (collections.OrderedDict(marked),)
         if name in EMPTY_TABLES:
             return (collections.OrderedDict(),)
         if name in MODULE_SETTINGS:
@@ -819,14 +832,18 @@ class Module:
             ).mirror("TypeError") from None
 
     # -- hooks -----------------------------------------------------------------------------
-    def _register_hook(self, kind: str, hook: Any, prepend: bool) -> HookHandle:
+    def _register_hook(
+        self, kind: str, hook: Any, prepend: bool, with_kwargs: bool = False
+    ) -> HookHandle:
         if not callable(hook):
             raise GradcliError(f"'{typename(hook)}' object is not callable").mirror("TypeError")
         table = self.__dict__.get("_module_hooks")
         if table is None:
             table = self.__dict__["_module_hooks"] = {}
         entries = table.setdefault(kind, [])
-        entry = [hook]  # its own list: the handle removes this registration, not another
+        # its own list: the handle removes this registration, not another (a hook registered
+        # with_kwargs=True is called with the keyword arguments too: its entry says so)
+        entry = _KwargsEntry([hook]) if with_kwargs else [hook]
         if prepend:
             entries.insert(0, entry)
         else:
@@ -841,15 +858,31 @@ class Module:
                 del ids[key]
         return handle
 
-    def register_forward_pre_hook(self, hook: Any, *, prepend: bool = False) -> HookHandle:
+    def register_forward_pre_hook(
+        self, hook: Any, *, prepend: bool = False, with_kwargs: bool = False
+    ) -> HookHandle:
         """`hook(module, args)` before forward: a value it returns replaces the arguments
-        (a tuple, or one argument)."""
-        return self._register_hook("forward_pre", hook, prepend)
+        (a tuple, or one argument). with_kwargs=True: `hook(module, args, kwargs)`, returning
+        None or a new (args, kwargs) pair."""
+        return self._register_hook("forward_pre", hook, prepend, bool(with_kwargs))
 
-    def register_forward_hook(self, hook: Any, *, prepend: bool = False) -> HookHandle:
+    def register_forward_hook(
+        self,
+        hook: Any,
+        *,
+        prepend: bool = False,
+        with_kwargs: bool = False,
+        always_call: bool = False,
+    ) -> HookHandle:
         """`hook(module, args, output)` after forward: a value it returns replaces the
-        output."""
-        return self._register_hook("forward", hook, prepend)
+        output. with_kwargs=True: `hook(module, args, kwargs, output)`."""
+        if always_call:
+            raise NotSupported(
+                "register_forward_hook(..., always_call=True) is not supported by gradcli",
+                hint="register the hook without always_call (it runs after every forward that "
+                "returns)",
+            )
+        return self._register_hook("forward", hook, prepend, bool(with_kwargs))
 
     def register_full_backward_pre_hook(self, hook: Any, prepend: bool = False) -> HookHandle:
         """`hook(module, grad_output)` when the gradients of the outputs are known: a value it
@@ -2650,6 +2683,30 @@ def register_module_hook(kind: str) -> Any:
     return register
 
 
+def _hook_call_arguments(m: Module, args: Any, kwargs: Any) -> tuple[tuple, dict]:
+    """The (args, kwargs) a with_kwargs pre-hook returned, as forward(*args, **kwargs) takes
+    them: Python's TypeError where they cannot be unpacked."""
+    if isinstance(args, (str, dict, set, Tensor)):
+        raise NotSupported(
+            f"a forward pre-hook returning a {typename(args)} as the new args is not "
+            "supported by gradcli",
+            hint="return a tuple of the arguments: return (x,), kwargs",
+        )
+    if not isinstance(args, (tuple, list)):
+        raise GradcliError(
+            f"{m.name}.forward() argument after * must be an iterable, not {typename(args)}"
+        ).mirror("TypeError")
+    if not isinstance(kwargs, dict):
+        raise GradcliError(
+            f"{m.name}.forward() argument after ** must be a mapping, not {typename(kwargs)}"
+        ).mirror("TypeError")
+    return tuple(args), kwargs
+
+
+class _KwargsEntry(list):
+    """A hook's registration made with with_kwargs=True (called with the keyword arguments)."""
+
+
 def _any_global_hook() -> bool:
     return any(GLOBAL_HOOKS.values())
 
@@ -2658,7 +2715,18 @@ def _call_hooked(m: Module, table: dict, args: tuple, kwargs: dict) -> Any:
     """`m(*args)` with its hooks, in PyTorch's order: forward pre-hooks (the global ones
     first), the inputs wrapped for the backward hooks, forward, forward hooks, the outputs
     wrapped."""
-    for (hook,) in [*GLOBAL_HOOKS["forward_pre"], *table.get("forward_pre", ())]:
+    for entry in [*GLOBAL_HOOKS["forward_pre"], *table.get("forward_pre", ())]:
+        (hook,) = entry
+        if isinstance(entry, _KwargsEntry):
+            r = hook(m, args, kwargs)
+            if r is not None:
+                if not (isinstance(r, tuple) and len(r) == 2):
+                    raise GradcliError(
+                        "forward pre-hook must return None or a tuple of (new_args, "
+                        f"new_kwargs), but got {r}."
+                    ).mirror("RuntimeError")
+                args, kwargs = _hook_call_arguments(m, *r)
+            continue
         r = hook(m, args)
         if r is not None:
             args = r if isinstance(r, tuple) else (r,)
@@ -2670,8 +2738,12 @@ def _call_hooked(m: Module, table: dict, args: tuple, kwargs: dict) -> Any:
         state = _BackwardHooks(m, {"backward": backward, "backward_pre": backward_pre}, len(args))
         args = state.wrap_inputs(args)
     out = m.forward(*args, **kwargs)
-    for (hook,) in [*GLOBAL_HOOKS["forward"], *table.get("forward", ())]:
-        r = hook(m, args, out)
+    for entry in [*GLOBAL_HOOKS["forward"], *table.get("forward", ())]:
+        (hook,) = entry
+        if isinstance(entry, _KwargsEntry):
+            r = hook(m, args, kwargs, out)
+        else:
+            r = hook(m, args, out)
         if r is not None:
             out = r
     if state is not None:

@@ -82,3 +82,46 @@ def test_what_gradcli_lacks_is_refused_in_plain_words(name: str) -> None:
 def test_cuda_is_refused_as_for_tensors() -> None:
     with pytest.raises(NotSupported, match=r"computes on the CPU: \.cuda\(\) is not supported"):
         run("net.cuda()\n")
+
+
+@pytest.mark.parametrize("owner", ["net", "lin"])
+def test_hooks_with_kwargs_see_and_replace_the_keyword_arguments(owner: str) -> None:
+    """with_kwargs=True: a pre-hook gets (module, args, kwargs) and may return a new pair; a
+    forward hook gets (module, args, kwargs, output); PyTorch's `_..._with_kwargs` tables list
+    them; any other return of such a pre-hook is PyTorch's RuntimeError."""
+    fwd = "def forward(self, x, k=1.0):\n        return self.fc(x) * k\n"
+    head = HEAD.replace("def forward(self, x):\n        return self.fc(x)\n", fwd)
+    body = (
+        f"m = {owner}\n"
+        "seen = []\n"
+        "def pre(mod, args, kwargs):\n"
+        "    seen.append(sorted(kwargs))\n"
+        "    return (args[0] * 0,), kwargs\n"
+        "def post(mod, args, kwargs, out):\n"
+        "    seen.append(float(args[0].sum()))\n"
+        "    return out + 5\n"
+        "a = m.register_forward_pre_hook(pre, with_kwargs=True)\n"
+        "b = m.register_forward_hook(post, with_kwargs=True)\n"
+        "c = m.register_forward_hook(lambda mod, i, o: None)\n"
+        "print(len(m._forward_pre_hooks_with_kwargs), len(m._forward_hooks_with_kwargs))\n"
+        "y = m(torch.ones(1, 2))\n"
+        "print(seen, bool((y == m.fc.bias + 5).all()) if hasattr(m, 'fc') else "
+        "bool((y == m.bias + 5).all()))\n"
+        "a.remove()\n"
+        "print(len(m._forward_pre_hooks_with_kwargs))\n"
+        "m.register_forward_pre_hook(lambda mod, a, k: 3, with_kwargs=True)\n"
+        "try:\n"
+        "    m(torch.ones(1, 2))\n"
+        "except RuntimeError as e:\n"
+        "    print(str(e))\n"
+    )
+    got = "".join(parse(head + body, "t.py").run(dtype="float32").output)
+    assert got == (
+        "1 1\n[[], 0.0] True\n"
+        "0\nforward pre-hook must return None or a tuple of (new_args, new_kwargs), but got 3.\n"
+    )
+
+
+def test_always_call_is_refused_in_plain_words() -> None:
+    with pytest.raises(NotSupported, match="always_call=True"):
+        run("lin.register_forward_hook(lambda m, i, o: None, always_call=True)\n")

@@ -2355,6 +2355,36 @@ add(
         "d = D.TransformedDistribution(D.Normal(0.0, 1.0), [print])",
         ("must be a Transform",),
     ),
+    # forward hooks with_kwargs (explore34): what a pre-hook returns is checked before forward
+    small(
+        "hook_kwargs_not_a_mapping",
+        "lin = torch.nn.Linear(2, 2)\n"
+        "lin.register_forward_pre_hook(lambda m, a, k: (a, [1]), with_kwargs=True)\n"
+        "y = lin(torch.ones(1, 2))",
+        ("must be a mapping",),
+    ),
+    small(
+        "hook_kwargs_args_a_tensor",
+        "lin = torch.nn.Linear(2, 2)\n"
+        "lin.register_forward_pre_hook(lambda m, a, k: (torch.ones(10**6), {}), "
+        "with_kwargs=True)\ny = lin(torch.ones(1, 2))",
+        ("not supported",),
+    ),
+    small(
+        "hook_kwargs_dunder_keys",
+        "class M(torch.nn.Module):\n    def forward(self, x, **kw):\n        return kw\n"
+        "m = M()\n"
+        "m.register_forward_pre_hook(lambda mod, a, k: (a, {'__class__': 1}), with_kwargs=True)\n"
+        "d = m(torch.ones(1))\nprint(sorted(d))",
+        (),
+        codes=frozenset({0}),
+    ),
+    esc(
+        "hook_kwargs_entry_internals",
+        "lin = torch.nn.Linear(2, 2)\n"
+        "h = lin.register_forward_pre_hook(lambda m, a, k: None, with_kwargs=True)\n"
+        "t = lin._forward_pre_hooks_with_kwargs\nf = lin._forward_pre_hooks[0].__globals__",
+    ),
     # enum: members only; nothing of Python's class machinery (explore27)
     esc(
         "enum_members_dunder", "from enum import Enum\nclass M(Enum):\n    A = 1\nx = M.__members__"

@@ -56,6 +56,7 @@ from .classes import (
     FunctionClass,
     FunctionInstance,
     Instance,
+    LibraryClass,
     ModuleClass,
     ModuleInstance,
     OptimClass,
@@ -354,7 +355,7 @@ class Runtime:
             return checked_call(callee.convert, args, kwargs, callee.name, False, None)
         if kind is ModuleInstance or kind is Instance:
             return callee.call(self, args, kwargs)
-        if kind is ModuleClass or kind is PlainClass:
+        if kind is ModuleClass or kind is PlainClass or kind is LibraryClass:
             return callee.instantiate(self, args, kwargs)
         if kind is FunctionClass or kind is OptimClass:
             return callee.instantiate(self, args, kwargs)
@@ -604,7 +605,7 @@ class Runtime:
         if _GradMode.repeats:
             pyobjects.repeated_attribute(owner, attr, value)
         kind = type(owner)
-        if kind is ModuleInstance or kind is Instance or kind is PlainClass:
+        if kind is ModuleInstance or kind is Instance or kind is PlainClass or kind is LibraryClass:
             owner.set(self, attr, value)
             return
         if isinstance(owner, ProgramObject):
@@ -1267,6 +1268,7 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     Device: _device_attribute,
     FunctionInstance: _class_attribute,
     PlainClass: _class_attribute,
+    LibraryClass: _class_attribute,
     Instance: _class_attribute,
     UserGenerator: _generator_attribute,
     Generator: _generator_attribute,

@@ -379,12 +379,14 @@ class Runtime:
                 return callee.__gradcli_call__(self, args, kwargs)
             return checked_call(callee, args, kwargs, lambda: call_name(node, callee), False, None)
         if kind is Node:
-            raise NotSupported(
-                "calling a grad_fn node (its backward function) directly is not supported by "
-                "gradcli",
-                hint="compute the gradients with torch.autograd.grad(outputs, inputs, "
-                "grad_outputs=...)",
-            )
+            if callee.op.kind == "custom":  # a Function's node: its backward (as `.apply`)
+                vjp = callee.params["_vjp"]
+                return checked_call(
+                    getattr(vjp, "raw", vjp), args, kwargs, callee.name(), False, False
+                )
+            from ..core.autograd import call_node
+
+            return call_node(callee, args, kwargs)
         raise GradcliError(f"'{typename(callee)}' object is not callable").mirror("TypeError")
 
     def call_user(self, f: UserFunction, args: Any, kwargs: dict) -> Any:

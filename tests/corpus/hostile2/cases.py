@@ -6341,3 +6341,18 @@ add(
         LIMIT,
     ),
 )
+# Calling a grad_fn node: its rule on a gradient of the output's shape and dtype only, under
+# the program's limits; nothing of the node beyond PyTorch's names is reached.
+_NODE = "x = torch.ones(1000, requires_grad=True)\ny = x.exp()\n"
+add(
+    small(
+        "node_call_forever",
+        _NODE + "g = torch.ones(1000)\nwhile True:\n    g = y.grad_fn(g)",
+        LIMIT,
+    ),
+    small("node_call_not_a_tensor", _NODE + "y.grad_fn('a')", (r"must be a Tensor",)),
+    small("node_call_huge_gradient", _NODE + "y.grad_fn(torch.ones(10**7))", REFUSED + LIMIT),
+    small("node_call_keywords", _NODE + "y.grad_fn(grad=torch.ones(1000))", (r"keyword",)),
+    esc("node_call_dunder", _NODE + "f = y.grad_fn.__call__"),
+    esc("node_call_op", _NODE + "f = y.grad_fn.op.vjp"),
+)

@@ -122,6 +122,9 @@ def report(e: GradcliError) -> int:
     line, indented like the message's other details (a script parses that line; a person, and
     every tool that looks for `error:`, reads the message). Returns its exit status."""
     e = shortened(e)
+    preamble = getattr(e, "preamble", None)  # (the report of a failed unittest run)
+    if preamble:
+        _write_error(preamble)
     _write_error(e.format())
     if State.json_errors:
         from .output import to_json

@@ -1342,3 +1342,81 @@ def _tensor_backward(
 
 # `Tensor` is defined below the records this module applies, so its method is installed here.
 Tensor.backward = _tensor_backward  # type: ignore[attr-defined]
+
+
+def call_node(n: Node, args: Sequence[Any], kwargs: dict) -> Any:
+    """`y.grad_fn(g)`: the node's rule applied to the gradient `g` of its output, as PyTorch's
+    node call computes it: in the current grad mode (the result records a graph where the
+    rule's values require grad), for each input its gradient before any reduction to the
+    input's shape (a broadcast operand's is the output's shape), None for an input that does
+    not require grad; one input's gradient alone, several as a tuple. Nodes whose inputs are
+    not PyTorch's (gradcli records one equation for several of PyTorch's nodes, or PyTorch's
+    one node as several), and gradients of another shape or dtype than the output's, are
+    refused in plain words rather than answered otherwise."""
+    from .op import OUTPUT_NR, SHOWN_INPUTS
+
+    if kwargs:
+        raise GradcliError(
+            f"{n.name()}() takes no keyword arguments".removeprefix("torch::autograd::")
+        ).mirror("TypeError")
+    if len(args) != 1:
+        raise GradcliError(f"expected 1 arguments, got {len(args)} instead").mirror("TypeError")
+    refused = NotSupported(
+        f"calling the grad_fn node {n.name()} directly is not supported by gradcli",
+        hint="compute the gradients with torch.autograd.grad(outputs, inputs, grad_outputs=...)",
+    )
+    op = n.op
+    if (
+        op.kind == "custom"
+        or op.part
+        or n.node_hooks
+        or (SHOWN_INPUTS and n in SHOWN_INPUTS)
+        or n in OUTPUT_NR
+        or n.label in ("AddmmBackward0", "SqueezeBackward4", "UnsafeViewBackward0")
+        or n.name() == "ConvolutionBackward0"
+        or n.packed is not None
+        or (SAVED_COPIES and n in SAVED_COPIES)
+    ):
+        raise refused
+    out = n.out
+    if out is None:
+        raise refused
+    g = args[0]
+    if n.freed:
+        raise GradcliError(SECOND_BACKWARD).mirror("RuntimeError").pytorch()
+    if op.saves:
+        check_saved(n)
+    ins = n.inputs
+    if g is None:
+        gs: Any = [None] * len(ins)
+    else:
+        if not isinstance(g, Tensor):
+            raise GradcliError(
+                f"{n.name()}(): argument 'grad' must be a Tensor, not {type(g).__name__}"
+            ).mirror("TypeError")
+        if g.shape != out.shape or g.dtype != out.dtype:
+            raise NotSupported(
+                f"calling a grad_fn node with a gradient of another shape or dtype than its "
+                f"output's ({list(out.shape)}, {out.dtype}) is not supported by gradcli",
+                hint="pass a gradient shaped as the node's output, or use torch.autograd.grad",
+            )
+        if any(t.dtype != out.dtype for t in ins):
+            raise refused
+        gs = list(_vjp(op, g, out, ins, n.params))
+    result: list[Any] = []
+    for t, gi in zip(ins, gs, strict=True):
+        if gi is None or not t.requires_grad:
+            result.append(None)
+            continue
+        gi = as_tensor(gi, like=t)
+        if gi.dtype != t.dtype:
+            raise refused
+        if t.shape == out.shape or op.kind not in ("elementwise", "binary"):
+            if gi.shape != t.shape:
+                raise refused
+        elif gi.shape != out.shape:  # a broadcast operand: PyTorch's is the output's shape
+            raise refused
+        result.append(gi)
+    if len(result) != len(n.next_functions):  # (PyTorch's edges are not gradcli's inputs)
+        raise refused
+    return result[0] if len(result) == 1 else tuple(result)

@@ -90,8 +90,27 @@ class Property:
         return "<property object>"
 
 
+class NativeMethod:
+    """A method of a library class a program derives from (`unittest.TestCase`'s
+    `assertEqual`): gradcli's code taking the instance first, bound as a program's method is
+    (`self.assertEqual`), or called through the class with the instance (`Base.m(self, ...)`)."""
+
+    __slots__ = ("name", "fn")
+
+    def __init__(self, name: str, fn: Any):
+        self.name = name
+        self.fn = fn
+
+    def __repr__(self) -> str:
+        return f"<function {self.name}>"
+
+
 def class_value(value: Any, obj: Any, cls: Any) -> Any:
     """A value found in a class's table, as `obj.name` gives it (`obj` None: `Class.name`)."""
+    if type(value) is NativeMethod:
+        if obj is None:
+            return Builtin(value.name, value.fn)
+        return BoundMethod(value.name.rpartition(".")[2], value.fn, obj, raw=True)
     if isinstance(value, UserFunction):
         if obj is None or value.static:
             return value
@@ -773,7 +792,11 @@ class PlainClass(_Derived):
             if spec is not None and spec.init:
                 generated_init(rt, c, spec, obj, list(args), kwargs)
                 return obj
-        init = _method(self.lookup("__init__"))
+        found = self.lookup("__init__")
+        if type(found) is NativeMethod:  # a library base's (TestCase(methodName))
+            found.fn(obj, *args, **kwargs)
+            return obj
+        init = _method(found)
         if init is None:
             if args or kwargs:
                 raise GradcliError(f"{self.name}() takes no arguments").mirror("TypeError")
@@ -786,7 +809,26 @@ class PlainClass(_Derived):
         return obj
 
     def __repr__(self) -> str:
-        return f"<class '__main__.{self.name}'>"
+        return f"<class '{getattr(self, 'module', '__main__')}.{self.name}'>"
+
+
+class LibraryClass(PlainClass):
+    """A library's class a program derives from as from its own plain classes
+    (`unittest.TestCase`): a table of `NativeMethod`s and values, shown with its `module`
+    (`<class 'unittest.case.TestCase'>`)."""
+
+    __slots__ = ("module",)
+
+    def __init__(self, module: str, name: str, attrs: dict[str, Any]):
+        super().__init__(name, attrs, ())
+        self.module = module
+
+    def set(self, rt: Any, attr: str, value: Any) -> None:
+        # (one table for every run in the process: a program changes its own subclasses)
+        raise NotSupported(
+            f"changing the attributes of {self.module}.{self.name} is not supported by gradcli",
+            hint=f"set it on your subclass of {self.name}, or on self",
+        )
 
 
 def generated_init(rt: Any, cls: Any, spec: Any, obj: Any, args: list, kw: dict) -> None:

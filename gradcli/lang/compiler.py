@@ -353,6 +353,23 @@ def _named_tuple_class(
     return NamedTupleClass(name, fields, defaults)
 
 
+def _leave_raising(entered: list, error: GradcliError | None) -> bool:
+    """Leave a `with` statement's context managers, innermost first, as its block raised:
+    a manager that catches errors (`self.assertRaises(E)`, `self.subTest()`) may swallow a
+    catchable `error` (True: the statement ends normally, the outer managers left normally);
+    the others are left as on any exit (`exit_error` where a manager's differs)."""
+    while entered:
+        cm = entered.pop()
+        catches = getattr(cm, "catches", None)
+        if error is not None and catches is not None and catches(error):
+            for outer in reversed(entered):
+                outer.exit()
+            entered.clear()
+            return True
+        getattr(cm, "exit_error", cm.exit)()
+    return False
+
+
 def _class_of_constructor(v: Any) -> Any:
     """A base class as the program names it: `torch.optim.Adam` or `lr_scheduler.LambdaLR`,
     which a program holds as constructors, stand for their classes (one of torch's optimizers
@@ -1025,10 +1042,17 @@ class Compiler:
             entered: list[GradMode] = []
             try:
                 enter(f, entered)
-                return body(f)
-            finally:
-                for cm in reversed(entered):
-                    cm.exit()
+                r = body(f)
+            except GradcliError as e:
+                if _leave_raising(entered, e if X.catchable(e) else None):
+                    return None  # (assertRaises, subTest: the error swallowed)
+                raise
+            except BaseException:
+                _leave_raising(entered, None)
+                raise
+            for cm in reversed(entered):
+                cm.exit()
+            return r
 
         return run
 
@@ -1379,10 +1403,17 @@ class Compiler:
                 enter(f, entered)
                 # Suspended inside the block, the grad mode stays as the block set it (in
                 # PyTorch too: it is global state, not the generator's).
-                return (yield from body(f))
-            finally:
-                for cm in reversed(entered):
-                    cm.exit()
+                r = yield from body(f)
+            except GradcliError as e:
+                if _leave_raising(entered, e if X.catchable(e) else None):
+                    return None
+                raise
+            except BaseException:
+                _leave_raising(entered, None)
+                raise
+            for cm in reversed(entered):
+                cm.exit()
+            return r
 
         return run
 
@@ -1891,9 +1922,22 @@ class Compiler:
                 )
 
     # -- imports -----------------------------------------------------------------------------
+    def refuse_internal_tests(self, dotted: str, node: ast.AST) -> None:
+        """`torch.testing._internal`: PyTorch's own test-suite machinery (its TestCase with
+        device-generic tests, run_tests, OpInfo), not a public API: refused at the import."""
+        if dotted == "torch.testing._internal" or dotted.startswith("torch.testing._internal."):
+            raise NotSupported(
+                f"`{dotted}` (PyTorch's internal test machinery) is not supported by gradcli",
+                span=self.span(node),
+                hint="write the tests with unittest: class TestX(unittest.TestCase) with "
+                "self.assertEqual..., ending with unittest.main(); compare tensors with "
+                "torch.testing.assert_close",
+            )
+
     def c_Import(self, node: ast.Import) -> Stmt:
         bindings = []
         for alias in node.names:
+            self.refuse_internal_tests(alias.name, node)
             root = alias.name.split(".")[0]
             if root in UNUSED_MODULES or alias.name in BARE_UNUSED_MODULES:
                 name = alias.asname or root
@@ -1921,6 +1965,10 @@ class Compiler:
 
     def c_ImportFrom(self, node: ast.ImportFrom) -> Stmt:
         mod = node.module or ""
+        if not node.level:
+            self.refuse_internal_tests(mod, node)
+            for alias in node.names:
+                self.refuse_internal_tests(f"{mod}.{alias.name}", node)
         if mod == "__future__" and not node.level:
             # `from __future__ import annotations`: how Python compiles, nothing to run.
             for alias in node.names:

@@ -54,6 +54,8 @@ BASES: dict[str, str | None] = {
     "UFuncTypeError": "TypeError",
     # NumPy's axis out of range (NumPy's class is also an IndexError; one base here).
     "AxisError": "ValueError",
+    # unittest's: a test raising it (or calling self.skipTest) is skipped.
+    "SkipTest": "Exception",
 }
 # The module of the classes that are not Python's builtins, as `repr(cls)` shows it.
 MODULES: dict[str, str] = {
@@ -62,6 +64,7 @@ MODULES: dict[str, str] = {
     "FrozenInstanceError": "dataclasses",
     "UFuncTypeError": "numpy._core._exceptions",
     "AxisError": "numpy.exceptions",
+    "SkipTest": "unittest.case",
 }
 
 

@@ -1158,6 +1158,7 @@ def _build() -> dict[str, Namespace]:
         "itertools": Namespace("itertools", dict(pyitertools.FUNCTIONS)),
         "types": Namespace("types", load=_types_members),
         "argparse": Namespace("argparse", load=_argparse_members),
+        "unittest": Namespace("unittest", load=_unittest_members),
         "dataclasses": Namespace("dataclasses", load=_dataclasses_members),
         "enum": Namespace("enum", load=_enum_members),
         # `from functorch import vmap, grad`: the library's old name, whose functions are
@@ -1176,6 +1177,12 @@ def _argparse_members() -> dict[str, Any]:
     from . import pyargparse
 
     return pyargparse.members()
+
+
+def _unittest_members() -> dict[str, Any]:
+    from . import pyunittest
+
+    return pyunittest.members()
 
 
 def _types_members() -> dict[str, Any]:
@@ -1898,6 +1905,7 @@ IMPORTABLE = (
     "itertools",
     "types",
     "argparse",
+    "unittest",
 )
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.

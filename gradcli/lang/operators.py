@@ -790,6 +790,8 @@ def contains(container: Any, item: Any) -> bool:
                 f"'in <string>' requires string as left operand, not {typename(item)}"
             ).mirror("TypeError")
         return item in container
+    if isinstance(container, (set, frozenset)) and type(item) is set:
+        return frozenset(item) in container  # (Python's set looks a set up as a frozenset)
     if isinstance(container, (dict, set, frozenset)):
         return hashable(item) in container
     if isinstance(container, range):

@@ -56,6 +56,7 @@ from .classes import (
     FunctionClass,
     FunctionInstance,
     Instance,
+    LibraryClass,
     ModuleClass,
     ModuleInstance,
     OptimClass,
@@ -358,7 +359,7 @@ class Runtime:
             return checked_call(callee.convert, args, kwargs, callee.name, False, None)
         if kind is ModuleInstance or kind is Instance:
             return callee.call(self, args, kwargs)
-        if kind is ModuleClass or kind is PlainClass:
+        if kind is ModuleClass or kind is PlainClass or kind is LibraryClass:
             return callee.instantiate(self, args, kwargs)
         if kind is FunctionClass or kind is OptimClass:
             return callee.instantiate(self, args, kwargs)
@@ -382,12 +383,14 @@ class Runtime:
                 return callee.__gradcli_call__(self, args, kwargs)
             return checked_call(callee, args, kwargs, lambda: call_name(node, callee), False, None)
         if kind is Node:
-            raise NotSupported(
-                "calling a grad_fn node (its backward function) directly is not supported by "
-                "gradcli",
-                hint="compute the gradients with torch.autograd.grad(outputs, inputs, "
-                "grad_outputs=...)",
-            )
+            if callee.op.kind == "custom":  # a Function's node: its backward (as `.apply`)
+                vjp = callee.params["_vjp"]
+                return checked_call(
+                    getattr(vjp, "raw", vjp), args, kwargs, callee.name(), False, False
+                )
+            from ..core.autograd import call_node
+
+            return call_node(callee, args, kwargs)
         raise GradcliError(f"'{typename(callee)}' object is not callable").mirror("TypeError")
 
     def call_user(self, f: UserFunction, args: Any, kwargs: dict) -> Any:
@@ -608,7 +611,7 @@ class Runtime:
         if _GradMode.repeats:
             pyobjects.repeated_attribute(owner, attr, value)
         kind = type(owner)
-        if kind is ModuleInstance or kind is Instance or kind is PlainClass:
+        if kind is ModuleInstance or kind is Instance or kind is PlainClass or kind is LibraryClass:
             owner.set(self, attr, value)
             return
         if isinstance(owner, ProgramObject):
@@ -1274,6 +1277,7 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     Device: _device_attribute,
     FunctionInstance: _class_attribute,
     PlainClass: _class_attribute,
+    LibraryClass: _class_attribute,
     Instance: _class_attribute,
     UserGenerator: _generator_attribute,
     Generator: _generator_attribute,

@@ -298,7 +298,6 @@ UNUSED_MODULES = (
     "einops",
     "torchaudio",
     "torchtext",
-    "unittest",
     "pytest",
     # data loading replaced by made-up tensors when a script is pasted
     "pickle",

@@ -26,7 +26,7 @@ def test_an_unused_import_runs_and_a_use_is_refused(module: str) -> None:
         run(f"import {module} as m\nm.__dict__\n")
 
 
-@pytest.mark.parametrize("module", ["pdb", "einops", "unittest", "transformers"])
+@pytest.mark.parametrize("module", ["pdb", "einops", "pytest", "transformers"])
 def test_a_name_imported_from_an_unused_module_is_refused_when_used(module: str) -> None:
     assert run(f"from {module} import thing\nprint(1)\n") == "1\n"
     with pytest.raises(GradcliError, match=rf"`{module}\.thing` is not supported"):

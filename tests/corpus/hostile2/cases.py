@@ -6460,3 +6460,89 @@ add(
         _OPS + "    def __iadd__(self, o):\n        return self",
     ),
 )
+# unittest: TestCase is a table of gradcli's methods the program's classes derive from; no
+# dunder or private name of it, of a test, of assertRaises' context or of a result is reached,
+# its table is not changed, a regular expression is not run, a failure's diff is not computed
+# for texts difflib would take seconds on, and a limit inside a test ends the run.
+_UT = (
+    "import unittest\nclass T(unittest.TestCase):\n    def runTest(self):\n        pass\nt = T()\n"
+)
+add(
+    esc("unittest_testcase_dict", "import unittest\nd = unittest.TestCase.__dict__"),
+    esc("unittest_testcase_mro", "import unittest\nd = unittest.TestCase.__mro__"),
+    esc(
+        "unittest_method_globals", "import unittest\nd = unittest.TestCase.assertEqual.__globals__"
+    ),
+    esc("unittest_bound_self", _UT + "d = t.assertEqual.__self__.__class__"),
+    esc("unittest_set_base_table", "import unittest\nunittest.TestCase.assertEqual = print"),
+    esc("unittest_cm_private", _UT + "cm = t.assertRaises(ValueError)\nd = cm.test"),
+    esc("unittest_cm_dunder", _UT + "cm = t.assertRaises(ValueError)\nd = cm.__dict__"),
+    esc(
+        "unittest_result_stream",
+        _UT + "r = unittest.TextTestRunner().run(unittest.TestSuite())\nd = r.stream",
+    ),
+    esc("unittest_mock", "import unittest\nm = unittest.mock.patch('os.system')"),
+    esc("unittest_internal_tests", "from torch.testing._internal.common_utils import run_tests"),
+    esc(
+        "unittest_regex",
+        _UT + "t.assertRaisesRegex(ValueError, '(a+)+$', int, 'a' * 40 + 'b')",
+    ),
+    esc("unittest_main_module", "import unittest\nunittest.main(module='os')"),
+    small(
+        "unittest_main_recurses",
+        "import unittest\nclass T(unittest.TestCase):\n    def test_a(self):\n"
+        "        unittest.main(exit=False)\nunittest.main()",
+        LIMIT,
+    ),
+    small(
+        "unittest_loop_in_assert_raises",
+        "import unittest\nclass T(unittest.TestCase):\n    def test_a(self):\n"
+        "        with self.assertRaises(Exception):\n"
+        "            while True:\n                pass\nunittest.main()",
+        LIMIT,
+    ),
+    small(
+        "unittest_loop_in_subtest",
+        "import unittest\nclass T(unittest.TestCase):\n    def test_a(self):\n"
+        "        with self.subTest(i=0):\n            while True:\n                pass\n"
+        "unittest.main()",
+        LIMIT,
+    ),
+    small(
+        "unittest_many_tests",
+        "import unittest\nclass T(unittest.TestCase):\n    pass\n"
+        "def f(self):\n    pass\nfor i in range(10**6):\n    setattr(T, 'test_' + str(i), f)\n"
+        "unittest.main()",
+        LIMIT,
+    ),
+    small(
+        "unittest_large_diffs",
+        _UT.replace("import unittest\n", "import unittest\nimport torch\n")
+        + "a = [str(i) * 40 for i in range(300)]\nb = [s + 'x' for s in a]\n"
+        "for k in range(20):\n    try:\n        t.assertEqual(a, b)\n"
+        "    except AssertionError as e:\n        n = len(str(e))\nprint(n)",
+        (),
+        codes=frozenset({0}),
+    ),
+    small(
+        "unittest_long_messages",
+        _UT + "for k in range(10**6):\n    try:\n        t.assertEqual('x' * 10**5, 'y')\n"
+        "    except AssertionError as e:\n        pass",
+        LIMIT,
+    ),
+)
+# Calling a grad_fn node: its rule on a gradient of the output's shape and dtype only, under
+# the program's limits; nothing of the node beyond PyTorch's names is reached.
+_NODE = "x = torch.ones(1000, requires_grad=True)\ny = x.exp()\n"
+add(
+    small(
+        "node_call_forever",
+        _NODE + "g = torch.ones(1000)\nwhile True:\n    g = y.grad_fn(g)",
+        LIMIT,
+    ),
+    small("node_call_not_a_tensor", _NODE + "y.grad_fn('a')", (r"must be a Tensor",)),
+    small("node_call_huge_gradient", _NODE + "y.grad_fn(torch.ones(10**7))", REFUSED + LIMIT),
+    small("node_call_keywords", _NODE + "y.grad_fn(grad=torch.ones(1000))", (r"keyword",)),
+    esc("node_call_dunder", _NODE + "f = y.grad_fn.__call__"),
+    esc("node_call_op", _NODE + "f = y.grad_fn.op.vjp"),
+)

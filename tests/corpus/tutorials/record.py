@@ -12,7 +12,8 @@ both runs must exit 0 and print the same text (the corpus must be deterministic)
 becomes `NAME.out`.
 
 Standard error may hold only Python warnings (`file:line: SomethingWarning: message` and
-the source line under it). They are written, with the temporary and site-packages paths
+the source line under it) and the reports of passing unittest runs (removed first: their
+times differ from run to run). The warnings are written, with the temporary and site-packages paths
 made stable, to `NAME.err`: warnings PyTorch prints that gradcli should mirror on its own
 standard error (the harness compares standard output only). Anything else on standard
 error (a traceback, a stray print) fails the recording loudly.
@@ -77,6 +78,20 @@ def stable_stderr(text: str, tmp: str, site: str) -> str:
     return text
 
 
+# unittest's report of a passing run (`unittest.main()`, `TextTestRunner().run`): its dots or
+# verbose lines, the separator, "Ran N tests in T s" (T differs from run to run) and "OK".
+UNITTEST_REPORT = re.compile(
+    r"(?m)^(?:[.sx]+\n|(?:\w+ \(__main__\.[\w.]+\) \.\.\. "
+    r"(?:ok|skipped '.*'|expected failure)\n)+\n)?"
+    r"-{70}\nRan \d+ tests? in \d+\.\d+s\n\nOK(?: \([^)]*\))?\n"
+)
+
+
+def without_unittest_reports(err: str) -> str:
+    """Standard error without the reports of passing unittest runs (a failing run exits 1)."""
+    return UNITTEST_REPORT.sub("", err)
+
+
 def check_only_warnings(err: str) -> list[str]:
     """The lines of standard error that are not part of a Python warning (empty: all good)."""
     bad = []
@@ -105,7 +120,8 @@ def run_once(python: str, path: Path, site: str) -> tuple[int, str, str]:
             text=True,
             timeout=TIMEOUT,
         )
-        return proc.returncode, proc.stdout, stable_stderr(proc.stderr, tmp, site)
+        err = without_unittest_reports(stable_stderr(proc.stderr, tmp, site))
+        return proc.returncode, proc.stdout, err
 
 
 def record(python: str, path: Path, site: str, check: bool) -> list[str]:

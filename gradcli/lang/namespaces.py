@@ -1069,6 +1069,7 @@ def _build() -> dict[str, Namespace]:
         "e": math.e,
         "inf": math.inf,
         "nan": math.nan,
+        "newaxis": None,  # (x[:, torch.newaxis], as NumPy's)
         "set_default_dtype": _set_default_dtype,
         "set_printoptions": set_printoptions,
         "get_default_dtype": lambda: dtype_value(Settings.default_dtype),
@@ -1844,8 +1845,17 @@ def _output_nr(t: Tensor) -> int:
     return int(node.params["k"]) if node.op.part else OUTPUT_NR.get(node, 0)
 
 
+def _volatile(t: Tensor) -> bool:
+    """`x.volatile` (PyTorch 0.3's): always False, with PyTorch's warning."""
+    from ..core import hooks
+
+    hooks.warn("volatile was removed (Variable.volatile is always False)")
+    return False
+
+
 TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "shape": lambda t: Size(t.shape),
+    "volatile": _volatile,
     "grad": read_grad,
     "data": data_alias,
     "requires_grad": lambda t: current(t).requires_grad,

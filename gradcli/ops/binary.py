@@ -279,6 +279,42 @@ pow = defop(  # noqa: A001 - the record of torch.pow (tensor ** tensor)
 )
 
 
+def _two_to(e: np.ndarray) -> np.ndarray:
+    """2 ** e in e's dtype, as ATen's `pow(2.0, e)` computes it (the tensor-tensor kernel)."""
+    return _pow_tt_fwd(np.asarray(2, dtype=e.dtype), e)
+
+
+def _ldexp_fwd(x: np.ndarray, e: np.ndarray) -> np.ndarray:
+    # ATen's ldexp: x * pow(2.0, e), each rounded in the dtype (measured: PyTorch's bits)
+    return np.multiply(x, _two_to(e))
+
+
+def _ldexp_vjp(g: Tensor, out: Tensor, x: Tensor, e: Tensor) -> tuple:
+    # PyTorch's: g * 2^e for x; (g * out) * ln 2 for e (that order, to the bit)
+    two = constant(np.asarray(2, dtype=e.dtype))
+    return (
+        g * apply(pow, two, e) if x.requires_grad else None,
+        (g * out) * _LN2 if e.requires_grad else None,
+    )
+
+
+_LN2 = float(np.log(2.0))
+
+ldexp = defop(
+    "ldexp",
+    _ldexp_fwd,
+    _ldexp_vjp,
+    "LdexpBackward0",
+    "g * 2^e, g * out * ln 2",
+    sym=lambda sp, x, e: x * 2**e,
+    kind="binary",
+    signature="ldexp(x, e), x.ldexp(e), x.ldexp_(e)",
+    samples=binary_samples(low=-2.0, high=2.0),
+    to_torch="torch.ldexp",
+    to_jax="{0} * 2.0 ** {1}",
+)
+
+
 def _tie_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
     # PyTorch's where(x == y, g / 2, g).masked_fill_(loses, 0): the input that loses gets
     # +0 (not g * 0, which is -0 for a negative g and prints so). With a NaN neither input

@@ -437,3 +437,73 @@ scatter_legacy = defop(
     ),
     to_jax=_jax_scatter_reduce,
 )
+
+
+# --- select_scatter, slice_scatter, diagonal_scatter ---------------------------------------------
+# `src` written into a copy of `x` at one view of it: `x.select(dim, i)`, a slice along dim, or a
+# diagonal. The place is `idx`, an index that starts with `...` (so that a gradient's leading
+# batch axes pass through), applied to x itself or, for a diagonal, to x with the diagonal's
+# two dims moved last (`move`, negative dims). PyTorch's rules: g with the place zeroed for x,
+# g at the place for src.
+
+
+def _place(a: np.ndarray, move: tuple[int, int] | None) -> np.ndarray:
+    return a if move is None else np.moveaxis(a, move, (-2, -1))
+
+
+def _view_scatter_fwd(x: np.ndarray, src: np.ndarray, idx: tuple, move: Any) -> np.ndarray:
+    out = np.array(x, copy=True)
+    _place(out, move)[idx] = src
+    return out
+
+
+def _view_scatter_vjp(
+    g: Tensor, out: Tensor, x: Tensor, src: Tensor, idx: tuple, move: Any
+) -> tuple:
+    gx = gs = None
+    if x.requires_grad:
+        zero = Tensor(np.zeros((), dtype=g.dtype))
+        gx = apply(view_scatter, g, zero, idx=idx, move=move)
+    if src.requires_grad:
+        moved = g
+        if move is not None:
+            n = g.ndim
+            d1, d2 = move[0] % n, move[1] % n
+            perm = tuple(i for i in range(n) if i not in (d1, d2)) + (d1, d2)
+            moved = apply(S.permute, g, perm=perm)
+        gs = apply(S.index, moved, idx=idx)
+    return gx, gs
+
+
+def _diagonal_place(shape: tuple[int, ...], offset: int, d1: int, d2: int) -> tuple:
+    """The index of the diagonal `offset` of dims d1, d2 (moved last) of an array of `shape`."""
+    n1, n2 = shape[d1], shape[d2]
+    n = max(0, min(n1, n2 - offset)) if offset >= 0 else max(0, min(n1 + offset, n2))
+    rows = np.arange(n) + max(0, -offset)
+    cols = np.arange(n) + max(0, offset)
+    return (Ellipsis, rows, cols)
+
+
+view_scatter = defop(
+    "view_scatter",
+    _view_scatter_fwd,
+    _view_scatter_vjp,
+    "SelectScatterBackward0",
+    "g with the place zeroed; g at the place for src",
+    kind="shape",
+    saves=False,
+    signature="select_scatter(x, src, dim, index), slice_scatter(x, src, dim, start, end, "
+    "step), diagonal_scatter(x, src, offset, dim1, dim2)",
+    samples=(
+        Sample(((3, 4), (4,)), {"idx": (Ellipsis, 1, slice(None)), "move": None}),
+        Sample(((2, 3, 4), (2, 4)), {"idx": (Ellipsis, 2, slice(None)), "move": None}),
+        Sample(((3, 4), (3, 2)), {"idx": (Ellipsis, slice(0, 4, 2)), "move": None}),
+        Sample(((3, 4), (1, 4)), {"idx": (Ellipsis, slice(2, None), slice(None)), "move": None}),
+        Sample(((3, 3), (3,)), {"idx": _diagonal_place((3, 3), 0, 0, 1), "move": (-2, -1)}),
+        Sample(((3, 4), (3,)), {"idx": _diagonal_place((3, 4), 1, 0, 1), "move": (-2, -1)}),
+        Sample(((2, 3, 3), (2, 3)), {"idx": _diagonal_place((2, 3, 3), 0, 1, 2), "move": (-2, -1)}),
+        Sample(
+            ((4, 2, 3), (2, 3)), {"idx": _diagonal_place((4, 2, 3), -1, 0, 2), "move": (-3, -1)}
+        ),
+    ),
+)

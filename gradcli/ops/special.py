@@ -555,6 +555,27 @@ copysign = defop(
 )
 
 
+def _frexp_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    # PyTorch's: g / exponent.exp2() (the exponent is piecewise constant: no second term)
+    _, e = np.frexp(x.data)
+    return (g / constant(np.exp2(e).astype(x.dtype)),)
+
+
+frexp = defop(
+    "frexp",
+    lambda x: np.frexp(x)[0].astype(x.dtype),
+    _frexp_vjp,
+    "FrexpBackward0",
+    "g / 2^exponent",
+    kink="the mantissa jumps at each power of two; its gradient there is the exponent's side "
+    "np.frexp gives (PyTorch's)",
+    signature="torch.frexp(x).mantissa",
+    samples=(Sample(((2, 3),), low=1.1, high=1.9), Sample(((4,),), low=-7.0, high=-4.5)),
+    to_torch="lambda v: torch.frexp(v).mantissa",
+    to_jax="lambda v: jnp.frexp(v)[0]",
+)
+
+
 def _zeta_vjp(g: Tensor, out: Tensor, s: Tensor, q: Tensor) -> tuple:
     if s.requires_grad:
         raise GradcliError("the derivative for 'zeta' is not implemented.").mirror(

@@ -1153,9 +1153,57 @@ def symeig(*args: Any, **kwargs: Any) -> Any:
     ).mirror("RuntimeError")
 
 
+# Functions PyTorch removed and keeps as a RuntimeError in these words (old tutorials call them).
+_REMOVED = {
+    "solve": "This function was deprecated since version 1.9 and is now removed. `torch.solve` "
+    "is deprecated in favor of `torch.linalg.solve`. `torch.linalg.solve` has its arguments "
+    "reversed and does not return the LU factorization.\n\nTo get the LU factorization see "
+    "`torch.lu`, which can be used with `torch.lu_solve` or `torch.lu_unpack`.\nX = "
+    "torch.solve(B, A).solution should be replaced with:\nX = torch.linalg.solve(A, B)",
+    "lstsq": "This function was deprecated since version 1.9 and is now removed. `torch.lstsq` "
+    "is deprecated in favor of `torch.linalg.lstsq`.\n`torch.linalg.lstsq` has reversed "
+    "arguments and does not return the QR decomposition in the returned tuple (although it "
+    "returns other information about the problem).\n\nTo get the QR decomposition consider "
+    "using `torch.linalg.qr`.\n\nThe returned solution in `torch.lstsq` stored the residuals "
+    "of the solution in the last m - n columns of the returned value whenever m > n. In "
+    "torch.linalg.lstsq, the residuals are in the field 'residuals' of the returned named "
+    "tuple.\n\nThe unpacking of the solution, as in\nX, _ = torch.lstsq(B, A).solution[:A.size(1)]"
+    "\nshould be replaced with:\nX = torch.linalg.lstsq(A, B).solution",
+    "matrix_rank": "This function was deprecated since version 1.9 and is now removed.\nPlease "
+    "use the `torch.linalg.matrix_rank` function instead. The parameter 'symmetric' was "
+    "renamed in `torch.linalg.matrix_rank()` to 'hermitian'.",
+    "reinforce": "reinforce() was removed.\nUse torch.distributions instead.\nSee "
+    "https://pytorch.org/docs/main/distributions.html\n\nInstead of:\n\nprobs = "
+    "policy_network(state)\naction = probs.multinomial()\nnext_state, reward = "
+    "env.step(action)\naction.reinforce(reward)\naction.backward()\n\nUse:\n\nprobs = "
+    "policy_network(state)\n# NOTE: categorical is equivalent to what used to be called "
+    "multinomial\nm = torch.distributions.Categorical(probs)\naction = m.sample()\n"
+    "next_state, reward = env.step(action)\nloss = -m.log_prob(action) * reward\n"
+    "loss.backward()\n",
+}
+_REMOVED_HINTS = {
+    "solve": "torch.linalg.solve(A, B)",
+    "lstsq": "torch.linalg.lstsq(A, B).solution",
+    "matrix_rank": "torch.linalg.matrix_rank(A)",
+    "reinforce": "torch.distributions.Categorical(probs) and its log_prob",
+}
+
+
+def _removed(name: str) -> Any:
+    def removed(*args: Any, **kwargs: Any) -> Any:
+        raise GradcliError(_REMOVED[name], hint=_REMOVED_HINTS[name]).mirror("RuntimeError")
+
+    removed.__name__ = name
+    return removed
+
+
 NAMES = declare(
     ("eig", "torch Tensor", eig, ""),
     ("symeig", "torch Tensor", symeig, ""),
+    ("solve", "torch Tensor", _removed("solve"), ""),
+    ("lstsq", "torch Tensor", _removed("lstsq"), ""),
+    ("matrix_rank", "torch", _removed("matrix_rank"), ""),
+    ("reinforce", "Tensor", _removed("reinforce"), ""),
     ("eig", "linalg", _complex_eigen("eig"), ""),
     ("eigvals", "linalg", _complex_eigen("eigvals"), ""),
     ("inv_ex", "linalg", _info_zero(inv, "linalg_inv_ex", "inverse"), "inv"),

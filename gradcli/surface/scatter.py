@@ -615,6 +615,72 @@ def _in_place(fn: Any) -> Any:
     return method
 
 
+# --- select_scatter, slice_scatter, diagonal_scatter ---------------------------------------------
+
+
+def _scattered(
+    x: Tensor, src: Any, slot: tuple[int, ...], idx: tuple, move: Any, label: str
+) -> Any:
+    src = A.tensor_arg(src, "src")
+    if tuple(src.shape) != slot:
+        raise GradcliError(
+            "expected src to have a size equal to the slice of self. src size = "
+            f"{list(src.shape)}, slice size = {list(slot)}"
+        ).mirror("RuntimeError")
+    if src.dtype != x.dtype:
+        src = A.cast(src, x.dtype)
+    return apply(Sc.view_scatter, x, src, idx=idx, move=move, label=label)
+
+
+def select_scatter(input: Any, src: Any, dim: int, index: int) -> Tensor:
+    """A copy of input with `input.select(dim, index)` replaced by src
+    (SelectScatterBackward0)."""
+    x = A.tensor_arg(input, "input")
+    if x.ndim == 0:
+        raise GradcliError("select() cannot be applied to a 0-dim tensor.").mirror("IndexError")
+    d = check_dim(dim, x.ndim)
+    n = x.shape[d]
+    if not -n <= index < n:
+        raise GradcliError(
+            f"select(): index {index} out of range for tensor of size {list(x.shape)} at "
+            f"dimension {d}"
+        ).mirror("IndexError")
+    idx = (Ellipsis, index % n) + (slice(None),) * (x.ndim - 1 - d)
+    slot = x.shape[:d] + x.shape[d + 1 :]
+    return _scattered(x, src, slot, idx, None, "SelectScatterBackward0")
+
+
+def slice_scatter(
+    input: Any, src: Any, dim: int = 0, start: Any = None, end: Any = None, step: int = 1
+) -> Tensor:
+    """A copy of input with `input[..., start:end:step, ...]` (along dim) replaced by src
+    (SliceScatterBackward0)."""
+    x = A.tensor_arg(input, "input")
+    d = check_dim(dim, x.ndim)
+    if step <= 0:
+        raise GradcliError("slice step must be positive").mirror("RuntimeError")
+    cut = slice(start, end, step)
+    idx = (Ellipsis, cut) + (slice(None),) * (x.ndim - 1 - d)
+    slot = x.shape[:d] + (len(range(*cut.indices(x.shape[d]))),) + x.shape[d + 1 :]
+    return _scattered(x, src, slot, idx, None, "SliceScatterBackward0")
+
+
+def diagonal_scatter(input: Any, src: Any, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
+    """A copy of input with `input.diagonal(offset, dim1, dim2)` replaced by src
+    (DiagonalScatterBackward0)."""
+    x = A.tensor_arg(input, "input")
+    d1, d2 = check_dim(dim1, x.ndim), check_dim(dim2, x.ndim)
+    if d1 == d2:
+        raise GradcliError(f"diagonal dimensions cannot be identical {dim1}, {dim2}").mirror(
+            "RuntimeError"
+        )
+    idx = Sc._diagonal_place(x.shape, offset, d1, d2)
+    others = tuple(n for i, n in enumerate(x.shape) if i not in (d1, d2))
+    slot = others + (len(idx[1]),)
+    move = (d1 - x.ndim, d2 - x.ndim)
+    return _scattered(x, src, slot, idx, move, "DiagonalScatterBackward0")
+
+
 NAMES = declare(
     ("scatter", "torch Tensor", scatter, "scatter scatter_legacy"),
     ("scatter_", "Tensor", _in_place(scatter), "scatter scatter_legacy"),
@@ -634,6 +700,9 @@ NAMES = declare(
     ("masked_fill_", "Tensor", _in_place(masked_fill), "composition of where"),
     ("index_put", "torch Tensor", index_put, "composition of index_put add zero_region"),
     ("index_put_", "Tensor", _in_place(index_put), "composition of index_put add zero_region"),
+    ("select_scatter", "torch Tensor", select_scatter, "view_scatter"),
+    ("slice_scatter", "torch Tensor", slice_scatter, "view_scatter"),
+    ("diagonal_scatter", "torch Tensor", diagonal_scatter, "view_scatter"),
     (
         "masked_scatter",
         "torch Tensor",

@@ -141,6 +141,34 @@ def copysign(input: Any, other: Any) -> Tensor:
     return apply(SP.copysign, a, b, label=label)
 
 
+def ldexp(input: Any, other: Any) -> Tensor:
+    """input * 2 ** other (PyTorch's kernel: x * pow(2.0, e)); an integer result in the
+    default float dtype. Its node is LdexpBackward0."""
+    from ..ops.binary import ldexp as record
+
+    _no_two_numbers("ldexp", input, other, self_number=False)
+    a, b = operands(input, other, floating=True)
+    return apply(record, a, b)
+
+
+def frexp(input: Any) -> Any:
+    """(mantissa, exponent) with input = mantissa * 2 ** exponent, |mantissa| in [0.5, 1)
+    (0, inf and nan as they are, exponent 0): `torch.return_types.frexp`, the exponent int32,
+    the mantissa's node FrexpBackward0."""
+    from .linalg import ReturnTuple
+
+    x = tensor_arg(input, "input")
+    if x.dtype.kind != "f":
+        raise GradcliError("torch.frexp() only supports floating-point dtypes").mirror(
+            "RuntimeError"
+        )
+    _, exponent = np.frexp(x.data)
+    m = apply(SP.frexp, x)
+    return ReturnTuple(
+        "frexp", ("mantissa", "exponent"), (m, Tensor(np.asarray(exponent, dtype=np.int32)))
+    )
+
+
 def _log_add(op: Op, fn: str) -> Any:
     def f(input: Any, other: Any) -> Tensor:
         for pos, (name, v) in enumerate((("input", input), ("other", other)), 1):
@@ -234,6 +262,8 @@ NAMES = declare(
     ("logaddexp", "torch Tensor", logaddexp, "logaddexp"),
     ("logaddexp2", "torch Tensor", logaddexp2, "logaddexp2"),
     ("copysign", "torch Tensor Tensor_", copysign, "copysign"),
+    ("ldexp", "torch Tensor Tensor_", ldexp, "ldexp"),
+    ("frexp", "torch Tensor", frexp, "frexp"),
     (
         "float_power",
         "torch Tensor",

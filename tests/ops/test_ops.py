@@ -822,6 +822,8 @@ def _special_references() -> dict[str, Callable[..., np.ndarray]]:
         "logaddexp": _mp(lambda m, a, b: m.log(m.exp(a) + m.exp(b))),
         "logaddexp2": _mp(lambda m, a, b: m.log(2**a + 2**b) / m.log(2)),
         "copysign": lambda a, b: np.copysign(a, b),
+        "ldexp": lambda x, e: x * 2.0**e,
+        "frexp": lambda x: np.frexp(x)[0],
         "zeta": _mp(lambda m, s, q: m.zeta(s, q)),
     }
 
@@ -930,6 +932,26 @@ BEYOND_DERIVATIVE: dict[str, Callable[..., list]] = {
         )
     ],
 }
+
+
+def _view_scatter_ref(x: np.ndarray, src: np.ndarray, idx: tuple, move: Any) -> np.ndarray:
+    """select/slice/diagonal_scatter written out: each place of the view, one at a time."""
+    out = x.copy()
+    view = out if move is None else np.moveaxis(out, move, (-2, -1))
+    places = np.zeros(view.shape, dtype=bool)
+    places[idx] = True
+    target = np.argwhere(places)
+    flat_src = np.broadcast_to(src, view[idx].shape).reshape(-1)
+    for k, at in enumerate(target):
+        view[tuple(at)] = flat_src[k]
+    return out
+
+
+def _view_scatter_torch(torch: Any, x: Any, src: Any, idx: tuple, move: Any) -> Any:
+    y = x.clone()
+    view = y if move is None else y.movedim(move, (-2, -1))
+    view[tuple(torch.as_tensor(i) if isinstance(i, np.ndarray) else i for i in idx)] = src
+    return y
 
 
 REFERENCE: dict[str, Callable[..., np.ndarray]] = {
@@ -1049,6 +1071,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "view_as_real": lambda x: np.stack([x.real, x.imag], -1),
     "view_as_complex": lambda x: x[..., 0] + 1j * x[..., 1],
     "scatter": _scatter_ref,
+    "view_scatter": lambda x, src, idx, move: _view_scatter_ref(x, src, idx, move),
     "scatter_add": lambda x, src, dim, index: _scatter_ref(x, src, dim, index, add=True),
     "scatter_reduce": _scatter_reduce_ref,
     "scatter_legacy": lambda x, src, dim, index, reduce: _scatter_reduce_ref(
@@ -1524,6 +1547,8 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "logaddexp": torch.logaddexp,
         "logaddexp2": torch.logaddexp2,
         "copysign": torch.copysign,
+        "ldexp": torch.ldexp,
+        "frexp": lambda x: torch.frexp(x).mantissa,
         "zeta": torch.special.zeta,
         "rremainder": lambda a, b: torch.remainder(a.item(), b) if a.ndim == 0 else None,
         "heaviside": torch.heaviside,
@@ -1621,6 +1646,7 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "view_as_complex": torch.view_as_complex,
         "astype": lambda x, dtype: x.to(getattr(torch, np.dtype(dtype).name)),
         "scatter": lambda x, src, dim, index: x.scatter(dim, torch.as_tensor(index), src),
+        "view_scatter": lambda x, src, idx, move: _view_scatter_torch(torch, x, src, idx, move),
         "scatter_add": lambda x, src, dim, index: x.scatter_add(dim, torch.as_tensor(index), src),
         "scatter_reduce": lambda x, src, dim, index, reduce, include_self: x.scatter_reduce(
             dim, torch.as_tensor(index), src, reduce, include_self=include_self
@@ -2014,6 +2040,8 @@ KINKS: dict[str, list[tuple[list, dict, list]]] = {
     "copysign": [
         ([[0.0, -0.0, 1.0, -2.0], [-1.0, 2.0, -1.0, 3.0]], {}, [[0, 0, -1, -1], [0, 0, 0, 0]])
     ],
+    # frexp's mantissa at powers of two (and 0): the exponent np.frexp gives, 1 / 2^exponent
+    "frexp": [([[1.0, 2.0, 0.0, -4.0, 0.5]], {}, [[0.5, 0.25, 1.0, 0.125, 1.0]])],
     "relu": [([[-1.0, 0.0, 2.0]], {}, [[0.0, 0.0, 1.0]])],
     # relu's gradient: linear in g (r > threshold chooses), constant in r, also at r == 0
     "threshold_backward": [

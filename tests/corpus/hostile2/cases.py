@@ -4796,7 +4796,7 @@ add(
     esc("unused_unittest_mock_patch", "from unittest import mock\nmock.patch('os.system')"),
     esc("unused_hashlib_loader", "import hashlib as h\nl = h.__loader__.load_module('os')"),
     esc("unused_module_call_itself", "import yaml\nyaml('x')"),
-    esc("unused_module_as_base_class", "import unittest\nclass T(unittest.TestCase):\n    pass"),
+    esc("unused_module_as_base_class", "import pdb\nclass T(pdb.Pdb):\n    pass"),
 )
 add(
     esc("typed_storage_internals", "x = torch.ones(4)\ns = x.storage()._cdata"),

@@ -457,6 +457,20 @@ def _view_scatter_fwd(x: np.ndarray, src: np.ndarray, idx: tuple, move: Any) -> 
     return out
 
 
+def _view_scatter_text(w: Any, a: Any, p: dict, to: str) -> str:
+    """x with src written at the place, as an expression: PyTorch's item assignment into a
+    clone (through the moved view for a diagonal), JAX's `.at[...].set`."""
+    idx, move = w.index(p["idx"]), p["move"]
+    if to == "jax":
+        if move is None:
+            return f"{a[0]}.at[{idx}].set({a[1]})"
+        d = f"({move[0]}, {move[1]})"
+        inner = f"jnp.moveaxis({a[0]}, {d}, (-2, -1)).at[{idx}].set({a[1]})"
+        return f"jnp.moveaxis({inner}, (-2, -1), {d})"
+    place = "t" if move is None else f"t.movedim(({move[0]}, {move[1]}), (-2, -1))"
+    return f"(lambda t, s: ({place}.__setitem__(({idx}), s), t)[1])({a[0]}.clone(), {a[1]})"
+
+
 def _view_scatter_vjp(
     g: Tensor, out: Tensor, x: Tensor, src: Tensor, idx: tuple, move: Any
 ) -> tuple:
@@ -492,6 +506,8 @@ view_scatter = defop(
     "g with the place zeroed; g at the place for src",
     kind="shape",
     saves=False,
+    to_torch=lambda w, a, p: _view_scatter_text(w, a, p, "torch"),
+    to_jax=lambda w, a, p: _view_scatter_text(w, a, p, "jax"),
     signature="select_scatter(x, src, dim, index), slice_scatter(x, src, dim, start, end, "
     "step), diagonal_scatter(x, src, offset, dim1, dim2)",
     samples=(

@@ -561,6 +561,12 @@ def _frexp_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     return (g / constant(np.exp2(e).astype(x.dtype)),)
 
 
+def _frexp_sym(sp: Any, x: Any) -> Any:
+    # x / 2^e with e = floor(log2|x|) + 1: the exponent is a step function of x, which
+    # sympy's derivative cannot evaluate
+    raise TypeError("frexp has no closed form (its exponent is a step function of x)")
+
+
 frexp = defop(
     "frexp",
     lambda x: np.frexp(x)[0].astype(x.dtype),
@@ -570,6 +576,7 @@ frexp = defop(
     kink="the mantissa jumps at each power of two; its gradient there is the exponent's side "
     "np.frexp gives (PyTorch's)",
     signature="torch.frexp(x).mantissa",
+    sym=_frexp_sym,
     samples=(Sample(((2, 3),), low=1.1, high=1.9), Sample(((4,),), low=-7.0, high=-4.5)),
     to_torch="lambda v: torch.frexp(v).mantissa",
     to_jax="lambda v: jnp.frexp(v)[0]",

@@ -31,6 +31,7 @@ from tests.helpers.gradcheck import diff_positions, make_inputs
 # Decompositions without a closed form (their factors are LAPACK's choices of sign): their
 # symbolic form says so (SymbolicUnavailable), tested below.
 NO_CLOSED_FORM = (
+    "frexp",
     "qr",
     "eigh",
     "svd",

@@ -468,7 +468,18 @@ def _view_scatter_text(w: Any, a: Any, p: dict, to: str) -> str:
         inner = f"jnp.moveaxis({a[0]}, {d}, (-2, -1)).at[{idx}].set({a[1]})"
         return f"jnp.moveaxis({inner}, (-2, -1), {d})"
     place = "t" if move is None else f"t.movedim(({move[0]}, {move[1]}), (-2, -1))"
-    return f"(lambda t, s: ({place}.__setitem__(({idx}), s), t)[1])({a[0]}.clone(), {a[1]})"
+    # (a call's argument cannot hold `:`: the slices as slice objects)
+    items = ", ".join(
+        "..."
+        if k is Ellipsis
+        else f"slice({k.start!r}, {k.stop!r}, {k.step!r})"
+        if isinstance(k, slice)
+        else f"torch.tensor({np.asarray(k).tolist()!r})"
+        if isinstance(k, np.ndarray)
+        else repr(int(k))
+        for k in p["idx"]
+    )
+    return f"(lambda t, s: ({place}.__setitem__(({items},), s), t)[1])({a[0]}.clone(), {a[1]})"
 
 
 def _view_scatter_vjp(

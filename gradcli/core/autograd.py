@@ -209,6 +209,7 @@ def _run_backward(
     check_freed: bool = True,
     trace: Callable[[Node, Tensor, tuple], None] | None = None,
     fresh: set[int] | None = None,
+    prune: str | None = None,
 ) -> dict[int, tuple[Tensor, Tensor]]:
     """One reverse pass. Returns the pass's gradients, `id(tensor) -> (tensor, gradient)`, for
     every leaf reached and for every tensor in `capture` (which may be intermediates).
@@ -219,6 +220,12 @@ def _run_backward(
     (the gradient of the node's output), per tensor for leaves: a tensor changed in place has
     several versions, each computed by its own node. The program's own passes (`check_freed`,
     no batch axes) run the tensors' hooks; the analyses' passes do not.
+
+    `prune` ("grad" or "backward", with a `capture`) runs only the nodes PyTorch's engine
+    runs for `autograd.grad(..., inputs)` / `backward(inputs=...)`: those on a path to a
+    captured tensor. Others are not executed, so they neither free their saved values nor
+    check them (a later pass through them still works, as in PyTorch). With "backward" the
+    node of a captured non-leaf is run too (PyTorch marks it needed, and frees it).
     """
     if hooks.saved_pending:
         hooks.saved_flush()  # saved_tensors_hooks: pack what the statement recorded so far
@@ -239,6 +246,8 @@ def _run_backward(
     captured: dict[int, Tensor] = {}
     capture_nodes = {t.node: t for t in capture if t.node is not None}
     user = check_freed and nb == 0
+    order = ancestors(roots)
+    needed = _needed(order, capture, capture_nodes, prune == "backward") if prune else None
     # Chains of ops whose rule is `g * d` run on arrays (first-order passes, not traced, not
     # watched for nan by anomaly detection).
     chains = not create_graph and trace is None and not _GradMode.anomaly
@@ -254,7 +263,7 @@ def _run_backward(
             # gradient of the next node's output is carried as a NumPy array, `(node, array)`.
             carry: tuple[Node, np.ndarray] | None = None
             tick = hooks.observer.tick  # (the run's observer: it does not change in a pass)
-            for n in reversed(ancestors(roots)):
+            for n in reversed(order):
                 tick()
                 owned = False  # whether `g` is an array of the pass's own (a carried one)
                 # (the nodes recorded in an allow_mutation_on_saved_tensors block)
@@ -273,15 +282,18 @@ def _run_backward(
                     g = grads.pop(n, None)
                     if g is None:
                         continue
-                    if n.freed and check_freed:
+                    run = needed is None or n in needed
+                    if not run and n not in capture_nodes:
+                        continue  # (PyTorch's engine sends it no gradient: it leads to no input)
+                    if n.freed and check_freed and run:
                         raise GradcliError(
                             SECOND_BACKWARD,
                             hint="pass retain_graph=True to the "
                             "first backward() that goes through this graph",
                         )
-                    if copies is not None:
+                    if copies is not None and run:
                         SAVED_COPIES_CHECK[0](n)  # (recorded in a block that has ended?)
-                    if n.mark != MUTATIONS[0] and n.op.saves and copies is None:
+                    if n.mark != MUTATIONS[0] and n.op.saves and copies is None and run:
                         # (a node of allow_mutation_on_saved_tensors reads its saved values
                         # through PyTorch's saved-tensor hooks: no version is checked)
                         check_saved(n)
@@ -295,6 +307,8 @@ def _run_backward(
                             g = _run_prehooks(n, g)
                     if n in capture_nodes:
                         captured[id(capture_nodes[n])] = g
+                    if not run:
+                        continue  # (PyTorch's engine does not run it: nothing leads to an input)
                 op = n.op
                 packed = n.packed if copies is None else copies
                 targets = n.inputs
@@ -341,7 +355,11 @@ def _run_backward(
                     if not retain_graph and n.op.saves:
                         n.freed = True
                     p = n.inputs[i].node
-                    if p is not None and _carries(p, n, grads, capture_nodes, user):
+                    if (
+                        p is not None
+                        and (needed is None or p in needed)
+                        and _carries(p, n, grads, capture_nodes, user)
+                    ):
                         carry = (p, arr)
                         sources[p] = (n, i)
                         continue
@@ -589,6 +607,36 @@ def _check_nan(n: Node, gs: tuple, inputs: Sequence[Tensor] | None = None) -> No
                 f"Function '{name}' returned nan values in its {i}th output.",
                 hint="the operation's derivative is undefined at these inputs",
             )
+
+
+def _needed(
+    order: Sequence[Node], capture: Sequence[Tensor], capture_nodes: dict, own: bool
+) -> set[Node]:
+    """The nodes (of `order`, in creation order) through which a gradient reaches a captured
+    tensor: a node whose input is a captured leaf, or is the output of a captured node or of a
+    needed one. With `own`, the captured nodes themselves are needed (`backward(inputs=...)`:
+    PyTorch runs the node of a non-leaf input)."""
+    leaves = {id(t) for t in capture if t.node is None}
+    needed: set[Node] = set(capture_nodes) if own else set()
+    for n in order:
+        seq = n.seq
+        for t in n.inputs:
+            if not t.requires_grad:
+                continue
+            p = t.node
+            if p is None:
+                if id(t) in leaves:
+                    needed.add(n)
+                    break
+                continue
+            if p.seq >= seq:
+                p = producer(t, seq)
+                if p is None:
+                    continue
+            if p in needed or p in capture_nodes:
+                needed.add(n)
+                break
+    return needed
 
 
 def _carries(p: Node, n: Node, grads: dict, capture_nodes: dict, user: bool) -> bool:
@@ -1200,7 +1248,13 @@ def backward(
     GRAD_CALL[0] = "inputs" if capture else None
     try:
         got = run_backward(
-            outs, gl, create_graph=create_graph, retain_graph=retain, capture=capture, fresh=fresh
+            outs,
+            gl,
+            create_graph=create_graph,
+            retain_graph=retain,
+            capture=capture,
+            fresh=fresh,
+            prune="backward" if capture else None,
         )
     finally:
         GRAD_CALL[0] = valid
@@ -1307,7 +1361,13 @@ def grad(
     GRAD_CALL[0] = "grad"
     try:
         got = run_backward(
-            outs, gl, nb=nb, create_graph=create_graph, retain_graph=retain, capture=ins
+            outs,
+            gl,
+            nb=nb,
+            create_graph=create_graph,
+            retain_graph=retain,
+            capture=ins,
+            prune="grad",
         )
     finally:
         GRAD_CALL[0] = valid

@@ -605,3 +605,64 @@ def test_a_chain_frees_its_nodes_without_retain_graph() -> None:
     y.backward()
     with pytest.raises(GradcliError, match="second time"):
         y.backward()
+
+
+# --- autograd.grad / backward(inputs=...) run only the nodes that lead to an input ----------
+
+
+def _grad_then_backward_through_the_rest(grad_fn, make_leaf) -> list:
+    """grad(out, mid) and backward(inputs=[leaf]) leave the rest of the graph runnable (PyTorch
+    runs only the nodes on a path to an input: the others keep their saved values)."""
+    x = make_leaf([0.5, 1.5])
+    w = make_leaf([2.0, -1.0])
+    mid = x.sin() * 3  # SinBackward saves x: not on the path from `out` to `mid`
+    out = (mid * mid).sum()
+    g_mid = grad_fn(out, mid)
+    e = x.exp()
+    y = (e * w.cos()).sum()
+    y.backward(inputs=[w])  # ExpBackward leads to no input: not run, not freed
+    before = x.grad
+    (mid.sum() + e.sum()).backward()
+    return [g_mid, before, x.grad, w.grad]
+
+
+def test_grad_and_backward_inputs_leave_the_rest_of_the_graph() -> None:
+    got = _grad_then_backward_through_the_rest(lambda o, i: grad(o, i)[0], leaf)
+    assert got[1] is None
+    x = np.array([0.5, 1.5])
+    w = np.array([2.0, -1.0])
+    np.testing.assert_allclose(got[0].data, 2 * 3 * np.sin(x))
+    np.testing.assert_allclose(got[2].data, 3 * np.cos(x) + np.exp(x))
+    np.testing.assert_allclose(got[3].data, -np.exp(x) * np.sin(w))
+
+
+def test_grad_and_backward_inputs_leave_the_rest_of_the_graph_in_torch() -> None:
+    torch = pytest.importorskip("torch")
+    got = _grad_then_backward_through_the_rest(
+        lambda o, i: torch.autograd.grad(o, i)[0], lambda v: torch_leaf(torch, v)
+    )
+    assert got[1] is None
+    x = np.array([0.5, 1.5])
+    np.testing.assert_allclose(got[2].detach().numpy(), 3 * np.cos(x) + np.exp(x))
+
+
+def test_hooks_on_a_branch_that_leads_to_no_input_do_not_fire() -> None:
+    seen = []
+    p = leaf([0.5, -1.5])
+    q = leaf([2.0, 3.0])
+    u = p.sin()
+    u.register_hook(lambda g: seen.append("u"))
+    v = q * q
+    v.register_hook(lambda g: seen.append("v"))
+    (g,) = grad((u * v).sum(), [q], retain_graph=True)
+    assert seen == ["v"]
+    np.testing.assert_allclose(g.data, np.sin([0.5, -1.5]) * 2 * np.array([2.0, 3.0]))
+
+
+def test_backward_inputs_non_leaf_runs_and_frees_its_node() -> None:
+    r = leaf([1.0, 2.0])
+    m = r.exp()
+    (m * 3).sum().backward(inputs=[m])
+    assert r.grad is None
+    with pytest.raises(GradcliError, match="second time"):
+        m.sum().backward()

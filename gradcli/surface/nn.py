@@ -158,6 +158,8 @@ _GENERATORS = (
     "named_children",
     "modules",
     "named_modules",
+    "buffers",
+    "named_buffers",
 )
 
 

@@ -6546,3 +6546,17 @@ add(
     esc("node_call_dunder", _NODE + "f = y.grad_fn.__call__"),
     esc("node_call_op", _NODE + "f = y.grad_fn.op.vjp"),
 )
+# Module.buffers() / named_buffers() are generators (as PyTorch's): the generator's frame and
+# code are out of reach, as every generator's, and a walk of them is bounded by the program's
+# limits.
+_BUF = "m = torch.nn.BatchNorm1d(3)\n"
+add(
+    esc("buffers_gen_frame", _BUF + "f = m.buffers().gi_frame"),
+    esc("named_buffers_gen_code", _BUF + "c = m.named_buffers().gi_code"),
+    esc("buffers_gen_send", _BUF + "g = m.buffers()\ng.send(None)"),
+    small(
+        "buffers_gen_forever",
+        _BUF + "while True:\n    for b in m.buffers():\n        pass",
+        LIMIT,
+    ),
+)

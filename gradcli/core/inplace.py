@@ -255,8 +255,7 @@ def _inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
         dual.set_tangent(x, dual.tangent(new) if isinstance(new, Tensor) else None)
     if record and node is not None:
         RECORDED_CHANGES[0] += 1
-        if old is not x:
-            _unread(node, old, start)
+        drop_unread(new, start, (old,) if old is not x else ())
         node.out = x
         versioned(node, x.node)
         x.node = node
@@ -271,32 +270,41 @@ def _inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
     return x
 
 
-# Below this many elements the copy of a changed tensor is kept as it is (not worth a look).
+# Below this many elements a tensor is kept as it is (not worth a look).
 UNREAD_AT = 4096
 
 
-def _unread(node: Any, old: Tensor, start: int) -> None:
-    """The copy of x's old value that the change's nodes hold (those recorded from `start`
-    on: the copy is private to them), when none of their rules reads that value (`y[i] = v`'s
-    CopySlices reads only the shape): its elements are dropped, so that a loop writing rows
-    into a large tensor holds no copy per row (PyTorch saves none). The copy stays a tensor of
-    that shape and dtype, carrying x's old node."""
-    if old.data.size < UNREAD_AT or _GradMode.dual:
+def drop_unread(out: Tensor, start: int, private: tuple[Tensor, ...] = ()) -> None:
+    """Drop the elements of the tensors that the nodes recorded from sequence number `start`
+    on to compute `out` made along the way (and of `private`: a copy only those nodes hold),
+    where no rule of those nodes reads them (`y[i] = v`'s CopySlices reads only shapes): a loop
+    writing rows into a large tensor then holds no copy per row, as PyTorch saves none. Each
+    dropped tensor stays a tensor of its shape and dtype, carrying its node."""
+    if out.data.size < UNREAD_AT or _GradMode.dual:
         return
     from .autograd import reads_of
     from .graph import ancestors
 
-    made = ancestors([node.out], stop=[id(old)], since=start)
+    made = ancestors([out], since=start)
     if len(made) > 64:
-        return  # (more than the few nodes of a change: kept)
+        return  # (more than the few nodes of one operation: kept)
+    ours = {id(n) for n in made}
+    read: set[int] = set()
+    candidates: dict[int, Tensor] = {id(t): t for t in private}
     for n in made:
-        if n.op.kind == "custom":
-            return
-        _, reads = reads_of(n)
+        if n.op.kind == "custom" or n.packed is not None:
+            return  # (a user's function or pack hook may hold any of them)
+        reads_out, reads = reads_of(n)
+        if reads_out:
+            read.add(id(n.out))
         for i, t in enumerate(n.inputs):
-            if t is old and (reads is None or i in reads):
-                return
-    old.data = np.broadcast_to(np.zeros((), old.data.dtype), old.data.shape)
+            if t.node is not None and id(t.node) in ours:
+                candidates[id(t)] = t
+            if reads is None or i in reads:
+                read.add(id(t))
+    for k, t in candidates.items():
+        if k not in read and t is not out and t.data.size >= UNREAD_AT:
+            t.data = np.broadcast_to(np.zeros((), t.data.dtype), t.data.shape)
 
 
 def _keep_input(node: Any, x: Tensor) -> None:

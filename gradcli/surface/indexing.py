@@ -14,7 +14,7 @@ from ..base.errors import GradcliError
 from ..core import hooks
 from ..core import inplace as core_inplace
 from ..core import op as core_op
-from ..core.inplace import UNREAD_AT, VIEW_OF_LEAF, check_capture, check_restated, inplace
+from ..core.inplace import VIEW_OF_LEAF, check_capture, check_restated, inplace
 from ..core.op import apply, versioned
 from ..core.tensor import (
     Tensor,
@@ -245,12 +245,6 @@ def index_assign(
     if out.node is not None:
         given = value if isinstance(value, Tensor) else v
         core_op.SHOWN_INPUTS[out.node] = (x, *((given,) if shown is None else shown))
-        if out.data.size >= UNREAD_AT and not _GradMode.dual:
-            # the two parts are read by no rule (a sum's, a selection's, a placement's read
-            # only shapes): their elements go, so that row-by-row writes into a large tensor
-            # hold nothing per row (PyTorch's CopySlices saves no values)
-            for part in (kept, placed):
-                part.data = np.broadcast_to(np.zeros((), part.data.dtype), part.data.shape)
     # the values themselves, as PyTorch writes them: the sum above turns a -0.0 (kept or
     # written) into +0.0, which prints as 0. instead of -0.
     if out.data.shape == x.data.shape and v.data.shape == region:

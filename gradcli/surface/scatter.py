@@ -17,8 +17,8 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import cpp_type_name, scalar_type_name
-from ..core.inplace import inplace
-from ..core.op import apply
+from ..core.inplace import drop_unread, inplace
+from ..core.op import SEQ, apply
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..ops import scatter as Sc
@@ -543,7 +543,10 @@ def index_put(input: Any, indices: Any, values: Any, accumulate: bool = False) -
     v = _tensor(values, "index_put", "values", 2)
     key = tuple(indices)
     if not accumulate:
-        return A.named(index_assign(x, key, v), "IndexPutBackward0")
+        start = SEQ[0]
+        out = A.named(index_assign(x, key, v), "IndexPutBackward0")
+        drop_unread(out, start)  # (its parts: a loop of index_put holds one tensor per step)
+        return out
     idx = normalize_index(x, key)
     region = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx].shape
     check_value_shape(v.shape, region, idx, v.dtype)  # (PyTorch's words for a misfit)

@@ -148,6 +148,15 @@ ALL = [
 _STATM: list = [None, -1, 0]
 
 
+def check_parameters(count: int, what: str, itemsize: int = 8) -> None:
+    """All the parameters of a module about to be made (`count` elements of `itemsize` bytes;
+    8, float64's, where the dtype is not known yet), against the memory a program may take,
+    before any is drawn (each one is a tensor, checked against `tensor_elements`)."""
+    MEMORY_MB.check(
+        -(-count * itemsize // (1 << 20)), f"the memory the parameters of {what} take, in MB,"
+    )
+
+
 def _statm_resident() -> int:
     pid = os.getpid()
     if _STATM[0] != pid:

@@ -19,6 +19,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError
 from ..core import autograd, dtypes
+from ..core.inplace import UNREAD_AT
 from ..core.op import apply
 from ..core.tensor import (
     Settings,
@@ -491,9 +492,24 @@ def named(t: Tensor, label: str) -> Tensor:
 
 
 def addmm_bias(out: Tensor, x: Tensor, w: Tensor, bias: Any) -> Tensor:
-    """F.linear's sum `out + bias` (out = x @ w.t()), AddmmBackward0, rounded as PyTorch's addmm
-    on MKL adds the bias (`linalg.linear_sum`: fused into a product of inner size 1, first in
-    the blocked chains of more than 384 inner); elsewhere after the rounded product."""
+    """F.linear's sum `out + bias` (out = x @ w.t(), made by F.linear for this sum alone),
+    AddmmBackward0, rounded as PyTorch's addmm on MKL adds the bias (`linalg.linear_sum`: fused
+    into a product of inner size 1, first in the blocked chains of more than 384 inner);
+    elsewhere after the rounded product."""
+    s = _addmm_sum(out, x, w, bias)
+    if (
+        s.node is not None
+        and out.node is not None
+        and out.data.size >= UNREAD_AT
+        and not (_GradMode.dual or _GradMode.vmapped)
+    ):
+        # Neither the sum's rule nor the product's reads the product: the graph keeps its shape
+        # only (PyTorch's fused addmm has no such intermediate; a model's every layer held one).
+        out.data = np.broadcast_to(np.zeros((), out.data.dtype), out.data.shape)
+    return s
+
+
+def _addmm_sum(out: Tensor, x: Tensor, w: Tensor, bias: Any) -> Tensor:
     s = named(add_t(out, bias), "AddmmBackward0")
     b = bias.data if isinstance(bias, Tensor) else None
     if b is None or x.ndim < 2 or w.ndim != 2 or not s.data.flags.writeable:

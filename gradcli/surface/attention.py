@@ -791,7 +791,7 @@ class MultiheadAttention(Module):
         for n in (3 * e * e, e * self.kdim, e * self.vdim, e * e):
             limits.TENSOR_ELEMENTS.check(n, "a parameter of MultiheadAttention")
             total += n
-        limits.TENSOR_ELEMENTS.check(total, "the parameters of MultiheadAttention")
+        limits.check_parameters(total, "MultiheadAttention")
         draw = _draw_dtype(dtype)
         # Made as PyTorch makes them: the out-projection (an nn.Linear: its own draws) first,
         # then _reset_parameters: xavier_uniform_ of the in-projection, the biases zeroed,
@@ -1214,8 +1214,8 @@ class _Stack(Module):
             )
         n = _positive_int(num_layers, "num_layers")
         limits.LIST_ITEMS.check(n, "the number of layers")
-        per = sum(p.data.size for _, p in layer.named_parameters())
-        limits.TENSOR_ELEMENTS.check(per * n, f"the parameters of {type(self).__name__}")
+        per = sum(p.data.nbytes for _, p in layer.named_parameters())
+        limits.check_parameters(per * n, type(self).__name__, itemsize=1)
         from .nn import ModuleList
 
         self.add_module("layers", ModuleList([_clone(layer) for _ in range(n)]))
@@ -1359,9 +1359,7 @@ class Transformer(Module):
         ne = _positive_int(num_encoder_layers, "num_encoder_layers")
         nd = _positive_int(num_decoder_layers, "num_decoder_layers")
         per = 4 * d * d + 2 * d * ff
-        limits.TENSOR_ELEMENTS.check(
-            per * ne + (per + 4 * d * d) * nd, "the parameters of Transformer"
-        )
+        limits.check_parameters(per * ne + (per + 4 * d * d) * nd, "Transformer")
         kw = dict(
             dim_feedforward=ff,
             dropout=dropout,

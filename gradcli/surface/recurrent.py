@@ -68,7 +68,7 @@ def _check_total(shapes: list[tuple[int, ...]], count: int, what: str) -> None:
     for s in shapes:
         limits.TENSOR_ELEMENTS.check(math.prod(s), f"a parameter of {what}")
         total += math.prod(s)
-    limits.TENSOR_ELEMENTS.check(total * count, f"the parameters of {what}")
+    limits.check_parameters(total * count, what)
 
 
 # --- the arithmetic of one step -------------------------------------------------------------

@@ -6560,3 +6560,21 @@ add(
         LIMIT,
     ),
 )
+# Modules whose parameters together would take more memory than a program may: refused before
+# any is drawn (each parameter alone is within tensor_elements; their sum is checked against
+# memory_mb), and stacks of layers deep-copied past it.
+add(
+    budget("lstm_layers_memory", "m = torch.nn.LSTM(1000, 1000, num_layers=60)", (r"memory_mb",)),
+    budget(
+        "transformer_wide_memory",
+        "m = torch.nn.Transformer(d_model=2048, dim_feedforward=8192)",
+        (r"memory_mb",),
+    ),
+    budget(
+        "decoder_stack_memory",
+        "l = torch.nn.TransformerDecoderLayer(512, 8)\n"
+        "m = torch.nn.TransformerDecoder(l, num_layers=100)",
+        (r"memory_mb",),
+    ),
+    budget("gru_one_huge_parameter", "m = torch.nn.GRU(100000, 100000)", LIMIT),
+)

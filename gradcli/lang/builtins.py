@@ -41,8 +41,10 @@ from .values import (
     DefaultDict,
     DType,
     Generator,
+    GenericAlias,
     ModuleType,
     PyType,
+    TypeUnion,
     UserFunction,
     check_structure,
     current,
@@ -1132,7 +1134,13 @@ def _isinstance(v: Any, cls: Any) -> bool:
         ProgramObject,
     )
 
+    if isinstance(cls, GenericAlias):
+        raise GradcliError("isinstance() argument 2 cannot be a parameterized generic").mirror(
+            "TypeError"
+        )
     classes = cls if isinstance(cls, tuple) else (cls,)
+    if isinstance(cls, TypeUnion):  # `int | None`: None stands for its class
+        classes = tuple(NONE_TYPE if m is None else m for m in cls.members)
     for c in classes:
         if isinstance(c, PyType):
             if c.instance(v):

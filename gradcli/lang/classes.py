@@ -22,6 +22,7 @@ from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, _GradMode, typename
 from ..surface import nn as surface_nn
 from .values import (
+    CLASS_KINDS,
     PROGRAM_INSTANCE,
     BoundMethod,
     Builtin,
@@ -341,6 +342,9 @@ class FunctionClass:
             jvp=jvp if self.jvp is not None else None,
         )
 
+    def program_typename(self) -> str:
+        return "FunctionMeta"  # its metaclass, as Python's messages name it
+
     def __repr__(self) -> str:
         return f"<class '__main__.{self.name}'>"
 
@@ -413,6 +417,9 @@ class _Derived:
 
     def is_subclass_of(self, other: Any) -> bool:
         return any(c is other for c in self.mro)
+
+    def program_typename(self) -> str:
+        return "type"  # a class, as Python's messages name it
 
 
 class ModuleClass(_Derived):
@@ -1324,3 +1331,6 @@ def _module_init_of(obj: Any) -> Any:
         obj.base_init()
 
     return init
+
+
+CLASS_KINDS.extend((ModuleClass, OptimClass, PlainClass, FunctionClass))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base.errors import GradcliError, LimitError
+from .values import CLASS_KINDS
 
 # Each class and its base (Python's hierarchy, the part programs name).
 BASES: dict[str, str | None] = {
@@ -87,6 +88,9 @@ class ExcClass:
     def __call__(self, *args: Any) -> ExcValue:
         return ExcValue(self, args)
 
+    def program_typename(self) -> str:
+        return "type"  # a class, as Python's messages name it
+
     def __repr__(self) -> str:
         module = MODULES.get(self.name)
         return f"<class '{module}.{self.name}'>" if module else f"<class '{self.name}'>"
@@ -95,6 +99,9 @@ class ExcClass:
 CLASSES: dict[str, ExcClass] = {name: ExcClass(name) for name in BASES}
 # The ones a program names without importing them.
 BUILTIN_CLASSES: dict[str, ExcClass] = {n: c for n, c in CLASSES.items() if n not in MODULES}
+
+
+CLASS_KINDS.append(ExcClass)
 
 
 class ExcValue:

@@ -47,6 +47,7 @@ from .builtins import (
 )
 from .values import (
     FUNCTION_BASE,
+    HINT_TYPES,
     MODULE_TYPES,
     PARAMETER_TYPE,
     STRIDED,
@@ -1999,6 +2000,9 @@ class TypingName:
 
     def __repr__(self) -> str:
         return self.shown
+
+
+HINT_TYPES.append(TypingName)
 
 
 def _hint(v: Any) -> str:

@@ -41,6 +41,7 @@ from .values import (
     is_numpy_number,
     iterate,
     numpy_number,
+    type_union,
 )
 
 OPNAMES = {
@@ -233,6 +234,10 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
     ):
         return _complex_numbers(op, a, b)
     if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
+        if isinstance(op, ast.BitOr):
+            union = type_union(a, b)  # a type hint: `torch.Tensor | None`
+            if union is not None:
+                return union
         raise _unsupported(op, a, b)
     return _numbers(op, a, b)
 

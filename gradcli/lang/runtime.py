@@ -69,6 +69,7 @@ from .namespaces import FLAGS, TENSOR_METHODS, TENSOR_PROPERTIES
 from .text import to_str
 from .values import (
     CURRENT,
+    GENERIC_ORIGINS,
     RETURN,
     STDOUT,
     TENSOR_TYPE,
@@ -80,6 +81,7 @@ from .values import (
     Frame,
     FunctionCode,
     Generator,
+    GenericAlias,
     ModuleType,
     Namespace,
     ProgramExit,
@@ -687,6 +689,8 @@ class Runtime:
             return owner.program_getitem(key)
         if type(owner) is Instance:
             return owner.getitem(key)
+        if type(owner) is PyType and owner.name in GENERIC_ORIGINS and owner.convert is not None:
+            return GenericAlias(owner, key)  # a type hint: `tuple[torch.Tensor, ...]`
         message = f"'{pytype_name(owner)}' object is not subscriptable"
         raise GradcliError(message).mirror("TypeError")
 

@@ -717,6 +717,133 @@ class PyType:
         return isinstance(v, self.types)
 
 
+# Type hints a program builds at run time, as Python 3.11 has them: `tuple[torch.Tensor, ...]`
+# (a generic alias of a built-in collection) and `torch.Tensor | None` (a union of types). They
+# are printed, compared, used in isinstance (a union) and called (an alias makes its origin's
+# value); nothing else. Other kinds of hint values (typing's names) register their class here.
+GENERIC_ORIGINS = ("list", "tuple", "dict", "set", "frozenset")
+HINT_TYPES: list[type] = []
+# The kinds of class a program defines (`lang.classes` and `lang.exceptions` register them).
+CLASS_KINDS: list[type] = []
+
+
+def type_text(v: Any) -> str | None:
+    """How Python shows `v` inside `list[...]` or `X | Y` when v is a type (None: it is not)."""
+    if v is None:
+        return "None"
+    if isinstance(v, (GenericAlias, TypeUnion)):
+        return v.shown
+    if isinstance(v, PyType):
+        return v.shown
+    if HINT_TYPES and isinstance(v, tuple(HINT_TYPES)):
+        return repr(v)
+    if isinstance(v, tuple(CLASS_KINDS)):  # a program's class: `<class '__main__.Net'>`
+        r = repr(v)
+        if r.startswith("<class '") and r.endswith("'>"):
+            return r[8:-2]
+    return None
+
+
+def _alias_argument(v: Any) -> str:
+    text = type_text(v)
+    if text is not None:
+        return text
+    if v is Ellipsis:
+        return "..."
+    if v == () and type(v) is tuple:
+        return "()"
+    if type(v) in (int, str, bool):
+        return repr(v)
+    if isinstance(v, list):  # (Callable's arguments: the list's own repr)
+        return "[" + ", ".join(map(_listed_argument, v)) + "]"
+    raise NotSupported(
+        f"a {typename(v)} as an argument of a type hint is not supported by gradcli",
+        hint="write types there: tuple[torch.Tensor, ...], dict[str, float]",
+    )
+
+
+def _listed_argument(v: Any) -> str:
+    if isinstance(v, PyType) or isinstance(v, tuple(CLASS_KINDS)):
+        return repr(v)
+    return _alias_argument(v)
+
+
+class GenericAlias:
+    """`list[int]`, `tuple[torch.Tensor, ...]`, `dict[str, float]` (Python's
+    types.GenericAlias)."""
+
+    __slots__ = ("origin", "shown")
+
+    def __init__(self, origin: PyType, key: Any):
+        args = key if type(key) is tuple and key != () else (key,)
+        limits.LIST_ITEMS.check(len(args), "the arguments of a type hint")
+        self.origin = origin
+        self.shown = f"{origin.shown}[{', '.join(map(_alias_argument, args))}]"
+        limits.STRING_CHARS.check(len(self.shown), "the text of a type hint")
+
+    def program_typename(self) -> str:
+        return "types.GenericAlias"
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.origin(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return self.shown
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GenericAlias) and self.shown == other.shown
+
+    def __hash__(self) -> int:
+        return hash(self.shown)
+
+
+class TypeUnion:
+    """`int | None`, `torch.Tensor | tuple[torch.Tensor, ...]` (Python's types.UnionType): its
+    members in order, each once."""
+
+    __slots__ = ("members", "shown")
+
+    def __init__(self, members: tuple):
+        self.members = members
+        self.shown = " | ".join(type_text(m) or "?" for m in members)
+        limits.STRING_CHARS.check(len(self.shown), "the text of a type hint")
+
+    def program_typename(self) -> str:
+        return "types.UnionType"
+
+    def __repr__(self) -> str:
+        return self.shown
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TypeUnion) and set(map(type_text, self.members)) == set(
+            map(type_text, other.members)
+        )
+
+    def __hash__(self) -> int:
+        return hash(frozenset(map(type_text, self.members)))
+
+
+def type_union(a: Any, b: Any) -> Any:
+    """`a | b` of two types (None stands for its class, as in a hint), or None when one of them
+    is not a type (or both are None: Python's TypeError then)."""
+    if (a is None and b is None) or type_text(a) is None or type_text(b) is None:
+        return None
+    if any(type(v) in HINT_TYPES for v in (a, b)):
+        raise NotSupported(
+            "`|` with typing's names (typing.Optional[...] | ...) is not supported by gradcli",
+            hint="write typing.Union[...], or X | None with built-in types",
+        )
+    members: list[Any] = []
+    seen: set[str] = set()
+    for v in (a, b):
+        for m in v.members if isinstance(v, TypeUnion) else (v,):
+            text = type_text(m)
+            if text not in seen:
+                seen.add(text)  # type: ignore[arg-type]
+                members.append(m)
+    return members[0] if len(members) == 1 else TypeUnion(tuple(members))
+
+
 # Built-in module classes that subclass another built-in one (isinstance sees the base), as
 # PyTorch's classes do.
 _SUBCLASS_OF = {

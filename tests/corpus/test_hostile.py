@@ -4838,9 +4838,9 @@ CASES: list[Case] = [
         (3, 9),
     ),
     Case(
-        "transformer_default_size",
-        NN + "m = nn.Transformer()",
-        "over the limit",
+        "transformer_wide",
+        NN + "m = nn.Transformer(d_model=1024, dim_feedforward=8192)",
+        "the memory the parameters of Transformer take, in MB, is 2,400, over the limit of 700",
         (3, 5),
     ),
     Case(

@@ -6578,3 +6578,19 @@ add(
     ),
     budget("gru_one_huge_parameter", "m = torch.nn.GRU(100000, 100000)", LIMIT),
 )
+# Type hints as values (`tuple[torch.Tensor, ...]`, `torch.Tensor | None`): their text is
+# bounded, their members are out of reach, a union of non-types is Python's TypeError.
+add(
+    small(
+        "hint_alias_doubling",
+        "u = int\nfor i in range(100):\n    u = list[u] | dict[str, u]",
+        LIMIT,
+    ),
+    small("hint_alias_wide", "u = tuple[(int,) * 10**7]", LIMIT),
+    esc("hint_alias_origin", "o = tuple[int, ...].__origin__"),
+    esc("hint_union_args", "a = (int | None).__args__"),
+    esc("hint_alias_mro", "m = list[int].__mro__"),
+    small("hint_union_not_types", "u = int | 3", (r"unsupported operand",)),
+    small("hint_alias_of_tensor", "u = list[torch.ones(2)]", REFUSED),
+    small("hint_alias_isinstance", "isinstance(3, list[int])", (r"parameterized generic",)),
+)

@@ -1138,6 +1138,8 @@ def _isinstance(v: Any, cls: Any) -> bool:
         raise GradcliError("isinstance() argument 2 cannot be a parameterized generic").mirror(
             "TypeError"
         )
+    from .classes import exception_of
+
     classes = cls if isinstance(cls, tuple) else (cls,)
     if isinstance(cls, TypeUnion):  # `int | None`: None stands for its class
         classes = tuple(NONE_TYPE if m is None else m for m in cls.members)
@@ -1147,6 +1149,8 @@ def _isinstance(v: Any, cls: Any) -> bool:
                 return True
         elif isinstance(c, ExcClass):
             if isinstance(v, ExcValue) and v.cls.is_subclass_of(c):
+                return True
+            if isinstance(v, Instance) and exception_of(v, c):  # a program's exception's
                 return True
         elif isinstance(c, (ModuleClass, PlainClass, OptimClass)):
             # (a plain class may be a mixin of a module class)
@@ -1197,7 +1201,7 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
     """`issubclass(C, B)` of the classes a program holds: exception and warning classes
     (`issubclass(w.category, DeprecationWarning)`), the program's own classes (their bases and
     mixins, nn.Module), Python's types and torch's by identity."""
-    from .classes import FunctionClass, ModuleClass, OptimClass, PlainClass
+    from .classes import FunctionClass, ModuleClass, OptimClass, PlainClass, exception_bases
 
     program = (PlainClass, ModuleClass, OptimClass)
     made = getattr(cls, "made_class", None)  # torch.optim.Adam: a constructor of a class
@@ -1221,6 +1225,8 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
                 return True
         elif isinstance(c, ExcClass):
             if isinstance(cls, ExcClass) and cls.is_subclass_of(c):
+                return True
+            if any(b.is_subclass_of(c) for b in exception_bases(cls)):  # a program's
                 return True
         elif isinstance(c, program) or c is surface_nn.Module:
             if isinstance(cls, program) and cls.is_subclass_of(c):

@@ -21,6 +21,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, _GradMode, typename
 from ..surface import nn as surface_nn
+from . import exceptions as X
 from .values import (
     CLASS_KINDS,
     PROGRAM_INSTANCE,
@@ -792,6 +793,8 @@ class PlainClass(_Derived):
 
     def instantiate(self, rt: Any, args: list, kwargs: dict) -> Instance:
         obj = Instance(self)
+        if exception_base(self) is not None:
+            obj.attrs["args"] = tuple(args)  # (BaseException.__new__'s, whatever __init__ does)
         for c in self.mro:  # a dataclass's generated __init__, where it comes first
             if isinstance(c, PlainClass) and "__init__" in c.attrs:
                 break
@@ -917,7 +920,69 @@ def _table(c: Any) -> dict[str, Any] | None:
         return c.attrs
     if isinstance(c, (ModuleClass, OptimClass)):
         return c.methods
+    if isinstance(c, X.ExcClass):
+        return _EXCEPTION_TABLE
     return None
+
+
+# --- the program's exception classes (`class ShapeError(ValueError):`) ---------------------------
+# A plain class with one of Python's exception classes among its bases; its instances are plain
+# instances whose `args` are the arguments they were made with (as BaseException.__new__ sets
+# them), printed as Python prints exceptions unless the class defines __str__ / __repr__.
+# `raise` carries such an instance as an `ExcValue` of the built-in class it derives from, so an
+# `except ValueError:` catches it and an `except ShapeError as e:` binds the instance itself.
+
+
+def _exception_init(obj: Any, *args: Any, **kwargs: Any) -> None:
+    if kwargs:
+        raise GradcliError(f"{obj.cls.name}() takes no keyword arguments").mirror("TypeError")
+    obj.attrs["args"] = tuple(args)
+
+
+_EXCEPTION_TABLE: dict[str, Any] = {
+    "__init__": NativeMethod("BaseException.__init__", _exception_init),
+}
+
+
+def exception_bases(cls: Any) -> list[Any]:
+    """Python's exception classes in a plain class's resolution order (none: the class is not
+    an exception class)."""
+    if not isinstance(cls, PlainClass):
+        return []
+    return [c for c in cls.mro if isinstance(c, X.ExcClass)]
+
+
+def exception_base(cls: Any) -> Any:
+    """The most derived of Python's exception classes a plain class derives from (ValueError of
+    `class E(MyError, ValueError)` where MyError derives from Exception), None for none."""
+    found = exception_bases(cls)
+    for c in found:
+        if all(c.is_subclass_of(o) for o in found):
+            return c
+    return found[0] if found else None
+
+
+def exception_of(inst: Any, cls: Any) -> bool:
+    """Whether a program's exception instance is an instance of `cls`, one of Python's
+    exception classes (through any of its class's bases)."""
+    return any(c.is_subclass_of(cls) for c in exception_bases(inst.cls))
+
+
+def as_exception(rt: Any, v: Any) -> Any:
+    """What `raise v` raises for a program's exception class or its instance (an `ExcValue` of
+    the built-in class it derives from, carrying the instance); other values as they are."""
+    if isinstance(v, PlainClass) and exception_base(v) is not None:
+        v = v.instantiate(rt, [], {})
+    if isinstance(v, Instance):
+        base = exception_base(v.cls)
+        if base is not None:
+            args = v.attrs.get("args", ())
+            return X.ExcValue(base, args if isinstance(args, tuple) else (args,), inst=v)
+    return v
+
+
+X.USER_CLASS[0] = lambda t: exception_base(t) is not None
+X.USER_INSTANCE_OF[0] = exception_of
 
 
 _MODULE_OWN = frozenset(surface_nn.Module.METHODS) | frozenset(surface_nn.Module.ATTRIBUTES)
@@ -1164,6 +1229,12 @@ class Instance:
                     if f.repr and f.name in self.attrs
                 )
                 return f"{self.cls.name}({shown})"
+            if exception_base(self.cls) is not None:
+                from .text import to_repr
+
+                args = self.attrs.get("args", ())
+                inner = ", ".join(map(to_repr, args)) if isinstance(args, tuple) else to_repr(args)
+                return f"{self.cls.name}({inner})"
             return f"<__main__.{self.cls.name} object at {id(self):#x}>"
         text = self.call_special(fn)
         if not isinstance(text, str):
@@ -1175,6 +1246,10 @@ class Instance:
     def program_str(self) -> str:
         fn = self.special("__str__")
         if fn is None:
+            base = exception_base(self.cls)
+            if base is not None:
+                args = self.attrs.get("args", ())
+                return X.args_text(base.name, args if isinstance(args, tuple) else (args,))
             return repr(self)
         text = self.call_special(fn)
         if not isinstance(text, str):

@@ -53,6 +53,7 @@ from .classes import (
     PlainClass,
     Property,
     Super,
+    as_exception,
     program_dunder,
 )
 from .formatting import field, join
@@ -388,7 +389,13 @@ def _main_base(evaluated: list[tuple[Any, Any]]) -> Any:
         return evaluated[0][0] if evaluated else None
     kinds = [v for v, _ in evaluated if v is surface_nn.Module or isinstance(v, ModuleClass)]
     for v, at in evaluated:
-        if not (isinstance(v, PlainClass) or v is surface_nn.Module or isinstance(v, ModuleClass)):
+        # (Python's exception classes may be several bases of an exception class, not a module's)
+        if not (
+            isinstance(v, PlainClass)
+            or v is surface_nn.Module
+            or isinstance(v, ModuleClass)
+            or (isinstance(v, X.ExcClass) and not kinds)
+        ):
             raise NotSupported(
                 f"a class with several base classes is not supported with "
                 f"{_base_shown(v)} among them",
@@ -1142,14 +1149,14 @@ class Compiler:
         cause = self.expr(node.cause) if node.cause is not None else None
 
         def run(f: Frame) -> Any:
-            v = exc(f)
+            v = as_exception(f.rt, exc(f))
             if isinstance(v, X.ExcClass):
                 v = v()
             if not isinstance(v, X.ExcValue):
                 raise GradcliError("exceptions must derive from BaseException").mirror("TypeError")
             note = None
             if cause is not None:
-                c = cause(f)
+                c = as_exception(f.rt, cause(f))
                 if isinstance(c, X.ExcClass):
                     c = c()
                 if c is not None and not isinstance(c, X.ExcValue):
@@ -1158,7 +1165,7 @@ class Compiler:
                     )
                 if c is not None:
                     text = c.text()
-                    note = f"the direct cause: {c.cls.name}" + (f": {text}" if text else "")
+                    note = f"the direct cause: {c.name()}" + (f": {text}" if text else "")
             if v.error is not None and note is None:
                 raise v.error
             err = X.ProgramError(v) if v.error is None else v.error
@@ -1739,7 +1746,7 @@ class Compiler:
             for s in body:
                 s(cf)
             made = cf.vars
-            if b is None or isinstance(b, PlainClass) or b is NAMED_TUPLE:
+            if b is None or isinstance(b, (PlainClass, X.ExcClass)) or b is NAMED_TUPLE:
                 for dunder, dunder_span in dunders:
                     if dunder not in PLAIN_DUNDERS:  # __setstate__: an optimizer's only
                         raise NotSupported(
@@ -1747,7 +1754,8 @@ class Compiler:
                             span=dunder_span,
                             hint="define a plain method and call it by its name",
                         )
-            if b is None or isinstance(b, PlainClass):
+            if b is None or isinstance(b, (PlainClass, X.ExcClass)):
+                # (an exception class too: `class ShapeError(ValueError):`, `classes`)
                 cls: Any = PlainClass(name, made, tuple(v for v, _ in evaluated), annotations)
             elif b is NAMED_TUPLE and len(evaluated) == 1:
                 cls = _named_tuple_class(name, made, annotations, span)
@@ -1844,12 +1852,6 @@ class Compiler:
                 elif b is surface_nn.Module or isinstance(b, ModuleClass):
                     cls = ModuleClass(name, made, tuple(v for v, _ in evaluated))
                     _check_mixins(cls)
-                elif isinstance(b, X.ExcClass):
-                    raise NotSupported(
-                        "classes of exceptions are not supported",
-                        span=base_span,
-                        hint="raise one of Python's: raise ValueError('...')",
-                    )
                 elif isinstance(b, Namespace) and len(evaluated) == 1:
                     # A module as the base (`class Exp(torch.autograd.function):`, a lower-case
                     # slip): Python calls the module's type with the class's three parts.

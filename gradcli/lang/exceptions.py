@@ -107,24 +107,27 @@ CLASS_KINDS.append(ExcClass)
 class ExcValue:
     """An exception as a value: made by calling a class, or caught by `except ... as e`."""
 
-    __slots__ = ("cls", "args", "error")
+    __slots__ = ("cls", "args", "error", "inst")
 
-    def __init__(self, cls: ExcClass, args: tuple, error: GradcliError | None = None):
+    def __init__(
+        self, cls: ExcClass, args: tuple, error: GradcliError | None = None, inst: Any = None
+    ):
         self.cls = cls
         self.args = args
         # The error it was caught as (re-raised as it was by a bare `raise` or `raise e`).
         self.error = error
+        # An instance of a program's exception class (`class ShapeError(ValueError)`): `cls` is
+        # the built-in class it derives from, the instance says what it shows.
+        self.inst = inst
+
+    def name(self) -> str:
+        return self.cls.name if self.inst is None else self.inst.cls.name
 
     def text(self) -> str:
         """What `str(e)` / `print(e)` shows."""
-        from .text import to_repr, to_str
-
-        if not self.args:
-            return ""
-        if len(self.args) == 1:
-            a = self.args[0]
-            return to_repr(a) if self.cls.name == "KeyError" else to_str(a)
-        return to_repr(tuple(self.args))
+        if self.inst is not None:
+            return self.inst.program_str()
+        return args_text(self.cls.name, self.args)
 
     def __str__(self) -> str:
         return self.text()
@@ -149,12 +152,32 @@ class ExcValue:
         return f"{self.cls.name}({inner})"
 
 
+def args_text(name: str, args: tuple) -> str:
+    """`str(e)` of an exception made with `args` (BaseException's: the one argument as str, several
+    as their tuple's repr; KeyError's one argument as its repr)."""
+    from .text import to_repr, to_str
+
+    if not args:
+        return ""
+    if len(args) == 1:
+        a = args[0]
+        return to_repr(a) if name == "KeyError" else to_str(a)
+    return to_repr(tuple(args))
+
+
+# Whether a value is a program's exception class (`lang.classes` sets it: a plain class that
+# derives from one of Python's exception classes).
+USER_CLASS: list[Any] = [lambda t: False]
+# Whether such a class's instance is an instance of one of Python's classes (`lang.classes`).
+USER_INSTANCE_OF: list[Any] = [lambda inst, cls: False]
+
+
 class ProgramError(GradcliError):
     """An exception the program raised (`raise ValueError("...")`, a failed `assert`)."""
 
     def __init__(self, value: ExcValue):
         text = value.text()
-        super().__init__(f"{value.cls.name}: {text}" if text else value.cls.name)
+        super().__init__(f"{value.name()}: {text}" if text else value.name())
         self.python_class = value.cls.name
         self.value = value
 
@@ -175,7 +198,7 @@ def catchable(e: BaseException) -> bool:
 def caught_value(e: GradcliError) -> ExcValue:
     """The value `except ... as e` binds for an error."""
     if isinstance(e, ProgramError):
-        return e.value
+        return e.value if e.value.inst is None else e.value.inst
     return ExcValue(exc_class(e), (e.message,), e)
 
 
@@ -191,10 +214,16 @@ def matches(e: GradcliError, handler_type: Any) -> bool:
     cls = exc_class(e)
     types = handler_type if isinstance(handler_type, tuple) else (handler_type,)
     for t in types:
+        if USER_CLASS[0](t):  # a program's exception class: its own instances and subclasses'
+            inst = e.value.inst if isinstance(e, ProgramError) else None
+            if inst is not None and inst.cls.is_subclass_of(t):
+                return True
+            continue
         if not isinstance(t, ExcClass):
             raise GradcliError(
                 "catching classes that do not inherit from BaseException is not allowed"
             ).mirror("TypeError")
-        if cls.is_subclass_of(t):
+        inst = e.value.inst if isinstance(e, ProgramError) else None
+        if cls.is_subclass_of(t) or (inst is not None and USER_INSTANCE_OF[0](inst, t)):
             return True
     return False

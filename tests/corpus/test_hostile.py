@@ -4036,10 +4036,10 @@ CASES: list[Case] = [
         (3, 20),
     ),
     Case(
-        "plain_exception_subclass",
-        "class E(ValueError):\n    pass",
-        "classes of exceptions are not supported",
-        (1, 9),
+        "module_exception_subclass",
+        NN + "class E(nn.Module, ValueError):\n    pass",
+        "a class with several base classes is not supported with ValueError among them",
+        (3, 20),
     ),
     Case(
         "plain_huge_list_in_init",

@@ -3714,7 +3714,8 @@ add(
     esc(
         "new_class_plain", "class A:\n    def __index__(self):\n        return 10**9\ns = 'x' * A()"
     ),
-    esc("new_class_exception", "class E(Exception):\n    pass\nraise E('x')"),
+    # (a program's exception class, supported since: raised, it ends the run as Python's)
+    esc("new_class_exception", "class E(Exception):\n    pass\nraise E('x')", (r"E: x",)),
     esc(
         "new_classmethod",
         "class M(torch.nn.Module):\n    @classmethod\n    def make(cls):\n"
@@ -6593,4 +6594,42 @@ add(
     small("hint_union_not_types", "u = int | 3", (r"unsupported operand",)),
     small("hint_alias_of_tensor", "u = list[torch.ones(2)]", REFUSED),
     small("hint_alias_isinstance", "isinstance(3, list[int])", (r"parameterized generic",)),
+)
+# A program's exception classes (`class ShapeError(ValueError):`): plain classes whose instances
+# `raise` carries; their __str__ runs under the program's limits, Python's internals stay out of
+# reach, and only classes deriving from an exception class can be caught.
+_EXC = "class E(ValueError):\n    pass\n"
+add(
+    small(
+        "exc_str_recursion",
+        "class E(Exception):\n    def __str__(self):\n        return str(self)\nraise E()",
+        LIMIT + (r"recursion",),
+    ),
+    small(
+        "exc_str_forever",
+        "class E(Exception):\n    def __str__(self):\n        while True:\n            pass\n"
+        "raise E()",
+        LIMIT,
+    ),
+    small(
+        "exc_str_not_text",
+        "class E(Exception):\n    def __str__(self):\n        return 3\nraise E()",
+        (r"__str__ returned non-string",),
+    ),
+    small(
+        "exc_init_raises_itself",
+        "class E(Exception):\n    def __init__(self):\n        raise E()\nraise E()",
+        LIMIT + (r"recursion",),
+    ),
+    esc("exc_new", "class E(Exception):\n    def __new__(cls):\n        return 1\n"),
+    esc("exc_traceback", _EXC + "try:\n    raise E('x')\nexcept E as e:\n    t = e.__traceback__"),
+    esc("exc_class_dict", _EXC + "d = E.__dict__"),
+    esc("exc_with_traceback", _EXC + "E('x').with_traceback(None)", REFUSED + (r"attribute",)),
+    small(
+        "exc_catch_plain_class",
+        "class P:\n    pass\ntry:\n    raise ValueError('x')\nexcept P:\n    pass",
+        (r"do not inherit from BaseException",),
+    ),
+    small("exc_module_mixin", "class E(torch.nn.Module, ValueError):\n    pass", REFUSED),
+    small("exc_keyword_args", _EXC + "raise E(code=3)", (r"takes no keyword arguments",)),
 )

@@ -1239,6 +1239,8 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
                 and all(issubclass(t, c.types) for t in cls.types)
             ):
                 return True
+            if isinstance(cls, OptimClass) and any(_derives(cls, t) for t in c.types):
+                return True  # issubclass(MyPruning, prune.BasePruningMethod)
         else:
             raise GradcliError(
                 "issubclass() arg 2 must be a class, a tuple of classes, or a union"

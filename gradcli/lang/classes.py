@@ -608,6 +608,9 @@ class ProgramObject:
 # The instances of OptimClass by their base's kind ("optimizer", "scheduler"): set by
 # `lang.optimizers` (which builds on this module), imported where such a class is made.
 INSTANCE_KINDS: dict[str, Any] = {}
+# What such a class answers for a name it and its bases' tables lack (a pruning method's
+# classmethod `apply`), by kind; None when it has none. Set by `lang.pruning`.
+CLASS_ATTRIBUTES: dict[str, Any] = {}
 
 
 class OptimClass(_Derived):
@@ -631,6 +634,10 @@ class OptimClass(_Derived):
             return class_value(method, None, self)
         if attr == "__name__":
             return self.name
+        more = CLASS_ATTRIBUTES.get(self.base.PROGRAM_BASE)  # `FooBar.apply(module, name)`
+        found = more(self, attr) if more is not None else None
+        if found is not None:
+            return found
         raise GradcliError(f"type object '{self.name}' has no attribute '{attr}'").mirror(
             "AttributeError"
         )

@@ -99,6 +99,7 @@ from .values import (
     Missing,
     Namespace,
     ProgramExit,
+    PyType,
     UnusedModule,
     UserFunction,
     iterate,
@@ -377,6 +378,8 @@ def _class_of_constructor(v: Any) -> Any:
     made = getattr(v, "made_class", None) if callable(v) else None
     if isinstance(made, type) and getattr(made, "PROGRAM_BASE", None) is not None:
         return made
+    if isinstance(v, PyType) and len(v.types) == 1 and getattr(v.types[0], "PROGRAM_BASE", None):
+        return v.types[0]  # prune.BasePruningMethod: a program's pruning method builds on it
     return v
 
 
@@ -1765,15 +1768,28 @@ class Compiler:
                 # load_state_dict); the others are refused
                 base = b if isinstance(b, type) else b.base
                 base_name = base.__name__
+                pruning = base.PROGRAM_BASE == "pruning"
                 for dunder, dunder_span in dunders:
                     if dunder != "__setstate__" or base_name != "Optimizer":
                         raise NotSupported(
                             f"method `{dunder}` is not supported in a subclass of {base_name}",
                             span=dunder_span,
-                            hint="an Optimizer subclass defines __init__, step and plain "
+                            hint="a pruning method defines __init__, compute_mask and plain methods"
+                            if pruning
+                            else "an Optimizer subclass defines __init__, step and plain "
                             "methods (and __setstate__)",
                         )
-                from . import optimizers  # noqa: F401  (the instances of such a class)
+                if pruning:
+                    if base_name != "BasePruningMethod":
+                        raise NotSupported(
+                            f"a subclass of prune.{base_name} is not supported by gradcli",
+                            span=base_span,
+                            hint="derive from prune.BasePruningMethod and write its "
+                            "compute_mask(self, t, default_mask)",
+                        )
+                    from . import pruning as _pruning  # noqa: F401  (its instances)
+                else:
+                    from . import optimizers  # noqa: F401  (the instances of such a class)
 
                 cls = OptimClass(name, made, tuple(v for v, _ in evaluated), base)
             else:

@@ -556,7 +556,12 @@ class Runtime:
             vjp = owner.params["_vjp"]
             return Builtin(f"{owner.name()}.apply", getattr(vjp, "raw", vjp), raw=False)
         allowed = getattr(type(owner), "PROGRAM_ATTRIBUTES", None)
-        if allowed is not None and attr in allowed and not attr.startswith("_"):
+        if allowed is not None and (
+            (attr in allowed and not attr.startswith("_"))
+            # (a PyTorch object's own underscored fields programs read: a pruning hook's
+            # `_tensor_name`; never a dunder)
+            or (attr in getattr(type(owner), "PROGRAM_UNDERSCORED", ()) and "__" not in attr)
+        ):
             value = getattr(owner, attr)
             if callable(value):
                 if hasattr(owner, "next_functions"):

@@ -6560,3 +6560,60 @@ add(
         LIMIT,
     ),
 )
+# torch.nn.utils.prune (feat23): the pruning hooks and method classes show PyTorch's names only;
+# a program's pruning method runs under the program's limits; pruning without end is stopped.
+_PR = (
+    "import torch.nn as nn\nimport torch.nn.utils.prune as prune\nm = nn.Linear(3, 3)\n"
+    "prune.l1_unstructured(m, 'weight', amount=0.5)\n"
+    "h = list(m._forward_pre_hooks.values())[0]\n"
+)
+_PRC = "class P(prune.BasePruningMethod):\n    PRUNING_TYPE = 'unstructured'\n"
+add(
+    esc("prune_hook_dict", _PR + "d = h.__dict__"),
+    esc("prune_hook_internal_method", _PR + "f = h.mask_of"),
+    esc("prune_hook_call_dunder", _PR + "f = h.__call__"),
+    esc("prune_class_mro", _PR + "c = prune.L1Unstructured.__mro__"),
+    esc("prune_base_subclasses", _PR + "c = prune.BasePruningMethod.__subclasses__()"),
+    esc("prune_function_globals", _PR + "g = prune.l1_unstructured.__globals__"),
+    esc("prune_hook_set_class", _PR + "h.__class__ = int"),
+    esc("prune_dunder_name", _PR + "prune.l1_unstructured(m, '__class__', amount=1)"),
+    esc(
+        "prune_container_insides",
+        _PR + "prune.l1_unstructured(m, 'weight', amount=1)\n"
+        "h = list(m._forward_pre_hooks.values())[0]\nc = h._pruning_methods.__class__.__base__",
+    ),
+    esc(
+        "prune_program_method_dict",
+        _PR + _PRC + "    def compute_mask(self, t, d):\n"
+        "        return self.__dict__\nP.apply(m, 'bias')",
+    ),
+    esc(
+        "prune_program_method_getattr",
+        _PR + _PRC + "    def __getattr__(self, n):\n        return 1",
+    ),
+    small(
+        "prune_program_method_recursion",
+        _PR + _PRC + "    def compute_mask(self, t, d):\n        return P().compute_mask(t, d)\n"
+        "P.apply(m, 'bias')",
+        LIMIT + (r"recursion", r"depth"),
+    ),
+    small(
+        "prune_program_method_not_a_tensor",
+        _PR + _PRC + "    def compute_mask(self, t, d):\n        return 3\nP.apply(m, 'bias')",
+        (r"must return the mask as a tensor",),
+    ),
+    small(
+        "prune_without_end",
+        _PR + "for i in range(10**6):\n    prune.l1_unstructured(m, 'weight', amount=0)",
+        LIMIT,
+        env={"GRADCLI_TIME_SECONDS": "3"},
+        seconds=8.0,
+    ),
+    small("prune_huge_tensor", _PR + "t = h.prune(torch.ones(10**5, 10**4))", LIMIT),
+    small(
+        "prune_global_generator",
+        _PR + "prune.global_unstructured((p for p in [(m, 'bias')]), prune.L1Unstructured, "
+        "amount=1)",
+        (r"not supported",),
+    ),
+)

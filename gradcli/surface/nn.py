@@ -3074,7 +3074,9 @@ def _index(mods: list[Module], key: Any, name: str) -> Module:
     if isinstance(key, bool) or not isinstance(key, (int, np.integer)):
         raise GradcliError(f"{name} indices must be integers or slices, not {typename(key)}")
     if not -len(mods) <= key < len(mods):
-        raise GradcliError(f"index {key} is out of range", hint=f"it has {len(mods)} modules")
+        raise GradcliError(
+            f"index {key} is out of range", hint=f"it has {len(mods)} modules"
+        ).mirror("IndexError")  # (what ends an iteration by __getitem__, as in PyTorch)
     return mods[key]
 
 

@@ -6617,3 +6617,59 @@ add(
         (r"not supported",),
     ),
 )
+# Methods named like dunders (feat23): a name Python gives no meaning is the program's own
+# method, reached on the program's own values only; a module's container protocol runs under
+# the program's limits; Python's own names stay refused.
+_MD = "import torch.nn as nn\n"
+add(
+    esc("own_dunder_on_torch", "x = torch.__own_name__"),
+    esc("own_dunder_getattr_on_torch", "x = getattr(torch, '__own_name__')"),
+    esc("own_dunder_on_int", "x = (1).__own_name__"),
+    esc(
+        "own_dunder_method_globals",
+        "class A:\n    def __own__(self):\n        return 1\nx = A().__own__.__globals__",
+    ),
+    esc(
+        "own_dunder_setattr",
+        "class A:\n    def __own__(self):\n        return 1\nsetattr(A(), '__own__', 2)",
+    ),
+    esc(
+        "module_dunder_getattr",
+        _MD + "class M(nn.Module):\n    def __getattr__(self, n):\n        return 1",
+    ),
+    esc(
+        "module_dunder_reduce",
+        _MD + "class M(nn.Module):\n    def __reduce__(self):\n        return 1",
+    ),
+    esc(
+        "module_dunder_torch_function",
+        _MD + "class M(nn.Module):\n    def __torch_function__(self, *a):\n        return 1",
+    ),
+    small(
+        "module_repr_recursion",
+        _MD + "class M(nn.Module):\n    def __repr__(self):\n        return repr(self)\nprint(M())",
+        LIMIT,
+    ),
+    small(
+        "module_iter_forever",
+        _MD + "class M(nn.Module):\n    def __iter__(self):\n        while True:\n"
+        "            yield 1\nfor v in M():\n    pass",
+        LIMIT,
+    ),
+    small(
+        "module_getitem_forever",
+        _MD + "class M(nn.Module):\n    def __getitem__(self, i):\n        return i\n"
+        "print(list(M()))",
+        LIMIT,
+    ),
+    small(
+        "own_dunder_recursion",
+        "class A:\n    def __own__(self):\n        return self.__own__()\nA().__own__()",
+        LIMIT,
+    ),
+    small(
+        "module_len_negative",
+        _MD + "class M(nn.Module):\n    def __len__(self):\n        return -1\nlen(M())",
+        (r"should return >= 0",),
+    ),
+)

@@ -2554,6 +2554,9 @@ class Compiler:
                 expected="a tensor method or property (see `gradcli ops`)",
                 hint="a value's class is read, never assigned"
                 if attr == "__class__"
+                else "vars(obj) gives a plain class's attributes; of a module, print "
+                "dict(model.named_parameters()) or model.state_dict()"
+                if attr == "__dict__"
                 else "gradcli programs cannot reach Python's internals",
             ).mirror(None)
 

@@ -816,14 +816,15 @@ class Runtime:
         else:
             self.more_warnings += 1
 
-    def kernel_warning(self, message: str, hint: str | None, once: bool = False) -> None:
+    def kernel_warning(self, message: str, hint: str | None, once: bool | str = False) -> None:
         """A warning PyTorch gives (from below the language), at the statement running."""
         if self.warning_filters and self.filtered(message, "UserWarning", "torch"):
             return
         if once:
-            if message in self.warned:
+            key = once if isinstance(once, str) else message
+            if key in self.warned:
                 return
-            self.warned.add(message)
+            self.warned.add(key)
         self.python_warning(message, "UserWarning", "torch", hint)
 
     def python_warning(

@@ -6673,3 +6673,40 @@ add(
         (r"should return >= 0",),
     ),
 )
+# Distribution transforms with event dims (feat23): nesting without end and sizes beyond the
+# limits are stopped; the transforms show their attributes only.
+_TR = (
+    "from torch.distributions import Normal, TransformedDistribution\n"
+    "from torch.distributions.transforms import ComposeTransform, ExpTransform, "
+    "IndependentTransform, ReshapeTransform, StackTransform\n"
+)
+add(
+    small(
+        "compose_transform_nested_deep",
+        _TR + "t = ExpTransform()\nfor i in range(100000):\n    t = ComposeTransform([t])\n"
+        "print(t.event_dim)",
+        LIMIT + (r"recursed too deeply",),
+    ),
+    small(
+        "independent_transform_nested_deep",
+        _TR + "t = ExpTransform()\nfor i in range(100000):\n    t = IndependentTransform(t, 0)\n"
+        "print(t(torch.ones(2)))",
+        LIMIT + (r"recursed too deeply",),
+    ),
+    small(
+        "stack_transform_many",
+        _TR + "t = StackTransform([ExpTransform()] * 10**6, dim=0)\nprint(t(torch.ones(10**6)))",
+        LIMIT + REFUSED,
+    ),
+    small(
+        "reshape_transform_huge",
+        _TR + "t = ReshapeTransform((1000,), (10, 100))\n"
+        "d = TransformedDistribution(Normal(torch.zeros(1000), 1.0), t)\n"
+        "print(d.sample((10**5,)).shape)",
+        LIMIT,
+    ),
+    esc(
+        "compose_transform_parts_insides", _TR + "c = ComposeTransform([]).parts.__class__.__mro__"
+    ),
+    esc("transform_dict", _TR + "d = ExpTransform().__dict__"),
+)

@@ -1406,17 +1406,19 @@ def program_dunder(rt: Any, owner: Any, attr: str, type_of: Any) -> Any:
     if isinstance(owner, FunctionClass) and own_dunder(attr):  # `F.__helper__(x)`
         return owner.get(rt, attr)
     if own_dunder(attr):  # a name Python gives no meaning, not defined by the class
+        # (a program may write a name of any length: its messages quote it cut)
+        name = attr if len(attr) <= 60 else attr[:57] + "..."
         if isinstance(owner, (Instance, ModuleInstance, ProgramObject, FunctionInstance)):
-            raise GradcliError(f"'{owner.cls.name}' object has no attribute '{attr}'").mirror(
+            raise GradcliError(f"'{owner.cls.name}' object has no attribute '{name}'").mirror(
                 "AttributeError"
             )
         if isinstance(owner, (PlainClass, ModuleClass, OptimClass)):
-            raise GradcliError(f"type object '{owner.name}' has no attribute '{attr}'").mirror(
+            raise GradcliError(f"type object '{owner.name}' has no attribute '{name}'").mirror(
                 "AttributeError"
             )
         raise NotSupported(
-            f"`.{attr}` is not accessible in gradcli programs",
-            found=f"`.{attr}`",
+            f"`.{name}` is not accessible in gradcli programs",
+            found=f"`.{name}`",
             expected="a method the program's own class defines",
             hint="gradcli programs cannot reach Python's internals",
         )

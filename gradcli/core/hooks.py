@@ -75,9 +75,10 @@ def afford(account: str, work: int, cap: int, message: str, hint: str) -> bool:
     return False
 
 
-def warn(message: str, hint: str | None = None, once: bool = False) -> None:
+def warn(message: str, hint: str | None = None, once: bool | str = False) -> None:
     """A warning for the user, in PyTorch's words where PyTorch warns, with gradcli's hint;
-    `once`: only the first time in a run, as PyTorch's warnings given once per process."""
+    `once`: only the first time in a run, as PyTorch's warnings given once per process (a
+    string: once for all the warnings given with that key, whatever their text)."""
     if warning_sink is not None:
         warning_sink(message, hint, once)
 

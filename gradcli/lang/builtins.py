@@ -539,6 +539,16 @@ def _hasattr(obj: Any, name: Any) -> bool:
     if not isinstance(name, str):
         raise GradcliError("hasattr(): attribute name must be string").mirror("TypeError")
     if name.startswith("__") and name.endswith("__") and len(name) > 4:
+        from .classes import own_dunder
+
+        if own_dunder(name):  # `hasattr(obj, '__init_state__')`: the program's own name
+            try:
+                _own_dunder(obj, name)
+            except NotSupported:  # (not a value of the program's classes: Python's answer)
+                return _has_dunder(obj, name)
+            except GradcliError:
+                return False
+            return True
         return _has_dunder(obj, name)
     if (obj is surface_nn.Module or isinstance(obj, ModuleType)) and (
         name in surface_nn.Module.METHODS
@@ -664,6 +674,17 @@ def _getattr(obj: Any, name: Any, default: Any = _NO_DEFAULT) -> Any:
         raise GradcliError("attribute name must be string").mirror("TypeError")
     if name == "__class__":  # as `obj.__class__`: what type(obj) gives
         return TYPE_BUILTIN.fn(obj)
+    from .classes import own_dunder
+
+    if own_dunder(name):  # `getattr(obj, '__init_state__')`: a method of the program's class
+        try:
+            return _own_dunder(obj, name)
+        except NotSupported:
+            raise
+        except GradcliError:
+            if default is _NO_DEFAULT:
+                raise
+            return default
     if name.startswith("__") and name != "__name__":
         raise GradcliError(
             f"getattr(..., {name[:40]!r}) is not accessible in gradcli programs",
@@ -675,6 +696,13 @@ def _getattr(obj: Any, name: Any, default: Any = _NO_DEFAULT) -> Any:
         if default is _NO_DEFAULT:
             raise
         return default
+
+
+def _own_dunder(obj: Any, name: str) -> Any:
+    """`obj.__name__`-like name Python gives no meaning: the program's class's own entry."""
+    from .classes import program_dunder
+
+    return program_dunder(current(), obj, name, TYPE_BUILTIN.fn)
 
 
 def delete_attribute(o: Any, name: str) -> None:
@@ -1253,6 +1281,8 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
                 and all(issubclass(t, c.types) for t in cls.types)
             ):
                 return True
+            if isinstance(cls, OptimClass) and any(_derives(cls, t) for t in c.types):
+                return True  # issubclass(MyPruning, prune.BasePruningMethod)
         else:
             raise GradcliError(
                 "issubclass() arg 2 must be a class, a tuple of classes, or a union"

@@ -62,6 +62,97 @@ OPERATOR_DUNDERS = frozenset(
     for r in ("", "r")
 ) | frozenset(("__neg__", "__pos__", "__invert__", "__abs__"))
 PLAIN_DUNDERS = PLAIN_DUNDERS | OPERATOR_DUNDERS
+# The protocol methods an nn.Module subclass may define besides __init__ (`len(model)`,
+# `model[i]`, `for layer in model`, `print(model)`): the interpreter calls them as Python
+# does (`ModuleInstance`), PyTorch's Module defining none of them but __call__ and __repr__.
+MODULE_DUNDERS = frozenset(
+    (
+        "__call__",
+        "__getitem__",
+        "__setitem__",
+        "__len__",
+        "__iter__",
+        "__contains__",
+        "__bool__",
+        "__repr__",
+        "__str__",
+    )
+)
+
+
+def _python_names() -> frozenset[str]:
+    """Every name with two underscores on both sides Python (or NumPy and PyTorch's
+    protocols) gives a meaning: those of its built-in types, functions, modules and
+    exceptions, and the data model's that no built-in type carries."""
+    import types
+
+    kinds: tuple = (
+        object,
+        type,
+        int,
+        float,
+        complex,
+        bool,
+        str,
+        bytes,
+        list,
+        tuple,
+        dict,
+        set,
+        frozenset,
+        range,
+        slice,
+        property,
+        staticmethod,
+        classmethod,
+        super,
+        memoryview,
+        BaseException,
+        types.FunctionType,
+        types.MethodType,
+        types.ModuleType,
+        types.GeneratorType,
+        types.CodeType,
+        types.FrameType,
+        types.TracebackType,
+        types.SimpleNamespace,
+    )
+    names = {n for k in kinds for n in dir(k) if n.startswith("__") and n.endswith("__")}
+    names.update(
+        "__" + n + "__"
+        for n in (
+            "getattr setattr delattr getattribute get set delete set_name init_subclass "
+            "class_getitem prepare instancecheck subclasscheck missing enter exit aenter aexit "
+            "await aiter anext index int float complex round trunc floor ceil fspath buffer "
+            "release_buffer length_hint reversed del slots dict weakref module qualname "
+            "annotations globals code closure defaults kwdefaults func self wrapped builtins "
+            "loader spec path file cached package all name doc mro bases base subclasses "
+            "reduce reduce_ex getstate setstate getnewargs getnewargs_ex copy deepcopy sizeof "
+            "format hash eq ne lt le gt ge bool len iter next contains getitem setitem delitem "
+            "call repr str bytes init new post_init match_args dataclass_fields "
+            "dataclass_params torch_function torch_dispatch array array_ufunc array_function "
+            "array_interface array_struct array_wrap array_prepare array_priority dlpack "
+            "dlpack_device cuda_array_interface version debug import iadd isub imul itruediv "
+            "ifloordiv imod ipow imatmul iand ior ixor ilshift irshift and or xor lshift "
+            "rshift rand ror rxor rlshift rrshift divmod rdivmod abstractmethods type_params "
+            "orig_bases orig_class parameters notes traceback cause context suppress_context "
+            "objclass text_signature signature"
+        ).split()
+    )
+    return frozenset(names)
+
+
+_PYTHON_NAMES: list[frozenset[str]] = []
+
+
+def own_dunder(name: str) -> bool:
+    """Whether `name` looks like a dunder but means nothing to Python (`__init_state__`): a
+    plain method of the program's class that only the program calls, by its name."""
+    if not (len(name) > 4 and name.startswith("__") and name.endswith("__")):
+        return False
+    if not _PYTHON_NAMES:
+        _PYTHON_NAMES.append(_python_names())
+    return name not in _PYTHON_NAMES[0]
 
 
 class ClassMethod:
@@ -154,6 +245,7 @@ class FunctionClass:
         "clear_saved",
         "init",
         "base",
+        "methods",
     )
 
     def __init__(
@@ -166,6 +258,8 @@ class FunctionClass:
         self.name = name
         self.forward = forward
         self.backward = backward
+        # its other methods (static helpers the forward calls as `F.helper(x)`), by name
+        self.methods: dict[str, Any] = {}
         # PyTorch 2's other form: forward(*args) without ctx, then setup_context(ctx, inputs,
         # output) fills the ctx.
         self.setup_context = setup_context
@@ -209,6 +303,11 @@ class FunctionClass:
             return self.boxed_grads
         if attr == "clear_saved_tensors_on_access":
             return self.clear_saved
+        cls: Any = self
+        while isinstance(cls, FunctionClass):  # (the program's own bases' too)
+            if attr in cls.methods:
+                return class_value(cls.methods[attr], None, self)
+            cls = cls.base
         raise GradcliError(f"type object '{self.name}' has no attribute '{attr}'").mirror(
             "AttributeError"
         )
@@ -592,6 +691,40 @@ class ModuleInstance(surface_nn.Module):
             return surface_nn.Module.forward(self, *args)
         return fn.runtime.invoke(fn, args, kwargs, prefix=(self,))
 
+    # -- the protocol methods the program's class may define (MODULE_DUNDERS), called as
+    # Python calls them; without them, Python's errors as for PyTorch's Module ------------
+    def special(self, name: str) -> UserFunction | None:
+        return _method(self.cls.lookup(name))
+
+    def call_special(self, fn: UserFunction, *args: Any) -> Any:
+        return fn.runtime.invoke(fn, args, {}, prefix=(self,))
+
+    def program_len(self) -> int:
+        return Instance.program_len(self)  # type: ignore[arg-type]
+
+    def program_iter(self) -> Any:
+        return Instance.program_iter(self)  # type: ignore[arg-type]
+
+    def program_contains(self, item: Any) -> bool:
+        return Instance.program_contains(self, item)  # type: ignore[arg-type]
+
+    def program_getitem(self, key: Any) -> Any:
+        return Instance.getitem(self, key)  # type: ignore[arg-type]
+
+    def program_setitem(self, key: Any, value: Any) -> None:
+        Instance.setitem(self, key, value)  # type: ignore[arg-type]
+
+    def __bool__(self) -> bool:
+        return Instance.__bool__(self)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        if self.special("__repr__") is None:
+            return surface_nn.Module.__repr__(self)
+        return Instance.__repr__(self)  # type: ignore[arg-type]
+
+    def program_str(self) -> str:
+        return Instance.program_str(self)  # type: ignore[arg-type]
+
     def extra_repr(self) -> str:
         fn = _method(self.cls.lookup("extra_repr"))
         if fn is None:
@@ -616,6 +749,9 @@ class ProgramObject:
 # The instances of OptimClass by their base's kind ("optimizer", "scheduler"): set by
 # `lang.optimizers` (which builds on this module), imported where such a class is made.
 INSTANCE_KINDS: dict[str, Any] = {}
+# What such a class answers for a name it and its bases' tables lack (a pruning method's
+# classmethod `apply`), by kind; None when it has none. Set by `lang.pruning`.
+CLASS_ATTRIBUTES: dict[str, Any] = {}
 
 
 class OptimClass(_Derived):
@@ -639,6 +775,10 @@ class OptimClass(_Derived):
             return class_value(method, None, self)
         if attr == "__name__":
             return self.name
+        more = CLASS_ATTRIBUTES.get(self.base.PROGRAM_BASE)  # `FooBar.apply(module, name)`
+        found = more(self, attr) if more is not None else None
+        if found is not None:
+            return found
         raise GradcliError(f"type object '{self.name}' has no attribute '{attr}'").mirror(
             "AttributeError"
         )
@@ -1319,9 +1459,9 @@ def program_dunder(rt: Any, owner: Any, attr: str, type_of: Any) -> Any:
     an instance, plain from the class). A tensor's `__len__` and `__getitem__` are `len(t)`
     and `t[i]`. Anything else is refused, naming what to write: no method of Python's own
     object model is reachable."""
-    if isinstance(owner, (Instance, ModuleInstance, ProgramObject)):
+    if isinstance(owner, (Instance, ModuleInstance, ProgramObject, FunctionInstance)):
         cls = owner.cls
-        entry = cls.lookup(attr)
+        entry = cls.lookup(attr) if isinstance(cls, _Derived) else None
         if entry is not None:
             return class_value(entry, owner, cls)
     elif isinstance(owner, (PlainClass, ModuleClass, OptimClass)):
@@ -1345,6 +1485,25 @@ def program_dunder(rt: Any, owner: Any, attr: str, type_of: Any) -> Any:
         if attr == "__len__":
             return Builtin("Tensor.__len__", lambda: len(owner))
         return Builtin("Tensor.__getitem__", lambda key: rt.getitem(owner, key))
+    if isinstance(owner, FunctionClass) and own_dunder(attr):  # `F.__helper__(x)`
+        return owner.get(rt, attr)
+    if own_dunder(attr):  # a name Python gives no meaning, not defined by the class
+        # (a program may write a name of any length: its messages quote it cut)
+        name = attr if len(attr) <= 60 else attr[:57] + "..."
+        if isinstance(owner, (Instance, ModuleInstance, ProgramObject, FunctionInstance)):
+            raise GradcliError(f"'{owner.cls.name}' object has no attribute '{name}'").mirror(
+                "AttributeError"
+            )
+        if isinstance(owner, (PlainClass, ModuleClass, OptimClass)):
+            raise GradcliError(f"type object '{owner.name}' has no attribute '{name}'").mirror(
+                "AttributeError"
+            )
+        raise NotSupported(
+            f"`.{name}` is not accessible in gradcli programs",
+            found=f"`.{name}`",
+            expected="a method the program's own class defines",
+            hint="gradcli programs cannot reach Python's internals",
+        )
     if isinstance(owner, Instance) and attr not in ("__init__", "__repr__", "__str__"):
         # Python's object has none of the others: its AttributeError
         raise GradcliError(f"'{owner.cls.name}' object has no attribute '{attr}'").mirror(

@@ -44,6 +44,7 @@ from .calls import (
 )
 from .classes import (
     FUNCTION_FLAGS,
+    MODULE_DUNDERS,
     OPERATOR_DUNDERS,
     PLAIN_DUNDERS,
     ClassMethod,
@@ -54,6 +55,7 @@ from .classes import (
     Property,
     Super,
     as_exception,
+    own_dunder,
     program_dunder,
 )
 from .formatting import field, join
@@ -100,6 +102,7 @@ from .values import (
     Missing,
     Namespace,
     ProgramExit,
+    PyType,
     UnusedModule,
     UserFunction,
     iterate,
@@ -135,6 +138,11 @@ _FUTURE = frozenset(
 # Attributes with dunders a program may name: `super().__init__()` and a class's `__name__`.
 # Builtins a notebook calls for their display only (refused where their value is used).
 _DISPLAY_ONLY = ("dir", "vars")  # (help() prints its text when not on a terminal)
+# What a torch.autograd.Function subclass's class table holds for PyTorch (the other methods
+# are the program's helpers: `F.helper(x)`).
+_FUNCTION_OWN = frozenset(
+    ("forward", "backward", "setup_context", "jvp", "vmap", "__init__", "apply")
+) | frozenset(FUNCTION_FLAGS)
 _DUNDERS_ALLOWED = ("__name__", "__version__")  # __version__: a string on torch and numpy
 
 
@@ -378,6 +386,8 @@ def _class_of_constructor(v: Any) -> Any:
     made = getattr(v, "made_class", None) if callable(v) else None
     if isinstance(made, type) and getattr(made, "PROGRAM_BASE", None) is not None:
         return made
+    if isinstance(v, PyType) and len(v.types) == 1 and getattr(v.types[0], "PROGRAM_BASE", None):
+        return v.types[0]  # prune.BasePruningMethod: a program's pruning method builds on it
     return v
 
 
@@ -1686,7 +1696,11 @@ class Compiler:
             for stmt in node.body:
                 if isinstance(stmt, ast.FunctionDef):
                     self.check_method_name(stmt)
-                    if stmt.name != "__init__" and stmt.name.startswith("__"):
+                    if (
+                        stmt.name != "__init__"
+                        and stmt.name.startswith("__")
+                        and not own_dunder(stmt.name)
+                    ):
                         dunders.append((stmt.name, self.span(stmt)))
                     decorators = [self.decorator(d) for d in stmt.decorator_list]
                     shown = getattr(stmt, "shown_name", stmt.name)  # (`__init` of `_C__init`)
@@ -1773,29 +1787,47 @@ class Compiler:
                 # load_state_dict); the others are refused
                 base = b if isinstance(b, type) else b.base
                 base_name = base.__name__
+                pruning = base.PROGRAM_BASE == "pruning"
                 for dunder, dunder_span in dunders:
                     if dunder != "__setstate__" or base_name != "Optimizer":
                         raise NotSupported(
                             f"method `{dunder}` is not supported in a subclass of {base_name}",
                             span=dunder_span,
-                            hint="an Optimizer subclass defines __init__, step and plain "
+                            hint="a pruning method defines __init__, compute_mask and plain methods"
+                            if pruning
+                            else "an Optimizer subclass defines __init__, step and plain "
                             "methods (and __setstate__)",
                         )
-                from . import optimizers  # noqa: F401  (the instances of such a class)
+                if pruning:
+                    if base_name != "BasePruningMethod":
+                        raise NotSupported(
+                            f"a subclass of prune.{base_name} is not supported by gradcli",
+                            span=base_span,
+                            hint="derive from prune.BasePruningMethod and write its "
+                            "compute_mask(self, t, default_mask)",
+                        )
+                    from . import pruning as _pruning  # noqa: F401  (its instances)
+                else:
+                    from . import optimizers  # noqa: F401  (the instances of such a class)
 
                 cls = OptimClass(name, made, tuple(v for v, _ in evaluated), base)
             else:
                 # a module may define `__call__` (it is then called through it, as Python
-                # does: `classes.ModuleInstance.__call__`); the other dunders are refused
+                # does: `classes.ModuleInstance.__call__`) and the container protocol and
+                # its repr (`MODULE_DUNDERS`); the other dunders are refused
                 is_function = b is FUNCTION_BASE or isinstance(b, FunctionClass)
-                refused = [(n, at) for n, at in dunders if is_function or n != "__call__"]
+                refused = [(n, at) for n, at in dunders if is_function or n not in MODULE_DUNDERS]
                 if refused:
                     dunder, dunder_span = refused[0]
                     raise NotSupported(
-                        f"method `{dunder}` is only supported in plain classes",
+                        f"method `{dunder}` is not supported in a subclass of "
+                        + ("torch.autograd.Function" if is_function else "nn.Module"),
                         span=dunder_span,
-                        hint="an nn.Module or autograd.Function subclass defines __init__ "
-                        "and plain methods",
+                        hint="an autograd.Function subclass defines forward, backward and "
+                        "plain methods"
+                        if is_function
+                        else "an nn.Module subclass defines __init__, forward, plain methods "
+                        "and " + ", ".join(sorted(MODULE_DUNDERS)),
                     )
                 if b is FUNCTION_BASE or isinstance(b, FunctionClass):
                     if isinstance(b, FunctionClass):
@@ -1848,6 +1880,11 @@ class Compiler:
                     )
                     init = made.get("__init__")
                     cls.init = init if isinstance(init, UserFunction) else None
+                    cls.methods = {
+                        k: v
+                        for k, v in made.items()
+                        if k not in _FUNCTION_OWN and isinstance(v, (UserFunction, ClassMethod))
+                    }
                     cls.base = b if isinstance(b, FunctionClass) else None
                 elif b is surface_nn.Module or isinstance(b, ModuleClass):
                     cls = ModuleClass(name, made, tuple(v for v, _ in evaluated))
@@ -1893,6 +1930,8 @@ class Compiler:
         name = stmt.name
         if not name.startswith("__") or name in PLAIN_DUNDERS or name == "__setstate__":
             return  # (__setstate__: an Optimizer subclass's, checked with the class's base)
+        if own_dunder(name):
+            return  # (`def __init_state__(self)`: a name Python gives no meaning, a method)
         if name in ("__getattr__", "__setattr__", "__getattribute__", "__delattr__"):
             hint = "set every attribute in __init__ (self.name = value) and read it by name"
         elif name in ("__new__", "__init_subclass__", "__class_getitem__", "__set_name__"):
@@ -2507,6 +2546,7 @@ class Compiler:
             if load and (
                 attr in ("__class__", "__module__", "__qualname__", "__doc__")
                 or (attr in PLAIN_DUNDERS and attr not in OPERATOR_DUNDERS)
+                or own_dunder(attr)  # `self.__init_state__()`: the program's own method
             ):
                 return  # (__doc__: the docstring of the program's own function or class)
             raise GradcliError(
@@ -2516,6 +2556,9 @@ class Compiler:
                 expected="a tensor method or property (see `gradcli ops`)",
                 hint="a value's class is read, never assigned"
                 if attr == "__class__"
+                else "vars(obj) gives a plain class's attributes; of a module, print "
+                "dict(model.named_parameters()) or model.state_dict()"
+                if attr == "__dict__"
                 else "gradcli programs cannot reach Python's internals",
             ).mirror(None)
 
@@ -2530,7 +2573,7 @@ class Compiler:
             from .torch_reprs import dunder_name
 
             return lambda rt, o: dunder_name(o, attr)
-        if attr.startswith("__") and attr in PLAIN_DUNDERS:
+        if attr.startswith("__") and (attr in PLAIN_DUNDERS or own_dunder(attr)):
             of = TYPE_BUILTIN.fn
             return lambda rt, o: program_dunder(rt, o, attr, of)
         return lambda rt, o: rt.attribute(o, attr)

@@ -718,6 +718,7 @@ def _nn_utils_members() -> dict[str, Any]:
     from ..surface import packed as P
     from ..surface import parametrizations as PS
     from ..surface import parametrize as PZ
+    from ..surface import prune as PR
 
     packed_type = PyType(
         "PackedSequence",
@@ -733,10 +734,38 @@ def _nn_utils_members() -> dict[str, Any]:
         "rnn": Namespace("torch.nn.utils.rnn", rnn),
         "parametrize": Namespace("torch.nn.utils.parametrize", dict(PZ.FUNCTIONS)),
         "parametrizations": Namespace("torch.nn.utils.parametrizations", dict(PS.FUNCTIONS)),
+        "prune": Namespace("torch.nn.utils.prune", _prune_members(PR)),
         "stateless": Namespace(
             "torch.nn.utils.stateless",
             {"functional_call": _StatelessCall("..surface.func", "functional_call")},
         ),
+    }
+
+
+def _prune_members(PR: Any) -> dict[str, Any]:
+    """`torch.nn.utils.prune`: its functions, and its classes (isinstance of a module's hook,
+    `prune.L1Unstructured(amount=0.3)`, `prune.L1Unstructured.apply(module, name, ...)`)."""
+
+    def class_of(name: str, cls: type) -> PyType:
+        def apply(module: Any, tensor_name: Any, *args: Any, **kwargs: Any) -> Any:
+            return PR._apply(cls, module, tensor_name, *args, **kwargs)
+
+        members = (
+            {}
+            if cls in (PR.BasePruningMethod, PR.PruningContainer)
+            else {
+                "apply": Builtin(f"{name}.apply", apply),
+                "PRUNING_TYPE": cls.PRUNING_TYPE,
+            }
+        )
+        abstract = cls is PR.BasePruningMethod
+        return PyType(
+            name, (cls,), None if abstract else cls, f"torch.nn.utils.prune.{name}", members
+        )
+
+    return {
+        **PR.FUNCTIONS,
+        **{name: class_of(name, cls) for name, cls in PR.CLASSES.items()},
     }
 
 

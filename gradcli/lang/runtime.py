@@ -558,7 +558,12 @@ class Runtime:
             vjp = owner.params["_vjp"]
             return Builtin(f"{owner.name()}.apply", getattr(vjp, "raw", vjp), raw=False)
         allowed = getattr(type(owner), "PROGRAM_ATTRIBUTES", None)
-        if allowed is not None and attr in allowed and not attr.startswith("_"):
+        if allowed is not None and (
+            (attr in allowed and not attr.startswith("_"))
+            # (a PyTorch object's own underscored fields programs read: a pruning hook's
+            # `_tensor_name`; never a dunder)
+            or (attr in getattr(type(owner), "PROGRAM_UNDERSCORED", ()) and "__" not in attr)
+        ):
             value = getattr(owner, attr)
             if callable(value):
                 if hasattr(owner, "next_functions"):
@@ -815,14 +820,15 @@ class Runtime:
         else:
             self.more_warnings += 1
 
-    def kernel_warning(self, message: str, hint: str | None, once: bool = False) -> None:
+    def kernel_warning(self, message: str, hint: str | None, once: bool | str = False) -> None:
         """A warning PyTorch gives (from below the language), at the statement running."""
         if self.warning_filters and self.filtered(message, "UserWarning", "torch"):
             return
         if once:
-            if message in self.warned:
+            key = once if isinstance(once, str) else message
+            if key in self.warned:
                 return
-            self.warned.add(message)
+            self.warned.add(key)
         self.python_warning(message, "UserWarning", "torch", hint)
 
     def python_warning(

@@ -339,10 +339,11 @@ def lerp(input: Any, end: Any, weight: Any) -> Tensor:  # noqa: A002
     return A.named(out, "LerpBackward1" if isinstance(weight, Tensor) else "LerpBackward0")
 
 
-def _legacy_value(fn: str, t1: Any, t2: Any, legacy: tuple, value: Any) -> tuple:
+def _legacy_value(fn: str, t1: Any, t2: Any, legacy: tuple, value: Any, shown: Any = None) -> tuple:
     """PyTorch's deprecated `addcmul(input, Number value, Tensor tensor1, Tensor tensor2)`
     (`exp_avg_sq.mul_(beta2).addcmul_(1 - beta2, grad, grad)` in older hand-written
-    optimizers; still accepted, with a warning) as (tensor1, tensor2, value)."""
+    optimizers; still accepted, with PyTorch's warning once) as (tensor1, tensor2, value).
+    `shown`: (the name the warning gives, whether the method's), torch's function by default."""
     if not legacy:
         return t1, t2, value
     number = isinstance(t1, (int, float)) and not isinstance(t1, bool)
@@ -352,6 +353,9 @@ def _legacy_value(fn: str, t1: Any, t2: Any, legacy: tuple, value: Any) -> tuple
                 f"{fn}() received an invalid combination of arguments - got unrecognized "
                 "keyword arguments: value"
             ).mirror("TypeError")
+        from .overloads import value_warning
+
+        value_warning(*(shown or (fn, False)))
         return t2, legacy[0], t1
     raise GradcliError(
         f"{fn}() takes 3 positional arguments but {3 + len(legacy)} were given"
@@ -361,7 +365,18 @@ def _legacy_value(fn: str, t1: Any, t2: Any, legacy: tuple, value: Any) -> tuple
 def addcmul(input: Any, tensor1: Any, tensor2: Any, *legacy: Any, value: Any = 1) -> Tensor:  # noqa: A002
     """input + value * tensor1 * tensor2, shown as AddcmulBackward0, with ATen's values
     (`kernels.addcmul`: the last step fused, float16 in float32)."""
-    tensor1, tensor2, value = _legacy_value("addcmul", tensor1, tensor2, legacy, value)
+    return _addcmul(input, tensor1, tensor2, legacy, value, None)
+
+
+def _addcmul(
+    input: Any,  # noqa: A002
+    tensor1: Any,
+    tensor2: Any,
+    legacy: tuple,
+    value: Any,
+    shown: Any,
+) -> Tensor:
+    tensor1, tensor2, value = _legacy_value("addcmul", tensor1, tensor2, legacy, value, shown)
     x = _t(input)
     out = F.add(x, A.mul_t(A.mul_t(tensor1, tensor2), value))
     if _kernel_values(out, (x, tensor1, tensor2), value):
@@ -374,7 +389,18 @@ def addcmul(input: Any, tensor1: Any, tensor2: Any, *legacy: Any, value: Any = 1
 def addcdiv(input: Any, tensor1: Any, tensor2: Any, *legacy: Any, value: Any = 1) -> Tensor:  # noqa: A002
     """input + value * tensor1 / tensor2, shown as AddcdivBackward0, with ATen's values
     (`kernels.addcdiv`); the deprecated `addcdiv(input, value, tensor1, tensor2)` too."""
-    tensor1, tensor2, value = _legacy_value("addcdiv", tensor1, tensor2, legacy, value)
+    return _addcdiv(input, tensor1, tensor2, legacy, value, None)
+
+
+def _addcdiv(
+    input: Any,  # noqa: A002
+    tensor1: Any,
+    tensor2: Any,
+    legacy: tuple,
+    value: Any,
+    shown: Any,
+) -> Tensor:
+    tensor1, tensor2, value = _legacy_value("addcdiv", tensor1, tensor2, legacy, value, shown)
     x = _t(input)
     out = F.add(x, A.mul_t(A.div_t(tensor1, tensor2), value))
     if _kernel_values(out, (x, tensor1, tensor2), value):
@@ -382,6 +408,18 @@ def addcdiv(input: Any, tensor1: Any, tensor2: Any, *legacy: Any, value: Any = 1
 
         out.data = kernels.addcdiv(x.data, tensor1.data, tensor2.data, value).reshape(out.shape)
     return A.named(out, "AddcdivBackward0")
+
+
+def _addc_method(inner: Any, shown: str) -> Any:
+    """The method `x.addcmul(t1, t2, value=)` (or addcdiv, or their in-place `shown`), with
+    the deprecated `x.addcmul(value, t1, t2)` warned of in the method's words."""
+
+    def method(self: Any, tensor1: Any, tensor2: Any, *legacy: Any, value: Any = 1) -> Tensor:
+        return inner(self, tensor1, tensor2, legacy, value, (shown, True))
+
+    method.__name__ = method.__qualname__ = shown.rstrip("_")
+    method.__doc__ = inner.__doc__
+    return method
 
 
 def _kernel_values(out: Tensor, tensors: tuple, number: Any) -> bool:
@@ -1435,8 +1473,22 @@ NAMES = declare(
     ("aminmax", "torch Tensor", aminmax, "composition of max min"),
     ("inner", "torch Tensor", inner, "composition of matmul mul permute reshape"),
     ("lerp", "torch Tensor", lerp, "composition of add mul sub"),
-    ("addcmul", "torch Tensor", addcmul, "composition of add mul"),
-    ("addcdiv", "torch Tensor", addcdiv, "composition of add div mul"),
+    ("addcmul", "torch", addcmul, "composition of add mul"),
+    ("addcmul", "Tensor", _addc_method(_addcmul, "addcmul"), "composition of add mul"),
+    (
+        "addcmul_",
+        "Tensor",
+        F._method_(_addc_method(_addcmul, "addcmul_"), "addcmul"),
+        "composition of add mul",
+    ),
+    ("addcdiv", "torch", addcdiv, "composition of add div mul"),
+    ("addcdiv", "Tensor", _addc_method(_addcdiv, "addcdiv"), "composition of add div mul"),
+    (
+        "addcdiv_",
+        "Tensor",
+        F._method_(_addc_method(_addcdiv, "addcdiv_"), "addcdiv"),
+        "composition of add div mul",
+    ),
     ("hypot", "torch Tensor", hypot, "composition of add mul sqrt"),
     ("bitwise_and", "torch Tensor", bitwise_and, ""),
     ("bitwise_or", "torch Tensor", bitwise_or, ""),

@@ -80,7 +80,7 @@ def _sample_shape(shape: Any) -> tuple[int, ...]:
 class Distribution:
     NAME = "Distribution"
     PARAMS: tuple[str, ...] = ()
-    PROGRAM_METHODS = ("sample", "rsample", "log_prob", "entropy", "cdf", "sample_n")
+    PROGRAM_METHODS = ("sample", "rsample", "log_prob", "entropy", "cdf", "icdf", "sample_n")
     PROGRAM_DATA = ("mean", "stddev", "variance", "mode", "batch_shape", "event_shape")
     has_rsample = False
     batch: tuple[int, ...] = ()
@@ -155,6 +155,22 @@ class Distribution:
                 .pytorch()
             )
         raise GradcliError(f"cdf of {self.NAME} is not supported by gradcli").mirror(
+            "NotImplementedError"
+        )
+
+    def icdf(self, value: Any) -> Tensor:
+        if self.NAME in _NO_ICDF_IN_PYTORCH:
+            # PyTorch's Distribution.icdf: NotImplementedError without a message (catchable)
+            raise (
+                GradcliError(
+                    "",
+                    found=f"{self.NAME}.icdf",
+                    hint=f"PyTorch's {self.NAME} has no icdf (NotImplementedError)",
+                )
+                .mirror("NotImplementedError")
+                .pytorch()
+            )
+        raise GradcliError(f"icdf of {self.NAME} is not supported by gradcli").mirror(
             "NotImplementedError"
         )
 
@@ -481,6 +497,13 @@ def _value(value: Any, d: Distribution, check: bool = True) -> Tensor:
 
 
 # The distributions whose cdf PyTorch 2.13 does not define (Distribution.cdf raises).
+# The distributions whose icdf is PyTorch's Distribution.icdf (read off PyTorch 2.13).
+_NO_ICDF_IN_PYTORCH = frozenset(
+    "Bernoulli Beta Binomial Categorical Chi2 Dirichlet FisherSnedecor Gamma Geometric "
+    "Independent LKJCholesky LowRankMultivariateNormal MixtureSameFamily Multinomial "
+    "MultivariateNormal NegativeBinomial OneHotCategorical OneHotCategoricalStraightThrough "
+    "Poisson StudentT VonMises Wishart".split()
+)
 _NO_CDF_IN_PYTORCH = frozenset(
     (
         "Bernoulli",
@@ -1962,7 +1985,21 @@ class Transform:
 
     @property
     def event_dim(self) -> int:
-        return self.domain_event_dim
+        if self.domain_event_dim == self.codomain_event_dim:
+            return self.domain_event_dim
+        raise GradcliError("Please use either .domain.event_dim or .codomain.event_dim").mirror(
+            "ValueError"
+        )
+
+    def with_cache(self, cache_size: int = 1) -> Transform:
+        """The transform with a cache of its last (x, y) (cache_size 1), or without (0)."""
+        if self._cache_size == cache_size:
+            return self
+        if type(self).__init__ is Transform.__init__:
+            return type(self)(cache_size=cache_size)
+        raise GradcliError(f"{type(self).__name__}.with_cache is not implemented").mirror(
+            "NotImplementedError"
+        )
 
     @property
     def inv(self) -> Transform:
@@ -2205,6 +2242,351 @@ class TanhTransform(Transform):
         return 2.0 * (math.log(2.0) - x - _F["softplus"](-2.0 * x))
 
 
+class ComposeTransform(Transform):
+    """PyTorch's ComposeTransform: its parts one after the other; its event dims from theirs
+    (each part's log |det J| summed over the dims the composition's domain has beyond the
+    part's own), an empty one the identity."""
+
+    def __init__(self, parts: Any, cache_size: int = 0) -> None:
+        if not isinstance(parts, (list, tuple)) or not all(isinstance(p, Transform) for p in parts):
+            raise GradcliError(
+                "ComposeTransform's parts must be a list of transforms",
+                hint="ComposeTransform([AffineTransform(0.0, 2.0), ExpTransform()])",
+            ).mirror("TypeError")
+        if cache_size:
+            parts = [p.with_cache(cache_size) for p in parts]
+        super().__init__(cache_size)
+        self.parts = list(parts)
+        self._inverse_of: Transform | None = None
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr == "parts":
+            return list(self.parts)
+        if attr in ("domain_event_dim", "codomain_event_dim", "with_cache"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    @property
+    def domain_event_dim(self) -> int:  # type: ignore[override]
+        if not self.parts:
+            return 0
+        event_dim = self.parts[-1].codomain_event_dim
+        for part in reversed(self.parts):
+            event_dim += part.domain_event_dim - part.codomain_event_dim
+            event_dim = max(event_dim, part.domain_event_dim)
+        return event_dim
+
+    @property
+    def codomain_event_dim(self) -> int:  # type: ignore[override]
+        if not self.parts:
+            return 0
+        event_dim = self.parts[0].domain_event_dim
+        for part in self.parts:
+            event_dim += part.codomain_event_dim - part.domain_event_dim
+            event_dim = max(event_dim, part.codomain_event_dim)
+        return event_dim
+
+    @property
+    def codomain(self) -> Any:  # type: ignore[override]
+        return self.parts[-1].codomain if self.parts else (_REAL, lambda v: v == v)
+
+    @property
+    def bijective(self) -> bool:  # type: ignore[override]
+        return all(p.bijective for p in self.parts)
+
+    @property
+    def sign(self) -> Any:
+        sign: Any = 1
+        for p in self.parts:
+            sign = sign * p.sign
+        return sign
+
+    @property
+    def inv(self) -> Transform:
+        if self._inverse_of is None:
+            inverse = ComposeTransform([p.inv for p in reversed(self.parts)])
+            inverse._inverse_of = self
+            self._inverse_of = inverse
+        return self._inverse_of
+
+    def with_cache(self, cache_size: int = 1) -> Transform:
+        if self._cache_size == cache_size:
+            return self
+        return ComposeTransform(self.parts, cache_size=cache_size)
+
+    def __call__(self, x: Tensor) -> Tensor:
+        for part in self.parts:
+            x = part(x)
+        return x
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        if not self.parts:
+            return _T["zeros_like"](x)
+        xs = [x]
+        for part in self.parts[:-1]:
+            xs.append(part(xs[-1]))
+        xs.append(y)
+        total: Any = None
+        event_dim = self.domain_event_dim
+        for part, a, b in zip(self.parts, xs[:-1], xs[1:]):
+            term = _sum_rightmost(
+                part.log_abs_det_jacobian(a, b), event_dim - part.domain_event_dim
+            )
+            total = term if total is None else total + term
+            event_dim += part.codomain_event_dim - part.domain_event_dim
+        return total
+
+    def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        for part in self.parts:
+            shape = part.forward_shape(shape)
+        return tuple(shape)
+
+    def inverse_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        for part in reversed(self.parts):
+            shape = part.inverse_shape(shape)
+        return tuple(shape)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ComposeTransform) and self.parts == other.parts
+
+    __hash__ = object.__hash__
+
+    def __repr__(self) -> str:
+        return "ComposeTransform(\n    " + ",\n    ".join(repr(p) for p in self.parts) + "\n)"
+
+
+class IndependentTransform(Transform):
+    """PyTorch's IndependentTransform: the base transform with `reinterpreted_batch_ndims`
+    more event dims (its log |det J| summed over them)."""
+
+    def __init__(
+        self, base_transform: Any, reinterpreted_batch_ndims: Any, cache_size: int = 0
+    ) -> None:
+        if not isinstance(base_transform, Transform):
+            raise GradcliError(
+                f"IndependentTransform's base_transform must be a transform, not "
+                f"{typename(base_transform)}"
+            ).mirror("TypeError")
+        super().__init__(cache_size)
+        self.base_transform = base_transform.with_cache(cache_size)
+        self.reinterpreted_batch_ndims = _int_count(
+            reinterpreted_batch_ndims, "reinterpreted_batch_ndims"
+        )
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("base_transform", "reinterpreted_batch_ndims", "with_cache"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    @property
+    def domain_event_dim(self) -> int:  # type: ignore[override]
+        return self.base_transform.domain_event_dim + self.reinterpreted_batch_ndims
+
+    @property
+    def codomain_event_dim(self) -> int:  # type: ignore[override]
+        return self.base_transform.codomain_event_dim + self.reinterpreted_batch_ndims
+
+    @property
+    def codomain(self) -> Any:  # type: ignore[override]
+        return self.base_transform.codomain
+
+    @property
+    def bijective(self) -> bool:  # type: ignore[override]
+        return self.base_transform.bijective
+
+    @property
+    def sign(self) -> Any:
+        return self.base_transform.sign
+
+    def with_cache(self, cache_size: int = 1) -> Transform:
+        if self._cache_size == cache_size:
+            return self
+        return IndependentTransform(
+            self.base_transform, self.reinterpreted_batch_ndims, cache_size=cache_size
+        )
+
+    def _call(self, x: Tensor) -> Tensor:
+        if x.ndim < self.domain_event_dim:
+            raise GradcliError("Too few dimensions on input").mirror("ValueError")
+        return self.base_transform(x)
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        if y.ndim < self.codomain_event_dim:
+            raise GradcliError("Too few dimensions on input").mirror("ValueError")
+        return self.base_transform.inv(y)
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        result = self.base_transform.log_abs_det_jacobian(x, y)
+        return _sum_rightmost(result, self.reinterpreted_batch_ndims)
+
+    def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        return self.base_transform.forward_shape(shape)
+
+    def inverse_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        return self.base_transform.inverse_shape(shape)
+
+    def __repr__(self) -> str:
+        return f"IndependentTransform({self.base_transform!r}, {self.reinterpreted_batch_ndims})"
+
+
+class ReshapeTransform(Transform):
+    """PyTorch's ReshapeTransform: the rightmost `in_shape` of a tensor reshaped to
+    `out_shape` (log |det J| zero, of the batch shape)."""
+
+    def __init__(self, in_shape: Any, out_shape: Any, cache_size: int = 0) -> None:
+        self.in_shape = _shape_arg(in_shape, "in_shape")
+        self.out_shape = _shape_arg(out_shape, "out_shape")
+        if math.prod(self.in_shape) != math.prod(self.out_shape):
+            raise GradcliError("in_shape, out_shape have different numbers of elements").mirror(
+                "ValueError"
+            )
+        super().__init__(cache_size)
+        self.domain_event_dim = len(self.in_shape)
+        self.codomain_event_dim = len(self.out_shape)
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("in_shape", "out_shape"):
+            return Size(getattr(self, attr))
+        if attr == "with_cache":
+            return self.with_cache
+        return super().program_attribute(attr)
+
+    def with_cache(self, cache_size: int = 1) -> Transform:
+        if self._cache_size == cache_size:
+            return self
+        return ReshapeTransform(self.in_shape, self.out_shape, cache_size=cache_size)
+
+    def _call(self, x: Tensor) -> Tensor:
+        batch = tuple(x.shape[: x.ndim - len(self.in_shape)])
+        return _M["reshape"](x, *(batch + self.out_shape))
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        batch = tuple(y.shape[: y.ndim - len(self.out_shape)])
+        return _M["reshape"](y, *(batch + self.in_shape))
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        batch = tuple(x.shape[: x.ndim - len(self.in_shape)])
+        return _M["new_zeros"](x, batch)
+
+    def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        return _reshaped(tuple(shape), self.in_shape, self.out_shape)
+
+    def inverse_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        return _reshaped(tuple(shape), self.out_shape, self.in_shape)
+
+
+def _reshaped(shape: tuple[int, ...], old: tuple[int, ...], new: tuple[int, ...]) -> tuple:
+    if len(shape) < len(old):
+        raise GradcliError("Too few dimensions on input").mirror("ValueError")
+    cut = len(shape) - len(old)
+    if shape[cut:] != old:
+        raise GradcliError(
+            f"Shape mismatch: expected {Size(shape[cut:])!r} but got {Size(old)!r}"
+        ).mirror("ValueError")
+    return shape[:cut] + new
+
+
+def _shape_arg(v: Any, what: str) -> tuple[int, ...]:
+    if isinstance(v, int) and not isinstance(v, bool):
+        v = (v,)
+    if not isinstance(v, (tuple, list)) or not all(
+        isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in v
+    ):
+        raise GradcliError(
+            f"ReshapeTransform's {what} must be a shape (a tuple of sizes), not {typename(v)}"
+        ).mirror("TypeError")
+    return tuple(int(d) for d in v)
+
+
+def _int_count(v: Any, what: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        raise GradcliError(f"{what} must be a non-negative int, not {v!r}").mirror("TypeError")
+    return int(v)
+
+
+class StackTransform(Transform):
+    """PyTorch's StackTransform: the i-th transform on the i-th slice along `dim`, restacked
+    (log |det J| stacked the same way)."""
+
+    def __init__(self, tseq: Any, dim: Any = 0, cache_size: int = 0) -> None:
+        if not isinstance(tseq, (list, tuple)) or not all(isinstance(t, Transform) for t in tseq):
+            raise GradcliError("All elements of tseq must be Transform instances").mirror(
+                "AssertionError"
+            )
+        if cache_size:
+            tseq = [t.with_cache(cache_size) for t in tseq]
+        super().__init__(cache_size)
+        self.transforms = list(tseq)
+        if isinstance(dim, bool) or not isinstance(dim, int):
+            raise GradcliError(f"StackTransform's dim must be an int, not {typename(dim)}").mirror(
+                "TypeError"
+            )
+        self.dim = dim
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("transforms", "dim", "with_cache"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    def _event_dim(self, which: str) -> int:
+        d = max((getattr(t, which) for t in self.transforms), default=0)
+        return d + 1 if self.dim + d < 0 else d
+
+    @property
+    def domain_event_dim(self) -> int:  # type: ignore[override]
+        return self._event_dim("domain_event_dim")
+
+    @property
+    def codomain_event_dim(self) -> int:  # type: ignore[override]
+        return self._event_dim("codomain_event_dim")
+
+    @property
+    def bijective(self) -> bool:  # type: ignore[override]
+        return all(t.bijective for t in self.transforms)
+
+    def with_cache(self, cache_size: int = 1) -> Transform:
+        if self._cache_size == cache_size:
+            return self
+        return StackTransform(self.transforms, self.dim, cache_size)
+
+    def _checked(self, z: Tensor, what: str) -> list[Tensor]:
+        if not -z.ndim <= self.dim < z.ndim:
+            raise GradcliError(
+                f"dim {self.dim} out of range for {what}tensor with {z.ndim} dimensions"
+            ).mirror("AssertionError")
+        return [_M["select"](z, self.dim, i) for i in range(z.shape[self.dim])]
+
+    def _sizes(self, z: Tensor, name: str) -> None:
+        if z.shape[self.dim] != len(self.transforms):
+            raise GradcliError(
+                f"{name}.size({self.dim}) = {z.shape[self.dim]} must equal len(transforms) "
+                f"{len(self.transforms)}"
+            ).mirror("AssertionError")
+
+    def _call(self, x: Tensor) -> Tensor:
+        parts = self._checked(x, "")
+        self._sizes(x, "x")
+        return _T["stack"]([t(p) for p, t in zip(parts, self.transforms)], dim=self.dim)
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        parts = self._checked(y, "")
+        self._sizes(y, "y")
+        return _T["stack"]([t.inv(p) for p, t in zip(parts, self.transforms)], dim=self.dim)
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        xs = self._checked(x, "x with ")
+        self._sizes(x, "x")
+        ys = self._checked(y, "y with ")
+        self._sizes(y, "y")
+        terms = [t.log_abs_det_jacobian(a, b) for a, b, t in zip(xs, ys, self.transforms)]
+        return _T["stack"](terms, dim=self.dim)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    __hash__ = object.__hash__
+
+
 class TransformedDistribution(Distribution):
     """PyTorch's TransformedDistribution: draws of the base distribution passed through the
     transforms in order; log_prob inverts them last to first, subtracting each one's log |det
@@ -2232,27 +2614,26 @@ class TransformedDistribution(Distribution):
         self._validate = validate_args is not False
         base_shape = tuple(base_distribution.batch) + tuple(base_distribution.event)
         base_event_dim = len(base_distribution.event)
-        domain_event_dim = max((t.domain_event_dim for t in transforms), default=0)
-        codomain_event_dim = max((t.codomain_event_dim for t in transforms), default=0)
+        transform = ComposeTransform(transforms)
+        domain_event_dim = transform.domain_event_dim
+        codomain_event_dim = transform.codomain_event_dim
         if len(base_shape) < domain_event_dim:
             raise GradcliError(
                 f"base_distribution needs to have shape with size at least {domain_event_dim}, "
                 f"but got {Size(base_shape)!r}."
             ).mirror("ValueError")
-        shape = base_shape
-        for t in transforms:
-            shape = t.forward_shape(shape)
-        if shape != base_shape:
+        shape = transform.forward_shape(base_shape)
+        if transform.inverse_shape(shape) != base_shape:
             raise GradcliError(
-                "gradcli does not support a TransformedDistribution whose transforms change "
-                "the base distribution's shape",
+                "gradcli does not support a TransformedDistribution whose transforms broadcast "
+                "the base distribution to a larger shape",
                 hint="give the base distribution the full shape: Normal(loc.expand(shape), ...)",
             ).mirror("NotImplementedError")
         reinterpreted = domain_event_dim - base_event_dim
         if reinterpreted > 0:
             base_distribution = Independent(base_distribution, reinterpreted)
         self.base_dist = base_distribution
-        event_dim = codomain_event_dim + max(base_event_dim - domain_event_dim, 0)
+        event_dim = max(codomain_event_dim, base_event_dim + codomain_event_dim - domain_event_dim)
         cut = len(shape) - event_dim
         self.batch, self.event = tuple(shape[:cut]), tuple(shape[cut:])
         self.has_rsample = base_distribution.has_rsample
@@ -2303,6 +2684,10 @@ TRANSFORMS: dict[str, type] = {
     "PowerTransform": PowerTransform,
     "SigmoidTransform": SigmoidTransform,
     "TanhTransform": TanhTransform,
+    "ComposeTransform": ComposeTransform,
+    "IndependentTransform": IndependentTransform,
+    "ReshapeTransform": ReshapeTransform,
+    "StackTransform": StackTransform,
 }
 CLASSES["TransformedDistribution"] = TransformedDistribution
 MODULES["TransformedDistribution"] = "transformed_distribution"

@@ -17,9 +17,11 @@ from ..ops.arithmetic import size_check, tensor_arg
 from . import extras as X
 from . import nnfunctional as NF
 from . import nnlosses as NL
+from . import overloads as OV
 from .adaptive import AdaptiveLogSoftmaxWithLoss
 from .args import reduction_arg
 from .declare import declare
+from .functional import _method_
 from .nn import (
     Functional,
     Module,
@@ -2071,8 +2073,22 @@ NAMES = declare(
     ("cov", "torch Tensor", X.cov, "composition of sum div sub mul matmul permute reshape"),
     ("matrix_rank", "linalg", X.matrix_rank, ""),
     ("cond", "linalg", X.cond, "composition of svdvals index div reshape"),
-    ("addr", "torch Tensor", X.addr, "composition of mul add reshape"),
-    ("addbmm", "torch Tensor", X.addbmm, "composition of index matmul mul add"),
+    ("addr", "torch", OV.torch_form("addr", X.addr), "composition of mul add reshape"),
+    ("addr", "Tensor", OV.method_form("addr", X.addr), "composition of mul add reshape"),
+    (
+        "addr_",
+        "Tensor",
+        _method_(OV.method_form("addr_", X.addr), "addr"),
+        "composition of mul add reshape",
+    ),
+    ("addbmm", "torch", OV.torch_form("addbmm", X.addbmm), "composition of index matmul mul add"),
+    ("addbmm", "Tensor", OV.method_form("addbmm", X.addbmm), "composition of index matmul mul add"),
+    (
+        "addbmm_",
+        "Tensor",
+        _method_(OV.method_form("addbmm_", X.addbmm), "addbmm"),
+        "composition of index matmul mul add",
+    ),
     ("renorm", "torch Tensor", X.renorm, "composition of norm div add where mul"),
     (
         "corrcoef",

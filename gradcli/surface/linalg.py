@@ -30,6 +30,7 @@ from ..ops.linalg import einsum as EINSUM
 from ..ops.linalg import linear_sum as LS
 from . import args as C
 from . import functional as F
+from . import overloads as OV
 from .declare import declare
 from .printing import format_value
 
@@ -1197,6 +1198,12 @@ def _removed(name: str) -> Any:
     return removed
 
 
+def _inplace(fn: Any, name: str) -> Any:
+    """The in-place method `x.name_(...)` of the method `fn` (with the deprecated overloads)."""
+    return F._method_(fn, name)
+
+
+_MM_INPLACE = "composition of matmul mul add expand"
 NAMES = declare(
     ("eig", "torch Tensor", eig, ""),
     ("symeig", "torch Tensor", symeig, ""),
@@ -1240,9 +1247,20 @@ NAMES = declare(
     ("svd", "torch Tensor", torch_svd, "svd index permute reshape"),
     ("pinverse", "torch Tensor", pinverse, "pinv"),
     ("cross", "torch Tensor", torch_cross, "cross"),
-    ("addmm", "torch Tensor", addmm, "composition of matmul mul add expand"),
-    ("baddbmm", "torch Tensor", baddbmm, "composition of matmul mul add expand"),
-    ("addmv", "torch Tensor", addmv, "composition of matmul mul add expand"),
+    ("addmm", "torch", OV.torch_form("addmm", addmm), "composition of matmul mul add expand"),
+    ("addmm", "Tensor", OV.method_form("addmm", addmm), "composition of matmul mul add expand"),
+    ("addmm_", "Tensor", _inplace(OV.method_form("addmm_", addmm), "addmm"), _MM_INPLACE),
+    ("baddbmm", "torch", OV.torch_form("baddbmm", baddbmm), "composition of matmul mul add expand"),
+    (
+        "baddbmm",
+        "Tensor",
+        OV.method_form("baddbmm", baddbmm),
+        "composition of matmul mul add expand",
+    ),
+    ("baddbmm_", "Tensor", _inplace(OV.method_form("baddbmm_", baddbmm), "baddbmm"), _MM_INPLACE),
+    ("addmv", "torch", OV.torch_form("addmv", addmv), "composition of matmul mul add expand"),
+    ("addmv", "Tensor", OV.method_form("addmv", addmv), "composition of matmul mul add expand"),
+    ("addmv_", "Tensor", _inplace(OV.method_form("addmv_", addmv), "addmv"), _MM_INPLACE),
     ("outer ger", "torch Tensor", outer, "composition of mul reshape"),
     ("kron", "torch Tensor", kron, "composition of mul reshape"),
     ("dist", "torch Tensor", dist, "composition of sub norm reshape"),

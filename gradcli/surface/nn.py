@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import types
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -168,9 +169,11 @@ def _generating(method: Callable[..., list], qualname: str) -> Callable[..., Any
     when it is called (as PyTorch's), named as PyTorch's (`<generator object
     Module.parameters at ...>`)."""
 
-    @functools.wraps(method)
-    def call(*args: Any, **kwargs: Any) -> Any:
-        items = method(*args, **kwargs)
+    fn = method.__func__  # type: ignore[attr-defined]
+
+    @functools.wraps(fn)
+    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        items = fn(self, *args, **kwargs)
 
         def gen() -> Any:
             yield from items
@@ -178,7 +181,9 @@ def _generating(method: Callable[..., list], qualname: str) -> Callable[..., Any
         gen.__qualname__ = qualname
         return gen()
 
-    return call
+    # bound to the module, as PyTorch's method (`<bound method Module.parameters of ...>`,
+    # a call that does not fit in Python's words: `Module.parameters() takes ...`)
+    return types.MethodType(call, method.__self__)  # type: ignore[attr-defined]
 
 
 def _pytype(v: Any) -> str:
@@ -3074,7 +3079,9 @@ def _index(mods: list[Module], key: Any, name: str) -> Module:
     if isinstance(key, bool) or not isinstance(key, (int, np.integer)):
         raise GradcliError(f"{name} indices must be integers or slices, not {typename(key)}")
     if not -len(mods) <= key < len(mods):
-        raise GradcliError(f"index {key} is out of range", hint=f"it has {len(mods)} modules")
+        raise GradcliError(
+            f"index {key} is out of range", hint=f"it has {len(mods)} modules"
+        ).mirror("IndexError")  # (what ends an iteration by __getitem__, as in PyTorch)
     return mods[key]
 
 

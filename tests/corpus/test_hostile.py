@@ -4215,9 +4215,9 @@ CASES: list[Case] = [
     Case("inplace_method_too_few", "x = torch.ones(2)\nx.add_()", "add_(): missing", (2, 1)),
     Case("view_inplace_too_few", "x = torch.ones(2)\nx.unsqueeze_()", "missing", (2, 1)),
     Case(
-        "module_class_dunder_len",
-        "class M(torch.nn.Module):\n    def __len__(self):\n        return 1\nm = M()",
-        "method `__len__` is only supported in plain classes",
+        "module_class_dunder_add",
+        "class M(torch.nn.Module):\n    def __add__(self, o):\n        return 1\nm = M()",
+        "method `__add__` is not supported in a subclass of nn.Module",
         (2, 5),
     ),
     # --- forward-mode AD (torch.autograd.forward_ad): PyTorch's refusals, sizes first --------

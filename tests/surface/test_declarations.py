@@ -296,6 +296,39 @@ CALLS: dict[str, list[Call]] = {
     "torch.addbmm": one(square, lambda: leaf((2, 2, 3)), lambda: leaf((2, 3, 2)))
     + one(square, lambda: leaf((2, 2, 3)), lambda: leaf((2, 3, 2)), beta=0.5, alpha=2.0),
     "torch.renorm": one(x23, 2, 0, 0.5),
+    **{
+        f"Tensor.{name}{inplace}": one(x23, x23, x23)
+        + one(x23, x23, x23, value=0.5)
+        + one(x23, 0.5, x23, x23)
+        for name in ("addcmul", "addcdiv")
+        for inplace in ("", "_")
+    },
+    # the methods, and PyTorch's deprecated overloads with a leading beta (and alpha)
+    **{
+        f"Tensor.{name}{inplace}": one(square, a, b)
+        + one(square, a, b, beta=0.5, alpha=2.0)
+        + one(square, 0.5, a, b)
+        + one(square, 0.5, 2.0, a, b)
+        for name, a, b in (
+            ("addmm", x23, lambda: leaf((3, 2))),
+            ("addr", lambda: leaf((2,)), lambda: leaf((2,))),
+            ("addbmm", lambda: leaf((2, 2, 3)), lambda: leaf((2, 3, 2))),
+        )
+        for inplace in ("", "_")
+    },
+    **{
+        f"Tensor.{name}{inplace}": one(first, a, b) + one(first, 2.0, a, b)
+        for name, first, a, b in (
+            ("addmv", lambda: leaf((2,)), x23, vec),
+            (
+                "baddbmm",
+                lambda: leaf((1, 2, 2)),
+                lambda: leaf((1, 2, 3)),
+                lambda: leaf((1, 3, 2)),
+            ),
+        )
+        for inplace in ("", "_")
+    },
     "torch.corrcoef": one(x23),
     "torch.dropout": one(x23, 0.5, True),
     "torch.einsum": one("ij,jk->ik", x23, lambda: leaf((3, 2))),

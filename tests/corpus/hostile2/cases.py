@@ -6633,3 +6633,153 @@ add(
     small("exc_module_mixin", "class E(torch.nn.Module, ValueError):\n    pass", REFUSED),
     small("exc_keyword_args", _EXC + "raise E(code=3)", (r"takes no keyword arguments",)),
 )
+# torch.nn.utils.prune (feat23): the pruning hooks and method classes show PyTorch's names only;
+# a program's pruning method runs under the program's limits; pruning without end is stopped.
+_PR = (
+    "import torch.nn as nn\nimport torch.nn.utils.prune as prune\nm = nn.Linear(3, 3)\n"
+    "prune.l1_unstructured(m, 'weight', amount=0.5)\n"
+    "h = list(m._forward_pre_hooks.values())[0]\n"
+)
+_PRC = "class P(prune.BasePruningMethod):\n    PRUNING_TYPE = 'unstructured'\n"
+add(
+    esc("prune_hook_dict", _PR + "d = h.__dict__"),
+    esc("prune_hook_internal_method", _PR + "f = h.mask_of"),
+    esc("prune_hook_call_dunder", _PR + "f = h.__call__"),
+    esc("prune_class_mro", _PR + "c = prune.L1Unstructured.__mro__"),
+    esc("prune_base_subclasses", _PR + "c = prune.BasePruningMethod.__subclasses__()"),
+    esc("prune_function_globals", _PR + "g = prune.l1_unstructured.__globals__"),
+    esc("prune_hook_set_class", _PR + "h.__class__ = int"),
+    esc("prune_dunder_name", _PR + "prune.l1_unstructured(m, '__class__', amount=1)"),
+    esc(
+        "prune_container_insides",
+        _PR + "prune.l1_unstructured(m, 'weight', amount=1)\n"
+        "h = list(m._forward_pre_hooks.values())[0]\nc = h._pruning_methods.__class__.__base__",
+    ),
+    esc(
+        "prune_program_method_dict",
+        _PR + _PRC + "    def compute_mask(self, t, d):\n"
+        "        return self.__dict__\nP.apply(m, 'bias')",
+    ),
+    esc(
+        "prune_program_method_getattr",
+        _PR + _PRC + "    def __getattr__(self, n):\n        return 1",
+    ),
+    small(
+        "prune_program_method_recursion",
+        _PR + _PRC + "    def compute_mask(self, t, d):\n        return P().compute_mask(t, d)\n"
+        "P.apply(m, 'bias')",
+        LIMIT + (r"recursion", r"depth"),
+    ),
+    small(
+        "prune_program_method_not_a_tensor",
+        _PR + _PRC + "    def compute_mask(self, t, d):\n        return 3\nP.apply(m, 'bias')",
+        (r"must return the mask as a tensor",),
+    ),
+    small(
+        "prune_without_end",
+        _PR + "for i in range(10**6):\n    prune.l1_unstructured(m, 'weight', amount=0)",
+        LIMIT,
+        env={"GRADCLI_TIME_SECONDS": "3"},
+        seconds=8.0,
+    ),
+    small("prune_huge_tensor", _PR + "t = h.prune(torch.ones(10**5, 10**4))", LIMIT),
+    small(
+        "prune_global_generator",
+        _PR + "prune.global_unstructured((p for p in [(m, 'bias')]), prune.L1Unstructured, "
+        "amount=1)",
+        (r"not supported",),
+    ),
+)
+# Methods named like dunders (feat23): a name Python gives no meaning is the program's own
+# method, reached on the program's own values only; a module's container protocol runs under
+# the program's limits; Python's own names stay refused.
+_MD = "import torch.nn as nn\n"
+add(
+    esc("own_dunder_on_torch", "x = torch.__own_name__"),
+    esc("own_dunder_getattr_on_torch", "x = getattr(torch, '__own_name__')"),
+    esc("own_dunder_on_int", "x = (1).__own_name__"),
+    esc(
+        "own_dunder_method_globals",
+        "class A:\n    def __own__(self):\n        return 1\nx = A().__own__.__globals__",
+    ),
+    esc(
+        "own_dunder_setattr",
+        "class A:\n    def __own__(self):\n        return 1\nsetattr(A(), '__own__', 2)",
+    ),
+    esc(
+        "module_dunder_getattr",
+        _MD + "class M(nn.Module):\n    def __getattr__(self, n):\n        return 1",
+    ),
+    esc(
+        "module_dunder_reduce",
+        _MD + "class M(nn.Module):\n    def __reduce__(self):\n        return 1",
+    ),
+    esc(
+        "module_dunder_torch_function",
+        _MD + "class M(nn.Module):\n    def __torch_function__(self, *a):\n        return 1",
+    ),
+    small(
+        "module_repr_recursion",
+        _MD + "class M(nn.Module):\n    def __repr__(self):\n        return repr(self)\nprint(M())",
+        LIMIT,
+    ),
+    small(
+        "module_iter_forever",
+        _MD + "class M(nn.Module):\n    def __iter__(self):\n        while True:\n"
+        "            yield 1\nfor v in M():\n    pass",
+        LIMIT,
+    ),
+    small(
+        "module_getitem_forever",
+        _MD + "class M(nn.Module):\n    def __getitem__(self, i):\n        return i\n"
+        "print(list(M()))",
+        LIMIT,
+    ),
+    small(
+        "own_dunder_recursion",
+        "class A:\n    def __own__(self):\n        return self.__own__()\nA().__own__()",
+        LIMIT,
+    ),
+    small(
+        "module_len_negative",
+        _MD + "class M(nn.Module):\n    def __len__(self):\n        return -1\nlen(M())",
+        (r"should return >= 0",),
+    ),
+)
+# Distribution transforms with event dims (feat23): nesting without end and sizes beyond the
+# limits are stopped; the transforms show their attributes only.
+_TR = (
+    "from torch.distributions import Normal, TransformedDistribution\n"
+    "from torch.distributions.transforms import ComposeTransform, ExpTransform, "
+    "IndependentTransform, ReshapeTransform, StackTransform\n"
+)
+add(
+    small(
+        "compose_transform_nested_deep",
+        _TR + "t = ExpTransform()\nfor i in range(100000):\n    t = ComposeTransform([t])\n"
+        "print(t.event_dim)",
+        LIMIT + (r"recursed too deeply",),
+    ),
+    small(
+        "independent_transform_nested_deep",
+        _TR + "t = ExpTransform()\nfor i in range(100000):\n    t = IndependentTransform(t, 0)\n"
+        "print(t(torch.ones(2)))",
+        LIMIT + (r"recursed too deeply",),
+    ),
+    small(
+        "stack_transform_many",
+        _TR + "t = StackTransform([ExpTransform()] * 10**6, dim=0)\nprint(t(torch.ones(10**6)))",
+        LIMIT + REFUSED,
+    ),
+    small(
+        "reshape_transform_huge",
+        _TR + "t = ReshapeTransform((1000,), (10, 100))\n"
+        "d = TransformedDistribution(Normal(torch.zeros(1000), 1.0), t)\n"
+        "print(d.sample((10**5,)).shape)",
+        LIMIT,
+    ),
+    esc(
+        "compose_transform_parts_insides", _TR + "c = ComposeTransform([]).parts.__class__.__mro__"
+    ),
+    esc("transform_dict", _TR + "d = ExpTransform().__dict__"),
+)

@@ -92,6 +92,10 @@ def without_unittest_reports(err: str) -> str:
     return UNITTEST_REPORT.sub("", err)
 
 
+# The lines of PyTorch's multi-line warnings that start at the margin.
+WARNING_MIDDLES = ("Consider using one of the following signatures instead:",)
+
+
 def check_only_warnings(err: str) -> list[str]:
     """The lines of standard error that are not part of a Python warning (empty: all good)."""
     bad = []
@@ -99,9 +103,10 @@ def check_only_warnings(err: str) -> list[str]:
     for line in err.splitlines():
         if WARNING_LINE.match(line):
             in_warning = True
-        elif in_warning and line.startswith(" "):
+        elif in_warning and (line.startswith((" ", "\t")) or line in WARNING_MIDDLES):
             # the source line Python prints under a warning, or the continuation of a
-            # message that spans lines (anomaly mode's forward traceback, "(Triggered ...)")
+            # message that spans lines (anomaly mode's forward traceback, "(Triggered ...)",
+            # a deprecated overload's signatures)
             continue
         else:
             in_warning = False

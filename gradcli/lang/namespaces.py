@@ -1098,6 +1098,11 @@ def _build() -> dict[str, Namespace]:
         "torch",
         names.LazyTable("FUNCTIONS", lambda: {**names.raw(names.FUNCTIONS), **torch_extra}),
     )
+    # The package is its own attribute in PyTorch (`torch.torch is torch`), which is what
+    # `from torch import torch, nn` in pasted scripts imports. (In the table as it is, and
+    # in `torch_extra` for the table's rebuilds when a family of names is imported.)
+    torch_extra["torch"] = torch
+    torch.members["torch"] = torch
     py_random, numpy_random = pyrandom.namespaces(Namespace)
     numpy = Namespace(
         "numpy",

@@ -1936,6 +1936,11 @@ add(
     esc("torch_builtins", "b = torch.__builtins__"),
     esc("torch_F_builtins", "b = torch.nn.functional.__builtins__"),
     esc("torch_spec", "s = torch.__spec__.loader"),
+    # `torch.torch` is the package itself (as in PyTorch): no way further than `torch`'s own
+    esc("torch_torch_dict", "d = torch.torch.__dict__"),
+    esc("from_torch_import_torch_spec", "from torch import torch as t\ns = t.torch.__spec__"),
+    esc("torch_torch_import", "t = torch.torch.torch\nm = t.__import__('os')"),
+    esc("torch_torch_load", "torch.torch.load('m.pt')", ("No such file",)),
     # torch.backends is gradcli's table (cudnn's flags, mps.is_available): naming it runs.
     esc("torch_backends", "b = torch.backends", codes=frozenset({0, 1})),
     esc("torch_backends_cudnn_module", "b = torch.backends.cudnn.__class__.__dict__"),

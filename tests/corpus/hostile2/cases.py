@@ -6536,6 +6536,30 @@ add(
         LIMIT,
     ),
 )
+# Complex products' gradients (mul, matmul): the conjugate operand is a recorded op, under the
+# program's limits like every other (explore37).
+add(
+    small(
+        "complex_matmul_backward_forever",
+        "a = torch.ones(64, 64, dtype=torch.complex64, requires_grad=True)\n"
+        "while True:\n    (a @ a).real.sum().backward()",
+        LIMIT,
+    ),
+    small(
+        "complex_mul_create_graph_chain",
+        "z = torch.ones(1000, dtype=torch.complex128, requires_grad=True)\ng = z\n"
+        "while True:\n    (g,) = torch.autograd.grad((g * z).real.sum(), z, create_graph=True)",
+        LIMIT,
+    ),
+    small(
+        "complex_mv_huge_outer",
+        "m = torch.ones(30000, 1, dtype=torch.complex64, requires_grad=True)\n"
+        "v = torch.ones(1, dtype=torch.complex64)\n"
+        "x = torch.ones(1, 30000, dtype=torch.complex64)\n(x @ (m @ v)).real.sum().backward()",
+        REFUSED + LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+)
 # Calling a grad_fn node: its rule on a gradient of the output's shape and dtype only, under
 # the program's limits; nothing of the node beyond PyTorch's names is reached.
 _NODE = "x = torch.ones(1000, requires_grad=True)\ny = x.exp()\n"

@@ -201,7 +201,16 @@ def _mul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
 
 
 def _conj(t: Tensor) -> Tensor:
-    return apply(complex_record("conj"), t) if t.data.dtype.kind == "c" else t
+    """The conjugate of mul's operand as PyTorch's rule takes it: an operand that is real in
+    PyTorch (a number or a real tensor, `z * 2`, `z * w`, which gradcli converted to complex
+    for the product) is its own conjugate; its complex value conjugated would flip the sign
+    of its zero imaginary parts."""
+    if t.data.dtype.kind != "c" or V.wrapped(t) or t.name == V.REAL_AS_COMPLEX:
+        return t
+    n = t.node
+    if n is not None and n.op.name == "astype" and n.inputs[0].data.dtype.kind != "c":
+        return t
+    return apply(complex_record("conj"), t)
 
 
 mul = defop(

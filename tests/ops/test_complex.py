@@ -243,3 +243,29 @@ def test_an_imaginary_part_that_cancels_is_positive_zero_as_pytorchs() -> None:
     assert gv.tolist() == [5 + 3j, 2 + 4j]
     (gd,) = grads(lambda a, b: a @ b, v, v, Tensor(np.array(1 + 1j)))[:1]
     assert gd.tolist() == [2 + 0j] * 2 and not np.signbit(gd.imag).any()
+
+
+def test_a_real_operand_of_a_complex_product_is_its_own_conjugate() -> None:
+    """`z * w` with w real (a number, a real tensor, one that requires grad): PyTorch's mul
+    saves w real, whose conj is itself, and multiplies the gradient by it promoted (c + 0i);
+    gradcli converts w to complex for the product, and conjugating that would make the
+    gradient's zero imaginary parts the other sign. Values of PyTorch 2.13 (by hand)."""
+    from gradcli.ops import arithmetic as AR
+
+    g = Tensor(np.array([-1 + 0j, 1 + 0j], dtype=np.complex64))
+    want = [[2.0, -0.0], [-2.0, 0.0]]  # (re, im) of the gradient of z
+    for other in (-2, -2.0, np.array([-2.0, -2.0], np.float32), "grad"):
+        z = Tensor(np.array([2 + 0j, -3 + 0j], np.complex64), requires_grad=True)
+        if isinstance(other, str):
+            w: Any = Tensor(np.array([-2.0, -2.0], np.float32), requires_grad=True)
+        else:
+            w = Tensor(other) if isinstance(other, np.ndarray) else other
+        autograd.backward([AR.mul_t(z, w)], [g])
+        got = np.stack([z.grad.data.real, z.grad.data.imag], 1)
+        assert got.tolist() == want and np.signbit(got).tolist() == np.signbit(want).tolist()
+    # a complex operand is conjugated: (1 + 0i) * conj(-2 + 0i) = -2 + 0i, and -1 + 0i gives
+    # 2 - 0i... as PyTorch's grad * other.conj()
+    z = Tensor(np.array([2 + 0j, -3 + 0j], np.complex64), requires_grad=True)
+    c = Tensor(np.array([-2 + 0j, -2 + 0j], np.complex64))
+    autograd.backward([AR.mul_t(z, c)], [g])
+    assert np.signbit(z.grad.data.imag).tolist() == [False, True]

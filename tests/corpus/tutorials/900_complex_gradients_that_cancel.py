@@ -51,3 +51,10 @@ f = (t * t.conj() * t).real.sum()
 print(gt)
 gt.real.sum().backward()
 print(t.grad)
+
+# a real operand (a number, a real tensor) is its own conjugate in PyTorch's rule: the
+# zero imaginary parts of these gradients keep the sign PyTorch gives them
+for other in (-2, -2.0, torch.tensor([-2.0, 0.5]), torch.tensor([-2.0, 0.5], requires_grad=True)):
+    zz = torch.tensor([2 + 0j, -3 + 0j], requires_grad=True)
+    (zz * other).abs().sum().backward()
+    print(torch.view_as_real(zz.grad), zz.grad)

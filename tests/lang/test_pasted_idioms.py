@@ -309,3 +309,17 @@ def test_torch_is_its_own_attribute_as_in_pytorch(tmp_path: Path) -> None:
     assert got == "True True True\ntensor([3., 3.])\n"
     with pytest.raises(GradcliError, match="__dict__"):
         out("import torch\nd = torch.torch.__dict__\n")
+
+
+def test_typing_extensions_is_typing_for_hints_and_assert_type() -> None:
+    # a typing test file pasted (explore37): its names are typing's, assert_type gives back
+    # its value unchecked (Python's run-time behaviour), and nothing else of it is reached
+    got = out(
+        "import torch\nfrom torch import Tensor\n"
+        "from typing_extensions import assert_type, Optional\nfrom typing import assert_type as a2\n"
+        "def f(x: Optional[Tensor] = None) -> Tensor:\n    return assert_type(x * 2, Tensor)\n"
+        "print(f(torch.ones(2)), a2(3, str), Optional[int])\n"
+    )
+    assert got == "tensor([2., 2.]) 3 typing.Optional[int]\n"
+    with pytest.raises(GradcliError, match="cannot import name `get_type_hints`"):
+        out("from typing_extensions import get_type_hints\n")

@@ -1936,6 +1936,13 @@ add(
     esc("torch_builtins", "b = torch.__builtins__"),
     esc("torch_F_builtins", "b = torch.nn.functional.__builtins__"),
     esc("torch_spec", "s = torch.__spec__.loader"),
+    # typing_extensions is gradcli's typing table (explore37): nothing of the real module
+    esc("typing_extensions_dunder", "import typing_extensions as te\nd = te.__dict__"),
+    esc("typing_extensions_loader", "from typing_extensions import __loader__"),
+    esc(
+        "typing_extensions_assert_type_call",
+        "from typing_extensions import assert_type\nf = assert_type(open, type)('x', 'w')",
+    ),
     # `torch.torch` is the package itself (as in PyTorch): no way further than `torch`'s own
     esc("torch_torch_dict", "d = torch.torch.__dict__"),
     esc("from_torch_import_torch_spec", "from torch import torch as t\ns = t.torch.__spec__"),

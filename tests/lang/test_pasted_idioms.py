@@ -316,7 +316,8 @@ def test_typing_extensions_is_typing_for_hints_and_assert_type() -> None:
     # its value unchecked (Python's run-time behaviour), and nothing else of it is reached
     got = out(
         "import torch\nfrom torch import Tensor\n"
-        "from typing_extensions import assert_type, Optional\nfrom typing import assert_type as a2\n"
+        "from typing_extensions import assert_type, Optional\n"
+        "from typing import assert_type as a2\n"
         "def f(x: Optional[Tensor] = None) -> Tensor:\n    return assert_type(x * 2, Tensor)\n"
         "print(f(torch.ones(2)), a2(3, str), Optional[int])\n"
     )

@@ -6543,6 +6543,16 @@ add(
         LIMIT,
     ),
 )
+# trace of float32 in double (explore37): a pass over the diagonal only, bounded by the matrix
+add(
+    small("trace_many_times", "x = torch.ones(3000, 3000)\nwhile True:\n    t = x.trace()", LIMIT),
+    small(
+        "trace_wide_matrix",
+        "x = torch.ones(2, 10**6)\nprint(torch.trace(x))",
+        REFUSED + LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+)
 # Complex products' gradients (mul, matmul): the conjugate operand is a recorded op, under the
 # program's limits like every other (explore37).
 add(

@@ -1128,6 +1128,11 @@ def _build() -> dict[str, Namespace]:
         "torch",
         names.LazyTable("FUNCTIONS", lambda: {**names.raw(names.FUNCTIONS), **torch_extra}),
     )
+    # The package is its own attribute in PyTorch (`torch.torch is torch`), which is what
+    # `from torch import torch, nn` in pasted scripts imports. (In the table as it is, and
+    # in `torch_extra` for the table's rebuilds when a family of names is imported.)
+    torch_extra["torch"] = torch
+    torch.members["torch"] = torch
     py_random, numpy_random = pyrandom.namespaces(Namespace)
     numpy = Namespace(
         "numpy",
@@ -1170,9 +1175,9 @@ def _build() -> dict[str, Namespace]:
         "logging": Namespace("logging", load=_logging_members),
         "time": Namespace("time", {n: Builtin(f"time.{n}", f) for n, f in _CLOCKS.items()}),
         "warnings": _warnings_namespace(),
-        "typing": Namespace(
-            "typing", {**{n: TypingName(n) for n in TYPING_NAMES}, "NamedTuple": NAMED_TUPLE}
-        ),
+        "typing": Namespace("typing", _typing_members("typing")),
+        # typing's backport, imported for the same hints (and `assert_type`, which is new)
+        "typing_extensions": Namespace("typing_extensions", _typing_members("typing_extensions")),
         "copy": Namespace("copy", load=_copy_members),
         "pprint": Namespace("pprint", load=_pprint_members),
         "tqdm": _tqdm_namespace(),
@@ -1937,6 +1942,7 @@ IMPORTABLE = (
     "math",
     "random",
     "typing",
+    "typing_extensions",
     "collections",
     "gc",
     "time",
@@ -1964,6 +1970,21 @@ TYPING_NAMES = (
     "Type",
     "Union",
 )
+
+
+def _typing_members(module: str) -> dict[str, Any]:
+    """typing's names (or typing_extensions', which has them too): type hints that are never
+    checked, `NamedTuple`, and `assert_type(value, type)`, which gives back its value
+    unchecked at run time (as Python's: a static checker's assertion)."""
+    return {
+        **{n: TypingName(n) for n in TYPING_NAMES},  # (typing_extensions' are typing's)
+        "NamedTuple": NAMED_TUPLE,
+        "assert_type": Builtin(f"{module}.assert_type", _assert_type),
+    }
+
+
+def _assert_type(value: Any, typ: Any, /) -> Any:
+    return value
 
 
 class NamedTupleBase:

@@ -200,7 +200,10 @@ def cast(t: Tensor, dt: np.dtype) -> Tensor:
         return t
     if t.requires_grad:
         return apply(S.astype, t, dtype=dt)
-    return Tensor(t.data.astype(dt))
+    out = Tensor(t.data.astype(dt))
+    if dt.kind == "c" and t.dtype.kind != "c":
+        out.name = V.REAL_AS_COMPLEX  # (mul's complex rule: `ops.binary._conj`)
+    return out
 
 
 def floating(x: Tensor) -> Tensor:

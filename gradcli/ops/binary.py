@@ -15,6 +15,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import powf32
 from ..core import primitives as P
+from ..core.autograd import complex_record
 from ..core.fma64 import _fma64
 from ..core.op import Node, Op, Sample, apply, binary_samples, defop, producer, register
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
@@ -182,14 +183,40 @@ def _mul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return out.reshape(xb.shape)
 
 
+def _mul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
+    # Only the gradients wanted (x * 2.0 needs no gradient for the constant).
+    # (dtypes only: what the rule reads is x and y, never `out`: `core.autograd._reads`)
+    if "c" in (g.dtype.kind, x.dtype.kind, y.dtype.kind):
+        # PyTorch's mul_tensor_backward, grad * other.conj(), as that product: the engine's
+        # conj(rule(conj(g))) has the same values but a zero imaginary part that cancels
+        # exactly (2+2i times the conjugate of 1+1i) comes out as -0 where PyTorch's is 0
+        return (
+            g * _conj(y) if x.requires_grad else None,
+            g * _conj(x) if y.requires_grad else None,
+        )
+    return (
+        _times(g, y) if x.requires_grad else None,
+        _times(g, x) if y.requires_grad else None,
+    )
+
+
+def _conj(t: Tensor) -> Tensor:
+    """The conjugate of mul's operand as PyTorch's rule takes it: an operand that is real in
+    PyTorch (a number or a real tensor, `z * 2`, `z * w`, which gradcli converted to complex
+    for the product) is its own conjugate; its complex value conjugated would flip the sign
+    of its zero imaginary parts."""
+    if t.data.dtype.kind != "c" or V.wrapped(t) or t.name == V.REAL_AS_COMPLEX:
+        return t
+    n = t.node
+    if n is not None and n.op.name == "astype" and n.inputs[0].data.dtype.kind != "c":
+        return t
+    return apply(complex_record("conj"), t)
+
+
 mul = defop(
     "mul",
     _mul_fwd,
-    # Only the gradients wanted (x * 2.0 needs no gradient for the constant).
-    lambda g, out, x, y: (
-        _times(g, y) if x.requires_grad else None,
-        _times(g, x) if y.requires_grad else None,
-    ),
+    _mul_vjp,
     "MulBackward0",
     "g * y, g * x",
     saved=lambda n: (
@@ -202,7 +229,7 @@ mul = defop(
     to_torch="{0} * {1}",
     to_jax="{0} * {1}",
     jvp_reads_primal=True,
-    complex="holo",
+    complex="rule",  # (`_mul_vjp`: PyTorch's own product for complex values)
 )
 div = defop(
     "div",

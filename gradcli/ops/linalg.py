@@ -10,6 +10,7 @@ import numpy as np
 
 from ..base import limits
 from ..core import hooks
+from ..core.autograd import complex_record
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, _GradMode, wrap
 from . import blas32
@@ -18,6 +19,23 @@ from .shape import reshape_to, squeeze, transpose_last, unsqueeze
 
 
 def _matmul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
+    if "c" in (g.dtype.kind, x.dtype.kind, y.dtype.kind):
+        # PyTorch's rules multiply by the conjugate operand (mm: grad.mm(mat2.mH); mv:
+        # grad.outer(vec.conj()); dot: grad * other.conj()): the real rule on conj(y) for x's
+        # gradient and on conj(x) for y's. (The engine's conj(rule(conj(g))) has the same
+        # values but -0 for a zero imaginary part that cancels exactly, where PyTorch's is 0.)
+        # (`out` is not passed on: the rule does not read it, `core.autograd._reads`)
+        gx = _matmul_real_vjp(g, None, x, _conj(y))[0] if x.requires_grad else None
+        gy = _matmul_real_vjp(g, None, _conj(x), y)[1] if y.requires_grad else None
+        return (gx, gy)
+    return _matmul_real_vjp(g, None, x, y)
+
+
+def _conj(t: Tensor) -> Tensor:
+    return apply(complex_record("conj"), t) if t.dtype.kind == "c" else t
+
+
+def _matmul_real_vjp(g: Tensor, out: Any, x: Tensor, y: Tensor) -> tuple:
     # Only the gradients that are wanted (an outer product for a constant weight matrix can be
     # far larger than everything else), and one matrix product, not a stack of vector ones,
     # where an operand is a matrix.
@@ -1470,7 +1488,7 @@ matmul = defop(
     to_torch="{0} @ {1}",
     to_jax="{0} @ {1}",
     jvp_reads_primal=True,
-    complex="holo",
+    complex="rule",  # (`_matmul_vjp`: the conjugate operand, as PyTorch's rules)
 )
 
 

@@ -21,6 +21,9 @@ from ..core.op import Node
 # The `Tensor.name` of a Python number made an operand (`ops.arithmetic.wrapped_number`): the
 # type PyTorch's wrapped number has (an int is shown as int64, a float as float64).
 WRAPPED = {int: "<wrapped int>", float: "<wrapped float>", bool: "<wrapped bool>"}
+# A constant operand converted from a real dtype to complex for an operation with a complex
+# tensor (`z * 2`, `z * real_tensor`): PyTorch's operand stays real (its conj is itself).
+REAL_AS_COMPLEX = "<real as complex>"
 
 
 class Saved:

@@ -5,6 +5,9 @@ address, `functorch` imports, `tuple + x.shape`, `scheduler.get_lr()`, `.numpy()
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -285,3 +288,39 @@ def test_the_truth_of_an_array_of_several_is_numpys_error(line: str) -> None:
         out("import numpy as np\na = np.ones(3)\n" + line + "\n")
     # one element: its value, as NumPy
     assert out("import numpy as np\na = np.ones(1)\nprint(bool(a), not a)\n") == "True False\n"
+
+
+def test_torch_is_its_own_attribute_as_in_pytorch(tmp_path: Path) -> None:
+    # reached from `import torch` in a fresh process, before any family of names is imported
+    # (the table is made once per process: a run of its own)
+    prog = tmp_path / "p.py"
+    prog.write_text("import torch\nt = torch.torch\nprint(t is torch, t.torch.ones(1))\n")
+    run = subprocess.run(
+        [sys.executable, "-m", "gradcli", "run", str(prog)], capture_output=True, text=True
+    )
+    assert (run.returncode, run.stdout) == (0, "True tensor([1.])\n"), run.stderr
+    # `from torch import torch, nn` (seen in a pasted loss module, explore37): torch.torch is
+    # the package, at any depth, and what it reaches is torch's own table
+    got = out(
+        "from torch import torch, nn\nimport torch as T\n"
+        "print(torch is T, T.torch is T, T.torch.torch.nn is nn)\n"
+        "x = torch.torch.ones(2, requires_grad=True)\n(x * 3).sum().backward()\nprint(x.grad)\n"
+    )
+    assert got == "True True True\ntensor([3., 3.])\n"
+    with pytest.raises(GradcliError, match="__dict__"):
+        out("import torch\nd = torch.torch.__dict__\n")
+
+
+def test_typing_extensions_is_typing_for_hints_and_assert_type() -> None:
+    # a typing test file pasted (explore37): its names are typing's, assert_type gives back
+    # its value unchecked (Python's run-time behaviour), and nothing else of it is reached
+    got = out(
+        "import torch\nfrom torch import Tensor\n"
+        "from typing_extensions import assert_type, Optional\n"
+        "from typing import assert_type as a2\n"
+        "def f(x: Optional[Tensor] = None) -> Tensor:\n    return assert_type(x * 2, Tensor)\n"
+        "print(f(torch.ones(2)), a2(3, str), Optional[int])\n"
+    )
+    assert got == "tensor([2., 2.]) 3 typing.Optional[int]\n"
+    with pytest.raises(GradcliError, match="cannot import name `get_type_hints`"):
+        out("from typing_extensions import get_type_hints\n")

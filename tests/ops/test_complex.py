@@ -81,6 +81,24 @@ def _tanh_grad(z: Tensor) -> Tensor:
     return g
 
 
+def _mul_grad(z: Tensor) -> Tensor:
+    # the gradient of z * z * conj(z) (mul's conjugate products), recorded, as a function of z
+    if not z.requires_grad:  # (the finite differences' evaluations)
+        z = Tensor(z.data, requires_grad=True)
+    y = z * z * F.conj(z)
+    (g,) = autograd.grad([y], [z], [Tensor(np.ones(y.shape, y.dtype))], create_graph=True)
+    return g
+
+
+def _matmul_grad(z: Tensor) -> Tensor:
+    # the gradient of z @ z @ z (matmul's conjugate operands), recorded, as a function of z
+    if not z.requires_grad:  # (the finite differences' evaluations)
+        z = Tensor(z.data, requires_grad=True)
+    y = z @ z @ z
+    (g,) = autograd.grad([y], [z], [Tensor(np.ones(y.shape, y.dtype))], create_graph=True)
+    return g
+
+
 # (name, function, input kinds and shapes: "c" complex, "r" real)
 CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("exp", lambda z: z.exp(), [("c", (3,))]),
@@ -112,6 +130,12 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("mv", lambda a, b: a @ b, [("c", (2, 3)), ("c", (3,))]),
     ("dot", lambda a, b: a @ b, [("c", (3,)), ("c", (3,))]),
     ("matmul_real", lambda a, b: a @ b.to(np.dtype(np.complex128)), [("c", (2, 3)), ("r", (3,))]),
+    ("vecmat", lambda a, b: a @ b, [("c", (3,)), ("c", (3, 2))]),
+    ("bmm_folded", lambda a, b: a @ b, [("c", (2, 2, 3)), ("c", (3, 2))]),
+    ("matmul_batched", lambda a, b: a @ b, [("c", (2, 3)), ("c", (2, 3, 2))]),
+    ("real_matmul", lambda x, b: x.to(np.dtype(np.complex128)) @ b, [("r", (2, 3)), ("c", (3,))]),
+    ("mul_double", lambda z: _mul_grad(z), [("c", (3,))]),
+    ("matmul_double", lambda z: _matmul_grad(z), [("c", (2, 2))]),
     ("transpose", lambda a: F.mT(a) * a.sum(), [("c", (2, 3))]),
     ("H", lambda a: F.H(a) @ a, [("c", (2, 3))]),
     ("index", lambda a: a[1] * a[0, 2], [("c", (2, 3))]),
@@ -194,3 +218,54 @@ def test_a_record_without_complex_rules_refuses_complex_inputs() -> None:
     z = Tensor(np.array([1 + 2j]))
     with pytest.raises(NotSupported, match="complex tensors are not supported by erf yet"):
         A.unary(REGISTRY["erf"])(z)
+
+
+def test_an_imaginary_part_that_cancels_is_positive_zero_as_pytorchs() -> None:
+    """mul's and matmul's rules multiply by the conjugate operand, as PyTorch's do
+    (grad * other.conj(), grad @ other.mH, grad.outer(vec.conj())): a zero imaginary part of
+    the gradient that cancels exactly is +0, as PyTorch prints it (2.+0.j), where the
+    engine's conj(rule(conj(g))) gave -0 (2.-0.j). Values of PyTorch 2.13, checked by hand."""
+    g = Tensor(np.array([1 + 1j, 1 + 1j]))
+
+    def grads(f: Callable[..., Tensor], a: np.ndarray, b: np.ndarray, gout: Tensor) -> list:
+        ta, tb = Tensor(a, requires_grad=True), Tensor(b, requires_grad=True)
+        autograd.backward([f(ta, tb)], [gout])
+        return [ta.grad.data, tb.grad.data]
+
+    # (2+0j) with the conjugate of (1+1j) times (1+1j): 2 + (1 - 1)i
+    ga, gb = grads(lambda a, b: a * b, np.array([2 + 0j, 1 + 1j]), np.array([1 + 1j, 1 - 1j]), g)
+    assert ga.tolist() == [2 + 0j, 0 + 2j] and np.signbit(ga.imag).tolist() == [False, False]
+    assert gb.tolist() == [2 + 2j, 2 + 0j] and not np.signbit(gb.imag[1])
+    m = np.array([[1 + 1j, 2 + 0j], [3 + 0j, 1 - 1j]])
+    v = np.array([1 + 1j, 1 + 1j])
+    gm, gv = grads(lambda a, b: a @ b, m, v, g)
+    assert gm.tolist() == [[2 + 0j] * 2] * 2 and not np.signbit(gm.imag).any()
+    assert gv.tolist() == [5 + 3j, 2 + 4j]
+    (gd,) = grads(lambda a, b: a @ b, v, v, Tensor(np.array(1 + 1j)))[:1]
+    assert gd.tolist() == [2 + 0j] * 2 and not np.signbit(gd.imag).any()
+
+
+def test_a_real_operand_of_a_complex_product_is_its_own_conjugate() -> None:
+    """`z * w` with w real (a number, a real tensor, one that requires grad): PyTorch's mul
+    saves w real, whose conj is itself, and multiplies the gradient by it promoted (c + 0i);
+    gradcli converts w to complex for the product, and conjugating that would make the
+    gradient's zero imaginary parts the other sign. Values of PyTorch 2.13 (by hand)."""
+    from gradcli.ops import arithmetic as AR
+
+    g = Tensor(np.array([-1 + 0j, 1 + 0j], dtype=np.complex64))
+    want = [[2.0, -0.0], [-2.0, 0.0]]  # (re, im) of the gradient of z
+    for other in (-2, -2.0, np.array([-2.0, -2.0], np.float32), "grad"):
+        z = Tensor(np.array([2 + 0j, -3 + 0j], np.complex64), requires_grad=True)
+        if isinstance(other, str):
+            w: Any = Tensor(np.array([-2.0, -2.0], np.float32), requires_grad=True)
+        else:
+            w = Tensor(other) if isinstance(other, np.ndarray) else other
+        autograd.backward([AR.mul_t(z, w)], [g])
+        got = np.stack([z.grad.data.real, z.grad.data.imag], 1)
+        assert got.tolist() == want and np.signbit(got).tolist() == np.signbit(want).tolist()
+    # a complex operand is conjugated: (1 + 0i) * conj(-2 + 0i) = -2 + 0i, and -1 + 0i gives
+    # 2 - 0i... as PyTorch's grad * other.conj()
+    z = Tensor(np.array([2 + 0j, -3 + 0j], np.complex64), requires_grad=True)
+    c = Tensor(np.array([-2 + 0j, -2 + 0j], np.complex64))
+    autograd.backward([AR.mul_t(z, c)], [g])
+    assert np.signbit(z.grad.data.imag).tolist() == [False, True]

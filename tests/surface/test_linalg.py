@@ -357,3 +357,22 @@ def test_a_linalg_rule_off_by_a_tenth_of_a_percent_fails_the_op_check(name: str)
     gc.check_vjp(op, s, seed=3)
     with pytest.raises(gc.GradcheckError, match="relative error"):
         gc.check_vjp(bad, s, seed=3)
+
+
+def test_trace_of_float32_adds_the_diagonal_in_double_as_pytorch() -> None:
+    """PyTorch's CPU trace accumulates a float matrix's diagonal in order in double and rounds
+    once: diag(1e8, 1, -1e8, 1) has trace 2 (a float32 sum gives 1 or 0). Its value of
+    PyTorch 2.13 (by hand); the gradient is the identity's, through TraceBackward0."""
+    from gradcli.surface import composite as CP
+
+    x = Tensor(np.diag(np.array([1e8, 1.0, -1e8, 1.0], np.float32)), requires_grad=True)
+    t = CP.trace(x)
+    assert t.data.dtype == np.float32 and float(t.data) == 2.0
+    assert t.node is not None and t.node.name() == "TraceBackward0"
+    (g,) = grad([t], [x])
+    assert np.array_equal(g.data, np.eye(4, dtype=np.float32))
+    # float64 is summed as before (its own accumulation type)
+    y = Tensor(np.diag(np.array([0.1, 0.2, 0.3])))
+    assert float(CP.trace(y).data) == float(np.sum(np.array([0.1, 0.2, 0.3])))
+    # an empty matrix: 0
+    assert float(CP.trace(Tensor(np.zeros((0, 3), np.float32))).data) == 0.0

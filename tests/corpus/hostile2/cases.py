@@ -1936,6 +1936,18 @@ add(
     esc("torch_builtins", "b = torch.__builtins__"),
     esc("torch_F_builtins", "b = torch.nn.functional.__builtins__"),
     esc("torch_spec", "s = torch.__spec__.loader"),
+    # typing_extensions is gradcli's typing table (explore37): nothing of the real module
+    esc("typing_extensions_dunder", "import typing_extensions as te\nd = te.__dict__"),
+    esc("typing_extensions_loader", "from typing_extensions import __loader__"),
+    esc(
+        "typing_extensions_assert_type_call",
+        "from typing_extensions import assert_type\nf = assert_type(open, type)('x', 'w')",
+    ),
+    # `torch.torch` is the package itself (as in PyTorch): no way further than `torch`'s own
+    esc("torch_torch_dict", "d = torch.torch.__dict__"),
+    esc("from_torch_import_torch_spec", "from torch import torch as t\ns = t.torch.__spec__"),
+    esc("torch_torch_import", "t = torch.torch.torch\nm = t.__import__('os')"),
+    esc("torch_torch_load", "torch.torch.load('m.pt')", ("No such file",)),
     # torch.backends is gradcli's table (cudnn's flags, mps.is_available): naming it runs.
     esc("torch_backends", "b = torch.backends", codes=frozenset({0, 1})),
     esc("torch_backends_cudnn_module", "b = torch.backends.cudnn.__class__.__dict__"),
@@ -6530,6 +6542,40 @@ add(
         _UT + "for k in range(10**6):\n    try:\n        t.assertEqual('x' * 10**5, 'y')\n"
         "    except AssertionError as e:\n        pass",
         LIMIT,
+    ),
+)
+# trace of float32 in double (explore37): a pass over the diagonal only, bounded by the matrix
+add(
+    small("trace_many_times", "x = torch.ones(3000, 3000)\nwhile True:\n    t = x.trace()", LIMIT),
+    small(
+        "trace_wide_matrix",
+        "x = torch.ones(2, 10**6)\nprint(torch.trace(x))",
+        REFUSED + LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+)
+# Complex products' gradients (mul, matmul): the conjugate operand is a recorded op, under the
+# program's limits like every other (explore37).
+add(
+    small(
+        "complex_matmul_backward_forever",
+        "a = torch.ones(64, 64, dtype=torch.complex64, requires_grad=True)\n"
+        "while True:\n    (a @ a).real.sum().backward()",
+        LIMIT,
+    ),
+    small(
+        "complex_mul_create_graph_chain",
+        "z = torch.ones(1000, dtype=torch.complex128, requires_grad=True)\ng = z\n"
+        "while True:\n    (g,) = torch.autograd.grad((g * z).real.sum(), z, create_graph=True)",
+        LIMIT,
+    ),
+    small(
+        "complex_mv_huge_outer",
+        "m = torch.ones(30000, 1, dtype=torch.complex64, requires_grad=True)\n"
+        "v = torch.ones(1, dtype=torch.complex64)\n"
+        "x = torch.ones(1, 30000, dtype=torch.complex64)\n(x @ (m @ v)).real.sum().backward()",
+        REFUSED + LIMIT,
+        codes=frozenset({0, 1}),
     ),
 )
 # Calling a grad_fn node: its rule on a gradient of the output's shape and dtype only, under

@@ -210,7 +210,8 @@ def diag_embed(input: Any, offset: Any = 0, dim1: Any = -2, dim2: Any = -1) -> T
 def diag(input: Any, diagonal: int = 0) -> Tensor:
     input = A.tensor_arg(input, "input")
     if input.ndim == 2:
-        return _diagonal(input, diagonal, 0, 1, view=False)  # a copy, as PyTorch's diag
+        # a copy, as PyTorch's diag: its node is diagonal_copy's (DiagonalBackward0_copy)
+        return A.named(_diagonal(input, diagonal, 0, 1, view=False), "DiagonalBackward0_copy")
     if input.ndim == 1:
         return diag_embed(input, diagonal)
     raise GradcliError(f"diag(): Supports 1D or 2D tensors. Got {input.ndim}D")

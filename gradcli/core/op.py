@@ -384,9 +384,11 @@ class Node:
         self.packed: list | None = None
         self.mark = m = MUTATIONS[0]
         self.versions = None if m == 0 else versions_of(inputs, out)
-        # A node a backward without retain_graph frees whatever its op (an item assignment's
-        # CopySlices: `surface.indexing.index_assign`); see `frees`.
-        self.keeps = False
+        # Whether a backward without retain_graph frees the node whatever its op says (True:
+        # an item assignment's CopySlices, `surface.indexing.index_assign`; False: a node of a
+        # composite whose PyTorch node saves nothing, `ops.arithmetic.frees_nothing`), None:
+        # as its op says; see `frees`.
+        self.keeps: bool | None = None
 
     @property
     def out(self) -> Tensor:
@@ -447,10 +449,12 @@ class Node:
 
     def frees(self) -> bool:
         """Whether a backward without retain_graph frees the node, so that a second backward
-        through it fails as PyTorch's: its rule reads saved values (`Op.saves`), it holds
-        others (`Op.holds`: index tensors), or it was marked (`keeps`)."""
+        through it fails as PyTorch's: it was marked so or not (`keeps`), else its rule reads
+        saved values (`Op.saves`) or it holds others (`Op.holds`: index tensors)."""
+        if self.keeps is not None:
+            return self.keeps
         op = self.op
-        if op.saves or self.keeps:
+        if op.saves:
             return True
         h = op.holds
         if h is not None and h(self):

@@ -69,6 +69,11 @@ WALKED = [
     "F.pixel_shuffle(a.reshape(1, 4, 3, 1), 2)",
     "F.pad(a, (1, 1))",
     "a.clone()",
+    "a.tril()",
+    "a.triu(1)",
+    "torch.lerp(a, torch.zeros(3, 4), 0.3)",
+    "F.interpolate(a[None], scale_factor=2, mode='nearest')",
+    "F.interpolate(a[None], scale_factor=2, mode='linear')",
 ]
 
 ASSIGNMENTS = {
@@ -77,6 +82,16 @@ ASSIGNMENTS = {
     "plain element": "b = torch.zeros(3, 4)\nb[1, 1] = a[0, 0]",
     "tensor index": "b = a.clone()\nb[i2] = 2.0",
     "mask": "b = a.clone()\nb[a > 0] = 0.0",
+}
+
+
+# Changes of the whole tensor in place that PyTorch records without saved values.
+WHOLE = {
+    "ellipsis fill": "b = a.clone()\nb[...] = 1.0",
+    "slice fill": "b = a.clone()\nb[:] = 2.0",
+    "fill_": "b = a.clone()\nb.fill_(1.0)",
+    "zero_": "b = a.clone()\nb.zero_()",
+    "copy_": "b = a.clone()\nb.copy_(a)",
 }
 
 
@@ -100,6 +115,15 @@ def test_nodes_that_hold_nothing_are_walked_again(expr) -> None:
 def test_item_assignment_is_freed_as_copyslices(name) -> None:
     text = PRELUDE + ASSIGNMENTS[name] + "\ny = b.sum()\ny.backward()\ny.backward()\n"
     assert SECOND_BACKWARD in str(error(text))
+
+
+@pytest.mark.parametrize("name", sorted(WHOLE))
+def test_whole_fills_and_copies_are_walked_again(name) -> None:
+    text = (
+        PRELUDE + WHOLE[name] + "\ny = b.sum()\ny.backward()\ny.backward()\nprint(a.grad.sum())\n"
+    )
+    expected = "tensor(24.)" if name == "copy_" else "tensor(0.)"
+    assert out(text) == expected + "\n"
 
 
 @pytest.mark.parametrize("expr", FREED[:4] + ["F.embedding(i2, a)", "a.gather(1, col)"])

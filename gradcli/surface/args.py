@@ -209,7 +209,7 @@ _TO_PARAMS = (
 
 
 def _to_fits(kind: str, v: Any) -> bool:
-    if kind == "device":  # (a tensor's torch.device reaches the surface as its string)
+    if kind == "device":  # a string or a torch.device value (the language's)
         return v is None or isinstance(v, str) or type(v).__name__ == "Device"
     if kind in ("dtype", "dtype?", "dtype!"):
         if v is None:

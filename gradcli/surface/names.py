@@ -325,8 +325,8 @@ def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
 
     bound = to_bind(args, kwargs)
     device = bound.get("device")
-    if isinstance(device, str):
-        cpu_device(device)
+    if device is not None:
+        cpu_device(str(device))  # (a torch.device value or its string)
     memory_format_arg(bound.get("memory_format"), "to")
     dtype = to_dtype_of(bound)
     out = self if dtype is None else to_dtype(self, dtype)

@@ -40,6 +40,8 @@ ACCEPTED = {
     "x.to(memory_format=torch.contiguous_format)": "torch.float32",
     "x.to(True)": "torch.bool",
     "x.to(2.5)": "torch.float64",
+    "x.to(torch.device('cpu'), torch.float64, True)": "torch.float64",
+    "x.to(device=torch.device('cpu'), dtype=torch.int64)": "torch.int64",
 }
 
 REFUSED = {
@@ -56,6 +58,8 @@ REFUSED = {
     "x.to(torch.float64, non_blocking=1)": "(torch.dtype, non_blocking=int)",
     "x.to('cpu', True)": "(str, bool)",
     "x.to(dtype=True)": "(dtype=bool, )",
+    "x.to(torch.device('cpu'), 'cpu')": "(torch.device, str)",
+    "x.to(torch.float64, torch.device('cpu'))": "(torch.dtype, torch.device)",
 }
 
 

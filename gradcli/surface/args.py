@@ -209,8 +209,13 @@ _TO_PARAMS = (
 
 
 def _to_fits(kind: str, v: Any) -> bool:
-    if kind == "device":  # a string or a torch.device value (the language's)
-        return v is None or isinstance(v, str) or type(v).__name__ == "Device"
+    if kind == "device":  # a string, a torch.device value (the language's) or an index
+        return (
+            v is None
+            or isinstance(v, str)
+            or type(v).__name__ == "Device"
+            or (isinstance(v, (int, np.integer)) and not isinstance(v, bool))
+        )
     if kind in ("dtype", "dtype?", "dtype!"):
         if v is None:
             return kind == "dtype?"
@@ -259,6 +264,18 @@ def to_bind(args: tuple, kwargs: dict) -> dict[str, Any]:
     raise GradcliError(words or "to() received an invalid combination of arguments").mirror(
         "TypeError"
     )
+
+
+def to_device_check(device: Any) -> None:
+    """The device a bound `to(...)` names must be the CPU (a device index names an
+    accelerator, which PyTorch's CPU build does not have)."""
+    if device is None:
+        return
+    if isinstance(device, (int, np.integer)):
+        raise GradcliError("Cannot access accelerator device when none is available.").mirror(
+            "RuntimeError"
+        )
+    cpu_device(str(device))
 
 
 def to_dtype_of(bound: dict[str, Any]) -> Any:

@@ -58,7 +58,7 @@ from . import nn as _nn  # noqa: F401 - a family imported at start-up (FAMILIES)
 from . import nnfunctional as NF
 from . import nnlosses as NL
 from . import sampling  # noqa: F401 - a family imported at start-up (FAMILIES)
-from .args import check_dim, cpu_device, dtype_lookalike, to_bind
+from .args import check_dim, dtype_lookalike, to_bind
 from .constructors import (
     LEGACY_TYPES_BY_NAME,
     LegacyTensorType,
@@ -321,12 +321,10 @@ def _tolist(self: Tensor) -> Any:
 def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     """`x.to(dtype)`, `x.to("cpu")`, `x.to(device, dtype)`, `x.to(other)`, with
     non_blocking=, copy= and memory_format=; any other call is PyTorch's TypeError."""
-    from .args import memory_format_arg, to_dtype_of
+    from .args import memory_format_arg, to_device_check, to_dtype_of
 
     bound = to_bind(args, kwargs)
-    device = bound.get("device")
-    if device is not None:
-        cpu_device(str(device))  # (a torch.device value or its string)
+    to_device_check(bound.get("device"))
     memory_format_arg(bound.get("memory_format"), "to")
     dtype = to_dtype_of(bound)
     out = self if dtype is None else to_dtype(self, dtype)

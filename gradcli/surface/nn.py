@@ -1257,6 +1257,10 @@ class Module:
                 ).mirror("TypeError")
         meta = False
         a = bound.get("device")
+        if isinstance(a, (int, np.integer)):
+            from .args import to_device_check
+
+            to_device_check(a)  # (an accelerator's index: none here)
         if a is not None:
             spec = str(a)
             if device_arg(spec)[0] == "meta":

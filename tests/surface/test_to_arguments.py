@@ -132,3 +132,10 @@ def test_torch_twin(call) -> None:
     assert str(info.value).startswith(
         f"to() received an invalid combination of arguments - got {REFUSED[call]}"
     )
+
+
+def test_a_device_index_names_an_accelerator() -> None:
+    for call in ("x.to(0)", "x.to(1, torch.float64)", "nn.Linear(1, 1).to(0)"):
+        e = error(PRELUDE + f"y = {call}\n")
+        assert e.python_class == "RuntimeError"
+        assert e.message == "Cannot access accelerator device when none is available."

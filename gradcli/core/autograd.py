@@ -352,7 +352,7 @@ def _run_backward(
                     # the rule's own product, `g * d` (into the carried array: no one else
                     # holds it, and `d` broadcasts into its shape)
                     arr = np.multiply(arr, d, out=arr) if owned else np.multiply(arr, d)
-                    if not retain_graph and n.op.saves:
+                    if not retain_graph and n.frees():
                         n.freed = True
                     p = n.inputs[i].node
                     if (
@@ -376,7 +376,7 @@ def _run_backward(
                         gs = gi = None  # (the last node's: they would count as holders)
                         if _accumulated(n, op, g, out, grads, fresh):
                             # the rule's gradient added into the input's, which the pass owns
-                            if not retain_graph and op.saves:
+                            if not retain_graph and n.frees():
                                 n.freed = True
                             continue
                     if type(g) is np.ndarray:
@@ -437,7 +437,7 @@ def _run_backward(
                             fresh.add(k)
                     else:
                         grads[k] = gi
-                if not retain_graph and n.op.saves:
+                if not retain_graph and n.frees():
                     n.freed = True
                     n.packed = None
             if carry is not None:

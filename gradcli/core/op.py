@@ -180,6 +180,7 @@ class Op(Record):
         "saved",
         "reads",
         "complex",
+        "holds",
     )
     _defaults = {
         "kind": "elementwise",
@@ -200,6 +201,7 @@ class Op(Record):
         "saved": None,
         "reads": None,
         "complex": None,
+        "holds": None,
     }
     name: str
     forward: Callable[..., np.ndarray]
@@ -244,6 +246,13 @@ class Op(Record):
     #            gradient `g * conj(f'(z))` as conj(rule(conj(g))) (`core.autograd`)
     #   "rule"   the forward and the rule handle complex values themselves (abs, real, angle)
     complex: str | None
+    # Values the node keeps that its rule needs but that are not read from its inputs' storage
+    # (the index tensors of x[idx], gather, scatter, embedding): PyTorch's saved variables, freed
+    # by a backward without retain_graph like a rule's saved values (`saves`), so a second
+    # backward through the node fails as in PyTorch; no version check applies to them. node ->
+    # whether it keeps any, asked when a backward frees nodes (the node's name is then final:
+    # a composite names its nodes after it is made) (None: never).
+    holds: Callable[[Any], bool] | None
 
     def __post_init__(self) -> None:
         # The rule the link restates: a rule changed later (a test's wrong rule) has no link.
@@ -350,6 +359,7 @@ class Node:
         "hooks",
         "mark",
         "versions",
+        "keeps",
         "__weakref__",
     )
 
@@ -374,6 +384,11 @@ class Node:
         self.packed: list | None = None
         self.mark = m = MUTATIONS[0]
         self.versions = None if m == 0 else versions_of(inputs, out)
+        # Whether a backward without retain_graph frees the node whatever its op says (True:
+        # an item assignment's CopySlices, `surface.indexing.index_assign`; False: a node of a
+        # composite whose PyTorch node saves nothing, `ops.arithmetic.frees_nothing`), None:
+        # as its op says; see `frees`.
+        self.keeps: bool | None = None
 
     @property
     def out(self) -> Tensor:
@@ -431,6 +446,22 @@ class Node:
 
     def name(self) -> str:
         return self.label or self.op.torch_name
+
+    def frees(self) -> bool:
+        """Whether a backward without retain_graph frees the node, so that a second backward
+        through it fails as PyTorch's: it was marked so or not (`keeps`), else its rule reads
+        saved values (`Op.saves`) or it holds others (`Op.holds`: index tensors)."""
+        if self.keeps is not None:
+            return self.keeps
+        op = self.op
+        if op.saves:
+            return True
+        h = op.holds
+        if h is not None and h(self):
+            return True
+        # a copy into part of a tensor (a circular pad, pad_sequence): PyTorch's CopySlices
+        # releases what it holds whatever it copied
+        return self.label is not None and self.label.endswith("CopySlices")
 
     @property
     def next_functions(self) -> tuple:

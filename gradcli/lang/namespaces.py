@@ -2087,10 +2087,8 @@ def _numpy(t: Tensor, force: bool = False) -> np.ndarray:
 
 
 def _to(t: Tensor, *args: Any, **kwargs: Any) -> Tensor:
-    """`x.to(device)` with a `torch.device` value (the surface's `to` takes its string)."""
-    args = tuple(str(a) if isinstance(a, Device) else a for a in args)
-    if isinstance(kwargs.get("device"), Device):
-        kwargs["device"] = str(kwargs["device"])
+    """`x.to(...)`: the surface's, which takes a `torch.device` value as well as its string
+    (and names it `torch.device` in PyTorch's TypeError for arguments it does not take)."""
     return _SURFACE_TO(t, *args, **kwargs)
 
 

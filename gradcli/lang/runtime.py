@@ -1016,7 +1016,10 @@ def _bind_error(f: UserFunction, args: Any, kwargs: dict, hint: str | None = Non
 def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
     if attr == "grad":
         if value is not None and not isinstance(value, Tensor):
-            raise GradcliError("assigned grad expected to be a Tensor or None").mirror("TypeError")
+            raise GradcliError(
+                "assigned grad expected to be a Tensor or None but got grad of type "
+                + pytype_name(value)
+            ).mirror("TypeError")
         if value is not None and value.dtype != owner.dtype:
             raise GradcliError(
                 f"attempting to assign a gradient with dtype '{dtypes.cpp_type_name(value.dtype)}'"

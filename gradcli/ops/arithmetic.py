@@ -494,6 +494,17 @@ def named(t: Tensor, label: str) -> Tensor:
     return t
 
 
+def frees_nothing(t: Tensor, since: int) -> Tensor:
+    """Mark the nodes recorded since node number `since` that `t` was computed through as
+    nodes a backward does not free: they make up one PyTorch node that saves nothing (a fill,
+    tril, lerp by a number), so a second backward through them is allowed, as PyTorch's."""
+    from ..core.graph import ancestors
+
+    for n in ancestors([t], since=since):
+        n.keeps = False
+    return t
+
+
 def addmm_bias(out: Tensor, x: Tensor, w: Tensor, bias: Any) -> Tensor:
     """F.linear's sum `out + bias` (out = x @ w.t(), made by F.linear for this sum alone),
     AddmmBackward0, rounded as PyTorch's addmm on MKL adds the bias (`linalg.linear_sum`: fused

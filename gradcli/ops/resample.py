@@ -82,6 +82,7 @@ upsample_nearest = defop(
     "UpsampleNearest2DBackward0",
     "scatter-add of g to the source positions",
     kind="shape",
+    saves=False,  # (the rule reads sizes only, as PyTorch's node saves)
     signature="interpolate(input, size=None, scale_factor=None, mode='nearest')",
     samples=tuple(
         Sample((shape,), {"index": index, "bindex": bindex}) for shape, index, bindex in _SAMPLES
@@ -96,6 +97,7 @@ upsample_nearest_adjoint = defop(
     "UpsampleNearest2DBackwardBackward0",
     "upsample_nearest(h)",
     kind="internal",
+    saves=False,  # (the rule reads sizes only, as PyTorch's node saves)
     samples=tuple(
         Sample(
             (shape[: len(shape) - len(index)] + tuple(len(i) for i in index),),
@@ -459,6 +461,7 @@ upsample_interp = defop(
     "UpsampleBilinear2DBackward0",
     "the adjoint: each output's gradient added to its sources, weighted",
     kind="shape",
+    saves=False,  # (the rule reads sizes only, as PyTorch's node saves)
     signature="interpolate(input, size=None, scale_factor=None, mode='bilinear')",
     samples=_INTERP_SAMPLES,
     sym=lambda sp, x, *, taps, btaps, kernel, cubic: _sym_interp(
@@ -474,6 +477,7 @@ upsample_interp_adjoint = defop(
     "UpsampleBilinear2DBackwardBackward0",
     "upsample_interp(h)",
     kind="internal",
+    saves=False,  # (the rule reads sizes only, as PyTorch's node saves)
     sym=lambda sp, g, *, taps, btaps, kernel, cubic, size: _sym_interp(g, btaps, size, True),
     samples=LazySamples(
         lambda: tuple(

@@ -155,6 +155,7 @@ scatter = defop(
     "g where nothing was written; g.gather(dim, index) for src",
     kind="shape",
     saves=False,
+    holds=lambda n: True,  # (PyTorch saves the index)
     signature="scatter(x, dim, index, src), x.scatter_(dim, index, src), index_fill",
     samples=tuple(Sample(s, {"dim": d, "index": i}) for s, d, i in _SAMPLES),
     to_torch=_torch_scatter("scatter"),
@@ -169,6 +170,7 @@ scatter_add = defop(
     "g; g.gather(dim, index) for src",
     kind="indexing",
     saves=False,
+    holds=lambda n: True,  # (PyTorch saves the index)
     signature="scatter_add(x, dim, index, src), x.index_add_(dim, index, source)",
     samples=tuple(Sample(s, {"dim": d, "index": i}) for s, d, i in _ADD_SAMPLES),
     to_torch=_torch_scatter("scatter_add"),

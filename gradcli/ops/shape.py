@@ -178,6 +178,7 @@ index = defop(
     kind="shape",
     jvp=_index_jvp,
     saves=False,
+    holds=lambda n: _has_array(n.params["idx"]) and n.name() in HOLDING,
     signature="x[i], x[i, j], x[:, 1:3], x[..., 0], x[None], x[index_tensor]",
     samples=tuple(Sample((a,), {"idx": b}) for a, b in _INDEX_CASES)
     + (
@@ -188,6 +189,40 @@ index = defop(
     to_torch=lambda w, a, p: f"{a[0]}[{w.index(p['idx'])}]",
     to_jax=lambda w, a, p: f"{a[0]}[{w.index(p['idx'])}]",
     complex="holo",
+)
+
+
+# The nodes of an index (or index_put) by an index tensor or mask whose PyTorch counterparts
+# save the index tensors (freed by a backward: a second one through them fails). The other
+# names an index by arrays gives its nodes are PyTorch nodes that keep no index: FlipBackward0,
+# RollBackward0, a diagonal's...
+HOLDING = frozenset(
+    (
+        "IndexBackward0",
+        "IndexPutBackward0",
+        "IndexSelectBackward0",
+        "GatherBackward0",
+        "TakeBackward0",
+        "TakeAlongDimBackward0",
+        "MaskedSelectBackward0",
+        "EmbeddingBackward0",
+        "SortBackward0",
+        "TopkBackward0",
+        "KthvalueBackward0",
+        "MedianBackward1",
+        "NanmedianBackward1",
+        "ModeBackward0",
+        "MaxBackward0",
+        "MinBackward0",
+        "CummaxBackward0",
+        "CumminBackward0",
+        "ReflectionPad1DBackward0",
+        "ReflectionPad2DBackward0",
+        "ReflectionPad3DBackward0",
+        "ReplicationPad1DBackward0",
+        "ReplicationPad2DBackward0",
+        "ReplicationPad3DBackward0",
+    )
 )
 
 
@@ -222,6 +257,7 @@ index_put = defop(
     "g indexed like the forward index",
     kind="internal",
     saves=False,
+    holds=lambda n: _has_array(n.params["idx"]) and n.name() in HOLDING,
     samples=tuple(
         Sample(
             (_index_fwd(np.zeros(a), b).shape,),

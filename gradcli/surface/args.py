@@ -191,6 +191,108 @@ def memory_format_arg(v: Any, fn: str) -> str:
     ).mirror("TypeError")
 
 
+# Tensor.to's overloads, as PyTorch's parser lists them in its error, and their parameters
+# (name, kind) in order; `memory_format` is a keyword of each.
+_TO_OPTIONS = [
+    "(torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, "
+    "bool copy = False, *, torch.memory_format memory_format = None)",
+    "(torch.dtype dtype, bool non_blocking = False, bool copy = False, *, "
+    "torch.memory_format memory_format = None)",
+    "(Tensor tensor, bool non_blocking = False, bool copy = False, *, "
+    "torch.memory_format memory_format = None)",
+]
+_TO_PARAMS = (
+    (("device", "device"), ("dtype", "dtype?"), ("non_blocking", "bool"), ("copy", "bool")),
+    (("dtype", "dtype!"), ("non_blocking", "bool"), ("copy", "bool")),
+    (("tensor", "tensor"), ("non_blocking", "bool"), ("copy", "bool")),
+)
+
+
+def _to_fits(kind: str, v: Any) -> bool:
+    if kind == "device":  # a string, a torch.device value (the language's) or an index
+        return (
+            v is None
+            or isinstance(v, str)
+            or type(v).__name__ == "Device"
+            or (isinstance(v, (int, np.integer)) and not isinstance(v, bool))
+        )
+    if kind in ("dtype", "dtype?", "dtype!"):
+        if v is None:
+            return kind == "dtype?"
+        if kind == "dtype!" and isinstance(v, (bool, float)):
+            return True  # (x.to(True), x.to(2.5): the parser takes the value's type)
+        try:
+            check_dtype(v)
+        except GradcliError:
+            return False
+        return True
+    if kind == "tensor":
+        return isinstance(v, Tensor)
+    if kind == "bool":
+        return isinstance(v, bool)
+    return v is None or isinstance(v, MemoryFormat)  # memory_format
+
+
+def to_bind(args: tuple, kwargs: dict) -> dict[str, Any]:
+    """The arguments of `x.to(...)` (and of `module.to(...)`, whose parser is the same) bound
+    to the first of its overloads that takes them, or PyTorch's TypeError
+    (`x.to(requires_grad=True)`, `x.to(torch.float64, "cpu")`)."""
+    from .callerrors import _invalid_combination
+
+    if len(args) > 4:
+        raise GradcliError(
+            f"to() takes from 0 to 4 positional arguments but {len(args)} were given"
+        ).mirror("TypeError")
+    for params in _TO_PARAMS:
+        if len(args) > len(params):
+            continue
+        kinds = dict(params)
+        kinds["memory_format"] = "memory_format"
+        bound = {}
+        for (name, kind), v in zip(params, args):
+            if not _to_fits(kind, v):
+                break
+            bound[name] = v
+        else:
+            for k, v in kwargs.items():
+                if k not in kinds or k in bound or not _to_fits(kinds[k].rstrip("!"), v):
+                    break
+                bound[k] = v
+            else:
+                return bound
+    words = _invalid_combination("to", _TO_OPTIONS, list(args), kwargs)
+    raise GradcliError(words or "to() received an invalid combination of arguments").mirror(
+        "TypeError"
+    )
+
+
+def to_device_check(device: Any) -> None:
+    """The device a bound `to(...)` names must be the CPU (a device index names an
+    accelerator, which PyTorch's CPU build does not have)."""
+    if device is None:
+        return
+    if isinstance(device, (int, np.integer)):
+        raise GradcliError("Cannot access accelerator device when none is available.").mirror(
+            "RuntimeError"
+        )
+    cpu_device(str(device))
+
+
+def to_dtype_of(bound: dict[str, Any]) -> Any:
+    """The dtype a bound `to(...)` asks for (None: none): the tensor's, the dtype given, or
+    the type of a value given for it (`x.to(True)` is x.to(torch.bool), `x.to(2.5)`
+    x.to(torch.float64), as PyTorch's parser reads them)."""
+    other = bound.get("tensor")
+    if other is not None:
+        return other.dtype
+    dtype = bound.get("dtype")
+    if isinstance(dtype, bool):
+        return np.dtype(bool)
+    if isinstance(dtype, float):
+        return np.dtype(np.float64)
+    return dtype
+
+
 class _Unset:
     """The default of a `size=` keyword that was not given (shown as None in signatures)."""
 

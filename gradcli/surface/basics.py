@@ -22,6 +22,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import dtypes as D
 from ..core import hooks
+from ..core.op import peek_seq
 from ..core.tensor import (
     VMAP_STORAGE,
     Settings,
@@ -323,6 +324,7 @@ def lerp(input: Any, end: Any, weight: Any) -> Tensor:  # noqa: A002
     number weight, LerpBackward1 of a tensor one); a number weight's values are ATen's
     kernel's (`kernels.lerp`: in float32 for float16, the weight rounded once)."""
     start = _t(input)
+    since = peek_seq()
     if type(weight) in (int, float):
         # (so that the gradients are PyTorch's: g * (1 - weight) and g * weight, each rounded
         # once)
@@ -336,7 +338,10 @@ def lerp(input: Any, end: Any, weight: Any) -> Tensor:  # noqa: A002
     elif isinstance(weight, Tensor):
         # a tensor weight: ATen's elementwise choice of the fused form (`_lerp_kernel`)
         return _fused(out, (start, end, weight), _lerp_kernel, "LerpBackward1")
-    return A.named(out, "LerpBackward1" if isinstance(weight, Tensor) else "LerpBackward0")
+    if isinstance(weight, Tensor):
+        return A.named(out, "LerpBackward1")
+    # PyTorch's LerpBackward0 (a number weight) saves nothing: a backward leaves it
+    return A.frees_nothing(A.named(out, "LerpBackward0"), since)
 
 
 def _legacy_value(fn: str, t1: Any, t2: Any, legacy: tuple, value: Any, shown: Any = None) -> tuple:

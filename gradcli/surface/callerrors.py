@@ -514,6 +514,8 @@ def _display_type(v: Any) -> str:
         return "Tensor"
     if type(v).__name__ == "DType" or isinstance(v, np.dtype):
         return "torch.dtype"
+    if type(v).__name__ == "Device":
+        return "torch.device"
     if python_type_name is not None and not isinstance(v, (int, float, str, list, tuple)):
         return python_type_name(v)
     return pytype_name(v)

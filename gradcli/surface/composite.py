@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core.op import apply
+from ..core.op import apply, peek_seq
 from ..core.primitives import check_reduced
 from ..core.tensor import Tensor, typename
 from ..ops import activation as Ac
@@ -124,8 +124,10 @@ def _tri(upper: bool) -> Any:
         keep = np.triu(np.ones((n, m)), diagonal) if upper else np.tril(np.ones((n, m)), diagonal)
         # a selection, not a product with the mask: -inf (a causal mask) and nan outside the
         # triangle become exact zeros, as PyTorch's (0 * -inf would be nan)
+        since = peek_seq()
         out = apply(B.where, Tensor(keep.astype(bool)), input, Tensor(np.zeros((), input.dtype)))
-        return A.named(out, "TriuBackward0" if upper else "TrilBackward0")
+        # PyTorch's TrilBackward0 / TriuBackward0 save nothing: a backward leaves them
+        return A.frees_nothing(A.named(out, "TriuBackward0" if upper else "TrilBackward0"), since)
 
     return tri
 
@@ -210,7 +212,8 @@ def diag_embed(input: Any, offset: Any = 0, dim1: Any = -2, dim2: Any = -1) -> T
 def diag(input: Any, diagonal: int = 0) -> Tensor:
     input = A.tensor_arg(input, "input")
     if input.ndim == 2:
-        return _diagonal(input, diagonal, 0, 1, view=False)  # a copy, as PyTorch's diag
+        # a copy, as PyTorch's diag: its node is diagonal_copy's (DiagonalBackward0_copy)
+        return A.named(_diagonal(input, diagonal, 0, 1, view=False), "DiagonalBackward0_copy")
     if input.ndim == 1:
         return diag_embed(input, diagonal)
     raise GradcliError(f"diag(): Supports 1D or 2D tensors. Got {input.ndim}D")

@@ -20,7 +20,7 @@ from ..core import dtypes, hooks
 from ..core.dtypes import LEGACY_TYPES, check_dtype, scalar_type_name
 from ..core.inplace import inplace
 from ..core.inplace import inplace as inplace_change
-from ..core.op import apply
+from ..core.op import apply, peek_seq
 from ..core.tensor import (
     Settings,
     Tensor,
@@ -1174,6 +1174,7 @@ def _overwritten(old: Tensor, value: Any, label: str) -> Tensor:
         except ValueError:
             return Tensor(v)  # `inplace` refuses the shape, in PyTorch's words
     flows = isinstance(value, Tensor) and value.requires_grad and grad_enabled()
+    since = peek_seq()
     if old.requires_grad and grad_enabled():
         out = apply(B.mul, old, Tensor(np.zeros((), dtype=old.dtype)), label=label)
     else:
@@ -1185,7 +1186,8 @@ def _overwritten(old: Tensor, value: Any, label: str) -> Tensor:
         # so a -0.0 stays -0.0)
         out = apply(B.add, out, value, label=label)
     out.data = full
-    return out
+    # PyTorch's fill / zero / copy nodes save nothing: a backward leaves them
+    return A.frees_nothing(out, since)
 
 
 _ADDS = ("add", "fused_add")  # add_'s batching rule words its vmap refusal as a broadcast

@@ -243,6 +243,9 @@ def index_assign(
     kept = apply(S.zero_region, x, idx=idx, base=x.ndim)
     out = apply(B.add, kept, placed, label=label or put_label(x.shape, key))
     if out.node is not None:
+        # PyTorch's CopySlices (and index_put_'s node) is freed by a backward without
+        # retain_graph, whatever it copied: a second backward through it fails
+        out.node.keeps = True
         given = value if isinstance(value, Tensor) else v
         core_op.SHOWN_INPUTS[out.node] = (x, *((given,) if shown is None else shown))
     # the values themselves, as PyTorch writes them: the sum above turns a -0.0 (kept or

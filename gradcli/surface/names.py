@@ -58,7 +58,7 @@ from . import nn as _nn  # noqa: F401 - a family imported at start-up (FAMILIES)
 from . import nnfunctional as NF
 from . import nnlosses as NL
 from . import sampling  # noqa: F401 - a family imported at start-up (FAMILIES)
-from .args import check_dim, cpu_device, dtype_lookalike
+from .args import check_dim, dtype_lookalike, to_bind
 from .constructors import (
     LEGACY_TYPES_BY_NAME,
     LegacyTensorType,
@@ -318,18 +318,28 @@ def _tolist(self: Tensor) -> Any:
     return self.data.tolist()
 
 
-def _to(self: Tensor, *args: Any, dtype: Any = None, device: Any = None, **kw: Any) -> Tensor:
-    """`x.to(dtype)`, `x.to("cpu")`, `x.to(device, dtype)`, `x.to(other)`."""
-    for a in args:
-        if isinstance(a, str):
-            device = a
-        elif isinstance(a, Tensor):
-            dtype = a.dtype
-        elif dtype is None:
-            dtype = a
-    if isinstance(device, str):
-        cpu_device(device)
-    return self if dtype is None else to_dtype(self, dtype)
+def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """`x.to(dtype)`, `x.to("cpu")`, `x.to(device, dtype)`, `x.to(other)`, with
+    non_blocking=, copy= and memory_format=; any other call is PyTorch's TypeError."""
+    from .args import memory_format_arg, to_device_check, to_dtype_of
+
+    bound = to_bind(args, kwargs)
+    to_device_check(bound.get("device"))
+    memory_format_arg(bound.get("memory_format"), "to")
+    dtype = to_dtype_of(bound)
+    out = self if dtype is None else to_dtype(self, dtype)
+    if out is self and bound.get("copy"):
+        out = _copied(self)  # a new tensor of the same values (PyTorch's ToCopyBackward0)
+    return out
+
+
+def _copied(x: Tensor) -> Tensor:
+    from ..core.op import apply
+    from ..ops import shape as S
+
+    if x.dtype.kind in "fc":
+        return apply(S.astype, x, dtype=x.dtype, label="ToCopyBackward0")
+    return Tensor(x.data.copy())
 
 
 def _adjoint(input: Any) -> Tensor:  # noqa: A002

@@ -1243,17 +1243,35 @@ class Module:
         return self._cast(dtypes.BF16)
 
     def to(self, *args: Any, **kwargs: Any) -> Module:
-        dtype = kwargs.get("dtype")
+        """`model.to(device)`, `model.to(dtype)`, `model.to(tensor)` (its dtype): PyTorch's
+        parser (Tensor.to's), then its own refusals of copy= and of a dtype that is not
+        floating."""
+        from .args import memory_format_arg, to_bind, to_dtype_of
+
+        bound = to_bind(args, kwargs)
+        if "copy" in bound:
+            raise GradcliError(".to() does not accept copy argument")
+        memory_format_arg(bound.get("memory_format"), "to")
+        dtype = to_dtype_of(bound)
+        if dtype is not None:
+            dtype = dtypes.check_dtype(dtype)
+            if dtype.kind not in "fc" and dtype != dtypes.BF16:
+                raise GradcliError(
+                    "nn.Module.to only accepts floating point or complex dtypes, but got "
+                    f"desired dtype={dtypes.torch_name(dtype)}"
+                ).mirror("TypeError")
         meta = False
-        for a in (*args, kwargs.get("device")):
-            if isinstance(a, np.dtype):
-                dtype = a
-            elif isinstance(a, str) or type(a).__name__ == "Device":
-                spec = str(a)
-                if device_arg(spec)[0] == "meta":
-                    meta = True
-                else:
-                    cpu_device(spec)
+        a = bound.get("device")
+        if isinstance(a, (int, np.integer)):
+            from .args import to_device_check
+
+            to_device_check(a)  # (an accelerator's index: none here)
+        if a is not None:
+            spec = str(a)
+            if device_arg(spec)[0] == "meta":
+                meta = True
+            else:
+                cpu_device(spec)
         out = self if dtype is None else self._cast(np.dtype(dtype))
         if meta:
             # PyTorch's parameters become meta tensors (shapes without values). gradcli has

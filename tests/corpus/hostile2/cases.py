@@ -2519,8 +2519,8 @@ add(
         "def f():\n    global xs\n    xs = xs + xs\nxs = [1]\nwhile True:\n    f()",
     ),
     budget(
-        "nonlocal_nesting_itself",
-        "def f():\n    a = []\n    def g():\n        nonlocal a\n        a = [a]\n"
+        "nonlocal_growing_in_a_loop",
+        "def f():\n    a = [1]\n    def g():\n        nonlocal a\n        a = a + a\n"
         "    while True:\n        g()\nf()",
     ),
     # Generator functions run (issue 10); what they yield is the program's own values.

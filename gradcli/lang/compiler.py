@@ -82,6 +82,8 @@ from .scopes import (
     LOCAL,
     Scope,
     bound_names,
+    declarations,
+    declared_global_anywhere,
     parameter_names,
     walrus_names,
 )
@@ -573,8 +575,60 @@ class Compiler:
 
     # -- module, scopes --------------------------------------------------------------------------
     def c_Module(self, node: ast.Module) -> Stmt:
-        self.scope = Scope("module", None, bound_names(node.body))
+        # A function's `global x` and its `x = ...` bind a module-level name (as in Python).
+        names = bound_names(node.body) | declared_global_anywhere(node)
+        self.scope = Scope("module", None, names)
+        declared, _ = declarations(node.body)
+        if declared:  # (a no-op at module level, but checked as Python checks it)
+            _check_use_before_declaration(node.body, declared, self.syntax_error)
         return self.block(node.body)
+
+    def syntax_error(self, message: str, at: ast.AST) -> GradcliError:
+        """A SyntaxError Python's compiler raises before anything runs."""
+        return GradcliError(f"syntax error: {message}", span=self.span(at)).mirror(None)
+
+    def c_Global(self, node: ast.Global) -> Stmt:
+        """`global x`: read and written in the module's variables (the function's scope,
+        made when it is compiled, says so); at module level, nothing."""
+        if self.scope.kind == "class":
+            raise self.refuse(node, "`global` in a class body is not supported", hint=_DECLARE)
+        return _nothing
+
+    def c_Nonlocal(self, node: ast.Nonlocal) -> Stmt:
+        """`nonlocal x`: read and written in the frame of the function around (see c_Global)."""
+        if self.scope.kind == "module":
+            raise self.syntax_error("nonlocal declaration not allowed at module level", node)
+        if self.scope.kind == "class":
+            raise self.refuse(node, "`nonlocal` in a class body is not supported", hint=_DECLARE)
+        return _nothing
+
+    def declared(
+        self, body: list[ast.stmt], params: list[str], local: set[str]
+    ) -> tuple[frozenset[str], frozenset[str]]:
+        """A function body's `global` / `nonlocal` names, checked as Python's compiler checks
+        them (a SyntaxError before anything runs)."""
+        globals_, nonlocals = declarations(body)
+        if not globals_ and not nonlocals:
+            return frozenset(), frozenset()
+        bad = self.syntax_error
+
+        for name, at in {**globals_, **nonlocals}.items():
+            if name in params:
+                kind = "global" if name in globals_ else "nonlocal"
+                raise bad(f"name '{name}' is parameter and {kind}", at)
+            if name in globals_ and name in nonlocals:
+                raise bad(f"name '{name}' is nonlocal and global", globals_[name])
+        _check_use_before_declaration(body, {**globals_, **nonlocals}, bad)
+        for name, at in nonlocals.items():
+            s = self.scope  # the scope around the function being compiled
+            while True:
+                if s.kind == "module" or name in s.globals_:
+                    raise bad(f"no binding for nonlocal '{name}' found", at)
+                if s.kind != "class" and name in s.names:
+                    break
+                s = s.parent  # type: ignore[assignment]
+        local -= globals_.keys() | nonlocals.keys()
+        return frozenset(globals_), frozenset(nonlocals)
 
     # -- simple statements -----------------------------------------------------------------------
     def c_Expr(self, node: ast.Expr) -> Stmt:
@@ -693,6 +747,8 @@ class Compiler:
             return del_all
         if isinstance(target, ast.Name):
             name = target.id
+            if name in self.scope.globals_ or name in self.scope.nonlocals:
+                return self.del_declared(name, span)
             local = self.scope.kind != "module"
 
             def del_name(f: Frame) -> None:
@@ -884,6 +940,45 @@ class Compiler:
             raise self.refuse(target, "starred assignment target must be in a list or tuple")
         raise GradcliError("cannot assign to this expression", span=self.span(target)).mirror(None)
 
+    def name_home(self, name: str) -> Callable[[Frame], dict]:
+        """The variables `name` is bound in, in the scope being compiled: the frame's own,
+        the module's for a `global` name, the binding frame's for a `nonlocal` one."""
+        if self.scope.kind != "module" and name in self.scope.globals_:
+            return lambda f: f.rt.globals
+        if name in self.scope.nonlocals:
+            up = self.scope.resolve(name)[1]
+
+            def binding(f: Frame) -> dict:
+                frame = f
+                for _ in range(up):
+                    frame = frame.up  # type: ignore[assignment]
+                return frame.vars
+
+            return binding
+        return lambda f: f.vars
+
+    def del_declared(self, name: str, span: Any) -> Stmt:
+        """`del x` of a `global` / `nonlocal` name: from the module's variables / the frame
+        that binds it."""
+        is_global = name in self.scope.globals_
+        home = self.name_home(name)
+
+        def del_name(f: Frame) -> None:
+            where = home(f)
+            if name not in where:
+                if is_global:
+                    raise GradcliError(f"name '{name}' is not defined", span=span).mirror(
+                        "NameError"
+                    )
+                raise GradcliError(
+                    f"cannot access free variable '{name}' where it is not associated with a "
+                    "value in enclosing scope",
+                    span=span,
+                ).mirror("NameError")
+            del where[name]
+
+        return del_name
+
     def store_name(self, name: str, node: ast.AST) -> Store:
         if self.scope.kind == "module":
 
@@ -893,6 +988,24 @@ class Compiler:
                 f.vars[name] = v
 
             return store_global
+        if name in self.scope.globals_:  # `global name` in this function
+
+            def store_declared_global(f: Frame, v: Any) -> None:
+                if isinstance(v, Tensor):
+                    v = f.rt.record(name, v, node)
+                f.rt.globals[name] = v
+
+            return store_declared_global
+        if name in self.scope.nonlocals:  # `nonlocal name`: the frame that binds it
+            up = self.scope.resolve(name)[1]
+
+            def store_nonlocal(f: Frame, v: Any) -> None:
+                frame = f
+                for _ in range(up):
+                    frame = frame.up  # type: ignore[assignment]
+                frame.vars[name] = v
+
+            return store_nonlocal
 
         def store_local(f: Frame, v: Any) -> None:
             f.vars[name] = v
@@ -1079,7 +1192,7 @@ class Compiler:
         handlers = []
         for h in node.handlers:
             kind = self.expr(h.type) if h.type is not None else None
-            store = self.store_name(h.name, h) if h.name else None
+            store = self.name_home(h.name) if h.name else None
             handlers.append((kind, h.name, store, self.block(h.body), self.span(h)))
         orelse = self.block(node.orelse) if node.orelse else None
         final = self.block(node.finalbody) if node.finalbody else None
@@ -1099,15 +1212,15 @@ class Compiler:
                     continue
                 rt = f.rt
                 if store is not None:
-                    f.vars[name] = X.caught_value(e)
+                    store(f)[name] = X.caught_value(e)
                 rt.handling.append(e)
                 try:
                     return hbody(f)
                 finally:
                     rt.handling.pop()
-                    if name is not None:
+                    if store is not None:
                         # Python unbinds the name at the end of the handler.
-                        f.vars.pop(name, None)
+                        store(f).pop(name, None)
                         if module_level:
                             f.rt.tensors.pop(name, None)
             raise e
@@ -1440,7 +1553,7 @@ class Compiler:
         handlers = []
         for h in node.handlers:
             kind = self.expr(h.type) if h.type is not None else None
-            store = self.store_name(h.name, h) if h.name else None
+            store = self.name_home(h.name) if h.name else None
             handlers.append((kind, h.name, store, self.gen_block(h.body), self.span(h)))
         orelse = self.gen_block(node.orelse) if node.orelse else None
         final = self.gen_block(node.finalbody) if node.finalbody else None
@@ -1458,14 +1571,14 @@ class Compiler:
                     continue
                 rt = f.rt
                 if store is not None:
-                    f.vars[name] = X.caught_value(e)
+                    store(f)[name] = X.caught_value(e)
                 rt.handling.append(e)
                 try:
                     return (yield from hbody(f))
                 finally:
                     rt.handling.pop()
-                    if name is not None:
-                        f.vars.pop(name, None)
+                    if store is not None:
+                        store(f).pop(name, None)
             raise e
 
         def body_and_handlers(f: Frame) -> Any:
@@ -1513,8 +1626,11 @@ class Compiler:
         params = parameter_names(a)
         body_nodes: list[Any] = [node.body] if expression else node.body
         local = set(params) | (walrus_names(body_nodes) if expression else bound_names(body_nodes))
+        globals_, nonlocals = (
+            (frozenset(), frozenset()) if expression else self.declared(node.body, params, local)
+        )
         saved = (self.scope, self.in_loop, self.in_function, self.method)
-        self.scope = Scope("function", self.scope, local)
+        self.scope = Scope("function", self.scope, local, globals_, nonlocals)
         self.in_loop = False
         self.in_function = True
         self.method = code if saved[0].kind == "class" else None
@@ -2505,7 +2621,17 @@ class Compiler:
                     v = f.rt.record(name, v, target)
                 f.rt.globals[name] = v
 
+        elif name in scope.globals_:  # `global name` in the function around
+            target = node.target
+
+            def store(f: Frame, v: Any) -> None:
+                if isinstance(v, Tensor):
+                    v = f.rt.record(name, v, target)
+                f.rt.globals[name] = v
+
         else:
+            if name in scope.nonlocals:  # `nonlocal name`: further up, where it is bound
+                up += scope.resolve(name)[1]
 
             def store(f: Frame, v: Any) -> None:
                 frame = f
@@ -2942,6 +3068,50 @@ class Compiler:
 
 
 # --- helpers ----------------------------------------------------------------------------------
+
+
+_DECLARE = "declare it in a method, or assign the class attribute after the class"
+
+
+def _check_use_before_declaration(
+    body: list[ast.stmt],
+    declared: dict[str, ast.AST],
+    bad: Callable[[str, ast.AST], GradcliError],
+) -> None:
+    """Python's rule: a name a function declares `global` / `nonlocal` may not be used or
+    bound in it before the declaration (nested functions' and comprehensions' own scopes
+    aside; as Python's compiler, an `import` binding it is not checked)."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        name = None
+        bound = False
+        if isinstance(node, ast.Name):
+            name, bound = node.id, not isinstance(node.ctx, ast.Load)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            name, bound = node.name, True
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            name, bound = node.name, True
+        if name is not None and name in declared:
+            decl = declared[name]
+            where = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+            if where < (decl.lineno, decl.col_offset):  # type: ignore[attr-defined]
+                kind = "global" if isinstance(decl, ast.Global) else "nonlocal"
+                verb = "is assigned to before" if bound else "is used prior to"
+                raise bad(f"name '{name}' {verb} {kind} declaration", decl)
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            stack.append(node.generators[0].iter)  # (the rest is the comprehension's scope)
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            if not isinstance(node, ast.Lambda):
+                stack.extend(node.decorator_list)
+            if not isinstance(node, ast.ClassDef):
+                stack.extend(node.args.defaults)
+                stack.extend(d for d in node.args.kw_defaults if d is not None)
+            else:
+                stack.extend(node.bases)
+            continue
+        stack.extend(ast.iter_child_nodes(node))
 
 
 def _nothing(f: Frame) -> None:

@@ -19,10 +19,21 @@ BUILTIN = "builtin"
 
 
 class Scope:
-    def __init__(self, kind: Kind, parent: Scope | None, names: set[str]):
+    def __init__(
+        self,
+        kind: Kind,
+        parent: Scope | None,
+        names: set[str],
+        globals_: frozenset[str] = frozenset(),
+        nonlocals: frozenset[str] = frozenset(),
+    ):
         self.kind = kind
         self.parent = parent
         self.names = names
+        # A function's `global x` / `nonlocal x` names: not its locals; read and written in
+        # the module's variables / the enclosing function's frame, as in Python.
+        self.globals_ = globals_
+        self.nonlocals = nonlocals
 
     def module(self) -> Scope:
         s = self
@@ -52,6 +63,8 @@ class Scope:
             if how == FREE:
                 return (FREE, n + up)
             return (how, n)
+        if name in self.globals_:
+            return (GLOBAL, 0)
         if name in self.names:
             return (LOCAL, 0)
         up = 0
@@ -63,6 +76,8 @@ class Scope:
                 up += 1
                 if name in s.names:
                     return (FREE, up)
+                if name in s.globals_:  # `global x` in a function around: the module's x
+                    return (GLOBAL, 0)
             s = s.parent
         return (BUILTIN, 0)
 
@@ -122,6 +137,37 @@ def bound_names(body: list[ast.AST]) -> set[str]:
 
 
 _OWN_SCOPE = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def declarations(body: list[ast.stmt]) -> tuple[dict[str, ast.AST], dict[str, ast.AST]]:
+    """The names a block's own `global` and `nonlocal` statements declare (not those of the
+    functions and classes nested in it), each with its first declaring statement."""
+    globals_: dict[str, ast.AST] = {}
+    nonlocals: dict[str, ast.AST] = {}
+    stack: list[ast.AST] = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Global):
+            for n in node.names:
+                globals_.setdefault(n, node)
+        elif isinstance(node, ast.Nonlocal):
+            for n in node.names:
+                nonlocals.setdefault(n, node)
+        elif isinstance(node, ast.stmt) and not isinstance(node, _OWN_SCOPE):
+            # (declarations are statements: only statement bodies can hold them)
+            for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+                block = getattr(node, field, None)
+                if block:
+                    stack.extend(reversed(block))
+        elif isinstance(node, ast.ExceptHandler):
+            stack.extend(reversed(node.body))
+    return globals_, nonlocals
+
+
+def declared_global_anywhere(tree: ast.AST) -> set[str]:
+    """Every name some `global` statement of the program declares: a function's assignment
+    to it binds a module-level name."""
+    return {n for node in ast.walk(tree) if isinstance(node, ast.Global) for n in node.names}
 
 
 def walrus_names(nodes: list[ast.AST]) -> set[str]:

@@ -495,7 +495,18 @@ CASES: list[Case] = [
         "@classmethod is not supported here",
         (1, 2),
     ),
-    Case("global", "def f():\n    global x\n    x = 1", "`global` is not supported", (2, 5)),
+    Case(
+        "global_reaches_no_builtins_object",
+        "def f():\n    global __builtins__\n    return __builtins__.open\nf()",
+        "name '__builtins__' is not defined",
+        (3, 12),
+    ),
+    Case(
+        "nonlocal_without_binding",
+        "def f():\n    nonlocal x",
+        "syntax error: no binding for nonlocal 'x' found",
+        (2, 5),
+    ),
     Case("raise", "raise SystemExit(3)", "name 'SystemExit' is not defined", (1, 7)),
     Case(
         "logging_message_over_the_string_limit",

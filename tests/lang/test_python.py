@@ -759,6 +759,148 @@ except TypeError as e:
 """
 
 
+PROGRAMS["global_and_nonlocal"] = """
+calls = 0
+log = []
+def tick(tag):
+    global calls
+    calls += 1
+    log.append((tag, calls))
+    return calls
+tick("a"); tick("b")
+print(calls, log)
+
+def make():
+    global created, other
+    created = [1]
+    other = created + [2]
+make()
+print(created, other)
+
+def counter():
+    n = 0
+    def step(k=1):
+        nonlocal n
+        n += k
+        return n
+    def peek():
+        return n
+    return step, peek
+step, peek = counter()
+step(); step(5)
+print(peek())
+
+def chain():
+    v = "outer"
+    def mid():
+        def inner():
+            nonlocal v
+            v = v + "+inner"
+        inner()
+        return v
+    return mid(), v
+print(chain())
+
+def shadow_then_global():
+    def helper():
+        global calls
+        calls = -1
+    calls = 100  # a local of this function, not the global
+    helper()
+    return calls
+print(shadow_then_global(), calls)
+
+def drop():
+    global created
+    del created
+drop()
+try:
+    created
+except NameError as e:
+    print("NameError:", e)
+
+def keep_error():
+    global last
+    try:
+        1 / 0
+    except ZeroDivisionError as last:
+        pass
+keep_error()
+try:
+    last
+except NameError as e:
+    print("NameError:", e)
+
+def walrus_global():
+    global big
+    [big := i * i for i in range(4)]
+walrus_global()
+print(big)
+
+def reader():
+    global never_set
+    return never_set
+try:
+    reader()
+except NameError as e:
+    print("NameError:", e)
+
+def loop_global():
+    global i
+    for i in range(3):
+        pass
+loop_global()
+print(i)
+
+total = 0
+def nested_reader():
+    def inner():
+        return total + 1  # the module's (no declaration needed to read)
+    global total
+    total = 5
+    return inner()
+print(nested_reader(), total)
+"""
+
+
+PROGRAMS["global_and_nonlocal_in_methods_and_generators"] = """
+def factory():
+    created = 0
+    class Box:
+        def __init__(self, v):
+            nonlocal created
+            created += 1
+            self.v = v
+        def show(self):
+            global shown
+            shown = shown + [self.v]
+            return self.v
+    a, b = Box(1), Box(2)
+    a.show(); b.show(); a.show()
+    return created
+shown = []
+print(factory(), shown)
+
+def gen():
+    total = 0
+    def add(v):
+        nonlocal total
+        total += v
+    for i in range(4):
+        add(i)
+        yield total
+print(list(gen()))
+
+def g2():
+    global seen
+    seen = []
+    for i in range(3):
+        seen.append(i)
+        yield i
+print(list(g2()), seen)
+"""
+
+
 def _cpython(text: str) -> str:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):

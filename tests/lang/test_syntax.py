@@ -55,8 +55,6 @@ def test_every_handler_exists_and_every_compiler_method_is_in_the_table() -> Non
 
 
 REFUSALS = {
-    ast.Global: ("def f():\n    global x\n    x = 1", (2, 5)),
-    ast.Nonlocal: ("def f():\n    a = 1\n    def g():\n        nonlocal a\n", (4, 9)),
     ast.AsyncFunctionDef: ("async def f():\n    pass", (1, 1)),
     ast.AsyncFor: ("async def f():\n    async for i in x:\n        pass", (1, 1)),
     ast.AsyncWith: ("async def f():\n    async with x:\n        pass", (1, 1)),
@@ -88,7 +86,7 @@ def test_refusal_says_what_and_what_to_write_instead(node_type: type) -> None:
 def test_refused_before_anything_runs() -> None:
     """A refusal in the last line stops the program before its first line prints."""
     with pytest.raises(GradcliError):
-        parse("print('ran')\nx = 1\nglobal x")
+        parse("print('ran')\nx = 1\nasync def f():\n    pass")
 
 
 @pytest.mark.parametrize(
@@ -144,3 +142,68 @@ def test_the_program_is_compiled_once() -> None:
     assert p.run().output == ["8\n"]
     assert p.run().output == ["8\n"]
     assert p.code is code
+
+
+# `global` / `nonlocal` misuse: the SyntaxError CPython's compiler raises (checked against
+# CPython here), before the first line runs.
+DECLARATION_ERRORS = [
+    "print('ran')\ndef f():\n    print(x)\n    global x",
+    "print('ran')\ndef f():\n    x = 1\n    global x",
+    "print('ran')\ndef f():\n    x += 1\n    global x",
+    "print('ran')\ndef f():\n    for x in []:\n        pass\n    global x",
+    "print('ran')\ndef f():\n    def x():\n        pass\n    global x",
+    "print('ran')\ndef f():\n    del x\n    global x",
+    "print('ran')\ndef f():\n    try:\n        pass\n    except E as x:\n        pass\n"
+    "    global x",
+    "print('ran')\ndef f():\n    [y for y in x]\n    global x",
+    "print('ran')\ndef f(x):\n    global x",
+    "print('ran')\ndef f(*x):\n    nonlocal x",
+    "print('ran')\ndef f():\n    nonlocal x",
+    "print('ran')\nnonlocal x",
+    "print('ran')\ndef f():\n    global x\n    nonlocal x",
+    "print('ran')\nx = 1\ndef g():\n    x = 2\n    def f():\n        global x\n"
+    "        def h():\n            nonlocal x",
+    "print('ran')\ndef g():\n    v = 1\n    def f():\n        v = 2\n        nonlocal v",
+    "print('ran')\nx = 1\nglobal x",
+    "print('ran')\nprint(x)\nglobal x",
+]
+
+
+def _cpython_syntax_error(text: str) -> SyntaxError:
+    try:
+        compile(text, "p.py", "exec")  # the test's own text: compiled, never run
+    except SyntaxError as e:
+        return e
+    raise AssertionError("CPython compiled it")
+
+
+@pytest.mark.parametrize("text", DECLARATION_ERRORS)
+def test_declaration_errors_are_cpythons(text: str) -> None:
+    expected = _cpython_syntax_error(text)
+    with pytest.raises(GradcliError) as info:
+        parse(text, "p.py")
+    e = info.value
+    assert e.message == f"syntax error: {expected.msg}"
+    assert e.span.line == expected.lineno
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "def f():\n    import os\n    global os",  # (CPython does not check imports)
+        "def f():\n    [x for x in []]\n    global x",  # (the comprehension's own x)
+        "def f():\n    global x\n    global x\n    x = 1",
+        "def f():\n    lambda: x\n    global x",
+        "global x\nx = 1",
+    ],
+)
+def test_declarations_cpython_accepts_compile(text: str) -> None:
+    compile(text, "p.py", "exec")  # the test's own text: compiled, never run
+    parse(text, "p.py")
+
+
+def test_global_and_nonlocal_in_a_class_body_are_refused_in_plain_words() -> None:
+    for text in ("class A:\n    global x", "def f():\n    v = 1\n    class A:\n        nonlocal v"):
+        with pytest.raises(GradcliError) as info:
+            parse(text, "p.py")
+        assert "class body" in info.value.message

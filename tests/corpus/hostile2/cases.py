@@ -2508,10 +2508,32 @@ add(
     esc("walrus_to_a_builtin_then_call", "(g := getattr)(print, '__globals__')"),
     budget("walrus_growing_in_while", "x = [1]\nwhile (x := x + x):\n    pass"),
     esc("walrus_escape", "if (f := open):\n    pass"),
-    esc("global_statement", "def f():\n    global torch\n    torch = 1\nf()"),
+    # `global` / `nonlocal` (issue 10) bind the program's own names: what they bind is the
+    # program's values; Python's internals stay out of reach through them.
     esc(
-        "nonlocal_statement",
-        "def f():\n    a = 1\n    def g():\n        nonlocal a\n        a = 2\n    g()\nf()",
+        "global_rebinds_only_the_programs_torch",
+        "def f():\n    global torch\n    torch = 1\nf()\ny = torch.ones(1)",
+    ),
+    esc(
+        "global_dunder_import", "def f():\n    global __import__\n    return __import__('os')\nf()"
+    ),
+    esc("global_dunder_class", "def f():\n    global __class__\n    return __class__\nf()"),
+    esc("global_open", "def f():\n    global open\n    return open('x', 'w')\nf()"),
+    esc(
+        "nonlocal_to_open",
+        "def f():\n    a = 1\n    def g():\n        nonlocal a\n        a = open\n    g()\n"
+        "    return a\nf()",
+    ),
+    esc("nonlocal_at_module_level", "nonlocal torch"),
+    esc("nonlocal_without_binding", "def f():\n    nonlocal torch\n    torch = 1\nf()"),
+    budget(
+        "global_growing_in_a_loop",
+        "def f():\n    global xs\n    xs = xs + xs\nxs = [1]\nwhile True:\n    f()",
+    ),
+    budget(
+        "nonlocal_growing_in_a_loop",
+        "def f():\n    a = [1]\n    def g():\n        nonlocal a\n        a = a + a\n"
+        "    while True:\n        g()\nf()",
     ),
     # Generator functions run (issue 10); what they yield is the program's own values.
     esc("yield_statement", "def f():\n    yield torch\nv = f()", codes=frozenset({0, 1})),

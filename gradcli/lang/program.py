@@ -14,6 +14,7 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, Source, suggest
 from ..base.record import Record
 from ..core.tensor import Tensor, recording
+from . import numpy_printing
 from .compiler import compile_program
 from .mangling import mangle_private_names
 from .runtime import Runtime
@@ -151,6 +152,8 @@ class Program:
                 it.execute()
         except GradcliError as e:
             raise cut_texts(e) from e.__cause__
+        finally:
+            numpy_printing.reset()  # the process's NumPy prints as before the run
         return Run(
             self,
             it.globals,

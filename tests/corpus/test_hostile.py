@@ -386,6 +386,32 @@ CASES: list[Case] = [
         "nested too deeply",
         (5, 5),
     ),
+    # numpy.set_printoptions: checked values; an unsummarized array's text sized first.
+    Case(
+        "np_printoptions_fixed_huge_text",
+        "import numpy as np\nnp.set_printoptions(threshold=10**9, floatmode='fixed', "
+        "precision=10**5)\nx = np.zeros(100000)\nprint(x)",
+        "over the limit",
+        (4, 1),
+    ),
+    Case(
+        "np_printoptions_formatter",
+        "import numpy as np\nnp.set_printoptions(formatter={'float': print})",
+        "numpy.set_printoptions(formatter=...) is not supported by gradcli",
+        (2, 1),
+    ),
+    Case(
+        "np_printoptions_nanstr_huge",
+        "import numpy as np\nnp.set_printoptions(nanstr='x' * 10**6)",
+        "nanstr is longer than 100 characters",
+        (2, 1),
+    ),
+    Case(
+        "np_printoptions_linewidth_str",
+        "import numpy as np\nnp.set_printoptions(linewidth='x')",
+        "linewidth must be an integer, not str",
+        (2, 1),
+    ),
     Case(
         "np_exp_of_string",
         "import numpy as np\nx = np.exp('a')",

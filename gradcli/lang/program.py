@@ -151,7 +151,12 @@ class Program:
             with recording():
                 it.execute()
         except GradcliError as e:
-            raise cut_texts(e) from e.__cause__
+            cut = cut_texts(e)
+            if it.warnings and not getattr(cut, "preamble", None):
+                # the warnings given before the failure (PyTorch has written them by then):
+                # the CLI writes them ahead of the error
+                cut.preamble = "\n".join(it.warnings)  # type: ignore[attr-defined]
+            raise cut from e.__cause__
         finally:
             numpy_printing.reset()  # the process's NumPy prints as before the run
         return Run(

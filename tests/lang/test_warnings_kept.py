@@ -1,0 +1,103 @@
+"""Warnings PyTorch writes on stderr: `x.T` on a tensor that is not a matrix (once a run, as
+PyTorch's TORCH_WARN_ONCE: one text for 0-d tensors, one for the others), and the warnings a
+program gave before it failed, which the CLI writes ahead of the error (PyTorch has written
+them by the time the error comes). Texts are PyTorch 2.13's (checked with /work/torchenv)."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from gradcli.base.errors import GradcliError
+from gradcli.cli.main import app
+from gradcli.lang.program import parse
+
+T_NOT_2D = (
+    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
+    "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
+    "matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a "
+    "tensor."
+)
+T_0D = "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
+
+
+def warnings_of(text: str) -> list[str]:
+    """Each warning's first line (its place and PyTorch's text; gradcli's hint follows)."""
+    run = parse("import torch\n" + text, "t.py").run(dtype="float32")
+    return [w.splitlines()[0] for w in run.warnings]
+
+
+def test_T_of_a_vector_or_a_batch_warns_once_a_run() -> None:
+    got = warnings_of(
+        "a = torch.ones(3)\n"
+        "for i in range(3):\n    b = a.T\n"
+        "c = torch.ones(2, 3, 4).T\n"
+        "print(c.shape, b.shape)\n"
+    )
+    assert got == [f"t.py:4:5: warning: {T_NOT_2D}"]
+    again = warnings_of("c = torch.ones(2, 3, 4).T\n")  # a new run warns again
+    assert again == [f"t.py:2:1: warning: {T_NOT_2D}"]
+
+
+def test_T_of_a_0d_tensor_has_its_own_warning() -> None:
+    got = warnings_of("s = torch.tensor(2.0)\nt = s.T\nu = torch.ones(5).T\nv = s.T\n")
+    assert got == [f"t.py:3:1: warning: {T_0D}", f"t.py:4:1: warning: {T_NOT_2D}"]
+
+
+def test_T_of_a_matrix_does_not_warn_and_values_are_unchanged() -> None:
+    assert warnings_of("m = torch.arange(6.).reshape(2, 3).T\n") == []
+    run = parse(
+        "import torch\nx = torch.arange(24.).reshape(2, 3, 4)\ny = x.T\nv = torch.ones(3).T\n",
+        "t.py",
+    ).run(dtype="float32")
+    assert run.env["y"].shape == (4, 3, 2)
+    assert run.env["y"].data.tolist() == run.env["x"].data.transpose().tolist()
+    assert run.env["v"].shape == (3,)
+
+
+def test_warnings_recorded_by_the_program_match_pytorchs() -> None:
+    out = "".join(
+        parse(
+            "import warnings\nimport torch\n"
+            "with warnings.catch_warnings(record=True) as w:\n"
+            "    warnings.simplefilter('always')\n"
+            "    torch.ones(3).T\n    torch.ones(3).T\n    torch.tensor(1.0).T\n"
+            "print(len(w), [r.category.__name__ for r in w])\n",
+            "t.py",
+        )
+        .run(dtype="float32")
+        .output
+    )
+    assert out == "2 ['UserWarning', 'UserWarning']\n"
+
+
+FAILS_AFTER_WARNING = (
+    "import torch\n"
+    "x = torch.ones(3, requires_grad=True)\n"
+    "y = x * 2\n"
+    "print(y.grad)\n"
+    "z = torch.ones(3).T\n"
+    "raise ValueError('boom')\n"
+)
+
+
+def test_warnings_before_a_failure_travel_with_the_error() -> None:
+    with pytest.raises(GradcliError) as e:
+        parse(FAILS_AFTER_WARNING, "t.py").run(dtype="float32")
+    preamble = e.value.preamble  # type: ignore[attr-defined]
+    lines = [ln for ln in preamble.splitlines() if ": warning: " in ln]
+    assert lines[0].startswith("t.py:4:1: warning: The .grad attribute of a Tensor that is not")
+    assert lines[1] == f"t.py:5:1: warning: {T_NOT_2D}"
+
+
+def test_cli_writes_the_warnings_then_the_error() -> None:
+    r = CliRunner(env={"COLUMNS": "100", "NO_COLOR": "1"}).invoke(
+        app, ["run", "-e", FAILS_AFTER_WARNING]
+    )
+    assert r.exit_code == 1
+    assert r.stdout == "None\n"
+    err = r.stderr.splitlines()
+    warned = [i for i, ln in enumerate(err) if ": warning: " in ln]
+    failed = [i for i, ln in enumerate(err) if ": error: ValueError: boom" in ln]
+    assert len(warned) == 2 and len(failed) == 1 and warned[-1] < failed[0], r.stderr
+    assert "Traceback" not in r.stderr

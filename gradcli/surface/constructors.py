@@ -40,7 +40,7 @@ def tensor(
     pin_memory: bool = False,
 ) -> Tensor:
     dt = None if dtype is None else check_dtype(dtype, fn="tensor")
-    return new_tensor(data_array(data, dt), None, requires_grad)
+    return new_tensor(data_array(data, dt, warn_arrays=True), None, requires_grad)
 
 
 def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> Tensor:
@@ -85,7 +85,7 @@ def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) ->
         return new_tensor(values, None, requires_grad)
     if len(args) != 1:
         raise GradcliError("torch.Tensor() takes the data (a nested list) or sizes")
-    return new_tensor(data_array(args[0], dt), None, requires_grad)
+    return new_tensor(data_array(args[0], dt, warn_arrays=True), None, requires_grad)
 
 
 def _alias(t: Tensor) -> Tensor:
@@ -122,7 +122,7 @@ def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
                 ).mirror("TypeError")
             return _alias(t)
         if len(args) == 1 and isinstance(args[0], (list, tuple, range)):
-            return new_tensor(data_array(args[0], dt), None, False)
+            return new_tensor(data_array(args[0], dt, warn_arrays=True), None, False)
         if len(args) == 1:
             what = args[0]
             text = (

@@ -101,3 +101,54 @@ def test_cli_writes_the_warnings_then_the_error() -> None:
     failed = [i for i, ln in enumerate(err) if ": error: ValueError: boom" in ln]
     assert len(warned) == 2 and len(failed) == 1 and warned[-1] < failed[0], r.stderr
     assert "Traceback" not in r.stderr
+
+
+ARRAYS_IN_LIST = (
+    "Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider "
+    "converting the list to a single numpy.ndarray with numpy.array() before converting to a "
+    "tensor."
+)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        "torch.tensor([a, a])",
+        "torch.FloatTensor([a, a])",
+        "torch.Tensor((a, a))",
+        "torch.as_tensor([a])",
+        "torch.LongTensor([a.astype(np.int64)])",
+        "torch.tensor([[1.0, 1.0, 1.0], a])",
+        "torch.tensor([[a, a]])",
+    ],
+)
+def test_a_tensor_made_of_a_list_of_arrays_warns_once_a_run(make: str) -> None:
+    got = warnings_of(f"import numpy as np\na = np.ones(3)\nx = {make}\ny = {make}\n")
+    assert got == [f"t.py:4:1: warning: {ARRAYS_IN_LIST}"]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        "torch.tensor(a)",
+        "torch.as_tensor(a)",
+        "torch.tensor([np.ones(0)])",
+        "np.array([a, a])",
+        "torch.tensor([1.0, 2.0])",
+        "torch.from_numpy(np.array([a, a]))",
+    ],
+)
+def test_arrays_alone_empty_or_made_by_numpy_do_not_warn(make: str) -> None:
+    assert warnings_of(f"import numpy as np\na = np.ones(3)\nx = {make}\n") == []
+
+
+def test_the_values_of_a_list_of_arrays() -> None:
+    run = parse(
+        "import numpy as np\nimport torch\n"
+        "rows = [np.array([1, 2], dtype=np.int32), np.array([3, 4], dtype=np.int32)]\n"
+        "x = torch.tensor(rows)\ny = torch.FloatTensor([np.eye(2)[0], np.eye(2)[1]])\n",
+        "t.py",
+    ).run(dtype="float32")
+    x, y = run.env["x"], run.env["y"]
+    assert str(x.dtype) == "int32" and x.data.tolist() == [[1, 2], [3, 4]]
+    assert str(y.dtype) == "float32" and y.data.tolist() == [[1.0, 0.0], [0.0, 1.0]]

@@ -152,3 +152,77 @@ def test_the_values_of_a_list_of_arrays() -> None:
     x, y = run.env["x"], run.env["y"]
     assert str(x.dtype) == "int32" and x.data.tolist() == [[1, 2], [3, 4]]
     assert str(y.dtype) == "float32" and y.data.tolist() == [[1.0, 0.0], [0.0, 1.0]]
+
+
+def target_size(t: str, x: str) -> str:
+    return (
+        f"Using a target size (torch.Size({t})) that is different to the input size "
+        f"(torch.Size({x})). This will likely lead to incorrect results due to broadcasting. "
+        "Please ensure they have the same size."
+    )
+
+
+def test_regression_losses_warn_about_a_broadcast_target() -> None:
+    got = warnings_of(
+        "import torch.nn as nn\nimport torch.nn.functional as F\n"
+        "p = torch.ones(4, 1, requires_grad=True)\ny = torch.zeros(4)\n"
+        "crit = nn.MSELoss()\n"
+        "for i in range(3):\n    loss = crit(p, y)\n"
+        "a = F.l1_loss(p, y)\n"
+        "b = F.smooth_l1_loss(p, y.view(1, 4))\n"
+        "c = F.huber_loss(p, y)\n"
+        "d = F.mse_loss(p, y.view(4, 1))\n"
+    )
+    assert got == [
+        f"t.py:8:5: warning: {target_size('[4]', '[4, 1]')}",
+        f"t.py:9:1: warning: {target_size('[4]', '[4, 1]')}",
+        f"t.py:10:1: warning: {target_size('[1, 4]', '[4, 1]')}",
+        f"t.py:11:1: warning: {target_size('[4]', '[4, 1]')}",
+    ]
+
+
+def copy_construct(call: str) -> str:
+    return (
+        "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
+        "or sourceTensor.detach().clone().requires_grad_(True), rather than "
+        f"{call}."
+    )
+
+
+def test_copying_a_tensor_through_a_constructor_warns() -> None:
+    got = warnings_of(
+        "a = torch.ones(2, requires_grad=True)\n"
+        "for i in range(2):\n    b = torch.tensor(a)\n"
+        "c = torch.tensor(a.detach(), dtype=torch.float64)\n"
+        "d = a.new_tensor(a)\n"
+        "e = torch.as_tensor(a)\nf = torch.as_tensor(a, dtype=torch.float64)\n"
+        "g = torch.tensor([1.0, 2.0])\nh = torch.Tensor(a)\n"
+    )
+    assert got == [
+        f"t.py:4:5: warning: {copy_construct('torch.tensor(sourceTensor)')}",
+        f"t.py:5:1: warning: {copy_construct('torch.tensor(sourceTensor)')}",
+        f"t.py:6:1: warning: {copy_construct('tensor.new_tensor(sourceTensor)')}",
+    ]
+
+
+def test_deprecated_names_warn_and_work() -> None:
+    got = warnings_of(
+        "from torch.autograd import Variable\nimport torch.nn as nn\n"
+        "p = nn.Parameter(torch.ones(2))\np.grad = torch.tensor([3.0, 4.0])\n"
+        "n = torch.nn.utils.clip_grad_norm([p], 1.0)\n"
+        "v = Variable(torch.ones(2), volatile=True)\n"
+        "w = Variable(torch.ones(2), requires_grad=True)\n"
+    )
+    assert got == [
+        "t.py:6:1: warning: `torch.nn.utils.clip_grad_norm` is now deprecated in favor of "
+        "`torch.nn.utils.clip_grad_norm_`.",
+        "t.py:7:1: warning: volatile was removed and now has no effect. Use `with "
+        "torch.no_grad():` instead.",
+    ]
+    run = parse(
+        "import torch\nimport torch.nn as nn\np = nn.Parameter(torch.ones(2))\n"
+        "p.grad = torch.tensor([3.0, 4.0])\nn = torch.nn.utils.clip_grad_norm([p], 1.0)\n",
+        "t.py",
+    ).run(dtype="float32")
+    assert float(run.env["n"].data) == 5.0
+    assert [round(v, 6) for v in run.env["p"].grad.data.tolist()] == [0.6, 0.8]

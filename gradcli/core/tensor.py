@@ -944,12 +944,24 @@ def typename(v: Any) -> str:
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 
 
-def data_array(data: Any, dtype: Any, float_dtype: Any = None) -> np.ndarray:
+ARRAYS_IN_LIST = (
+    "Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider "
+    "converting the list to a single numpy.ndarray with numpy.array() before converting to a "
+    "tensor."
+)
+
+
+def data_array(
+    data: Any, dtype: Any, float_dtype: Any = None, warn_arrays: bool = False
+) -> np.ndarray:
     """Nested lists of numbers (or Tensors of one element) to an array, checked: the element
     limit, the nesting depth, numbers only, rectangular, integers within int64. Without `dtype`
     the dtype is inferred as `torch.tensor` does: bool for booleans only, int64 when there are
     integers and no floats, else the default float dtype (`float_dtype` when given: NumPy's
-    float64); a Tensor element brings its own, and so do a Tensor and a NumPy array."""
+    float64); a Tensor element brings its own, and so do a Tensor and a NumPy array.
+
+    warn_arrays: PyTorch's tensor constructors warn (once a process: here once a run) when the
+    lists hold NumPy arrays and the tensor is not empty."""
     if isinstance(data, Tensor):
         return data.data.astype(data.dtype if dtype is None else dtype, copy=True)
     if isinstance(data, np.ndarray):
@@ -987,6 +999,7 @@ def data_array(data: Any, dtype: Any, float_dtype: Any = None) -> np.ndarray:
             if count[0] > limits.LIST_ITEMS.value:
                 limits.LIST_ITEMS.check(count[0], "the number of numbers in the tensor data")
             kinds.add(v.dtype if v.dtype in dtypes.TORCH_NAMES else np.dtype(np.float64))
+            arrays.append(True)
             return v.tolist()
         elif isinstance(v, bool):
             kinds.add(dtypes.BOOL)
@@ -1020,6 +1033,7 @@ def data_array(data: Any, dtype: Any, float_dtype: Any = None) -> np.ndarray:
         return v
 
     big: list[int] = []  # the first integer out of int64's range, if any
+    arrays: list[bool] = []  # a NumPy array was among the elements
     clean = walk(data, 0)
     if dtype is None:
         dtype = _inferred(kinds, float_dtype)
@@ -1049,6 +1063,8 @@ def data_array(data: Any, dtype: Any, float_dtype: Any = None) -> np.ndarray:
         ) from None
     except ValueError:
         raise _ragged(clean, np.dtype(dtype)) from None
+    if warn_arrays and arrays and arr.size:
+        hooks.warn(ARRAYS_IN_LIST, "np.array(list) first makes one array of them", once=True)
     return arr
 
 

@@ -21,6 +21,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, typename
 from ..ops.arithmetic import size_check
+from . import numpy_printing
 
 
 def _array(v: Any, fn: str) -> np.ndarray:
@@ -484,6 +485,8 @@ def functions() -> dict[str, Any]:
             "einsum": _einsum,
             "split": _split,
             "meshgrid": _meshgrid,
+            "set_printoptions": numpy_printing.set_printoptions,
+            "get_printoptions": numpy_printing.get_printoptions,
         }
     )
     return out

@@ -14,6 +14,7 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, Source, suggest
 from ..base.record import Record
 from ..core.tensor import Tensor, recording
+from . import numpy_printing
 from .compiler import compile_program
 from .mangling import mangle_private_names
 from .runtime import Runtime
@@ -150,7 +151,14 @@ class Program:
             with recording():
                 it.execute()
         except GradcliError as e:
-            raise cut_texts(e) from e.__cause__
+            cut = cut_texts(e)
+            if it.warnings and not getattr(cut, "preamble", None):
+                # the warnings given before the failure (PyTorch has written them by then):
+                # the CLI writes them ahead of the error
+                cut.preamble = "\n".join(it.warnings)  # type: ignore[attr-defined]
+            raise cut from e.__cause__
+        finally:
+            numpy_printing.reset()  # the process's NumPy prints as before the run
         return Run(
             self,
             it.globals,

@@ -46,11 +46,11 @@ from ..surface import public, sampling
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin, Size, reset_printoptions
 from ..surface.saved import is_saved_name, saved_attribute
+from . import numpy_printing, pyobjects, pyrandom, text
 from . import pycollections as PC
 from . import pydataclasses as DC
 from . import pyenum as EN
 from . import pynamespace as PN
-from . import pyobjects, pyrandom, text
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
 from .classes import (
     FunctionClass,
@@ -181,6 +181,7 @@ class Runtime:
         for flags in FLAGS:
             flags.reset()
         reset_printoptions()  # torch.set_printoptions lasts for one run
+        numpy_printing.reset()  # and numpy.set_printoptions
         for hooks_of_kind in surface_nn.GLOBAL_HOOKS.values():  # and the global module hooks
             hooks_of_kind.clear()
         HOOK_IDS[0] = 0  # (the hook handles' numbers: PyTorch's count from 0 in a process)

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..base import limits
 from ..surface.printing import TEXT_CAPS, format_value
+from . import numpy_printing
 from .values import DefaultDict, Device, check_structure
 
 _VIEWS = {
@@ -36,7 +37,9 @@ def to_str(v: Any, limit: int | None = None) -> str:
     if isinstance(v, (list, tuple, dict, set, frozenset, collections.deque)):
         check_structure(v, "str()", tensor_cost=100)
         return _repr(v)
-    if isinstance(v, (np.ndarray, np.dtype, Device, np.generic)):
+    if isinstance(v, np.ndarray):
+        return str(_sized(v))
+    if isinstance(v, (np.dtype, Device, np.generic)):
         return str(v)
     shown = getattr(v, "program_str", None)  # an exception value: its message
     if shown is not None:
@@ -56,6 +59,15 @@ def to_repr(v: Any, limit: int | None = None) -> str:
     if isinstance(v, (list, tuple, dict, set, frozenset, collections.deque)):
         check_structure(v, "repr()", tensor_cost=100)
     return _repr(v)
+
+
+def _sized(v: np.ndarray) -> np.ndarray:
+    """An array whose text NumPy may make under the print options in force (the least length
+    of that text within the string limit)."""
+    floor = numpy_printing.text_floor(v)
+    if floor:
+        limits.STRING_CHARS.check(floor, "the length of the string (at least)")
+    return v
 
 
 def _least(v: Any, limit: int, what: str) -> None:
@@ -107,7 +119,7 @@ def _repr(v: Any) -> str:
     if shown is not None:
         return shown(v, lambda x: _charged(_repr(x)))
     if isinstance(v, np.ndarray):
-        return repr(v)
+        return repr(_sized(v))
     if isinstance(v, np.generic):
         return repr(v)  # NumPy's: np.float32(0.2)
     if FUNCTION_SHOWN and callable(v):  # torch's functions as PyTorch prints them

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError, NotSupported
+from ..core import hooks
 from ..core.dtypes import check_dtype
 from ..core.tensor import Settings, Tensor, pytype_name, typename
 
@@ -536,6 +537,19 @@ def sized_pair(input: Any, target: Any) -> tuple[Tensor, Tensor]:  # noqa: A002 
             hint="the loss takes tensors: write torch.tensor(...) for a number or a list",
         ).mirror("AttributeError")
     return input, target
+
+
+def target_size_warning(input: Tensor, target: Tensor) -> None:  # noqa: A002
+    """mse_loss, l1_loss, smooth_l1_loss and huber_loss broadcast a target of another size,
+    with PyTorch's warning (Python's, shown once for each place and text)."""
+    if input.shape != target.shape:
+        hooks.warn(
+            f"Using a target size (torch.Size({list(target.shape)})) that is different to the "
+            f"input size (torch.Size({list(input.shape)})). This will likely lead to incorrect "
+            "results due to broadcasting. Please ensure they have the same size.",
+            "the loss compares every pair the broadcast makes: reshape the target (or squeeze "
+            "the output) so both have the same size",
+        )
 
 
 def parsed_pair(input: Any, target: Any, fn: str) -> tuple[Tensor, Tensor]:  # noqa: A002

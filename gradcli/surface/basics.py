@@ -1149,45 +1149,71 @@ def scalar_tensor(
     ).mirror("TypeError")
 
 
+_UNSET: Any = object()  # requires_grad not given: the tensor's own, with PyTorch's warning
+ASARRAY_REQUIRES_GRAD = (
+    "torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead of "
+    "False. Pass requires_grad=False explicitly to get the old behavior and silence this warning."
+)
+
+
 def asarray(
     obj: Any,
     *,
     dtype: Any = None,
     device: Any = None,
     copy: Any = None,
-    requires_grad: bool = False,
+    requires_grad: Any = _UNSET,
 ) -> Tensor:
-    """`torch.asarray(obj)`: a tensor given is returned as it is (converted to `dtype`, or copied
-    with copy=True); a NumPy array shares its memory as torch.as_tensor's does; any other data
-    makes a new tensor (requires_grad as asked)."""
+    """`torch.asarray(obj)` as PyTorch 2.13 has it. A tensor given is returned as it is, or
+    converted (`obj.to(dtype)`) or copied (`copy=True`: `obj.clone()`) in the graph; without
+    `requires_grad` the result keeps the tensor's (PyTorch warns, once, when that is True);
+    with it, a leaf's flag is set in place (on `obj` itself when it is returned) and a computed
+    tensor asked not to require grad is detached. A NumPy array shares its memory as
+    torch.as_tensor's does; any other data makes a new tensor."""
     from ..core.dtypes import check_dtype
     from .constructors import as_tensor, tensor
 
     dt = None if dtype is None else check_dtype(dtype, fn="asarray")
     if isinstance(obj, Tensor):
+        out = obj
         if dt is not None and dt != obj.dtype:
             if copy is False:
-                raise GradcliError("can't alias tensor with a different dtype")
-            out = Tensor(obj.data.astype(dt))
-        elif copy:
-            out = Tensor(obj.data.copy())
-        else:
-            if requires_grad and not obj.requires_grad:
                 raise GradcliError(
-                    "torch.asarray(tensor, requires_grad=True) is not supported by gradcli",
-                    hint="write tensor.requires_grad_() (or torch.asarray(tensor, copy=True, "
-                    "requires_grad=True))",
+                    f"can't alias tensor with dtype '{D.scalar_type_name(obj.dtype)}' into "
+                    f"dtype '{D.scalar_type_name(dt)}'.",
+                    hint="leave out copy=False: a tensor of another dtype is a new tensor",
+                ).mirror("ValueError")
+            out = F.to_dtype(obj, dt)
+        elif copy:
+            out = F.clone(obj)
+        if requires_grad is _UNSET:
+            want = obj.requires_grad
+            if want:
+                hooks.warn(
+                    ASARRAY_REQUIRES_GRAD,
+                    "the result is in the graph of the tensor given, as PyTorch 2.13 makes it",
+                    once=True,
                 )
-            return obj
-        if requires_grad:
-            out.requires_grad_()
+        else:
+            want = bool(requires_grad)
+        if want and out.dtype.kind not in "fc":
+            raise GradcliError(
+                "Only Tensors of floating point and complex dtype can require gradients",
+                hint="pass requires_grad=False, or a floating point dtype",
+            )
+        if out.requires_grad != want:
+            if out.node is None:
+                out.requires_grad_(want)
+            else:
+                out = out.detach()
         return out
+    flag = False if requires_grad is _UNSET else bool(requires_grad)
     if isinstance(obj, np.ndarray) and not copy:
         out = as_tensor(obj, dtype=dt)
-        if requires_grad:
+        if flag:
             out.requires_grad_()
         return out
-    return tensor(obj, dtype=dt, requires_grad=requires_grad)
+    return tensor(obj, dtype=dt, requires_grad=flag)
 
 
 def unravel_index(indices: Any, shape: Any) -> tuple[Tensor, ...]:

@@ -55,6 +55,7 @@ def l1_loss(
     reduction: str = "mean",
 ) -> Tensor:
     input, target = C.sized_pair(input, target)
+    C.target_size_warning(input, target)
     d = A.abs(A.sub_t(input, target))
     r = C.reduction_arg(reduction)
     return d if r == "none" else (F.mean(d) if r == "mean" else F.sum(d))
@@ -534,7 +535,8 @@ def _new(fill: Any) -> Any:
 def new_tensor(
     x: Tensor, data: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
 ) -> Tensor:
-    return K.tensor(data, dtype=x.dtype if dtype is None else dtype, requires_grad=requires_grad)
+    K.copy_construct_warning(data, "tensor.new_tensor(sourceTensor)")
+    return K.made_tensor(data, x.dtype if dtype is None else dtype, requires_grad)
 
 
 def new_full(

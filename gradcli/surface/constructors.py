@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core import dtypes
+from ..core import dtypes, hooks
 from ..core.dtypes import BF16, check_dtype, round_bf16
 from ..core.tensor import Settings, Tensor, data_array, numpy_data, typename
 from ..ops.arithmetic import size_check, tensor_arg, tensor_param
@@ -39,23 +39,44 @@ def tensor(
     requires_grad: bool = False,
     pin_memory: bool = False,
 ) -> Tensor:
+    copy_construct_warning(data, "torch.tensor(sourceTensor)")
+    return made_tensor(data, dtype, requires_grad)
+
+
+def made_tensor(data: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+    """`torch.tensor(data, dtype=..., requires_grad=...)` without its warning for a tensor."""
     dt = None if dtype is None else check_dtype(dtype, fn="tensor")
-    return new_tensor(data_array(data, dt), None, requires_grad)
+    return new_tensor(data_array(data, dt, warn_arrays=True), None, requires_grad)
+
+
+def copy_construct_warning(data: Any, call: str) -> None:
+    """PyTorch's warning for a tensor copied by `torch.tensor(t)` / `x.new_tensor(t)` (shown
+    once for each place, as Python shows it)."""
+    if isinstance(data, Tensor):
+        hooks.warn(
+            "To copy construct from a tensor, it is recommended to use "
+            "sourceTensor.detach().clone() or sourceTensor.detach().clone().requires_grad_(True), "
+            f"rather than {call}.",
+            "t.detach().clone() copies the values (no gradient flows back to t either way)",
+        )
 
 
 def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> Tensor:
-    """`torch.as_tensor`: a tensor of the dtype asked is returned as it is, and a NumPy array
-    of that dtype shares its memory with the tensor made of it (as `torch.from_numpy`: a
-    change of the array in place is seen in the tensor)."""
-    if isinstance(data, Tensor) and (
-        dtype is None or check_dtype(dtype, fn="as_tensor") == data.dtype
-    ):
-        return data
+    """`torch.as_tensor`: a tensor of the dtype asked is returned as it is (of another dtype,
+    converted as `data.to(dtype)`, in the graph), and a NumPy array of that dtype shares its
+    memory with the tensor made of it (as `torch.from_numpy`: a change of the array in place
+    is seen in the tensor)."""
+    if isinstance(data, Tensor):
+        if dtype is None or check_dtype(dtype, fn="as_tensor") == data.dtype:
+            return data
+        from .functional import to_dtype
+
+        return to_dtype(data, dtype)  # PyTorch's `data.to(dtype)`: the graph goes on
     if isinstance(data, np.ndarray) and (
         dtype is None or check_dtype(dtype, fn="as_tensor") == data.dtype
     ):
         return from_numpy(data)
-    return tensor(data, dtype=dtype)
+    return made_tensor(data, dtype=dtype)
 
 
 def from_numpy(ndarray: Any) -> Tensor:
@@ -85,7 +106,7 @@ def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) ->
         return new_tensor(values, None, requires_grad)
     if len(args) != 1:
         raise GradcliError("torch.Tensor() takes the data (a nested list) or sizes")
-    return new_tensor(data_array(args[0], dt), None, requires_grad)
+    return new_tensor(data_array(args[0], dt, warn_arrays=True), None, requires_grad)
 
 
 def _alias(t: Tensor) -> Tensor:
@@ -122,7 +143,7 @@ def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
                 ).mirror("TypeError")
             return _alias(t)
         if len(args) == 1 and isinstance(args[0], (list, tuple, range)):
-            return new_tensor(data_array(args[0], dt), None, False)
+            return new_tensor(data_array(args[0], dt, warn_arrays=True), None, False)
         if len(args) == 1:
             what = args[0]
             text = (
@@ -197,6 +218,11 @@ LEGACY_TYPES_BY_NAME = {
 def Variable(t: Any, requires_grad: bool = False, volatile: bool = False) -> Tensor:  # noqa: N802
     """`torch.autograd.Variable`: since PyTorch 0.4 a Variable is a Tensor."""
     t = tensor_arg(t, "Variable's data")
+    if volatile:
+        hooks.warn(
+            "volatile was removed and now has no effect. Use `with torch.no_grad():` instead.",
+            "wrap the computation in `with torch.no_grad():` to record no graph",
+        )
     if requires_grad:
         if t.node is not None:
             return t
@@ -333,8 +359,6 @@ def range_(
     included and the result is of the default float dtype unless `dtype` says otherwise.
     ATen's kernel: `int((end - start) / step + 1)` elements, each `start + i * step` in the
     accumulate type (double for the float dtypes, int64 for the integer ones), then stored."""
-    from ..core import hooks
-
     hooks.warn(RANGE_DEPRECATED)  # at each call site, as Python's warnings filter shows it
     given = {"start": start, "end": end, "step": step}
     for i, name in enumerate(("start", "end", "step")):  # PyTorch's argument parser's words

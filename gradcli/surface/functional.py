@@ -792,7 +792,21 @@ def t(input: Any) -> Tensor:
     return apply(S.permute, input, perm=(1, 0), label="TBackward0")
 
 
+_T_NOT_2D = (
+    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
+    "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
+    "matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a "
+    "tensor."
+)
+_T_0D = "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
+
+
 def T(x: Tensor) -> Tensor:  # noqa: N802
+    # PyTorch warns once a process (TORCH_WARN_ONCE) for a tensor that is not a matrix
+    if x.ndim == 0:
+        hooks.warn(_T_0D, "a 0-d tensor is its own transpose: use x itself", once=True)
+    elif x.ndim != 2:
+        hooks.warn(_T_NOT_2D, "x.mT transposes the last two dimensions", once=True)
     if x.ndim < 2:
         # Still a new (view) node in PyTorch, even when it changes nothing.
         return apply(S.permute, x, perm=tuple(range(x.ndim)), label="PermuteBackward0")

@@ -15,7 +15,7 @@ from ..core.tensor import Tensor, pytype_name
 from ..ops import binary as B
 from ..ops.arithmetic import add_t, div_t, mul_t, neg, operands, tensor_arg
 from ..ops.binary import div as div_op
-from .args import legacy_reductions, reduction_arg, sized_pair
+from .args import legacy_reductions, reduction_arg, sized_pair, target_size_warning
 from .functional import log_softmax, sum
 
 # Op families few programs use, imported at their first use (start-up pays nothing).
@@ -31,6 +31,7 @@ def mse_loss(
     reduction: str = "mean",
 ) -> Tensor:
     input, target = sized_pair(input, target)
+    target_size_warning(input, target)
     x, y = operands(input, target)
     return apply(Lo.mse_loss, x, y, reduction=reduction_arg(reduction))
 

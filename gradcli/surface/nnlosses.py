@@ -30,6 +30,7 @@ from .args import (
     parsed_pair,
     reduction_arg,
     sized_pair,
+    target_size_warning,
 )
 from .nnfunctional import pairwise_distance
 
@@ -48,15 +49,6 @@ def _target(target: Any, like: Tensor) -> Tensor:
     return target if isinstance(target, Tensor) else A.scalar_operand(target, like)
 
 
-def _size_warning(x: Tensor, t: Tensor) -> None:
-    if x.shape != t.shape:
-        hooks.warn(
-            f"Using a target size (torch.Size({list(t.shape)})) that is different to the input "
-            f"size (torch.Size({list(x.shape)})). This will likely lead to incorrect results due "
-            "to broadcasting. Please ensure they have the same size."
-        )
-
-
 @legacy_reductions
 def smooth_l1_loss(
     input: Any,  # noqa: A002
@@ -67,7 +59,7 @@ def smooth_l1_loss(
     beta: float = 1.0,
 ) -> Tensor:
     x, t = sized_pair(input, target)
-    _size_warning(x, t)
+    target_size_warning(x, t)
     r = reduction_arg(reduction)
     b = float(beta)
     if b < 0:
@@ -91,7 +83,7 @@ def huber_loss(
     weight: Any = None,
 ) -> Tensor:
     x, t = sized_pair(input, target)
-    _size_warning(x, t)
+    target_size_warning(x, t)
     r = reduction_arg(reduction)
     dl = float(delta)
     if dl <= 0:

@@ -200,6 +200,22 @@ def pad_sequence(
     return out
 
 
+def clip_grad_norm(
+    parameters: Any,
+    max_norm: Any,
+    norm_type: Any = 2.0,
+    error_if_nonfinite: bool = False,
+    foreach: Any = None,
+) -> Tensor:
+    """The deprecated name: `clip_grad_norm_`, with PyTorch's deprecation warning."""
+    hooks.warn(
+        "`torch.nn.utils.clip_grad_norm` is now deprecated in favor of "
+        "`torch.nn.utils.clip_grad_norm_`.",
+        "write clip_grad_norm_ (the same clipping, in place)",
+    )
+    return clip_grad_norm_(parameters, max_norm, norm_type, error_if_nonfinite, foreach)
+
+
 # `torch.nn.utils.rnn` (the padding of variable-length sequences)
 RNN = {"pad_sequence": pad_sequence}
 
@@ -209,7 +225,7 @@ CLIP_GRAD = {
     "get_total_norm": get_total_norm,
     "clip_grads_with_norm_": clip_grads_with_norm_,
     "clip_grad_norm_": clip_grad_norm_,
-    "clip_grad_norm": clip_grad_norm_,
+    "clip_grad_norm": clip_grad_norm,
     "clip_grad_value_": clip_grad_value_,
 }
 
@@ -217,7 +233,7 @@ FUNCTIONS = {
     "get_total_norm": get_total_norm,
     "clip_grads_with_norm_": clip_grads_with_norm_,
     "clip_grad_norm_": clip_grad_norm_,
-    "clip_grad_norm": clip_grad_norm_,
+    "clip_grad_norm": clip_grad_norm,
     "clip_grad_value_": clip_grad_value_,
     "parameters_to_vector": parameters_to_vector,
     "vector_to_parameters": vector_to_parameters,

@@ -386,6 +386,32 @@ CASES: list[Case] = [
         "nested too deeply",
         (5, 5),
     ),
+    # numpy.set_printoptions: checked values; an unsummarized array's text sized first.
+    Case(
+        "np_printoptions_fixed_huge_text",
+        "import numpy as np\nnp.set_printoptions(threshold=10**9, floatmode='fixed', "
+        "precision=10**5)\nx = np.zeros(100000)\nprint(x)",
+        "over the limit",
+        (4, 1),
+    ),
+    Case(
+        "np_printoptions_formatter",
+        "import numpy as np\nnp.set_printoptions(formatter={'float': print})",
+        "numpy.set_printoptions(formatter=...) is not supported by gradcli",
+        (2, 1),
+    ),
+    Case(
+        "np_printoptions_nanstr_huge",
+        "import numpy as np\nnp.set_printoptions(nanstr='x' * 10**6)",
+        "nanstr is longer than 100 characters",
+        (2, 1),
+    ),
+    Case(
+        "np_printoptions_linewidth_str",
+        "import numpy as np\nnp.set_printoptions(linewidth='x')",
+        "linewidth must be an integer, not str",
+        (2, 1),
+    ),
     Case(
         "np_exp_of_string",
         "import numpy as np\nx = np.exp('a')",
@@ -6270,6 +6296,13 @@ def test_hostile(
     assert sorted(p.name for p in tmp_path.iterdir()) == before, "a file was written"
 
     lines = err.splitlines()
+    # The warnings the program gave before it failed come first (as PyTorch writes them as
+    # they happen): each a `prog.py:L:C: warning: ...` line and its indented hint.
+    while lines and ": warning: " in lines[0]:
+        lines = lines[1:]
+        while lines and lines[0].startswith("  "):
+            lines = lines[1:]
+    assert lines, err
     assert case.message in lines[0] + "\n".join(lines[1:6]), err
     if case.code == 2 and not lines[0].startswith("error:"):
         return  # typer's own usage message

@@ -181,6 +181,7 @@ class Op(Record):
         "reads",
         "complex",
         "holds",
+        "complex_forward",
     )
     _defaults = {
         "kind": "elementwise",
@@ -202,6 +203,7 @@ class Op(Record):
         "reads": None,
         "complex": None,
         "holds": None,
+        "complex_forward": None,
     }
     name: str
     forward: Callable[..., np.ndarray]
@@ -253,6 +255,10 @@ class Op(Record):
     # whether it keeps any, asked when a backward frees nodes (the node's name is then final:
     # a composite names its nodes after it is made) (None: never).
     holds: Callable[[Any], bool] | None
+    # The forward on complex values where PyTorch's kernel computes them otherwise than the real
+    # forward does (None: the same forward): add and sub are ATen's `a + alpha * b` with a
+    # complex alpha, whose product decides the signs of zero and gives inf + nan j for inf.
+    complex_forward: Callable[..., np.ndarray] | None
 
     def __post_init__(self) -> None:
         # The rule the link restates: a rule changed later (a test's wrong rule) has no link.
@@ -769,6 +775,8 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
             for a in arrays:
                 if a.dtype.kind == "c":
                     raise complex_refusal(op.name)
+        elif op.complex_forward is not None and any(a.dtype.kind == "c" for a in arrays):
+            forward = op.complex_forward
         if any(a.dtype == _BF16 for a in arrays):
             from . import bf16  # (imported by the first bfloat16 input)
 

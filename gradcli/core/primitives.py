@@ -8,6 +8,7 @@ families. Their rules use `apply` directly (not Tensor methods, which higher lay
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -16,6 +17,19 @@ from ..base import limits
 from .op import Op, Sample, apply, binary_samples, reduction_samples
 from .summation import sum_float
 from .tensor import Tensor
+
+
+def alpha_sum(alpha: complex) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+    """`x + alpha * y` of complex values as ATen's add kernel computes it: both in the complex
+    dtype, then alpha's complex product (its signs of zero: `-0j + -0j` is 0j there; an
+    infinite part times alpha's zero is nan)."""
+
+    def forward(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        dt = np.result_type(x, y)
+        return np.add(x.astype(dt, copy=False), np.multiply(y.astype(dt, copy=False), alpha))
+
+    return forward
+
 
 add = Op(
     "add",
@@ -30,6 +44,7 @@ add = Op(
     to_torch="{0} + {1}",
     to_jax="{0} + {1}",
     complex="holo",
+    complex_forward=alpha_sum(1 + 0j),
 )
 
 

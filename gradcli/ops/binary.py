@@ -80,6 +80,7 @@ sub = defop(
     to_torch="{0} - {1}",
     to_jax="{0} - {1}",
     complex="holo",
+    complex_forward=P.alpha_sum(-1 + 0j),
 )
 
 

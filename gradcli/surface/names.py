@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core import primitives as P
 from ..core.dtypes import BF16, LEGACY_TYPES
 from ..core.tensor import VMAP_STORAGE, Tensor, _GradMode, batched, grad_enabled, typename
 from ..ops import arithmetic as A
@@ -217,6 +218,19 @@ def _fused(out: Tensor, x: Any, y: Any, alpha: Any) -> Tensor:
         and (out.ndim == 0 or (y.shape[-1] if y.ndim else 1) == out.shape[-1])
     ):
         out.data = _K.add(x.data, y.data, alpha).reshape(out.shape)
+    elif (
+        isinstance(x, Tensor)
+        and isinstance(y, Tensor)
+        and type(alpha) in (int, float, complex)
+        and out.dtype.kind == "c"
+    ):
+        # complex: alpha a complex number (a real one with +0 imaginary part) times y, then
+        # the sum, as ATen's kernel (the recorded product then sum by 1 + 0j would turn an
+        # inf + nan j into nan + nan j, and change signs of zero)
+        a = alpha if type(alpha) is complex else complex(alpha, 0.0)
+        exact = P.alpha_sum(a)(x.data, y.data)
+        if exact.shape == out.data.shape and exact.dtype == out.data.dtype:
+            out.data = exact
     return out
 
 

@@ -3768,7 +3768,12 @@ add(
         "import numpy as np\n"
         "a = np.lib.stride_tricks.as_strided(np.ones(1), shape=(10**9,), strides=(0,))",
     ),
-    esc("new_np_set_printoptions", "import numpy as np\nnp.set_printoptions(threshold=10**9)"),
+    # (numpy.set_printoptions is supported since: the text of an unsummarized array is bounded)
+    small(
+        "new_np_set_printoptions",
+        "import numpy as np\nnp.set_printoptions(threshold=10**9)\nprint(np.zeros(10**7))",
+        LIMIT,
+    ),
 )
 
 # -- the commands on programs that use the new operations, under the 3 s time limit -----------
@@ -6385,6 +6390,9 @@ add(
         "sys_stderr_flood",
         "import sys\nwhile True:\n    sys.stderr.write('x' * 100000 + '\\n')",
         LIMIT,
+        # (what the program wrote before the limit is written ahead of the error, as Python
+        # would have: the first five writes are kept, 500 KB)
+        max_stderr=600_000,
     ),
     small(
         "sys_stderr_no_newline_flood",
@@ -6514,7 +6522,7 @@ add(
     esc("unittest_cm_dunder", _UT + "cm = t.assertRaises(ValueError)\nd = cm.__dict__"),
     esc(
         "unittest_result_stream",
-        _UT + "r = unittest.TextTestRunner().run(unittest.TestSuite())\nd = r.stream",
+        _UT + "r = unittest.TextTestRunner()\nd = r.stream",
     ),
     esc("unittest_mock", "import unittest\nm = unittest.mock.patch('os.system')"),
     esc("unittest_internal_tests", "from torch.testing._internal.common_utils import run_tests"),

@@ -19,7 +19,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError
 from ..core import autograd, dtypes
-from ..core.inplace import UNREAD_AT
+from ..core.inplace import drop_unread
 from ..core.op import apply
 from ..core.tensor import (
     Settings,
@@ -511,15 +511,11 @@ def addmm_bias(out: Tensor, x: Tensor, w: Tensor, bias: Any) -> Tensor:
     into a product of inner size 1, first in the blocked chains of more than 384 inner);
     elsewhere after the rounded product."""
     s = _addmm_sum(out, x, w, bias)
-    if (
-        s.node is not None
-        and out.node is not None
-        and out.data.size >= UNREAD_AT
-        and not (_GradMode.dual or _GradMode.vmapped)
-    ):
-        # Neither the sum's rule nor the product's reads the product: the graph keeps its shape
-        # only (PyTorch's fused addmm has no such intermediate; a model's every layer held one).
-        out.data = np.broadcast_to(np.zeros((), out.data.dtype), out.data.shape)
+    if s.node is not None and out.node is not None and not _GradMode.vmapped:
+        # The product is F.linear's own, made for this sum: no rule reads it, so the graph
+        # keeps its shape only (PyTorch's fused addmm has no such intermediate; a model's
+        # every layer held one).
+        drop_unread(s, out.node.seq)
     return s
 
 

@@ -275,12 +275,9 @@ class RandomUnstructured(BasePruningMethod):
     def mask_of(self, t: np.ndarray, default_mask: np.ndarray) -> np.ndarray:
         from .sampling import rand_like
 
-        k = _nparams_toprune(self.amount, t.size)
-        mask = default_mask.copy()
-        if k != 0:
-            prob = rand_like(Tensor(np.ascontiguousarray(t))).data.reshape(-1)
-            mask.reshape(-1)[_topk_positions(prob, k, True)] = 0
-        return mask
+        # (drawn only when something is pruned: PyTorch's draws)
+        scores = lambda: rand_like(Tensor(np.ascontiguousarray(t))).data  # noqa: E731
+        return _unstructured_mask(self.amount, t, default_mask, scores, largest=True)
 
 
 class L1Unstructured(BasePruningMethod):
@@ -294,11 +291,19 @@ class L1Unstructured(BasePruningMethod):
         self.amount = amount
 
     def mask_of(self, t: np.ndarray, default_mask: np.ndarray) -> np.ndarray:
-        k = _nparams_toprune(self.amount, t.size)
-        mask = default_mask.copy()
-        if k != 0:
-            mask.reshape(-1)[_topk_positions(np.abs(t).reshape(-1), k, False)] = 0
-        return mask
+        return _unstructured_mask(self.amount, t, default_mask, lambda: np.abs(t), largest=False)
+
+
+def _unstructured_mask(
+    amount: Any, t: np.ndarray, default_mask: np.ndarray, scores: Any, largest: bool
+) -> np.ndarray:
+    """The default mask with the `amount` entries of largest (or smallest) `scores()` set to 0
+    (the scores asked for only when some entry is pruned)."""
+    k = _nparams_toprune(amount, t.size)
+    mask = default_mask.copy()
+    if k != 0:
+        mask.reshape(-1)[_topk_positions(scores().reshape(-1), k, largest)] = 0
+    return mask
 
 
 class RandomStructured(BasePruningMethod):

@@ -463,7 +463,14 @@ log1p = unary(E.log1p)
 sqrt = unary(E.sqrt)
 
 
-abs = unary(E.abs, keeps_integers=True)
+_abs = unary(E.abs, keeps_integers=True)
+
+
+def abs(input: Any) -> Tensor:  # noqa: A001 - torch.abs
+    """|x|; refused on a bool tensor, in PyTorch's words (ATen's abs has no bool loop)."""
+    if isinstance(input, Tensor) and input.dtype == np.bool_:
+        raise GradcliError("\"abs_cpu\" not implemented for 'Bool'").mirror("NotImplementedError")
+    return _abs(input)
 
 
 sin = unary(E.sin)
@@ -608,6 +615,19 @@ def matmul(input: Any, other: Any) -> Tensor:
     batch = matmul_check(input.shape, other.shape)
     if input.dtype != other.dtype:
         raise _matmul_dtype_error(input, other)
+    if input.dtype == np.bool_:
+        # (ATen has no bool product: the kernel its route reaches names itself)
+        nx, ny = input.ndim, other.ndim
+        kernel = (
+            "dot"
+            if nx == ny == 1
+            else "addmv_impl_cpu"
+            if nx == 2 and ny == 1
+            else "bmm"
+            if nx >= 3 and ny >= 3
+            else "addmm_impl_cpu_"
+        )
+        raise GradcliError(f"\"{kernel}\" not implemented for 'Bool'").mirror("NotImplementedError")
     rows = (input.shape[-2],) if input.ndim >= 2 else ()
     cols = (other.shape[-1],) if other.ndim >= 2 else ()
     size_check(tuple(batch) + rows + cols, "the matmul result")

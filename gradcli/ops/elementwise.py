@@ -156,6 +156,10 @@ def _sgn(x: Tensor) -> Tensor:
     differentiable operations (its derivative is not 0: second order needs it)."""
     if x.data.dtype.kind != "c":  # (in the input's dtype: bfloat16's stays bfloat16)
         # ATen's sgn kernel, (0 < x) - (x < 0): 0 at NaN (abs'(NaN) = 0, as PyTorch)
+        # Recorded (when x requires grad under create_graph) as PyTorch's SgnBackward0, whose
+        # derivative is 0: abs's gradient then has a grad_fn and a zero second derivative.
+        if grad_enabled() and x.requires_grad:
+            return apply(sign, x, label="SgnBackward0")
         d = x.data
         return constant(((d > 0).astype(d.dtype) - (d < 0).astype(d.dtype)).astype(d.dtype))
     r = x.abs()

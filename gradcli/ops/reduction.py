@@ -84,6 +84,35 @@ mean = defop(
 )
 
 
+def _nansum_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
+    check_reduced(x, dim, keepdim, "nansum")
+    if x.dtype.kind in "fc":
+        x = np.where(np.isnan(x), np.zeros((), x.dtype), x)
+    return sum_float(x, dims_of(dim, x.ndim), keepdim)
+
+
+def _nansum_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:
+    # PyTorch's nansum_backward: the gradient broadcast back, times "not NaN" (a product, so a
+    # NaN or inf gradient still reaches the NaN places as NaN, as PyTorch's)
+    (gx,) = sum_vjp(g, out, x, dim, keepdim)
+    return (gx * constant(~np.isnan(x.data)),)
+
+
+nansum = defop(
+    "nansum",
+    _nansum_fwd,
+    _nansum_vjp,
+    "NansumBackward0",
+    "g (broadcast back) where x is not NaN, else 0",
+    kind="reduction",
+    saves=True,
+    signature="nansum(x, dim=None, keepdim=False)",
+    samples=reduction_samples(),
+    to_torch=lambda w, a, p: w.reduction("torch.nansum", a[0], p),
+    to_jax=lambda w, a, p: w.reduction("jnp.nansum", a[0], p),
+)
+
+
 def _prod_others(x: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
     """For each element, the product of the others in its reduction group (exact with zeros)."""
     rest = [d for d in range(x.ndim) if d not in dims]

@@ -12,7 +12,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError, NotSupported
 from ..core import hooks
-from ..core.dtypes import check_dtype
+from ..core.dtypes import check_dtype, promote_types, scalar_type_name
 from ..core.tensor import Settings, Tensor, pytype_name, typename
 
 
@@ -23,6 +23,23 @@ def int_arg(v: Any, what: str) -> int:
         # PyTorch's argument parser refuses a wrong type with a TypeError
         raise GradcliError(f"{what} must be an int, not {typename(v)}").mirror("TypeError")
     return int(v)
+
+
+def float_kernel(x: Tensor, kernel: str, kinds: str = "fc") -> Tensor:
+    """x, when ATen's `kernel` has a loop for its dtype (floats and complex: `kinds`); an
+    integer or bool tensor refused in PyTorch's words, never computed as a float in silence."""
+    if x.dtype.kind not in kinds:
+        raise GradcliError(
+            f"\"{kernel}\" not implemented for '{scalar_type_name(x.dtype)}'",
+            hint="convert first: x.float()",
+        ).mirror("NotImplementedError")
+    return x
+
+
+def float_common(x: Tensor, y: Tensor, kernel: str) -> None:
+    """A kernel that runs in its two inputs' common dtype (a loss, hypot): floats only."""
+    common = promote_types(x.dtype, y.dtype)
+    float_kernel(Tensor(np.zeros(0, common)), kernel, "f")
 
 
 def check_dim(dim: Any, ndim: int) -> int:

@@ -22,7 +22,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import dtypes as D
 from ..core import hooks
-from ..core.op import peek_seq
+from ..core.op import apply, peek_seq
 from ..core.tensor import (
     VMAP_STORAGE,
     Settings,
@@ -34,6 +34,7 @@ from ..core.tensor import (
     typename,
 )
 from ..ops import arithmetic as A
+from ..ops import reduction as R
 from . import args as C
 from . import composite as CO
 from . import functional as F
@@ -161,6 +162,10 @@ def movedim(input: Any, source: Any, destination: Any) -> Tensor:
     t = [C.check_dim(v, input.ndim) for v in dst]
     if len(set(s)) != len(s) or len(set(t)) != len(t):
         raise GradcliError("movedim: repeated dim in `source` or `destination`")
+    if input.ndim == 0:
+        from .constructors import _alias
+
+        return _alias(input)  # (nothing to move: PyTorch's alias of it)
     order: list[int | None] = [None] * input.ndim
     for a, b in zip(s, t):
         order[b] = a
@@ -234,7 +239,7 @@ def _selected_as_aten(data: np.ndarray, d: int, at: np.ndarray, k: int) -> np.nd
 
 def kthvalue(input: Any, k: Any, dim: int = -1, keepdim: bool = False) -> MaxMin:
     """The k-th smallest along dim (1-based), and its index: torch.return_types.kthvalue."""
-    input = _t(input)
+    input = C.float_kernel(_t(input), "kthvalue_cpu", "fciu")
     kk = C.int_arg(k, "k")
     d = C.check_dim(dim, input.ndim) if input.ndim else 0
     n = input.shape[d] if input.ndim else 1
@@ -324,6 +329,20 @@ def lerp(input: Any, end: Any, weight: Any) -> Tensor:  # noqa: A002
     number weight, LerpBackward1 of a tensor one); a number weight's values are ATen's
     kernel's (`kernels.lerp`: in float32 for float16, the weight rounded once)."""
     start = _t(input)
+    for name, v in (("end", end), ("weight", weight)):
+        # (a 0-d weight is a CPU scalar to ATen: any float dtype)
+        if isinstance(v, Tensor) and v.dtype != start.dtype and (name == "end" or v.ndim):
+            raise GradcliError(
+                f"expected dtype {D.cpp_type_name(start.dtype)} for `{name}` but got dtype "
+                f"{D.cpp_type_name(v.dtype)}",
+                hint=f"convert them to one dtype first: {name}.to(input.dtype)",
+            ).mirror("RuntimeError")
+    if isinstance(weight, Tensor):
+        # (a 0-d float weight makes integer tensors' result float: the kernel runs in it)
+        common = D.result_type([(t.dtype, t.ndim) for t in (start, end, weight)], start.dtype)
+        C.float_kernel(Tensor(np.zeros(0, common)), "lerp_kernel_tensor")
+    else:
+        C.float_kernel(start, "lerp_kernel_scalar")
     since = peek_seq()
     if type(weight) in (int, float):
         # (so that the gradients are PyTorch's: g * (1 - weight) and g * weight, each rounded
@@ -383,12 +402,39 @@ def _addcmul(
 ) -> Tensor:
     tensor1, tensor2, value = _legacy_value("addcmul", tensor1, tensor2, legacy, value, shown)
     x = _t(input)
+    whole = _integral_addc(x, tensor1, tensor2, value, "addcmul_cpu_out")
+    if whole is not None:
+        return whole
     out = F.add(x, A.mul_t(A.mul_t(tensor1, tensor2), value))
     if _kernel_values(out, (x, tensor1, tensor2), value):
         from . import kernels
 
         out.data = kernels.addcmul(x.data, tensor1.data, tensor2.data, value).reshape(out.shape)
     return A.named(out, "AddcmulBackward0")
+
+
+def _integral_addc(x: Tensor, t1: Any, t2: Any, value: Any, kernel: str) -> Tensor | None:
+    """addcmul of integer tensors: an integer result, the value cast to the integer dtype
+    (toward zero, as ATen's scalar cast); of bool ones PyTorch's refusal. None otherwise."""
+    if not (isinstance(t1, Tensor) and isinstance(t2, Tensor)):
+        return None
+    dt = D.promote_types(D.promote_types(x.dtype, t1.dtype), t2.dtype)
+    if dt.kind not in "biu":
+        return None
+    C.float_kernel(Tensor(np.zeros(0, dt)), kernel, "iu")
+    v = int(value) if isinstance(value, (int, float)) else value
+    return Tensor((x.data.astype(dt) + v * (t1.data.astype(dt) * t2.data.astype(dt))).astype(dt))
+
+
+# PyTorch's words for addcdiv of two integer tensors.
+_ADDCDIV_INTEGER = (
+    "Integer division with addcdiv is no longer supported, and in a future  release addcdiv "
+    "will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be "
+    "implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for "
+    "integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future "
+    "addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), "
+    "for all dtypes."
+)
 
 
 def addcdiv(input: Any, tensor1: Any, tensor2: Any, *legacy: Any, value: Any = 1) -> Tensor:  # noqa: A002
@@ -407,6 +453,10 @@ def _addcdiv(
 ) -> Tensor:
     tensor1, tensor2, value = _legacy_value("addcdiv", tensor1, tensor2, legacy, value, shown)
     x = _t(input)
+    if all(isinstance(t, Tensor) and t.dtype.kind in "biu" for t in (tensor1, tensor2)):
+        raise GradcliError(_ADDCDIV_INTEGER, hint="tensor1.float() / tensor2").mirror(
+            "RuntimeError"
+        )
     out = F.add(x, A.mul_t(A.div_t(tensor1, tensor2), value))
     if _kernel_values(out, (x, tensor1, tensor2), value):
         from . import kernels
@@ -437,6 +487,12 @@ def _kernel_values(out: Tensor, tensors: tuple, number: Any) -> bool:
 
 def hypot(input: Any, other: Any) -> Tensor:  # noqa: A002
     x, y = _t(input), _t(other, "other")
+    C.float_common(x, y, "hypot_cpu")
+    if x.dtype != y.dtype:
+        # ATen computes in the promoted dtype: y * y of a float32 y must not round in float32
+        # before a float64 x joins it
+        dt = D.promote_types(x.dtype, y.dtype)
+        x, y = F.to_dtype(x, dt), F.to_dtype(y, dt)
     out = A.sqrt(F.add(A.mul_t(x, x), A.mul_t(y, y)))
     # (correctly rounded, as ATen's: the sqrt's backward reads this result, as hypot's does)
     return _fused(out, (x, y), lambda a, b: np.hypot(a, b), "HypotBackward0")
@@ -695,16 +751,21 @@ def histc(input: Any, bins: int = 100, min: Any = 0, max: Any = 0) -> Tensor:  #
 
 def nansum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:  # noqa: A002
     x = _t(input)
-    zeroed = (
-        F.where(Tensor(np.isnan(x.data)), Tensor(np.zeros((), x.dtype)), x)
-        if x.dtype.kind == "f"
-        else x
-    )
-    return F.sum(zeroed, dim, keepdim) if dim is not None else F.sum(zeroed)
+    if dtype is not None:
+        x = F.to_dtype(x, D.check_dtype(dtype, fn="nansum"))
+    elif x.dtype.kind in "biu":
+        x = Tensor(x.data.astype(np.int64))  # integer and bool sums are int64, as sum's
+    if x.dtype.kind == "c":
+        raise GradcliError(
+            "nansum on CPU does not support complex inputs", hint="x.real.nansum()"
+        ).mirror("RuntimeError")
+    return apply(R.nansum, x, dim=F.dims_arg(dim, x.ndim), keepdim=bool(keepdim))
 
 
 def nanmean(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:  # noqa: A002
     x = _t(input)
+    if dtype is not None:
+        x = F.to_dtype(x, D.check_dtype(dtype, fn="nanmean"))
     if x.dtype.kind != "f":
         raise GradcliError(
             f"nanmean(): expected input to have floating point or complex dtype but got "
@@ -1541,8 +1602,8 @@ NAMES = declare(
     ("unique_consecutive", "torch Tensor", unique_consecutive, ""),
     ("isin", "torch Tensor", isin, ""),
     ("histc", "torch Tensor", histc, ""),
-    ("nansum", "torch Tensor", nansum, "composition of sum where"),
-    ("nanmean", "torch Tensor", nanmean, "composition of div sum where"),
+    ("nansum", "torch Tensor", nansum, "nansum"),
+    ("nanmean", "torch Tensor", nanmean, "composition of div nansum"),
     ("hstack", "torch", hstack, "cat"),
     ("vstack row_stack", "torch", vstack, "cat"),
     ("dstack", "torch", dstack, "composition of cat reshape"),

@@ -72,6 +72,7 @@ def binary_cross_entropy_with_logits(
     pos_weight: Any = None,
 ) -> Tensor:
     x, t = C.sized_pair(input, target)
+    C.float_kernel(x, "log_sigmoid_cpu", "f")
     if t.shape != x.shape:
         raise GradcliError(
             f"Target size (torch.Size({list(t.shape)})) must be the same as input size "
@@ -224,7 +225,7 @@ diagonal_of = diagonal
 
 
 def trace(input: Any) -> Tensor:
-    input = A.tensor_arg(input, "input")
+    input = C.float_kernel(A.tensor_arg(input, "input"), "trace", "fciu")
     if input.ndim != 2:
         raise GradcliError(f"trace: expected a matrix, but got tensor with dim {input.ndim}")
     out = A.named(F.sum(diag(input)), "TraceBackward0")
@@ -342,6 +343,10 @@ def gather(input: Any, dim: int, index: Any) -> Tensor:
     if idx.ndim != input.ndim:
         raise GradcliError("Index tensor must have the same number of dimensions as input tensor")
     ind = idx.data.astype(np.int64)
+    if input.ndim == 0:
+        # a scalar's only element, by a 0-d index (0 or -1), as PyTorch's gather of one
+        one = gather(F.reshape(input, (1,)), 0, Tensor(ind.reshape(1)))
+        return A.named(F.reshape(one, ()), "GatherBackward0")
     grids = list(np.indices(ind.shape, sparse=True))
     grids[d] = ind
     out = I.getitem(input, tuple(Tensor(np.broadcast_to(g, ind.shape)) for g in grids))
@@ -478,6 +483,8 @@ def sort(input: Any, dim: int = -1, descending: bool = False, stable: Any = _NOT
 
 def topk(input: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:  # noqa: A002
     A.int_param(k, "topk", "k", 2)
+    if isinstance(input, Tensor) and input.dtype == np.bool_:
+        raise GradcliError("topk does not support bool dtypes on CPU").mirror("RuntimeError")
     return _sorted("topk")(input, k, dim=dim, largest=largest, sorted=sorted)
 
 

@@ -53,6 +53,7 @@ from ..ops.arithmetic import (
 from .args import (
     check_dim,
     dims_arg,
+    float_kernel,
     infer_shape,
     invalid_combination,
     memory_format_arg,
@@ -101,13 +102,15 @@ minimum = binop(B.minimum)
 
 def relu(input: Any, inplace: bool = False) -> Tensor:
     x = A.tensor_param(input, "relu", "input", 1)
+    if x.dtype == np.bool_:
+        raise GradcliError("Boolean inputs not supported for relu").mirror("RuntimeError").pytorch()
     if inplace:  # x changed to it, as x.relu_() (PyTorch's F.relu(inplace=True) calls relu_)
         return inplace_change(x, lambda t: apply(E.relu, t), op="aten::relu_")
     return apply(E.relu, x)
 
 
 def leaky_relu(input: Any, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
-    input = A.tensor_param(input, "leaky_relu", "input", 1)
+    input = float_kernel(A.tensor_param(input, "leaky_relu", "input", 1), "leaky_relu_cpu", "f")
     if inplace:  # input changed to it, recorded as PyTorch's leaky_relu_
         slope = float(negative_slope)
         return inplace_change(
@@ -121,7 +124,7 @@ def leaky_relu(input: Any, negative_slope: float = 0.01, inplace: bool = False) 
 def softplus(input: Any, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     return apply(
         E.softplus,
-        A.tensor_param(input, "softplus", "input", 1),
+        float_kernel(A.tensor_param(input, "softplus", "input", 1), "softplus_cpu", "f"),
         beta=float(beta),
         threshold=float(threshold),
     )
@@ -130,7 +133,8 @@ def softplus(input: Any, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
 def gelu(input: Any, approximate: str = "none") -> Tensor:
     if approximate not in ("none", "tanh"):
         raise GradcliError(f"approximate argument must be either none or tanh, not {approximate!r}")
-    return apply(E.gelu, A.tensor_param(input, "gelu", "input", 1), approximate=approximate)
+    x = float_kernel(A.tensor_param(input, "gelu", "input", 1), "GeluKernelImpl", "f")
+    return apply(E.gelu, x, approximate=approximate)
 
 
 def clamp(input: Any, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
@@ -162,6 +166,15 @@ def _clamp(x: Any, lo: Any, hi: Any, fn: str) -> Tensor:
         raise GradcliError("torch.clamp: At least one of 'min' or 'max' must not be None")
     base = fn.rstrip("_")
     if not tensors:
+        # A float bound makes an integer or bool tensor's result float, as PyTorch's
+        # result_type (an int bound keeps the integer dtype)
+        dt = dtypes.result_type(
+            [(x.dtype, x.ndim)]
+            + [(dtypes.scalar_dtype(b, Settings.default_dtype), None) for b in given],
+            Settings.default_dtype,
+        )
+        if dt != x.dtype:
+            x = to_dtype(x, dt)
         out = apply(
             E.clamp,
             x,
@@ -202,6 +215,21 @@ def _clamp(x: Any, lo: Any, hi: Any, fn: str) -> Tensor:
     out = where(Tensor(np.broadcast_to(keep, shape)), x, out)
     label = {"clamp": "ClampBackward0", "clamp_min": "ClampMinBackward1"}
     return named(out, label.get(base, "ClampMaxBackward1"))
+
+
+def _clamp_inplace(x: Any, lo: Any, hi: Any, fn: str) -> Tensor:
+    x = tensor_arg(x)
+    if x.dtype.kind in "biu" and builtins.any(isinstance(b, float) for b in (lo, hi)):
+        # (clamp's kernel names the output's C++ type, as no other in-place change does)
+        raise GradcliError(
+            "result type Float can't be cast to the desired output type "
+            f"{dtypes.cpp_type_name(x.dtype)}",
+            hint="convert the tensor first (x = x.float()), or write y = x.clamp(...)",
+        ).mirror("RuntimeError")
+    given = (lo, hi) if fn == "clamp" else (lo,) if fn == "clamp_min" else (hi,)
+    return inplace(
+        x, lambda o: _clamp(o, lo, hi, fn + "_"), op=lambda: aten_inplace_name(fn, given)
+    )
 
 
 def _clamp_refused(lo: Any, hi: Any, fn: str) -> None:
@@ -433,6 +461,8 @@ def _arg_extreme(fn: str) -> Callable[..., Tensor]:
 
     def f(input: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
         input = A.tensor_param(input, f"arg{fn}", "input", 1)
+        if input.dtype == np.bool_:
+            raise GradcliError(f"arg{fn}(): does not support bool input").mirror("RuntimeError")
         if dim is None:
             if input.data.size == 0:
                 raise GradcliError(
@@ -509,7 +539,7 @@ def nonpositive_norm(input: Tensor, p: float, d: Any, kd: bool) -> Tensor:
 
 
 def logsumexp(input: Any, dim: Any, keepdim: bool = False) -> Tensor:
-    input = tensor_arg(input, "input")
+    input = A.floating(tensor_arg(input, "input"))  # (an integer tensor's is the default float)
     return apply(R.logsumexp, input, dim=dims_arg(dim, input.ndim), keepdim=bool(keepdim))
 
 
@@ -528,7 +558,7 @@ def _softmax_input(x: Any, dtype: Any, fn: str) -> Tensor:
         raise GradcliError(
             f"\"{fn}_lastdim_kernel_impl\" not implemented for '{scalar_type_name(x.dtype)}'",
             hint=f"convert first: x.float().{fn}(dim)",
-        )
+        ).mirror("NotImplementedError")
     return x
 
 
@@ -1278,6 +1308,9 @@ def _view_method_(
             old = Tensor(x.data)
             old.requires_grad = True
             old.node = x.node
+            if x.node is not None and x.node._out() is x:
+                # the node that made x made the old shape: its rule reads that, not x's new one
+                x.node.out = old
         else:
             old = x
         new = fn(old, *args, **kwargs)
@@ -1452,21 +1485,9 @@ INPLACE: dict[str, Callable[..., Tensor]] = {
     "mul_": _method_(A.mul_t, "mul"),
     "div_": _method_(A.div_t, "div"),
     "pow_": _method_(A.pow, "pow"),
-    "clamp_": lambda input, min=None, max=None: inplace(
-        tensor_arg(input),
-        lambda o: _clamp(o, min, max, "clamp_"),
-        op=lambda: aten_inplace_name("clamp", (min, max)),
-    ),
-    "clamp_min_": lambda input, min: inplace(
-        tensor_arg(input),
-        lambda o: _clamp(o, min, None, "clamp_min_"),
-        op=lambda: aten_inplace_name("clamp_min", (min,)),
-    ),
-    "clamp_max_": lambda input, max: inplace(
-        tensor_arg(input),
-        lambda o: _clamp(o, None, max, "clamp_max_"),
-        op=lambda: aten_inplace_name("clamp_max", (max,)),
-    ),
+    "clamp_": lambda input, min=None, max=None: _clamp_inplace(input, min, max, "clamp"),
+    "clamp_min_": lambda input, min: _clamp_inplace(input, min, None, "clamp_min"),
+    "clamp_max_": lambda input, max: _clamp_inplace(input, None, max, "clamp_max"),
     "relu_": _method_(relu, "relu"),
     **{f"{name}_": _method_(fn, name) for name, fn in A.METHODS.items()},
 }

@@ -15,7 +15,14 @@ from ..core.tensor import Tensor, pytype_name
 from ..ops import binary as B
 from ..ops.arithmetic import add_t, div_t, mul_t, neg, operands, tensor_arg
 from ..ops.binary import div as div_op
-from .args import legacy_reductions, reduction_arg, sized_pair, target_size_warning
+from .args import (
+    float_common,
+    float_kernel,
+    legacy_reductions,
+    reduction_arg,
+    sized_pair,
+    target_size_warning,
+)
 from .functional import log_softmax, sum
 
 # Op families few programs use, imported at their first use (start-up pays nothing).
@@ -31,6 +38,7 @@ def mse_loss(
     reduction: str = "mean",
 ) -> Tensor:
     input, target = sized_pair(input, target)
+    float_common(input, target, "mse_cpu")
     target_size_warning(input, target)
     x, y = operands(input, target)
     return apply(Lo.mse_loss, x, y, reduction=reduction_arg(reduction))
@@ -46,6 +54,7 @@ def binary_cross_entropy(
     reduction: str = "mean",
 ) -> Tensor:
     p, t = sized_pair(input, target)
+    float_kernel(p, "binary_cross_entropy", "f")
     if t.shape != p.shape:
         raise GradcliError(
             f"Using a target size (torch.Size({list(t.shape)})) that is different to the input "

@@ -31,7 +31,7 @@ from ..ops import arithmetic as A
 from ..ops import reduction as R
 from ..ops import shape as S
 from . import functional as F
-from .args import _int_like, check_dim, int_arg
+from .args import _int_like, check_dim, float_kernel, int_arg
 
 # Op families few programs use, imported at their first use (start-up pays nothing).
 Ac = lazy_module("gradcli.ops.activation")
@@ -46,13 +46,7 @@ Rs = lazy_module("gradcli.ops.resample")
 
 
 def _float_input(x: Any, kernel: str) -> Tensor:
-    x = A.tensor_arg(x, "input")
-    if x.dtype.kind != "f":
-        raise GradcliError(
-            f"\"{kernel}\" not implemented for '{scalar_type_name(x.dtype)}'",
-            hint="convert first: x.float()",
-        ).mirror("NotImplementedError")
-    return x
+    return float_kernel(A.tensor_arg(x, "input"), kernel, "f")
 
 
 def _maybe_inplace(
@@ -117,12 +111,18 @@ def hardtanh(
     if lo > hi:
         raise GradcliError("min_val cannot be greater than max_val").mirror("ValueError")
     x = A.tensor_arg(input, "input")
-    return _maybe_inplace(
-        x,
-        inplace,
-        lambda t: apply(Ac.hardtanh, A.floating(t), min_val=lo, max_val=hi),
-        "aten::hardtanh_",
-    )
+    if x.dtype == np.bool_:
+        raise (
+            GradcliError("Bool inputs not supported for hardtanh").mirror("RuntimeError").pytorch()
+        )
+    return _maybe_inplace(x, inplace, lambda t: _hardtanh(t, lo, hi), "aten::hardtanh_")
+
+
+def _hardtanh(x: Tensor, lo: float, hi: float) -> Tensor:
+    if x.dtype.kind in "iu":
+        # an integer tensor stays integer, the bounds cast to it (toward zero), as ATen's
+        return Tensor(np.clip(x.data, int(lo), int(hi)).astype(x.dtype))
+    return apply(Ac.hardtanh, x, min_val=lo, max_val=hi)
 
 
 def relu6(input: Any, inplace: bool = False) -> Tensor:  # noqa: A002
@@ -378,7 +378,7 @@ def layer_norm(
                 f"Expected {name} to be of same shape as normalized_shape, but got {name} of "
                 f"shape {list(t.shape)} and normalized_shape = {list(shape)}"
             )
-    xf = A.floating(x)
+    xf = float_kernel(x, "LayerNormKernelImpl", "f")
     ts = [
         None if t is None else A.tensor_arg(t, name)
         for t, name in ((weight, "weight"), (bias, "bias"))

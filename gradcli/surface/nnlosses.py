@@ -25,6 +25,7 @@ from ..ops import shape as S
 from . import functional as F
 from .args import (
     c_reduction,
+    float_common,
     kernel_type_error,
     legacy_reductions,
     parsed_pair,
@@ -59,6 +60,7 @@ def smooth_l1_loss(
     beta: float = 1.0,
 ) -> Tensor:
     x, t = sized_pair(input, target)
+    float_common(x, t, "smooth_l1_cpu")
     target_size_warning(x, t)
     r = reduction_arg(reduction)
     b = float(beta)
@@ -83,6 +85,7 @@ def huber_loss(
     weight: Any = None,
 ) -> Tensor:
     x, t = sized_pair(input, target)
+    float_common(x, t, "huber_cpu")
     target_size_warning(x, t)
     r = reduction_arg(reduction)
     dl = float(delta)

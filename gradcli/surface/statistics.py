@@ -151,6 +151,9 @@ def _median(ignore_nan: bool) -> Any:
 
     def f(input: Any, dim: Any = None, keepdim: bool = False) -> Any:
         input = A.tensor_arg(input, "input")
+        if input.dtype == np.bool_:
+            kernel = "median_out" if dim is not None and not ignore_nan else "median_cpu"
+            C.float_kernel(input, kernel, "fciu")
         if dim is None:
             return _median_all(input, ignore_nan, base + "0")
         d = C.check_dim(dim, input.ndim)

@@ -150,6 +150,7 @@ CALLS: dict[str, list[Call]] = {
     "torch.polygamma": one(2, x23),
     "torch.float_power": one(x32, 2),
     "torch.div": one(x23, x23, rounding_mode="floor"),
+    "torch.lerp": one(x23, x23, 0.5) + one(x23, x23, x23),
     "Tensor.to": one(x23, c(np.float32)),
     # resize_ is for tensors that do not require grad (PyTorch refuses the others)
     "Tensor.resize_": one(lambda: Tensor(RNG.uniform(0.2, 0.8, (2, 3))), 3, 2),

@@ -329,6 +329,225 @@ def program(rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
+LAYERS = [
+    "nn.Linear({i}, {o})",
+    "nn.Linear({i}, {o}, bias=False)",
+    "nn.Sequential(nn.Linear({i}, 5), nn.{act}(), nn.Linear(5, {o}))",
+    "nn.Sequential(nn.Linear({i}, 6), nn.LayerNorm(6), nn.{act}(), nn.Linear(6, {o}))",
+    "nn.Sequential(nn.Linear({i}, 6), nn.BatchNorm1d(6), nn.{act}(), nn.Linear(6, {o}))",
+    "nn.Sequential(nn.Linear({i}, 6), nn.Dropout(0.0), nn.{act}(), nn.Linear(6, {o}))",
+    "nn.Bilinear({i}, {i}, {o})",
+]
+ACTS = [
+    "ReLU",
+    "Tanh",
+    "Sigmoid",
+    "GELU",
+    "SiLU",
+    "LeakyReLU",
+    "ELU",
+    "Softplus",
+    "Mish",
+    "Hardtanh",
+    "ReLU6",
+    "SELU",
+    "CELU",
+    "Softsign",
+    "Hardswish",
+    "LogSigmoid",
+]
+LOSSES = [
+    ("nn.MSELoss()", "reg"),
+    ("nn.L1Loss()", "reg"),
+    ("nn.SmoothL1Loss(beta=0.5)", "reg"),
+    ("nn.HuberLoss(delta=0.7)", "reg"),
+    ("nn.MSELoss(reduction='sum')", "reg"),
+    ("nn.CrossEntropyLoss()", "cls"),
+    ("nn.CrossEntropyLoss(label_smoothing=0.1)", "cls"),
+    ("nn.NLLLoss()", "logp"),
+    ("nn.BCEWithLogitsLoss()", "bin"),
+    ("nn.BCELoss()", "prob"),
+    ("nn.KLDivLoss(reduction='batchmean')", "logp_t"),
+]
+OPTIMS = [
+    "torch.optim.SGD(model.parameters(), lr={lr})",
+    "torch.optim.SGD(model.parameters(), lr={lr}, momentum=0.9)",
+    "torch.optim.SGD(model.parameters(), lr={lr}, momentum=0.9, nesterov=True)",
+    "torch.optim.SGD(model.parameters(), lr={lr}, weight_decay=0.01)",
+    "torch.optim.Adam(model.parameters(), lr={lr})",
+    "torch.optim.Adam(model.parameters(), lr={lr}, amsgrad=True)",
+    "torch.optim.AdamW(model.parameters(), lr={lr})",
+    "torch.optim.RMSprop(model.parameters(), lr={lr})",
+    "torch.optim.Adagrad(model.parameters(), lr={lr})",
+    "torch.optim.Adadelta(model.parameters())",
+    "torch.optim.Adamax(model.parameters(), lr={lr})",
+    "torch.optim.NAdam(model.parameters(), lr={lr})",
+    "torch.optim.RAdam(model.parameters(), lr={lr})",
+    "torch.optim.Rprop(model.parameters(), lr={lr})",
+    "torch.optim.ASGD(model.parameters(), lr={lr})",
+]
+SCHEDS = [
+    "",
+    "torch.optim.lr_scheduler.StepLR(opt, step_size=2, gamma=0.5)",
+    "torch.optim.lr_scheduler.ExponentialLR(opt, gamma=0.9)",
+    "torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=4)",
+    "torch.optim.lr_scheduler.LambdaLR(opt, lambda e: 1 / (e + 1))",
+    "torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=0.1, total_steps=10)",
+]
+
+
+def program_nn(rng: random.Random) -> str:
+    """A small training loop in the way tutorials write one."""
+    i, o = rng.choice([(3, 2), (4, 3), (2, 1)])
+    loss, kind = rng.choice(LOSSES)
+    if kind in ("bin", "prob", "reg") and rng.random() < 0.5:
+        o = 1
+    layer = rng.choice(LAYERS).format(i=i, o=o, act=rng.choice(ACTS))
+    if layer.startswith("nn.Bilinear"):
+        call = "model(x, x)"
+    else:
+        call = "model(x)"
+    n = rng.choice([4, 6, 8])
+    targets = {
+        "reg": f"torch.randn({n}, {o})",
+        "cls": f"torch.randint(0, {o}, ({n},))" if o > 1 else f"torch.zeros({n}, dtype=torch.long)",
+        "logp": f"torch.randint(0, {o}, ({n},))"
+        if o > 1
+        else f"torch.zeros({n}, dtype=torch.long)",
+        "bin": f"torch.randint(0, 2, ({n}, {o})).float()",
+        "prob": f"torch.rand({n}, {o})",
+        "logp_t": f"torch.softmax(torch.randn({n}, {o}), dim=1)",
+    }[kind]
+    out = {
+        "reg": call,
+        "cls": call,
+        "logp": f"torch.log_softmax({call}, dim=1)",
+        "bin": call,
+        "prob": f"torch.sigmoid({call})",
+        "logp_t": f"torch.log_softmax({call}, dim=1)",
+    }[kind]
+    lr = rng.choice([0.1, 0.05, 0.01, 0.3])
+    sched = rng.choice(SCHEDS)
+    lines = [
+        "import torch",
+        "import torch.nn as nn",
+        f"torch.manual_seed({rng.randrange(1000)})",
+        f"model = {layer}",
+        f"x = torch.randn({n}, {i})",
+        f"y = {targets}",
+        f"loss_fn = {loss}",
+        f"opt = {rng.choice(OPTIMS).format(lr=lr)}",
+    ]
+    if sched:
+        lines.append(f"sched = {sched}")
+    lines += [
+        f"for step in range({rng.choice([3, 5, 8])}):",
+        "    opt.zero_grad()",
+        f"    loss = loss_fn({out}, y)",
+        "    loss.backward()",
+        "    opt.step()",
+    ]
+    if sched:
+        lines.append("    sched.step()")
+    lines.append(
+        rng.choice(
+            [
+                "    print(step, loss.item())",
+                "    print(f'{step}: {loss.item():.4f}')",
+                "    print(loss)",
+            ]
+        )
+    )
+    if sched:
+        lines.append("print(sched.get_last_lr())")
+    lines.append(
+        rng.choice(
+            [
+                "for name, p in model.named_parameters():\n    print(name, p.data)",
+                "print(list(model.parameters())[0].grad)",
+                "print(model(x) if not isinstance(model, nn.Bilinear) else model(x, x))",
+                "print(opt.state_dict()['param_groups'][0]['lr'])",
+            ]
+        )
+    )
+    return "\n".join(lines) + "\n"
+
+
+# (layer, input) pairs of the other kinds of layers, with a forward and a backward
+BLOCKS = [
+    ("nn.Conv1d(2, 3, 3, padding={pad})", "torch.randn(2, 2, 7)"),
+    ("nn.Conv1d(2, 4, 2, stride=2, bias=False)", "torch.randn(3, 2, 8)"),
+    ("nn.Conv2d(1, 2, 3, padding={pad})", "torch.randn(2, 1, 5, 5)"),
+    ("nn.Sequential(nn.Conv2d(2, 3, 3), nn.ReLU(), nn.MaxPool2d(2))", "torch.randn(1, 2, 6, 6)"),
+    (
+        "nn.Sequential(nn.Conv2d(1, 2, 2), nn.BatchNorm2d(2), nn.AvgPool2d(2))",
+        "torch.randn(3, 1, 5, 5)",
+    ),
+    (
+        "nn.Sequential(nn.Conv1d(1, 2, 3), nn.AdaptiveAvgPool1d(2), nn.Flatten())",
+        "torch.randn(2, 1, 9)",
+    ),
+    ("nn.ConvTranspose1d(2, 1, 3, stride=2)", "torch.randn(1, 2, 4)"),
+    ("nn.RNN(3, 4, batch_first=True)", "torch.randn(2, 5, 3)"),
+    ("nn.LSTM(3, 4, batch_first=True)", "torch.randn(2, 5, 3)"),
+    ("nn.GRU(3, 2, num_layers=2)", "torch.randn(4, 2, 3)"),
+    ("nn.LSTMCell(3, 4)", "torch.randn(2, 3)"),
+    ("nn.GRUCell(3, 4)", "torch.randn(2, 3)"),
+    (
+        "nn.Sequential(nn.Embedding(10, 4), nn.Flatten(), nn.Linear(12, 2))",
+        "torch.tensor([[1, 2, 3], [4, 5, 9]])",
+    ),
+    ("nn.EmbeddingBag(10, 3, mode='{bag}')", "torch.tensor([[1, 2, 4], [4, 3, 9]])"),
+    ("nn.MultiheadAttention(4, 2, batch_first=True)", "torch.randn(2, 3, 4)"),
+    (
+        "nn.TransformerEncoderLayer(4, 2, dim_feedforward=8, dropout=0.0, batch_first=True)",
+        "torch.randn(2, 3, 4)",
+    ),
+    ("nn.LayerNorm([3, 4])", "torch.randn(2, 3, 4)"),
+    ("nn.GroupNorm(2, 4)", "torch.randn(2, 4, 3)"),
+    ("nn.InstanceNorm1d(2, affine=True)", "torch.randn(2, 2, 5)"),
+    ("nn.PReLU()", "torch.randn(3, 4)"),
+    ("nn.Softmax(dim=1)", "torch.randn(3, 4, requires_grad=True)"),
+    ("nn.Upsample(scale_factor=2, mode='{mode}')", "torch.randn(1, 1, 3, 3, requires_grad=True)"),
+    ("nn.PixelShuffle(2)", "torch.randn(1, 4, 2, 2, requires_grad=True)"),
+]
+
+
+def program_block(rng: random.Random) -> str:
+    layer, inp = rng.choice(BLOCKS)
+    layer = layer.format(
+        pad=rng.choice([0, 1]),
+        bag=rng.choice(["mean", "sum", "max"]),
+        mode=rng.choice(["nearest", "bilinear"]),
+    )
+    call = "m(x, x, x)" if "Multihead" in layer else "m(x)"
+    lines = [
+        "import torch",
+        "import torch.nn as nn",
+        f"torch.manual_seed({rng.randrange(1000)})",
+        f"m = {layer}",
+        f"x = {inp}",
+        f"out = {call}",
+        "out = out[0] if isinstance(out, tuple) else out",
+        rng.choice(
+            ["print(out)", "print(out.sum().item())", "print(out.shape, out.grad_fn.name())"]
+        ),
+        rng.choice(
+            ["(out ** 2).sum().backward()", "out.sum().backward()", "out.mean().backward()"]
+        ),
+        "for name, p in m.named_parameters():",
+        rng.choice(
+            [
+                "    print(name, p.grad)",
+                "    print(name, p.grad.sum().item())",
+                "    print(name, p.grad.norm().item())",
+            ]
+        ),
+        "print(x.grad)",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 # --- the runners ----------------------------------------------------------------------------
 
 
@@ -423,7 +642,8 @@ def main(argv: list[str] | None = None) -> int:
     progs = a.dir / "programs.json"
     if a.step == "gen":
         rng = random.Random(a.seed)
-        progs.write_text(json.dumps([program(rng) for _ in range(a.n)]))
+        make = [program, program, program_nn, program_block]
+        progs.write_text(json.dumps([rng.choice(make)(rng) for _ in range(a.n)]))
         return 0
     if a.step == "enum":
         progs.write_text(json.dumps(enumerate_programs()))

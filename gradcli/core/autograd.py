@@ -1040,7 +1040,7 @@ def check_saved(n: Node, copies: dict | None = None) -> None:
         now = t._version
         then = vs[i] if vs is not None and i < count else 0
         if now != then:
-            current(t)  # (PyTorch names a changed view's regenerated node)
+            current(t, changed=True)  # (PyTorch names a changed view's regenerated node)
             raise _modified(t, t.node.name() if t.node is not None else None, now, then)
 
 

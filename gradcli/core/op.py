@@ -709,12 +709,18 @@ _NO_PARAMS: dict[str, Any] = {}
 REDERIVE: Callable[[Tensor], None] | None = None
 
 
-def current(t: Tensor) -> Tensor:
+def current(t: Tensor, changed: bool = False) -> Tensor:
     """`t`, a view made before the tensor it views was changed in place (recorded), given a
     node over the tensor's new version first, as PyTorch regenerates a view's grad_fn when
     it is next used (its gradient then flows through the change, and a view of a tensor that
-    has since come to require grad requires grad). Anything else is returned as it is."""
-    if (RECORDED_CHANGES[0] or RESTATED_VIEWS[0]) and t._base is not None and t._vc[0] != t._vver:
+    has since come to require grad requires grad). Anything else is returned as it is.
+    `changed`: the caller knows some change happened (an optimizer's step writes parameters
+    without the counters above)."""
+    if (
+        (changed or RECORDED_CHANGES[0] or RESTATED_VIEWS[0])
+        and t._base is not None
+        and t._vc[0] != t._vver
+    ):
         if REDERIVE is not None:
             REDERIVE(t)
     return t

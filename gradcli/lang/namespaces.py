@@ -1892,6 +1892,7 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "shape": lambda t: Size(t.shape),
     "volatile": _volatile,
     "grad": read_grad,
+    "_grad": lambda t: t.grad,  # (PyTorch's own field: the same gradient, without the warning)
     "data": data_alias,
     "requires_grad": lambda t: current(t).requires_grad,
     "is_leaf": lambda t: current(t).node is None,

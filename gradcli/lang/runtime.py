@@ -657,7 +657,7 @@ class Runtime:
     def getitem(self, owner: Any, key: Any) -> Any:
         if isinstance(owner, Tensor):
             try:
-                return I.getitem(owner, key)
+                return I.getitem(owner, I.program_key(key))
             except CONVERTED as e:
                 if not is_argument_error(e):
                     raise
@@ -704,7 +704,7 @@ class Runtime:
         """`owner[key] = value`. `rebind(new)` rebinds the name `owner` came from (the
         differentiable assignment makes a new tensor), or is None when it is not a name."""
         if isinstance(owner, Tensor):
-            set_tensor_item(self, owner, key, value, rebind)
+            set_tensor_item(self, owner, I.program_key(key, value), value, rebind)
             return
         if isinstance(owner, np.ndarray):
             pyobjects.set_array_item(owner, key, value)

@@ -333,6 +333,12 @@ _sub = binop(B.sub)
 
 def sub_t(a: Any, b: Any) -> Tensor:
     """`a - b`; refused on bool tensors, in PyTorch's words."""
+    check_bool_sub(a, b)
+    return _sub(a, b)
+
+
+def check_bool_sub(a: Any, b: Any) -> None:
+    """PyTorch's refusal of a subtraction with a bool tensor (any alpha)."""
     # (of two numbers, the first is a tensor to PyTorch: `torch.sub(True, 2)`)
     ba = (isinstance(a, Tensor) and a.dtype == np.bool_) or (
         type(a) is bool and not isinstance(b, Tensor)
@@ -348,7 +354,6 @@ def sub_t(a: Any, b: Any) -> Tensor:
             "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
             "trying to invert a mask, use the `~` or `logical_not()` operator instead."
         ).pytorch()
-    return _sub(a, b)
 
 
 _rsub = binop(B.rsub)

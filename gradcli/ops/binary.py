@@ -482,6 +482,30 @@ atan2 = defop(
 )
 
 
+def _hypot_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
+    # PyTorch's: grad * self / result, grad * other / result (exactly +-1 where the other is
+    # 0; nan at the origin, 0 / 0)
+    return (
+        g * x / out if x.requires_grad else None,
+        g * y / out if y.requires_grad else None,
+    )
+
+
+hypot = defop(
+    "hypot",
+    np.hypot,  # correctly rounded in its own dtype, as ATen's kernel
+    _hypot_vjp,
+    "HypotBackward0",
+    "g * x / out, g * y / out",
+    sym=lambda sp, x, y: sp.sqrt(x**2 + y**2),
+    kind="binary",
+    signature="hypot(x, y)",
+    samples=binary_samples(avoid=(0.0,), gap=0.3),
+    to_torch="torch.hypot",
+    to_jax="jnp.hypot",
+)
+
+
 def _nonzero_divisor(b: np.ndarray) -> None:
     # Integer division by zero is an error in PyTorch (a float one gives inf or nan).
     if b.dtype.kind in "iub" and not np.all(b):

@@ -51,6 +51,10 @@ def _matmul_real_vjp(g: Tensor, out: Any, x: Tensor, y: Tensor) -> tuple:
         else:
             gx = squeeze(unsqueeze(g, -2) @ transpose_last(y), -2)
         gy = unsqueeze(x, -1) * unsqueeze(g, -2) if ny else None
+        if gy is not None and 1 in y.shape and y.ndim == 2 and not gy.requires_grad:
+            # PyTorch's mm of one column or row is MKL's gemv, whose sums start from +0: no -0
+            # elements (`_first_product_zeros`)
+            gy = Tensor(gy.data + np.zeros((), gy.dtype))
         return (gx, gy)
     if y.ndim == 1:
         gx = unsqueeze(g, -1) * y if nx else None
@@ -103,9 +107,17 @@ def _matmul_real_vjp(g: Tensor, out: Any, x: Tensor, y: Tensor) -> tuple:
             with np.errstate(all="ignore"):
                 gx = gy = None
                 if nx:
-                    gx = _matmul_fwd(y.data, g.data.T).T if cx else _matmul_fwd(g.data, y.data.T)
+                    gx = (
+                        _matmul_record(y.data, g.data.T).T
+                        if cx
+                        else _matmul_record(g.data, y.data.T)
+                    )
                 if ny:
-                    gy = _matmul_fwd(g.data.T, x.data).T if cy else _matmul_fwd(x.data.T, g.data)
+                    gy = (
+                        _matmul_record(g.data.T, x.data).T
+                        if cy
+                        else _matmul_record(x.data.T, g.data)
+                    )
             return (wrap(gx) if nx else None, wrap(gy) if ny else None)
         gx = gy = None
         if nx:
@@ -761,6 +773,37 @@ def _mm_float32(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         part = _fma_chain(x[:, lo:hi], y[lo:hi])
         acc = part if acc is None else acc + part
     return acc
+
+
+def _first_product_zeros(x: np.ndarray, y: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """MKL's gemm of inner size 1 (an outer product, `x.t() @ g` of one sample) gives each
+    element its one product as it is, where a chain from +0 gives +0 for a -0 product: the
+    weight gradient of a dead ReLU unit for a single sample shows `-0.` where the input is
+    negative (measured on PyTorch 2.13: mm, addmm, nn.Linear; inner sizes 2 and more sum from
+    +0, and so does the gemv of one row or column, and the fused attention kernel's products,
+    which go their own way)."""
+    if x.shape[1] != 1:
+        return out
+    zero = out == 0
+    if not zero.any():
+        return out
+    return np.where(zero, x * y, out).astype(out.dtype, copy=False)
+
+
+def _matmul_record(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """The matmul record's forward: `_matmul_fwd`, with the signed zeros of MKL's gemm of inner
+    size 1 (two rows and two columns or more, float32: `_first_product_zeros`)."""
+    out = _matmul_fwd(x, y)
+    if (
+        x.ndim == 2
+        and y.ndim == 2
+        and x.shape[1] == 1
+        and x.shape[0] >= 2
+        and y.shape[1] >= 2
+        and x.dtype == y.dtype == np.float32
+    ):
+        out = _first_product_zeros(x, y, out)
+    return out
 
 
 _CHAIN_STEP = 32  # k a pass of `_fma_chain` takes at once
@@ -1462,7 +1505,7 @@ _MATMUL_SAVED = {
 
 matmul = defop(
     "matmul",
-    _matmul_fwd,
+    _matmul_record,
     _matmul_vjp,
     "MmBackward0",
     "g @ y^T, x^T @ g",

@@ -463,7 +463,7 @@ norm = defop(
 def _lse_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
     check_reduced(x, dim, keepdim, "logsumexp")
     ax = dims_of(dim, x.ndim)
-    m = np.max(x, axis=ax, keepdims=True) if x.size else np.zeros((1,) * x.ndim)
+    m = np.max(x, axis=ax, keepdims=True) if x.size else np.zeros((1,) * x.ndim, x.dtype)
     m = np.where(np.isfinite(m), m, 0)
     if x.dtype == np.float32 and x.size:
         # ATen's order, each step rounded to float32: the shifted exponentials (torch.exp's,

@@ -240,8 +240,16 @@ cumprod = defop(
 _EXP_ROOM = {np.dtype(np.float32): 80.0, np.dtype(np.float64): 700.0}
 
 
+# ATen's CPU kernel runs the sum in acc_type (double for float, float for half and bfloat16),
+# max + log1p(exp(min - max)) each step, and rounds each output once.
+_LCSE_ACC = {np.dtype(np.float32): np.float64, np.dtype(np.float16): np.float32}
+
+
 def _lcse_fwd(x: np.ndarray, dim: int) -> np.ndarray:
-    return _along(x, dim, False, lambda a, d: np.logaddexp.accumulate(a, axis=d))
+    acc = _LCSE_ACC.get(x.dtype, x.dtype)
+    wide = _along(x.astype(acc), dim, False, lambda a, d: np.logaddexp.accumulate(a, axis=d))
+    # (+ 0.0: ATen's first step adds log1p(exp(-inf)) = 0 to x, so -0.0 comes out as 0.0)
+    return (wide + np.zeros((), wide.dtype)).astype(x.dtype)
 
 
 def _lcse_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int) -> tuple:

@@ -16,6 +16,22 @@ from ..core.tensor import Tensor, _GradMode, wrap
 
 reshape = register(P.reshape)
 
+clone = defop(
+    "clone",
+    lambda x: np.reshape(x, x.shape),  # (a view: torch.clone's surface makes the copy, laid
+    # out as the memory_format says)
+    lambda g, out, x: (g,),  # PyTorch's CloneBackward0 hands on the gradient itself
+    "CloneBackward0",
+    "g",
+    kind="shape",
+    saves=False,
+    signature="clone(x)",
+    samples=(Sample(((2, 3),), {}), Sample(((),), {})),
+    to_torch=lambda w, a, p: f"{a[0]}.clone()",
+    to_jax=lambda w, a, p: f"jnp.array({a[0]})",
+    complex="holo",
+)
+
 
 def _perm_fwd(x: np.ndarray, perm: tuple[int, ...]) -> np.ndarray:
     lead = x.ndim - len(perm)

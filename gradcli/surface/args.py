@@ -62,6 +62,15 @@ def dims_arg(dim: Any, ndim: int) -> Any:
     return check_dim(dim, ndim)
 
 
+def reduction_dims(dim: Any, ndim: int) -> Any:
+    """The dims of a reduction (sum, mean, var, norm...): as `dims_arg`, but an empty list of
+    dims reduces over all of them, as PyTorch's (`x.sum(dim=tuple(range(1, x.ndim)))` of a
+    1-D x is its whole sum; NumPy's `axis=()` would reduce nothing)."""
+    if isinstance(dim, (tuple, list)) and len(dim) == 0:
+        return None
+    return dims_arg(dim, ndim)
+
+
 def repeated_dims(dims: Sequence[int]) -> None:
     """ATen's check of a reduction's dims (wrapped): each at most once."""
     seen: set[int] = set()

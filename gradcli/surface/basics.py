@@ -34,6 +34,7 @@ from ..core.tensor import (
     typename,
 )
 from ..ops import arithmetic as A
+from ..ops import binary as B
 from ..ops import reduction as R
 from . import args as C
 from . import composite as CO
@@ -267,6 +268,8 @@ def aminmax(input: Any, *, dim: Any = None, keepdim: bool = False) -> MaxMin:
         )
     lo = F.amin(input, () if dim is None else dim, keepdim) if dim is not None else F.amin(input)
     hi = F.amax(input, () if dim is None else dim, keepdim) if dim is not None else F.amax(input)
+    # (PyTorch's one node with two outputs; gradcli's two, shown under its name)
+    lo, hi = A.named(lo, "AminmaxBackward0"), A.named(hi, "AminmaxBackward0")
     out = MaxMin(lo, hi, "aminmax")
     out.fields = ("min", "max")
     return out
@@ -488,14 +491,7 @@ def _kernel_values(out: Tensor, tensors: tuple, number: Any) -> bool:
 def hypot(input: Any, other: Any) -> Tensor:  # noqa: A002
     x, y = _t(input), _t(other, "other")
     C.float_common(x, y, "hypot_cpu")
-    if x.dtype != y.dtype:
-        # ATen computes in the promoted dtype: y * y of a float32 y must not round in float32
-        # before a float64 x joins it
-        dt = D.promote_types(x.dtype, y.dtype)
-        x, y = F.to_dtype(x, dt), F.to_dtype(y, dt)
-    out = A.sqrt(F.add(A.mul_t(x, x), A.mul_t(y, y)))
-    # (correctly rounded, as ATen's: the sqrt's backward reads this result, as hypot's does)
-    return _fused(out, (x, y), lambda a, b: np.hypot(a, b), "HypotBackward0")
+    return apply(B.hypot, *A.operands(x, y))
 
 
 # --- bits and logic -----------------------------------------------------------------------------
@@ -637,7 +633,7 @@ def argwhere(input: Any) -> Tensor:  # noqa: A002
 
 def count_nonzero(input: Any, dim: Any = None) -> Tensor:  # noqa: A002
     x = _t(input)
-    d = C.dims_arg(dim, x.ndim)
+    d = C.reduction_dims(dim, x.ndim)
     return Tensor(np.asarray(np.count_nonzero(x.data, axis=d), dtype=np.int64))
 
 
@@ -759,7 +755,7 @@ def nansum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = N
         raise GradcliError(
             "nansum on CPU does not support complex inputs", hint="x.real.nansum()"
         ).mirror("RuntimeError")
-    return apply(R.nansum, x, dim=F.dims_arg(dim, x.ndim), keepdim=bool(keepdim))
+    return apply(R.nansum, x, dim=C.reduction_dims(dim, x.ndim), keepdim=bool(keepdim))
 
 
 def nanmean(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:  # noqa: A002
@@ -1581,7 +1577,7 @@ NAMES = declare(
         F._method_(_addc_method(_addcdiv, "addcdiv_"), "addcdiv"),
         "composition of add div mul",
     ),
-    ("hypot", "torch Tensor", hypot, "composition of add mul sqrt"),
+    ("hypot", "torch Tensor", hypot, "hypot"),
     ("bitwise_and", "torch Tensor", bitwise_and, ""),
     ("bitwise_or", "torch Tensor", bitwise_or, ""),
     ("bitwise_xor", "torch Tensor", bitwise_xor, ""),

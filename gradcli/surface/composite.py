@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core.dtypes import scalar_type_name
 from ..core.op import apply, peek_seq
 from ..core.primitives import check_reduced
 from ..core.tensor import Tensor, typename
@@ -79,6 +80,23 @@ def binary_cross_entropy_with_logits(
             f"(torch.Size({list(x.shape)}))"
         ).mirror("ValueError")
     r = C.reduction_arg(reduction)
+    if t.dtype == np.bool_:
+        # ATen's first step, 1 - target, in the target's dtype
+        raise (
+            GradcliError(
+                "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
+                "`^` or `logical_xor()` operator instead.",
+                hint="make the target float: target.float()",
+            )
+            .mirror("RuntimeError")
+            .pytorch()
+        )
+    if t.dtype.kind in "iu":
+        raise GradcliError(
+            f"result type {scalar_type_name(x.dtype)} can't be cast to the desired output type "
+            f"{scalar_type_name(t.dtype)}",
+            hint="make the target float: target.float()",
+        ).mirror("RuntimeError")
     if pos_weight is None and t.dtype == x.dtype:
         # One record, whose backward is PyTorch's formula in its order (its float32 bits).
         w = None if weight is None else np.broadcast_to(A.tensor_arg(weight).data, x.shape)
@@ -414,7 +432,12 @@ def _sorted(fn: str) -> Any:
     ) -> Any:
         x = A.tensor_arg(x, "input")
         if x.ndim == 0:
-            return F.MaxMin(x, Tensor(np.zeros((), dtype=np.int64)), fn)
+            C.check_dim(dim, 0)
+            if fn == "topk" and C.int_arg(k, "k") not in (0, 1):
+                raise GradcliError("selected index k out of range")
+            label = "TopkBackward0" if fn == "topk" else "SortBackward0"
+            value = apply(S.permute, x, perm=(), label=label)  # (its one value, recorded)
+            return F.MaxMin(value, Tensor(np.zeros((), dtype=np.int64)), fn)
         d = C.check_dim(dim, x.ndim)
         down = largest if fn == "topk" else descending
         kk = None
@@ -594,7 +617,7 @@ NAMES = declare(
         "binary_cross_entropy_with_logits softplus neg mul sub add mean",
     ),
     ("one_hot", "F", one_hot, ""),
-    ("repeat", "Tensor", repeat, "composition of expand reshape"),
+    ("repeat", "Tensor", repeat, "composition of expand reshape clone"),
     ("new_zeros", "Tensor", _new(K.zeros), ""),
     ("new_ones", "Tensor", _new(K.ones), ""),
     ("new_empty", "Tensor", _new(K.empty), ""),

@@ -57,6 +57,7 @@ from .args import (
     infer_shape,
     invalid_combination,
     memory_format_arg,
+    reduction_dims,
     shape_arg,
     tensor_list,
 )
@@ -74,6 +75,7 @@ def sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
     y, alpha = old_signature(y, alpha)
     if alpha == 1:
         return sub_t(x, y)
+    A.check_bool_sub(x, y)
     return _scaled(sub_t(x, mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha))
 
 
@@ -160,6 +162,15 @@ def _clamp(x: Any, lo: Any, hi: Any, fn: str) -> Tensor:
     x = tensor_arg(x, "input")
     given = [b for b in (lo, hi) if b is not None]
     tensors = [b for b in given if isinstance(b, Tensor)]
+    if tensors and len(tensors) != len(given):
+        # a tensor bound with a number: PyTorch's parser takes a 0-d tensor that needs no
+        # gradient as a number (the numbers' overload, ClampBackward1)
+        lo, hi = (
+            b.data.item() if isinstance(b, Tensor) and b.ndim == 0 and not b.requires_grad else b
+            for b in (lo, hi)
+        )
+        given = [b for b in (lo, hi) if b is not None]
+        tensors = [b for b in given if isinstance(b, Tensor)]
     if len(tensors) != len(given) and (tensors or not builtins.all(map(_is_number, given))):
         _clamp_refused(lo, hi, fn)
     if not given:
@@ -347,7 +358,7 @@ def sum(input: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -
         input = to_dtype(input, check_dtype(dtype, fn="sum"))
     elif input.dtype.kind in "biu" and input.dtype != np.int64:
         input = Tensor(input.data.astype(np.int64))  # as PyTorch: integer and bool sums are int64
-    d = dims_arg(dim, input.ndim)
+    d = reduction_dims(dim, input.ndim)
     return apply(R.sum, input, dim=d, keepdim=bool(keepdim), label=_reduce_label("Sum", dim))
 
 
@@ -368,7 +379,7 @@ def mean(
             f"floating point or complex dtype. Got: {scalar_type_name(input.dtype)}",
             hint="convert first: x.float().mean()",
         )
-    d = dims_arg(dim, input.ndim)
+    d = reduction_dims(dim, input.ndim)
     extra = {"welford": True} if welford else {}  # var_mean / std_mean's mean
     return apply(
         R.mean, input, dim=d, keepdim=bool(keepdim), label=_reduce_label("Mean", dim), **extra
@@ -431,7 +442,7 @@ min = _extreme("min")
 def _amax_like(fn: str) -> Callable[..., Tensor]:
     def f(input: Any, dim: Any = (), keepdim: bool = False) -> Tensor:
         input = A.tensor_param(input, f"a{fn}", "input", 1)
-        if dim is None or dim == () or input.ndim == 0:
+        if dim is None or (isinstance(dim, (tuple, list)) and not dim) or input.ndim == 0:
             # max()'s value; the gradient AmaxBackward0's (g / ties at the ties, g * 0 at the
             # others, NaN everywhere when the result is NaN)
             if input.data.size == 0:
@@ -506,12 +517,12 @@ def norm(
     else:
         pv = float(p)
         if pv <= 0:  # (0: the number of nonzeros, no gradient; negative orders, -inf)
-            return nonpositive_norm(input, pv, dims_arg(dim, input.ndim), bool(keepdim))
+            return nonpositive_norm(input, pv, reduction_dims(dim, input.ndim), bool(keepdim))
     return apply(
         R.norm,
         input,
         p=pv,
-        dim=dims_arg(dim, input.ndim),
+        dim=reduction_dims(dim, input.ndim),
         keepdim=bool(keepdim),
         label="LinalgVectorNormBackward0",
     )
@@ -627,7 +638,7 @@ def var(
     return apply(
         R.var,
         input,
-        dim=dims_arg(dim, input.ndim),
+        dim=reduction_dims(dim, input.ndim),
         correction=_correction(unbiased, correction),
         keepdim=bool(keepdim),
         **extra,
@@ -650,7 +661,7 @@ def std(
     return apply(
         R.std,
         input,
-        dim=dims_arg(dim, input.ndim),
+        dim=reduction_dims(dim, input.ndim),
         correction=_correction(unbiased, correction),
         keepdim=bool(keepdim),
         **extra,
@@ -800,9 +811,9 @@ def transpose(input: Any, dim0: Any, dim1: Any) -> Tensor:
     input = tensor_arg(input, "input")
     A.int_param(dim0, "transpose", "dim0", 2)
     A.int_param(dim1, "transpose", "dim1", 3)
-    if input.ndim == 0:
-        return input
     a, b = check_dim(dim0, input.ndim), check_dim(dim1, input.ndim)
+    if input.ndim == 0:  # (dims 0 and -1 name its one place: a view of it, as PyTorch's)
+        return apply(S.permute, input, perm=(), label="TransposeBackward0")
     perm = list(range(input.ndim))
     perm[a], perm[b] = perm[b], perm[a]
     return apply(S.permute, input, perm=tuple(perm), label="TransposeBackward0")
@@ -817,9 +828,8 @@ def t(input: Any) -> Tensor:
     input = tensor_arg(input, "input")
     if input.ndim > 2:
         raise GradcliError(f"t() expects a tensor with <= 2 dimensions, but self is {input.ndim}D")
-    if input.ndim < 2:
-        return input
-    return apply(S.permute, input, perm=(1, 0), label="TBackward0")
+    perm = (1, 0) if input.ndim == 2 else tuple(range(input.ndim))  # (< 2-D: a view of it)
+    return apply(S.permute, input, perm=perm, label="TBackward0")
 
 
 _T_NOT_2D = (
@@ -1155,7 +1165,7 @@ def to_dtype(x: Any, dtype: Any) -> Tensor:
 def clone(input: Any, memory_format: Any = None) -> Tensor:
     layout = memory_format_arg(memory_format, "clone")
     input = A.tensor_param(input, "clone", "input", 1)
-    out = apply(S.reshape, input, shape=input.shape, label="CloneBackward0")
+    out = apply(S.clone, input)
     # Its own storage (the reshape record returns a view): changing the clone in place must
     # not reach x.
     out.data = preserved_copy(out.data) if layout == "preserve" else np.array(out.data, order="C")

@@ -146,6 +146,51 @@ def check_index(shape: tuple[int, ...], idx: tuple) -> None:
         ) from None
 
 
+# PyTorch's warnings for the two indexing forms it still accepts but deprecates.
+_SEQUENCE_AS_TUPLE = (
+    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed "
+    "in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be "
+    "interpreted as tensor index, x[torch.tensor(seq)], which will result either in an error or "
+    "a different result"
+)
+_UINT8_INDEX = (
+    "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead."
+)
+_NO_VALUE = object()
+
+
+def program_key(key: Any, value: Any = _NO_VALUE) -> Any:
+    """A program's subscript of a tensor as PyTorch reads it: a list holding a sequence, a
+    tensor, a slice, None or `...` is a tuple of indices (`x[[rows, cols]]` is `x[rows, cols]`,
+    NumPy's old rule, with PyTorch's warning), and a uint8 tensor is a bool mask (warned; an
+    assignment of a number through one is PyTorch's masked_fill_ error). `value`: what an
+    assignment writes."""
+    if (
+        isinstance(key, list)
+        and len(key) < 32
+        and any(
+            k is None or k is Ellipsis or isinstance(k, (Tensor, list, tuple, slice, np.ndarray))
+            for k in key
+        )
+    ):
+        hooks.warn(_SEQUENCE_AS_TUPLE, "write x[tuple(seq)], or x[a, b]")
+        key = tuple(key)
+    items = key if isinstance(key, tuple) else (key,)
+    if any(isinstance(k, Tensor) and k.dtype == np.uint8 for k in items):
+        if value is not _NO_VALUE and (not isinstance(value, Tensor) or value.ndim == 0):
+            raise GradcliError(
+                "masked_fill_ only supports boolean masks, but got mask with dtype unsigned char",
+                hint="make the mask bool: x[mask.bool()] = v",
+            ).mirror("RuntimeError")
+        hooks.warn(_UINT8_INDEX, "make the mask bool: mask.bool()")
+        items = tuple(
+            Tensor(k.data.astype(bool)) if isinstance(k, Tensor) and k.dtype == np.uint8 else k
+            for k in items
+        )
+        key = items if isinstance(key, tuple) else items[0]
+    return key
+
+
 def _is_bool(k: Any) -> bool:
     return isinstance(k, np.ndarray) and k.dtype == bool
 

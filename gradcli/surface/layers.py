@@ -1815,7 +1815,7 @@ NAMES = declare(
         "GaussianNLLLoss",
         "nn",
         GaussianNLLLoss,
-        "composition of sub pow_scalar div log add mul mean reshape",
+        "composition of sub pow_scalar div log add mul mean clone",
     ),
     (
         "MultiLabelSoftMarginLoss",

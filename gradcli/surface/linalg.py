@@ -492,6 +492,12 @@ def cdist(x1: Any, x2: Any, p: Any = 2.0, compute_mode: Any = None) -> Tensor:
                 f"cdist only supports floating-point dtypes, X{1 if t is x1 else 2} got: "
                 f"{scalar_type_name(t.dtype)}"
             )
+    if x1.dtype != x2.dtype:
+        raise GradcliError(
+            f"expected scalar type {scalar_type_name(x1.dtype)} but found "
+            f"{scalar_type_name(x2.dtype)}",
+            hint="convert them to one dtype first: x2.to(x1.dtype)",
+        ).mirror("RuntimeError")
     if isinstance(p, bool) or not isinstance(p, (int, float)):
         raise GradcliError(f"cdist(): argument 'p' must be float, not {typename(p)}").mirror(
             "TypeError"
@@ -950,7 +956,7 @@ def vector_norm(
             + scalar_type_name(input.dtype)
         )
     p = _ord_number(ord, "linalg_vector_norm")
-    d = C.dims_arg(dim, input.ndim)
+    d = C.reduction_dims(dim, input.ndim)
     kd = bool(keepdim)
     label = "LinalgVectorNormBackward0"
     if p > 0:

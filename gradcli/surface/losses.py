@@ -61,6 +61,13 @@ def binary_cross_entropy(
             f"size (torch.Size({list(p.shape)})) is deprecated. Please ensure they have the "
             "same size."
         )
+    if t.dtype != p.dtype:
+        # (the error of many a first classifier: labels made as integers)
+        raise GradcliError(
+            f"Found dtype {dtypes.scalar_type_name(t.dtype)} but expected "
+            f"{dtypes.scalar_type_name(p.dtype)}",
+            hint="make the target the input's dtype: target.float()",
+        ).mirror("RuntimeError")
     w = None if weight is None else np.broadcast_to(tensor_arg(weight).data, p.shape)
     return apply(Lo.binary_cross_entropy, p, t, weight=w, reduction=reduction_arg(reduction))
 

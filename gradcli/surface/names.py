@@ -608,7 +608,7 @@ DECLARED = declare(
     ("new", "Tensor", _new, "index"),
     ("is_pinned is_shared", "Tensor", lambda x: False, ""),
     ("type_as", "Tensor", lambda x, other: to_dtype(x, other.dtype), "astype"),
-    ("clone", "torch Tensor", clone, _S + "reshape"),
+    ("clone", "torch Tensor", clone, "clone"),
     ("cpu cuda", "Tensor", lambda x: x, ""),
     ("detach", "torch Tensor", _detach, ""),
     ("item", "Tensor", Tensor.item, ""),
@@ -774,7 +774,7 @@ DECLARED = declare(
         "gaussian_nll_loss",
         "F",
         NL.gaussian_nll_loss,
-        _S + "sub pow_scalar div log add mul mean reshape",
+        _S + "sub pow_scalar div log add mul mean clone",
     ),
     (
         "multilabel_soft_margin_loss",

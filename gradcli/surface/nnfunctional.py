@@ -22,7 +22,7 @@ from ..base.errors import ArgumentTypeError, GradcliError, NotSupported
 from ..base.lazy import lazy_module
 from ..core import hooks
 from ..core import primitives as P
-from ..core.dtypes import scalar_type_name
+from ..core.dtypes import promote_types, scalar_type_name
 from ..core.inplace import inplace as _inplace
 from ..core.inplace import write as _inplace_write
 from ..core.op import apply
@@ -273,12 +273,13 @@ def _clamped_norm(x: Tensor, dim: int, eps: float) -> Tensor:
 def cosine_similarity(x1: Any, x2: Any, dim: int = 1, eps: float = 1e-8) -> Tensor:
     a, b = A.tensor_arg(x1, "x1"), A.tensor_arg(x2, "x2")
     shape = A.broadcast_shape(a, b)
-    dt = np.result_type(a.dtype, b.dtype)
+    dt = promote_types(a.dtype, b.dtype)  # PyTorch's promotion: int64 with float32 is float32
     if dt.kind != "f":
         raise GradcliError(
             "expected common dtype to be floating point, yet common dtype is "
             + scalar_type_name(dt)
-        )
+        ).mirror("RuntimeError")
+    a, b = (t if t.dtype == dt else F.to_dtype(t, dt) for t in (a, b))
     a = F.expand(a, shape) if a.shape != shape else a
     b = F.expand(b, shape) if b.shape != shape else b
     d = check_dim(dim, len(shape))

@@ -17,7 +17,7 @@ from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError
 from ..base.lazy import lazy_module
 from ..core import hooks
-from ..core.dtypes import scalar_type_name
+from ..core.dtypes import promote_types, scalar_type_name
 from ..core.op import apply
 from ..core.tensor import Tensor, pytype_name, typename
 from ..ops import arithmetic as A
@@ -50,6 +50,12 @@ def _target(target: Any, like: Tensor) -> Tensor:
     return target if isinstance(target, Tensor) else A.scalar_operand(target, like)
 
 
+def _common(x: Tensor, t: Tensor) -> tuple[Tensor, Tensor]:
+    """Both in their common dtype, as ATen's kernel computes (a bool target is 0. and 1.)."""
+    dt = promote_types(x.dtype, t.dtype)
+    return tuple(v if v.dtype == dt else F.to_dtype(v, dt) for v in (x, t))  # type: ignore[return-value]
+
+
 @legacy_reductions
 def smooth_l1_loss(
     input: Any,  # noqa: A002
@@ -61,6 +67,7 @@ def smooth_l1_loss(
 ) -> Tensor:
     x, t = sized_pair(input, target)
     float_common(x, t, "smooth_l1_cpu")
+    x, t = _common(x, t)
     target_size_warning(x, t)
     r = reduction_arg(reduction)
     b = float(beta)
@@ -86,6 +93,7 @@ def huber_loss(
 ) -> Tensor:
     x, t = sized_pair(input, target)
     float_common(x, t, "huber_cpu")
+    x, t = _common(x, t)
     target_size_warning(x, t)
     r = reduction_arg(reduction)
     dl = float(delta)
@@ -126,6 +134,14 @@ def kl_div(
             "major release."
         )
     x, t = parsed_pair(input, target, "kl_div")  # the kernel's parser, after the warning
+    if x.dtype.kind in "biu" or t.dtype.kind in "biu":
+        raise (
+            GradcliError(
+                "kl_div: Integral inputs not supported.", hint="convert them first: x.float()"
+            )
+            .mirror("RuntimeError")
+            .pytorch()
+        )
     if log_target:
         loss = A.mul_t(A.exp(t), A.sub_t(t, x))
     else:

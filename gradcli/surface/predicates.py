@@ -263,7 +263,7 @@ NAMES = declare(
     ("isinf", "torch Tensor", isinf, ""),
     ("isfinite", "torch Tensor", isfinite, ""),
     ("is_contiguous", "Tensor", is_contiguous, ""),
-    ("contiguous", "Tensor", contiguous, "composition of reshape"),
+    ("contiguous", "Tensor", contiguous, "clone"),
     ("ravel", "torch Tensor", ravel, "composition of reshape"),
     ("stride", "Tensor", stride, ""),
 )

@@ -674,11 +674,11 @@ def _places_in(x: Tensor, size: tuple, stride: tuple, start: int) -> tuple | Non
 
 NAMES = declare(
     ("flip", "torch", flip, "composition of index"),
-    ("flip", "Tensor", flip_method, "composition of index reshape"),
+    ("flip", "Tensor", flip_method, "composition of index clone"),
     ("fliplr", "torch Tensor", fliplr, "composition of index"),
     ("flipud", "torch Tensor", flipud, "composition of index"),
     ("roll", "torch Tensor", roll, "composition of index reshape"),
-    ("tile", "torch Tensor", tile, "composition of expand reshape"),
+    ("tile", "torch Tensor", tile, "composition of expand reshape clone"),
     ("narrow", "torch Tensor", narrow, "composition of index"),
     ("unfold", "Tensor", unfold, "unfold_windows"),
     ("as_strided", "torch Tensor", as_strided, "as_strided"),

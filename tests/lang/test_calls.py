@@ -66,7 +66,7 @@ def test_a_bug_below_the_surface_is_an_internal_error() -> None:
 def test_a_call_error_inside_the_surface_is_an_internal_error() -> None:
     """The program's call was bound to the signature: a call that then does not fit, even in
     the layers that interpret arguments, is gradcli's own bug."""
-    patch = "import gradcli.surface.functional as F\nF.dims_arg = None"
+    patch = "import gradcli.surface.functional as F\nF.reduction_dims = None"
     r = _run_cli(["run", "-e", "x = torch.ones(2)\ny = x.sum(dim=0)"], patch)
     assert r.returncode == 70, r.stderr
     assert "internal error, please report: TypeError: 'NoneType' object is not callable" in (

@@ -140,6 +140,7 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("H", lambda a: F.H(a) @ a, [("c", (2, 3))]),
     ("index", lambda a: a[1] * a[0, 2], [("c", (2, 3))]),
     ("reshape", lambda a: a.reshape(3, 2).exp(), [("c", (2, 3))]),
+    ("clone", lambda a: F.clone(a).exp() * a, [("c", (2, 3))]),
     ("cat", lambda a, b: F.cat([a, b]).exp(), [("c", (2,)), ("c", (3,))]),
     ("stack", lambda a, b: F.stack([a, b], 1) * a[0], [("c", (2,)), ("c", (2,))]),
     ("expand", lambda a: F.expand(a, 3, 2) * a, [("c", (2,))]),
@@ -204,9 +205,9 @@ def test_every_complex_record_is_checked_here() -> None:
     checked = {
         "exp", "log", "sqrt", "sin", "cos", "tanh", "tanh_backward", "neg", "reciprocal",
         "pow_scalar", "abs", "angle", "real", "imag", "conj", "add", "sub", "mul", "div", "sum",
-        "mean", "matmul", "permute", "index", "reshape", "expand", "complex", "view_as_real",
-        "view_as_complex", "astype", "cat", "stack", "index_put", "tan", "sinh", "cosh",
-        "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
+        "mean", "matmul", "permute", "index", "reshape", "clone", "expand", "complex",
+        "view_as_real", "view_as_complex", "astype", "cat", "stack", "index_put", "tan", "sinh",
+        "cosh", "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
         "acos", "atan",
     }  # fmt: skip
     assert declared <= checked, declared - checked

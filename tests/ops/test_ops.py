@@ -1025,6 +1025,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "minimum": lambda x, y: np.where(x < y, x, y),
     "where": lambda c, x, y: np.where(c, x, y),
     "atan2": lambda y, x: _vec2(math.atan2)(y, x),
+    "hypot": lambda x, y: _vec2(math.hypot)(x, y),
     "remainder": lambda a, b: _vec2(_py_mod)(a, b),
     "fmod": lambda a, b: _vec2(math.fmod)(a, b),
     "div_mode": lambda a, b, rounding_mode: _vec2(
@@ -1056,6 +1057,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "cumprod": lambda x, dim: _scan_ref(x, dim, False, math.prod),
     "logcumsumexp": lambda x, dim: _scan_ref(x, dim, False, _lse_row),
     "reshape": lambda x, shape: x.reshape(shape),
+    "clone": lambda x: x.copy(),
     "permute": lambda x, perm: x.transpose(perm),
     "expand": lambda x, shape: np.broadcast_to(x, shape),
     "index": lambda x, idx, lead=0: _per_batch(np.stack, x, lead, lambda e: e[idx]),
@@ -1524,6 +1526,7 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
             x, nan, posinf, neginf
         ),
         "atan2": torch.atan2,
+        "hypot": torch.hypot,
         "remainder": torch.remainder,
         "fmod": torch.fmod,
         "div_mode": lambda a, b, rounding_mode: torch.div(a, b, rounding_mode=rounding_mode),
@@ -1631,6 +1634,7 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "cumprod": lambda x, dim: torch.cumprod(x, dim),
         "logcumsumexp": lambda x, dim: torch.logcumsumexp(x, dim),
         "reshape": lambda x, shape: torch.reshape(x, shape),
+        "clone": torch.clone,
         "permute": lambda x, perm: x.permute(perm),
         "expand": lambda x, shape: x.expand(shape),
         "index": lambda x, idx, lead=0: _per_batch(

@@ -513,6 +513,15 @@ def _format(value: Any, format_spec: Any = "") -> str:
     return format_value(value, format_spec)
 
 
+def _hash(v: Any) -> int:
+    """Python's hash (a tensor's and an object's from its identity, as in PyTorch); of an
+    unhashable value Python's TypeError."""
+    try:
+        return hash(v)
+    except TypeError as e:
+        raise GradcliError(str(e)).mirror("TypeError") from None
+
+
 def _divmod(a: Any, b: Any) -> tuple:
     if isinstance(a, Tensor) or isinstance(b, Tensor):  # no __divmod__ on torch tensors
         raise GradcliError(
@@ -1384,6 +1393,7 @@ BUILTINS.update(
         "getattr": Builtin("getattr", _getattr),
         "callable": Builtin("callable", _callable),
         "id": Builtin("id", id),
+        "hash": Builtin("hash", _hash),
         "divmod": Builtin("divmod", _divmod),
         "pow": Builtin("pow", _pow),
         "next": Builtin("next", _next),

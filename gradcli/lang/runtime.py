@@ -1198,7 +1198,11 @@ def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:
 
 def _dtype_attribute(rt: Runtime, owner: DType, attr: str) -> Any:
     if attr == "is_floating_point":
-        return owner.np.kind == "f"
+        return dtypes.is_float(owner.np)
+    if attr == "is_complex":
+        return dtypes.is_complex(owner.np)
+    if attr == "is_signed":  # (bool and the unsigned integers are not)
+        return owner.np != np.bool_ and owner.np.kind != "u"
     if attr == "itemsize":
         return dtypes.itemsize(owner.np)
     raise GradcliError(f"'torch.dtype' object has no attribute '{attr}'").mirror("AttributeError")

@@ -15,6 +15,7 @@ from ..core import hooks
 from ..core.dtypes import LEGACY_TYPES, scalar_type_name
 from ..core.tensor import Tensor, no_grad, typename
 from ..ops import arithmetic as A
+from . import args as C
 from . import functional as F
 from .args import legacy_reductions, reduction_arg
 from .nnfunctional import _ADAPTIVE_WINDOWS, _adaptive_sizes
@@ -326,7 +327,7 @@ def adaptive_max_pool1d(
     return_indices: bool = False,
 ) -> Any:
     """The 2-d pooling of a height-1 input, squeezed (PyTorch's own way)."""
-    x = A.tensor_arg(input, "input")
+    x = C.float_kernel(A.tensor_arg(input, "input"), "adaptive_max_pool2d", "f")
     if x.ndim not in (2, 3):
         raise GradcliError(
             f"Expected 2 to 3 dimensions, but got {x.ndim}-dimensional tensor for argument #1 "
@@ -355,7 +356,7 @@ def rrelu(
     memory order), the others kept; the gradient is the same factor."""
     from . import random as R
 
-    x = A.tensor_arg(input, "input")
+    x = C.float_kernel(A.tensor_arg(input, "input"), "leaky_relu_cpu", "f")
     if lower > upper:
         raise GradcliError("Lower bound should be less than or equal to the upper bound")
     if inplace:  # x changed to the same product, recorded as PyTorch's rrelu_

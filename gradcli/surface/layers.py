@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError, NotSupported
+from ..core.dtypes import scalar_type_name
 from ..core.inplace import check_capture, write
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import size_check, tensor_arg
@@ -503,6 +504,16 @@ def prelu(input: Any, weight: Any) -> Tensor:  # noqa: A002 - PyTorch's argument
 
     x = tensor_arg(input, "input")
     w = tensor_arg(weight, "weight")
+    if x.dtype != w.dtype:
+        raise (
+            GradcliError(
+                "prelu: Type promoting not supported. Got "
+                f"{scalar_type_name(x.dtype)} and {scalar_type_name(w.dtype)}",
+                hint="give the input the weight's dtype: x.float()",
+            )
+            .mirror("RuntimeError")
+            .pytorch()
+        )
     n = int(np.prod(w.shape))
     channels = x.shape[1] if x.ndim >= 2 else 1
     if n != 1 and n != channels:

@@ -19,7 +19,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
-from ..core.dtypes import scalar_type_name
+from ..core.dtypes import BF16, scalar_type_name
 from ..core.op import apply
 from ..core.tensor import Tensor, _GradMode, batched, typename
 from ..ops import arithmetic as A
@@ -81,8 +81,52 @@ def _float_input(x: Any, fn: str, name: str = "A") -> Tensor:
     return x
 
 
+# LAPACK has no half-precision routines: PyTorch refuses float16 and bfloat16 in each one's
+# own words, the kernel's name or the function's.
+_LOW_PRECISION_KERNELS = {
+    "linalg.det": "lu_cpu",
+    "linalg.solve": "lu_cpu",
+    "linalg.lu_factor": "lu_cpu",
+    "linalg.eigh": "linalg_eigh_cpu",
+    "linalg.svd": "linalg_svd_cpu",
+    "linalg.qr": "geqrf_cpu",
+    "linalg.cholesky": "cholesky_cpu",
+}
+
+
+def _low_precision(x: Tensor, fn: str) -> None:
+    if x.dtype.kind != "f" or (x.dtype.itemsize > 2 and x.dtype != BF16):
+        return
+    name = scalar_type_name(x.dtype)
+    kernel = _LOW_PRECISION_KERNELS.get(fn)
+    if kernel is not None:
+        raise GradcliError(
+            f"\"{kernel}\" not implemented for '{name}'", hint="convert first: A.float()"
+        ).mirror("NotImplementedError")
+    if fn in ("torch.linalg.matrix_rank", "torch.linalg.lstsq"):
+        raise GradcliError(
+            "This function doesn't handle types other than float and double",
+            hint="convert first: A.float()",
+        ).mirror("RuntimeError")
+    if fn == "linalg.pinv":
+        raise GradcliError(
+            f"linalg.pinv({name}{{{list(x.shape)}}}): expected a tensor with 2 or more "
+            "dimensions of float, double, cfloat or cdouble types",
+            hint="convert first: A.float()",
+        ).mirror("RuntimeError")
+    raise (
+        GradcliError(
+            f"{fn}: Low precision dtypes not supported. Got {name}", hint="convert first: A.float()"
+        )
+        .mirror("RuntimeError")
+        .pytorch()
+    )
+
+
 def _matrices(x: Any, fn: str, square: bool = True, name: str = "A") -> Tensor:
     x = _float_input(x, fn, name)
+    if fn != "linalg.matrix_power":
+        _low_precision(x, fn)
     if x.ndim < 2:
         raise GradcliError(f"{fn}: The input tensor {name} must have at least 2 dimensions.")
     if square and x.shape[-1] != x.shape[-2]:
@@ -576,6 +620,7 @@ def torch_slogdet(input: Any) -> ReturnTuple:  # noqa: N803
 
 
 def logdet(input: Any) -> Tensor:  # noqa: N803
+    _low_precision(A.tensor_arg(input, "input"), "logdet")
     a = _matrices(input, "linalg.slogdet")
     sign, logabs = _slogdet_pair(a)
     nan = Tensor(np.asarray(np.nan, dtype=a.dtype))
@@ -817,6 +862,7 @@ def cross(input: Any, other: Any, *, dim: int = -1, out: Any = None) -> Tensor: 
         )
     A.broadcast_shape(a, b)
     a, b = A.operands(a, b)
+    C.float_kernel(a, "cross", "fciu")  # (no bool loop)
     return apply(M.cross, a, b, dim=d - a.ndim)
 
 

@@ -176,6 +176,9 @@ def tanhshrink(input: Any) -> Tensor:  # noqa: A002
 def threshold(input: Any, threshold: Any, value: Any, inplace: bool = False) -> Tensor:  # noqa: A002
     th, v = _number(threshold, "threshold", "threshold"), _number(value, "value", "threshold")
     x = A.tensor_arg(input, "input")
+    if x.dtype.kind in "iu" and not inplace:
+        # an integer tensor stays integer (the value cast to it), as ATen's kernel
+        return Tensor(np.where(x.data > th, x.data, np.asarray(v).astype(x.dtype)))
     return _maybe_inplace(
         x,
         inplace,
@@ -229,7 +232,7 @@ def leaky_relu_(input: Any, negative_slope: Any = 0.01) -> Tensor:  # noqa: A002
 
 
 def glu(input: Any, dim: int = -1) -> Tensor:  # noqa: A002
-    x = A.tensor_arg(input, "input")
+    x = float_kernel(A.tensor_arg(input, "input"), "glu_cpu", "f")
     if x.ndim == 0:
         raise GradcliError("glu does not support scalars because halving size must be even")
     d = check_dim(dim, x.ndim)
@@ -407,7 +410,7 @@ def group_norm(
     bias: Any = None,
     eps: float = 1e-5,
 ) -> Tensor:
-    x = A.tensor_arg(input, "input")
+    x = float_kernel(A.tensor_arg(input, "input"), "GroupNormKernelImpl", "f")
     g = int_arg(num_groups, "num_groups")
     if x.ndim < 2:
         raise GradcliError(f"Expected at least 2 dimensions for input tensor but received {x.ndim}")
@@ -1703,6 +1706,8 @@ def _max_pool(
     x = _pool_input(A.tensor_arg(input, "input"), d, fn)
     k, st, p, dl = _pool_args(x, d, kernel_size, stride, padding, dilation, fn)
     out = _pool_out(x, k, st, p, dl, ceil_mode)
+    if d == 1 and not return_indices and x.dtype.kind in "iub":
+        float_kernel(x, "max_pool1d_impl", "f")  # (ATen's one-dim kernel without indices)
     if x.dtype == np.bool_:
         raise GradcliError("\"max_pool2d\" not implemented for 'Bool'").mirror(
             "NotImplementedError"

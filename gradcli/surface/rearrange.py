@@ -256,7 +256,9 @@ def repeat_interleave(
         x = F.reshape(x, 1)
     A.size_check(x.shape[:d] + (n * r,) + x.shape[d + 1 :], "the repeated tensor")
     wide = F.expand(F.unsqueeze(x, d + 1), x.shape[: d + 1] + (r,) + x.shape[d + 1 :])
-    return F.reshape(wide, x.shape[:d] + (n * r,) + x.shape[d + 1 :])
+    out = F.reshape(wide, x.shape[:d] + (n * r,) + x.shape[d + 1 :])
+    # (PyTorch's flatten of the expanded copy is a view: ViewBackward0, as printed)
+    return A.named(out, "ViewBackward0") if out.node is not None else out
 
 
 def _counts(t: Tensor, n: int | None, d: int = 0) -> np.ndarray:

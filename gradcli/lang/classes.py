@@ -19,7 +19,7 @@ from typing import Any
 
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
-from ..core.tensor import Tensor, _GradMode, typename
+from ..core.tensor import Tensor, _GradMode, grad_enabled, typename
 from ..surface import nn as surface_nn
 from . import exceptions as X
 from .values import (
@@ -357,6 +357,8 @@ class FunctionClass:
         ctx = Ctx()
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
         ctx.clear_on_access = self.clear_saved
+        # whether this call records a node (forward itself runs with grad off)
+        records = grad_enabled() and any(ctx.needs_input_grad)
 
         def forward() -> Any:
             if self.setup_context is None:
@@ -377,6 +379,8 @@ class FunctionClass:
                 ctx.non_differentiable,
                 "mark_non_differentiable only accepts variable arguments, but got ",
             )
+            if records:
+                ctx.check_saved()  # (a call that records nothing saves nothing: unchecked)
             return out
 
         if rt.see_through(self.name):

@@ -492,6 +492,9 @@ class Runtime:
             prop = TENSOR_PROPERTIES.get(attr)
             if prop is not None:
                 return prop(owner)
+            own = getattr(owner, "_attrs", None)
+            if own is not None and attr in own:  # the program's own (before the methods, as
+                return own[attr]  # an instance's __dict__ comes before its class's functions)
             method = dict.get(TENSOR_METHODS, attr) or TENSOR_METHODS.get(attr)  # (as above)
             if method is not None:
                 return BoundMethod(attr, method, owner)
@@ -506,7 +509,10 @@ class Runtime:
                     hint=hint,
                 )
             raise GradcliError(  # a name PyTorch does not have either: Python's error
-                f"'Tensor' object has no attribute '{attr}'", found=f"`.{attr}`", hint=hint
+                f"'{'Parameter' if isinstance(owner, surface_nn.Parameter) else 'Tensor'}' object "
+                f"has no attribute '{attr}'",
+                found=f"`.{attr}`",
+                hint=hint,
             ).mirror("AttributeError")
         kind = type(owner)
         if kind is Namespace:
@@ -1053,10 +1059,31 @@ def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
     elif attr == "requires_grad":
         owner.requires_grad_(value, method=False)  # a bool, or PyTorch's error
     else:
+        set_own_tensor_attribute(owner, attr, value)
+
+
+def set_own_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
+    """`x.tag = "input"`, `p.is_bias = True`: an attribute of the program's own on a tensor (a
+    PyTorch tensor has a __dict__), read back before the tensor's methods; the tensor's
+    properties are not writable (PyTorch's words). Names with an underscore stay refused."""
+    if attr in TENSOR_PROPERTIES and attr not in ("real", "imag", "names"):
+        raise GradcliError(
+            f"attribute '{attr}' of 'torch._C.TensorBase' objects is not writable"
+        ).mirror("AttributeError")
+    if attr.startswith("_") or attr in TENSOR_PROPERTIES:  # (`x.real = y` copies into x)
         raise NotSupported(
             f"cannot set attribute `{attr}` of a tensor",
-            expected="`.grad`, `.data` or `.requires_grad`",
+            expected="`.grad`, `.data`, `.requires_grad`, or a name of your own not starting "
+            "with an underscore",
         )
+    if _GradMode.repeats:
+        pyobjects.repeated_attribute(owner, attr, value)
+    own = getattr(owner, "_attrs", None)
+    if own is None:
+        own = owner._attrs = {}
+    if attr not in own:
+        limits.LIST_ITEMS.check(len(own) + 1, "the number of attributes of a tensor")
+    own[attr] = value
 
 
 def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: Any) -> None:

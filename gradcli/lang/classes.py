@@ -19,6 +19,7 @@ from typing import Any
 
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
+from ..core import hooks
 from ..core.tensor import Tensor, _GradMode, grad_enabled, typename
 from ..surface import nn as surface_nn
 from . import exceptions as X
@@ -434,7 +435,7 @@ class FunctionClass:
 
         from ..ops.custom import custom_apply
 
-        return custom_apply(
+        result = custom_apply(
             self.name,
             inputs,
             forward,
@@ -445,12 +446,31 @@ class FunctionClass:
             dirty=lambda: ctx.dirty,
             jvp=jvp if self.jvp is not None else None,
         )
+        if records and hooks.saved_hooks is not None and ctx.saved_tensors:
+            _pack_saved(ctx)
+        return result
 
     def program_typename(self) -> str:
         return "FunctionMeta"  # its metaclass, as Python's messages name it
 
     def __repr__(self) -> str:
         return f"<class '__main__.{self.name}'>"
+
+
+def _pack_saved(ctx: Any) -> None:
+    """Inside saved_tensors_hooks: pack_hook for each tensor the recorded call's
+    ctx.save_for_backward saved, once forward has returned and after the nodes recorded before
+    it (as PyTorch's SavedVariables); ctx.saved_tensors then gives what unpack_hook returns."""
+    from ..surface import saved_hooks
+
+    saved_hooks.flush()
+    pack, unpack = hooks.saved_hooks
+    before = hooks.saved_hooks
+    hooks.saved_hooks = None  # what pack_hook computes is not hooked itself
+    try:
+        ctx.packed = (unpack, [None if t is None else pack(t) for t in ctx.saved_tensors])
+    finally:
+        hooks.saved_hooks = before
 
 
 def _pytype(v: Any) -> str:

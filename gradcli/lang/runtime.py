@@ -39,6 +39,7 @@ from ..core.tensor import (
     own,
     pytype_name,
     typename,
+    wrap,
 )
 from ..surface import indexing as I
 from ..surface import nn as surface_nn
@@ -1194,6 +1195,31 @@ def _write_through_item(owner: Tensor, idx: Any, key: Any, new: Any) -> bool:
     return True
 
 
+def _unpacked(ctx: Ctx) -> tuple:
+    """ctx.saved_tensors of a call recorded inside saved_tensors_hooks: unpack_hook of what
+    pack_hook gave, on every read (PyTorch's words when it gives back no tensor)."""
+    unpack, packed = ctx.packed
+    out = []
+    for p, orig in zip(packed, ctx.saved_tensors):
+        if p is None:
+            out.append(None)
+            continue
+        got = unpack(p)
+        if not isinstance(got, Tensor):
+            raise GradcliError(
+                "Output of saved tensor unpack_hook expected to be a Tensor but got result of "
+                f"type {'NoneType' if got is None else typename(got)}",
+                hint="unpack_hook must give back a tensor (what pack_hook was given)",
+            ).mirror("TypeError")
+        if got is not orig and (orig.requires_grad or orig.node is not None):
+            # its values in the saved tensor's place in the graph (PyTorch's SavedVariable)
+            t = wrap(np.array(got.data, copy=True))
+            t.requires_grad, t.node = orig.requires_grad, orig.node
+            got = t
+        out.append(got)
+    return tuple(out)
+
+
 def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:
     if attr in ("saved_tensors", "saved_variables"):
         if owner.clear_on_access:
@@ -1204,6 +1230,8 @@ def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:
                     "access saved_tensors only once, or set clear_saved_tensors_on_access=False."
                 ).mirror("RuntimeError")
             owner.saved_read = True
+        if owner.packed is not None:
+            return _unpacked(owner)
         return owner.saved_tensors
     if attr == "needs_input_grad":
         return owner.needs_input_grad

@@ -639,6 +639,8 @@ class Ctx:
         self.saved_read = False
         self.saved_forward: tuple | None = None  # ctx.save_for_forward's, for jvp
         self.save_error: GradcliError | None = None  # a non-tensor save_for_backward was given
+        # inside saved_tensors_hooks: (unpack_hook, what pack_hook gave for each saved tensor)
+        self.packed: tuple | None = None
 
     def save_for_backward(self, *tensors: Any) -> None:
         # PyTorch checks what was saved once forward has returned, and only when the call
@@ -653,6 +655,7 @@ class Ctx:
                 ).mirror("TypeError")
                 break
         self.saved_tensors = tuple(tensors)
+        self.packed = None
 
     def check_saved(self) -> None:
         """Raise what save_for_backward was given that is not a tensor (or None)."""

@@ -382,6 +382,8 @@ class Tensor:
     #        place of the view is a change of that tensor (PyTorch's CopySlices)
     # _hooks a leaf's gradient hooks (`register_hook`), None when it has none
     # _inf   an inference tensor: made inside `torch.inference_mode()` (or a view of one)
+    # _attrs the program's own attributes (`x.tag = "input"`), a dict; None until one is
+    #        given
     __slots__ = (
         "data",
         "requires_grad",
@@ -395,6 +397,7 @@ class Tensor:
         "_vver",
         "_hooks",
         "_inf",
+        "_attrs",
         "__weakref__",
     )
     __array_priority__ = 1000  # so `ndarray * Tensor` defers to Tensor.__rmul__
@@ -426,6 +429,7 @@ class Tensor:
         self._view: tuple | None = None  # (the tensor indexed, the index): a basic-index view
         self._hooks: list | None = None
         self._inf = _GradMode.inference
+        self._attrs: dict | None = None
 
     # --- plain properties -------------------------------------------------------------
     @property

@@ -714,6 +714,10 @@ def _own_dunder(obj: Any, name: str) -> Any:
     return program_dunder(current(), obj, name, TYPE_BUILTIN.fn)
 
 
+# a tensor's properties PyTorch lets a program set or delete (`del x.grad` is refused below)
+_WRITABLE_TENSOR_PROPERTIES = frozenset(("grad", "data", "requires_grad", "real", "imag", "names"))
+
+
 def delete_attribute(o: Any, name: str) -> None:
     """`del o.name` / `delattr(o, name)` on a module (PyTorch's Module.__delattr__) or an
     instance of a program's plain class (its own attribute); refused on anything else."""
@@ -735,6 +739,22 @@ def delete_attribute(o: Any, name: str) -> None:
     if isinstance(o, UserFunction) and o.attrs is not None and name in o.attrs:
         del o.attrs[name]  # an attribute the program gave the function
         return
+    if isinstance(o, Tensor) and not name.startswith("_"):
+        own = getattr(o, "_attrs", None)
+        if own is not None and name in own:  # an attribute the program gave the tensor
+            del own[name]
+            return
+        from .namespaces import TENSOR_PROPERTIES
+
+        if name not in TENSOR_PROPERTIES:  # a method's name (the class's) or none: Python's
+            kind = "Parameter" if isinstance(o, surface_nn.Parameter) else "Tensor"
+            raise GradcliError(f"'{kind}' object has no attribute '{name}'").mirror(
+                "AttributeError"
+            )
+        if name not in _WRITABLE_TENSOR_PROPERTIES:  # a read-only property (PyTorch's words)
+            raise GradcliError(
+                f"attribute '{name}' of 'torch._C.TensorBase' objects is not writable"
+            ).mirror("AttributeError")
     if isinstance(o, UserFunction):
         raise GradcliError(f"'function' object has no attribute '{name}'").mirror("AttributeError")
     raise NotSupported(

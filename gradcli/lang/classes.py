@@ -19,7 +19,8 @@ from typing import Any
 
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
-from ..core.tensor import Tensor, _GradMode, typename
+from ..core import hooks
+from ..core.tensor import Tensor, _GradMode, grad_enabled, typename
 from ..surface import nn as surface_nn
 from . import exceptions as X
 from .values import (
@@ -357,6 +358,8 @@ class FunctionClass:
         ctx = Ctx()
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
         ctx.clear_on_access = self.clear_saved
+        # whether this call records a node (forward itself runs with grad off)
+        records = grad_enabled() and any(ctx.needs_input_grad)
 
         def forward() -> Any:
             if self.setup_context is None:
@@ -377,6 +380,8 @@ class FunctionClass:
                 ctx.non_differentiable,
                 "mark_non_differentiable only accepts variable arguments, but got ",
             )
+            if records:
+                ctx.check_saved()  # (a call that records nothing saves nothing: unchecked)
             return out
 
         if rt.see_through(self.name):
@@ -430,7 +435,7 @@ class FunctionClass:
 
         from ..ops.custom import custom_apply
 
-        return custom_apply(
+        result = custom_apply(
             self.name,
             inputs,
             forward,
@@ -441,12 +446,31 @@ class FunctionClass:
             dirty=lambda: ctx.dirty,
             jvp=jvp if self.jvp is not None else None,
         )
+        if records and hooks.saved_hooks is not None and ctx.saved_tensors:
+            _pack_saved(ctx)
+        return result
 
     def program_typename(self) -> str:
         return "FunctionMeta"  # its metaclass, as Python's messages name it
 
     def __repr__(self) -> str:
         return f"<class '__main__.{self.name}'>"
+
+
+def _pack_saved(ctx: Any) -> None:
+    """Inside saved_tensors_hooks: pack_hook for each tensor the recorded call's
+    ctx.save_for_backward saved, once forward has returned and after the nodes recorded before
+    it (as PyTorch's SavedVariables); ctx.saved_tensors then gives what unpack_hook returns."""
+    from ..surface import saved_hooks
+
+    saved_hooks.flush()
+    pack, unpack = hooks.saved_hooks
+    before = hooks.saved_hooks
+    hooks.saved_hooks = None  # what pack_hook computes is not hooked itself
+    try:
+        ctx.packed = (unpack, [None if t is None else pack(t) for t in ctx.saved_tensors])
+    finally:
+        hooks.saved_hooks = before
 
 
 def _pytype(v: Any) -> str:

@@ -2898,6 +2898,7 @@ class Compiler:
                     method is not None
                     and isinstance(o, Tensor)
                     and not (_LAZY[0] and type(o) in _UNINITIALIZED)
+                    and getattr(o, "_attrs", None) is None  # (an own `x.sum = f` comes first)
                 ):
                     args, kwargs = args_of(f)
                     try:

@@ -77,6 +77,15 @@ def deepcopy(
         limits.LIST_ITEMS.check(visits, "the items of the copy")
         if isinstance(v, Tensor):
             out: Any = (tensor or _tensor)(v)
+            own = getattr(v, "_attrs", None)
+            if own and tensor is None and not isinstance(v, surface_nn.Parameter):
+                # a tensor's __deepcopy__ copies its __dict__ (the program's own attributes),
+                # deeply, before it enters the memo (PyTorch's order: a tensor its attributes
+                # reach again is copied twice, the two sharing the one copied __dict__);
+                # Parameter's makes a new Parameter without them
+                out._attrs = walk(own, depth + 1)
+                seen[key] = out
+                return out
         elif isinstance(v, np.ndarray):
             out = v.copy()
         elif isinstance(v, PC.Record):  # a named tuple: of its class

@@ -39,6 +39,7 @@ from ..core.tensor import (
     own,
     pytype_name,
     typename,
+    wrap,
 )
 from ..surface import indexing as I
 from ..surface import nn as surface_nn
@@ -492,6 +493,9 @@ class Runtime:
             prop = TENSOR_PROPERTIES.get(attr)
             if prop is not None:
                 return prop(owner)
+            own = getattr(owner, "_attrs", None)
+            if own is not None and attr in own:  # the program's own (before the methods, as
+                return own[attr]  # an instance's __dict__ comes before its class's functions)
             method = dict.get(TENSOR_METHODS, attr) or TENSOR_METHODS.get(attr)  # (as above)
             if method is not None:
                 return BoundMethod(attr, method, owner)
@@ -506,7 +510,10 @@ class Runtime:
                     hint=hint,
                 )
             raise GradcliError(  # a name PyTorch does not have either: Python's error
-                f"'Tensor' object has no attribute '{attr}'", found=f"`.{attr}`", hint=hint
+                f"'{'Parameter' if isinstance(owner, surface_nn.Parameter) else 'Tensor'}' object "
+                f"has no attribute '{attr}'",
+                found=f"`.{attr}`",
+                hint=hint,
             ).mirror("AttributeError")
         kind = type(owner)
         if kind is Namespace:
@@ -1053,10 +1060,31 @@ def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
     elif attr == "requires_grad":
         owner.requires_grad_(value, method=False)  # a bool, or PyTorch's error
     else:
+        set_own_tensor_attribute(owner, attr, value)
+
+
+def set_own_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
+    """`x.tag = "input"`, `p.is_bias = True`: an attribute of the program's own on a tensor (a
+    PyTorch tensor has a __dict__), read back before the tensor's methods; the tensor's
+    properties are not writable (PyTorch's words). Names with an underscore stay refused."""
+    if attr in TENSOR_PROPERTIES and attr not in ("real", "imag", "names"):
+        raise GradcliError(
+            f"attribute '{attr}' of 'torch._C.TensorBase' objects is not writable"
+        ).mirror("AttributeError")
+    if attr.startswith("_") or attr in TENSOR_PROPERTIES:  # (`x.real = y` copies into x)
         raise NotSupported(
             f"cannot set attribute `{attr}` of a tensor",
-            expected="`.grad`, `.data` or `.requires_grad`",
+            expected="`.grad`, `.data`, `.requires_grad`, or a name of your own not starting "
+            "with an underscore",
         )
+    if _GradMode.repeats:
+        pyobjects.repeated_attribute(owner, attr, value)
+    own = getattr(owner, "_attrs", None)
+    if own is None:
+        own = owner._attrs = {}
+    if attr not in own:
+        limits.LIST_ITEMS.check(len(own) + 1, "the number of attributes of a tensor")
+    own[attr] = value
 
 
 def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: Any) -> None:
@@ -1167,6 +1195,31 @@ def _write_through_item(owner: Tensor, idx: Any, key: Any, new: Any) -> bool:
     return True
 
 
+def _unpacked(ctx: Ctx) -> tuple:
+    """ctx.saved_tensors of a call recorded inside saved_tensors_hooks: unpack_hook of what
+    pack_hook gave, on every read (PyTorch's words when it gives back no tensor)."""
+    unpack, packed = ctx.packed
+    out = []
+    for p, orig in zip(packed, ctx.saved_tensors):
+        if p is None:
+            out.append(None)
+            continue
+        got = unpack(p)
+        if not isinstance(got, Tensor):
+            raise GradcliError(
+                "Output of saved tensor unpack_hook expected to be a Tensor but got result of "
+                f"type {'NoneType' if got is None else typename(got)}",
+                hint="unpack_hook must give back a tensor (what pack_hook was given)",
+            ).mirror("TypeError")
+        if got is not orig and (orig.requires_grad or orig.node is not None):
+            # its values in the saved tensor's place in the graph (PyTorch's SavedVariable)
+            t = wrap(np.array(got.data, copy=True))
+            t.requires_grad, t.node = orig.requires_grad, orig.node
+            got = t
+        out.append(got)
+    return tuple(out)
+
+
 def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:
     if attr in ("saved_tensors", "saved_variables"):
         if owner.clear_on_access:
@@ -1177,6 +1230,8 @@ def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:
                     "access saved_tensors only once, or set clear_saved_tensors_on_access=False."
                 ).mirror("RuntimeError")
             owner.saved_read = True
+        if owner.packed is not None:
+            return _unpacked(owner)
         return owner.saved_tensors
     if attr == "needs_input_grad":
         return owner.needs_input_grad

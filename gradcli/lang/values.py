@@ -638,16 +638,29 @@ class Ctx:
         self.clear_on_access = False
         self.saved_read = False
         self.saved_forward: tuple | None = None  # ctx.save_for_forward's, for jvp
+        self.save_error: GradcliError | None = None  # a non-tensor save_for_backward was given
+        # inside saved_tensors_hooks: (unpack_hook, what pack_hook gave for each saved tensor)
+        self.packed: tuple | None = None
 
     def save_for_backward(self, *tensors: Any) -> None:
-        for t in tensors:
+        # PyTorch checks what was saved once forward has returned, and only when the call
+        # records a node (grad mode on, a tensor argument requiring grad): `check_saved`
+        self.save_error = None
+        for i, t in enumerate(tensors):
             if t is not None and not isinstance(t, Tensor):
-                raise GradcliError(
+                self.save_error = GradcliError(
                     "save_for_backward can only save variables, but argument "
-                    f"{tensors.index(t)} is of type {typename(t)}",
+                    f"{i} is of type {typename(t)}",
                     hint="keep other values as ctx attributes: ctx.name = value",
                 ).mirror("TypeError")
+                break
         self.saved_tensors = tuple(tensors)
+        self.packed = None
+
+    def check_saved(self) -> None:
+        """Raise what save_for_backward was given that is not a tensor (or None)."""
+        if self.save_error is not None:
+            raise self.save_error
 
     def save_for_forward(self, *tensors: Any) -> None:
         """What the Function's jvp reads as ctx.saved_tensors (forward-mode AD)."""

@@ -134,12 +134,15 @@ def custom_apply(
     # The output is the very tensor forward returned when that is a fresh one, so that a
     # ctx.save_for_backward(result) in forward saves the graph's output, as in PyTorch (its
     # backward is then differentiable again through it).
+    records = grad_enabled() and any(t.requires_grad for t in inputs)
+    if not records:
+        return _unrecorded(result, inputs)
     fresh = (
         result.node is None and not result.requires_grad and all(result is not t for t in inputs)
     )
     out = result if fresh else Tensor(result.data)
     marked = {id(t) for t in non_differentiable()} if non_differentiable else set()
-    if grad_enabled() and any(t.requires_grad for t in inputs) and id(result) not in marked:
+    if id(result) not in marked:
         op = _custom_op(name, label, result.data)
         out.requires_grad = True
         out.node = Node(op, tuple(inputs), {"_vjp": vjp, "_name": name}, out, label)
@@ -203,6 +206,18 @@ def _with_jvp(
     return out
 
 
+def _unrecorded(r: Tensor, inputs: Sequence[Tensor]) -> Tensor:
+    """An output of a Function call that records no node (grad mode off, or no tensor input
+    requiring grad), as PyTorch returns it: an input as a new tensor sharing its data (outside
+    the graph); another tensor that requires grad (made outside forward) detached in place
+    and returned itself, unless it is a view (returned as it is); a fresh one as it is."""
+    if any(r is t for t in inputs):
+        return Tensor(r.data)
+    if (r.requires_grad or r.node is not None) and r._base is None:
+        return r.detach_()
+    return r
+
+
 def _made_view(result: Tensor, inputs: Sequence[Tensor]) -> bool:
     """Whether PyTorch makes this output of a Function a view: an input returned as-is (not
     marked dirty), or a view of a tensor made inside forward."""
@@ -264,6 +279,8 @@ def _several(
     differentiable outputs are recorded as one node computing them all, packed flat, and one
     node per output taking its part: a pass adds each output's gradient into its part, and
     the user's backward gets them unpacked, one per output."""
+    if not (grad_enabled() and any(t.requires_grad for t in inputs)):
+        return tuple(_unrecorded(r, inputs) if isinstance(r, Tensor) else r for r in result)
     marked = {id(t) for t in non_differentiable()} if non_differentiable else set()
     outs = [
         (

@@ -421,12 +421,15 @@ def _sinc_fwd(x: np.ndarray) -> np.ndarray:
 
 
 def _sinc_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
-    # PyTorch's formula in its steps (its float32 rounding): (pi x cos(pi x) - sin(pi x)) /
-    # (x x pi), and 0 where x x pi is 0 (x = 0, the limit; and x x underflowing).
-    zero = x.data * x.data * math.pi == 0
+    # PyTorch's formula in its steps (its float32 rounding): g * ((pi x cos(pi x) - sin(pi x)) /
+    # (x x pi)), and where(x x pi == 0, 0, that) (x = 0, the limit; and x x underflowing). The
+    # quotient is taken as it is (0 / 0 at x = 0, a NaN the `where` hides), as PyTorch's is: its
+    # second derivative at 0 is NaN (0 * inf through the division), and so is this one's.
     px = x * math.pi
-    d = (px * apply(cos, px) - apply(sin, px)) / (x * x * math.pi + mask_like(zero, x))
-    return (g * (d * mask_like(~zero, x)),)
+    sq = x * x * math.pi
+    q = g * ((px * apply(cos, px) - apply(sin, px)) / sq)
+    zero = Tensor(np.broadcast_to(sq.data == 0, q.shape))
+    return (apply(where, zero, Tensor(np.zeros((), dtype=q.dtype)), q),)
 
 
 sinc = defop(

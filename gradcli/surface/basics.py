@@ -242,12 +242,13 @@ def kthvalue(input: Any, k: Any, dim: int = -1, keepdim: bool = False) -> MaxMin
     """The k-th smallest along dim (1-based), and its index: torch.return_types.kthvalue."""
     input = C.float_kernel(_t(input), "kthvalue_cpu", "fciu")
     kk = C.int_arg(k, "k")
-    d = C.check_dim(dim, input.ndim) if input.ndim else 0
+    d = C.check_dim(dim, input.ndim)  # (a 0-d tensor takes dim 0 or -1)
     n = input.shape[d] if input.ndim else 1
     if not 1 <= kk <= n:
         raise GradcliError(f"kthvalue(): selected number k out of range for dimension {d}")
     if input.ndim == 0:
-        return MaxMin(A.named(F.clone(input), "KthvalueBackward0"), Tensor(np.zeros((), np.int64)))
+        values = A.named(F.clone(input), "KthvalueBackward0")
+        return MaxMin(values, Tensor(np.zeros((), np.int64)), "kthvalue")
     order = np.argsort(input.data, axis=d, kind="stable")
     at = np.take(order, [kk - 1], axis=d)
     at = _selected_as_aten(input.data, d, at, kk - 1)

@@ -431,24 +431,23 @@ def _sorted(fn: str) -> Any:
         stable: Any = _NOT_GIVEN,
     ) -> Any:
         x = A.tensor_arg(x, "input")
-        if x.ndim == 0:
-            C.check_dim(dim, 0)
-            if fn == "topk" and C.int_arg(k, "k") not in (0, 1):
-                raise GradcliError("selected index k out of range")
-            label = "TopkBackward0" if fn == "topk" else "SortBackward0"
-            value = apply(S.permute, x, perm=(), label=label)  # (its one value, recorded)
-            return F.MaxMin(value, Tensor(np.zeros((), dtype=np.int64)), fn)
         d = C.check_dim(dim, x.ndim)
         down = largest if fn == "topk" else descending
         kk = None
         if fn == "topk":
             kk = C.int_arg(k, "k")
-            if not 0 <= kk <= x.shape[d]:
+            # (a 0-d tensor has one element along its one implicit dimension)
+            if not 0 <= kk <= (x.shape[d] if x.ndim else 1):
                 raise GradcliError("selected index k out of range")
-        order = _order(x.data, d, bool(down), bool(stable), kk, bool(sorted))
         name = "TopkBackward0" if fn == "topk" else "SortBackward0"
         if fn == "sort" and stable is not _NOT_GIVEN:
             name = "SortBackward1"
+        if x.ndim == 0:
+            # PyTorch returns the element itself, in a new tensor of this node, whatever k
+            # (0 or 1): a copy, not the input (a change in place of one is not seen in the other)
+            zero = Tensor(np.zeros((), dtype=np.int64))
+            return F.MaxMin(A.named(gather(x, 0, zero), name), zero, fn)
+        order = _order(x.data, d, bool(down), bool(stable), kk, bool(sorted))
         values = A.named(gather(x, d, Tensor(order)), name)
         return F.MaxMin(values, Tensor(order.astype(np.int64)), fn)
 

@@ -34,6 +34,7 @@ def set_default_dtype(dtype: Any) -> None:
 
 def tensor(
     data: Any,
+    *,
     dtype: Any = None,
     device: Any = None,
     requires_grad: bool = False,

@@ -674,17 +674,22 @@ def pad(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tens
             )
         sizes.append(s + lo + hi)
     A.size_check(x.shape[:first] + tuple(sizes), "the padded tensor")
+    if mode == "reflect":
+        # ATen checks the last dimension first (its pads are argument #4 of the kernel, the
+        # one before's #6, then #8)
+        for i in reversed(range(k)):
+            lo, hi = pairs[i]
+            if lo >= x.shape[first + i] or hi >= x.shape[first + i]:
+                raise GradcliError(
+                    f"Argument #{4 + 2 * (k - 1 - i)}: Padding size should be less than the "
+                    f"corresponding input dimension, but got: padding ({lo}, {hi}) at dimension "
+                    f"{first + i} of input {list(x.shape)}"
+                )
     idx = []
     for i, (lo, hi) in enumerate(pairs):
         s = x.shape[first + i]
         pos = np.arange(-lo, s + hi)
         if mode == "reflect":
-            if lo >= s or hi >= s:
-                raise GradcliError(
-                    "Argument #4: Padding size should be less than the corresponding input "
-                    f"dimension, but got: padding ({lo}, {hi}) at dimension {first + i} of "
-                    f"input {list(x.shape)}"
-                )
             pos = np.abs(pos)
             pos = (s - 1) - np.abs((s - 1) - pos)
         elif mode == "replicate":

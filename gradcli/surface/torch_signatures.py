@@ -1438,7 +1438,7 @@ SIGNATURES = {
     "torch.tan_": "c tan_(input)",
     "torch.tanh": "c tanh(input, *, out=)",
     "torch.tanh_": "c tanh_(input)",
-    "torch.tensor": "c tensor(data, dtype=, device=, requires_grad=, pin_memory=)",
+    "torch.tensor": "c tensor(data, *, dtype=, device=, requires_grad=, pin_memory=)",
     "torch.tensor_split": "c3 tensor_split",
     "torch.tensordot": "py tensordot(a, b, dims=, out=)",
     "torch.threshold": "c threshold(input, threshold, value, *, out=)",

@@ -36,6 +36,15 @@ BACKWARD_PROGRAM = "x = torch.ones(2, requires_grad=True)\ny = (x * x).sum()\ny.
             "x = torch.ones(2)\ny = torch.exp(x, x)",
             "exp() takes 1 positional argument but 2 were given",
         ),
+        # torch.tensor takes its options by keyword only (its parser's words)
+        (
+            "x = torch.tensor([1.0, 2.0], torch.float64)",
+            "tensor() takes 1 positional argument but 2 were given",
+        ),
+        (
+            "x = torch.tensor(5.0, 4.0, 3.0)",
+            "tensor() takes 1 positional argument but 3 were given",
+        ),
         # ... or a module's inputs, which it passes on to the function it wraps.
         (
             "x = torch.ones(2)\ny = torch.nn.Tanh()(x, x)",

@@ -2452,3 +2452,22 @@ def test_defop_refuses_a_name_already_registered() -> None:
     with pytest.raises(ValueError, match="a record named 'unfold' exists already"):
         defop("unfold", lambda x: x, lambda g, out, x: (g,), "UnfoldBackward0", "g")
     assert REGISTRY["unfold"] is before
+
+
+def test_sinc_second_derivative_at_zero_is_nan_as_torchs() -> None:
+    # PyTorch's sinc rule divides by pi x^2 and hides the 0 / 0 at x = 0 behind a `where`:
+    # the first derivative there is 0, the second NaN (0 * inf through the division). Away
+    # from 0 the second derivative is the finite-difference slope of the first.
+    op = ops.REGISTRY["sinc"]
+    x = np.array([0.0, 0.5, -1.25, 3.0])
+    first = gc.engine_vjp(op, [x], {}, np.ones(4), [0])[0]
+    assert first[0] == 0.0 and not np.signbit(first[0])
+    second = gc.engine_hvp(op, [x], {}, np.ones(4), [np.ones(4)], [0])[0]
+    assert math.isnan(second[0])
+    step = 1e-6
+
+    def d1(v: np.ndarray) -> np.ndarray:
+        return gc.engine_vjp(op, [v], {}, np.ones(v.shape), [0])[0]
+
+    fd = (d1(x[1:] + step) - d1(x[1:] - step)) / (2 * step)
+    np.testing.assert_allclose(second[1:], fd, rtol=1e-6)

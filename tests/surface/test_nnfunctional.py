@@ -530,3 +530,30 @@ def test_inplace_activation_of_a_leaf_that_requires_grad_is_refused() -> None:
 def test_bilinear_errors_are_pytorchs(shapes: tuple, message: str) -> None:
     with pytest.raises(GradcliError, match=message):
         N.bilinear(*[Tensor(np.ones(s)) for s in shapes])
+
+
+@pytest.mark.parametrize(
+    "shape, pad, words",
+    [
+        # the last dimension is checked first, as argument #4; the one before as #6, then #8
+        (
+            (1, 3, 2, 2),
+            (5, 5, 5, 5),
+            "Argument #4: .* \\(5, 5\\) at dimension 3 of input \\[1, 3, 2, 2\\]",
+        ),
+        ((1, 3, 2, 2), (1, 1, 5, 5), "Argument #6: .* \\(5, 5\\) at dimension 2 of input"),
+        (
+            (3, 2, 2),
+            (1, 1, 3, 3),
+            "Argument #6: .* \\(3, 3\\) at dimension 1 of input \\[3, 2, 2\\]",
+        ),
+        ((1, 1, 4), (4, 0), "Argument #4: .* \\(4, 0\\) at dimension 2 of input"),
+        ((1, 1, 2, 2, 2), (1, 1, 1, 1, 2, 2), "Argument #8: .* \\(2, 2\\) at dimension 2 of input"),
+        ((1, 1, 2, 2, 2), (2, 2, 1, 1, 1, 1), "Argument #4: .* \\(2, 2\\) at dimension 4 of input"),
+    ],
+)
+def test_reflect_pad_too_large_names_pytorchs_argument_and_dimension(
+    shape: tuple, pad: tuple, words: str
+) -> None:
+    with pytest.raises(GradcliError, match=words):
+        NF.pad(_t(np.ones(shape)), pad, mode="reflect")

@@ -2576,6 +2576,13 @@ add(
     esc("assign_attribute_torch", "torch.load = 1"),
     esc("assign_tensor_dunder", T + "x.__class__ = int"),
     esc("assign_tensor_attribute", T + "x.foo = open"),
+    # a tensor takes attributes of the program's own (`x.tag = 1`), never a name with an
+    # underscore, and what it holds is reached no further than the value itself
+    esc("assign_tensor_underscore_attribute", T + "x._foo = 1"),
+    esc("assign_tensor_attribute_setattr_dunder", T + "setattr(x, '__dict__', {})"),
+    esc("tensor_attribute_getattr_walk", T + "x.f = getattr\nv = x.f(x, '__class__').__mro__"),
+    esc("tensor_attribute_self_dunder", T + "x.f = x\nv = x.f.f.__dict__"),
+    esc("tensor_attribute_delete_slot", T + "x.tag = 1\ndel x._attrs"),
     esc("subscript_builtins", "b = __builtins__['open']"),
     # exceptions that carry objects
     esc("except_traceback", "try:\n    v = 1 / 0\nexcept Exception as e:\n    t = e.__traceback__"),

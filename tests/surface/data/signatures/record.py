@@ -239,6 +239,18 @@ def torch_table() -> dict[str, Any]:
     # keyword call meets): `requires_grad_(mode=True)` in the stub, a TypeError at run time;
     # the parser's `requires_grad_(requires_grad=True)` is what PyTorch takes.
     methods["requires_grad_"] = [[("requires_grad", "PK", True)]]
+    # `torch.tensor` has no stub; TorchScript's schema takes its options by position, the
+    # parser by keyword only (`torch.tensor(x, torch.float64)` is its TypeError `tensor()
+    # takes 1 positional argument but 2 were given`)
+    functions["tensor"] = [
+        [
+            ("data", "PK", False),
+            ("dtype", "K", True),
+            ("device", "K", True),
+            ("requires_grad", "K", True),
+            ("pin_memory", "K", True),
+        ]
+    ]
     nn_stubs = _stubs(stub_dir / "_nn.pyi")
     del c
     out: dict[str, Any] = {}

@@ -191,8 +191,10 @@ def _shallow_tensor(t: Tensor) -> Tensor:
         )
     out = share(t, version=False)
     if isinstance(t, surface_nn.Parameter):
-        return surface_nn.Parameter(out, requires_grad=t.requires_grad)
+        out = surface_nn.Parameter(out, requires_grad=t.requires_grad)
     out.requires_grad = t.requires_grad
+    if t._attrs:
+        out._attrs = dict(t._attrs)  # its own attributes, the same values (Python's copy)
     return out
 
 

@@ -1063,11 +1063,22 @@ def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
         set_own_tensor_attribute(owner, attr, value)
 
 
+# Tensor attributes whose assignment PyTorch gives a meaning gradcli does not model
+# (`x.volatile = True` warns and is ignored, `x.grad_dtype = ...` changes the gradient's dtype).
+_MODELLED_ELSEWHERE = frozenset({"volatile", "grad_dtype"})
+
+
 def set_own_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
     """`x.tag = "input"`, `p.is_bias = True`: an attribute of the program's own on a tensor (a
     PyTorch tensor has a __dict__), read back before the tensor's methods; the tensor's
     properties are not writable (PyTorch's words). Names with an underscore stay refused."""
-    if attr in TENSOR_PROPERTIES and attr not in ("real", "imag", "names"):
+    if attr in _MODELLED_ELSEWHERE:
+        raise NotSupported(
+            f"cannot set attribute `{attr}` of a tensor",
+            expected="`.grad`, `.data`, `.requires_grad`, or a name of your own not starting "
+            "with an underscore",
+        )
+    if (attr in TENSOR_PROPERTIES and attr not in ("real", "imag", "names")) or attr == "name":
         raise GradcliError(
             f"attribute '{attr}' of 'torch._C.TensorBase' objects is not writable"
         ).mirror("AttributeError")

@@ -657,7 +657,7 @@ class Runtime:
     def getitem(self, owner: Any, key: Any) -> Any:
         if isinstance(owner, Tensor):
             try:
-                return I.getitem(owner, key)
+                return I.getitem(owner, I.legacy_key(key))
             except CONVERTED as e:
                 if not is_argument_error(e):
                     raise
@@ -1063,6 +1063,7 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
     """`y[key] = value`: y changes in place (every name bound to it sees it), recorded on y
     when gradients flow through it (PyTorch's CopySlices; a whole key, `y[:] = v`, is
     y.fill_/copy_ as in PyTorch)."""
+    key = I.legacy_key(key)
     if isinstance(value, complex) and owner.dtype.kind != "c":
         # PyTorch's words for a complex number written into a real tensor
         raise GradcliError(

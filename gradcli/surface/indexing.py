@@ -146,6 +146,34 @@ def check_index(shape: tuple[int, ...], idx: tuple) -> None:
         ) from None
 
 
+def _sequence_warning(line: int) -> str:
+    return (
+        "Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
+        "changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will "
+        "be interpreted as tensor index, x[torch.tensor(seq)], which will result either in an "
+        "error or a different result (Triggered internally at "
+        f"/__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:{line}.)"
+    )
+
+
+def legacy_key(key: Any) -> Any:
+    """A list used as a tensor's index, as PyTorch 2.13 reads it (NumPy's old rule): a list of
+    fewer than 32 items of which one is a tensor, a sequence (list, tuple, range, array,
+    string), a slice, None or Ellipsis is a tuple of indices, with PyTorch's deprecation
+    warning: `x[[rows, range(n)]]` is `x[rows, range(n)]`, `x[[[0, 1], [1, 2]]]` picks two
+    elements. Any other key is itself (a list of numbers is one integer index)."""
+    if type(key) is not list or len(key) >= 32:
+        return key
+    for k in key:
+        if isinstance(k, (Tensor, list, tuple, range, slice, np.ndarray, str)):
+            hooks.warn(_sequence_warning(349))
+            return tuple(key)
+        if k is None or k is Ellipsis:
+            hooks.warn(_sequence_warning(359))
+            return tuple(key)
+    return key
+
+
 def _is_bool(k: Any) -> bool:
     return isinstance(k, np.ndarray) and k.dtype == bool
 
@@ -258,10 +286,11 @@ def index_assign(
 
 
 def _advanced(k: Any) -> bool:
-    """An index PyTorch hands to index_put (a tensor of indices or a mask, a list)."""
+    """An index PyTorch hands to index_put (a tensor of indices or a mask, a list, a range:
+    a sequence of integers as a list of them)."""
     if isinstance(k, Tensor):
         return not (k.ndim == 0 and k.dtype.kind in "iu")
-    return isinstance(k, (list, np.ndarray))
+    return isinstance(k, (list, np.ndarray, range))
 
 
 def _spans_all(shape: tuple[int, ...], items: tuple) -> bool:
@@ -333,7 +362,7 @@ def setitem_op(key: Any) -> str:
     """PyTorch's ATen name of `x[key] = value`: index_put_ for a tensor or list index (a mask
     too), else a copy into the view the key picks."""
     parts = key if isinstance(key, tuple) else (key,)
-    advanced = any(isinstance(k, (Tensor, list, np.ndarray)) for k in parts)
+    advanced = any(isinstance(k, (Tensor, list, np.ndarray, range)) for k in parts)
     return "aten::index_put_" if advanced else "aten::copy_"
 
 

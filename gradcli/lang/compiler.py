@@ -171,17 +171,17 @@ _IMPORT_HINTS = {
 
 
 def _imports_without_star(tree: ast.Module) -> bool:
-    """Whether the program imports torch (anywhere: `import torch`, `from torch import nn`...),
-    and nothing with `import *` (whose names no statement of the program spells)."""
+    """Whether the program is a script in Python's terms: it has `import torch` (anywhere),
+    and nothing with `import *` (whose names no statement of the program spells). (A program
+    that only imports from torch, `import torch.nn as nn` then `torch.ones`, keeps the bare
+    names: snippets written for gradcli's analyses do so.)"""
     found = False
     for n in ast.walk(tree):
         if isinstance(n, ast.ImportFrom):
             if any(a.name == "*" for a in n.names):
                 return False
-            if not n.level and (n.module or "").split(".")[0] == "torch":
-                found = True
         elif isinstance(n, ast.Import):
-            found = found or any(a.name.split(".")[0] == "torch" for a in n.names)
+            found = found or any(a.name == "torch" for a in n.names)
     return found
 
 
@@ -487,9 +487,9 @@ class Compiler:
         self.in_function = False
         self.method: FunctionCode | None = None  # the method whose body is compiling
         self.namespaces = build_namespaces()
-        # A program that imports torch is Python: a name it neither binds nor imports (`F`
+        # A program with `import torch` is Python: a name it neither binds nor imports (`F`
         # without `import torch.nn.functional as F`) is Python's NameError, not the torch name
-        # gradcli lets a bare name reach in a snippet without imports (`sin(x)`). c_Module.
+        # gradcli lets a bare name reach in a snippet without it (`sin(x)`). c_Module.
         self.strict_names = False
 
     # -- the table ---------------------------------------------------------------------------

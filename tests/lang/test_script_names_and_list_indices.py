@@ -1,4 +1,4 @@
-"""Scripts as Python runs them (explore41): a program that imports torch has no name it does
+"""Scripts as Python runs them (explore41): a program with `import torch` has no name it does
 not bind or import (`F` before `import torch.nn.functional as F` is Python's NameError, where
 gradcli used to hand it torch.nn.functional and print numbers PyTorch never prints); a list
 used as a tensor index that holds lists, ranges, tensors, slices or None is a tuple of indices
@@ -28,8 +28,8 @@ def run(text: str) -> tuple[list[str], list[str]]:
     [
         ("import torch\nimport torch.nn as nn\n", "F"),
         ("import torch\n", "nn"),
-        ("from torch import nn\n", "torch"),
-        ("import torch.nn.functional as F\n", "torch"),
+        ("import torch\nfrom torch import nn\n", "optim"),
+        ("import torch as T\n", "torch"),
         ("import torch\n", "np"),
     ],
 )
@@ -62,6 +62,8 @@ def test_snippets_without_imports_and_star_imports_keep_the_bare_names() -> None
     assert run("x = torch.ones(2)\nprint(F.relu(x - 2))\n")[0] == ["tensor([0., 0.])"]
     assert run("from torch import *\nprint(tanh(zeros(1)))\n")[0] == ["tensor([0.])"]
     assert run("import math\nprint(torch.ones(1))\n")[0] == ["tensor([1.])"]
+    # (a program that imports only from torch keeps them: analysis snippets are written so)
+    assert run("import torch.nn as nn\nprint(nn.ReLU()(torch.ones(1)))\n")[0] == ["tensor([1.])"]
 
 
 SEQUENCE = "Using a non-tuple sequence for multidimensional indexing is deprecated"

@@ -126,15 +126,40 @@ def arange(start: Any, stop: Any = None, step: Any = 1, dtype: Any = None) -> np
     return np.arange(start, stop, step, dtype=dt)
 
 
-def linspace(start: Any, stop: Any, num: Any = 50, dtype: Any = None) -> np.ndarray:
+def linspace(
+    start: Any,
+    stop: Any,
+    num: Any = 50,
+    endpoint: Any = True,
+    retstep: Any = False,
+    dtype: Any = None,
+) -> Any:
+    """`np.linspace(start, stop, num, endpoint=, retstep=, dtype=)`: NumPy's own samples
+    (`endpoint=False` leaves `stop` out: num steps of (stop - start) / num); with `retstep`
+    the tuple (samples, step)."""
     n = S.int_arg(num, "num")
     if n < 0:
         raise GradcliError(f"Number of samples, {n}, must be non-negative.").mirror("ValueError")
     size_check((n,), "linspace's length")
     for v in (start, stop):
+        if isinstance(v, np.generic) and v.dtype.kind in "iuf":
+            continue  # a NumPy scalar (np.pi * k): NumPy takes it as the number it is
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise GradcliError(f"linspace() takes numbers, not {typename(v)}").mirror("TypeError")
-    return np.linspace(float(start), float(stop), n, dtype=_dtype(dtype, "linspace") or FLOAT64)
+    out = np.linspace(
+        float(start),
+        float(stop),
+        n,
+        endpoint=bool(endpoint),
+        retstep=bool(retstep),
+        dtype=_dtype(dtype, "linspace") or FLOAT64,
+    )
+    if retstep:
+        from .values import numpy_number
+
+        samples, step = out
+        return samples, numpy_number(step)  # (NumPy's float64 scalar)
+    return out
 
 
 def eye(n: Any, m: Any = None, dtype: Any = None) -> np.ndarray:

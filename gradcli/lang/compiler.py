@@ -160,6 +160,31 @@ def _c_function(v: Any) -> bool:
 C_FUNCTION[0] = _c_function
 
 
+# What a program that imports must import for the usual short names (a NameError's hint).
+_IMPORT_HINTS = {
+    "torch": "add `import torch`",
+    "F": "add `import torch.nn.functional as F`",
+    "nn": "add `import torch.nn as nn` (or `from torch import nn`)",
+    "np": "add `import numpy as np`",
+    "optim": "add `import torch.optim as optim`",
+}
+
+
+def _imports_without_star(tree: ast.Module) -> bool:
+    """Whether the program is a script in Python's terms: it has `import torch` (anywhere),
+    and nothing with `import *` (whose names no statement of the program spells). (A program
+    that only imports from torch, `import torch.nn as nn` then `torch.ones`, keeps the bare
+    names: snippets written for gradcli's analyses do so.)"""
+    found = False
+    for n in ast.walk(tree):
+        if isinstance(n, ast.ImportFrom):
+            if any(a.name == "*" for a in n.names):
+                return False
+        elif isinstance(n, ast.Import):
+            found = found or any(a.name == "torch" for a in n.names)
+    return found
+
+
 def compile_program(tree: ast.Module, source: Source) -> Stmt:
     try:
         return Compiler(source).c_Module(tree)
@@ -462,6 +487,10 @@ class Compiler:
         self.in_function = False
         self.method: FunctionCode | None = None  # the method whose body is compiling
         self.namespaces = build_namespaces()
+        # A program with `import torch` is Python: a name it neither binds nor imports (`F`
+        # without `import torch.nn.functional as F`) is Python's NameError, not the torch name
+        # gradcli lets a bare name reach in a snippet without it (`sin(x)`). c_Module.
+        self.strict_names = False
 
     # -- the table ---------------------------------------------------------------------------
     def span(self, node: ast.AST) -> Any:
@@ -578,6 +607,7 @@ class Compiler:
         # A function's `global x` and its `x = ...` bind a module-level name (as in Python).
         names = bound_names(node.body) | declared_global_anywhere(node)
         self.scope = Scope("module", None, names)
+        self.strict_names = _imports_without_star(node)
         declared, _ = declarations(node.body)
         if declared:  # (a no-op at module level, but checked as Python checks it)
             _check_use_before_declaration(node.body, declared, self.syntax_error)
@@ -1933,7 +1963,14 @@ class Compiler:
                 # does: `classes.ModuleInstance.__call__`) and the container protocol and
                 # its repr (`MODULE_DUNDERS`); the other dunders are refused
                 is_function = b is FUNCTION_BASE or isinstance(b, FunctionClass)
-                refused = [(n, at) for n, at in dunders if is_function or n not in MODULE_DUNDERS]
+                is_module = b is surface_nn.Module or isinstance(b, ModuleClass)
+                # (another base, `class Pair(list):`, is refused below for what it derives
+                # from, not for its dunders as if it were a module)
+                refused = [
+                    (n, at)
+                    for n, at in dunders
+                    if (is_function or is_module) and (is_function or n not in MODULE_DUNDERS)
+                ]
                 if refused:
                     dunder, dunder_span = refused[0]
                     raise NotSupported(
@@ -2305,7 +2342,7 @@ class Compiler:
         """A name no statement of the program binds: a builtin, a namespace or a torch
         function, resolved now; else an error when (if) it runs."""
         value = self.builtin_value(name)
-        if value is not _MISSING:
+        if value is not _MISSING and (name in BUILTINS or not self.strict_names):
             return lambda f: value
         if name == "type":
             span = self.span(node)
@@ -2326,6 +2363,7 @@ class Compiler:
         module_names = [n for n in self.scope.module().names if n != name]
 
         refused = _REFUSED_BUILTINS.get(name)
+        strict = self.strict_names
 
         def undefined(f: Frame) -> Any:
             if refused is not None:
@@ -2341,8 +2379,14 @@ class Compiler:
                 f"name '{_short_name(name)}' is not defined",
                 span=span,
                 found=f"`{_short_name(name)}`",
-                expected="a name assigned earlier in the program, or a torch function",
-                hint=suggest(name, known + ["torch"]) if len(name) < 100 else None,
+                expected="a name assigned or imported earlier in the program"
+                if strict
+                else "a name assigned earlier in the program, or a torch function",
+                hint=_IMPORT_HINTS.get(name)
+                if strict and name in _IMPORT_HINTS
+                else suggest(name, known + ["torch"])
+                if len(name) < 100
+                else None,
             ).mirror("NameError")
 
         return undefined

@@ -381,7 +381,34 @@ ELEMENTWISE = (
     "isnan",
     "isinf",
     "isfinite",
+    "logical_not",
 )
+
+
+def _logical(name: str) -> Callable[..., Any]:
+    """np.logical_and / logical_or / logical_xor of two arrays, numbers or lists (broadcast,
+    the result sized first)."""
+    np_fn = getattr(np, name)
+
+    def call(a: Any, b: Any) -> Any:
+        # (a truth value is an operand here: np.logical_or(mask, False))
+        x, y = (np.asarray(v) if type(v) is bool else _array(v, name) for v in (a, b))
+        try:
+            shape = np.broadcast_shapes(x.shape, y.shape)
+        except ValueError:
+            return _numpy(lambda: np_fn(x, y))  # NumPy's own words for the shapes
+        size_check(shape, f"the result of numpy.{name}()")
+        return _numpy(lambda: np_fn(x, y))
+
+    call.__name__ = name
+    return call
+
+
+def _atleast_1d(*arys: Any) -> Any:
+    """`np.atleast_1d(x)`: the array (a number becomes a one-element array); of several, NumPy
+    2's tuple of them."""
+    xs = [_array(a, "atleast_1d") for a in arys]
+    return _numpy(lambda: np.atleast_1d(*xs))
 
 
 class FInfo:
@@ -465,6 +492,10 @@ def functions() -> dict[str, Any]:
             "ones_like": _like("ones_like"),
             "full_like": _like("full_like"),
             "unique": _unique,
+            "logical_and": _logical("logical_and"),
+            "logical_or": _logical("logical_or"),
+            "logical_xor": _logical("logical_xor"),
+            "atleast_1d": _atleast_1d,
             "flip": _flip,
             "expand_dims": _expand_dims,
             "reshape": _reshape,

@@ -1102,6 +1102,7 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
     """`y[key] = value`: y changes in place (every name bound to it sees it), recorded on y
     when gradients flow through it (PyTorch's CopySlices; a whole key, `y[:] = v`, is
     y.fill_/copy_ as in PyTorch)."""
+    key = I.legacy_key(key)
     if isinstance(value, complex) and owner.dtype.kind != "c":
         # PyTorch's words for a complex number written into a real tensor
         raise GradcliError(

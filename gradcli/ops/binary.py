@@ -232,15 +232,23 @@ mul = defop(
     jvp_reads_primal=True,
     complex="rule",  # (`_mul_vjp`: PyTorch's own product for complex values)
 )
+
+
+def _div_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
+    # PyTorch's formulas, g / y and -g * ((x / y) / y): the latter from the inputs
+    # DivBackward0 saves (self, other), not from the output, which may be changed in place
+    # after the division. Its generated DivBackward0 computes other's gradient first, then
+    # self's: recorded in that order (create_graph), a second pass sums the gradients these
+    # nodes send back in PyTorch's order, to the last bit in float32.
+    gy = -g * (x / y / y) if y.requires_grad else None
+    gx = g / y if x.requires_grad else None
+    return (gx, gy)
+
+
 div = defop(
     "div",
     np.divide,
-    lambda g, out, x, y: (
-        g / y if x.requires_grad else None,
-        # PyTorch's formula, -g * ((x / y) / y): from the inputs DivBackward0 saves (self,
-        # other), not from the output, which may be changed in place after the division.
-        -g * (x / y / y) if y.requires_grad else None,
-    ),
+    _div_vjp,
     "DivBackward0",
     "g / y, -g * x / y^2",
     saved=V.saves(other=V.arg(1, V.needs(0, 1)), self=V.arg(0, V.needs(1))),

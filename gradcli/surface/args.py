@@ -401,11 +401,24 @@ def tensor_list(tensors: Any, fn: str) -> list[Tensor]:
     return list(tensors)
 
 
-def reduction_arg(reduction: Any) -> str:
+ELEMENTWISE_MEAN = (
+    "reduction='elementwise_mean' is deprecated. Please use reduction='mean' instead."
+)
+
+
+def reduction_arg(reduction: Any, warn: bool = True) -> str:
+    """The reduction of a loss as PyTorch's `_Reduction.get_enum` reads it: the deprecated
+    'elementwise_mean' is 'mean', with its warning (`warn`: the call computes the loss; a
+    module's constructor checks without warning, PyTorch warns when it is called); anything
+    else but 'mean', 'sum' and 'none' is its ValueError."""
+    if reduction == "elementwise_mean":
+        if warn:
+            hooks.warn(ELEMENTWISE_MEAN)
+        return "mean"
     if reduction not in ("mean", "sum", "none"):
         raise GradcliError(
-            f"{reduction!r} is not a valid value for reduction", expected="'mean', 'sum' or 'none'"
-        )
+            f"{reduction} is not a valid value for reduction", expected="'mean', 'sum' or 'none'"
+        ).mirror("ValueError")
     return reduction
 
 

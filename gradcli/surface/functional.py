@@ -1586,4 +1586,11 @@ def linear_forward(x: Tensor, w: Tensor, bias: Any) -> Tensor:
         out = A.addmm_bias(A.matmul(x2, t(w)), x2, w, bias)
         return view(out, *lead, w.shape[0])
     out = A.matmul(x, t(w) if w.ndim == 2 else w)
-    return out if bias is None else A.addmm_bias(out, x, w, bias)
+    if bias is None:
+        return out
+    if x.ndim > 2:
+        # a non-contiguous input of 3 or more dimensions (a transposed sequence): ATen's
+        # linear is a matmul, then the bias added in place (AddBackward0, a separate sum,
+        # never fused into the product)
+        return A.add_t(out, bias)
+    return A.addmm_bias(out, x, w, bias)

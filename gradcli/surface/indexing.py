@@ -146,13 +146,6 @@ def check_index(shape: tuple[int, ...], idx: tuple) -> None:
         ) from None
 
 
-# PyTorch's warnings for the two indexing forms it still accepts but deprecates.
-_SEQUENCE_AS_TUPLE = (
-    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed "
-    "in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be "
-    "interpreted as tensor index, x[torch.tensor(seq)], which will result either in an error or "
-    "a different result"
-)
 _UINT8_INDEX = (
     "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead."
 )
@@ -160,21 +153,10 @@ _NO_VALUE = object()
 
 
 def program_key(key: Any, value: Any = _NO_VALUE) -> Any:
-    """A program's subscript of a tensor as PyTorch reads it: a list holding a sequence, a
-    tensor, a slice, None or `...` is a tuple of indices (`x[[rows, cols]]` is `x[rows, cols]`,
-    NumPy's old rule, with PyTorch's warning), and a uint8 tensor is a bool mask (warned; an
-    assignment of a number through one is PyTorch's masked_fill_ error). `value`: what an
-    assignment writes."""
-    if (
-        isinstance(key, list)
-        and len(key) < 32
-        and any(
-            k is None or k is Ellipsis or isinstance(k, (Tensor, list, tuple, slice, np.ndarray))
-            for k in key
-        )
-    ):
-        hooks.warn(_SEQUENCE_AS_TUPLE, "write x[tuple(seq)], or x[a, b]")
-        key = tuple(key)
+    """A program's subscript of a tensor as PyTorch reads it: a list read as a tuple of
+    indices as `legacy_key` says, and a uint8 tensor as a bool mask (warned; an assignment of a
+    number through one is PyTorch's masked_fill_ error). `value`: what an assignment writes."""
+    key = legacy_key(key)
     items = key if isinstance(key, tuple) else (key,)
     if any(isinstance(k, Tensor) and k.dtype == np.uint8 for k in items):
         if value is not _NO_VALUE and (not isinstance(value, Tensor) or value.ndim == 0):
@@ -188,6 +170,34 @@ def program_key(key: Any, value: Any = _NO_VALUE) -> Any:
             for k in items
         )
         key = items if isinstance(key, tuple) else items[0]
+    return key
+
+
+def _sequence_warning(line: int) -> str:
+    return (
+        "Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
+        "changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will "
+        "be interpreted as tensor index, x[torch.tensor(seq)], which will result either in an "
+        "error or a different result (Triggered internally at "
+        f"/__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:{line}.)"
+    )
+
+
+def legacy_key(key: Any) -> Any:
+    """A list used as a tensor's index, as PyTorch 2.13 reads it (NumPy's old rule): a list of
+    fewer than 32 items of which one is a tensor, a sequence (list, tuple, range, array,
+    string), a slice, None or Ellipsis is a tuple of indices, with PyTorch's deprecation
+    warning: `x[[rows, range(n)]]` is `x[rows, range(n)]`, `x[[[0, 1], [1, 2]]]` picks two
+    elements. Any other key is itself (a list of numbers is one integer index)."""
+    if type(key) is not list or len(key) >= 32:
+        return key
+    for k in key:
+        if isinstance(k, (Tensor, list, tuple, range, slice, np.ndarray, str)):
+            hooks.warn(_sequence_warning(349))
+            return tuple(key)
+        if k is None or k is Ellipsis:
+            hooks.warn(_sequence_warning(359))
+            return tuple(key)
     return key
 
 
@@ -303,10 +313,11 @@ def index_assign(
 
 
 def _advanced(k: Any) -> bool:
-    """An index PyTorch hands to index_put (a tensor of indices or a mask, a list)."""
+    """An index PyTorch hands to index_put (a tensor of indices or a mask, a list, a range:
+    a sequence of integers as a list of them)."""
     if isinstance(k, Tensor):
         return not (k.ndim == 0 and k.dtype.kind in "iu")
-    return isinstance(k, (list, np.ndarray))
+    return isinstance(k, (list, np.ndarray, range))
 
 
 def _spans_all(shape: tuple[int, ...], items: tuple) -> bool:
@@ -378,7 +389,7 @@ def setitem_op(key: Any) -> str:
     """PyTorch's ATen name of `x[key] = value`: index_put_ for a tensor or list index (a mask
     too), else a copy into the view the key picks."""
     parts = key if isinstance(key, tuple) else (key,)
-    advanced = any(isinstance(k, (Tensor, list, np.ndarray)) for k in parts)
+    advanced = any(isinstance(k, (Tensor, list, np.ndarray, range)) for k in parts)
     return "aten::index_put_" if advanced else "aten::copy_"
 
 

@@ -32,6 +32,20 @@ def _target(tensor: Any, fn: str) -> Tensor:
     return tensor
 
 
+def _kernel_float(v: Any, name: str, position: int, fn: str) -> Any:
+    """An argument nn.init hands to the tensor's own `uniform_` / `normal_` (parsed as a C++
+    double): a zero-dimensional tensor that needs no gradient is the number it holds
+    (`std=1.0 / torch.sqrt(torch.tensor(fan_in))`); any other tensor is the parser's
+    TypeError."""
+    if isinstance(v, Tensor):
+        if v.ndim == 0 and not v.requires_grad and v.data.dtype.kind in "biuf":
+            return float(v.data.item())
+        raise GradcliError(
+            f"{fn}(): argument '{name}' (position {position}) must be float, not Tensor"
+        ).mirror("TypeError")
+    return v
+
+
 def _float(v: Any, what: str, fn: str) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise GradcliError(
@@ -98,6 +112,8 @@ def calculate_gain(nonlinearity: Any, param: Any = None) -> float:
 def uniform_(tensor: Any, a: Any = 0.0, b: Any = 1.0, generator: Any = None) -> Tensor:
     x = _target(tensor, "uniform_")
     with no_grad():
+        a = _kernel_float(a, "from", 1, "uniform_")
+        b = _kernel_float(b, "to", 2, "uniform_")
         return S.uniform_(
             x, _float(a, "a", "uniform_"), _float(b, "b", "uniform_"), generator=generator
         )
@@ -106,6 +122,8 @@ def uniform_(tensor: Any, a: Any = 0.0, b: Any = 1.0, generator: Any = None) -> 
 def normal_(tensor: Any, mean: Any = 0.0, std: Any = 1.0, generator: Any = None) -> Tensor:
     x = _target(tensor, "normal_")
     with no_grad():
+        mean = _kernel_float(mean, "mean", 1, "normal_")
+        std = _kernel_float(std, "std", 2, "normal_")
         return S.normal_(
             x, _float(mean, "mean", "normal_"), _float(std, "std", "normal_"), generator=generator
         )

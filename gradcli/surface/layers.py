@@ -179,7 +179,7 @@ def _loss(name: str, fn: Callable[..., Any], kwargs: dict) -> Module:
             r = legacy_reduction(kwargs.get("size_average"), kwargs.get("reduce"))
         kwargs = {**kwargs, "reduction": r}
         if name != "KLDivLoss":
-            reduction_arg(r)
+            reduction_arg(r, warn=False)
     return Applied(
         name, fn, {k: v for k, v in kwargs.items() if k not in ("size_average", "reduce")}, ""
     )

@@ -111,7 +111,7 @@ def huber_loss(
 
 
 def _kl_reduction(reduction: Any) -> str:
-    if reduction not in ("mean", "sum", "none", "batchmean"):
+    if reduction not in ("mean", "sum", "none", "batchmean", "elementwise_mean"):
         raise GradcliError(f"{reduction} is not a valid value for reduction").mirror("ValueError")
     return reduction
 
@@ -133,6 +133,8 @@ def kl_div(
             "definition.'mean' will be changed to behave the same as 'batchmean' in the next "
             "major release."
         )
+    if r == "elementwise_mean":
+        r = reduction_arg(r)  # (its deprecation warning: PyTorch's get_enum)
     x, t = parsed_pair(input, target, "kl_div")  # the kernel's parser, after the warning
     if x.dtype.kind in "biu" or t.dtype.kind in "biu":
         raise (
@@ -480,13 +482,15 @@ def multilabel_soft_margin_loss(
         ).mirror("TypeError")
     x = input
     t = _target(target, x)
-    r = reduction_arg(reduction)
     loss = A.neg(A.add_t(A.mul_t(t, logsigmoid(x)), A.mul_t(A.sub_t(1, t), logsigmoid(A.neg(x)))))
     if weight is not None:
         loss = A.mul_t(loss, A.tensor_arg(weight, "weight"))
     classes = x.shape[-1] if x.ndim else 1
     loss = A.div_t(F.sum(loss, x.ndim - 1 if x.ndim else None), classes)
-    return _reduced(loss, r)
+    if reduction not in ("none", "mean", "sum"):
+        # (PyTorch's own test, after the loss: no get_enum, so no 'elementwise_mean' either)
+        raise GradcliError(f"{reduction} is not valid").mirror("ValueError")
+    return _reduced(loss, reduction)
 
 
 # --- ctc_loss ------------------------------------------------------------------------------

@@ -74,18 +74,26 @@ def _check_total(shapes: list[tuple[int, ...]], count: int, what: str) -> None:
 # --- the arithmetic of one step -------------------------------------------------------------
 
 
-def _linear(x: Tensor, w: Tensor, b: Tensor | None) -> Tensor:
-    """x @ w^T + b (PyTorch's addmm) for a matrix x."""
+def _linear(x: Tensor, w: Tensor, b: Tensor | None, fused: bool = True) -> Tensor:
+    """x @ w^T + b for a matrix x: PyTorch's addmm, whose bias MKL adds as F.linear's does
+    (`addmm_bias`: inside a product of inner size 1, the input projection of a one-feature
+    sequence, where a separate sum rounds twice); `fused` False: at::linear's matmul then
+    add_ (rounded after the product)."""
     out = A.matmul(x, F.t(w))
-    return out if b is None else A.named(A.add_t(out, b), "AddmmBackward0")
+    if b is None:
+        return out
+    return A.addmm_bias(out, x, w, b) if fused else A.named(A.add_t(out, b), "AddmmBackward0")
 
 
 def _project_all(x: Tensor, w: Tensor, b: Tensor | None) -> tuple[Tensor, ...]:
-    """The input projection of every step at once, as at::linear flattens a 3-D input: the
-    (T, B, in) sequence as a (T * B, in) matrix, then the steps unbound."""
+    """The input projection of every step at once, as at::linear takes the (T, B, in)
+    sequence: contiguous (dimensions of size 1 aside, as NumPy's flag), one addmm of the
+    (T * B, in) rows; a batch_first input transposed, a matmul and then the bias; then the
+    steps unbound."""
     steps, batch = x.shape[0], x.shape[1]
+    fused = bool(x.data.flags.c_contiguous)
     flat = F.reshape(x, (steps * batch, x.shape[2]))
-    out = F.reshape(_linear(flat, w, b), (steps, batch, w.shape[0]))
+    out = F.reshape(_linear(flat, w, b, fused), (steps, batch, w.shape[0]))
     return CO.unbind(out, 0)
 
 

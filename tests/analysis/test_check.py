@@ -57,6 +57,7 @@ PROGRAMS = {
         out = (att @ v).sum(dim=0)
     """,
     "losses": """
+        import torch
         import torch.nn.functional as F
         logits = torch.tensor([[1.0, -0.5, 0.3], [0.2, 0.8, -1.2]], requires_grad=True)
         p = torch.sigmoid(logits)
@@ -85,6 +86,7 @@ PROGRAMS = {
         y = h.sum()
     """,
     "elementwise": """
+        import torch
         import torch.nn.functional as F
         x = torch.tensor([0.3, -0.8, 1.7, -2.2], requires_grad=True)
         y = (x.exp() + x.sin() * x.cos() + x.tan() + F.softplus(x) + F.gelu(x)
@@ -493,7 +495,11 @@ def _result_shape(expr: str, env: dict[str, tuple]) -> tuple | None:
         for n, s in env.items()
     ]
     try:
-        r = load("import torch.nn.functional as F\n" + "\n".join(lines) + f"\n_r = {expr}\n")
+        r = load(
+            "import torch\nimport torch.nn.functional as F\n"
+            + "\n".join(lines)
+            + f"\n_r = {expr}\n"
+        )
     except GradcliError:
         return None
     return tuple(r.tensors["_r"].shape)

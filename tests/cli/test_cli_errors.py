@@ -588,7 +588,7 @@ def test_empty_printed_before_a_write_is_said(runner: CliRunner) -> None:
     # PyTorch's torch.empty holds whatever memory held: printing gradcli's zeros is said (once
     # a run, at the print); an empty tensor written first (nn.init, uniform_, fill_) is quiet
     quiet = (
-        "import torch.nn as nn\na = torch.empty(2, 3)\nnn.init.xavier_uniform_(a)\n"
+        "import torch\nimport torch.nn as nn\na = torch.empty(2, 3)\nnn.init.xavier_uniform_(a)\n"
         "b = torch.empty(2).fill_(1.0)\nc = torch.empty_like(b).uniform_()\n"
         "d = torch.Tensor(2, 2).zero_()\nprint(b, c.shape, d)"
     )

@@ -55,6 +55,7 @@ def test_a_later_argument_error_at_a_site_is_the_programs(runner: CliRunner) -> 
 def test_another_function_at_the_site_is_bound_again(runner: CliRunner) -> None:
     # the same attribute of two namespaces: the second function is bound (and refused) anew
     program = (
+        "import torch\n"
         "import torch.nn.functional as F\n"
         "for m in (torch, F):\n"
         "    print(m.relu(torch.tensor([-1.0, 2.0])))\n"

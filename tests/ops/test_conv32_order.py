@@ -322,7 +322,7 @@ def test_a_runs_mirrored_work_is_bounded(monkeypatch: pytest.MonkeyPatch) -> Non
     with limits.BUDGET.run():
         assert conv_order.afford(work)  # a new run, a new account
     program = (
-        "import torch.nn.functional as F\ntorch.manual_seed(0)\n"
+        "import torch\nimport torch.nn.functional as F\ntorch.manual_seed(0)\n"
         "x = torch.randn(2, 3, 6, 6)\nw = torch.randn(4, 3, 3, 3)\n"
         "for i in range(4):\n    y = F.conv2d(x, w)\nprint(y.shape)"
     )

@@ -806,6 +806,20 @@ add(
     budget("arange_float_huge", "x = torch.arange(0, 1e12)"),
     budget("arange_tiny_step", "x = torch.arange(0, 1, 1e-12)"),
     budget("linspace_huge", "x = torch.linspace(0, 1, 10**12)"),
+    budget(
+        "numpy_linspace_retstep_huge",
+        "import numpy as np\nx = np.linspace(0, 1, 10**12, endpoint=False, retstep=True)",
+    ),
+    budget(
+        "numpy_logical_and_broadcast_huge",
+        "import numpy as np\na = np.zeros((10**5, 1)) == 0\nb = np.zeros((1, 10**5)) == 0\n"
+        "c = np.logical_and(a, b)",
+    ),
+    budget(
+        "list_index_as_tuple_huge",
+        "x = torch.ones(10**4)\ny = x[[range(10**4)] + [None] * 30]\nz = y.expand(10**5, 10**4)",
+        patterns=LIMIT + (r"not supported", r"too many indices", r"index"),
+    ),
     budget("expand_then_sum_ok", "x = torch.ones(1).expand(10**7).sum()", codes=frozenset({0, 1})),
     budget("repeat_huge", "x = torch.ones(1000).repeat(10**5, 10**3)"),
     budget(

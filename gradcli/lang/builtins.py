@@ -98,6 +98,13 @@ def _builtin_len(v: Any) -> int:
     return n
 
 
+# PyTorch's Tensor.__float__ / __complex__ of a tensor that requires grad (once a process).
+_SCALAR_WARNING = (
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+    "behavior.\nConsider using tensor.detach() first."
+)
+
+
 def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
     name = conv.__name__
     from_tensor = False
@@ -108,6 +115,8 @@ def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
             raise GradcliError(
                 "only one element tensors can be converted to Python scalars"
             ).mirror("ValueError")
+        if conv is not int and v.requires_grad:  # (float and complex: PyTorch's __float__)
+            hooks.warn(_SCALAR_WARNING, None, once="scalar conversion")
         v = v.item()
         from_tensor = True
     elif isinstance(v, str):
@@ -686,6 +695,14 @@ def _getattr(obj: Any, name: Any, default: Any = _NO_DEFAULT) -> Any:
                 raise
             return default
     if name.startswith("__") and name != "__name__":
+        from . import dunders
+
+        if name in dunders.VALUE_DUNDERS:  # `getattr(x, '__add__')`: as `x.__add__` reads
+            found = dunders.bound(obj, name) or (
+                dunders.unbound(obj, name) if type(obj) is PyType else None
+            )
+            if found is not None:
+                return found
         raise GradcliError(
             f"getattr(..., {name[:40]!r}) is not accessible in gradcli programs",
             hint="gradcli programs cannot reach Python's internals",

@@ -1516,7 +1516,7 @@ def program_dunder(rt: Any, owner: Any, attr: str, type_of: Any) -> Any:
         found=f"`.{attr}`",
         expected="a dunder method the program's own class defines (`ds.__len__()` of "
         "`class Points(Dataset)` with `def __len__(self)`)",
-        hint=f"write {DUNDER_EQUIVALENT[attr]}",
+        hint=f"write {DUNDER_EQUIVALENT.get(attr, 'the operator or builtin it stands for')}",
     )
 
 

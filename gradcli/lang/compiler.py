@@ -58,6 +58,7 @@ from .classes import (
     own_dunder,
     program_dunder,
 )
+from .dunders import VALUE_DUNDERS, value_dunder
 from .formatting import field, join
 from .gradmode import GradMode, GradModeClass
 from .namespaces import (
@@ -2672,6 +2673,7 @@ class Compiler:
                 return  # (__setstate__: an Optimizer subclass's, Super answers for others)
             if load and (
                 attr in ("__class__", "__module__", "__qualname__", "__doc__")
+                or attr in VALUE_DUNDERS  # a tensor's or number's `x.__add__(y)` (`dunders`)
                 or (attr in PLAIN_DUNDERS and attr not in OPERATOR_DUNDERS)
                 or own_dunder(attr)  # `self.__init_state__()`: the program's own method
             ):
@@ -2700,8 +2702,11 @@ class Compiler:
             from .torch_reprs import dunder_name
 
             return lambda rt, o: dunder_name(o, attr)
+        of = TYPE_BUILTIN.fn
+        if attr in VALUE_DUNDERS:
+            own = lambda rt, o: program_dunder(rt, o, attr, of)  # noqa: E731
+            return lambda rt, o: value_dunder(rt, o, attr, own)
         if attr.startswith("__") and (attr in PLAIN_DUNDERS or own_dunder(attr)):
-            of = TYPE_BUILTIN.fn
             return lambda rt, o: program_dunder(rt, o, attr, of)
         return lambda rt, o: rt.attribute(o, attr)
 

@@ -1984,6 +1984,27 @@ add(
     esc("dunder_len_builtin", "n = [1].__len__()"),
     esc("dunder_getitem_dict", "v = {'a': 1}.__getitem__('a')"),
     esc("dunder_init_of_tensor_class", "torch.Tensor.__init__(torch.ones(1))"),
+    # operator and protocol methods of tensors and numbers are read (`x.__add__(y)`, feat24):
+    # what they are a way to stays refused, and the numbers they make stay bounded
+    esc("dunder_tensor_method_self", "s = torch.ones(1).__add__.__self__"),
+    esc("dunder_tensor_repr_globals", "s = torch.ones(1).__repr__.__globals__"),
+    esc("dunder_int_slot_objclass", "s = int.__add__.__objclass__"),
+    esc("dunder_unbound_tensor_class", "s = torch.Tensor.__mul__.__class__.__dict__"),
+    esc("dunder_getattr_value_reduce", "s = getattr(torch.ones(1), '__reduce_ex__')(2)"),
+    esc("dunder_call_of_method", "s = torch.ones(1).__neg__.__call__()"),
+    esc("dunder_str_method", "s = 'a'.__mul__(10 ** 9)"),
+    esc("dunder_number_pow_growth", "v = (2).__pow__(10 ** 8)", NOT_SUPPORTED_OR_LIMIT),
+    esc("dunder_number_shift_growth", "v = (1).__lshift__(10 ** 9)", NOT_SUPPORTED_OR_LIMIT),
+    esc(
+        "dunder_format_width",
+        "s = torch.tensor(1.0).__format__('>999999999')",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "dunder_iter_loop_budget",
+        "x = torch.zeros(10 ** 6)\nfor i in range(10 ** 9):\n    v = x.__getitem__(i % 3).__add__(i)",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
     esc("dunder_call_function", "def f():\n    return 1\nv = f.__call__()"),
     esc(
         "dunder_own_method_code",
@@ -6488,9 +6509,16 @@ add(
         "operator_method_globals",
         _OPS + "    def __add__(self, o):\n        return 1\ng = V.__add__.__globals__",
     ),
+    # the program's own operator method called by name runs it (as Python does): nothing
+    # but the program's code is reached
     esc(
         "operator_call_dunder_directly",
         _OPS + "    def __add__(self, o):\n        return 1\nV(1).__add__(2)",
+        codes=frozenset({0}),
+    ),
+    esc(
+        "operator_dunder_of_program_method",
+        _OPS + "    def __add__(self, o):\n        return 1\nc = V(1).__add__.__func__",
     ),
     esc("not_implemented_class", "c = NotImplemented.__class__.__mro__"),
     esc("not_implemented_reduce", "c = NotImplemented.__reduce__()"),

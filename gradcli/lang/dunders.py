@@ -113,9 +113,7 @@ _TENSOR_OPS = (
 ) - frozenset(("__round__", "__divmod__", "__rdivmod__"))
 
 # Every name read through this module (the dunder audit lets them through, loaded).
-VALUE_DUNDERS = (
-    frozenset(_BINARY) | frozenset(_COMPARE) | frozenset(_UNARY) | frozenset(_PROTOCOL)
-)
+VALUE_DUNDERS = frozenset(_BINARY) | frozenset(_COMPARE) | frozenset(_UNARY) | frozenset(_PROTOCOL)
 
 # The Python functions of torch.Tensor that turn a TypeError into NotImplemented (the others
 # are its C methods, whose unbound call on a non-tensor is the descriptor's TypeError).
@@ -229,18 +227,16 @@ def _call(kind: str, name: str, self: Any, args: tuple) -> Any:
                     f"__format__() argument must be str, not {typename(arg)}"
                 ).mirror("TypeError")
             if kind == "Tensor" and self.ndim != 0 and arg:
-                raise GradcliError(
-                    "unsupported format string passed to Tensor.__format__"
-                ).mirror("TypeError")
+                raise GradcliError("unsupported format string passed to Tensor.__format__").mirror(
+                    "TypeError"
+                )
             return B._format(self, arg)
         if not _number_other(kind, arg) or kind == "complex":
             return NotImplemented
         return B._divmod(self, arg) if name == "__divmod__" else B._divmod(arg, self)
     if name == "__round__":
         if len(args) > 1:
-            raise GradcliError(f"expected at most 1 argument, got {len(args)}").mirror(
-                "TypeError"
-            )
+            raise GradcliError(f"expected at most 1 argument, got {len(args)}").mirror("TypeError")
         return B._builtin_round(self, *args)
     if args:
         raise GradcliError(f"expected 0 arguments, got {len(args)}").mirror("TypeError")
@@ -318,8 +314,7 @@ def unbound(owner: PyType, name: str) -> DunderMethod | None:
                 ).mirror("TypeError")
         elif not (own == kind or (kind == "int" and own == "bool")) or own is None:
             raise GradcliError(
-                f"descriptor '{name}' requires a '{kind}' object but received a "
-                f"'{typename(self)}'"
+                f"descriptor '{name}' requires a '{kind}' object but received a '{typename(self)}'"
             ).mirror("TypeError")
         return _call(own, name, self, rest)  # (a bool's int method: its own, as Python's)
 

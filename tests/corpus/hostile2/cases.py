@@ -2002,7 +2002,8 @@ add(
     ),
     esc(
         "dunder_iter_loop_budget",
-        "x = torch.zeros(10 ** 6)\nfor i in range(10 ** 9):\n    v = x.__getitem__(i % 3).__add__(i)",
+        "x = torch.zeros(10 ** 6)\nfor i in range(10 ** 9):\n"
+        "    v = x.__getitem__(i % 3).__add__(i)",
         NOT_SUPPORTED_OR_LIMIT,
     ),
     esc("dunder_call_function", "def f():\n    return 1\nv = f.__call__()"),

@@ -1,14 +1,18 @@
 import torch
+
+
 def t(f):
     try:
         print(repr(f()))
     except Exception as e:
         print(type(e).__name__, e)
+
+
 x = torch.tensor([1.0, 2.0])
 s = torch.tensor(2.5)
 t(lambda: s.__len__())
 t(lambda: x.__bool__())
-t(lambda: x.__format__('.3f'))
+t(lambda: x.__format__(".3f"))
 t(lambda: x.__index__())
 t(lambda: x.__getitem__(5))
 t(lambda: x.__iand__(x))

@@ -130,13 +130,20 @@ _TENSOR_OPERANDS = (Tensor, int, float, complex, np.generic, np.ndarray)
 
 
 class DunderMethod(Builtin):
-    """A value's operator method (`x.__add__`, `int.__add__`) as Python shows it."""
+    """A value's operator method (`x.__add__`, `int.__add__`) as Python shows it. Called
+    directly (`__gradcli_call__`): no signature of it is cached, so nothing keeps the value
+    it is bound to alive after the call."""
 
     __slots__ = ("owner",)
 
     def __init__(self, name: str, fn: Any, owner: Any):
         super().__init__(name, fn)
         self.owner = owner
+
+    def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
+        if kwargs:
+            raise GradcliError(f"{self.name}() takes no keyword arguments").mirror("TypeError")
+        return self.fn(*args)
 
     def __repr__(self) -> str:
         kind, _, name = self.name.partition(".")

@@ -571,8 +571,8 @@ class Runtime:
                     # a graph node's method prints as PyTorch's C++ node's, named by the node
                     return BoundMethod(
                         attr,
-                        lambda _o, *a, _m=value, **k: _m(*a, **k),
-                        owner,
+                        _node_method(attr),  # (one function a name: nothing cached holds
+                        owner,  # the node, which a hook on it may need to outlive)
                         shown=owner.name().removeprefix("torch::autograd::"),
                     )
                 return Builtin(f"{typename(owner)}.{attr}", value, raw=False)
@@ -1194,6 +1194,17 @@ def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:
         f"'FunctionCtx' object has no attribute '{attr}'",
         hint="set it in forward first (ctx.name = value)",
     ).mirror("AttributeError")
+
+
+_NODE_METHODS: dict[str, Any] = {}
+
+
+def _node_method(attr: str) -> Any:
+    """`node.attr(...)` as a function of the node (the same one for every node)."""
+    got = _NODE_METHODS.get(attr)
+    if got is None:
+        got = _NODE_METHODS[attr] = lambda _o, *a, **k: getattr(_o, attr)(*a, **k)
+    return got
 
 
 def _dtype_attribute(rt: Runtime, owner: DType, attr: str) -> Any:

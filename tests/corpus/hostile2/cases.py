@@ -1984,6 +1984,28 @@ add(
     esc("dunder_len_builtin", "n = [1].__len__()"),
     esc("dunder_getitem_dict", "v = {'a': 1}.__getitem__('a')"),
     esc("dunder_init_of_tensor_class", "torch.Tensor.__init__(torch.ones(1))"),
+    # hooks on a leaf's AccumulateGrad node run (feat24): a hook that starts a pass stops at
+    # the call depth, its tables stay out of reach, what it returns is bounded
+    esc(
+        "accumulate_node_hook_recursion",
+        T + "acc = (x * 1).grad_fn.next_functions[0][0]\ndef h(gi, go):\n"
+        "    (x * 2).sum().backward()\nacc.register_hook(h)\n(x * 2).sum().backward()",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "accumulate_node_prehook_huge",
+        T + "acc = (x * 1).grad_fn.next_functions[0][0]\n"
+        "acc.register_prehook(lambda go: (torch.zeros(10 ** 5, 10 ** 5),))\n"
+        "(x * 2).sum().backward()",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc("accumulate_node_tables", T + "p = (x * 1).grad_fn.next_functions[0][0].pre"),
+    esc(
+        "accumulate_node_many_hooks",
+        T + "acc = (x * 1).grad_fn.next_functions[0][0]\nwhile True:\n"
+        "    acc.register_hook(print)",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
     # operator and protocol methods of tensors and numbers are read (`x.__add__(y)`, feat24):
     # what they are a way to stays refused, and the numbers they make stay bounded
     esc("dunder_tensor_method_self", "s = torch.ones(1).__add__.__self__"),

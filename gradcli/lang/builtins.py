@@ -35,6 +35,7 @@ from .values import (
     FUNCTION_BASE,
     MODULE_TYPES,
     PARAMETER_TYPE,
+    PROGRAM_INSTANCES,
     TENSOR_TYPE,
     BoundMethod,
     Builtin,
@@ -75,6 +76,10 @@ def _builtin_range(*args: Any) -> range:
     for a in args:
         if isinstance(a, Tensor) and a.data.size == 1 and a.dtype.kind in "iu":
             a = int(a.item())
+        elif PROGRAM_INSTANCES and isinstance(a, PROGRAM_INSTANCES[0]):
+            from .classes import program_index
+
+            a = program_index(a)
         if isinstance(a, bool) or not isinstance(a, int):
             raise GradcliError(
                 f"'{typename(a)}' object cannot be interpreted as an integer",
@@ -105,9 +110,23 @@ _SCALAR_WARNING = (
 )
 
 
+# The methods of a program's class int(), float() and complex() call, in Python's order.
+_NUMBER_METHODS = {
+    "int": ("__int__", "__index__"),
+    "float": ("__float__", "__index__"),
+    "complex": ("__float__", "__index__"),
+}
+
+
 def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
     name = conv.__name__
     from_tensor = False
+    if PROGRAM_INSTANCES and isinstance(v, PROGRAM_INSTANCES[0]):
+        from .classes import program_number
+
+        got = program_number(v, _NUMBER_METHODS[name])
+        if got is not None:
+            v = got
     if is_numpy_number(v):
         v = v.item()
     if isinstance(v, Tensor):
@@ -142,9 +161,13 @@ def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
             raise GradcliError(str(e)).mirror("OverflowError") from None
         except ValueError as e:
             raise GradcliError(str(e)).mirror("ValueError") from None
-    raise GradcliError(
-        f"{name}() argument must be a string or a real number, not '{typename(v)}'"
-    ).mirror("TypeError")
+    what = (
+        "a string, a bytes-like object or a real number"
+        if name == "int"
+        else ("a string or a real number" if name == "float" else "a string or a number")
+    )
+    which = "first argument" if name == "complex" else "argument"
+    raise GradcliError(f"{name}() {which} must be {what}, not '{typename(v)}'").mirror("TypeError")
 
 
 def _minmax(which: Callable[..., Any], name: str) -> Callable[..., Any]:
@@ -248,6 +271,10 @@ def builtin_str(v: Any = "") -> str:
 
 
 def _index(v: Any) -> int:
+    if PROGRAM_INSTANCES and isinstance(v, PROGRAM_INSTANCES[0]):
+        from .classes import program_index
+
+        v = program_index(v)
     if isinstance(v, bool) or not isinstance(v, int):
         raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
             "TypeError"

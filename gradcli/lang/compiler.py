@@ -57,6 +57,7 @@ from .classes import (
     as_exception,
     own_dunder,
     program_dunder,
+    program_index,
 )
 from .dunders import VALUE_DUNDERS, value_dunder
 from .formatting import field, join
@@ -95,6 +96,7 @@ from .values import (
     CONTINUE,
     FUNCTION_BASE,
     FUNCTOOLS,
+    PROGRAM_INSTANCES,
     RETURN,
     UNUSED_MODULES,
     BoundMethod,
@@ -2778,6 +2780,8 @@ class Compiler:
                     continue
                 fn, span = p
                 v = fn(f)
+                if PROGRAM_INSTANCES and isinstance(v, PROGRAM_INSTANCES[0]):
+                    v = program_index(v)  # (its __index__; the check below as for any value)
                 if v is None or (isinstance(v, int) and not isinstance(v, bool)):
                     vals.append(v)
                 elif isinstance(v, Tensor) and v.data.size == 1 and v.dtype.kind in "iu":

@@ -51,7 +51,7 @@ from . import pycollections as PC
 from . import pydataclasses as DC
 from . import pyenum as EN
 from . import pynamespace as PN
-from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
+from .calls import CONVERTED, INVOKE_CODE, call_name, checked_call, is_argument_error, user_error
 from .classes import (
     FunctionClass,
     FunctionInstance,
@@ -63,6 +63,7 @@ from .classes import (
     PlainClass,
     ProgramObject,
     Super,
+    program_index,
 )
 from .exceptions import ExcClass
 from .namespaces import FLAGS, TENSOR_METHODS, TENSOR_PROPERTIES
@@ -70,6 +71,7 @@ from .text import to_str
 from .values import (
     CURRENT,
     GENERIC_ORIGINS,
+    PROGRAM_INSTANCES,
     RETURN,
     STDOUT,
     TENSOR_TYPE,
@@ -655,6 +657,8 @@ class Runtime:
 
     # -- items --
     def getitem(self, owner: Any, key: Any) -> Any:
+        if PROGRAM_INSTANCES and isinstance(owner, _INDEXED):
+            key = _program_indices(key, isinstance(owner, Tensor))
         if isinstance(owner, Tensor):
             try:
                 return I.getitem(owner, key)
@@ -703,6 +707,8 @@ class Runtime:
     def setitem(self, owner: Any, key: Any, value: Any, target: ast.AST, rebind: Any) -> None:
         """`owner[key] = value`. `rebind(new)` rebinds the name `owner` came from (the
         differentiable assignment makes a new tensor), or is None when it is not a name."""
+        if PROGRAM_INSTANCES and isinstance(owner, _INDEXED):
+            key = _program_indices(key)
         if isinstance(owner, Tensor):
             set_tensor_item(self, owner, key, value, rebind)
             return
@@ -1196,6 +1202,36 @@ def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:
     ).mirror("AttributeError")
 
 
+# What takes an index by its __index__ (an instance of the program's class that defines it).
+_INDEXED = (Tensor, list, tuple, str, range, np.ndarray)
+
+
+def _program_indices(key: Any, tensor: bool = False) -> Any:
+    """`key` (or the items of a tuple key) with each instance of the program's class that
+    defines `__index__` replaced by that integer, as Python and PyTorch take it (a tensor's
+    index whose __index__ fails is PyTorch's IndexError naming its class)."""
+    kinds = PROGRAM_INSTANCES[0]
+
+    def one(k: Any) -> Any:
+        if not tensor:
+            return program_index(k)
+        try:
+            return program_index(k)
+        except GradcliError as e:
+            if "returned non-int" not in e.message:
+                raise
+            raise GradcliError(
+                "only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+                f"Variables are valid indices (got {typename(k)})"
+            ).mirror("IndexError") from None
+
+    if isinstance(key, kinds):
+        return one(key)
+    if type(key) is tuple and any(isinstance(k, kinds) for k in key):
+        return tuple(one(k) if isinstance(k, kinds) else k for k in key)
+    return key
+
+
 _NODE_METHODS: dict[str, Any] = {}
 
 
@@ -1373,3 +1409,6 @@ def _public_name(f: Any) -> str | None:
             if isinstance(value, Namespace):
                 todo.append(value)
     return None
+
+
+INVOKE_CODE.append(Runtime.invoke.__code__)  # (`calls.checked_call`: program code ran)

@@ -1984,6 +1984,33 @@ add(
     esc("dunder_len_builtin", "n = [1].__len__()"),
     esc("dunder_getitem_dict", "v = {'a': 1}.__getitem__('a')"),
     esc("dunder_init_of_tensor_class", "torch.Tensor.__init__(torch.ones(1))"),
+    # a program's class may define __index__ / __int__ / __float__ (feat24): Python and PyTorch
+    # call them where a number is wanted, under the same limits as any call
+    esc(
+        "number_protocol_index_recursion",
+        "class A:\n    def __index__(self):\n        return self.__index__()\nx = [1][A()]",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "number_protocol_huge_size",
+        "class A:\n    def __index__(self):\n        return 10 ** 9\nx = torch.zeros(A(), A())",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "number_protocol_huge_range",
+        "class A:\n    def __index__(self):\n        return 10 ** 9\nfor i in range(A()):\n"
+        "    pass",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "number_protocol_float_recursion",
+        "class A:\n    def __float__(self):\n        return float(self)\nx = float(A())",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "number_protocol_method_globals",
+        "class A:\n    def __int__(self):\n        return 1\nx = A().__int__.__globals__",
+    ),
     # hooks on a leaf's AccumulateGrad node run (feat24): a hook that starts a pass stops at
     # the call depth, its tables stay out of reach, what it returns is bounded
     esc(

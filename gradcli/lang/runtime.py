@@ -17,7 +17,7 @@ import math
 import sys
 from collections.abc import Callable
 from sys import getrefcount
-from types import FunctionType
+from types import FunctionType, MethodType
 from typing import Any
 
 import numpy as np
@@ -1381,6 +1381,9 @@ def _public_name(f: Any) -> str | None:
         return found
     if isinstance(f, BoundMethod):  # x.add.__name__
         return f.user.code.name if f.user is not None else f.name
+    if isinstance(f, MethodType) and isinstance(f.__self__, surface_nn.Module):
+        name = f.__func__.__name__  # m.named_parameters.__name__ (the surface's, PyTorch's)
+        return None if name.startswith("_") else name
     if isinstance(f, Builtin):
         return f.name.rpartition(".")[2]
     if not callable(f):

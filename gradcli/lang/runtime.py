@@ -828,15 +828,19 @@ class Runtime:
             self.more_warnings += 1
 
     def kernel_warning(self, message: str, hint: str | None, once: bool | str = False) -> None:
-        """A warning PyTorch gives (from below the language), at the statement running."""
-        if self.warning_filters and self.filtered(message, "UserWarning", "torch"):
+        """A warning PyTorch gives (from below the language), at the statement running: a
+        UserWarning, or the category PyTorch's Python code gives it (`_CATEGORIES`)."""
+        category = "UserWarning"
+        if message.startswith(_CATEGORY_STARTS):
+            category = next(c for start, c in _CATEGORIES if message.startswith(start))
+        if self.warning_filters and self.filtered(message, category, "torch"):
             return
         if once:
             key = once if isinstance(once, str) else message
             if key in self.warned:
                 return
             self.warned.add(key)
-        self.python_warning(message, "UserWarning", "torch", hint)
+        self.python_warning(message, category, "torch", hint)
 
     def python_warning(
         self,
@@ -1231,6 +1235,17 @@ def _program_indices(key: Any, tensor: bool = False) -> Any:
         return tuple(one(k) if isinstance(k, kinds) else k for k in key)
     return key
 
+
+# The warnings of the surface PyTorch gives in another category than UserWarning (its Python
+# code's `category=FutureWarning`): what `w.category` and `simplefilter('error')` see.
+_CATEGORIES = (
+    ("`torch.nn.utils.clip_grad_norm` is now deprecated", "FutureWarning"),
+    ("`torch.nn.utils.weight_norm` is deprecated", "FutureWarning"),
+    ("Positional args are being deprecated", "FutureWarning"),
+    ("Using non-full backward hooks on a Module", "FutureWarning"),
+    ("Using a non-full backward hook", "FutureWarning"),
+)
+_CATEGORY_STARTS = tuple(start for start, _ in _CATEGORIES)
 
 _NODE_METHODS: dict[str, Any] = {}
 

@@ -481,8 +481,15 @@ class Node:
             mm = producer(inputs[0], self.seq)
             if mm is not None and mm.name() == "MmBackward0":
                 inputs = (inputs[1], *mm.inputs)
+        if len(inputs) == 3 and self.label is None and self.op.torch_name == "WhereBackward0":
+            inputs = inputs[1:]  # (the condition is no edge of PyTorch's node)
         for t in inputs:
             p = producer(t, self.seq)
+            while p is not None and p in IMPLICIT_CASTS:
+                # a dtype promotion gradcli records (a real operand of a complex product):
+                # PyTorch's operation promotes inside itself and shows the operand's own node
+                t = p.inputs[0]
+                p = producer(t, p.seq)
             if p is not None:
                 out.append((p.shown(), p.params["k"] if p.op.part else OUTPUT_NR.get(p, 0)))
             elif t.requires_grad and t.node is None:
@@ -662,6 +669,12 @@ class AccumulateGrad:
 
     def __repr__(self) -> str:
         return f"<AccumulateGrad object at {id(self):#x}>"
+
+
+# The casts an operation records to promote an operand to the common dtype (`ops.arithmetic.
+# cast`): PyTorch's TensorIterator promotes inside the operation, so its graph has no node
+# for them and `next_functions` shows the operand's own.
+IMPLICIT_CASTS: weakref.WeakSet = weakref.WeakSet()
 
 
 # One AccumulateGrad per leaf while something holds it, as PyTorch's (`y.grad_fn.next_functions`

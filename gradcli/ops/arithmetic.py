@@ -20,7 +20,7 @@ from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError
 from ..core import autograd, dtypes
 from ..core.inplace import drop_unread
-from ..core.op import apply
+from ..core.op import IMPLICIT_CASTS, apply
 from ..core.tensor import (
     Settings,
     Tensor,
@@ -199,7 +199,10 @@ def cast(t: Tensor, dt: np.dtype) -> Tensor:
     if t.dtype == dt:
         return t
     if t.requires_grad:
-        return apply(S.astype, t, dtype=dt)
+        out = apply(S.astype, t, dtype=dt)
+        if out.node is not None:
+            IMPLICIT_CASTS.add(out.node)  # (not shown in `next_functions`, as PyTorch's)
+        return out
     out = Tensor(t.data.astype(dt))
     if dt.kind == "c" and t.dtype.kind != "c":
         out.name = V.REAL_AS_COMPLEX  # (mul's complex rule: `ops.binary._conj`)

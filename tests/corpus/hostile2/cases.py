@@ -1984,6 +1984,24 @@ add(
     esc("dunder_len_builtin", "n = [1].__len__()"),
     esc("dunder_getitem_dict", "v = {'a': 1}.__getitem__('a')"),
     esc("dunder_init_of_tensor_class", "torch.Tensor.__init__(torch.ones(1))"),
+    # `with numpy.printoptions(...)` (feat24): the same bounds as set_printoptions, the same
+    # refusals
+    esc(
+        "numpy_printoptions_block_unsummarized",
+        "import numpy as np\nwith np.printoptions(threshold=10**12):\n"
+        "    s = str(np.zeros(10**7))",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "numpy_printoptions_block_precision",
+        "import numpy as np\nwith np.printoptions(precision=10**8, floatmode='fixed'):\n"
+        "    print(np.array([1.5]))",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "numpy_printoptions_block_formatter",
+        "import numpy as np\nwith np.printoptions(formatter={'float': print}):\n    pass",
+    ),
     # a program's class may define __index__ / __int__ / __float__ (feat24): Python and PyTorch
     # call them where a number is wanted, under the same limits as any call
     esc(

@@ -701,6 +701,9 @@ def _has_dunder(obj: Any, name: str) -> bool:
 
 
 _NO_DEFAULT = object()
+# `lang.dunders.getattr_dunder` (set there: it builds on this module): a tensor's or number's
+# operator method by name, or None.
+VALUE_DUNDER: list = []
 
 
 def _getattr(obj: Any, name: Any, default: Any = _NO_DEFAULT) -> Any:
@@ -722,12 +725,8 @@ def _getattr(obj: Any, name: Any, default: Any = _NO_DEFAULT) -> Any:
                 raise
             return default
     if name.startswith("__") and name != "__name__":
-        from . import dunders
-
-        if name in dunders.VALUE_DUNDERS:  # `getattr(x, '__add__')`: as `x.__add__` reads
-            found = dunders.bound(obj, name) or (
-                dunders.unbound(obj, name) if type(obj) is PyType else None
-            )
+        if VALUE_DUNDER:  # `getattr(x, '__add__')`: as `x.__add__` reads (`lang.dunders`)
+            found = VALUE_DUNDER[0](obj, name)
             if found is not None:
                 return found
         raise GradcliError(

@@ -347,3 +347,17 @@ def value_dunder(rt: Any, owner: Any, name: str, other: Any) -> Any:
             hint="write the operator or the builtin it stands for (`a + b`, `len(a)`, `a[i]`)",
         )
     return other(rt, owner)
+
+
+def getattr_dunder(obj: Any, name: str) -> DunderMethod | None:
+    """`getattr(obj, name)` of a name of `VALUE_DUNDERS` on a tensor, a number or one of their
+    classes (None: another name or value)."""
+    if name not in VALUE_DUNDERS:
+        return None
+    found = bound(obj, name)
+    if found is None and type(obj) is PyType:
+        found = unbound(obj, name)
+    return found
+
+
+B.VALUE_DUNDER.append(getattr_dunder)

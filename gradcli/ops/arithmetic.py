@@ -340,7 +340,11 @@ def sub_t(a: Any, b: Any) -> Tensor:
     ba = (isinstance(a, Tensor) and a.dtype == np.bool_) or (
         type(a) is bool and not isinstance(b, Tensor)
     )
-    bb = isinstance(b, Tensor) and b.dtype == np.bool_
+    # a Python bool is a bool operand to PyTorch too (`x - True`: its wrapped number's dtype)
+    bb = (isinstance(b, Tensor) and b.dtype == np.bool_) or (
+        type(b) is bool and isinstance(a, Tensor)
+    )
+    ba = ba or (type(a) is bool and isinstance(b, Tensor))
     if ba and bb:
         raise GradcliError(
             "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "

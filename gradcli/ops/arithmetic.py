@@ -379,7 +379,11 @@ div_t = binop(B.div, floating=True)
 
 def pow(input: Any, exponent: Any) -> Tensor:
     if isinstance(input, Tensor) and not isinstance(exponent, Tensor):
-        if isinstance(exponent, bool) or not isinstance(exponent, (int, float)):
+        if isinstance(exponent, bool):  # a bool scalar does not promote (`x ** True`)
+            if input.dtype == np.bool_:
+                return Tensor(input.data.copy() if exponent else np.ones_like(input.data))
+            exponent = int(exponent)
+        if not isinstance(exponent, (int, float)):
             raise GradcliError(
                 f"pow(): exponent must be a number or Tensor, not {typename(exponent)}"
             )
@@ -395,7 +399,13 @@ def pow(input: Any, exponent: Any) -> Tensor:
                 )
         return apply(E.pow_scalar, input, p=exponent)
     if not isinstance(input, Tensor) and isinstance(exponent, Tensor):
-        if isinstance(input, bool) or not isinstance(input, (int, float)):
+        if isinstance(input, bool):  # `True ** x`: the bool does not promote
+            if exponent.dtype == np.bool_:
+                raise GradcliError("\"pow\" not implemented for 'Bool'").mirror(
+                    "NotImplementedError"
+                )
+            input = int(input)
+        if not isinstance(input, (int, float)):
             raise GradcliError(f"pow(): base must be a number or Tensor, not {typename(input)}")
         if exponent.dtype.kind != "f":
             if isinstance(input, float):

@@ -23,7 +23,16 @@ from ..base.errors import GradcliError, NotSupported
 from . import dtypes, hooks
 from . import primitives as P
 from .graph import ancestors
-from .op import SAVED_COPIES, SAVED_COPIES_CHECK, Node, apply, current, producer
+from .op import (
+    HOOKED,
+    SAVED_COPIES,
+    SAVED_COPIES_CHECK,
+    Node,
+    apply,
+    current,
+    live_accumulator,
+    producer,
+)
 from .tensor import (
     MUTATIONS,
     LevelHook,
@@ -210,6 +219,7 @@ def _run_backward(
     trace: Callable[[Node, Tensor, tuple], None] | None = None,
     fresh: set[int] | None = None,
     prune: str | None = None,
+    on_leaf: Callable[[int, Tensor, Tensor], None] | None = None,
 ) -> dict[int, tuple[Tensor, Tensor]]:
     """One reverse pass. Returns the pass's gradients, `id(tensor) -> (tensor, gradient)`, for
     every leaf reached and for every tensor in `capture` (which may be intermediates).
@@ -467,6 +477,8 @@ def _run_backward(
             if user and t._hooks and (wanted is None or k in wanted):
                 g = _run_hooks(t._hooks, g, t, leaf=True, own=_fresh(sources, k))
             out_grads[k] = (t, g)
+            if on_leaf is not None:  # `backward`: accumulated now, before the next leaf's hooks
+                on_leaf(k, t, g)
     for k, g in captured.items():
         if k not in out_grads:
             out_grads[k] = (next(t for t in capture if id(t) == k), g)
@@ -1244,8 +1256,20 @@ def backward(
     capture = list(inputs) if inputs else []
     wanted = {id(c) for c in capture}
     fresh: set[int] = set()
+    if HOOKED:  # (see `op.HOOKED`: a node only a cycle holds is not PyTorch's any more)
+        gc.collect(1)
     valid = GRAD_CALL[0]
     GRAD_CALL[0] = "inputs" if capture else None
+    done: set[int] = set()
+
+    def on_leaf(k: int, t: Tensor, g: Tensor) -> None:
+        # a leaf's gradient is accumulated as soon as its hooks ran, as PyTorch's engine runs
+        # one leaf's AccumulateGrad (tensor hooks, pre-hooks, .grad, post-accumulate-grad
+        # hooks, hooks) before the next leaf's
+        done.add(k)
+        if t.requires_grad and (k in wanted if capture else t.node is None):
+            _accumulate_leaf(t, g, create_graph, copy=k not in fresh or bool(t._hooks))
+
     try:
         got = run_backward(
             outs,
@@ -1255,21 +1279,84 @@ def backward(
             capture=capture,
             fresh=fresh,
             prune="backward" if capture else None,
+            on_leaf=on_leaf,
         )
     finally:
         GRAD_CALL[0] = valid
     for k, (t, g) in got.items():
         # Without `inputs`: the leaves; with it: exactly those tensors.
+        if k in done:
+            continue
         if not t.requires_grad or (id(t) not in wanted if capture else t.node is not None):
             continue
-        accumulate(t, g, create_graph, copy=k not in fresh or bool(t._hooks))
-        if t._hooks:
-            for h in list(t._hooks):
-                if isinstance(h, PostAccumulateHook):
-                    # part of the backward pass: PyTorch runs it in no-grad mode (unless
-                    # create_graph), so an optimizer step in it (`p.add_(p.grad, ...)`) is allowed
-                    with enable_grad() if create_graph else no_grad():
-                        h.fn(t)
+        _accumulate_leaf(t, g, create_graph, copy=k not in fresh or bool(t._hooks))
+
+
+def _accumulate_leaf(t: Tensor, g: Tensor, create_graph: bool, copy: bool) -> None:
+    """A backward pass's gradient into `t.grad` with the hooks around it, in PyTorch's order:
+    its AccumulateGrad node's pre-hooks, the sum, post-accumulate-grad hooks, the node's hooks
+    (the tensor's own hooks ran before, in the pass)."""
+    acc = live_accumulator(t) if t.node is None else None
+    if acc is not None and not (acc.pre or acc.post):
+        acc = None
+    if acc is not None and acc.pre:  # the leaf's AccumulateGrad node's pre-hooks
+        g = _accumulate_prehooks(acc, g)
+    accumulate(t, g, create_graph, copy=copy or acc is not None)
+    if t._hooks:
+        for h in list(t._hooks):
+            if isinstance(h, PostAccumulateHook):
+                # part of the backward pass: PyTorch runs it in no-grad mode (unless
+                # create_graph), so an optimizer step in it (`p.add_(p.grad, ...)`) is allowed
+                with enable_grad() if create_graph else no_grad():
+                    h.fn(t)
+    if acc is not None and acc.post:  # and its hooks: fn((), (grad,)), after both
+        for fn in list(acc.post):
+            r = fn((), (g,))
+            if r is not None:
+                _accumulate_result(fn, r, 0)
+
+
+def _hook_name(fn: Any) -> str:
+    """The hook's name as PyTorch's messages give it (a lambda's is `<lambda>`)."""
+    name = getattr(fn, "name", None)
+    return name if isinstance(name, str) else "<hook>"
+
+
+def _accumulate_result(fn: Any, r: Any, expected: int) -> tuple:
+    """What a hook of an AccumulateGrad node returned, checked in PyTorch's words."""
+    if not isinstance(r, tuple):
+        kind = "Tensor" if isinstance(r, Tensor) else type(r).__name__
+        raise GradcliError(f"expected tuple, but hook returned '{kind}'").mirror("TypeError")
+    if len(r) != expected:
+        raise GradcliError(
+            f"hook '{_hook_name(fn)}' has returned an incorrect number of values (got "
+            f"{len(r)}, but expected {expected})"
+        )
+    return r
+
+
+def _accumulate_prehooks(acc: Any, g: Tensor) -> Tensor:
+    """An AccumulateGrad node's pre-hooks, in order, each given (grad,): a tuple one returns
+    replaces it (a tensor of the same shape, or None to keep it)."""
+    g = handed(g)
+    for fn in list(acc.pre):
+        r = fn((g,))
+        if r is None:
+            continue
+        (v,) = _accumulate_result(fn, r, 1)
+        if v is None:
+            continue
+        if not isinstance(v, Tensor):
+            raise GradcliError(f"expected Tensor or None (got {type(v).__name__})").mirror(
+                "TypeError"
+            )
+        if v.shape != g.shape:
+            raise GradcliError(
+                f"hook '{_hook_name(fn)}' has changed the size of value: expected "
+                f"{list(g.shape)}, got {list(v.shape)}"
+            )
+        g = v
+    return g
 
 
 _COPY = "torch::autograd::CopyBackwards"

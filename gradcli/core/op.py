@@ -481,12 +481,19 @@ class Node:
             mm = producer(inputs[0], self.seq)
             if mm is not None and mm.name() == "MmBackward0":
                 inputs = (inputs[1], *mm.inputs)
+        if len(inputs) == 3 and self.label is None and self.op.torch_name == "WhereBackward0":
+            inputs = inputs[1:]  # (the condition is no edge of PyTorch's node)
         for t in inputs:
             p = producer(t, self.seq)
+            while p is not None and p in IMPLICIT_CASTS:
+                # a dtype promotion gradcli records (a real operand of a complex product):
+                # PyTorch's operation promotes inside itself and shows the operand's own node
+                t = p.inputs[0]
+                p = producer(t, p.seq)
             if p is not None:
                 out.append((p.shown(), p.params["k"] if p.op.part else OUTPUT_NR.get(p, 0)))
             elif t.requires_grad and t.node is None:
-                out.append((accumulator(t), 0))
+                out.append((accumulator(t, self), 0))
             else:
                 out.append((None, 0))
         if len(out) == 2 and self.name() == "ConvolutionBackward0":
@@ -600,30 +607,54 @@ class ShownNode:
 
 
 class AccumulateGrad:
-    """The node that stores a leaf's gradient in `.grad` (as `next_functions` shows it)."""
+    """The node that stores a leaf's gradient in `.grad` (as `next_functions` shows it), with
+    the hooks a program registers on it: pre-hooks `fn((grad,))` (a tuple returned replaces
+    the gradient) before the gradient is accumulated, hooks `fn((), (grad,))` after, run by
+    `autograd.backward` (a pass that accumulates; `autograd.grad` runs none, as PyTorch's).
 
-    PROGRAM_ATTRIBUTES = ("name", "next_functions", "variable", "register_hook", "register_prehook")
-    # (the leaf weakly: `accumulator` keeps one per leaf in a table keyed by the leaf)
-    __slots__ = ("_variable", "__weakref__")
+    As PyTorch's node, it lives while a name or a graph that showed it holds it (the node
+    whose `next_functions` gave it keeps it: `_SHOWN`); a hook put on it through a temporary
+    graph that is gone is gone with it (`p.expand_as(p).grad_fn.next_functions[0][0]
+    .register_hook(h)` without keeping the node), and the next graph shows a new node."""
+
+    PROGRAM_ATTRIBUTES = (
+        "name",
+        "next_functions",
+        "variable",
+        "register_hook",
+        "register_prehook",
+        "metadata",
+    )
+    __slots__ = ("_variable", "pre", "post", "_metadata", "__weakref__")
 
     def __init__(self, variable: Tensor) -> None:
         self._variable = weakref.ref(variable)
+        self.pre: list = []
+        self.post: list = []
+        self._metadata: dict | None = None
 
     def register_hook(self, fn: Any) -> Any:
-        # PyTorch's node lives only while a graph or a name holds it (a hook put on the node
-        # reached through a temporary view is lost with it): gradcli does not model that.
-        raise NotSupported(
-            "register_hook on a leaf's AccumulateGrad node is not supported by gradcli",
-            hint="hook the leaf itself: w.register_post_accumulate_grad_hook(fn) runs after "
-            "its .grad is set, w.register_hook(fn) sees its gradient before",
-        )
+        return self._hook(self.post, fn)
 
     def register_prehook(self, fn: Any) -> Any:
-        raise NotSupported(
-            "register_prehook on a leaf's AccumulateGrad node is not supported by gradcli",
-            hint="hook the leaf itself: w.register_hook(fn) sees its gradient before it is "
-            "accumulated",
-        )
+        return self._hook(self.pre, fn)
+
+    def _hook(self, table: list, fn: Any) -> Any:
+        from .tensor import HookHandle
+
+        HOOKED.add(self)
+        if not callable(fn):
+            raise GradcliError(f"register_hook expects a function, not {type(fn).__name__}").mirror(
+                "TypeError"
+            )
+        table.append(fn)
+        return HookHandle(table, fn)
+
+    @property
+    def metadata(self) -> dict:
+        if self._metadata is None:
+            self._metadata = {}
+        return self._metadata
 
     @property
     def variable(self) -> Tensor | None:
@@ -640,16 +671,43 @@ class AccumulateGrad:
         return f"<AccumulateGrad object at {id(self):#x}>"
 
 
-# One AccumulateGrad per leaf, as PyTorch's (`y.grad_fn.next_functions` of `x * x` shows the
-# same node twice): kept while the leaf lives.
+# The casts an operation records to promote an operand to the common dtype (`ops.arithmetic.
+# cast`): PyTorch's TensorIterator promotes inside the operation, so its graph has no node
+# for them and `next_functions` shows the operand's own.
+IMPLICIT_CASTS: weakref.WeakSet = weakref.WeakSet()
+
+
+# One AccumulateGrad per leaf while something holds it, as PyTorch's (`y.grad_fn.next_functions`
+# of `x * x` shows the same node twice): leaf -> a weak reference to its node.
 _ACCUMULATORS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# node -> the AccumulateGrad nodes its `next_functions` showed (kept while the node lives).
+_SHOWN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# The AccumulateGrad nodes a hook was registered on, while they live: a backward pass first
+# collects the young reference cycles when there are any (a program's closure keeps the frame
+# it was made in, so `acc` local to a function and a hook made there hold each other, where
+# Python's closure would hold neither: PyTorch's node is gone when the function returns).
+HOOKED: weakref.WeakSet = weakref.WeakSet()
 
 
-def accumulator(t: Tensor) -> AccumulateGrad:
-    got = _ACCUMULATORS.get(t)
+def accumulator(t: Tensor, shown_by: Any = None) -> AccumulateGrad:
+    ref = _ACCUMULATORS.get(t)
+    got = ref() if ref is not None else None
     if got is None:
-        got = _ACCUMULATORS[t] = AccumulateGrad(t)
+        got = AccumulateGrad(t)
+        _ACCUMULATORS[t] = weakref.ref(got)
+    if shown_by is not None:
+        kept = _SHOWN.get(shown_by)
+        if kept is None:
+            _SHOWN[shown_by] = [got]
+        elif got not in kept:
+            kept.append(got)
     return got
+
+
+def live_accumulator(t: Tensor) -> AccumulateGrad | None:
+    """The leaf's AccumulateGrad if something holds it (None: no hooks can be on it)."""
+    ref = _ACCUMULATORS.get(t)
+    return ref() if ref is not None else None
 
 
 def versions_of(inputs: tuple, out: Tensor) -> tuple[int, ...] | None:

@@ -35,6 +35,7 @@ from .values import (
     FUNCTION_BASE,
     MODULE_TYPES,
     PARAMETER_TYPE,
+    PROGRAM_INSTANCES,
     TENSOR_TYPE,
     BoundMethod,
     Builtin,
@@ -75,6 +76,10 @@ def _builtin_range(*args: Any) -> range:
     for a in args:
         if isinstance(a, Tensor) and a.data.size == 1 and a.dtype.kind in "iu":
             a = int(a.item())
+        elif PROGRAM_INSTANCES and isinstance(a, PROGRAM_INSTANCES[0]):
+            from .classes import program_index
+
+            a = program_index(a)
         if isinstance(a, bool) or not isinstance(a, int):
             raise GradcliError(
                 f"'{typename(a)}' object cannot be interpreted as an integer",
@@ -98,9 +103,30 @@ def _builtin_len(v: Any) -> int:
     return n
 
 
+# PyTorch's Tensor.__float__ / __complex__ of a tensor that requires grad (once a process).
+_SCALAR_WARNING = (
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+    "behavior.\nConsider using tensor.detach() first."
+)
+
+
+# The methods of a program's class int(), float() and complex() call, in Python's order.
+_NUMBER_METHODS = {
+    "int": ("__int__", "__index__"),
+    "float": ("__float__", "__index__"),
+    "complex": ("__float__", "__index__"),
+}
+
+
 def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
     name = conv.__name__
     from_tensor = False
+    if PROGRAM_INSTANCES and isinstance(v, PROGRAM_INSTANCES[0]):
+        from .classes import program_number
+
+        got = program_number(v, _NUMBER_METHODS[name])
+        if got is not None:
+            v = got
     if is_numpy_number(v):
         v = v.item()
     if isinstance(v, Tensor):
@@ -108,6 +134,8 @@ def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
             raise GradcliError(
                 "only one element tensors can be converted to Python scalars"
             ).mirror("ValueError")
+        if conv is not int and v.requires_grad:  # (float and complex: PyTorch's __float__)
+            hooks.warn(_SCALAR_WARNING, None, once="scalar conversion")
         v = v.item()
         from_tensor = True
     elif isinstance(v, str):
@@ -133,9 +161,13 @@ def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
             raise GradcliError(str(e)).mirror("OverflowError") from None
         except ValueError as e:
             raise GradcliError(str(e)).mirror("ValueError") from None
-    raise GradcliError(
-        f"{name}() argument must be a string or a real number, not '{typename(v)}'"
-    ).mirror("TypeError")
+    what = (
+        "a string, a bytes-like object or a real number"
+        if name == "int"
+        else ("a string or a real number" if name == "float" else "a string or a number")
+    )
+    which = "first argument" if name == "complex" else "argument"
+    raise GradcliError(f"{name}() {which} must be {what}, not '{typename(v)}'").mirror("TypeError")
 
 
 def _minmax(which: Callable[..., Any], name: str) -> Callable[..., Any]:
@@ -239,6 +271,10 @@ def builtin_str(v: Any = "") -> str:
 
 
 def _index(v: Any) -> int:
+    if PROGRAM_INSTANCES and isinstance(v, PROGRAM_INSTANCES[0]):
+        from .classes import program_index
+
+        v = program_index(v)
     if isinstance(v, bool) or not isinstance(v, int):
         raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
             "TypeError"
@@ -674,6 +710,9 @@ def _has_dunder(obj: Any, name: str) -> bool:
 
 
 _NO_DEFAULT = object()
+# `lang.dunders.getattr_dunder` (set there: it builds on this module): a tensor's or number's
+# operator method by name, or None.
+VALUE_DUNDER: list = []
 
 
 def _getattr(obj: Any, name: Any, default: Any = _NO_DEFAULT) -> Any:
@@ -695,6 +734,10 @@ def _getattr(obj: Any, name: Any, default: Any = _NO_DEFAULT) -> Any:
                 raise
             return default
     if name.startswith("__") and name != "__name__":
+        if VALUE_DUNDER:  # `getattr(x, '__add__')`: as `x.__add__` reads (`lang.dunders`)
+            found = VALUE_DUNDER[0](obj, name)
+            if found is not None:
+                return found
         raise GradcliError(
             f"getattr(..., {name[:40]!r}) is not accessible in gradcli programs",
             hint="gradcli programs cannot reach Python's internals",

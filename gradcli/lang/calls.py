@@ -43,7 +43,7 @@ from ..surface import nn as surface_nn
 from ..surface import public
 from ..surface.args import cpu_device
 from ..surface.functional import write_out
-from .values import Device, DType, range_len, short
+from .values import PROGRAM_INSTANCES, Device, DType, range_len, short
 
 # (id(f), number of positional arguments, keyword names) -> f, for calls that bound.
 _BOUND: dict[tuple, Any] = {}
@@ -94,6 +94,91 @@ def _signature(f: Callable[..., Any]) -> Any:
 
 
 def checked_call(
+    f: Callable[..., Any],
+    args: list,
+    kwargs: dict,
+    name: str | Callable[[], str],
+    bound: bool = False,
+    raw: Any = None,
+) -> Any:
+    """`_checked_call`; where an argument is an instance of the program's class that defines
+    `__index__` and the call refused it by its class, the call again with that integer, as
+    PyTorch's argument parser takes such an object for an int (`torch.zeros(k)`, `x.view(k,
+    -1)`): nothing is converted, and nothing costs more, on the way of a call that works."""
+    try:
+        return _checked_call(f, args, kwargs, name, bound, raw)
+    except GradcliError as e:
+        if raw or not PROGRAM_INSTANCES or _ran_program_code(e):
+            raise  # (Python's builtins take such objects themselves; a program's error stays)
+        converted = _indices_of(args, kwargs, e)
+        if converted is None:
+            raise
+    return _checked_call(f, converted[0], converted[1], name, bound, raw)
+
+
+# Set by the runtime: the code of `Runtime.invoke`, through which every program function runs.
+INVOKE_CODE: list = []
+
+
+def _ran_program_code(e: BaseException) -> bool:
+    """Whether the error came through a program's function (a call is retried only when it was
+    refused before any program code ran, so nothing of the program runs twice)."""
+    tb = e.__traceback__
+    codes = INVOKE_CODE
+    while tb is not None:
+        if tb.tb_frame.f_code in codes:
+            return True
+        tb = tb.tb_next
+    return False
+
+
+# The words of a refusal of a value where an integer is wanted (PyTorch's argument parser's,
+# Python's): only these are answered with the object's __index__.
+_INT_WORDS = (
+    "tuple of ints",
+    "must be int",
+    "must be an int",
+    "interpreted as an integer",
+    "SymInt",
+)
+
+
+def _indices_of(args: list, kwargs: dict, e: GradcliError) -> tuple[list, dict] | None:
+    """(args, kwargs) with each instance of the program's class that defines `__index__`
+    (also inside a tuple or list) replaced by its integer; None when there is none, or the
+    refusal is not of the arguments (a TypeError) nor of a value where an integer is wanted
+    naming its class."""
+    kinds = PROGRAM_INSTANCES[0]
+    message = e.message
+
+    def candidates(v: Any) -> list:
+        if isinstance(v, kinds) and v.special("__index__") is not None:
+            return [v.cls.name]
+        if type(v) in (tuple, list):
+            return [n for x in v if isinstance(x, kinds) for n in candidates(x)]
+        return []
+
+    names = [n for v in (*args, *kwargs.values()) for n in candidates(v)]
+    if not names:
+        return None
+    if getattr(e, "python_class", None) != "TypeError" and not (
+        any(w in message for w in _INT_WORDS)
+        and any(f"'{n}'" in message or f" {n}" in message for n in names)
+    ):
+        return None
+    from .classes import program_index
+
+    def conv(v: Any) -> Any:
+        if isinstance(v, kinds):
+            return program_index(v)
+        if type(v) in (tuple, list) and any(isinstance(x, kinds) for x in v):
+            return type(v)(conv(x) for x in v)
+        return v
+
+    return [conv(a) for a in args], {k: conv(v) for k, v in kwargs.items()}
+
+
+def _checked_call(
     f: Callable[..., Any],
     args: list,
     kwargs: dict,

@@ -26,6 +26,7 @@ from . import exceptions as X
 from .values import (
     CLASS_KINDS,
     PROGRAM_INSTANCE,
+    PROGRAM_INSTANCES,
     BoundMethod,
     Builtin,
     Ctx,
@@ -50,6 +51,10 @@ PLAIN_DUNDERS = frozenset(
         "__bool__",
         "__contains__",
         "__post_init__",  # a dataclass's, called by its generated __init__
+        # the number protocol: int(), float(), an index (`xs[k]`, `range(k)`, slices, hex())
+        "__index__",
+        "__int__",
+        "__float__",
     )
 )
 # Python's arithmetic operators (a small autograd engine's `Value`, a vector class): the
@@ -77,8 +82,40 @@ MODULE_DUNDERS = frozenset(
         "__bool__",
         "__repr__",
         "__str__",
+        "__index__",
+        "__int__",
+        "__float__",
     )
 )
+
+
+def program_number(v: Any, names: tuple[str, ...]) -> Any:
+    """The value of the first of `names` (`__index__`, `__int__`, `__float__`) an instance of
+    the program's class defines, checked as Python checks it; None when `v` is not such an
+    instance or its class defines none of them."""
+    if not isinstance(v, (Instance, ModuleInstance)):
+        return None
+    for name in names:
+        fn = v.special(name)
+        if fn is None:
+            continue
+        r = v.call_special(fn)
+        if name == "__float__":
+            if type(r) is not float:
+                raise GradcliError(
+                    f"{v.cls.name}.__float__ returned non-float (type {typename(r)})"
+                ).mirror("TypeError")
+        elif not isinstance(r, int):
+            raise GradcliError(f"{name} returned non-int (type {typename(r)})").mirror("TypeError")
+        return r
+    return None
+
+
+def program_index(v: Any) -> Any:
+    """`v` as an index where Python takes one: its `__index__`'s value for an instance of the
+    program's class that defines it, else `v` itself."""
+    r = program_number(v, ("__index__",))
+    return v if r is None else r
 
 
 def _python_names() -> frozenset[str]:
@@ -1424,6 +1461,7 @@ class Instance:
 
 
 PROGRAM_INSTANCE.append(Instance)
+PROGRAM_INSTANCES.append((Instance, ModuleInstance))
 
 
 def _next_calls(it: Instance) -> Any:
@@ -1474,6 +1512,9 @@ DUNDER_EQUIVALENT = {
     "__next__": "next(obj)",
     "__bool__": "bool(obj)",
     "__contains__": "v in obj",
+    "__index__": "operator.index(obj) or use it as an index (xs[obj])",
+    "__int__": "int(obj)",
+    "__float__": "float(obj)",
 }
 
 
@@ -1540,7 +1581,7 @@ def program_dunder(rt: Any, owner: Any, attr: str, type_of: Any) -> Any:
         found=f"`.{attr}`",
         expected="a dunder method the program's own class defines (`ds.__len__()` of "
         "`class Points(Dataset)` with `def __len__(self)`)",
-        hint=f"write {DUNDER_EQUIVALENT[attr]}",
+        hint=f"write {DUNDER_EQUIVALENT.get(attr, 'the operator or builtin it stands for')}",
     )
 
 

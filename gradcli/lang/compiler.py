@@ -57,7 +57,9 @@ from .classes import (
     as_exception,
     own_dunder,
     program_dunder,
+    program_index,
 )
+from .dunders import VALUE_DUNDERS, value_dunder
 from .formatting import field, join
 from .gradmode import GradMode, GradModeClass
 from .namespaces import (
@@ -94,6 +96,7 @@ from .values import (
     CONTINUE,
     FUNCTION_BASE,
     FUNCTOOLS,
+    PROGRAM_INSTANCES,
     RETURN,
     UNUSED_MODULES,
     BoundMethod,
@@ -2716,6 +2719,7 @@ class Compiler:
                 return  # (__setstate__: an Optimizer subclass's, Super answers for others)
             if load and (
                 attr in ("__class__", "__module__", "__qualname__", "__doc__")
+                or attr in VALUE_DUNDERS  # a tensor's or number's `x.__add__(y)` (`dunders`)
                 or (attr in PLAIN_DUNDERS and attr not in OPERATOR_DUNDERS)
                 or own_dunder(attr)  # `self.__init_state__()`: the program's own method
             ):
@@ -2744,8 +2748,11 @@ class Compiler:
             from .torch_reprs import dunder_name
 
             return lambda rt, o: dunder_name(o, attr)
+        of = TYPE_BUILTIN.fn
+        if attr in VALUE_DUNDERS:
+            own = lambda rt, o: program_dunder(rt, o, attr, of)  # noqa: E731
+            return lambda rt, o: value_dunder(rt, o, attr, own)
         if attr.startswith("__") and (attr in PLAIN_DUNDERS or own_dunder(attr)):
-            of = TYPE_BUILTIN.fn
             return lambda rt, o: program_dunder(rt, o, attr, of)
         return lambda rt, o: rt.attribute(o, attr)
 
@@ -2817,6 +2824,8 @@ class Compiler:
                     continue
                 fn, span = p
                 v = fn(f)
+                if PROGRAM_INSTANCES and isinstance(v, PROGRAM_INSTANCES[0]):
+                    v = program_index(v)  # (its __index__; the check below as for any value)
                 if v is None or (isinstance(v, int) and not isinstance(v, bool)):
                     vals.append(v)
                 elif isinstance(v, Tensor) and v.data.size == 1 and v.dtype.kind in "iu":

@@ -50,6 +50,7 @@ from .values import (
     HINT_TYPES,
     MODULE_TYPES,
     PARAMETER_TYPE,
+    PROGRAM_INSTANCES,
     STRIDED,
     TENSOR_TYPE,
     Builtin,
@@ -1373,6 +1374,11 @@ def _math_fn(f: Callable[..., float], name: str) -> Builtin:
         for a in args:
             if isinstance(a, Tensor) or (isinstance(a, np.generic) and a.dtype.kind in "biuf"):
                 a = a.item()
+            elif PROGRAM_INSTANCES and isinstance(a, PROGRAM_INSTANCES[0]):
+                from .classes import program_number  # (its __float__, else its __index__)
+
+                got = program_number(a, ("__float__", "__index__"))
+                a = a if got is None else got
             if isinstance(a, bool) or not isinstance(a, (int, float)):
                 raise GradcliError(
                     f"math.{name}() takes numbers, not {typename(a)}",

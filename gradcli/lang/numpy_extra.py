@@ -518,6 +518,7 @@ def functions() -> dict[str, Any]:
             "meshgrid": _meshgrid,
             "set_printoptions": numpy_printing.set_printoptions,
             "get_printoptions": numpy_printing.get_printoptions,
+            "printoptions": numpy_printing.printoptions,
         }
     )
     return out

@@ -54,6 +54,8 @@ def _count(v: Any, name: str) -> int:
     if isinstance(v, np.integer):
         v = int(v)
     if isinstance(v, bool) or not isinstance(v, int):
+        if name == "precision":  # NumPy's words (it checks only this one's type)
+            raise _error("precision must be an integer")
         raise _error(f"{name} must be an integer, not {type(v).__name__}")
     if v < 0:
         raise _error(f"{name} must be a non-negative integer, got {v}", "ValueError")
@@ -96,7 +98,7 @@ def set_printoptions(
         if isinstance(threshold, bool) or not isinstance(
             threshold, (int, float, np.integer, np.floating)
         ):
-            raise _error(f"threshold must be numeric, not {type(threshold).__name__}")
+            raise _error("threshold must be numeric")  # (NumPy's words)
         if math.isnan(threshold):
             raise _error(
                 "threshold must be non-NAN, try sys.maxsize for untruncated representation",
@@ -148,3 +150,36 @@ def text_floor(v: np.ndarray) -> int:
     if opts["floatmode"] == "fixed" and v.dtype.kind in "fc":
         each += int(opts["precision"])
     return n * each
+
+
+class PrintOptions:
+    """`with numpy.printoptions(**options) as opts:`: the options set for the block (checked
+    as `set_printoptions` checks them, when the block is entered, as NumPy's), `opts` the
+    options in force, and the ones before restored when it ends, whatever happens in it."""
+
+    program_context = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.args = args
+        self.kwargs = kwargs
+        self.saved: dict[str, Any] | None = None
+        self.as_value: Any = None
+
+    def program_typename(self) -> str:
+        return "_GeneratorContextManager"
+
+    def enter(self) -> None:
+        saved = dict(np.get_printoptions())
+        set_printoptions(*self.args, **self.kwargs)
+        self.saved = saved
+        self.as_value = get_printoptions()
+
+    def exit(self) -> None:
+        if self.saved is not None:
+            np.set_printoptions(**self.saved)
+            self.saved = None
+
+
+def printoptions(*args: Any, **kwargs: Any) -> PrintOptions:
+    """`numpy.printoptions(...)`: the context manager (its options are checked on entry)."""
+    return PrintOptions(*args, **kwargs)

@@ -173,6 +173,16 @@ def instance_binop(op: ast.operator, a: Any, b: Any) -> Any:
             out = obj.call_special(fn, other)
             if out is not NotImplemented:
                 return out
+    if isinstance(op, ast.Mult) and (
+        (isinstance(a, (str, list, tuple)) and ib) or (isinstance(b, (str, list, tuple)) and ia)
+    ):
+        # a sequence repeated by an object with __index__ (`'-' * Width(10)`), as Python's
+        from .classes import program_number
+
+        seq, obj = (a, b) if ib else (b, a)
+        n = program_number(obj, ("__index__",))
+        if n is not None:
+            return binop(op, seq, n) if seq is a else binop(op, n, seq)
     raise _unsupported(op, a, b)
 
 

@@ -17,7 +17,7 @@ import math
 import sys
 from collections.abc import Callable
 from sys import getrefcount
-from types import FunctionType
+from types import FunctionType, MethodType
 from typing import Any
 
 import numpy as np
@@ -52,7 +52,7 @@ from . import pycollections as PC
 from . import pydataclasses as DC
 from . import pyenum as EN
 from . import pynamespace as PN
-from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
+from .calls import CONVERTED, INVOKE_CODE, call_name, checked_call, is_argument_error, user_error
 from .classes import (
     FunctionClass,
     FunctionInstance,
@@ -64,6 +64,7 @@ from .classes import (
     PlainClass,
     ProgramObject,
     Super,
+    program_index,
 )
 from .exceptions import ExcClass
 from .namespaces import FLAGS, TENSOR_METHODS, TENSOR_PROPERTIES
@@ -71,6 +72,7 @@ from .text import to_str
 from .values import (
     CURRENT,
     GENERIC_ORIGINS,
+    PROGRAM_INSTANCES,
     RETURN,
     STDOUT,
     TENSOR_TYPE,
@@ -578,8 +580,8 @@ class Runtime:
                     # a graph node's method prints as PyTorch's C++ node's, named by the node
                     return BoundMethod(
                         attr,
-                        lambda _o, *a, _m=value, **k: _m(*a, **k),
-                        owner,
+                        _node_method(attr),  # (one function a name: nothing cached holds
+                        owner,  # the node, which a hook on it may need to outlive)
                         shown=owner.name().removeprefix("torch::autograd::"),
                     )
                 return Builtin(f"{typename(owner)}.{attr}", value, raw=False)
@@ -662,6 +664,8 @@ class Runtime:
 
     # -- items --
     def getitem(self, owner: Any, key: Any) -> Any:
+        if PROGRAM_INSTANCES and isinstance(owner, _INDEXED):
+            key = _program_indices(key, isinstance(owner, Tensor))
         if isinstance(owner, Tensor):
             try:
                 return I.getitem(owner, I.program_key(key))
@@ -710,6 +714,8 @@ class Runtime:
     def setitem(self, owner: Any, key: Any, value: Any, target: ast.AST, rebind: Any) -> None:
         """`owner[key] = value`. `rebind(new)` rebinds the name `owner` came from (the
         differentiable assignment makes a new tensor), or is None when it is not a name."""
+        if PROGRAM_INSTANCES and isinstance(owner, _INDEXED):
+            key = _program_indices(key)
         if isinstance(owner, Tensor):
             set_tensor_item(self, owner, I.program_key(key, value), value, rebind)
             return
@@ -829,15 +835,19 @@ class Runtime:
             self.more_warnings += 1
 
     def kernel_warning(self, message: str, hint: str | None, once: bool | str = False) -> None:
-        """A warning PyTorch gives (from below the language), at the statement running."""
-        if self.warning_filters and self.filtered(message, "UserWarning", "torch"):
+        """A warning PyTorch gives (from below the language), at the statement running: a
+        UserWarning, or the category PyTorch's Python code gives it (`_CATEGORIES`)."""
+        category = "UserWarning"
+        if message.startswith(_CATEGORY_STARTS):
+            category = next(c for start, c in _CATEGORIES if message.startswith(start))
+        if self.warning_filters and self.filtered(message, category, "torch"):
             return
         if once:
             key = once if isinstance(once, str) else message
             if key in self.warned:
                 return
             self.warned.add(key)
-        self.python_warning(message, "UserWarning", "torch", hint)
+        self.python_warning(message, category, "torch", hint)
 
     def python_warning(
         self,
@@ -1263,6 +1273,58 @@ def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:
     ).mirror("AttributeError")
 
 
+# What takes an index by its __index__ (an instance of the program's class that defines it).
+_INDEXED = (Tensor, list, tuple, str, range, np.ndarray)
+
+
+def _program_indices(key: Any, tensor: bool = False) -> Any:
+    """`key` (or the items of a tuple key) with each instance of the program's class that
+    defines `__index__` replaced by that integer, as Python and PyTorch take it (a tensor's
+    index whose __index__ fails is PyTorch's IndexError naming its class)."""
+    kinds = PROGRAM_INSTANCES[0]
+
+    def one(k: Any) -> Any:
+        if not tensor:
+            return program_index(k)
+        try:
+            return program_index(k)
+        except GradcliError as e:
+            if "returned non-int" not in e.message:
+                raise
+            raise GradcliError(
+                "only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+                f"Variables are valid indices (got {typename(k)})"
+            ).mirror("IndexError") from None
+
+    if isinstance(key, kinds):
+        return one(key)
+    if type(key) is tuple and any(isinstance(k, kinds) for k in key):
+        return tuple(one(k) if isinstance(k, kinds) else k for k in key)
+    return key
+
+
+# The warnings of the surface PyTorch gives in another category than UserWarning (its Python
+# code's `category=FutureWarning`): what `w.category` and `simplefilter('error')` see.
+_CATEGORIES = (
+    ("`torch.nn.utils.clip_grad_norm` is now deprecated", "FutureWarning"),
+    ("`torch.nn.utils.weight_norm` is deprecated", "FutureWarning"),
+    ("Positional args are being deprecated", "FutureWarning"),
+    ("Using non-full backward hooks on a Module", "FutureWarning"),
+    ("Using a non-full backward hook", "FutureWarning"),
+)
+_CATEGORY_STARTS = tuple(start for start, _ in _CATEGORIES)
+
+_NODE_METHODS: dict[str, Any] = {}
+
+
+def _node_method(attr: str) -> Any:
+    """`node.attr(...)` as a function of the node (the same one for every node)."""
+    got = _NODE_METHODS.get(attr)
+    if got is None:
+        got = _NODE_METHODS[attr] = lambda _o, *a, **k: getattr(_o, attr)(*a, **k)
+    return got
+
+
 def _dtype_attribute(rt: Runtime, owner: DType, attr: str) -> Any:
     if attr == "is_floating_point":
         return dtypes.is_float(owner.np)
@@ -1405,6 +1467,9 @@ def _public_name(f: Any) -> str | None:
         return found
     if isinstance(f, BoundMethod):  # x.add.__name__
         return f.user.code.name if f.user is not None else f.name
+    if isinstance(f, MethodType) and isinstance(f.__self__, surface_nn.Module):
+        name = f.__func__.__name__  # m.named_parameters.__name__ (the surface's, PyTorch's)
+        return None if name.startswith("_") else name
     if isinstance(f, Builtin):
         return f.name.rpartition(".")[2]
     if not callable(f):
@@ -1433,3 +1498,6 @@ def _public_name(f: Any) -> str | None:
             if isinstance(value, Namespace):
                 todo.append(value)
     return None
+
+
+INVOKE_CODE.append(Runtime.invoke.__code__)  # (`calls.checked_call`: program code ran)

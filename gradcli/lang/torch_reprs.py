@@ -12,6 +12,7 @@ C a class; `.` the namespace, the name or the qualname itself, `V:` PyTorch's
 
 from __future__ import annotations
 
+from types import MethodType
 from typing import Any
 
 TABLE = """\
@@ -1000,7 +1001,7 @@ def dunder_name(v: Any, attr: str) -> str:
     """`v.__module__` / `v.__qualname__` (only ever a string): PyTorch's for its functions and
     classes, `__main__` and the qualified name for the program's own."""
     from ..base.errors import GradcliError, NotSupported
-    from ..core.tensor import typename
+    from ..core.tensor import Tensor, typename
     from .classes import FunctionClass, ModuleClass, OptimClass, PlainClass
     from .pycollections import NamedTupleClass
     from .values import BoundMethod, ModuleType, PyType, UserFunction
@@ -1009,8 +1010,23 @@ def dunder_name(v: Any, attr: str) -> str:
         return "__main__" if attr == "__module__" else v.qualname
     if isinstance(v, BoundMethod) and v.user is not None:
         return "__main__" if attr == "__module__" else v.user.qualname
+    if (
+        isinstance(v, BoundMethod)
+        and attr == "__qualname__"
+        and isinstance(v.obj, (Tensor, list, dict, set, str, tuple))
+        and v.name.isidentifier()
+    ):  # a C method of a tensor or a Python value: its class's qualified name, then its own
+        return f"{'Tensor' if isinstance(v.obj, Tensor) else type(v.obj).__name__}.{v.name}"
     if isinstance(v, (ModuleClass, OptimClass, PlainClass, FunctionClass, NamedTupleClass)):
         return "__main__" if attr == "__module__" else v.name
+    if type(v) is MethodType and attr == "__qualname__":
+        from ..surface import nn as surface_nn
+
+        qualname = v.__func__.__qualname__  # m.zero_grad: Module.zero_grad, as PyTorch's
+        if isinstance(v.__self__, surface_nn.Module) and not (
+            qualname.startswith("_") or "<" in qualname or "._" in qualname
+        ):
+            return qualname
     method = _tensor_method(v)
     if method is not None:
         if method in TENSOR_FUNCTIONS:

@@ -135,6 +135,8 @@ _NO_MEMBER = object()
 # The type of an instance of a program's plain class (`classes.Instance`, registered there):
 # the operators dispatch `a + b` to its methods without importing `classes` (no import cycle).
 PROGRAM_INSTANCE: list[type] = []
+# (Instance, ModuleInstance): the objects whose class may define the number protocol.
+PROGRAM_INSTANCES: list[tuple] = []
 
 
 def _exit(code: Any = None) -> None:

@@ -20,7 +20,7 @@ from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError
 from ..core import autograd, dtypes
 from ..core.inplace import drop_unread
-from ..core.op import apply
+from ..core.op import IMPLICIT_CASTS, apply
 from ..core.tensor import (
     Settings,
     Tensor,
@@ -199,7 +199,10 @@ def cast(t: Tensor, dt: np.dtype) -> Tensor:
     if t.dtype == dt:
         return t
     if t.requires_grad:
-        return apply(S.astype, t, dtype=dt)
+        out = apply(S.astype, t, dtype=dt)
+        if out.node is not None:
+            IMPLICIT_CASTS.add(out.node)  # (not shown in `next_functions`, as PyTorch's)
+        return out
     out = Tensor(t.data.astype(dt))
     if dt.kind == "c" and t.dtype.kind != "c":
         out.name = V.REAL_AS_COMPLEX  # (mul's complex rule: `ops.binary._conj`)
@@ -343,7 +346,11 @@ def check_bool_sub(a: Any, b: Any) -> None:
     ba = (isinstance(a, Tensor) and a.dtype == np.bool_) or (
         type(a) is bool and not isinstance(b, Tensor)
     )
-    bb = isinstance(b, Tensor) and b.dtype == np.bool_
+    # a Python bool is a bool operand to PyTorch too (`x - True`: its wrapped number's dtype)
+    bb = (isinstance(b, Tensor) and b.dtype == np.bool_) or (
+        type(b) is bool and isinstance(a, Tensor)
+    )
+    ba = ba or (type(a) is bool and isinstance(b, Tensor))
     if ba and bb:
         raise GradcliError(
             "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
@@ -377,7 +384,11 @@ div_t = binop(B.div, floating=True)
 
 def pow(input: Any, exponent: Any) -> Tensor:
     if isinstance(input, Tensor) and not isinstance(exponent, Tensor):
-        if isinstance(exponent, bool) or not isinstance(exponent, (int, float)):
+        if isinstance(exponent, bool):  # a bool scalar does not promote (`x ** True`)
+            if input.dtype == np.bool_:
+                return Tensor(input.data.copy() if exponent else np.ones_like(input.data))
+            exponent = int(exponent)
+        if not isinstance(exponent, (int, float)):
             raise GradcliError(
                 f"pow(): exponent must be a number or Tensor, not {typename(exponent)}"
             )
@@ -393,7 +404,13 @@ def pow(input: Any, exponent: Any) -> Tensor:
                 )
         return apply(E.pow_scalar, input, p=exponent)
     if not isinstance(input, Tensor) and isinstance(exponent, Tensor):
-        if isinstance(input, bool) or not isinstance(input, (int, float)):
+        if isinstance(input, bool):  # `True ** x`: the bool does not promote
+            if exponent.dtype == np.bool_:
+                raise GradcliError("\"pow\" not implemented for 'Bool'").mirror(
+                    "NotImplementedError"
+                )
+            input = int(input)
+        if not isinstance(input, (int, float)):
             raise GradcliError(f"pow(): base must be a number or Tensor, not {typename(input)}")
         if exponent.dtype.kind != "f":
             if isinstance(input, float):

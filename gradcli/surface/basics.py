@@ -566,8 +566,11 @@ def _shift(name: str, left: bool) -> Any:
     def f(input: Any, other: Any) -> Tensor:  # noqa: A002
         a, b = _int_operands(name, input, other)
         dt = a.dtype
-        if dt == np.bool_:
-            a, b = a.astype(np.uint8), b.astype(np.uint8)
+        if dt == np.bool_:  # ATen's shift kernels have no bool loop
+            kernel = "lshift_cpu" if left else "rshift_cpu"
+            raise GradcliError(f"\"{kernel}\" not implemented for 'Bool'").mirror(
+                "NotImplementedError"
+            )
         bits = a.dtype.itemsize * 8
         big = (b < 0) | (b >= bits)
         safe = np.where(big, 0, b).astype(a.dtype)

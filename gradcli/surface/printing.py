@@ -113,7 +113,14 @@ def set_printoptions(
     (integers, `threshold` any number, `precision` and `edgeitems` not negative), so the error
     points at the call that set them. An unknown profile is ignored, as PyTorch ignores it."""
     vals: dict[str, Any] = {}
-    if precision is not None:
+    if isinstance(precision, (float, str)) and not (
+        isinstance(precision, str) and precision.strip().isdigit()
+    ):
+        # PyTorch takes it and fails when a float is printed with it ('{:.2.0f}' is not a
+        # format): kept, for `_Formatter` to fail in Python's words (a string of digits, a
+        # working format PyTorch would print with, stays refused here)
+        vals["precision"] = precision if isinstance(precision, float) else precision[:100]
+    elif precision is not None:
         vals["precision"] = _option_int(precision, "precision")
         if vals["precision"] < 0:
             raise _option_error(
@@ -286,6 +293,8 @@ class _Formatter:
         else:
             self.sci_mode = OPTIONS.sci_mode
         precision = OPTIONS.precision
+        if (self.sci_mode or not self.int_mode) and type(precision) is not int:
+            _bad_precision(precision, "e" if self.sci_mode else "f")
         if self.sci_mode or not self.int_mode:
             _check_text(precision + 3)  # one number, before a string of `precision` digits
 
@@ -318,6 +327,22 @@ class _Formatter:
         else:
             ret = f"{value}"
         return (self.max_width - len(ret)) * " " + ret
+
+
+def _bad_precision(precision: Any, kind: str) -> None:
+    """`set_printoptions(precision=2.0)` (or a string) meets a float to print: the error
+    Python's format gives PyTorch's `'{:.2.0f}'` (the spec is never one that formats: see
+    `set_printoptions`)."""
+    from ..base.errors import GradcliError
+
+    spec = f".{precision}{kind}"
+    try:
+        format(1.0, spec)
+    except ValueError as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
+    raise GradcliError(f"Invalid format specifier '{spec}' for object of type 'float'").mirror(
+        "ValueError"
+    )
 
 
 def _extremes(vals: np.ndarray) -> list[Any]:

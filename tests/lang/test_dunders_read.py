@@ -101,13 +101,13 @@ def test_a_programs_dunder_methods_called_by_name() -> None:
         ("class A:\n    pass\nA().__len__()", "'A' object has no attribute '__len__'"),
         ("class A:\n    pass\nA().__repr__()", "`.__repr__` of a value of class 'A'"),
         ("[1].__len__()", "`.__len__` of a value of class 'list' is not supported"),
-        ("torch.ones(1).__iter__()", "`.__iter__` of a value of class 'torch.Tensor'"),
+        ("range(3).__iter__()", "`.__iter__` of a value of class 'range'"),
         ("len.__call__", "of class 'builtin_function_or_method' is not supported"),
         (
             "torch.nn.Linear(1, 1).__call__",
             "`.__call__` of a value of class 'torch.nn.modules.linear.Linear'",
         ),
-        ("class A:\n    pass\nA().__add__(1)", "`.__add__` is not accessible"),
+        ("class A:\n    pass\nA().__add__(1)", "'A' object has no attribute '__add__'"),
         ("torch.nn.Module.__init__(1)", "descriptor '__init__' of 'Module' object needs"),
     ],
 )

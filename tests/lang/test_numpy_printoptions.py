@@ -84,8 +84,8 @@ def test_threshold_maxsize_prints_every_element() -> None:
     "call, message",
     [
         ("precision=-1", "precision must be a non-negative integer, got -1"),
-        ("precision=1.5", "precision must be an integer, not float"),
-        ("threshold='x'", "threshold must be numeric, not str"),
+        ("precision=1.5", "precision must be an integer"),
+        ("threshold='x'", "threshold must be numeric"),
         ("threshold=float('nan')", "threshold must be non-NAN"),
         ("sign='x'", "sign option must be one of"),
         ("floatmode='round'", "floatmode option must be one of"),

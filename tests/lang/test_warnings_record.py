@@ -169,3 +169,27 @@ def test_stacklevel_places_the_warning_at_the_callers_line() -> None:
     )
     # the default filter: once for each (caller's) line
     assert got == "5 [9, 10, 12, 7, 15]\n"
+
+
+def test_pytorchs_future_warnings_have_their_category() -> None:
+    # (feat24) clip_grad_norm, weight_norm and state_dict's positional arguments are
+    # FutureWarnings in PyTorch 2.13 (its Python code's category=FutureWarning)
+    from gradcli.lang.program import parse
+
+    got = "".join(
+        parse(
+            "import warnings\nimport torch\nimport torch.nn as nn\nm = nn.Linear(2, 2)\n"
+            "m(torch.ones(1, 2)).sum().backward()\n"
+            "with warnings.catch_warnings(record=True) as w:\n"
+            "    warnings.simplefilter('always')\n"
+            "    torch.nn.utils.clip_grad_norm(m.parameters(), 1.0)\n"
+            "    torch.nn.utils.weight_norm(nn.Linear(2, 2))\n"
+            "    m.state_dict(None)\n"
+            "    torch.range(0, 1)\n"
+            "print([x.category.__name__ for x in w])\n",
+            "t.py",
+        )
+        .run(dtype="float32")
+        .output
+    )
+    assert got == "['FutureWarning', 'FutureWarning', 'FutureWarning', 'UserWarning']\n"

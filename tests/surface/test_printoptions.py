@@ -82,7 +82,7 @@ def test_profile_first_then_the_options_given():
     "kwargs",
     [
         {"precision": -1},
-        {"precision": 1.5},
+        {"precision": "5"},  # (a string of digits would format: refused, not followed)
         {"precision": True},
         {"edgeitems": -2},
         {"linewidth": "80"},
@@ -97,6 +97,26 @@ def test_bad_values_are_refused_where_they_are_set(kwargs):
         set_printoptions(**kwargs)
     assert "set_printoptions()" in e.value.message
     assert (P.OPTIONS.precision, P.OPTIONS.edgeitems, P.OPTIONS.linewidth) == before
+
+
+@pytest.mark.parametrize(
+    "precision, message",
+    [
+        (1.5, "Invalid format specifier '.1.5f' for object of type 'float'"),
+        ("a", "Format specifier missing precision"),
+    ],
+)
+def test_a_float_or_text_precision_fails_when_a_float_prints_as_pytorchs(precision, message):
+    # PyTorch keeps it and fails where its formatter builds '{:.1.5f}' (integers and
+    # integral floats print without the precision)
+    set_printoptions(precision=precision)
+    try:
+        assert P._Formatter(np.array([1.0, 2.0], dtype=np.float32)).width() == 2
+        with pytest.raises(GradcliError) as e:
+            P._Formatter(np.array([1.5, 2.0], dtype=np.float32))
+        assert e.value.message == message
+    finally:
+        set_printoptions(profile="default")
 
 
 def test_a_huge_precision_is_refused_before_the_string_is_made():

@@ -1998,6 +1998,95 @@ add(
     esc("dunder_len_builtin", "n = [1].__len__()"),
     esc("dunder_getitem_dict", "v = {'a': 1}.__getitem__('a')"),
     esc("dunder_init_of_tensor_class", "torch.Tensor.__init__(torch.ones(1))"),
+    # `with numpy.printoptions(...)` (feat24): the same bounds as set_printoptions, the same
+    # refusals
+    esc(
+        "numpy_printoptions_block_unsummarized",
+        "import numpy as np\nwith np.printoptions(threshold=10**12):\n"
+        "    s = str(np.zeros(10**7))",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "numpy_printoptions_block_precision",
+        "import numpy as np\nwith np.printoptions(precision=10**8, floatmode='fixed'):\n"
+        "    print(np.array([1.5]))",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "numpy_printoptions_block_formatter",
+        "import numpy as np\nwith np.printoptions(formatter={'float': print}):\n    pass",
+    ),
+    # a program's class may define __index__ / __int__ / __float__ (feat24): Python and PyTorch
+    # call them where a number is wanted, under the same limits as any call
+    esc(
+        "number_protocol_index_recursion",
+        "class A:\n    def __index__(self):\n        return self.__index__()\nx = [1][A()]",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "number_protocol_huge_size",
+        "class A:\n    def __index__(self):\n        return 10 ** 9\nx = torch.zeros(A(), A())",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "number_protocol_huge_range",
+        "class A:\n    def __index__(self):\n        return 10 ** 9\nfor i in range(A()):\n"
+        "    pass",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "number_protocol_float_recursion",
+        "class A:\n    def __float__(self):\n        return float(self)\nx = float(A())",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "number_protocol_method_globals",
+        "class A:\n    def __int__(self):\n        return 1\nx = A().__int__.__globals__",
+    ),
+    # hooks on a leaf's AccumulateGrad node run (feat24): a hook that starts a pass stops at
+    # the call depth, its tables stay out of reach, what it returns is bounded
+    esc(
+        "accumulate_node_hook_recursion",
+        T + "acc = (x * 1).grad_fn.next_functions[0][0]\ndef h(gi, go):\n"
+        "    (x * 2).sum().backward()\nacc.register_hook(h)\n(x * 2).sum().backward()",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "accumulate_node_prehook_huge",
+        T + "acc = (x * 1).grad_fn.next_functions[0][0]\n"
+        "acc.register_prehook(lambda go: (torch.zeros(10 ** 5, 10 ** 5),))\n"
+        "(x * 2).sum().backward()",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc("accumulate_node_tables", T + "p = (x * 1).grad_fn.next_functions[0][0].pre"),
+    esc(
+        "accumulate_node_many_hooks",
+        T + "acc = (x * 1).grad_fn.next_functions[0][0]\nwhile True:\n"
+        "    acc.register_hook(print)",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    # operator and protocol methods of tensors and numbers are read (`x.__add__(y)`, feat24):
+    # what they are a way to stays refused, and the numbers they make stay bounded
+    esc("dunder_tensor_method_self", "s = torch.ones(1).__add__.__self__"),
+    esc("dunder_tensor_repr_globals", "s = torch.ones(1).__repr__.__globals__"),
+    esc("dunder_int_slot_objclass", "s = int.__add__.__objclass__"),
+    esc("dunder_unbound_tensor_class", "s = torch.Tensor.__mul__.__class__.__dict__"),
+    esc("dunder_getattr_value_reduce", "s = getattr(torch.ones(1), '__reduce_ex__')(2)"),
+    esc("dunder_call_of_method", "s = torch.ones(1).__neg__.__call__()"),
+    esc("dunder_str_method", "s = 'a'.__mul__(10 ** 9)"),
+    esc("dunder_number_pow_growth", "v = (2).__pow__(10 ** 8)", NOT_SUPPORTED_OR_LIMIT),
+    esc("dunder_number_shift_growth", "v = (1).__lshift__(10 ** 9)", NOT_SUPPORTED_OR_LIMIT),
+    esc(
+        "dunder_format_width",
+        "s = torch.tensor(1.0).__format__('>999999999')",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    esc(
+        "dunder_iter_loop_budget",
+        "x = torch.zeros(10 ** 6)\nfor i in range(10 ** 9):\n"
+        "    v = x.__getitem__(i % 3).__add__(i)",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
     esc("dunder_call_function", "def f():\n    return 1\nv = f.__call__()"),
     esc(
         "dunder_own_method_code",
@@ -6509,9 +6598,16 @@ add(
         "operator_method_globals",
         _OPS + "    def __add__(self, o):\n        return 1\ng = V.__add__.__globals__",
     ),
+    # the program's own operator method called by name runs it (as Python does): nothing
+    # but the program's code is reached
     esc(
         "operator_call_dunder_directly",
         _OPS + "    def __add__(self, o):\n        return 1\nV(1).__add__(2)",
+        codes=frozenset({0}),
+    ),
+    esc(
+        "operator_dunder_of_program_method",
+        _OPS + "    def __add__(self, o):\n        return 1\nc = V(1).__add__.__func__",
     ),
     esc("not_implemented_class", "c = NotImplemented.__class__.__mro__"),
     esc("not_implemented_reduce", "c = NotImplemented.__reduce__()"),

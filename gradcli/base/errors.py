@@ -340,6 +340,13 @@ MEANING: dict[str, str] = {
         "(torch.cfloat) or torch.complex128 (torch.cdouble)"
         for n in ("chalf", "complex32")
     },
+    # sparse tensors: what to write with dense ones
+    **{
+        n: "sparse tensors are not supported by gradcli: build the dense tensor (torch.zeros of "
+        "the size, then x[rows, cols] = values) and use dense products (torch.sparse.mm(a, b) "
+        "is a @ b)"
+        for n in ("sparse", "sparse_coo_tensor", "to_sparse", "to_sparse_coo", "spmm", "smm")
+    },
     "fft": "torch.fft is not supported by gradcli: PyTorch computes it with MKL's FFT, whose "
     "rounding gradcli cannot reproduce; complex tensors are supported, so write the transform "
     "as a product W @ x with W = torch.exp(-2j * math.pi * k * n / N)",

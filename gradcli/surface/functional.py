@@ -1537,6 +1537,23 @@ def write_out(out: Any, result: Any, name: str, inputs: tuple = ()) -> Any:
     return out
 
 
+def addmm_dtypes_checked(inp: Tensor, m1: Tensor, m2: Tensor) -> None:
+    """addmm's dtype checks in ATen's order and words (an operand of another dtype is not
+    promoted): the added tensor against mat2 first, then mat1 against mat2."""
+    if inp.dtype != m2.dtype:
+        raise GradcliError(
+            "self and mat2 must have the same dtype, but got "
+            f"{scalar_type_name(inp.dtype)} and {scalar_type_name(m2.dtype)}",
+            hint="convert the added tensor (a bias) to the matrices' dtype first",
+        )
+    if m1.dtype != m2.dtype:
+        raise GradcliError(
+            "mat1 and mat2 must have the same dtype, but got "
+            f"{scalar_type_name(m1.dtype)} and {scalar_type_name(m2.dtype)}",
+            hint="convert one of them first (x.float(), or the module's .double())",
+        )
+
+
 def linear_forward(x: Tensor, w: Tensor, bias: Any) -> Tensor:
     """F.linear / nn.Linear as ATen's linear: a 2-D input is one addmm (AddmmBackward0); any
     other contiguous input with a bias has its leading axes folded into rows (a view), one
@@ -1555,19 +1572,7 @@ def linear_forward(x: Tensor, w: Tensor, bias: Any) -> Tensor:
             hint="a Linear's weight is (out_features, in_features): torch.tensor([[1., 1.]])",
         ).mirror("RuntimeError")
     if isinstance(bias, Tensor) and x.ndim >= 1 and w.ndim == 2:
-        # addmm's checks, in its words (an operand of another dtype is not promoted)
-        if x.dtype != w.dtype:
-            raise GradcliError(
-                "mat1 and mat2 must have the same dtype, but got "
-                f"{scalar_type_name(x.dtype)} and {scalar_type_name(w.dtype)}",
-                hint="convert one of them first (x.float(), or the module's .double())",
-            )
-        if bias.dtype != w.dtype:
-            raise GradcliError(
-                "self and mat2 must have the same dtype, but got "
-                f"{scalar_type_name(bias.dtype)} and {scalar_type_name(w.dtype)}",
-                hint="convert the bias to the weight's dtype first",
-            )
+        addmm_dtypes_checked(bias, x, w)
     if (
         bias is not None
         and x.ndim != 2

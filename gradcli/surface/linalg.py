@@ -446,6 +446,7 @@ def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) ->
     inp, m1, m2 = A.tensor_arg(input, "input"), A.tensor_arg(mat1), A.tensor_arg(mat2)
     _need_matrix(m1, "mat1")
     _need_matrix(m2, "mat2")
+    F.addmm_dtypes_checked(inp, m1, m2)
     out = _add_scaled(inp, A.matmul(m1, m2), beta, alpha, "AddmmBackward0")
     if (
         inp.ndim == 1

@@ -1220,13 +1220,21 @@ class Module:
             fn(m)
         return self
 
-    def _cast(self, dtype: np.dtype) -> Module:
+    def _cast(self, dtype: np.dtype, kinds: str = "f") -> Module:
+        """Every parameter and buffer of a dtype kind in `kinds` cast to `dtype`, as PyTorch's
+        `_apply`: a parameter keeps its identity (`param.data = param.to(dtype)`: an optimizer
+        or a name holding it before the cast sees the cast parameter, and trains it), its
+        gradient is cast in place too; a buffer is replaced by its cast copy. A tensor already
+        of the dtype is left as it is (PyTorch's `t.double()` of a float64 tensor is t)."""
         for m in self.module_list():
-            for n, t in m._parameters.items():
-                if t is not None and t.dtype.kind == "f":
-                    m._parameters[n] = Parameter(t.data.astype(dtype), t.requires_grad)
+            for t in m._parameters.values():
+                if t is not None and t.dtype.kind in kinds and t.dtype != dtype:
+                    t.data = Tensor(t.data.astype(dtype)).data  # (bfloat16 settled, complex noted)
+                    g = t.grad
+                    if g is not None and g.dtype.kind in kinds and g.dtype != dtype:
+                        g.data = Tensor(g.data.astype(dtype)).data
             for n, b in m._buffers.items():
-                if b is not None and b.dtype.kind == "f":
+                if b is not None and b.dtype.kind in kinds and b.dtype != dtype:
                     m._buffers[n] = Tensor(b.data.astype(dtype))
         return self
 
@@ -1272,7 +1280,30 @@ class Module:
                 meta = True
             else:
                 cpu_device(spec)
-        out = self if dtype is None else self._cast(np.dtype(dtype))
+        if dtype is not None and np.dtype(dtype).kind == "c":
+            core_hooks.warn(
+                "Complex modules are a new feature under active development whose design may "
+                "change, and some modules might not work as expected when using complex tensors "
+                "as parameters or buffers. Please file an issue at "
+                "https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml if a "
+                "complex module does not work as expected."
+            )
+        if (
+            dtype is not None
+            and np.dtype(dtype).kind != "c"
+            and any(
+                t is not None and t.dtype.kind == "c"
+                for m in self.module_list()
+                for t in (*m._parameters.values(), *m._buffers.values())
+            )
+        ):
+            # (PyTorch casts the complex tensors too, dropping their imaginary parts)
+            raise NotSupported(
+                "nn.Module.to() of a module with complex parameters or buffers to the real "
+                f"dtype {dtypes.torch_name(np.dtype(dtype))} is not supported by gradcli",
+                hint="cast the tensors you need yourself: p.real, p.imag",
+            )
+        out = self if dtype is None else self._cast(np.dtype(dtype), "fc")
         if meta:
             # PyTorch's parameters become meta tensors (shapes without values). gradcli has
             # none: the module keeps its tensors and shows none of them, and runs only in

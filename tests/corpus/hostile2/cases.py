@@ -6976,3 +6976,30 @@ add(
     ),
     esc("transform_dict", _TR + "d = ExpTransform().__dict__"),
 )
+
+# explore39: complex nn.Linear / F.linear / addmm, and a module cast in place
+add(
+    small(
+        "complex_linear_huge",
+        "m = torch.nn.Linear(20000, 20000).to(torch.cdouble)\n"
+        "print(m(torch.ones(20000, 20000, dtype=torch.cdouble)).abs().sum())",
+        LIMIT,
+    ),
+    small(
+        "complex_addmm_huge_batch",
+        "a = torch.ones(40000, 8000, dtype=torch.cfloat)\n"
+        "print(torch.addmm(torch.ones(8000, dtype=torch.cfloat), a, a.t()).sum())",
+        LIMIT,
+    ),
+    small(
+        "module_cast_many_times",
+        "m = torch.nn.Linear(4, 4)\nfor i in range(10**8):\n    m.double()\n    m.float()",
+        LIMIT,
+    ),
+    small(
+        "complex_module_to_real",
+        "m = torch.nn.Linear(2, 2).to(torch.cfloat)\nm.to(torch.float32)",
+        REFUSED,
+    ),
+    esc("cast_module_param_insides", "m = torch.nn.Linear(2, 2)\nm.double()\nm.weight.__dict__"),
+)

@@ -787,9 +787,7 @@ def delete_attribute(o: Any, name: str) -> None:
         if own is not None and name in own:  # an attribute the program gave the tensor
             del own[name]
             return
-        from .namespaces import TENSOR_PROPERTIES
-
-        if name not in TENSOR_PROPERTIES:  # a method's name (the class's) or none: Python's
+        if name not in TENSOR_PROPERTY_NAMES:  # a method's name (the class's) or none: Python's
             kind = "Parameter" if isinstance(o, surface_nn.Parameter) else "Tensor"
             raise GradcliError(f"'{kind}' object has no attribute '{name}'").mirror(
                 "AttributeError"
@@ -817,6 +815,11 @@ def _plain_attribute(name: Any, call: str) -> None:
             call.format(repr(name[:40])) + " is not accessible in gradcli programs",
             hint="gradcli programs cannot reach Python's internals",
         ).mirror(None)
+
+
+# The names of the tensor's properties (`lang.namespaces.TENSOR_PROPERTIES`, which imports this
+# module: it fills this set when it is imported).
+TENSOR_PROPERTY_NAMES: set[str] = set()
 
 
 def _delattr(obj: Any, name: Any) -> None:

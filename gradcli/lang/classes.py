@@ -111,6 +111,15 @@ def program_number(v: Any, names: tuple[str, ...]) -> Any:
     return None
 
 
+def _install_program_number() -> None:
+    from . import operators
+
+    operators.PROGRAM_NUMBER[0] = program_number
+
+
+_install_program_number()
+
+
 def program_index(v: Any) -> Any:
     """`v` as an index where Python takes one: its `__index__`'s value for an instance of the
     program's class that defines it, else `v` itself."""

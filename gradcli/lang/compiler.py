@@ -2363,7 +2363,9 @@ class Compiler:
     def undefined(self, name: str, node: ast.AST) -> Expr:
         """What a name no value is bound to does when it runs: NameError (or a refusal)."""
         span = self.span(node)
-        module_names = [n for n in self.scope.module().names if n != name]
+        # (the names are listed when the error is raised: every unresolved reference of a
+        # program with many names would otherwise keep a copy of all of them)
+        module_scope = self.scope.module()
 
         refused = _REFUSED_BUILTINS.get(name)
         strict = self.strict_names
@@ -2377,6 +2379,7 @@ class Compiler:
                     hint=refused,
                 )
             # (torch's names listed only here: listing them imports every family)
+            module_names = [n for n in module_scope.names if n != name]
             known = module_names + list(names.FUNCTIONS) + list(BUILTINS)
             raise GradcliError(
                 f"name '{_short_name(name)}' is not defined",

@@ -193,8 +193,9 @@ def _shallow_tensor(t: Tensor) -> Tensor:
     if isinstance(t, surface_nn.Parameter):
         out = surface_nn.Parameter(out, requires_grad=t.requires_grad)
     out.requires_grad = t.requires_grad
-    if t._attrs:
-        out._attrs = dict(t._attrs)  # its own attributes, the same values (Python's copy)
+    own = getattr(t, "_attrs", None)
+    if own:
+        out._attrs = dict(own)  # its own attributes, the same values (Python's copy)
     return out
 
 

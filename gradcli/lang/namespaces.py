@@ -38,6 +38,7 @@ from ..surface.printing import Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
 from . import progress
 from . import pycollections as PC
+from . import builtins as _builtins_module
 from .builtins import (
     DEFAULT_DICT,
     DEQUE_TYPE,
@@ -1934,6 +1935,7 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     # test `v._base is x` to tell a view from a copy
     "_base": lambda t: t._base,
 }
+_builtins_module.TENSOR_PROPERTY_NAMES.update(TENSOR_PROPERTIES)  # (for `del x.name`)
 
 
 IMPORTABLE = (

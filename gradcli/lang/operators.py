@@ -61,6 +61,11 @@ OPNAMES = {
 }
 
 
+# `classes.program_number` (classes imports this module: it sets this when imported), the
+# number an object of the program's own class stands for through its __index__.
+PROGRAM_NUMBER: list[Any] = [None]
+
+
 def _unsupported(op: ast.operator, a: Any, b: Any, hint: str | None = None) -> GradcliError:
     symbol = "** or pow()" if isinstance(op, ast.Pow) else OPNAMES.get(type(op), "?")
     return GradcliError(
@@ -177,10 +182,8 @@ def instance_binop(op: ast.operator, a: Any, b: Any) -> Any:
         (isinstance(a, (str, list, tuple)) and ib) or (isinstance(b, (str, list, tuple)) and ia)
     ):
         # a sequence repeated by an object with __index__ (`'-' * Width(10)`), as Python's
-        from .classes import program_number
-
         seq, obj = (a, b) if ib else (b, a)
-        n = program_number(obj, ("__index__",))
+        n = PROGRAM_NUMBER[0](obj, ("__index__",)) if PROGRAM_NUMBER[0] is not None else None
         if n is not None:
             return binop(op, seq, n) if seq is a else binop(op, n, seq)
     raise _unsupported(op, a, b)

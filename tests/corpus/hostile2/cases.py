@@ -2002,8 +2002,7 @@ add(
     # refusals
     esc(
         "numpy_printoptions_block_unsummarized",
-        "import numpy as np\nwith np.printoptions(threshold=10**12):\n"
-        "    s = str(np.zeros(10**7))",
+        "import numpy as np\nwith np.printoptions(threshold=10**12):\n    s = str(np.zeros(10**7))",
         NOT_SUPPORTED_OR_LIMIT,
     ),
     esc(
@@ -2061,8 +2060,7 @@ add(
     esc("accumulate_node_tables", T + "p = (x * 1).grad_fn.next_functions[0][0].pre"),
     esc(
         "accumulate_node_many_hooks",
-        T + "acc = (x * 1).grad_fn.next_functions[0][0]\nwhile True:\n"
-        "    acc.register_hook(print)",
+        T + "acc = (x * 1).grad_fn.next_functions[0][0]\nwhile True:\n    acc.register_hook(print)",
         NOT_SUPPORTED_OR_LIMIT,
     ),
     # operator and protocol methods of tensors and numbers are read (`x.__add__(y)`, feat24):
@@ -4594,7 +4592,11 @@ add(
 # A tensor's `_base` (the lead, session 19): a tensor or None, nothing of Python's beneath.
 add(
     esc("tensor_base_dunder_chain", "x = torch.ones(4)\nc = x[1:]._base.__class__.__mro__"),
-    esc("tensor_base_assigned", "x = torch.ones(4)\nv = x[1:]\nv._base = torch.zeros(4)"),
+    esc(
+        "tensor_base_assigned",
+        "x = torch.ones(4)\nv = x[1:]\nv._base = torch.zeros(4)",
+        (r"not writable",),
+    ),
     esc("tensor_base_storage", "x = torch.ones(4)\ns = x[1:]._base.untyped_storage()._cdata"),
 )
 

@@ -36,9 +36,9 @@ from ..surface import names
 from ..surface.args import MEMORY_FORMATS
 from ..surface.printing import Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
+from . import builtins as _builtins_module
 from . import progress
 from . import pycollections as PC
-from . import builtins as _builtins_module
 from .builtins import (
     DEFAULT_DICT,
     DEQUE_TYPE,

@@ -1220,19 +1220,15 @@ def _write_through_item(owner: Tensor, idx: Any, key: Any, new: Any) -> bool:
 def _unpacked(ctx: Ctx) -> tuple:
     """ctx.saved_tensors of a call recorded inside saved_tensors_hooks: unpack_hook of what
     pack_hook gave, on every read (PyTorch's words when it gives back no tensor)."""
+    from ..surface import saved_hooks
+
     unpack, packed = ctx.packed
     out = []
     for p, orig in zip(packed, ctx.saved_tensors):
         if p is None:
             out.append(None)
             continue
-        got = unpack(p)
-        if not isinstance(got, Tensor):
-            raise GradcliError(
-                "Output of saved tensor unpack_hook expected to be a Tensor but got result of "
-                f"type {'NoneType' if got is None else typename(got)}",
-                hint="unpack_hook must give back a tensor (what pack_hook was given)",
-            ).mirror("TypeError")
+        got = saved_hooks.unpacked(unpack(p))
         if got is not orig and (orig.requires_grad or orig.node is not None):
             # its values in the saved tensor's place in the graph (PyTorch's SavedVariable)
             t = wrap(np.array(got.data, copy=True))

@@ -79,6 +79,17 @@ _DISABLED: list[str] = []
 _FLUSHING = [False]
 
 
+
+def unpacked(got: Any) -> Tensor:
+    """What an unpack hook gave back, which must be a tensor (PyTorch's TypeError)."""
+    if not isinstance(got, Tensor):
+        raise GradcliError(
+            "Output of saved tensor unpack_hook expected to be a Tensor but got result of "
+            f"type {'NoneType' if got is None else typename(got)}",
+            hint="unpack_hook must give back a tensor (what pack_hook was given)",
+        ).mirror("TypeError")
+    return got
+
 def _check_callable(pack: Any, unpack: Any) -> None:
     if not callable(pack) or not callable(unpack):
         raise GradcliError(
@@ -185,13 +196,7 @@ def unpack_node(node: Node) -> tuple[list, Any]:
     inputs = list(node.inputs)
     out = node.out
     for s, unpack, packed in node.packed or ():
-        got = unpack(packed)
-        if not isinstance(got, Tensor):
-            raise GradcliError(
-                "Output of saved tensor unpack_hook expected to be a Tensor but got result of "
-                f"type {'NoneType' if got is None else typename(got)}",
-                hint="unpack_hook must give back a tensor (what pack_hook was given)",
-            ).mirror("TypeError")
+        got = unpacked(unpack(packed))
         orig = s.get(node)
         if got is orig:
             continue

@@ -25,21 +25,25 @@ def int_arg(v: Any, what: str) -> int:
     return int(v)
 
 
-def float_kernel(x: Tensor, kernel: str, kinds: str = "fc") -> Tensor:
-    """x, when ATen's `kernel` has a loop for its dtype (floats and complex: `kinds`); an
-    integer or bool tensor refused in PyTorch's words, never computed as a float in silence."""
-    if x.dtype.kind not in kinds:
+def kernel_dtype(dt: np.dtype, kernel: str, kinds: str = "fc") -> None:
+    """Whether ATen's `kernel` has a loop for `dt` (floats and complex: `kinds`); an integer or
+    bool dtype refused in PyTorch's words, never computed as a float in silence."""
+    if dt.kind not in kinds:
         raise GradcliError(
-            f"\"{kernel}\" not implemented for '{scalar_type_name(x.dtype)}'",
+            f"\"{kernel}\" not implemented for '{scalar_type_name(dt)}'",
             hint="convert first: x.float()",
         ).mirror("NotImplementedError")
+
+
+def float_kernel(x: Tensor, kernel: str, kinds: str = "fc") -> Tensor:
+    """x, when ATen's `kernel` has a loop for its dtype (`kernel_dtype`)."""
+    kernel_dtype(x.dtype, kernel, kinds)
     return x
 
 
 def float_common(x: Tensor, y: Tensor, kernel: str) -> None:
     """A kernel that runs in its two inputs' common dtype (a loss, hypot): floats only."""
-    common = promote_types(x.dtype, y.dtype)
-    float_kernel(Tensor(np.zeros(0, common)), kernel, "f")
+    kernel_dtype(promote_types(x.dtype, y.dtype), kernel, "f")
 
 
 def check_dim(dim: Any, ndim: int) -> int:

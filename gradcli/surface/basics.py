@@ -344,7 +344,7 @@ def lerp(input: Any, end: Any, weight: Any) -> Tensor:  # noqa: A002
     if isinstance(weight, Tensor):
         # (a 0-d float weight makes integer tensors' result float: the kernel runs in it)
         common = D.result_type([(t.dtype, t.ndim) for t in (start, end, weight)], start.dtype)
-        C.float_kernel(Tensor(np.zeros(0, common)), "lerp_kernel_tensor")
+        C.kernel_dtype(common, "lerp_kernel_tensor")
     else:
         C.float_kernel(start, "lerp_kernel_scalar")
     since = peek_seq()
@@ -406,7 +406,7 @@ def _addcmul(
 ) -> Tensor:
     tensor1, tensor2, value = _legacy_value("addcmul", tensor1, tensor2, legacy, value, shown)
     x = _t(input)
-    whole = _integral_addc(x, tensor1, tensor2, value, "addcmul_cpu_out")
+    whole = _integral_addc(x, tensor1, tensor2, value)
     if whole is not None:
         return whole
     out = F.add(x, A.mul_t(A.mul_t(tensor1, tensor2), value))
@@ -417,7 +417,7 @@ def _addcmul(
     return A.named(out, "AddcmulBackward0")
 
 
-def _integral_addc(x: Tensor, t1: Any, t2: Any, value: Any, kernel: str) -> Tensor | None:
+def _integral_addc(x: Tensor, t1: Any, t2: Any, value: Any) -> Tensor | None:
     """addcmul of integer tensors: an integer result, the value cast to the integer dtype
     (toward zero, as ATen's scalar cast); of bool ones PyTorch's refusal. None otherwise."""
     if not (isinstance(t1, Tensor) and isinstance(t2, Tensor)):
@@ -425,7 +425,7 @@ def _integral_addc(x: Tensor, t1: Any, t2: Any, value: Any, kernel: str) -> Tens
     dt = D.promote_types(D.promote_types(x.dtype, t1.dtype), t2.dtype)
     if dt.kind not in "biu":
         return None
-    C.float_kernel(Tensor(np.zeros(0, dt)), kernel, "iu")
+    C.kernel_dtype(dt, "addcmul_cpu_out", "iu")
     v = int(value) if isinstance(value, (int, float)) else value
     return Tensor((x.data.astype(dt) + v * (t1.data.astype(dt) * t2.data.astype(dt))).astype(dt))
 

@@ -26,9 +26,10 @@ from . import shape as S
 def _along(x: np.ndarray, dim: int, reverse: bool, f: Any) -> np.ndarray:
     if x.ndim == 0:
         return np.array(x, copy=True)
+    # row-major whatever x's layout, as ATen allocates a scan's result
     if not reverse:
-        return f(x, dim)
-    return np.flip(f(np.flip(x, dim), dim), dim)
+        return np.ascontiguousarray(f(x, dim))
+    return np.ascontiguousarray(np.flip(f(np.flip(x, dim), dim), dim))
 
 
 # --- cumsum ------------------------------------------------------------------------------------

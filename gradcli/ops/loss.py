@@ -12,7 +12,6 @@ from ..base.errors import GradcliError
 from ..core.op import Sample, apply, defop
 from ..core.summation import sum_float
 from ..core.tensor import Tensor, constant, grad_enabled
-from . import elementwise as E
 from .elementwise import clamp
 from .shape import reshape_to, unsqueeze
 from .softmax32 import cascade_sum
@@ -62,7 +61,9 @@ def _mse_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor, reduction: str = "mea
         # only the gradients that are wanted (a target seldom requires grad)
         gu = np.reshape(g.data, (1,) * len(shape))
         gx = _mse_backward_fwd(gu, x.data, y.data, reduction=reduction)
-        gy = E.neg.forward(gx) if y.requires_grad else None
+        # the target's as derivatives.yaml has it, the kernel with the two swapped (not -gx:
+        # +0, not -0, where they are equal)
+        gy = _mse_backward_fwd(gu, y.data, x.data, reduction=reduction) if y.requires_grad else None
         return (Tensor(gx) if x.requires_grad else None, None if gy is None else Tensor(gy))
     gu = g
     if reduction != "none":
@@ -71,6 +72,7 @@ def _mse_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor, reduction: str = "mea
     if x.data.dtype == y.data.dtype == gu.data.dtype:
         # PyTorch's kernel, also recorded (create_graph=True: MseLossBackwardBackward0)
         gx = apply(mse_loss_backward, gu, x, y, reduction=reduction)
+        return (gx, apply(mse_loss_backward, gu, y, x, reduction=reduction))
     else:
         gx = _loss_g(g, out.ndim, shape, reduction) * (x - y) * 2
     return (gx, -gx)

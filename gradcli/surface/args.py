@@ -607,6 +607,20 @@ def parsed_pair(input: Any, target: Any, fn: str) -> tuple[Tensor, Tensor]:  # n
     return input, target
 
 
+def not_differentiable(t: Any, fn: str, arg: str) -> None:
+    """ATen's check of an argument that has no derivative formula (a loss's class weights, a
+    soft-margin target): with grad mode on, a tensor there that requires grad is an error at
+    the call, not a gradient silently left out."""
+    from ..core.tensor import grad_enabled
+
+    if isinstance(t, Tensor) and t.requires_grad and grad_enabled():
+        raise GradcliError(
+            f"The function '{fn}' is not differentiable with respect to argument '{arg}'. "
+            "This input cannot have requires_grad True.",
+            hint=f"detach it: {arg}.detach()",
+        )
+
+
 def kernel_type_error(fn: str, param: str, position: int, v: Any) -> GradcliError:
     """The parser's TypeError of a kernel PyTorch's Python code calls (`torch.kl_div` inside
     `F.kl_div`): its name and position as they are, whatever the program's call looked like."""

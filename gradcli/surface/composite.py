@@ -80,6 +80,8 @@ def binary_cross_entropy_with_logits(
             f"(torch.Size({list(x.shape)}))"
         ).mirror("ValueError")
     r = C.reduction_arg(reduction)
+    C.not_differentiable(weight, "binary_cross_entropy_with_logits", "weight")
+    C.not_differentiable(pos_weight, "binary_cross_entropy_with_logits", "pos_weight")
     if t.dtype == np.bool_:
         # ATen's first step, 1 - target, in the target's dtype
         raise (

@@ -469,7 +469,7 @@ def multi_margin_loss(
     h = A.mul_t(h, Tensor(keep))
     if weight is not None:
         w = A.tensor_arg(weight, "weight")
-        _not_differentiable(w, "multi_margin_loss", "weight")
+        C.not_differentiable(w, "multi_margin_loss", "weight")
         h = A.mul_t(h, Tensor(w.data.reshape(-1)[tt].reshape(nframe, 1).astype(x.dtype)))
     loss = A.div_t(F.sum(h, 1), dim)
     if r == "none":
@@ -491,16 +491,6 @@ def multi_margin_loss(
         total = float(np.cumsum(rows.astype(np.float64))[-1])
         out.data[...] = dt.type(total / nframe if r == "mean" else total)
     return A.named(out, "MultiMarginLossBackward0")
-
-
-def _not_differentiable(t: Tensor, fn: str, arg: str) -> None:
-    from ..core.tensor import grad_enabled
-
-    if t.requires_grad and grad_enabled():
-        raise GradcliError(
-            f"The function '{fn}' is not differentiable with respect to argument '{arg}'. "
-            "This input cannot have requires_grad True."
-        )
 
 
 # --- torch functions ---------------------------------------------------------------------------

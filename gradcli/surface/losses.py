@@ -19,6 +19,7 @@ from .args import (
     float_common,
     float_kernel,
     legacy_reductions,
+    not_differentiable,
     reduction_arg,
     sized_pair,
     target_size_warning,
@@ -68,6 +69,7 @@ def binary_cross_entropy(
             f"{dtypes.scalar_type_name(p.dtype)}",
             hint="make the target the input's dtype: target.float()",
         ).mirror("RuntimeError")
+    not_differentiable(weight, "binary_cross_entropy", "weight")
     w = None if weight is None else np.broadcast_to(tensor_arg(weight).data, p.shape)
     return apply(Lo.binary_cross_entropy, p, t, weight=w, reduction=reduction_arg(reduction))
 
@@ -158,6 +160,7 @@ def nll_loss(
     target = _tensor_target(target, "nll_loss_nd")
     if x.ndim == 0:
         raise GradcliError("Expected 1 or more dimensions (got 0)").mirror("ValueError")
+    not_differentiable(weight, "nll_loss2d_forward" if x.ndim > 2 else "nll_loss_forward", "weight")
     if x.ndim > 2:
         return _nll_spatial(x, target, weight, ignore_index, reduction)
     t = _class_targets(x, target, "nll_loss", int(ignore_index))

@@ -28,6 +28,7 @@ from .args import (
     float_common,
     kernel_type_error,
     legacy_reductions,
+    not_differentiable,
     parsed_pair,
     reduction_arg,
     sized_pair,
@@ -167,6 +168,7 @@ def soft_margin_loss(
 ) -> Tensor:
     x, t = parsed_pair(input, target, "soft_margin_loss")
     r = reduction_arg(reduction)
+    not_differentiable(t, "soft_margin_loss", "target")
     loss = A.log1p(A.exp(A.mul_t(A.neg(x), t)))
     return _reduced(loss, r, "SoftMarginLossBackward0")
 

@@ -79,7 +79,6 @@ _DISABLED: list[str] = []
 _FLUSHING = [False]
 
 
-
 def unpacked(got: Any) -> Tensor:
     """What an unpack hook gave back, which must be a tensor (PyTorch's TypeError)."""
     if not isinstance(got, Tensor):
@@ -89,6 +88,7 @@ def unpacked(got: Any) -> Tensor:
             hint="unpack_hook must give back a tensor (what pack_hook was given)",
         ).mirror("TypeError")
     return got
+
 
 def _check_callable(pack: Any, unpack: Any) -> None:
     if not callable(pack) or not callable(unpack):

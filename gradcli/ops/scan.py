@@ -28,8 +28,8 @@ def _along(x: np.ndarray, dim: int, reverse: bool, f: Any) -> np.ndarray:
         return np.array(x, copy=True)
     # row-major whatever x's layout, as ATen allocates a scan's result
     if not reverse:
-        return np.ascontiguousarray(f(x, dim))
-    return np.ascontiguousarray(np.flip(f(np.flip(x, dim), dim), dim))
+        return np.asarray(f(x, dim), order="C")
+    return np.asarray(np.flip(f(np.flip(x, dim), dim), dim), order="C")
 
 
 # --- cumsum ------------------------------------------------------------------------------------

@@ -89,10 +89,15 @@ def _index_fwd(x: np.ndarray, idx: tuple, lead: int = 0, pad: Any = None) -> np.
         return np.moveaxis(r, range(r.ndim - lead, r.ndim), range(lead))
     full = (slice(None),) * lead + idx
     r = x[full]
-    if not lead and _has_array(idx) and (x.ndim <= 2 or x.flags.c_contiguous):
+    if (
+        type(r) is np.ndarray
+        and not lead
+        and _has_array(idx)
+        and (x.ndim <= 2 or x.flags.c_contiguous)
+    ):
         # A copy: NumPy may lay it out as the index walks (x[:, [0, 2]] column by column);
         # PyTorch's is row-major (so x[:, i].view(-1) works), for any layout of a matrix
-        r = np.ascontiguousarray(r)
+        r = np.asarray(r, order="C")  # (ascontiguousarray would make a 0-d result 1-d)
     if not isinstance(r, np.ndarray) and not any(i is Ellipsis for i in full):
         # All integers: NumPy gives a scalar, a copy; with `...` it gives a 0-d view, as
         # PyTorch's x[0] is (changing it in place changes x).

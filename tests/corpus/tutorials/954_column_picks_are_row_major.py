@@ -21,3 +21,9 @@ print(run.is_contiguous(), run.view(-1))
 feat = torch.randn(6, 3)
 emb = feat[torch.tensor([[0, 5], [2, 2]])]
 print(emb.stride(), emb.view(2, -1).shape)
+
+# a pick along the only dim of a vector is a 0-d tensor, its gradient one-hot
+v = torch.tensor([1.2, -0.7, 1.4, 3.0], requires_grad=True)
+top = v.max(0).values
+top.backward()
+print(top, v.grad, v[torch.tensor(2)], torch.mode(v.round(), -1))

@@ -162,6 +162,7 @@ def flash32(
     qk = np.empty((b, h, lq, s_len), _F)
     for i in range(b):
         for j in range(h):
+            hooks.observer.check_clock()  # (b * h small products: seconds for many heads)
             kt = np.ascontiguousarray(k[i, j]).T
             for lo in range(0, lq, split):
                 qk[i, j, lo : lo + split] = _matmul_fwd(
@@ -189,6 +190,7 @@ def flash32(
     dst = np.empty((b, h, lq, v.shape[-1]), _F)
     for i in range(b):
         for j in range(h):
+            hooks.observer.check_clock()
             vv = np.ascontiguousarray(v[i, j])
             for lo in range(0, lq, split):
                 dst[i, j, lo : lo + split] = _matmul_fwd(

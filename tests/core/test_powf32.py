@@ -145,13 +145,14 @@ def test_sleef_powf_matches_recorded_torch_bits() -> None:
 
 def test_recorded_cases_are_hard_for_float64_rounding() -> None:
     # The recorded set keeps its teeth: rounding the float64 power (gradcli before) is wrong
-    # on about a tenth of it, NumPy's float32 power on most of it.
+    # on about a tenth of it, NumPy's float32 power on much of it (most on AVX-512 machines, a
+    # tenth with the AVX2 build of NumPy's power: it is not the same on every CPU).
     x, y, want = _recorded()
     with np.errstate(all="ignore"):
         old = np.power(x.astype(np.float64), y.astype(np.float64)).astype(F32)
         single = np.power(x, y)
     assert np.sum(old.view(np.uint32) != want) > 200
-    assert np.sum(single.view(np.uint32) != want) > 2000
+    assert np.sum(single.view(np.uint32) != want) > 200
 
 
 def test_vector_mask_follows_atens_loop_split() -> None:

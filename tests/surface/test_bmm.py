@@ -18,6 +18,7 @@ from gradcli.core.tensor import Tensor
 from gradcli.ops import linalg as L
 from gradcli.surface import functional as F
 from gradcli.surface import linalg as SL
+from tests.helpers import machine
 
 DATA = Path(__file__).resolve().parent / "data" / "bmm"
 
@@ -97,6 +98,12 @@ def _expected() -> list[np.ndarray]:
     return np.split(EXPECTED["values"], ends[:-1])
 
 
+def _blas_dependent(case: tuple) -> bool:
+    """A product of two column-major float32 matrices, which gradcli leaves to NumPy's BLAS:
+    PyTorch's bits only where that BLAS is an AVX-512 one (tests/helpers/machine.py)."""
+    return case[-2] and case[-1] and not machine.blas_as_recorded()
+
+
 def test_recorded_batched_products_are_pytorchs() -> None:
     want = _expected()
     assert len(want) == len(REC.CASES)
@@ -109,7 +116,7 @@ def test_recorded_batched_products_are_pytorchs() -> None:
             same = np.array_equal(g.view(np.uint64), w.view(np.uint64))
             claimed += claim
             unclaimed_equal += same and not claim
-            if claim and not same:
+            if claim and not same and not _blas_dependent(case):
                 wrong.append(case)
     assert not wrong, f"{len(wrong)} cases differ from PyTorch, e.g. {wrong[:5]}"
     assert claimed >= 220

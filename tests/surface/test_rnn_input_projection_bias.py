@@ -3,8 +3,9 @@ tutorial drifted from PyTorch after a few steps): the input projection of all st
 addmm, whose bias MKL adds inside a product of inner size 1 (one rounding), as F.linear's
 (`addmm_bias`); it was a separate sum (two roundings). A batch_first batch of several
 sequences is a transposed (non-contiguous) input: at::linear's matmul, then the bias (and
-F.linear of such an input was an addmm: now PyTorch's AddBackward0, its bias not fused). The module's output is its own steps
-unrolled with F.linear, to the bit (PyTorch's RNN.cpp; its float32 values are corpus 903's)."""
+F.linear of such an input was an addmm: now PyTorch's AddBackward0, its bias not fused).
+The module's output is its own steps unrolled with F.linear, to the bit (PyTorch's RNN.cpp;
+its float32 values are corpus 903's)."""
 
 from __future__ import annotations
 

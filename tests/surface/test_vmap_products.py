@@ -29,7 +29,10 @@ def _lines() -> list[str]:
     return run((DATA / "products.py").read_text()).splitlines()
 
 
-def test_vmapped_products_are_pytorchs_bits() -> None:
+def test_vmapped_products_are_pytorchs_bits(monkeypatch) -> None:
+    # a long program (every case, exact float32 chains): the suite's 10 s budget is not
+    # enough on a slow or loaded machine
+    monkeypatch.setenv("GRADCLI_TIME_SECONDS", "120")
     want = (DATA / "expected.txt").read_text().splitlines()
     got = _lines()
     assert len(got) == len(want)

@@ -34,6 +34,7 @@ from .op import (
     producer,
 )
 from .tensor import (
+    LEAF_HOOKS,
     MUTATIONS,
     LevelHook,
     PostAccumulateHook,
@@ -257,6 +258,29 @@ def _run_backward(
     capture_nodes = {t.node: t for t in capture if t.node is not None}
     user = check_freed and nb == 0
     order = ancestors(roots)
+    out_grads: dict[int, tuple[Tensor, Tensor]] = {}
+    wanted = {id(t) for t in capture} if capture else None
+    finished: set[int] = set()
+
+    def finish_leaf(t: Tensor) -> None:
+        # the leaf's part of the pass, as its AccumulateGrad runs it: its hooks (when its
+        # gradient is one the pass was asked for: PyTorch does not reach the other leaves of
+        # grad(..., inputs) / backward(inputs=...)), then `backward`'s sum into .grad
+        k = id(t)
+        g = grads.get(k)
+        if g is None or k in finished:
+            return
+        finished.add(k)
+        if user and t._hooks and (wanted is None or k in wanted):
+            g = _run_hooks(t._hooks, g, t, leaf=True, own=_fresh(sources, k))
+        out_grads[k] = (t, g)
+        if on_leaf is not None:
+            on_leaf(k, t, g)
+
+    # Leaves with hooks are finished at PyTorch's time: its engine runs a leaf's AccumulateGrad
+    # right after the last node that sends it a gradient, before any other node (their hooks'
+    # prints interleave with the other tensors' so); the others at the end (not observable).
+    turns = _leaf_turns(order) if user and LEAF_HOOKS[0] else None
     needed = _needed(order, capture, capture_nodes, prune == "backward") if prune else None
     # Chains of ops whose rule is `g * d` run on arrays (first-order passes, not traced, not
     # watched for nan by anomaly detection).
@@ -273,8 +297,11 @@ def _run_backward(
             # gradient of the next node's output is carried as a NumPy array, `(node, array)`.
             carry: tuple[Node, np.ndarray] | None = None
             tick = hooks.observer.tick  # (the run's observer: it does not change in a pass)
-            for n in reversed(order):
+            for j, n in enumerate(reversed(order)):
                 tick()
+                if turns and j - 1 in turns:
+                    for t in turns.pop(j - 1):
+                        finish_leaf(t)
                 owned = False  # whether `g` is an array of the pass's own (a carried one)
                 # (the nodes recorded in an allow_mutation_on_saved_tensors block)
                 copies = SAVED_COPIES.get(n) if SAVED_COPIES else None
@@ -452,6 +479,9 @@ def _run_backward(
                     n.packed = None
             if carry is not None:
                 grads[carry[0]] = Tensor(carry[1])
+            for j in sorted(turns or ()):
+                for t in turns[j]:
+                    finish_leaf(t)
     finally:
         if enabled:
             gc.enable()
@@ -467,22 +497,39 @@ def _run_backward(
             t.grad = handed(g) if create_graph else Tensor(np.array(g.data, copy=True))
         else:
             t.grad = apply(P.add, t.grad, g)
-    out_grads = {}
-    wanted = {id(t) for t in capture} if capture else None
-    for k, g in grads.items():
+    for k in list(grads):
         if type(k) is int:
-            t = objs[k]
-            # a leaf's hooks run when its gradient is one the pass was asked for (PyTorch does
-            # not reach the other leaves of grad(..., inputs) / backward(inputs=...))
-            if user and t._hooks and (wanted is None or k in wanted):
-                g = _run_hooks(t._hooks, g, t, leaf=True, own=_fresh(sources, k))
-            out_grads[k] = (t, g)
-            if on_leaf is not None:  # `backward`: accumulated now, before the next leaf's hooks
-                on_leaf(k, t, g)
+            finish_leaf(objs[k])
     for k, g in captured.items():
         if k not in out_grads:
             out_grads[k] = (next(t for t in capture if id(t) == k), g)
     return out_grads
+
+
+def _leaf_turns(order: Sequence[Node]) -> dict[int, list[Tensor]]:
+    """For each leaf with hooks (its own, or its AccumulateGrad node's), the turn in the pass
+    (the index in reversed `order`) of the last node that takes it as an input, the leaves of
+    one turn in that node's order of inputs (as PyTorch's engine queues their AccumulateGrads)."""
+    last: dict[int, int] = {}
+    nodes = list(reversed(order))
+    for j, n in enumerate(nodes):
+        for t in n.inputs:
+            if t.node is None and t.requires_grad:
+                last[id(t)] = j
+    turns: dict[int, list[Tensor]] = {}
+    for j, n in enumerate(nodes):
+        for t in n.inputs:
+            if t.node is None and last.get(id(t)) == j and _hooked_leaf(t):
+                del last[id(t)]
+                turns.setdefault(j, []).append(t)
+    return turns
+
+
+def _hooked_leaf(t: Tensor) -> bool:
+    if t._hooks:
+        return True
+    acc = live_accumulator(t)
+    return acc is not None and bool(acc.pre or acc.post)
 
 
 def _vjp(op: Any, g: Tensor, out: Tensor, ins: Sequence[Tensor], params: dict) -> Any:

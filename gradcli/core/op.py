@@ -23,6 +23,7 @@ from . import dtypes, hooks
 from .tensor import (
     _LENT,
     INFERENCE_SAVED,
+    LEAF_HOOKS,
     MUTATIONS,
     RECORDED_CHANGES,
     RESTATED_VIEWS,
@@ -643,6 +644,7 @@ class AccumulateGrad:
         from .tensor import HookHandle
 
         HOOKED.add(self)
+        LEAF_HOOKS[0] = True
         if not callable(fn):
             raise GradcliError(f"register_hook expects a function, not {type(fn).__name__}").mirror(
                 "TypeError"

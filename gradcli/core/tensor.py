@@ -526,6 +526,7 @@ class Tensor:
             hooks_list = self._hooks
             if hooks_list is None:
                 hooks_list = self._hooks = []
+            LEAF_HOOKS[0] = True
         hooks_list.append(hook)
         return HookHandle(hooks_list, hook)
 
@@ -546,6 +547,7 @@ class Tensor:
         hooks_list = self._hooks
         if hooks_list is None:
             hooks_list = self._hooks = []
+        LEAF_HOOKS[0] = True
         entry = PostAccumulateHook(hook)
         hooks_list.append(entry)
         return HookHandle(hooks_list, entry)
@@ -886,6 +888,10 @@ def check_detached(t: Tensor, seq: int) -> None:
 
 # How many changes in place the process has made: a backward pass checks saved versions only
 # for nodes recorded before the latest change (a node stores this count when it is made).
+# Whether a program registered a hook on a leaf or on a leaf's AccumulateGrad node: the
+# backward pass then runs each leaf's accumulation at PyTorch's time (`autograd._leaf_turns`).
+LEAF_HOOKS = [False]
+
 MUTATIONS = [0]
 # How many of them were recorded in the graph (a tensor that requires grad changed with
 # grad mode on): until one is, no view can be stale (`graph.stale_views`).

@@ -22,7 +22,7 @@ from ..base.errors import ArgumentTypeError, GradcliError, NotSupported
 from ..base.lazy import lazy_module
 from ..core import hooks
 from ..core import primitives as P
-from ..core.dtypes import promote_types, scalar_type_name
+from ..core.dtypes import cpp_type_name, promote_types, scalar_type_name
 from ..core.inplace import inplace as _inplace
 from ..core.inplace import write as _inplace_write
 from ..core.op import apply
@@ -31,7 +31,7 @@ from ..ops import arithmetic as A
 from ..ops import reduction as R
 from ..ops import shape as S
 from . import functional as F
-from .args import _int_like, check_dim, float_kernel, int_arg
+from .args import _int_like, check_dim, float_kernel, int_arg, kernel_dtype
 
 # Op families few programs use, imported at their first use (start-up pays nothing).
 Ac = lazy_module("gradcli.ops.activation")
@@ -793,12 +793,22 @@ def _conv_arguments(
         raise GradcliError("non-positive stride is not supported")
     if any(v <= 0 for v in dl):
         raise GradcliError(f"dilation should be greater than zero, but got {list(dl)}")
-    if x.dtype != w.dtype:
-        raise GradcliError(
-            f"expected scalar type {scalar_type_name(x.dtype)} but found "
-            f"{scalar_type_name(w.dtype)}"
-        )
     return x.ndim == d + 1, g, st, dl
+
+
+def _conv_dtypes(d: int, x: Tensor, w: Tensor, b: Tensor | None, transposed: bool) -> None:
+    """The kernel's dtype checks, after all the shape checks: no loop for a bool input (nor an
+    int one, transposed), else the weight (or bias) against the input."""
+    other = w if w.dtype != x.dtype else b if b is not None and b.dtype != x.dtype else None
+    if other is None:
+        return
+    if d <= 2 and x.dtype in ((np.bool_, np.int32) if transposed else (np.bool_,)):
+        kernel_dtype(x.dtype, "slow_conv_transpose2d_out_cpu" if transposed else "slow_conv2d_cpu")
+    raise GradcliError(
+        f"expected scalar type {scalar_type_name(x.dtype)} but found "
+        f"{scalar_type_name(other.dtype)}",
+        hint="convert the input to the layer's dtype: x.float()",
+    )
 
 
 def _conv(
@@ -822,6 +832,14 @@ def _conv(
             f"{list(_tuple(stride, d, 'stride', fn))}"
         )
     unbatched, g, st, dl = _conv_arguments(d, fn, x, w, stride, dilation, groups)
+    if isinstance(bias, Tensor) and bias.dtype != x.dtype:
+        # ATen's first check of the operands, before their shapes (double data into a float32
+        # Conv2d, the common case; a transposed one has no such check)
+        raise GradcliError(
+            f"Input type ({cpp_type_name(x.dtype)}) and bias type ({cpp_type_name(bias.dtype)}) "
+            "should be the same",
+            hint="convert the input to the layer's dtype: x.float()",
+        )
     o, cg = w.shape[:2]
     kernel = tuple(w.shape[2:])
     xs = x.shape if not unbatched else (1,) + x.shape
@@ -848,11 +866,6 @@ def _conv(
             raise GradcliError(
                 f"Given weight of size {list(w.shape)}, expected bias to be 1-dimensional with "
                 f"{o} elements, but got bias of size {list(b.shape)} instead"
-            )
-        if b.dtype != x.dtype:
-            raise GradcliError(
-                f"expected scalar type {scalar_type_name(x.dtype)} but found "
-                f"{scalar_type_name(b.dtype)}"
             )
     spatial = xs[2:]
     span = tuple(v * (k - 1) + 1 for v, k in zip(dl, kernel))
@@ -887,6 +900,7 @@ def _conv(
             + " x ".join(map(str, span))
             + "). Kernel size can't be greater than actual input size"
         )
+    _conv_dtypes(d, x, w, b, transposed=False)
     out = tuple((p - k) // s + 1 for p, k, s in zip(padded, span, st))
     n = xs[0]
     A.size_check((n, o) + out, f"the output of {fn}")
@@ -988,11 +1002,6 @@ def _conv_transpose(
                 f"1-dimensional with {cout} elements, but got bias of size {list(b.shape)} "
                 "instead"
             )
-        if b.dtype != x.dtype:
-            raise GradcliError(
-                f"expected scalar type {scalar_type_name(x.dtype)} but found "
-                f"{scalar_type_name(b.dtype)}"
-            )
     spatial = xs[2:]
     size = tuple(
         (i - 1) * s - 2 * p + v * (k - 1) + o + 1
@@ -1003,6 +1012,7 @@ def _conv_transpose(
             f"Given input size per channel: ({' x '.join(map(str, spatial))}). Calculated "
             f"output size per channel: ({' x '.join(map(str, size))}). Output size is too small"
         )
+    _conv_dtypes(d, x, w, b, transposed=True)
     n = xs[0]
     A.size_check((n, cout) + size, f"the output of {fn}")
     work = n * cin * cg * math.prod(kernel) * math.prod(spatial)

@@ -84,3 +84,32 @@ def test_gradient_of_a_norm_along_a_dim_against_finite_differences(p: float) -> 
         fd[i] = (f(up) - f(down)) / (2 * h)
     assert np.allclose(x.grad.numpy(), fd, rtol=1e-6, atol=1e-8)
     assert math.isfinite(float(fd.sum()))
+
+
+def test_matrix_norms_of_order_one_and_inf_are_pytorchs_to_the_bit() -> None:
+    """matrix_norm(ord=+-1, +-inf) sums |A| down columns (rows) as 1-norms, in order (ATen's
+    linalg_vector_norm), not as sum() adds them, then takes amax / amin."""
+    from gradcli.surface.linalg import matrix_norm
+
+    cases = DATA["matrix_cases"]
+    assert len(cases) >= 100
+    for case in cases:
+        x = np.random.default_rng([*case["shape"], 1, 11]).standard_normal(case["shape"])
+        x = x.astype(case["dtype"])
+        got = matrix_norm(gradcli.Tensor(x), float(case["ord"]), case["dim"], case["keepdim"])
+        assert list(got.shape) == case["out_shape"]
+        assert _bits(got.numpy()) == case["bits"], (case["shape"], case["ord"], case["dim"])
+
+
+def test_matrix_norm_graph_is_amax_over_a_vector_norm() -> None:
+    from gradcli.surface.linalg import matrix_norm
+
+    a = gradcli.Tensor(np.arange(12.0).reshape(3, 4) - 5, requires_grad=True)
+    r = matrix_norm(a, 1.0)
+    assert r.grad_fn.name() == "AmaxBackward0"
+    assert r.grad_fn.next_functions[0][0].name() == "LinalgVectorNormBackward0"
+    r.backward()
+    # column 3 (|-2| + |2| + |6| = 10) is the largest 1-norm: d/dA = sign(A) there, 0 elsewhere
+    want = np.zeros((3, 4))
+    want[:, 3] = [-1.0, 1.0, 1.0]
+    assert np.array_equal(a.grad.numpy(), want)

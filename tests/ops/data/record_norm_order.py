@@ -45,6 +45,27 @@ for dtype in ["float32", "float64"]:
                             "bits": bits(out),
                         }
                     )
+# matrix norms of orders 1, -1, inf and -inf: 1-norms of the columns (rows), then amax / amin
+matrix_cases = []
+for dtype in ["float32", "float64"]:
+    for shape in [[10, 10], [7, 13], [64, 33], [2, 9, 17]]:
+        for ord_ in [1, -1, "inf", "-inf"]:
+            for dim in [[-2, -1], [-1, -2]]:
+                for keepdim in [False, True]:
+                    x = torch.from_numpy(draw(shape, 1, dtype))
+                    out = torch.linalg.matrix_norm(x, float(ord_), dim, keepdim)
+                    matrix_cases.append(
+                        {
+                            "shape": shape,
+                            "dtype": dtype,
+                            "ord": ord_,
+                            "dim": dim,
+                            "keepdim": keepdim,
+                            "out_shape": list(out.shape),
+                            "bits": bits(out),
+                        }
+                    )
 out = Path(__file__).with_name("norm_order.json")
-out.write_text(json.dumps({"torch": torch.__version__, "cases": cases}) + "\n")
-print(len(cases), "cases ->", out)
+payload = {"torch": torch.__version__, "cases": cases, "matrix_cases": matrix_cases}
+out.write_text(json.dumps(payload) + "\n")
+print(len(cases), "+", len(matrix_cases), "cases ->", out)

@@ -1006,7 +1006,7 @@ def vector_norm(
     d = C.reduction_dims(dim, input.ndim)
     kd = bool(keepdim)
     label = "LinalgVectorNormBackward0"
-    if p > 0:
+    if p > 0 or -math.inf < p < 0:  # (a negative order too: ATen's NormOps, pow's p < 1 rule)
         return apply(R.norm, input, p=p, dim=d, keepdim=kd, label=label)
     return F.nonpositive_norm(input, p, d, kd)
 

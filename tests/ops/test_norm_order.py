@@ -1,7 +1,7 @@
-"""Vector norms (orders 1, 2, 3, 1.5, 0.5, 4) in ATen's order, against PyTorch 2.13's recorded
-bits (tests/ops/data/record_norm_order.py): the 2-norm's vectorised path where the reduced
-elements make one contiguous run, the scalar kernels (each term added in order, pow from the
-C library) elsewhere; float32 and float64, plain and transposed, along every dim."""
+"""Vector norms (orders 1, 2, 3, 1.5, 0.5, 4, -1, -2.5) in ATen's order, against PyTorch
+2.13's recorded bits (tests/ops/data/record_norm_order.py): the 2-norm's vectorised path where
+the reduced elements make one contiguous run, the scalar kernels (each term added in order, pow
+from the C library) elsewhere; float32 and float64, plain and transposed, along every dim."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_the_order_matters_for_these_inputs() -> None:
     assert misses > 0
 
 
-@pytest.mark.parametrize("p", [1.0, 1.5, 3.0])
+@pytest.mark.parametrize("p", [1.0, 1.5, 3.0, -1.5])
 def test_gradient_of_a_norm_along_a_dim_against_finite_differences(p: float) -> None:
     rng = np.random.default_rng(5)
     x0 = rng.standard_normal((4, 6))
@@ -113,3 +113,29 @@ def test_matrix_norm_graph_is_amax_over_a_vector_norm() -> None:
     want = np.zeros((3, 4))
     want[:, 3] = [-1.0, 1.0, 1.0]
     assert np.array_equal(a.grad.numpy(), want)
+
+
+def test_a_negative_order_norm_with_a_zero_entry_is_zero_with_zero_gradient() -> None:
+    """|0|^p is inf for p < 0, so the norm of a row holding a zero is 0; PyTorch's rule for
+    p < 1 (sgn(x) |x|^(p-1), masked to 0 where x is 0, times norm^(1-p)) makes that row's
+    gradient 0, not nan. torch.norm and linalg.vector_norm take the same op."""
+    import gradcli.surface.functional as F
+
+    for fn in (lambda t: F.norm(t, -1.5, 1), lambda t: vector_norm(t, -1.5, 1)):
+        w = gradcli.Tensor(np.array([[1.5, 0.0, -2.0], [3.0, -1.0, 0.5]]), requires_grad=True)
+        out = fn(w)
+        assert out.grad_fn.name() == "LinalgVectorNormBackward0"
+        out.sum().backward()
+        g = w.grad.numpy()
+        assert out.numpy()[0] == 0 and np.all(g[0] == 0)
+        row = np.array([3.0, -1.0, 0.5])
+        h = 1e-6
+        fd = [
+            (
+                np.sum(np.abs(row + h * e) ** -1.5) ** (1 / -1.5)
+                - np.sum(np.abs(row - h * e) ** -1.5) ** (1 / -1.5)
+            )
+            / (2 * h)
+            for e in np.eye(3)
+        ]
+        assert np.allclose(g[1], fd, rtol=1e-6)

@@ -1,6 +1,6 @@
 """Record PyTorch's vector norms for tests/ops/test_norm_order.py (torch 2.13 CPU, one
 thread: /work/torchenv/bin/python tests/ops/data/record_norm_order.py). Inputs are NumPy's,
-from seeds, in float32 and float64, plain or transposed; orders 1, 2, 3, 1.5, 0.5 and 4,
+from seeds, in float32 and float64, plain or transposed; orders 1, 2, 3, 1.5, 0.5, 4, -1 and -2.5,
 over every dim, the whole tensor and pairs of dims; the results are bit patterns."""
 
 import json
@@ -29,7 +29,7 @@ for dtype in ["float32", "float64"]:
             dims: list = [None, *range(len(shape))]
             if len(shape) == 3:
                 dims += [[0, 2], [1, 2]]
-            for p in [1, 2, 3, 1.5, 0.5, 4]:
+            for p in [1, 2, 3, 1.5, 0.5, 4, -1, -2.5]:
                 for dim in dims:
                     x = torch.from_numpy(draw(shape, 0, dtype))
                     if transposed:

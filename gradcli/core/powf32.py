@@ -334,6 +334,42 @@ def scalar_powf(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.fromiter((f(a, b) for a, b in zip(x.tolist(), y.tolist())), F32, x.size)
 
 
+_pow_c = None
+
+
+def _libm_pow():
+    """The C library's pow (what std::pow(double, double) calls), or None where unavailable."""
+    global _pow_c
+    if _pow_c is None:
+        _pow_c = False
+        try:
+            import ctypes
+            import ctypes.util
+
+            name = ctypes.util.find_library("m")
+            if name:
+                f = ctypes.CDLL(name).pow
+                f.restype = ctypes.c_double
+                f.argtypes = [ctypes.c_double, ctypes.c_double]
+                _pow_c = f
+        except (OSError, AttributeError):
+            _pow_c = False
+    return _pow_c or None
+
+
+def scalar_pow64(x: np.ndarray, p: float) -> np.ndarray:
+    """std::pow(double, double) element by element: the C library's pow for up to
+    SCALAR_CALLS elements (NumPy's float64 power differs from it in the last bit for a few
+    percent of inputs); beyond that, or where it cannot be called, NumPy's."""
+    x = np.asarray(x, dtype=np.float64).reshape(-1)
+    f = _libm_pow() if x.size <= SCALAR_CALLS else None
+    if f is None:
+        with np.errstate(all="ignore"):
+            return np.power(x, np.float64(p))
+    q = float(p)
+    return np.fromiter((f(a, q) for a in x.tolist()), np.float64, x.size)
+
+
 def scalar_pow_double(x: np.ndarray, p) -> np.ndarray:
     """std::pow(double(x), double(p)) rounded to float32. NumPy's float64 power is not the C
     library's (it differs in the last double bit for a few percent of inputs), but rounding

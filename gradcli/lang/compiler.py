@@ -69,6 +69,7 @@ from .namespaces import (
     PASS_THROUGH_DECORATORS,
     TENSOR_METHODS,
     TENSOR_PROPERTIES,
+    Flags,
     build_namespaces,
     data_alias,
 )
@@ -171,6 +172,10 @@ _IMPORT_HINTS = {
     "np": "add `import numpy as np`",
     "optim": "add `import torch.optim as optim`",
 }
+
+
+# The settings objects (namespaces.Flags) that are modules in PyTorch, so importable by name.
+_FLAG_MODULES = frozenset({"torch.backends.cudnn", "torch.backends.mkldnn"})
 
 
 def _imports_without_star(tree: ast.Module) -> bool:
@@ -2151,8 +2156,19 @@ class Compiler:
                         hint="gradcli programs cannot use other modules",
                     ).mirror("ModuleNotFoundError")
                 )
-            ns = self.module(alias.name, node)
             store = self.store_name(alias.asname or root, node)
+            flags = self.flags_module(alias.name)
+            if flags is not None and alias.name not in _FLAG_MODULES:
+                # torch.backends.cuda.matmul is an object, not a module
+                return _raiser(
+                    GradcliError(f"No module named '{alias.name}'", span=self.span(node)).mirror(
+                        "ModuleNotFoundError"
+                    )
+                )
+            if flags is not None and alias.asname:  # `import torch.backends.cudnn as cudnn`
+                bindings.append((store, flags))
+                continue
+            ns = self.module(alias.name, node)
             bindings.append((store, ns if alias.asname else self.namespaces[root]))
 
         def run(f: Frame) -> None:
@@ -2261,6 +2277,17 @@ class Compiler:
             )
             for name in names
         ]
+
+    def flags_module(self, dotted: str) -> Flags | None:
+        """The settings object a dotted module name reaches (`torch.backends.cudnn`: its
+        `deterministic`, `benchmark`...), or None when the name is not one."""
+        parts = dotted.split(".")
+        ns: Any = self.namespaces.get(parts[0])
+        for p in parts[1:]:
+            if not isinstance(ns, Namespace):
+                return None
+            ns = ns.members.get(p)
+        return ns if isinstance(ns, Flags) else None
 
     def module(self, dotted: str, node: ast.AST) -> Namespace:
         if dotted in self.namespaces:  # a module reached only by import (its dotted name)

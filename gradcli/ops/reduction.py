@@ -344,51 +344,110 @@ def _norm_fwd(x: np.ndarray, p: float = 2.0, dim: Any = None, keepdim: bool = Fa
         with np.errstate(over="ignore"):  # past float16's range: inf, as ATen rounds it
             return np.asarray(out).astype(np.float16)
     ax = dims_of(dim, x.ndim)
-    a = np.abs(x)
     if p == math.inf:
-        return np.max(a, axis=ax, keepdims=keepdim)
+        return np.max(np.abs(x), axis=ax, keepdims=keepdim)
+    if x.dtype in (np.float32, np.float64) and x.size:
+        rows, kept = _norm_rows(x, ax)
+        if p == 2 and _reduced_block_contiguous(x, ax):
+            r = _norm2_rows(rows)
+        else:
+            r = _norm_in_order(rows, p)
+        out = r.reshape(kept)
+        if keepdim:
+            out = out.reshape(tuple(1 if d in ax else n for d, n in enumerate(x.shape)))
+        return out
+    a = np.abs(x)
     if p == 2:
-        if x.dtype == np.float32 and x.size and x.flags.c_contiguous:
-            if len(ax) == x.ndim:  # the whole tensor: one row
-                r = _norm2_rows(x.reshape(1, -1))[0]
-                return np.full((1,) * x.ndim if keepdim else (), r, dtype=x.dtype)
-            if ax == (x.ndim - 1,):
-                r = _norm2_rows(x.reshape(-1, x.shape[-1]))
-                return r.reshape(x.shape[:-1] + ((1,) if keepdim else ()))
         return np.sqrt(np.sum(a * a, axis=ax, keepdims=keepdim))
     if p == 1:
         return np.sum(a, axis=ax, keepdims=keepdim)
     return np.sum(a**p, axis=ax, keepdims=keepdim) ** (1.0 / p)
 
 
-_NORM_LANES = 8  # ATen's Vectorized<float> in the kernel this build runs (measured)
+def _norm_rows(x: np.ndarray, ax: tuple[int, ...]) -> tuple[np.ndarray, tuple[int, ...]]:
+    """x as a matrix: one row per output element, its reduced elements in the order ATen's
+    TensorIterator visits them (memory order: the reduced dimension of smallest stride
+    innermost); and the shape of the kept dimensions."""
+    keep = [d for d in range(x.ndim) if d not in ax]
+    red = sorted(ax, key=lambda d: -abs(x.strides[d]))
+    v = np.transpose(x, keep + red)
+    kept = v.shape[: len(keep)]
+    return v.reshape(int(np.prod(kept)) if kept else 1, -1), kept
+
+
+def _reduced_block_contiguous(x: np.ndarray, ax: tuple[int, ...]) -> bool:
+    """Whether the reduced dimensions make one contiguous run in memory, innermost: then the
+    TensorIterator merges them into one dimension of unit stride, and ATen's 2-norm takes its
+    vectorised path (`is_reduce_lastdim`)."""
+    step = x.itemsize
+    for d in sorted((d for d in ax if x.shape[d] != 1), key=lambda d: abs(x.strides[d])):
+        if x.strides[d] != step:
+            return False
+        step *= x.shape[d]
+    return True
+
+
+def _norm_in_order(rows: np.ndarray, p: float) -> np.ndarray:
+    """ATen's scalar norm kernels (`binary_kernel_reduce` with NormOneOps, NormTwoOps,
+    NormOps): each term added to the accumulator in order, in the tensor's dtype (float for
+    float32: its opmath type), `|x|`, `x * x` or `pow(|x|, p)`, then the root; pow is the C
+    library's (std::pow), in float for float32 (with the exponent 1.0f / p). One thread's
+    order, as the corpus records: PyTorch splits 32768 terms or more between threads."""
+    from ..core.powf32 import scalar_pow64, scalar_powf
+
+    dt = rows.dtype
+    a = np.abs(rows)
+    if p == 1:
+        terms = a
+    elif p == 2:
+        terms = rows * rows
+    elif dt == np.float32:
+        terms = scalar_powf(a, np.full(a.size, p, np.float32)).reshape(a.shape)
+    else:
+        terms = scalar_pow64(a, p).reshape(a.shape)
+    acc = np.add.accumulate(terms, axis=1)[:, -1] + dt.type(0)
+    if p == 1:
+        return acc
+    if p == 2:
+        return np.sqrt(acc)
+    if dt == np.float32:
+        inv = np.float32(1.0) / np.float32(p)
+        return scalar_powf(acc, np.full(acc.size, inv, np.float32))
+    return scalar_pow64(acc, 1.0 / p)
+
+
+_NORM_VECTOR_BYTES = 32  # ATen's Vectorized<float> (8 lanes), Vectorized<double> (4) (measured)
 
 
 def _norm2_rows(x: np.ndarray) -> np.ndarray:
-    """The 2-norm of each row of a C-contiguous float32 matrix, added as ATen's fast path for
-    a float32 norm over the last (contiguous) dimension adds it (ReduceOpsKernel's
-    `norm_kernel_tensor_iterator_impl`): squares rounded and summed into 8 lanes, the lanes
-    added left to right, then the elements left over (fewer than 8): in fours, each square
-    rounded and added, the last ones (fewer than 4) fused, `fma(x, x, acc)`, as the compiled
-    tail loop computes them; the square root rounded once. Measured against PyTorch 2.13:
-    every norm of 1 to 10,000 elements tested is PyTorch's to the bit."""
+    """The 2-norm of each row of a float32 or float64 matrix, added as ATen's fast path for a
+    norm over one contiguous (innermost) run adds it (ReduceOpsKernel's
+    `norm_kernel_tensor_iterator_impl`): squares rounded and summed into vector lanes (8
+    floats, 4 doubles), the lanes added left to right, then the elements left over: in fours,
+    each square rounded and added, the last ones (fewer than 4) fused, `fma(x, x, acc)`, as
+    the compiled tail loop computes them; the square root rounded once. Measured against
+    PyTorch 2.13: every float32 norm of 1 to 10,000 elements tested is PyTorch's to the bit,
+    and the float64 ones, full and along dims, of contiguous and transposed tensors."""
+    from ..core.fma64 import _fma64
     from .linalg import _fma32
 
     rows, n = x.shape
-    full = n - n % _NORM_LANES
-    acc = np.zeros(rows, dtype=np.float32)
+    width = _NORM_VECTOR_BYTES // x.itemsize
+    full = n - n % width
+    acc = np.zeros(rows, dtype=x.dtype)
     if full:
         sq = x[:, :full] * x[:, :full]
-        lanes = np.add.accumulate(sq.reshape(rows, -1, _NORM_LANES), axis=1)[:, -1]
+        lanes = np.add.accumulate(sq.reshape(rows, -1, width), axis=1)[:, -1]
         acc = lanes[:, 0].copy()
-        for j in range(1, _NORM_LANES):
+        for j in range(1, width):
             acc += lanes[:, j]
     tail = x[:, full:]
     fours = tail.shape[1] - tail.shape[1] % 4
     for j in range(fours):
         acc += tail[:, j] * tail[:, j]
     for j in range(fours, tail.shape[1]):
-        acc = _fma32(tail[:, j].astype(np.float64) ** 2, acc)
+        t = tail[:, j]
+        acc = _fma32(t.astype(np.float64) ** 2, acc) if x.dtype == np.float32 else _fma64(t, t, acc)
     return np.sqrt(acc)
 
 

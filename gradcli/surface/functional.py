@@ -516,7 +516,7 @@ def norm(
         raise GradcliError(f"norm(): p={p!r} is not supported", expected="'fro', a number or inf")
     else:
         pv = float(p)
-        if pv <= 0:  # (0: the number of nonzeros, no gradient; negative orders, -inf)
+        if pv == 0 or pv == -math.inf:  # (0: the number of nonzeros, no gradient; -inf)
             return nonpositive_norm(input, pv, reduction_dims(dim, input.ndim), bool(keepdim))
     return apply(
         R.norm,
@@ -529,7 +529,8 @@ def norm(
 
 
 def nonpositive_norm(input: Tensor, p: float, d: Any, kd: bool) -> Tensor:
-    """linalg.vector_norm (and norm) of an order p <= 0, over dims d."""
+    """linalg.vector_norm (and norm) of order 0 or -inf, over dims d (negative orders are
+    ops.reduction's norm, as ATen's NormOps)."""
     label = "LinalgVectorNormBackward0"
     if p == 0:
         nz = Tensor((input.data != 0).astype(input.dtype))
@@ -543,10 +544,7 @@ def nonpositive_norm(input: Tensor, p: float, d: Any, kd: bool) -> Tensor:
             "LinalgVectorNorm", [input], lambda: sum(nz, d, kd), lambda g: (None,), label=label
         )
     absx = A.abs(input)
-    if p == -math.inf:
-        return A.named(amin(absx, () if d is None else d, kd), label)
-    # A negative order: (sum |x|^p)^(1/p).
-    return A.named(A.pow(sum(A.pow(absx, p), d, kd), 1.0 / p), label)
+    return A.named(amin(absx, () if d is None else d, kd), label)
 
 
 def logsumexp(input: Any, dim: Any, keepdim: bool = False) -> Tensor:

@@ -7008,3 +7008,19 @@ add(
     ),
     esc("cast_module_param_insides", "m = torch.nn.Linear(2, 2)\nm.double()\nm.weight.__dict__"),
 )
+
+# explore44: `import torch.backends.cudnn as cudnn` binds the settings object itself
+add(
+    esc("cudnn_alias_dunder", "import torch.backends.cudnn as cudnn\nd = cudnn.__dict__"),
+    esc("cudnn_alias_values", "import torch.backends.cudnn as cudnn\nv = cudnn.values"),
+    esc(
+        "cudnn_alias_set_function",
+        "import torch.backends.cudnn as cudnn\ncudnn.benchmark = print",
+        ("expects a bool",),
+    ),
+    esc(
+        "cuda_matmul_import_as",
+        "import torch.backends.cuda.matmul as mm\nmm.allow_tf32 = print",
+        (r"No module named",),
+    ),
+)

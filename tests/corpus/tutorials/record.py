@@ -17,6 +17,13 @@ times differ from run to run). The warnings are written, with the temporary and 
 made stable, to `NAME.err`: warnings PyTorch prints that gradcli should mirror on its own
 standard error (the harness compares standard output only). Anything else on standard
 error (a traceback, a stray print) fails the recording loudly.
+
+The corpus was recorded on a machine whose PyTorch runs MKL's sgemm on an AVX-512 CPU, and
+gradcli follows those orders. MKL picks its kernels by the CPU, so first
+`tests/surface/data/sgemm/host_check.py` recomputes the recorded float32 products under the
+given Python; where they come out with other bits (an AMD EPYC without AVX-512: 146 of 194),
+a warning says that a program printing float32 products' last digits records this machine's
+digits there (and `--check` reports such programs as differing).
 """
 
 from __future__ import annotations
@@ -169,6 +176,28 @@ def torch_site(python: str) -> tuple[str, str]:
     return version, site
 
 
+HOST_CHECK = HERE.parent.parent / "surface" / "data" / "sgemm" / "host_check.py"
+
+
+def host_note(python: str) -> str | None:
+    """What `host_check.py` says when this machine's PyTorch computes float32 matrix products to
+    other bits than the machine the corpus was recorded on (MKL picks its kernels by the CPU);
+    None when they agree or the check cannot run."""
+    try:
+        proc = subprocess.run(
+            [python, str(HOST_CHECK)],
+            capture_output=True,
+            text=True,
+            env=environment(),
+            timeout=TIMEOUT,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if proc.returncode != 1:
+        return None
+    return proc.stdout.strip() or None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("names", nargs="*", help="program file names (default: all)")
@@ -181,6 +210,12 @@ def main(argv: list[str] | None = None) -> int:
     if version.split("+")[0] != TORCH_VERSION:
         raise SystemExit(f"record.py: needs torch {TORCH_VERSION}, {args.python} has {version}")
     paths = programs(args.names)
+    note = host_note(args.python)
+    if note:
+        sys.stderr.write(
+            f"record.py: warning: {note}; where a program prints float32 products' last digits, "
+            "what is recorded here is this machine's, not gradcli's (nor the recorded corpus's)\n"
+        )
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         results = list(pool.map(lambda p: record(args.python, p, site, args.check), paths))
     problems = [p for r in results for p in r]

@@ -7008,3 +7008,9 @@ add(
     ),
     esc("cast_module_param_insides", "m = torch.nn.Linear(2, 2)\nm.double()\nm.weight.__dict__"),
 )
+
+# explore45: arange's step and end given by keyword after positions
+add(
+    budget("arange_keyword_tiny_step", "x = torch.arange(0, 1, step=1e-12)"),
+    budget("arange_keyword_end_huge", "x = torch.arange(0, end=1e12, step=0.5)"),
+)

@@ -789,6 +789,8 @@ def permute(input: Any, *dims: Any, **kwargs: Any) -> Tensor:
         if extra or dims:
             raise GradcliError(
                 f"permute() got an unexpected keyword argument '{extra[0]}'"
+                if extra and dims
+                else 'permute() missing 1 required positional arguments: "dims"'
                 if extra
                 else "permute() got multiple values for argument 'dims'"
             ).mirror("TypeError")

@@ -7024,3 +7024,12 @@ add(
         LIMIT,
     ),
 )
+
+# explore45: numpy.convolve, its multiply-adds bounded
+add(
+    small(
+        "np_convolve_huge",
+        NP + "a = np.convolve(np.ones(10**6), np.ones(10**6))",
+        LIMIT,
+    ),
+)

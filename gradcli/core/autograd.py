@@ -346,7 +346,12 @@ def _run_backward(
                     and packed is None
                     else None
                 )
-                r = link(out, *n.inputs, **n.params) if link is not None else None
+                # (an output changed in place and dropped by the program is gone: no link)
+                r = (
+                    link(out, *n.inputs, **n.params)
+                    if link is not None and out is not None
+                    else None
+                )
                 arr = g if type(g) is np.ndarray else g.data if type(g) is Tensor else None
                 if cut is not None:
                     # a node whose composed subgraph's gradients a kernel's rule gives at once

@@ -76,3 +76,22 @@ def test_inplace_activation_in_a_function_then_double_backward() -> None:
             b = (down.reshape(arr.shape), w2) if arr is w1 else (w1, down.reshape(arr.shape))
             want[i] = (_penalty(*a, x, 0.2) - _penalty(*b, x, 0.2)) / (2 * eps)
         np.testing.assert_allclose(got.ravel(), want, rtol=1e-6, atol=1e-9)
+
+
+def test_second_derivative_through_an_unnamed_tensor_changed_in_place() -> None:
+    # `F.elu(x * 1.0, inplace=True)`: the product's output exists only as the in-place
+    # change's; a first-order pass after a create_graph one used to stop with an internal
+    # error (its chained rule read the gone output's shape). elu'' is exp(x) for x < 0.
+    text = (
+        "import torch\n"
+        "import torch.nn.functional as F\n"
+        "x = torch.tensor([0.5, -0.3, -1.2], dtype=torch.float64, requires_grad=True)\n"
+        "g, = torch.autograd.grad(F.elu(x * 1.0, inplace=True).sum(), x, create_graph=True)\n"
+        "g2, = torch.autograd.grad(g.sum(), x)\n"
+        "print(g.tolist())\n"
+        "print(g2.tolist())\n"
+    )
+    first, second = (ast.literal_eval(line) for line in out(text).splitlines())
+    x = np.array([0.5, -0.3, -1.2])
+    np.testing.assert_allclose(first, np.where(x > 0, 1.0, np.exp(x)), rtol=1e-15)
+    np.testing.assert_allclose(second, np.where(x > 0, 0.0, np.exp(x)), rtol=1e-15)

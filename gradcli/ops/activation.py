@@ -36,7 +36,11 @@ def _precise32(fn):
 
 
 def _elu_fwd(
-    x: np.ndarray, alpha: float = 1.0, scale: float = 1.0, input_scale: float = 1.0
+    x: np.ndarray,
+    alpha: float = 1.0,
+    scale: float = 1.0,
+    input_scale: float = 1.0,
+    grad_input_scale: float | None = None,
 ) -> np.ndarray:
     if x.dtype == np.float32:
         return act32.elu(x, alpha, scale, input_scale)
@@ -51,7 +55,12 @@ def _elu_vjp(
     alpha: float = 1.0,
     scale: float = 1.0,
     input_scale: float = 1.0,
+    grad_input_scale: float | None = None,
 ) -> tuple:
+    # `grad_input_scale`: the input scale of the gradient where PyTorch's derivative takes
+    # another (celu's `1.0 / alpha.toFloat()`, derivatives.yaml: alpha rounded to float32)
+    if grad_input_scale is not None:
+        input_scale = grad_input_scale
     if _first_order32(g, x):
         return (Tensor(act32.elu_backward(g.data, x.data, alpha, scale, input_scale)),)
     # ATen's elu_backward, also recorded (create_graph=True: EluBackwardBackward0)
@@ -125,7 +134,7 @@ elu = defop(
     _elu_vjp,
     "EluBackward0",
     "g * scale (x > 0), g * scale * alpha * input_scale * exp(input_scale * x) (x <= 0)",
-    sym=lambda sp, x, alpha=1.0, scale=1.0, input_scale=1.0: sp.Piecewise(
+    sym=lambda sp, x, alpha=1.0, scale=1.0, input_scale=1.0, grad_input_scale=None: sp.Piecewise(
         (scale * x, x > 0), (scale * alpha * (sp.exp(input_scale * x) - 1), True)
     ),
     kink="elu'(0) = scale * alpha * input_scale (the x <= 0 side) and elu''(0) = 0, as PyTorch",

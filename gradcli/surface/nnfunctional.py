@@ -67,9 +67,11 @@ def _elu_apply(
     label: str,
     grad_input_scale: float | None = None,
 ) -> Tensor:
-    params = {"alpha": alpha, "scale": scale, "input_scale": input_scale}
+    params: dict = {"alpha": alpha, "scale": scale, "input_scale": input_scale}
     if grad_input_scale is not None and grad_input_scale != input_scale:
         params["grad_input_scale"] = grad_input_scale
+    if label.endswith("1"):  # the in-place kernel: its gradient from the result it saves
+        params["is_result"] = True
     return apply(Ac.elu, x, label=label, **params)
 
 

@@ -117,7 +117,9 @@ def leaky_relu(input: Any, negative_slope: float = 0.01, inplace: bool = False) 
         slope = float(negative_slope)
         return inplace_change(
             input,
-            lambda t: apply(E.leaky_relu, t, negative_slope=slope, label="LeakyReluBackward1"),
+            lambda t: apply(
+                E.leaky_relu, t, negative_slope=slope, is_result=True, label="LeakyReluBackward1"
+            ),
             op="aten::leaky_relu_",
         )
     return apply(E.leaky_relu, input, negative_slope=float(negative_slope))

@@ -1,7 +1,9 @@
 """The in-place ELU kernels (F.elu(..., inplace=True), selu_, celu_, nn.ELU(inplace=True))
 differentiate from the result they save, as PyTorch's elu_backward(..., is_result=True):
-g * input_scale * (result + alpha * scale) where result <= 0; a change of that result before
-backward is PyTorch's error (corpus 686 holds PyTorch's printed values)."""
+g * input_scale * (result + alpha * scale) where result <= 0; leaky_relu_ saves its result
+too (its sign is the input's for the positive slopes it takes; a negative one is PyTorch's
+error at backward). A change of a saved result before backward is PyTorch's error (corpora
+686 and 687 hold PyTorch's printed values)."""
 
 from __future__ import annotations
 
@@ -51,3 +53,22 @@ def test_changing_the_saved_result_is_pytorchs_error() -> None:
         "y.sum().backward()\n"
     )
     assert "which is output 0 of Elu1, is at version 2; expected version 1" in str(e)
+
+
+def test_leaky_relu_in_place_saves_its_result() -> None:
+    base = (
+        "import torch\nimport torch.nn.functional as F\n"
+        "x = torch.tensor([0.5, -0.3, 1.2], requires_grad=True)\n"
+    )
+    e = error(
+        base + "y = F.leaky_relu(x * 1.0, 0.1, inplace=True)\ny.mul_(2)\ny.sum().backward()\n"
+    )
+    assert "which is output 0 of LeakyRelu1, is at version 2; expected version 1" in str(e)
+    e = error(base + "h = x * 1.0\nF.leaky_relu(h, -0.1, inplace=True)\nh.sum().backward()\n")
+    assert "In-place leakyReLu backward calculation is triggered with a negative slope" in str(e)
+    assert e.python_class == "RuntimeError"
+    text = base + "y = F.leaky_relu(x * 2.0, 0.2, inplace=True)\n(y * y).sum().backward()\n"
+    got = ast.literal_eval(out(text + "print(x.grad.tolist())\n").strip())
+    x = np.array([0.5, -0.3, 1.2], dtype=np.float32)
+    y = np.where(x > 0, 2 * x, 0.2 * 2 * x)
+    np.testing.assert_allclose(got, 2 * y * np.where(x > 0, 2.0, 0.4), rtol=1e-6)

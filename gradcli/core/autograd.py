@@ -25,6 +25,7 @@ from . import primitives as P
 from .graph import ancestors
 from .op import (
     HOOKED,
+    REGISTRY,
     SAVED_COPIES,
     SAVED_COPIES_CHECK,
     Node,
@@ -338,7 +339,9 @@ def _run_backward(
                     if user:
                         if n.hooks:
                             g = _run_hooks(n.hooks, g, out)
-                        if out.retains_grad and out.node is n:
+                        # (an output changed in place and then dropped by the program is
+                        # gone: the node's older version is reached through what saved it)
+                        if out is not None and out.retains_grad and out.node is n:
                             retained.append((out, g))
                         if n.node_hooks and n.node_hooks[0]:
                             g = _run_prehooks(n, g)
@@ -370,7 +373,12 @@ def _run_backward(
                     and packed is None
                     else None
                 )
-                r = link(out, *n.inputs, **n.params) if link is not None else None
+                # (an output changed in place and dropped by the program is gone: no link)
+                r = (
+                    link(out, *n.inputs, **n.params)
+                    if link is not None and out is not None
+                    else None
+                )
                 arr = g if type(g) is np.ndarray else g.data if type(g) is Tensor else None
                 if cut is not None:
                     # a node whose composed subgraph's gradients a kernel's rule gives at once
@@ -490,13 +498,22 @@ def _run_backward(
         if t.node is None and k in grads and k not in captured:
             captured[k] = grads[k]
     for t, g in retained:
+        # PyTorch's retain_grad hook, in the pass's grad mode: the first gradient is stored as
+        # a clone (never an array another tensor's .grad, a hook or the caller's upstream
+        # gradient holds; with create_graph its history is CloneBackward0), later ones are
+        # added (`grad + new`: no history after a pass without create_graph)
         if t.grad is None:
-            # PyTorch's retain_grad stores a clone: never an array another tensor's .grad, a
-            # hook or the caller's upstream gradient holds (a change in place to one of them
-            # must not reach it); made in the pass's grad mode (no history without create_graph).
-            t.grad = handed(g) if create_graph else Tensor(np.array(g.data, copy=True))
+            if create_graph and (g.node is not None or g.requires_grad):
+                with mode:
+                    c = apply(REGISTRY["clone"], g)
+                c.data = np.array(c.data, copy=True)
+                c._vc = c._base = None
+                t.grad = c
+            else:
+                t.grad = Tensor(np.array(g.data, copy=True))
         else:
-            t.grad = apply(P.add, t.grad, g)
+            with mode:
+                t.grad = apply(P.add, t.grad, g)
     for k in list(grads):
         if type(k) is int:
             finish_leaf(objs[k])
@@ -715,7 +732,7 @@ def _carries(p: Node, n: Node, grads: dict, capture_nodes: dict, user: bool) -> 
         and not p.node_hooks
         and p not in grads
         and p not in capture_nodes
-        and not (user and p.out.retains_grad)
+        and not (user and (p.out is None or p.out.retains_grad))
     )
 
 

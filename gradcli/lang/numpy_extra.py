@@ -194,6 +194,20 @@ def _outer(a: Any, b: Any) -> Any:
     return _numpy(lambda: np.outer(x, y))
 
 
+def _convolve(a: Any, v: Any, mode: Any = "full") -> Any:
+    """`np.convolve(losses, [0.05] * 20)` (a moving average of a training curve): NumPy's
+    own, its size and its multiply-adds bounded first."""
+    from ..base import limits
+
+    x, y = _array(a, "convolve"), _array(v, "convolve")
+    if isinstance(mode, str) and mode in ("full", "same", "valid") and x.size and y.size:
+        size_check((x.size + y.size - 1,), "the result of numpy.convolve()")
+        limits.MULTIPLY_ADDS.check(
+            int(x.size) * int(y.size), "the multiply-adds of numpy.convolve()"
+        )
+    return _numpy(lambda: np.convolve(x, y, mode))
+
+
 def _tile(a: Any, reps: Any) -> Any:
     x = _array(a, "tile")
     r = tuple(_int(v, "reps") for v in (reps if isinstance(reps, (tuple, list)) else (reps,)))
@@ -509,6 +523,7 @@ def functions() -> dict[str, Any]:
             "array_equal": _array_equal,
             "nonzero": _nonzero,
             "outer": _outer,
+            "convolve": _convolve,
             "tile": _tile,
             "repeat": _repeat,
             "diag": _diag,

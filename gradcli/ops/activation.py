@@ -36,7 +36,12 @@ def _precise32(fn):
 
 
 def _elu_fwd(
-    x: np.ndarray, alpha: float = 1.0, scale: float = 1.0, input_scale: float = 1.0
+    x: np.ndarray,
+    alpha: float = 1.0,
+    scale: float = 1.0,
+    input_scale: float = 1.0,
+    grad_input_scale: float | None = None,
+    is_result: bool = False,
 ) -> np.ndarray:
     if x.dtype == np.float32:
         return act32.elu(x, alpha, scale, input_scale)
@@ -51,11 +56,23 @@ def _elu_vjp(
     alpha: float = 1.0,
     scale: float = 1.0,
     input_scale: float = 1.0,
+    grad_input_scale: float | None = None,
+    is_result: bool = False,
 ) -> tuple:
+    # `grad_input_scale`: the input scale of the gradient where PyTorch's derivative takes
+    # another (celu's `1.0 / alpha.toFloat()`, derivatives.yaml: alpha rounded to float32)
+    if grad_input_scale is not None:
+        input_scale = grad_input_scale
+    params = {"alpha": alpha, "scale": scale, "input_scale": input_scale}
+    if is_result:
+        # the in-place kernels (elu_, selu_, celu_: EluBackward1, CeluBackward1) save their
+        # result and differentiate from it, as PyTorch's elu_backward(..., is_result=True)
+        if _first_order32(g, out):
+            return (Tensor(_elu_result_fwd(g.data, out.data, **params)),)
+        return (apply(elu_backward_result, g, out, **params),)
     if _first_order32(g, x):
         return (Tensor(act32.elu_backward(g.data, x.data, alpha, scale, input_scale)),)
     # ATen's elu_backward, also recorded (create_graph=True: EluBackwardBackward0)
-    params = {"alpha": alpha, "scale": scale, "input_scale": input_scale}
     return (apply(elu_backward, g, x, **params),)
 
 
@@ -119,15 +136,61 @@ elu_backward = defop(
 )
 
 
+def _elu_result_fwd(g: np.ndarray, r: np.ndarray, *, alpha, scale, input_scale) -> np.ndarray:
+    """ATen's elu_backward from the result r (is_result=True): g * scale where r > 0, else
+    (g * input_scale) * (r + alpha * scale), in the dtype (float32: its coefficients in
+    float32, as the kernel's opmath)."""
+    dt = np.result_type(g, r)
+    neg, pos, ipt = (dt.type(alpha) * dt.type(scale)), dt.type(scale), dt.type(input_scale)
+    with np.errstate(all="ignore"):
+        return np.where(r > 0, g * pos, (g * ipt) * (r + neg)).astype(dt, copy=False)
+
+
+def _elu_result_vjp(h: Tensor, out: Tensor, g: Tensor, r: Tensor, **params) -> tuple:
+    # derivatives.yaml: grad_output: elu_backward(grad, ..., is_result, result); result:
+    # elu_double_backward = grad * grad_output * input_scale * (result < 0)
+    first = apply(elu_backward_result, h, r, **params)
+    return (first, ((h * g) * params["input_scale"]) * mask_like(r.data < 0, h))
+
+
+elu_backward_result = defop(
+    "elu_backward_result",
+    _elu_result_fwd,
+    _elu_result_vjp,
+    "EluBackwardBackward0",
+    "elu_backward_result(h, r), h * g * input_scale * (r < 0)",
+    kind="internal",
+    saves=False,
+    sym=lambda sp, g, r, alpha, scale, input_scale: np.frompyfunc(
+        lambda gv, rv: sp.Piecewise(
+            (gv * scale, rv > 0), (gv * input_scale * (rv + alpha * scale), True)
+        ),
+        2,
+        1,
+    )(g, r),
+    samples=(
+        Sample(((2, 3), (2, 3)), {"alpha": 1.0, "scale": 1.0, "input_scale": 1.0}, avoid=(0.0,)),
+        Sample(
+            ((3,), (3,)),
+            {"alpha": 1.6732632423543772, "scale": 1.0507009873554805, "input_scale": 1.0},
+            avoid=(0.0,),
+        ),
+    ),
+)
+
+
 elu = defop(
     "elu",
     _precise32(_elu_fwd),
     _elu_vjp,
     "EluBackward0",
     "g * scale (x > 0), g * scale * alpha * input_scale * exp(input_scale * x) (x <= 0)",
-    sym=lambda sp, x, alpha=1.0, scale=1.0, input_scale=1.0: sp.Piecewise(
+    sym=lambda sp, x, alpha=1.0, scale=1.0, input_scale=1.0, **_: sp.Piecewise(
         (scale * x, x > 0), (scale * alpha * (sp.exp(input_scale * x) - 1), True)
     ),
+    # the in-place kernels' rule reads the result (a change of it since is PyTorch's error),
+    # the others' the input
+    reads=lambda p: (True, frozenset()) if p.get("is_result") else (False, frozenset({0})),
     kink="elu'(0) = scale * alpha * input_scale (the x <= 0 side) and elu''(0) = 0, as PyTorch",
     signature="elu(x, alpha=1.0), selu(x), celu(x, alpha=1.0)",
     samples=unary_samples({"alpha": 1.0, "scale": 1.0, "input_scale": 1.0}, avoid=(0.0,))

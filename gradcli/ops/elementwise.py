@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base.errors import GradcliError
 from ..core import fma64, hooks, mkl32, onednn32, powf32, sleef32, vmlsqrt
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
@@ -928,8 +929,28 @@ erf = defop(
 )
 
 
-def _leaky_fwd(x: np.ndarray, negative_slope: float = 0.01) -> np.ndarray:
+def _leaky_fwd(x: np.ndarray, negative_slope: float = 0.01, is_result: bool = False) -> np.ndarray:
     return np.where(x > 0, x, x * negative_slope).astype(x.dtype)
+
+
+def _leaky_vjp(
+    g: Tensor, out: Tensor, x: Tensor, negative_slope: float = 0.01, is_result: bool = False
+) -> tuple:
+    # ATen's leaky_relu_backward (LeakyReluBackwardBackward0 when recorded); the in-place
+    # kernel (leaky_relu_, LeakyReluBackward1) reads the result it saves (is_result=True),
+    # whose sign is the input's for the positive slopes it takes
+    if is_result and negative_slope < 0:
+        raise GradcliError(LEAKY_NEGATIVE_INPLACE).mirror("RuntimeError").pytorch()
+    return (piecewise_grad(g, out if is_result else x, "leaky_relu", negative_slope),)
+
+
+LEAKY_NEGATIVE_INPLACE = (
+    "In-place leakyReLu backward calculation is triggered with a negative slope which is not "
+    "supported. This is caused by calling in-place forward function with a negative slope, "
+    "please call out-of-place version instead. File an issue at "
+    "https://github.com/pytorch/pytorch if you do require supporting in-place leakRelu "
+    "backward calculation with negative slope"
+)
 
 
 def in_vector_loop(x: np.ndarray, step_bytes: int = 64) -> np.ndarray:
@@ -1018,11 +1039,14 @@ piecewise_backward = defop(
 leaky_relu = defop(
     "leaky_relu",
     _leaky_fwd,
-    # ATen's leaky_relu_backward (LeakyReluBackwardBackward0 when recorded)
-    lambda g, out, x, negative_slope=0.01: (piecewise_grad(g, x, "leaky_relu", negative_slope),),
+    _leaky_vjp,
     "LeakyReluBackward0",
     "g * (1 if x > 0 else negative_slope)",
-    sym=lambda sp, x, negative_slope=0.01: sp.Piecewise((x, x > 0), (negative_slope * x, True)),
+    sym=lambda sp, x, negative_slope=0.01, **_: sp.Piecewise(
+        (x, x > 0), (negative_slope * x, True)
+    ),
+    # the in-place kernel's rule reads its result (a change of it since is PyTorch's error)
+    reads=lambda p: (True, frozenset()) if p.get("is_result") else (False, frozenset({0})),
     kink="leaky_relu'(0) = negative_slope, as PyTorch",
     signature="leaky_relu(x, negative_slope=0.01)",
     samples=unary_samples({"negative_slope": 0.01}, avoid=(0.0,))

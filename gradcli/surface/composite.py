@@ -283,6 +283,12 @@ def _pieces(x: Tensor, dim: int, sizes: list[int], fn: str = "Split") -> tuple[T
     return _multi_views(tuple(out), fn)
 
 
+def split_method(self: Any, split_size: Any, dim: int = 0) -> tuple[Tensor, ...]:
+    """`x.split(split_size, dim=0)`: PyTorch's method names its size `split_size` (the
+    function's `split_size_or_sections`)."""
+    return split(self, split_size, dim)
+
+
 def split(tensor: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
     tensor = A.tensor_arg(tensor, "input")
     n = tensor.shape[C.check_dim(dim, tensor.ndim)]
@@ -335,8 +341,19 @@ def unbind(input: Any, dim: int = 0) -> tuple[Tensor, ...]:
     )
 
 
-def repeat(x: Any, *sizes: Any) -> Tensor:
+def repeat(x: Any, *sizes: Any, **kwargs: Any) -> Tensor:
     x = A.tensor_arg(x, "input")
+    if kwargs:  # x.repeat(repeats=(2, 1)): PyTorch's parser names the sizes `repeats`
+        extra = [k for k in kwargs if k != "repeats"]
+        if extra or sizes:
+            raise GradcliError(
+                f"repeat() got an unexpected keyword argument '{extra[0]}'"
+                if extra and sizes
+                else 'repeat() missing 1 required positional arguments: "repeats"'
+                if extra
+                else "repeat() got multiple values for argument 'repeats'"
+            ).mirror("TypeError")
+        sizes = (kwargs["repeats"],)
     reps = C.shape_arg(sizes, "repeats", fn="repeat")
     if len(reps) < x.ndim:
         raise GradcliError(
@@ -592,7 +609,8 @@ NAMES = declare(
     ("diag", "torch Tensor", diag, "composition of cat index"),
     ("diagonal", "torch Tensor", diagonal, "composition of index permute reshape"),
     ("trace", "torch Tensor", trace, "composition of index sum"),
-    ("split", "torch Tensor", split, "composition of index"),
+    ("split", "torch", split, "composition of index"),
+    ("split", "Tensor", split_method, "composition of index"),
     ("split_with_sizes", "torch Tensor", split_with_sizes, "composition of index"),
     ("chunk", "torch Tensor", chunk, "composition of index"),
     ("unbind", "torch Tensor", unbind, "composition of index"),

@@ -314,8 +314,7 @@ def arange(
     end: Any = None,
     step: Any = None,
 ) -> Tensor:
-    if start is not None or end is not None:
-        args = (0 if start is None else start, end) + ((step,) if step is not None else ())
+    args = _arange_args(args, start, end, step)
     if not 1 <= len(args) <= 3:
         raise GradcliError("arange() takes end, or start, end[, step]")
     for a in args:
@@ -338,6 +337,32 @@ def arange(
     if np.dtype(dt).kind == "f":
         return new_tensor(_arange_float(s, st, n, np.dtype(dt)), None, requires_grad)
     return new_tensor(np.arange(s, e, st, dtype=dt), None, requires_grad)
+
+
+def _arange_args(args: tuple, start: Any, end: Any, step: Any) -> tuple:
+    """The numbers of an arange call as PyTorch's argument parser binds them: `(end)`, or
+    `(start, end[, step])` filled by position first and then by keyword (`arange(1, 5,
+    step=0.5)`, `arange(1, end=5)`); a call none of the three overloads takes is PyTorch's
+    TypeError in its words (`arange(end=5, step=2)`, `arange(5, step=2)`)."""
+    given = {k: v for k, v in (("start", start), ("end", end), ("step", step)) if v is not None}
+    if not given:
+        return args
+    if not args and list(given) == ["end"]:
+        return (end,)
+    names = ("start", "end", "step")
+    if len(args) <= 3 and all(names.index(k) >= len(args) for k in given):
+        bound = list(args) + [given.get(n) for n in names[len(args) :]]
+        if bound[0] is not None and bound[1] is not None:
+            return tuple(bound[:2]) + (() if bound[2] is None else (bound[2],))
+    from . import callerrors
+    from .torch_signatures import PARSER
+
+    found = callerrors.parser_error("arange", list(args), given)
+    if found is None:
+        options = PARSER["torch.arange"].split("|")[1:]
+        words = callerrors._invalid_combination("arange", options, list(args), given)
+        found = ("TypeError", words or "arange() received an invalid combination of arguments")
+    raise GradcliError(found[1]).mirror(found[0])
 
 
 RANGE_DEPRECATED = (

@@ -117,7 +117,9 @@ def leaky_relu(input: Any, negative_slope: float = 0.01, inplace: bool = False) 
         slope = float(negative_slope)
         return inplace_change(
             input,
-            lambda t: apply(E.leaky_relu, t, negative_slope=slope, label="LeakyReluBackward1"),
+            lambda t: apply(
+                E.leaky_relu, t, negative_slope=slope, is_result=True, label="LeakyReluBackward1"
+            ),
             op="aten::leaky_relu_",
         )
     return apply(E.leaky_relu, input, negative_slope=float(negative_slope))
@@ -787,6 +789,8 @@ def permute(input: Any, *dims: Any, **kwargs: Any) -> Tensor:
         if extra or dims:
             raise GradcliError(
                 f"permute() got an unexpected keyword argument '{extra[0]}'"
+                if extra and dims
+                else 'permute() missing 1 required positional arguments: "dims"'
                 if extra
                 else "permute() got multiple values for argument 'dims'"
             ).mirror("TypeError")

@@ -59,8 +59,20 @@ def _maybe_inplace(
     return fn(x)
 
 
-def _elu_apply(x: Tensor, alpha: float, scale: float, input_scale: float, label: str) -> Tensor:
-    return apply(Ac.elu, x, alpha=alpha, scale=scale, input_scale=input_scale, label=label)
+def _elu_apply(
+    x: Tensor,
+    alpha: float,
+    scale: float,
+    input_scale: float,
+    label: str,
+    grad_input_scale: float | None = None,
+) -> Tensor:
+    params: dict = {"alpha": alpha, "scale": scale, "input_scale": input_scale}
+    if grad_input_scale is not None and grad_input_scale != input_scale:
+        params["grad_input_scale"] = grad_input_scale
+    if label.endswith("1"):  # the in-place kernel: its gradient from the result it saves
+        params["is_result"] = True
+    return apply(Ac.elu, x, label=label, **params)
 
 
 def elu(input: Any, alpha: Any = 1.0, inplace: bool = False) -> Tensor:  # noqa: A002
@@ -88,7 +100,12 @@ def celu(input: Any, alpha: Any = 1.0, inplace: bool = False) -> Tensor:  # noqa
     if a == 0:
         raise GradcliError("ZeroDivisionError: alpha cannot be 0 for CELU")
     label = "CeluBackward1" if inplace else "CeluBackward0"
-    return _maybe_inplace(x, inplace, lambda t: _elu_apply(t, a, 1.0, 1.0 / a, label), "aten::elu_")
+    # forward: elu with 1.0 / alpha; PyTorch's derivative (derivatives.yaml) takes the input
+    # scale 1.0 / alpha.toFloat(): alpha rounded to float32 first
+    back = 1.0 / float(np.float32(a))
+    return _maybe_inplace(
+        x, inplace, lambda t: _elu_apply(t, a, 1.0, 1.0 / a, label, back), "aten::elu_"
+    )
 
 
 def _number(v: Any, what: str, fn: str) -> float:

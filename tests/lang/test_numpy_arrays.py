@@ -95,6 +95,9 @@ CASES = {
     "np.clip(a, a[0] - 1, [0.5, 0.0, 1.0])": lambda a: np.clip(a, a[0] - 1, [0.5, 0.0, 1.0]),
     "a.clip(np.float32(-1), a[1])": lambda a: a.clip(np.float32(-1), a[1]),
     "a.dot(a.T)": lambda a: a.dot(a.T),
+    "np.convolve(a[0], [0.25] * 4)": lambda a: np.convolve(a[0], [0.25] * 4),
+    "np.convolve(a[1], a[0], mode='same')": lambda a: np.convolve(a[1], a[0], mode="same"),
+    "np.convolve([1, 2, 3], a[0], 'valid')": lambda a: np.convolve([1, 2, 3], a[0], "valid"),
 }
 
 
@@ -126,6 +129,9 @@ def test_array_expressions_give_numpys_values(expr: str) -> None:
         ("np.diag(np.zeros(10**4))", "over the limit of 10,000,000"),
         ("np.percentile(np.zeros(10**4), np.zeros(10**4))", "over the limit of 10,000,000"),
         ("np.tile(a, -1)", "negative dimensions are not allowed"),
+        ("np.convolve(np.zeros(10**5), np.zeros(10**5))", "multiply-adds of numpy.convolve"),
+        ("np.convolve([], [1.0])", "a cannot be empty"),
+        ("np.convolve(a[0], a[1], mode='bad')", "mode must be one of"),
         ("np.flip(a, axis=5)", "axis 5 is out of bounds"),
         ("np.full_like(a, 'x')", "expected a number, not str"),
         ("np.unique(print)", "takes arrays, numbers or lists"),

@@ -1132,6 +1132,9 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "elu_backward": lambda g, x, alpha, scale, input_scale: np.where(
         x > 0, g * scale, g * input_scale * alpha * scale * np.exp(np.minimum(x, 0) * input_scale)
     ),
+    "elu_backward_result": lambda g, r, alpha, scale, input_scale: np.where(
+        r > 0, g * scale, g * input_scale * (r + alpha * scale)
+    ),
     "logsigmoid_backward": lambda g, x: g / (1 + np.exp(x)),
     "piecewise_backward": lambda g, x, fn, a, b: (
         np.where(x > 0, g, g * a)
@@ -1567,6 +1570,9 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         ),
         "elu_backward": lambda g, x, alpha, scale, input_scale: torch.ops.aten.elu_backward(
             g, alpha, scale, input_scale, False, x
+        ),
+        "elu_backward_result": lambda g, r, alpha, scale, input_scale: torch.ops.aten.elu_backward(
+            g, alpha, scale, input_scale, True, r
         ),
         "logsigmoid_backward": lambda g, x: torch.ops.aten.log_sigmoid_backward(
             g, x, torch.empty(0)

@@ -58,3 +58,31 @@ def test_range_includes_its_end() -> None:
         K.range_(0, 3, 0)
     with pytest.raises(GradcliError, match="upper bound and lower bound inconsistent"):
         K.range_(3, 0)
+
+
+def test_arange_binds_positions_then_keywords_as_pytorch() -> None:
+    # PyTorch's parser fills (start, end, step) by position first, then by keyword: the
+    # step given by name after two positions used to be dropped in silence
+    assert K.arange(0, 3, step=0.5).data.tolist() == [0.0, 0.5, 1.0, 1.5, 2.0, 2.5]
+    assert K.arange(1, end=5).data.tolist() == [1, 2, 3, 4]
+    assert K.arange(1, end=5, step=2).data.tolist() == [1, 3]
+    assert K.arange(start=1, end=5, step=2).data.tolist() == [1, 3]
+    assert K.arange(end=3).data.tolist() == [0, 1, 2]
+    assert K.arange(2, 5).data.tolist() == [2, 3, 4]
+
+
+@pytest.mark.parametrize(
+    "args, kwargs, words",
+    [
+        ((5,), {"step": 2}, "invalid combination of arguments - got (int, step=int)"),
+        ((), {"end": 5, "step": 2}, "invalid combination of arguments - got (step=int, end=int, )"),
+        ((0, 3, 0.5), {"step": 1}, "invalid combination of arguments - got (int, int, float, step"),
+        ((1,), {"start": 2}, "invalid combination of arguments - got (int, start=int)"),
+        ((), {"step": 2}, 'arange() missing 1 required positional arguments: "end"'),
+    ],
+)
+def test_arange_refuses_what_no_overload_takes(args: tuple, kwargs: dict, words: str) -> None:
+    with pytest.raises(GradcliError) as caught:
+        K.arange(*args, **kwargs)
+    assert words in str(caught.value)
+    assert caught.value.python_class == "TypeError"

@@ -7024,3 +7024,28 @@ add(
         (r"No module named",),
     ),
 )
+
+# explore45: arange's step and end given by keyword after positions
+add(
+    budget("arange_keyword_tiny_step", "x = torch.arange(0, 1, step=1e-12)"),
+    budget("arange_keyword_end_huge", "x = torch.arange(0, end=1e12, step=0.5)"),
+)
+
+# explore45: a retained gradient across a create_graph pass, many times over
+add(
+    small(
+        "retain_grad_create_graph_loop",
+        "x = torch.ones(1000, requires_grad=True)\nh = x * 2\nh.retain_grad()\n"
+        "for i in range(10**7):\n    g, = torch.autograd.grad(h.sum(), x, create_graph=True)",
+        LIMIT,
+    ),
+)
+
+# explore45: numpy.convolve, its multiply-adds bounded
+add(
+    small(
+        "np_convolve_huge",
+        NP + "a = np.convolve(np.ones(10**6), np.ones(10**6))",
+        LIMIT,
+    ),
+)

@@ -166,6 +166,9 @@ class Runtime:
         self.logging: Any = None
         # `sys.argv` (made on use: the program's name) and a line sys.stderr has not ended yet
         self.argv: list | None = None
+        # `sys.path` (made on use): the program's own list, so that a notebook's
+        # `sys.path.append("..")` runs; no import ever reads it
+        self.sys_path: list | None = None
         self.stderr_text = ""
         # The errors the program's `except` blocks are handling (a bare `raise` re-raises).
         self.handling: list[GradcliError] = []

@@ -166,6 +166,11 @@ def _sys_member(name: str) -> Any:
         if rt.argv is None:
             rt.argv = [rt.source.name]
         return rt.argv
+    if name == "path":
+        rt = current()
+        if rt.sys_path is None:
+            rt.sys_path = [""]  # (a script's own directory, as the interpreter's first entry)
+        return rt.sys_path
     if name == "maxsize":
         return 2**63 - 1
     if name == "setrecursionlimit":  # gradcli's own call-depth limit applies either way

@@ -4632,6 +4632,22 @@ add(
     ),
 )
 
+# sys.path is the program's own list (the lead, session 28): no import reads it.
+add(
+    esc(
+        "sys_path_then_import",
+        "import sys\nsys.path.insert(0, '/tmp')\nsys.path.append('..')\nimport evil_module\n"
+        "evil_module.run()",
+    ),
+    esc("sys_path_is_no_module", "import sys\nf = sys.path.__class__.__subclasses__()"),
+    esc("sys_path_replaced", "import sys\nsys.path = ['/tmp']", (r"not supported",)),
+    small(
+        "sys_path_grows_under_limits",
+        "import sys\nfor i in range(10**8):\n    sys.path.append('x' * 1000 + str(i))",
+        LIMIT,
+    ),
+)
+
 # dir(x) / vars(x) alone on a line (a notebook's display): only the arguments run (the lead).
 add(
     esc("display_dir_of_import", "dir(__import__('os'))"),
@@ -6494,7 +6510,7 @@ add(
     esc("sys_argv_class", "import sys\nc = sys.argv.__class__.__subclasses__()"),
     esc("sys_modules", "import sys\nm = sys.modules['os']"),
     esc("sys_setprofile", "import sys\nsys.setprofile(print)"),
-    esc("sys_path_insert", "import sys\nsys.path.insert(0, '/tmp')"),
+    esc("sys_path_insert", "import sys\nsys.path.insert(0, '/tmp')\nimport site\nsite.main()"),
     esc("sys_stderr_fileno", "import sys\nsys.stderr.fileno()"),
     small(
         "sys_argv_endless",

@@ -349,7 +349,13 @@ class Node:
     """
 
     # What a program may read of a grad_fn (the interpreter's attribute table for objects).
-    PROGRAM_ATTRIBUTES = ("name", "next_functions", "register_hook", "register_prehook")
+    PROGRAM_ATTRIBUTES = (
+        "name",
+        "next_functions",
+        "register_hook",
+        "register_prehook",
+        "metadata",
+    )
 
     __slots__ = (
         "node_hooks",
@@ -453,6 +459,15 @@ class Node:
 
     def name(self) -> str:
         return self.label or self.op.torch_name
+
+    @property
+    def metadata(self) -> dict:
+        """`grad_fn.metadata`: a dict of the program's, kept with the node (made on first use,
+        outside the node: recording pays nothing for it)."""
+        found = NODE_METADATA.get(self)
+        if found is None:
+            found = NODE_METADATA[self] = {}
+        return found
 
     def frees(self) -> bool:
         """Whether a backward without retain_graph frees the node, so that a second backward
@@ -689,6 +704,8 @@ _SHOWN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # it was made in, so `acc` local to a function and a hook made there hold each other, where
 # Python's closure would hold neither: PyTorch's node is gone when the function returns).
 HOOKED: weakref.WeakSet = weakref.WeakSet()
+# `Node.metadata`'s dicts, by node (gone with it)
+NODE_METADATA: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def accumulator(t: Tensor, shown_by: Any = None) -> AccumulateGrad:

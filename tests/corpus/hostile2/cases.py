@@ -4632,6 +4632,21 @@ add(
     ),
 )
 
+# grad_fn.metadata is a dict of the program's (the lead, session 28).
+add(
+    esc(
+        "node_metadata_class",
+        "x = torch.ones(1, requires_grad=True)\nm = (x * 2).grad_fn.metadata\n"
+        "c = m.__class__.__subclasses__()",
+    ),
+    small(
+        "node_metadata_grows_under_limits",
+        "x = torch.ones(1, requires_grad=True)\nm = (x * 2).grad_fn.metadata\n"
+        "for i in range(10**8):\n    m[i] = 'x' * 1000",
+        LIMIT,
+    ),
+)
+
 # sys.path is the program's own list (the lead, session 28): no import reads it.
 add(
     esc(

@@ -46,3 +46,11 @@ y.grad_fn.next_functions[0][0].next_functions[0][0].next_functions[0][0].registe
 )
 y.register_hook(lambda g: print("y", g))
 y.backward()
+
+# a node's metadata dict, shared by every look at the node, carried to its hooks
+y2 = (k * 2).sum()
+print(y2.grad_fn.metadata)
+y2.grad_fn.metadata["step"] = "sum"
+y2.grad_fn.register_hook(lambda gin, gout: print("hook on", y2.grad_fn.metadata["step"]))
+y2.backward()
+print(y2.grad_fn.metadata, y2.grad_fn.next_functions[0][0].metadata)

@@ -295,27 +295,33 @@ def _powf_block(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 # Where ATen's loop is vectorised, and what its scalar remainder computes.
 
 VEC_STEP = 32  # ATen's vectorised loop takes 2 x 16 float32 lanes a step (AVX512 build)
-_powf_c = None
+_LIBM: dict = {}
 
 
-def _libm_powf():
-    """The C library's powf (what std::pow(float, float) calls), or None where unavailable."""
-    global _powf_c
-    if _powf_c is None:
-        _powf_c = False
+def _libm_function(name: str, ctype: str):
+    """The C library's `name` (powf, pow) of two `ctype` (ctypes' c_float, c_double) giving
+    one, or None where it cannot be called."""
+    if name not in _LIBM:
+        _LIBM[name] = None
         try:
             import ctypes
             import ctypes.util
 
-            name = ctypes.util.find_library("m")
-            if name:
-                f = ctypes.CDLL(name).powf
-                f.restype = ctypes.c_float
-                f.argtypes = [ctypes.c_float, ctypes.c_float]
-                _powf_c = f
+            lib = ctypes.util.find_library("m")
+            if lib:
+                f = getattr(ctypes.CDLL(lib), name)
+                t = getattr(ctypes, ctype)
+                f.restype = t
+                f.argtypes = [t, t]
+                _LIBM[name] = f
         except (OSError, AttributeError):
-            _powf_c = False
-    return _powf_c or None
+            pass
+    return _LIBM[name]
+
+
+def _libm_powf():
+    """The C library's powf (what std::pow(float, float) calls), or None where unavailable."""
+    return _libm_function("powf", "c_float")
 
 
 SCALAR_CALLS = 4096  # at most this many powf calls one by one; more go through float64
@@ -334,27 +340,9 @@ def scalar_powf(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.fromiter((f(a, b) for a, b in zip(x.tolist(), y.tolist())), F32, x.size)
 
 
-_pow_c = None
-
-
 def _libm_pow():
     """The C library's pow (what std::pow(double, double) calls), or None where unavailable."""
-    global _pow_c
-    if _pow_c is None:
-        _pow_c = False
-        try:
-            import ctypes
-            import ctypes.util
-
-            name = ctypes.util.find_library("m")
-            if name:
-                f = ctypes.CDLL(name).pow
-                f.restype = ctypes.c_double
-                f.argtypes = [ctypes.c_double, ctypes.c_double]
-                _pow_c = f
-        except (OSError, AttributeError):
-            _pow_c = False
-    return _pow_c or None
+    return _libm_function("pow", "c_double")
 
 
 def scalar_pow64(x: np.ndarray, p: float) -> np.ndarray:

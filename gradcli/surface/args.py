@@ -621,6 +621,23 @@ def not_differentiable(t: Any, fn: str, arg: str) -> None:
         )
 
 
+def int_list_keyword(fn: str, name: str, given: tuple, kwargs: dict) -> tuple:
+    """The int list of `x.permute(...)` / `x.repeat(...)`: as positions, or as the one keyword
+    PyTorch's parser names it (`dims=`, `repeats=`); anything else in its words."""
+    if not kwargs:
+        return given
+    extra = [k for k in kwargs if k != name]
+    if extra or given:
+        raise GradcliError(
+            f"{fn}() got an unexpected keyword argument '{extra[0]}'"
+            if extra and given
+            else f'{fn}() missing 1 required positional arguments: "{name}"'
+            if extra
+            else f"{fn}() got multiple values for argument '{name}'"
+        ).mirror("TypeError")
+    return (kwargs[name],)
+
+
 def kernel_type_error(fn: str, param: str, position: int, v: Any) -> GradcliError:
     """The parser's TypeError of a kernel PyTorch's Python code calls (`torch.kl_div` inside
     `F.kl_div`): its name and position as they are, whatever the program's call looked like."""

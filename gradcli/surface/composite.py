@@ -343,17 +343,8 @@ def unbind(input: Any, dim: int = 0) -> tuple[Tensor, ...]:
 
 def repeat(x: Any, *sizes: Any, **kwargs: Any) -> Tensor:
     x = A.tensor_arg(x, "input")
-    if kwargs:  # x.repeat(repeats=(2, 1)): PyTorch's parser names the sizes `repeats`
-        extra = [k for k in kwargs if k != "repeats"]
-        if extra or sizes:
-            raise GradcliError(
-                f"repeat() got an unexpected keyword argument '{extra[0]}'"
-                if extra and sizes
-                else 'repeat() missing 1 required positional arguments: "repeats"'
-                if extra
-                else "repeat() got multiple values for argument 'repeats'"
-            ).mirror("TypeError")
-        sizes = (kwargs["repeats"],)
+    # x.repeat(repeats=(2, 1)): PyTorch's parser names the sizes `repeats`
+    sizes = C.int_list_keyword("repeat", "repeats", sizes, kwargs)
     reps = C.shape_arg(sizes, "repeats", fn="repeat")
     if len(reps) < x.ndim:
         raise GradcliError(

@@ -55,6 +55,7 @@ from .args import (
     dims_arg,
     float_kernel,
     infer_shape,
+    int_list_keyword,
     invalid_combination,
     memory_format_arg,
     reduction_dims,
@@ -784,17 +785,8 @@ def unsqueeze(input: Any, dim: Any) -> Tensor:
 
 def permute(input: Any, *dims: Any, **kwargs: Any) -> Tensor:
     input = tensor_arg(input, "input")
-    if kwargs:  # torch.permute(x, dims=(1, 0)), x.permute(dims=...): the one keyword
-        extra = [k for k in kwargs if k != "dims"]
-        if extra or dims:
-            raise GradcliError(
-                f"permute() got an unexpected keyword argument '{extra[0]}'"
-                if extra and dims
-                else 'permute() missing 1 required positional arguments: "dims"'
-                if extra
-                else "permute() got multiple values for argument 'dims'"
-            ).mirror("TypeError")
-        dims = (kwargs["dims"],)
+    # torch.permute(x, dims=(1, 0)), x.permute(dims=...): the one keyword
+    dims = int_list_keyword("permute", "dims", dims, kwargs)
     if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
         dims = tuple(dims[0])
     perm = tuple(check_dim(d, input.ndim) for d in dims)

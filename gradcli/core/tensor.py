@@ -890,6 +890,13 @@ def check_detached(t: Tensor, seq: int) -> None:
 # for nodes recorded before the latest change (a node stores this count when it is made).
 # Whether a program registered a hook on a leaf or on a leaf's AccumulateGrad node: the
 # backward pass then runs each leaf's accumulation at PyTorch's time (`autograd._leaf_turns`).
+# PyTorch's warning when a tensor that requires grad becomes a Python number (its __float__,
+# a '%f' format, torch.tensor([t0, t1]))
+SCALAR_WARNING = (
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+    "behavior.\nConsider using tensor.detach() first."
+)
+
 LEAF_HOOKS = [False]
 
 MUTATIONS = [0]
@@ -992,8 +999,7 @@ def data_array(
                 )
             if v.requires_grad:
                 hooks.warn(
-                    "Converting a tensor with requires_grad=True to a scalar may lead to "
-                    "unexpected behavior.\nConsider using tensor.detach() first.",
+                    SCALAR_WARNING,
                     "the new tensor holds the values only: no gradient flows back through "
                     "it (torch.stack keeps gradients)",
                 )

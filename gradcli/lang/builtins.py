@@ -18,7 +18,7 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core import dtypes, hooks
 from ..core.op import AccumulateGrad, Node, ShownNode
-from ..core.tensor import Tensor, _GradMode, repeated_change, typename
+from ..core.tensor import SCALAR_WARNING, Tensor, _GradMode, repeated_change, typename
 from ..ops import arithmetic as A
 from ..surface import nn as surface_nn
 from ..surface.constructors import LegacyTensorType
@@ -103,13 +103,6 @@ def _builtin_len(v: Any) -> int:
     return n
 
 
-# PyTorch's Tensor.__float__ / __complex__ of a tensor that requires grad (once a process).
-_SCALAR_WARNING = (
-    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
-    "behavior.\nConsider using tensor.detach() first."
-)
-
-
 # The methods of a program's class int(), float() and complex() call, in Python's order.
 _NUMBER_METHODS = {
     "int": ("__int__", "__index__"),
@@ -135,7 +128,7 @@ def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
                 "only one element tensors can be converted to Python scalars"
             ).mirror("ValueError")
         if conv is not int and v.requires_grad:  # (float and complex: PyTorch's __float__)
-            hooks.warn(_SCALAR_WARNING, None, once="scalar conversion")
+            hooks.warn(SCALAR_WARNING, None, once="scalar conversion")  # once a process
         v = v.item()
         from_tensor = True
     elif isinstance(v, str):

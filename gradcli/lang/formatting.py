@@ -17,7 +17,8 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..base.record import LazyPattern
-from ..core.tensor import Tensor, typename
+from ..core import hooks
+from ..core.tensor import SCALAR_WARNING, Tensor, typename
 from .text import to_repr, to_str
 
 _SPEC = LazyPattern(
@@ -281,6 +282,8 @@ def _percent_one(spec: str, kind: str, v: Any) -> str:
             raise GradcliError(
                 "only one element tensors can be converted to Python scalars"
             ).mirror("ValueError")
+        if kind in "fFeEgG" and v.requires_grad:  # Python calls the tensor's __float__
+            hooks.warn(SCALAR_WARNING, None, once="scalar conversion")
         v = v.item()
     if isinstance(v, np.ndarray) and v.ndim == 0 and v.dtype.kind in "biuf":
         v = v[()]  # `'%.4f' % loss.data.numpy()`: a 0-d array is its number

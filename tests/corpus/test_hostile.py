@@ -3815,10 +3815,11 @@ CASES: list[Case] = [
         "from torch.autograd.graph import register_multi_grad_hook\n"
         "a = torch.ones(2, requires_grad=True)\n"
         "def again(gs):\n"
-        "    (a * 2).sum().backward()\n"
+        "    with torch.enable_grad():\n"
+        "        (a * 2).sum().backward()\n"
         "h = register_multi_grad_hook([a], again)\n"
         "(a * 2).sum().backward()",
-        "over the limit",
+        "recursed too deeply",
     ),
     Case(
         "conv3d_huge_padding",

@@ -48,7 +48,7 @@ def test_gc_time_and_warnings() -> None:
         ("import gc\ngc.get_objects()", "`gc.get_objects` is not supported"),
         ("import torch\ntorch.backends.cudnn.fast = 1", "torch.backends.cudnn.fast"),
         ("import os\nos.getcwd()", "`os.getcwd` is not supported"),
-        ("import sys\nprint(sys.path)", "`sys.path` is not supported"),
+        ("import sys\nprint(sys.modules)", "`sys.modules` is not supported"),
         ("import os.path", "cannot import `os.path`"),
     ],
 )

@@ -40,7 +40,6 @@ ALLOWED = {
     "torch.swapdims 2",
     "Tensor.new_tensor 2",
     "Tensor.new_tensor 3",
-    "Tensor.split 0",
     "Tensor.tensor_split 0",
     "Tensor.uniform_ 0",
     "Tensor.uniform_ 1",

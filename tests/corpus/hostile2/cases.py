@@ -2047,7 +2047,8 @@ add(
     esc(
         "accumulate_node_hook_recursion",
         T + "acc = (x * 1).grad_fn.next_functions[0][0]\ndef h(gi, go):\n"
-        "    (x * 2).sum().backward()\nacc.register_hook(h)\n(x * 2).sum().backward()",
+        "    with torch.enable_grad():\n        (x * 2).sum().backward()\nacc.register_hook(h)\n"
+        "(x * 2).sum().backward()",
         NOT_SUPPORTED_OR_LIMIT,
     ),
     esc(

@@ -35,6 +35,7 @@ from .op import (
 )
 from .tensor import (
     MUTATIONS,
+    NOGRAD_VIEWS,
     LevelHook,
     PostAccumulateHook,
     Tensor,
@@ -1267,6 +1268,8 @@ def backward(
         # one leaf's AccumulateGrad (tensor hooks, pre-hooks, .grad, post-accumulate-grad
         # hooks, hooks) before the next leaf's
         done.add(k)
+        if NOGRAD_VIEWS and t in NOGRAD_VIEWS:
+            return  # a view made under no_grad: PyTorch accumulates nothing into it
         if t.requires_grad and (k in wanted if capture else t.node is None):
             _accumulate_leaf(t, g, create_graph, copy=k not in fresh or bool(t._hooks))
 
@@ -1288,6 +1291,8 @@ def backward(
         if k in done:
             continue
         if not t.requires_grad or (id(t) not in wanted if capture else t.node is not None):
+            continue
+        if NOGRAD_VIEWS and t in NOGRAD_VIEWS:
             continue
         _accumulate_leaf(t, g, create_graph, copy=k not in fresh or bool(t._hooks))
 

@@ -19,6 +19,7 @@ from ..base.errors import GradcliError
 from . import dtypes, hooks
 from .op import SEQ, current, versioned
 from .tensor import (
+    NOGRAD_VIEWS,
     RECORDED_CHANGES,
     Tensor,
     _GradMode,
@@ -31,6 +32,13 @@ from .tensor import (
 LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
 VIEW_OF_LEAF = (
     "a view of a leaf Variable that requires grad is being used in an in-place operation."
+)
+NOGRAD_VIEW = (
+    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
+    "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify "
+    "your code by moving both the view and the inplace either both inside the no_grad block "
+    "(if you don't want the inplace to be tracked) or both outside (if you want the inplace "
+    "to be tracked)."
 )
 
 
@@ -133,6 +141,11 @@ def check_target(x: Tensor) -> None:
     """Refuse, in PyTorch's words, a change in place autograd cannot record."""
     if not _GradMode.enabled:
         return
+    if NOGRAD_VIEWS and x in NOGRAD_VIEWS:
+        raise GradcliError(
+            NOGRAD_VIEW,
+            hint="take the view and change it both inside the no_grad block, or both outside",
+        ).mirror("RuntimeError")
     made = _custom_view(x) if _CUSTOM_VIEWS and x.requires_grad else None
     if made is not None:
         head = f"Output {made[0]} of {made[1]} is a view and is being modified inplace. "

@@ -24,6 +24,7 @@ from .tensor import (
     _LENT,
     INFERENCE_SAVED,
     MUTATIONS,
+    NOGRAD_VIEWS,
     RECORDED_CHANGES,
     RESTATED_VIEWS,
     SEQ,
@@ -895,6 +896,12 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         out._vver = out._vc[0]  # the version its node is of (`current`)
         if op.name == "index" and not params.get("lead"):
             out._view = (base, params["idx"])
+        if not _GradMode.enabled and out._base.requires_grad and not _GradMode.transforms:
+            # a view made under no_grad takes the requires_grad of the tensor whose storage it
+            # views (PyTorch's root base: see NOGRAD_VIEWS); a view of a view that requires
+            # grad whose own base does not, `arange(6.).view(2, 3).requires_grad_()[0]`, not
+            out.requires_grad = True
+            NOGRAD_VIEWS.add(out)
     if _GradMode.enabled:
         if RECORDED_CHANGES[0] or RESTATED_VIEWS[0]:
             for t in inputs:

@@ -894,6 +894,12 @@ RECORDED_CHANGES = [0]
 # step, `with torch.no_grad(): w[0] = 3`): a view taken before one is given a new node when
 # next used, as after a recorded change (PyTorch regenerates its grad_fn, AsStridedBackward0).
 RESTATED_VIEWS = [0]
+# The views made with grad mode off of a tensor that requires grad (`with torch.no_grad():
+# v = w[0]`): PyTorch gives them requires_grad=True but no grad_fn (they print
+# `requires_grad=True`, and an operation on them with grad mode on is recorded), yet a backward
+# pass accumulates no gradient into them, and changing one in place with grad mode on is
+# refused (`inplace.check_target`). Empty unless a program makes one.
+NOGRAD_VIEWS: weakref.WeakSet = weakref.WeakSet()
 
 
 def as_tensor(value: Any, like: Tensor | None = None) -> Tensor:

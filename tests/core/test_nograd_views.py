@@ -1,0 +1,122 @@
+"""A view made under `torch.no_grad()` (or inference mode) of a tensor whose storage belongs to a
+tensor that requires grad keeps requires_grad=True, as PyTorch's views do: it prints
+`requires_grad=True`, an operation on it with grad mode on is recorded, a backward pass gives
+it no gradient (nor its base), and changing it in place with grad mode on is refused in
+PyTorch's words. Copies made under no_grad (arithmetic, clone, advanced indexing, a
+non-contiguous `contiguous()`) do not require grad; neither does a view of a view that
+requires grad whose own storage's tensor does not. Before, every such view printed without
+`requires_grad=True` and said requires_grad=False."""
+
+from __future__ import annotations
+
+import pytest
+
+from gradcli.base.errors import GradcliError
+from gradcli.lang.program import parse
+
+# What PyTorch 2.13 prints for `t.requires_grad` of each expression made under no_grad from
+# x (a leaf that requires grad) and y = x * 2 (recorded), x of shape (6,), y viewed (2, 3).
+EXPECTED = {
+    "x[1:]": True,
+    "x.view(2, 3)": True,
+    "y[0]": True,
+    "y.t()": True,
+    "y.unsqueeze(0)": True,
+    "y.expand(2, 2, 3)": True,
+    "y.diagonal()": True,
+    "y.narrow(1, 0, 2)": True,
+    "y.split(1)[0]": True,
+    "y.unbind(1)[2]": True,
+    "y.reshape(-1)": True,
+    "y.movedim(0, 1)": True,
+    "y.clone()": False,
+    "y * 1": False,
+    "y.t().contiguous()": False,
+    "y.t().reshape(-1)": False,
+    "y[[0, 1]]": False,
+    "y[y > 3]": False,
+    "y.flip(0)": False,
+    "y.diag()": False,
+    "y.detach()[0]": False,
+    "x.data[1:]": False,
+    "torch.arange(6.0).view(2, 3).requires_grad_()[0]": False,
+}
+
+
+def run(text: str) -> list[str]:
+    program = "import torch\n" + text
+    return "".join(parse(program, "t.py").run().output).splitlines()
+
+
+@pytest.mark.parametrize("expr", sorted(EXPECTED))
+def test_requires_grad_of_what_no_grad_makes(expr: str) -> None:
+    got = run(
+        "x = torch.arange(6.0, requires_grad=True)\n"
+        "y = (x * 2).view(2, 3)\n"
+        "with torch.no_grad():\n"
+        f"    t = {expr}\n"
+        "print(t.requires_grad, t.is_leaf, t.grad_fn)\n"
+        "with torch.inference_mode():\n"
+        f"    u = {expr}\n"
+        "print(u.requires_grad)\n"
+    )
+    want = EXPECTED[expr]
+    assert got == [f"{want} True None", str(want)]
+
+
+def test_printed_with_requires_grad_and_recorded_when_used_with_grad_on() -> None:
+    got = run(
+        "x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n"
+        "with torch.no_grad():\n"
+        "    v = x[:2]\n"
+        "print(v)\n"
+        "z = (v * 3).sum()\n"
+        "print(z.grad_fn.name(), z.requires_grad)\n"
+        "z.backward()\n"
+        "print(v.grad, x.grad)\n"
+    )
+    assert got == [
+        "tensor([1., 2.], requires_grad=True)",
+        "SumBackward0 True",
+        "None None",
+    ]
+
+
+def test_a_backward_through_it_leaves_the_base_gradient_alone() -> None:
+    """The view is a dead end: x's gradient is what the other paths give (d/dx of x.sum() plus
+    nothing through v), not what a recorded view would add (3 at v's places)."""
+    got = run(
+        "x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n"
+        "with torch.no_grad():\n"
+        "    v = x[1:]\n"
+        "(x.sum() + (v * 3).sum()).backward()\n"
+        "print(x.grad)\n"
+    )
+    assert got == ["tensor([1., 1., 1.])"]
+
+
+def test_changing_it_in_place_with_grad_on_is_refused_in_pytorch_words() -> None:
+    with pytest.raises(GradcliError, match="A view was created in no_grad mode and is being"):
+        run(
+            "x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n"
+            "with torch.no_grad():\n"
+            "    v = x[1:]\n"
+            "v.mul_(2)\n"
+        )
+    # catchable as PyTorch's RuntimeError, and allowed under no_grad, where it changes x
+    got = run(
+        "x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n"
+        "with torch.no_grad():\n"
+        "    v = x[1:]\n"
+        "try:\n"
+        "    v.add_(1)\n"
+        "except RuntimeError as e:\n"
+        "    print(str(e)[:40])\n"
+        "with torch.no_grad():\n"
+        "    v.mul_(2)\n"
+        "print(x)\n"
+    )
+    assert got == [
+        "A view was created in no_grad mode and i",
+        "tensor([1., 4., 6.], requires_grad=True)",
+    ]

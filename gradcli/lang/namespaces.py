@@ -1103,6 +1103,7 @@ def _build() -> dict[str, Namespace]:
         "nan": math.nan,
         "newaxis": None,  # (x[:, torch.newaxis], as NumPy's)
         "set_default_dtype": _set_default_dtype,
+        "set_default_tensor_type": _set_default_tensor_type,
         "set_printoptions": set_printoptions,
         "get_default_dtype": lambda: dtype_value(Settings.default_dtype),
         "result_type": _result_type,
@@ -1700,6 +1701,44 @@ def _set_default_dtype(d: Any) -> None:
             expected="torch.float32 or torch.float64",
         )
     K.set_default_dtype(d)
+
+
+def _set_default_tensor_type(t: Any) -> None:
+    """`torch.set_default_tensor_type`, deprecated since PyTorch 2.1 (it warns): a legacy type
+    or its name ("torch.DoubleTensor") sets the default dtype; CPU floating types only."""
+    from ..core import hooks
+
+    hooks.warn(
+        "torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use "
+        "torch.set_default_dtype() and torch.set_default_device() as alternatives.",
+        "torch.set_default_dtype(torch.float64) says the same",
+        once="set_default_tensor_type",
+    )
+    if isinstance(t, str):
+        found = K.LEGACY_TYPES_BY_NAME.get(t[len("torch.") :]) if t.startswith("torch.") else None
+        if found is None:
+            if t.startswith("torch.cuda."):
+                raise GradcliError(
+                    f"type {t} not available. Torch not compiled with CUDA enabled.",
+                    hint="gradcli runs on the CPU: torch.set_default_dtype(torch.float32)",
+                ).mirror("TypeError")
+            raise NotSupported(
+                f"torch.set_default_tensor_type({t!r}) is not supported by gradcli",
+                hint="name a CPU floating type: 'torch.FloatTensor' or 'torch.DoubleTensor'",
+            )
+        t = found
+    if not isinstance(t, K.LegacyTensorType):
+        raise GradcliError(
+            "invalid type object: only floating-point types are supported as the default type",
+            found=f"{typename(t)}",
+            hint="pass torch.FloatTensor or torch.DoubleTensor (or use torch.set_default_dtype)",
+        ).mirror("TypeError")
+    if t.dtype.kind != "f":
+        raise GradcliError(
+            "only floating-point types are supported as the default type",
+            hint="pass torch.FloatTensor or torch.DoubleTensor",
+        ).mirror("TypeError")
+    K.set_default_dtype(t.dtype)
 
 
 def _autograd_grad(

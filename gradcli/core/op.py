@@ -25,6 +25,7 @@ from .tensor import (
     INFERENCE_SAVED,
     MUTATIONS,
     NOGRAD_VIEWS,
+    NOGRAD_VIEWS_OF,
     RECORDED_CHANGES,
     RESTATED_VIEWS,
     SEQ,
@@ -902,6 +903,8 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
             # grad whose own base does not, `arange(6.).view(2, 3).requires_grad_()[0]`, not
             out.requires_grad = True
             NOGRAD_VIEWS.add(out)
+        elif NOGRAD_VIEWS and (inputs[0] in NOGRAD_VIEWS or inputs[0] in NOGRAD_VIEWS_OF):
+            NOGRAD_VIEWS_OF.add(out)
     if _GradMode.enabled:
         if RECORDED_CHANGES[0] or RESTATED_VIEWS[0]:
             for t in inputs:

@@ -900,6 +900,9 @@ RESTATED_VIEWS = [0]
 # pass accumulates no gradient into them, and changing one in place with grad mode on is
 # refused (`inplace.check_target`). Empty unless a program makes one.
 NOGRAD_VIEWS: weakref.WeakSet = weakref.WeakSet()
+# The views made with grad mode on of one of those (or of such a view): `e[0]`, e made under
+# no_grad. Changing one in place with grad mode on is refused too (`inplace.check_target`).
+NOGRAD_VIEWS_OF: weakref.WeakSet = weakref.WeakSet()
 
 
 def as_tensor(value: Any, like: Tensor | None = None) -> Tensor:

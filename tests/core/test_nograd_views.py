@@ -120,3 +120,45 @@ def test_changing_it_in_place_with_grad_on_is_refused_in_pytorch_words() -> None
         "A view was created in no_grad mode and i",
         "tensor([1., 4., 6.], requires_grad=True)",
     ]
+
+
+# What PyTorch 2.13 says (its first words) for `e[key] = 1.0` with grad mode on, e = x.view(2, 3)
+# made under no_grad: the last view op the key applies, or the plain refusal for index_put_.
+SETITEM = {
+    "1:": "Output 0 of Slice is a view of a view",
+    "0, 1:": "Output 0 of Slice is a view of a view",
+    "..., 0": "Output 0 of Select is a view of a view",
+    "None": "Output 0 of Unsqueeze is a view of a view",
+    "[0]": "A view was created in no_grad mode",
+    ":, 1:2": "Output 0 of Slice is a view of a view",
+    "1:, 0": "Output 0 of Select is a view of a view",
+}
+
+
+@pytest.mark.parametrize("key", sorted(SETITEM))
+def test_assigning_into_it_with_grad_on_names_the_view_op(key: str) -> None:
+    got = run(
+        "x = torch.arange(6.0, requires_grad=True)\n"
+        "with torch.no_grad():\n"
+        "    e = x.view(2, 3)\n"
+        "try:\n"
+        f"    e[{key}] = 1.0\n"
+        "except RuntimeError as err:\n"
+        "    print(err)\n"
+        "print(x)\n"
+    )
+    assert got[0].startswith(SETITEM[key]) and "created in no_grad mode" in got[0]
+    assert got[1] == "tensor([0., 1., 2., 3., 4., 5.], requires_grad=True)"
+
+
+@pytest.mark.parametrize(
+    "code, op", [("e[0].mul_(2)", "Select"), ("e.t().add_(1)", "T"), ("e.view(6).neg_()", "View")]
+)
+def test_changing_a_view_of_it_made_with_grad_on_is_refused(code: str, op: str) -> None:
+    with pytest.raises(GradcliError, match=f"^Output 0 of {op} is a view of a view which was"):
+        run(
+            "x = torch.arange(6.0, requires_grad=True)\n"
+            "with torch.no_grad():\n"
+            "    e = x.view(2, 3)\n"
+            f"{code}\n"
+        )

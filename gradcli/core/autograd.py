@@ -418,6 +418,8 @@ def _run_backward(
                         continue
                     p = t.node
                     if p is None:
+                        if NOGRAD_VIEWS and t in NOGRAD_VIEWS:
+                            continue  # a view made under no_grad: PyTorch's edge leads nowhere
                         k = id(t)
                         objs[k] = t
                     else:
@@ -1268,8 +1270,6 @@ def backward(
         # one leaf's AccumulateGrad (tensor hooks, pre-hooks, .grad, post-accumulate-grad
         # hooks, hooks) before the next leaf's
         done.add(k)
-        if NOGRAD_VIEWS and t in NOGRAD_VIEWS:
-            return  # a view made under no_grad: PyTorch accumulates nothing into it
         if t.requires_grad and (k in wanted if capture else t.node is None):
             _accumulate_leaf(t, g, create_graph, copy=k not in fresh or bool(t._hooks))
 
@@ -1291,8 +1291,6 @@ def backward(
         if k in done:
             continue
         if not t.requires_grad or (id(t) not in wanted if capture else t.node is not None):
-            continue
-        if NOGRAD_VIEWS and t in NOGRAD_VIEWS:
             continue
         _accumulate_leaf(t, g, create_graph, copy=k not in fresh or bool(t._hooks))
 

@@ -162,3 +162,24 @@ def test_changing_a_view_of_it_made_with_grad_on_is_refused(code: str, op: str) 
             "    e = x.view(2, 3)\n"
             f"{code}\n"
         )
+
+
+def test_its_edge_leads_nowhere_hooks_and_autograd_grad() -> None:
+    """PyTorch sends no gradient to it: its hooks do not run, and autograd.grad with respect to
+    it (or to its base through it) finds it unused."""
+    got = run(
+        "x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n"
+        "with torch.no_grad():\n"
+        "    t = x[1:]\n"
+        "for wrt in (t, x):\n"
+        "    try:\n"
+        "        print(torch.autograd.grad((t * 2).sum(), wrt))\n"
+        "    except RuntimeError as e:\n"
+        "        print(str(e)[:50])\n"
+        "print(torch.autograd.grad((t * 2).sum(), t, allow_unused=True))\n"
+        "t.register_hook(lambda g: print('hook', g))\n"
+        "(t * 3).sum().backward()\n"
+        "print(t.grad)\n"
+    )
+    unused = "The differentiated Tensor at index 0 appears to no"
+    assert got == [unused, unused, "(None,)", "None"]

@@ -24,6 +24,7 @@ from .tensor import (
     _LENT,
     INFERENCE_SAVED,
     MUTATIONS,
+    NOGRAD_VIEW_CHANGED,
     NOGRAD_VIEWS,
     NOGRAD_VIEWS_OF,
     RECORDED_CHANGES,
@@ -34,6 +35,7 @@ from .tensor import (
     carry_batched,
     counter,
     lent,
+    nograd_view_changed,
     own,
     view_inf,
     wrap,
@@ -781,6 +783,8 @@ def current(t: Tensor, changed: bool = False) -> Tensor:
         and t._base is not None
         and t._vc[0] != t._vver
     ):
+        if NOGRAD_VIEWS and t in NOGRAD_VIEWS:
+            return t  # no new node: PyTorch's grad_fn of it is <Invalid> (`nograd_view_changed`)
         if REDERIVE is not None:
             REDERIVE(t)
     return t
@@ -910,6 +914,11 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
             for t in inputs:
                 if t._base is not None:
                     current(t)
+                    if NOGRAD_VIEWS and nograd_view_changed(t):
+                        raise GradcliError(
+                            NOGRAD_VIEW_CHANGED,
+                            hint="take the view again after the change, or clone it under no_grad",
+                        ).mirror("RuntimeError")
         nondiff = op.nondiff
         for i, t in enumerate(inputs):
             if t.requires_grad and (not nondiff or i not in nondiff):

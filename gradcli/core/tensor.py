@@ -372,6 +372,9 @@ class Settings:
 COMPLEX = [False]
 
 
+_CHANGED_HINT = "take the view again after the change (v = w[0]), or clone it under no_grad"
+
+
 class Tensor:
     """A NumPy array with autograd bookkeeping, mirroring `torch.Tensor`'s semantics."""
 
@@ -446,10 +449,14 @@ class Tensor:
 
     @property
     def is_leaf(self) -> bool:
+        if NOGRAD_VIEWS and nograd_view_changed(self):
+            raise GradcliError(NOGRAD_VIEW_CHANGED, hint=_CHANGED_HINT).mirror("RuntimeError")
         return self.node is None
 
     @property
     def grad_fn(self) -> Any:
+        if NOGRAD_VIEWS and nograd_view_changed(self):
+            raise GradcliError(NOGRAD_VIEW_CHANGED, hint=_CHANGED_HINT).mirror("RuntimeError")
         return self.node
 
     def numel(self) -> int:
@@ -903,6 +910,22 @@ NOGRAD_VIEWS: weakref.WeakSet = weakref.WeakSet()
 # The views made with grad mode on of one of those (or of such a view): `e[0]`, e made under
 # no_grad. Changing one in place with grad mode on is refused too (`inplace.check_target`).
 NOGRAD_VIEWS_OF: weakref.WeakSet = weakref.WeakSet()
+
+
+def nograd_view_changed(t: Tensor) -> bool:
+    """Whether `t` is a view made under no_grad whose storage was changed in place since
+    (through it or any other view): PyTorch then prints its grad_fn as <Invalid> and refuses
+    its grad_fn, is_leaf, and any use of it with grad mode on."""
+    return t in NOGRAD_VIEWS and t._vc is not None and t._vc[0] != t._vver
+
+
+NOGRAD_VIEW_CHANGED = (
+    "A view was created in no_grad mode and its base or another view of its base has been "
+    "modified inplace with grad mode enabled. Given that this use case is ambiguous and "
+    "error-prone, it is forbidden. You can clarify your code by moving both the view and the "
+    "inplace either both inside the no_grad block (if you don't want the inplace to be "
+    "tracked) or both outside (if you want the inplace to be tracked)."
+)
 
 
 def as_tensor(value: Any, like: Tensor | None = None) -> Tensor:

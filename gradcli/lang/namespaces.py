@@ -1897,7 +1897,7 @@ def _tolist(t: Tensor) -> Any:
 # Tensor properties a program may read (and the few it may assign).
 def _grad_fn(t: Tensor) -> Any:
     # The engine's node (name(), next_functions, PyTorch's repr), as PyTorch shows it.
-    return None if current(t).node is None else saved_grad_fn(t)
+    return None if current(t).grad_fn is None else saved_grad_fn(t)
 
 
 def data_alias(t: Tensor) -> Tensor:
@@ -1941,7 +1941,7 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "_grad": lambda t: t.grad,  # (PyTorch's own field: the same gradient, without the warning)
     "data": data_alias,
     "requires_grad": lambda t: current(t).requires_grad,
-    "is_leaf": lambda t: current(t).node is None,
+    "is_leaf": lambda t: current(t).is_leaf,  # (the property: a changed no_grad view refuses)
     "grad_fn": _grad_fn,
     "T": F.T,
     "mT": F.mT,

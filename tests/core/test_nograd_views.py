@@ -183,3 +183,31 @@ def test_its_edge_leads_nowhere_hooks_and_autograd_grad() -> None:
     )
     unused = "The differentiated Tensor at index 0 appears to no"
     assert got == [unused, unused, "(None,)", "None"]
+
+
+def test_once_its_storage_changes_it_prints_invalid_and_refuses_use() -> None:
+    """`w.mul_(2)` under no_grad after `v = w[0]` was taken there: PyTorch prints v with
+    grad_fn=<Invalid> and refuses its is_leaf, grad_fn and any use with grad mode on (gradcli
+    gave it a new AsStridedBackward0 node, and w a gradient through it, in silence)."""
+    got = run(
+        "w = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\n"
+        "with torch.no_grad():\n"
+        "    v = w[0]\n"
+        "    w.mul_(2)\n"
+        "print(v)\n"
+        "for f in (lambda: v.is_leaf, lambda: v.grad_fn, lambda: (v * 2).sum()):\n"
+        "    try:\n"
+        "        print(f())\n"
+        "    except RuntimeError as e:\n"
+        "        print(str(e)[:60])\n"
+        "with torch.no_grad():\n"
+        "    print(v * 2, v.requires_grad)\n"
+    )
+    refusal = "A view was created in no_grad mode and its base or another v"
+    assert got == [
+        "tensor([2., 4.], grad_fn=<Invalid>)",
+        refusal,
+        refusal,
+        refusal,
+        "tensor([4., 8.]) True",
+    ]

@@ -38,3 +38,16 @@ except RuntimeError as e:
 g, = torch.autograd.grad((grid * 3).sum(), grid, allow_unused=True)
 print(g)
 print(x, y)
+
+# after an update of the weight in place, a slice taken earlier under no_grad is stale
+w = torch.tensor([[0.5, -1.0], [2.0, 0.25]], requires_grad=True)
+with torch.no_grad():
+    first_row = w[0]
+    w -= 0.1 * torch.ones(2, 2)
+print(first_row)
+try:
+    print(first_row.grad_fn)
+except RuntimeError as e:
+    print("RuntimeError:", e)
+fresh_row = w[0]
+print(fresh_row, fresh_row.is_leaf)

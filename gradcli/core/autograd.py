@@ -37,6 +37,7 @@ from .op import (
 from .tensor import (
     LEAF_HOOKS,
     MUTATIONS,
+    NOGRAD_VIEWS,
     LevelHook,
     PostAccumulateHook,
     Tensor,
@@ -452,6 +453,8 @@ def _run_backward(
                         continue
                     p = t.node
                     if p is None:
+                        if NOGRAD_VIEWS and t in NOGRAD_VIEWS:
+                            continue  # a view made under no_grad: PyTorch's edge leads nowhere
                         k = id(t)
                         objs[k] = t
                     else:

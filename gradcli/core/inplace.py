@@ -19,6 +19,8 @@ from ..base.errors import GradcliError
 from . import dtypes, hooks
 from .op import SEQ, current, versioned
 from .tensor import (
+    NOGRAD_VIEWS,
+    NOGRAD_VIEWS_OF,
     RECORDED_CHANGES,
     Tensor,
     _GradMode,
@@ -31,6 +33,16 @@ from .tensor import (
 LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
 VIEW_OF_LEAF = (
     "a view of a leaf Variable that requires grad is being used in an in-place operation."
+)
+NOGRAD_VIEW_TAIL = (
+    "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify "
+    "your code by moving both the view and the inplace either both inside the no_grad block "
+    "(if you don't want the inplace to be tracked) or both outside (if you want the inplace "
+    "to be tracked)."
+)
+NOGRAD_VIEW = (
+    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
+    + NOGRAD_VIEW_TAIL
 )
 
 
@@ -129,10 +141,58 @@ def check_restated(view: Tensor) -> None:
     ).mirror("RuntimeError")
 
 
+def _check_nograd_view(x: Tensor) -> None:
+    """Refuse, in PyTorch's words, to change with grad mode on a view made under no_grad, or a
+    view (made with grad mode on) of such a view: `e[0] = 5` is Select's output."""
+    hint = "take the view and change it both inside the no_grad block, or both outside"
+    if x in NOGRAD_VIEWS:
+        raise GradcliError(NOGRAD_VIEW, hint=hint).mirror("RuntimeError")
+    if x in NOGRAD_VIEWS_OF and x.node is not None:
+        name = x.node.name()
+        for tail in ("Backward0", "Backward1"):
+            name = name.removesuffix(tail)
+        raise GradcliError(
+            f"Output 0 of {name} is a view of a view which was created in no_grad mode "
+            f"and is being modified inplace with grad mode enabled. {NOGRAD_VIEW_TAIL}",
+            hint=hint,
+        ).mirror("RuntimeError")
+
+
+def check_nograd_setitem(x: Tensor, key: Any) -> None:
+    """`x[key] = v` with grad mode on, x a view made under no_grad: PyTorch's refusal, naming
+    the last view op the key applies (`e[0] = 5`: Select), or the plain one for an index_put_
+    (a tensor or list in the key) and for no view op at all."""
+    if not (NOGRAD_VIEWS and x in NOGRAD_VIEWS):
+        return
+    name = None
+    for k in key if isinstance(key, tuple) else (key,):
+        if isinstance(k, (list, range, np.ndarray)) or hasattr(k, "data"):
+            name = None  # advanced indexing: index_put_ on x itself
+            break
+        if k is None:
+            name = "Unsqueeze"
+        elif isinstance(k, slice):
+            if not (k.start is None and k.stop is None and k.step in (None, 1)):
+                name = "Slice"
+        elif k is not Ellipsis:
+            name = "Select"
+    if name is None:
+        raise GradcliError(
+            NOGRAD_VIEW, hint="assign inside the no_grad block too, or into a clone"
+        ).mirror("RuntimeError")
+    raise GradcliError(
+        f"Output 0 of {name} is a view of a view which was created in no_grad mode and is "
+        f"being modified inplace with grad mode enabled. {NOGRAD_VIEW_TAIL}",
+        hint="assign inside the no_grad block too, or into a clone",
+    ).mirror("RuntimeError")
+
+
 def check_target(x: Tensor) -> None:
     """Refuse, in PyTorch's words, a change in place autograd cannot record."""
     if not _GradMode.enabled:
         return
+    if NOGRAD_VIEWS:
+        _check_nograd_view(x)
     made = _custom_view(x) if _CUSTOM_VIEWS and x.requires_grad else None
     if made is not None:
         head = f"Output {made[0]} of {made[1]} is a view and is being modified inplace. "

@@ -25,6 +25,9 @@ from .tensor import (
     INFERENCE_SAVED,
     LEAF_HOOKS,
     MUTATIONS,
+    NOGRAD_VIEW_CHANGED,
+    NOGRAD_VIEWS,
+    NOGRAD_VIEWS_OF,
     RECORDED_CHANGES,
     RESTATED_VIEWS,
     SEQ,
@@ -33,6 +36,7 @@ from .tensor import (
     carry_batched,
     counter,
     lent,
+    nograd_view_changed,
     own,
     view_inf,
     wrap,
@@ -798,6 +802,8 @@ def current(t: Tensor, changed: bool = False) -> Tensor:
         and t._base is not None
         and t._vc[0] != t._vver
     ):
+        if NOGRAD_VIEWS and t in NOGRAD_VIEWS:
+            return t  # no new node: PyTorch's grad_fn of it is <Invalid> (`nograd_view_changed`)
         if REDERIVE is not None:
             REDERIVE(t)
     return t
@@ -914,11 +920,24 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         out._vver = out._vc[0]  # the version its node is of (`current`)
         if op.name == "index" and not params.get("lead"):
             out._view = (base, params["idx"])
+        if not _GradMode.enabled and out._base.requires_grad and not _GradMode.transforms:
+            # a view made under no_grad takes the requires_grad of the tensor whose storage it
+            # views (PyTorch's root base: see NOGRAD_VIEWS); a view of a view that requires
+            # grad whose own base does not, `arange(6.).view(2, 3).requires_grad_()[0]`, not
+            out.requires_grad = True
+            NOGRAD_VIEWS.add(out)
+        elif NOGRAD_VIEWS and (inputs[0] in NOGRAD_VIEWS or inputs[0] in NOGRAD_VIEWS_OF):
+            NOGRAD_VIEWS_OF.add(out)
     if _GradMode.enabled:
         if RECORDED_CHANGES[0] or RESTATED_VIEWS[0]:
             for t in inputs:
                 if t._base is not None:
                     current(t)
+                    if NOGRAD_VIEWS and nograd_view_changed(t):
+                        raise GradcliError(
+                            NOGRAD_VIEW_CHANGED,
+                            hint="take the view again after the change, or clone it under no_grad",
+                        ).mirror("RuntimeError")
         nondiff = op.nondiff
         for i, t in enumerate(inputs):
             if t.requires_grad and (not nondiff or i not in nondiff):

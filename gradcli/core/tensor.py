@@ -372,6 +372,9 @@ class Settings:
 COMPLEX = [False]
 
 
+_CHANGED_HINT = "take the view again after the change (v = w[0]), or clone it under no_grad"
+
+
 class Tensor:
     """A NumPy array with autograd bookkeeping, mirroring `torch.Tensor`'s semantics."""
 
@@ -446,10 +449,14 @@ class Tensor:
 
     @property
     def is_leaf(self) -> bool:
+        if NOGRAD_VIEWS and nograd_view_changed(self):
+            raise GradcliError(NOGRAD_VIEW_CHANGED, hint=_CHANGED_HINT).mirror("RuntimeError")
         return self.node is None
 
     @property
     def grad_fn(self) -> Any:
+        if NOGRAD_VIEWS and nograd_view_changed(self):
+            raise GradcliError(NOGRAD_VIEW_CHANGED, hint=_CHANGED_HINT).mirror("RuntimeError")
         return self.node
 
     def numel(self) -> int:
@@ -907,6 +914,31 @@ RECORDED_CHANGES = [0]
 # step, `with torch.no_grad(): w[0] = 3`): a view taken before one is given a new node when
 # next used, as after a recorded change (PyTorch regenerates its grad_fn, AsStridedBackward0).
 RESTATED_VIEWS = [0]
+# The views made with grad mode off of a tensor that requires grad (`with torch.no_grad():
+# v = w[0]`): PyTorch gives them requires_grad=True but no grad_fn (they print
+# `requires_grad=True`, and an operation on them with grad mode on is recorded), yet a backward
+# pass accumulates no gradient into them, and changing one in place with grad mode on is
+# refused (`inplace.check_target`). Empty unless a program makes one.
+NOGRAD_VIEWS: weakref.WeakSet = weakref.WeakSet()
+# The views made with grad mode on of one of those (or of such a view): `e[0]`, e made under
+# no_grad. Changing one in place with grad mode on is refused too (`inplace.check_target`).
+NOGRAD_VIEWS_OF: weakref.WeakSet = weakref.WeakSet()
+
+
+def nograd_view_changed(t: Tensor) -> bool:
+    """Whether `t` is a view made under no_grad whose storage was changed in place since
+    (through it or any other view): PyTorch then prints its grad_fn as <Invalid> and refuses
+    its grad_fn, is_leaf, and any use of it with grad mode on."""
+    return t in NOGRAD_VIEWS and t._vc is not None and t._vc[0] != t._vver
+
+
+NOGRAD_VIEW_CHANGED = (
+    "A view was created in no_grad mode and its base or another view of its base has been "
+    "modified inplace with grad mode enabled. Given that this use case is ambiguous and "
+    "error-prone, it is forbidden. You can clarify your code by moving both the view and the "
+    "inplace either both inside the no_grad block (if you don't want the inplace to be "
+    "tracked) or both outside (if you want the inplace to be tracked)."
+)
 
 
 def as_tensor(value: Any, like: Tensor | None = None) -> Tensor:

@@ -1103,6 +1103,7 @@ def _build() -> dict[str, Namespace]:
         "nan": math.nan,
         "newaxis": None,  # (x[:, torch.newaxis], as NumPy's)
         "set_default_dtype": _set_default_dtype,
+        "set_default_tensor_type": _set_default_tensor_type,
         "set_printoptions": set_printoptions,
         "get_default_dtype": lambda: dtype_value(Settings.default_dtype),
         "result_type": _result_type,
@@ -1702,6 +1703,44 @@ def _set_default_dtype(d: Any) -> None:
     K.set_default_dtype(d)
 
 
+def _set_default_tensor_type(t: Any) -> None:
+    """`torch.set_default_tensor_type`, deprecated since PyTorch 2.1 (it warns): a legacy type
+    or its name ("torch.DoubleTensor") sets the default dtype; CPU floating types only."""
+    from ..core import hooks
+
+    hooks.warn(
+        "torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use "
+        "torch.set_default_dtype() and torch.set_default_device() as alternatives.",
+        "torch.set_default_dtype(torch.float64) says the same",
+        once="set_default_tensor_type",
+    )
+    if isinstance(t, str):
+        found = K.LEGACY_TYPES_BY_NAME.get(t[len("torch.") :]) if t.startswith("torch.") else None
+        if found is None:
+            if t.startswith("torch.cuda."):
+                raise GradcliError(
+                    f"type {t} not available. Torch not compiled with CUDA enabled.",
+                    hint="gradcli runs on the CPU: torch.set_default_dtype(torch.float32)",
+                ).mirror("TypeError")
+            raise NotSupported(
+                f"torch.set_default_tensor_type({t!r}) is not supported by gradcli",
+                hint="name a CPU floating type: 'torch.FloatTensor' or 'torch.DoubleTensor'",
+            )
+        t = found
+    if not isinstance(t, K.LegacyTensorType):
+        raise GradcliError(
+            "invalid type object: only floating-point types are supported as the default type",
+            found=f"{typename(t)}",
+            hint="pass torch.FloatTensor or torch.DoubleTensor (or use torch.set_default_dtype)",
+        ).mirror("TypeError")
+    if t.dtype.kind != "f":
+        raise GradcliError(
+            "only floating-point types are supported as the default type",
+            hint="pass torch.FloatTensor or torch.DoubleTensor",
+        ).mirror("TypeError")
+    K.set_default_dtype(t.dtype)
+
+
 def _autograd_grad(
     outputs: Any,
     inputs: Any,
@@ -1858,7 +1897,7 @@ def _tolist(t: Tensor) -> Any:
 # Tensor properties a program may read (and the few it may assign).
 def _grad_fn(t: Tensor) -> Any:
     # The engine's node (name(), next_functions, PyTorch's repr), as PyTorch shows it.
-    return None if current(t).node is None else saved_grad_fn(t)
+    return None if current(t).grad_fn is None else saved_grad_fn(t)
 
 
 def data_alias(t: Tensor) -> Tensor:
@@ -1902,7 +1941,7 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "_grad": lambda t: t.grad,  # (PyTorch's own field: the same gradient, without the warning)
     "data": data_alias,
     "requires_grad": lambda t: current(t).requires_grad,
-    "is_leaf": lambda t: current(t).node is None,
+    "is_leaf": lambda t: current(t).is_leaf,  # (the property: a changed no_grad view refuses)
     "grad_fn": _grad_fn,
     "T": F.T,
     "mT": F.mT,

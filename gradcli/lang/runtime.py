@@ -25,7 +25,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported, Span, suggest
 from ..core import dtypes, hooks
-from ..core.inplace import VIEW_OF_LEAF, check_capture, inplace
+from ..core.inplace import VIEW_OF_LEAF, check_capture, check_nograd_setitem, inplace
 from ..core.op import Node, complex_casts_fail, complex_refusal, peek_seq
 from ..core.tensor import (
     HOOK_IDS,
@@ -1150,6 +1150,7 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
         return
     if grad_enabled():
         if owner.requires_grad and owner.node is None:
+            check_nograd_setitem(owner, key)
             raise GradcliError(
                 VIEW_OF_LEAF,
                 hint="assign into a copy (y = x.clone(); y[...] = ...), or into x.data",

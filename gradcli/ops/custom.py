@@ -12,7 +12,7 @@ from ..base.errors import GradcliError
 from ..core.autograd import unbroadcast
 from ..core.inplace import mark_custom_view
 from ..core.op import Node, Op, apply, current
-from ..core.tensor import Tensor, _GradMode, as_tensor, grad_enabled, no_grad
+from ..core.tensor import NOGRAD_VIEWS, Tensor, _GradMode, as_tensor, grad_enabled, no_grad
 from .arithmetic import cast
 from .shape import index, index_put, reshape_to, select, stack
 
@@ -122,6 +122,8 @@ def custom_apply(
 
     with no_grad():
         result = forward()
+    if NOGRAD_VIEWS:
+        _outputs_not_nograd_views(result)
     if isinstance(result, tuple):
         return _several(name, inputs, result, vjp, label, non_differentiable, materialize)
     if not isinstance(result, Tensor):
@@ -149,6 +151,16 @@ def custom_apply(
         if _made_view(result, inputs):
             mark_custom_view(out, 0, name)
     return out
+
+
+def _outputs_not_nograd_views(result: Any) -> None:
+    """The views forward made (it runs under no_grad) are the Function's outputs, which PyTorch
+    wraps anew: not views made under no_grad (`core.tensor.NOGRAD_VIEWS`), their requires_grad
+    the Function's."""
+    for r in result if isinstance(result, tuple) else (result,):
+        if isinstance(r, Tensor) and r in NOGRAD_VIEWS:
+            NOGRAD_VIEWS.discard(r)
+            r.requires_grad = False
 
 
 def _with_jvp(

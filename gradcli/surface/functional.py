@@ -22,6 +22,7 @@ from ..core.inplace import inplace
 from ..core.inplace import inplace as inplace_change
 from ..core.op import apply, peek_seq
 from ..core.tensor import (
+    NOGRAD_VIEWS,
     Settings,
     Tensor,
     _GradMode,
@@ -1165,6 +1166,9 @@ def clone(input: Any, memory_format: Any = None) -> Tensor:
     out.data = preserved_copy(out.data) if layout == "preserve" else np.array(out.data, order="C")
     out._vc = out._base = None
     out._inf = _GradMode.inference  # a new tensor: an inference tensor only if made inside
+    if NOGRAD_VIEWS and out in NOGRAD_VIEWS:  # (not a view: no requires_grad under no_grad)
+        NOGRAD_VIEWS.discard(out)
+        out.requires_grad = False
     return out
 
 

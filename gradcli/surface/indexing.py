@@ -14,7 +14,13 @@ from ..base.errors import GradcliError
 from ..core import hooks
 from ..core import inplace as core_inplace
 from ..core import op as core_op
-from ..core.inplace import VIEW_OF_LEAF, check_capture, check_restated, inplace
+from ..core.inplace import (
+    VIEW_OF_LEAF,
+    check_capture,
+    check_nograd_setitem,
+    check_restated,
+    inplace,
+)
 from ..core.op import apply, versioned
 from ..core.tensor import (
     Tensor,
@@ -401,6 +407,7 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
         return
     if grad_enabled() and (x.requires_grad or (isinstance(value, Tensor) and value.requires_grad)):
         if x.requires_grad and x.node is None:
+            check_nograd_setitem(x, key)
             raise GradcliError(
                 VIEW_OF_LEAF, hint="assign under `with torch.no_grad():`, or into a clone"
             )

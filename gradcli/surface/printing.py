@@ -639,7 +639,7 @@ _UNWRAPPED = [False]  # (while the text inside a wrapper is made)
 
 def tensor_repr(t: Any) -> str:
     """``repr()`` of a gradcli Tensor, as PyTorch prints the same tensor."""
-    from ..core.tensor import Settings, _GradMode, batched
+    from ..core.tensor import NOGRAD_VIEWS, Settings, _GradMode, batched, nograd_view_changed
 
     if (
         _GradMode.transforms
@@ -690,6 +690,7 @@ def tensor_repr(t: Any) -> str:
 
         current(t)  # a view of a tensor changed since prints its regenerated node (PyTorch)
     node = getattr(t, "node", None)
+    invalid = bool(NOGRAD_VIEWS) and t in NOGRAD_VIEWS and nograd_view_changed(t)
     tangent = None
     if _GradMode.dual:  # a dual tensor prints its tangent as PyTorch's f"{tangent}"
         from ..core.dual import tangent as tangent_of
@@ -702,7 +703,11 @@ def tensor_repr(t: Any) -> str:
     return head + format_array(
         np.asarray(t.data),
         # PyTorch's C++ nodes print without their namespace: grad_fn=<CopySlices>.
-        grad_fn=None if node is None else str(node.name()).removeprefix("torch::autograd::"),
+        grad_fn="Invalid"
+        if invalid
+        else None
+        if node is None
+        else str(node.name()).removeprefix("torch::autograd::"),
         requires_grad=bool(getattr(t, "requires_grad", False)),
         default_dtype=Settings.default_dtype,
         tangent=tangent,

@@ -643,6 +643,7 @@ class Ctx:
         self.save_error: GradcliError | None = None  # a non-tensor save_for_backward was given
         # inside saved_tensors_hooks: (unpack_hook, what pack_hook gave for each saved tensor)
         self.packed: tuple | None = None
+        self.shown = "FunctionCtx"  # its class's name in Python's messages: "NameBackward"
 
     def save_for_backward(self, *tensors: Any) -> None:
         # PyTorch checks what was saved once forward has returned, and only when the call
@@ -683,6 +684,20 @@ class Ctx:
 
     def mark_dirty(self, *tensors: Any) -> None:
         self.dirty = tuple(tensors)
+
+    def missing(self, attr: str) -> GradcliError:
+        """Python's AttributeError for an attribute the program never set (or deleted)."""
+        return GradcliError(
+            f"'{self.shown}' object has no attribute '{attr}'",
+            hint="set it in forward first (ctx.name = value)",
+        ).mirror("AttributeError")
+
+    def delete(self, attr: str) -> None:
+        """`del ctx.name` of an attribute the program set (the extending notes free a tensor
+        kept for jvp this way)."""
+        if attr not in self.attrs:
+            raise self.missing(attr)
+        del self.attrs[attr]
 
 
 class PyType:

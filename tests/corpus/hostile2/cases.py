@@ -7008,3 +7008,21 @@ add(
     ),
     esc("cast_module_param_insides", "m = torch.nn.Linear(2, 2)\nm.double()\nm.weight.__dict__"),
 )
+
+# explore43: `del ctx.name` in a custom Function
+_CTXF = (
+    "class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+    "        {}\n        return x * 2\n"
+    "    @staticmethod\n    def backward(ctx, g):\n        return g\n"
+    "F.apply(torch.ones(2, requires_grad=True))\n"
+)
+add(
+    esc("ctx_del_dunder", _CTXF.format("del ctx.__dict__")),
+    esc("ctx_delattr_class", _CTXF.format("delattr(ctx, '__class__')")),
+    esc("ctx_del_method", _CTXF.format("del ctx.save_for_backward")),
+    small(
+        "ctx_del_many_times",
+        _CTXF.format("for i in range(10**9):\n            ctx.a = i\n            del ctx.a"),
+        LIMIT,
+    ),
+)

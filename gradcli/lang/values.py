@@ -626,6 +626,15 @@ class UserFunction:
         return f"{name}.{self.code.name}" if isinstance(name, str) else self.code.name
 
 
+# ctx's own members (PyTorch's FunctionCtx and _FunctionBase): `del ctx.<one of them>` is
+# refused (PyTorch crashes on some of them)
+_CTX_OWN = frozenset(
+    "needs_input_grad save_for_backward save_for_forward mark_non_differentiable "
+    "set_materialize_grads mark_dirty materialize_grads to_save saved_for_forward "
+    "non_differentiable dirty_tensors next_functions metadata name".split()
+)
+
+
 class Ctx:
     """The `ctx` of a custom `torch.autograd.Function`."""
 
@@ -695,6 +704,15 @@ class Ctx:
     def delete(self, attr: str) -> None:
         """`del ctx.name` of an attribute the program set (the extending notes free a tensor
         kept for jvp this way)."""
+        if attr in ("saved_tensors", "saved_variables"):
+            raise GradcliError(
+                f"attribute '{attr}' of 'torch._C._FunctionBase' objects is not writable"
+            ).mirror("AttributeError")
+        if attr in _CTX_OWN:
+            raise NotSupported(
+                f"`del ctx.{attr}` is not supported by gradcli (ctx's own attribute)",
+                hint="delete only the attributes the Function set on ctx itself",
+            )
         if attr not in self.attrs:
             raise self.missing(attr)
         del self.attrs[attr]

@@ -119,3 +119,25 @@ def test_del_of_a_ctx_attribute_as_pythons() -> None:
         "'FnBackward' object has no attribute 'tmp'\n"
         "False\ntensor([3., 3.])\n"
     )
+
+
+def test_del_of_ctx_own_attributes_is_refused() -> None:
+    # saved_tensors in PyTorch's words; ctx's other members refused plainly (PyTorch lets some
+    # go and crashes on others): never a silent change of how the Function runs.
+    prog = (
+        "import torch\n"
+        "class Fn(torch.autograd.Function):\n"
+        "    @staticmethod\n"
+        "    def forward(ctx, x):\n"
+        "        try:\n"
+        "            del ctx.saved_tensors\n"
+        "        except AttributeError as e:\n"
+        "            print(e)\n"
+        "        del ctx.{}\n"
+        "        return x\n"
+        "Fn.apply(torch.ones(1))\n"
+    )
+    with pytest.raises(NotSupported, match=r"`del ctx.needs_input_grad` is not supported"):
+        out(prog.format("needs_input_grad"))
+    with pytest.raises(NotSupported, match=r"`del ctx.mark_dirty` is not supported"):
+        out(prog.format("mark_dirty"))

@@ -39,6 +39,7 @@ from .values import (
     TENSOR_TYPE,
     BoundMethod,
     Builtin,
+    Ctx,
     DefaultDict,
     DType,
     Generator,
@@ -769,7 +770,7 @@ def delete_attribute(o: Any, name: str) -> None:
         return
     from .pynamespace import SimpleNamespace
 
-    if isinstance(o, SimpleNamespace):
+    if isinstance(o, (SimpleNamespace, Ctx)):
         o.delete(name)
         return
     if isinstance(o, UserFunction) and o.attrs is not None and name in o.attrs:

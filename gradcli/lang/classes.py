@@ -402,6 +402,7 @@ class FunctionClass:
                 _func.check_not_transforming("Function")  # the ctx-in-forward form: refused
             _func.check_function_in_transform(self.name, self.vmap_rule, self.jvp_rule)
         ctx = Ctx()
+        ctx.shown = f"{self.name}Backward"
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
         ctx.clear_on_access = self.clear_saved
         # whether this call records a node (forward itself runs with grad off)

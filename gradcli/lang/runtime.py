@@ -1267,10 +1267,7 @@ def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:
         return Builtin(attr, getattr(owner, attr))
     if attr in owner.attrs:
         return owner.attrs[attr]
-    raise GradcliError(
-        f"'FunctionCtx' object has no attribute '{attr}'",
-        hint="set it in forward first (ctx.name = value)",
-    ).mirror("AttributeError")
+    raise owner.missing(attr)
 
 
 # What takes an index by its __index__ (an instance of the program's class that defines it).

@@ -631,6 +631,15 @@ class UserFunction:
         return f"{name}.{self.code.name}" if isinstance(name, str) else self.code.name
 
 
+# ctx's own members (PyTorch's FunctionCtx and _FunctionBase): `del ctx.<one of them>` is
+# refused (PyTorch crashes on some of them)
+_CTX_OWN = frozenset(
+    "needs_input_grad save_for_backward save_for_forward mark_non_differentiable "
+    "set_materialize_grads mark_dirty materialize_grads to_save saved_for_forward "
+    "non_differentiable dirty_tensors next_functions metadata name".split()
+)
+
+
 class Ctx:
     """The `ctx` of a custom `torch.autograd.Function`."""
 
@@ -648,6 +657,7 @@ class Ctx:
         self.save_error: GradcliError | None = None  # a non-tensor save_for_backward was given
         # inside saved_tensors_hooks: (unpack_hook, what pack_hook gave for each saved tensor)
         self.packed: tuple | None = None
+        self.shown = "FunctionCtx"  # its class's name in Python's messages: "NameBackward"
 
     def save_for_backward(self, *tensors: Any) -> None:
         # PyTorch checks what was saved once forward has returned, and only when the call
@@ -688,6 +698,29 @@ class Ctx:
 
     def mark_dirty(self, *tensors: Any) -> None:
         self.dirty = tuple(tensors)
+
+    def missing(self, attr: str) -> GradcliError:
+        """Python's AttributeError for an attribute the program never set (or deleted)."""
+        return GradcliError(
+            f"'{self.shown}' object has no attribute '{attr}'",
+            hint="set it in forward first (ctx.name = value)",
+        ).mirror("AttributeError")
+
+    def delete(self, attr: str) -> None:
+        """`del ctx.name` of an attribute the program set (the extending notes free a tensor
+        kept for jvp this way)."""
+        if attr in ("saved_tensors", "saved_variables"):
+            raise GradcliError(
+                f"attribute '{attr}' of 'torch._C._FunctionBase' objects is not writable"
+            ).mirror("AttributeError")
+        if attr in _CTX_OWN:
+            raise NotSupported(
+                f"`del ctx.{attr}` is not supported by gradcli (ctx's own attribute)",
+                hint="delete only the attributes the Function set on ctx itself",
+            )
+        if attr not in self.attrs:
+            raise self.missing(attr)
+        del self.attrs[attr]
 
 
 class PyType:

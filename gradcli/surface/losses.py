@@ -247,21 +247,29 @@ def cross_entropy(
             f"output with shape [] doesn't match the broadcast shape {list(tt.shape)}"
         )
     if tt.shape == x.shape and tt.dtype.kind == "f":
+        # Class probabilities as target, as ATen's cross_entropy_loss_prob_target forms it:
+        # -(logp * target [* weight viewed along the class dim]) summed over the classes for
+        # "none", over every element at once for "sum" and "mean" (not the per-sample losses
+        # added: another order of float sums), the mean divided by numel / C
+        prod = mul_t(logp, add_t(mul_t(tt, 1 - eps), eps / x.shape[cdim]) if eps else tt)
         if weight is not None:
-            _class_weight(tensor_arg(weight).data, x, "cross_entropy: ")
-        if eps:
-            tt = add_t(mul_t(tt, 1 - eps), eps / x.shape[cdim])
-        # Class probabilities as target.
-        per = neg(sum(mul_t(logp, tt if weight is None else mul_t(tt, weight)), dim=cdim))
+            from .functional import reshape
+
+            w = tensor_arg(weight)
+            _class_weight(w.data, x, "cross_entropy: ")
+            along = [1] * x.ndim
+            along[cdim] = x.shape[cdim]
+            prod = mul_t(prod, reshape(w, tuple(along)) if x.ndim > 1 else w)
         if reduction == "none":
-            return per
-        total = sum(per)
-        # PyTorch's mean: over the positions, input.numel() / C (N for an (N, C) input).
-        n = int(np.prod(x.shape)) // x.shape[cdim] if x.ndim >= 2 and x.shape[cdim] else 1
+            return neg(sum(prod, dim=cdim))
+        total = sum(prod)
         if reduction == "sum":
-            return total
+            return neg(total)
+        n = int(np.prod(x.shape)) // x.shape[cdim] if x.shape[cdim] else 0
+        if int(np.prod(x.shape)) == 0:
+            return neg(add_t(total, float("nan")))  # ATen's .fill_(NAN) of the empty sum
         # ATen divides by a C++ number: `div(Tensor, Scalar)`, DivBackward1.
-        return apply(div_op, *operands(total, n, floating=True), label="DivBackward1")
+        return apply(div_op, *operands(neg(total), n, floating=True), label="DivBackward1")
     nll = nll_loss(logp, tt, weight=weight, ignore_index=ignore_index, reduction=reduction)
     if not eps:
         return nll

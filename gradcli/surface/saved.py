@@ -56,7 +56,29 @@ def saved_attribute(node: Node, attr: str) -> Any:
         return s.get(node)
     if raw:
         return SavedTensor(node, name)
+    hooked = next((p for p in node.packed or () if p[0] is s), None)
+    if hooked is not None and _RAW_HOOKED.get(node) is not None and s in _RAW_HOOKED[node]:
+        return _unpacked_by_hook(node, s, hooked)
     return unpack(node, s)
+
+
+# The saved tensors whose hooks the program registered itself (`_raw_saved_<name>
+# .register_hooks`): reading `_saved_<name>` calls their unpack_hook, as PyTorch's
+# SavedVariable::unpack does (the saved_tensors_hooks context's are not read this way here).
+_RAW_HOOKED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _unpacked_by_hook(node: Node, s: V.Saved, hooked: tuple) -> Tensor:
+    """`_saved_<name>` of a tensor with hooks: unpack_hook's tensor, in the saved tensor's
+    place in the graph (a new tensor: requires_grad and grad_fn of the saved one)."""
+    from . import saved_hooks
+
+    orig = unpack(node, s)  # refused once freed or changed, as reading it is
+    got = saved_hooks.unpacked(hooked[1](hooked[2]))
+    t = wrap(np.array(got.data, copy=True))
+    if orig is not None:
+        t.requires_grad, t.node = orig.requires_grad, orig.node
+    return t
 
 
 def unpack(node: Node, s: V.Saved) -> Tensor | None:
@@ -161,8 +183,11 @@ class SavedTensor:
         if value is None:
             return
         pack, unpack_hook = hooks
-        packed.append((s, unpack_hook, pack(value)))
+        # PyTorch's SavedVariable::register_hooks packs the saved tensor's data outside the
+        # graph (`data_.detach()`: no requires_grad, no grad_fn), under no_grad
+        packed.append((s, unpack_hook, pack(value.detach())))
         self.node.packed = packed
+        _RAW_HOOKED.setdefault(self.node, set()).add(s)
 
     def __repr__(self) -> str:
         return f"<torch._C._autograd.SavedTensor object at {id(self):#x}>"

@@ -84,3 +84,60 @@ def test_del_of_module_attributes_as_pytorchs_delattr() -> None:
 def test_del_refusals(program: str, error: type, message: str) -> None:
     with pytest.raises(error, match=message):
         out(program)
+
+
+def test_del_of_a_ctx_attribute_as_pythons() -> None:
+    # The forward-mode notes free a tensor kept on ctx for jvp with `del ctx.result`; an
+    # attribute never set (or deleted) is Python's AttributeError naming ctx's class,
+    # "<Function>Backward", on reading and on deleting.
+    got = out(
+        "import torch\n"
+        "class Fn(torch.autograd.Function):\n"
+        "    @staticmethod\n"
+        "    def forward(ctx, x):\n"
+        "        ctx.k = 3.0\n"
+        "        ctx.tmp = x\n"
+        "        del ctx.tmp\n"
+        "        for read in (lambda: ctx.tmp, lambda: delattr(ctx, 'tmp')):\n"
+        "            try:\n"
+        "                read()\n"
+        "            except AttributeError as e:\n"
+        "                print(e)\n"
+        "        return x * 2\n"
+        "    @staticmethod\n"
+        "    def backward(ctx, g):\n"
+        "        k = ctx.k\n"
+        "        del ctx.k\n"
+        "        print(hasattr(ctx, 'k'))\n"
+        "        return g * k\n"
+        "x = torch.ones(2, requires_grad=True)\n"
+        "Fn.apply(x).sum().backward()\n"
+        "print(x.grad)\n"
+    )
+    assert got == (
+        "'FnBackward' object has no attribute 'tmp'\n"
+        "'FnBackward' object has no attribute 'tmp'\n"
+        "False\ntensor([3., 3.])\n"
+    )
+
+
+def test_del_of_ctx_own_attributes_is_refused() -> None:
+    # saved_tensors in PyTorch's words; ctx's other members refused plainly (PyTorch lets some
+    # go and crashes on others): never a silent change of how the Function runs.
+    prog = (
+        "import torch\n"
+        "class Fn(torch.autograd.Function):\n"
+        "    @staticmethod\n"
+        "    def forward(ctx, x):\n"
+        "        try:\n"
+        "            del ctx.saved_tensors\n"
+        "        except AttributeError as e:\n"
+        "            print(e)\n"
+        "        del ctx.{}\n"
+        "        return x\n"
+        "Fn.apply(torch.ones(1))\n"
+    )
+    with pytest.raises(NotSupported, match=r"`del ctx.needs_input_grad` is not supported"):
+        out(prog.format("needs_input_grad"))
+    with pytest.raises(NotSupported, match=r"`del ctx.mark_dirty` is not supported"):
+        out(prog.format("mark_dirty"))

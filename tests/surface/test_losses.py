@@ -98,3 +98,56 @@ def test_legacy_arguments_in_their_positions() -> None:
     assert nll_loss(x, t, None, True, -100, False).shape == (2,)
     assert nll_loss(x, t, None, False).shape == ()
     np.testing.assert_allclose(nll_loss(x, t, None, False).data, -np.log(0.7) - np.log(0.4))
+
+
+def _soft_case(seed: int, shape: tuple[int, ...], dtype: type) -> tuple[Tensor, Tensor]:
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(shape).astype(dtype)
+    t = rng.standard_normal(shape).astype(dtype)  # not normalised: every sum matters
+    return Tensor(x, requires_grad=True), Tensor(t)
+
+
+def test_probability_targets_sum_every_element_at_once() -> None:
+    # ATen's cross_entropy_loss_prob_target reduces -(logp * target) over all elements in one
+    # sum for "sum" and "mean"; adding the per-sample losses is another float32 order (seed 5
+    # is one where the two orders differ in the last bit, so the old order fails here).
+    from gradcli.surface.functional import log_softmax, sum
+
+    x, t = _soft_case(5, (3, 5), np.float32)
+    whole = -sum(log_softmax(x, dim=1) * t).data
+    rows = cross_entropy(x, t, reduction="none").data
+    assert whole != np.float32(rows[0] + rows[1] + rows[2])
+    assert cross_entropy(x, t, reduction="sum").data == whole
+    assert cross_entropy(x, t).data == np.float32(whole / np.float32(3))
+
+
+def test_probability_targets_with_a_class_weight_on_spatial_scores() -> None:
+    # (N, C, L) scores: the weight is viewed along the class dim (was broadcast along the last
+    # dim, refused for L != C); values and gradient against float64 central differences.
+    rng = np.random.default_rng(11)
+    w = rng.uniform(0.5, 2.0, 4)
+    x, t = _soft_case(9, (2, 4, 3), np.float64)
+
+    def loss(a: np.ndarray) -> float:
+        logp = a - np.log(np.exp(a).sum(axis=1, keepdims=True))
+        return float(-(logp * t.data * w[None, :, None]).sum() / 6)
+
+    out = cross_entropy(x, t, weight=Tensor(w))
+    np.testing.assert_allclose(out.data, loss(x.data), rtol=1e-12)
+    none = cross_entropy(x, t, weight=Tensor(w), reduction="none")
+    assert none.shape == (2, 3)
+    out.backward()
+    num = np.zeros_like(x.data)
+    h = 1e-6
+    for i in np.ndindex(x.shape):
+        up, down = x.data.copy(), x.data.copy()
+        up[i] += h
+        down[i] -= h
+        num[i] = (loss(up) - loss(down)) / (2 * h)
+    np.testing.assert_allclose(x.grad.data, num, rtol=1e-6, atol=1e-9)
+
+
+def test_probability_targets_of_an_empty_batch_give_nan_for_the_mean() -> None:
+    x, t = _soft_case(1, (0, 3), np.float32)
+    assert np.isnan(cross_entropy(x, t).data)
+    assert cross_entropy(x, t, reduction="sum").data == 0

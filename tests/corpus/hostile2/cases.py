@@ -7081,3 +7081,21 @@ add(
         LIMIT,
     ),
 )
+
+# explore43: `del ctx.name` in a custom Function
+_CTXF = (
+    "class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+    "        {}\n        return x * 2\n"
+    "    @staticmethod\n    def backward(ctx, g):\n        return g\n"
+    "F.apply(torch.ones(2, requires_grad=True))\n"
+)
+add(
+    esc("ctx_del_dunder", _CTXF.format("del ctx.__dict__")),
+    esc("ctx_delattr_class", _CTXF.format("delattr(ctx, '__class__')")),
+    esc("ctx_del_method", _CTXF.format("del ctx.save_for_backward")),
+    small(
+        "ctx_del_many_times",
+        _CTXF.format("for i in range(10**9):\n            ctx.a = i\n            del ctx.a"),
+        LIMIT,
+    ),
+)

@@ -18,7 +18,7 @@ from ..core import primitives as P
 from ..core.autograd import complex_record
 from ..core.fma64 import _fma64
 from ..core.op import Node, Op, Sample, apply, binary_samples, defop, producer, register
-from ..core.tensor import Tensor, constant, grad_enabled, mask_like
+from ..core.tensor import Tensor, constant, grad_enabled
 from . import saved as V
 
 add = register(P.add)
@@ -454,15 +454,14 @@ def sym_trunc(sp: Any, v: Any) -> Any:
 
 
 def _atan2_vjp(g: Tensor, out: Tensor, y: Tensor, x: Tensor) -> tuple:
-    # PyTorch's atan2_backward: one reciprocal of y^2 + x^2, shared by both gradients, and 0
-    # where y^2 + x^2 is 0 (at the origin both gradients are 0, not nan).
+    # PyTorch's atan2_backward: one reciprocal of y^2 + x^2, shared by both gradients, its
+    # infinities (the origin) masked to 0: both gradients are 0 there, and a second derivative
+    # through the mask is nan there (0 times the reciprocal's infinite slope), as PyTorch's.
     denom = y * y + x * x
-    zero = denom.data == 0
-    recip = (
-        1 / denom
-        if not np.any(zero)
-        else mask_like(~zero, denom) / (denom + mask_like(zero, denom))
-    )
+    recip = 1 / denom
+    inf = np.isinf(recip.data)
+    if np.any(inf):
+        recip = apply(where, Tensor(~inf), recip, Tensor(np.zeros((), recip.dtype)))
     return (
         g * x * recip if y.requires_grad else None,
         g * -y * recip if x.requires_grad else None,

@@ -94,6 +94,7 @@ def huber_loss(
 ) -> Tensor:
     x, t = sized_pair(input, target)
     float_common(x, t, "huber_cpu")
+    target_dtype = t.dtype
     x, t = _common(x, t)
     target_size_warning(x, t)
     r = reduction_arg(reduction)
@@ -108,7 +109,19 @@ def huber_loss(
     loss = F.where(Tensor(ad.data < dl), quad, lin)
     if weight is not None:
         loss = A.mul_t(loss, weight)
-    return _reduced(loss, r, "HuberLossBackward0")
+    out = _reduced(loss, r, "HuberLossBackward0")
+    if target_dtype != x.dtype and target_dtype.kind in "biu" and out.requires_grad:
+        # ATen's huber_loss_backward takes the target as it is and checks its dtype: the loss
+        # of integer labels computes, its backward fails (smooth_l1's and mse's promote)
+        message = (
+            f"Found dtype {scalar_type_name(target_dtype)} but expected {scalar_type_name(x.dtype)}"
+        )
+
+        def refuse(_g: Tensor) -> None:
+            raise GradcliError(message, hint="make the target float: target.float()")
+
+        out.register_hook(refuse)
+    return out
 
 
 def _kl_reduction(reduction: Any) -> str:

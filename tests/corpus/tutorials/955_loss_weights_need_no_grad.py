@@ -40,3 +40,21 @@ nn.MSELoss(reduction="sum")(pred, target).backward()
 print(pred.grad, target.grad)
 g = torch.autograd.grad(F.mse_loss(pred, target), target, create_graph=True)[0]
 print(g)
+
+# Huber loss of integer labels: the loss computes, its backward fails (ATen's backward kernel
+# takes the target as it is); SmoothL1 and MSE promote the labels
+pred = torch.tensor([0.5, 2.0, 2.5], requires_grad=True)
+labels = torch.tensor([1, 2, 4])
+for loss_fn in [nn.HuberLoss(), nn.SmoothL1Loss(), nn.MSELoss(), nn.HuberLoss(reduction="none")]:
+    pred.grad = None
+    loss = loss_fn(pred, labels)
+    print(type(loss_fn).__name__, loss)
+    try:
+        loss.sum().backward()
+        print(pred.grad)
+    except RuntimeError as e:
+        print("backward:", e)
+    try:
+        print(torch.autograd.grad(loss_fn(pred, labels.bool()).sum(), pred))
+    except RuntimeError as e:
+        print("grad:", e)

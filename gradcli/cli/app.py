@@ -195,6 +195,10 @@ def guarded(f: Callable[..., Any], formats: tuple[str, ...] | None = None) -> Ca
             # graph budget: a backward pass or a Jacobian of a huge graph stops too.
             if out is not None and formats:
                 _refuse_format_early(out, formats, f.__name__)
+            if os.environ.get("GRADCLI_KERNELS"):
+                from ..core import cpu
+
+                cpu.family()  # a family that does not exist: a usage error before any work
             with warnings.catch_warnings(), limits.BUDGET.run():
                 # NumPy's RuntimeWarnings (overflow, 0/0) are not for users: non-finite
                 # results get gradcli's own warning.

@@ -24,6 +24,11 @@ gradcli follows those orders. MKL picks its kernels by the CPU, so first
 given Python; where they come out with other bits (an AMD EPYC without AVX-512: 146 of 194),
 a warning says that a program printing float32 products' last digits records this machine's
 digits there (and `--check` reports such programs as differing).
+
+On such a machine (AVX2 without AVX-512: gradcli's `avx2` kernel family, `gradcli.core.cpu`)
+`--family avx2` records what this machine's PyTorch prints as `NAME.avx2.out`, where it differs
+from `NAME.out` (a program with no `NAME.out` gets only the `.avx2.out`): the corpus test runs
+those programs again under `GRADCLI_KERNELS=avx2`.
 """
 
 from __future__ import annotations
@@ -136,8 +141,9 @@ def run_once(python: str, path: Path, site: str) -> tuple[int, str, str]:
         return proc.returncode, proc.stdout, err
 
 
-def record(python: str, path: Path, site: str, check: bool) -> list[str]:
-    """Run one program twice; write (or, with check, compare) its .out and .err. Problems."""
+def record(python: str, path: Path, site: str, check: bool, family: str = "avx512") -> list[str]:
+    """Run one program twice; write (or, with check, compare) its .out (`.avx2.out` for the
+    avx2 family) and .err. Problems."""
     code1, out1, err1 = run_once(python, path, site)
     if code1 != 0:
         return [f"{path.name}: exit status {code1}\n{err1}"]
@@ -148,6 +154,21 @@ def record(python: str, path: Path, site: str, check: bool) -> list[str]:
     if (code2, out2, err2) != (code1, out1, err1):
         return [f"{path.name}: not deterministic (two runs printed different text)"]
     out_file, err_file = path.with_suffix(".out"), path.with_suffix(".err")
+    if family != "avx512":
+        family_file = path.with_suffix(f".{family}.out")
+        same = out_file.exists() and out_file.read_text(encoding="utf-8") == out1
+        if check:
+            recorded = family_file if family_file.exists() else out_file
+            if not recorded.exists() or recorded.read_text(encoding="utf-8") != out1:
+                return [f"{path.name}: PyTorch's output differs from {family_file.name}"]
+            return []
+        if same:
+            family_file.unlink(missing_ok=True)
+        else:
+            family_file.write_text(out1, encoding="utf-8")
+        if err1 and not err_file.exists():
+            err_file.write_text(err1, encoding="utf-8")
+        return []
     if check:
         problems = []
         if not out_file.exists() or out_file.read_text(encoding="utf-8") != out1:
@@ -204,6 +225,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--python", default=DEFAULT_PYTHON, help="a Python with torch 2.13.0")
     parser.add_argument("--check", action="store_true", help="compare with the recorded files")
     parser.add_argument("-j", "--jobs", type=int, default=2, help="programs run at once")
+    parser.add_argument(
+        "--family",
+        choices=("avx512", "avx2"),
+        default="avx512",
+        help="the kernel family this machine's PyTorch is recorded as (avx2: NAME.avx2.out)",
+    )
     args = parser.parse_args(argv)
 
     version, site = torch_site(args.python)
@@ -211,13 +238,21 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"record.py: needs torch {TORCH_VERSION}, {args.python} has {version}")
     paths = programs(args.names)
     note = host_note(args.python)
-    if note:
+    if args.family == "avx2" and not note:
+        raise SystemExit(
+            "record.py: --family avx2 needs a machine whose PyTorch computes the avx2 family's "
+            "bits (an AVX2 CPU without AVX-512); this one gives the recorded AVX-512 bits"
+        )
+    if note and args.family == "avx512":
         sys.stderr.write(
             f"record.py: warning: {note}; where a program prints float32 products' last digits, "
-            "what is recorded here is this machine's, not gradcli's (nor the recorded corpus's)\n"
+            "what is recorded here is this machine's, not gradcli's (nor the recorded corpus's); "
+            "record with --family avx2\n"
         )
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        results = list(pool.map(lambda p: record(args.python, p, site, args.check), paths))
+        results = list(
+            pool.map(lambda p: record(args.python, p, site, args.check, args.family), paths)
+        )
     problems = [p for r in results for p in r]
     warned = sorted(p.with_suffix(".err").name for p in paths if p.with_suffix(".err").exists())
     for problem in problems:

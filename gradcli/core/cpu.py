@@ -1,0 +1,63 @@
+"""Which processor's kernels gradcli's float32 emulations follow.
+
+PyTorch's CPU build does not compute the same float32 bits everywhere: MKL's vector math and
+matrix kernels, SLEEF and oneDNN choose their code by the instruction sets of the processor
+they run on, so the same PyTorch prints other last digits on another machine. gradcli
+emulates those kernels in NumPy (the same bits on any machine) for one family of processors
+at a time, and by default the family of the machine it runs on, so that it prints what
+PyTorch prints there:
+
+- ``avx512``: x86-64 processors with AVX-512 (Intel Xeon Skylake-SP and later...): the kernels
+  the project's recorded outputs come from;
+- ``avx2``: x86-64 processors with AVX2 and no AVX-512, as measured on AMD EPYC (Zen 3).
+
+Other machines (ARM, older x86) get the ``avx512`` family: their PyTorch is not emulated.
+``GRADCLI_KERNELS=avx512`` (or ``avx2``) in the environment picks a family whatever the
+machine: the tests pin the recorded family with it.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+
+FAMILIES = ("avx512", "avx2")
+ENV = "GRADCLI_KERNELS"
+
+
+@functools.cache
+def _detected() -> str:
+    try:
+        # NumPy's own run-time dispatch has read the processor's features already
+        from numpy._core._multiarray_umath import __cpu_features__ as features
+    except ImportError:  # (a NumPy without the table: assume the recorded family)
+        return "avx512"
+    if features.get("AVX512F"):
+        return "avx512"
+    if features.get("AVX2") and features.get("FMA3"):
+        return "avx2"
+    return "avx512"
+
+
+def family() -> str:
+    """The processor family whose PyTorch kernels the emulations follow now (read on every
+    call: tests and users may change the environment)."""
+    chosen = os.environ.get(ENV)
+    if chosen is None or chosen == "":
+        return _detected()
+    if chosen in FAMILIES:
+        return chosen
+    # a family the user meant to pick is never replaced by the machine's in silence
+    from ..base.errors import UsageError
+
+    raise UsageError(
+        f"the environment variable {ENV} names no kernel family",
+        found=repr(chosen[:40]),
+        expected=" or ".join(FAMILIES),
+        hint=f"set {ENV}=avx512 or {ENV}=avx2, or unset it to follow this machine ({_detected()})",
+    )
+
+
+def avx2() -> bool:
+    """Whether the emulations follow PyTorch on an AVX2 processor without AVX-512."""
+    return family() == "avx2"

@@ -1,0 +1,43 @@
+"""The kernel family gradcli's float32 emulations follow (gradcli.core.cpu)."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from gradcli.base.errors import UsageError
+from gradcli.cli.main import app
+from gradcli.core import cpu
+
+
+def test_the_environment_picks_the_family(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in cpu.FAMILIES:
+        monkeypatch.setenv(cpu.ENV, name)
+        assert cpu.family() == name
+        assert cpu.avx2() == (name == "avx2")
+
+
+def test_unset_follows_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    from numpy._core._multiarray_umath import __cpu_features__ as features
+
+    monkeypatch.delenv(cpu.ENV, raising=False)
+    expected = "avx2" if features["AVX2"] and not features["AVX512F"] else "avx512"
+    assert cpu.family() == expected
+    monkeypatch.setenv(cpu.ENV, "")
+    assert cpu.family() == expected
+
+
+def test_a_family_that_does_not_exist_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cpu.ENV, "avx1024")
+    with pytest.raises(UsageError) as info:
+        cpu.family()
+    assert info.value.found == "'avx1024'"
+
+
+def test_the_cli_reports_a_bad_family_without_a_traceback(tmp_path) -> None:
+    program = tmp_path / "p.py"
+    program.write_text("import torch\nprint(torch.tensor([2.0]).sqrt())\n")
+    result = CliRunner().invoke(app, ["run", str(program)], env={cpu.ENV: "avx1024"})
+    assert result.exit_code == 2, result.output
+    assert "GRADCLI_KERNELS names no kernel family" in result.stderr
+    assert "Traceback" not in result.stderr

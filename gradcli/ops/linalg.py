@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..core import hooks
+from ..core import cpu, hooks
 from ..core.autograd import complex_record
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, _GradMode, wrap
@@ -275,6 +275,12 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
         return acc
     if b.dtype != np.float32 or x.dtype != np.float32 or y.dtype != np.float32:
         return None
+    if cpu.avx2():
+        # MKL on an AVX2 processor: the bias is the first term of every modelled kernel's sum
+        # (`gemm_avx2`); elsewhere added after the product
+        from .gemm_avx2 import mm as mm_avx2
+
+        return mm_avx2(x, y, b)
     (m, k), n = x.shape, y.shape[1]
     if not (k == 1 or k > _KC):  # (the usual case: known before the bias is broadcast)
         return None
@@ -307,6 +313,13 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
             x = np.ascontiguousarray(x)
         if _broadcast_operand(y):
             y = np.ascontiguousarray(y)
+        if x.dtype == y.dtype == np.float32 and cpu.avx2():
+            # PyTorch on an AVX2 processor: MKL's kernels there (`gemm_avx2`), where modelled
+            from .gemm_avx2 import mm as mm_avx2
+
+            out = mm_avx2(x, y)
+            if out is not None:
+                return out
         if x.dtype == y.dtype == np.float32 and min(x.shape[0], x.shape[1], y.shape[1]) >= 2:
             x, y = _aten_layouts(x, y)
     if (

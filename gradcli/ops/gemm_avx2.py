@@ -1,0 +1,144 @@
+"""Float32 matrix products as PyTorch 2.13 computes them on an AVX2 processor without AVX-512
+(the ``avx2`` kernel family, `core.cpu`): MKL's sgemm there, one thread, as measured on an AMD
+EPYC (Zen 3). The ``avx512`` family's orders are in `linalg` (`_mm_float32` and its kin).
+
+What was measured (PyTorch 2.13 on that machine, `torch.set_num_threads(1)`; first inputs whose
+partial sums cancel, a * b = +-2^40 at two places and ones elsewhere, so that the result counts
+the products added after the two met; then random values, signs and mantissas with exponents
+-4 to 4, every element of each product compared bit for bit):
+
+- C = A @ B with B row-major and A row-major or transposed (column-major): `a @ b`,
+  `grad @ w` and `grad.t() @ x` of nn.Linear's backward. Two kernels, by the shape:
+
+  * 4 rows or more and 12 columns or more: each element a chain of fused multiply-adds in the
+    order of k, from zero, in blocks of the inner size (`_k_blocks`: whole up to 192; 193 to
+    384 in two halves of its even part, an odd last product a block of its own; past 384,
+    blocks of 192), the blocks' sums added in order. With a bias (addmm, F.linear: MKL's beta
+    = 1) the bias is the first term: ((b + s0) + s1) + ...
+
+  * fewer rows or columns: each product rounded, then added in the order of k, from zero (or
+    from the bias), no fused steps; except the leading elements of an output row that MKL
+    peels off until the row's address is 16-byte aligned (the output is PyTorch's own, its
+    rows n floats apart from an aligned start: row i peels (-i n) mod 4 elements), when four
+    elements or more of the row are left after them: those are added as
+    A = (A + p0 + p1 + p2 + p3) + (p4 + p5 + p6 + p7) for each 8 products, then one by one.
+    (Measured: rows 1 to 12, columns 2 to 11, 16 inner sizes 1 to 192, and inner sizes to
+    1,000 elsewhere; every element equal.) A single column (gemv) is not this kernel.
+
+- C = A @ W.t() (W row-major: nn.Linear's forward and F.linear) with A row-major: 4 rows or
+  more and 12 columns or more, the same blocked chains (and bias). With fewer rows or columns
+  MKL takes a kernel of dot products in four lanes whose split depends on the operands'
+  addresses and on the number of columns; not modelled here (`mm` gives None: the ``avx512``
+  family's order, which agrees for few shapes).
+
+Other layouts (both operands transposed, strided slices) are not measured: None."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core import hooks
+
+_F32 = np.dtype(np.float32)
+_KC = 192  # MKL's block of the inner size on this family
+_MIN_ROWS = 4  # the chain kernel's least rows ...
+_MIN_COLS = 12  # ... and columns
+_ALIGN = 4  # floats in 16 bytes: the small kernel peels an output row to this alignment
+
+
+def _k_blocks(k: int) -> list[tuple[int, int]]:
+    """The ranges of the inner size the chain kernel sums apart (see the module's docstring)."""
+    if k <= _KC:
+        return [(0, k)]
+    if k <= 2 * _KC:
+        even = k - k % 2
+        half = even // 2
+        out = [(0, half), (half, even)]
+        if k % 2:
+            out.append((even, k))
+        return out
+    return [(lo, min(lo + _KC, k)) for lo in range(0, k, _KC)]
+
+
+def _layout(x: np.ndarray, y: np.ndarray) -> str | None:
+    """ "nn" (y row-major; x row-major or column-major: the same kernels), "nt" (x row-major,
+    y column-major: `x @ w.t()`), None for the layouts not measured."""
+    if y.flags.c_contiguous and (x.flags.c_contiguous or x.T.flags.c_contiguous):
+        return "nn"
+    if x.flags.c_contiguous and y.T.flags.c_contiguous:
+        return "nt"
+    return None
+
+
+def mm(x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None) -> np.ndarray | None:
+    """x @ y (+ bias, broadcast to the result, as addmm's beta = 1) of float32 matrices in the
+    avx2 family's order; None where it is not modelled (see the module's docstring)."""
+    if x.ndim != 2 or y.ndim != 2 or x.dtype != _F32 or y.dtype != _F32:
+        return None
+    (m, k), n = x.shape, y.shape[1]
+    if y.shape[0] != k or m == 0 or n < 2 or k == 0:
+        return None
+    layout = _layout(x, y)
+    if layout is None:
+        return None
+    start = None
+    if bias is not None:
+        if bias.dtype != _F32:
+            return None
+        try:
+            start = np.broadcast_to(bias, (m, n)).astype(_F32)
+        except ValueError:
+            return None
+    chain = m >= _MIN_ROWS and n >= _MIN_COLS
+    if not chain and layout != "nn":
+        return None
+    with np.errstate(all="ignore"):
+        if chain:
+            return _blocked_chains(x, y, start)
+        return _small(x, y, start)
+
+
+def _blocked_chains(x: np.ndarray, y: np.ndarray, acc: np.ndarray | None) -> np.ndarray:
+    from .linalg import _fma_chain
+
+    for lo, hi in _k_blocks(x.shape[1]):
+        part = _fma_chain(x[:, lo:hi], y[lo:hi])
+        acc = part if acc is None else acc + part
+    return acc
+
+
+_STEP_CHECK = 256  # products between two readings of the clock
+
+
+def _small(x: np.ndarray, y: np.ndarray, start: np.ndarray | None) -> np.ndarray:
+    """The small kernel: rounded products added in order (the peeled elements apart)."""
+    (m, k), n = x.shape, y.shape[1]
+    acc = np.zeros((m, n), _F32) if start is None else start.copy()
+    for j in range(k):
+        if j % _STEP_CHECK == _STEP_CHECK - 1:
+            hooks.observer.check_clock()
+        acc += x[:, j, None] * y[j]
+    rows = np.arange(m)
+    peel = np.minimum((-(rows * n)) % _ALIGN, n)
+    peeled = (peel > 0) & (n - peel >= _ALIGN)
+    if not peeled.any():
+        return acc
+    ri = np.repeat(rows[peeled], peel[peeled])
+    ci = np.concatenate([np.arange(p) for p in peel[peeled]])
+    p = x[ri] * y[:, ci].T  # (elements, k): the rounded products
+    a = np.zeros(ri.size, _F32) if start is None else start[ri, ci].copy()
+    j = 0
+    while k - j >= 2 * _ALIGN:
+        for q in range(j, j + _ALIGN):
+            a += p[:, q]
+        b = p[:, j + _ALIGN] + np.float32(0)  # (from +0: a -0 product gives +0)
+        for q in range(j + _ALIGN + 1, j + 2 * _ALIGN):
+            b += p[:, q]
+        a += b
+        j += 2 * _ALIGN
+        if j % _STEP_CHECK < 2 * _ALIGN:
+            hooks.observer.check_clock()
+    for q in range(j, k):
+        a += p[:, q]
+    acc[ri, ci] = a
+    return acc

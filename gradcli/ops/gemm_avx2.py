@@ -23,16 +23,20 @@ the products added after the two met; then random values, signs and mantissas wi
     elements or more of the row are left after them: those are added as
     A = (A + p0 + p1 + p2 + p3) + (p4 + p5 + p6 + p7) for each 8 products, then one by one.
     (Measured: rows 1 to 12, columns 2 to 11, 16 inner sizes 1 to 192, and inner sizes to
-    1,000 elsewhere; every element equal.) A single column (gemv) is not this kernel.
+    1,000 elsewhere; every element equal.) A single column is gemv's (below).
 
 - C = A @ W.t() (W row-major: nn.Linear's forward and F.linear) with A row-major: 4 rows or
   more and 12 columns or more, the same blocked chains (and bias). With fewer rows or columns
-  (2 rows or more), a kernel of dot products (`_dots`) whose split of the inner size depends
-  on the address of A's row (PyTorch's rows are k floats apart from an aligned start) and on
-  the column (a last group of fewer than four columns takes 8 lanes, the others 4); the bias
-  added to the product after, rounded once. (Measured: random shapes, rows 2 to 40,
-  columns 2 to 80, inner sizes 1 to 300, every element equal.) One row is MKL's gemv: not
-  modelled (None).
+  (2 rows or more and 2 columns or more), a kernel of dot products (`_dots`) whose split of
+  the inner size depends on the address of A's row (PyTorch's rows are k floats apart from
+  an aligned start) and on the column (a last group of fewer than four columns takes 8
+  lanes, the others 4); the bias added to the product after, rounded once. (Measured:
+  random shapes, rows 2 to 40, columns 2 to 80, inner sizes 1 to 300, every element equal.)
+
+- One row or one column of W.t() or of a vector (`x @ v`, mv, nn.Linear(k, 1), a single
+  sample): MKL's gemv (`_gemv`; measured: one row, 1 to 100 columns, inner sizes 1 to
+  1,000; one column, rows 1 to 16; every element equal). One row times a row-major matrix
+  (`v @ a`, also of one column) is the small kernel above.
 
 Other layouts (both operands transposed, strided slices) are not measured: None."""
 
@@ -79,10 +83,15 @@ def mm(x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None) -> np.ndarr
     if x.ndim != 2 or y.ndim != 2 or x.dtype != _F32 or y.dtype != _F32:
         return None
     (m, k), n = x.shape, y.shape[1]
-    if y.shape[0] != k or m == 0 or n < 2 or k == 0:
+    if y.shape[0] != k or m == 0 or n == 0 or k == 0:
         return None
     layout = _layout(x, y)
-    if layout is None:
+    if n == 1 and x.flags.c_contiguous and (m > 1 or y.strides[1] != y.itemsize):
+        # one column: x times a vector (y's layouts are one), gemv; but one row times a
+        # column that is a matrix's own (steps of one float both ways, not `w.t()`): the small
+        # kernel (measured)
+        layout = "nt"
+    if layout is None or (n == 1 and m > 1 and layout != "nt"):
         return None
     start = None
     if bias is not None:
@@ -98,9 +107,7 @@ def mm(x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None) -> np.ndarr
             return _blocked_chains(x, y, start)
         if layout == "nn":
             return _small(x, y, start)
-        if m < 2:
-            return None  # (one row: MKL's gemv, another order)
-        out = _dots(x, y.T)
+        out = _gemv(x, y.T) if m == 1 or n == 1 else _dots(x, y.T)
         return out if start is None else out + start
 
 
@@ -172,9 +179,7 @@ def _dots(x: np.ndarray, w: np.ndarray) -> np.ndarray:
             hooks.observer.check_clock()
             r = sel[lo : lo + rows_at_once]
             p = x[r][:, None, :] * w[None, :, :]  # (rows, n, k), rounded
-            head = np.zeros(p.shape[:2], _F32)
-            for j in range(min(q, k)):
-                head += p[:, :, j]
+            head = _head(p, q)
             if n4:
                 out[r, :n4] = _lanes(p[:, :n4], head[:, :n4], q, 4)
             if n4 < n:
@@ -182,9 +187,49 @@ def _dots(x: np.ndarray, w: np.ndarray) -> np.ndarray:
     return out
 
 
-def _lanes(p: np.ndarray, head: np.ndarray, q: int, width: int) -> np.ndarray:
+def _gemv(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """x @ w.t() of one row or one column (x (m, k), w (n, k) row-major, m or n 1): MKL's
+    gemv, each output a dot product. The outputs in whole groups of four: the inner size in
+    four lanes after a head of h = (k - 1) mod 4 + 1 products added in order (the first lane
+    starting from it), to the end, reduced as (l0 + l2) + (l1 + l3). The last outputs (n mod
+    4, or m mod 4; a single one): after a head of min(k, 4), eight lanes a step (the second of
+    them: four lanes twice a step), the products past the last step added after in order."""
+    (m, k), n = x.shape, w.shape[0]
+    hooks.observer.check_clock()
+    p = (x[:, None, :] * w[None, :, :]).reshape(1, m * n, k)  # the outputs' rounded products
+    count = m * n
+    whole = count - count % _ALIGN
+    out = np.empty((1, count), _F32)
+    q = (k - 1) % _ALIGN + 1
+    if whole:
+        out[:, :whole] = _lanes(p[:, :whole], _head(p[:, :whole], q), q, 4)
+    q = min(k, _ALIGN)
+    steps = (k - q) // 8
+    for c in range(whole, count):
+        one = p[:, c : c + 1]
+        if c - whole == 1:
+            out[:, c : c + 1] = _lanes(one, _head(one, q), q, 4, 2 * steps)
+        else:
+            out[:, c : c + 1] = _lanes(one, _head(one, q), q, 8, steps)
+    return out.reshape(m, n)
+
+
+def _head(p: np.ndarray, q: int) -> np.ndarray:
+    head = np.zeros(p.shape[:2], _F32)
+    for j in range(min(q, p.shape[2])):
+        head += p[:, :, j]
+    return head
+
+
+def _lanes(
+    p: np.ndarray, head: np.ndarray, q: int, width: int, nv: int | None = None
+) -> np.ndarray:
+    """The sums of `p` (rows, columns, k) in `width` lanes over `nv` vectors after a head of
+    q products (summed in `head`, the first lane's start), reduced by halves, the rest added
+    after in order."""
     k = p.shape[2]
-    nv = max(0, (k - q) // width)
+    if nv is None:
+        nv = max(0, (k - q) // width)
     stop = q + nv * width
     if nv:
         lanes = np.zeros(p.shape[:2] + (width,), _F32)

@@ -336,6 +336,19 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         from ..core.mkldot import dot
 
         return dot(x, y)
+    if (
+        x.ndim == 2
+        and y.ndim == 1
+        and x.dtype == y.dtype == np.float32
+        and y.flags.c_contiguous
+        and cpu.avx2()
+    ):
+        # mv: MKL's gemv on an AVX2 processor (`gemm_avx2`), where modelled
+        from .gemm_avx2 import mm as mm_avx2
+
+        out = mm_avx2(x, y[:, None])
+        if out is not None:
+            return out[:, 0]
     if x.ndim == 1 and y.ndim == 2 and x.dtype == np.float32 and y.dtype == np.float32:
         # PyTorch's matmul makes the vector a row (unsqueeze, mm, squeeze): the one-row
         # kernels' order, as nn.Linear on a single sample computes it

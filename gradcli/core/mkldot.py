@@ -62,6 +62,11 @@ def dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """`a.dot(b)` of two vectors of one float dtype, in MKL's order (see above); a 0-d array."""
     dt = np.dtype(a.dtype)
     n = a.size
+    if dt == _F32 and b.dtype == _F32 and n <= DOT_EXACT_MAX[dt]:
+        from . import cpu
+
+        if cpu.avx2():
+            return _dot32_avx2(a, b)
     lanes = _DOT_LANES.get(dt)
     if lanes is None or b.dtype != dt or n > DOT_EXACT_MAX[dt]:
         return np.asarray(np.dot(a, b))
@@ -92,3 +97,29 @@ def dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         if dt == _F32:
             v = np.array([(v[0] + v[1]) + (v[2] + v[3])], dt)
     return np.asarray(v[0])
+
+
+# MKL's sdot on an AVX2 processor without AVX-512 (PyTorch 2.13 on AMD EPYC Zen 3, one
+# thread), measured as above (probes whose partial sums cancel, then random vectors of 1 to
+# 139 elements and 255 to 10,000, four of each, every result equal): no fused steps, each
+# product rounded and added to one of 16 lanes in four registers of 4: 16 products a step
+# while 16 are left, then 8 into the first two registers, then 4 into the first, then each
+# of the rest into the first lane, in order; the registers added as ((r0 + r1) + r2) + r3, its
+# four lanes as (l0 + l2) + (l1 + l3).
+def _dot32_avx2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    n = a.size
+    with np.errstate(all="ignore"):
+        p = a * b  # float32: each product rounded
+        acc = np.zeros(16, _F32)
+        i = 0
+        for i in range(0, n - n % 16, 16):
+            acc += p[i : i + 16]
+        i = n - n % 16
+        for size in (8, 4):
+            if n - i >= size:
+                acc[:size] += p[i : i + size]
+                i += size
+        for j in range(i, n):
+            acc[0] += p[j]
+        r = ((acc[0:4] + acc[4:8]) + acc[8:12]) + acc[12:16]
+        return np.asarray((r[0] + r[2]) + (r[1] + r[3]))

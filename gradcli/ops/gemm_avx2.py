@@ -78,9 +78,17 @@ def _layout(x: np.ndarray, y: np.ndarray) -> str | None:
     return None
 
 
-def mm(x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None) -> np.ndarray | None:
+def mm(
+    x: np.ndarray,
+    y: np.ndarray,
+    bias: np.ndarray | None = None,
+    out_at: int = 0,
+    x_at: int = 0,
+) -> np.ndarray | None:
     """x @ y (+ bias, broadcast to the result, as addmm's beta = 1) of float32 matrices in the
-    avx2 family's order; None where it is not modelled (see the module's docstring)."""
+    avx2 family's order; None where it is not modelled (see the module's docstring). `out_at`,
+    `x_at`: the floats between an aligned start and the result's and x's first elements (a
+    matrix of a batch: bmm's b m n and b m k), which the small kernels' splits follow."""
     if x.ndim != 2 or y.ndim != 2 or x.dtype != _F32 or y.dtype != _F32:
         return None
     (m, k), n = x.shape, y.shape[1]
@@ -107,8 +115,8 @@ def mm(x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None) -> np.ndarr
         if chain:
             return _blocked_chains(x, y, start)
         if layout == "nn":
-            return _small(x, y, start)
-        out = _gemv(x, y.T) if m == 1 or n == 1 else _dots(x, y.T)
+            return _small(x, y, start, out_at)
+        out = _gemv(x, y.T) if m == 1 or n == 1 else _dots(x, y.T, x_at)
         return out if start is None else out + start
 
 
@@ -124,7 +132,7 @@ def _blocked_chains(x: np.ndarray, y: np.ndarray, acc: np.ndarray | None) -> np.
 _STEP_CHECK = 256  # products between two readings of the clock
 
 
-def _small(x: np.ndarray, y: np.ndarray, start: np.ndarray | None) -> np.ndarray:
+def _small(x: np.ndarray, y: np.ndarray, start: np.ndarray | None, at: int = 0) -> np.ndarray:
     """The small kernel: rounded products added in order (the peeled elements apart)."""
     (m, k), n = x.shape, y.shape[1]
     acc = np.zeros((m, n), _F32) if start is None else start.copy()
@@ -133,7 +141,7 @@ def _small(x: np.ndarray, y: np.ndarray, start: np.ndarray | None) -> np.ndarray
             hooks.observer.check_clock()
         acc += x[:, j, None] * y[j]
     rows = np.arange(m)
-    peel = np.minimum((-(rows * n)) % _ALIGN, n)
+    peel = np.minimum((-(at + rows * n)) % _ALIGN, n)
     peeled = (peel > 0) & (n - peel >= _ALIGN)
     if not peeled.any():
         return acc
@@ -161,7 +169,7 @@ def _small(x: np.ndarray, y: np.ndarray, start: np.ndarray | None) -> np.ndarray
 _DOT_WORK = 1 << 22  # rounded products `_dots` holds at once
 
 
-def _dots(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+def _dots(x: np.ndarray, w: np.ndarray, at: int = 0) -> np.ndarray:
     """x @ w.t() by the small dot-product kernel (x (m, k) and w (n, k) row-major; see the
     module's docstring): the products of row i up to its 16-byte alignment, q = (-i k) mod 4,
     added in order; the rest in lanes, the first lane starting from that sum, each lane's
@@ -172,7 +180,7 @@ def _dots(x: np.ndarray, w: np.ndarray) -> np.ndarray:
     out = np.empty((m, n), _F32)
     rows_at_once = max(1, _DOT_WORK // max(1, n * k))
     rows = np.arange(m)
-    q_all = np.minimum((-(rows * k)) % _ALIGN, k)
+    q_all = np.minimum((-(at + rows * k)) % _ALIGN, k)
     n4 = n - n % _ALIGN
     for q in range(_ALIGN):
         sel = rows[q_all == q]

@@ -48,6 +48,8 @@ def gradcli_result(case: int, kind: str, m: int, k: int, n: int) -> np.ndarray:
         r = matmul(Tensor(v), Tensor(y))
     elif kind == "lin1d":
         r = linear(Tensor(v), Tensor(w), Tensor(b))
+    elif kind == "bmm":
+        r = matmul(Tensor(x), Tensor(y))
     else:
         r = matmul(Tensor(v), Tensor(np.ascontiguousarray(v[::-1])))
     return np.asarray(r.data, np.float32).reshape(-1)

@@ -9,13 +9,14 @@ not of the avx2 family (its PyTorch computes other bits)."""
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
-KINDS = ("nn", "tn", "nt", "linear", "mv", "vm", "dot", "lin1d")
+KINDS = ("nn", "tn", "nt", "linear", "mv", "vm", "dot", "lin1d", "bmm")
 
 
 def values(seed: int, count: int) -> np.ndarray:
@@ -32,11 +33,13 @@ def values(seed: int, count: int) -> np.ndarray:
 
 
 def inputs(case: int, kind: str, m: int, k: int, n: int) -> tuple:
-    """The operands of a case: x (m, k), y (k, n) row-major, w (n, k), bias (n), v (k)."""
+    """The operands of a case: x (m, k), y (k, n) row-major, w (n, k), bias (n), v (k); for
+    bmm, x (3, m, k) and y (3, k, n)."""
     s = 8 * case
+    batch = (3,) if kind == "bmm" else ()
     return (
-        values(s, m * k).reshape(m, k),
-        values(s + 1, k * n).reshape(k, n),
+        values(s, 3 * m * k)[: math.prod(batch) * m * k].reshape(*batch, m, k),
+        values(s + 1, 3 * k * n)[: math.prod(batch) * k * n].reshape(*batch, k, n),
         values(s + 2, n * k).reshape(n, k),
         values(s + 3, n),
         values(s + 4, k),
@@ -86,6 +89,8 @@ def torch_result(case: int, kind: str, m: int, k: int, n: int) -> np.ndarray:
         r = v @ y
     elif kind == "lin1d":
         r = F.linear(v, w, b)
+    elif kind == "bmm":
+        r = torch.bmm(x, y)
     else:
         r = torch.dot(v, v.flip(0).contiguous())
     return r.detach().numpy().astype(np.float32).reshape(-1)

@@ -113,11 +113,28 @@ def mm(
     chain = m >= _MIN_ROWS and n >= _MIN_COLS
     with np.errstate(all="ignore"):
         if chain:
-            return _blocked_chains(x, y, start)
+            # (past the work the emulation affords: the other family's path, NumPy's BLAS)
+            return _blocked_chains(x, y, start) if _affordable(x, y) else None
         if layout == "nn":
             return _small(x, y, start, out_at)
         out = _gemv(x, y.T) if m == 1 or n == 1 else _dots(x, y.T, x_at)
         return out if start is None else out + start
+
+
+def _affordable(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether the blocked chains of x @ y cost what the avx512 family's do: emulated up to
+    `linalg._FMA_MAX_WORK` multiply-adds, past it only where this machine's BLAS is proven to
+    compute every block's chain (`blas32`), up to `linalg._BLAS_MAX_WORK`."""
+    from . import blas32
+    from .linalg import _BLAS_MAX_WORK, _FMA_MAX_WORK, _fma_chain_emulated
+
+    (m, k), n = x.shape, y.shape[1]
+    if m * k * n <= _FMA_MAX_WORK:
+        return True
+    if m * k * n > _BLAS_MAX_WORK:
+        return False
+    ks = [hi - lo for lo, hi in _k_blocks(k)]
+    return blas32.all_proven(m, ks, n, _fma_chain_emulated)
 
 
 def _blocked_chains(x: np.ndarray, y: np.ndarray, acc: np.ndarray | None) -> np.ndarray:
@@ -204,18 +221,25 @@ def _gemv(x: np.ndarray, w: np.ndarray) -> np.ndarray:
     4, or m mod 4; a single one): after a head of min(k, 4), eight lanes a step (the second of
     them: four lanes twice a step), the products past the last step added after in order."""
     (m, k), n = x.shape, w.shape[0]
-    hooks.observer.check_clock()
-    p = (x[:, None, :] * w[None, :, :]).reshape(1, m * n, k)  # the outputs' rounded products
     count = m * n
+    a, b = (x[0], w) if m == 1 else (w[0], x)  # (the vector, the outputs' rows)
+
+    def products(lo: int, hi: int) -> np.ndarray:  # outputs lo to hi's, rounded: (1, hi-lo, k)
+        return (b[lo:hi] * a)[None]
+
     whole = count - count % _ALIGN
     out = np.empty((1, count), _F32)
     q = (k - 1) % _ALIGN + 1
-    if whole:
-        out[:, :whole] = _lanes(p[:, :whole], _head(p[:, :whole], q), q, 4)
+    step = max(_ALIGN, _DOT_WORK // max(1, k) // _ALIGN * _ALIGN)
+    for lo in range(0, whole, step):
+        hooks.observer.check_clock()
+        hi = min(lo + step, whole)
+        p = products(lo, hi)
+        out[:, lo:hi] = _lanes(p, _head(p, q), q, 4)
     q = min(k, _ALIGN)
     steps = (k - q) // 8
-    for c in range(whole, count):
-        one = p[:, c : c + 1]
+    for c in range(whole, count):  # the last outputs, one by one
+        one = products(c, c + 1)
         if c - whole == 1:
             out[:, c : c + 1] = _lanes(one, _head(one, q), q, 4, 2 * steps)
         else:

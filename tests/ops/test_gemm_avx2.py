@@ -19,6 +19,7 @@ from gradcli.ops import gemm_avx2
 from gradcli.ops import linalg as L
 from gradcli.ops.arithmetic import matmul
 from gradcli.surface.composite import linear
+from gradcli.surface.linalg import addmm
 
 DATA = Path(__file__).resolve().parent / "data"
 sys.path.insert(0, str(DATA))
@@ -50,6 +51,8 @@ def gradcli_result(case: int, kind: str, m: int, k: int, n: int) -> np.ndarray:
         r = linear(Tensor(v), Tensor(w), Tensor(b))
     elif kind == "bmm":
         r = matmul(Tensor(x), Tensor(y))
+    elif kind == "addmm":
+        r = addmm(Tensor(b), Tensor(x), Tensor(y))
     else:
         r = matmul(Tensor(v), Tensor(np.ascontiguousarray(v[::-1])))
     return np.asarray(r.data, np.float32).reshape(-1)

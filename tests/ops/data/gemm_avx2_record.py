@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
-KINDS = ("nn", "tn", "nt", "linear", "mv", "vm", "dot", "lin1d", "bmm")
+KINDS = ("nn", "tn", "nt", "linear", "mv", "vm", "dot", "lin1d", "bmm", "addmm")
 
 
 def values(seed: int, count: int) -> np.ndarray:
@@ -91,6 +91,8 @@ def torch_result(case: int, kind: str, m: int, k: int, n: int) -> np.ndarray:
         r = F.linear(v, w, b)
     elif kind == "bmm":
         r = torch.bmm(x, y)
+    elif kind == "addmm":
+        r = torch.addmm(b, x, y)
     else:
         r = torch.dot(v, v.flip(0).contiguous())
     return r.detach().numpy().astype(np.float32).reshape(-1)

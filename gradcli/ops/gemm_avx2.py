@@ -31,11 +31,14 @@ the products added after the two met; then random values, signs and mantissas wi
   the inner size depends on the address of A's row (PyTorch's rows are k floats apart from
   an aligned start) and on the column (a last group of fewer than four columns takes 8
   lanes, the others 4); the bias added to the product after, rounded once. (Measured:
-  random shapes, rows 2 to 40, columns 2 to 80, inner sizes 1 to 300, every element equal.)
+  random shapes, rows 2 to 40, columns 2 to 80, inner sizes 1 to 300, every element equal;
+  A a view starting 1 to 3 rows into its array, `h[1:] @ w.t()`: its storage offset counts,
+  144 shapes equal.)
 
 - One row or one column of W.t() or of a vector (`x @ v`, mv, nn.Linear(k, 1), a single
   sample): MKL's gemv (`_gemv`; measured: one row, 1 to 100 columns, inner sizes 1 to
-  1,000; one column, rows 1 to 16; every element equal). One row times a row-major matrix
+  1,000; one column, rows 1 to 16; every element equal; a view that starts off a 16-byte
+  boundary splits otherwise: not modelled, None). One row times a row-major matrix
   (`v @ a`, also of one column) and a transposed matrix times a vector (`a.t() @ v`,
   measured: rows 2 to 64, inner sizes 1 to 300) are the small kernel above.
 
@@ -83,12 +86,14 @@ def mm(
     y: np.ndarray,
     bias: np.ndarray | None = None,
     out_at: int = 0,
-    x_at: int = 0,
+    x_at: int | None = None,
 ) -> np.ndarray | None:
     """x @ y (+ bias, broadcast to the result, as addmm's beta = 1) of float32 matrices in the
     avx2 family's order; None where it is not modelled (see the module's docstring). `out_at`,
     `x_at`: the floats between an aligned start and the result's and x's first elements (a
-    matrix of a batch: bmm's b m n and b m k), which the small kernels' splits follow."""
+    matrix of a batch: bmm's b m n and b m k), which the small kernels' splits follow; x's
+    by default where x lies in the array it is a view of (`_storage_at`: `h[1:] @ w.t()`
+    splits its rows as PyTorch's view does)."""
     if x.ndim != 2 or y.ndim != 2 or x.dtype != _F32 or y.dtype != _F32:
         return None
     (m, k), n = x.shape, y.shape[1]
@@ -117,7 +122,13 @@ def mm(
             return _blocked_chains(x, y, start) if _affordable(x, y) else None
         if layout == "nn":
             return _small(x, y, start, out_at)
-        out = _gemv(x, y.T) if m == 1 or n == 1 else _dots(x, y.T, x_at)
+        at = _storage_at(x) if x_at is None else x_at
+        if m == 1 or n == 1:
+            if at % _ALIGN:
+                return None  # (gemv of a matrix that starts off its alignment: not measured)
+            out = _gemv(x, y.T)
+        else:
+            out = _dots(x, y.T, at)
         return out if start is None else out + start
 
 
@@ -135,6 +146,15 @@ def _affordable(x: np.ndarray, y: np.ndarray) -> bool:
         return False
     ks = [hi - lo for lo, hi in _k_blocks(k)]
     return blas32.all_proven(m, ks, n, _fma_chain_emulated)
+
+
+def _storage_at(a: np.ndarray) -> int:
+    """The floats from the start of the array `a` is a view of to a's first element (a view
+    of a PyTorch tensor: its storage offset, from an aligned start)."""
+    root = a
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    return (a.ctypes.data - root.ctypes.data) // a.itemsize
 
 
 def _blocked_chains(x: np.ndarray, y: np.ndarray, acc: np.ndarray | None) -> np.ndarray:

@@ -565,7 +565,7 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
             # ones split by where the matrix lies in the batch (`gemm_avx2`)
             from .gemm_avx2 import mm as mm_avx2
 
-            r = mm_avx2(xb, yb, out_at=b * m * n, x_at=b * m * k)
+            r = mm_avx2(xb, yb, out_at=b * m * n, x_at=b * m * k if x_copy else None)
             out[b] = _matmul_fwd(xb, yb) if r is None else r
         else:
             out[b] = _matmul_fwd(xb, yb)

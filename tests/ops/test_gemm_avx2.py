@@ -53,6 +53,8 @@ def gradcli_result(case: int, kind: str, m: int, k: int, n: int) -> np.ndarray:
         r = matmul(Tensor(x), Tensor(y))
     elif kind == "addmm":
         r = addmm(Tensor(b), Tensor(x), Tensor(y))
+    elif kind == "ntview":
+        r = matmul(Tensor(R.rows_view(case, m, k)), Tensor(w.T))
     else:
         r = matmul(Tensor(v), Tensor(np.ascontiguousarray(v[::-1])))
     return np.asarray(r.data, np.float32).reshape(-1)

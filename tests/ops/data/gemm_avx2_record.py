@@ -70,7 +70,7 @@ def cases() -> list[tuple[str, int, int, int]]:
                 if kind in ("vm", "lin1d") and m != 1:
                     continue
                 if kind == "ntview" and (m == 1 or n == 1):
-                    continue  # (gemv of a misaligned view: not modelled, `gemm_avx2.mm`)
+                    continue  # (gemv of a misaligned view: not modelled, see `gemm_avx2`)
                 out.append((kind, m, k, n))
     out += [("dot", 1, k, 1) for k in (1, 3, 7, 12, 15, 16, 17, 26, 41, 64, 71, 100, 1000)]
     out += [("mv", m, k, 1) for m in (2, 3, 5, 8) for k in (9, 16, 33, 100)]

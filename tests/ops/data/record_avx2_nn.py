@@ -1,0 +1,68 @@
+"""Record what PyTorch 2.13 computes on an AVX2 processor without AVX-512 (AMD EPYC, the
+`avx2` kernel family of gradcli.core.cpu) for tests/ops/test_avx2_nn.py: float32 softmax and
+log_softmax over several dims, cross_entropy, and float32 / float64 prod, forward and backward.
+Run on such a machine, one thread:
+/work/torchenv/bin/python tests/ops/data/record_avx2_nn.py
+Inputs are NumPy's, drawn from seeds (the test rebuilds them without torch); results are stored
+as bit patterns (hex of the little-endian bytes, float32 or float64)."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+torch.set_num_threads(1)
+assert torch.backends.cpu.get_cpu_capability() == "AVX2", "record on the avx2 family"
+
+
+def draw(shape, seed, scale=1.0, dtype="float32", positive=False):
+    rng = np.random.default_rng([*shape, seed])
+    if positive:  # products of values near 1 and of either sign stay in range
+        v = np.asarray(rng.uniform(0.55, 1.6, shape) * rng.choice([-1.0, 1.0], shape))
+    else:
+        v = np.asarray(rng.standard_normal(shape) * scale)
+    return v.astype(dtype)
+
+
+def hexbits(t) -> str:
+    return np.ascontiguousarray(t.detach().numpy()).tobytes().hex()
+
+
+cases = []
+SOFT = [
+    ([1, 1], 1), ([3, 7], 1), ([2, 8], 1), ([5, 9], 1), ([4, 16], 1), ([3, 17], 1),
+    ([2, 31], 1), ([2, 64], 1), ([3, 100], 1), ([9, 5], 0), ([40, 3], 0), ([3, 5, 11], 1),
+    ([2, 6, 19], 1), ([4, 3, 8], 0), ([200], 0),
+]
+for op in ("softmax", "log_softmax"):
+    for shape, dim in SOFT:
+        for scale in (0.5, 4.0):
+            x = torch.from_numpy(draw(shape, 0, scale)).requires_grad_()
+            y = getattr(F, op)(x, dim)
+            y.backward(torch.from_numpy(draw(shape, 5)))
+            cases.append({"op": op, "shape": shape, "dim": dim, "scale": scale,
+                          "dtype": "float32", "out": hexbits(y), "grad": hexbits(x.grad)})
+for n, c in ((1, 5), (4, 10), (7, 13), (20, 37), (3, 100)):
+    x = torch.from_numpy(draw([n, c], 1, 3.0)).requires_grad_()
+    t = torch.from_numpy(np.random.default_rng([n, c, 1]).integers(0, c, n))
+    y = F.cross_entropy(x, t)
+    y.backward()
+    cases.append({"op": "cross_entropy", "shape": [n, c], "dim": 1, "scale": 3.0,
+                  "dtype": "float32", "out": hexbits(y), "grad": hexbits(x.grad)})
+PROD = [
+    ([7], None), ([31], None), ([32], None), ([33], None), ([65], None), ([300], None),
+    ([4, 70], -1), ([3, 16], -1), ([5, 40], None), ([70, 4], 0), ([64, 1], 0), ([2, 3, 50], 2),
+    ([6, 2, 9], 0), ([130, 2], 1),
+]
+for dtype in ("float32", "float64"):
+    for shape, dim in PROD:
+        x = torch.from_numpy(draw(shape, 2, dtype=dtype, positive=True)).requires_grad_()
+        y = x.prod() if dim is None else x.prod(dim)
+        y.backward(torch.from_numpy(draw(list(y.shape), 6, dtype=dtype)))
+        cases.append({"op": "prod", "shape": shape, "dim": dim, "scale": 1.0, "dtype": dtype,
+                      "out": hexbits(y), "grad": hexbits(x.grad)})
+out = Path(__file__).with_name("avx2_nn.json")
+out.write_text(json.dumps(cases, indent=0) + "\n")
+print(len(cases), "cases,", out.stat().st_size, "bytes")

@@ -66,6 +66,8 @@ def _lanes() -> int:
     from ..core import cpu
 
     return _LANES_AVX2 if cpu.avx2() else _LANES
+
+
 _PIECE = 1 << 17  # elements computed at once
 
 

@@ -49,6 +49,13 @@ def _gradcli(case: dict) -> tuple[np.ndarray, ...]:
         y = conv(x, w, b, stride=stride, padding=pad)
         y.backward(Tensor(_draw(list(y.shape), 8)))
         return y.data, x.grad.data, w.grad.data
+    if op == "avg_pool":
+        k, st, pd, cip = dim
+        x = Tensor(_draw(shape, 11), requires_grad=True)
+        pool = NF.avg_pool1d if len(shape) == 3 else NF.avg_pool2d
+        y = pool(x, k, st, pd, count_include_pad=cip)
+        y.backward(Tensor(_draw(list(y.shape), 12)))
+        return y.data, x.grad.data
     if op == "cumprod":
         x = Tensor(_draw(shape, 9, positive=True), requires_grad=True)
         y = x.cumprod(dim)
@@ -86,15 +93,23 @@ def test_pytorchs_bits_on_avx2(case: dict, monkeypatch: pytest.MonkeyPatch) -> N
         assert _hex(got[2]) == case["wgrad"]
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if c["op"] == "cumprod"], ids=_id)
-def test_cumprod_is_the_same_on_every_family(case: dict, monkeypatch: pytest.MonkeyPatch) -> None:
-    """cumprod's product runs in double for float32 on every machine (ATen's acc_type)."""
+@pytest.mark.parametrize("case", [c for c in CASES if c["op"] in ("cumprod", "avg_pool")], ids=_id)
+def test_the_same_on_every_family(case: dict, monkeypatch: pytest.MonkeyPatch) -> None:
+    """cumprod's product runs in double for float32 (ATen's acc_type), avg_pool sums a window
+    in float32 in order and divides: scalar loops, the same on every machine."""
     monkeypatch.setenv(cpu.ENV, "avx512")
     out, grad = _gradcli(case)
     assert _hex(out) == case["out"] and _hex(grad) == case["grad"]
-    x = _draw(case["shape"], 9, positive=True)
-    single = np.cumprod(x, axis=case["dim"])  # a float32 running product misses
-    assert _hex(single) != case["out"]
+
+
+def test_the_old_rules_miss() -> None:
+    x = _draw([3, 50], 9, positive=True)
+    case = next(c for c in CASES if c["op"] == "cumprod" and c["shape"] == [3, 50])
+    assert _hex(np.cumprod(x, axis=1)) != case["out"]  # a float32 running product
+    x = _draw([2, 3, 17], 11)
+    case = next(c for c in CASES if c["op"] == "avg_pool" and c["shape"] == [2, 3, 17])
+    mean = x[..., :15].reshape(2, 3, 5, 3).astype(np.float64).mean(-1).astype(np.float32)
+    assert _hex(mean) != case["out"]  # the float64 mean rounded once
 
 
 @pytest.mark.parametrize("op", ["softmax", "log_softmax", "prod", "conv"])

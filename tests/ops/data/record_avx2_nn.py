@@ -1,7 +1,8 @@
 """Record what PyTorch 2.13 computes on an AVX2 processor without AVX-512 (AMD EPYC, the
 `avx2` kernel family of gradcli.core.cpu) for tests/ops/test_avx2_nn.py: float32 softmax and
 log_softmax over several dims, cross_entropy, float32 / float64 prod, batched float32 conv1d /
-conv2d (oneDNN's jit:avx2 direct kernel) and float32 cumprod, forward and backward.
+conv2d (oneDNN's jit:avx2 direct kernel), float32 cumprod and avg_pool (the same on every
+machine), forward and backward.
 Run on such a machine, one thread:
 /work/torchenv/bin/python tests/ops/data/record_avx2_nn.py
 Inputs are NumPy's, drawn from seeds (the test rebuilds them without torch); results are stored
@@ -157,6 +158,30 @@ for shape, dim in (([40], 0), ([3, 50], 1), ([30, 4], 0)):
             "op": "cumprod",
             "shape": shape,
             "dim": dim,
+            "scale": 1.0,
+            "dtype": "float32",
+            "out": hexbits(y),
+            "grad": hexbits(x.grad),
+        }
+    )
+# avg_pool: the window summed in float32 in order, divided; the backward output by output
+POOL = [
+    ([2, 3, 17], 3, 3, 0, True),
+    ([2, 2, 16], 4, 2, 1, False),
+    ([1, 3, 9, 8], 3, 2, 1, True),
+    ([2, 2, 7, 7], 3, 1, 1, False),
+    ([2, 3, 8, 6], 2, 2, 0, True),
+]
+for shape, k, st, pd, cip in POOL:
+    x = torch.from_numpy(draw(shape, 11)).requires_grad_()
+    f = F.avg_pool1d if len(shape) == 3 else F.avg_pool2d
+    y = f(x, k, st, pd, count_include_pad=cip)
+    y.backward(torch.from_numpy(draw(list(y.shape), 12)))
+    cases.append(
+        {
+            "op": "avg_pool",
+            "shape": shape,
+            "dim": [k, st, pd, cip],
             "scale": 1.0,
             "dtype": "float32",
             "out": hexbits(y),

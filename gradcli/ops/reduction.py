@@ -186,20 +186,65 @@ def _prod_avx2(x: np.ndarray, ax: tuple[int, ...]) -> np.ndarray | None:
             return np.multiply.accumulate(cols, axis=0)[-1].reshape(shape)
         if kept and min(red) < max(kept):
             return None
+        if not kept and not x.flags.c_contiguous:
+            runs = _strided_runs(x)
+            if runs is not None:
+                return _carried_prod(runs).reshape(shape)
         rows = np.ascontiguousarray(x).reshape(m, -1)
-        lanes = 32 // x.dtype.itemsize
-        group = 4 * lanes
-        whole = rows.shape[1] // group
         out = np.ones(m, x.dtype)
-        if whole:
-            blocks = rows[:, : whole * group].reshape(m, whole, 4, lanes)
-            acc = np.multiply.accumulate(blocks, axis=1)[:, -1]
-            acc = (acc[:, 0] * acc[:, 1]) * (acc[:, 2] * acc[:, 3])
-            for j in range(lanes):
-                out = out * acc[:, j]
-        for i in range(whole * group, rows.shape[1]):
-            out = out * rows[:, i]
-        return out.reshape(shape)
+        return _rows_prod(rows, out).reshape(shape)
+
+
+def _rows_prod(rows: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """`out` times each row's product in `vectorized_reduction`'s order (see `_prod_avx2`)."""
+    m = rows.shape[0]
+    lanes = 32 // rows.dtype.itemsize
+    group = 4 * lanes
+    whole = rows.shape[1] // group
+    if whole:
+        blocks = rows[:, : whole * group].reshape(m, whole, 4, lanes)
+        acc = np.multiply.accumulate(blocks, axis=1)[:, -1]
+        acc = (acc[:, 0] * acc[:, 1]) * (acc[:, 2] * acc[:, 3])
+        folded = acc[:, 0]
+        for j in range(1, lanes):
+            folded = folded * acc[:, j]
+        out = out * folded
+    for i in range(whole * group, rows.shape[1]):
+        out = out * rows[:, i]
+    return out
+
+
+_CARRIED_ROWS = 4096  # rows of a strided full product multiplied one after another
+
+
+def _strided_runs(x: np.ndarray) -> np.ndarray | None:
+    """A non-contiguous array (a slice, a view) as TensorIterator walks it for a full
+    reduction: dims by decreasing stride (a transpose is read in memory order), neighbours that
+    are one run of memory merged, the innermost run a row; None when that is not a contiguous
+    run of a few rows."""
+    dims = sorted((d for d in range(x.ndim) if x.shape[d] > 1), key=lambda d: -x.strides[d])
+    if any(x.strides[d] <= 0 for d in dims):
+        return None
+    merged: list[list[int]] = []
+    for d in dims:
+        if merged and merged[-1][1] == x.strides[d] * x.shape[d]:
+            merged[-1] = [merged[-1][0] * x.shape[d], x.strides[d]]
+        else:
+            merged.append([x.shape[d], x.strides[d]])
+    if not merged or merged[-1][1] != x.itemsize:
+        return None
+    moved = np.transpose(x, dims + [d for d in range(x.ndim) if x.shape[d] == 1])
+    rows = np.ascontiguousarray(moved).reshape(-1, merged[-1][0])
+    return rows if len(rows) <= _CARRIED_ROWS else None
+
+
+def _carried_prod(rows: np.ndarray) -> np.ndarray:
+    """One product over rows, the rows reduced one after another into the same value (the
+    outer loop of `binary_kernel_reduce_vec` around each row's `vectorized_reduction`)."""
+    out = np.ones(1, rows.dtype)
+    for r in range(len(rows)):
+        out = _rows_prod(rows[r : r + 1], out)
+    return out
 
 
 def _prod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:

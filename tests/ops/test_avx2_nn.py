@@ -56,6 +56,14 @@ def _gradcli(case: dict) -> tuple[np.ndarray, ...]:
         y = pool(x, k, st, pd, count_include_pad=cip)
         y.backward(Tensor(_draw(list(y.shape), 12)))
         return y.data, x.grad.data
+    if op == "prod_view":
+        base = Tensor(_draw(shape, 13, positive=True), requires_grad=True)
+        x = {"slice": lambda b: b[:, :33], "t": lambda b: b.t(), "step": lambda b: b[::2]}[dim](
+            base
+        )
+        y = x.prod()
+        y.backward(Tensor(_draw([], 14)))
+        return y.data, base.grad.data
     if op == "cumprod":
         x = Tensor(_draw(shape, 9, positive=True), requires_grad=True)
         y = x.cumprod(dim)

@@ -117,6 +117,23 @@ for dtype in ("float32", "float64"):
                 "grad": hexbits(x.grad),
             }
         )
+# prod() of views: a slice (rows of a strided tensor, one product carried), a transpose
+for shape, view in (([4, 37], "slice"), ([5, 70], "slice"), ([40, 3], "t"), ([9, 50], "step")):
+    base = torch.from_numpy(draw(shape, 13, positive=True)).requires_grad_()
+    x = {"slice": lambda b: b[:, :33], "t": lambda b: b.t(), "step": lambda b: b[::2]}[view](base)
+    y = x.prod()
+    y.backward(torch.from_numpy(draw([], 14)))
+    cases.append(
+        {
+            "op": "prod_view",
+            "shape": shape,
+            "dim": view,
+            "scale": 1.0,
+            "dtype": "float32",
+            "out": hexbits(y),
+            "grad": hexbits(base.grad),
+        }
+    )
 # conv: (x shape, w shape, stride, padding, bias): batched, oneDNN's jit:avx2 direct kernel
 CONV = [
     ([2, 3, 20], [4, 3, 3], 1, 0, True),

@@ -653,6 +653,22 @@ def _conv_t_fwd(
     out,
     groups: int = 1,
 ) -> np.ndarray:
+    if (
+        x.dtype == w.dtype == np.float32
+        and (b is None or b.dtype == np.float32)
+        and x.ndim == w.ndim == len(size) + 2
+        and groups == 1
+        and len(x) > 1
+        and all(st == 1 for st in stride)
+        and all(dl == 1 for dl in dilation)
+        and any(k > 1 for k in w.shape[2:])
+    ):
+        from ..core import cpu
+
+        if cpu.avx2() and conv_order.afford(conv_order.multiply_adds(x.shape, w.shape, size)):
+            same = conv_order.deconv_avx2(x, w, b, tuple(pad), tuple(size))
+            if same is not None:
+                return same
     res = _conv_tx_fwd(
         x, w, size=size, stride=stride, dilation=dilation, pad=pad, out=out, groups=groups
     )

@@ -165,6 +165,29 @@ for xs, ws, st, pd, bias in CONV:
             "wgrad": hexbits(w.grad),
         }
     )
+# conv_transpose, batched and unstrided: oneDNN's avx2 deconvolution (forward only)
+for xs, ws, pd, bias in (
+    ([2, 3, 7], [3, 5, 3], 1, True),
+    ([3, 12, 5, 4], [12, 9, 3, 2], 0, False),
+    ([2, 17, 4, 4], [17, 4, 4, 4], 1, True),
+):
+    x = torch.from_numpy(draw(xs, 15))
+    w = torch.from_numpy(draw(ws, 16))
+    b = torch.from_numpy(draw(ws[1:2], 17)) if bias else None
+    f = F.conv_transpose1d if len(xs) == 3 else F.conv_transpose2d
+    y = f(x, w, b, padding=pd)
+    cases.append(
+        {
+            "op": "conv_transpose",
+            "shape": xs,
+            "wshape": ws,
+            "dim": [pd, bias],
+            "scale": 1.0,
+            "dtype": "float32",
+            "out": hexbits(y),
+            "grad": "",
+        }
+    )
 # cumprod: float32 in double on every machine
 for shape, dim in (([40], 0), ([3, 50], 1), ([30, 4], 0)):
     x = torch.from_numpy(draw(shape, 9, positive=True)).requires_grad_()

@@ -187,3 +187,13 @@ def test_live_against_torch(monkeypatch: pytest.MonkeyPatch) -> None:
         gy.backward(Tensor(g))
         assert _hex(gy.data) == _hex(ty.detach().numpy()), (k, c, o, kk)
         assert _hex(gx.grad.data) == _hex(tx.grad.numpy()), (k, c, o, kk)
+
+
+def test_hardsigmoid_gradient_outside_is_plus_zero() -> None:
+    """PyTorch's kernel picks +0 outside (-3, 3) whatever the sign of the upstream gradient
+    (`print` shows `-0.` for a negative zero)."""
+    x = Tensor(np.array([-4.0, 0.5, 5.0], np.float32), requires_grad=True)
+    NF.hardsigmoid(x).backward(Tensor(np.array([-1.0, -1.0, -2.0], np.float32)))
+    got = x.grad.data
+    assert not np.signbit(got[0]) and not np.signbit(got[2])
+    assert got[1] == np.float32(-1) * np.float32(np.float32(1) / np.float32(6))

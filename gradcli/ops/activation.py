@@ -324,7 +324,9 @@ _ONE_SIXTH = float(np.float32(1.0) / np.float32(6.0))
 
 
 def _hardsigmoid_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
-    return (g * (mask_like((x.data > -3) & (x.data < 3), x) * _ONE_SIXTH),)
+    # outside (-3, 3) the kernel picks a +0 (a product with a 0 mask gave -0 for g < 0)
+    inside = Tensor(np.broadcast_to((x.data > -3) & (x.data < 3), g.shape))
+    return (apply(where, inside, g * _ONE_SIXTH, Tensor(np.zeros((), dtype=g.dtype))),)
 
 
 hardsigmoid = defop(

@@ -26,7 +26,7 @@ import numpy as np
 from ..core import hooks
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop
-from ..core.tensor import Tensor, constant
+from ..core.tensor import Tensor, constant, grad_enabled
 from . import conv_order
 from .conv_order import _on_canvas, _window, canvas
 from .shape import index_put
@@ -653,6 +653,22 @@ def _conv_t_fwd(
     out,
     groups: int = 1,
 ) -> np.ndarray:
+    if (
+        x.dtype == w.dtype == np.float32
+        and (b is None or b.dtype == np.float32)
+        and x.ndim == w.ndim == len(size) + 2
+        and groups == 1
+        and len(x) > 1
+        and all(st == 1 for st in stride)
+        and all(dl == 1 for dl in dilation)
+        and any(k > 1 for k in w.shape[2:])
+    ):
+        from ..core import cpu
+
+        if cpu.avx2() and conv_order.afford(conv_order.multiply_adds(x.shape, w.shape, size)):
+            same = conv_order.deconv_avx2(x, w, b, tuple(pad), tuple(size))
+            if same is not None:
+                return same
     res = _conv_tx_fwd(
         x, w, size=size, stride=stride, dilation=dilation, pad=pad, out=out, groups=groups
     )
@@ -852,7 +868,12 @@ def _avg_pool_fwd(
     ones = (1,) * d
     if not x.size or not all(out):
         return np.zeros(x.shape[: x.ndim - d] + tuple(out), dtype=x.dtype)
-    acc_t = np.float64 if x.dtype.kind == "f" else x.dtype
+    # ATen's avg_pool kernels sum a window in its own dtype's opmath (float for float32, in
+    # order: row by row, left to right) and divide by the count (measured: PyTorch 2.13's
+    # float32 avg_pool1d / avg_pool2d is exactly this; a float64 sum rounded once differed in 1
+    # output in 3)
+    acc_t = x.dtype if x.dtype in (np.float32, np.float64) else np.float64
+    acc_t = acc_t if x.dtype.kind == "f" else x.dtype
     c = _on_canvas(x, kernel, stride, ones, pad, out)
     total = np.zeros(x.shape[: x.ndim - d] + tuple(out), dtype=acc_t)
     for koff in np.ndindex(*kernel):
@@ -862,7 +883,7 @@ def _avg_pool_fwd(
         divisor = avg_divisor(x.shape[x.ndim - d :], kernel, stride, pad, out, count_include_pad)
     if x.dtype.kind in "iub":
         return (total // np.asarray(divisor).astype(np.int64)).astype(x.dtype)
-    return (total / divisor).astype(x.dtype)
+    return (total / np.asarray(divisor).astype(acc_t)).astype(x.dtype)
 
 
 def _avg_pool_vjp(
@@ -879,11 +900,31 @@ def _avg_pool_vjp(
     d = len(kernel)
     if divisor is None:
         divisor = avg_divisor(x.shape[x.ndim - d :], kernel, stride, pad, out, count_include_pad)
-    scaled = g * constant(np.asarray(1.0 / np.asarray(divisor, dtype=np.float64)).astype(x.dtype))
+    # ATen's backward divides each output's gradient by its window's count
+    scaled = g / constant(np.asarray(divisor, dtype=np.float64).astype(x.dtype))
+    if not grad_enabled() and isinstance(scaled.data, np.ndarray) and scaled.dtype.kind == "f":
+        size = tuple(x.shape[x.ndim - d :])
+        return (Tensor(_avg_pool_spread(scaled.data, size, kernel, stride, pad, out)),)
     lead = g.shape[: g.ndim - d]
     spread = apply(P.reshape, scaled, shape=lead + (1,) * d + tuple(out))  # fold broadcasts it
     geo = _geometry(tuple(kernel), tuple(stride), (1,) * d, tuple(pad), tuple(out))
     return (apply(fold, spread, size=tuple(x.shape[x.ndim - d :]), **geo),)
+
+
+def _avg_pool_spread(gs: np.ndarray, size, kernel, stride, pad, out) -> np.ndarray:
+    """Each output's share `gs` (already divided by its count) added to the inputs of its
+    window as ATen's avg_pool backward adds them: output after output in order, so that an
+    input gathers its shares from the first window that holds it to the last (the kernel
+    offsets backwards), each sum rounded in gs's dtype. (`fold` adds in the other order, as
+    col2im: with overlapping windows the last bits differ.)"""
+    d = len(kernel)
+    ones = (1,) * d
+    lead = gs.shape[: gs.ndim - d]
+    z = np.zeros(lead + canvas(size, kernel, stride, ones, pad, out), dtype=gs.dtype)
+    for koff in reversed(list(np.ndindex(*kernel))):
+        hooks.observer.tick()
+        z[_window(koff, stride, ones, out)] += gs
+    return np.ascontiguousarray(z[(Ellipsis,) + tuple(slice(p, p + s) for p, s in zip(pad, size))])
 
 
 avg_pool = defop(

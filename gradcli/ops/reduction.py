@@ -161,7 +161,12 @@ def _prod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool 
         if x.ndim == 0:
             return (g,)
         if grad_enabled():
-            return (gu * _prod_others_recorded(x, dims_of(dim, x.ndim)),)
+            gx = gu * _prod_others_recorded(x, dims_of(dim, x.ndim))
+            if dim is None:
+                # prod() (every dim) ends ATen's prod_backward in .view_as(input): the
+                # gradient's grad_fn is then ViewBackward0 (prod(dim) ends in the product)
+                gx = apply(P.reshape, gx, shape=gx.shape, label="ViewBackward0")
+            return (gx,)
         return (gu * constant(_prod_others(x.data, dims_of(dim, x.ndim))),)
     if x.ndim == 0:
         return (g,)  # PyTorch's prod_backward hands the gradient on as it is

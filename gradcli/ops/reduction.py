@@ -125,7 +125,7 @@ def _prod_others(x: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
     return np.transpose(others, np.argsort(rest + list(dims)))
 
 
-def _prod_others_recorded(x: Tensor, dims: tuple[int, ...]) -> Tensor:
+def prod_others_recorded(x: Tensor, dims: tuple[int, ...]) -> Tensor:
     """`_prod_others` as recorded operations of x: along the one reduced dim, or over the
     whole tensor flattened (prod() reduces every dim)."""
     from .scan import exclusive_cumprod
@@ -161,7 +161,7 @@ def _prod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool 
         if x.ndim == 0:
             return (g,)
         if grad_enabled():
-            gx = gu * _prod_others_recorded(x, dims_of(dim, x.ndim))
+            gx = gu * prod_others_recorded(x, dims_of(dim, x.ndim))
             if dim is None:
                 # prod() (every dim) ends ATen's prod_backward in .view_as(input): the
                 # gradient's grad_fn is then ViewBackward0 (prod(dim) ends in the product)

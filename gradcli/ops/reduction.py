@@ -18,7 +18,7 @@ from ..core import primitives as P
 from ..core.op import Sample, apply, defop, reduction_samples, register
 from ..core.primitives import check_reduced, count, dims_of, from_end, sum_vjp, unreduce
 from ..core.summation import sum_float
-from ..core.tensor import Tensor, constant, grad_enabled, mask_like
+from ..core.tensor import Tensor, _GradMode, constant, grad_enabled, mask_like
 from . import saved as V
 from .softmax32 import softmax32, softmax_backward32
 
@@ -119,8 +119,14 @@ def _prod_others(x: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
     moved = np.transpose(x, rest + list(dims))
     flat = moved.reshape(moved.shape[: len(rest)] + (-1,))
     ones = np.ones(flat.shape[:-1] + (1,), dtype=x.dtype)
-    left = np.cumprod(np.concatenate([ones, flat[..., :-1]], axis=-1), axis=-1)
-    right = np.cumprod(np.concatenate([ones, flat[..., :0:-1]], axis=-1), axis=-1)[..., ::-1]
+    # (ATen's cumprod runs its products in acc_type, each output rounded once: ops.scan)
+    acc = {np.dtype(np.float32): np.float64, np.dtype(np.float16): np.float32}.get(x.dtype)
+
+    def run(a: np.ndarray) -> np.ndarray:
+        return np.cumprod(a, axis=-1, dtype=acc).astype(x.dtype, copy=False)
+
+    left = run(np.concatenate([ones, flat[..., :-1]], axis=-1))
+    right = run(np.concatenate([ones, flat[..., :0:-1]], axis=-1))[..., ::-1]
     others = (left * right).reshape(moved.shape)
     return np.transpose(others, np.argsort(rest + list(dims)))
 
@@ -154,7 +160,10 @@ def _prod_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarr
 
 def _prod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:
     gu = unreduce(g, x, dim, keepdim)
-    if np.any(x.data == 0):
+    if np.any(x.data == 0) or (_GradMode.transforms and x.ndim):
+        # (inside a torch.func transform too: ATen's prod_backward takes functorch's wrappers
+        # as tensor subclasses and always builds the products of the others, other last bits
+        # than the quotient)
         # out / x is 0/0 there: the exact product of the others is used, as constants, or (a
         # backward that records, to be differentiated again) as ATen's prod_safe_zeros_backward
         # builds it, from the products before and after each element

@@ -239,6 +239,11 @@ def _extreme_vjp(
         value = np.asarray(out.data).reshape((1,) * x.ndim)
         hit = np.isnan(x.data) if np.isnan(value).any() else x.data == value
         ties = int(hit.sum())
+        if _GradMode.transforms:
+            # inside a torch.func transform ATen's evenly_distribute_backward takes its
+            # tensor-subclass form, mask * (g / ties): -0 beside the ties for a negative g
+            with np.errstate(divide="ignore", invalid="ignore"):
+                return ((gu / constant(np.array(ties, gu.dtype))) * constant(hit.astype(gu.dtype)),)
         return (apply(where, Tensor(hit), gu / ties if ties != 1 else gu, zero),)
     d = dims_of(dim, x.ndim)[0]
     if idx is None:

@@ -332,6 +332,13 @@ def _slogdet_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
         exact = lapack32.det_grad(a.data, np.ascontiguousarray(g.data[..., 1]))
         if exact is not None:  # float32: ATen's LU solve of diag(g), its bits
             return (constant(exact),)
+    if grad_enabled():
+        # ATen's slogdet_backward in grad mode (create_graph, or inside a torch.func
+        # transform): solve(A^T, diag(g)), A factored again (its bits, not g A^-T's)
+        n = a.shape[-1]
+        gl = apply(S.index, g, idx=(Ellipsis, 1))
+        vec = apply(P.expand, S.unsqueeze(gl, -1), shape=gl.shape + (n,))
+        return (apply(solve, mT(a), diag_embed(vec), strict=False),)
     gl = apply(S.index, g, idx=(Ellipsis, 1, None, None))
     return (gl * mT(inverse_of(a)),)
 

@@ -146,7 +146,13 @@ def transposed_jvp(
             stack.enter_context(all_off(node))
             ins = list(node.inputs)
         with enable_grad():
-            gs = op.vjp(gsym, _value(out) if not (custom or attached) else out, *ins, **node.params)
+            was, _GradMode.transposing = _GradMode.transposing, True
+            try:
+                gs = op.vjp(
+                    gsym, _value(out) if not (custom or attached) else out, *ins, **node.params
+                )
+            finally:
+                _GradMode.transposing = was
             roots, rgs = [], []
             for t, gi, d in zip(ins, gs, dots):
                 if d is None or gi is None:

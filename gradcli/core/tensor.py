@@ -67,6 +67,10 @@ class _GradMode:
     anomaly_nan = True
     # Inside `torch.autograd.forward_ad.dual_level()`: `apply` carries tangents (`core.dual`).
     dual = False
+    # While `core.forward.transposed_jvp` records an op's VJP to transpose it (forward mode):
+    # every output's gradient is then defined, as in PyTorch's forward formulas (an op whose
+    # backward skips the terms of outputs that got no gradient reads this).
+    transposing = False
     # Inside `vmap`, for every batch element but the last: gradcli runs the function once per
     # element where PyTorch runs it once, so a backward through a graph made outside the
     # function keeps it for the next element (PyTorch's one pass frees it once).

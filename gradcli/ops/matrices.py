@@ -30,7 +30,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop
-from ..core.tensor import Tensor, constant, grad_enabled
+from ..core.tensor import Tensor, _GradMode, constant, grad_enabled
 from . import binary as B
 from . import elementwise as E
 from . import lapack32
@@ -240,6 +240,16 @@ def _prod_others(s: Tensor) -> Tensor:
     return apply(R.prod, rows, dim=-1, keepdim=False)
 
 
+def _det_svd_grad(g: Tensor, a: Tensor) -> Tensor:
+    """det's gradient through the SVD, A = U diag(s) Vh (ATen's form for a singular matrix):
+    d det / dA = det(U) det(Vh) U diag(prod_{j != i} s_j) Vh, the products of the others as
+    ATen's prod_safe_zeros_backward builds them (those before times those after)."""
+    u, s, vh = unpack(apply(svd, a, full_matrices=False, uv_used=True), _svd_shapes(a.shape, False))
+    alpha = apply(det, u) * apply(det, vh) * g
+    d = S.unsqueeze(alpha, -1) * R.prod_others_recorded(s, (s.ndim - 1,))
+    return mm(u * S.unsqueeze(d, -2), vh)
+
+
 def _det_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
     n = a.shape[-1]
     if a.data.size == 0:
@@ -248,6 +258,12 @@ def _det_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
         # d det / dA of a 1 x 1 matrix is 1: PyTorch passes the upstream gradient through,
         # exactly and at any order (nothing of A in it, so no graph beyond g's).
         return (S.unsqueeze(S.unsqueeze(g, -1), -1),)
+    if _GradMode.transforms:
+        # Inside a torch.func transform PyTorch's tensors are functorch wrappers, which ATen's
+        # linalg_det_backward takes as tensor subclasses: the gradient always goes through the
+        # SVD there (other last bits than the LU solve; NaN at second order where singular
+        # values repeat, e.g. at the identity, as PyTorch's)
+        return (_det_svd_grad(g, a),)
     gd = S.unsqueeze(S.unsqueeze(g * out, -1), -1)
     if not grad_enabled():
         # First order: ATen's LU solve of diag(det * g) against the forward's factorisation
@@ -269,12 +285,7 @@ def _det_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
     singular = np.abs(out.data) < 100 * eps
     if not singular.any():
         return (gd * mT(inverse_of(a)),)
-    # Near a singular matrix: the adjugate through the SVD, A = U diag(s) Vh,
-    # d det / dA = det(U) det(Vh) U diag(prod_{j != i} s_j) Vh.
-    u, s, vh = unpack(apply(svd, a, full_matrices=False), _svd_shapes(a.shape, False))
-    alpha = apply(det, u) * apply(det, vh) * g
-    d = S.unsqueeze(alpha, -1) * _prod_others(s)
-    sing = mm(u * S.unsqueeze(d, -2), vh)
+    sing = _det_svd_grad(g, a)
     if singular.all():
         return (sing,)
     mask = constant(np.broadcast_to(singular[..., None, None], sing.shape))
@@ -321,6 +332,13 @@ def _slogdet_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
         exact = lapack32.det_grad(a.data, np.ascontiguousarray(g.data[..., 1]))
         if exact is not None:  # float32: ATen's LU solve of diag(g), its bits
             return (constant(exact),)
+    if grad_enabled():
+        # ATen's slogdet_backward in grad mode (create_graph, or inside a torch.func
+        # transform): solve(A^T, diag(g)), A factored again (its bits, not g A^-T's)
+        n = a.shape[-1]
+        gl = apply(S.index, g, idx=(Ellipsis, 1))
+        vec = apply(P.expand, S.unsqueeze(gl, -1), shape=gl.shape + (n,))
+        return (apply(solve, mT(a), diag_embed(vec), strict=False),)
     gl = apply(S.index, g, idx=(Ellipsis, 1, None, None))
     return (gl * mT(inverse_of(a)),)
 
@@ -723,7 +741,7 @@ def _svd_shapes(shape: tuple[int, ...], full_matrices: bool) -> list[tuple[int, 
     return [(m, k), (k,), (k, n)]
 
 
-def _svd_fwd(a: np.ndarray, full_matrices: bool = True) -> np.ndarray:
+def _svd_fwd(a: np.ndarray, full_matrices: bool = True, uv_used: bool = False) -> np.ndarray:
     u, s, vh = np.linalg.svd(a, full_matrices=full_matrices)
     return pack(u, s.astype(a.dtype, copy=False), vh, lead=a.shape[:-2])
 
@@ -734,7 +752,9 @@ def _svdvals_grad(u: Tensor, gs: Tensor, vh: Tensor, m: int, n: int) -> Tensor:
     return mm(u * S.unsqueeze(gs, -2), vh)
 
 
-def _svd_vjp(g: Tensor, out: Tensor, a: Tensor, full_matrices: bool = True) -> tuple:
+def _svd_vjp(
+    g: Tensor, out: Tensor, a: Tensor, full_matrices: bool = True, uv_used: bool = False
+) -> tuple:
     m, n = a.shape[-2:]
     k = min(m, n)
     shapes = _svd_shapes(a.shape, full_matrices)
@@ -753,7 +773,14 @@ def _svd_vjp(g: Tensor, out: Tensor, a: Tensor, full_matrices: bool = True) -> t
     vhgv = vhgv - mT(vhgv)
     s2 = s * s
     e = S.unsqueeze(s2, -2) - S.unsqueeze(s2, -1) + eye_like(s, k)
-    ret = safe_divide(uhgu * S.unsqueeze(s, -2) + S.unsqueeze(s, -1) * vhgv, e) + diag_embed(gs)
+    num = uhgu * S.unsqueeze(s, -2) + S.unsqueeze(s, -1) * vhgv
+    # Where U or Vh received a gradient, PyTorch's gU / gVh are defined and a repeated singular
+    # value divides 0 by 0 (NaN, as PyTorch's, e.g. a second derivative of det at the
+    # identity), as in forward mode (PyTorch's svd_jvp computes dU and dVh always) and for the
+    # SVD inside det's and svdvals' backward, which uses U and Vh (`uv_used`); otherwise (only
+    # S used: PyTorch's gU, gVh undefined) those terms are 0.
+    used = uv_used or _GradMode.transposing or bool(gu.data.any() or gvh.data.any())
+    ret = (num / e if used else safe_divide(num, e)) + diag_embed(gs)
     if m > n:
         ga = mm(u, ret)
         gusinv = gu / S.unsqueeze(s, -2)
@@ -797,7 +824,7 @@ svd = defop(
 
 def _svdvals_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
     m, n = a.shape[-2:]
-    u, _, vh = unpack(apply(svd, a, full_matrices=False), _svd_shapes(a.shape, False))
+    u, _, vh = unpack(apply(svd, a, full_matrices=False, uv_used=True), _svd_shapes(a.shape, False))
     return (_svdvals_grad(u, g, vh, m, n),)
 
 

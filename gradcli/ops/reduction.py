@@ -18,7 +18,7 @@ from ..core import primitives as P
 from ..core.op import Sample, apply, defop, reduction_samples, register
 from ..core.primitives import check_reduced, count, dims_of, from_end, sum_vjp, unreduce
 from ..core.summation import sum_float
-from ..core.tensor import Tensor, constant, grad_enabled, mask_like
+from ..core.tensor import Tensor, _GradMode, constant, grad_enabled, mask_like
 from . import saved as V
 from .softmax32 import softmax32, softmax_backward32
 
@@ -119,13 +119,19 @@ def _prod_others(x: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
     moved = np.transpose(x, rest + list(dims))
     flat = moved.reshape(moved.shape[: len(rest)] + (-1,))
     ones = np.ones(flat.shape[:-1] + (1,), dtype=x.dtype)
-    left = np.cumprod(np.concatenate([ones, flat[..., :-1]], axis=-1), axis=-1)
-    right = np.cumprod(np.concatenate([ones, flat[..., :0:-1]], axis=-1), axis=-1)[..., ::-1]
+    # (ATen's cumprod runs its products in acc_type, each output rounded once: ops.scan)
+    acc = {np.dtype(np.float32): np.float64, np.dtype(np.float16): np.float32}.get(x.dtype)
+
+    def run(a: np.ndarray) -> np.ndarray:
+        return np.cumprod(a, axis=-1, dtype=acc).astype(x.dtype, copy=False)
+
+    left = run(np.concatenate([ones, flat[..., :-1]], axis=-1))
+    right = run(np.concatenate([ones, flat[..., :0:-1]], axis=-1))[..., ::-1]
     others = (left * right).reshape(moved.shape)
     return np.transpose(others, np.argsort(rest + list(dims)))
 
 
-def _prod_others_recorded(x: Tensor, dims: tuple[int, ...]) -> Tensor:
+def prod_others_recorded(x: Tensor, dims: tuple[int, ...]) -> Tensor:
     """`_prod_others` as recorded operations of x: along the one reduced dim, or over the
     whole tensor flattened (prod() reduces every dim)."""
     from .scan import exclusive_cumprod
@@ -249,14 +255,22 @@ def _carried_prod(rows: np.ndarray) -> np.ndarray:
 
 def _prod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:
     gu = unreduce(g, x, dim, keepdim)
-    if np.any(x.data == 0):
+    if np.any(x.data == 0) or (_GradMode.transforms and x.ndim):
+        # (inside a torch.func transform too: ATen's prod_backward takes functorch's wrappers
+        # as tensor subclasses and always builds the products of the others, other last bits
+        # than the quotient)
         # out / x is 0/0 there: the exact product of the others is used, as constants, or (a
         # backward that records, to be differentiated again) as ATen's prod_safe_zeros_backward
         # builds it, from the products before and after each element
         if x.ndim == 0:
             return (g,)
         if grad_enabled():
-            return (gu * _prod_others_recorded(x, dims_of(dim, x.ndim)),)
+            gx = gu * prod_others_recorded(x, dims_of(dim, x.ndim))
+            if dim is None:
+                # prod() (every dim) ends ATen's prod_backward in .view_as(input): the
+                # gradient's grad_fn is then ViewBackward0 (prod(dim) ends in the product)
+                gx = apply(P.reshape, gx, shape=gx.shape, label="ViewBackward0")
+            return (gx,)
         return (gu * constant(_prod_others(x.data, dims_of(dim, x.ndim))),)
     if x.ndim == 0:
         return (g,)  # PyTorch's prod_backward hands the gradient on as it is
@@ -320,6 +334,11 @@ def _extreme_vjp(
         value = np.asarray(out.data).reshape((1,) * x.ndim)
         hit = np.isnan(x.data) if np.isnan(value).any() else x.data == value
         ties = int(hit.sum())
+        if _GradMode.transforms:
+            # inside a torch.func transform ATen's evenly_distribute_backward takes its
+            # tensor-subclass form, mask * (g / ties): -0 beside the ties for a negative g
+            with np.errstate(divide="ignore", invalid="ignore"):
+                return ((gu / constant(np.array(ties, gu.dtype))) * constant(hit.astype(gu.dtype)),)
         return (apply(where, Tensor(hit), gu / ties if ties != 1 else gu, zero),)
     d = dims_of(dim, x.ndim)[0]
     if idx is None:

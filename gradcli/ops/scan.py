@@ -18,7 +18,7 @@ from ..base import limits
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop
 from ..core.primitives import from_end
-from ..core.tensor import Tensor, constant, grad_enabled
+from ..core.tensor import Tensor, _GradMode, constant, grad_enabled
 from . import binary as B
 from . import shape as S
 
@@ -163,9 +163,11 @@ def _cumprod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int) -> tuple:
         return (g,)
     d = from_end(dim, x.ndim)
     zeros = bool(np.any(x.data == 0))
-    if zeros and grad_enabled():
+    if (zeros and grad_enabled()) or _GradMode.transforms:
         # a backward that records (to be differentiated again): ATen's form of recorded
-        # operations, exact at the zeros to any order
+        # operations, exact at the zeros to any order; inside a torch.func transform always
+        # (ATen's cumprod_backward takes functorch's wrappers as tensor subclasses: other last
+        # bits than the quotient)
         return (_cumprod_zeros_recorded(g, x, d),)
     running = apply(cumsum, g * out, dim=d, reverse=True)
     if not zeros:
@@ -195,9 +197,10 @@ def _cumprod_zeros_recorded(g: Tensor, x: Tensor, d: int) -> Tensor:
     through it is exact (ATen's differentiable O(n^2) form): for each k, the sum over j >= k
     of g_j times the product of x_0..x_j but x_k, which is (prod_{i<k} x_i) * (1, x_{k+1},
     x_{k+1} x_{k+2}, ...)."""
+    from . import reduction as R
+
     n = x.shape[d]
     tail = (slice(None),) * (-d - 1)
-    before = exclusive_cumprod(x, d)
     ones = list(x.shape)
     ones[d] = 1
     one = constant(np.ones(ones, x.data.dtype))
@@ -208,10 +211,19 @@ def _cumprod_zeros_recorded(g: Tensor, x: Tensor, d: int) -> Tensor:
         if k + 1 < n:
             rest = apply(S.index, x, idx=(Ellipsis, slice(k + 1, n)) + tail)
             omitted = apply(S.cat, one, apply(cumprod, rest, dim=d), dim=d)
-        prefix = apply(S.index, before, idx=(Ellipsis, slice(k, k + 1)) + tail)
-        part = apply(S.index, g, idx=from_k) * (prefix * omitted)
+        if k:
+            # the product of those before k, a prod over them as ATen takes it (its
+            # reduction's order, not a running product's)
+            head = apply(S.index, x, idx=(Ellipsis, slice(0, k)) + tail)
+            omitted = apply(R.prod, head, dim=x.ndim + d, keepdim=True) * omitted
+        part = apply(S.index, g, idx=from_k) * omitted
         parts.append(apply(P.sum, part, dim=d % g.ndim, keepdim=True))
-    return parts[0] if n == 1 else apply(S.cat, *parts, dim=d)
+    if n == 1:
+        return parts[0]
+    # ATen copies each slice into a zeros tensor (CopySlices), or stacks them for tensor
+    # subclasses (inside a torch.func transform)
+    label = "StackBackward0" if _GradMode.transforms else "CopySlices"
+    return apply(S.cat, *parts, dim=d, label=label)
 
 
 _CUMPROD_ACC = {np.dtype(np.float32): np.float64, np.dtype(np.float16): np.float32}
@@ -230,6 +242,24 @@ def _cumprod_fwd(x: np.ndarray, dim: int) -> np.ndarray:
 
 def _sym_cumprod(sp: Any, x: np.ndarray, dim: int) -> np.ndarray:
     return _sym_along(x, dim, False, lambda a, b: a * b)
+
+
+# ATen's CPU scan runs the product in acc_type: double for float (complex double for complex
+# float), float for half; each output rounded once (measured: PyTorch 2.13's float32 cumprod is
+# exactly this; a float32 running product differs in the last bits).
+_CUMPROD_ACC = {
+    np.dtype(np.float32): np.float64,
+    np.dtype(np.float16): np.float32,
+    np.dtype(np.complex64): np.complex128,
+}
+
+
+def _cumprod_fwd(x: np.ndarray, dim: int) -> np.ndarray:
+    acc = _CUMPROD_ACC.get(x.dtype)
+    if acc is None:
+        return _along(x, dim, False, lambda a, d: np.cumprod(a, axis=d))
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _along(x, dim, False, lambda a, d: np.cumprod(a, axis=d, dtype=acc)).astype(x.dtype)
 
 
 cumprod = defop(

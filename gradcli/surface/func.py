@@ -534,8 +534,9 @@ def _grad_and_value(
                 "APIs instead?"
             )
         flat, spec = flatten(diff)
-        keep = _outside([output], level)
-        got = grads([output], flat, create_graph=keep, retain_graph=True)
+        # (PyTorch's grad transform runs its backward with create_graph=True: the backward
+        # formulas take their grad-mode forms; the result leaves the level detached)
+        got = grads([output], flat, create_graph=True, retain_graph=True)
         got = [g if g is not None else _zeros(t) for g, t in zip(got, flat)]
         result = unflatten([_leave(g, level) for g in got], spec)
         output = _leave(output, level)
@@ -956,11 +957,11 @@ def jacrev(
                                 for m, p in enumerate(flat_out)
                             ]
                             got = grads(
-                                flat_out, flat_in, cots, create_graph=keep, retain_graph=True
+                                flat_out, flat_in, cots, create_graph=True, retain_graph=True
                             )
                         else:
                             got = grads(
-                                [o], flat_in, [onehot(o, k)], create_graph=keep, retain_graph=True
+                                [o], flat_in, [onehot(o, k)], create_graph=True, retain_graph=True
                             )
                         for j, (g, t) in enumerate(zip(got, flat_in)):
                             rows[j].append(g if g is not None else _zeros(t))

@@ -272,6 +272,7 @@ _TANH_C = np.array(
 """.split()
     ]
 ).reshape(27, 7)
+_TANH_COLS = np.ascontiguousarray(_TANH_C.T)  # one row per coefficient
 _TANH_FROM = np.int32(0x3DE00000)  # 0.109375: the first interval ends here
 
 
@@ -281,11 +282,11 @@ def tanhf(x: np.ndarray) -> np.ndarray:
     with np.errstate(all="ignore"):
         ax = np.abs(x)
         i = np.clip(((ax.view(np.int32) & 0x7FE00000) - _TANH_FROM) >> 21, 0, 26)
-        c = _TANH_C[i]
         a = ax.astype(np.float64)
-        p = c[..., 6]
+        p = _TANH_COLS[6].take(i)
         for m in range(5, -1, -1):
-            p = p * a + c[..., m]
+            p *= a
+            p += _TANH_COLS[m].take(i)
         y = np.copysign(p.astype(_F), x)
         if np.isfinite(x).all():
             return y

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core import fma64, hooks, mkl32, onednn32, powf32, sleef32, vmlsqrt
+from ..core import cpu, fma64, hooks, mkl32, mklsse32, onednn32, powf32, sleef32, vmlsqrt
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import act32
@@ -915,11 +915,23 @@ def _erf(x: np.ndarray) -> np.ndarray:
     return out.reshape(x.shape)
 
 
+def _erf_fwd(x: np.ndarray) -> np.ndarray:
+    if x.dtype == np.float32 and cpu.avx2():  # MKL's SSE kernel, as an AMD processor runs it
+        return mklsse32.erff(x).reshape(x.shape)
+    return _erf(x)
+
+
+def _erf_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    if cpu.avx2():  # derivatives.yaml's order: (2/sqrt(pi) * exp(-x**2)) * grad
+        return (((-(x * x)).exp() * _2_SQRTPI) * g,)
+    return (g * (-(x * x)).exp() * _2_SQRTPI,)
+
+
 _2_SQRTPI = 2 / math.sqrt(math.pi)
 erf = defop(
     "erf",
-    _erf,
-    lambda g, out, x: (g * (-(x * x)).exp() * _2_SQRTPI,),
+    _erf_fwd,
+    _erf_vjp,
     "ErfBackward0",
     "g * 2/sqrt(pi) * exp(-x^2)",
     sym=lambda sp, x: sp.erf(x),
@@ -1191,7 +1203,8 @@ def _gelu_onednn(x: np.ndarray, approximate: str) -> bool:
 def _gelu_fwd(x: np.ndarray, approximate: str = "none") -> np.ndarray:
     if x.dtype == np.float32:
         if _gelu_onednn(x, approximate):
-            return onednn32.gelu_fwd(x)
+            # oneDNN's JIT kernel: its AVX512 form (a minimax polynomial) or its AVX2 one
+            return onednn32.gelu_fwd_avx2(x) if cpu.avx2() else onednn32.gelu_fwd(x)
         return act32.gelu(x, approximate)
     if approximate == "tanh":
         return 0.5 * x * (1 + np.tanh(_GELU_K * (x + _GELU_C * x**3)))

@@ -80,6 +80,21 @@ def _libm_loop(name: str, fn: Any) -> Any:
     return _float32(lambda x: sleef32.libm(name, x, fn), fn)
 
 
+def _on_avx2(kernel: Any, other: Any) -> Any:
+    """`kernel` (PyTorch's float32 kernel on an AVX2 processor, bit for bit) for float32 arrays
+    when the emulations follow the avx2 family (`core.cpu`, read on every call), `other`
+    otherwise."""
+
+    def run(x: np.ndarray) -> np.ndarray:
+        if x.dtype == np.float32 and cpu.avx2():
+            with np.errstate(all="ignore"):
+                return np.asarray(kernel(x), dtype=np.float32).reshape(x.shape)
+        return other(x)
+
+    run.__name__ = getattr(other, "__name__", "float32")
+    return run
+
+
 neg = defop(
     "neg",
     np.negative,
@@ -345,7 +360,7 @@ acos = defop(
 )
 atan = defop(
     "atan",
-    _precise(np.arctan),
+    _on_avx2(mklsse32.atanf, _precise(np.arctan)),  # MKL's SSE kernel on AMD (core.mklsse32)
     lambda g, out, x: (g / (x * x + 1),),
     "AtanBackward0",
     "g / (1 + x^2)",
@@ -915,12 +930,6 @@ def _erf(x: np.ndarray) -> np.ndarray:
     return out.reshape(x.shape)
 
 
-def _erf_fwd(x: np.ndarray) -> np.ndarray:
-    if x.dtype == np.float32 and cpu.avx2():  # MKL's SSE kernel, as an AMD processor runs it
-        return mklsse32.erff(x).reshape(x.shape)
-    return _erf(x)
-
-
 def _erf_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     if cpu.avx2():  # derivatives.yaml's order: (2/sqrt(pi) * exp(-x**2)) * grad
         return (((-(x * x)).exp() * _2_SQRTPI) * g,)
@@ -930,7 +939,7 @@ def _erf_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
 _2_SQRTPI = 2 / math.sqrt(math.pi)
 erf = defop(
     "erf",
-    _erf_fwd,
+    _on_avx2(mklsse32.erff, _erf),  # MKL's SSE kernel on AMD (core.mklsse32)
     _erf_vjp,
     "ErfBackward0",
     "g * 2/sqrt(pi) * exp(-x^2)",

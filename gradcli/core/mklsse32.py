@@ -37,6 +37,16 @@ arithmetic rounds it.
   normal*3 inputs, 10**6 uniform ones in [-8, 8] and 10**6 random bit patterns, sizes 1 to
   40, transposed and strided, where the float64 arctan rounded once (gradcli's AVX512 model)
   differs on 7.2% of normal*3 inputs.
+- erfc: m = min(|x|, 10.046875) rounded to a multiple of 1/64 (through the shifter 131072),
+  j that multiple, d = max(m, 2**-32) - j, g = j d. A table of 644 pairs holds 2**64
+  erfc(j) (first word) and 2**64 (2/sqrt(pi)) exp(-j*j) = D (the first word's exponent plus
+  26 bits of the second) with a small correction in the second word's top 6 bits. erfc =
+  h - ((t D + Dl d) + (Dh d - (E - h))) with E = 2**64 erfc(j), Dh = D's 9 leading bits,
+  Dl = D - Dh, h = E - Dh d and t a polynomial in g and d (`erfcf`); for x < 0, 2 minus
+  that (by adding -2**65 before the scaling), then times 2**-64 (rounding to subnormals
+  there). Measured: bit for bit on 10**6 normal*3 inputs, 10**6 uniform ones in [-12, 12]
+  and 10**6 random bit patterns, where the float64 erfc rounded once differs on 4.2% of
+  normal*3 inputs.
 """
 
 from __future__ import annotations
@@ -275,3 +285,137 @@ def atanf(x: np.ndarray) -> np.ndarray:
         if rare.any():
             y = np.where(rare, np.arctan(x.astype(np.float64)).astype(_F), y)
         return y
+
+
+# erfc's table: 644 pairs of 32-bit words (2**64 erfc(k/64) and its slope, packed), zlib'd
+_ERFC_TABLE = (
+    "eNot0vkj0//jAHB7sWder7yWyWIYhrmHyX3f921j7FK5IlduUa7KrRRJkkJ00UFFCkmKSuWIiIqQSoXeIerz/eH7"
+    "+BsefHzpvHuRwnwXUg/wmoOOSQ2tJfBqnI4FKift550gHRNQW43gnZwsNohM2cu7X1isfPBfIE9DrTh04WgAD7lT"
+    "pG4iyual0YrofHW+vNaKQoMHRt68X0sFJpvDbrwoo4JQ60Qn3r6YfBsRGTueTnme+sJzS554U66HU7Ypb9/tHPWr"
+    "Voa8/MajBrmwLm/w1BEpxpgWr2H/4cDsm+q8/ebZ4pmlyrxzfzNT72cq8KqvZ6hXpMjy5hnpcYfSpHhT79Ic+vPF"
+    "eSGrKcpv60R5uzcSdQSeCfOGFuLSz/0V4j16FCO8agrzzPIj93HysDxP8/AAwgyGt+1jiE5P2Qa3KG7GAMn4xf30"
+    "+73wvqOLXGrEOwf/y3Pcg8NjfDoL77krtBEdX/u33Pqs1wqiDwe5N/pf8N3yf85V3tovHo/v5cpb9yqXzHZyW+K6"
+    "hQ3etnEXqzuUi742cyee3LO5RWri5n67I9secYm7tq1Z+M5EDVeDdl3wUlgVV97rKrtE7DR3ILYhIHT6BJd8qtZC"
+    "4kURF9yvFih+k8vdNVsp0PAvm7tN9LSWhV06d86uVIHuk8htPYSHg9iRXJcOlGhVFcTdDRBShCSHe4MBiOxBOvfL"
+    "NUg3tceFGyvz10Dzpw038fd/Qv0MU+72T98Nzi/pckM/z0v9eqzBzcZ+tNjyWokbaDQuuHU7mbuaMySolSvBlVp6"
+    "blK9U5R7JqFXNhWP4+4U6xJ6TxbkFg61qc/sgbh2Tc1Mg2trnIV6DbLq0iJn+YEyueXkDOfFihxtoeQtZ8yRRHq9"
+    "8JKz+4EYLa6il3PZS8Rw8NwDzjRA8d9WWzi08S3krpprnGsDEMWlqo7z8MkfgdzZs5xy7SXlxJQyTtfEvIAIs5iD"
+    "651SYKXlcPR+jtgw5jM4U/4vLLZqJHJO89sRF3DhnJkFU3JgFI+jJqxHrHKmc/r3a8C95xw520SUKFKh5hy9bzLU"
+    "T9W6nEh+Ii3JTp0z4S1CNmDIc8rebaWdfirBuXQOi5eqFuFoaf8Tpw8jnNbjy7IzQfycl6x5dejsKtuliIOdFPvC"
+    "Xlb0puD0JtmH5R3JQT9fsW9nmBPHrR+ztc31KMVK99jn/aikR2XX2bUvFEgz+RfZY2ekKIcwZ9nvHojSXJZOsJ11"
+    "UVTRL5/dsYElCtOy2E2UvyZ7FxLYoQvRaKdlKPuHVSBBmOfPLldlYvMMXdn3K11UGp9YsHtPWuItBHTZ6jh91G1G"
+    "hR0nQKVo7pJh68XKw6mxBLakjwRZTFSI/aEBj5Uz4Wf7h8BY0PeLFV6YQewWnmXJacTBdhZvWJ18wdg3Lk9Z2Hwm"
+    "2UitnRXX44ypfdnEetRgTnqoXcsap+qQm+xPswZcVQhL2GLWV4wM5WDgYVajNYHo05LEeihUgA/rDGEhvllozFtf"
+    "Fs0wAeauOLCCmoIJY/+MWJVYJsXwO5WlRHNCU1rIrBYlU7yJ3Q6W75QWtb10K+uAG0WlvxzDWgyX0D2d+8N/ROMY"
+    "ypSZ8m8pOgK3Tr3w7wEHMOfudviTkDDSp/Ib/gni/gTX6Fr/FHln4gHNcv8okin1S2+Bv/GaJn5aLdPf57I89l1l"
+    "tP8LhXK0wY7rb8IpJIibufo/dsjCRkWY+iu0xaI6nRr+ZbK7CWR5sr/qTU/89mxRf3GOFebPK0H/dGEd6tW1P37c"
+    "9osY5S9zflmeFXh19rBfQVcR0UD7kd/bv1nofnqzH3EtFj1xpc5vnr0LfkEu95MU8YDbL+T7rUIWBEfJdL+/EjTY"
+    "eDnM741dDYHs7+vnEleGVXCx9dMvycMaXdXxm5M9RPbgUfwudYSRlFzE/DRnfPHGLMSvKdYOdf+2wdzCuE0gic4x"
+    "z0fXw38EBpnB10/jmys7mTX/CvAlbU3MVacMVN+impnDF4Em4EuYVJIfSUv0MFP3mR2GGbCfif/Rgl0/y2aqRlzE"
+    "PLjjwHyiUo41OKrHXELzsVPzFOYVcJA0eW8H03shhDD1QZCpU+2N705b9eUKdMHS+z/4RvxqwqvGPPPdRa/G/HFr"
+    "9Y0XKMFKT9f7bixkYxmC5b4pkzEYVmWub80Ki8L7l+SLW+zFt6ju8s2oacFmHnb2bf9RS1ic1Pc1bi4lKSKKvriB"
+    "o0TcJMHX1TGBuKazxZery4MfjS77dND6MJyn4z7N+DuEz5jHPrirdWi6602f2belxL4D1T67DxzFlAcc81l5G4ct"
+    "HczwyVTiYKd5e32CL/ZidBo8ffCKzeiclYnPtuQLsO6qsk9rfAlKLxXz+fwrC7/16xaf0GsRmPLaZYb7j2Fsm/Vb"
+    "BimlE4aiuxnRhGuo70IjI+f4GUJcciVjrisf3v05n/H1Twp+644URojlBzwzhMd4IdxHoCfbM1rVWwh/sNoMa84F"
+    "7NJzaUZp1HHCz1MoI143k7ArYIP+DP4MDw28p+dEvcT2qDyhz/i04f+Sb9KJGReJD2Or6AYtJ2HihwL6jY5s/K7A"
+    "FPqZ6a/okb1cepnVIEEx0ZY+4d4Ojxtr0p0f18NJkZL0mJBSgulzmD6/nk0wMFrxLj7zFaZ4jXq7B76GKVkd3vab"
+    "bdjviZe830teRAkzpd4/Uk+gslnZ3tBMJpynGeYdrjuP9xtx8/Z4/xw+Ua7nPRx9G86VJnvvKD9PmCXivK23FeMj"
+    "c9e9GqibsHTXhNeVL1PYQ+EPvVKXejAOlCtet2YbCQJlZV6pCRXofGS2Vy0zh9AwGOoVfeoHtueYi1e86hBe9+JO"
+    "r3eYezDrBskruLMWrvZHvMZEjmPTG5Y8Bbn/0ISbQ57H696j7cw2z4NHegjDGjWey6euoeeHijyrUsvxggvJnkc+"
+    "YCGPXH/PobUF/CjG3LNA4gX+2TtFz4nrzbBQC94zj1FFcPT964G9hoi8fP/Ow+HZEiYiscuDf/8Q4XVlg8d0fyvh"
+    "8ocSD/29F+CHvYc8vGZRyKiC66Ey8ht+eMHSw9Z7FN/IUvaIa2vHJrmLeNBLagnd1L/ur6O2IQmNE+5Cn9fwExkd"
+    "7mkVY6ir1EX3fbvuE3z5j7mPtNfCHqeS3c2Mt0GHNJjul36uYmqUjN0fG4/Ct5fI7nfa7mE78ULuO+cuwM7UJbd0"
+    "JxQXZPXKjW9tBe1ra3absh5Ch/kr3W4O38FXnD3itl/uHCpDC3U72QQjWCUHtwH5RfRkrLpb2Jvn+KAsUTe9kRuE"
+    "iKv/XKnHiWBtddw1KV8AOap63zXg+gxcXX7BtU2rB924nu+aunQJ6/w5yjU5SAT8XnB1DRDfwG9p0HIdWRpF/6WI"
+    "ue6pbEMLhjCuX6OqMboxky4CkzB0PvGBi8XQV/g6VOPi79EPf4rJdxmJa8TujI90UT1HQKh9zi7pVnxgu6iGS8fT"
+    "cXxDtahLhGE7mnZ10zmARIYGA0adG97AOKOUu85HOr5g6TpnnSsOPYU1Zw87/5a/SgCbe5x/b4iAt3xWziaz67Ar"
+    "huJ8fcsIVs5OyNkt7TY+bfeiE/uwJOBP6HOSTRYATpNXnHaVfICFho47Za504E38Ep06bOTB0yueTlLPEVxHHc2p"
+    "7+MX1DNmh5OS7xN8dtNfxyS8KphLfuPY6SIMaenfdszoXMG/5a9w5E8cwA+QMh0f9TShGh0sR6cxUbA7ydCxcu0P"
+    "vDVRyrFVbRjfvMjvKGPZjO3dPelQzxQHXj73HMxu8oGc9rMO5vQxfFdHtkPy3juoNIPnEH5bAvnZY+zQFA2Brmck"
+    "B9nRcZRQIOBAU29FDx6btC+bkQTHHrXZ91P5gWl9pX1YwwSmn55l33ewFWNPZNtLT0iCdV8De+VPEKjykrA37xyH"
+    "v8ti7Jm8u9gnm2/s9M5KALOiZrukcgwImiiz20oZw6auH7ArHNIFNxledi6a4kAxTdPuZ9VfNJwpYuc0O4R6/F62"
+    "Tf1Gg/Qs+23vVYvi9lpesrXUXIWV3xfYLkoNwK5BYbZ8XerIyJyVrS0QBuWbZFvHLT/QzuPANnqhFz+aNGXzfp8i"
+    "7mdCq41tCoKbGT1tE8+Yxc+RDtnkJZoj8+HeNjdFZRCarKZNs6QAcn9T2CbHfRw7+fu7dduSLoKkPrYufL8DGRSr"
+    "tZaWWEd3lx+1rtcagPU2eNYVRWqI/7yB9fk/KPKnRNxab3YB++vyHyt3fSswHD9gpZAuC+V/v2zVWSKAE3pcYMWa"
+    "e4uN7gqxsqjRAQeumVmtbIiC7S+krAbqfqHq03xW30P7UMveQcusW4rQ07lrljWGMChsL7J8OfAB/40WZvniliGy"
+    "KWhhmV8rjhTtIVkWvlyHdy3yWdL/ew6/kBu0cBVSAYT+qxa1jQiyn1loYRs5DUeSQyxsgowQ8Y8mFqXXxaETDhIW"
+    "VHgdD77+Mbc854IcOfHcnD9ACdq4Wm/OfCOIY9zMMferm0KdH3PNt13Rg1qjdc31ZQmQYfN280HOMhrK+WGGpNoh"
+    "jw50m208I0Nv5qrMxIf5ke1SGWYZrSN4vVueZilPNHBS+qpm9TtxQJuImAXYzWHz16ZMb6wbg1+5LaZDt8VxySIn"
+    "TLWgVXRJI9IU6+gIzj62MB1zkIe2LUuatgQKiHTQNkwOl/mAxVf9JrTXVCBTV2vyo00IF/M928Tx0TQ6UOxj8tHQ"
+    "ANEQoZrUfhdFjHO3mkzd+IGvm35vPBpkhaTItxjPfZOC1IeOGz813cT2Xw8z9jB2gVgPTYy51QrQrgdixgI1Argd"
+    "48tGducYoHG02+jcTzUkXe+sEYuOAI59qtFyAhey8HQyKnimjQioyxm5XNiGbHzDGFk3zMLa4i8N26QMcaeKLxp+"
+    "ShUFdRaHDVkSi5hASYbh6AszhOWtaqg2LA7E8YKG22+voANOYwZCr6whvfBrBnvPSgFznzyDiOB17EQ524C+3QGI"
+    "PNc0iH8qA10WFDIQIP7DNK5P6o8edUZEYm7oL7vJ4e7JFeob8DAINzRA31DeDen21NYvpihAPdWovmsdhFN4916v"
+    "b8Id0dp3U0/JngLJZhTqHfLnx8X6Buh1N3qAjQ6a3vcmCkJ7JKQXkcoPoLFJ3cAyD7DL/bruYS4FhO7L161D+JHu"
+    "YLbu5gl3hCyjofvXWwHoHYR16wCE9AqO6axcdkWi9K7ojJyQQ378O6IzEssHRProOlc/OCFPqpR05uRlkaY1fp25"
+    "xg2Yd3dgZ4ilPWjfU7PTUoiEU4hP37kQ/RsennbcKTRihWspkd4J+RJB7/qq9iOzGKSF26397ZopuGx0WltSmAD5"
+    "mUZre6iHgV8mJtrxY/rIm/Dt2jtshRHPZ7O0Hvfd4MOJZtpwGA2E6xfSegW2AkY3m2bf5YdcTVannYtXxWk2AdoW"
+    "Hhb31uy1VliFByKErdWKwMmDmL5DWl1PDiKVLHutG7/sQJ+LpFackySk8OanZpbzfkRar11TdNEECQwp0ZQ33w59"
+    "rN+jyQwNgvQWtDSzq7ShxjBY8zFmKzTMHdYYtmAiZSV1GjFkZSQ1PF1Drh4CUVL2GmW/nECsg4TGnmMkXPP6IpV1"
+    "JA78+HuXeq/OFFKXL6aW8m/HlQVyqAmv9iConBo1KVILAQYC1JrjgpC27jP1w17e4HLVWfXWMHnc152x6kerUhFW"
+    "rrG6u4o1ciFPWP3NzR1A4NakGrEqFPyXfEWNun8nUreapcZiI8ANdla7aMUAU5JSan22CkjAj++qrcupyDXXu6ri"
+    "DVbQ50OFqkKtBERWzU91XDcY2jyuqFr4SQvMBf1T2fLuKPhyq1vFsNwDMZsuVeGisohcapDKjoPxiMkpTRU+DRNk"
+    "xBGomFOFQabrc+XCV2zwd7xSuVlABWo/EaUc65aBhEzqKX/ptEWw2VuVkxXEkO29Q0p6X4OBLvWCkqmXFlAiJiod"
+    "OXYEElcyUdrm7Ar91d6m1HZYCul+N6aoUhwJSdTXKZq26OIOPDmguMsnDwq2NFcczvFCTHTxinmysojEngmKc3ws"
+    "NKJST7m/YQAaE9Iop9IKoA5hC4q5EwPSTsJT+gfJSLf5hEJSTDwIrL+oEIsYARnRVAWjpQJwvNBMoSOeAULXtinc"
+    "KiaD5bgxecOYOBCpUCtfPGSAy7uWKI9cz0ee9hjJP4C9wfnHQvJtPjIQU2pI7kNaNAB3z8n5ButCduHRcu0Pc8Da"
+    "uI5cm5QbIri5RS7NVBIpCn5G3ry3F1jknSbHTmmCiaJgsoVtNnDDUsmz43ZQci+GnLCXgLMtfygrszcATL06Lovu"
+    "V0Z0ovxl6Z2pYP8RedlDOaYAe3dF5hmuCNiDOzIWo3RE/VWOzFueDK4y1kXmTFEkcrVJXGY1Vhs0/pyWdoo4DO4J"
+    "X5Ze2WcPimvTpP3+OwkRcabSFRFcJHlUSDroDwX61PWKVHA6EayRKkkfSg1AhF0oKScvF4S0qJPOTLkgGBYfKTxT"
+    "HPK88UCqYmk34JYWSo09VgZAwUtqej4FIf9fKGqYEYiRmZOkROaBbpsrkkcPuoKPzWmSxNhyxPy1sWQtYTeIXkck"
+    "LxUrQYslzyWuWCRBCb9PSdwY0Ee4xwMkNrfkgEujFIlYM0dE7c0KMeXpSSi2tpkYNMtC9uodJn4MlwOBATZE4VdR"
+    "yKOrwsQTv7QAAT8sHpOVCY6+qhQX3WcBgbZg8czeQtB5UUX8v0EPkMVZEyu/cxqcpt4Ra9XajVgcPCLWxVBELIJt"
+    "xS5mxwGrfmEx5Zqd4LX70A72fBboOnlmx+Y5S+A4v2eHKVKETI8q7gh29kD2qa8Q/rtYDr6fvEkIqeGBifxMQku7"
+    "PM68x4zwqjYKaHptJTxz0MQZBfWLVlDSAd//+x/yKi34"
+)
+
+_ERFC_C = (
+    _f(0x3D362FD7),
+    _f(0x3E08A294),
+    _f(0x3ECD2E81),
+    _f(0x3F004465),
+    _f(0xBEAAAA8B),
+    _f(0xBEAAAAA7),
+    _f(0x3F2AAAA8),
+)
+
+
+@functools.cache
+def _erfc_table() -> np.ndarray:
+    words = np.frombuffer(zlib.decompress(base64.b64decode(_ERFC_TABLE)), dtype="<u4")
+    return words.astype(_U).reshape(644, 2)
+
+
+@in_pieces
+def erfcf(x: np.ndarray) -> np.ndarray:
+    """MKL's SSE erfc of a float32 array (see the module's docstring)."""
+    x = np.asarray(x, _F)
+    table = _erfc_table()
+    c = _ERFC_C
+    with np.errstate(all="ignore"):
+        a = np.abs(x)
+        nan = np.isnan(a)
+        m = np.where(nan, _F(10.046875), np.minimum(a, _F(10.046875)))
+        s = m + _F(131072)  # rounds m to a multiple of 1/64
+        k = (s.view(_U) - _U(0x48000000)).astype(np.intp)
+        j = s - _F(131072)
+        d = np.maximum(m, _F(2.32830644e-10)) - j
+        g = j * d
+        first, second = table[k, 0], table[k, 1]
+        slope = ((first & _U(0x7F800000)) + (second & _U(0x3FFFFFF))).view(_F)
+        fix = ((second >> _U(26)) | _U(0x3C800000)).view(_F) + _F(-0.015625)
+        c1 = c[1] - g * c[0]
+        c2 = c[3] - g * c[2]
+        t = (((c2 * g + c[4]) * d) * d) * d - fix
+        t = (((c1 * g + c[5]) * g + c[6]) * (g * g) - g) * d + t
+        t = t * slope
+        high = (slope.view(_U) & _U(0xFFFF8000)).view(_F)
+        low = slope - high
+        e2 = d * high
+        h = first.view(_F) - e2
+        err = e2 - (first.view(_F) - h)
+        r = h - ((t + low * d) + err)
+        sign = x.view(_U) & _U(0x80000000)
+        r = r + ((sign | _U(0x5F800000)).view(_F) + _F(-1.84467441e19))  # x < 0: minus 2**65
+        r = r * (sign | _U(0x1F800000)).view(_F)  # times -+2**-64
+        return np.where(nan, x, r)

@@ -47,6 +47,14 @@ arithmetic rounds it.
   there). Measured: bit for bit on 10**6 normal*3 inputs, 10**6 uniform ones in [-12, 12]
   and 10**6 random bit patterns, where the float64 erfc rounded once differs on 4.2% of
   normal*3 inputs.
+- tan: k = rint(|x| * float32(2/pi)) (the product rounded to float32, then to an integer
+  through the shifter 1.5 * 2**23), r = |x| - k pi/2 in float64 (pi/2 in two parts),
+  s = r*r, P = r - (c1 r) s and Q = (c2 s + c3) s + 1 in float64, tan = P/Q for even k and
+  -Q/P for odd k, rounded once to float32, the sign of x put back. Past |x| = 10000 (and for
+  infinities and NaN) MKL takes another path: there the float64 tan rounded once is used,
+  which agrees with it on 99.9% of arguments. Measured: bit for bit on 10**6 normal*3
+  inputs and 10**6 uniform ones in [-10**4, 10**4], where the float64 tan rounded once
+  (gradcli's AVX512 model) differs on 17.6% of normal*3 inputs.
 """
 
 from __future__ import annotations
@@ -419,3 +427,34 @@ def erfcf(x: np.ndarray) -> np.ndarray:
         r = r + ((sign | _U(0x5F800000)).view(_F) + _F(-1.84467441e19))  # x < 0: minus 2**65
         r = r * (sign | _U(0x1F800000)).view(_F)  # times -+2**-64
         return np.where(nan, x, r)
+
+
+_TAN_LIMIT = _F(10000.0)  # past it (and for inf and NaN) MKL's float32 tan takes another path
+_PIO2 = (float.fromhex("0x1.921fb54440000p+0"), float.fromhex("0x1.68c234c4c6629p-39"))
+_TAN_C = (
+    float.fromhex("0x1.8867706ed6612p-4"),
+    float.fromhex("0x1.3e66ea6aa37f2p-7"),
+    float.fromhex("-0x1.b76f5e7f08c11p-2"),
+)
+
+
+@in_pieces
+def tanf(x: np.ndarray) -> np.ndarray:
+    """MKL's SSE tan of a float32 array (see the module's docstring)."""
+    x = np.asarray(x, _F)
+    with np.errstate(all="ignore"):
+        a = np.abs(x)
+        shifted = a * _F(0.636619747) + _F(12582912)
+        k = (shifted - _F(12582912)).astype(np.float64)
+        r = (a.astype(np.float64) - k * _PIO2[0]) - k * _PIO2[1]
+        s = r * r
+        p = r - (r * _TAN_C[0]) * s
+        q = (s * _TAN_C[1] + _TAN_C[2]) * s + 1.0
+        odd = (shifted.view(_U) & _U(1)).astype(bool)
+        y = (np.where(odd, q, p) / np.where(odd, p, q)).astype(_F).view(_U)
+        y = y ^ (x.view(_U) & _U(0x80000000)) ^ (odd.astype(_U) << _U(31))
+        y = y.view(_F)
+        far = ~(a <= _TAN_LIMIT)
+        if far.any():
+            y = np.where(far, np.tan(x.astype(np.float64)).astype(_F), y)
+        return y

@@ -55,6 +55,17 @@ arithmetic rounds it.
   which agrees with it on 99.9% of arguments. Measured: bit for bit on 10**6 normal*3
   inputs and 10**6 uniform ones in [-10**4, 10**4], where the float64 tan rounded once
   (gradcli's AVX512 model) differs on 17.6% of normal*3 inputs.
+- log2 and log10: m = the fraction of x scaled into [2**-7, 2**-6) (log10: [2**-9, 2**-8)),
+  n = rint(rcpps(m) c) with c = 1.4375 (log10: 0.43359375), so that m n is near c; u = (m_hi
+  n - c) + m_lo n (m split at its 15 leading bits) and the table's pair for n (93 and 112
+  entries: the logarithm of c/n with the exponent's bias, in two float32 parts) give
+  log = ((u + T_hi + e) + a cubic in u + T_lo) summed with the rounding error of the first
+  sum (log10 scales the exponent e by log10(2) in two parts). The reciprocal estimate picks n
+  and so the table's entry: AMD's `rcpps` (below). Zero, negative, subnormal, infinite and
+  NaN arguments take another path, which agrees with the float64 logarithm rounded once
+  except for 0.6% of subnormals. Measured: bit for bit on every float32 in [1, 2), 10**6
+  |normal*3| inputs and 10**6 uniform ones in [0, 4], where the float64 logarithm rounded
+  once (gradcli's AVX512 model) differs on 0.07% (log2) and 0.09% (log10) of |normal*3|.
 """
 
 from __future__ import annotations
@@ -458,3 +469,85 @@ def tanf(x: np.ndarray) -> np.ndarray:
         if far.any():
             y = np.where(far, np.tan(x.astype(np.float64)).astype(_F), y)
         return y
+
+
+# log2's and log10's tables: for n = 92..184 and 111..222, two float32 words each, zlib'd
+_LOG2_TABLE = (
+    "eNoVkv9PzHEcx2+LUaauEQnrNquOhtju87bsdG0xa7SzFEvW+TKdfqD5oRq1XUartlQqHVPLtJylddF93jep5Ymp"
+    "jIq0pubybTHGUfqi10vy+Acee2wPjYag+c9iQn/wNzEaQPib5ZTOlYS4veMyM5RgeZZqCI4ghBwtUhybCPqxNqlX"
+    "CL5TTdJuJFw2P1O8cYSIY13qtj2E9FLVkJlIeLd1QJSlEAb3+St1Rwhze9bJOiuhozFZlp0mTCJUZmYRFtWEqKY8"
+    "wu/UYUVzgXA3OVs4iwkNbocwlxNW+d8Ro9WE2AyrsNQSsjewq6+ecK3aK7c1Erxj02pZCyGQClxDknBIa5TBHYTW"
+    "MqcwPSbEtHyR1h5CyfnHIqePkJAYJm2DhNxXv1TbCKHXMCOs7wlZj9ql+TNh7UC50H8nnG0fFt5xwtMQneKcITg8"
+    "bYpljpD2/K3ULmQsv+QRDj/Gkjd10qRlrEiqEl1BjID002L3asaT5STcOsbNzXGKLpyxvnfeF8nw9Pa7hqIYV//U"
+    "CJ3C8FnmKy3bGVTRLu0mhs7zWnbtZEROVklvPOPwwC6X1szI2NQvdEmMlhM7VH0KI3xBt4xKY9S/dgn9ccZcRrQI"
+    "Psm4NnJF0ZxiODrzDaNnGGkZTa3ubEabT0prYS4jRfU1mPMZ+z4UGbQFjOu3ggxdxYyw/R5XTinjUfqgqqtk3P+U"
+    "KTvtjNjKEWmpYXT62YX3BuMc8lVbA6M4ekJoGhkX0zpUWzNDXXNYTN9jbDR2C6ubYV87LPoeMFb/rBVRDxk9gTOG"
+    "wieMhsAhOdo935eXrka9YNQlepWcl4yIDrfiHmRMNK2Q028YH9/2CL2HsbS9Qh78wDgQf0DaxhhZpofS8ZXhH50g"
+    "On8wjC8m5dA4o3mLR3qnGLMDt8X0LCO+JEZqNH///237B1tzu4Q="
+)
+_LOG10_TABLE = (
+    "eNoNkn9olHUcx0PMFPKkUL+fWpxtlT/HCYHMd8lJJCucPqERTMVHIUjtx4MwCrN8MPuxGesq8gdTOStyshxnImJ5"
+    "u8e79+522+323J6dW7dNHp2ETdGrMIiYXH3/+vL5wvfzeb3e38+HPysuzmVhdynW/ejBSioa5/pgphUPflFEuFdx"
+    "2R8uAnnFlpY4ygXFe7NHESsqnluRhfWr4sTFDELjik3GFfi+4twLQ7BvKNZ0JBG8qXjsVgLOLcVH6nIw7ip+92oG"
+    "/p+K16YVYP6tWJiVhf+P4lhoAMaUYgIpOBXF5ntEaJqwZeEQIg8KG6IuyjOFBxeVEH5Y+PRXLiJzhFWnPbiPCj9Z"
+    "lUJgvnB/dQLGY0IsziDyhHDkqVE4C4RNkyX4NcIFDWlUnhEOVscRXCLc9mIC4VrhR82ab7mwu4cwn9V9xjKwVgiv"
+    "nSjCWinMTfbDel5YbnNhhoVnW+MwXxAujQ7BWCNc1llE6CV9HnYQXKt5VxZRWSdc/64H/xXh4Vqd20Zhzeoc7Ne0"
+    "VyQNo1H41/0sgluE897R+W3V3OxDdLtwyfUszNd1fUbn/4Zw1UwH7k5h89Vh2G8Jf589gqAlbD+g73dr/uoCrCZh"
+    "h5dF4D3h5b29iO0RFqd7CH+gPRtT8PcJ681RWPuF3n8llA9oj4VJ2J8K73a5qDQLpzrTsD8X/jCRQqVVOKe+B/aX"
+    "wkTGQ/lr4Wfr0jAPaZ+eBNwjwrefdBBuE47XZxA7LpyxqIhAVLglpvfjW+HRHOF+L0ztSiN0SnvtzcM+Ldxx+xL8"
+    "DuHmjgJCnfo/23UuMZ3fYD/cn4RK6T7nNeebSZgXtF+8iOhFYeu/efi/6Pnz8gh2Cd9/wIPhCDeciSOSFFoP5eFQ"
+    "uGkGUU7r920JBLNC97wDo0+4R3Pa/cLlazxEB4Qfn9R8BWFdwyjKnnD1c8MIXNG+23S+I8LpZ7sQLgm/qeqFOSZ8"
+    "vK0E66pwd5UL2xceP9KLyHVhfyWL6A3t/XIesd+E+R3DiN3Ue7OhG86k9p4ahnNbONE4AOeOcO72PvwPJZW0Vw=="
+)
+
+
+@functools.cache
+def _log_table(which: str) -> np.ndarray:
+    text = _LOG2_TABLE if which == "log2" else _LOG10_TABLE
+    words = np.frombuffer(zlib.decompress(base64.b64decode(text)), dtype="<u4")
+    return words.astype(_U).reshape(-1, 2).view(_F)
+
+
+def _log_reduce(x: np.ndarray, scale: int, c: np.float32, first: int):
+    """u = m n - c (in two parts), the table's pair for n, and the biased exponent of x."""
+    m = ((x.view(_U) & _U(0x7FFFFF)) | _U(scale)).view(_F)
+    n = (rcpps_estimate(m) * c + _F(12582912)) - _F(12582912)
+    m_hi = (m.view(_U) & _U(scale | 0x7FFF00)).view(_F)
+    u = ((m_hi * n) + (-c)) + (m - m_hi) * n
+    pair = _log_table("log2" if first == 92 else "log10")[n.astype(np.intp) - first]
+    e = (x.view(_U) >> _U(23)).astype(np.int32).astype(_F)
+    return u, pair[..., 0], pair[..., 1], e
+
+
+def _log_other_path(x: np.ndarray, y: np.ndarray, fn) -> np.ndarray:
+    other = (x.view(_U) - _U(0x00800000)) >= _U(0x7F000000)  # not a positive normal number
+    if other.any():
+        y = np.where(other, fn(x.astype(np.float64)).astype(_F), y)
+    return y
+
+
+@in_pieces
+def log2f(x: np.ndarray) -> np.ndarray:
+    """MKL's SSE log2 of a float32 array (see the module's docstring)."""
+    x = np.asarray(x, _F)
+    with np.errstate(all="ignore"):
+        u, t_hi, t_lo, e = _log_reduce(x, 0x3C000000, _F(1.4375), 92)
+        head = t_hi + e
+        cubic = ((u * _F(0.161897331) + _F(-0.349087119)) * u + _F(0.00361394137)) * u
+        s = u + head
+        y = (((head - s) + u + t_lo) + cubic) + s
+        return _log_other_path(x, y, np.log2)
+
+
+@in_pieces
+def log10f(x: np.ndarray) -> np.ndarray:
+    """MKL's SSE log10 of a float32 array (see the module's docstring)."""
+    x = np.asarray(x, _F)
+    with np.errstate(all="ignore"):
+        u, t_hi, t_lo, e = _log_reduce(x, 0x3B000000, _F(0.43359375), 111)
+        head = e * _F(0.30103302) + t_hi
+        tail = t_lo - e * _F(3.02435365e-06)
+        cubic = ((u * _F(1.77590978) + _F(-1.15502596)) * u + _F(0.00161610241)) * u + tail
+        s = u + head
+        y = (cubic + ((head - s) + u)) + s
+        return _log_other_path(x, y, np.log10)

@@ -490,7 +490,7 @@ expm1 = defop(
 )
 log2 = defop(
     "log2",
-    _precise(np.log2),
+    _on_avx2(mklsse32.log2f, _precise(np.log2)),  # MKL's SSE kernel on AMD (core.mklsse32)
     lambda g, out, x: (g / (x * _LN2),),
     "Log2Backward0",
     "g / (x * log(2))",
@@ -503,7 +503,7 @@ log2 = defop(
 )
 log10 = defop(
     "log10",
-    _precise(np.log10),
+    _on_avx2(mklsse32.log10f, _precise(np.log10)),  # MKL's SSE kernel on AMD (core.mklsse32)
     lambda g, out, x: (g / (x * _LN10),),
     "Log10Backward0",
     "g / (x * log(10))",

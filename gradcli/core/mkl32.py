@@ -18,13 +18,16 @@ cosine data together is infeasible at that level, so MKL's argument reduction or
 differs from this one by about 1e-3 of an ulp somewhere). Past 10000 MKL switches to another
 (more accurate) method: there the float64 result rounded once is used, which agrees with it
 for about 99% of arguments.
+
+These are MKL's AVX-512 kernels. On an AMD processor (`cpu.avx2()`) MKL runs its generic SSE
+kernels instead: expf, logf and tanhf branch to their emulation, `core.amd32`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from . import vmlsqrt
+from . import amd32, cpu, vmlsqrt
 from .powf32 import fma32
 from .sleef32 import in_pieces
 
@@ -127,6 +130,8 @@ def expf(x: np.ndarray) -> np.ndarray:
     """exp(x) as MKL's vmsExp (VML_HA) computes it. |x| >= 87.34 (results near overflow and
     subnormal ones) and inf/nan take MKL's double-precision path, which is the float64 value
     rounded once (no difference from MKL on every float32 there)."""
+    if cpu.avx2():  # MKL's generic SSE vsExp (an AMD processor): core.amd32
+        return amd32.expf(x)
     x = np.asarray(x, _F)
     with np.errstate(all="ignore"):
         ax = np.abs(x)
@@ -199,6 +204,8 @@ _TANH_B, _TANH_P0, _TANH_PL0, _TANH_P1, _TANH_P2, _TANH_P3, _TANH_P4, _TANH_P5, 
 @in_pieces
 def tanhf(x: np.ndarray) -> np.ndarray:
     """tanh(x) as MKL's vmsTanh (VML_HA) computes it."""
+    if cpu.avx2():  # MKL's generic SSE vsTanh (an AMD processor): core.amd32
+        return amd32.tanhf(x)
     x = np.asarray(x, _F)
     with np.errstate(all="ignore"):
         ax = np.abs(x)
@@ -394,6 +401,8 @@ def _rcp_step() -> np.ndarray:
 @in_pieces
 def logf(x: np.ndarray) -> np.ndarray:
     """log(x) as MKL's vmsLn (VML_HA) computes it."""
+    if cpu.avx2():  # MKL's generic SSE vsLn (an AMD processor): core.amd32
+        return amd32.logf(x)
     x = np.asarray(x, _F)
     with np.errstate(all="ignore"):
         normal = (x >= _F(2.0**-126)) & (x < _F(2.0**126))

@@ -30,8 +30,9 @@ holds each float32 step exactly (the last one through round-to-odd where it is a
 float64: every input is recomputed on x scaled into [1, 4) (x = s * 4**k, root = sqrt(s) *
 2**k), the fused multiply-adds emulated with exact products (Veltkamp-Dekker) and sums
 (two-sum) and a last rounding through round-to-odd.
-Other CPUs get other bits from the same PyTorch (MKL's AVX2 kernel rounds float32 correctly);
-gradcli follows the AVX-512 machine its recorded outputs come from.
+Other CPUs get other bits from the same PyTorch: on an AMD processor (the `avx2` family of
+`core.cpu`) MKL runs its generic SSE kernel, whose float32 bits `core.amd32` reproduces;
+`sqrt` branches there by `cpu.avx2()`. (float64 follows the AVX-512 kernel on every machine.)
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+
+from . import amd32, cpu
 
 # the error-free sum and product (Dekker, Knuth) of the float64 fused multiply-add
 from .fma64 import _two_prod, _two_sum
@@ -196,6 +199,9 @@ def sqrt(x: Any) -> Any:
     x = np.asarray(x)
     if x.dtype not in (np.float32, np.float64) or x.size == 0:
         return np.sqrt(x)
+    if x.dtype == np.float32 and cpu.avx2():  # MKL's generic SSE vsSqrt: core.amd32
+        res = amd32.sqrtf(x)
+        return res[()] if x.ndim == 0 else res
     if x.dtype == np.float64 and x.size > FLOAT64_EMULATED:
         return np.sqrt(x)
     root = _sqrt32 if x.dtype == np.float32 else _sqrt64

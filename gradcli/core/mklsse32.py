@@ -66,6 +66,15 @@ arithmetic rounds it.
   except for 0.6% of subnormals. Measured: bit for bit on every float32 in [1, 2), 10**6
   |normal*3| inputs and 10**6 uniform ones in [0, 4], where the float64 logarithm rounded
   once (gradcli's AVX512 model) differs on 0.07% (log2) and 0.09% (log10) of |normal*3|.
+- asin and acos: z = 1/2 - |x|/2, w = min(x*x, z) and a polynomial p(w) w of degree 4 (as in
+  MKL's AVX-512 kernel, `core.mkl32`); for |x| >= 1/2 the root s = sqrt(2z) is formed from
+  the processor's estimate r of 1/sqrt(z) (`rsqrtps`, AMD's: `core.amd32.rsqrt_estimate`,
+  cut to 11 fraction bits) as s = 2z r in two parts with the correction
+  (1/4 - 3/32 e) s e, e = (2z) r r - 2; then asin = pi/2 - 2 asin(s/2) and acos = 2 asin(s/2)
+  (pi minus it for x < 0) in float32 sums of high and low parts; for |x| < 1/2 asin = |x| +
+  |x| p(w) w and acos = pi/2 - that (in two parts). Arguments past 1 in magnitude and NaN
+  give NaN. Measured: bit for bit on 10**6 uniform inputs in [-1, 1], 10**6 near 1 and 10**6
+  random bit patterns, where gradcli's AVX512 model differs on 0.14% (asin), 0.08% (acos).
 """
 
 from __future__ import annotations
@@ -551,3 +560,67 @@ def log10f(x: np.ndarray) -> np.ndarray:
         s = u + head
         y = (cubic + ((head - s) + u)) + s
         return _log_other_path(x, y, np.log10)
+
+
+def _cut(v: np.ndarray, mask: int) -> np.ndarray:
+    return (v.view(_U) & _U(mask)).view(_F)
+
+
+_ASIN_P = (_f(0x3D2EDC07), _f(0x3CC32A6B), _f(0x3D3A9AB4), _f(0x3D997C12), _f(0x3E2AAAFF))
+_HALF_PI = (_f(0x3FC90FDB), _f(0xB33BBD2E))  # pi/2 in two parts
+_PI = (_f(0x40490FDB), _f(0xB3BBBD2E))
+
+
+def _asin_parts(x: np.ndarray):
+    """|x|, the root s = sqrt(1 - |x|) in a high part and a correction, and p(w) w."""
+    from .amd32 import rsqrt_estimate
+
+    a = np.abs(x)
+    z = _F(0.5) - a * _F(0.5)
+    w = np.minimum(x * x, z)
+    usable = z >= _F(2.32830644e-10)
+    r = np.where(usable, _cut(rsqrt_estimate(np.where(usable, z, _F(1))), 0xFFFFF000), _F(0))
+    z2 = z + z
+    z2_hi = _cut(z2, 0xFFFFE000)
+    s_hi = z2_hi * r
+    s_lo = (z2 - z2_hi) * r
+    s_hi_hi = _cut(s_hi, 0xFFFFE000)
+    e = ((s_hi_hi * r + _F(-2)) + r * s_lo) + (s_hi - s_hi_hi) * r
+    corr = (_F(0.25000003) - e * _F(0.0937500298)) * ((s_hi + s_lo) * e) - s_lo
+    c = _ASIN_P
+    pw = ((((w * w) * (w * c[0] + c[1])) + (w * c[2] + c[3])) * w + c[4]) * w
+    return a, z, w, s_hi, corr, pw
+
+
+@in_pieces
+def asinf(x: np.ndarray) -> np.ndarray:
+    """MKL's SSE asin of a float32 array (see the module's docstring)."""
+    x = np.asarray(x, _F)
+    with np.errstate(all="ignore"):
+        a, _, _, s_hi, corr, pw = _asin_parts(x)
+        small = a < _F(0.5)
+        head = _HALF_PI[0] - s_hi
+        tail = ((_HALF_PI[0] - head) - s_hi) + (corr + _HALF_PI[1])
+        y = (np.where(small, a, corr - s_hi) * pw + np.where(small, _F(0), tail)) + np.where(
+            small, a, head
+        )
+        y = (y.view(_U) ^ (x.view(_U) & _U(0x80000000))).view(_F)
+        return np.where(a <= _F(1), y, _F(np.nan))
+
+
+@in_pieces
+def acosf(x: np.ndarray) -> np.ndarray:
+    """MKL's SSE acos of a float32 array (see the module's docstring)."""
+    x = np.asarray(x, _F)
+    with np.errstate(all="ignore"):
+        a, z, w, s_hi, corr, pw = _asin_parts(x)
+        root = ~(w < z)  # |x| >= 1/2: through the root
+        negative = root & ~(w < x)
+        c_hi = np.where(root, np.where(negative, _PI[0], _F(0)), _HALF_PI[0])
+        c_lo = np.where(root, np.where(negative, _PI[1], _F(0)), _HALF_PI[1])
+        sign = x.view(_U) & _U(0x80000000)
+        fix = np.where(root, corr, _F(0))
+        head = np.where(root, s_hi, (x.view(_U) | _U(0x80000000)).view(_F))
+        y = ((head - fix) * pw + ((c_lo.view(_U) ^ sign).view(_F) - fix)) + head
+        y = (y.view(_U) ^ sign).view(_F) + c_hi
+        return np.where(a <= _F(1), y, _F(np.nan))

@@ -336,7 +336,8 @@ def _rsqrt(v: Tensor) -> Tensor:
 
 asin = defop(
     "asin",
-    _float32(mkl32.asinf, np.arcsin),  # MKL VML: its float32 algorithm (core.mkl32)
+    # MKL VML: its float32 algorithm (core.mkl32); on AMD its SSE kernel (core.mklsse32)
+    _on_avx2(mklsse32.asinf, _float32(mkl32.asinf, np.arcsin)),
     lambda g, out, x: (g * _rsqrt(-x * x + 1),),
     "AsinBackward0",
     "g / sqrt(1 - x^2)",
@@ -348,7 +349,8 @@ asin = defop(
 )
 acos = defop(
     "acos",
-    _float32(mkl32.acosf, np.arccos),  # MKL VML: its float32 algorithm (core.mkl32)
+    # MKL VML: its float32 algorithm (core.mkl32); on AMD its SSE kernel (core.mklsse32)
+    _on_avx2(mklsse32.acosf, _float32(mkl32.acosf, np.arccos)),
     lambda g, out, x: (g * -_rsqrt(-x * x + 1),),
     "AcosBackward0",
     "-g / sqrt(1 - x^2)",

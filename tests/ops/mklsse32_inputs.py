@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 N = 1 << 15
-OPS = ("erf", "erfc", "atan", "tan", "log2", "log10", "gelu")
+OPS = ("erf", "erfc", "atan", "tan", "log2", "log10", "asin", "acos", "gelu")
 # the values where each kernel's main path works: (low, high) of the ranged half
 RANGES = {
     "erf": (-5.0, 5.0),
@@ -15,6 +15,8 @@ RANGES = {
     "tan": (-40.0, 40.0),
     "log2": (0.0, 6.0),
     "log10": (0.0, 6.0),
+    "asin": (-1.0, 1.0),
+    "acos": (-1.0, 1.0),
     "gelu": (-12.0, 12.0),
 }
 SPECIALS = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0**-149, 2.0**-126, 3.4028235e38, np.inf, -np.inf, np.nan]
@@ -23,11 +25,14 @@ SPECIALS = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0**-149, 2.0**-126, 3.4028235e38, np.in
 def _spread(op: str, i: np.ndarray) -> np.ndarray:
     """Bit patterns over all exponents (a Weyl sequence); where a kernel hands some arguments
     to a path that is modelled only approximately (tan past 10000, log2 and log10 of
-    subnormals), the exponent is folded into the exactly modelled range."""
+    subnormals; asin and acos past 1, all NaN), the exponent is folded into the exactly
+    modelled range."""
     bits = (i * np.uint64(0x9E3779B1) + np.uint64(0x2545F491)) & np.uint64(0xFFFFFFFF)
     exponent = (bits >> np.uint64(23)) & np.uint64(0xFF)
     if op == "tan":  # |x| below 2**13
         exponent %= np.uint64(140)
+    elif op in ("asin", "acos"):  # |x| below 1 (the rest is NaN)
+        exponent %= np.uint64(127)
     elif op in ("log2", "log10"):  # positive normal numbers
         bits &= np.uint64(0x7FFFFFFF)
         exponent = np.uint64(1) + exponent % np.uint64(254)

@@ -1,5 +1,5 @@
-"""float32 erf, erfc, atan, tan, log2, log10 and exact gelu in the `avx2` kernel family are
-this machine's PyTorch's to the bit: on an AMD processor MKL runs its generic SSE kernels
+"""float32 erf, erfc, atan, tan, log2, log10, asin, acos and exact gelu in the `avx2` kernel
+family are this machine's PyTorch's to the bit: on an AMD processor MKL runs its generic SSE kernels
 (`gradcli.core.mklsse32`) and oneDNN's JIT its AVX2 form of gelu (`core.onednn32`). Recorded
 with torch 2.13 on an AMD EPYC (tests/ops/data/record_mklsse32.py): the SHA-256 of the output
 bits for 2**15 inputs per op (tests/ops/mklsse32_inputs.py, made by integer arithmetic) and a
@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import gradcli
-from gradcli.core import cpu, mklsse32, onednn32
+from gradcli.core import cpu, mkl32, mklsse32, onednn32
 from gradcli.surface import functional as F
 from gradcli.surface import names  # noqa: F401 - installs the tensor methods
 
@@ -32,17 +32,21 @@ MODELS = {
     "tan": mklsse32.tanf,
     "log2": mklsse32.log2f,
     "log10": mklsse32.log10f,
+    "asin": mklsse32.asinf,
+    "acos": mklsse32.acosf,
     "gelu": onednn32.gelu_fwd_avx2,
 }
 _ERF = np.vectorize(math.erf, otypes=[np.float64])
 _ERFC = np.vectorize(math.erfc, otypes=[np.float64])
-ROUNDED = {  # gradcli's AVX512 family: the float64 function rounded once (gelu: oneDNN's)
+ROUNDED = {  # gradcli's AVX512 family: the float64 function rounded once (asin, acos: MKL's)
     "erf": _ERF,
     "erfc": _ERFC,
     "atan": np.arctan,
     "tan": np.tan,
     "log2": np.log2,
     "log10": np.log10,
+    "asin": mkl32.asinf,
+    "acos": mkl32.acosf,
 }
 
 
@@ -82,7 +86,12 @@ def test_the_record_tells_models_apart(op: str) -> None:
         off[i] += 1
         assert _check(op, off) is not None
     with np.errstate(all="ignore"):
-        other = onednn32.gelu_fwd(x) if op == "gelu" else ROUNDED[op](x.astype(np.float64))
+        if op == "gelu":
+            other = onednn32.gelu_fwd(x)
+        elif op in ("asin", "acos"):
+            other = ROUNDED[op](x)
+        else:
+            other = ROUNDED[op](x.astype(np.float64))
     assert _check(op, canonical_bits(other)) is not None  # the AVX512 family's model fails
 
 

@@ -1,5 +1,5 @@
-"""Record PyTorch's float32 erf, erfc, atan, tan, log2, log10 and (oneDNN's) gelu bits on an
-AVX2 processor without AVX-512 (AMD EPYC) for tests/ops/test_mklsse32.py:
+"""Record PyTorch's float32 erf, erfc, atan, tan, log2, log10, asin, acos and (oneDNN's) gelu
+bits on an AVX2 processor without AVX-512 (AMD EPYC) for tests/ops/test_mklsse32.py:
 
     OMP_NUM_THREADS=1 /work/torchenv/bin/python tests/ops/data/record_mklsse32.py
 
@@ -30,6 +30,8 @@ FUNCS = {
     "tan": torch.tan,
     "log2": torch.log2,
     "log10": torch.log10,
+    "asin": torch.asin,
+    "acos": torch.acos,
     "gelu": torch.nn.functional.gelu,
 }
 out = {}

@@ -240,10 +240,72 @@ def logf(x: np.ndarray, call=None) -> np.ndarray:
     return out
 
 
+# --- asinhf and acoshf ----------------------------------------------------------------------
+
+_LN2_F = np.array(0x3F317218, np.uint32).view(_F)
+
+
+def _inner_logf(x: np.ndarray) -> np.ndarray:
+    """glibc's logf as asinhf and acoshf call it (the same function as the exported one)."""
+    from .sleef32 import _libm
+
+    return logf(x, _libm("logf"))
+
+
+def asinhf(x: np.ndarray) -> np.ndarray:
+    """glibc's asinhf (fdlibm's s_asinhf.c, float arithmetic without fused steps) on a float32
+    array: x itself below 2**-14 in magnitude; past 2**14, logf(|x|) + ln2; past 2, logf(2|x| +
+    1/(sqrt(x*x + 1) + |x|)); else log1pf(|x| + x*x/(1 + sqrt(1 + x*x))); the sign of x put
+    back."""
+    x = np.ascontiguousarray(x, _F)
+    ix = _bits(x) & 0x7FFFFFFF
+    a = np.abs(x)
+    one = _F(1)
+    with np.errstate(all="ignore"):
+        out = x + x  # inf and nan
+        big = (ix > 0x47000000) & (ix < 0x7F800000)
+        mid = (ix > 0x40000000) & (ix <= 0x47000000)
+        small = (ix >= 0x38000000) & (ix <= 0x40000000)
+        if big.any():
+            out[big] = _inner_logf(a[big]) + _LN2_F
+        if mid.any():
+            m = a[mid]
+            out[mid] = _inner_logf(_F(2) * m + one / (np.sqrt(m * m + one) + m))
+        if small.any():
+            m = a[small]
+            t = m * m
+            out[small] = log1pf(m + t / (one + np.sqrt(one + t)))
+        out = np.where(ix < 0x38000000, x, np.copysign(out, x))
+    return out.astype(_F)
+
+
+def acoshf(x: np.ndarray) -> np.ndarray:
+    """glibc's acoshf (fdlibm's e_acoshf.c): nan below 1; from 2**28, logf(x) + ln2; 0 at 1;
+    past 2, logf(2x - 1/(x + sqrt(x*x - 1))); else log1pf(t + sqrt(2t + t*t)), t = x - 1."""
+    x = np.ascontiguousarray(x, _F)
+    hx = _bits(x)
+    one = _F(1)
+    with np.errstate(all="ignore"):
+        out = np.where(hx < 0x3F800000, (x - x) / (x - x), x + x)  # x < 1; inf and nan
+        big = (hx >= 0x4D800000) & (hx < 0x7F800000)
+        mid = (hx > 0x40000000) & (hx < 0x4D800000)
+        low = (hx > 0x3F800000) & (hx <= 0x40000000)
+        if big.any():
+            out[big] = _inner_logf(x[big]) + _LN2_F
+        if mid.any():
+            m = x[mid]
+            out[mid] = _inner_logf(_F(2) * m - one / (m + np.sqrt(m * m - one)))
+        if low.any():
+            t = x[low] - one
+            out[low] = log1pf(t + np.sqrt(_F(2) * t + t * t))
+        out[hx == 0x3F800000] = 0
+    return out.astype(_F)
+
+
 # --- the proof -------------------------------------------------------------------------------
 
 _PROVEN: dict[str, bool] = {}
-_EMULATIONS = {"log1pf": log1pf, "logf": logf}
+_EMULATIONS = {"log1pf": log1pf, "logf": logf, "asinhf": asinhf, "acoshf": acoshf}
 
 
 def _probe() -> np.ndarray:
@@ -318,4 +380,4 @@ def proven(name: str, call) -> bool:
 
 def emulated(name: str, x: np.ndarray, call) -> np.ndarray:
     """`name` (a proven emulation) on the float32 array x."""
-    return logf(x, call) if name == "logf" else log1pf(x)
+    return logf(x, call) if name == "logf" else _EMULATIONS[name](x)

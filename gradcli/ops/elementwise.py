@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core import fma64, hooks, mkl32, onednn32, powf32, sleef32, vmlsqrt
+from ..core import cpu, fma64, hooks, mkl32, mklsse32, onednn32, powf32, sleef32, vmlsqrt
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import act32
@@ -78,6 +78,21 @@ def _vec_loop(vec: Any, name: str, fn: Any) -> Any:
 def _libm_loop(name: str, fn: Any) -> Any:
     """A scalar `cpu_kernel` loop: the C library's float function `name` on every element."""
     return _float32(lambda x: sleef32.libm(name, x, fn), fn)
+
+
+def _on_avx2(kernel: Any, other: Any) -> Any:
+    """`kernel` (PyTorch's float32 kernel on an AVX2 processor, bit for bit) for float32 arrays
+    when the emulations follow the avx2 family (`core.cpu`, read on every call), `other`
+    otherwise."""
+
+    def run(x: np.ndarray) -> np.ndarray:
+        if x.dtype == np.float32 and cpu.avx2():
+            with np.errstate(all="ignore"):
+                return np.asarray(kernel(x), dtype=np.float32).reshape(x.shape)
+        return other(x)
+
+    run.__name__ = getattr(other, "__name__", "float32")
+    return run
 
 
 neg = defop(
@@ -224,7 +239,7 @@ cos = defop(
 )
 tan = defop(
     "tan",
-    _precise(np.tan),
+    _on_avx2(mklsse32.tanf, _precise(np.tan)),  # MKL's SSE kernel on AMD (core.mklsse32)
     lambda g, out, x: (g * (out * out + 1),),
     "TanBackward0",
     "g * (1 + out^2)",
@@ -321,7 +336,8 @@ def _rsqrt(v: Tensor) -> Tensor:
 
 asin = defop(
     "asin",
-    _float32(mkl32.asinf, np.arcsin),  # MKL VML: its float32 algorithm (core.mkl32)
+    # MKL VML: its float32 algorithm (core.mkl32); on AMD its SSE kernel (core.mklsse32)
+    _on_avx2(mklsse32.asinf, _float32(mkl32.asinf, np.arcsin)),
     lambda g, out, x: (g * _rsqrt(-x * x + 1),),
     "AsinBackward0",
     "g / sqrt(1 - x^2)",
@@ -333,7 +349,8 @@ asin = defop(
 )
 acos = defop(
     "acos",
-    _float32(mkl32.acosf, np.arccos),  # MKL VML: its float32 algorithm (core.mkl32)
+    # MKL VML: its float32 algorithm (core.mkl32); on AMD its SSE kernel (core.mklsse32)
+    _on_avx2(mklsse32.acosf, _float32(mkl32.acosf, np.arccos)),
     lambda g, out, x: (g * -_rsqrt(-x * x + 1),),
     "AcosBackward0",
     "-g / sqrt(1 - x^2)",
@@ -345,7 +362,7 @@ acos = defop(
 )
 atan = defop(
     "atan",
-    _precise(np.arctan),
+    _on_avx2(mklsse32.atanf, _precise(np.arctan)),  # MKL's SSE kernel on AMD (core.mklsse32)
     lambda g, out, x: (g / (x * x + 1),),
     "AtanBackward0",
     "g / (1 + x^2)",
@@ -475,7 +492,7 @@ expm1 = defop(
 )
 log2 = defop(
     "log2",
-    _precise(np.log2),
+    _on_avx2(mklsse32.log2f, _precise(np.log2)),  # MKL's SSE kernel on AMD (core.mklsse32)
     lambda g, out, x: (g / (x * _LN2),),
     "Log2Backward0",
     "g / (x * log(2))",
@@ -488,7 +505,7 @@ log2 = defop(
 )
 log10 = defop(
     "log10",
-    _precise(np.log10),
+    _on_avx2(mklsse32.log10f, _precise(np.log10)),  # MKL's SSE kernel on AMD (core.mklsse32)
     lambda g, out, x: (g / (x * _LN10),),
     "Log10Backward0",
     "g / (x * log(10))",
@@ -915,11 +932,17 @@ def _erf(x: np.ndarray) -> np.ndarray:
     return out.reshape(x.shape)
 
 
+def _erf_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    if cpu.avx2():  # derivatives.yaml's order: (2/sqrt(pi) * exp(-x**2)) * grad
+        return (((-(x * x)).exp() * _2_SQRTPI) * g,)
+    return (g * (-(x * x)).exp() * _2_SQRTPI,)
+
+
 _2_SQRTPI = 2 / math.sqrt(math.pi)
 erf = defop(
     "erf",
-    _erf,
-    lambda g, out, x: (g * (-(x * x)).exp() * _2_SQRTPI,),
+    _on_avx2(mklsse32.erff, _erf),  # MKL's SSE kernel on AMD (core.mklsse32)
+    _erf_vjp,
     "ErfBackward0",
     "g * 2/sqrt(pi) * exp(-x^2)",
     sym=lambda sp, x: sp.erf(x),
@@ -1191,7 +1214,8 @@ def _gelu_onednn(x: np.ndarray, approximate: str) -> bool:
 def _gelu_fwd(x: np.ndarray, approximate: str = "none") -> np.ndarray:
     if x.dtype == np.float32:
         if _gelu_onednn(x, approximate):
-            return onednn32.gelu_fwd(x)
+            # oneDNN's JIT kernel: its AVX512 form (a minimax polynomial) or its AVX2 one
+            return onednn32.gelu_fwd_avx2(x) if cpu.avx2() else onednn32.gelu_fwd(x)
         return act32.gelu(x, approximate)
     if approximate == "tanh":
         return 0.5 * x * (1 + np.tanh(_GELU_K * (x + _GELU_C * x**3)))

@@ -20,12 +20,12 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core import dual
+from ..core import cpu, dual, mklsse32
 from ..core import specfun as SF
 from ..core.op import Sample, apply, binary_samples, defop, unary_samples
 from ..core.tensor import Tensor, constant, mask_like
 from .binary import where
-from .elementwise import _precise, log, sign
+from .elementwise import _on_avx2, _precise, log, sign
 
 _SQRT_PI_2 = math.sqrt(math.pi) / 2
 _2_SQRTPI = 2 / math.sqrt(math.pi)
@@ -125,10 +125,18 @@ erfinv = defop(
     to_torch="torch.erfinv",
     to_jax="jax.scipy.special.erfinv",
 )
+
+
+def _erfc_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    if cpu.avx2():  # derivatives.yaml's order: (-2/sqrt(pi) * exp(-x**2)) * grad
+        return (((-(x * x)).exp() * -_2_SQRTPI) * g,)
+    return (g * (-(x * x)).exp() * -_2_SQRTPI,)
+
+
 erfc = defop(
     "erfc",
-    _precise(SF.erfc),
-    lambda g, out, x: (g * (-(x * x)).exp() * -_2_SQRTPI,),
+    _on_avx2(mklsse32.erfcf, _precise(SF.erfc)),  # MKL's SSE kernel on AMD (core.mklsse32)
+    _erfc_vjp,
     "ErfcBackward0",
     "-g * 2/sqrt(pi) * exp(-x^2)",
     sym=lambda sp, x: sp.erfc(x),

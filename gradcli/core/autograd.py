@@ -1129,7 +1129,17 @@ def check_saved(n: Node, copies: dict | None = None) -> None:
 _CROSS: dict[str, tuple[int, ...]] = {"mul": (0, 1), "matmul": (0, 1), "div": (0,)}
 
 
-def _modified(t: Tensor, producer_name: str | None, now: int, then: int) -> GradcliError:
+def modified_error(
+    t: Tensor, producer_name: str | None, now: int, then: int, output_nr: int = 0
+) -> GradcliError:
+    """PyTorch's error for a saved value `t` changed in place (version `then` when saved,
+    `now`), made by output `output_nr` of the node named `producer_name` (None: a leaf)."""
+    return _modified(t, producer_name, now, then, output_nr)
+
+
+def _modified(
+    t: Tensor, producer_name: str | None, now: int, then: int, output_nr: int = 0
+) -> GradcliError:
     kind = f"torch.{dtypes.scalar_type_name(t.dtype)}Tensor"
     which = ""
     if producer_name is not None:
@@ -1142,7 +1152,7 @@ def _modified(t: Tensor, producer_name: str | None, now: int, then: int) -> Grad
             short = stem
         else:
             short = producer_name
-        which = f", which is output 0 of {short},"
+        which = f", which is output {output_nr} of {short},"
     return GradcliError(
         "one of the variables needed for gradient computation has been modified by an "
         f"inplace operation: [{kind} {list(t.shape)}]{which} is at version {now}; expected "

@@ -48,6 +48,7 @@ from .tensor import (
     in_pass,
     no_grad,
     own,
+    pytype_name,
     typename,
     wrap,
 )
@@ -346,6 +347,8 @@ def _run_backward(
                             retained.append((out, g))
                         if n.node_hooks and n.node_hooks[0]:
                             g = _run_prehooks(n, g)
+                            if g is None:
+                                continue  # a pre-hook replaced the gradient by None
                     if n in capture_nodes:
                         captured[id(capture_nodes[n])] = g
                     if not run:
@@ -754,21 +757,33 @@ def handed(g: Tensor) -> Tensor:
     return Tensor(d.copy())
 
 
-def _hook_result(r: Any, expected: int, what: str) -> tuple | None:
+def _hook_result(fn: Any, r: Any, originals: tuple) -> tuple | None:
+    """What a node's hook (or pre-hook) `fn` returned in place of the gradients `originals`,
+    checked as PyTorch's check_result: None, or a tuple with one value per gradient, each None
+    (that gradient becomes None) or a tensor of the original's type and size."""
     if r is None:
         return None
-    if not isinstance(r, (tuple, list)) or len(r) != expected:
+    if not isinstance(r, tuple):
         raise GradcliError(
-            f"hook '{what}' has returned an incorrect number of values (got "
-            f"{len(r) if isinstance(r, (tuple, list)) else 1}, but expected {expected})",
+            f"expected tuple, but hook returned '{pytype_name(r)}'",
+            hint="return a tuple with one gradient (or None) per slot, or return nothing",
+        ).mirror("TypeError")
+    if len(r) != len(originals):
+        raise GradcliError(
+            f"hook '{_hook_name(fn)}' has returned an incorrect number of values (got "
+            f"{len(r)}, but expected {len(originals)})",
             hint="return a tuple with one gradient (or None) per slot, or return nothing",
         )
-    for v in r:
-        if v is not None and not isinstance(v, Tensor):
+    for v, g in zip(r, originals):
+        if v is None:
+            continue
+        if g is None:
             raise GradcliError(
-                f"a node hook must return Tensors or None, not {type(v).__name__}"
-            ).mirror("TypeError")
-    return tuple(r)
+                "can't replace a None gradient with a non-None value",
+                hint="return None in the place of a gradient that is None",
+            )
+        _check_hook_value(fn, g, v)
+    return r
 
 
 def _run_prehooks(n: Node, g: Tensor) -> Tensor:
@@ -776,14 +791,11 @@ def _run_prehooks(n: Node, g: Tensor) -> Tensor:
     it."""
     g = handed(g)
     for fn in list(n.node_hooks[0]):  # type: ignore[index]
-        r = _hook_result(fn((g,)), 1, "pre_hook")
-        if r is not None and r[0] is not None:
-            if r[0].shape != g.shape:
-                raise GradcliError(
-                    f"hook 'pre_hook' has changed the size of value: expected {list(g.shape)}, "
-                    f"got {list(r[0].shape)}"
-                )
-            g = r[0]
+        r = _hook_result(fn, fn((g,)), (g,))
+        if r is not None:
+            g = r[0]  # (None: the node gets no gradient, and gives none)
+            if g is None:
+                break
     return g
 
 
@@ -806,14 +818,8 @@ def _run_node_hooks(n: Node, gs: Any, g: Tensor, nb: int) -> list:
     slot = len(ins) == 2 and n.name() == "ConvolutionBackward0"
     for fn in list(n.node_hooks[1]):  # type: ignore[index]
         given = (*ins, None) if slot else tuple(ins)
-        r = _hook_result(fn(given, (g,)), len(given), "hook")
+        r = _hook_result(fn, fn(given, (g,)), given)
         if r is not None:
-            for t, v in zip(n.inputs, r):
-                if v is not None and v.shape != t.shape:
-                    raise GradcliError(
-                        f"hook 'hook' has changed the size of value: expected {list(t.shape)}, "
-                        f"got {list(v.shape)}"
-                    )
             ins = list(r)[: len(n.inputs)]
     return ins
 
@@ -843,13 +849,8 @@ def _run_product_view_hooks(n: Node, ins: list, g: Tensor, shape: tuple, nb: int
     given: tuple = (Tensor(np.reshape(g.data, shape)),)
     replaced = False
     for fn in list(n.node_hooks[1]):  # type: ignore[index]
-        r = _hook_result(fn(given, (g,)), 1, "hook")
+        r = _hook_result(fn, fn(given, (g,)), given)
         if r is not None:
-            if r[0] is not None and tuple(r[0].shape) != shape:
-                raise GradcliError(
-                    f"hook 'hook' has changed the size of value: expected {list(shape)}, "
-                    f"got {list(r[0].shape)}"
-                )
             given = tuple(r)
             replaced = True
     if not replaced:
@@ -876,11 +877,9 @@ def _run_addmm_hooks(n: Node, ins: list, g: Tensor) -> list:
     mm = producer(n.inputs[0], n.seq)
     if mm is not None and (mm.name() != "MmBackward0" or mm.inputs[0].ndim != 2):
         mm = None
-    operands: tuple = (n.inputs[1], None, None)
     given: tuple = (g_bias, None, None)
     if mm is not None and g_mm is not None:
         x, wt = mm.inputs
-        operands = (n.inputs[1], x, wt)
         gx, gwt = mm.op.vjp(g_mm, mm.out, *mm.inputs, **mm.params)
         given = (
             g_bias,
@@ -889,14 +888,8 @@ def _run_addmm_hooks(n: Node, ins: list, g: Tensor) -> list:
         )
     replaced = False
     for fn in list(n.node_hooks[1]):  # type: ignore[index]
-        r = _hook_result(fn(given, (g,)), 3, "hook")
+        r = _hook_result(fn, fn(given, (g,)), given)
         if r is not None:
-            for t, v in zip(operands, r):
-                if v is not None and t is not None and v.shape != t.shape:
-                    raise GradcliError(
-                        f"hook 'hook' has changed the size of value: expected {list(t.shape)}, "
-                        f"got {list(v.shape)}"
-                    )
             given = tuple(r)
             replaced = True
     if replaced and mm is not None and g_mm is not None:
@@ -1065,18 +1058,32 @@ def _run_hooks(fns: list, g: Tensor, t: Tensor, leaf: bool = False, own: bool = 
                 hint="return the new gradient instead: return grad * 100",
             )
         if r is not None:
-            if not isinstance(r, Tensor):
-                raise GradcliError(
-                    f"a gradient hook must return a Tensor or None, not {type(r).__name__}"
-                )
-            if r.shape != g.shape:
-                raise GradcliError(
-                    f"hook 'hook' has changed the size of value: expected {list(g.shape)}, "
-                    f"got {list(r.shape)}",
-                    hint="a hook returns a gradient of the tensor's own shape",
-                )
+            _check_hook_value(fn, g, r)
             g = r
     return g
+
+
+def _check_hook_value(fn: Any, g: Tensor, r: Any) -> None:
+    """What a tensor's hook returned in place of gradient `g`, checked as PyTorch's
+    check_single_result: a tensor of `g`'s type, then of its size."""
+    if not isinstance(r, Tensor):
+        raise GradcliError(
+            f"expected Variable, but hook returned '{pytype_name(r)}'",
+            hint="a hook returns a tensor (the new gradient) or None",
+        ).mirror("TypeError")
+    if r.dtype != g.dtype:
+        raise GradcliError(
+            f"hook '{_hook_name(fn)}' has changed the type of value (was "
+            f"{dtypes.type_string(g.dtype)} got {dtypes.type_string(r.dtype)})",
+            hint="return the gradient in the tensor's own dtype: "
+            f"....to({dtypes.torch_name(g.dtype)})",
+        )
+    if r.shape != g.shape:
+        raise GradcliError(
+            f"hook '{_hook_name(fn)}' has changed the size of value",
+            hint=f"a hook returns a gradient of the tensor's own shape {list(g.shape)}, "
+            f"not {list(r.shape)}",
+        )
 
 
 _HINT = (
@@ -1129,8 +1136,18 @@ def check_saved(n: Node, copies: dict | None = None) -> None:
 _CROSS: dict[str, tuple[int, ...]] = {"mul": (0, 1), "matmul": (0, 1), "div": (0,)}
 
 
-def _modified(t: Tensor, producer_name: str | None, now: int, then: int) -> GradcliError:
-    kind = f"torch.{dtypes.scalar_type_name(t.dtype)}Tensor"
+def modified_error(
+    t: Tensor, producer_name: str | None, now: int, then: int, output_nr: int = 0
+) -> GradcliError:
+    """PyTorch's error for a saved value `t` changed in place (version `then` when saved,
+    `now`), made by output `output_nr` of the node named `producer_name` (None: a leaf)."""
+    return _modified(t, producer_name, now, then, output_nr)
+
+
+def _modified(
+    t: Tensor, producer_name: str | None, now: int, then: int, output_nr: int = 0
+) -> GradcliError:
+    kind = dtypes.type_string(t.dtype)
     which = ""
     if producer_name is not None:
         # PyTorch names the node without "Backward" and without the overload number 0:
@@ -1142,7 +1159,7 @@ def _modified(t: Tensor, producer_name: str | None, now: int, then: int) -> Grad
             short = stem
         else:
             short = producer_name
-        which = f", which is output 0 of {short},"
+        which = f", which is output {output_nr} of {short},"
     return GradcliError(
         "one of the variables needed for gradient computation has been modified by an "
         f"inplace operation: [{kind} {list(t.shape)}]{which} is at version {now}; expected "
@@ -1413,15 +1430,7 @@ def _accumulate_prehooks(acc: Any, g: Tensor) -> Tensor:
         (v,) = _accumulate_result(fn, r, 1)
         if v is None:
             continue
-        if not isinstance(v, Tensor):
-            raise GradcliError(f"expected Tensor or None (got {type(v).__name__})").mirror(
-                "TypeError"
-            )
-        if v.shape != g.shape:
-            raise GradcliError(
-                f"hook '{_hook_name(fn)}' has changed the size of value: expected "
-                f"{list(g.shape)}, got {list(v.shape)}"
-            )
+        _check_hook_value(fn, g, v)
         g = v
     return g
 

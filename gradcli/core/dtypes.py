@@ -104,6 +104,17 @@ def scalar_type_name(dt: np.dtype) -> str:
     return _SCALAR_TYPE.get(_name(dt), _name(dt))
 
 
+# The element types with a legacy tensor class: `Tensor::toString()` names a CPU tensor of
+# one of them "torch.FloatTensor", of any other "CPUBoolType", "CPUBFloat16Type"...
+_LEGACY_CLASS = frozenset(("Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double"))
+
+
+def type_string(dt: np.dtype) -> str:
+    """A CPU tensor's type as PyTorch's `Tensor::toString()` says it in messages."""
+    name = scalar_type_name(dt)
+    return f"torch.{name}Tensor" if name in _LEGACY_CLASS else f"CPU{name}Type"
+
+
 # C++'s names of the element types (caffe2's TypeMeta), as other PyTorch messages say them
 # ("a gradient with dtype 'long int'").
 _CPP_TYPE = {

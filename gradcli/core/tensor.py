@@ -602,8 +602,10 @@ class Tensor:
                 hint="use a clone: y = y.clone().requires_grad_()",
             )
         if requires_grad and self.data.dtype.kind not in "fc":
+            # PyTorch's method and its attribute setter word this differently
+            kinds = "floating point" if method else "floating point and complex"
             raise GradcliError(
-                "only Tensors of floating point dtype can require gradients",
+                f"only Tensors of {kinds} dtype can require gradients",
                 found=f"a tensor of dtype {dtypes.torch_name(self.data.dtype)}",
                 hint="convert it first: x = x.float()",
             )

@@ -429,6 +429,7 @@ class FunctionClass:
             )
             if records:
                 ctx.check_saved()  # (a call that records nothing saves nothing: unchecked)
+                ctx.forward_out = out
             return out
 
         if rt.see_through(self.name):
@@ -493,6 +494,10 @@ class FunctionClass:
             dirty=lambda: ctx.dirty,
             jvp=jvp if self.jvp is not None else None,
         )
+        if records:
+            # PyTorch makes its SavedVariables once the outputs are wrapped (a dirty one's
+            # version bumped): the versions backward expects
+            ctx.note_versions()
         if records and hooks.saved_hooks is not None and ctx.saved_tensors:
             _pack_saved(ctx)
         return result

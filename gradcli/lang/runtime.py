@@ -1254,6 +1254,7 @@ def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:
             owner.saved_read = True
         if owner.packed is not None:
             return _unpacked(owner)
+        owner.check_versions()
         return owner.saved_tensors
     if attr == "needs_input_grad":
         return owner.needs_input_grad

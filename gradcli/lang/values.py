@@ -658,6 +658,13 @@ class Ctx:
         # inside saved_tensors_hooks: (unpack_hook, what pack_hook gave for each saved tensor)
         self.packed: tuple | None = None
         self.shown = "FunctionCtx"  # its class's name in Python's messages: "NameBackward"
+        # Once forward has returned (a call that records a node): each saved tensor's version
+        # then, and its number among forward's outputs (None: not an output). Reading
+        # ctx.saved_tensors in backward refuses a tensor changed in place since, as PyTorch's
+        # SavedVariable does (`check_versions`).
+        self.saved_versions: tuple | None = None
+        self.saved_output_nrs: tuple = ()
+        self.forward_out: Any = None  # what forward returned (dropped once versions are kept)
 
     def save_for_backward(self, *tensors: Any) -> None:
         # PyTorch checks what was saved once forward has returned, and only when the call
@@ -678,6 +685,41 @@ class Ctx:
         """Raise what save_for_backward was given that is not a tensor (or None)."""
         if self.save_error is not None:
             raise self.save_error
+
+    def note_versions(self) -> None:
+        """Keep the saved tensors' versions once the call's outputs are made (PyTorch makes
+        its SavedVariables then), and which of them forward returned."""
+        out, self.forward_out = self.forward_out, None
+        outs = out if isinstance(out, tuple) else (out,)
+        versions, nrs = [], []
+        for t in self.saved_tensors:
+            if not isinstance(t, Tensor) or t.is_inference():
+                versions.append(None)
+                nrs.append(None)
+                continue
+            versions.append(t._version)
+            nrs.append(next((i for i, o in enumerate(outs) if o is t), None))
+        self.saved_versions = tuple(versions)
+        self.saved_output_nrs = tuple(nrs)
+
+    def check_versions(self) -> None:
+        """Refuse, in PyTorch's words, to give backward a saved tensor changed in place since
+        forward returned. PyTorch names the node that made it: its current grad_fn for one the
+        Function was given (none for a leaf), the Function's own node for one of its outputs."""
+        if self.saved_versions is None:
+            return
+        from ..core.autograd import modified_error
+        from ..core.op import current
+
+        for t, then, nr in zip(self.saved_tensors, self.saved_versions, self.saved_output_nrs):
+            if then is None or t._version == then:
+                continue
+            if nr is not None:
+                producer, output_nr = self.shown, nr
+            else:
+                current(t, changed=True)  # a changed view's regenerated node, as PyTorch names
+                producer, output_nr = (t.node.name() if t.node is not None else None), 0
+            raise modified_error(t, producer, t._version, then, output_nr)
 
     def save_for_forward(self, *tensors: Any) -> None:
         """What the Function's jvp reads as ctx.saved_tensors (forward-mode AD)."""

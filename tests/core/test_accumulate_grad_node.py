@@ -85,7 +85,7 @@ def test_the_node_dies_with_what_held_it() -> None:
         ),
         (
             "register_prehook(lambda go: (go[0][:1],))",
-            "hook '<lambda>' has changed the size of value: expected [2], got [1]",
+            "hook '<lambda>' has changed the size of value",
         ),
         (
             "register_hook(lambda gi, go: go)",

@@ -2992,7 +2992,7 @@ CASES: list[Case] = [
         NN + "lin = nn.Linear(2, 2)\n"
         "lin.register_backward_hook(lambda m, gi, go: (torch.ones(10**4), gi[1], gi[2]))\n"
         "lin(torch.ones(1, 2, requires_grad=True)).sum().backward()",
-        "hook 'hook' has changed the size of value: expected [2], got [10000]",
+        "has changed the size of value",
         (5, 1),
     ),
     Case(
@@ -5860,7 +5860,7 @@ CASES: list[Case] = [
         "node_hook_on_linear_addmm_returns_a_string",
         "import torch\nlin = torch.nn.Linear(2, 2)\ny = lin(torch.ones(1, 2))\n"
         "y.grad_fn.register_hook(lambda gi, go: ('__class__', None, None))\ny.sum().backward()",
-        "a node hook must return Tensors or None, not str",
+        "expected Variable, but hook returned 'str'",
         (5, 1),
     ),
     Case("data_ptr_argument", "import torch\np = torch.ones(2).data_ptr(1)", "", (2, 5)),

@@ -79,8 +79,8 @@ def test_no_warning_where_the_last_nodes_inputs_are_the_modules() -> None:
     "ret, message",
     [
         ("(gi[0], gi[1])", "returned an incorrect number of values (got 2, but expected 3)"),
-        ("(torch.ones(5), gi[1], gi[2])", "has changed the size of value: expected [2], got [5]"),
-        ("(gi[0], gi[1], 'g')", "a node hook must return Tensors or None, not str"),
+        ("(torch.ones(5), gi[1], gi[2])", "has changed the size of value"),
+        ("(gi[0], gi[1], 'g')", "expected Variable, but hook returned 'str'"),
     ],
 )
 def test_a_wrong_replacement_is_refused(ret: str, message: str) -> None:

@@ -240,6 +240,31 @@ def logf(x: np.ndarray, call=None) -> np.ndarray:
     return out
 
 
+# --- the C library's scalar functions -------------------------------------------------------
+
+_LIBM: dict = {}
+
+
+def c_function(name: str):
+    """The C library's float function `name` (float to float) through ctypes, or None where it
+    cannot be loaded; loaded once."""
+    if name not in _LIBM:
+        _LIBM[name] = None
+        try:
+            import ctypes
+            import ctypes.util
+
+            lib = ctypes.util.find_library("m")
+            if lib:
+                f = getattr(ctypes.CDLL(lib), name)
+                f.restype = ctypes.c_float
+                f.argtypes = [ctypes.c_float]
+                _LIBM[name] = f
+        except (OSError, AttributeError):
+            pass
+    return _LIBM[name]
+
+
 # --- asinhf and acoshf ----------------------------------------------------------------------
 
 _LN2_F = np.array(0x3F317218, np.uint32).view(_F)
@@ -247,9 +272,7 @@ _LN2_F = np.array(0x3F317218, np.uint32).view(_F)
 
 def _inner_logf(x: np.ndarray) -> np.ndarray:
     """glibc's logf as asinhf and acoshf call it (the same function as the exported one)."""
-    from .sleef32 import _libm
-
-    return logf(x, _libm("logf"))
+    return logf(x, c_function("logf"))
 
 
 def asinhf(x: np.ndarray) -> np.ndarray:

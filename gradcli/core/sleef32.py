@@ -507,26 +507,14 @@ def erf_vec(x: np.ndarray) -> np.ndarray:
 
 # --- the C library's scalar functions (a loop's tail: at most 31 elements) ------------------
 
-_LIBM: dict = {}
 LIBM_CALLS = 4096  # at most this many calls one by one; more are rounded from float64
 
 
 def _libm(name: str):
-    if name not in _LIBM:
-        _LIBM[name] = None
-        try:
-            import ctypes
-            import ctypes.util
+    """The C library's float function `name` through ctypes, or None (`glibc32.c_function`)."""
+    from .glibc32 import c_function
 
-            lib = ctypes.util.find_library("m")
-            if lib:
-                f = getattr(ctypes.CDLL(lib), name)
-                f.restype = ctypes.c_float
-                f.argtypes = [ctypes.c_float]
-                _LIBM[name] = f
-        except (OSError, AttributeError):
-            pass
-    return _LIBM[name]
+    return c_function(name)
 
 
 def _glibc_asinh_acosh(name: str) -> bool:

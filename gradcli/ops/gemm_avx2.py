@@ -49,6 +49,9 @@ Other layouts (both operands transposed, strided slices) are not measured: None.
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 import numpy as np
 
 from ..core import hooks
@@ -137,15 +140,21 @@ def _affordable(x: np.ndarray, y: np.ndarray) -> bool:
     `linalg._FMA_MAX_WORK` multiply-adds, past it only where this machine's BLAS is proven to
     compute every block's chain (`blas32`), up to `linalg._BLAS_MAX_WORK`."""
     from . import blas32
-    from .linalg import _BLAS_MAX_WORK, _FMA_MAX_WORK, _fma_chain_emulated
 
+    linalg = _linalg()
     (m, k), n = x.shape, y.shape[1]
-    if m * k * n <= _FMA_MAX_WORK:
+    if m * k * n <= linalg._FMA_MAX_WORK:
         return True
-    if m * k * n > _BLAS_MAX_WORK:
+    if m * k * n > linalg._BLAS_MAX_WORK:
         return False
     ks = [hi - lo for lo, hi in _k_blocks(k)]
-    return blas32.all_proven(m, ks, n, _fma_chain_emulated)
+    return blas32.all_proven(m, ks, n, linalg._fma_chain_emulated)
+
+
+def _linalg() -> Any:
+    """`linalg`, whose float32 chain kernels (the avx512 family's) the blocked chains share.
+    Only linalg calls this module, so it is loaded; not imported here, as it imports this."""
+    return sys.modules[__name__.rpartition(".")[0] + ".linalg"]
 
 
 def _storage_at(a: np.ndarray) -> int:
@@ -158,10 +167,9 @@ def _storage_at(a: np.ndarray) -> int:
 
 
 def _blocked_chains(x: np.ndarray, y: np.ndarray, acc: np.ndarray | None) -> np.ndarray:
-    from .linalg import _fma_chain
-
+    fma_chain = _linalg()._fma_chain
     for lo, hi in _k_blocks(x.shape[1]):
-        part = _fma_chain(x[:, lo:hi], y[lo:hi])
+        part = fma_chain(x[:, lo:hi], y[lo:hi])
         acc = part if acc is None else acc + part
     return acc
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..base import limits
 from ..core import primitives as P
-from ..core.op import Sample, apply, defop
+from ..core.op import REGISTRY, Sample, apply, defop
 from ..core.primitives import from_end
 from ..core.tensor import Tensor, _GradMode, constant, grad_enabled
 from . import binary as B
@@ -197,8 +197,8 @@ def _cumprod_zeros_recorded(g: Tensor, x: Tensor, d: int) -> Tensor:
     through it is exact (ATen's differentiable O(n^2) form): for each k, the sum over j >= k
     of g_j times the product of x_0..x_j but x_k, which is (prod_{i<k} x_i) * (1, x_{k+1},
     x_{k+1} x_{k+2}, ...)."""
-    from . import reduction as R
-
+    # (reduction's prod, by its registered name: reduction imports this module)
+    prod = REGISTRY["prod"]
     n = x.shape[d]
     tail = (slice(None),) * (-d - 1)
     ones = list(x.shape)
@@ -215,7 +215,7 @@ def _cumprod_zeros_recorded(g: Tensor, x: Tensor, d: int) -> Tensor:
             # the product of those before k, a prod over them as ATen takes it (its
             # reduction's order, not a running product's)
             head = apply(S.index, x, idx=(Ellipsis, slice(0, k)) + tail)
-            omitted = apply(R.prod, head, dim=x.ndim + d, keepdim=True) * omitted
+            omitted = apply(prod, head, dim=x.ndim + d, keepdim=True) * omitted
         part = apply(S.index, g, idx=from_k) * omitted
         parts.append(apply(P.sum, part, dim=d % g.ndim, keepdim=True))
     if n == 1:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import amd32, cpu, vmlsqrt
+from . import cpu, vmlsqrt
 from .powf32 import fma32
 from .sleef32 import in_pieces
 
@@ -131,6 +131,8 @@ def expf(x: np.ndarray) -> np.ndarray:
     subnormal ones) and inf/nan take MKL's double-precision path, which is the float64 value
     rounded once (no difference from MKL on every float32 there)."""
     if cpu.avx2():  # MKL's generic SSE vsExp (an AMD processor): core.amd32
+        from . import amd32
+
         return amd32.expf(x)
     x = np.asarray(x, _F)
     with np.errstate(all="ignore"):
@@ -205,6 +207,8 @@ _TANH_B, _TANH_P0, _TANH_PL0, _TANH_P1, _TANH_P2, _TANH_P3, _TANH_P4, _TANH_P5, 
 def tanhf(x: np.ndarray) -> np.ndarray:
     """tanh(x) as MKL's vmsTanh (VML_HA) computes it."""
     if cpu.avx2():  # MKL's generic SSE vsTanh (an AMD processor): core.amd32
+        from . import amd32
+
         return amd32.tanhf(x)
     x = np.asarray(x, _F)
     with np.errstate(all="ignore"):
@@ -402,6 +406,8 @@ def _rcp_step() -> np.ndarray:
 def logf(x: np.ndarray) -> np.ndarray:
     """log(x) as MKL's vmsLn (VML_HA) computes it."""
     if cpu.avx2():  # MKL's generic SSE vsLn (an AMD processor): core.amd32
+        from . import amd32
+
         return amd32.logf(x)
     x = np.asarray(x, _F)
     with np.errstate(all="ignore"):

@@ -517,23 +517,20 @@ def _libm(name: str):
     return c_function(name)
 
 
-def _glibc_asinh_acosh(name: str) -> bool:
-    """asinhf and acoshf are emulated (`glibc32`) for the avx2 family; the avx512 family keeps
-    the float64 value rounded once for many elements (as recorded)."""
-    from . import cpu
-
-    return name in ("asinhf", "acoshf") and cpu.avx2()
+# The functions `glibc32` computes in NumPy: ATen's scalar loops call the C library's on
+# every machine (the same glibc functions whatever the CPU's vector width).
+_EMULATED = ("logf", "log1pf", "asinhf", "acoshf")
 
 
 def libm(name: str, x: np.ndarray, fallback) -> np.ndarray:
     """The C library's float function `name` (erff, tanhf, log1pf, expf) element by element
-    (a scalar loop's few elements); for many elements of logf or log1pf (asinhf and acoshf
-    too, in the avx2 family), their emulation in NumPy (`glibc32`, proven equal to this
-    library's functions in this process); where it
+    (a scalar loop's few elements); for many elements of logf, log1pf, asinhf or acoshf,
+    their emulation in NumPy (`glibc32`, proven equal to this library's functions in this
+    process); where it
     cannot be called, or for many elements of the others, `fallback` (float64 to float64)
     rounded once: the two differ in a last bit for under 1% of inputs."""
     x = np.asarray(x, _F)
-    if x.size > LIBM_CALLS and (name in ("logf", "log1pf") or _glibc_asinh_acosh(name)):
+    if x.size > LIBM_CALLS and name in _EMULATED:
         from . import glibc32
 
         call = _libm(name)

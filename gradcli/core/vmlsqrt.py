@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from . import amd32, cpu
+from . import cpu
 
 # the error-free sum and product (Dekker, Knuth) of the float64 fused multiply-add
 from .fma64 import _two_prod, _two_sum
@@ -200,6 +200,8 @@ def sqrt(x: Any) -> Any:
     if x.dtype not in (np.float32, np.float64) or x.size == 0:
         return np.sqrt(x)
     if x.dtype == np.float32 and cpu.avx2():  # MKL's generic SSE vsSqrt: core.amd32
+        from . import amd32  # (its tables are read only on such a machine)
+
         res = amd32.sqrtf(x)
         return res[()] if x.ndim == 0 else res
     if x.dtype == np.float64 and x.size > FLOAT64_EMULATED:

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core import cpu, fma64, hooks, mkl32, mklsse32, onednn32, powf32, sleef32, vmlsqrt
+from ..core import cpu, fma64, hooks, mkl32, onednn32, powf32, sleef32, vmlsqrt
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import act32
@@ -80,15 +80,18 @@ def _libm_loop(name: str, fn: Any) -> Any:
     return _float32(lambda x: sleef32.libm(name, x, fn), fn)
 
 
-def _on_avx2(kernel: Any, other: Any) -> Any:
-    """`kernel` (PyTorch's float32 kernel on an AVX2 processor, bit for bit) for float32 arrays
-    when the emulations follow the avx2 family (`core.cpu`, read on every call), `other`
-    otherwise."""
+def _on_avx2(kernel: str, other: Any) -> Any:
+    """`core.mklsse32`'s `kernel` (PyTorch's float32 kernel on an AVX2 processor, bit for bit)
+    for float32 arrays when the emulations follow the avx2 family (`core.cpu`, read on every
+    call), `other` otherwise. (mklsse32 is imported at the first such call: its tables are
+    not read at start-up.)"""
 
     def run(x: np.ndarray) -> np.ndarray:
         if x.dtype == np.float32 and cpu.avx2():
+            from ..core import mklsse32
+
             with np.errstate(all="ignore"):
-                return np.asarray(kernel(x), dtype=np.float32).reshape(x.shape)
+                return np.asarray(getattr(mklsse32, kernel)(x), np.float32).reshape(x.shape)
         return other(x)
 
     run.__name__ = getattr(other, "__name__", "float32")
@@ -239,7 +242,7 @@ cos = defop(
 )
 tan = defop(
     "tan",
-    _on_avx2(mklsse32.tanf, _precise(np.tan)),  # MKL's SSE kernel on AMD (core.mklsse32)
+    _on_avx2("tanf", _precise(np.tan)),  # MKL's SSE kernel on AMD (core.mklsse32)
     lambda g, out, x: (g * (out * out + 1),),
     "TanBackward0",
     "g * (1 + out^2)",
@@ -337,7 +340,7 @@ def _rsqrt(v: Tensor) -> Tensor:
 asin = defop(
     "asin",
     # MKL VML: its float32 algorithm (core.mkl32); on AMD its SSE kernel (core.mklsse32)
-    _on_avx2(mklsse32.asinf, _float32(mkl32.asinf, np.arcsin)),
+    _on_avx2("asinf", _float32(mkl32.asinf, np.arcsin)),
     lambda g, out, x: (g * _rsqrt(-x * x + 1),),
     "AsinBackward0",
     "g / sqrt(1 - x^2)",
@@ -350,7 +353,7 @@ asin = defop(
 acos = defop(
     "acos",
     # MKL VML: its float32 algorithm (core.mkl32); on AMD its SSE kernel (core.mklsse32)
-    _on_avx2(mklsse32.acosf, _float32(mkl32.acosf, np.arccos)),
+    _on_avx2("acosf", _float32(mkl32.acosf, np.arccos)),
     lambda g, out, x: (g * -_rsqrt(-x * x + 1),),
     "AcosBackward0",
     "-g / sqrt(1 - x^2)",
@@ -362,7 +365,7 @@ acos = defop(
 )
 atan = defop(
     "atan",
-    _on_avx2(mklsse32.atanf, _precise(np.arctan)),  # MKL's SSE kernel on AMD (core.mklsse32)
+    _on_avx2("atanf", _precise(np.arctan)),  # MKL's SSE kernel on AMD (core.mklsse32)
     lambda g, out, x: (g / (x * x + 1),),
     "AtanBackward0",
     "g / (1 + x^2)",
@@ -492,7 +495,7 @@ expm1 = defop(
 )
 log2 = defop(
     "log2",
-    _on_avx2(mklsse32.log2f, _precise(np.log2)),  # MKL's SSE kernel on AMD (core.mklsse32)
+    _on_avx2("log2f", _precise(np.log2)),  # MKL's SSE kernel on AMD (core.mklsse32)
     lambda g, out, x: (g / (x * _LN2),),
     "Log2Backward0",
     "g / (x * log(2))",
@@ -505,7 +508,7 @@ log2 = defop(
 )
 log10 = defop(
     "log10",
-    _on_avx2(mklsse32.log10f, _precise(np.log10)),  # MKL's SSE kernel on AMD (core.mklsse32)
+    _on_avx2("log10f", _precise(np.log10)),  # MKL's SSE kernel on AMD (core.mklsse32)
     lambda g, out, x: (g / (x * _LN10),),
     "Log10Backward0",
     "g / (x * log(10))",
@@ -933,15 +936,14 @@ def _erf(x: np.ndarray) -> np.ndarray:
 
 
 def _erf_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
-    if cpu.avx2():  # derivatives.yaml's order: (2/sqrt(pi) * exp(-x**2)) * grad
-        return (((-(x * x)).exp() * _2_SQRTPI) * g,)
-    return (g * (-(x * x)).exp() * _2_SQRTPI,)
+    # derivatives.yaml's order, on every machine: (2/sqrt(pi) * exp(-x**2)) * grad
+    return (((-(x * x)).exp() * _2_SQRTPI) * g,)
 
 
 _2_SQRTPI = 2 / math.sqrt(math.pi)
 erf = defop(
     "erf",
-    _on_avx2(mklsse32.erff, _erf),  # MKL's SSE kernel on AMD (core.mklsse32)
+    _on_avx2("erff", _erf),  # MKL's SSE kernel on AMD (core.mklsse32)
     _erf_vjp,
     "ErfBackward0",
     "g * 2/sqrt(pi) * exp(-x^2)",

@@ -53,7 +53,7 @@ WARNING_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+): (?P<cat>[A-Za-z]*Warni
 
 
 def programs(names: list[str]) -> list[Path]:
-    every = sorted(HERE.glob("[0-9][0-9][0-9]_*.py"))
+    every = sorted(p for p in HERE.glob("*.py") if re.match(r"\d{3,4}_", p.name))
     if not names:
         return every
     chosen = []

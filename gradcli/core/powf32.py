@@ -7,15 +7,15 @@ is public: log|x| in double-float (a float pair, hi + lo), times y, then exp of 
 This module follows that algorithm in float32 NumPy arithmetic (each step rounded the way
 the vector instructions round) with an exact float32 fused multiply-add emulated in float64
 (`fma32`). The elements the vector loop does not reach (a contiguous run's last n % 32, or
-every element of a strided loop) go through the C library's `powf` instead; `pow32` takes
-that split from the caller.
+n % 16 on AVX2; every element of a strided loop) go through the C library's `powf` instead;
+`pow32` takes that split from the caller.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from . import hooks
+from . import cpu, hooks
 
 F32 = np.float32
 _ODD = np.int64(1)
@@ -295,6 +295,7 @@ def _powf_block(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 # Where ATen's loop is vectorised, and what its scalar remainder computes.
 
 VEC_STEP = 32  # ATen's vectorised loop takes 2 x 16 float32 lanes a step (AVX512 build)
+VEC_STEP_AVX2 = 16  # 2 x 8 lanes on AVX2 (`cpu.avx2()`; as `sleef32.vec_step`)
 _LIBM: dict = {}
 
 
@@ -387,7 +388,8 @@ def _vector_mask(shape: tuple, strides_list: list) -> np.ndarray | None:
     n_scalar_inputs = sum(1 for s in inner_st if s == 0)
     if any(s not in (0, 1) for s in inner_st) or n_scalar_inputs == len(inner_st):
         return np.zeros(shape, dtype=bool)
-    vec = inner_n // VEC_STEP * VEC_STEP
+    step = VEC_STEP_AVX2 if cpu.avx2() else VEC_STEP
+    vec = inner_n // step * step
     if vec == inner_n:
         return None
     total = int(np.prod(shape))
@@ -408,6 +410,17 @@ def pow_tensor_tensor(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """float32 `x ** y` (both tensors, broadcast) as PyTorch's CPU kernel: SLEEF's powf
     where the loop is vectorised, the C library's powf on the remainder."""
     shape = np.broadcast_shapes(np.shape(x), np.shape(y))
+    if (
+        np.shape(x) == np.shape(y) == shape
+        and len(shape) > 1
+        and not (np.asarray(x).flags.c_contiguous and np.asarray(y).flags.c_contiguous)
+    ):  # views of one shape: TensorIterator's loops over their rows
+        from .sleef32 import split_loop
+
+        with np.errstate(all="ignore"):
+            return split_loop(
+                sleef_powf, scalar_powf, np.asarray(x, dtype=F32), np.asarray(y, dtype=F32)
+            )
     xb = np.broadcast_to(np.asarray(x, dtype=F32), shape)
     yb = np.broadcast_to(np.asarray(y, dtype=F32), shape)
     out = sleef_powf(xb, yb)
@@ -422,6 +435,16 @@ def pow_tensor_scalar(x: np.ndarray, p: float) -> np.ndarray:
     """float32 `x ** p` for a Python number p that ATen does not special-case: SLEEF's powf
     with p rounded to float32 where vectorised, std::pow(double, double) on the rest."""
     x = np.asarray(x, dtype=F32)
+    if x.ndim > 1 and not x.flags.c_contiguous:  # a view: TensorIterator's loops over its rows
+        from .sleef32 import split_loop
+
+        q = float(p)
+        with np.errstate(all="ignore"):
+            return split_loop(
+                lambda a: sleef_powf(a, np.full(a.shape, F32(q))),
+                lambda a: scalar_pow_double(a, q),
+                x,
+            )
     out = sleef_powf(x, np.full(x.shape, F32(p)))
     mask = _vector_mask(x.shape, [_bstrides(x.shape, x.shape)])
     if mask is not None:

@@ -4,7 +4,8 @@
 ATen (aten/src/ATen/native/cpu/Activation.cpp, UnaryOpsKernel.cpp, BinaryOpsKernel.cpp) runs
 each through `cpu_kernel_vec`: a contiguous loop's whole steps of 32 elements by a vector
 function of `Vectorized<float>` (SLEEF's expf / log1pf / tanhf on 16 lanes, ATen's own erf),
-the last n % 32 by a scalar function calling the C library (`core.sleef32.split_loop`). Each
+the last n % 32 by a scalar function calling the C library (`core.sleef32.split_loop`); on
+AVX2 (`cpu.avx2()`) steps of 16 on 8 lanes, the same vector functions (`sleef32.vec_step`). Each
 kernel here is that pair in float32 NumPy arithmetic, each operation rounded where the C++
 rounds it.
 """

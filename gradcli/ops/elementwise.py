@@ -70,8 +70,8 @@ def _float32(kernel: Any, fn: Any) -> Any:
 
 
 def _vec_loop(vec: Any, name: str, fn: Any) -> Any:
-    """A `cpu_kernel_vec` loop: SLEEF's vector function `vec` on the whole steps of 32 elements,
-    the C library's float function `name` on the rest (`sleef32.split_loop`)."""
+    """A `cpu_kernel_vec` loop: SLEEF's vector function `vec` on the whole steps of 32 elements
+    (16 on AVX2), the C library's float function `name` on the rest (`sleef32.split_loop`)."""
     return _float32(lambda x: sleef32.split_loop(vec, lambda t: sleef32.libm(name, t, fn), x), fn)
 
 

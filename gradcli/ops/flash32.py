@@ -47,13 +47,25 @@ sgemm_ as the kernel does). Not mirrored (a few ulps): a head size of 1 with sev
 (the kernel's gradients are laid out (batch, length, heads, head size): its one-column
 outputs are strided, MKL's strided column kernel, measured to be `linalg._gemv_n_strided`'s
 order from zero but not from an accumulated C), and one query row with a head size of 1.
+
+On the avx2 family (`cpu.avx2()`: an AMD EPYC without AVX-512, measured there) the same kernel
+runs with 8-float vectors: exp_u20 (the same arithmetic lane by lane) on the first 8 * (n // 8)
+elements of a row, the sum in 8 lanes folded ^4, ^2, ^1, and the dot products of grad_out and
+out likewise; MKL's generic sgemm (`gemm_avx2`) scales by alpha where `_alpha_avx2` says, and
+its small kernels split by the alignment of the kernel's buffers (the forward's dst after qk
+and the rows' maxima and sums; the gradients laid out (batch, length, heads, size); grad_out
+read as a contiguous (batch, length, heads, size) copy). Measured: 58 of 60 random shapes
+(batch 1-2, heads 1-3, 1-39 queries, 1-69 keys, head sizes 1-64, causal or not) equal in
+every element of the output and the three gradients (the AVX-512 rules: 0 of 60); not
+exact: a last block of one query row off a 16-byte boundary (MKL's gemv of an unaligned
+row), one key, a head size of 1 with several heads.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..core import hooks
+from ..core import cpu, hooks
 from ..core import sleef32 as S
 from .linalg import (
     _FMA_MAX_WORK,
@@ -69,7 +81,13 @@ from .linalg import (
 
 _F = np.float32
 _LANES = 16
+_LANES_AVX2 = 8
 _KV_BLOCK = 512
+
+
+def _lanes() -> int:
+    """`Vectorized<float>`'s lanes: 16 (AVX512 build), 8 on the avx2 family (`cpu.avx2()`)."""
+    return _LANES_AVX2 if cpu.avx2() else _LANES
 
 
 def _bits(v: int) -> np.float32:
@@ -110,15 +128,16 @@ def exp_u20(x: np.ndarray) -> np.ndarray:
 def _exp_sum(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """exp of each row of x (rows, n) and its sum, as `_exp_reduce_sum_fusion_kernel`."""
     rows, n = x.shape
-    m = _LANES * (n // _LANES)
+    lanes = _lanes()
+    m = lanes * (n // lanes)
     e = np.empty_like(x)
     with np.errstate(invalid="ignore", over="ignore"):
-        acc = np.zeros((rows, _LANES), _F)
+        acc = np.zeros((rows, lanes), _F)
         if m:
             e[:, :m] = exp_u20(x[:, :m])
-            for j in range(0, m, _LANES):
-                acc = (acc + e[:, j : j + _LANES]).astype(_F)
-            width = _LANES
+            for j in range(0, m, lanes):
+                acc = (acc + e[:, j : j + lanes]).astype(_F)
+            width = lanes
             while width > 1:
                 width //= 2
                 acc = (acc[:, :width] + acc[:, width : 2 * width]).astype(_F)
@@ -188,14 +207,18 @@ def flash32(
     e[dead_rows] = 0
     total[dead] = 0
     dst = np.empty((b, h, lq, v.shape[-1]), _F)
+    # (avx2: MKL's small kernel peels the rows of its output, the kernel's buffer, by their
+    # alignment: the buffer holds qk (q_split x kv_split floats), the rows' maxima and sums,
+    # then dst; q_split and kv_split clamped to the lengths)
+    dst_at = min(split, lq) * min(_KV_BLOCK, s_len) + 2 * min(split, lq) if cpu.avx2() else None
     for i in range(b):
         for j in range(h):
             hooks.observer.check_clock()
             vv = np.ascontiguousarray(v[i, j])
             for lo in range(0, lq, split):
-                dst[i, j, lo : lo + split] = _matmul_fwd(
-                    np.ascontiguousarray(e[i, j, lo : lo + split]), vv
-                )
+                eb = np.ascontiguousarray(e[i, j, lo : lo + split])
+                r = None if dst_at is None else _gemm_avx2().mm(eb, vv, out_at=dst_at)
+                dst[i, j, lo : lo + split] = _matmul_fwd(eb, vv) if r is None else r
     return s, e, total, dst
 
 
@@ -233,8 +256,48 @@ def _times(x: np.ndarray, y: np.ndarray, sc: np.float32) -> np.ndarray:
     return (_matmul_fwd(x, y) * sc).astype(_F)
 
 
-def _scaled_nt(x: np.ndarray, w: np.ndarray, sc: np.float32) -> np.ndarray:
+def _gemm_avx2():
+    from . import gemm_avx2
+
+    return gemm_avx2
+
+
+def _alpha_avx2(
+    x: np.ndarray,
+    y: np.ndarray,
+    sc: np.float32,
+    c: np.ndarray | None,
+    at: tuple[int, int | None] = (0, None),
+) -> np.ndarray:
+    """sgemm's C + alpha * x @ y (C = None: beta = 0) on the avx2 family (MKL's generic kernels,
+    `gemm_avx2`), as measured there with MKL's sgemm_ called as the kernel calls it (400
+    random shapes, 1-39 query rows, 1-69 keys, head sizes 1-64, the four calls: every element
+    equal): an inner size of 1, x scaled first (each product rounded, then C added); the
+    chains (4 rows or more, 12 columns or more) and a single output column of x @ y
+    (y row-major), y scaled first; the other products of a row-major y, x scaled first; of
+    y = w^T (the dot-product kernels), the product scaled after, rounded, then C added.
+    `at`: where the output lies in the kernel's buffer (floats from an aligned start, floats
+    between rows), which the small kernel's peeling follows (`gemm_avx2._small`)."""
+    G = _gemm_avx2()
+    (m, k), n = x.shape, y.shape[1]
+    out_at, out_ld = at
+    with np.errstate(all="ignore"):
+        if k == 1:
+            return G.mm((x * sc).astype(_F), y, c, out_at=out_at, out_ld=out_ld)
+        if m >= 4 and n >= 12:
+            return G.mm(x, (y * sc).astype(_F), c)
+        if G._layout(x, y) == "nn" and not (n == 1 and x.flags.c_contiguous):  # (not gemv)
+            if n == 1:
+                return G.mm(x, (y * sc).astype(_F), c, out_at=out_at, out_ld=out_ld)
+            return G.mm((x * sc).astype(_F), y, c, out_at=out_at, out_ld=out_ld)
+        p = (G.mm(x, y) * sc).astype(_F)
+        return p if c is None else (p + c).astype(_F)
+
+
+def _scaled_nt(x: np.ndarray, w: np.ndarray, sc: np.float32, at=(0, None)) -> np.ndarray:
     """sgemm's alpha * x @ w^T (x (m, k), w (n, k) row-major), C = 0 (see the docstring)."""
+    if cpu.avx2():
+        return _alpha_avx2(x, w.T, sc, None, at)
     m, k = x.shape
     n = w.shape[0]
     with np.errstate(all="ignore"):
@@ -245,16 +308,22 @@ def _scaled_nt(x: np.ndarray, w: np.ndarray, sc: np.float32) -> np.ndarray:
         return _times(x, w.T, sc)
 
 
-def _scaled_nn(a: np.ndarray, b: np.ndarray, sc: np.float32) -> np.ndarray:
+def _scaled_nn(a: np.ndarray, b: np.ndarray, sc: np.float32, at=(0, None)) -> np.ndarray:
     """sgemm's alpha * a @ b (both row-major), C = 0."""
+    if cpu.avx2():
+        return _alpha_avx2(a, b, sc, None, at)
     with np.errstate(all="ignore"):
         if a.shape[0] == 1 or (a.shape[1] == 1 and b.shape[1] >= 2):
             return _matmul_fwd((a * sc).astype(_F), b)
         return _times(a, b, sc)
 
 
-def _add_tn(c: np.ndarray, a: np.ndarray, b: np.ndarray, sc: np.float32) -> np.ndarray:
+def _add_tn(
+    c: np.ndarray, a: np.ndarray, b: np.ndarray, sc: np.float32, at=(0, None)
+) -> np.ndarray:
     """sgemm's C + alpha * a^T @ b (a (k, m), b (k, n) row-major; beta = 1)."""
+    if cpu.avx2():
+        return _alpha_avx2(a.T, b, sc, c, at)
     with np.errstate(all="ignore"):
         if a.shape[0] == 1:
             p = (a[0] * sc).astype(_F).astype(np.float64)[:, None] * b[0].astype(np.float64)
@@ -269,19 +338,20 @@ def _add_tn(c: np.ndarray, a: np.ndarray, b: np.ndarray, sc: np.float32) -> np.n
 def _dots(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Each row's sum of a * b as ATen's vectorised map2_reduce_all (see the docstring)."""
     rows, n = a.shape
+    lanes = _lanes()
     p = (a * b).astype(_F)
-    if n < _LANES:
+    if n < lanes:
         acc = p[:, 0].copy()
         for j in range(1, n):
             acc = (acc + p[:, j]).astype(_F)
         return acc
-    acc = p[:, :_LANES].copy()
-    m = _LANES * (n // _LANES)
-    for j in range(_LANES, m, _LANES):
-        acc = (acc + p[:, j : j + _LANES]).astype(_F)
+    acc = p[:, :lanes].copy()
+    m = lanes * (n // lanes)
+    for j in range(lanes, m, lanes):
+        acc = (acc + p[:, j : j + lanes]).astype(_F)
     if m < n:
         acc[:, : n - m] = (acc[:, : n - m] + p[:, m:]).astype(_F)
-    width = _LANES
+    width = lanes
     while width > 1:
         width //= 2
         acc = (acc[:, :width] + acc[:, width : 2 * width]).astype(_F)
@@ -315,7 +385,7 @@ def flash32_backward(
     forward's out and logsumexp (B, H, L, 1), all float32."""
     # (contiguous: MKL's order does not depend on the rows' distance, NumPy's routes do)
     q, k, v, out, g = (np.ascontiguousarray(a, _F) for a in (q, k, v, out, g))
-    b, h, lq, _ = q.shape
+    b, h, lq, e_len = q.shape
     hk, s_len = k.shape[1], k.shape[2]
     group = h // hk
     sc = _F(scale)
@@ -341,9 +411,22 @@ def flash32_backward(
                     attn = S.expf((attn - lse[i, j, lo:hi]).astype(_F))
                     if upper is not None:
                         attn[upper[lo:hi]] = 0
-                    gv[...] = _add_tn(gv, attn, gb, _F(1))
-                    ga = _matmul_fwd(gb, vv.T)
+                    # (where the outputs lie: the gradients (batch, length, heads, size))
+                    kv_at = ((i * s_len * hk + j // group) * e_len, hk * e_len)
+                    gv[...] = _add_tn(gv, attn, gb, _F(1), kv_at)
+                    ga = None
+                    if cpu.avx2():  # (the buffer's second block: qk's size past its start;
+                        # grad_out made contiguous as (batch, length, heads, size))
+                        ga = _gemm_avx2().mm(
+                            gb,
+                            vv.T,
+                            out_at=min(split, lq) * s_len,
+                            x_at=((i * lq + lo) * h + j) * e_len,
+                            x_ld=h * e_len,
+                        )
+                    ga = _matmul_fwd(gb, vv.T) if ga is None else ga
                     ga = (attn * (ga - dsum[:, None]).astype(_F)).astype(_F)
-                    dq[i, j, lo:hi] = _scaled_nn(ga, kk, sc)
-                    gk[...] = _add_tn(gk, ga, qb, sc)
+                    q_at = (((i * lq + lo) * h + j) * e_len, h * e_len)
+                    dq[i, j, lo:hi] = _scaled_nn(ga, kk, sc, q_at)
+                    gk[...] = _add_tn(gk, ga, qb, sc, kv_at)
     return dq, dk, dv

@@ -93,13 +93,16 @@ def mm(
     bias: np.ndarray | None = None,
     out_at: int = 0,
     x_at: int | None = None,
+    out_ld: int | None = None,
+    x_ld: int | None = None,
 ) -> np.ndarray | None:
     """x @ y (+ bias, broadcast to the result, as addmm's beta = 1) of float32 matrices in the
     avx2 family's order; None where it is not modelled (see the module's docstring). `out_at`,
     `x_at`: the floats between an aligned start and the result's and x's first elements (a
     matrix of a batch: bmm's b m n and b m k), which the small kernels' splits follow; x's
     by default where x lies in the array it is a view of (`_storage_at`: `h[1:] @ w.t()`
-    splits its rows as PyTorch's view does)."""
+    splits its rows as PyTorch's view does); `out_ld`, `x_ld`: the floats between the
+    result's and x's rows where the caller's buffers are wider than them (default: n, k)."""
     if x.ndim != 2 or y.ndim != 2 or x.dtype != _F32 or y.dtype != _F32:
         return None
     (m, k), n = x.shape, y.shape[1]
@@ -127,11 +130,11 @@ def mm(
             # (past the work the emulation affords: the other family's path, NumPy's BLAS)
             return _blocked_chains(x, y, start) if _affordable(x, y) else None
         if layout == "nn":
-            return _small(x, y, start, out_at)
+            return _small(x, y, start, out_at, out_ld)
         if m == 1 or n == 1:
             out = _gemv(x, y.T)
         else:
-            out = _dots(x, y.T, _storage_at(x) if x_at is None else x_at)
+            out = _dots(x, y.T, _storage_at(x) if x_at is None else x_at, x_ld)
         return out if start is None else out + start
 
 
@@ -177,8 +180,11 @@ def _blocked_chains(x: np.ndarray, y: np.ndarray, acc: np.ndarray | None) -> np.
 _STEP_CHECK = 256  # products between two readings of the clock
 
 
-def _small(x: np.ndarray, y: np.ndarray, start: np.ndarray | None, at: int = 0) -> np.ndarray:
-    """The small kernel: rounded products added in order (the peeled elements apart)."""
+def _small(
+    x: np.ndarray, y: np.ndarray, start: np.ndarray | None, at: int = 0, ld: int | None = None
+) -> np.ndarray:
+    """The small kernel: rounded products added in order (the peeled elements apart; the
+    output's rows `ld` floats apart, n by default, from `at` floats past an aligned start)."""
     (m, k), n = x.shape, y.shape[1]
     acc = np.zeros((m, n), _F32) if start is None else start.copy()
     for j in range(k):
@@ -186,7 +192,7 @@ def _small(x: np.ndarray, y: np.ndarray, start: np.ndarray | None, at: int = 0) 
             hooks.observer.check_clock()
         acc += x[:, j, None] * y[j]
     rows = np.arange(m)
-    peel = np.minimum((-(at + rows * n)) % _ALIGN, n)
+    peel = np.minimum((-(at + rows * (n if ld is None else ld))) % _ALIGN, n)
     peeled = (peel > 0) & (n - peel >= _ALIGN)
     if not peeled.any():
         return acc
@@ -214,7 +220,7 @@ def _small(x: np.ndarray, y: np.ndarray, start: np.ndarray | None, at: int = 0) 
 _DOT_WORK = 1 << 22  # rounded products `_dots` holds at once
 
 
-def _dots(x: np.ndarray, w: np.ndarray, at: int = 0) -> np.ndarray:
+def _dots(x: np.ndarray, w: np.ndarray, at: int = 0, ld: int | None = None) -> np.ndarray:
     """x @ w.t() by the small dot-product kernel (x (m, k) and w (n, k) row-major; see the
     module's docstring): the products of row i up to its 16-byte alignment, q = (-i k) mod 4,
     added in order; the rest in lanes, the first lane starting from that sum, each lane's
@@ -225,7 +231,7 @@ def _dots(x: np.ndarray, w: np.ndarray, at: int = 0) -> np.ndarray:
     out = np.empty((m, n), _F32)
     rows_at_once = max(1, _DOT_WORK // max(1, n * k))
     rows = np.arange(m)
-    q_all = np.minimum((-(at + rows * k)) % _ALIGN, k)
+    q_all = np.minimum((-(at + rows * (k if ld is None else ld))) % _ALIGN, k)
     n4 = n - n % _ALIGN
     for q in range(_ALIGN):
         sel = rows[q_all == q]

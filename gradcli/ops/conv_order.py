@@ -124,9 +124,10 @@ def _columns(x: np.ndarray, kernel, stride, dilation, pad, out) -> np.ndarray:
     return cols.reshape(-1, lp)
 
 
-def slow_conv(x, w, b, stride, dilation, pad, out) -> np.ndarray | None:
+def slow_conv(x, w, b, stride, dilation, pad, out, at: int = 0) -> np.ndarray | None:
     """slow_conv2d's result for one sample x (1, c, *spatial) (see above), or None where its
-    order is not mirrored."""
+    order is not mirrored. `at`: the floats before its first in the whole output (the avx2
+    family's small kernel splits its rows by their alignment)."""
     o = w.shape[0]
     lp = int(np.prod(out))
     k = int(np.prod(w.shape[1:]))
@@ -138,6 +139,14 @@ def slow_conv(x, w, b, stride, dilation, pad, out) -> np.ndarray | None:
     cols = _columns(x[0], tuple(w.shape[2:]), stride, dilation, pad, out)
     bias = np.zeros(o, np.float32) if b is None else b.astype(np.float32)
     hooks.observer.tick()
+    from ..core import cpu
+
+    if cpu.avx2():  # MKL's generic sgemm (`gemm_avx2`): C = the bias, beta = 1
+        from . import gemm_avx2
+
+        with np.errstate(all="ignore"):
+            y = gemm_avx2.mm(wm, cols, np.broadcast_to(bias[:, None], (o, lp)), out_at=at)
+        return None if y is None else y.reshape((1, o) + tuple(out))
     with np.errstate(all="ignore"):
         if lp == 1:
             if not LA._gemv_mirrored(wm, cols[:, 0]):
@@ -182,6 +191,7 @@ def conv_float32(x, w, b, stride, dilation, pad, out, groups) -> np.ndarray | No
                     dilation,
                     pad,
                     out,
+                    (i * o + g * og) * int(np.prod(out)),
                 )
                 if part is None:
                     return None

@@ -1,0 +1,56 @@
+"""Record what PyTorch 2.13 computes on an AVX2 processor without AVX-512 (AMD EPYC, the
+`avx2` kernel family of gradcli.core.cpu) for tests/ops/test_avx2_slow_conv.py: float32
+convolutions that ATen runs as slow_conv2d or slow_conv_dilated2d (one sample and small
+inputs, 1x1 kernels with fewer than 16 samples, dilation: im2col and MKL's sgemm), forward.
+Run on such a machine, one thread:
+/work/torchenv/bin/python tests/ops/data/record_avx2_slow_conv.py
+Inputs are NumPy's, drawn from seeds (the test rebuilds them without torch); results are
+stored as the SHA-256 of their float32 bytes."""
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+torch.set_num_threads(1)
+assert torch.backends.cpu.get_cpu_capability() == "AVX2", "record on the avx2 family"
+
+# (x shape, w shape, padding, dilation, bias)
+CASES = [
+    ([1, 1, 9, 7], [2, 1, 3, 3], 1, 1, False),
+    ([1, 1, 5, 5], [1, 1, 3, 3], 0, 1, True),
+    ([1, 3, 8, 8], [6, 3, 3, 3], 1, 1, True),
+    ([1, 2, 6, 11], [13, 2, 2, 3], 0, 1, False),
+    ([1, 4, 12, 12], [16, 4, 3, 3], 1, 1, True),
+    ([1, 8, 4, 4], [3, 8, 1, 3], 0, 1, True),
+    ([1, 3, 3, 3], [5, 3, 3, 3], 0, 1, True),
+    ([3, 5, 6, 7], [9, 5, 1, 1], 0, 1, True),
+    ([1, 6, 10, 4], [14, 6, 1, 1], 0, 1, False),
+    ([1, 3, 10, 10], [4, 3, 3, 3], 2, 2, True),
+    ([1, 2, 9, 8], [3, 2, 3, 2], 1, 2, False),
+    ([1, 3, 20], [4, 3, 3], 1, 1, True),
+]
+
+
+def draw(shape, seed):
+    return np.random.default_rng([*shape, seed]).standard_normal(shape).astype(np.float32)
+
+
+def sha(t) -> str:
+    return hashlib.sha256(np.ascontiguousarray(t.detach().numpy()).tobytes()).hexdigest()
+
+
+out = []
+for xs, ws, pad, dil, bias in CASES:
+    x, w = torch.from_numpy(draw(xs, 1)), torch.from_numpy(draw(ws, 2))
+    b = torch.from_numpy(draw(ws[:1], 3)) if bias else None
+    conv = F.conv1d if len(xs) == 3 else F.conv2d
+    y = conv(x, w, b, padding=pad, dilation=dil)
+    out.append({"x": xs, "w": ws, "pad": pad, "dil": dil, "bias": bias, "y": sha(y)})
+
+path = Path(__file__).parent / "avx2_slow_conv.json"
+path.write_text(json.dumps({"torch": torch.__version__, "cases": out}, indent=0) + "\n")
+print(f"{len(out)} cases -> {path}")

@@ -2,7 +2,9 @@
 measured on AMD EPYC), the float32 convolutions ATen runs as slow_conv2d or
 slow_conv_dilated2d (im2col, then MKL's sgemm with the output set to the bias and beta = 1:
 `conv_order.slow_conv`) take MKL's generic kernels (`gemm_avx2.mm`, the bias as C) and are
-PyTorch's to the bit. Recorded there with torch 2.13 (tests/ops/data/record_avx2_slow_conv.py)."""
+PyTorch's to the bit; so are grouped convs of 8k channels a group (jit:avx2's direct kernel,
+`conv_order._avx2_direct`), forward and input gradient. Recorded there with torch 2.13
+(tests/ops/data/record_avx2_slow_conv.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +20,8 @@ from gradcli.core.tensor import Tensor
 from gradcli.ops import conv_order
 from gradcli.surface import nnfunctional as NF
 
-CASES = json.loads((Path(__file__).parent / "data" / "avx2_slow_conv.json").read_text())["cases"]
+DATA = json.loads((Path(__file__).parent / "data" / "avx2_slow_conv.json").read_text())
+CASES, GROUPED = DATA["cases"], DATA["grouped"]
 
 
 def _draw(shape, seed):
@@ -54,6 +57,28 @@ def test_pytorchs_bits_on_avx2(case: dict, monkeypatch: pytest.MonkeyPatch) -> N
     assert kind in ("slow", "dilated")
     y = _run(case)
     assert y.dtype == np.float32 and _sha(y) == case["y"]
+
+
+def _grouped(case: dict) -> tuple[np.ndarray, np.ndarray]:
+    x = Tensor(_draw(case["x"], 4), requires_grad=True)
+    w = Tensor(_draw(case["w"], 5))
+    b = Tensor(_draw(case["w"][:1], 6)) if case["bias"] else None
+    conv = NF.conv1d if len(case["x"]) == 3 else NF.conv2d
+    y = conv(x, w, b, padding=case["pad"], groups=case["groups"])
+    y.backward(Tensor(_draw(list(y.shape), 7)))
+    return y.data, x.grad.data
+
+
+@pytest.mark.parametrize("case", GROUPED, ids=lambda c: f"{c['x']}-{c['w']}-g{c['groups']}")
+def test_grouped_on_avx2(case: dict, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cpu.ENV, "avx2")
+    y, gx = _grouped(case)
+    assert _sha(y) == case["y"] and _sha(gx) == case["gx"]
+
+
+def test_grouped_differ_on_avx512(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cpu.ENV, "avx512")
+    assert sum(_sha(_grouped(c)[0]) != c["y"] for c in GROUPED) >= 3
 
 
 def test_the_data_tells_the_families_apart(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,7 +1,9 @@
 """Record what PyTorch 2.13 computes on an AVX2 processor without AVX-512 (AMD EPYC, the
 `avx2` kernel family of gradcli.core.cpu) for tests/ops/test_avx2_slow_conv.py: float32
 convolutions that ATen runs as slow_conv2d or slow_conv_dilated2d (one sample and small
-inputs, 1x1 kernels with fewer than 16 samples, dilation: im2col and MKL's sgemm), forward.
+inputs, 1x1 kernels with fewer than 16 samples, dilation: im2col and MKL's sgemm), forward;
+and grouped convs of 8k channels a group (oneDNN's jit:avx2 direct kernel), forward and the
+input gradient.
 Run on such a machine, one thread:
 /work/torchenv/bin/python tests/ops/data/record_avx2_slow_conv.py
 Inputs are NumPy's, drawn from seeds (the test rebuilds them without torch); results are
@@ -51,6 +53,35 @@ for xs, ws, pad, dil, bias in CASES:
     y = conv(x, w, b, padding=pad, dilation=dil)
     out.append({"x": xs, "w": ws, "pad": pad, "dil": dil, "bias": bias, "y": sha(y)})
 
+# (x shape, w shape, groups, padding, bias)
+GROUPED = [
+    ([2, 16, 7, 7], [16, 8, 3, 3], 2, 1, True),
+    ([1, 32, 6, 6], [32, 8, 3, 3], 4, 1, False),
+    ([3, 16, 9, 8], [32, 8, 3, 3], 2, 1, True),
+    ([2, 32, 8, 8], [16, 16, 5, 5], 2, 2, True),
+    ([2, 16, 12], [48, 8, 3], 2, 1, False),
+]
+grouped = []
+for xs, ws, groups, pad, bias in GROUPED:
+    x = torch.from_numpy(draw(xs, 4)).requires_grad_()
+    w, g = torch.from_numpy(draw(ws, 5)), None
+    b = torch.from_numpy(draw(ws[:1], 6)) if bias else None
+    conv = F.conv1d if len(xs) == 3 else F.conv2d
+    y = conv(x, w, b, padding=pad, groups=groups)
+    y.backward(torch.from_numpy(draw(list(y.shape), 7)))
+    grouped.append(
+        {
+            "x": xs,
+            "w": ws,
+            "groups": groups,
+            "pad": pad,
+            "bias": bias,
+            "y": sha(y),
+            "gx": sha(x.grad),
+        }
+    )
+
 path = Path(__file__).parent / "avx2_slow_conv.json"
-path.write_text(json.dumps({"torch": torch.__version__, "cases": out}, indent=0) + "\n")
+data = {"torch": torch.__version__, "cases": out, "grouped": grouped}
+path.write_text(json.dumps(data, indent=0) + "\n")
 print(f"{len(out)} cases -> {path}")

@@ -669,6 +669,21 @@ def _conv_t_fwd(
             same = conv_order.deconv_avx2(x, w, b, tuple(pad), tuple(size))
             if same is not None:
                 return same
+    if (
+        x.dtype == w.dtype == np.float32
+        and (b is None or b.dtype == np.float32)
+        and x.ndim == w.ndim == len(size) + 2
+        and groups == 1
+        and len(x) > 0
+        and any(st > 1 for st in stride)
+        and all(dl == 1 for dl in dilation)
+    ):
+        from ..core import cpu
+
+        if cpu.avx2() and conv_order.afford(conv_order.multiply_adds(x.shape, w.shape, size)):
+            same = conv_order.deconv_strided_avx2(x, w, b, tuple(stride), tuple(pad), size)
+            if same is not None:
+                return same
     res = _conv_tx_fwd(
         x, w, size=size, stride=stride, dilation=dilation, pad=pad, out=out, groups=groups
     )

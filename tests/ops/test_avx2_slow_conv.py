@@ -3,7 +3,8 @@ measured on AMD EPYC), the float32 convolutions ATen runs as slow_conv2d or
 slow_conv_dilated2d (im2col, then MKL's sgemm with the output set to the bias and beta = 1:
 `conv_order.slow_conv`) take MKL's generic kernels (`gemm_avx2.mm`, the bias as C) and are
 PyTorch's to the bit; so are grouped convs of 8k channels a group (jit:avx2's direct kernel,
-`conv_order._avx2_direct`), forward and input gradient. Recorded there with torch 2.13
+`conv_order._avx2_direct`), forward and input gradient, and strided conv_transpose
+(`conv_order.deconv_strided_avx2`), forward. Recorded there with torch 2.13
 (tests/ops/data/record_avx2_slow_conv.py)."""
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from gradcli.ops import conv_order
 from gradcli.surface import nnfunctional as NF
 
 DATA = json.loads((Path(__file__).parent / "data" / "avx2_slow_conv.json").read_text())
-CASES, GROUPED = DATA["cases"], DATA["grouped"]
+CASES, GROUPED, DECONV = DATA["cases"], DATA["grouped"], DATA["deconv"]
 
 
 def _draw(shape, seed):
@@ -79,6 +80,24 @@ def test_grouped_on_avx2(case: dict, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_grouped_differ_on_avx512(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(cpu.ENV, "avx512")
     assert sum(_sha(_grouped(c)[0]) != c["y"] for c in GROUPED) >= 3
+
+
+def _deconv(case: dict) -> np.ndarray:
+    x, w = Tensor(_draw(case["x"], 8)), Tensor(_draw(case["w"], 9))
+    b = Tensor(_draw(case["w"][1:2], 10)) if case["bias"] else None
+    f = NF.conv_transpose1d if len(case["x"]) == 3 else NF.conv_transpose2d
+    return f(x, w, b, stride=case["stride"], padding=case["pad"]).data
+
+
+@pytest.mark.parametrize("case", DECONV, ids=lambda c: f"{c['x']}-{c['w']}-s{c['stride']}")
+def test_strided_conv_transpose_on_avx2(case: dict, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cpu.ENV, "avx2")
+    assert _sha(_deconv(case)) == case["y"]
+
+
+def test_strided_conv_transpose_differs_on_avx512(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cpu.ENV, "avx512")
+    assert sum(_sha(_deconv(c)) != c["y"] for c in DECONV) >= 3
 
 
 def test_the_data_tells_the_families_apart(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,8 +2,9 @@
 `avx2` kernel family of gradcli.core.cpu) for tests/ops/test_avx2_slow_conv.py: float32
 convolutions that ATen runs as slow_conv2d or slow_conv_dilated2d (one sample and small
 inputs, 1x1 kernels with fewer than 16 samples, dilation: im2col and MKL's sgemm), forward;
-and grouped convs of 8k channels a group (oneDNN's jit:avx2 direct kernel), forward and the
-input gradient.
+grouped convs of 8k channels a group (oneDNN's jit:avx2 direct kernel), forward and the
+input gradient; strided conv_transpose (brgconv_strided:avx2, or one small sample's
+slow_conv_transpose2d), forward.
 Run on such a machine, one thread:
 /work/torchenv/bin/python tests/ops/data/record_avx2_slow_conv.py
 Inputs are NumPy's, drawn from seeds (the test rebuilds them without torch); results are
@@ -81,7 +82,25 @@ for xs, ws, groups, pad, bias in GROUPED:
         }
     )
 
+# strided conv_transpose: (x shape, w shape, stride, padding, bias)
+DECONV = [
+    ([2, 8, 4, 4], [8, 3, 4, 4], 2, 1, True),
+    ([3, 16, 3, 5], [16, 8, 3, 3], 2, 0, False),
+    ([2, 3, 7, 5], [3, 4, 3, 3], 2, 0, False),
+    ([2, 5, 9], [5, 6, 4], 3, 1, True),
+    ([1, 4, 5, 5], [4, 6, 3, 3], 2, 1, True),
+    ([1, 16, 3, 3], [16, 8, 4, 4], 2, 1, False),
+    ([1, 3, 6, 4], [3, 2, 3, 2], 2, 0, True),
+]
+deconv = []
+for xs, ws, st, pad, bias in DECONV:
+    x, w = torch.from_numpy(draw(xs, 8)), torch.from_numpy(draw(ws, 9))
+    b = torch.from_numpy(draw(ws[1:2], 10)) if bias else None
+    f = F.conv_transpose1d if len(xs) == 3 else F.conv_transpose2d
+    y = f(x, w, b, stride=st, padding=pad)
+    deconv.append({"x": xs, "w": ws, "stride": st, "pad": pad, "bias": bias, "y": sha(y)})
+
 path = Path(__file__).parent / "avx2_slow_conv.json"
-data = {"torch": torch.__version__, "cases": out, "grouped": grouped}
+data = {"torch": torch.__version__, "cases": out, "grouped": grouped, "deconv": deconv}
 path.write_text(json.dumps(data, indent=0) + "\n")
 print(f"{len(out)} cases -> {path}")

@@ -395,21 +395,24 @@ def deconv_avx2(x, w, b, pad, out) -> np.ndarray | None:
 
 
 def deconv_strided_avx2(x, w, b, stride, pad, size) -> np.ndarray | None:
-    """A strided, undilated float32 conv_transpose of one group (x (n, Cin, *in), w (Cin, Cout,
-    *k), `size` the output's) as PyTorch computes it on the avx2 family, or None where not
-    mirrored. oneDNN's brgconv_strided:avx2 (ONEDNN_VERBOSE) in the order of the strided input
-    gradient (`_grad_input_strided`), then the bias; one small sample with a kernel of 3 or
-    less along an axis (ATen's choice of slow_conv_transpose2d, as `backend`'s for a conv):
-    the columns w^T @ x by MKL's generic sgemm (`gemm_avx2`), added into the output kernel
-    offset after offset (col2im), then the bias. Measured on AMD EPYC (Zen 3) against PyTorch
-    2.13: every element of 60 batched conv_transpose1d / 2d (1 to 24 input, 1 to 16 output
-    channels, kernels 2 to 4, strides 2 and 3, padded) and of 40 with a bias (16 of them one
-    sample) is PyTorch's."""
+    """A strided (or one-sample), undilated float32 conv_transpose of one group (x (n, Cin,
+    *in), w (Cin, Cout, *k), `size` the output's) as PyTorch computes it on the avx2 family, or
+    None where not mirrored (an unstrided oneDNN one: `deconv_avx2`). oneDNN's
+    brgconv_strided:avx2 (ONEDNN_VERBOSE) in the order of the strided input gradient
+    (`_grad_input_strided`), then the bias; one small sample with a kernel of 3 or less along
+    an axis (ATen's choice of slow_conv_transpose2d, as `backend`'s for a conv): the columns
+    w^T @ x by MKL's generic sgemm (`gemm_avx2`), added into the output kernel offset after
+    offset (col2im), then the bias. Measured on AMD EPYC (Zen 3) against PyTorch 2.13: every
+    element of 60 batched conv_transpose1d / 2d (1 to 24 input, 1 to 16 output channels,
+    kernels 2 to 4, strides 2 and 3, padded), of 40 strided conv_transpose2d with a bias (16
+    of them one sample) and of 16 unstrided ones of one sample is PyTorch's."""
     n, c = x.shape[:2]
     kernel = tuple(w.shape[2:])
     size = tuple(size)
     d = len(kernel)
     if backend(x.shape, w.shape, stride, (1,) * d, 1) == "onednn":
+        if all(st == 1 for st in stride):
+            return deconv_avx2(x, w, b, tuple(pad), size)
         res = _grad_input_strided(x, w, size, tuple(stride), tuple(pad))
     else:
         from . import gemm_avx2

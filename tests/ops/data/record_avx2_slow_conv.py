@@ -4,7 +4,7 @@ convolutions that ATen runs as slow_conv2d or slow_conv_dilated2d (one sample an
 inputs, 1x1 kernels with fewer than 16 samples, dilation: im2col and MKL's sgemm), forward;
 grouped convs of 8k channels a group (oneDNN's jit:avx2 direct kernel), forward and the
 input gradient; strided conv_transpose (brgconv_strided:avx2, or one small sample's
-slow_conv_transpose2d), forward.
+slow_conv_transpose2d), forward and weight gradient.
 Run on such a machine, one thread:
 /work/torchenv/bin/python tests/ops/data/record_avx2_slow_conv.py
 Inputs are NumPy's, drawn from seeds (the test rebuilds them without torch); results are
@@ -91,14 +91,18 @@ DECONV = [
     ([1, 4, 5, 5], [4, 6, 3, 3], 2, 1, True),
     ([1, 16, 3, 3], [16, 8, 4, 4], 2, 1, False),
     ([1, 3, 6, 4], [3, 2, 3, 2], 2, 0, True),
+    ([1, 6, 5, 5], [6, 4, 3, 3], 1, 1, True),
+    ([2, 4, 6, 6], [4, 8, 3, 3], 1, 0, False),
 ]
 deconv = []
 for xs, ws, st, pad, bias in DECONV:
-    x, w = torch.from_numpy(draw(xs, 8)), torch.from_numpy(draw(ws, 9))
+    x, w = torch.from_numpy(draw(xs, 8)), torch.from_numpy(draw(ws, 9)).requires_grad_()
     b = torch.from_numpy(draw(ws[1:2], 10)) if bias else None
     f = F.conv_transpose1d if len(xs) == 3 else F.conv_transpose2d
     y = f(x, w, b, stride=st, padding=pad)
-    deconv.append({"x": xs, "w": ws, "stride": st, "pad": pad, "bias": bias, "y": sha(y)})
+    y.backward(torch.from_numpy(draw(list(y.shape), 11)))
+    case = {"x": xs, "w": ws, "stride": st, "pad": pad, "bias": bias, "y": sha(y)}
+    deconv.append(dict(case, gw=sha(w.grad)))
 
 path = Path(__file__).parent / "avx2_slow_conv.json"
 data = {"torch": torch.__version__, "cases": out, "grouped": grouped, "deconv": deconv}

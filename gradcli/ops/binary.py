@@ -469,9 +469,32 @@ def _atan2_vjp(g: Tensor, out: Tensor, y: Tensor, x: Tensor) -> tuple:
 
 
 def _atan2_fwd(y: np.ndarray, x: np.ndarray) -> np.ndarray:
+    if y.dtype == x.dtype == np.float32 and y.size:
+        from ..core import cpu
+
+        if cpu.avx2():
+            return _atan2_loop(y, x)
     if y.dtype.kind == "f" and y.dtype.itemsize < 8:  # rounded once from float64 (see exp)
         return np.arctan2(y.astype(np.float64), x.astype(np.float64)).astype(y.dtype)
     return np.arctan2(y, x)
+
+
+def _atan2_loop(y: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """float32 atan2 as ATen's loop computes it on the avx2 family: SLEEF's atan2f (u10) on the
+    whole vector steps (`sleef32.atan2f`: measured equal to torch there on 320,000 random pairs
+    and every pair of zeros, infinities, NaN and subnormals), the C library's atan2f on the
+    rest (`sleef32.split_loop`). (The avx512 family keeps the float64 result rounded once.)"""
+    from ..core import powf32, sleef32
+
+    def scalar(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        f = powf32._libm_function("atan2f", "c_float") if a.size <= sleef32.LIBM_CALLS else None
+        if f is None:
+            with np.errstate(all="ignore"):
+                return np.arctan2(a.astype(np.float64), b.astype(np.float64)).astype(np.float32)
+        return np.fromiter((f(u, v) for u, v in zip(a.tolist(), b.tolist())), np.float32, a.size)
+
+    yb, xb = np.broadcast_arrays(y, x)
+    return sleef32.split_loop(sleef32.atan2f, scalar, yb, xb)
 
 
 atan2 = defop(

@@ -22,7 +22,8 @@ from gradcli.surface import functional as F
 from gradcli.surface import names  # noqa: F401 - installs the tensor methods
 from gradcli.surface import nnfunctional as N
 
-CASES = json.loads((Path(__file__).parent / "data" / "avx2_act32.json").read_text())["cases"]
+DATA = json.loads((Path(__file__).parent / "data" / "avx2_act32.json").read_text())
+CASES = DATA["cases"]
 
 OPS = {
     "sigmoid": lambda x, p, w: x.sigmoid(),
@@ -103,6 +104,18 @@ def test_the_data_tells_the_steps_apart(monkeypatch: pytest.MonkeyPatch) -> None
             continue
         cases = [c for c in CASES if c["op"] == op]
         assert sum(not _matches(c) for c in cases) >= 2, op
+
+
+@pytest.mark.parametrize("key", sorted(DATA["nan_steps"]))
+def test_nan_gradients_follow_the_avx2_steps(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """hardswish's and logit's backward kernels treat NaN one way in their vector steps (two
+    vectors: 64 bytes on AVX2) and another in the scalar tail (`elementwise.in_vector_loop`)."""
+    monkeypatch.setenv(cpu.ENV, "avx2")
+    name, n = key.rsplit("-", 1)
+    x = gradcli.Tensor(np.full(int(n), np.nan, np.float32), requires_grad=True)
+    y = N.hardswish(x) if name == "hardswish" else x.logit(eps=0.1)
+    y.backward(gradcli.Tensor(np.ones(int(n), np.float32)))
+    assert np.isnan(x.grad.numpy()).tolist() == DATA["nan_steps"][key]
 
 
 def test_one_ulp_off_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

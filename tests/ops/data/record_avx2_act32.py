@@ -70,6 +70,16 @@ for name, f in OPS.items():
         case["grads"] = [sha(a.grad) if a.grad is not None else None for a in leaves]
         cases.append(case)
 
+# where a NaN input's gradient is NaN (the vector loop) or not (the scalar tail): hardswish's
+# and logit's kernels take steps of two vectors (64 bytes here, 128 on AVX-512)
+nan_steps = {}
+for name, f in (("hardswish", F.hardswish), ("logit", lambda t: torch.logit(t, eps=0.1))):
+    for n in (7, 9, 16, 17, 20, 31, 33, 40):
+        x = torch.full((n,), float("nan"), requires_grad=True)
+        f(x).backward(torch.ones(n))
+        nan_steps[f"{name}-{n}"] = [bool(v) for v in torch.isnan(x.grad).tolist()]
+
 out = Path(__file__).parent / "avx2_act32.json"
-out.write_text(json.dumps({"torch": torch.__version__, "cases": cases}, indent=0) + "\n")
+data = {"torch": torch.__version__, "cases": cases, "nan_steps": nan_steps}
+out.write_text(json.dumps(data, indent=0) + "\n")
 print(f"{len(cases)} cases -> {out}")

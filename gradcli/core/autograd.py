@@ -288,6 +288,36 @@ def _run_backward(
     # Chains of ops whose rule is `g * d` run on arrays (first-order passes, not traced, not
     # watched for nan by anomaly detection).
     chains = not create_graph and trace is None and not _GradMode.anomaly
+    # F.linear's bias gradient, reduced after its product's rule ran (`deliver` below)
+    defer = create_graph and nb == 0 and trace is None and not turns
+    deferred: list[tuple] = []
+
+    def deliver(k: Any, t: Tensor, gi: Any, n: Node, i: int, op: Any, many: bool) -> None:
+        # the gradient `gi` node n's rule gave its input t (key k) into the pass's gradients
+        sources[k] = _MANY if k in grads or many else (n, i)
+        gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
+        if op.complex is not None and gi.data.dtype.kind == "c" and t.data.dtype.kind != "c":
+            gi = _real_part(gi)  # a real input of a complex result: PyTorch's
+        gdt, tdt = gi.data.dtype, t.data.dtype
+        if gdt is not tdt and gdt != tdt and tdt == dtypes.BF16:
+            _bf16_gradient(n)
+        if k in grads:
+            cur = grads[k]
+            if not create_graph and _owned(cur, gi):
+                add_into(cur.data, gi.data)  # the same sums, in place
+            else:
+                grads[k] = apply(P.add, cur, gi)
+            del cur
+            if fresh is not None and type(k) is int:
+                fresh.add(k)
+        else:
+            grads[k] = gi
+
+    def flush() -> None:
+        while deferred:
+            _mm, k, t, gi, n, i, many = deferred.pop(0)
+            deliver(k, t, gi, n, i, n.op, many)
+
     retained: list[tuple[Tensor, Tensor]] = []
     mode = enable_grad() if create_graph else no_grad()
     enabled = gc.isenabled()
@@ -302,6 +332,8 @@ def _run_backward(
             tick = hooks.observer.tick  # (the run's observer: it does not change in a pass)
             for j, n in enumerate(reversed(order)):
                 tick()
+                if deferred and n.seq < deferred[0][0].seq:
+                    flush()
                 if turns and j - 1 in turns:
                     for t in turns.pop(j - 1):
                         finish_leaf(t)
@@ -466,33 +498,24 @@ def _run_backward(
                             if p is None:
                                 continue  # a constant then
                         k = p
-                    sources[k] = _MANY if k in grads or cut is not None else (n, i)
-                    gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
-                    if (
-                        op.complex is not None
-                        and gi.data.dtype.kind == "c"
-                        and t.data.dtype.kind != "c"
-                    ):
-                        gi = _real_part(gi)  # a real input of a complex result: PyTorch's
-                    gdt, tdt = gi.data.dtype, t.data.dtype
-                    if gdt is not tdt and gdt != tdt and tdt == dtypes.BF16:
-                        _bf16_gradient(n)
-                    if k in grads:
-                        cur = grads[k]
-                        if not create_graph and _owned(cur, gi):
-                            add_into(cur.data, gi.data)  # the same sums, in place
-                        else:
-                            grads[k] = apply(P.add, cur, gi)
-                        del cur
-                        if fresh is not None and type(k) is int:
-                            fresh.add(k)
-                    else:
-                        grads[k] = gi
+                    if defer and i == 1 and cut is None and n.label == "AddmmBackward0":
+                        mm = producer(n.inputs[0], seq)
+                        gi = as_tensor(gi, like=t)
+                        if mm is not None and mm.op.name == "matmul" and gi.shape != t.shape:
+                            # PyTorch's AddmmBackward0 reduces the bias's gradient (sum_to)
+                            # after its two products: recorded after the product's rule, the
+                            # sum comes first in a pass through this gradient, which decides
+                            # the order of float sums where several gradients meet
+                            deferred.append((mm, k, t, gi, n, i, cut is not None))
+                            continue
+                    deliver(k, t, gi, n, i, op, cut is not None)
                 if not retain_graph and n.frees():
                     n.freed = True
                     n.packed = None
             if carry is not None:
                 grads[carry[0]] = Tensor(carry[1])
+            if deferred:
+                flush()
             for j in sorted(turns or ()):
                 for t in turns[j]:
                     finish_leaf(t)

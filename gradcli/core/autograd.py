@@ -55,6 +55,13 @@ from .tensor import (
 
 # --- backward ------------------------------------------------------------------------------
 
+# Whether the matmul node whose rule runs now is the product of an addmm, baddbmm or addmv
+# (the sum that follows it is labelled so): PyTorch's AddmmBackward0 computes mat1's gradient
+# before mat2's, MmBackward0 and BmmBackward0 mat2's first (measured with create_graph=True:
+# the older node). The rule reads this when it records its products (`ops.linalg`).
+SUM_PRODUCT = [False]
+_SUM_LABELS = frozenset({"AddmmBackward0", "BaddbmmBackward0", "AddmvBackward0"})
+
 # The reverse passes begun so far, and the one running now (0: none; a pass started inside
 # another, by a hook or a custom backward, is its own): what a node's pre-hook can tell passes
 # apart by (torch.utils.checkpoint recomputes its function once per pass).
@@ -291,6 +298,7 @@ def _run_backward(
     # F.linear's bias gradient, reduced after its product's rule ran (`deliver` below)
     defer = create_graph and nb == 0 and trace is None and not turns
     deferred: list[tuple] = []
+    sum_products: set = set()  # the matmul nodes of addmm-like sums (`SUM_PRODUCT`)
 
     def deliver(k: Any, t: Tensor, gi: Any, n: Node, i: int, op: Any, many: bool) -> None:
         # the gradient `gi` node n's rule gave its input t (key k) into the pass's gradients
@@ -471,11 +479,22 @@ def _run_backward(
                         ins, out = hooks.saved_unpack(n)
                         gs = _vjp(n.op, g, out, ins, n.params)
                     else:
+                        if create_graph:
+                            if n.label in _SUM_LABELS:
+                                for t in n.inputs:
+                                    q = t.node
+                                    # (the product, or the product scaled by alpha)
+                                    if q is not None and q.op.name == "mul" and q.seq < n.seq:
+                                        q = q.inputs[0].node
+                                    if q is not None and q.op.name == "matmul":
+                                        sum_products.add(q)
+                            SUM_PRODUCT[0] = n in sum_products
                         gs = (
                             n.op.vjp(g, out, *n.inputs, **n.params)
                             if op.complex is None
                             else _vjp(op, g, out, n.inputs, n.params)
                         )
+                        SUM_PRODUCT[0] = False
                     if _GradMode.anomaly and _GradMode.anomaly_nan:
                         _check_nan(n, gs)
                     if user and n.node_hooks and n.node_hooks[1]:

@@ -238,8 +238,12 @@ def _div_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
     # DivBackward0 saves (self, other), not from the output, which may be changed in place
     # after the division. Its generated DivBackward0 computes other's gradient first, then
     # self's: recorded in that order (create_graph), a second pass sums the gradients these
-    # nodes send back in PyTorch's order, to the last bit in float32.
-    gy = -g * (x / y / y) if y.requires_grad else None
+    # nodes send back in PyTorch's order, to the last bit in float32. (Within other's formula
+    # the compiled C++ builds the right factor, (x / y) / y, before -g.)
+    gy = None
+    if y.requires_grad:
+        q = x / y / y
+        gy = -g * q
     gx = g / y if x.requires_grad else None
     return (gx, gy)
 

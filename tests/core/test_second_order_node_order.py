@@ -4,7 +4,8 @@
 `grad * grad_output * (-2 * output + 1)` after grad_output's, right factor first; SiluBackward0's
 `grad_output * sigmoid * (1.0 + input * (1.0 - sigmoid))` right factor first too;
 MmBackward0 and BmmBackward0 (and a vector times a matrix) mat2's gradient first, MvBackward0
-and AddmmBackward0 mat1's. A later pass
+and AddmmBackward0 mat1's; DivBackward0's `-grad * ((self / other) / other)` the quotients
+before the negation. A later pass
 runs nodes newest first, so this order decides the order of float32 sums where several
 gradients meet (PINN losses differentiated a third time printed other last digits; corpus
 1021). The values are checked against central differences in float64."""
@@ -36,6 +37,17 @@ def test_mul_makes_the_other_operands_gradient_first() -> None:
         "gx, gy = torch.autograd.grad(z.sum(), (x, y), create_graph=True)\n"
     )
     assert env["gy"].node.seq < env["gx"].node.seq
+
+
+def test_division_records_the_quotients_before_the_negated_gradient() -> None:
+    env = _env(
+        "x = torch.tensor([0.5, -1.5], requires_grad=True)\n"
+        "y = torch.tensor([2.0, 0.25], requires_grad=True)\n"
+        "z = x / y\n"
+        "gx, gy = torch.autograd.grad((z * z).sum(), (x, y), create_graph=True)\n"
+    )
+    names = [name for _, name in _created(env["gy"], env["z"].node.seq)]
+    assert names[-4:] == ["DivBackward0", "DivBackward0", "NegBackward0", "MulBackward0"]
 
 
 def test_cos_gradient_records_sin_neg_mul() -> None:

@@ -1285,7 +1285,11 @@ def _gelu_backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, *, approxim
         return (first, h * g * (f_prime_gh + f_prime_gh + g_prime_fh + h_prime_fg))
     sq = x * x
     pdf = (sq * -0.5).exp() * _GELU_KBETA_ERF
-    return (first, h * g * (pdf * 2 - sq * pdf))
+    # `ggI * grad * (pdf * 2 - input_sq * pdf)` as compiled: each operator's right operand
+    # first (measured order: input_sq * pdf, pdf * 2, the difference, ggI * grad, the product)
+    right = sq * pdf
+    diff = pdf * 2 - right
+    return (first, h * g * diff)
 
 
 # gelu's gradient as PyTorch computes it under create_graph=True (float32): its kernel, its

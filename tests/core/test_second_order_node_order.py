@@ -173,3 +173,19 @@ def test_products_make_their_operands_gradients_in_pytorchs_order(name: str) -> 
         made[key] = max(products)
     other = "b" if first == "a" else "a"
     assert made[first] < made[other]
+
+
+def test_gelu_second_pass_records_the_difference_before_grad_times_grad_output() -> None:
+    # gelu_double_backward: `ggI * grad * (pdf * 2 - input_sq * pdf)`, its right operands first
+    env = _env(
+        "x = torch.tensor([0.5, -1.5], requires_grad=True)\n"
+        "a = F.gelu(x)\n"
+        "g, = torch.autograd.grad((a * a).sum(), x, create_graph=True)\n"
+        "h, = torch.autograd.grad(g.sum(), x, create_graph=True)\n"
+    )
+    nodes = [n for n in ancestors([env["h"]]) if n.seq > env["g"].node.seq]
+    sub = next(n for n in nodes if n.name() == "SubBackward0")
+    product = next(n for n in nodes if n.op.name == "mul" and sub.out in n.inputs)
+    scaled, right = sub.inputs  # pdf * 2, input_sq * pdf
+    assert right.node.seq < scaled.node.seq < sub.seq
+    assert sub.seq < product.inputs[0].node.seq < product.seq

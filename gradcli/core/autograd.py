@@ -55,6 +55,13 @@ from .tensor import (
 
 # --- backward ------------------------------------------------------------------------------
 
+# Whether the matmul node whose rule runs now is the product of an addmm, baddbmm or addmv
+# (the sum that follows it is labelled so): PyTorch's AddmmBackward0 computes mat1's gradient
+# before mat2's, MmBackward0 and BmmBackward0 mat2's first (measured with create_graph=True:
+# the older node). The rule reads this when it records its products (`ops.linalg`).
+SUM_PRODUCT = [False]
+_SUM_LABELS = frozenset({"AddmmBackward0", "BaddbmmBackward0", "AddmvBackward0"})
+
 # The reverse passes begun so far, and the one running now (0: none; a pass started inside
 # another, by a hook or a custom backward, is its own): what a node's pre-hook can tell passes
 # apart by (torch.utils.checkpoint recomputes its function once per pass).
@@ -288,6 +295,37 @@ def _run_backward(
     # Chains of ops whose rule is `g * d` run on arrays (first-order passes, not traced, not
     # watched for nan by anomaly detection).
     chains = not create_graph and trace is None and not _GradMode.anomaly
+    # F.linear's bias gradient, reduced after its product's rule ran (`deliver` below)
+    defer = create_graph and nb == 0 and trace is None and not turns
+    deferred: list[tuple] = []
+    sum_products: set = set()  # the matmul nodes of addmm-like sums (`SUM_PRODUCT`)
+
+    def deliver(k: Any, t: Tensor, gi: Any, n: Node, i: int, op: Any, many: bool) -> None:
+        # the gradient `gi` node n's rule gave its input t (key k) into the pass's gradients
+        sources[k] = _MANY if k in grads or many else (n, i)
+        gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
+        if op.complex is not None and gi.data.dtype.kind == "c" and t.data.dtype.kind != "c":
+            gi = _real_part(gi)  # a real input of a complex result: PyTorch's
+        gdt, tdt = gi.data.dtype, t.data.dtype
+        if gdt is not tdt and gdt != tdt and tdt == dtypes.BF16:
+            _bf16_gradient(n)
+        if k in grads:
+            cur = grads[k]
+            if not create_graph and _owned(cur, gi):
+                add_into(cur.data, gi.data)  # the same sums, in place
+            else:
+                grads[k] = apply(P.add, cur, gi)
+            del cur
+            if fresh is not None and type(k) is int:
+                fresh.add(k)
+        else:
+            grads[k] = gi
+
+    def flush() -> None:
+        while deferred:
+            _mm, k, t, gi, n, i, many = deferred.pop(0)
+            deliver(k, t, gi, n, i, n.op, many)
+
     retained: list[tuple[Tensor, Tensor]] = []
     mode = enable_grad() if create_graph else no_grad()
     enabled = gc.isenabled()
@@ -302,6 +340,8 @@ def _run_backward(
             tick = hooks.observer.tick  # (the run's observer: it does not change in a pass)
             for j, n in enumerate(reversed(order)):
                 tick()
+                if deferred and n.seq < deferred[0][0].seq:
+                    flush()
                 if turns and j - 1 in turns:
                     for t in turns.pop(j - 1):
                         finish_leaf(t)
@@ -439,11 +479,22 @@ def _run_backward(
                         ins, out = hooks.saved_unpack(n)
                         gs = _vjp(n.op, g, out, ins, n.params)
                     else:
+                        if create_graph:
+                            if n.label in _SUM_LABELS:
+                                for t in n.inputs:
+                                    q = t.node
+                                    # (the product, or the product scaled by alpha)
+                                    if q is not None and q.op.name == "mul" and q.seq < n.seq:
+                                        q = q.inputs[0].node
+                                    if q is not None and q.op.name == "matmul":
+                                        sum_products.add(q)
+                            SUM_PRODUCT[0] = n in sum_products
                         gs = (
                             n.op.vjp(g, out, *n.inputs, **n.params)
                             if op.complex is None
                             else _vjp(op, g, out, n.inputs, n.params)
                         )
+                        SUM_PRODUCT[0] = False
                     if _GradMode.anomaly and _GradMode.anomaly_nan:
                         _check_nan(n, gs)
                     if user and n.node_hooks and n.node_hooks[1]:
@@ -466,33 +517,24 @@ def _run_backward(
                             if p is None:
                                 continue  # a constant then
                         k = p
-                    sources[k] = _MANY if k in grads or cut is not None else (n, i)
-                    gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
-                    if (
-                        op.complex is not None
-                        and gi.data.dtype.kind == "c"
-                        and t.data.dtype.kind != "c"
-                    ):
-                        gi = _real_part(gi)  # a real input of a complex result: PyTorch's
-                    gdt, tdt = gi.data.dtype, t.data.dtype
-                    if gdt is not tdt and gdt != tdt and tdt == dtypes.BF16:
-                        _bf16_gradient(n)
-                    if k in grads:
-                        cur = grads[k]
-                        if not create_graph and _owned(cur, gi):
-                            add_into(cur.data, gi.data)  # the same sums, in place
-                        else:
-                            grads[k] = apply(P.add, cur, gi)
-                        del cur
-                        if fresh is not None and type(k) is int:
-                            fresh.add(k)
-                    else:
-                        grads[k] = gi
+                    if defer and i == 1 and cut is None and n.label == "AddmmBackward0":
+                        mm = producer(n.inputs[0], seq)
+                        gi = as_tensor(gi, like=t)
+                        if mm is not None and mm.op.name == "matmul" and gi.shape != t.shape:
+                            # PyTorch's AddmmBackward0 reduces the bias's gradient (sum_to)
+                            # after its two products: recorded after the product's rule, the
+                            # sum comes first in a pass through this gradient, which decides
+                            # the order of float sums where several gradients meet
+                            deferred.append((mm, k, t, gi, n, i, cut is not None))
+                            continue
+                    deliver(k, t, gi, n, i, op, cut is not None)
                 if not retain_graph and n.frees():
                     n.freed = True
                     n.packed = None
             if carry is not None:
                 grads[carry[0]] = Tensor(carry[1])
+            if deferred:
+                flush()
             for j in sorted(turns or ()):
                 for t in turns[j]:
                     finish_leaf(t)

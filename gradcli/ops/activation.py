@@ -387,8 +387,12 @@ def _silu_fwd(x: np.ndarray) -> np.ndarray:
 def _silu_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     if _first_order32(g, x):
         return (Tensor(act32.silu_backward(g.data, x.data)),)
+    # ATen's infinitely_differentiable_silu_backward, `grad_output * sigmoid * (1.0 + input *
+    # (1.0 - sigmoid))`: its compiler builds the right factor first, so the recorded nodes
+    # (create_graph=True) come in that order, which orders the float sums of a later pass
     s = x.sigmoid()
-    return (g * s * (x * (1 - s) + 1),)
+    right = x * (1 - s) + 1
+    return (g * s * right,)
 
 
 silu = defop(

@@ -187,18 +187,17 @@ def _mul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 def _mul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
     # Only the gradients wanted (x * 2.0 needs no gradient for the constant).
     # (dtypes only: what the rule reads is x and y, never `out`: `core.autograd._reads`)
+    # MulBackward0 computes other's gradient first, then self's (measured: with
+    # create_graph=True the product for `other` is the older node), which orders the float
+    # sums of a later pass where gradients meet
     if "c" in (g.dtype.kind, x.dtype.kind, y.dtype.kind):
         # PyTorch's mul_tensor_backward, grad * other.conj(), as that product: the engine's
         # conj(rule(conj(g))) has the same values but a zero imaginary part that cancels
         # exactly (2+2i times the conjugate of 1+1i) comes out as -0 where PyTorch's is 0
-        return (
-            g * _conj(y) if x.requires_grad else None,
-            g * _conj(x) if y.requires_grad else None,
-        )
-    return (
-        _times(g, y) if x.requires_grad else None,
-        _times(g, x) if y.requires_grad else None,
-    )
+        gy = g * _conj(x) if y.requires_grad else None
+        return (g * _conj(y) if x.requires_grad else None, gy)
+    gy = _times(g, x) if y.requires_grad else None
+    return (_times(g, y) if x.requires_grad else None, gy)
 
 
 def _conj(t: Tensor) -> Tensor:
@@ -239,8 +238,12 @@ def _div_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
     # DivBackward0 saves (self, other), not from the output, which may be changed in place
     # after the division. Its generated DivBackward0 computes other's gradient first, then
     # self's: recorded in that order (create_graph), a second pass sums the gradients these
-    # nodes send back in PyTorch's order, to the last bit in float32.
-    gy = -g * (x / y / y) if y.requires_grad else None
+    # nodes send back in PyTorch's order, to the last bit in float32. (Within other's formula
+    # the compiled C++ builds the right factor, (x / y) / y, before -g.)
+    gy = None
+    if y.requires_grad:
+        q = x / y / y
+        gy = -g * q
     gx = g / y if x.requires_grad else None
     return (gx, gy)
 

@@ -230,7 +230,9 @@ sin = defop(
 cos = defop(
     "cos",
     _float32(mkl32.cosf, np.cos),
-    lambda g, out, x: (-g * x.sin(),),
+    # derivatives.yaml's `grad * -self.sin()`: the same values as -g * sin(x), with the nodes
+    # a create_graph pass records in PyTorch's order (sin, neg, mul)
+    lambda g, out, x: (g * -x.sin(),),
     "CosBackward0",
     "-g * sin(x)",
     saved=V.saves(self=V.SELF),
@@ -793,8 +795,12 @@ def _sigmoid_backward_fwd(g: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def _sigmoid_backward_vjp(h: Tensor, out: Tensor, g: Tensor, y: Tensor) -> tuple:
     # derivatives.yaml: grad_output: sigmoid_backward(grad, output); output: grad * grad_output
-    # * (-2 * output + 1), in PyTorch's order (-2 * y is exact)
-    return (apply(sigmoid_backward, h, y), (h * g) * (y * -2 + 1))
+    # * (-2 * output + 1), in PyTorch's order (-2 * y is exact). Recorded (create_graph=True)
+    # as PyTorch's apply makes them (measured): grad_output's, then output's, its right factor
+    # first
+    first = apply(sigmoid_backward, h, y)
+    right = y * -2 + 1
+    return (first, (h * g) * right)
 
 
 # sigmoid's gradient as PyTorch computes it, also under create_graph=True: one fused kernel of
@@ -1285,7 +1291,11 @@ def _gelu_backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, *, approxim
         return (first, h * g * (f_prime_gh + f_prime_gh + g_prime_fh + h_prime_fg))
     sq = x * x
     pdf = (sq * -0.5).exp() * _GELU_KBETA_ERF
-    return (first, h * g * (pdf * 2 - sq * pdf))
+    # `ggI * grad * (pdf * 2 - input_sq * pdf)` as compiled: each operator's right operand
+    # first (measured order: input_sq * pdf, pdf * 2, the difference, ggI * grad, the product)
+    right = sq * pdf
+    diff = pdf * 2 - right
+    return (first, h * g * diff)
 
 
 # gelu's gradient as PyTorch computes it under create_graph=True (float32): its kernel, its

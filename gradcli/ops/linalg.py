@@ -10,7 +10,7 @@ import numpy as np
 
 from ..base import limits
 from ..core import cpu, hooks
-from ..core.autograd import complex_record
+from ..core.autograd import SUM_PRODUCT, complex_record
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, _GradMode, wrap
 from . import blas32
@@ -44,13 +44,14 @@ def _matmul_real_vjp(g: Tensor, out: Any, x: Tensor, y: Tensor) -> tuple:
         gu = unsqueeze(g, -1)
         return (gu * y if nx else None, gu * x if ny else None)
     if x.ndim == 1:
+        # (a vector times a matrix is PyTorch's mm of the unsqueezed vector: mat2's first)
+        gy = unsqueeze(x, -1) * unsqueeze(g, -2) if ny else None
         if not nx:
             gx = None
         elif y.ndim == 2:
             gx = g @ transpose_last(y)
         else:
             gx = squeeze(unsqueeze(g, -2) @ transpose_last(y), -2)
-        gy = unsqueeze(x, -1) * unsqueeze(g, -2) if ny else None
         if gy is not None and 1 in y.shape and y.ndim == 2 and not gy.requires_grad:
             # PyTorch's mm of one column or row is MKL's gemv, whose sums start from +0: no -0
             # elements (`_first_product_zeros`)
@@ -119,13 +120,21 @@ def _matmul_real_vjp(g: Tensor, out: Any, x: Tensor, y: Tensor) -> tuple:
                         else _matmul_record(x.data.T, g.data)
                     )
             return (wrap(gx) if nx else None, wrap(gy) if ny else None)
+        # recorded (create_graph=True) in PyTorch's order: MmBackward0 mat2's gradient first,
+        # AddmmBackward0 mat1's (`core.autograd.SUM_PRODUCT`)
         gx = gy = None
-        if nx:
+        if nx and SUM_PRODUCT[0]:
             gx = transpose_last(y @ transpose_last(g)) if cx else g @ transpose_last(y)
         if ny:
             gy = transpose_last(transpose_last(g) @ x) if cy else transpose_last(x) @ g
+        if nx and gx is None:
+            gx = transpose_last(y @ transpose_last(g)) if cx else g @ transpose_last(y)
         return (gx, gy)
-    return (g @ transpose_last(y) if nx else None, transpose_last(x) @ g if ny else None)
+    # (bmm: batch2's first; baddbmm batch1's, `SUM_PRODUCT`)
+    if SUM_PRODUCT[0]:
+        return (g @ transpose_last(y) if nx else None, transpose_last(x) @ g if ny else None)
+    gy = transpose_last(x) @ g if ny else None
+    return (g @ transpose_last(y) if nx else None, gy)
 
 
 def _column_major(a: np.ndarray) -> bool:

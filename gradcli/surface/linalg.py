@@ -427,9 +427,13 @@ def _scaled(t: Tensor, s: Any) -> Tensor:
     return t if s == 1 else A.mul_t(t, s)
 
 
-def _add_scaled(inp: Tensor, prod: Tensor, beta: Any, alpha: Any, label: str) -> Tensor:
-    """beta * inp + alpha * prod, with inp ignored when beta is 0 (NaN in it too)."""
-    base = F.expand(inp, prod.shape)
+def _add_scaled(
+    inp: Tensor, prod: Tensor, beta: Any, alpha: Any, label: str, base: Tensor | None = None
+) -> Tensor:
+    """beta * inp + alpha * prod, with inp ignored when beta is 0 (NaN in it too). `base`: inp
+    already expanded to the product's shape."""
+    if base is None:
+        base = F.expand(inp, prod.shape)
     prod = _scaled(prod, alpha)
     if beta == 0:
         keep = Tensor(np.ones(prod.shape, dtype=bool))
@@ -447,7 +451,14 @@ def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) ->
     _need_matrix(m1, "mat1")
     _need_matrix(m2, "mat2")
     F.addmm_dtypes_checked(inp, m1, m2)
-    out = _add_scaled(inp, A.matmul(m1, m2), beta, alpha, "AddmmBackward0")
+    base = None
+    if m1.shape[1] == m2.shape[0]:
+        # the expanded input recorded before the product: a pass through this node then runs
+        # the product's rule first and reduces the input's gradient after, as AddmmBackward0
+        # (its sum_to follows the two products), which orders the float sums of a second
+        # pass where these gradients meet
+        base = F.expand(inp, (m1.shape[0], m2.shape[1]))
+    out = _add_scaled(inp, A.matmul(m1, m2), beta, alpha, "AddmmBackward0", base)
     if (
         inp.ndim == 1
         and beta == 1
@@ -472,7 +483,9 @@ def baddbmm(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: Any =
             "Expected size for first two dimensions of batch2 tensor to be: "
             f"[{b1.shape[0]}, {b1.shape[2]}] but got: [{b2.shape[0]}, {b2.shape[1]}]."
         )
-    return _add_scaled(inp, A.matmul(b1, b2), beta, alpha, "BaddbmmBackward0")
+    # (the expanded input recorded before the product, as in `addmm`)
+    base = F.expand(inp, (b1.shape[0], b1.shape[1], b2.shape[2]))
+    return _add_scaled(inp, A.matmul(b1, b2), beta, alpha, "BaddbmmBackward0", base)
 
 
 def addmv(input: Any, mat: Any, vec: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:  # noqa: A002
@@ -484,7 +497,8 @@ def addmv(input: Any, mat: Any, vec: Any, *, beta: Any = 1, alpha: Any = 1) -> T
             f"size mismatch, got input ({inp.shape[0] if inp.ndim else 1}), mat "
             f"({m.shape[0]}x{m.shape[1]}), vec ({v.shape[0]})"
         )
-    return _add_scaled(inp, A.matmul(m, v), beta, alpha, "AddmvBackward0")
+    base = F.expand(inp, (m.shape[0],))  # (recorded before the product, as in `addmm`)
+    return _add_scaled(inp, A.matmul(m, v), beta, alpha, "AddmvBackward0", base)
 
 
 def outer(input: Any, vec2: Any) -> Tensor:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import cpu, hooks
+from . import hooks
+from .vecloop import split_loop, vec_step
 
 F32 = np.float32
 _ODD = np.int64(1)
@@ -294,8 +295,6 @@ def _powf_block(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 # ---------------------------------------------------------------------------------------
 # Where ATen's loop is vectorised, and what its scalar remainder computes.
 
-VEC_STEP = 32  # ATen's vectorised loop takes 2 x 16 float32 lanes a step (AVX512 build)
-VEC_STEP_AVX2 = 16  # 2 x 8 lanes on AVX2 (`cpu.avx2()`; as `sleef32.vec_step`)
 _LIBM: dict = {}
 
 
@@ -388,7 +387,7 @@ def _vector_mask(shape: tuple, strides_list: list) -> np.ndarray | None:
     n_scalar_inputs = sum(1 for s in inner_st if s == 0)
     if any(s not in (0, 1) for s in inner_st) or n_scalar_inputs == len(inner_st):
         return np.zeros(shape, dtype=bool)
-    step = VEC_STEP_AVX2 if cpu.avx2() else VEC_STEP
+    step = vec_step()
     vec = inner_n // step * step
     if vec == inner_n:
         return None
@@ -415,8 +414,6 @@ def pow_tensor_tensor(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         and len(shape) > 1
         and not (np.asarray(x).flags.c_contiguous and np.asarray(y).flags.c_contiguous)
     ):  # views of one shape: TensorIterator's loops over their rows
-        from .sleef32 import split_loop
-
         with np.errstate(all="ignore"):
             return split_loop(
                 sleef_powf, scalar_powf, np.asarray(x, dtype=F32), np.asarray(y, dtype=F32)
@@ -436,8 +433,6 @@ def pow_tensor_scalar(x: np.ndarray, p: float) -> np.ndarray:
     with p rounded to float32 where vectorised, std::pow(double, double) on the rest."""
     x = np.asarray(x, dtype=F32)
     if x.ndim > 1 and not x.flags.c_contiguous:  # a view: TensorIterator's loops over its rows
-        from .sleef32 import split_loop
-
         q = float(p)
         with np.errstate(all="ignore"):
             return split_loop(

@@ -13,12 +13,23 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import cpu, hooks
+from . import hooks
 from .powf32 import _div_f2f2 as _df_div
 from .powf32 import _mul_f2f as _df_mul_vf2_vf
 from .powf32 import _mul_f2f2 as _df_mul_vf2_vf2
 from .powf32 import _squ_f2 as _df_squ
 from .powf32 import fma32
+
+# The split of an elementwise loop is vecloop's (powf32 uses it too); re-exported for callers.
+from .vecloop import (  # noqa: F401,E501
+    VEC_STEP,
+    VEC_STEP_AVX2,
+    _inner_run,
+    _loop_order,
+    split_loop,
+    vec_step,
+    vector_count,
+)
 
 _F = np.float32
 _LOW28 = np.int64(0x0FFFFFFF)  # (as fma32's check of midpoints)
@@ -239,131 +250,7 @@ def glibc_expf(x: np.ndarray) -> np.ndarray:
         return np.where(np.isnan(x), x, y).astype(_F)
 
 
-# --- the split of an elementwise loop ------------------------------------------------------
-
-VEC_STEP = 32  # ATen's `vectorized_loop` takes two 16-float vectors a step (AVX512 build)
-VEC_STEP_AVX2 = 16  # two 8-float vectors a step (AVX2 build, `cpu.avx2()`)
-
-
-def vec_step() -> int:
-    """The float32 elements one step of ATen's `vectorized_loop` takes on this kernel family:
-    two `Vectorized<float>`, 32 on AVX-512, 16 on AVX2 (measured on the AMD EPYC: sigmoid,
-    silu, elu, softplus, mish, gelu(tanh) and pow agree with torch bit for bit at every size
-    1..69, 100, 200, 333 with a step of 16, and differ from n = 16 on with 32)."""
-    return VEC_STEP_AVX2 if cpu.avx2() else VEC_STEP
-
-
-def vector_count(n: int) -> int:
-    """How many of a contiguous n-element loop's elements `cpu_kernel_vec` computes with its
-    vector function (whole steps of `vec_step()` from the start: 32, or 16 on AVX2); the rest
-    go through the scalar one."""
-    return n - n % vec_step()
-
-
-def split_loop(vec, scalar, *arrays: np.ndarray) -> np.ndarray:
-    """An elementwise float32 kernel over equally shaped arrays as `cpu_kernel_vec` runs it:
-    `vec` on the whole steps of a contiguous run, `scalar` on its tail.
-
-    The loop is TensorIterator's: the dimensions in the arrays' memory order (a transposed
-    array is walked column by column; `_loop_order`), then merged from the innermost while every
-    array steps through them as one run (the result, C-contiguous in that order, always does).
-    A contiguous array is one run of all its elements; a strided view (a column slice, a
-    `chunk`, an `expand`) is a run per row of its inner dimensions, each split on its own, and
-    a row whose elements are not adjacent goes through the scalar function whole."""
-    a0 = arrays[0]
-    if a0.ndim > 1 and not all(a.flags.c_contiguous for a in arrays):
-        order = _loop_order(arrays)
-        if order != tuple(range(a0.ndim)):
-            moved = [np.transpose(a, order) for a in arrays]
-            return np.transpose(_split_in_order(vec, scalar, moved), np.argsort(order))
-    return _split_in_order(vec, scalar, arrays)
-
-
-def _split_in_order(vec, scalar, arrays) -> np.ndarray:
-    a0 = arrays[0]
-    shape = a0.shape
-    run, adjacent = _inner_run(arrays)
-    flat = [np.ascontiguousarray(a, dtype=_F).reshape(-1) for a in arrays]
-    n = flat[0].size
-    out = np.empty(n, _F)
-    if run >= n:
-        nv = vector_count(n)
-        if nv:
-            out[:nv] = vec(*(a[:nv] for a in flat))
-        if nv < n:
-            out[nv:] = scalar(*(a[nv:] for a in flat))
-        return out.reshape(shape)
-    nv = vector_count(run) if adjacent else 0
-    if not nv:  # (rows shorter than a vector step: every element by the scalar function)
-        out[:] = scalar(*flat)
-        return out.reshape(shape)
-    on_vec = np.arange(n) % run < nv
-    if nv:
-        out[on_vec] = vec(*(a[on_vec] for a in flat))
-    if nv < run:
-        tail = ~on_vec
-        out[tail] = scalar(*(a[tail] for a in flat))
-    return out.reshape(shape)
-
-
-def _loop_order(arrays) -> tuple[int, ...]:
-    """The dimensions outermost first as TensorIterator orders them (`reorder_dimensions`):
-    an insertion sort of the dimensions by stride, the first array whose strides tell two
-    apart deciding (a stride of 0 tells nothing; of equal strides the smaller dimension goes
-    inner), a tie left in the written order."""
-    shape = arrays[0].shape
-
-    def swap(d0: int, d1: int) -> int:
-        for a in arrays:
-            s0, s1 = a.strides[d0], a.strides[d1]
-            if s0 == 0 or s1 == 0:
-                continue
-            if s0 != s1:
-                return 1 if s0 > s1 else -1
-            if shape[d0] > shape[d1]:  # equal strides: the smaller dimension inner
-                return 1
-        return 0
-
-    perm = list(range(arrays[0].ndim - 1, -1, -1))  # innermost first
-    for i in range(1, len(perm)):
-        d1 = i
-        for d0 in range(i - 1, -1, -1):
-            c = swap(perm[d0], perm[d1])
-            if c > 0:
-                perm[d0], perm[d1] = perm[d1], perm[d0]
-                d1 = d0
-            elif c < 0:
-                break
-    return tuple(reversed(perm))
-
-
-def _inner_run(arrays: tuple[np.ndarray, ...]) -> tuple[int, bool]:
-    """The length of the innermost loop TensorIterator makes of these arrays (C order), and
-    whether its elements are adjacent in every array (or one repeated element, a broadcast):
-    the loop `cpu_kernel_vec` vectorises."""
-    a0 = arrays[0]
-    if a0.ndim == 0 or all(a.flags.c_contiguous for a in arrays):
-        return a0.size, True
-    shape = a0.shape
-    strides = [a.strides for a in arrays]
-    size = [a.itemsize for a in arrays]
-    d = a0.ndim - 1
-    run = shape[d]
-    inner = [s[d] for s in strides]
-    d -= 1
-    while d >= 0:
-        if shape[d] == 1:
-            d -= 1
-            continue
-        if run == 1:
-            run, inner = shape[d], [s[d] for s in strides]
-        elif all(s[d] == i * run for s, i in zip(strides, inner)):
-            run *= shape[d]
-        else:
-            break
-        d -= 1
-    adjacent = all(i in (0, z) for i, z in zip(inner, size))
-    return max(run, 1), adjacent
+# The split of an elementwise loop lives in vecloop (powf32 needs it too, without sleef32).
 
 
 # --- double-float arithmetic (pairs of float32 arrays, SLEEF's FMA variants) ---------------

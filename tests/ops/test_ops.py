@@ -954,6 +954,18 @@ def _view_scatter_torch(torch: Any, x: Any, src: Any, idx: tuple, move: Any) -> 
     return y
 
 
+def _glu_ref(x: np.ndarray, dim: int) -> np.ndarray:
+    a, b = np.split(x, 2, axis=dim)
+    return a / (1 + np.exp(-b))
+
+
+def _glu_backward_ref(g: np.ndarray, x: np.ndarray, dim: int) -> np.ndarray:
+    # the derivatives of a * sigmoid(b), written independently of the record's kernel order
+    a, b = np.split(x, 2, axis=dim)
+    s = 1 / (1 + np.exp(-b))
+    return np.concatenate([g * s, g * a * s * (1 - s)], axis=dim)
+
+
 REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "neg": lambda x: 0.0 - x,
     "exp": _vec(math.exp),
@@ -1144,6 +1156,8 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "hardswish_backward": lambda g, x: np.where(
         x <= -3, 0.0, np.where(x < 3, g * (x / 3 + 0.5), g)
     ),
+    "glu": lambda x, dim: _glu_ref(x, dim),
+    "glu_backward": lambda g, x, dim: _glu_backward_ref(g, x, dim),
     "mse_loss_backward": lambda g, x, y, reduction: (
         (2.0 / (x - y).size if reduction == "mean" else 2.0) * (x - y) * g
     ),
@@ -1584,6 +1598,8 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
             "hardshrink": lambda: torch.ops.aten.hardshrink_backward(g, x, a),
         }[fn](),
         "hardswish_backward": torch.ops.aten.hardswish_backward,
+        "glu": lambda x, dim: tf.glu(x, dim),
+        "glu_backward": lambda g, x, dim: torch.ops.aten.glu_backward(g, x, dim),
         "mse_loss_backward": lambda g, x, y, reduction: torch.ops.aten.mse_loss_backward(
             g, x, y, {"none": 0, "mean": 1, "sum": 2}[reduction]
         ),

@@ -515,3 +515,99 @@ nll_loss = defop(
     ),
     to_jax=_jax_nll,
 )
+
+
+# --- soft_margin_loss: log(1 + exp(-t * x)), reduced ------------------------------------------
+
+
+def _soft_margin_elements(x: np.ndarray, t: np.ndarray) -> np.ndarray:
+    # ATen's forward: log1p(exp(-x * t)), each step its own kernel (the records' exp and log1p)
+    from . import elementwise as E
+
+    with np.errstate(all="ignore"):
+        return E.log1p.forward(E.exp.forward(np.negative(x) * t))
+
+
+def _soft_margin_norm(x: np.ndarray, t: np.ndarray, reduction: str) -> float:
+    n = int(np.prod(np.broadcast_shapes(np.shape(x), np.shape(t))))
+    return 1.0 / n if reduction == "mean" else 1.0
+
+
+def _soft_margin_backward_fwd(g: np.ndarray, x: np.ndarray, t: np.ndarray, *, reduction: str):
+    """ATen's soft_margin_loss_backward, step by step in place: z = exp(-t * x); (t * z) times
+    -norm (a double rounded to the dtype), divided by z + 1, times g."""
+    from . import elementwise as E
+
+    dt = np.result_type(x, t)
+    with np.errstate(all="ignore"):
+        z = E.exp.forward(np.negative(t) * x)
+        gi = (t * z) * dt.type(-_soft_margin_norm(x, t, reduction))
+        return (gi / (z + dt.type(1))) * g
+
+
+def _soft_margin_backward_vjp(
+    h: Tensor, out: Tensor, g: Tensor, x: Tensor, t: Tensor, *, reduction: str
+) -> tuple:
+    # derivatives.yaml: grad_output: soft_margin_loss_double_backward_grad_output (the kernel
+    # of h for 'none', else sum(kernel(ones) * h)); self: soft_margin_loss_double_backward(
+    # h * g) = (h * g) * (t * t) * z / ((z + 1) * (z + 1)), z = exp(x * -t), / numel (mean)
+    if reduction == "none":
+        dg = apply(soft_margin_loss_backward, h, x, t, reduction=reduction)
+    else:
+        ones = Tensor(np.ones(g.shape, dtype=g.dtype))
+        r = apply(soft_margin_loss_backward, ones, x, t, reduction=reduction)
+        dg = r * h  # (the engine sums it down to g's shape)
+    z = (x * -t).exp()
+    zp1 = z + 1
+    dx = (h * g) * (t * t) * z / (zp1 * zp1)
+    if reduction == "mean":
+        dx = dx / int(np.prod(np.broadcast_shapes(x.shape, t.shape)))
+    return (dg, dx, None)
+
+
+soft_margin_loss_backward = defop(
+    "soft_margin_loss_backward",
+    lambda g, x, t, reduction: _soft_margin_backward_fwd(g, x, t, reduction=reduction),
+    _soft_margin_backward_vjp,
+    "SoftMarginLossBackwardBackward0",
+    "-norm * t * z / (1 + z) * h, z = exp(-t x); h g t^2 z / (1 + z)^2 (/ n)",
+    kind="internal",
+    saves=False,
+    nondiff=(2,),
+    samples=(
+        Sample(((1, 1), (2, 3), (2, 3)), {"reduction": "mean"}),
+        Sample(((2, 3), (2, 3), (2, 3)), {"reduction": "none"}),
+    ),
+)
+
+
+def _soft_margin_vjp(g: Tensor, out: Tensor, x: Tensor, t: Tensor, reduction: str = "mean"):
+    gu = g
+    if reduction != "none":
+        nb = g.ndim - out.ndim
+        gu = reshape_to(g, g.shape[:nb] + (1,) * x.ndim)
+    return (apply(soft_margin_loss_backward, gu, x, t, reduction=reduction), None)
+
+
+soft_margin_loss = defop(
+    "soft_margin_loss",
+    lambda x, t, reduction="mean": _reduce(_soft_margin_elements(x, t), reduction),
+    _soft_margin_vjp,
+    "SoftMarginLossBackward0",
+    "g * -t * z / (1 + z) / n, z = exp(-t x)",
+    kind="loss",
+    nondiff=(1,),
+    signature="soft_margin_loss(input, target, reduction='mean')",
+    samples=tuple(
+        Sample(a, {"reduction": r})
+        for a, r in (
+            (((2, 3), (2, 3)), "mean"),
+            (((2, 3), (2, 3)), "sum"),
+            (((4,), (4,)), "none"),
+        )
+    ),
+    to_torch=lambda w, a, p: (
+        f"F.soft_margin_loss({a[0]}, {a[1]}, reduction={w.lit(p.get('reduction'))})"
+    ),
+    to_jax=lambda w, a, p: w.reduced(f"jnp.log1p(jnp.exp(-{a[0]} * {a[1]}))", p),
+)

@@ -759,7 +759,7 @@ DECLARED = declare(
     ("softmin", "F", NF.softmin, _S + "neg softmax"),
     ("softshrink", "F", NF.softshrink, "softshrink"),
     ("tanhshrink", "F", NF.tanhshrink, _S + "tanh sub"),
-    ("glu", "F", NF.glu, _S + "index sigmoid mul"),
+    ("glu", "F", NF.glu, "glu"),
     ("normalize", "F", NF.normalize, _S + "norm clamp expand div"),
     ("pad", "F", NF.pad, _S + "index index_put"),
     ("avg_pool2d", "F", NF.avg_pool2d, "avg_pool"),
@@ -767,7 +767,7 @@ DECLARED = declare(
     ("fold", "F", NF.fold, "fold reshape"),
     ("smooth_l1_loss", "F", NL.smooth_l1_loss, _S + "sub abs mul div where mean"),
     ("huber_loss", "F", NL.huber_loss, _S + "sub abs mul where mean"),
-    ("soft_margin_loss", "F", NL.soft_margin_loss, _S + "neg mul exp log1p mean"),
+    ("soft_margin_loss", "F", NL.soft_margin_loss, "soft_margin_loss"),
     ("poisson_nll_loss", "F", NL.poisson_nll_loss, _S + "exp mul sub mean"),
     ("poisson_nll_loss", "torch", NL.torch_poisson_nll_loss, _S + "exp mul sub mean"),
     (

@@ -182,6 +182,13 @@ def soft_margin_loss(
     x, t = parsed_pair(input, target, "soft_margin_loss")
     r = reduction_arg(reduction)
     not_differentiable(t, "soft_margin_loss", "target")
+    if (
+        x.data.dtype == t.data.dtype
+        and x.data.dtype in (np.float32, np.float64)
+        and (x.shape == t.shape)
+    ):
+        # ATen's kernels, forward and backward (SoftMarginLossBackwardBackward0 when recorded)
+        return apply(L.soft_margin_loss, x, t, reduction=r)
     loss = A.log1p(A.exp(A.mul_t(A.neg(x), t)))
     return _reduced(loss, r, "SoftMarginLossBackward0")
 

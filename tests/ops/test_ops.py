@@ -954,6 +954,11 @@ def _view_scatter_torch(torch: Any, x: Any, src: Any, idx: tuple, move: Any) -> 
     return y
 
 
+def _soft_margin_ref(x: np.ndarray, t: np.ndarray, reduction: str) -> np.ndarray:
+    loss = np.log1p(np.exp(-x * t))
+    return loss if reduction == "none" else loss.mean() if reduction == "mean" else loss.sum()
+
+
 def _glu_ref(x: np.ndarray, dim: int) -> np.ndarray:
     a, b = np.split(x, 2, axis=dim)
     return a / (1 + np.exp(-b))
@@ -1155,6 +1160,10 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     ),
     "hardswish_backward": lambda g, x: np.where(
         x <= -3, 0.0, np.where(x < 3, g * (x / 3 + 0.5), g)
+    ),
+    "soft_margin_loss": lambda x, t, reduction="mean": _soft_margin_ref(x, t, reduction),
+    "soft_margin_loss_backward": lambda g, x, t, reduction: (
+        g * -t / (1 + np.exp(t * x)) / (x.size if reduction == "mean" else 1)
     ),
     "glu": lambda x, dim: _glu_ref(x, dim),
     "glu_backward": lambda g, x, dim: _glu_backward_ref(g, x, dim),
@@ -1598,6 +1607,14 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
             "hardshrink": lambda: torch.ops.aten.hardshrink_backward(g, x, a),
         }[fn](),
         "hardswish_backward": torch.ops.aten.hardswish_backward,
+        "soft_margin_loss": lambda x, t, reduction="mean": tf.soft_margin_loss(
+            x, t, reduction=reduction
+        ),
+        "soft_margin_loss_backward": lambda g, x, t, reduction: (
+            torch.ops.aten.soft_margin_loss_backward(
+                g, x, t, {"none": 0, "mean": 1, "sum": 2}[reduction]
+            )
+        ),
         "glu": lambda x, dim: tf.glu(x, dim),
         "glu_backward": lambda g, x, dim: torch.ops.aten.glu_backward(g, x, dim),
         "mse_loss_backward": lambda g, x, y, reduction: torch.ops.aten.mse_loss_backward(

@@ -611,3 +611,113 @@ soft_margin_loss = defop(
     ),
     to_jax=lambda w, a, p: w.reduced(f"jnp.log1p(jnp.exp(-{a[0]} * {a[1]}))", p),
 )
+
+
+# --- smooth_l1_loss: 0.5 d^2 / beta below beta, |d| - 0.5 beta above, d = x - t --------------
+
+
+def _smooth_l1_elements(x: np.ndarray, t: np.ndarray, beta: float) -> np.ndarray:
+    # ATen's forward kernel: z = |x - t|; 0.5 * z * z / beta where z < beta, else z - 0.5 * beta
+    dt = np.result_type(x, t)
+    b, half = dt.type(beta), dt.type(0.5)
+    with np.errstate(all="ignore"):
+        z = np.abs(x - t)
+        return np.where(z < b, ((half * z) * z) / b, z - half * b).astype(dt)
+
+
+def _smooth_l1_backward_fwd(g, x, t, *, reduction: str, beta: float) -> np.ndarray:
+    """ATen's smooth_l1_loss_backward kernel, d = x - t: the vector loop rounds
+    (norm * (d / beta or +-1)) * g, the scalar one (norm * d) * g / beta (beta a double there,
+    as are its comparisons) or +-norm * g; norm = 1 / numel for 'mean' (a double rounded to the
+    dtype), else 1. float64 arrays: the vector loop's rule throughout."""
+    from ..core import sleef32
+
+    dt = np.result_type(g, x, t)
+    shape = np.broadcast_shapes(np.shape(g), np.shape(x), np.shape(t))
+    n = int(np.prod(np.broadcast_shapes(np.shape(x), np.shape(t))))
+    norm = dt.type(1.0 / n if reduction == "mean" else 1.0)
+    b = dt.type(beta)
+
+    def vec(xv, tv, gv):
+        d = xv - tv
+        sign = np.where(d > 0, dt.type(1), dt.type(-1))
+        return (norm * np.where(np.abs(d) >= b, sign, d / b)) * gv
+
+    def scalar(xv, tv, gv):
+        d = xv - tv
+        d64 = d.astype(np.float64)
+        mid = (((norm * d) * gv).astype(np.float64) / beta).astype(dt)
+        return np.where(d64 <= -beta, -norm * gv, np.where(d64 >= beta, norm * gv, mid))
+
+    with np.errstate(all="ignore"):
+        if dt == np.float32 and len(shape):
+            xs, ts, gs = (np.broadcast_to(np.asarray(a, dt), shape) for a in (x, t, g))
+            return sleef32.split_loop(vec, scalar, xs, ts, gs)
+        return np.asarray(vec(x, t, g), dtype=dt)
+
+
+def _smooth_l1_backward_vjp(
+    h: Tensor, out: Tensor, g: Tensor, x: Tensor, t: Tensor, *, reduction: str, beta: float
+) -> tuple:
+    # derivatives.yaml: grad_output: smooth_l1_loss_backward(h, x, t) (summed to g's shape by
+    # the engine); self: smooth_l1_loss_double_backward(h * g) = (h * g) * (|x - t| < beta) /
+    # beta (/ numel for 'mean'); target: its negative
+    dg = apply(smooth_l1_loss_backward, h, x, t, reduction=reduction, beta=beta)
+    mask = constant(np.asarray(np.abs(x.data - t.data) < beta, dtype=h.dtype))
+    dx = (h * g) * mask / beta
+    if reduction == "mean":
+        dx = dx / int(np.prod(np.broadcast_shapes(x.shape, t.shape)))
+    return (dg, dx, -dx)
+
+
+smooth_l1_loss_backward = defop(
+    "smooth_l1_loss_backward",
+    lambda g, x, t, reduction, beta: _smooth_l1_backward_fwd(
+        g, x, t, reduction=reduction, beta=beta
+    ),
+    _smooth_l1_backward_vjp,
+    "SmoothL1LossBackwardBackward0",
+    "norm * clamp((x - t) / beta, -1, 1) * h; h g (|x - t| < beta) / beta (/ n), -(same)",
+    kind="internal",
+    saves=False,
+    samples=(
+        Sample(((1, 1), (2, 3), (2, 3)), {"reduction": "mean", "beta": 1.0}, low=-0.4, high=0.4),
+        Sample(((2, 3), (2, 3), (2, 3)), {"reduction": "none", "beta": 2.0}, low=-0.8, high=0.8),
+    ),
+)
+
+
+def _smooth_l1_vjp(g: Tensor, out: Tensor, x: Tensor, t: Tensor, reduction="mean", beta=1.0):
+    shape = np.broadcast_shapes(x.shape, t.shape)
+    gu = g
+    if reduction != "none":
+        nb = g.ndim - out.ndim
+        gu = reshape_to(g, g.shape[:nb] + (1,) * len(shape))
+    gx = apply(smooth_l1_loss_backward, gu, x, t, reduction=reduction, beta=beta)
+    # the target's as derivatives.yaml has it: the kernel with the two swapped
+    gt = apply(smooth_l1_loss_backward, gu, t, x, reduction=reduction, beta=beta)
+    return (gx, gt)
+
+
+smooth_l1_loss = defop(
+    "smooth_l1_loss",
+    lambda x, t, reduction="mean", beta=1.0: _reduce(_smooth_l1_elements(x, t, beta), reduction),
+    _smooth_l1_vjp,
+    "SmoothL1LossBackward0",
+    "g * clamp((x - t) / beta, -1, 1) / n, -(same)",
+    kind="loss",
+    signature="smooth_l1_loss(input, target, reduction='mean', beta=1.0)",
+    samples=tuple(
+        Sample(a, {"reduction": r, "beta": b})
+        for a, r, b in (
+            (((2, 3), (2, 3)), "mean", 1.0),
+            (((2, 3), (2, 3)), "sum", 0.5),
+            (((4,), (4,)), "none", 2.0),
+        )
+    ),
+    to_torch=lambda w, a, p: (
+        f"F.smooth_l1_loss({a[0]}, {a[1]}, reduction={w.lit(p.get('reduction'))}, "
+        f"beta={p.get('beta', 1.0)})"
+    ),
+    to_jax=None,
+)

@@ -1808,7 +1808,7 @@ NAMES = declare(
     ("GLU", "nn", GLU, "glu"),
     ("CosineSimilarity", "nn", CosineSimilarity, "composition of norm mul sum div"),
     ("PairwiseDistance", "nn", PairwiseDistance, "composition of sub add norm"),
-    ("SmoothL1Loss", "nn", SmoothL1Loss, "composition of sub abs mul div where mean"),
+    ("SmoothL1Loss", "nn", SmoothL1Loss, "smooth_l1_loss"),
     ("HuberLoss", "nn", HuberLoss, "composition of sub abs mul where mean"),
     ("KLDivLoss", "nn", KLDivLoss, "composition of xlogy sub mul mean"),
     ("SoftMarginLoss", "nn", SoftMarginLoss, "soft_margin_loss"),

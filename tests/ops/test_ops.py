@@ -959,6 +959,12 @@ def _soft_margin_ref(x: np.ndarray, t: np.ndarray, reduction: str) -> np.ndarray
     return loss if reduction == "none" else loss.mean() if reduction == "mean" else loss.sum()
 
 
+def _smooth_l1_ref(x: np.ndarray, t: np.ndarray, reduction: str, beta: float) -> np.ndarray:
+    z = np.abs(x - t)
+    loss = np.where(z < beta, 0.5 * z * z / beta, z - 0.5 * beta)
+    return loss if reduction == "none" else loss.mean() if reduction == "mean" else loss.sum()
+
+
 def _glu_ref(x: np.ndarray, dim: int) -> np.ndarray:
     a, b = np.split(x, 2, axis=dim)
     return a / (1 + np.exp(-b))
@@ -1164,6 +1170,12 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "soft_margin_loss": lambda x, t, reduction="mean": _soft_margin_ref(x, t, reduction),
     "soft_margin_loss_backward": lambda g, x, t, reduction: (
         g * -t / (1 + np.exp(t * x)) / (x.size if reduction == "mean" else 1)
+    ),
+    "smooth_l1_loss": lambda x, t, reduction="mean", beta=1.0: _smooth_l1_ref(
+        x, t, reduction, beta
+    ),
+    "smooth_l1_loss_backward": lambda g, x, t, reduction, beta: (
+        g * np.clip((x - t) / beta, -1, 1) / ((x - t).size if reduction == "mean" else 1)
     ),
     "glu": lambda x, dim: _glu_ref(x, dim),
     "glu_backward": lambda g, x, dim: _glu_backward_ref(g, x, dim),
@@ -1613,6 +1625,14 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "soft_margin_loss_backward": lambda g, x, t, reduction: (
             torch.ops.aten.soft_margin_loss_backward(
                 g, x, t, {"none": 0, "mean": 1, "sum": 2}[reduction]
+            )
+        ),
+        "smooth_l1_loss": lambda x, t, reduction="mean", beta=1.0: tf.smooth_l1_loss(
+            x, t, reduction=reduction, beta=beta
+        ),
+        "smooth_l1_loss_backward": lambda g, x, t, reduction, beta: (
+            torch.ops.aten.smooth_l1_loss_backward(
+                g, x, t, {"none": 0, "mean": 1, "sum": 2}[reduction], beta
             )
         ),
         "glu": lambda x, dim: tf.glu(x, dim),

@@ -721,3 +721,118 @@ smooth_l1_loss = defop(
     ),
     to_jax=None,
 )
+
+
+# --- huber_loss: 0.5 d^2 below delta, delta * (|d| - 0.5 delta) above, d = x - t -------------
+
+
+def _huber_elements(x: np.ndarray, t: np.ndarray, delta: float) -> np.ndarray:
+    # ATen's forward kernel: z = |x - t|; 0.5 * z * z where z < delta, else delta * (z - 0.5 delta)
+    dt = np.result_type(x, t)
+    dl, half = dt.type(delta), dt.type(0.5)
+    with np.errstate(all="ignore"):
+        z = np.abs(x - t)
+        return np.where(z < dl, (half * z) * z, dl * (z - half * dl)).astype(dt)
+
+
+def _huber_backward_fwd(g, x, t, *, reduction: str, delta: float) -> np.ndarray:
+    """ATen's huber_loss_backward kernel, d = x - t: the vector loop rounds
+    (norm * (d or +-delta)) * g, the scalar one (norm * d) * g or (+-norm * g) * delta (delta a
+    double there, as are its comparisons); norm = 1 / numel for 'mean', else 1. float64
+    arrays: the vector loop's rule throughout."""
+    from ..core import sleef32
+
+    dt = np.result_type(g, x, t)
+    shape = np.broadcast_shapes(np.shape(g), np.shape(x), np.shape(t))
+    n = int(np.prod(np.broadcast_shapes(np.shape(x), np.shape(t))))
+    norm = dt.type(1.0 / n if reduction == "mean" else 1.0)
+    dl = dt.type(delta)
+
+    def vec(xv, tv, gv):
+        d = xv - tv
+        sign = np.where(d > 0, dt.type(1), dt.type(-1))
+        return (norm * np.where(np.abs(d) >= dl, sign * dl, d)) * gv
+
+    def scalar(xv, tv, gv):
+        d = xv - tv
+        d64 = d.astype(np.float64)
+        lo = ((-norm * gv).astype(np.float64) * delta).astype(dt)
+        hi = ((norm * gv).astype(np.float64) * delta).astype(dt)
+        return np.where(d64 <= -delta, lo, np.where(d64 >= delta, hi, (norm * d) * gv))
+
+    with np.errstate(all="ignore"):
+        if dt == np.float32 and len(shape):
+            xs, ts, gs = (np.broadcast_to(np.asarray(a, dt), shape) for a in (x, t, g))
+            return sleef32.split_loop(vec, scalar, xs, ts, gs)
+        return np.asarray(vec(x, t, g), dtype=dt)
+
+
+def _huber_backward_vjp(
+    h: Tensor, out: Tensor, g: Tensor, x: Tensor, t: Tensor, *, reduction: str, delta: float
+) -> tuple:
+    # derivatives.yaml: grad_output: huber_loss_double_backward_grad_output (the kernel of h for
+    # 'none', else kernel(ones) * h, summed by the engine); self: huber_loss_double_backward(
+    # h * g) = (h * g) * (|x - t| < delta) (/ numel for 'mean'); target: its negative
+    if reduction == "none":
+        dg = apply(huber_loss_backward, h, x, t, reduction=reduction, delta=delta)
+    else:
+        ones = Tensor(np.ones(g.shape, dtype=g.dtype))
+        dg = apply(huber_loss_backward, ones, x, t, reduction=reduction, delta=delta) * h
+    mask = constant(np.asarray(np.abs(x.data - t.data) < delta, dtype=h.dtype))
+    dx = (h * g) * mask
+    if reduction == "mean":
+        dx = dx / int(np.prod(np.broadcast_shapes(x.shape, t.shape)))
+    return (dg, dx, -dx)
+
+
+huber_loss_backward = defop(
+    "huber_loss_backward",
+    lambda g, x, t, reduction, delta: _huber_backward_fwd(
+        g, x, t, reduction=reduction, delta=delta
+    ),
+    _huber_backward_vjp,
+    "HuberLossBackwardBackward0",
+    "norm * clamp(x - t, -delta, delta) * h; h g (|x - t| < delta) (/ n), -(same)",
+    kind="internal",
+    saves=False,
+    samples=(
+        Sample(((1, 1), (2, 3), (2, 3)), {"reduction": "mean", "delta": 1.0}, low=-0.4, high=0.4),
+        Sample(((2, 3), (2, 3), (2, 3)), {"reduction": "none", "delta": 2.0}, low=-0.8, high=0.8),
+    ),
+)
+
+
+def _huber_vjp(g: Tensor, out: Tensor, x: Tensor, t: Tensor, reduction="mean", delta=1.0):
+    shape = np.broadcast_shapes(x.shape, t.shape)
+    gu = g
+    if reduction != "none":
+        nb = g.ndim - out.ndim
+        gu = reshape_to(g, g.shape[:nb] + (1,) * len(shape))
+    gx = apply(huber_loss_backward, gu, x, t, reduction=reduction, delta=delta)
+    # the target's as derivatives.yaml has it: the kernel with the two swapped
+    gt = apply(huber_loss_backward, gu, t, x, reduction=reduction, delta=delta)
+    return (gx, gt)
+
+
+huber_loss = defop(
+    "huber_loss",
+    lambda x, t, reduction="mean", delta=1.0: _reduce(_huber_elements(x, t, delta), reduction),
+    _huber_vjp,
+    "HuberLossBackward0",
+    "g * clamp(x - t, -delta, delta) / n, -(same)",
+    kind="loss",
+    signature="huber_loss(input, target, reduction='mean', delta=1.0)",
+    samples=tuple(
+        Sample(a, {"reduction": r, "delta": d})
+        for a, r, d in (
+            (((2, 3), (2, 3)), "mean", 1.0),
+            (((2, 3), (2, 3)), "sum", 0.5),
+            (((4,), (4,)), "none", 2.0),
+        )
+    ),
+    to_torch=lambda w, a, p: (
+        f"F.huber_loss({a[0]}, {a[1]}, reduction={w.lit(p.get('reduction'))}, "
+        f"delta={p.get('delta', 1.0)})"
+    ),
+    to_jax=None,
+)

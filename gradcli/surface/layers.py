@@ -1809,7 +1809,7 @@ NAMES = declare(
     ("CosineSimilarity", "nn", CosineSimilarity, "composition of norm mul sum div"),
     ("PairwiseDistance", "nn", PairwiseDistance, "composition of sub add norm"),
     ("SmoothL1Loss", "nn", SmoothL1Loss, "smooth_l1_loss"),
-    ("HuberLoss", "nn", HuberLoss, "composition of sub abs mul where mean"),
+    ("HuberLoss", "nn", HuberLoss, "huber_loss"),
     ("KLDivLoss", "nn", KLDivLoss, "composition of xlogy sub mul mean"),
     ("SoftMarginLoss", "nn", SoftMarginLoss, "soft_margin_loss"),
     ("PoissonNLLLoss", "nn", PoissonNLLLoss, "composition of exp mul sub mean"),

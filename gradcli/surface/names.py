@@ -766,7 +766,7 @@ DECLARED = declare(
     ("unfold", "F", NF.unfold, "unfold reshape"),
     ("fold", "F", NF.fold, "fold reshape"),
     ("smooth_l1_loss", "F", NL.smooth_l1_loss, "smooth_l1_loss"),
-    ("huber_loss", "F", NL.huber_loss, _S + "sub abs mul where mean"),
+    ("huber_loss", "F", NL.huber_loss, "huber_loss"),
     ("soft_margin_loss", "F", NL.soft_margin_loss, "soft_margin_loss"),
     ("poisson_nll_loss", "F", NL.poisson_nll_loss, _S + "exp mul sub mean"),
     ("poisson_nll_loss", "torch", NL.torch_poisson_nll_loss, _S + "exp mul sub mean"),

@@ -965,6 +965,12 @@ def _smooth_l1_ref(x: np.ndarray, t: np.ndarray, reduction: str, beta: float) ->
     return loss if reduction == "none" else loss.mean() if reduction == "mean" else loss.sum()
 
 
+def _huber_ref(x: np.ndarray, t: np.ndarray, reduction: str, delta: float) -> np.ndarray:
+    z = np.abs(x - t)
+    loss = np.where(z < delta, 0.5 * z * z, delta * (z - 0.5 * delta))
+    return loss if reduction == "none" else loss.mean() if reduction == "mean" else loss.sum()
+
+
 def _glu_ref(x: np.ndarray, dim: int) -> np.ndarray:
     a, b = np.split(x, 2, axis=dim)
     return a / (1 + np.exp(-b))
@@ -1176,6 +1182,10 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     ),
     "smooth_l1_loss_backward": lambda g, x, t, reduction, beta: (
         g * np.clip((x - t) / beta, -1, 1) / ((x - t).size if reduction == "mean" else 1)
+    ),
+    "huber_loss": lambda x, t, reduction="mean", delta=1.0: _huber_ref(x, t, reduction, delta),
+    "huber_loss_backward": lambda g, x, t, reduction, delta: (
+        g * np.clip(x - t, -delta, delta) / ((x - t).size if reduction == "mean" else 1)
     ),
     "glu": lambda x, dim: _glu_ref(x, dim),
     "glu_backward": lambda g, x, dim: _glu_backward_ref(g, x, dim),
@@ -1634,6 +1644,12 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
             torch.ops.aten.smooth_l1_loss_backward(
                 g, x, t, {"none": 0, "mean": 1, "sum": 2}[reduction], beta
             )
+        ),
+        "huber_loss": lambda x, t, reduction="mean", delta=1.0: tf.huber_loss(
+            x, t, reduction=reduction, delta=delta
+        ),
+        "huber_loss_backward": lambda g, x, t, reduction, delta: torch.ops.aten.huber_loss_backward(
+            g, x, t, {"none": 0, "mean": 1, "sum": 2}[reduction], delta
         ),
         "glu": lambda x, dim: tf.glu(x, dim),
         "glu_backward": lambda g, x, dim: torch.ops.aten.glu_backward(g, x, dim),

@@ -622,6 +622,18 @@ def _glu_backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, *, dim: int)
     return (gg, apply(cat, gx_a, gx_b, dim=dim))
 
 
+def _sym_glu(sp, x, dim):
+    a, b = np.split(np.asarray(x, dtype=object), 2, axis=dim)
+    return np.frompyfunc(lambda u, v: u / (1 + sp.exp(-v)), 2, 1)(a, b)
+
+
+def _sym_glu_backward(sp, g, x, dim):
+    a, b = np.split(np.asarray(x, dtype=object), 2, axis=dim)
+    s = np.frompyfunc(lambda v: 1 / (1 + sp.exp(-v)), 1, 1)(b)
+    g = np.asarray(g, dtype=object)
+    return np.concatenate(np.broadcast_arrays(g * s, g * a * s * (1 - s)), axis=dim)
+
+
 glu_backward = defop(
     "glu_backward",
     _glu_backward_fwd,
@@ -630,6 +642,7 @@ glu_backward = defop(
     "glu_double_backward(h, g, x), (h * glu_backward(1, x)) summed over the halves",
     kind="internal",
     saves=False,
+    sym=_sym_glu_backward,
     signature="glu_backward(g, x, dim)",
     samples=(
         Sample(((2, 3), (2, 6)), {"dim": -1}, low=-3.0, high=3.0),
@@ -647,6 +660,7 @@ glu = defop(
     kind="reduction",
     jvp=_glu_jvp,
     jvp_reads_primal=True,
+    sym=_sym_glu,
     signature="glu(x, dim=-1)",
     samples=(
         Sample(((2, 6),), {"dim": 1}, low=-3.0, high=3.0),

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core.op import Sample, apply, defop
+from ..core.op import REGISTRY, Sample, apply, defop, register
 from ..core.summation import sum_float
 from ..core.tensor import Tensor, constant, grad_enabled
 from .elementwise import clamp
@@ -719,7 +719,12 @@ smooth_l1_loss = defop(
         f"F.smooth_l1_loss({a[0]}, {a[1]}, reduction={w.lit(p.get('reduction'))}, "
         f"beta={p.get('beta', 1.0)})"
     ),
-    to_jax=None,
+    to_jax=lambda w, a, p: w.reduced(
+        f"jnp.where(jnp.abs({a[0]} - {a[1]}) < {p.get('beta', 1.0)}, "
+        f"0.5 * ({a[0]} - {a[1]}) ** 2 / {p.get('beta', 1.0)}, "
+        f"jnp.abs({a[0]} - {a[1]}) - 0.5 * {p.get('beta', 1.0)})",
+        p,
+    ),
 )
 
 
@@ -834,5 +839,88 @@ huber_loss = defop(
         f"F.huber_loss({a[0]}, {a[1]}, reduction={w.lit(p.get('reduction'))}, "
         f"delta={p.get('delta', 1.0)})"
     ),
-    to_jax=None,
+    to_jax=lambda w, a, p: w.reduced(
+        f"jnp.where(jnp.abs({a[0]} - {a[1]}) < {p.get('delta', 1.0)}, "
+        f"0.5 * ({a[0]} - {a[1]}) ** 2, "
+        f"{p.get('delta', 1.0)} * (jnp.abs({a[0]} - {a[1]}) - 0.5 * {p.get('delta', 1.0)}))",
+        p,
+    ),
 )
+
+
+# --- sympy forms of the records above (tests/analysis: symbolic derivatives) ------------------
+
+
+def _sym_elementwise(fn, *arrays: np.ndarray) -> np.ndarray:
+    arrays = np.broadcast_arrays(*(np.asarray(a, dtype=object) for a in arrays))
+    return np.frompyfunc(fn, len(arrays), 1)(*arrays)
+
+
+def _sym_reduce(loss: np.ndarray, reduction: str) -> Any:
+    if reduction == "none":
+        return loss
+    total = np.sum(loss)
+    return np.asarray(total / loss.size if reduction == "mean" else total, dtype=object)
+
+
+def _sym_norm(x: np.ndarray, t: np.ndarray, reduction: str) -> Any:
+    n = int(np.prod(np.broadcast_shapes(np.shape(x), np.shape(t))))
+    return 1 / n if reduction == "mean" else 1
+
+
+def _sym_soft_margin(sp, x, t, reduction="mean"):
+    return _sym_reduce(_sym_elementwise(lambda a, b: sp.log(1 + sp.exp(-a * b)), x, t), reduction)
+
+
+def _sym_soft_margin_backward(sp, g, x, t, reduction):
+    norm = _sym_norm(x, t, reduction)
+    return _sym_elementwise(
+        lambda gv, a, b: -norm * b * sp.exp(-a * b) / (1 + sp.exp(-a * b)) * gv, g, x, t
+    )
+
+
+def _sym_smooth_l1(sp, x, t, reduction="mean", beta=1.0):
+    def f(a, b):
+        z = sp.Abs(a - b)
+        return sp.Piecewise((sp.Rational(1, 2) * z * z / beta, z < beta), (z - beta / 2, True))
+
+    return _sym_reduce(_sym_elementwise(f, x, t), reduction)
+
+
+def _sym_smooth_l1_backward(sp, g, x, t, reduction, beta):
+    norm = _sym_norm(x, t, reduction)
+
+    def f(gv, a, b):
+        d = a - b
+        return norm * gv * sp.Piecewise((d / beta, sp.Abs(d) < beta), (sp.sign(d), True))
+
+    return _sym_elementwise(f, g, x, t)
+
+
+def _sym_huber(sp, x, t, reduction="mean", delta=1.0):
+    def f(a, b):
+        z = sp.Abs(a - b)
+        return sp.Piecewise((sp.Rational(1, 2) * z * z, z < delta), (delta * (z - delta / 2), True))
+
+    return _sym_reduce(_sym_elementwise(f, x, t), reduction)
+
+
+def _sym_huber_backward(sp, g, x, t, reduction, delta):
+    norm = _sym_norm(x, t, reduction)
+
+    def f(gv, a, b):
+        d = a - b
+        return norm * gv * sp.Piecewise((d, sp.Abs(d) < delta), (delta * sp.sign(d), True))
+
+    return _sym_elementwise(f, g, x, t)
+
+
+for _name, _sym in (
+    ("soft_margin_loss", _sym_soft_margin),
+    ("soft_margin_loss_backward", _sym_soft_margin_backward),
+    ("smooth_l1_loss", _sym_smooth_l1),
+    ("smooth_l1_loss_backward", _sym_smooth_l1_backward),
+    ("huber_loss", _sym_huber),
+    ("huber_loss_backward", _sym_huber_backward),
+):
+    globals()[_name] = register(REGISTRY[_name].replace(sym=_sym))

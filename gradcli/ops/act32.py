@@ -36,6 +36,23 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
         return S.split_loop(_sigmoid_vec, _sigmoid_scalar, x)
 
 
+def glu_jvp(out: np.ndarray, b: np.ndarray, da: np.ndarray, db: np.ndarray) -> np.ndarray:
+    """ATen's glu_jvp kernel, da * s + out * (db - s * db) with s = sigmoid(b), as its build
+    rounds it (measured): both loops fuse db - s * db into fma(-s, db, db); the vector loop
+    then computes fma(out, that, da * s), the scalar one fma(da, s, out * that)."""
+
+    def vec(o, bb, a, d):
+        s = _sigmoid_vec(bb)
+        return _fma(o, _fma(-s, d, d), a * s)
+
+    def scalar(o, bb, a, d):
+        s = _sigmoid_scalar(bb)
+        return _fma(a, s, o * _fma(-s, d, d))
+
+    with np.errstate(all="ignore"):
+        return S.split_loop(vec, scalar, out, b, da, db)
+
+
 def sigmoid_backward(g: np.ndarray, y: np.ndarray) -> np.ndarray:
     """`g * (1 - y) * y` (ATen's sigmoid_backward, both loops)."""
     with np.errstate(all="ignore"):

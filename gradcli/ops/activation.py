@@ -9,10 +9,13 @@ gradients can be differentiated again; masks of the input's values are constants
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..core.op import Sample, apply, defop, unary_samples
-from ..core.tensor import Tensor, mask_like
+from ..core.primitives import from_end
+from ..core.tensor import Tensor, grad_enabled, mask_like
 from . import act32
 from . import saved as V
 from .binary import where
@@ -24,6 +27,8 @@ from .elementwise import (
     piecewise_grad,
     threshold_backward,
 )
+from .elementwise import _sigmoid as sigmoid_values
+from .shape import cat, index
 
 
 def _precise32(fn):
@@ -542,4 +547,130 @@ threshold = defop(
     to_torch="F.threshold({0}, {threshold}, {value})",
     to_jax="jnp.where({0} > {threshold}, {0}, {value})",
     jvp_reads_primal=True,
+)
+
+
+# --- glu: a * sigmoid(b), a and b the halves of x along dim ----------------------------------
+#
+# PyTorch computes glu and its gradients with kernels of their own, each rounding in its own
+# order: the gradient of a is sigmoid(b) * g, that of b ((1 - s) * s * a) * g with s = sigmoid(b)
+# (glu_backward; a composition of mul and sigmoid would round (g * a) * (1 - s) * s instead).
+
+
+def _halves(x: np.ndarray, dim: int) -> tuple[np.ndarray, np.ndarray]:
+    """The two halves of `x` along `dim` (counted from the end), as views."""
+    h = x.shape[dim] // 2
+    tail = (slice(None),) * (-dim - 1)
+    return x[(Ellipsis, slice(0, h)) + tail], x[(Ellipsis, slice(h, 2 * h)) + tail]
+
+
+def _glu_fwd(x: np.ndarray, *, dim: int) -> np.ndarray:
+    a, b = _halves(x, from_end(dim, x.ndim))
+    with np.errstate(all="ignore"):
+        return a * sigmoid_values(b)
+
+
+def _glu_vjp(g: Tensor, out: Tensor, x: Tensor, *, dim: int) -> tuple:
+    # ATen's glu_backward, also recorded (GluBackwardBackward0)
+    return (apply(glu_backward, g, x, dim=from_end(dim, x.ndim)),)
+
+
+def _glu_jvp(dots: tuple, out: Tensor, x: Tensor, *, dim: int) -> Any:
+    # ATen's glu_jvp kernel: da * s + out * (db - s * db), s = sigmoid(b) computed again (its
+    # float32 loops fuse products into FMAs: `act32.glu_jvp`)
+    (d,) = dots
+    if d is None:
+        return None
+    dn = from_end(dim, x.ndim)
+    recorded = grad_enabled() and (d.requires_grad or out.requires_grad or x.requires_grad)
+    if not recorded and d.shape == x.shape and x.dtype == d.dtype == np.float32:
+        return Tensor(act32.glu_jvp(out.data, _halves(x.data, dn)[1], *_halves(d.data, dn)))
+    h = x.shape[dn] // 2
+    tail = (slice(None),) * (-dn - 1)
+    s = Tensor(sigmoid_values(_halves(x.data, dn)[1]))
+    da = apply(index, d, idx=(Ellipsis, slice(0, h)) + tail, label="SliceBackward0")
+    db = apply(index, d, idx=(Ellipsis, slice(h, 2 * h)) + tail, label="SliceBackward0")
+    return da * s + out * (db - s * db)
+
+
+def _glu_backward_fwd(g: np.ndarray, x: np.ndarray, *, dim: int) -> np.ndarray:
+    """[s * g, ((1 - s) * s * a) * g] along dim, s = sigmoid(b): ATen's kernel's order."""
+    a, b = _halves(x, dim)
+    with np.errstate(all="ignore"):
+        s = sigmoid_values(b)
+        first = s * g
+        second = (((1 - s).astype(s.dtype) * s) * a) * g
+    return np.concatenate(np.broadcast_arrays(first, second), axis=dim)
+
+
+def _glu_backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, *, dim: int) -> tuple:
+    # derivatives.yaml: grad_output: glu_double_backward_grad_output(grad, self, dim);
+    # self: glu_double_backward(grad, grad_output, self, dim), both in FunctionsManual's order
+    n = x.shape[dim] // 2
+    tail = (slice(None),) * (-dim - 1)
+
+    def half(t: Tensor, k: int) -> Tensor:
+        return apply(index, t, idx=(Ellipsis, slice(k * n, (k + 1) * n)) + tail)
+
+    a, b = half(x, 0), half(x, 1)
+    ones = Tensor(np.ones(g.shape[len(g.shape) - x.ndim :], dtype=x.dtype))
+    tmp = h * apply(glu_backward, ones, x, dim=dim)
+    gg = half(tmp, 0) + half(tmp, 1)
+    s = b.sigmoid()
+    one_minus = 1 - s
+    s_one_minus = s * one_minus
+    h_a, h_b = half(h, 0), half(h, 1)
+    gx_a = h_b * g * s_one_minus
+    second_order = s_one_minus * one_minus - s * s_one_minus
+    gx_b = (h_b * a) * g * second_order + h_a * g * s_one_minus
+    return (gg, apply(cat, gx_a, gx_b, dim=dim))
+
+
+def _sym_glu(sp, x, dim):
+    a, b = np.split(np.asarray(x, dtype=object), 2, axis=dim)
+    return np.frompyfunc(lambda u, v: u / (1 + sp.exp(-v)), 2, 1)(a, b)
+
+
+def _sym_glu_backward(sp, g, x, dim):
+    a, b = np.split(np.asarray(x, dtype=object), 2, axis=dim)
+    s = np.frompyfunc(lambda v: 1 / (1 + sp.exp(-v)), 1, 1)(b)
+    g = np.asarray(g, dtype=object)
+    return np.concatenate(np.broadcast_arrays(g * s, g * a * s * (1 - s)), axis=dim)
+
+
+glu_backward = defop(
+    "glu_backward",
+    _glu_backward_fwd,
+    _glu_backward_vjp,
+    "GluBackwardBackward0",
+    "glu_double_backward(h, g, x), (h * glu_backward(1, x)) summed over the halves",
+    kind="internal",
+    saves=False,
+    sym=_sym_glu_backward,
+    signature="glu_backward(g, x, dim)",
+    samples=(
+        Sample(((2, 3), (2, 6)), {"dim": -1}, low=-3.0, high=3.0),
+        Sample(((2, 3), (4, 3)), {"dim": -2}, low=-3.0, high=3.0),
+    ),
+)
+
+
+glu = defop(
+    "glu",
+    _glu_fwd,
+    _glu_vjp,
+    "GluBackward0",
+    "[g * s, ((1 - s) * s * a) * g], s = sigmoid(b)",
+    kind="reduction",
+    jvp=_glu_jvp,
+    jvp_reads_primal=True,
+    sym=_sym_glu,
+    signature="glu(x, dim=-1)",
+    samples=(
+        Sample(((2, 6),), {"dim": 1}, low=-3.0, high=3.0),
+        Sample(((4, 3),), {"dim": 0}, low=-3.0, high=3.0),
+        Sample(((8,),), {"dim": 0}, low=-3.0, high=3.0),
+    ),
+    to_torch="F.glu({0}, {dim})",
+    to_jax="jax.nn.glu({0}, axis={dim})",
 )

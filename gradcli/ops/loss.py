@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core.op import Sample, apply, defop
+from ..core.op import REGISTRY, Sample, apply, defop, register
 from ..core.summation import sum_float
 from ..core.tensor import Tensor, constant, grad_enabled
 from .elementwise import clamp
@@ -515,3 +515,412 @@ nll_loss = defop(
     ),
     to_jax=_jax_nll,
 )
+
+
+# --- soft_margin_loss: log(1 + exp(-t * x)), reduced ------------------------------------------
+
+
+def _soft_margin_elements(x: np.ndarray, t: np.ndarray) -> np.ndarray:
+    # ATen's forward: log1p(exp(-x * t)), each step its own kernel (the records' exp and log1p)
+    from . import elementwise as E
+
+    with np.errstate(all="ignore"):
+        return E.log1p.forward(E.exp.forward(np.negative(x) * t))
+
+
+def _soft_margin_norm(x: np.ndarray, t: np.ndarray, reduction: str) -> float:
+    n = int(np.prod(np.broadcast_shapes(np.shape(x), np.shape(t))))
+    return 1.0 / n if reduction == "mean" else 1.0
+
+
+def _soft_margin_backward_fwd(g: np.ndarray, x: np.ndarray, t: np.ndarray, *, reduction: str):
+    """ATen's soft_margin_loss_backward, step by step in place: z = exp(-t * x); (t * z) times
+    -norm (a double rounded to the dtype), divided by z + 1, times g."""
+    from . import elementwise as E
+
+    dt = np.result_type(x, t)
+    with np.errstate(all="ignore"):
+        z = E.exp.forward(np.negative(t) * x)
+        gi = (t * z) * dt.type(-_soft_margin_norm(x, t, reduction))
+        return (gi / (z + dt.type(1))) * g
+
+
+def _soft_margin_backward_vjp(
+    h: Tensor, out: Tensor, g: Tensor, x: Tensor, t: Tensor, *, reduction: str
+) -> tuple:
+    # derivatives.yaml: grad_output: soft_margin_loss_double_backward_grad_output (the kernel
+    # of h for 'none', else sum(kernel(ones) * h)); self: soft_margin_loss_double_backward(
+    # h * g) = (h * g) * (t * t) * z / ((z + 1) * (z + 1)), z = exp(x * -t), / numel (mean)
+    if reduction == "none":
+        dg = apply(soft_margin_loss_backward, h, x, t, reduction=reduction)
+    else:
+        ones = Tensor(np.ones(g.shape, dtype=g.dtype))
+        r = apply(soft_margin_loss_backward, ones, x, t, reduction=reduction)
+        dg = r * h  # (the engine sums it down to g's shape)
+    z = (x * -t).exp()
+    zp1 = z + 1
+    dx = (h * g) * (t * t) * z / (zp1 * zp1)
+    if reduction == "mean":
+        dx = dx / int(np.prod(np.broadcast_shapes(x.shape, t.shape)))
+    return (dg, dx, None)
+
+
+soft_margin_loss_backward = defop(
+    "soft_margin_loss_backward",
+    lambda g, x, t, reduction: _soft_margin_backward_fwd(g, x, t, reduction=reduction),
+    _soft_margin_backward_vjp,
+    "SoftMarginLossBackwardBackward0",
+    "-norm * t * z / (1 + z) * h, z = exp(-t x); h g t^2 z / (1 + z)^2 (/ n)",
+    kind="internal",
+    saves=False,
+    nondiff=(2,),
+    samples=(
+        Sample(((1, 1), (2, 3), (2, 3)), {"reduction": "mean"}),
+        Sample(((2, 3), (2, 3), (2, 3)), {"reduction": "none"}),
+    ),
+)
+
+
+def _soft_margin_vjp(g: Tensor, out: Tensor, x: Tensor, t: Tensor, reduction: str = "mean"):
+    gu = g
+    if reduction != "none":
+        nb = g.ndim - out.ndim
+        gu = reshape_to(g, g.shape[:nb] + (1,) * x.ndim)
+    return (apply(soft_margin_loss_backward, gu, x, t, reduction=reduction), None)
+
+
+soft_margin_loss = defop(
+    "soft_margin_loss",
+    lambda x, t, reduction="mean": _reduce(_soft_margin_elements(x, t), reduction),
+    _soft_margin_vjp,
+    "SoftMarginLossBackward0",
+    "g * -t * z / (1 + z) / n, z = exp(-t x)",
+    kind="loss",
+    nondiff=(1,),
+    signature="soft_margin_loss(input, target, reduction='mean')",
+    samples=tuple(
+        Sample(a, {"reduction": r})
+        for a, r in (
+            (((2, 3), (2, 3)), "mean"),
+            (((2, 3), (2, 3)), "sum"),
+            (((4,), (4,)), "none"),
+        )
+    ),
+    to_torch=lambda w, a, p: (
+        f"F.soft_margin_loss({a[0]}, {a[1]}, reduction={w.lit(p.get('reduction'))})"
+    ),
+    to_jax=lambda w, a, p: w.reduced(f"jnp.log1p(jnp.exp(-{a[0]} * {a[1]}))", p),
+)
+
+
+# --- smooth_l1_loss: 0.5 d^2 / beta below beta, |d| - 0.5 beta above, d = x - t --------------
+
+
+def _smooth_l1_elements(x: np.ndarray, t: np.ndarray, beta: float) -> np.ndarray:
+    # ATen's forward kernel: z = |x - t|; 0.5 * z * z / beta where z < beta, else z - 0.5 * beta
+    dt = np.result_type(x, t)
+    b, half = dt.type(beta), dt.type(0.5)
+    with np.errstate(all="ignore"):
+        z = np.abs(x - t)
+        return np.where(z < b, ((half * z) * z) / b, z - half * b).astype(dt)
+
+
+def _smooth_l1_backward_fwd(g, x, t, *, reduction: str, beta: float) -> np.ndarray:
+    """ATen's smooth_l1_loss_backward kernel, d = x - t: the vector loop rounds
+    (norm * (d / beta or +-1)) * g, the scalar one (norm * d) * g / beta (beta a double there,
+    as are its comparisons) or +-norm * g; norm = 1 / numel for 'mean' (a double rounded to the
+    dtype), else 1. float64 arrays: the vector loop's rule throughout."""
+    from ..core import sleef32
+
+    dt = np.result_type(g, x, t)
+    shape = np.broadcast_shapes(np.shape(g), np.shape(x), np.shape(t))
+    n = int(np.prod(np.broadcast_shapes(np.shape(x), np.shape(t))))
+    norm = dt.type(1.0 / n if reduction == "mean" else 1.0)
+    b = dt.type(beta)
+
+    def vec(xv, tv, gv):
+        d = xv - tv
+        sign = np.where(d > 0, dt.type(1), dt.type(-1))
+        return (norm * np.where(np.abs(d) >= b, sign, d / b)) * gv
+
+    def scalar(xv, tv, gv):
+        d = xv - tv
+        d64 = d.astype(np.float64)
+        mid = (((norm * d) * gv).astype(np.float64) / beta).astype(dt)
+        return np.where(d64 <= -beta, -norm * gv, np.where(d64 >= beta, norm * gv, mid))
+
+    with np.errstate(all="ignore"):
+        if dt == np.float32 and len(shape):
+            xs, ts, gs = (np.broadcast_to(np.asarray(a, dt), shape) for a in (x, t, g))
+            return sleef32.split_loop(vec, scalar, xs, ts, gs)
+        return np.asarray(vec(x, t, g), dtype=dt)
+
+
+def _smooth_l1_backward_vjp(
+    h: Tensor, out: Tensor, g: Tensor, x: Tensor, t: Tensor, *, reduction: str, beta: float
+) -> tuple:
+    # derivatives.yaml: grad_output: smooth_l1_loss_backward(h, x, t) (summed to g's shape by
+    # the engine); self: smooth_l1_loss_double_backward(h * g) = (h * g) * (|x - t| < beta) /
+    # beta (/ numel for 'mean'); target: its negative
+    dg = apply(smooth_l1_loss_backward, h, x, t, reduction=reduction, beta=beta)
+    mask = constant(np.asarray(np.abs(x.data - t.data) < beta, dtype=h.dtype))
+    dx = (h * g) * mask / beta
+    if reduction == "mean":
+        dx = dx / int(np.prod(np.broadcast_shapes(x.shape, t.shape)))
+    return (dg, dx, -dx)
+
+
+smooth_l1_loss_backward = defop(
+    "smooth_l1_loss_backward",
+    lambda g, x, t, reduction, beta: _smooth_l1_backward_fwd(
+        g, x, t, reduction=reduction, beta=beta
+    ),
+    _smooth_l1_backward_vjp,
+    "SmoothL1LossBackwardBackward0",
+    "norm * clamp((x - t) / beta, -1, 1) * h; h g (|x - t| < beta) / beta (/ n), -(same)",
+    kind="internal",
+    saves=False,
+    samples=(
+        Sample(((1, 1), (2, 3), (2, 3)), {"reduction": "mean", "beta": 1.0}, low=-0.4, high=0.4),
+        Sample(((2, 3), (2, 3), (2, 3)), {"reduction": "none", "beta": 2.0}, low=-0.8, high=0.8),
+    ),
+)
+
+
+def _smooth_l1_vjp(g: Tensor, out: Tensor, x: Tensor, t: Tensor, reduction="mean", beta=1.0):
+    shape = np.broadcast_shapes(x.shape, t.shape)
+    gu = g
+    if reduction != "none":
+        nb = g.ndim - out.ndim
+        gu = reshape_to(g, g.shape[:nb] + (1,) * len(shape))
+    gx = apply(smooth_l1_loss_backward, gu, x, t, reduction=reduction, beta=beta)
+    # the target's as derivatives.yaml has it: the kernel with the two swapped
+    gt = apply(smooth_l1_loss_backward, gu, t, x, reduction=reduction, beta=beta)
+    return (gx, gt)
+
+
+smooth_l1_loss = defop(
+    "smooth_l1_loss",
+    lambda x, t, reduction="mean", beta=1.0: _reduce(_smooth_l1_elements(x, t, beta), reduction),
+    _smooth_l1_vjp,
+    "SmoothL1LossBackward0",
+    "g * clamp((x - t) / beta, -1, 1) / n, -(same)",
+    kind="loss",
+    signature="smooth_l1_loss(input, target, reduction='mean', beta=1.0)",
+    samples=tuple(
+        Sample(a, {"reduction": r, "beta": b})
+        for a, r, b in (
+            (((2, 3), (2, 3)), "mean", 1.0),
+            (((2, 3), (2, 3)), "sum", 0.5),
+            (((4,), (4,)), "none", 2.0),
+        )
+    ),
+    to_torch=lambda w, a, p: (
+        f"F.smooth_l1_loss({a[0]}, {a[1]}, reduction={w.lit(p.get('reduction'))}, "
+        f"beta={p.get('beta', 1.0)})"
+    ),
+    to_jax=lambda w, a, p: w.reduced(
+        f"jnp.where(jnp.abs({a[0]} - {a[1]}) < {p.get('beta', 1.0)}, "
+        f"0.5 * ({a[0]} - {a[1]}) ** 2 / {p.get('beta', 1.0)}, "
+        f"jnp.abs({a[0]} - {a[1]}) - 0.5 * {p.get('beta', 1.0)})",
+        p,
+    ),
+)
+
+
+# --- huber_loss: 0.5 d^2 below delta, delta * (|d| - 0.5 delta) above, d = x - t -------------
+
+
+def _huber_elements(x: np.ndarray, t: np.ndarray, delta: float) -> np.ndarray:
+    # ATen's forward kernel: z = |x - t|; 0.5 * z * z where z < delta, else delta * (z - 0.5 delta)
+    dt = np.result_type(x, t)
+    dl, half = dt.type(delta), dt.type(0.5)
+    with np.errstate(all="ignore"):
+        z = np.abs(x - t)
+        return np.where(z < dl, (half * z) * z, dl * (z - half * dl)).astype(dt)
+
+
+def _huber_backward_fwd(g, x, t, *, reduction: str, delta: float) -> np.ndarray:
+    """ATen's huber_loss_backward kernel, d = x - t: the vector loop rounds
+    (norm * (d or +-delta)) * g, the scalar one (norm * d) * g or (+-norm * g) * delta (delta a
+    double there, as are its comparisons); norm = 1 / numel for 'mean', else 1. float64
+    arrays: the vector loop's rule throughout."""
+    from ..core import sleef32
+
+    dt = np.result_type(g, x, t)
+    shape = np.broadcast_shapes(np.shape(g), np.shape(x), np.shape(t))
+    n = int(np.prod(np.broadcast_shapes(np.shape(x), np.shape(t))))
+    norm = dt.type(1.0 / n if reduction == "mean" else 1.0)
+    dl = dt.type(delta)
+
+    def vec(xv, tv, gv):
+        d = xv - tv
+        sign = np.where(d > 0, dt.type(1), dt.type(-1))
+        return (norm * np.where(np.abs(d) >= dl, sign * dl, d)) * gv
+
+    def scalar(xv, tv, gv):
+        d = xv - tv
+        d64 = d.astype(np.float64)
+        lo = ((-norm * gv).astype(np.float64) * delta).astype(dt)
+        hi = ((norm * gv).astype(np.float64) * delta).astype(dt)
+        return np.where(d64 <= -delta, lo, np.where(d64 >= delta, hi, (norm * d) * gv))
+
+    with np.errstate(all="ignore"):
+        if dt == np.float32 and len(shape):
+            xs, ts, gs = (np.broadcast_to(np.asarray(a, dt), shape) for a in (x, t, g))
+            return sleef32.split_loop(vec, scalar, xs, ts, gs)
+        return np.asarray(vec(x, t, g), dtype=dt)
+
+
+def _huber_backward_vjp(
+    h: Tensor, out: Tensor, g: Tensor, x: Tensor, t: Tensor, *, reduction: str, delta: float
+) -> tuple:
+    # derivatives.yaml: grad_output: huber_loss_double_backward_grad_output (the kernel of h for
+    # 'none', else kernel(ones) * h, summed by the engine); self: huber_loss_double_backward(
+    # h * g) = (h * g) * (|x - t| < delta) (/ numel for 'mean'); target: its negative
+    if reduction == "none":
+        dg = apply(huber_loss_backward, h, x, t, reduction=reduction, delta=delta)
+    else:
+        ones = Tensor(np.ones(g.shape, dtype=g.dtype))
+        dg = apply(huber_loss_backward, ones, x, t, reduction=reduction, delta=delta) * h
+    mask = constant(np.asarray(np.abs(x.data - t.data) < delta, dtype=h.dtype))
+    dx = (h * g) * mask
+    if reduction == "mean":
+        dx = dx / int(np.prod(np.broadcast_shapes(x.shape, t.shape)))
+    return (dg, dx, -dx)
+
+
+huber_loss_backward = defop(
+    "huber_loss_backward",
+    lambda g, x, t, reduction, delta: _huber_backward_fwd(
+        g, x, t, reduction=reduction, delta=delta
+    ),
+    _huber_backward_vjp,
+    "HuberLossBackwardBackward0",
+    "norm * clamp(x - t, -delta, delta) * h; h g (|x - t| < delta) (/ n), -(same)",
+    kind="internal",
+    saves=False,
+    samples=(
+        Sample(((1, 1), (2, 3), (2, 3)), {"reduction": "mean", "delta": 1.0}, low=-0.4, high=0.4),
+        Sample(((2, 3), (2, 3), (2, 3)), {"reduction": "none", "delta": 2.0}, low=-0.8, high=0.8),
+    ),
+)
+
+
+def _huber_vjp(g: Tensor, out: Tensor, x: Tensor, t: Tensor, reduction="mean", delta=1.0):
+    shape = np.broadcast_shapes(x.shape, t.shape)
+    gu = g
+    if reduction != "none":
+        nb = g.ndim - out.ndim
+        gu = reshape_to(g, g.shape[:nb] + (1,) * len(shape))
+    gx = apply(huber_loss_backward, gu, x, t, reduction=reduction, delta=delta)
+    # the target's as derivatives.yaml has it: the kernel with the two swapped
+    gt = apply(huber_loss_backward, gu, t, x, reduction=reduction, delta=delta)
+    return (gx, gt)
+
+
+huber_loss = defop(
+    "huber_loss",
+    lambda x, t, reduction="mean", delta=1.0: _reduce(_huber_elements(x, t, delta), reduction),
+    _huber_vjp,
+    "HuberLossBackward0",
+    "g * clamp(x - t, -delta, delta) / n, -(same)",
+    kind="loss",
+    signature="huber_loss(input, target, reduction='mean', delta=1.0)",
+    samples=tuple(
+        Sample(a, {"reduction": r, "delta": d})
+        for a, r, d in (
+            (((2, 3), (2, 3)), "mean", 1.0),
+            (((2, 3), (2, 3)), "sum", 0.5),
+            (((4,), (4,)), "none", 2.0),
+        )
+    ),
+    to_torch=lambda w, a, p: (
+        f"F.huber_loss({a[0]}, {a[1]}, reduction={w.lit(p.get('reduction'))}, "
+        f"delta={p.get('delta', 1.0)})"
+    ),
+    to_jax=lambda w, a, p: w.reduced(
+        f"jnp.where(jnp.abs({a[0]} - {a[1]}) < {p.get('delta', 1.0)}, "
+        f"0.5 * ({a[0]} - {a[1]}) ** 2, "
+        f"{p.get('delta', 1.0)} * (jnp.abs({a[0]} - {a[1]}) - 0.5 * {p.get('delta', 1.0)}))",
+        p,
+    ),
+)
+
+
+# --- sympy forms of the records above (tests/analysis: symbolic derivatives) ------------------
+
+
+def _sym_elementwise(fn, *arrays: np.ndarray) -> np.ndarray:
+    arrays = np.broadcast_arrays(*(np.asarray(a, dtype=object) for a in arrays))
+    return np.frompyfunc(fn, len(arrays), 1)(*arrays)
+
+
+def _sym_reduce(loss: np.ndarray, reduction: str) -> Any:
+    if reduction == "none":
+        return loss
+    total = np.sum(loss)
+    return np.asarray(total / loss.size if reduction == "mean" else total, dtype=object)
+
+
+def _sym_norm(x: np.ndarray, t: np.ndarray, reduction: str) -> Any:
+    n = int(np.prod(np.broadcast_shapes(np.shape(x), np.shape(t))))
+    return 1 / n if reduction == "mean" else 1
+
+
+def _sym_soft_margin(sp, x, t, reduction="mean"):
+    return _sym_reduce(_sym_elementwise(lambda a, b: sp.log(1 + sp.exp(-a * b)), x, t), reduction)
+
+
+def _sym_soft_margin_backward(sp, g, x, t, reduction):
+    norm = _sym_norm(x, t, reduction)
+    return _sym_elementwise(
+        lambda gv, a, b: -norm * b * sp.exp(-a * b) / (1 + sp.exp(-a * b)) * gv, g, x, t
+    )
+
+
+def _sym_smooth_l1(sp, x, t, reduction="mean", beta=1.0):
+    def f(a, b):
+        z = sp.Abs(a - b)
+        return sp.Piecewise((sp.Rational(1, 2) * z * z / beta, z < beta), (z - beta / 2, True))
+
+    return _sym_reduce(_sym_elementwise(f, x, t), reduction)
+
+
+def _sym_smooth_l1_backward(sp, g, x, t, reduction, beta):
+    norm = _sym_norm(x, t, reduction)
+
+    def f(gv, a, b):
+        d = a - b
+        return norm * gv * sp.Piecewise((d / beta, sp.Abs(d) < beta), (sp.sign(d), True))
+
+    return _sym_elementwise(f, g, x, t)
+
+
+def _sym_huber(sp, x, t, reduction="mean", delta=1.0):
+    def f(a, b):
+        z = sp.Abs(a - b)
+        return sp.Piecewise((sp.Rational(1, 2) * z * z, z < delta), (delta * (z - delta / 2), True))
+
+    return _sym_reduce(_sym_elementwise(f, x, t), reduction)
+
+
+def _sym_huber_backward(sp, g, x, t, reduction, delta):
+    norm = _sym_norm(x, t, reduction)
+
+    def f(gv, a, b):
+        d = a - b
+        return norm * gv * sp.Piecewise((d, sp.Abs(d) < delta), (delta * sp.sign(d), True))
+
+    return _sym_elementwise(f, g, x, t)
+
+
+for _name, _sym in (
+    ("soft_margin_loss", _sym_soft_margin),
+    ("soft_margin_loss_backward", _sym_soft_margin_backward),
+    ("smooth_l1_loss", _sym_smooth_l1),
+    ("smooth_l1_loss_backward", _sym_smooth_l1_backward),
+    ("huber_loss", _sym_huber),
+    ("huber_loss_backward", _sym_huber_backward),
+):
+    globals()[_name] = register(REGISTRY[_name].replace(sym=_sym))

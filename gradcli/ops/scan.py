@@ -286,6 +286,47 @@ def _lcse_fwd(x: np.ndarray, dim: int) -> np.ndarray:
 
 
 def _lcse_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int) -> tuple:
+    """PyTorch's rule (FunctionsManual's logcumsumexp_backward), in recorded operations: the
+    positive and the negative parts of g each go through a reversed logcumsumexp of
+    log|g| - out (the other part's entries the dtype's lowest value), plus x, exp; their
+    difference is dx (which also decides the float32 bits). Complex: `_lcse_vjp_sum`."""
+    if x.ndim == 0 or g.data.size == 0:
+        return (g,)
+    if x.dtype.kind == "c" or g.dtype.kind == "c":
+        return _lcse_vjp_sum(g, out, x, dim)
+    d = from_end(dim, x.ndim)
+    tail = (slice(None),) * (-d - 1)
+
+    def flip(t: Tensor) -> Tensor:
+        return apply(
+            S.index, t, idx=(Ellipsis, slice(None, None, -1)) + tail, label="FlipBackward0"
+        )
+
+    lowest = constant(np.array(np.finfo(g.dtype).min, dtype=g.dtype))
+    log_abs = g.abs().log()
+    parts = []
+    for keep in (g.data > 0, g.data < 0):
+        logs = apply(B.where, Tensor(keep), log_abs, lowest)
+        rev = flip(apply(logcumsumexp, flip(logs - out), dim=d))
+        parts.append((rev + x).exp())
+    return (parts[0] - parts[1],)
+
+
+def _lcse_jvp(dots: tuple, out: Tensor, x: Tensor, dim: int) -> Any:
+    """PyTorch's forward formula (logcumsumexp_jvp): e = exp(x - max(x)), cumsum(e * dx) /
+    (cumsum(e) + 1e-13)."""
+    (d,) = dots
+    if d is None or x.ndim == 0:
+        return d
+    dn = from_end(dim, x.ndim)
+    with np.errstate(all="ignore"):
+        m = constant(np.max(x.data, axis=dn, keepdims=True)) if x.data.size else constant(x.data)
+    e = (x - m).exp()
+    c = apply(cumsum, e, dim=dn)
+    return apply(cumsum, e * d, dim=dn) / (c + 1e-13)
+
+
+def _lcse_vjp_sum(g: Tensor, out: Tensor, x: Tensor, dim: int) -> tuple:
     """dx_k = sum_{j>=k} g_j exp(x_k - out_j). With m the last (largest: out only grows) value
     of out in each slice, this is exp(x - m) * rev_cumsum(g exp(m - out)): O(n), and finite
     while m - out stays within exp's range. Otherwise the terms are summed as a matrix (each
@@ -340,6 +381,7 @@ logcumsumexp = defop(
     "LogcumsumexpBackward0",
     "dx_k = sum_{j>=k} g_j exp(x_k - out_j)",
     kind="reduction",
+    jvp=_lcse_jvp,
     sym=_sym_lcse,
     signature="logcumsumexp(x, dim)",
     samples=tuple(Sample((s,), {"dim": d}) for s, d in _SCAN_SHAPES)

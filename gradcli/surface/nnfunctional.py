@@ -256,14 +256,7 @@ def glu(input: Any, dim: int = -1) -> Tensor:  # noqa: A002
     n = x.shape[d]
     if n % 2:
         raise GradcliError(f"Halving dimension must be even, but dimension {d} is size {n}")
-    a, b = _half(x, d, 0), _half(x, d, 1)
-    return A.named(A.mul_t(a, A.sigmoid(b)), "GluBackward0")
-
-
-def _half(x: Tensor, d: int, which: int) -> Tensor:
-    h = x.shape[d] // 2
-    idx = (slice(None),) * d + (slice(which * h, (which + 1) * h),)
-    return apply(S.index, x, idx=idx, label="SliceBackward0")
+    return apply(Ac.glu, x, dim=d)
 
 
 # --- normalize and the similarities -----------------------------------------------------------

@@ -77,6 +77,9 @@ def smooth_l1_loss(
     A.broadcast_shape(x, t)
     if b == 0:
         return _reduced(A.abs(A.sub_t(x, t)), r, "MeanBackward0" if r == "mean" else None)
+    if x.data.dtype in (np.float32, np.float64) and x.shape == t.shape:
+        # ATen's kernels, forward and backward (SmoothL1LossBackwardBackward0 when recorded)
+        return apply(L.smooth_l1_loss, x, t, reduction=r, beta=b)
     d = A.sub_t(x, t)
     ad = A.abs(d)
     quad = A.div_t(A.mul_t(A.mul_t(d, d), 0.5), b)
@@ -102,6 +105,14 @@ def huber_loss(
     if dl <= 0:
         raise GradcliError("huber_loss does not support non-positive values for delta.")
     A.broadcast_shape(x, t)
+    if (
+        weight is None
+        and target_dtype == x.dtype
+        and x.data.dtype in (np.float32, np.float64)
+        and x.shape == t.shape
+    ):
+        # ATen's kernels, forward and backward (HuberLossBackwardBackward0 when recorded)
+        return apply(L.huber_loss, x, t, reduction=r, delta=dl)
     d = A.sub_t(x, t)
     ad = A.abs(d)
     quad = A.mul_t(A.mul_t(d, d), 0.5)
@@ -182,6 +193,13 @@ def soft_margin_loss(
     x, t = parsed_pair(input, target, "soft_margin_loss")
     r = reduction_arg(reduction)
     not_differentiable(t, "soft_margin_loss", "target")
+    if (
+        x.data.dtype == t.data.dtype
+        and x.data.dtype in (np.float32, np.float64)
+        and (x.shape == t.shape)
+    ):
+        # ATen's kernels, forward and backward (SoftMarginLossBackwardBackward0 when recorded)
+        return apply(L.soft_margin_loss, x, t, reduction=r)
     loss = A.log1p(A.exp(A.mul_t(A.neg(x), t)))
     return _reduced(loss, r, "SoftMarginLossBackward0")
 

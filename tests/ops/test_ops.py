@@ -954,6 +954,35 @@ def _view_scatter_torch(torch: Any, x: Any, src: Any, idx: tuple, move: Any) -> 
     return y
 
 
+def _soft_margin_ref(x: np.ndarray, t: np.ndarray, reduction: str) -> np.ndarray:
+    loss = np.log1p(np.exp(-x * t))
+    return loss if reduction == "none" else loss.mean() if reduction == "mean" else loss.sum()
+
+
+def _smooth_l1_ref(x: np.ndarray, t: np.ndarray, reduction: str, beta: float) -> np.ndarray:
+    z = np.abs(x - t)
+    loss = np.where(z < beta, 0.5 * z * z / beta, z - 0.5 * beta)
+    return loss if reduction == "none" else loss.mean() if reduction == "mean" else loss.sum()
+
+
+def _huber_ref(x: np.ndarray, t: np.ndarray, reduction: str, delta: float) -> np.ndarray:
+    z = np.abs(x - t)
+    loss = np.where(z < delta, 0.5 * z * z, delta * (z - 0.5 * delta))
+    return loss if reduction == "none" else loss.mean() if reduction == "mean" else loss.sum()
+
+
+def _glu_ref(x: np.ndarray, dim: int) -> np.ndarray:
+    a, b = np.split(x, 2, axis=dim)
+    return a / (1 + np.exp(-b))
+
+
+def _glu_backward_ref(g: np.ndarray, x: np.ndarray, dim: int) -> np.ndarray:
+    # the derivatives of a * sigmoid(b), written independently of the record's kernel order
+    a, b = np.split(x, 2, axis=dim)
+    s = 1 / (1 + np.exp(-b))
+    return np.concatenate([g * s, g * a * s * (1 - s)], axis=dim)
+
+
 REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "neg": lambda x: 0.0 - x,
     "exp": _vec(math.exp),
@@ -1144,6 +1173,22 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "hardswish_backward": lambda g, x: np.where(
         x <= -3, 0.0, np.where(x < 3, g * (x / 3 + 0.5), g)
     ),
+    "soft_margin_loss": lambda x, t, reduction="mean": _soft_margin_ref(x, t, reduction),
+    "soft_margin_loss_backward": lambda g, x, t, reduction: (
+        g * -t / (1 + np.exp(t * x)) / (x.size if reduction == "mean" else 1)
+    ),
+    "smooth_l1_loss": lambda x, t, reduction="mean", beta=1.0: _smooth_l1_ref(
+        x, t, reduction, beta
+    ),
+    "smooth_l1_loss_backward": lambda g, x, t, reduction, beta: (
+        g * np.clip((x - t) / beta, -1, 1) / ((x - t).size if reduction == "mean" else 1)
+    ),
+    "huber_loss": lambda x, t, reduction="mean", delta=1.0: _huber_ref(x, t, reduction, delta),
+    "huber_loss_backward": lambda g, x, t, reduction, delta: (
+        g * np.clip(x - t, -delta, delta) / ((x - t).size if reduction == "mean" else 1)
+    ),
+    "glu": lambda x, dim: _glu_ref(x, dim),
+    "glu_backward": lambda g, x, dim: _glu_backward_ref(g, x, dim),
     "mse_loss_backward": lambda g, x, y, reduction: (
         (2.0 / (x - y).size if reduction == "mean" else 2.0) * (x - y) * g
     ),
@@ -1584,6 +1629,30 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
             "hardshrink": lambda: torch.ops.aten.hardshrink_backward(g, x, a),
         }[fn](),
         "hardswish_backward": torch.ops.aten.hardswish_backward,
+        "soft_margin_loss": lambda x, t, reduction="mean": tf.soft_margin_loss(
+            x, t, reduction=reduction
+        ),
+        "soft_margin_loss_backward": lambda g, x, t, reduction: (
+            torch.ops.aten.soft_margin_loss_backward(
+                g, x, t, {"none": 0, "mean": 1, "sum": 2}[reduction]
+            )
+        ),
+        "smooth_l1_loss": lambda x, t, reduction="mean", beta=1.0: tf.smooth_l1_loss(
+            x, t, reduction=reduction, beta=beta
+        ),
+        "smooth_l1_loss_backward": lambda g, x, t, reduction, beta: (
+            torch.ops.aten.smooth_l1_loss_backward(
+                g, x, t, {"none": 0, "mean": 1, "sum": 2}[reduction], beta
+            )
+        ),
+        "huber_loss": lambda x, t, reduction="mean", delta=1.0: tf.huber_loss(
+            x, t, reduction=reduction, delta=delta
+        ),
+        "huber_loss_backward": lambda g, x, t, reduction, delta: torch.ops.aten.huber_loss_backward(
+            g, x, t, {"none": 0, "mean": 1, "sum": 2}[reduction], delta
+        ),
+        "glu": lambda x, dim: tf.glu(x, dim),
+        "glu_backward": lambda g, x, dim: torch.ops.aten.glu_backward(g, x, dim),
         "mse_loss_backward": lambda g, x, y, reduction: torch.ops.aten.mse_loss_backward(
             g, x, y, {"none": 0, "mean": 1, "sum": 2}[reduction]
         ),

@@ -717,12 +717,12 @@ smooth_l1_loss = defop(
     ),
     to_torch=lambda w, a, p: (
         f"F.smooth_l1_loss({a[0]}, {a[1]}, reduction={w.lit(p.get('reduction'))}, "
-        f"beta={p.get('beta', 1.0)})"
+        f"beta={w.lit(p.get('beta', 1.0))})"
     ),
     to_jax=lambda w, a, p: w.reduced(
-        f"jnp.where(jnp.abs({a[0]} - {a[1]}) < {p.get('beta', 1.0)}, "
-        f"0.5 * ({a[0]} - {a[1]}) ** 2 / {p.get('beta', 1.0)}, "
-        f"jnp.abs({a[0]} - {a[1]}) - 0.5 * {p.get('beta', 1.0)})",
+        f"jnp.where(jnp.abs({a[0]} - {a[1]}) < {w.lit(p.get('beta', 1.0))}, "
+        f"0.5 * ({a[0]} - {a[1]}) ** 2 / {w.lit(p.get('beta', 1.0))}, "
+        f"jnp.abs({a[0]} - {a[1]}) - 0.5 * {w.lit(p.get('beta', 1.0))})",
         p,
     ),
 )
@@ -837,12 +837,13 @@ huber_loss = defop(
     ),
     to_torch=lambda w, a, p: (
         f"F.huber_loss({a[0]}, {a[1]}, reduction={w.lit(p.get('reduction'))}, "
-        f"delta={p.get('delta', 1.0)})"
+        f"delta={w.lit(p.get('delta', 1.0))})"
     ),
     to_jax=lambda w, a, p: w.reduced(
-        f"jnp.where(jnp.abs({a[0]} - {a[1]}) < {p.get('delta', 1.0)}, "
+        f"jnp.where(jnp.abs({a[0]} - {a[1]}) < {w.lit(p.get('delta', 1.0))}, "
         f"0.5 * ({a[0]} - {a[1]}) ** 2, "
-        f"{p.get('delta', 1.0)} * (jnp.abs({a[0]} - {a[1]}) - 0.5 * {p.get('delta', 1.0)}))",
+        f"{w.lit(p.get('delta', 1.0))} * "
+        f"(jnp.abs({a[0]} - {a[1]}) - 0.5 * {w.lit(p.get('delta', 1.0))}))",
         p,
     ),
 )

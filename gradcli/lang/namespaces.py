@@ -1756,6 +1756,11 @@ def _autograd_grad(
     if not is_grads_batched:
         n = 1 if isinstance(outputs, Tensor) else _count(outputs)
         grad_outputs = _gradients_arg(grad_outputs, n)
+    hidden = None
+    if _GradMode.transforms:
+        from ..surface.func import vmap_hidden
+
+        hidden = vmap_hidden()
     got = autograd.grad(
         outputs,
         items,
@@ -1765,6 +1770,7 @@ def _autograd_grad(
         allow_unused=allow_unused,
         materialize_grads=materialize_grads,
         is_grads_batched=bool(is_grads_batched),
+        hidden=hidden,
     )
     # (inputs given as a dict: the gradients by its keys, as PyTorch 2.13 answers them)
     return got if keys is None else dict(zip(keys, got))

@@ -44,6 +44,7 @@ from ..core.tensor import (
     Repeated,
     Tensor,
     _GradMode,
+    batched,
     enable_grad,
     grad_enabled,
     pytype_name,
@@ -1314,6 +1315,15 @@ def check_function_in_transform(name: str, vmap_rule: bool, jvp_rule: bool) -> N
             "use the reverse-mode transforms (grad, vjp, jacrev) or write the function with "
             "torch operations"
         )
+
+
+def vmap_hidden() -> Callable[[Any], bool] | None:
+    """When the transform running innermost is a vmap: which tensors the program's
+    torch.autograd.grad sees as not requiring grad (BatchedTensors: PyTorch's autograd runs
+    beneath the batching, on the physical tensors, and a BatchedTensor has no grad_fn)."""
+    if _KINDS and _KINDS[-1] == "vmap":
+        return batched
+    return None
 
 
 def check_not_transforming(what: str) -> None:

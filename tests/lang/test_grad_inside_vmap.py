@@ -77,3 +77,13 @@ def test_autograd_grad_inside_func_grad_inside_vmap() -> None:
 def test_outputs_named_by_their_place_outside_vmap() -> None:
     with pytest.raises(GradcliError, match="element 1 of tensors does not require grad"):
         run("torch.autograd.backward([w.sum(), xs.detach().sum()])\n")
+
+
+def test_batched_tensors_show_no_history() -> None:
+    out = run(
+        "def f(x):\n    y = x * w\n"
+        "    print(x.requires_grad, x.is_leaf, x.grad_fn, y.requires_grad, y.is_leaf, y.grad_fn)\n"
+        "    print(w.requires_grad, (w * 2).grad_fn is not None)\n    return y\n"
+        "vmap(f)(xs)\nprint(vmap(lambda x: x * w)(xs).grad_fn is not None)\n"
+    )
+    assert out.split() == ["False", "True", "None", "False", "True", "None", "True", "True", "True"]

@@ -13,6 +13,8 @@ w = torch.randn(3, requires_grad=True)
 
 def per_sample(x):
     loss = (x * w).sum() ** 2
+    print(x.requires_grad, x.is_leaf, x.grad_fn, loss.requires_grad, loss.grad_fn)
+    print(w.requires_grad, w.is_leaf, (w * 2).grad_fn is not None)
     return torch.autograd.grad(loss, w)
 
 

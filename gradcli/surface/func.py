@@ -37,7 +37,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import autograd, hooks
-from ..core.graph import ancestors, leaves
+from ..core.graph import ancestors, leaves, on_path
 from ..core.tensor import (
     SHARED_FROM,
     MadeIn,
@@ -60,6 +60,7 @@ from .functional_ad import (
     one_hot_seeds,
     onehot,
     pytype,
+    refuse_no_formula,
     requiring_grad,
     tangents_through,
 )
@@ -737,6 +738,7 @@ def _jvp(
                 )
         keep = _outside(flat_out, level) or any(t.requires_grad for t in flat_t)
         if keep:
+            refuse_no_formula(on_path(ancestors(flat_out), entered)[1])
             tans = _jvp_by_double_backward(flat_out, entered, flat_t)
         else:
             tans = tangents_through(flat_out, entered, flat_t, 0)

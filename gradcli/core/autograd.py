@@ -782,7 +782,7 @@ def _hook_result(fn: Any, r: Any, originals: tuple) -> tuple | None:
                 "can't replace a None gradient with a non-None value",
                 hint="return None in the place of a gradient that is None",
             )
-        _check_hook_value(fn, g, v)
+        check_hook_value(fn, g, v)
     return r
 
 
@@ -1058,12 +1058,12 @@ def _run_hooks(fns: list, g: Tensor, t: Tensor, leaf: bool = False, own: bool = 
                 hint="return the new gradient instead: return grad * 100",
             )
         if r is not None:
-            _check_hook_value(fn, g, r)
+            check_hook_value(fn, g, r)
             g = r
     return g
 
 
-def _check_hook_value(fn: Any, g: Tensor, r: Any) -> None:
+def check_hook_value(fn: Any, g: Tensor, r: Any) -> None:
     """What a tensor's hook returned in place of gradient `g`, checked as PyTorch's
     check_single_result: a tensor of `g`'s type, then of its size."""
     if not isinstance(r, Tensor):
@@ -1418,9 +1418,10 @@ def _accumulate_leaf(t: Tensor, g: Tensor, create_graph: bool, copy: bool) -> No
 
 
 def _hook_name(fn: Any) -> str:
-    """The hook's name as PyTorch's messages give it (a lambda's is `<lambda>`)."""
+    """The hook's name as PyTorch's messages give it: its `__name__` (a lambda's is
+    `<lambda>`), `<unknown>` for a callable without one (an instance, a functools.partial)."""
     name = getattr(fn, "name", None)
-    return name if isinstance(name, str) else "<hook>"
+    return name if isinstance(name, str) else "<unknown>"
 
 
 def _accumulate_result(fn: Any, r: Any, expected: int) -> tuple:
@@ -1447,7 +1448,7 @@ def _accumulate_prehooks(acc: Any, g: Tensor) -> Tensor:
         (v,) = _accumulate_result(fn, r, 1)
         if v is None:
             continue
-        _check_hook_value(fn, g, v)
+        check_hook_value(fn, g, v)
         g = v
     return g
 

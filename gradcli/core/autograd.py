@@ -824,7 +824,7 @@ def _hook_result(fn: Any, r: Any, originals: tuple) -> tuple | None:
                 "can't replace a None gradient with a non-None value",
                 hint="return None in the place of a gradient that is None",
             )
-        _check_hook_value(fn, g, v)
+        check_hook_value(fn, g, v)
     return r
 
 
@@ -1100,12 +1100,12 @@ def _run_hooks(fns: list, g: Tensor, t: Tensor, leaf: bool = False, own: bool = 
                 hint="return the new gradient instead: return grad * 100",
             )
         if r is not None:
-            _check_hook_value(fn, g, r)
+            check_hook_value(fn, g, r)
             g = r
     return g
 
 
-def _check_hook_value(fn: Any, g: Tensor, r: Any) -> None:
+def check_hook_value(fn: Any, g: Tensor, r: Any) -> None:
     """What a tensor's hook returned in place of gradient `g`, checked as PyTorch's
     check_single_result: a tensor of `g`'s type, then of its size."""
     if not isinstance(r, Tensor):
@@ -1260,7 +1260,11 @@ def _reads(op: Any) -> tuple[bool, frozenset[int] | None]:
     return got
 
 
-def _roots_and_grads(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tensor]]:
+def _roots_and_grads(
+    outputs: Any, grads: Any, hidden: Callable[[Tensor], bool] | None = None
+) -> tuple[list[Tensor], list[Tensor]]:
+    """The outputs and their gradients, checked as PyTorch checks them. `hidden(t)`: an output
+    autograd does not see as requiring grad (a BatchedTensor of the vmap running innermost)."""
     if outputs is None or isinstance(outputs, (bool, int, float)):
         # PyTorch makes a tuple of what is not a Tensor: Python's words for a number or None
         name = "NoneType" if outputs is None else type(outputs).__name__
@@ -1296,19 +1300,32 @@ def _roots_and_grads(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tenso
             ).mirror("AssertionError")
     # PyTorch checks the gradients given against the outputs first (their shapes; a missing
     # one only for an output that requires grad), then that the outputs require grad.
+    needs = [o.requires_grad and not (hidden and hidden(o)) for o in outs]
     checked = [
-        _check_gradient(o, g, i, gl, outs) if g is not None or o.requires_grad else None
-        for i, (o, g) in enumerate(zip(outs, gl))
+        _check_gradient(o, g, i, gl, outs) if g is not None or need else None
+        for i, (o, g, need) in enumerate(zip(outs, gl, needs))
     ]
-    if not all(o.requires_grad for o in outs):
-        raise GradcliError(
-            "element 0 of tensors does not require grad and does not have a grad_fn",
-            hint="create the inputs with requires_grad=True",
-        )
+    _all_require_grad(outs, hidden)
     return outs, checked
 
 
-def _batched_roots(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tensor]]:
+def _all_require_grad(outs: list[Any], hidden: Callable[[Tensor], bool] | None) -> None:
+    """The engine's check of the outputs, in their order: the first one not requiring grad."""
+    for i, o in enumerate(outs):
+        inside = bool(isinstance(o, Tensor) and hidden and hidden(o))
+        if not isinstance(o, Tensor) or not o.requires_grad or inside:
+            raise GradcliError(
+                f"element {i} of tensors does not require grad and does not have a grad_fn",
+                hint="inside vmap a tensor mapped over has no grad_fn: map a torch.func "
+                "transform instead (vmap(torch.func.grad(f)))"
+                if inside
+                else "create the inputs with requires_grad=True",
+            )
+
+
+def _batched_roots(
+    outputs: Any, grads: Any, hidden: Callable[[Tensor], bool] | None = None
+) -> tuple[list[Tensor], list[Tensor]]:
     """The outputs and their batched grad_outputs (`is_grads_batched=True`), checked as
     PyTorch checks them (its message shows the shape from the third axis on)."""
     outs = list(outputs) if isinstance(outputs, (list, tuple)) else [outputs]
@@ -1318,12 +1335,8 @@ def _batched_roots(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tensor]
             f"grad requires one gradient per output: got {len(gl)} gradients for "
             f"{len(outs)} outputs"
         )
-    for o in outs:
-        if not isinstance(o, Tensor) or not o.requires_grad:
-            raise GradcliError(
-                "element 0 of tensors does not require grad and does not have a grad_fn",
-                hint="create the inputs with requires_grad=True",
-            )
+    if not all(isinstance(o, Tensor) for o in outs):
+        _all_require_grad(outs, hidden)
     checked = []
     for i, (o, g) in enumerate(zip(outs, gl)):
         if g is None:
@@ -1333,12 +1346,14 @@ def _batched_roots(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tensor]
             )
         g = as_tensor(g, like=o)
         if g.ndim == 0 or g.shape[1:] != o.shape:
+            # (where: found by `list.index`, as for an unbatched gradient, `_listed_at`)
+            at_g, at_o = _listed_at(gl, i), _listed_at(outs, i)
             raise GradcliError(
                 "If `is_grads_batched=True`, we interpret the first dimension of each "
                 "grad_output as the batch dimension. The sizes of the remaining dimensions are "
                 "expected to match the shape of corresponding output, but a mismatch was "
-                f"detected: grad_output[{i}] has a shape of torch.Size({list(g.shape[2:])}) "
-                f"and output[{i}] has a shape of torch.Size({list(o.shape)}). If you only "
+                f"detected: grad_output[{at_g}] has a shape of torch.Size({list(g.shape[2:])}) "
+                f"and output[{at_o}] has a shape of torch.Size({list(o.shape)}). If you only "
                 "want some tensors in `grad_output` to be considered batched, consider using "
                 "vmap."
             )
@@ -1351,6 +1366,8 @@ def _batched_roots(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tensor]
             "vmap: Expected all tensors to have the same size in the mapped dimension, got "
             f"sizes {sizes} for the mapped dimension"
         ).mirror("ValueError")
+    # (after the grad_outputs' checks, as PyTorch's engine sees the outputs after its vmap)
+    _all_require_grad(outs, hidden)
     return outs, checked
 
 
@@ -1443,9 +1460,10 @@ def _accumulate_leaf(t: Tensor, g: Tensor, create_graph: bool, copy: bool) -> No
 
 
 def _hook_name(fn: Any) -> str:
-    """The hook's name as PyTorch's messages give it (a lambda's is `<lambda>`)."""
+    """The hook's name as PyTorch's messages give it: its `__name__` (a lambda's is
+    `<lambda>`), `<unknown>` for a callable without one (an instance, a functools.partial)."""
     name = getattr(fn, "name", None)
-    return name if isinstance(name, str) else "<hook>"
+    return name if isinstance(name, str) else "<unknown>"
 
 
 def _accumulate_result(fn: Any, r: Any, expected: int) -> tuple:
@@ -1472,7 +1490,7 @@ def _accumulate_prehooks(acc: Any, g: Tensor) -> Tensor:
         (v,) = _accumulate_result(fn, r, 1)
         if v is None:
             continue
-        _check_hook_value(fn, g, v)
+        check_hook_value(fn, g, v)
         g = v
     return g
 
@@ -1538,14 +1556,15 @@ def grad(
     allow_unused: bool | None = None,
     materialize_grads: bool = False,
     is_grads_batched: bool = False,
+    hidden: Callable[[Tensor], bool] | None = None,
 ) -> tuple[Tensor | None, ...]:
     """`torch.autograd.grad`: the gradients, returned, with no `.grad` touched. With
     `is_grads_batched`, the first axis of every grad_output is a batch: one pass computes
     the gradients for all of them (each result has that axis first)."""
     if is_grads_batched:
-        outs, gl = _batched_roots(outputs, grad_outputs)
+        outs, gl = _batched_roots(outputs, grad_outputs, hidden)
     else:
-        outs, gl = _roots_and_grads(outputs, grad_outputs)
+        outs, gl = _roots_and_grads(outputs, grad_outputs, hidden)
     nb = 1 if is_grads_batched else 0
     if isinstance(inputs, Tensor):
         ins = [inputs]
@@ -1557,7 +1576,7 @@ def grad(
     else:
         ins = [inputs]
     for t in ins:
-        if not isinstance(t, Tensor) or not t.requires_grad:
+        if not isinstance(t, Tensor) or not t.requires_grad or (hidden and hidden(t)):
             raise GradcliError("One of the differentiated Tensors does not require grad")
     retain = create_graph if retain_graph is None else retain_graph
     if _GradMode.vmap_keep:

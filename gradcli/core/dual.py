@@ -134,6 +134,18 @@ def custom_refused() -> GradcliError:
 NO_FORWARD_AD: dict[str, str] = {}
 
 
+def not_implemented(aten: str) -> GradcliError:
+    """PyTorch's refusal of an op with no forward derivative (`aten`: its ATen name)."""
+    return _error(
+        f"Trying to use forward AD with {aten} that does not support it because it has not "
+        "been implemented yet.\nPlease file an issue to PyTorch at "
+        "https://github.com/pytorch/pytorch/issues/new?template=feature-request.yml so that we "
+        "can prioritize its implementation or submit a PR adding the implementation to "
+        "derivatives.yaml",
+        "NotImplementedError",
+    )
+
+
 def carry(op: Any, inputs: tuple, params: dict, out: Tensor) -> None:
     """After `op` ran on `inputs` (giving `out`), inside a dual level: `out`'s tangent from the
     inputs' tangents, when any has one."""
@@ -144,14 +156,7 @@ def carry(op: Any, inputs: tuple, params: dict, out: Tensor) -> None:
     if op.kind == "custom":
         raise custom_refused()
     if op.name in NO_FORWARD_AD:
-        raise _error(
-            f"Trying to use forward AD with {NO_FORWARD_AD[op.name]} that does not support it "
-            "because it has not been implemented yet.\nPlease file an issue to PyTorch at "
-            "https://github.com/pytorch/pytorch/issues/new?template=feature-request.yml so "
-            "that we can prioritize its implementation or submit a PR adding the "
-            "implementation to derivatives.yaml",
-            "NotImplementedError",
-        )
+        raise not_implemented(NO_FORWARD_AD[op.name])
     from .forward import Equation, dots_shape, jvp
 
     nb = BATCH[0]

@@ -36,6 +36,15 @@ class Observer:
 
 observer: Observer = Observer()
 
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+# A value of the program given as a hook (an instance of a program's class with `__call__`),
+# as a Python callable; installed by the interpreter (`lang.classes`).
+as_callable: Callable[[Any], Any] = _as_is
+
 # Where warnings go (PyTorch's UserWarnings: the run prints them on stderr); None: dropped.
 # The third argument: the warning is given once per run (PyTorch's TORCH_WARN_ONCE).
 warning_sink: Callable[[str, str | None, bool], None] | None = None

@@ -447,6 +447,7 @@ class Node:
     def _node_hook(self, which: int, fn: Any) -> Any:
         from .tensor import HookHandle
 
+        fn = hooks.as_callable(fn)
         if not callable(fn):
             raise GradcliError(f"register_hook expects a function, not {type(fn).__name__}").mirror(
                 "TypeError"
@@ -664,6 +665,7 @@ class AccumulateGrad:
 
         HOOKED.add(self)
         LEAF_HOOKS[0] = True
+        fn = hooks.as_callable(fn)
         if not callable(fn):
             raise GradcliError(f"register_hook expects a function, not {type(fn).__name__}").mirror(
                 "TypeError"

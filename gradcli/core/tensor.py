@@ -519,6 +519,7 @@ class Tensor:
                 "cannot register a hook on a tensor that doesn't require gradient",
                 hint="create the tensor with requires_grad=True",
             )
+        hook = hooks.as_callable(hook)
         if not callable(hook):
             raise GradcliError(
                 f"register_hook expects a function, not {typename(hook)}",
@@ -553,6 +554,7 @@ class Tensor:
                 "cannot register a hook on a tensor that doesn't require gradient",
                 hint="create the tensor with requires_grad=True",
             )
+        hook = hooks.as_callable(hook)
         if not callable(hook):
             raise GradcliError(f"'{typename(hook)}' object is not callable").mirror("TypeError")
         hooks_list = self._hooks

@@ -1479,6 +1479,34 @@ PROGRAM_INSTANCE.append(Instance)
 PROGRAM_INSTANCES.append((Instance, ModuleInstance))
 
 
+class CallableInstance:
+    """An instance of a program's class that defines `__call__`, given to gradcli's code as a
+    hook (PyTorch takes any callable): calling it calls its `__call__` through the
+    interpreter."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Instance) -> None:
+        self.obj = obj
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        from .values import current
+
+        return self.obj.call(current(), list(args), kwargs)
+
+    def __repr__(self) -> str:
+        return repr(self.obj)
+
+
+def _as_callable(value: Any) -> Any:
+    if isinstance(value, Instance) and value.special("__call__") is not None:
+        return CallableInstance(value)
+    return value
+
+
+hooks.as_callable = _as_callable
+
+
 def _next_calls(it: Instance) -> Any:
     """An iterator instance's values: its `__next__` until it raises StopIteration."""
     from . import exceptions as X

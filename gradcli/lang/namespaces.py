@@ -1756,6 +1756,11 @@ def _autograd_grad(
     if not is_grads_batched:
         n = 1 if isinstance(outputs, Tensor) else _count(outputs)
         grad_outputs = _gradients_arg(grad_outputs, n)
+    hidden = None
+    if _GradMode.transforms:
+        from ..surface.func import vmap_hidden
+
+        hidden = vmap_hidden()
     got = autograd.grad(
         outputs,
         items,
@@ -1765,6 +1770,7 @@ def _autograd_grad(
         allow_unused=allow_unused,
         materialize_grads=materialize_grads,
         is_grads_batched=bool(is_grads_batched),
+        hidden=hidden,
     )
     # (inputs given as a dict: the gradients by its keys, as PyTorch 2.13 answers them)
     return got if keys is None else dict(zip(keys, got))
@@ -1926,6 +1932,17 @@ def _output_nr(t: Tensor) -> int:
     return int(node.params["k"]) if node.op.part else OUTPUT_NR.get(node, 0)
 
 
+def _vmap_batched(t: Tensor) -> bool:
+    """A BatchedTensor of the vmap running innermost: autograd runs beneath it, so the program
+    sees no grad_fn there (requires_grad False, a leaf), as in PyTorch."""
+    if not _GradMode.transforms:
+        return False
+    from ..surface.func import vmap_hidden
+
+    hidden = vmap_hidden()
+    return bool(hidden and hidden(t))
+
+
 def _volatile(t: Tensor) -> bool:
     """`x.volatile` (PyTorch 0.3's): always False, with PyTorch's warning."""
     from ..core import hooks
@@ -1940,9 +1957,10 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "grad": read_grad,
     "_grad": lambda t: t.grad,  # (PyTorch's own field: the same gradient, without the warning)
     "data": data_alias,
-    "requires_grad": lambda t: current(t).requires_grad,
-    "is_leaf": lambda t: current(t).is_leaf,  # (the property: a changed no_grad view refuses)
-    "grad_fn": _grad_fn,
+    "requires_grad": lambda t: current(t).requires_grad and not _vmap_batched(t),
+    # (the property: a changed no_grad view refuses)
+    "is_leaf": lambda t: current(t).is_leaf or _vmap_batched(t),
+    "grad_fn": lambda t: None if _vmap_batched(t) else _grad_fn(t),
     "T": F.T,
     "mT": F.mT,
     "H": F.H,

@@ -49,8 +49,6 @@ def _custom_vjp(
             out_grads.append(None)
             continue
         r = as_tensor(r, like=t)
-        if r.dtype != t.dtype and r.dtype.kind == "f" and t.dtype.kind == "f":
-            r = cast(r, t.dtype)  # validate_outputs: the gradient in the input's dtype
         if r.shape != t.shape:
             if not _expandable(t.shape, r.shape):
                 raise GradcliError(
@@ -60,8 +58,21 @@ def _custom_vjp(
             # the engine's validate_outputs: a gradient of a shape the input broadcasts to is
             # summed down to the input's (at::sum_to), as for a built-in op's
             r = unbroadcast(r, t.shape, 0)
+        if r.dtype != t.dtype:
+            # validate_outputs, after the shape: a float gradient, or one as complex as the
+            # input (an integer or bool one for a real input), is cast to the input's dtype
+            if r.dtype.kind != "f" and (r.dtype.kind == "c") != (t.dtype.kind == "c"):
+                raise GradcliError(_COMPLEXITY)
+            r = cast(r, t.dtype)
         out_grads.append(r)
     return tuple(out_grads)
+
+
+_COMPLEXITY = (
+    "Expected isFloatingType(grad.scalar_type()) || (input_is_complex == grad_is_complex) to be "
+    "true, but got false.  (Could this error message be improved?  If so, please report an "
+    "enhancement request to PyTorch.)"
+)
 
 
 def _expandable(shape: tuple[int, ...], to: tuple[int, ...]) -> bool:

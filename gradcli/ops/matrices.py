@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core import dual
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, _GradMode, constant, grad_enabled
@@ -334,11 +335,13 @@ def _slogdet_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
             return (constant(exact),)
     if grad_enabled():
         # ATen's slogdet_backward in grad mode (create_graph, or inside a torch.func
-        # transform): solve(A^T, diag(g)), A factored again (its bits, not g A^-T's)
+        # transform): solve(A^T, diag(g)), A factored again (its bits, not g A^-T's); a
+        # checked linalg.solve, so a singular matrix raises its LinAlgError there (slogdet is
+        # not differentiable at one: ATen has no singular branch as det's)
         n = a.shape[-1]
         gl = apply(S.index, g, idx=(Ellipsis, 1))
         vec = apply(P.expand, S.unsqueeze(gl, -1), shape=gl.shape + (n,))
-        return (apply(solve, mT(a), diag_embed(vec), strict=False),)
+        return (apply(solve, mT(a), diag_embed(vec)),)
     gl = apply(S.index, g, idx=(Ellipsis, 1, None, None))
     return (gl * mT(inverse_of(a)),)
 
@@ -763,9 +766,12 @@ def _svd_vjp(
     if full_matrices:
         u, gu = index_last(u, 0, k), index_last(gu, 0, k)
         vh, gvh = index_last(vh, 0, k, -2), index_last(gvh, 0, k, -2)
-    if not g.requires_grad and not gu.data.any() and not gvh.data.any():
+    if not uv_used and not g.requires_grad and not gu.data.any() and not gvh.data.any():
         # Only the singular values are used (a gradient that is a function of the tangent,
-        # in forward mode or create_graph, takes the full formula).
+        # in forward mode or create_graph, takes the full formula; so does the SVD inside
+        # det's and svdvals' backward, whose U and Vh get PyTorch's defined gradients even
+        # when they are exactly zero: NaN where singular values repeat, e.g. a second
+        # derivative of det at the zero matrix).
         return (_svdvals_grad(u, gs, vh, m, n),)
     uhgu = mm(mT(u), gu)
     uhgu = uhgu - mT(uhgu)
@@ -1083,6 +1089,8 @@ cdist = defop(
         f"ord={w.lit(float(p.get('p', 2.0)))}, axis=-1)"
     ),
 )
+# derivatives.yaml gives _cdist_forward no forward derivative: forward AD refuses it.
+dual.NO_FORWARD_AD["cdist"] = "_cdist_forward"
 
 
 # --- symbolic forms (sympy, on object arrays; `analysis.symbolic`) -----------------------------

@@ -13,7 +13,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import LEGACY_TYPES, scalar_type_name
-from ..core.tensor import Tensor, no_grad, typename
+from ..core.tensor import Tensor, _GradMode, no_grad, typename
 from ..ops import arithmetic as A
 from . import args as C
 from . import functional as F
@@ -1067,6 +1067,12 @@ def pdist(input: Any, p: Any = 2) -> Tensor:  # noqa: A002
         )
     if p < 0:
         raise GradcliError("pdist only supports non-negative p values")
+    if _GradMode.dual:
+        from ..core import dual
+
+        if dual.tangent(x) is not None:
+            # (PyTorch's pdist is one op, _pdist_forward, with no forward derivative)
+            raise dual.not_implemented("_pdist_forward")
     n, m = x.shape
     A.size_check((n, n, m), "pdist's differences")
     rows, cols = np.triu_indices(n, 1)

@@ -37,13 +37,14 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import autograd, hooks
-from ..core.graph import ancestors, leaves
+from ..core.graph import ancestors, leaves, on_path
 from ..core.tensor import (
     SHARED_FROM,
     MadeIn,
     Repeated,
     Tensor,
     _GradMode,
+    batched,
     enable_grad,
     grad_enabled,
     pytype_name,
@@ -59,6 +60,7 @@ from .functional_ad import (
     one_hot_seeds,
     onehot,
     pytype,
+    refuse_no_formula,
     requiring_grad,
     tangents_through,
 )
@@ -736,6 +738,7 @@ def _jvp(
                 )
         keep = _outside(flat_out, level) or any(t.requires_grad for t in flat_t)
         if keep:
+            refuse_no_formula(on_path(ancestors(flat_out), entered)[1])
             tans = _jvp_by_double_backward(flat_out, entered, flat_t)
         else:
             tans = tangents_through(flat_out, entered, flat_t, 0)
@@ -1314,6 +1317,15 @@ def check_function_in_transform(name: str, vmap_rule: bool, jvp_rule: bool) -> N
             "use the reverse-mode transforms (grad, vjp, jacrev) or write the function with "
             "torch operations"
         )
+
+
+def vmap_hidden() -> Callable[[Any], bool] | None:
+    """When the transform running innermost is a vmap: which tensors the program's
+    torch.autograd.grad sees as not requiring grad (BatchedTensors: PyTorch's autograd runs
+    beneath the batching, on the physical tensors, and a BatchedTensor has no grad_fn)."""
+    if _KINDS and _KINDS[-1] == "vmap":
+        return batched
+    return None
 
 
 def check_not_transforming(what: str) -> None:

@@ -133,11 +133,28 @@ def tangents_through(
     does not depend on the inputs."""
     nodes = ancestors(list(outputs))
     _, path = on_path(nodes, list(inputs))
+    refuse_no_formula(path)
     tangent: dict[int, Tensor] = {}
     for t, s in zip(inputs, seeds):
         tangent[id(t)] = s if id(t) not in tangent else tangent[id(t)] + s
     forward_mode.push(path, tangent, nb)
     return [tangent.get(id(o)) for o in outputs]
+
+
+def refuse_no_formula(path: Sequence[Any]) -> None:
+    """PyTorch's refusal when a tangent reaches an op derivatives.yaml gives no forward formula
+    (`dual.NO_FORWARD_AD`; gradcli's own forward-mode Jacobians have one for some)."""
+    from ..core import dual
+
+    for node in path:
+        aten = dual.NO_FORWARD_AD.get(node.op.name)
+        if aten is None:
+            continue
+        if aten == "_cdist_forward" and any(
+            n.name() == "PdistBackward0" and any(t is node.out for t in n.inputs) for n in path
+        ):
+            aten = "_pdist_forward"  # (gradcli's pdist: cdist, then the upper triangle read)
+        raise dual.not_implemented(aten)
 
 
 # --- PyTorch's argument conventions ---------------------------------------------------------

@@ -842,6 +842,7 @@ class Module:
     def _register_hook(
         self, kind: str, hook: Any, prepend: bool, with_kwargs: bool = False
     ) -> HookHandle:
+        hook = core_hooks.as_callable(hook)
         if not callable(hook):
             raise GradcliError(f"'{typename(hook)}' object is not callable").mirror("TypeError")
         table = self.__dict__.get("_module_hooks")
@@ -2728,6 +2729,7 @@ GLOBAL_HOOKS: dict[str, list] = {
 
 def register_module_hook(kind: str) -> Any:
     def register(hook: Any) -> HookHandle:
+        hook = core_hooks.as_callable(hook)
         if not callable(hook):
             raise GradcliError(f"'{typename(hook)}' object is not callable").mirror("TypeError")
         entry = [hook]
@@ -2827,7 +2829,7 @@ def _register_old_backward_hooks(m: Module, hooks_: list, args: tuple, out: Any)
         return
     node = var.node
     for (hook,) in list(hooks_):
-        node.register_hook(lambda gi, go, hook=hook: hook(m, gi, go))
+        node.register_hook(_old_hook_on_node(m, hook))
     message = _old_backward_hook_warning(args, out, node)
     if message is not None:
         core_hooks.warn(
@@ -2835,6 +2837,19 @@ def _register_old_backward_hooks(m: Module, hooks_: list, args: tuple, out: Any)
             hint="register_full_backward_hook gives the gradients of the module's own inputs",
             once=True,
         )
+
+
+def _old_hook_on_node(m: Module, hook: Any) -> Any:
+    """`hook(m, grad_input, grad_output)` as the node's hook, under the hook's own name (PyTorch
+    wraps it with functools.update_wrapper: its checks' messages name the program's hook)."""
+
+    def on_node(gi: Any, go: Any) -> Any:
+        return hook(m, gi, go)
+
+    name = getattr(hook, "name", None)
+    if isinstance(name, str):
+        on_node.name = name  # type: ignore[attr-defined]
+    return on_node
 
 
 _OLD_HOOK_DEPRECATED = (
@@ -3051,6 +3066,8 @@ class _BackwardHooks:
         return tuple(grads)
 
     def _inputs_vjp(self, tensors: list[Tensor], *grads: Any) -> tuple:
+        from ..core.autograd import check_hook_value
+
         grad_input: list[Any] = [None] * self.n_args
         for i, g in zip(self.input_pos or (), grads):
             grad_input[i] = g  # zeros for a tensor that does not require grad, as PyTorch
@@ -3063,8 +3080,23 @@ class _BackwardHooks:
                         f"Backward hook returned an invalid number of grad_input, got "
                         f"{len(r)}, but expected {len(grad_input)}"
                     )
+                for v, g in zip(r, grad_input):
+                    if v is not None and isinstance(g, Tensor):
+                        # PyTorch's check of what its node hook (a function named `hook`,
+                        # which calls the program's) returned: type, then size
+                        check_hook_value(_BACKWARD_HOOK_NAME, g, v)
                 grad_input = list(r)
         return tuple(grad_input[i] for i in self.input_pos or ())
+
+
+class _Named:
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+_BACKWARD_HOOK_NAME = _Named("hook")
 
 
 def _hook_identity(tensors: list[Tensor], vjp: Callable[..., tuple]) -> list[Tensor]:

@@ -59,6 +59,7 @@ NO_FORWARD_MODE = {
     "grid_sample_input_grad",
     "grid_sample_grid_grad",
     "ctc_loss",
+    "cdist",
 }
 
 

@@ -7099,3 +7099,23 @@ add(
         LIMIT,
     ),
 )
+
+# fixsem: an instance of the program's class (with __call__) as a hook
+_CALLHOOK = (
+    "class H:\n    def __call__(self, g):\n        {}\n"
+    "x = torch.ones(2, requires_grad=True)\ny = x * 2\ny.register_hook(H())\ny.sum().backward()\n"
+)
+add(
+    small("callable_hook_loops", _CALLHOOK.format("while True:\n            g = g + 1"), LIMIT),
+    small(
+        "callable_hook_recurses",
+        _CALLHOOK.format("return self(g)"),
+        DEPTH,
+    ),
+    esc("callable_hook_dunder", _CALLHOOK.format("return g.__class__.__subclasses__()")),
+    small(
+        "callable_hook_backward_inside",
+        _CALLHOOK.format("y.sum().backward(retain_graph=True)\n        return g"),
+        DEPTH + (r"[Rr]eentrant", r"backward", r"graph"),
+    ),
+)

@@ -613,242 +613,6 @@ soft_margin_loss = defop(
 )
 
 
-# --- smooth_l1_loss: 0.5 d^2 / beta below beta, |d| - 0.5 beta above, d = x - t --------------
-
-
-def _smooth_l1_elements(x: np.ndarray, t: np.ndarray, beta: float) -> np.ndarray:
-    # ATen's forward kernel: z = |x - t|; 0.5 * z * z / beta where z < beta, else z - 0.5 * beta
-    dt = np.result_type(x, t)
-    b, half = dt.type(beta), dt.type(0.5)
-    with np.errstate(all="ignore"):
-        z = np.abs(x - t)
-        return np.where(z < b, ((half * z) * z) / b, z - half * b).astype(dt)
-
-
-def _smooth_l1_backward_fwd(g, x, t, *, reduction: str, beta: float) -> np.ndarray:
-    """ATen's smooth_l1_loss_backward kernel, d = x - t: the vector loop rounds
-    (norm * (d / beta or +-1)) * g, the scalar one (norm * d) * g / beta (beta a double there,
-    as are its comparisons) or +-norm * g; norm = 1 / numel for 'mean' (a double rounded to the
-    dtype), else 1. float64 arrays: the vector loop's rule throughout."""
-    from ..core import sleef32
-
-    dt = np.result_type(g, x, t)
-    shape = np.broadcast_shapes(np.shape(g), np.shape(x), np.shape(t))
-    n = int(np.prod(np.broadcast_shapes(np.shape(x), np.shape(t))))
-    norm = dt.type(1.0 / n if reduction == "mean" else 1.0)
-    b = dt.type(beta)
-
-    def vec(xv, tv, gv):
-        d = xv - tv
-        sign = np.where(d > 0, dt.type(1), dt.type(-1))
-        return (norm * np.where(np.abs(d) >= b, sign, d / b)) * gv
-
-    def scalar(xv, tv, gv):
-        d = xv - tv
-        d64 = d.astype(np.float64)
-        mid = (((norm * d) * gv).astype(np.float64) / beta).astype(dt)
-        return np.where(d64 <= -beta, -norm * gv, np.where(d64 >= beta, norm * gv, mid))
-
-    with np.errstate(all="ignore"):
-        if dt == np.float32 and len(shape):
-            xs, ts, gs = (np.broadcast_to(np.asarray(a, dt), shape) for a in (x, t, g))
-            return sleef32.split_loop(vec, scalar, xs, ts, gs)
-        return np.asarray(vec(x, t, g), dtype=dt)
-
-
-def _smooth_l1_backward_vjp(
-    h: Tensor, out: Tensor, g: Tensor, x: Tensor, t: Tensor, *, reduction: str, beta: float
-) -> tuple:
-    # derivatives.yaml: grad_output: smooth_l1_loss_backward(h, x, t) (summed to g's shape by
-    # the engine); self: smooth_l1_loss_double_backward(h * g) = (h * g) * (|x - t| < beta) /
-    # beta (/ numel for 'mean'); target: its negative
-    dg = apply(smooth_l1_loss_backward, h, x, t, reduction=reduction, beta=beta)
-    mask = constant(np.asarray(np.abs(x.data - t.data) < beta, dtype=h.dtype))
-    dx = (h * g) * mask / beta
-    if reduction == "mean":
-        dx = dx / int(np.prod(np.broadcast_shapes(x.shape, t.shape)))
-    return (dg, dx, -dx)
-
-
-smooth_l1_loss_backward = defop(
-    "smooth_l1_loss_backward",
-    lambda g, x, t, reduction, beta: _smooth_l1_backward_fwd(
-        g, x, t, reduction=reduction, beta=beta
-    ),
-    _smooth_l1_backward_vjp,
-    "SmoothL1LossBackwardBackward0",
-    "norm * clamp((x - t) / beta, -1, 1) * h; h g (|x - t| < beta) / beta (/ n), -(same)",
-    kind="internal",
-    saves=False,
-    samples=(
-        Sample(((1, 1), (2, 3), (2, 3)), {"reduction": "mean", "beta": 1.0}, low=-0.4, high=0.4),
-        Sample(((2, 3), (2, 3), (2, 3)), {"reduction": "none", "beta": 2.0}, low=-0.8, high=0.8),
-    ),
-)
-
-
-def _smooth_l1_vjp(g: Tensor, out: Tensor, x: Tensor, t: Tensor, reduction="mean", beta=1.0):
-    shape = np.broadcast_shapes(x.shape, t.shape)
-    gu = g
-    if reduction != "none":
-        nb = g.ndim - out.ndim
-        gu = reshape_to(g, g.shape[:nb] + (1,) * len(shape))
-    gx = apply(smooth_l1_loss_backward, gu, x, t, reduction=reduction, beta=beta)
-    # the target's as derivatives.yaml has it: the kernel with the two swapped
-    gt = apply(smooth_l1_loss_backward, gu, t, x, reduction=reduction, beta=beta)
-    return (gx, gt)
-
-
-smooth_l1_loss = defop(
-    "smooth_l1_loss",
-    lambda x, t, reduction="mean", beta=1.0: _reduce(_smooth_l1_elements(x, t, beta), reduction),
-    _smooth_l1_vjp,
-    "SmoothL1LossBackward0",
-    "g * clamp((x - t) / beta, -1, 1) / n, -(same)",
-    kind="loss",
-    signature="smooth_l1_loss(input, target, reduction='mean', beta=1.0)",
-    samples=tuple(
-        Sample(a, {"reduction": r, "beta": b})
-        for a, r, b in (
-            (((2, 3), (2, 3)), "mean", 1.0),
-            (((2, 3), (2, 3)), "sum", 0.5),
-            (((4,), (4,)), "none", 2.0),
-        )
-    ),
-    to_torch=lambda w, a, p: (
-        f"F.smooth_l1_loss({a[0]}, {a[1]}, reduction={w.lit(p.get('reduction'))}, "
-        f"beta={w.lit(p.get('beta', 1.0))})"
-    ),
-    to_jax=lambda w, a, p: w.reduced(
-        f"jnp.where(jnp.abs({a[0]} - {a[1]}) < {w.lit(p.get('beta', 1.0))}, "
-        f"0.5 * ({a[0]} - {a[1]}) ** 2 / {w.lit(p.get('beta', 1.0))}, "
-        f"jnp.abs({a[0]} - {a[1]}) - 0.5 * {w.lit(p.get('beta', 1.0))})",
-        p,
-    ),
-)
-
-
-# --- huber_loss: 0.5 d^2 below delta, delta * (|d| - 0.5 delta) above, d = x - t -------------
-
-
-def _huber_elements(x: np.ndarray, t: np.ndarray, delta: float) -> np.ndarray:
-    # ATen's forward kernel: z = |x - t|; 0.5 * z * z where z < delta, else delta * (z - 0.5 delta)
-    dt = np.result_type(x, t)
-    dl, half = dt.type(delta), dt.type(0.5)
-    with np.errstate(all="ignore"):
-        z = np.abs(x - t)
-        return np.where(z < dl, (half * z) * z, dl * (z - half * dl)).astype(dt)
-
-
-def _huber_backward_fwd(g, x, t, *, reduction: str, delta: float) -> np.ndarray:
-    """ATen's huber_loss_backward kernel, d = x - t: the vector loop rounds
-    (norm * (d or +-delta)) * g, the scalar one (norm * d) * g or (+-norm * g) * delta (delta a
-    double there, as are its comparisons); norm = 1 / numel for 'mean', else 1. float64
-    arrays: the vector loop's rule throughout."""
-    from ..core import sleef32
-
-    dt = np.result_type(g, x, t)
-    shape = np.broadcast_shapes(np.shape(g), np.shape(x), np.shape(t))
-    n = int(np.prod(np.broadcast_shapes(np.shape(x), np.shape(t))))
-    norm = dt.type(1.0 / n if reduction == "mean" else 1.0)
-    dl = dt.type(delta)
-
-    def vec(xv, tv, gv):
-        d = xv - tv
-        sign = np.where(d > 0, dt.type(1), dt.type(-1))
-        return (norm * np.where(np.abs(d) >= dl, sign * dl, d)) * gv
-
-    def scalar(xv, tv, gv):
-        d = xv - tv
-        d64 = d.astype(np.float64)
-        lo = ((-norm * gv).astype(np.float64) * delta).astype(dt)
-        hi = ((norm * gv).astype(np.float64) * delta).astype(dt)
-        return np.where(d64 <= -delta, lo, np.where(d64 >= delta, hi, (norm * d) * gv))
-
-    with np.errstate(all="ignore"):
-        if dt == np.float32 and len(shape):
-            xs, ts, gs = (np.broadcast_to(np.asarray(a, dt), shape) for a in (x, t, g))
-            return sleef32.split_loop(vec, scalar, xs, ts, gs)
-        return np.asarray(vec(x, t, g), dtype=dt)
-
-
-def _huber_backward_vjp(
-    h: Tensor, out: Tensor, g: Tensor, x: Tensor, t: Tensor, *, reduction: str, delta: float
-) -> tuple:
-    # derivatives.yaml: grad_output: huber_loss_double_backward_grad_output (the kernel of h for
-    # 'none', else kernel(ones) * h, summed by the engine); self: huber_loss_double_backward(
-    # h * g) = (h * g) * (|x - t| < delta) (/ numel for 'mean'); target: its negative
-    if reduction == "none":
-        dg = apply(huber_loss_backward, h, x, t, reduction=reduction, delta=delta)
-    else:
-        ones = Tensor(np.ones(g.shape, dtype=g.dtype))
-        dg = apply(huber_loss_backward, ones, x, t, reduction=reduction, delta=delta) * h
-    mask = constant(np.asarray(np.abs(x.data - t.data) < delta, dtype=h.dtype))
-    dx = (h * g) * mask
-    if reduction == "mean":
-        dx = dx / int(np.prod(np.broadcast_shapes(x.shape, t.shape)))
-    return (dg, dx, -dx)
-
-
-huber_loss_backward = defop(
-    "huber_loss_backward",
-    lambda g, x, t, reduction, delta: _huber_backward_fwd(
-        g, x, t, reduction=reduction, delta=delta
-    ),
-    _huber_backward_vjp,
-    "HuberLossBackwardBackward0",
-    "norm * clamp(x - t, -delta, delta) * h; h g (|x - t| < delta) (/ n), -(same)",
-    kind="internal",
-    saves=False,
-    samples=(
-        Sample(((1, 1), (2, 3), (2, 3)), {"reduction": "mean", "delta": 1.0}, low=-0.4, high=0.4),
-        Sample(((2, 3), (2, 3), (2, 3)), {"reduction": "none", "delta": 2.0}, low=-0.8, high=0.8),
-    ),
-)
-
-
-def _huber_vjp(g: Tensor, out: Tensor, x: Tensor, t: Tensor, reduction="mean", delta=1.0):
-    shape = np.broadcast_shapes(x.shape, t.shape)
-    gu = g
-    if reduction != "none":
-        nb = g.ndim - out.ndim
-        gu = reshape_to(g, g.shape[:nb] + (1,) * len(shape))
-    gx = apply(huber_loss_backward, gu, x, t, reduction=reduction, delta=delta)
-    # the target's as derivatives.yaml has it: the kernel with the two swapped
-    gt = apply(huber_loss_backward, gu, t, x, reduction=reduction, delta=delta)
-    return (gx, gt)
-
-
-huber_loss = defop(
-    "huber_loss",
-    lambda x, t, reduction="mean", delta=1.0: _reduce(_huber_elements(x, t, delta), reduction),
-    _huber_vjp,
-    "HuberLossBackward0",
-    "g * clamp(x - t, -delta, delta) / n, -(same)",
-    kind="loss",
-    signature="huber_loss(input, target, reduction='mean', delta=1.0)",
-    samples=tuple(
-        Sample(a, {"reduction": r, "delta": d})
-        for a, r, d in (
-            (((2, 3), (2, 3)), "mean", 1.0),
-            (((2, 3), (2, 3)), "sum", 0.5),
-            (((4,), (4,)), "none", 2.0),
-        )
-    ),
-    to_torch=lambda w, a, p: (
-        f"F.huber_loss({a[0]}, {a[1]}, reduction={w.lit(p.get('reduction'))}, "
-        f"delta={w.lit(p.get('delta', 1.0))})"
-    ),
-    to_jax=lambda w, a, p: w.reduced(
-        f"jnp.where(jnp.abs({a[0]} - {a[1]}) < {w.lit(p.get('delta', 1.0))}, "
-        f"0.5 * ({a[0]} - {a[1]}) ** 2, "
-        f"{w.lit(p.get('delta', 1.0))} * "
-        f"(jnp.abs({a[0]} - {a[1]}) - 0.5 * {w.lit(p.get('delta', 1.0))}))",
-        p,
-    ),
-)
-
-
 # --- sympy forms of the records above (tests/analysis: symbolic derivatives) ------------------
 
 
@@ -880,48 +644,192 @@ def _sym_soft_margin_backward(sp, g, x, t, reduction):
     )
 
 
-def _sym_smooth_l1(sp, x, t, reduction="mean", beta=1.0):
-    def f(a, b):
-        z = sp.Abs(a - b)
-        return sp.Piecewise((sp.Rational(1, 2) * z * z / beta, z < beta), (z - beta / 2, True))
-
-    return _sym_reduce(_sym_elementwise(f, x, t), reduction)
-
-
-def _sym_smooth_l1_backward(sp, g, x, t, reduction, beta):
-    norm = _sym_norm(x, t, reduction)
-
-    def f(gv, a, b):
-        d = a - b
-        return norm * gv * sp.Piecewise((d / beta, sp.Abs(d) < beta), (sp.sign(d), True))
-
-    return _sym_elementwise(f, g, x, t)
-
-
-def _sym_huber(sp, x, t, reduction="mean", delta=1.0):
-    def f(a, b):
-        z = sp.Abs(a - b)
-        return sp.Piecewise((sp.Rational(1, 2) * z * z, z < delta), (delta * (z - delta / 2), True))
-
-    return _sym_reduce(_sym_elementwise(f, x, t), reduction)
-
-
-def _sym_huber_backward(sp, g, x, t, reduction, delta):
-    norm = _sym_norm(x, t, reduction)
-
-    def f(gv, a, b):
-        d = a - b
-        return norm * gv * sp.Piecewise((d, sp.Abs(d) < delta), (delta * sp.sign(d), True))
-
-    return _sym_elementwise(f, g, x, t)
-
-
 for _name, _sym in (
     ("soft_margin_loss", _sym_soft_margin),
     ("soft_margin_loss_backward", _sym_soft_margin_backward),
-    ("smooth_l1_loss", _sym_smooth_l1),
-    ("smooth_l1_loss_backward", _sym_smooth_l1_backward),
-    ("huber_loss", _sym_huber),
-    ("huber_loss_backward", _sym_huber_backward),
 ):
     globals()[_name] = register(REGISTRY[_name].replace(sym=_sym))
+
+
+# --- smooth_l1_loss and huber_loss: one shape, d = x - t, p = beta or delta ---------------------
+# smooth_l1: 0.5 d^2 / p below p, |d| - 0.5 p above; huber: 0.5 d^2 below p, p (|d| - 0.5 p)
+# above: huber is smooth_l1 times p. ATen writes each with its own kernels, and the place of the
+# multiplication or division by p decides float32 bits, so the maker below takes `divides`
+# (smooth_l1: the quadratic part divided by p) and keeps each kernel's own order.
+
+
+def _make_l2_l1_loss(
+    name: str, param: str, *, divides: bool, torch_name: str, bwd_torch_name: str
+) -> tuple:
+    """The records of one of the two losses (the loss and its backward kernel as an op, for
+    double backward), with ATen's arithmetic of each."""
+
+    def elements(x: np.ndarray, t: np.ndarray, p: float) -> np.ndarray:
+        # ATen's forward kernel: z = |x - t|; smooth_l1: 0.5 * z * z / p where z < p, else
+        # z - 0.5 * p; huber: 0.5 * z * z where z < p, else p * (z - 0.5 * p)
+        dt = np.result_type(x, t)
+        pv, half = dt.type(p), dt.type(0.5)
+        with np.errstate(all="ignore"):
+            z = np.abs(x - t)
+            if divides:
+                return np.where(z < pv, ((half * z) * z) / pv, z - half * pv).astype(dt)
+            return np.where(z < pv, (half * z) * z, pv * (z - half * pv)).astype(dt)
+
+    def backward_fwd(g, x, t, reduction: str, p: float) -> np.ndarray:
+        # ATen's backward kernel. The vector loop rounds (norm * inner) * g, inner = d / p or
+        # +-1 (smooth_l1), d or +-p (huber); the scalar loop keeps p a double, as are its
+        # comparisons: smooth_l1 (norm * d) * g / p or +-norm * g, huber (norm * d) * g or
+        # (+-norm * g) * p. norm = 1 / numel for 'mean' (a double rounded to the dtype), else 1.
+        # float64 arrays: the vector loop's rule throughout.
+        from ..core import sleef32
+
+        dt = np.result_type(g, x, t)
+        shape = np.broadcast_shapes(np.shape(g), np.shape(x), np.shape(t))
+        n = int(np.prod(np.broadcast_shapes(np.shape(x), np.shape(t))))
+        norm = dt.type(1.0 / n if reduction == "mean" else 1.0)
+        pv = dt.type(p)
+        one = dt.type(1)
+
+        def vec(xv, tv, gv):
+            d = xv - tv
+            sign = np.where(d > 0, one, -one)
+            if divides:
+                inner = np.where(np.abs(d) >= pv, sign, d / pv)
+            else:
+                inner = np.where(np.abs(d) >= pv, sign * pv, d)
+            return (norm * inner) * gv
+
+        def scalar(xv, tv, gv):
+            d = xv - tv
+            d64 = d.astype(np.float64)
+            mid, lo, hi = (norm * d) * gv, -norm * gv, norm * gv
+            if divides:
+                mid = (mid.astype(np.float64) / p).astype(dt)
+            else:
+                lo, hi = ((v.astype(np.float64) * p).astype(dt) for v in (lo, hi))
+            return np.where(d64 <= -p, lo, np.where(d64 >= p, hi, mid))
+
+        with np.errstate(all="ignore"):
+            if dt == np.float32 and len(shape):
+                xs, ts, gs = (np.broadcast_to(np.asarray(a, dt), shape) for a in (x, t, g))
+                return sleef32.split_loop(vec, scalar, xs, ts, gs)
+            return np.asarray(vec(x, t, g), dtype=dt)
+
+    def backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, t: Tensor, **kw) -> tuple:
+        # derivatives.yaml. grad_output: smooth_l1 the kernel of h; huber the kernel of h for
+        # 'none', else kernel(ones) * h (summed to g's shape by the engine). self: (h * g) *
+        # (|x - t| < p), divided by p for smooth_l1, by numel for 'mean'; target: its negative
+        p, reduction = kw[param], kw["reduction"]
+        if divides or reduction == "none":
+            dg = apply(backward, h, x, t, **kw)
+        else:
+            dg = apply(backward, Tensor(np.ones(g.shape, dtype=g.dtype)), x, t, **kw) * h
+        mask = constant(np.asarray(np.abs(x.data - t.data) < p, dtype=h.dtype))
+        dx = (h * g) * mask
+        if divides:
+            dx = dx / p
+        if reduction == "mean":
+            dx = dx / int(np.prod(np.broadcast_shapes(x.shape, t.shape)))
+        return (dg, dx, -dx)
+
+    def vjp(g: Tensor, out: Tensor, x: Tensor, t: Tensor, reduction="mean", **kw) -> tuple:
+        kw = {"reduction": reduction, param: kw.get(param, 1.0)}
+        gu = g
+        if reduction != "none":
+            nb = g.ndim - out.ndim
+            gu = reshape_to(g, g.shape[:nb] + (1,) * len(np.broadcast_shapes(x.shape, t.shape)))
+        # the target's as derivatives.yaml has it: the kernel with the two swapped
+        return (apply(backward, gu, x, t, **kw), apply(backward, gu, t, x, **kw))
+
+    inner = f"(x - t) / {param}, -1, 1" if divides else f"x - t, -{param}, {param}"
+    backward = defop(
+        f"{name}_backward",
+        lambda g, x, t, reduction, **kw: backward_fwd(g, x, t, reduction, kw[param]),
+        backward_vjp,
+        bwd_torch_name,
+        f"norm * clamp({inner}) * h; h g (|x - t| < {param})"
+        + (f" / {param}" if divides else "")
+        + " (/ n), -(same)",
+        kind="internal",
+        saves=False,
+        samples=(
+            Sample(((1, 1), (2, 3), (2, 3)), {"reduction": "mean", param: 1.0}, low=-0.4, high=0.4),
+            Sample(((2, 3), (2, 3), (2, 3)), {"reduction": "none", param: 2.0}, low=-0.8, high=0.8),
+        ),
+        sym=lambda sp, g, x, t, reduction, **kw: _sym_l2_l1_backward(
+            sp, g, x, t, reduction, kw[param], divides
+        ),
+    )
+
+    def lit(w, p):
+        return w.lit(p.get(param, 1.0))
+
+    def jax_text(w, a, p):
+        d, q = f"({a[0]} - {a[1]})", lit(w, p)
+        quad = f"0.5 * {d} ** 2 / {q}" if divides else f"0.5 * {d} ** 2"
+        lin = f"jnp.abs{d} - 0.5 * {q}" if divides else f"{q} * (jnp.abs{d} - 0.5 * {q})"
+        return w.reduced(f"jnp.where(jnp.abs{d} < {q}, {quad}, {lin})", p)
+
+    loss = defop(
+        name,
+        lambda x, t, reduction="mean", **kw: _reduce(elements(x, t, kw.get(param, 1.0)), reduction),
+        vjp,
+        torch_name,
+        f"g * clamp({inner}) / n, -(same)",
+        kind="loss",
+        signature=f"{name}(input, target, reduction='mean', {param}=1.0)",
+        samples=tuple(
+            Sample(a, {"reduction": r, param: v})
+            for a, r, v in (
+                (((2, 3), (2, 3)), "mean", 1.0),
+                (((2, 3), (2, 3)), "sum", 0.5),
+                (((4,), (4,)), "none", 2.0),
+            )
+        ),
+        to_torch=lambda w, a, p: (
+            f"F.{name}({a[0]}, {a[1]}, reduction={w.lit(p.get('reduction'))}, {param}={lit(w, p)})"
+        ),
+        to_jax=jax_text,
+        sym=lambda sp, x, t, reduction="mean", **kw: _sym_l2_l1(
+            sp, x, t, reduction, kw.get(param, 1.0), divides
+        ),
+    )
+    return loss, backward
+
+
+def _sym_l2_l1(sp, x, t, reduction, p, divides):
+    def f(a, b):
+        z = sp.Abs(a - b)
+        if divides:
+            return sp.Piecewise((sp.Rational(1, 2) * z * z / p, z < p), (z - p / 2, True))
+        return sp.Piecewise((sp.Rational(1, 2) * z * z, z < p), (p * (z - p / 2), True))
+
+    return _sym_reduce(_sym_elementwise(f, x, t), reduction)
+
+
+def _sym_l2_l1_backward(sp, g, x, t, reduction, p, divides):
+    norm = _sym_norm(x, t, reduction)
+
+    def f(gv, a, b):
+        d = a - b
+        if divides:
+            return norm * gv * sp.Piecewise((d / p, sp.Abs(d) < p), (sp.sign(d), True))
+        return norm * gv * sp.Piecewise((d, sp.Abs(d) < p), (p * sp.sign(d), True))
+
+    return _sym_elementwise(f, g, x, t)
+
+
+smooth_l1_loss, smooth_l1_loss_backward = _make_l2_l1_loss(
+    "smooth_l1_loss",
+    "beta",
+    divides=True,
+    torch_name="SmoothL1LossBackward0",
+    bwd_torch_name="SmoothL1LossBackwardBackward0",
+)
+huber_loss, huber_loss_backward = _make_l2_l1_loss(
+    "huber_loss",
+    "delta",
+    divides=False,
+    torch_name="HuberLossBackward0",
+    bwd_torch_name="HuberLossBackwardBackward0",
+)

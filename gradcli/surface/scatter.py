@@ -558,6 +558,43 @@ def index_put(input: Any, indices: Any, values: Any, accumulate: bool = False) -
     return A.named(A.add_t(x, placed), "IndexPutBackward0")
 
 
+def put(input: Any, index: Any, source: Any, accumulate: bool = False) -> Tensor:  # noqa: A002
+    """`x.put(index, source, accumulate=False)`: x seen as one flat row, source's elements
+    written (or added) at index's positions, as `index_put` on the flattened tensor (its
+    gradients are put's: the grad with the written places zeroed, and the grad taken at index
+    for source)."""
+    x = _tensor(input, "put", "input", 1)
+    if not isinstance(index, Tensor):
+        raise GradcliError(
+            f"put(): argument 'index' (position 1) must be Tensor, not {typename(index)}"
+        ).mirror("TypeError")
+    src = _tensor(source, "put", "source", 2)
+    if index.dtype != np.int64:
+        raise GradcliError(
+            f"put_(): Expected a long tensor for index, but got {scalar_type_name(index.dtype)}"
+        )
+    if src.numel() != index.numel():
+        raise GradcliError(
+            "put_(): Expected source and index to have the same number of elements, but got "
+            f"source.numel() = {src.numel()}, index.numel() = {index.numel()}"
+        ).mirror("IndexError")
+    if src.dtype != x.dtype:
+        raise GradcliError(
+            "put_(): self and source expected to have the same dtype, but got self.dtype = "
+            f"{scalar_type_name(x.dtype)} and source.dtype = {scalar_type_name(src.dtype)}"
+        )
+    n = x.numel()
+    idx = index.data.reshape(-1)
+    bad = idx[(idx < -n) | (idx >= n)]
+    if bad.size:
+        raise GradcliError(
+            f"out of range: tried to access index {int(bad[0])} on a tensor of {n} elements."
+        ).mirror("IndexError")
+    flat = reshape(x, (n,))
+    placed = index_put(flat, (Tensor(idx % n if n else idx),), reshape(src, (-1,)), accumulate)
+    return A.named(reshape(placed, x.shape), "PutBackward0")
+
+
 def masked_scatter(input: Any, mask: Any, source: Any) -> Tensor:  # noqa: A002
     """`x.masked_scatter(mask, source)`: x with the elements where the (bool, broadcast) mask is
     True replaced, in order, by source's first elements."""
@@ -703,6 +740,8 @@ NAMES = declare(
     ("masked_fill_", "Tensor", _in_place(masked_fill), "composition of where"),
     ("index_put", "torch Tensor", index_put, "composition of index_put add zero_region"),
     ("index_put_", "Tensor", _in_place(index_put), "composition of index_put add zero_region"),
+    ("put", "torch Tensor", put, "composition of index_put add zero_region reshape"),
+    ("put_", "Tensor", _in_place(put), "composition of index_put add zero_region reshape"),
     ("select_scatter", "torch Tensor", select_scatter, "view_scatter"),
     ("slice_scatter", "torch Tensor", slice_scatter, "view_scatter"),
     ("diagonal_scatter", "torch Tensor", diagonal_scatter, "view_scatter"),

@@ -562,6 +562,35 @@ copysign = defop(
 )
 
 
+def _nextafter_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor) -> tuple:
+    # PyTorch's: the step to the next float is treated as the identity in a (g passes), and
+    # nothing flows to b (zeros)
+    return (
+        g if a.requires_grad else None,
+        constant(np.zeros(g.shape, g.dtype)) if b.requires_grad else None,
+    )
+
+
+def _nextafter_sym(sp: Any, a: Any, b: Any) -> Any:
+    raise TypeError("nextafter has no closed form (one float step of a towards b)")
+
+
+nextafter = defop(
+    "nextafter",
+    lambda a, b: np.nextafter(a, b).astype(np.result_type(a, b)),
+    _nextafter_vjp,
+    "NextafterBackward0",
+    "g, 0",
+    sym=_nextafter_sym,
+    kind="binary",
+    kink="a step of one float: its gradient is g in a and 0 in b, as PyTorch",
+    signature="nextafter(a, b)",
+    samples=binary_samples(),
+    to_torch="torch.nextafter",
+    to_jax="jnp.nextafter",
+)
+
+
 def _frexp_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     # PyTorch's: g / exponent.exp2() (the exponent is piecewise constant: no second term)
     _, e = np.frexp(x.data)

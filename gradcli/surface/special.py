@@ -141,6 +141,21 @@ def copysign(input: Any, other: Any) -> Tensor:
     return apply(SP.copysign, a, b, label=label)
 
 
+def nextafter(input: Any, other: Any) -> Tensor:
+    """The next float after input towards other, in their promoted float dtype (integers are
+    refused as PyTorch's kernel does)."""
+    for pos, (name, v) in enumerate((("input", input), ("other", other)), 1):
+        if not isinstance(v, Tensor):
+            raise GradcliError(
+                f"nextafter(): argument '{name}' (position {pos}) must be Tensor, not {typename(v)}"
+            ).mirror("TypeError")
+    dt = np.result_type(input.dtype, other.dtype)
+    if dt.kind != "f":
+        raise GradcliError(f"\"nextafter_cpu\" not implemented for '{scalar_type_name(dt)}'")
+    a, b = operands(input, other, floating=True)
+    return apply(SP.nextafter, a, b)
+
+
 def ldexp(input: Any, other: Any) -> Tensor:
     """input * 2 ** other (PyTorch's kernel: x * pow(2.0, e)); an integer result in the
     default float dtype. Its node is LdexpBackward0."""
@@ -263,6 +278,7 @@ NAMES = declare(
     ("logaddexp2", "torch Tensor", logaddexp2, "logaddexp2"),
     ("copysign", "torch Tensor Tensor_", copysign, "copysign"),
     ("ldexp", "torch Tensor Tensor_", ldexp, "ldexp"),
+    ("nextafter", "torch Tensor Tensor_", nextafter, "nextafter"),
     ("frexp", "torch Tensor", frexp, "frexp"),
     (
         "float_power",

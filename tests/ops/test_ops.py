@@ -822,6 +822,8 @@ def _special_references() -> dict[str, Callable[..., np.ndarray]]:
         "logaddexp": _mp(lambda m, a, b: m.log(m.exp(a) + m.exp(b))),
         "logaddexp2": _mp(lambda m, a, b: m.log(2**a + 2**b) / m.log(2)),
         "copysign": lambda a, b: np.copysign(a, b),
+        # one float step: within 1e-12 of a itself (the reference is not the forward again)
+        "nextafter": lambda a, b: a + 0 * b,
         "ldexp": lambda x, e: x * 2.0**e,
         "frexp": lambda x: np.frexp(x)[0],
         "zeta": _mp(lambda m, s, q: m.zeta(s, q)),
@@ -1599,6 +1601,7 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "logaddexp": torch.logaddexp,
         "logaddexp2": torch.logaddexp2,
         "copysign": torch.copysign,
+        "nextafter": torch.nextafter,
         "ldexp": torch.ldexp,
         "frexp": lambda x: torch.frexp(x).mantissa,
         "zeta": torch.special.zeta,
@@ -2121,6 +2124,7 @@ KINKS: dict[str, list[tuple[list, dict, list]]] = {
     "copysign": [
         ([[0.0, -0.0, 1.0, -2.0], [-1.0, 2.0, -1.0, 3.0]], {}, [[0, 0, -1, -1], [0, 0, 0, 0]])
     ],
+    "nextafter": [([[1.0, 2.0, 0.0], [2.0, 1.0, 0.0]], {}, [[1, 1, 1], [0, 0, 0]])],
     # frexp's mantissa at powers of two (and 0): the exponent np.frexp gives, 1 / 2^exponent
     "frexp": [([[1.0, 2.0, 0.0, -4.0, 0.5]], {}, [[0.5, 0.25, 1.0, 0.125, 1.0]])],
     "relu": [([[-1.0, 0.0, 2.0]], {}, [[0.0, 0.0, 1.0]])],

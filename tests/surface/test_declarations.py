@@ -365,6 +365,8 @@ CALLS: dict[str, list[Call]] = {
     "torch.put": one(x23, lambda: t(4, -1, 0), lambda: leaf((3,)))
     + one(x23, lambda: t(1, 1), lambda: leaf((2,)), accumulate=True),
     "Tensor.put_": one(x23, lambda: t([0, 5]), lambda: leaf((2,))),
+    "torch.nextafter": one(x23, lambda: leaf((2, 3))),
+    "Tensor.nextafter_": one(x23, lambda: leaf((3,))),
     "torch.masked_scatter": one(x23, lambda: t(True, False, True), lambda: leaf((2, 3))),
     "torch.select_scatter": one(x23, lambda: leaf((3,)), c(0), c(1)),
     "torch.slice_scatter": one(x23, lambda: leaf((2, 2)), c(1), c(0), c(3), c(2)),

@@ -121,7 +121,11 @@ class Optimizer:
         # The per-parameter state, keyed by parameter (tensors hash by identity, as in
         # PyTorch), reading a parameter without state makes its empty dict (a defaultdict).
         self._state: _State = _State()
-        self._stepped = False  # for the scheduler's "step() before optimizer.step()" warning
+        # For the scheduler's "step() before optimizer.step()" warning: PyTorch's first
+        # scheduler wraps the optimizer's step, and only steps through that wrapper count
+        # (steps taken before any scheduler was made do not).
+        self._watched = False
+        self._stepped = False
         if isinstance(params, Tensor):
             raise GradcliError(
                 "params argument given to the optimizer should be an iterable of Tensors or "
@@ -258,7 +262,7 @@ class Optimizer:
                 loss = closure()
         for i, group in enumerate(self.param_groups):
             self._step_group(group, _Hyper(group, f"{self.name}.step() (param_groups[{i}])"))
-        self._stepped = True
+        self._stepped = self._stepped or self._watched
         return loss
 
     def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
@@ -1553,7 +1557,7 @@ class LBFGS(Optimizer):
                 loss = _LBFGSRun(self, closure).run()
         except ZeroDivisionError:  # the line search's Python floats, as in PyTorch's code
             raise GradcliError("float division by zero").mirror("ZeroDivisionError") from None
-        self._stepped = True
+        self._stepped = self._stepped or self._watched
         return loss
 
     def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:  # pragma: no cover
@@ -1996,6 +2000,7 @@ class LRScheduler:
         if isinstance(last_epoch, bool) or not isinstance(last_epoch, int):
             raise GradcliError(f"last_epoch must be an int, not {typename(last_epoch)}")
         self.optimizer = optimizer
+        optimizer._watched = True
         if last_epoch == -1:
             for group in optimizer.param_groups:
                 group.setdefault("initial_lr", group["lr"])

@@ -45,6 +45,16 @@ def _as_is(value: Any) -> Any:
 # as a Python callable; installed by the interpreter (`lang.classes`).
 as_callable: Callable[[Any], Any] = _as_is
 
+
+def _no_names(value: Any) -> None:
+    return None
+
+
+# PyTorch's (__name__, __qualname__) of a function the program reached through gradcli's
+# namespaces (F.softmax is gradcli's f_softmax: its Python name is not PyTorch's), or None;
+# installed by the interpreter (`lang.classes`, from `lang.torch_reprs`).
+python_names: Callable[[Any], tuple[str, str] | None] = _no_names
+
 # Where warnings go (PyTorch's UserWarnings: the run prints them on stderr); None: dropped.
 # The third argument: the warning is given once per run (PyTorch's TORCH_WARN_ONCE).
 warning_sink: Callable[[str, str | None, bool], None] | None = None

@@ -67,7 +67,7 @@ from .classes import (
     program_index,
 )
 from .exceptions import ExcClass
-from .namespaces import FLAGS, TENSOR_METHODS, TENSOR_PROPERTIES
+from .namespaces import FLAGS, TENSOR_METHODS, TENSOR_PROPERTIES, ProgramFunction
 from .text import to_str
 from .values import (
     CURRENT,
@@ -1452,6 +1452,19 @@ def _function_shown(v: Any) -> str | None:
 
 
 text.FUNCTION_SHOWN.append(_function_shown)
+
+
+def _torch_function_names(value: Any) -> tuple[str, str] | None:
+    """(__name__, __qualname__) of PyTorch's function the program passed (to a transform)."""
+    from .torch_reprs import entry
+
+    if isinstance(value, ProgramFunction):
+        value = value.value
+    e = entry(value)
+    return None if e is None else (e[3], e[2])
+
+
+hooks.python_names = _torch_function_names
 
 
 def _public_name(f: Any) -> str | None:

@@ -475,13 +475,24 @@ class Transformed:
     """The function a transform returns: called by the program like any function (and by
     other transforms)."""
 
-    __slots__ = ("fn", "__name__", "shown", "qual")
+    __slots__ = ("fn", "__name__", "shown", "_qual")
 
-    def __init__(self, fn: Callable[..., Any], name: str, shown: str, qual: str | None = None):
+    def __init__(self, fn: Callable[..., Any], name: str, shown: str, qual: Any = None):
         self.fn = fn
         self.__name__ = name
         self.shown = shown
-        self.qual = qual or name  # the name Python's call errors give
+        self._qual = qual or name  # the name Python's call errors give, or the function's
+
+    @property
+    def qual(self) -> str:
+        """The function's __qualname__ as Python's call errors give it (PyTorch's for one of
+        its own: torch.softmax is `_VariableFunctionsClass.softmax`), found when needed."""
+        if isinstance(self._qual, str):
+            return self._qual
+        if isinstance(self._qual, Transformed):  # (hessian: jacfwd of jacrev's wrapper)
+            return self._qual.qual
+        known = hooks.python_names(self._qual)
+        return known[1] if known is not None else _name(self._qual)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         code = getattr(self.fn, "__code__", None)
@@ -558,7 +569,7 @@ def grad_and_value(func: Any, argnums: Any = 0, has_aux: bool = False) -> Transf
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         return _grad_and_value(func, argnums, has_aux, args, kwargs)
 
-    return Transformed(wrapper, _name(func), _name(func))
+    return Transformed(wrapper, _name(func), _name(func), func)
 
 
 def grad(func: Any, argnums: Any = 0, has_aux: bool = False) -> Transformed:
@@ -572,7 +583,7 @@ def grad(func: Any, argnums: Any = 0, has_aux: bool = False) -> Transformed:
         )
         return (g, aux) if has_aux else g
 
-    return Transformed(wrapper, _name(func), _name(func))
+    return Transformed(wrapper, _name(func), _name(func), func)
 
 
 def _vjp(
@@ -973,7 +984,7 @@ def jacrev(
             result = _blocks(per_input, flat_out, flat_in, in_spec, out_spec, nums)
         return (result, aux) if has_aux else result
 
-    return Transformed(wrapper, _name(func), _name(func))
+    return Transformed(wrapper, _name(func), _name(func), func)
 
 
 def jacfwd(
@@ -1023,7 +1034,7 @@ def jacfwd(
             result = _blocks(per_input, flat_out, flat_in, in_spec, out_spec, nums)
         return (result, aux) if has_aux else result
 
-    return Transformed(wrapper, _name(func), _name(func))
+    return Transformed(wrapper, _name(func), _name(func), func)
 
 
 def _jacfwd_tangents(

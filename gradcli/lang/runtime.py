@@ -1243,6 +1243,10 @@ def _unpacked(ctx: Ctx) -> tuple:
 
 
 def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:
+    if attr == "saved_variables":  # PyTorch's old name, still read, with its warning
+        rt.python_warning(
+            "'saved_variables' is deprecated; use 'saved_tensors'", "DeprecationWarning"
+        )
     if attr in ("saved_tensors", "saved_variables"):
         if owner.clear_on_access:
             if owner.saved_read:

@@ -1645,13 +1645,22 @@ class NumpyScalarType(DType):
     __slots__ = ()
 
     def __call__(self, value: Any = 0) -> Any:
-        if isinstance(value, Tensor):
-            if value.data.size != 1:
-                raise GradcliError(
-                    "only one element tensors can be converted to Python scalars"
-                ).mirror("ValueError")
-            value = value.data.reshape(()).item()
-        if isinstance(value, np.ndarray) and value.size == 1:
+        if isinstance(value, Tensor):  # (NumPy reads it as an array, 0-d as its number)
+            value = value.data if value.ndim else value.data.reshape(()).item()
+        if isinstance(value, (list, tuple)):
+            from .arrays import to_array
+
+            value = to_array(list(value))
+        if isinstance(value, np.ndarray):
+            if value.ndim:  # an array of the type, as NumPy's astype (a copy)
+                if value.dtype.kind not in "biuf":
+                    raise GradcliError(
+                        f"numpy.{self.np.name}() of an array of {value.dtype} is not "
+                        "supported by gradcli",
+                        hint="convert an array of numbers",
+                    )
+                with np.errstate(all="ignore"):
+                    return value.astype(self.np)
             value = value.reshape(()).item()
         if isinstance(value, np.generic):
             value = value.item()

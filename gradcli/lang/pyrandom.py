@@ -320,6 +320,37 @@ DISTRIBUTIONS: dict[str, tuple[tuple[str, ...], tuple]] = {
 }
 
 
+def _parameters(values: dict[str, Any], shape: tuple[int, ...] | None, fn: str) -> dict:
+    """A distribution's parameters as NumPy takes them: numbers, or arrays (a list, a NumPy
+    array: `np.random.normal(means, 0.1)` draws one number per mean) whose broadcast shape,
+    the draw's when no size is given, is checked against the size limit first."""
+    from .arrays import to_array
+
+    out: dict[str, Any] = {}
+    shapes = []
+    for key, v in values.items():
+        if isinstance(v, Tensor) and v.data.size != 1:
+            raise GradcliError(
+                f"{fn} with a tensor of {key} is not supported by gradcli",
+                hint=f"give {key} as a NumPy array: {key}.numpy()",
+            )
+        if isinstance(v, (list, tuple, np.ndarray)):
+            a = to_array(list(v) if isinstance(v, tuple) else v)
+            if a.dtype.kind not in "biuf":
+                raise _error(f"{fn}: {key} must be numbers, not an array of {a.dtype}")
+            out[key] = a.astype(np.float64)
+            shapes.append(a.shape)
+        else:
+            out[key] = _number(v, key, fn)
+    if shapes and shape is None:
+        try:
+            drawn = np.broadcast_shapes(*shapes)
+        except ValueError as e:
+            raise _error(str(e), "ValueError") from None
+        size_check(drawn, f"the array {fn} would make")
+    return out
+
+
 def _with_size(name: str, params: tuple[str, ...], defaults: tuple) -> Callable[..., Any]:
     """np.random.NAME(*params, size=None): numbers for the parameters, the size checked."""
 
@@ -336,14 +367,7 @@ def _with_size(name: str, params: tuple[str, ...], defaults: tuple) -> Callable[
             if values[key] is _REQUIRED:
                 raise _error(f"{name}() missing required argument '{key}'")
         shape = _size(values.pop("size", None), name)
-        numbers = {}
-        for key, v in values.items():
-            if isinstance(v, (list, tuple, np.ndarray, Tensor)):
-                raise GradcliError(
-                    f"numpy.random.{name} with an array of {key} is not supported by gradcli",
-                    hint=f"give {key} one number",
-                )
-            numbers[key] = _number(v, key, f"numpy.random.{name}")
+        numbers = _parameters(values, shape, f"numpy.random.{name}")
         try:
             return getattr(_np_state(), name)(**numbers, size=shape)
         except ValueError as e:
@@ -523,14 +547,7 @@ class Generator:
 
     def _draw(self, name: str, params: dict[str, Any], size: Any) -> Any:
         shape = _size(size, name)
-        numbers = {}
-        for key, v in params.items():
-            if isinstance(v, (list, tuple, np.ndarray, Tensor)):
-                raise GradcliError(
-                    f"Generator.{name} with an array of {key} is not supported by gradcli",
-                    hint=f"give {key} one number",
-                )
-            numbers[key] = _number(v, key, f"Generator.{name}")
+        numbers = _parameters(params, shape, f"Generator.{name}")
         try:
             return getattr(self.gen, name)(**numbers, size=shape)
         except ValueError as e:

@@ -6590,9 +6590,29 @@ add(
         (r"lam value too large",),
     ),
     small(
-        "np_beta_array_parameter",
-        "import numpy as np\nx = np.random.beta([1.0] * 10**6, 2.0)",
+        "np_beta_array_parameters_broadcast_huge",
+        "import numpy as np\nx = np.random.beta(np.ones((10**4, 1)), np.ones((1, 10**5)))",
+        LIMIT,
+    ),
+    small(
+        "np_normal_array_loc_broadcast_huge",
+        "import numpy as np\nx = np.random.normal(np.zeros((10**5, 1)), np.ones(10**5))",
+        LIMIT,
+    ),
+    small(
+        "np_generator_normal_array_of_strings",
+        "import numpy as np\nx = np.random.default_rng(0).normal(['a', 'b'], 1.0)",
+        (r"hold numbers",),
+    ),
+    small(
+        "np_normal_tensor_loc",
+        "import numpy as np, torch\nx = np.random.normal(torch.zeros(3), 1.0)",
         (r"not supported",),
+    ),
+    small(
+        "np_float32_of_array_of_strings",
+        "import numpy as np\nx = np.float32(np.array(['1', '2']))",
+        (r"hold numbers",),
     ),
     esc("np_distribution_internals", "import numpy as np\nf = np.random.binomial.__globals__"),
 )

@@ -331,7 +331,8 @@ def _sort_function() -> Callable[..., Any]:
 
 
 def _joined(name: str) -> Callable[..., Any]:
-    """np.concatenate / stack / hstack / vstack of arrays, numbers and lists, sized first."""
+    """np.concatenate / stack / hstack / vstack / column_stack / dstack of arrays, numbers and
+    lists, sized first."""
 
     def call(arrays: Any, axis: Any = 0) -> Any:
         if not isinstance(arrays, (list, tuple)) or not arrays:
@@ -343,7 +344,11 @@ def _joined(name: str) -> Callable[..., Any]:
             )
         parts = [_operand(a, name) for a in arrays]
         size_check((sum(int(p.size) for p in parts) or 0,), f"the result of numpy.{name}()")
-        kwargs = {} if name in ("hstack", "vstack") else {"axis": S.int_arg(axis, "axis")}
+        kwargs = (
+            {}
+            if name in ("hstack", "vstack", "column_stack", "row_stack", "dstack")
+            else {"axis": S.int_arg(axis, "axis")}
+        )
         try:
             return getattr(np, name)(parts, **kwargs)
         except (ValueError, np.exceptions.AxisError) as e:
@@ -448,7 +453,7 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
     out["transpose"] = _array_method("transpose")
     out["square"] = _on_arrays("square", lambda a: np.square(a))
     out["round"] = out["around"] = _rounded(torch_functions["round"])
-    for name in ("concatenate", "stack", "hstack", "vstack"):
+    for name in ("concatenate", "stack", "hstack", "vstack", "column_stack", "dstack"):
         out[name] = _joined(name)
     out["where"] = _where
     out["shape"] = _shape

@@ -6610,6 +6610,11 @@ add(
         (r"not supported",),
     ),
     small(
+        "np_column_stack_huge",
+        "import numpy as np\nx = np.column_stack([np.ones(10**7)] * 100)",
+        LIMIT,
+    ),
+    small(
         "np_float32_of_array_of_strings",
         "import numpy as np\nx = np.float32(np.array(['1', '2']))",
         (r"hold numbers",),

@@ -417,6 +417,138 @@ def _corrcoef(x: Any, y: Any = None, rowvar: Any = True) -> np.ndarray:
             raise GradcliError(str(e)).mirror("ValueError") from None
 
 
+# NumPy's own functions of arrays whose results are no larger than their (broadcast) operands,
+# or sized from their arguments and checked first: name -> (how many leading arguments are
+# arrays, the keywords taken (an array keyword named with a leading "@"), what sizes the
+# result: "broadcast" the operands' broadcast shape, "sum" their sizes together, "rows" one
+# array of the operand's size per axis, "none" nothing beyond the operands). Tutorials reach
+# for these while making data; a tensor operand is refused (the tensor's own method is
+# PyTorch's computation).
+_PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
+    "arctan2": (2, (), "broadcast"),
+    "hypot": (2, (), "broadcast"),
+    "floor_divide": (2, (), "broadcast"),
+    "mod": (2, (), "broadcast"),
+    "fmod": (2, (), "broadcast"),
+    "remainder": (2, (), "broadcast"),
+    "deg2rad": (1, (), "none"),
+    "rad2deg": (1, (), "none"),
+    "degrees": (1, (), "none"),
+    "radians": (1, (), "none"),
+    "absolute": (1, (), "none"),
+    "fabs": (1, (), "none"),
+    "cbrt": (1, (), "none"),
+    "rint": (1, (), "none"),
+    "fix": (1, (), "none"),
+    "sinc": (1, (), "none"),
+    "nan_to_num": (1, ("copy", "nan", "posinf", "neginf"), "none"),
+    "nanmean": (1, ("axis", "keepdims"), "none"),
+    "nansum": (1, ("axis", "keepdims"), "none"),
+    "nanmax": (1, ("axis", "keepdims"), "none"),
+    "nanmin": (1, ("axis", "keepdims"), "none"),
+    "nanstd": (1, ("axis", "keepdims", "ddof"), "none"),
+    "nanvar": (1, ("axis", "keepdims", "ddof"), "none"),
+    "amax": (1, ("axis", "keepdims"), "none"),
+    "amin": (1, ("axis", "keepdims"), "none"),
+    "ptp": (1, ("axis", "keepdims"), "none"),
+    "average": (1, ("axis", "@weights", "returned", "keepdims"), "none"),
+    "argwhere": (1, (), "none"),
+    "atleast_1d": (1, (), "none"),
+    "atleast_2d": (1, (), "none"),
+    "atleast_3d": (1, (), "none"),
+    "diff": (1, ("n", "axis", "@prepend", "@append"), "none"),
+    "roll": (1, ("shift", "axis"), "none"),
+    "rot90": (1, ("k", "axes"), "none"),
+    "triu": (1, ("k",), "none"),
+    "tril": (1, ("k",), "none"),
+    "swapaxes": (1, ("axis1", "axis2"), "none"),
+    "moveaxis": (1, ("source", "destination"), "none"),
+    "array_split": (1, ("indices_or_sections", "axis"), "none"),
+    "delete": (1, ("obj", "axis"), "none"),
+    "lexsort": (1, ("axis",), "none"),
+    "take": (2, ("axis",), "none"),
+    "append": (2, ("axis",), "sum"),
+    "searchsorted": (2, ("side",), "none"),
+    "digitize": (2, ("right",), "none"),
+    "cross": (2, ("axisa", "axisb", "axisc", "axis"), "broadcast"),
+    "interp": (3, ("left", "right", "period"), "none"),
+    "trapezoid": (1, ("@x", "dx", "axis"), "none"),
+    "gradient": (1, ("axis", "edge_order"), "rows"),
+    "polyval": (2, (), "none"),
+}
+
+
+def _plain_value(v: Any, what: str, fn: str) -> Any:
+    """A plain argument (a number, a bool, text, None, or a tuple/list of such)."""
+    if isinstance(v, np.generic):
+        return v.item()
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    if isinstance(v, (tuple, list)) and len(v) <= 64:
+        return type(v)(_plain_value(x, what, fn) for x in v)
+    raise GradcliError(
+        f"numpy.{fn}(): {what} must be a number, not {typename(v)}",
+        hint="give plain numbers (arrays only where NumPy takes an array)",
+    ).mirror("TypeError")
+
+
+def _plain(name: str, arrays: int, keywords: tuple[str, ...], sized: str) -> Callable[..., Any]:
+    np_fn = getattr(np, name)
+    named = {k.lstrip("@"): k.startswith("@") for k in keywords}
+
+    def operand(v: Any) -> np.ndarray:
+        if isinstance(v, Tensor):
+            raise GradcliError(
+                f"numpy.{name}() of a tensor is not supported by gradcli",
+                hint="use the tensor's own method or torch's function, or x.numpy() first",
+            )
+        return _operand(v, name)
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if len(args) < arrays:
+            raise GradcliError(
+                f"{name}() missing {arrays - len(args)} required positional argument"
+                + ("s" if arrays - len(args) > 1 else "")
+            ).mirror("TypeError")
+        ops = [operand(a) for a in args[:arrays]]
+        rest = [
+            _plain_value(v, f"argument {i + arrays + 1}", name) for i, v in enumerate(args[arrays:])
+        ]
+        kw: dict[str, Any] = {}
+        for key, v in kwargs.items():
+            if key not in named:
+                raise GradcliError(f"{name}() got an unexpected keyword argument '{key}'").mirror(
+                    "TypeError"
+                )
+            kw[key] = operand(v) if named[key] and v is not None else _plain_value(v, key, name)
+        shapes = [o.shape for o in ops] + [
+            v.shape for v in kw.values() if isinstance(v, np.ndarray)
+        ]
+        try:
+            if sized == "broadcast":
+                size_check(np.broadcast_shapes(*shapes), f"the result of numpy.{name}()")
+            elif sized == "sum":
+                size_check(
+                    (sum(int(np.prod(sh)) for sh in shapes),), f"the result of numpy.{name}()"
+                )
+            elif sized == "rows":
+                size_check(
+                    (int(ops[0].size) * max(1, ops[0].ndim),), f"the result of numpy.{name}()"
+                )
+            with np.errstate(all="ignore"):
+                out = np_fn(*ops, *rest, **kw)
+        except np.exceptions.AxisError as e:
+            raise GradcliError(str(e)).mirror("AxisError") from None
+        except (ValueError, TypeError, IndexError) as e:
+            raise GradcliError(str(e)).mirror(type(e).__name__) from None
+        if isinstance(out, (list, tuple)):
+            return type(out)(_value(np.asarray(o)) for o in out)
+        return _value(np.asarray(out))
+
+    call.__name__ = name
+    return call
+
+
 def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Callable[..., Any]]:
     """The members of the `numpy` namespace, from torch's functions of the same names."""
     out: dict[str, Callable[..., Any]] = {
@@ -455,6 +587,8 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
     out["round"] = out["around"] = _rounded(torch_functions["round"])
     for name in ("concatenate", "stack", "hstack", "vstack", "column_stack", "dstack"):
         out[name] = _joined(name)
+    for name, (arrays, keywords, sized) in _PLAIN.items():
+        out[name] = _plain(name, arrays, keywords, sized)
     out["where"] = _where
     out["shape"] = _shape
     out["corrcoef"] = _corrcoef

@@ -6610,6 +6610,32 @@ add(
         (r"not supported",),
     ),
     small(
+        "np_arctan2_broadcast_huge",
+        "import numpy as np\nx = np.arctan2(np.zeros((10**5, 1)), np.zeros((1, 10**5)))",
+        LIMIT,
+    ),
+    small(
+        "np_gradient_rows_huge",
+        "import numpy as np\nx = np.gradient(np.zeros((200, 200, 200)))",
+        LIMIT,
+    ),
+    small(
+        "np_append_huge",
+        "import numpy as np\na = np.zeros(6 * 10**6)\nx = np.append(a, a)",
+        LIMIT,
+    ),
+    small(
+        "np_roll_function_argument",
+        "import numpy as np\nx = np.roll(np.arange(3), print)",
+        (r"must be a number",),
+    ),
+    small(
+        "np_average_tensor_weights",
+        "import numpy as np, torch\nx = np.average(np.ones(3), weights=torch.ones(3))",
+        (r"not supported",),
+    ),
+    esc("np_plain_internals", "import numpy as np\nf = np.nanmean.__globals__"),
+    small(
         "np_column_stack_huge",
         "import numpy as np\nx = np.column_stack([np.ones(10**7)] * 100)",
         LIMIT,

@@ -538,9 +538,9 @@ def _plain(name: str, arrays: int, keywords: tuple[str, ...], sized: str) -> Cal
             with np.errstate(all="ignore"):
                 out = np_fn(*ops, *rest, **kw)
         except np.exceptions.AxisError as e:
-            raise GradcliError(str(e)).mirror("AxisError") from None
-        except (ValueError, TypeError, IndexError) as e:
-            raise GradcliError(str(e)).mirror(type(e).__name__) from None
+            raise GradcliError(str(e)).mirror("AxisError").pytorch() from None
+        except (ValueError, TypeError, IndexError, OverflowError) as e:
+            raise GradcliError(str(e)).mirror(type(e).__name__).pytorch() from None
         if isinstance(out, (list, tuple)):
             return type(out)(_value(np.asarray(o)) for o in out)
         return _value(np.asarray(out))

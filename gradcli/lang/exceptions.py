@@ -55,6 +55,8 @@ BASES: dict[str, str | None] = {
     "UFuncTypeError": "TypeError",
     # NumPy's axis out of range (NumPy's class is also an IndexError; one base here).
     "AxisError": "ValueError",
+    # numpy.linalg's (a singular matrix to invert, no convergence)
+    "LinAlgError": "ValueError",
     # unittest's: a test raising it (or calling self.skipTest) is skipped.
     "SkipTest": "Exception",
 }
@@ -65,6 +67,7 @@ MODULES: dict[str, str] = {
     "FrozenInstanceError": "dataclasses",
     "UFuncTypeError": "numpy._core._exceptions",
     "AxisError": "numpy.exceptions",
+    "LinAlgError": "numpy.linalg",
     "SkipTest": "unittest.case",
 }
 

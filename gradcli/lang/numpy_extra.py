@@ -370,9 +370,96 @@ def _einsum(subscripts: Any, *operands: Any) -> Any:
     return _numpy(lambda: np.einsum(subscripts, *arrays))
 
 
+# numpy.linalg's decompositions and solvers: NumPy's own (LAPACK), on arrays, numbers and
+# lists; their work (m * n * min(m, n) a matrix, times the batch) checked against the limit
+# before LAPACK runs. name -> how many array operands.
+_LINALG = {
+    "inv": 1,
+    "pinv": 1,
+    "det": 1,
+    "slogdet": 1,
+    "matrix_rank": 1,
+    "eig": 1,
+    "eigh": 1,
+    "eigvals": 1,
+    "eigvalsh": 1,
+    "svd": 1,
+    "qr": 1,
+    "cholesky": 1,
+    "solve": 2,
+    "lstsq": 2,
+}
+
+
+def _linalg(name: str, arrays: int) -> Callable[..., Any]:
+    np_fn = getattr(np.linalg, name)
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if len(args) < arrays:
+            raise GradcliError(f"{name}() missing required argument").mirror("TypeError")
+        ops = [_array(a, f"linalg.{name}") for a in args[:arrays]]
+        rest = [_plain_argument(v, name) for v in args[arrays:]]
+        kw = {k: _plain_argument(v, name) for k, v in kwargs.items()}
+        work = 0
+        for a in ops:
+            if a.ndim >= 2:
+                m, n = int(a.shape[-2]), int(a.shape[-1])
+                batch = int(np.prod(a.shape[:-2])) if a.ndim > 2 else 1
+                work += m * n * max(1, min(m, n)) * batch
+            else:
+                work += int(a.size)
+        limits.LINALG_WORK.check(work, f"the work of numpy.linalg.{name}()")
+
+        kind: list = []
+
+        def run() -> Any:
+            try:
+                out = np_fn(*ops, *rest, **kw)
+            except np.linalg.LinAlgError as e:
+                raise GradcliError(str(e)).mirror("LinAlgError").pytorch() from None
+            if getattr(out, "_fields", None):
+                kind.append((type(out).__name__, tuple(out._fields)))
+            return out
+
+        out = _numpy(run)
+        if kind:  # EighResult, SVDResult...: the program's named tuple of the same name
+            return _result_type(*kind[0]).make(list(out), {})
+        return out
+
+    call.__name__ = name
+    return call
+
+
+_RESULT_TYPES: dict[str, Any] = {}
+
+
+def _result_type(name: str, fields: tuple[str, ...]) -> Any:
+    from .pycollections import NamedTupleClass
+
+    made = _RESULT_TYPES.get(name)
+    if made is None:
+        made = _RESULT_TYPES[name] = NamedTupleClass(name, fields, {})
+    return made
+
+
+def _plain_argument(v: Any, fn: str) -> Any:
+    if isinstance(v, np.generic):
+        return v.item()
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    raise GradcliError(
+        f"numpy.linalg.{fn}(): expected a number or a string, not {typename(v)}"
+    ).mirror("TypeError")
+
+
 def linalg_functions() -> dict[str, Any]:
     """The members of the `numpy.linalg` namespace (the rest are refused by name)."""
-    return {"norm": _norm}
+    from .exceptions import CLASSES
+
+    out: dict[str, Any] = {"norm": _norm, "LinAlgError": CLASSES["LinAlgError"]}
+    for name, arrays in _LINALG.items():
+        out[name] = _linalg(name, arrays)
+    return out
 
 
 ELEMENTWISE = (

@@ -6636,6 +6636,25 @@ add(
     ),
     esc("np_plain_internals", "import numpy as np\nf = np.nanmean.__globals__"),
     small(
+        "np_linalg_inv_work_huge",
+        "import numpy as np\nx = np.linalg.inv(np.eye(3000))",
+        LIMIT,
+    ),
+    small(
+        "np_linalg_svd_batch_work_huge",
+        "import numpy as np\nx = np.linalg.svd(np.ones((1000, 100, 100)))",
+        LIMIT,
+    ),
+    small(
+        "np_linalg_solve_tensor",
+        "import numpy as np, torch\nx = np.linalg.solve(torch.eye(2), np.ones(2))",
+        (r"not supported",),
+    ),
+    esc(
+        "np_linalg_result_internals",
+        "import numpy as np\nr = np.linalg.eigh(np.eye(2))\nf = r.__class__.__mro__",
+    ),
+    small(
         "np_column_stack_huge",
         "import numpy as np\nx = np.column_stack([np.ones(10**7)] * 100)",
         LIMIT,

@@ -580,6 +580,137 @@ def _finfo(dtype: Any) -> FInfo:
         raise GradcliError(str(e)).mirror(type(e).__name__) from None
 
 
+def _identity(n: Any, dtype: Any = None) -> Any:
+    size = _int(n, "n")
+    size_check((size, size), "the result of numpy.identity()")
+    from .arrays import _dtype
+
+    return _numpy(lambda: np.identity(size, dtype=_dtype(dtype, "identity") or np.float64))
+
+
+def _empty(shape: Any, dtype: Any = None) -> Any:
+    """`np.empty(shape)`: an array whose values are unspecified (NumPy's are whatever the memory
+    held): gradcli's are zeros."""
+    from .arrays import _filled
+
+    return _filled(0, "empty")(shape, dtype)
+
+
+def _logspace(start: Any, stop: Any, num: Any = 50, endpoint: Any = True, base: Any = 10.0) -> Any:
+    count = _int(num, "num")
+    size_check((max(count, 0),), "the result of numpy.logspace()")
+    a, b, e = _number(start, "logspace"), _number(stop, "logspace"), _number(base, "logspace")
+    return _numpy(lambda: np.logspace(a, b, count, endpoint=bool(endpoint), base=e))
+
+
+def _kron(a: Any, b: Any) -> Any:
+    x, y = _array(a, "kron"), _array(b, "kron")
+    size_check((int(x.size) * int(y.size),), "the result of numpy.kron()")
+    return _numpy(lambda: np.kron(x, y))
+
+
+def _histogram(a: Any, bins: Any = 10, range: Any = None, density: Any = None) -> Any:  # noqa: A002
+    x = _array(a, "histogram")
+    if isinstance(bins, (int, np.integer)) and not isinstance(bins, bool):
+        size_check((int(bins) + 1,), "the bins of numpy.histogram()")
+        edges: Any = int(bins)
+    else:
+        edges = _array(bins, "histogram")
+    span = None if range is None else tuple(_number(v, "histogram") for v in range)
+    dens = None if density is None else bool(density)
+    return _numpy(lambda: np.histogram(x, bins=edges, range=span, density=dens))
+
+
+def _bincount(x: Any, weights: Any = None, minlength: Any = 0) -> Any:
+    a = _array(x, "bincount")
+    w = None if weights is None else _array(weights, "bincount")
+    top = int(a.max()) + 1 if a.size and a.dtype.kind in "iu" else 0
+    size_check((max(top, _int(minlength, "minlength"), 0),), "the result of numpy.bincount()")
+    return _numpy(lambda: np.bincount(a, weights=w, minlength=_int(minlength, "minlength")))
+
+
+def _polyfit(x: Any, y: Any, deg: Any, rcond: Any = None, full: Any = False) -> Any:
+    xs, ys = _array(x, "polyfit"), _array(y, "polyfit")
+    order = _int(deg, "deg")
+    if not 0 <= order <= 100:
+        raise GradcliError(
+            f"numpy.polyfit: a degree of {order} is not supported by gradcli",
+            hint="fit a polynomial of degree 0 to 100",
+        )
+    limits.LINALG_WORK.check(int(xs.size) * (order + 1) ** 2, "the work of numpy.polyfit()")
+    return _numpy(lambda: np.polyfit(xs, ys, order, rcond=rcond, full=bool(full)))
+
+
+def _cov(m: Any, y: Any = None, rowvar: Any = True, bias: Any = False, ddof: Any = None) -> Any:
+    a = _array(m, "cov")
+    b = None if y is None else _array(y, "cov")
+    rows = 0
+    for part in (a, b):
+        if part is not None:
+            rows += (part.shape[0] if bool(rowvar) else part.shape[-1]) if part.ndim == 2 else 1
+    size_check((rows, rows), "the result of numpy.cov()")
+    obs = int(a.size) // max(rows, 1) + 1
+    limits.LINALG_WORK.check(rows * rows * obs, "the work of numpy.cov()")
+    return _numpy(
+        lambda: np.cov(
+            a,
+            b,
+            rowvar=bool(rowvar),
+            bias=bool(bias),
+            ddof=None if ddof is None else _int(ddof, "ddof"),
+        )
+    )
+
+
+class _IndexTrick:
+    """`np.c_[ones, X]` / `np.r_[a, b]`: NumPy's own, of arrays, numbers, lists and slices of
+    numbers (`np.r_[0:5]`), sized first; the string directives are not given."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def program_getitem(self, key: Any) -> Any:
+        items = key if isinstance(key, tuple) else (key,)
+        parts: list = []
+        total = 0
+        for item in items:
+            if isinstance(item, slice):
+                bounds = [item.start, item.stop, item.step]
+                for v in bounds:
+                    if v is not None and (
+                        isinstance(v, bool)
+                        or not isinstance(v, (int, float, np.integer, np.floating))
+                    ):
+                        raise GradcliError(
+                            f"numpy.{self.name}[...] with a slice of {typename(v)} is not "
+                            "supported by gradcli",
+                            hint="give slices of real numbers (start:stop:step)",
+                        )
+                start, stop, step = (0 if bounds[0] is None else bounds[0]), bounds[1], bounds[2]
+                if stop is None:
+                    raise GradcliError(f"numpy.{self.name}[...]: a slice needs a stop")
+                count = math.ceil((float(stop) - float(start)) / float(step or 1))
+                size_check((max(count, 0),), f"the result of numpy.{self.name}[...]")
+                total += max(count, 0)
+                parts.append(item)
+            elif isinstance(item, str):
+                raise GradcliError(
+                    f"numpy.{self.name}[...] with a string directive is not supported by gradcli",
+                    hint="join the arrays with np.concatenate / np.column_stack",
+                )
+            else:
+                a = _array(item, self.name)
+                total += int(a.size)
+                parts.append(a)
+        size_check((total,), f"the result of numpy.{self.name}[...]")
+        trick = np.c_ if self.name == "c_" else np.r_
+        return _numpy(lambda: trick[tuple(parts)])
+
+    def __repr__(self) -> str:
+        kind = "CClass" if self.name == "c_" else "RClass"
+        return f"<numpy.lib._index_tricks_impl.{kind} object at {id(self):#x}>"
+
+
 def functions() -> dict[str, Any]:
     """The members these add to the `numpy` namespace."""
     from .values import Builtin
@@ -618,6 +749,16 @@ def functions() -> dict[str, Any]:
             "einsum": _einsum,
             "split": _split,
             "meshgrid": _meshgrid,
+            "identity": _identity,
+            "empty": _empty,
+            "logspace": _logspace,
+            "kron": _kron,
+            "histogram": _histogram,
+            "bincount": _bincount,
+            "polyfit": _polyfit,
+            "cov": _cov,
+            "c_": _IndexTrick("c_"),
+            "r_": _IndexTrick("r_"),
             "set_printoptions": numpy_printing.set_printoptions,
             "get_printoptions": numpy_printing.get_printoptions,
             "printoptions": numpy_printing.printoptions,

@@ -856,7 +856,19 @@ ARRAY_METHODS: dict[str, Callable[..., Any]] = {
     "flatten": lambda a: a.reshape(-1).copy(),
     "astype": lambda a, dtype: _array_astype(a, dtype),
     "dot": lambda a, b: _array_dot(a, b),
+    "fill": lambda a, value: set_array_item(a, Ellipsis, _fill_value(value)),
 }
+
+
+def _fill_value(value: Any) -> Any:
+    """`a.fill(value)`: one number (NumPy's `fill` takes a scalar)."""
+    if isinstance(value, np.generic) or (
+        isinstance(value, (int, float)) and not isinstance(value, bool)
+    ):
+        return value
+    if isinstance(value, bool):
+        return value
+    raise GradcliError(f"fill() takes a number, not {typename(value)}").mirror("TypeError")
 
 
 def _array_dot(a: np.ndarray, b: Any) -> Any:

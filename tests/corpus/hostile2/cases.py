@@ -6635,6 +6635,26 @@ add(
         (r"not supported",),
     ),
     esc("np_plain_internals", "import numpy as np\nf = np.nanmean.__globals__"),
+    small("np_identity_huge", "import numpy as np\nx = np.identity(10**5)", LIMIT),
+    small("np_logspace_huge", "import numpy as np\nx = np.logspace(0, 1, 10**9)", LIMIT),
+    small("np_kron_huge", "import numpy as np\nx = np.kron(np.ones(10**4), np.ones(10**4))", LIMIT),
+    small("np_bincount_huge", "import numpy as np\nx = np.bincount([10**9])", LIMIT),
+    small(
+        "np_histogram_bins_huge", "import numpy as np\nx = np.histogram([1.0], bins=10**9)", LIMIT
+    ),
+    small("np_r_slice_huge", "import numpy as np\nx = np.r_[0:10**10]", LIMIT),
+    small(
+        "np_c_string_directive",
+        "import numpy as np\nx = np.c_['0,2', [1, 2], [3, 4]]",
+        (r"not supported",),
+    ),
+    small(
+        "np_polyfit_degree_huge",
+        "import numpy as np\nx = np.polyfit([0.0, 1.0], [1.0, 2.0], 10**6)",
+        (r"not supported",),
+    ),
+    small("np_cov_rows_huge", "import numpy as np\nx = np.cov(np.ones((10**5, 2)))", LIMIT),
+    esc("np_index_trick_internals", "import numpy as np\nf = np.c_.__class__.__dict__"),
     small(
         "np_linalg_inv_work_huge",
         "import numpy as np\nx = np.linalg.inv(np.eye(3000))",

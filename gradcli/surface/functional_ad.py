@@ -489,6 +489,10 @@ def _stacked(rows: list[Tensor], out_shape: tuple, t: Tensor, create_graph: bool
     return Tensor(data)
 
 
+# Set while hessian computes its outer Jacobian (`_jacobian_forward`).
+_OUTER_OF_HESSIAN = [False]
+
+
 def _jacobian_forward(func: Callable[..., Any], inputs: Any, strict: bool, vectorize: bool) -> Any:
     if strict:
         raise error(
@@ -503,7 +507,12 @@ def _jacobian_forward(func: Callable[..., Any], inputs: Any, strict: bool, vecto
             "only implemented for `vectorize=True`.",
             "NotImplementedError",
         )
-    if grad_enabled() and any(t.requires_grad for t in ins):
+    if grad_enabled() and (not _OUTER_OF_HESSIAN[0] or any(t.requires_grad for t in ins)):
+        # As PyTorch: func on dual tensors with grad mode on, so tangents whose forward formula
+        # reads a tensor that requires grad (an input, or a parameter func closes over) come out
+        # attached to its graph, and the Jacobian prints that grad_fn. (hessian's outer
+        # forward-mode Jacobian, over a reverse pass, pushes tangents through the recorded
+        # graph below instead.)
         return _jacobian_dual(func, ins, in_tupled)
     with _recording():
         leaves = tuple(requiring_grad(t) for t in ins)
@@ -588,7 +597,7 @@ def _jacobian_dual(func: Callable[..., Any], ins: tuple[Tensor, ...], in_tupled:
     for o, d in zip(outs, tans):
         if d is None:
             d = Tensor(np.zeros((total,) + o.shape, dtype=o.dtype))
-        if tie and o.requires_grad and not d.requires_grad:
+        if tie and o.requires_grad and not d.requires_grad and any(t.requires_grad for t in ins):
             from . import functional as SF
 
             anchor = next(t for t in ins if t.requires_grad)
@@ -650,14 +659,19 @@ def hessian(
         _check_requires_grad(jac, "jacobian", strict)
         return jac
 
-    res = jacobian(
-        gradient,
-        ins,
-        create_graph=create_graph,
-        strict=strict,
-        vectorize=vectorize,
-        strategy=outer_jacobian_strategy,
-    )
+    was = _OUTER_OF_HESSIAN[0]
+    _OUTER_OF_HESSIAN[0] = True
+    try:
+        res = jacobian(
+            gradient,
+            ins,
+            create_graph=create_graph,
+            strict=strict,
+            vectorize=vectorize,
+            strategy=outer_jacobian_strategy,
+        )
+    finally:
+        _OUTER_OF_HESSIAN[0] = was
     return _unpack(res, (in_tupled, in_tupled))
 
 

@@ -78,6 +78,27 @@ def test_jacobian_blocks_match_differences(strategy):
         assert not jac[0][k].requires_grad
 
 
+def test_forward_jacobian_stays_on_the_graph_of_weights_the_function_closes_over():
+    # The input does not require grad, the weight does: PyTorch's forward formula for x * w
+    # reads w, so the Jacobian diag(w) is on w's graph; d sum(J**2) / dw = 2 w.
+    x, w = _t(3), _t(3, requires_grad=True)
+    jac = AF.jacobian(lambda t: (t * w).sin(), x, vectorize=True, strategy="forward-mode")
+    num = numjac(lambda t: (t * w).sin(), (x,), 0)
+    close(jac, num)
+    assert jac.requires_grad and jac.grad_fn is not None
+
+    def total(wv: Tensor) -> Tensor:
+        return (
+            AF.jacobian(lambda t: (t * wv).sin(), x, vectorize=True, strategy="forward-mode") ** 2
+        ).sum()
+
+    total(w).backward()
+    close(w.grad, numjac(total, (Tensor(w.data),), 0).reshape(-1))
+    # no tangent reads a weight: a plain tensor, as in PyTorch
+    plain = AF.jacobian(lambda t: t.relu() + w.sum(), x, vectorize=True, strategy="forward-mode")
+    assert not plain.requires_grad
+
+
 def test_jacobian_of_one_input_one_output_is_a_tensor():
     x = _t(2, 3)
     j = AF.jacobian(lambda t: t.exp().sum(dim=1), x)

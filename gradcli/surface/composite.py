@@ -149,6 +149,7 @@ def _tri(upper: bool) -> Any:
         since = peek_seq()
         out = apply(B.where, Tensor(keep.astype(bool)), input, Tensor(np.zeros((), input.dtype)))
         # PyTorch's TrilBackward0 / TriuBackward0 save nothing: a backward leaves them
+        out.data = np.ascontiguousarray(out.data)  # (ATen's tril/triu: a row-major result)
         return A.frees_nothing(A.named(out, "TriuBackward0" if upper else "TrilBackward0"), since)
 
     return tri
@@ -459,7 +460,13 @@ def _sorted(fn: str) -> Any:
             return F.MaxMin(A.named(gather(x, 0, zero), name), zero, fn)
         order = _order(x.data, d, bool(down), bool(stable), kk, bool(sorted))
         values = A.named(gather(x, d, Tensor(order)), name)
-        return F.MaxMin(values, Tensor(order.astype(np.int64)), fn)
+        indices = Tensor(order.astype(np.int64))
+        if fn == "sort":  # (ATen's sort fills tensors laid out as the input; topk's are row-major)
+            from .constructors import laid_out_like
+
+            values.data = laid_out_like(values.data, x.data)
+            indices.data = laid_out_like(indices.data, x.data)
+        return F.MaxMin(values, indices, fn)
 
     return run
 

@@ -624,13 +624,13 @@ def _like(fill: Callable[..., Tensor]) -> Callable[..., Tensor]:
         else:
             made = fill(input.shape, dtype=dt, requires_grad=requires_grad)
         if layout == "preserve":
-            made.data = _laid_out_like(made.data, input.data)
+            made.data = laid_out_like(made.data, input.data)
         return made
 
     return make
 
 
-def _laid_out_like(values: np.ndarray, like: np.ndarray) -> np.ndarray:
+def laid_out_like(values: np.ndarray, like: np.ndarray) -> np.ndarray:
     """PyTorch's `*_like` (preserve_format) keeps a transposed or permuted input's layout, closing
     up gaps: `torch.zeros_like(x.t())` is laid out as `x.t()`, so a later `uniform_()` or
     `bernoulli_()` on it fills in that order, and `.stride()` is PyTorch's."""

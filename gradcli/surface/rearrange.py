@@ -25,6 +25,7 @@ from ..ops import shape as S
 from . import args as C
 from . import functional as F
 from .composite import _flat, _picked, diag_embed
+from .constructors import laid_out_like
 from .declare import declare
 
 
@@ -69,9 +70,12 @@ def flip(input: Any, dims: Any) -> Tensor:
     ds = _dims_list(dims, input.ndim, "flip")
     if input.ndim == 0 or not ds:
         return _copy(input, "FlipBackward0")
-    return _take_along(
+    out = _take_along(
         input, {d: np.arange(input.shape[d] - 1, -1, -1) for d in ds}, "FlipBackward0"
     )
+    # ATen's flip writes into empty_like(input): a transposed input gives a transposed result
+    out.data = laid_out_like(out.data, input.data)
+    return out
 
 
 def _flip_dims(*dims: Any) -> Any:

@@ -390,7 +390,12 @@ def _like(fn: str, draw: Callable[..., np.ndarray]) -> Callable[..., Tensor]:
         t = tensor_arg(input, "input")
         draw_dt, out_dt = _like_draw(t, dtype, fn)
         values = _drawn(fn, draw, t.shape, draw_dt, generator, _like_strides(t))
-        return _new(values, out_dt, requires_grad)
+        out = _new(values, out_dt, requires_grad)
+        # laid out as t, as PyTorch's (`rand_like(x.t()).stride()` is x.t()'s)
+        from .constructors import laid_out_like
+
+        out.data = laid_out_like(out.data, t.data)
+        return out
 
     make.__name__ = fn
     return make

@@ -511,11 +511,18 @@ def masked_fill(input: Any, mask: Any, value: Any) -> Tensor:
                 f"{value.ndim} dimension(s)."
             )
         v = value if value.dtype == input.dtype else to_dtype(value, input.dtype)
-        return A.named(where(m, v, input), "MaskedFillBackward1")
+        return _row_major(A.named(where(m, v, input), "MaskedFillBackward1"))
     v = _number(value, "masked_fill")
-    return A.named(
-        where(m, Tensor(np.asarray(v).astype(input.dtype)), input), "MaskedFillBackward0"
+    return _row_major(
+        A.named(where(m, Tensor(np.asarray(v).astype(input.dtype)), input), "MaskedFillBackward0")
     )
+
+
+def _row_major(out: Tensor) -> Tensor:
+    """ATen's masked_fill fills a contiguous clone of the input: a row-major result whatever
+    the input's layout (`x.t().masked_fill(...)`)."""
+    out.data = np.ascontiguousarray(out.data)
+    return out
 
 
 # --- index_put, masked_scatter -------------------------------------------------------------------

@@ -113,7 +113,8 @@ def _cumulative_extreme(fn: str) -> Any:
         grids[d] = idx
         grids = [np.broadcast_to(g, input.shape) for g in grids]
         values = apply(S.index, input, idx=tuple(grids), label=label)
-        return MaxMin(values, Tensor(idx.astype(np.int64)), fn)
+        values.data = np.ascontiguousarray(values.data)  # (ATen's: row-major, any input layout)
+        return MaxMin(values, Tensor(np.ascontiguousarray(idx, dtype=np.int64)), fn)
 
     f.__name__ = fn
     return f

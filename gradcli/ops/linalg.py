@@ -1909,3 +1909,51 @@ def aten_matmul(
     out = _matmul_fwd(e1, e2)
     shape = (*batch, *((n,) if d1 > 1 else ()), *((p,) if d2 > 1 else ()))
     return out.reshape(shape)
+
+
+# --- alpha * (x @ y): the product term of addmm, addmv, baddbmm with alpha != 1 -----------------
+
+
+def _scaled_matmul_fwd(x: np.ndarray, y: np.ndarray, alpha: Any = 1) -> np.ndarray:
+    p = _matmul_record(x, y)
+    return np.multiply(p, np.asarray(alpha, dtype=p.dtype))  # (the number in the product's dtype)
+
+
+def _scaled_matmul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor, alpha: Any = 1) -> tuple:
+    """Each operand's gradient is the product's, scaled after: PyTorch's rules for addmm's
+    mat1 / mat2 (mm_mat1_backward, mm_mat2_backward: maybe_multiply(grad.mm(mat2.t()), alpha)),
+    addmv's and baddbmm's likewise; scaling g first rounds otherwise."""
+    return tuple(t if t is None else _times_scalar(t, alpha) for t in _matmul_vjp(g, None, x, y))
+
+
+def _times_scalar(t: Tensor, alpha: Any) -> Tensor:
+    r = t * alpha
+    if r.node is not None:  # (`* alpha`, a Scalar in C++: PyTorch's mul.Scalar node)
+        r.node.label = "MulBackward1"
+    return r
+
+
+def _scaled_matmul_jvp(dots: tuple, out: Tensor, x: Tensor, y: Tensor, alpha: Any = 1) -> Tensor:
+    """alpha * (dx @ y) + alpha * (x @ dy): each product scaled, then added (addmm's formula)."""
+    dx, dy = dots
+    a = _times_scalar(_matmul_jvp((dx, None), out, x, y), alpha) if dx is not None else None
+    b = _times_scalar(_matmul_jvp((None, dy), out, x, y), alpha) if dy is not None else None
+    return b if a is None else a if b is None else a + b
+
+
+scaled_matmul = defop(
+    "scaled_matmul",
+    _scaled_matmul_fwd,
+    _scaled_matmul_vjp,
+    "MulBackward0",
+    "alpha * (g @ y^T), alpha * (x^T @ g)",
+    kind="linalg",
+    jvp=_scaled_matmul_jvp,
+    signature="alpha * (x @ y) inside addmm, addmv, baddbmm",
+    samples=tuple(
+        Sample(s, {"alpha": 1.5})
+        for s in (((2, 3), (3, 4)), ((2, 3), (3,)), ((2, 2, 3), (2, 3, 4)))
+    ),
+    to_torch="({0} @ {1}) * {alpha}",
+    jvp_reads_primal=True,
+)

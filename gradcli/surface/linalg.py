@@ -21,8 +21,9 @@ from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
 from ..core.dtypes import BF16, scalar_type_name
 from ..core.op import apply
-from ..core.tensor import Tensor, _GradMode, batched, typename
+from ..core.tensor import Tensor, _GradMode, batched, no_grad, typename
 from ..ops import arithmetic as A
+from ..ops import linalg as L
 from ..ops import matrices as M
 from ..ops import reduction as R
 from ..ops import shape as S
@@ -427,14 +428,35 @@ def _scaled(t: Tensor, s: Any) -> Tensor:
     return t if s == 1 else A.mul_t(t, s)
 
 
+def _scaled_product(x: Tensor, y: Tensor, alpha: Any) -> Tensor:
+    """alpha * (x @ y) of addmm, addmv, baddbmm: with alpha != 1 one node whose rule scales
+    each operand's gradient after its product, as PyTorch's (`ops.linalg.scaled_matmul`); the
+    value is the product's times alpha as before."""
+    if (
+        alpha == 1
+        or isinstance(alpha, bool)
+        or not isinstance(alpha, (int, float))
+        or x.dtype != y.dtype
+        or x.dtype not in (np.float32, np.float64)
+        or _GradMode.vmapped
+    ):
+        return _scaled(A.matmul(x, y), alpha)
+    with no_grad():
+        # the value as the two steps round it (and matmul's checks, in its words, first)
+        ref = _scaled(A.matmul(x, y), alpha)
+    out = apply(L.scaled_matmul, x, y, alpha=alpha, label="MulBackward0")
+    out.data[...] = ref.data
+    return out
+
+
 def _add_scaled(
     inp: Tensor, prod: Tensor, beta: Any, alpha: Any, label: str, base: Tensor | None = None
 ) -> Tensor:
-    """beta * inp + alpha * prod, with inp ignored when beta is 0 (NaN in it too). `base`: inp
-    already expanded to the product's shape."""
+    """beta * inp + alpha * prod (`prod` the product already scaled by alpha), with inp
+    ignored when beta is 0 (NaN in it too). `base`: inp already expanded to the product's
+    shape."""
     if base is None:
         base = F.expand(inp, prod.shape)
-    prod = _scaled(prod, alpha)
     if beta == 0:
         keep = Tensor(np.ones(prod.shape, dtype=bool))
         return A.named(F.where(keep, prod, A.mul_t(base, 0.0)), label)
@@ -458,7 +480,7 @@ def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) ->
         # (its sum_to follows the two products), which orders the float sums of a second
         # pass where these gradients meet
         base = F.expand(inp, (m1.shape[0], m2.shape[1]))
-    out = _add_scaled(inp, A.matmul(m1, m2), beta, alpha, "AddmmBackward0", base)
+    out = _add_scaled(inp, _scaled_product(m1, m2, alpha), beta, alpha, "AddmmBackward0", base)
     if (
         inp.ndim == 1
         and beta == 1
@@ -485,7 +507,7 @@ def baddbmm(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: Any =
         )
     # (the expanded input recorded before the product, as in `addmm`)
     base = F.expand(inp, (b1.shape[0], b1.shape[1], b2.shape[2]))
-    return _add_scaled(inp, A.matmul(b1, b2), beta, alpha, "BaddbmmBackward0", base)
+    return _add_scaled(inp, _scaled_product(b1, b2, alpha), beta, alpha, "BaddbmmBackward0", base)
 
 
 def addmv(input: Any, mat: Any, vec: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:  # noqa: A002
@@ -498,7 +520,7 @@ def addmv(input: Any, mat: Any, vec: Any, *, beta: Any = 1, alpha: Any = 1) -> T
             f"({m.shape[0]}x{m.shape[1]}), vec ({v.shape[0]})"
         )
     base = F.expand(inp, (m.shape[0],))  # (recorded before the product, as in `addmm`)
-    return _add_scaled(inp, A.matmul(m, v), beta, alpha, "AddmvBackward0", base)
+    return _add_scaled(inp, _scaled_product(m, v, alpha), beta, alpha, "AddmvBackward0", base)
 
 
 def outer(input: Any, vec2: Any) -> Tensor:
@@ -1269,7 +1291,7 @@ def _inplace(fn: Any, name: str) -> Any:
     return F._method_(fn, name)
 
 
-_MM_INPLACE = "composition of matmul mul add expand"
+_MM_INPLACE = "composition of matmul scaled_matmul mul add expand"
 NAMES = declare(
     ("eig", "torch Tensor", eig, ""),
     ("symeig", "torch Tensor", symeig, ""),
@@ -1313,19 +1335,44 @@ NAMES = declare(
     ("svd", "torch Tensor", torch_svd, "svd index permute reshape"),
     ("pinverse", "torch Tensor", pinverse, "pinv"),
     ("cross", "torch Tensor", torch_cross, "cross"),
-    ("addmm", "torch", OV.torch_form("addmm", addmm), "composition of matmul mul add expand"),
-    ("addmm", "Tensor", OV.method_form("addmm", addmm), "composition of matmul mul add expand"),
+    (
+        "addmm",
+        "torch",
+        OV.torch_form("addmm", addmm),
+        "composition of matmul scaled_matmul mul add expand",
+    ),
+    (
+        "addmm",
+        "Tensor",
+        OV.method_form("addmm", addmm),
+        "composition of matmul scaled_matmul mul add expand",
+    ),
     ("addmm_", "Tensor", _inplace(OV.method_form("addmm_", addmm), "addmm"), _MM_INPLACE),
-    ("baddbmm", "torch", OV.torch_form("baddbmm", baddbmm), "composition of matmul mul add expand"),
+    (
+        "baddbmm",
+        "torch",
+        OV.torch_form("baddbmm", baddbmm),
+        "composition of matmul scaled_matmul mul add expand",
+    ),
     (
         "baddbmm",
         "Tensor",
         OV.method_form("baddbmm", baddbmm),
-        "composition of matmul mul add expand",
+        "composition of matmul scaled_matmul mul add expand",
     ),
     ("baddbmm_", "Tensor", _inplace(OV.method_form("baddbmm_", baddbmm), "baddbmm"), _MM_INPLACE),
-    ("addmv", "torch", OV.torch_form("addmv", addmv), "composition of matmul mul add expand"),
-    ("addmv", "Tensor", OV.method_form("addmv", addmv), "composition of matmul mul add expand"),
+    (
+        "addmv",
+        "torch",
+        OV.torch_form("addmv", addmv),
+        "composition of matmul scaled_matmul mul add expand",
+    ),
+    (
+        "addmv",
+        "Tensor",
+        OV.method_form("addmv", addmv),
+        "composition of matmul scaled_matmul mul add expand",
+    ),
     ("addmv_", "Tensor", _inplace(OV.method_form("addmv_", addmv), "addmv"), _MM_INPLACE),
     ("outer ger", "torch Tensor", outer, "composition of mul reshape"),
     ("kron", "torch Tensor", kron, "composition of mul reshape"),

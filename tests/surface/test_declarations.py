@@ -215,11 +215,12 @@ CALLS: dict[str, list[Call]] = {
     "torch.Generator": one(),
     "torch.addmm": one(square, x23, lambda: leaf((3, 2)))
     + one(square, x23, lambda: leaf((3, 2)), beta=0.5, alpha=2.0),
-    "torch.addmv": one(lambda: leaf((2,)), x23, vec) + one(lambda: leaf((2,)), x23, vec, alpha=3),
+    "torch.addmv": one(lambda: leaf((2,)), x23, vec)
+    + one(lambda: leaf((2,)), x23, vec, alpha=3, beta=0.5),
     "torch.arange": one(3),
     "torch.range": one(1, 3),
     "torch.baddbmm": one(lambda: leaf((1, 2, 2)), lambda: leaf((1, 2, 3)), lambda: leaf((1, 3, 2)))
-    + one(square, lambda: leaf((1, 2, 3)), lambda: leaf((1, 3, 2)), beta=2.0),
+    + one(square, lambda: leaf((1, 2, 3)), lambda: leaf((1, 3, 2)), beta=2.0, alpha=0.5),
     "torch.bmm": one(lambda: leaf((1, 2, 3)), lambda: leaf((1, 3, 2))),
     "torch.broadcast_to": one(vec, (2, 3)),
     "torch.conv1d": one(signal, lambda: leaf((3, 2, 2))),
@@ -319,7 +320,9 @@ CALLS: dict[str, list[Call]] = {
         for inplace in ("", "_")
     },
     **{
-        f"Tensor.{name}{inplace}": one(first, a, b) + one(first, 2.0, a, b)
+        f"Tensor.{name}{inplace}": one(first, a, b)
+        + one(first, 2.0, a, b)
+        + one(first, a, b, alpha=0.5)  # (alpha != 1: the scaled product's record)
         for name, first, a, b in (
             ("addmv", lambda: leaf((2,)), x23, vec),
             (

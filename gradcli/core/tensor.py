@@ -995,6 +995,8 @@ def typename(v: Any) -> str:
         return named(v)
     if isinstance(v, np.generic):
         return f"numpy.{t.__name__}"  # as Python's messages name NumPy's scalars
+    if t is HookHandle:
+        return "RemovableHandle"  # PyTorch's class (`... must be Tensor, not RemovableHandle`)
     return {list: "list", tuple: "tuple", str: "str", type(None): "NoneType"}.get(t, t.__name__)
 
 

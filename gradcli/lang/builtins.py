@@ -1208,6 +1208,7 @@ def type_of(v: Any) -> Any:
             "gradcli.lang.pyrandom": "numpy.random._generator.Generator",
         }.get(type(v).__module__, "torch._C.Generator"),
         "HookHandle": "torch.utils.hooks.RemovableHandle",
+        "RemovableHandle": "torch.utils.hooks.RemovableHandle",
         "PackedSequence": "torch.nn.utils.rnn.PackedSequence",
         "_MultiHandle": "torch.autograd.graph._MultiHandle",
         "PyType": "type",

@@ -552,6 +552,13 @@ def _python_type_name(v: Any) -> str:
     return shown
 
 
+def _module_call(f: Any) -> bool:
+    """Whether `f` is an `nn.Module`'s `__call__` (the program called a module)."""
+    from ..surface.nn import Module
+
+    return getattr(f, "__func__", f) is Module.__call__
+
+
 def _placed(
     e: ArgumentTypeError,
     f: Callable[..., Any],
@@ -563,6 +570,10 @@ def _placed(
     """A wrong type raised for a parameter of the function the program called, as PyTorch's
     parser words it for this call (the function's name, the argument's place)."""
     if e.fn:
+        if bound and _module_call(f):
+            # a module called on a wrong input: the error is the call its forward makes
+            # (`torch.sigmoid(input)`), placed as that call has it, not shifted for `self`
+            bound = False
         e = e.placed(kwargs, bound)
         if e.param == "input" and e.position in (1, None) and not bound:
             # an alias of a builtin (torch.arccos of acos's function): PyTorch names the

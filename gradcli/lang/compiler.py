@@ -1787,7 +1787,7 @@ class Compiler:
                     )
                 return dec.setter(fn)
             if isinstance(dec, (GradModeClass, GradMode)):
-                return (dec if isinstance(dec, GradMode) else dec()).decorate(fn)
+                return (dec if isinstance(dec, GradMode) else dec()).decorator(fn)
             if dec is ONCE_DIFFERENTIABLE:
                 return dec.fn(fn)
             if isinstance(dec, Builtin) and dec.name in PASS_THROUGH_DECORATORS:

@@ -92,6 +92,14 @@ class GradMode:
         g.grad_mode = self.enabled if self.inference is None else (self.enabled, self.inference)
         return g
 
+    def decorator(self, f: Any) -> Any:
+        """`@torch.no_grad()` written above a `def`. `@torch.set_grad_enabled(b)` first restores
+        the mode that making it set (PyTorch's `__call__` does): the program's code after the
+        `def` runs in the mode it ran in before, only the function's body in `b`."""
+        if self.previous is not None:
+            set_grad_mode(self.previous)
+        return self.decorate(f)
+
     def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
         """`torch.no_grad()(f)`: the decorator applied by hand (`@torch.no_grad()` spelled
         out); `torch.set_grad_enabled(b)(f)` first restores the mode it set, as PyTorch's."""

@@ -52,6 +52,35 @@ def test_a_grad_mode_called_on_a_function_decorates_it(text: str, expected: str)
     assert run(text) == expected + "\n"
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # `@torch.set_grad_enabled(False)` above a def: the mode it set when made is restored
+        # at once (PyTorch's __call__ does), so the code after the def still records
+        (
+            "@torch.set_grad_enabled(False)\ndef g(x):\n    return x * 2\n"
+            "print(torch.is_grad_enabled(), g(a).requires_grad, (a * 2).requires_grad)",
+            "True False True",
+        ),
+        # made inside no_grad: the mode restored is no_grad's, and enable_grad after it wins
+        (
+            "with torch.no_grad():\n    @torch.set_grad_enabled(True)\n    def g(x):\n"
+            "        return x * 2\n    print(torch.is_grad_enabled(), g(a).requires_grad)\n"
+            "print(torch.is_grad_enabled())",
+            "False True\nTrue",
+        ),
+        # other grad modes as `@` never touched the caller's mode
+        (
+            "@torch.no_grad()\ndef g(x):\n    return x * 2\n"
+            "print(torch.is_grad_enabled(), g(a).requires_grad)",
+            "True False",
+        ),
+    ],
+)
+def test_a_grad_mode_written_above_a_def(text: str, expected: str) -> None:
+    assert run(text) == expected + "\n"
+
+
 def test_the_wrapped_function_differentiates_outside() -> None:
     out = run(
         "def step(x):\n"

@@ -324,3 +324,32 @@ def test_typing_extensions_is_typing_for_hints_and_assert_type() -> None:
     assert got == "tensor([2., 2.]) 3 typing.Optional[int]\n"
     with pytest.raises(GradcliError, match="cannot import name `get_type_hints`"):
         out("from typing_extensions import get_type_hints\n")
+
+
+def test_a_hook_handle_passed_as_a_tensor_is_named_as_pytorch_names_it() -> None:
+    # a forward hook that returns `output.register_hook(...)` replaces the output by the
+    # handle (explore54): PyTorch's argument error names its class RemovableHandle
+    got = out(
+        "import torch\nh = torch.ones(2, requires_grad=True).register_hook(lambda g: g)\n"
+        "for f in (lambda: torch.sin(h), lambda: torch.exp(h)):\n"
+        "    try:\n        f()\n    except TypeError as e:\n        print(e)\n"
+    )
+    assert got == (
+        "sin(): argument 'input' (position 1) must be Tensor, not RemovableHandle\n"
+        "exp(): argument 'input' (position 1) must be Tensor, not RemovableHandle\n"
+    )
+
+
+def test_a_module_called_on_a_wrong_input_places_it_as_its_forward_call_does() -> None:
+    # nn.Sigmoid()(x) runs torch.sigmoid(x): PyTorch's error is that call's, position 1
+    got = out(
+        "import torch\nfor m in (torch.nn.Sigmoid(), torch.nn.Tanh(), torch.nn.ReLU()):\n"
+        "    try:\n        m('a')\n    except TypeError as e:\n        print(e)\n"
+        "try:\n    torch.ones(2).add('a')\nexcept TypeError as e:\n    print(e)\n"
+    )
+    assert got == (
+        "sigmoid(): argument 'input' (position 1) must be Tensor, not str\n"
+        "tanh(): argument 'input' (position 1) must be Tensor, not str\n"
+        "relu(): argument 'input' (position 1) must be Tensor, not str\n"
+        "add(): argument 'other' (position 1) must be Tensor, not str\n"
+    )

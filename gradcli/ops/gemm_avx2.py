@@ -313,3 +313,79 @@ def _lanes(
     for j in range(stop, k):
         s += p[:, :, j]
     return s
+
+
+# Float64 (MKL's dgemm on this family), measured likewise on PyTorch 2.13 (one thread, random
+# normal operands, rows 2 to 20, columns 2 to 33, inner sizes 1 to 400, `a @ b` with b
+# row-major and a row-major or transposed): the chain kernel (fused multiply-adds in the order
+# of k, from zero: `linalg._fma64_chain`) computes the whole groups of 4 rows and 12 columns,
+# the inner size whole up to 400 at least (no blocks); the other columns of those rows and the
+# last m mod 4 rows (everything with fewer than 4 rows or 12 columns) are the small kernel's
+# rounded products added in order, except the first element of an output row that starts off a 16-byte boundary
+# (row i's element c at i n + c floats from an aligned start, odd), with 2 elements or more of
+# the row left after it: its products added as A = (A + p0 + p1 + p2 + p3) + (p4 + ... + p7)
+# for each 8, then one by one (as sgemm's peeled elements). 380 of 384 products equal in every
+# element; the 4 others, a peeled element with an inner size of 300, are not this order (not
+# found): past `_PEEL64_MAX_K` a product with a peeled element is not modelled (None). Then
+# `test_gemm64_avx2`: 302 products of 2 to 16 rows (odd row counts too), every element equal.
+_CHAIN64_COLS = 12
+_MAX64_K = 400  # the inner sizes measured (the chain's blocks past it are not)
+_PEEL64_MAX_K = 256  # ... and those where the peeled elements' order holds (200: yes; 300: no)
+_ALIGN64 = 2  # doubles in 16 bytes
+
+
+def mm64(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
+    """x @ y of float64 matrices (2 rows and 2 columns or more, y row-major, x row-major or
+    transposed) in the avx2 family's dgemm order (see above); None where not measured."""
+    if x.ndim != 2 or y.ndim != 2 or x.dtype != np.float64 or y.dtype != np.float64:
+        return None
+    (m, k), n = x.shape, y.shape[1]
+    if m < 2 or n < 2 or k < 1 or k > _MAX64_K or _layout(x, y) != "nn":
+        return None
+    nc = n - n % _CHAIN64_COLS if m >= _MIN_ROWS else 0
+    mc = m - m % _MIN_ROWS if nc else 0
+    # the small kernel's regions: (first row, last row, first column), the chains' the rest
+    regions = [(0, mc, nc), (mc, m, 0)]
+    regions = [(r0, r1, c0) for r0, r1, c0 in regions if r1 > r0 and n > c0]
+    if k > _PEEL64_MAX_K and any(_peeled64(r0, r1, c0, n).size for r0, r1, c0 in regions):
+        return None
+    out = np.empty((m, n))
+    with np.errstate(all="ignore"):
+        if mc:
+            out[:mc, :nc] = _linalg()._fma64_chain(x[:mc], y[:, :nc])
+        for r0, r1, c0 in regions:
+            out[r0:r1, c0:] = _small64(x[r0:r1], y[:, c0:], _peeled64(r0, r1, c0, n) - r0)
+    return out
+
+
+def _peeled64(r0: int, r1: int, c0: int, n: int) -> np.ndarray:
+    """The rows r0 to r1 whose element c0 the small kernel peels (see above)."""
+    rows = np.arange(r0, r1)
+    return rows[((rows * n + c0) % _ALIGN64 == 1) & (n - c0 - 1 >= _ALIGN64)]
+
+
+def _small64(x: np.ndarray, y: np.ndarray, peeled: np.ndarray) -> np.ndarray:
+    """The small kernel in float64: rounded products added in order; the first element of the
+    `peeled` rows by eights (see above)."""
+    (m, k), n = x.shape, y.shape[1]
+    acc = np.zeros((m, n))
+    for j in range(k):
+        if j % _STEP_CHECK == _STEP_CHECK - 1:
+            hooks.observer.check_clock()
+        acc += x[:, j, None] * y[j]
+    if peeled.size:
+        p = x[peeled] * y[:, 0]  # (rows, k): the rounded products
+        a = np.zeros(peeled.size)
+        j = 0
+        while k - j >= 8:
+            for q in range(j, j + 4):
+                a += p[:, q]
+            b = p[:, j + 4] + 0.0
+            for q in range(j + 5, j + 8):
+                b += p[:, q]
+            a += b
+            j += 8
+        for q in range(j, k):
+            a += p[:, q]
+        acc[peeled, 0] = a
+    return acc

@@ -385,6 +385,13 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if _blocked(x, y):
         return _mm_float32(x, y)
     if _blocked64(x, y):
+        if cpu.avx2():
+            # MKL's dgemm on an AVX2 processor: other kernels by the shape (`gemm_avx2.mm64`)
+            from .gemm_avx2 import mm64
+
+            out = mm64(x, y)
+            if out is not None:
+                return out
         return _mm_float64(x, y)
     gemv = _gemv64(x, y)
     if gemv is not None:

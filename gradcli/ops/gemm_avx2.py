@@ -316,20 +316,23 @@ def _lanes(
 
 
 # Float64 (MKL's dgemm on this family), measured likewise on PyTorch 2.13 (one thread, random
-# normal operands, rows 2 to 20, columns 2 to 33, inner sizes 1 to 400, `a @ b` with b
+# normal operands, rows 2 to 20, columns 2 to 40, inner sizes 1 to 1,024, `a @ b` with b
 # row-major and a row-major or transposed): the chain kernel (fused multiply-adds in the order
 # of k, from zero: `linalg._fma64_chain`) computes the whole groups of 4 rows and 12 columns,
-# the inner size whole up to 400 at least (no blocks); the other columns of those rows and the
-# last m mod 4 rows (everything with fewer than 4 rows or 12 columns) are the small kernel's
-# rounded products added in order, except the first element of an output row that starts off a 16-byte boundary
-# (row i's element c at i n + c floats from an aligned start, odd), with 2 elements or more of
-# the row left after it: its products added as A = (A + p0 + p1 + p2 + p3) + (p4 + ... + p7)
-# for each 8, then one by one (as sgemm's peeled elements). 380 of 384 products equal in every
-# element; the 4 others, a peeled element with an inner size of 300, are not this order (not
-# found): past `_PEEL64_MAX_K` a product with a peeled element is not modelled (None). Then
-# `test_gemm64_avx2`: 302 products of 2 to 16 rows (odd row counts too), every element equal.
+# the inner size whole up to 1,024 (no blocks; past it the blocks were not found: not
+# modelled); the other columns of those rows and the last m mod 4 rows (everything with fewer
+# than 4 rows or 12 columns) are the small kernel's rounded products added in order, except
+# the first element of an output row that starts off a 16-byte boundary (row i's element c at
+# i n + c floats from an aligned start, odd) with 2 elements or more of the row left after it:
+# its products added as A = (A + p0 + p1 + p2 + p3) + (p4 + ... + p7) for each 8, then one by
+# one (as sgemm's peeled elements). 380 of 384 random products equal in every element; the 4
+# others, a peeled element with an inner size of 300, are not this order (not found): past
+# `_PEEL64_MAX_K` a product with a peeled element is not modelled (None). Then
+# `test_gemm64_avx2`: 304 products of 2 to 16 rows (odd row counts too), every element equal.
+# x @ w.t() (nn.Linear's forward) and one row or column (dgemv) are other kernels here, not
+# modelled: `linalg` keeps the avx512 family's orders for them.
 _CHAIN64_COLS = 12
-_MAX64_K = 400  # the inner sizes measured (the chain's blocks past it are not)
+_MAX64_K = 1024  # the inner sizes measured (the chain's blocks past it are not)
 _PEEL64_MAX_K = 256  # ... and those where the peeled elements' order holds (200: yes; 300: no)
 _ALIGN64 = 2  # doubles in 16 bytes
 

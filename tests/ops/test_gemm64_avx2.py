@@ -78,7 +78,7 @@ def test_the_records_tell_the_kernels_apart() -> None:
 
 
 def test_past_the_measured_sizes_the_model_declines() -> None:
-    x, y = R.inputs(0, 5, 401, 24)
+    x, y = R.inputs(0, 5, 1025, 24)
     assert gemm_avx2.mm64(x, y) is None
     x, y = R.inputs(0, 6, 300, 3)  # a peeled element (row 1) past 256 inner
     assert gemm_avx2.mm64(x, y) is None

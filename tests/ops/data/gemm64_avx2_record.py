@@ -31,6 +31,7 @@ def cases() -> list[tuple[str, int, int, int]]:
     for k in (250, 256, 380, 400):
         out.append(("nn", 5, k, 24))
         out.append(("nn", 6, k, 14))
+    out += [("tn", 5, 600, 14), ("nn", 4, 1024, 12)]
     return out
 
 

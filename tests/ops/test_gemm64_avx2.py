@@ -32,7 +32,9 @@ def _avx2(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _operands(i: int, kind: str, m: int, k: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     x, y = R.inputs(i, m, k, n)
-    return (np.asfortranarray(x) if kind == "tn" else x), y
+    return (np.asfortranarray(x) if kind == "tn" else x), (
+        np.asfortranarray(y) if kind == "nt" else y
+    )
 
 
 def _recorded() -> list[np.ndarray]:
@@ -63,7 +65,7 @@ def test_the_records_tell_the_kernels_apart() -> None:
     chain_off = peel_off = 0
     for i, (kind, m, k, n) in enumerate(R.cases()):
         x, y = _operands(i, kind, m, k, n)
-        if gemm_avx2.mm64(x, y) is None:
+        if kind == "nt" or gemm_avx2.mm64(x, y) is None:
             continue
         chain = L._fma64_chain(x, y).reshape(-1)
         chain_off += not np.array_equal(chain.view(np.uint64), want[i])
@@ -77,6 +79,21 @@ def test_the_records_tell_the_kernels_apart() -> None:
     assert chain_off > 50 and peel_off > 5
 
 
+def test_the_dot_kernel_records_tell_its_splits_apart() -> None:
+    # x @ w.t(): the rounded products added in order (no lanes) differ from the records
+    want = _recorded()
+    off = 0
+    for i, (kind, m, k, n) in enumerate(R.cases()):
+        if kind != "nt" or k < 8:
+            continue
+        x, y = _operands(i, kind, m, k, n)
+        plain = np.zeros((m, n))
+        for j in range(k):
+            plain += x[:, j, None] * y[j]
+        off += not np.array_equal(plain.reshape(-1).view(np.uint64), want[i])
+    assert off > 10
+
+
 def test_past_the_measured_sizes_the_model_declines() -> None:
     x, y = R.inputs(0, 5, 1025, 24)
     assert gemm_avx2.mm64(x, y) is None
@@ -84,6 +101,10 @@ def test_past_the_measured_sizes_the_model_declines() -> None:
     assert gemm_avx2.mm64(x, y) is None
     x, y = R.inputs(0, 5, 300, 24)  # no peeled element: the chains and small kernel hold
     assert gemm_avx2.mm64(x, y) is not None
+    x, y = R.inputs(0, 8, 201, 14)  # x @ w.t(): the chain rows' last columns past 200
+    assert gemm_avx2.mm64(x, np.asfortranarray(y)) is None
+    x, y = R.inputs(0, 5, 30, 14)  # ... and a last row beside the chains
+    assert gemm_avx2.mm64(x, np.asfortranarray(y)) is None
 
 
 def test_live_against_pytorch_here() -> None:
@@ -95,6 +116,11 @@ def test_live_against_pytorch_here() -> None:
     for _ in range(30):
         m, k, n = int(rng.integers(2, 20)), int(rng.integers(1, 250)), int(rng.integers(2, 40))
         x, y = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+        w = rng.standard_normal((n, k))
         want = (torch.from_numpy(x) @ torch.from_numpy(y)).numpy()
         got = np.asarray(matmul(Tensor(x), Tensor(y)).data)
         assert np.array_equal(got.view(np.uint64), want.view(np.uint64)), (m, k, n)
+        if gemm_avx2.models64(x, w.T):
+            want = (torch.from_numpy(x) @ torch.from_numpy(w).t()).numpy()
+            got = np.asarray(matmul(Tensor(x), Tensor(w.T)).data)
+            assert np.array_equal(got.view(np.uint64), want.view(np.uint64)), (m, k, n)

@@ -22,7 +22,8 @@ sys.path.remove(str(HERE))
 
 
 def cases() -> list[tuple[str, int, int, int]]:
-    """(layout, m, k, n): `nn` x @ y, `tn` x.t().contiguous().t() @ y (x column-major)."""
+    """(layout, m, k, n): `nn` x @ y, `tn` x.t().contiguous().t() @ y (x column-major), `nt`
+    x @ w.t() (w = y.t(), row-major: nn.Linear's product)."""
     out = []
     for m in (2, 3, 4, 5, 9, 16):
         for k in (1, 2, 7, 16, 33, 100, 200):
@@ -32,6 +33,10 @@ def cases() -> list[tuple[str, int, int, int]]:
         out.append(("nn", 5, k, 24))
         out.append(("nn", 6, k, 14))
     out += [("tn", 5, 600, 14), ("nn", 4, 1024, 12)]
+    for m in (2, 3, 8):
+        for k in (1, 7, 33, 200):
+            for n in (2, 5, 14, 25):
+                out.append(("nt", m, k, n))
     return out
 
 
@@ -53,9 +58,12 @@ def main() -> None:
     for i, (kind, m, k, n) in enumerate(cases()):
         x, y = inputs(i, m, k, n)
         tx = torch.from_numpy(x)
+        ty = torch.from_numpy(y)
         if kind == "tn":
             tx = tx.t().contiguous().t()
-        bits.append((tx @ torch.from_numpy(y)).numpy().reshape(-1).view(np.uint64))
+        if kind == "nt":
+            ty = ty.t().contiguous().t()
+        bits.append((tx @ ty).numpy().reshape(-1).view(np.uint64))
     lengths = np.array([b.size for b in bits])
     np.savez_compressed(HERE / "gemm64_avx2.npz", bits=np.concatenate(bits), lengths=lengths)
 

@@ -367,11 +367,21 @@ def models64(x: np.ndarray, y: np.ndarray) -> bool:
     return k <= _PEEL64_MAX_K or not any(_peeled64(r0, r1, c0, n).size for r0, r1, c0 in regions)
 
 
-def mm64(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
+def mm64(x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None) -> np.ndarray | None:
     """x @ y of float64 matrices in the avx2 family's dgemm order (see above); None where not
-    measured (`models64`)."""
+    measured (`models64`). `bias` (addmm's beta = 1, F.linear's; x @ w.t() only): the first
+    term of the chains, added after the dot kernel's sums (measured: 6 shapes, every element
+    equal)."""
     if not models64(x, y):
         return None
+    if bias is not None:
+        if not y.T.flags.c_contiguous or bias.dtype != np.float64:  # (w.t(); w of one column
+            # is row-major too: its product the same in both kernels)
+            return None
+        try:
+            bias = np.broadcast_to(bias, (x.shape[0], y.shape[1])).astype(np.float64)
+        except ValueError:
+            return None
     m, n = x.shape[0], y.shape[1]
     nc = n - n % _CHAIN64_COLS if m >= _MIN_ROWS else 0
     mc = m - m % _MIN_ROWS if nc else 0
@@ -381,13 +391,31 @@ def mm64(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
     nt = _layout(x, y) == "nt"
     with np.errstate(all="ignore"):
         if mc:
-            out[:mc, :nc] = _linalg()._fma64_chain(x[:mc], y[:, :nc])
+            if bias is None or x.shape[1] == 1:
+                # (one inner index: the product rounded, the bias added after; measured)
+                out[:mc, :nc] = _linalg()._fma64_chain(x[:mc], y[:, :nc])
+                if bias is not None:
+                    out[:mc, :nc] += bias[:mc, :nc]
+            else:
+                out[:mc, :nc] = _fma64_chain_from(x[:mc], y[:, :nc], bias[:mc, :nc].copy())
         for r0, r1, c0 in regions:
             if nt:
                 out[r0:r1, c0:] = _dots64(x[r0:r1], y[:, c0:].T, r0)
             else:
                 out[r0:r1, c0:] = _small64(x[r0:r1], y[:, c0:], _peeled64(r0, r1, c0, n) - r0)
+            if bias is not None:
+                out[r0:r1, c0:] += bias[r0:r1, c0:]
     return out
+
+
+def _fma64_chain_from(x: np.ndarray, y: np.ndarray, acc: np.ndarray) -> np.ndarray:
+    """acc = fma(x[:, j], y[j], acc) for j in order (`linalg._fma64_chain` from `acc`)."""
+    linalg = _linalg()
+    for j in range(x.shape[1]):
+        if j % _STEP_CHECK == _STEP_CHECK - 1:
+            hooks.observer.check_clock()
+        acc = linalg._fma64_chain_from(x[:, j : j + 1], y[j : j + 1], acc)
+    return acc
 
 
 def _dots64(x: np.ndarray, w: np.ndarray, r0: int) -> np.ndarray:

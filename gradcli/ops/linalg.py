@@ -263,6 +263,12 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
     product after, rounded once, as `out + b`."""
     if x.ndim != 2 or y.ndim != 2 or x.shape[1] != y.shape[0]:
         return None
+    if cpu.avx2() and x.dtype == y.dtype == b.dtype == np.float64 and y.T.flags.c_contiguous:
+        # dgemm on an AVX2 processor: the bias first in the chains, after the dot kernel's sums
+        from .gemm_avx2 import mm64
+
+        if _avx2_64(x, y):
+            return mm64(x, y, b)
     if x.dtype == y.dtype == b.dtype == np.float64 and x.shape[1] == 1 and _blocked64(x, y):
         # one inner index: dgemm fuses the bias, one rounding of x * w + b (as sgemm; measured)
         try:

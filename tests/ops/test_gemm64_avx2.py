@@ -17,6 +17,7 @@ from gradcli.core.tensor import Tensor
 from gradcli.ops import gemm_avx2
 from gradcli.ops import linalg as L
 from gradcli.ops.arithmetic import matmul
+from gradcli.surface.composite import linear
 
 DATA = Path(__file__).resolve().parent / "data"
 sys.path.insert(0, str(DATA))
@@ -33,7 +34,7 @@ def _avx2(monkeypatch: pytest.MonkeyPatch) -> None:
 def _operands(i: int, kind: str, m: int, k: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     x, y = R.inputs(i, m, k, n)
     return (np.asfortranarray(x) if kind == "tn" else x), (
-        np.asfortranarray(y) if kind == "nt" else y
+        np.asfortranarray(y) if kind in ("nt", "lin") else y
     )
 
 
@@ -52,7 +53,11 @@ def test_every_recorded_float64_product_is_pytorchs_on_avx2() -> None:
     bad = []
     for i, (kind, m, k, n) in enumerate(R.cases()):
         x, y = _operands(i, kind, m, k, n)
-        got = np.asarray(matmul(Tensor(x), Tensor(y)).data, np.float64).reshape(-1)
+        if kind == "lin":
+            r = linear(Tensor(x), Tensor(np.ascontiguousarray(y.T)), Tensor(R.bias(i, n)))
+        else:
+            r = matmul(Tensor(x), Tensor(y))
+        got = np.asarray(r.data, np.float64).reshape(-1)
         if not np.array_equal(got.view(np.uint64), want[i]):
             bad.append((kind, m, k, n))
     assert bad == []
@@ -65,7 +70,7 @@ def test_the_records_tell_the_kernels_apart() -> None:
     chain_off = peel_off = 0
     for i, (kind, m, k, n) in enumerate(R.cases()):
         x, y = _operands(i, kind, m, k, n)
-        if kind == "nt" or gemm_avx2.mm64(x, y) is None:
+        if kind in ("nt", "lin") or gemm_avx2.mm64(x, y) is None:
             continue
         chain = L._fma64_chain(x, y).reshape(-1)
         chain_off += not np.array_equal(chain.view(np.uint64), want[i])

@@ -23,7 +23,7 @@ sys.path.remove(str(HERE))
 
 def cases() -> list[tuple[str, int, int, int]]:
     """(layout, m, k, n): `nn` x @ y, `tn` x.t().contiguous().t() @ y (x column-major), `nt`
-    x @ w.t() (w = y.t(), row-major: nn.Linear's product)."""
+    x @ w.t() (w = y.t(), row-major: nn.Linear's product), `lin` F.linear(x, w, b) (b: `bias`)."""
     out = []
     for m in (2, 3, 4, 5, 9, 16):
         for k in (1, 2, 7, 16, 33, 100, 200):
@@ -37,7 +37,13 @@ def cases() -> list[tuple[str, int, int, int]]:
         for k in (1, 7, 33, 200):
             for n in (2, 5, 14, 25):
                 out.append(("nt", m, k, n))
+    for m, k, n in ((8, 1, 12), (8, 30, 14), (16, 100, 25), (3, 20, 5), (2, 64, 2)):
+        out.append(("lin", m, k, n))
     return out
+
+
+def bias(case: int, n: int) -> np.ndarray:
+    return values(8 * case + 4, n).astype(np.float64)
 
 
 def inputs(case: int, m: int, k: int, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -61,9 +67,13 @@ def main() -> None:
         ty = torch.from_numpy(y)
         if kind == "tn":
             tx = tx.t().contiguous().t()
-        if kind == "nt":
+        if kind in ("nt", "lin"):
             ty = ty.t().contiguous().t()
-        bits.append((tx @ ty).numpy().reshape(-1).view(np.uint64))
+        if kind == "lin":
+            r = torch.nn.functional.linear(tx, ty.t(), torch.from_numpy(bias(i, n)))
+        else:
+            r = tx @ ty
+        bits.append(r.numpy().reshape(-1).view(np.uint64))
     lengths = np.array([b.size for b in bits])
     np.savez_compressed(HERE / "gemm64_avx2.npz", bits=np.concatenate(bits), lengths=lengths)
 

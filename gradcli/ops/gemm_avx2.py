@@ -313,3 +313,185 @@ def _lanes(
     for j in range(stop, k):
         s += p[:, :, j]
     return s
+
+
+# Float64 (MKL's dgemm on this family), measured likewise on PyTorch 2.13 (one thread, random
+# normal operands, rows 2 to 20, columns 2 to 40, inner sizes 1 to 1,024, `a @ b` with b
+# row-major and a row-major or transposed): the chain kernel (fused multiply-adds in the order
+# of k, from zero: `linalg._fma64_chain`) computes the whole groups of 4 rows and 12 columns,
+# the inner size whole up to 1,024 (no blocks; past it the blocks were not found: not
+# modelled); the other columns of those rows and the last m mod 4 rows (everything with fewer
+# than 4 rows or 12 columns) are the small kernel's rounded products added in order, except
+# the first element of an output row that starts off a 16-byte boundary (row i's element c at
+# i n + c floats from an aligned start, odd) with 2 elements or more of the row left after it:
+# its products added as A = (A + p0 + p1 + p2 + p3) + (p4 + ... + p7) for each 8, then one by
+# one (as sgemm's peeled elements). 380 of 384 random products equal in every element; the 4
+# others, a peeled element with an inner size of 300, are not this order (not found): past
+# `_PEEL64_MAX_K` a product with a peeled element is not modelled (None). Then
+# `test_gemm64_avx2`: 304 products of 2 to 16 rows (odd row counts too), every element equal.
+# x @ w.t() (x row-major, w row-major: nn.Linear's product) is the same chain in the whole
+# 4 x 12 blocks; elsewhere (fewer than 4 rows or 12 columns; the last columns of the chain
+# rows up to 200 inner) a kernel of dot products (`_dots64`) whose split depends on the row's
+# alignment and the column's group (measured: 268 random shapes of 2 to 19 rows, 1 to 299
+# inner, 2 to 39 columns where modelled, every element equal). Not modelled (None: the avx512
+# family's order): the last m mod 4 rows beside chains, and the chain rows' last columns past
+# 200 inner (218: another order). One row or column (dgemv) is another kernel here, not
+# modelled either.
+_CHAIN64_COLS = 12
+_MAX64_K = 1024  # the inner sizes measured (the chain's blocks past it are not)
+_PEEL64_MAX_K = 256  # ... and those where the peeled elements' order holds (200: yes; 300: no)
+_ALIGN64 = 2  # doubles in 16 bytes
+_NT_TAIL_MAX_K = 200  # x @ w.t(): the inner sizes where the chain rows' last columns hold
+
+
+def models64(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether `mm64` models x @ y (float64 matrices of 2 rows and 2 columns or more, y
+    row-major or w.t() of a row-major w, within the inner sizes measured)."""
+    if x.ndim != 2 or y.ndim != 2 or x.dtype != np.float64 or y.dtype != np.float64:
+        return False
+    (m, k), n = x.shape, y.shape[1]
+    if m < 2 or n < 2 or k < 1 or y.shape[0] != k:
+        return False
+    layout = _layout(x, y)
+    nc = n - n % _CHAIN64_COLS if m >= _MIN_ROWS else 0
+    mc = m - m % _MIN_ROWS if nc else 0
+    if layout == "nt":
+        # the dot kernel of the chain rows' last columns: past 200 inner, not always this
+        # order (218: no); the last m mod 4 rows beside chains: another kernel, not found
+        if mc < m and nc:
+            return False
+        return k <= _MAX64_K and not (mc and nc < n and k > _NT_TAIL_MAX_K)
+    if layout != "nn" or k > _MAX64_K:
+        return False
+    regions = [(r0, r1, c0) for r0, r1, c0 in ((0, mc, nc), (mc, m, 0)) if r1 > r0 and n > c0]
+    return k <= _PEEL64_MAX_K or not any(_peeled64(r0, r1, c0, n).size for r0, r1, c0 in regions)
+
+
+def mm64(x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None) -> np.ndarray | None:
+    """x @ y of float64 matrices in the avx2 family's dgemm order (see above); None where not
+    measured (`models64`). `bias` (addmm's beta = 1, F.linear's; x @ w.t() only): the first
+    term of the chains, added after the dot kernel's sums (measured: 6 shapes, every element
+    equal)."""
+    if not models64(x, y):
+        return None
+    if bias is not None:
+        if not y.T.flags.c_contiguous or bias.dtype != np.float64:  # (w.t(); w of one column
+            # is row-major too: its product the same in both kernels)
+            return None
+        try:
+            bias = np.broadcast_to(bias, (x.shape[0], y.shape[1])).astype(np.float64)
+        except ValueError:
+            return None
+    m, n = x.shape[0], y.shape[1]
+    nc = n - n % _CHAIN64_COLS if m >= _MIN_ROWS else 0
+    mc = m - m % _MIN_ROWS if nc else 0
+    # the other kernels' regions: (first row, last row, first column), the chains' the rest
+    regions = [(r0, r1, c0) for r0, r1, c0 in ((0, mc, nc), (mc, m, 0)) if r1 > r0 and n > c0]
+    out = np.empty((m, n))
+    nt = _layout(x, y) == "nt"
+    with np.errstate(all="ignore"):
+        if mc:
+            if bias is None or x.shape[1] == 1:
+                # (one inner index: the product rounded, the bias added after; measured)
+                out[:mc, :nc] = _linalg()._fma64_chain(x[:mc], y[:, :nc])
+                if bias is not None:
+                    out[:mc, :nc] += bias[:mc, :nc]
+            else:
+                out[:mc, :nc] = _fma64_chain_from(x[:mc], y[:, :nc], bias[:mc, :nc].copy())
+        for r0, r1, c0 in regions:
+            if nt:
+                out[r0:r1, c0:] = _dots64(x[r0:r1], y[:, c0:].T, r0)
+            else:
+                out[r0:r1, c0:] = _small64(x[r0:r1], y[:, c0:], _peeled64(r0, r1, c0, n) - r0)
+            if bias is not None:
+                out[r0:r1, c0:] += bias[r0:r1, c0:]
+    return out
+
+
+def _fma64_chain_from(x: np.ndarray, y: np.ndarray, acc: np.ndarray) -> np.ndarray:
+    """acc = fma(x[:, j], y[j], acc) for j in order (`linalg._fma64_chain` from `acc`)."""
+    linalg = _linalg()
+    for j in range(x.shape[1]):
+        if j % _STEP_CHECK == _STEP_CHECK - 1:
+            hooks.observer.check_clock()
+        acc = linalg._fma64_chain_from(x[:, j : j + 1], y[j : j + 1], acc)
+    return acc
+
+
+def _dots64(x: np.ndarray, w: np.ndarray, r0: int) -> np.ndarray:
+    """x @ w.t() by the float64 dot kernel (x (m, k) the rows r0 on of a row-major matrix, w
+    (n, k) row-major), every step rounded: a row that starts off a 16-byte boundary (row i at
+    i k doubles, odd) takes its first product apart, the start of the first lane; then two
+    lanes (even and odd k after it) in one accumulator for the columns in whole groups of 4,
+    in four accumulators of two lanes for the last n mod 4 (products 8 a step, the
+    accumulators added (a0 + a1) + (a2 + a3)); the lanes added, then the products past the
+    last whole step one by one."""
+    (m, k), n = x.shape, w.shape[0]
+    out = np.empty((m, n))
+    n4 = n - n % 4
+    for i in range(m):
+        hooks.observer.check_clock()
+        p = x[i] * w  # (n, k): the rounded products
+        q = min((r0 + i) * k % _ALIGN64, k)
+        if n4:
+            out[i, :n4] = _lanes64(p[:n4], q, 1)
+        if n4 < n:
+            out[i, n4:] = _lanes64(p[n4:], q, 4)
+    return out
+
+
+def _lanes64(p: np.ndarray, q: int, nacc: int) -> np.ndarray:
+    """The sums of the products `p` (columns, k) after a head of q: `nacc` accumulators of two
+    lanes (see `_dots64`)."""
+    n, k = p.shape
+    head = p[:, 0] + 0.0 if q else np.zeros(n)
+    step = 2 * nacc
+    steps = max(0, (k - q) // step)
+    stop = q + steps * step
+    if not steps:
+        s = head
+    else:
+        blocks = p[:, q:stop].reshape(n, steps, nacc, 2)
+        acc = np.zeros((n, nacc, 2))
+        acc[:, 0, 0] = head
+        for b in range(steps):
+            acc += blocks[:, b]
+        while acc.shape[1] > 1:
+            acc = acc[:, 0::2] + acc[:, 1::2]
+        s = acc[:, 0, 0] + acc[:, 0, 1]
+    for j in range(stop, k):
+        s = s + p[:, j]
+    return s
+
+
+def _peeled64(r0: int, r1: int, c0: int, n: int) -> np.ndarray:
+    """The rows r0 to r1 whose element c0 the small kernel peels (see above)."""
+    rows = np.arange(r0, r1)
+    return rows[((rows * n + c0) % _ALIGN64 == 1) & (n - c0 - 1 >= _ALIGN64)]
+
+
+def _small64(x: np.ndarray, y: np.ndarray, peeled: np.ndarray) -> np.ndarray:
+    """The small kernel in float64: rounded products added in order; the first element of the
+    `peeled` rows by eights (see above)."""
+    (m, k), n = x.shape, y.shape[1]
+    acc = np.zeros((m, n))
+    for j in range(k):
+        if j % _STEP_CHECK == _STEP_CHECK - 1:
+            hooks.observer.check_clock()
+        acc += x[:, j, None] * y[j]
+    if peeled.size:
+        p = x[peeled] * y[:, 0]  # (rows, k): the rounded products
+        a = np.zeros(peeled.size)
+        j = 0
+        while k - j >= 8:
+            for q in range(j, j + 4):
+                a += p[:, q]
+            b = p[:, j + 4] + 0.0
+            for q in range(j + 5, j + 8):
+                b += p[:, q]
+            a += b
+            j += 8
+        for q in range(j, k):
+            a += p[:, q]
+        acc[peeled, 0] = a
+    return acc

@@ -263,6 +263,12 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
     product after, rounded once, as `out + b`."""
     if x.ndim != 2 or y.ndim != 2 or x.shape[1] != y.shape[0]:
         return None
+    if cpu.avx2() and x.dtype == y.dtype == b.dtype == np.float64 and y.T.flags.c_contiguous:
+        # dgemm on an AVX2 processor: the bias first in the chains, after the dot kernel's sums
+        from .gemm_avx2 import mm64
+
+        if _avx2_64(x, y):
+            return mm64(x, y, b)
     if x.dtype == y.dtype == b.dtype == np.float64 and x.shape[1] == 1 and _blocked64(x, y):
         # one inner index: dgemm fuses the bias, one rounding of x * w + b (as sgemm; measured)
         try:
@@ -384,6 +390,11 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
             return out
     if _blocked(x, y):
         return _mm_float32(x, y)
+    if cpu.avx2() and x.dtype == y.dtype == np.float64 and _avx2_64(x, y):
+        # MKL's dgemm on an AVX2 processor: other kernels by the shape (`gemm_avx2.mm64`)
+        from .gemm_avx2 import mm64
+
+        return mm64(x, y)
     if _blocked64(x, y):
         return _mm_float64(x, y)
     gemv = _gemv64(x, y)
@@ -981,6 +992,19 @@ def _blocked64(x: np.ndarray, y: np.ndarray) -> bool:
         if not (x.flags.c_contiguous or x.flags.f_contiguous):
             return False
     elif not (y.flags.f_contiguous and x.flags.c_contiguous and m >= _FMA64_MIN_ROWS_T):
+        return False
+    return _afford64(m * n * k) and _exact64(x) and _exact64(y)
+
+
+def _avx2_64(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether the avx2 family's float64 kernels (`gemm_avx2.mm64`) compute `x @ y`, within
+    the bounds on the emulation's work (`_blocked64`'s)."""
+    from .gemm_avx2 import models64
+
+    if not models64(x, y):
+        return False
+    (m, k), n = x.shape, y.shape[1]
+    if m * n * k > _FMA64_MAX_WORK or k > _FMA64_MAX_K:
         return False
     return _afford64(m * n * k) and _exact64(x) and _exact64(y)
 

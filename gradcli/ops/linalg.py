@@ -1979,5 +1979,6 @@ scaled_matmul = defop(
         for s in (((2, 3), (3, 4)), ((2, 3), (3,)), ((2, 2, 3), (2, 3, 4)))
     ),
     to_torch="({0} @ {1}) * {alpha}",
+    to_jax="({0} @ {1}) * {alpha}",
     jvp_reads_primal=True,
 )

@@ -462,7 +462,7 @@ def _sorted(fn: str) -> Any:
         values = A.named(gather(x, d, Tensor(order)), name)
         indices = Tensor(order.astype(np.int64))
         if fn == "sort":  # (ATen's sort fills tensors laid out as the input; topk's are row-major)
-            from .constructors import laid_out_like
+            from .sampling import laid_out_like
 
             values.data = laid_out_like(values.data, x.data)
             indices.data = laid_out_like(indices.data, x.data)

@@ -25,8 +25,8 @@ from ..ops import shape as S
 from . import args as C
 from . import functional as F
 from .composite import _flat, _picked, diag_embed
-from .constructors import laid_out_like
 from .declare import declare
+from .sampling import laid_out_like
 
 
 def _copy(x: Tensor, label: str) -> Tensor:

@@ -392,8 +392,6 @@ def _like(fn: str, draw: Callable[..., np.ndarray]) -> Callable[..., Tensor]:
         values = _drawn(fn, draw, t.shape, draw_dt, generator, _like_strides(t))
         out = _new(values, out_dt, requires_grad)
         # laid out as t, as PyTorch's (`rand_like(x.t()).stride()` is x.t()'s)
-        from .constructors import laid_out_like
-
         out.data = laid_out_like(out.data, t.data)
         return out
 
@@ -1073,3 +1071,20 @@ NAMES = declare(
     ("log_normal_", "Tensor", log_normal_, "composition of mul"),
     ("cauchy_", "Tensor", cauchy_, "composition of mul"),
 )
+
+
+def laid_out_like(values: np.ndarray, like: np.ndarray) -> np.ndarray:
+    """PyTorch's `*_like` (preserve_format) keeps a transposed or permuted input's layout, closing
+    up gaps: `torch.zeros_like(x.t())` is laid out as `x.t()`, so a later `uniform_()` or
+    `bernoulli_()` on it fills in that order, and `.stride()` is PyTorch's."""
+    if like.flags.c_contiguous or like.ndim < 2 or values.size == 0:
+        return values
+    strides = random_module().dense_strides(like.shape, [s // like.itemsize for s in like.strides])
+    if strides is None:
+        return values
+    buffer = np.empty(values.size, values.dtype)
+    out = np.lib.stride_tricks.as_strided(
+        buffer, values.shape, [s * values.itemsize for s in strides]
+    )
+    out[...] = values
+    return out

@@ -131,7 +131,9 @@ def custom_refused() -> GradcliError:
 # Records PyTorch has no forward-mode formula for (its operator's name, for its error): a dual
 # tensor through one fails as in PyTorch (gradcli's own forward-mode Jacobians still use the
 # record's rule). Filled in by the op families.
-NO_FORWARD_AD: dict[str, str] = {}
+# (cdist's entry is written here rather than by ops.matrices, which start-up loads: importing
+# this module there cost every command ~0.3 ms)
+NO_FORWARD_AD: dict[str, str] = {"cdist": "_cdist_forward"}
 
 
 def not_implemented(aten: str) -> GradcliError:

@@ -28,7 +28,6 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core import dual
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, _GradMode, constant, grad_enabled
@@ -1089,8 +1088,8 @@ cdist = defop(
         f"ord={w.lit(float(p.get('p', 2.0)))}, axis=-1)"
     ),
 )
-# derivatives.yaml gives _cdist_forward no forward derivative: forward AD refuses it.
-dual.NO_FORWARD_AD["cdist"] = "_cdist_forward"
+# derivatives.yaml gives _cdist_forward no forward derivative: forward AD refuses it (its entry
+# in core.dual.NO_FORWARD_AD).
 
 
 # --- symbolic forms (sympy, on object arrays; `analysis.symbolic`) -----------------------------

@@ -398,8 +398,8 @@ def _linalg(name: str, arrays: int) -> Callable[..., Any]:
         if len(args) < arrays:
             raise GradcliError(f"{name}() missing required argument").mirror("TypeError")
         ops = [_array(a, f"linalg.{name}") for a in args[:arrays]]
-        rest = [_plain_argument(v, name) for v in args[arrays:]]
-        kw = {k: _plain_argument(v, name) for k, v in kwargs.items()}
+        rest = [_plain_value(v, "argument", f"linalg.{name}") for v in args[arrays:]]
+        kw = {k: _plain_value(v, k, f"linalg.{name}") for k, v in kwargs.items()}
         work = 0
         for a in ops:
             if a.ndim >= 2:
@@ -440,16 +440,6 @@ def _result_type(name: str, fields: tuple[str, ...]) -> Any:
     if made is None:
         made = _RESULT_TYPES[name] = NamedTupleClass(name, fields, {})
     return made
-
-
-def _plain_argument(v: Any, fn: str) -> Any:
-    if isinstance(v, np.generic):
-        return v.item()
-    if v is None or isinstance(v, (bool, int, float, str)):
-        return v
-    raise GradcliError(
-        f"numpy.linalg.{fn}(): expected a number or a string, not {typename(v)}"
-    ).mirror("TypeError")
 
 
 def linalg_functions() -> dict[str, Any]:
@@ -505,11 +495,17 @@ def _logical(name: str) -> Callable[..., Any]:
     return call
 
 
-def _atleast_1d(*arys: Any) -> Any:
-    """`np.atleast_1d(x)`: the array (a number becomes a one-element array); of several, NumPy
-    2's tuple of them."""
-    xs = [_array(a, "atleast_1d") for a in arys]
-    return _numpy(lambda: np.atleast_1d(*xs))
+def _atleast(name: str) -> Callable[..., Any]:
+    """`np.atleast_1d(x)` (and 2d, 3d): the array with at least so many axes (a number becomes
+    a one-element array); of several, NumPy 2's tuple of them."""
+    np_fn = getattr(np, name)
+
+    def call(*arys: Any) -> Any:
+        xs = [_array(a, name) for a in arys]
+        return _numpy(lambda: np_fn(*xs))
+
+    call.__name__ = name
+    return call
 
 
 class FInfo:
@@ -711,6 +707,120 @@ class _IndexTrick:
         return f"<numpy.lib._index_tricks_impl.{kind} object at {id(self):#x}>"
 
 
+# NumPy's own functions of arrays whose results are no larger than their (broadcast) operands,
+# or sized from their arguments and checked first: name -> (how many leading arguments are
+# arrays, the keywords taken (an array keyword named with a leading "@"), what sizes the
+# result: "broadcast" the operands' broadcast shape, "sum" their sizes together, "rows" one
+# array of the operand's size per axis, "none" nothing beyond the operands). Tutorials reach
+# for these while making data; a tensor operand is refused (the tensor's own method is
+# PyTorch's computation).
+_PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
+    "arctan2": (2, (), "broadcast"),
+    "hypot": (2, (), "broadcast"),
+    "floor_divide": (2, (), "broadcast"),
+    "mod": (2, (), "broadcast"),
+    "fmod": (2, (), "broadcast"),
+    "remainder": (2, (), "broadcast"),
+    "deg2rad": (1, (), "none"),
+    "rad2deg": (1, (), "none"),
+    "degrees": (1, (), "none"),
+    "radians": (1, (), "none"),
+    "absolute": (1, (), "none"),
+    "fabs": (1, (), "none"),
+    "cbrt": (1, (), "none"),
+    "rint": (1, (), "none"),
+    "fix": (1, (), "none"),
+    "sinc": (1, (), "none"),
+    "nan_to_num": (1, ("copy", "nan", "posinf", "neginf"), "none"),
+    "nanmean": (1, ("axis", "keepdims"), "none"),
+    "nansum": (1, ("axis", "keepdims"), "none"),
+    "nanmax": (1, ("axis", "keepdims"), "none"),
+    "nanmin": (1, ("axis", "keepdims"), "none"),
+    "nanstd": (1, ("axis", "keepdims", "ddof"), "none"),
+    "nanvar": (1, ("axis", "keepdims", "ddof"), "none"),
+    "amax": (1, ("axis", "keepdims"), "none"),
+    "amin": (1, ("axis", "keepdims"), "none"),
+    "ptp": (1, ("axis", "keepdims"), "none"),
+    "average": (1, ("axis", "@weights", "returned", "keepdims"), "none"),
+    "argwhere": (1, (), "none"),
+    "diff": (1, ("n", "axis", "@prepend", "@append"), "none"),
+    "roll": (1, ("shift", "axis"), "none"),
+    "rot90": (1, ("k", "axes"), "none"),
+    "triu": (1, ("k",), "none"),
+    "tril": (1, ("k",), "none"),
+    "swapaxes": (1, ("axis1", "axis2"), "none"),
+    "moveaxis": (1, ("source", "destination"), "none"),
+    "array_split": (1, ("indices_or_sections", "axis"), "none"),
+    "delete": (1, ("obj", "axis"), "none"),
+    "lexsort": (1, ("axis",), "none"),
+    "take": (2, ("axis",), "none"),
+    "append": (2, ("axis",), "sum"),
+    "searchsorted": (2, ("side",), "none"),
+    "digitize": (2, ("right",), "none"),
+    "cross": (2, ("axisa", "axisb", "axisc", "axis"), "broadcast"),
+    "interp": (3, ("left", "right", "period"), "none"),
+    "trapezoid": (1, ("@x", "dx", "axis"), "none"),
+    "gradient": (1, ("axis", "edge_order"), "rows"),
+    "polyval": (2, (), "none"),
+}
+
+
+def _plain_value(v: Any, what: str, fn: str) -> Any:
+    """A plain argument (a number, a bool, text, None, or a tuple/list of such)."""
+    if isinstance(v, np.generic):
+        return v.item()
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    if isinstance(v, (tuple, list)) and len(v) <= 64:
+        return type(v)(_plain_value(x, what, fn) for x in v)
+    raise GradcliError(
+        f"numpy.{fn}(): {what} must be a number, not {typename(v)}",
+        hint="give plain numbers (arrays only where NumPy takes an array)",
+    ).mirror("TypeError")
+
+
+def _plain(name: str, arrays: int, keywords: tuple[str, ...], sized: str) -> Callable[..., Any]:
+    np_fn = getattr(np, name)
+    named = {k.lstrip("@"): k.startswith("@") for k in keywords}
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if len(args) < arrays:
+            raise GradcliError(
+                f"{name}() missing {arrays - len(args)} required positional argument"
+                + ("s" if arrays - len(args) > 1 else "")
+            ).mirror("TypeError")
+        ops = [_array(a, name) for a in args[:arrays]]
+        rest = [
+            _plain_value(v, f"argument {i + arrays + 1}", name) for i, v in enumerate(args[arrays:])
+        ]
+        kw: dict[str, Any] = {}
+        for key, v in kwargs.items():
+            if key not in named:
+                raise GradcliError(f"{name}() got an unexpected keyword argument '{key}'").mirror(
+                    "TypeError"
+                )
+            kw[key] = (
+                _array(v, name) if named[key] and v is not None else _plain_value(v, key, name)
+            )
+        shapes = [o.shape for o in ops] + [
+            v.shape for v in kw.values() if isinstance(v, np.ndarray)
+        ]
+        if sized == "broadcast":
+            try:
+                shape = np.broadcast_shapes(*shapes)
+            except ValueError:
+                return _numpy(lambda: np_fn(*ops, *rest, **kw))  # NumPy's words for the shapes
+            size_check(shape, f"the result of numpy.{name}()")
+        elif sized == "sum":
+            size_check((sum(int(np.prod(sh)) for sh in shapes),), f"the result of numpy.{name}()")
+        elif sized == "rows":
+            size_check((int(ops[0].size) * max(1, ops[0].ndim),), f"the result of numpy.{name}()")
+        return _numpy(lambda: np_fn(*ops, *rest, **kw))
+
+    call.__name__ = name
+    return call
+
+
 def functions() -> dict[str, Any]:
     """The members these add to the `numpy` namespace."""
     from .values import Builtin
@@ -718,6 +828,8 @@ def functions() -> dict[str, Any]:
     out: dict[str, Any] = {name: _elementwise(name) for name in ELEMENTWISE}
     # raw: finfo sees a torch dtype as the program's value (NumPy takes it for an object)
     out["finfo"] = Builtin("numpy.finfo", _finfo)
+    for name, (arrays, keywords, sized) in _PLAIN.items():
+        out[name] = _plain(name, arrays, keywords, sized)
     out.update(
         {
             "zeros_like": _like("zeros_like"),
@@ -727,7 +839,7 @@ def functions() -> dict[str, Any]:
             "logical_and": _logical("logical_and"),
             "logical_or": _logical("logical_or"),
             "logical_xor": _logical("logical_xor"),
-            "atleast_1d": _atleast_1d,
+            **{name: _atleast(name) for name in ("atleast_1d", "atleast_2d", "atleast_3d")},
             "flip": _flip,
             "expand_dims": _expand_dims,
             "reshape": _reshape,

@@ -88,17 +88,24 @@ def _mse_backward_fwd(g: np.ndarray, x: np.ndarray, y: np.ndarray, *, reduction:
         return (norm * (x - y)) * g
 
 
+def _grad_output_term(
+    backward: Any, h: Tensor, g: Tensor, x: Tensor, t: Tensor, **params: Any
+) -> Any:
+    """derivatives.yaml's `*_double_backward_grad_output` of a loss's backward kernel (mse,
+    soft_margin, huber): the kernel applied to h for 'none', else the kernel of ones times h
+    (the engine sums it down to g's shape)."""
+    if params["reduction"] == "none":
+        return apply(backward, h, x, t, **params)
+    return apply(backward, Tensor(np.ones(g.shape, dtype=g.dtype)), x, t, **params) * h
+
+
 def _mse_backward_vjp(
     h: Tensor, out: Tensor, g: Tensor, x: Tensor, y: Tensor, *, reduction: str
 ) -> tuple:
     # derivatives.yaml: grad_output: mse_loss_double_backward_grad_output (the kernel of h for
     # 'none', else sum(kernel(ones) * h)); self: mse_loss_double_backward(h * g) = 2 * (h * g)
     # (/ numel for 'mean'); target: its negative
-    if reduction == "none":
-        dg = apply(mse_loss_backward, h, x, y, reduction=reduction)
-    else:
-        ones = Tensor(np.ones(g.shape, dtype=g.dtype))
-        dg = apply(mse_loss_backward, ones, x, y, reduction=reduction) * h
+    dg = _grad_output_term(mse_loss_backward, h, g, x, y, reduction=reduction)
     dx = (h * g) * 2
     if reduction == "mean":
         dx = dx / int(np.prod(np.broadcast_shapes(x.shape, y.shape)))
@@ -551,12 +558,7 @@ def _soft_margin_backward_vjp(
     # derivatives.yaml: grad_output: soft_margin_loss_double_backward_grad_output (the kernel
     # of h for 'none', else sum(kernel(ones) * h)); self: soft_margin_loss_double_backward(
     # h * g) = (h * g) * (t * t) * z / ((z + 1) * (z + 1)), z = exp(x * -t), / numel (mean)
-    if reduction == "none":
-        dg = apply(soft_margin_loss_backward, h, x, t, reduction=reduction)
-    else:
-        ones = Tensor(np.ones(g.shape, dtype=g.dtype))
-        r = apply(soft_margin_loss_backward, ones, x, t, reduction=reduction)
-        dg = r * h  # (the engine sums it down to g's shape)
+    dg = _grad_output_term(soft_margin_loss_backward, h, g, x, t, reduction=reduction)
     z = (x * -t).exp()
     zp1 = z + 1
     dx = (h * g) * (t * t) * z / (zp1 * zp1)
@@ -720,10 +722,10 @@ def _make_l2_l1_loss(
         # 'none', else kernel(ones) * h (summed to g's shape by the engine). self: (h * g) *
         # (|x - t| < p), divided by p for smooth_l1, by numel for 'mean'; target: its negative
         p, reduction = kw[param], kw["reduction"]
-        if divides or reduction == "none":
+        if divides:
             dg = apply(backward, h, x, t, **kw)
         else:
-            dg = apply(backward, Tensor(np.ones(g.shape, dtype=g.dtype)), x, t, **kw) * h
+            dg = _grad_output_term(backward, h, g, x, t, **kw)
         mask = constant(np.asarray(np.abs(x.data - t.data) < p, dtype=h.dtype))
         dx = (h * g) * mask
         if divides:

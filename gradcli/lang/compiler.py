@@ -22,7 +22,9 @@ import collections
 import copy as _copy
 from collections.abc import Callable
 from types import FunctionType
-from typing import Any
+from typing import Any, NamedTuple
+
+import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported, Source, Span, suggest
@@ -232,6 +234,47 @@ def program_doc(rt: Any, owner: Any) -> Any:
         found="`.__doc__`",
         hint="print the program's own text instead",
     )
+
+
+class _LooseSlice(NamedTuple):
+    """A slice with a real or complex number in it (`np.mgrid[-1:1:5j]`), its first such part."""
+
+    slice: slice
+    value: Any
+    span: Any
+
+
+def _slice_error(v: Any, span: Any) -> GradcliError:
+    return GradcliError(
+        "slice indices must be integers or None or have an __index__ method",
+        hint=f"found {typename(v)}; give an int",
+        span=span,
+    ).mirror("TypeError")
+
+
+def _has_slice(node: ast.expr) -> bool:
+    if isinstance(node, ast.Slice):
+        return True
+    return isinstance(node, ast.Tuple) and any(isinstance(e, ast.Slice) for e in node.elts)
+
+
+def _strict(key: Any) -> Any:
+    """The key, Python's TypeError for a slice with a number that is not an integer."""
+    if type(key) is _LooseSlice:
+        raise _slice_error(key.value, key.span)
+    if type(key) is tuple:
+        for part in key:
+            if type(part) is _LooseSlice:
+                raise _slice_error(part.value, part.span)
+    return key
+
+
+def _loosened(key: Any) -> Any:
+    if type(key) is _LooseSlice:
+        return key.slice
+    if type(key) is tuple:
+        return tuple(p.slice if type(p) is _LooseSlice else p for p in key)
+    return key
 
 
 def _attach(e: BaseException, span: Any) -> BaseException:
@@ -805,7 +848,7 @@ class Compiler:
             return del_name
         if isinstance(target, ast.Subscript):
             owner = self.expr(target.value)
-            key = self.expr(target.slice)
+            key = self.strict_key(target.slice)
 
             def del_item(f: Frame) -> None:
                 o, k = owner(f), key(f)
@@ -914,7 +957,7 @@ class Compiler:
             return run_attr
         if isinstance(target, ast.Subscript):
             owner = self.expr(target.value)
-            key = self.expr(target.slice)
+            key = self.strict_key(target.slice)
             rebind = self.store(target.value) if isinstance(target.value, ast.Name) else None
 
             def run_item(f: Frame) -> None:
@@ -961,7 +1004,7 @@ class Compiler:
             return store_attr
         if isinstance(target, ast.Subscript):
             owner = self.expr(target.value)
-            key = self.expr(target.slice)
+            key = self.strict_key(target.slice)
             rebind = self.store(target.value) if isinstance(target.value, ast.Name) else None
             span = self.span(target)
 
@@ -2829,10 +2872,13 @@ class Compiler:
         key = self.expr(node.slice)
         span = self.span(node)
         getitem = I.getitem
+        sliced = _has_slice(node.slice)
 
         def run(f: Frame) -> Any:
             o = owner(f)
             k = key(f)
+            if sliced:  # numbers in a slice only for the owners that take them (np.mgrid)
+                k = _loosened(k) if getattr(type(o), "NUMBER_SLICES", False) else _strict(k)
             try:
                 if type(o) is Tensor and type(k) is int:
                     return getitem(o, k)
@@ -2842,12 +2888,20 @@ class Compiler:
 
         return run
 
+    def strict_key(self, node: ast.expr) -> Expr:
+        """A subscript's key where a slice takes integers only (stores and deletes)."""
+        key = self.expr(node)
+        if not _has_slice(node):
+            return key
+        return lambda f: _strict(key(f))
+
     def c_Slice(self, node: ast.Slice) -> Expr:
         subs = (node.lower, node.upper, node.step)
         parts = tuple(None if p is None else (self.expr(p), self.span(p)) for p in subs)
 
-        def run(f: Frame) -> slice:
+        def run(f: Frame) -> slice | _LooseSlice:
             vals = []
+            loose = None
             for p in parts:
                 if p is None:
                     vals.append(None)
@@ -2860,15 +2914,12 @@ class Compiler:
                     vals.append(v)
                 elif isinstance(v, Tensor) and v.data.size == 1 and v.dtype.kind in "iu":
                     vals.append(int(v.item()))
+                elif isinstance(v, (float, complex, np.floating)):
+                    vals.append(v)  # refused by the subscript unless its owner takes numbers
+                    loose = loose or (v, span)
                 else:
-                    from ..core.tensor import typename
-
-                    raise GradcliError(
-                        f"slice indices must be integers or None or have an __index__ method, "
-                        f"not {typename(v)}",
-                        span=span,
-                    ).mirror("TypeError")
-            return slice(*vals)
+                    raise _slice_error(v, span)
+            return slice(*vals) if loose is None else _LooseSlice(slice(*vals), *loose)
 
         return run
 

@@ -194,18 +194,128 @@ def _outer(a: Any, b: Any) -> Any:
     return _numpy(lambda: np.outer(x, y))
 
 
-def _convolve(a: Any, v: Any, mode: Any = "full") -> Any:
-    """`np.convolve(losses, [0.05] * 20)` (a moving average of a training curve): NumPy's
-    own, its size and its multiply-adds bounded first."""
-    from ..base import limits
+def _sliding(name: str) -> Callable[..., Any]:
+    """`np.convolve(losses, [0.05] * 20)` (a moving average of a training curve) and
+    `np.correlate`: NumPy's own, the result's size and the multiply-adds bounded first."""
 
-    x, y = _array(a, "convolve"), _array(v, "convolve")
-    if isinstance(mode, str) and mode in ("full", "same", "valid") and x.size and y.size:
-        size_check((x.size + y.size - 1,), "the result of numpy.convolve()")
-        limits.MULTIPLY_ADDS.check(
-            int(x.size) * int(y.size), "the multiply-adds of numpy.convolve()"
+    def call(a: Any, v: Any, mode: Any = "full" if name == "convolve" else "valid") -> Any:
+        from ..base import limits
+
+        x, y = _array(a, name), _array(v, name)
+        if isinstance(mode, str) and mode in ("full", "same", "valid") and x.size and y.size:
+            size_check((x.size + y.size - 1,), f"the result of numpy.{name}()")
+            limits.MULTIPLY_ADDS.check(
+                int(x.size) * int(y.size), f"the multiply-adds of numpy.{name}()"
+            )
+        return _numpy(lambda: getattr(np, name)(x, y, mode))
+
+    call.__name__ = name
+    return call
+
+
+def _pad(array: Any, pad_width: Any, mode: Any = "constant", **kwargs: Any) -> Any:
+    """`np.pad(x, 1)`, `np.pad(img, ((1, 1), (2, 2)), mode="edge")`: NumPy's own, the padded
+    shape checked first (a function as the mode is not given: it would run per row)."""
+    x = _array(array, "pad")
+    widths = _plain_value(pad_width, "pad_width", "pad")
+    if not isinstance(mode, str):
+        raise GradcliError(
+            f"numpy.pad with a mode of {typename(mode)} is not supported by gradcli",
+            hint="give one of NumPy's mode names ('constant', 'edge', 'reflect', ...)",
         )
-    return _numpy(lambda: np.convolve(x, y, mode))
+    options = {}
+    for key, v in kwargs.items():
+        if key not in ("constant_values", "end_values", "reflect_type", "stat_length"):
+            raise GradcliError(f"pad() got an unexpected keyword argument '{key}'").mirror(
+                "TypeError"
+            )
+        options[key] = _plain_value(v, key, "pad")
+    try:
+        pairs = np.broadcast_to(np.asarray(widths, dtype=np.int64), (x.ndim, 2))
+    except (ValueError, TypeError, OverflowError):
+        return _numpy(lambda: np.pad(x, widths, mode, **options))  # NumPy's words
+    if (pairs < 0).any():
+        raise GradcliError("index can't contain negative values").mirror("ValueError")
+    size_check(
+        tuple(int(n) + int(lo) + int(hi) for n, (lo, hi) in zip(x.shape, pairs, strict=True)),
+        "the result of numpy.pad()",
+    )
+    return _numpy(lambda: np.pad(x, widths, mode, **options))
+
+
+def _insert(arr: Any, obj: Any, values: Any, axis: Any = None) -> Any:
+    """`np.insert(X, 0, 1, axis=1)` (a bias column): NumPy's own, the result sized first."""
+    x, vals = _array(arr, "insert"), _array(values, "insert")
+    if isinstance(obj, slice):
+        where: Any = slice(
+            *(_plain_value(v, "obj", "insert") for v in (obj.start, obj.stop, obj.step))
+        )
+        count = len(range(*where.indices(x.size if axis is None else max(x.shape, default=0))))
+    elif isinstance(obj, (list, tuple, np.ndarray)):
+        where = _array(obj, "insert")
+        count = int(where.size)
+    else:
+        where = _plain_value(obj, "obj", "insert")
+        count = 1
+    along = None if axis is None else _int(axis, "axis")
+    rows = 1 if along is None or x.ndim == 0 else int(x.size) // max(x.shape[along % x.ndim], 1)
+    size_check(
+        (int(x.size) + max(count, int(vals.size), 1) * max(rows, 1),),
+        "the result of numpy.insert()",
+    )
+    return _numpy(lambda: np.insert(x, where, vals, axis=along))
+
+
+class _GridTrick:
+    """`np.mgrid[0:3, 0:2]` / `np.ogrid[...]` / `np.mgrid[-1:1:5j]`: NumPy's own grids of
+    slices of numbers (an imaginary step is a count of points), sized first."""
+
+    NUMBER_SLICES = True
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def program_getitem(self, key: Any) -> Any:
+        items = key if isinstance(key, tuple) else (key,)
+        counts = []
+        for item in items:
+            if not isinstance(item, slice):
+                raise GradcliError(
+                    f"numpy.{self.name}[...] takes slices (start:stop:step), not {typename(item)}",
+                    hint=f"write np.{self.name}[0:3, 0:2]",
+                ).mirror("TypeError")
+            bounds = [item.start, item.stop, item.step]
+            for v in bounds:
+                if v is not None and (
+                    isinstance(v, bool)
+                    or not isinstance(v, (int, float, complex, np.integer, np.floating))
+                ):
+                    raise GradcliError(
+                        f"numpy.{self.name}[...] with a slice of {typename(v)} is not "
+                        "supported by gradcli",
+                        hint="give slices of real numbers (start:stop:step)",
+                    )
+            start, stop, step = bounds
+            if stop is None:
+                raise GradcliError(f"numpy.{self.name}[...]: a slice needs a stop")
+            if isinstance(step, complex):
+                counts.append(int(abs(step)))
+            else:
+                span = float(stop) - float(start or 0)
+                counts.append(max(math.ceil(span / float(step or 1)), 0))
+        total = 1
+        for c in counts:
+            total *= max(c, 1)
+        size_check(
+            (total * len(counts) if self.name == "mgrid" else sum(counts),),
+            f"the result of numpy.{self.name}[...]",
+        )
+        trick = np.mgrid if self.name == "mgrid" else np.ogrid
+        return _numpy(lambda: trick[key])
+
+    def __repr__(self) -> str:
+        kind = "MGridClass" if self.name == "mgrid" else "OGridClass"
+        return f"<numpy.lib._index_tricks_impl.{kind} object at {id(self):#x}>"
 
 
 def _tile(a: Any, reps: Any) -> Any:
@@ -662,6 +772,8 @@ class _IndexTrick:
     """`np.c_[ones, X]` / `np.r_[a, b]`: NumPy's own, of arrays, numbers, lists and slices of
     numbers (`np.r_[0:5]`), sized first; the string directives are not given."""
 
+    NUMBER_SLICES = True  # `np.r_[0:1:0.25]`, `np.r_[-1:1:5j]`
+
     def __init__(self, name: str) -> None:
         self.name = name
 
@@ -675,7 +787,7 @@ class _IndexTrick:
                 for v in bounds:
                     if v is not None and (
                         isinstance(v, bool)
-                        or not isinstance(v, (int, float, np.integer, np.floating))
+                        or not isinstance(v, (int, float, complex, np.integer, np.floating))
                     ):
                         raise GradcliError(
                             f"numpy.{self.name}[...] with a slice of {typename(v)} is not "
@@ -685,7 +797,10 @@ class _IndexTrick:
                 start, stop, step = (0 if bounds[0] is None else bounds[0]), bounds[1], bounds[2]
                 if stop is None:
                     raise GradcliError(f"numpy.{self.name}[...]: a slice needs a stop")
-                count = math.ceil((float(stop) - float(start)) / float(step or 1))
+                if isinstance(step, complex):
+                    count = int(abs(step))
+                else:
+                    count = math.ceil((float(stop) - float(start)) / float(step or 1))
                 size_check((max(count, 0),), f"the result of numpy.{self.name}[...]")
                 total += max(count, 0)
                 parts.append(item)
@@ -853,7 +968,12 @@ def functions() -> dict[str, Any]:
             "array_equal": _array_equal,
             "nonzero": _nonzero,
             "outer": _outer,
-            "convolve": _convolve,
+            "convolve": _sliding("convolve"),
+            "correlate": _sliding("correlate"),
+            "pad": _pad,
+            "insert": _insert,
+            "mgrid": _GridTrick("mgrid"),
+            "ogrid": _GridTrick("ogrid"),
             "tile": _tile,
             "repeat": _repeat,
             "diag": _diag,

@@ -376,6 +376,95 @@ def _with_size(name: str, params: tuple[str, ...], defaults: tuple) -> Callable[
     return draw
 
 
+# NumPy's draws of vectors (`np.random.multivariate_normal(mean, cov, 100)`, a Dirichlet's
+# mixture weights): their parameters' names, whether the last is a count `n`, and how the
+# length k of each vector is read. The result is size + (k,); the covariance's factorisation
+# costs k**3, checked against the linear-algebra work limit before NumPy runs.
+VECTOR_DISTRIBUTIONS: dict[str, tuple[str, ...]] = {
+    "multivariate_normal": ("mean", "cov"),
+    "dirichlet": ("alpha",),
+    "multinomial": ("n", "pvals"),
+}
+
+
+def _vector_array(v: Any, key: str, fn: str, ndim: int) -> np.ndarray:
+    from .arrays import to_array
+
+    if isinstance(v, Tensor):
+        raise GradcliError(
+            f"{fn} with a tensor of {key} is not supported by gradcli",
+            hint=f"give {key} as a NumPy array: {key}.numpy()",
+        )
+    a = to_array(list(v) if isinstance(v, tuple) else v)
+    if a.dtype.kind not in "biuf":
+        raise _error(f"{fn}: {key} must be numbers, not an array of {a.dtype}")
+    if a.ndim != ndim:
+        what = "1 dimensional" if ndim == 1 else "2 dimensional and square"
+        raise _error(f"{key} must be {what}", "ValueError")
+    return a.astype(np.float64)
+
+
+def _vector_draw(name: str) -> Callable[..., Any]:
+    params = VECTOR_DISTRIBUTIONS[name]
+    fn = f"numpy.random.{name}"
+
+    def draw(*args: Any, **kwargs: Any) -> Any:
+        accepted = (*params, "size")
+        if len(args) > len(accepted):
+            raise _error(f"{name}() takes at most {len(accepted)} arguments")
+        values = dict(zip(accepted, args))
+        for key, v in kwargs.items():
+            if key not in accepted and key not in ("check_valid", "tol", "method"):
+                raise _error(f"{name}() got an unexpected keyword argument '{key}'")
+            if key in values:
+                raise _error(f"{name}() got multiple values for argument '{key}'")
+            values[key] = v
+        for key in params:
+            if key not in values:
+                raise _error(f"{name}() missing required argument '{key}'")
+        shape = _size(values.get("size"), name) or ()
+        if name == "multivariate_normal":
+            mean = _vector_array(values["mean"], "mean", fn, 1)
+            cov = _vector_array(values["cov"], "cov", fn, 2)
+            k = int(mean.size)
+            if cov.shape != (k, k):
+                raise _error("mean and cov must have same length", "ValueError")
+            limits.LINALG_WORK.check(k**3, f"the work of {fn}")
+            extra = {key: values[key] for key in ("check_valid", "tol", "method") if key in values}
+            for key, v in extra.items():
+                if not isinstance(v, (str, float, int)) or isinstance(v, bool):
+                    raise _error(f"{name}(): {key} must be a string or a number")
+            call: Callable[[], Any] = lambda: _np_state().multivariate_normal(  # noqa: E731
+                mean, cov, size=shape or None, **extra
+            )
+        elif name == "dirichlet":
+            alpha = _vector_array(values["alpha"], "alpha", fn, 1)
+            k = int(alpha.size)
+            call = lambda: _np_state().dirichlet(alpha, size=shape or None)  # noqa: E731
+        else:
+            count = _int(values["n"], "n", fn)
+            pvals = _vector_array(values["pvals"], "pvals", fn, 1)
+            k = int(pvals.size)
+            call = lambda: _np_state().multinomial(count, pvals, size=shape or None)  # noqa: E731
+        size_check((*shape, k), f"the array {fn} would make")
+        import warnings
+
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                out = call()
+            except (ValueError, np.linalg.LinAlgError) as e:
+                raise _error(str(e), "ValueError") from None
+        from ..core import hooks
+
+        for w in caught:
+            hooks.warn(f"{w.category.__name__}: {w.message}")
+        return out
+
+    draw.__name__ = name
+    return draw
+
+
 def _np_randint(low: Any, high: Any = None, size: Any = None, dtype: Any = int) -> Any:
     lo = _int(low, "low", "numpy.random.randint")
     hi = None if high is None else _int(high, "high", "numpy.random.randint")
@@ -460,6 +549,7 @@ class RandomState:
         "shuffle",
         "choice",
         *DISTRIBUTIONS,
+        *VECTOR_DISTRIBUTIONS,
     )
 
     def __init__(self, seed: Any = None) -> None:
@@ -515,6 +605,7 @@ NUMPY_RANDOM: dict[str, Callable[..., Any]] = {
     "shuffle": _np_shuffle,
     "choice": _np_choice,
     **{name: _with_size(name, *spec) for name, spec in DISTRIBUTIONS.items()},
+    **{name: _vector_draw(name) for name in VECTOR_DISTRIBUTIONS},
 }
 
 
@@ -533,6 +624,7 @@ class Generator:
         "permutation",
         "shuffle",
         *DISTRIBUTIONS,
+        *VECTOR_DISTRIBUTIONS,
     )
 
     def __init__(self, seed: Any = None) -> None:
@@ -609,12 +701,14 @@ for _name in RandomState.PROGRAM_ATTRIBUTES:
         setattr(RandomState, _name, _state_method(_name))
 
 
-def _generator_method(name: str, params: tuple[str, ...], defaults: tuple) -> Callable[..., Any]:
+def _generator_method(
+    name: str, params: tuple[str, ...], defaults: tuple, draw: Callable[..., Any] | None = None
+) -> Callable[..., Any]:
     def method(self: Generator, *args: Any, **kwargs: Any) -> Any:
         saved = _NP[0]
         _NP[0] = self.gen  # type: ignore[assignment]  # the module's checks, this generator's draws
         try:
-            return _with_size(name, params, defaults)(*args, **kwargs)
+            return (draw or _with_size(name, params, defaults))(*args, **kwargs)
         finally:
             _NP[0] = saved
 
@@ -624,6 +718,8 @@ def _generator_method(name: str, params: tuple[str, ...], defaults: tuple) -> Ca
 
 for _name, _spec in DISTRIBUTIONS.items():
     setattr(Generator, _name, _generator_method(_name, *_spec))
+for _name in VECTOR_DISTRIBUTIONS:
+    setattr(Generator, _name, _generator_method(_name, (), (), _vector_draw(_name)))
 NUMPY_RANDOM["RandomState"] = RandomState
 NUMPY_RANDOM["default_rng"] = Generator
 

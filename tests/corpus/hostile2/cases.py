@@ -7209,3 +7209,94 @@ add(
         DEPTH + (r"[Rr]eentrant", r"backward", r"graph"),
     ),
 )
+
+# NumPy's grids (np.mgrid/ogrid take numbers in slices), pad, insert, correlate and the draws
+# of vectors: sized before NumPy runs; numbers in slices stay refused everywhere else.
+add(
+    small("np_mgrid_huge", "import numpy as np\nx = np.mgrid[0:10**4, 0:10**4]", LIMIT),
+    small("np_mgrid_count_huge", "import numpy as np\nx = np.mgrid[0:1:1000000000j]", LIMIT),
+    small("np_ogrid_huge", "import numpy as np\nx = np.ogrid[0:1:0.000000001]", LIMIT),
+    small(
+        "np_mgrid_of_strings",
+        "import numpy as np\nx = np.mgrid['a':'b']",
+        (r"slice indices must be integers",),
+    ),
+    small(
+        "np_mgrid_not_a_slice",
+        "import numpy as np\nx = np.mgrid[[1, 2]]",
+        (r"takes slices",),
+    ),
+    small(
+        "float_slice_of_list_refused",
+        "a = [1, 2, 3]\nx = a[0:1.5]",
+        (r"slice indices must be integers",),
+    ),
+    small(
+        "complex_slice_store_refused",
+        "import torch\nx = torch.zeros(3)\nx[0:2j] = 1",
+        (r"slice indices must be integers",),
+    ),
+    small(
+        "float_slice_delete_refused",
+        "a = [1, 2, 3]\ndel a[0.5:]",
+        (r"slice indices must be integers",),
+    ),
+    esc("np_mgrid_internals", "import numpy as np\nf = np.mgrid.__class__.__dict__"),
+    small("np_pad_huge", "import numpy as np\nx = np.pad(np.ones(3), 10**9)", LIMIT),
+    small(
+        "np_pad_huge_2d",
+        "import numpy as np\nx = np.pad(np.ones((2, 2)), ((0, 10**5), (0, 10**5)))",
+        LIMIT,
+    ),
+    small(
+        "np_pad_function_mode",
+        "import numpy as np\ndef f(v, w, i, k):\n    pass\nx = np.pad(np.ones(3), 1, mode=f)",
+        (r"not supported",),
+    ),
+    small(
+        "np_pad_unknown_keyword",
+        "import numpy as np\nx = np.pad(np.ones(3), 1, evil=print)",
+        (r"unexpected keyword",),
+    ),
+    small(
+        "np_insert_huge",
+        "import numpy as np\nx = np.insert(np.ones(3), 0, np.ones(10**7 * 2))",
+        LIMIT,
+    ),
+    small(
+        "np_insert_many_places",
+        "import numpy as np\nx = np.insert(np.ones((10**4, 10**3)), list(range(1000)), 1, axis=1)",
+        LIMIT,
+    ),
+    small(
+        "np_correlate_work_huge",
+        "import numpy as np\nx = np.correlate(np.ones(10**6), np.ones(10**6), 'full')",
+        LIMIT,
+    ),
+    small(
+        "np_multivariate_normal_size_huge",
+        "import numpy as np\nx = np.random.multivariate_normal([0, 0], np.eye(2), 10**8)",
+        LIMIT,
+    ),
+    small(
+        "np_multivariate_normal_work_huge",
+        "import numpy as np\nx = np.random.multivariate_normal(np.zeros(3000), np.eye(3000))",
+        LIMIT,
+    ),
+    small(
+        "np_multivariate_normal_tensor_mean",
+        "import numpy as np, torch\nx = np.random.multivariate_normal(torch.zeros(2), np.eye(2))",
+        (r"not supported",),
+    ),
+    small(
+        "np_dirichlet_size_huge",
+        "import numpy as np\nx = np.random.default_rng(0).dirichlet(np.ones(10), 10**8)",
+        LIMIT,
+    ),
+    small(
+        "np_multinomial_huge_count_is_quick",
+        "import numpy as np\nx = np.random.multinomial(10**18, [0.5, 0.5], size=10**8)",
+        LIMIT,
+    ),
+    esc("np_vector_draw_internals", "import numpy as np\nf = np.random.dirichlet.__globals__"),
+)

@@ -24,6 +24,7 @@ from ..surface import nn as surface_nn
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin
 from . import pycollections as PC
+from . import pycounter
 from . import pyenum as EN
 from . import pyobjects as PO
 from .exceptions import BUILTIN_CLASSES, CLASSES, ExcClass, ExcValue, ProgramError
@@ -1081,6 +1082,9 @@ UNINITIALIZED_BUFFER_TYPE = PyType(
 )
 DEQUE_TYPE = PyType("deque", (PC.Deque,), PC.make_deque, shown="collections.deque")
 DEFAULT_DICT = PyType("defaultdict", (DefaultDict,), _defaultdict, shown="collections.defaultdict")
+COUNTER_TYPE = PyType(
+    "Counter", (pycounter.Counter,), pycounter.make_counter, shown="collections.Counter"
+)
 SET = PyType("set", (set,), _set, members=_unbound("set", (set,), PO.SET))
 FROZENSET = PyType(
     "frozenset", (frozenset,), _frozenset, members=_unbound("frozenset", (frozenset,), PO.FROZENSET)
@@ -1102,6 +1106,7 @@ PY_TYPES: dict[type, PyType] = {
     collections.OrderedDict: ORDERED_DICT,
     DefaultDict: DEFAULT_DICT,
     PC.Deque: DEQUE_TYPE,
+    pycounter.Counter: COUNTER_TYPE,
     set: SET,
     frozenset: FROZENSET,
     type(None): NONE_TYPE,

@@ -40,6 +40,7 @@ from . import builtins as _builtins_module
 from . import progress
 from . import pycollections as PC
 from .builtins import (
+    COUNTER_TYPE,
     DEFAULT_DICT,
     DEQUE_TYPE,
     ORDERED_DICT,
@@ -1191,6 +1192,7 @@ def _build() -> dict[str, Namespace]:
                 "OrderedDict": ORDERED_DICT,
                 "defaultdict": DEFAULT_DICT,
                 "deque": DEQUE_TYPE,
+                "Counter": COUNTER_TYPE,
                 "namedtuple": Builtin("collections.namedtuple", PC.namedtuple),
             },
         ),

@@ -30,6 +30,7 @@ from ..surface import functional as F
 from ..surface import nn as surface_nn
 from ..surface.functional import aten_inplace_name
 from ..surface.printing import Size
+from . import pycounter as PC
 from .values import (
     PROGRAM_INSTANCE,
     DType,
@@ -240,6 +241,8 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
         return _seq_binop(op, a, b)
     if type(a) in _DICTS and type(b) in _DICTS and isinstance(op, ast.BitOr):
         return _dict_union(a, b)
+    if type(a) is PC.Counter and type(b) is PC.Counter and type(op) in _COUNTER_OPS:
+        return PC.counter_binop(_COUNTER_OPS[type(op)], a, b)
     if (
         (ta is complex or tb is complex)
         and isinstance(a, _PY_NUMBERS)
@@ -286,6 +289,8 @@ def _set_binop(op: ast.operator, a: Any, b: Any) -> Any:
     limits.LIST_ITEMS.check(len(a) + len(b), "the size of the set")
     return fn(a, b)
 
+
+_COUNTER_OPS = {ast.Add: "+", ast.Sub: "-", ast.BitOr: "|", ast.BitAnd: "&"}
 
 # `d | e` of two dicts: a new one, e's values winning (`d |= e` changes d itself).
 _DICTS = (dict, collections.OrderedDict)

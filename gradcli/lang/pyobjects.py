@@ -16,6 +16,7 @@ from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, _GradMode, repeated_change, typename
 from ..surface.nn import ModuleEntries
 from ..surface.printing import MaxMin, Size
+from . import pycounter
 from .values import (
     BoundMethod,
     Builtin,
@@ -979,6 +980,7 @@ TABLES: dict[type, dict[str, Callable[..., Any]]] = {
     dict: DICT,
     collections.OrderedDict: DICT,
     DefaultDict: DICT,
+    pycounter.Counter: pycounter.counter_methods(DICT),
     ModuleEntries: MODULE_ENTRIES,
     set: SET,
     frozenset: FROZENSET,

@@ -7300,3 +7300,43 @@ add(
     ),
     esc("np_vector_draw_internals", "import numpy as np\nf = np.random.dirichlet.__globals__"),
 )
+
+# collections.Counter: counting reads items through the bounded sequence reader; elements()
+# is sized first; counts that are not numbers are refused in Counter arithmetic.
+add(
+    small(
+        "counter_of_endless_generator",
+        "from collections import Counter\ndef g():\n    while True:\n        yield 1\n"
+        "c = Counter(g())",
+        LIMIT,
+    ),
+    small(
+        "counter_elements_huge",
+        "from collections import Counter\nc = Counter(a=10**18)\nx = list(c.elements())",
+        LIMIT,
+    ),
+    small(
+        "counter_elements_float_count",
+        "from collections import Counter\nc = Counter(a=1.5)\nx = list(c.elements())",
+        (r"cannot be interpreted as an integer",),
+    ),
+    small(
+        "counter_update_huge_range",
+        "from collections import Counter\nc = Counter()\nc.update(range(10**9))",
+        LIMIT,
+    ),
+    small(
+        "counter_sum_of_tensor_counts",
+        "import torch\nfrom collections import Counter\nc = Counter({'a': torch.ones(2)})\n"
+        "d = c + c",
+        (r"not supported",),
+    ),
+    small(
+        "counter_doubling_loop",
+        "from collections import Counter\nc = Counter(range(1000))\nfor i in range(10**9):\n"
+        "    c = c + c",
+        LIMIT,
+    ),
+    esc("counter_internals", "from collections import Counter\nf = Counter().__class__.__mro__"),
+    esc("counter_missing_hook", "from collections import Counter\nf = Counter().__missing__"),
+)

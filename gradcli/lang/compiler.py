@@ -467,6 +467,9 @@ def _class_of_constructor(v: Any) -> Any:
         return made
     if isinstance(v, PyType) and len(v.types) == 1 and getattr(v.types[0], "PROGRAM_BASE", None):
         return v.types[0]  # prune.BasePruningMethod: a program's pruning method builds on it
+    base = getattr(getattr(v, "fn", None), "distribution_class", None)
+    if isinstance(base, type) and getattr(base, "PROGRAM_BASE", None) is not None:
+        return base  # torch.distributions.Distribution: a program's distribution builds on it
     return v
 
 
@@ -2005,6 +2008,8 @@ class Compiler:
                             "compute_mask(self, t, default_mask)",
                         )
                     from . import pruning as _pruning  # noqa: F401  (its instances)
+                elif base.PROGRAM_BASE == "distribution":
+                    from . import prog_distributions  # noqa: F401  (its instances)
                 else:
                     from . import optimizers  # noqa: F401  (the instances of such a class)
 

@@ -202,7 +202,8 @@ def caught_value(e: GradcliError) -> ExcValue:
     """The value `except ... as e` binds for an error."""
     if isinstance(e, ProgramError):
         return e.value if e.value.inst is None else e.value.inst
-    return ExcValue(exc_class(e), (e.message,), e)
+    # (an empty message is a bare `raise NotImplementedError` of PyTorch's: no args)
+    return ExcValue(exc_class(e), (e.message,) if e.message else (), e)
 
 
 def exc_class(e: GradcliError) -> ExcClass:

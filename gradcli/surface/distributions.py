@@ -79,6 +79,9 @@ def _sample_shape(shape: Any) -> tuple[int, ...]:
 
 class Distribution:
     NAME = "Distribution"
+    PROGRAM_BASE = (
+        "distribution"  # a program's class may derive from it (`lang.prog_distributions`)
+    )
     PARAMS: tuple[str, ...] = ()
     PROGRAM_METHODS = ("sample", "rsample", "log_prob", "entropy", "cdf", "icdf", "sample_n")
     PROGRAM_DATA = ("mean", "stddev", "variance", "mode", "batch_shape", "event_shape")

@@ -7340,3 +7340,50 @@ add(
     esc("counter_internals", "from collections import Counter\nf = Counter().__class__.__mro__"),
     esc("counter_missing_hook", "from collections import Counter\nf = Counter().__missing__"),
 )
+
+# A program's Distribution subclass: its methods are user code under the usual limits; the
+# base's sample calls the program's rsample; dunders and internals stay out of reach.
+_DIST = (
+    "import torch\nfrom torch.distributions import Distribution\n"
+    "class Q(Distribution):\n    arg_constraints = {{}}\n"
+    "    def __init__(self):\n        super().__init__(validate_args=False)\n{}"
+)
+add(
+    small(
+        "distribution_rsample_recurses",
+        _DIST.format("    def rsample(self, s=torch.Size()):\n        return self.sample(s)\n")
+        + "Q().sample()",
+        DEPTH,
+    ),
+    small(
+        "distribution_log_prob_loops",
+        _DIST.format("    def log_prob(self, v):\n        while True:\n            v = v + 1\n")
+        + "Q().log_prob(torch.ones(1))",
+        LIMIT,
+    ),
+    small(
+        "distribution_dunder_method",
+        _DIST.format("    def __getattribute__(self, n):\n        return 1\n") + "Q()",
+        (r"not supported",),
+    ),
+    small(
+        "distribution_set_dunder",
+        _DIST.format("") + "q = Q()\nq.__class__ = int",
+        (r"not supported", r"not accessible"),
+    ),
+    small(
+        "distribution_bad_batch_shape",
+        "import torch\nfrom torch.distributions import Distribution\n"
+        "class Q(Distribution):\n    def __init__(self):\n"
+        "        super().__init__(batch_shape=print)\nQ()",
+        (r"batch_shape must be",),
+    ),
+    small(
+        "distribution_huge_sample_shape",
+        _DIST.format("    def rsample(self, s=torch.Size()):\n        return torch.zeros(s)\n")
+        + "Q().sample((10**6, 10**6))",
+        LIMIT,
+    ),
+    esc("distribution_instance_internals", _DIST.format("") + "f = Q().__dict__"),
+    esc("distribution_class_internals", _DIST.format("") + "f = Q.__mro__"),
+)

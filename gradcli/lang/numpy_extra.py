@@ -266,6 +266,45 @@ def _insert(arr: Any, obj: Any, values: Any, axis: Any = None) -> Any:
     return _numpy(lambda: np.insert(x, where, vals, axis=along))
 
 
+def _apply_along_axis(func1d: Any, axis: Any, arr: Any, *args: Any, **kwargs: Any) -> Any:
+    """`np.apply_along_axis(f, 1, data)`: the program's function on each 1-d slice (each call
+    counted as a loop iteration, its result checked to be numbers), NumPy assembling them; the
+    result's size is checked after the first call, before NumPy allocates it."""
+    from .values import current
+
+    x = _array(arr, "apply_along_axis")
+    along = _int(axis, "axis")
+    if not callable(func1d) and not hasattr(func1d, "__gradcli_call__"):
+        raise GradcliError(f"'{typename(func1d)}' object is not callable").mirror("TypeError")
+    if x.ndim == 0 or not -x.ndim <= along < x.ndim:
+        raise GradcliError(f"axis {along} is out of bounds for array of dimension {x.ndim}").mirror(
+            "AxisError"
+        )
+    rt = current()
+    calls = int(x.size) // max(x.shape[along], 1)
+    state = {"checked": False}
+
+    def one(row: np.ndarray) -> Any:
+        rt.iterations += 1
+        limits.LOOP_ITERATIONS.check(rt.iterations, "the number of loop iterations")
+        out = rt.call(func1d, [row.copy(), *args], dict(kwargs), None)
+        if isinstance(out, Tensor) or not (
+            isinstance(out, (np.ndarray, np.generic, int, float, bool, complex))
+            or (isinstance(out, (list, tuple)) and len(out) <= limits.LIST_ITEMS.value)
+        ):
+            raise GradcliError(
+                f"numpy.apply_along_axis: the function returned {typename(out)}",
+                hint="return a NumPy array or a number from each slice",
+            )
+        value = np.asarray(out)
+        if not state["checked"]:
+            size_check((calls * max(int(value.size), 1),), "the result of apply_along_axis()")
+            state["checked"] = True
+        return value
+
+    return _numpy(lambda: np.apply_along_axis(one, along, x))
+
+
 class _GridTrick:
     """`np.mgrid[0:3, 0:2]` / `np.ogrid[...]` / `np.mgrid[-1:1:5j]`: NumPy's own grids of
     slices of numbers (an imaginary step is a count of points), sized first."""
@@ -972,6 +1011,7 @@ def functions() -> dict[str, Any]:
             "correlate": _sliding("correlate"),
             "pad": _pad,
             "insert": _insert,
+            "apply_along_axis": _apply_along_axis,
             "mgrid": _GridTrick("mgrid"),
             "ogrid": _GridTrick("ogrid"),
             "tile": _tile,

@@ -7387,3 +7387,33 @@ add(
     esc("distribution_instance_internals", _DIST.format("") + "f = Q().__dict__"),
     esc("distribution_class_internals", _DIST.format("") + "f = Q.__mro__"),
 )
+
+# np.apply_along_axis: the program's function once per slice, each call a loop iteration, the
+# result sized after the first call; what the function returns must be numbers.
+add(
+    small(
+        "np_apply_along_axis_many_calls",
+        "import numpy as np\nx = np.apply_along_axis(lambda r: 0, 1, np.zeros((2 * 10**6, 1)))",
+        LIMIT,
+    ),
+    small(
+        "np_apply_along_axis_huge_rows",
+        "import numpy as np\nx = np.apply_along_axis(lambda r: np.zeros(10**5), 1, np.zeros((1000, 2)))",
+        LIMIT,
+    ),
+    small(
+        "np_apply_along_axis_recursion",
+        "import numpy as np\ndef f(r):\n    return np.apply_along_axis(f, 0, r)\nf(np.zeros(3))",
+        DEPTH + LIMIT,
+    ),
+    small(
+        "np_apply_along_axis_returns_function",
+        "import numpy as np\nx = np.apply_along_axis(lambda r: print, 0, np.zeros((2, 2)))",
+        (r"returned",),
+    ),
+    small(
+        "np_apply_along_axis_returns_tensor",
+        "import numpy as np, torch\nx = np.apply_along_axis(lambda r: torch.ones(2), 0, np.zeros((2, 2)))",
+        (r"returned",),
+    ),
+)

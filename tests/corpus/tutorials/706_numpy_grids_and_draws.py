@@ -45,3 +45,6 @@ print(rng.multivariate_normal([0.0, 0.0], np.eye(2), size=2))
 padded = np.pad(np.array(losses[:3]), (2, 1), mode="edge")
 print(np.round(padded, 4))
 print(np.pad(np.arange(4).reshape(2, 2), 1))
+# each row of the grid through a function of the program's
+row_norms = np.apply_along_axis(lambda r: np.sqrt((r ** 2).sum()), 1, grid[:, 1:])
+print(np.round(row_norms[:4], 4), np.apply_along_axis(np.argmax, 0, X1).tolist())

@@ -603,7 +603,7 @@ class ModuleClass(_Derived):
     mixins: `class Net(LoggingMixin, nn.Module)`): its methods; calling it makes an instance
     (`ModuleInstance`), whose `__init__` is the program's."""
 
-    __slots__ = ("name", "methods", "bases", "mro")
+    __slots__ = ("name", "methods", "bases", "mro", "library")
 
     def __init__(self, name: str, methods: dict[str, Any], bases: Any):
         self.name = name
@@ -611,6 +611,13 @@ class ModuleClass(_Derived):
         # the surface's nn.Module, other ModuleClasses, plain classes (mixins); a lookup is
         # None also where nn.Module's own method or attribute comes first
         self._derive(bases)
+        # one of torch's modules the class builds on (`class MaskedLinear(nn.Linear)`): its
+        # __init__, forward, parameters and repr are the base's where the program's class
+        # defines none (None: nn.Module itself)
+        self.library = next(
+            (c for c in self.mro if library_module(c)),
+            None,
+        )
 
     def get(self, rt: Any, attr: str) -> Any:
         method = self.lookup(attr)
@@ -626,7 +633,7 @@ class ModuleClass(_Derived):
         )
 
     def instantiate(self, rt: Any, args: list, kwargs: dict) -> ModuleInstance:
-        obj = ModuleInstance(self)
+        obj = ModuleInstance(self) if self.library is None else _on_library(self.library)(self)
         init = _method(self.lookup("__init__"))
         if init is None:  # nn.Module's
             _module_init_of(obj)(*args, **kwargs)
@@ -640,6 +647,30 @@ class ModuleClass(_Derived):
 
     def __repr__(self) -> str:
         return f"<class '__main__.{self.name}'>"
+
+
+def library_module(c: Any) -> bool:
+    """Whether `c` is one of torch's module classes (not nn.Module itself) a program's class
+    may build on."""
+    return (
+        isinstance(c, type)
+        and issubclass(c, surface_nn.Module)
+        and c is not surface_nn.Module
+        and not issubclass(c, ModuleInstance)
+    )
+
+
+_ON_LIBRARY: dict[type, type] = {}
+
+
+def _on_library(library: type) -> type:
+    """The instance class of a program's module built on `library`: the program's instance
+    first, then the torch module's own methods (made once per library class)."""
+    made = _ON_LIBRARY.get(library)
+    if made is None:
+        made = type(f"ModuleInstance_{library.__name__}", (ModuleInstance, library), {})
+        _ON_LIBRARY[library] = made
+    return made
 
 
 def _module_function(attr: str) -> Any:
@@ -687,8 +718,23 @@ class ModuleInstance(surface_nn.Module):
     def program_typename(self) -> str:
         return self.cls.name  # the program's class, as Python names an instance's type
 
-    def base_init(self) -> None:
-        surface_nn.Module.__init__(self)
+    def base_init(self, *args: Any, **kwargs: Any) -> None:
+        library = self.cls.library
+        if library is None:
+            surface_nn.Module.__init__(self)
+        else:  # `super().__init__(in_features, out_features)` of `class L(nn.Linear)`
+            if "reset_parameters" in library.METHODS and _method(
+                self.cls.lookup("reset_parameters")
+            ):
+                # PyTorch's __init__ calls the subclass's reset_parameters in place of its own
+                # draws; gradcli's draws are the base's (another random stream): refused
+                raise NotSupported(
+                    f"a reset_parameters method in a subclass of nn.{library.__name__} is not "
+                    "supported by gradcli",
+                    hint="initialise in __init__ after super().__init__(...): "
+                    "nn.init.zeros_(self.bias), with torch.no_grad(): ...",
+                )
+            library.__init__(self, *args, **kwargs)
         self.initialized = True
 
     # -- what the language asks of it -------------------------------------------------------
@@ -764,6 +810,8 @@ class ModuleInstance(surface_nn.Module):
             return entry.runtime.invoke(entry, args, kwargs)
         fn = _method(entry)
         if fn is None:
+            if self.cls.library is not None:  # the torch module's own forward
+                return super().forward(*args, **kwargs)
             return surface_nn.Module.forward(self, *args)
         return fn.runtime.invoke(fn, args, kwargs, prefix=(self,))
 
@@ -775,16 +823,28 @@ class ModuleInstance(surface_nn.Module):
     def call_special(self, fn: UserFunction, *args: Any) -> Any:
         return fn.runtime.invoke(fn, args, {}, prefix=(self,))
 
+    def _library_has(self, dunder: str, own: str) -> bool:
+        """Whether the torch module the class builds on answers `own` where the program's
+        class defines no `dunder` (`len(mlp)` of `class MLP(nn.Sequential)`)."""
+        library = self.cls.library
+        return library is not None and self.special(dunder) is None and hasattr(library, own)
+
     def program_len(self) -> int:
+        if self._library_has("__len__", "__len__"):
+            return super().__len__()  # type: ignore[misc]
         return Instance.program_len(self)  # type: ignore[arg-type]
 
     def program_iter(self) -> Any:
+        if self._library_has("__iter__", "__iter__"):
+            return super().__iter__()  # type: ignore[misc]
         return Instance.program_iter(self)  # type: ignore[arg-type]
 
     def program_contains(self, item: Any) -> bool:
         return Instance.program_contains(self, item)  # type: ignore[arg-type]
 
     def program_getitem(self, key: Any) -> Any:
+        if self._library_has("__getitem__", "program_getitem"):
+            return super().program_getitem(key)  # type: ignore[misc]
         return Instance.getitem(self, key)  # type: ignore[arg-type]
 
     def program_setitem(self, key: Any, value: Any) -> None:
@@ -804,7 +864,7 @@ class ModuleInstance(surface_nn.Module):
     def extra_repr(self) -> str:
         fn = _method(self.cls.lookup("extra_repr"))
         if fn is None:
-            return ""
+            return super().extra_repr() if self.cls.library is not None else ""
         text = fn.runtime.invoke(fn, (), {}, prefix=(self,))
         if not isinstance(text, str):
             raise GradcliError(f"extra_repr() must return a string, not {typename(text)}").mirror(
@@ -920,7 +980,11 @@ class Super:
                         "Module.__call__",
                         lambda *a, **k: surface_nn.Module.__call__(obj, *a, **k),
                     )
-                if attr in surface_nn.Module.METHODS:
+                if attr in surface_nn.Module.METHODS or (
+                    isinstance(obj, ModuleInstance)
+                    and obj.cls.library is not None
+                    and attr in (*obj.cls.library.METHODS, "extra_repr")
+                ):
                     return getattr(super(ModuleInstance, obj), attr)  # type: ignore[arg-type]
             elif attr in table:
                 return class_value(table[attr], obj, obj.cls)
@@ -1662,6 +1726,9 @@ def _module_init_of(obj: Any) -> Any:
     cooperative `super().__init__(**kwargs)` meets at the end of the chain)."""
 
     def init(*args: Any, **kwargs: Any) -> None:
+        if isinstance(obj, ModuleInstance) and obj.cls.library is not None:
+            obj.base_init(*args, **kwargs)  # the torch module's own __init__ and its checks
+            return
         if kwargs:
             raise GradcliError(
                 f"{obj.name}.__init__() got an unexpected keyword argument '{next(iter(kwargs))}'"

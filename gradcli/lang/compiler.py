@@ -57,6 +57,7 @@ from .classes import (
     Property,
     Super,
     as_exception,
+    library_module,
     own_dunder,
     program_dunder,
     program_index,
@@ -108,6 +109,7 @@ from .values import (
     FunctionCode,
     Generator,
     Missing,
+    ModuleType,
     Namespace,
     ProgramExit,
     PyType,
@@ -467,6 +469,12 @@ def _class_of_constructor(v: Any) -> Any:
         return made
     if isinstance(v, PyType) and len(v.types) == 1 and getattr(v.types[0], "PROGRAM_BASE", None):
         return v.types[0]  # prune.BasePruningMethod: a program's pruning method builds on it
+    if isinstance(v, ModuleType):
+        library = getattr(v.convert, "__wrapped__", None)
+        # `class MaskedLinear(nn.Linear)`: the module class (one of its own: the activations
+        # that share one class and differ by name are not bases)
+        if library_module(library) and library.__name__ == v.name:
+            return library
     base = getattr(getattr(v, "fn", None), "distribution_class", None)
     if isinstance(base, type) and getattr(base, "PROGRAM_BASE", None) is not None:
         return base  # torch.distributions.Distribution: a program's distribution builds on it
@@ -479,13 +487,18 @@ def _main_base(evaluated: list[tuple[Any, Any]]) -> Any:
     (mixins); None for none. Anything else among several bases is refused there."""
     if len(evaluated) <= 1:
         return evaluated[0][0] if evaluated else None
-    kinds = [v for v, _ in evaluated if v is surface_nn.Module or isinstance(v, ModuleClass)]
+    kinds = [
+        v
+        for v, _ in evaluated
+        if v is surface_nn.Module or isinstance(v, ModuleClass) or library_module(v)
+    ]
     for v, at in evaluated:
         # (Python's exception classes may be several bases of an exception class, not a module's)
         if not (
             isinstance(v, PlainClass)
             or v is surface_nn.Module
             or isinstance(v, ModuleClass)
+            or library_module(v)
             or (isinstance(v, X.ExcClass) and not kinds)
         ):
             raise NotSupported(
@@ -2019,7 +2032,9 @@ class Compiler:
                 # does: `classes.ModuleInstance.__call__`) and the container protocol and
                 # its repr (`MODULE_DUNDERS`); the other dunders are refused
                 is_function = b is FUNCTION_BASE or isinstance(b, FunctionClass)
-                is_module = b is surface_nn.Module or isinstance(b, ModuleClass)
+                is_module = (
+                    b is surface_nn.Module or isinstance(b, ModuleClass) or library_module(b)
+                )
                 # (another base, `class Pair(list):`, is refused below for what it derives
                 # from, not for its dunders as if it were a module)
                 refused = [
@@ -2096,7 +2111,7 @@ class Compiler:
                         if k not in _FUNCTION_OWN and isinstance(v, (UserFunction, ClassMethod))
                     }
                     cls.base = b if isinstance(b, FunctionClass) else None
-                elif b is surface_nn.Module or isinstance(b, ModuleClass):
+                elif b is surface_nn.Module or isinstance(b, ModuleClass) or library_module(b):
                     cls = ModuleClass(name, made, tuple(v for v, _ in evaluated))
                     _check_mixins(cls)
                 elif isinstance(b, Namespace) and len(evaluated) == 1:

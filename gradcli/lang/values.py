@@ -982,6 +982,9 @@ class ModuleType(PyType):
         # The surface's modules that apply one function share one Python class and differ by
         # name; a program's own nn.Module subclasses are not the surface's (whatever their name).
         surface = self.types[0].__module__.rpartition(".")[0] + "."
+        library = getattr(getattr(v, "cls", None), "library", None)
+        if library is not None and library is getattr(self.convert, "__wrapped__", None):
+            return True  # a program's `class MaskedLinear(nn.Linear)`: an nn.Linear too
         return (
             isinstance(v, self.types)
             and type(v).__module__.startswith(surface)

@@ -7417,3 +7417,40 @@ add(
         (r"returned",),
     ),
 )
+
+# A program's subclass of one of torch's modules (nn.Linear, nn.Sequential...): the module's
+# own __init__ checks its arguments; the program's methods run under the usual limits.
+add(
+    small(
+        "library_subclass_forward_recurses",
+        "import torch, torch.nn as nn\nclass L(nn.Linear):\n    def forward(self, x):\n"
+        "        return self(x)\nL(2, 2)(torch.ones(1, 2))",
+        DEPTH,
+    ),
+    small(
+        "library_subclass_huge_layer",
+        "import torch.nn as nn\nclass L(nn.Linear):\n    pass\nL(10**6, 10**6)",
+        LIMIT,
+    ),
+    small(
+        "library_subclass_sequential_endless",
+        "import torch.nn as nn\nclass S(nn.Sequential):\n    def __init__(self):\n"
+        "        super().__init__(*[nn.ReLU() for _ in range(10**9)])\nS()",
+        LIMIT,
+    ),
+    small(
+        "library_subclass_reset_parameters",
+        "import torch.nn as nn\nclass L(nn.Linear):\n    def reset_parameters(self):\n"
+        "        pass\nL(2, 2)",
+        (r"not supported",),
+    ),
+    small(
+        "library_subclass_of_shared_activation",
+        "import torch.nn as nn\nclass A(nn.ReLU):\n    pass",
+        (r"classes are only supported",),
+    ),
+    esc(
+        "library_subclass_internals",
+        "import torch.nn as nn\nclass L(nn.Linear):\n    pass\nf = L(2, 2).__class__.__mro__",
+    ),
+)

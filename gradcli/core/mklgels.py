@@ -29,28 +29,35 @@ one gives its bits): no fused multiply-adds, float64 in two lanes, float32 in fo
   two lanes over pairs of rows from the diagonal, added hi + lo, an odd last row after;
   float32: in order), c -= v (tau w). Measured: 1,500 random float64 matrices (2 to 20 rows,
   up to 8 columns) and 300 of each dtype, every bit of R and tau equal.
+- ?geqrf, more than 20 rows and at most 3 columns (MKL's `pfnr` panel): one ?gemv (below)
+  per column gives x . x and x . c for each column c to its right; xnorm = sqrt(x . x), w =
+  c0 + (x . c) (1 / (alpha - beta)). Every bit for 21 to 150 rows (float64 and float32).
+  More than 20 rows and 4 or more columns (another MKL path) get the small path's arithmetic:
+  last bits differ.
 - ?ormqr (Q^T B, through ?larf1 one reflector at a time): w = c0 + v' . c' (v' the stored
   part of the reflector, c' the rows below c0) by ?gemv 'T', then c0 += -tau w, c' += v'
-  (-tau w). ?gemv's sum depends on where v' lies in memory (its distance from a 16-byte
-  boundary; the buffer of A starts on one): v'[0] c'[0] first; fewer than 8 more terms in
-  order; else (float64) one term more if v'[1] is not 16-byte aligned, then 8 terms at a time
-  into four two-lane sums, added (s0 + s1) + (s2 + s3), then hi + lo, then the rest in
-  order; (float32) up to 3 terms more to reach a 16-byte boundary (none if fewer than 8 would
-  be left), 8 at a time into two four-lane sums, added, lanes (0 + 2) + (1 + 3), the rest in
-  order. Two float64 right-hand sides are summed together: the first in two alternating
-  two-lane sums, the second in one. Measured: every bit for 1 to 3 right-hand sides (float64)
-  and 1 (float32) on 300 random systems each.
+  (-tau w).
+- ?gemv 'T' (x . c for the columns c of a matrix): its sum depends on where x lies in memory
+  (its distance from a 16-byte boundary; the buffer of A starts on one): x[0] c[0] first;
+  fewer than 8 more terms in order; else (float64) one term more if x[1] is not 16-byte
+  aligned, then 8 terms at a time into four two-lane sums, added (s0 + s1) + (s2 + s3), then
+  hi + lo, then the rest in order; (float32) up to 3 terms more to reach a 16-byte boundary
+  (none if fewer than 8 would be left), 8 at a time into two four-lane sums, added, lanes
+  (0 + 2) + (1 + 3), the rest in order. Columns two at a time while 2 or 3 are left: the
+  first as alone, but float64 in two alternating two-lane sums; the second in one sum
+  (float64 two lanes, float32 four). Blocks of four columns (4 or more right-hand sides, or
+  4 or more columns in the panel) are not modelled: last bits differ there.
 - ?trsm (upper, not transposed): one right-hand side by columns from the last: x_j = b_j /
-  r_jj, then b_i -= x_j r_ij above it (every bit, 300 systems each dtype); more right-hand
-  sides by rows with the reciprocal: x_j = (b_j - sum_k r_jk x_k) * (1 / r_jj) (every bit
-  for up to 3 unknowns; MKL blocks larger ones otherwise: last bits differ).
+  r_jj, then b_i -= x_j r_ij above it; more right-hand sides: float64 by rows with the
+  reciprocal, x_j = (b_j - sum_k r_jk x_k) * (1 / r_jj); float32 in blocks of two rows from
+  the bottom, each by rows so, the rows above less the block's two terms summed first. Every
+  bit for up to 3 unknowns; MKL blocks more unknowns otherwise (last bits differ).
 
-Measured end to end against `torch.linalg.lstsq` here (gelsy, batches of 3, 2 to 20 rows, 1
-to 5 columns, one right-hand side): every batch element after the first 100% equal, the
-first 85% (float32) and 90% (float64): the rest is PyTorch's own pivoting by chance. Not
-exact (last bits): more than 20 rows or columns (MKL's other ?geqrf paths: this model's
-arithmetic is used there too), 4 or more float64 right-hand sides, 2 or more float32 ones,
-and more than 3 unknowns with several right-hand sides.
+Measured end to end against MKL's ?gels (ctypes, this machine): every bit for 1 to 3
+right-hand sides and 1 to 3 unknowns (2 to 150 rows), and for 1 right-hand side up to 8
+unknowns with at most 20 rows, float32 and float64. Against `torch.linalg.lstsq` (gelsy):
+batch elements after the first 100% equal; the first one as far as PyTorch's chance pivoting
+lets it (85% float32, 90% float64 on random systems).
 """
 
 from __future__ import annotations
@@ -141,6 +148,55 @@ def _geqrf(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
                 w = v[0] * c[0]
         r[i:, i + 1 :] = c - np.outer(v, tau * w)
     return r, taus
+
+
+def _geqrf_panel(a: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarray]:
+    """MKL's ?geqrf for more than 20 rows and at most 3 columns (its `pfnr` panel): one ?gemv
+    per column gives x . x and x . c for the columns c to its right (x: the part below the
+    diagonal), so xnorm = sqrt(x . x), and w = c0 + (x . c) * (1 / (alpha - beta))."""
+    r = np.array(a, copy=True)
+    m, n = r.shape
+    dt = r.dtype.type
+    taus = np.zeros(n, r.dtype)
+    for i in range(n):
+        alpha = r[i, i]
+        x = r[i + 1 :, i]
+        if x.size == 0:
+            continue
+        g = _gemv_sums(x, r[i + 1 :, i:], offset + (i + 2) + i * m)
+        if g[0] == 0:
+            continue
+        beta = dt(-np.copysign(_lapy2(alpha, np.sqrt(g[0])), alpha))
+        tau = dt((beta - alpha) / beta)
+        sc = dt(1) / (alpha - beta)
+        v = x * sc
+        r[i + 1 :, i] = v
+        r[i, i] = beta
+        taus[i] = tau
+        if i < n - 1:
+            w = r[i, i + 1 :] + g[1:] * sc
+            r[i, i + 1 :] = r[i, i + 1 :] - tau * w
+            r[i + 1 :, i + 1 :] = r[i + 1 :, i + 1 :] - np.outer(v, tau * w)
+    return r, taus
+
+
+def _gemv_sums(x: np.ndarray, cols: np.ndarray, start: int) -> np.ndarray:
+    """MKL's ?gemv 'T' sums x . c for each column c of `cols`; `start`: x[1]'s element offset
+    in its buffer (from a 16-byte boundary)."""
+    f32 = x.dtype == _F32
+    where = start % 4 if f32 else start % 2 == 0
+    one, two = (_gemv_dot32, _gemv_dot32_pair) if f32 else (_gemv_dot64, _gemv_dot64_pair)
+    nr = cols.shape[1]
+    parts = []
+    j = 0
+    while j < nr:
+        if nr - j in (2, 3):
+            parts.append(two(x, cols[:, j : j + 2], where))
+            j += 2
+        else:
+            parts.append(one(x, cols[:, j : j + 1], where))
+            j += 1
+    return np.concatenate(parts)
 
 
 def _gemv_dot64(x: np.ndarray, cols: np.ndarray, aligned1: bool) -> np.ndarray:
@@ -242,35 +298,59 @@ def _gemv_dot32(x: np.ndarray, cols: np.ndarray, lane1: int) -> np.ndarray:
     return out
 
 
+def _gemv_dot32_pair(x: np.ndarray, cols: np.ndarray, lane1: int) -> np.ndarray:
+    """MKL's float32 ?gemv 'T' sums for two columns taken together: the first in two
+    four-lane sums (as one column alone), the second in one."""
+    m = x.size
+    c1, c2 = cols[:, 0], cols[:, 1]
+    s1 = x[0] * c1[0]
+    s2 = x[0] * c2[0]
+    peel = (4 - lane1 % 4) % 4
+    r = m - 1
+    if r < 8 or peel + 8 > r:
+        for p in range(1, m):
+            s1 = s1 + x[p] * c1[p]
+            s2 = s2 + x[p] * c2[p]
+        return np.array([s1, s2])
+    for p in range(1, 1 + peel):
+        s1 = s1 + x[p] * c1[p]
+        s2 = s2 + x[p] * c2[p]
+    st = 1 + peel
+    nb = (m - st) // 8
+    lo = np.zeros(4, x.dtype)
+    hi = np.zeros(4, x.dtype)
+    one = np.zeros(4, x.dtype)
+    lo[0] = s1
+    one[0] = s2
+    for b in range(nb):
+        p = st + 8 * b
+        one = one + c2[p : p + 4] * x[p : p + 4]
+        lo = lo + c1[p : p + 4] * x[p : p + 4]
+        hi = hi + c1[p + 4 : p + 8] * x[p + 4 : p + 8]
+        one = one + c2[p + 4 : p + 8] * x[p + 4 : p + 8]
+    lo = lo + hi
+    f1 = lo[:2] + lo[2:]
+    f2 = one[:2] + one[2:]
+    s1 = f1[0] + f1[1]
+    s2 = f2[0] + f2[1]
+    for p in range(st + nb * 8, m):
+        s1 = s1 + x[p] * c1[p]
+        s2 = s2 + x[p] * c2[p]
+    return np.array([s1, s2])
+
+
 def _ormqr_t(r: np.ndarray, taus: np.ndarray, b: np.ndarray, offset: int) -> np.ndarray:
     """Q^T B, the reflectors applied in order; `offset`: where A's buffer starts, in elements
     past a 16-byte boundary."""
     c = np.array(b, copy=True)
     m, n = r.shape
-    f32 = c.dtype == _F32
-    nr = c.shape[1]
     for i in range(n):
         tau = taus[i]
         if tau == 0:
             continue
         v = r[i + 1 :, i]
         below = c[i + 1 :]
-        start = offset + (i + 2) + i * m  # v[1]'s element offset in the buffer
-        if f32:
-            w = _gemv_dot32(v, below, start % 4)
-        else:
-            aligned1 = start % 2 == 0
-            parts = []
-            j = 0
-            while j < nr:
-                if nr - j in (2, 3):
-                    parts.append(_gemv_dot64_pair(v, below[:, j : j + 2], aligned1))
-                    j += 2
-                else:
-                    parts.append(_gemv_dot64(v, below[:, j : j + 1], aligned1))
-                    j += 1
-            w = np.concatenate(parts)
-        w = c[i] + w
+        w = c[i] + _gemv_sums(v, below, offset + (i + 2) + i * m)
         t = -tau * w
         c[i] = c[i] + t
         c[i + 1 :] = below + np.outer(v, t)
@@ -286,6 +366,22 @@ def _trsm_upper(r: np.ndarray, b: np.ndarray) -> np.ndarray:
             x[j] = x[j] / r[j, j]
             if j:
                 x[:j] = x[:j] - x[j] * r[:j, j][:, None]
+        return x
+    if x.dtype == _F32:
+        # float32: blocks of two rows from the bottom, each solved by rows, the rows above
+        # it then less the block's two terms summed first
+        for e in range(n, 0, -2):
+            s0 = max(e - 2, 0)
+            for j in range(e - 1, s0 - 1, -1):
+                s = x[j].copy()
+                for k in range(j + 1, e):
+                    s = s - r[j, k] * x[k]
+                x[j] = s * (dt(1) / r[j, j])
+            if s0:
+                d = r[:s0, s0][:, None] * x[s0]
+                for q in range(s0 + 1, e):
+                    d = d + r[:s0, q][:, None] * x[q]
+                x[:s0] = x[:s0] - d
         return x
     for j in range(n - 1, -1, -1):
         s = x[j].copy()
@@ -311,7 +407,11 @@ def gels(a: np.ndarray, b: np.ndarray, offset: int = 0) -> tuple[np.ndarray, np.
     m >= n, and an m x k B, as MKL's ?gels computes it here, and Q^T B (m x k: its rows
     below n give ATen's residuals); `offset`: A's first element's distance from a 16-byte
     boundary in the column-major buffer, in elements (the batch index times m n)."""
-    r, taus = _geqrf(a)
+    m, n = a.shape
+    if m > 20 and n <= 3 and m <= 12000:
+        r, taus = _geqrf_panel(a, offset)
+    else:
+        r, taus = _geqrf(a)
     c = _ormqr_t(r, taus, b, offset)
     return _trsm_upper(r, c), c
 

@@ -1322,9 +1322,11 @@ def lstsq(
         r = A.sub_t(A.matmul(a, x if not vector else F.unsqueeze(x, -1)), bm)
         residuals = F.sum(A.mul_t(r, r), -2)
         if qtb is not None and drv == "gels":
-            # ATen's: the squares of the rows of Q^T B below the solution's, summed
+            # ATen's: the squares of the rows of Q^T B below the solution's, summed down the
+            # columns of LAPACK's column-major buffer (a sum along contiguous memory)
             tail = qtb[..., n:, :]
-            residuals.data = (tail * tail).sum(-2).astype(a.dtype)
+            squares = np.ascontiguousarray(np.swapaxes(tail * tail, -1, -2))
+            residuals.data = F.sum(Tensor(squares), -1).data
         if vector:
             residuals = F.squeeze(residuals, -1)
     if drv == "gels":

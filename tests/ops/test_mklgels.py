@@ -3,7 +3,8 @@ machine's PyTorch's to the bit (`gradcli.core.mklgels`: MKL's Householder QR on 
 processor). Recorded with torch 2.13 on an AMD EPYC (tests/ops/data/record_lstsq.py): the
 solution bits of the systems of tests/ops/lstsq_inputs.py, batches of three ('gelsy': the
 last two, PyTorch's first one being pivoted by chance). A live cross-check on fresh systems
-runs where torch is installed on such a machine. The gradient stays pinv(A)'s."""
+runs where torch is installed on such a machine. The gradient stays pinv(A)'s; 'gels' gives
+ATen's residuals (the rows of Q^T B below the solution's, squared and summed)."""
 
 from __future__ import annotations
 
@@ -38,10 +39,13 @@ def _mismatches() -> list[str]:
     for name, a, b in SYSTEMS:
         for dtype in DTYPES:
             for driver in ("gels", "gelsy"):
-                x = X.lstsq(Tensor(a.astype(dtype)), Tensor(b.astype(dtype)), driver=driver)[0]
-                got = x.data[1:] if driver == "gelsy" else x.data
+                r = X.lstsq(Tensor(a.astype(dtype)), Tensor(b.astype(dtype)), driver=driver)
+                got = r[0].data[1:] if driver == "gelsy" else r[0].data
                 if _bits(got) != DATA[f"{name}/{dtype}/{driver}"]:
                     bad.append(f"{name}/{dtype}/{driver}")
+                key = f"{name}/{dtype}/residuals"
+                if driver == "gels" and key in DATA and _bits(r[1].data) != DATA[key]:
+                    bad.append(key)
     return bad
 
 

@@ -5,7 +5,7 @@
 
 writes lstsq_bits.json beside this file: per system, dtype and driver ('gels'; 'gelsy'
 without the first batch element, whose column pivoting PyTorch 2.13 leaves to chance) the
-solution's bits in hexadecimal."""
+solution's bits in hexadecimal, and (gels, more rows than columns) the residuals'."""
 
 from __future__ import annotations
 
@@ -27,12 +27,17 @@ out = {}
 for name, a, b in mod.systems():
     for dtype in mod.DTYPES:
         for driver in ("gels", "gelsy"):
-            x = torch.linalg.lstsq(
+            r = torch.linalg.lstsq(
                 torch.from_numpy(a.astype(dtype)), torch.from_numpy(b.astype(dtype)), driver=driver
-            ).solution.numpy()
+            )
+            x = r.solution.numpy()
             if driver == "gelsy":
                 x = x[1:]
             u = np.ascontiguousarray(x).view(np.uint32 if dtype == "float32" else np.uint64)
             out[f"{name}/{dtype}/{driver}"] = " ".join(format(int(v), "x") for v in u.ravel())
+            if driver == "gels" and a.shape[-2] > a.shape[-1]:
+                u = np.ascontiguousarray(r.residuals.numpy())
+                u = u.view(np.uint32 if dtype == "float32" else np.uint64)
+                out[f"{name}/{dtype}/residuals"] = " ".join(format(int(v), "x") for v in u.ravel())
 (HERE / "lstsq_bits.json").write_text(json.dumps(out, indent=0, sort_keys=True) + "\n")
 print(f"recorded {len(out)} solutions")

@@ -74,8 +74,23 @@ MAX_RHS = 64
 
 def _nrm2(x: np.ndarray) -> np.floating:
     """The small ?geqrf path's scaled 2-norm (float64: ssq * t^2; float32: (ssq t) t)."""
+    if x.dtype != _F32:
+        # (Python's floats are IEEE doubles, rounded as NumPy's: the same arithmetic, faster)
+        fscale, fssq = 0.0, 1.0
+        for v in x.tolist():
+            if v == 0:
+                continue
+            a = abs(v)
+            if a > fscale:
+                t = fscale / a
+                fssq = fssq * (t * t) + 1.0
+                fscale = a
+            else:
+                t = a / fscale
+                fssq = fssq + t * t
+        return np.float64(fscale) * np.sqrt(np.float64(fssq))
     dt = x.dtype.type
-    f32 = x.dtype == _F32
+    f32 = True
     scale = dt(0)
     ssq = dt(1)
     one = dt(1)
@@ -91,6 +106,12 @@ def _nrm2(x: np.ndarray) -> np.floating:
             t = a / scale
             ssq = ssq + t * t
     return scale * np.sqrt(ssq)
+
+
+def _running(terms: np.ndarray) -> np.ndarray:
+    """The terms (along the first axis) added one after the other, each sum rounded: a
+    running sum's last row (NumPy's accumulate adds in order, unlike its sum)."""
+    return np.add.accumulate(terms, axis=0)[-1]
 
 
 def _lapy2(x: np.floating, y: np.floating) -> np.floating:
@@ -130,17 +151,12 @@ def _geqrf(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         c = r[i:, i + 1 :]
         rows = c.shape[0]
         if f32:
-            w = c[0].copy()
-            for p in range(1, rows):
-                w = w + v[p] * c[p]
+            w = _running(np.concatenate([c[:1], v[1:, None] * c[1:]]))
         else:
             h = rows // 2 * 2
             if h:
-                l0 = v[0] * c[0]
-                l1 = v[1] * c[1]
-                for p in range(2, h, 2):
-                    l0 = l0 + v[p] * c[p]
-                    l1 = l1 + v[p + 1] * c[p + 1]
+                l0 = _running(v[0:h:2, None] * c[0:h:2])
+                l1 = _running(v[1:h:2, None] * c[1:h:2])
                 w = l1 + l0
                 if rows % 2:
                     w = w + v[rows - 1] * c[rows - 1]
@@ -213,11 +229,11 @@ def _gemv_dot64(x: np.ndarray, cols: np.ndarray, aligned1: bool) -> np.ndarray:
         s = s + x[1] * c[1]
         st = 2
     nb = (m - st) // 8
-    acc = np.zeros((4, 2), x.dtype)
-    acc[0, 0] = s
-    blk = (x[st : st + nb * 8] * c[st : st + nb * 8]).reshape(nb, 4, 2)
-    for b in range(nb):
-        acc = acc + blk[b]
+    acc = np.zeros((1, 4, 2), x.dtype)
+    acc[0, 0, 0] = s
+    acc = _running(
+        np.concatenate([acc, (x[st : st + nb * 8] * c[st : st + nb * 8]).reshape(nb, 4, 2)])
+    )
     v = (acc[0] + acc[1]) + (acc[2] + acc[3])
     s = v[0] + v[1]
     for p in range(st + nb * 8, m):
@@ -242,20 +258,17 @@ def _gemv_dot64_pair(x: np.ndarray, cols: np.ndarray, aligned1: bool) -> np.ndar
         s2 = s2 + x[1] * c2[1]
         st = 2
     nb = (m - st) // 8
-    even = np.zeros(2, x.dtype)
-    odd = np.zeros(2, x.dtype)
-    second = np.zeros(2, x.dtype)
-    even[0] = s1
-    second[0] = s2
-    for b in range(nb):
-        p = st + 8 * b
-        for q in range(4):
-            sl = slice(p + 2 * q, p + 2 * q + 2)
-            if q % 2 == 0:
-                even = even + x[sl] * c1[sl]
-            else:
-                odd = odd + x[sl] * c1[sl]
-            second = second + x[sl] * c2[sl]
+    span = slice(st, st + nb * 8)
+    p1 = (x[span] * c1[span]).reshape(nb, 4, 2)
+    p2 = (x[span] * c2[span]).reshape(nb * 4, 2)
+    zero = np.zeros((1, 2), x.dtype)
+    first = zero.copy()
+    first[0, 0] = s1
+    start2 = zero.copy()
+    start2[0, 0] = s2
+    even = _running(np.concatenate([first, p1[:, 0::2].reshape(-1, 2)]))
+    odd = _running(np.concatenate([zero, p1[:, 1::2].reshape(-1, 2)]))
+    second = _running(np.concatenate([start2, p2]))
     even = even + odd
     s1 = even[0] + even[1]
     s2 = second[0] + second[1]
@@ -284,11 +297,10 @@ def _gemv_dot32(x: np.ndarray, cols: np.ndarray, lane1: int) -> np.ndarray:
             s = s + x[p] * c[p]
         st = 1 + peel
         nb = (m - st) // 8
-        acc = np.zeros((2, 4), x.dtype)
-        acc[0, 0] = s
+        acc = np.zeros((1, 2, 4), x.dtype)
+        acc[0, 0, 0] = s
         blk = (x[st : st + nb * 8] * c[st : st + nb * 8]).reshape(nb, 2, 4)
-        for b in range(nb):
-            acc = acc + blk[b]
+        acc = _running(np.concatenate([acc, blk]))
         v = acc[0] + acc[1]
         v2 = v[:2] + v[2:]
         s = v2[0] + v2[1]
@@ -317,17 +329,17 @@ def _gemv_dot32_pair(x: np.ndarray, cols: np.ndarray, lane1: int) -> np.ndarray:
         s2 = s2 + x[p] * c2[p]
     st = 1 + peel
     nb = (m - st) // 8
-    lo = np.zeros(4, x.dtype)
-    hi = np.zeros(4, x.dtype)
-    one = np.zeros(4, x.dtype)
-    lo[0] = s1
-    one[0] = s2
-    for b in range(nb):
-        p = st + 8 * b
-        one = one + c2[p : p + 4] * x[p : p + 4]
-        lo = lo + c1[p : p + 4] * x[p : p + 4]
-        hi = hi + c1[p + 4 : p + 8] * x[p + 4 : p + 8]
-        one = one + c2[p + 4 : p + 8] * x[p + 4 : p + 8]
+    span = slice(st, st + nb * 8)
+    p1 = (c1[span] * x[span]).reshape(nb, 2, 4)
+    p2 = (c2[span] * x[span]).reshape(nb * 2, 4)
+    zero = np.zeros((1, 4), x.dtype)
+    first = zero.copy()
+    first[0, 0] = s1
+    start2 = zero.copy()
+    start2[0, 0] = s2
+    lo = _running(np.concatenate([first, p1[:, 0]]))
+    hi = _running(np.concatenate([zero, p1[:, 1]]))
+    one = _running(np.concatenate([start2, p2]))
     lo = lo + hi
     f1 = lo[:2] + lo[2:]
     f2 = one[:2] + one[2:]

@@ -25,15 +25,15 @@ one gives its bits): no fused multiply-adds, float64 in two lanes, float32 in fo
   makes ssq = ssq (scale/|x|)^2 + 1, float64 as ssq * t^2, float32 as (ssq t) t; else ssq +=
   (|x|/scale)^2; xnorm = scale sqrt(ssq)); beta = -sign(alpha) lapy2(alpha, xnorm); tau =
   (beta - alpha) / beta; v = x * (1 / (alpha - beta)) in float64 (x / (alpha - beta) for a
-  2-row matrix), x / (alpha - beta) in float32. The columns to the right: w = v . c (float64:
+  2 x 2 matrix), x / (alpha - beta) in float32. The columns to the right: w = v . c (float64:
   two lanes over pairs of rows from the diagonal, added hi + lo, an odd last row after;
   float32: in order), c -= v (tau w). Measured: 1,500 random float64 matrices (2 to 20 rows,
   up to 8 columns) and 300 of each dtype, every bit of R and tau equal.
-- ?geqrf, more than 20 rows and at most 3 columns (MKL's `pfnr` panel): one ?gemv (below)
-  per column gives x . x and x . c for each column c to its right; xnorm = sqrt(x . x), w =
-  c0 + (x . c) (1 / (alpha - beta)). Every bit for 21 to 150 rows (float64 and float32).
-  More than 20 rows and 4 or more columns (another MKL path) get the small path's arithmetic:
-  last bits differ.
+- ?geqrf, more than 20 rows and at most 8 columns (MKL's `pfnr` panel; to 12,000 rows for
+  3 columns, 6,000 for 8): one ?gemv (below) per column gives x . x and x . c for each
+  column c to its right; xnorm = sqrt(x . x), w = c0 + (x . c) (1 / (alpha - beta)). Every
+  bit for 21 to 150 rows (float64; float32 up to 3 columns). Other sizes get the small
+  path's arithmetic: last bits differ.
 - ?ormqr (Q^T B, through ?larf1 one reflector at a time): w = c0 + v' . c' (v' the stored
   part of the reflector, c' the rows below c0) by ?gemv 'T', then c0 += -tau w, c' += v'
   (-tau w).
@@ -45,8 +45,11 @@ one gives its bits): no fused multiply-adds, float64 in two lanes, float32 in fo
   (none if fewer than 8 would be left), 8 at a time into two four-lane sums, added, lanes
   (0 + 2) + (1 + 3), the rest in order. Columns two at a time while 2 or 3 are left: the
   first as alone, but float64 in two alternating two-lane sums; the second in one sum
-  (float64 two lanes, float32 four). Blocks of four columns (4 or more right-hand sides, or
-  4 or more columns in the panel) are not modelled: last bits differ there.
+  (float64 two lanes, float32 four). Float64 takes four columns at a time while 4 or more
+  are left, each in one two-lane sum over pairs of terms, after one more term if the fourth
+  column's second element is not 16-byte aligned (the columns' alignment, not x's), hi +
+  lo, the last term after. Float32's blocks of four columns (4 or more right-hand sides, 4
+  or more columns in the panel) are not modelled: last bits differ there.
 - ?trsm (upper, not transposed): one right-hand side by columns from the last: x_j = b_j /
   r_jj, then b_i -= x_j r_ij above it; more right-hand sides: float64 by rows with the
   reciprocal, x_j = (b_j - sum_k r_jk x_k) * (1 / r_jj); float32 in blocks of two rows from
@@ -54,10 +57,10 @@ one gives its bits): no fused multiply-adds, float64 in two lanes, float32 in fo
   bit for up to 3 unknowns; MKL blocks more unknowns otherwise (last bits differ).
 
 Measured end to end against MKL's ?gels (ctypes, this machine): every bit for 1 to 3
-right-hand sides and 1 to 3 unknowns (2 to 150 rows), and for 1 right-hand side up to 8
-unknowns with at most 20 rows, float32 and float64. Against `torch.linalg.lstsq` (gelsy):
-batch elements after the first 100% equal; the first one as far as PyTorch's chance pivoting
-lets it (85% float32, 90% float64 on random systems).
+right-hand sides and 1 to 3 unknowns (2 to 150 rows; float64 to 6 right-hand sides), and
+for 1 right-hand side up to 8 unknowns (float64 to 100 rows, float32 to 20). Against
+`torch.linalg.lstsq` (gelsy): batch elements after the first 100% equal; the first one as
+far as PyTorch's chance pivoting lets it (85% float32, 90% float64 on random systems).
 """
 
 from __future__ import annotations
@@ -141,7 +144,7 @@ def _geqrf(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         beta = dt(-np.copysign(_lapy2(alpha, xnorm), alpha))
         tau = dt((beta - alpha) / beta)
         d = dt(alpha - beta)
-        r[i + 1 :, i] = x / d if (f32 or m == 2) else x * (dt(1) / d)
+        r[i + 1 :, i] = x / d if (f32 or m == n == 2) else x * (dt(1) / d)
         r[i, i] = beta
         taus[i] = tau
         if i == n - 1:
@@ -179,7 +182,8 @@ def _geqrf_panel(a: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarray]:
         x = r[i + 1 :, i]
         if x.size == 0:
             continue
-        g = _gemv_sums(x, r[i + 1 :, i:], offset + (i + 2) + i * m)
+        at = offset + (i + 2) + i * m
+        g = _gemv_sums(x, r[i + 1 :, i:], at, at, m)
         if g[0] == 0:
             continue
         beta = dt(-np.copysign(_lapy2(alpha, np.sqrt(g[0])), alpha))
@@ -196,9 +200,10 @@ def _geqrf_panel(a: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarray]:
     return r, taus
 
 
-def _gemv_sums(x: np.ndarray, cols: np.ndarray, start: int) -> np.ndarray:
+def _gemv_sums(x: np.ndarray, cols: np.ndarray, start: int, cstart: int, ld: int) -> np.ndarray:
     """MKL's ?gemv 'T' sums x . c for each column c of `cols`; `start`: x[1]'s element offset
-    in its buffer (from a 16-byte boundary)."""
+    in its buffer (from a 16-byte boundary), `cstart`: the first column's second element's,
+    `ld`: the columns' distance (four columns at a time go by the fourth one's alignment)."""
     f32 = x.dtype == _F32
     where = start % 4 if f32 else start % 2 == 0
     one, two = (_gemv_dot32, _gemv_dot32_pair) if f32 else (_gemv_dot64, _gemv_dot64_pair)
@@ -206,7 +211,11 @@ def _gemv_sums(x: np.ndarray, cols: np.ndarray, start: int) -> np.ndarray:
     parts = []
     j = 0
     while j < nr:
-        if nr - j in (2, 3):
+        if nr - j >= 4 and not f32:
+            fourth = (cstart + (j + 3) * ld) % 2 == 0
+            parts.append(_gemv_dot64_quad(x, cols[:, j : j + 4], fourth))
+            j += 4
+        elif nr - j in (2, 3):
             parts.append(two(x, cols[:, j : j + 2], where))
             j += 2
         else:
@@ -239,6 +248,32 @@ def _gemv_dot64(x: np.ndarray, cols: np.ndarray, aligned1: bool) -> np.ndarray:
     for p in range(st + nb * 8, m):
         s = s + x[p] * c[p]
     return np.array([s])
+
+
+def _gemv_dot64_quad(x: np.ndarray, cols: np.ndarray, aligned1: bool) -> np.ndarray:
+    """MKL's float64 ?gemv 'T' sums for four columns taken together: each in one two-lane
+    sum over pairs of terms (after x[0] c[0], and x[1] c[1] if x[1] is not 16-byte aligned),
+    hi + lo, then the last term if one is left."""
+    m = x.size
+    s = x[0] * cols[0]
+    peel = 0 if aligned1 else 1
+    if m - 1 < 2 + peel:
+        for p in range(1, m):
+            s = s + x[p] * cols[p]
+        return s
+    if peel:
+        s = s + x[1] * cols[1]
+    st = 1 + peel
+    npairs = (m - st) // 2
+    span = slice(st, st + 2 * npairs)
+    terms = (x[span, None] * cols[span]).reshape(npairs, 2, cols.shape[1])
+    start = np.zeros((1, 2, cols.shape[1]), x.dtype)
+    start[0, 0] = s
+    acc = _running(np.concatenate([start, terms]))
+    s = acc[0] + acc[1]
+    for p in range(st + 2 * npairs, m):
+        s = s + x[p] * cols[p]
+    return s
 
 
 def _gemv_dot64_pair(x: np.ndarray, cols: np.ndarray, aligned1: bool) -> np.ndarray:
@@ -351,9 +386,11 @@ def _gemv_dot32_pair(x: np.ndarray, cols: np.ndarray, lane1: int) -> np.ndarray:
     return np.array([s1, s2])
 
 
-def _ormqr_t(r: np.ndarray, taus: np.ndarray, b: np.ndarray, offset: int) -> np.ndarray:
-    """Q^T B, the reflectors applied in order; `offset`: where A's buffer starts, in elements
-    past a 16-byte boundary."""
+def _ormqr_t(
+    r: np.ndarray, taus: np.ndarray, b: np.ndarray, offset: int, b_offset: int
+) -> np.ndarray:
+    """Q^T B, the reflectors applied in order; `offset`, `b_offset`: where A's and B's
+    buffers start, in elements past a 16-byte boundary."""
     c = np.array(b, copy=True)
     m, n = r.shape
     for i in range(n):
@@ -362,7 +399,7 @@ def _ormqr_t(r: np.ndarray, taus: np.ndarray, b: np.ndarray, offset: int) -> np.
             continue
         v = r[i + 1 :, i]
         below = c[i + 1 :]
-        w = c[i] + _gemv_sums(v, below, offset + (i + 2) + i * m)
+        w = c[i] + _gemv_sums(v, below, offset + (i + 2) + i * m, b_offset + i + 2, m)
         t = -tau * w
         c[i] = c[i] + t
         c[i + 1 :] = below + np.outer(v, t)
@@ -414,17 +451,20 @@ def in_range(a: np.ndarray) -> bool:
     return small <= big <= 1.0 / small
 
 
-def gels(a: np.ndarray, b: np.ndarray, offset: int = 0) -> tuple[np.ndarray, np.ndarray]:
+def gels(
+    a: np.ndarray, b: np.ndarray, offset: int = 0, b_offset: int = 0
+) -> tuple[np.ndarray, np.ndarray]:
     """(X, Q^T B): X (n x k) minimising ||A X - B|| for one m x n matrix A of full rank,
     m >= n, and an m x k B, as MKL's ?gels computes it here, and Q^T B (m x k: its rows
-    below n give ATen's residuals); `offset`: A's first element's distance from a 16-byte
-    boundary in the column-major buffer, in elements (the batch index times m n)."""
+    below n give ATen's residuals); `offset`, `b_offset`: A's and B's first elements'
+    distances from a 16-byte boundary in their column-major buffers, in elements (the batch
+    index times m n, and times m k)."""
     m, n = a.shape
-    if m > 20 and n <= 3 and m <= 12000:
+    if m > 20 and (n <= 3 and m <= 12000 or n <= 8 and m <= 6000):
         r, taus = _geqrf_panel(a, offset)
     else:
         r, taus = _geqrf(a)
-    c = _ormqr_t(r, taus, b, offset)
+    c = _ormqr_t(r, taus, b, offset, b_offset)
     return _trsm_upper(r, c), c
 
 

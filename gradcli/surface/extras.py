@@ -1366,7 +1366,7 @@ def _lstsq_qr_values(a: Tensor, bm: Tensor, x: Tensor, rank: Any, drv: str) -> A
             return None
         if np.any(bd[i]) and not mklgels.in_range(bd[i]):
             return None
-        xs[i], qtb[i] = mklgels.gels(ad[i], bd[i], i * m * n)
+        xs[i], qtb[i] = mklgels.gels(ad[i], bd[i], i * m * n, i * m * k)
     x.data = xs.reshape(x.shape)
     return qtb.reshape(batch + (m, k))
 

@@ -25,7 +25,7 @@ assert torch.backends.cpu.get_cpu_capability() == "AVX2", "record on an AVX2-onl
 torch.set_num_threads(1)
 out = {}
 for name, a, b in mod.systems():
-    for dtype in mod.DTYPES:
+    for dtype in mod.dtypes(name):
         for driver in ("gels", "gelsy"):
             r = torch.linalg.lstsq(
                 torch.from_numpy(a.astype(dtype)), torch.from_numpy(b.astype(dtype)), driver=driver

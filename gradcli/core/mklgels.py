@@ -32,8 +32,7 @@ one gives its bits): no fused multiply-adds, float64 in two lanes, float32 in fo
 - ?geqrf, more than 20 rows and at most 8 columns (MKL's `pfnr` panel; to 12,000 rows for
   3 columns, 6,000 for 8): one ?gemv (below) per column gives x . x and x . c for each
   column c to its right; xnorm = sqrt(x . x), w = c0 + (x . c) (1 / (alpha - beta)). Every
-  bit for 21 to 150 rows (float64; float32 up to 3 columns). Other sizes get the small
-  path's arithmetic: last bits differ.
+  bit for 21 to 150 rows. Other sizes get the small path's arithmetic: last bits differ.
 - ?ormqr (Q^T B, through ?larf1 one reflector at a time): w = c0 + v' . c' (v' the stored
   part of the reflector, c' the rows below c0) by ?gemv 'T', then c0 += -tau w, c' += v'
   (-tau w).
@@ -45,11 +44,11 @@ one gives its bits): no fused multiply-adds, float64 in two lanes, float32 in fo
   (none if fewer than 8 would be left), 8 at a time into two four-lane sums, added, lanes
   (0 + 2) + (1 + 3), the rest in order. Columns two at a time while 2 or 3 are left: the
   first as alone, but float64 in two alternating two-lane sums; the second in one sum
-  (float64 two lanes, float32 four). Float64 takes four columns at a time while 4 or more
-  are left, each in one two-lane sum over pairs of terms, after one more term if the fourth
-  column's second element is not 16-byte aligned (the columns' alignment, not x's), hi +
-  lo, the last term after. Float32's blocks of four columns (4 or more right-hand sides, 4
-  or more columns in the panel) are not modelled: last bits differ there.
+  (float64 two lanes, float32 four). Four columns at a time while 4 or more are left, each
+  in one sum (float64: two lanes over pairs of terms, after one more term if the fourth
+  column's second element is not 16-byte aligned; float32: four lanes over groups of four,
+  after up to 3 terms that bring the fourth column to a 16-byte boundary; the columns'
+  alignment, not x's), folded as above, the last terms after.
 - ?trsm (upper, not transposed): one right-hand side by columns from the last: x_j = b_j /
   r_jj, then b_i -= x_j r_ij above it; more right-hand sides: float64 by rows with the
   reciprocal, x_j = (b_j - sum_k r_jk x_k) * (1 / r_jj); float32 in blocks of two rows from
@@ -57,8 +56,8 @@ one gives its bits): no fused multiply-adds, float64 in two lanes, float32 in fo
   bit for up to 3 unknowns; MKL blocks more unknowns otherwise (last bits differ).
 
 Measured end to end against MKL's ?gels (ctypes, this machine): every bit for 1 to 3
-right-hand sides and 1 to 3 unknowns (2 to 150 rows; float64 to 6 right-hand sides), and
-for 1 right-hand side up to 8 unknowns (float64 to 100 rows, float32 to 20). Against
+right-hand sides and 1 to 3 unknowns (2 to 150 rows; to 6 right-hand sides tried), and for
+1 right-hand side up to 8 unknowns (to 100 rows), float32 and float64. Against
 `torch.linalg.lstsq` (gelsy): batch elements after the first 100% equal; the first one as
 far as PyTorch's chance pivoting lets it (85% float32, 90% float64 on random systems).
 """
@@ -211,9 +210,12 @@ def _gemv_sums(x: np.ndarray, cols: np.ndarray, start: int, cstart: int, ld: int
     parts = []
     j = 0
     while j < nr:
-        if nr - j >= 4 and not f32:
-            fourth = (cstart + (j + 3) * ld) % 2 == 0
-            parts.append(_gemv_dot64_quad(x, cols[:, j : j + 4], fourth))
+        if nr - j >= 4:
+            fourth = cstart + (j + 3) * ld
+            if f32:
+                parts.append(_gemv_dot32_quad(x, cols[:, j : j + 4], fourth % 4))
+            else:
+                parts.append(_gemv_dot64_quad(x, cols[:, j : j + 4], fourth % 2 == 0))
             j += 4
         elif nr - j in (2, 3):
             parts.append(two(x, cols[:, j : j + 2], where))
@@ -272,6 +274,34 @@ def _gemv_dot64_quad(x: np.ndarray, cols: np.ndarray, aligned1: bool) -> np.ndar
     acc = _running(np.concatenate([start, terms]))
     s = acc[0] + acc[1]
     for p in range(st + 2 * npairs, m):
+        s = s + x[p] * cols[p]
+    return s
+
+
+def _gemv_dot32_quad(x: np.ndarray, cols: np.ndarray, lane1: int) -> np.ndarray:
+    """MKL's float32 ?gemv 'T' sums for four columns taken together: each in one four-lane
+    sum over groups of four terms (after x[0] c[0] and up to 3 terms that bring the fourth
+    column to a 16-byte boundary: `lane1` is its second element's float32 offset), lanes
+    (0 + 2) + (1 + 3), then the rest in order."""
+    m = x.size
+    s = x[0] * cols[0]
+    peel = (4 - lane1 % 4) % 4
+    if m - 1 < 4 or peel + 4 > m - 1:
+        for p in range(1, m):
+            s = s + x[p] * cols[p]
+        return s
+    for p in range(1, 1 + peel):
+        s = s + x[p] * cols[p]
+    st = 1 + peel
+    groups = (m - st) // 4
+    span = slice(st, st + 4 * groups)
+    terms = (cols[span] * x[span, None]).reshape(groups, 4, cols.shape[1])
+    start = np.zeros((1, 4, cols.shape[1]), x.dtype)
+    start[0, 0] = s
+    acc = _running(np.concatenate([start, terms]))
+    half = acc[:2] + acc[2:]
+    s = half[0] + half[1]
+    for p in range(st + 4 * groups, m):
         s = s + x[p] * cols[p]
     return s
 

@@ -31,8 +31,6 @@ SHAPES = [
     (25, 3, 4),
 ]
 DTYPES = ("float32", "float64")
-# (four columns at a time in float32's ?gemv are not modelled: these in float64 only)
-FLOAT64_ONLY = {(30, 6, 1), (50, 4, 1), (12, 2, 5), (25, 3, 4)}
 BATCH = 3
 
 
@@ -48,10 +46,6 @@ def _numbers(count: int, seed: int) -> np.ndarray:
 
 def dtypes(name: str) -> tuple[str, ...]:
     """The dtypes a system is recorded in."""
-    if name.startswith("random_"):
-        m, n, k = (int(v) for v in name[len("random_") :].split("x"))
-        if (m, n, k) in FLOAT64_ONLY:
-            return ("float64",)
     return DTYPES
 
 

@@ -1299,6 +1299,19 @@ def lstsq(
     drv = driver or "gelsy"
     vector = b.ndim == a.ndim - 1
     bm = F.unsqueeze(b, -1) if vector else b
+    if bm.ndim >= 2:
+        # (ATen broadcasts the batch dimensions first: a vector B of the wrong length fails
+        # there)
+        ba, bb = a.shape[:-2], bm.shape[:-2]
+        k = max(len(ba), len(bb))
+        sa = (1,) * (k - len(ba)) + tuple(ba)
+        sb = (1,) * (k - len(bb)) + tuple(bb)
+        for i in range(k - 1, -1, -1):
+            if sa[i] != sb[i] and 1 not in (sa[i], sb[i]):
+                raise GradcliError(
+                    f"The size of tensor a ({sa[i]}) must match the size of tensor b "
+                    f"({sb[i]}) at non-singleton dimension {i}"
+                )
     if bm.ndim < 2 or bm.shape[-2] != a.shape[-2]:
         raise GradcliError(f"{fn}: input.size(-2) should match other.size(-2)")
     m, n = a.shape[-2:]

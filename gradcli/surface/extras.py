@@ -1285,7 +1285,10 @@ def lstsq(
 ) -> Any:
     """The least-squares solution as the default CPU driver 'gelsy' gives it (the
     minimum-norm one, pinv(A) B, with its rank; no residuals or singular values); 'gelsd'
-    and 'gelss' also give the singular values and, for a tall full-rank A, the residuals."""
+    and 'gelss' also give the singular values and, for a tall full-rank A, the residuals.
+    The graph (and so the gradient) is pinv(A) B's, as PyTorch's backward goes through
+    pinv(A); on the avx2 kernel family the values of a tall or square full-rank system by
+    'gelsy' or 'gels' are MKL's Householder QR solution (`_lstsq_qr_values`)."""
     from .linalg import ReturnTuple, _matrices, pinv
 
     fn = "torch.linalg.lstsq"
@@ -1296,6 +1299,19 @@ def lstsq(
     drv = driver or "gelsy"
     vector = b.ndim == a.ndim - 1
     bm = F.unsqueeze(b, -1) if vector else b
+    if bm.ndim >= 2:
+        # (ATen broadcasts the batch dimensions first: a vector B of the wrong length fails
+        # there)
+        ba, bb = a.shape[:-2], bm.shape[:-2]
+        k = max(len(ba), len(bb))
+        sa = (1,) * (k - len(ba)) + tuple(ba)
+        sb = (1,) * (k - len(bb)) + tuple(bb)
+        for i in range(k - 1, -1, -1):
+            if sa[i] != sb[i] and 1 not in (sa[i], sb[i]):
+                raise GradcliError(
+                    f"The size of tensor a ({sa[i]}) must match the size of tensor b "
+                    f"({sb[i]}) at non-singleton dimension {i}"
+                )
     if bm.ndim < 2 or bm.shape[-2] != a.shape[-2]:
         raise GradcliError(f"{fn}: input.size(-2) should match other.size(-2)")
     m, n = a.shape[-2:]
@@ -1303,11 +1319,12 @@ def lstsq(
     rc = eps * max(m, n) if rcond is None else float(rcond)
     p = pinv(a, rtol=rc) if drv != "gels" else pinv(a, rtol=0.0)
     x = A.matmul(p, bm)
+    sv = np.linalg.svd(a.data.astype(np.float64), compute_uv=False)
+    rank_np = (sv > rc * sv[..., :1]).sum(-1) if sv.size else np.zeros(a.shape[:-2], np.int64)
+    qtb = _lstsq_qr_values(a, bm, x, rank_np, drv)
     if vector:
         x = F.squeeze(x, -1)
     x = A.named(x, "LinalgLstsqBackward0")
-    sv = np.linalg.svd(a.data.astype(np.float64), compute_uv=False)
-    rank_np = (sv > rc * sv[..., :1]).sum(-1) if sv.size else np.zeros(a.shape[:-2], np.int64)
     rank = Tensor(np.asarray(rank_np, np.int64))
     empty = Tensor(np.zeros((0,), a.dtype))
     singular = empty
@@ -1317,6 +1334,12 @@ def lstsq(
     if drv != "gelsy" and m > n and bool(np.all(rank_np == n)):
         r = A.sub_t(A.matmul(a, x if not vector else F.unsqueeze(x, -1)), bm)
         residuals = F.sum(A.mul_t(r, r), -2)
+        if qtb is not None and drv == "gels":
+            # ATen's: the squares of the rows of Q^T B below the solution's, summed down the
+            # columns of LAPACK's column-major buffer (a sum along contiguous memory)
+            tail = qtb[..., n:, :]
+            squares = np.ascontiguousarray(np.swapaxes(tail * tail, -1, -2))
+            residuals.data = F.sum(Tensor(squares), -1).data
         if vector:
             residuals = F.squeeze(residuals, -1)
     if drv == "gels":
@@ -1326,6 +1349,39 @@ def lstsq(
         ("solution", "residuals", "rank", "singular_values"),
         (x, residuals, rank, singular),
     )
+
+
+def _lstsq_qr_values(a: Tensor, bm: Tensor, x: Tensor, rank: Any, drv: str) -> Any:
+    """On the avx2 kernel family, the solution's values (`x`, computed through pinv(A) B for
+    its graph) as MKL's ?gelsy / ?gels give them there for a tall or square A of full rank
+    (`core.mklgels`: Householder QR, no pivoting); returns Q^T B (for gels' residuals), or
+    None where the model does not apply (other drivers, wide or rank-deficient matrices,
+    values LAPACK would rescale, sizes past its limits: `x` keeps the pinv values)."""
+    from ..core import cpu, mklgels
+
+    if not cpu.avx2() or drv not in ("gelsy", "gels") or a.dtype.kind != "f":
+        return None
+    if a.dtype.itemsize not in (4, 8):
+        return None
+    m, n = a.shape[-2:]
+    k = bm.shape[-1]
+    batch = np.broadcast_shapes(a.shape[:-2], bm.shape[:-2])
+    count = int(np.prod(batch, dtype=np.int64))
+    if not mklgels.fits(m, n, k) or count * m * n > mklgels.MAX_ELEMENTS or count == 0:
+        return None
+    ad = np.broadcast_to(a.data, batch + (m, n)).reshape(count, m, n)
+    bd = np.broadcast_to(bm.data.astype(a.dtype), batch + (m, k)).reshape(count, m, k)
+    full = np.broadcast_to(np.asarray(rank) == n, batch).reshape(count)
+    xs = np.array(x.data, copy=True).reshape(count, n, k)
+    qtb = np.zeros((count, m, k), a.dtype)
+    for i in range(count):
+        if not (full[i] and mklgels.in_range(ad[i])):
+            return None
+        if np.any(bd[i]) and not mklgels.in_range(bd[i]):
+            return None
+        xs[i], qtb[i] = mklgels.gels(ad[i], bd[i], i * m * n, i * m * k)
+    x.data = xs.reshape(x.shape)
+    return qtb.reshape(batch + (m, k))
 
 
 # --- histogram -----------------------------------------------------------------------------------

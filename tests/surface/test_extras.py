@@ -309,6 +309,12 @@ def test_instance_norm_running_stats_are_the_batch_mean_of_the_updates() -> None
             "input.size\\(-2\\) should match other.size\\(-2\\)",
         ),
         (
+            # a vector B of the wrong length: the batch dimensions fail to broadcast first
+            lambda: X.lstsq(Tensor(np.ones((3, 9, 2))), Tensor(np.ones((9, 1)))),
+            "The size of tensor a \\(3\\) must match the size of tensor b \\(9\\) at "
+            "non-singleton dimension 0",
+        ),
+        (
             lambda: X.max_unpool2d(
                 Tensor(np.ones((1, 1, 1, 2))), Tensor(np.array([[[[1, 16]]]])), 2
             ),

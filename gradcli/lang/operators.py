@@ -230,6 +230,8 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
     ta, tb = type(a), type(b)
     if (ta is int or ta is float) and (tb is int or tb is float):
         return _numbers(op, a, b)
+    if isinstance(op, ast.Add) and hasattr(ta, "program_add"):
+        return _sequential_only(a, b).program_add(b)  # nn.ModuleList / nn.Sequential
     if isinstance(a, str) or isinstance(b, str):
         return _str_binop(op, a, b)
     if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
@@ -695,7 +697,24 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
         limits.LIST_ITEMS.check(len(current) + len(value), "the size of the dict")
         current.update(value)
         return current
+    if isinstance(op, ast.Add) and hasattr(type(current), "program_iadd"):
+        # `mods += more`: the ModuleList / Sequential itself extended, as PyTorch's __iadd__
+        return _sequential_only(current, value).program_iadd(value)
     return binop(op, current, value)
+
+
+def _sequential_only(a: Any, b: Any) -> Any:
+    """`a` again, once `seq + b` / `seq += b` is known to be PyTorch's: a Sequential adds only
+    a Sequential (ValueError in its words otherwise; a ModuleList adds any iterable)."""
+    if isinstance(a, surface_nn.Sequential) and not isinstance(b, surface_nn.Sequential):
+        from .builtins import type_of
+        from .text import to_str
+
+        raise GradcliError(
+            "add operator supports only objects of Sequential class, but "
+            f"{to_str(type_of(b))} is given."
+        ).mirror("ValueError")
+    return a
 
 
 def _array_inplace(op: ast.operator, a: np.ndarray, value: Any) -> np.ndarray:

@@ -2334,9 +2334,19 @@ class Sequential(Module):
         return self
 
     def extend(self, modules: Any) -> Sequential:
-        for m in modules:
+        for m in _members(modules, None, self):
             self.append(m)
         return self
+
+    def program_add(self, other: Sequential) -> Sequential:
+        """`seq + other` (the lang layer has refused any `other` not a Sequential, in PyTorch's
+        words): a new Sequential of both's modules, renumbered."""
+        out = Sequential()
+        return out.extend(self).extend(other)
+
+    def program_iadd(self, other: Sequential) -> Sequential:
+        """`seq += other`: the modules appended to this Sequential itself."""
+        return self.extend(other)
 
     def insert(self, index: int, module: Module) -> Sequential:
         # PyTorch's: a Module only, an index within [-n, n], the keys renumbered.
@@ -2388,17 +2398,29 @@ class ModuleList(Module):
 
     def __init__(self, modules: Any = None) -> None:
         super().__init__()
-        for m in modules or []:
-            self.append(m)
+        if modules is not None:
+            self.extend(modules)
 
     def append(self, module: Module) -> ModuleList:
         self.add_module(str(len(self._modules)), module)
         return self
 
     def extend(self, modules: Any) -> ModuleList:
-        for m in modules:
+        for m in _members(modules, "ModuleList.extend", self):
             self.append(m)
         return self
+
+    def program_add(self, other: Any) -> ModuleList:
+        """`mods + other`: a new ModuleList of both's modules (PyTorch's `chain(self, other)`:
+        any iterable of modules)."""
+        out = ModuleList(self)
+        for m in _members(other, None, out):
+            out.append(m)
+        return out
+
+    def program_iadd(self, other: Any) -> ModuleList:
+        """`mods += other`: PyTorch's `__iadd__` is `extend` (the list itself changes)."""
+        return self.extend(other)
 
     def insert(self, index: int, module: Module) -> None:
         mods = list(self._modules.values())
@@ -2564,8 +2586,8 @@ class ParameterList(Module):
 
     def __init__(self, values: Any = None) -> None:
         super().__init__()
-        for v in values or []:
-            self.append(v)
+        if values is not None:
+            self.extend(values)
 
     def append(self, value: Any) -> ParameterList:
         limits.LIST_ITEMS.check(len(self._parameters) + 1, "the parameters of a ParameterList")
@@ -2573,7 +2595,11 @@ class ParameterList(Module):
         return self
 
     def extend(self, values: Any) -> ParameterList:
-        for v in values:
+        if isinstance(values, Tensor):  # PyTorch's own exception to "any iterable"
+            raise GradcliError(
+                "ParameterList.extend should be called with an iterable, but got Tensor"
+            ).mirror("TypeError")
+        for v in _members(values, "ParameterList.extend", self):
             self.append(v)
         return self
 
@@ -3154,6 +3180,38 @@ def _delete_children(owner: Module, key: Any) -> None:
     owner._modules = ModuleEntries()
     for m in mods:
         owner._modules[str(len(owner._modules))] = m
+
+
+def _members(values: Any, caller: str | None, owner: Module) -> Any:
+    """What `for m in values` gives inside PyTorch's container methods (`extend`, `+`, the
+    constructors) of `owner`: a container module (ModuleList, Sequential, ParameterList,
+    ModuleDict) its items as a program iterates them, their number with the owner's checked
+    against the list limit (a ModuleList or Sequential extended by itself fails as PyTorch's
+    iteration of its own changing dict, after one item; a ParameterList doubles); any other
+    module refused in PyTorch's words (`caller`'s "should be called with an iterable", or
+    Python's "not iterable" where PyTorch has no check of its own)."""
+    items = getattr(type(values), "program_items", None)
+    if items is not None:
+        out = items(values)
+        if values is owner and out and not isinstance(owner, ParameterList):
+            return _changed_while_iterated(out[0])
+        held = len(owner._parameters if isinstance(owner, ParameterList) else owner._modules)
+        limits.LIST_ITEMS.check(held + len(out), f"the number of items of the {owner.name}")
+        return out
+    if isinstance(values, Module):
+        if caller is None:
+            raise GradcliError(f"'{values.name}' object is not iterable").mirror("TypeError")
+        raise GradcliError(
+            f"{caller} should be called with an iterable, but got {values.name}"
+        ).mirror("TypeError")
+    return values
+
+
+def _changed_while_iterated(first: Module) -> Any:
+    """Python's iteration of a dict that grows under it: the first item given (and appended by
+    the caller), then the error on the next step."""
+    yield first
+    raise GradcliError("dictionary changed size during iteration").mirror("RuntimeError")
 
 
 def _index(mods: list[Module], key: Any, name: str) -> Module:

@@ -7209,3 +7209,30 @@ add(
         DEPTH + (r"[Rr]eentrant", r"backward", r"graph"),
     ),
 )
+
+# explore59: module containers joined (`mods.extend(other_mods)`, `+`, `+=`), their sizes bounded
+add(
+    small(
+        "modulelist_doubled_by_add",
+        "m = torch.nn.ModuleList([torch.nn.ReLU()])\nfor i in range(60):\n    m = m + m",
+        LIMIT,
+    ),
+    small(
+        "sequential_doubled_by_iadd",
+        "m = torch.nn.Sequential(torch.nn.ReLU())\nfor i in range(60):\n"
+        "    m += torch.nn.Sequential(*m)",
+        LIMIT,
+    ),
+    small(
+        "parameterlist_extended_by_itself",
+        "p = torch.nn.ParameterList([torch.nn.Parameter(torch.ones(1))])\n"
+        "for i in range(60):\n    p.extend(p)",
+        LIMIT,
+    ),
+    small(
+        "modulelist_extended_by_itself_forever",
+        "m = torch.nn.ModuleList([torch.nn.ReLU()])\nwhile True:\n    try:\n"
+        "        m.extend(m)\n    except RuntimeError:\n        pass",
+        LIMIT,
+    ),
+)

@@ -447,7 +447,7 @@ class Module:
 
     def add_module(self, name: str, module: Module | None) -> None:
         if module is not None and not isinstance(module, Module):
-            raise GradcliError(f"{typename(module)} is not a Module subclass")
+            raise GradcliError(f"{typename(module)} is not a Module subclass").mirror("TypeError")
         if module is not None:
             self._modules[name] = module
 
@@ -2483,8 +2483,8 @@ class ModuleDict(Module):
 
     def __init__(self, modules: Any = None) -> None:
         super().__init__()
-        for k, m in dict(modules or {}).items():
-            self.add_module(str(k), m)
+        if modules is not None:  # PyTorch's: `self.update(modules)` (another ModuleDict too)
+            self.update(modules)
 
     def keys(self) -> list[str]:
         return list(self._modules)

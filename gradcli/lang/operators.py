@@ -232,6 +232,9 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
         return _numbers(op, a, b)
     if isinstance(op, ast.Add) and hasattr(ta, "program_add"):
         return _sequential_only(a, b).program_add(b)  # nn.ModuleList / nn.Sequential
+    if isinstance(op, ast.Mult) and (hasattr(ta, "program_mul") or hasattr(tb, "program_mul")):
+        seq, times = (a, b) if hasattr(ta, "program_mul") else (b, a)  # nn.Sequential
+        return seq.program_mul(_repeats(seq, times))
     if isinstance(a, str) or isinstance(b, str):
         return _str_binop(op, a, b)
     if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
@@ -700,7 +703,27 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
     if isinstance(op, ast.Add) and hasattr(type(current), "program_iadd"):
         # `mods += more`: the ModuleList / Sequential itself extended, as PyTorch's __iadd__
         return _sequential_only(current, value).program_iadd(value)
+    if isinstance(op, ast.Mult) and hasattr(type(current), "program_imul"):
+        return current.program_imul(_repeats(current, value))  # `seq *= n`: seq itself
     return binop(op, current, value)
+
+
+def _repeats(seq: Any, times: Any) -> int:
+    """`times` once it is PyTorch's factor of `seq * times`: a positive int (a bool too, as
+    Python's), refused in Sequential.__mul__'s words otherwise."""
+    from .builtins import type_of
+    from .text import to_str
+
+    if not isinstance(times, int):
+        raise GradcliError(
+            f"unsupported operand type(s) for *: {to_str(type_of(seq))} and "
+            f"{to_str(type_of(times))}"
+        ).mirror("TypeError")
+    if times <= 0:
+        raise GradcliError(
+            f"Non-positive multiplication factor {times} for {to_str(type_of(seq))}"
+        ).mirror("ValueError")
+    return int(times)
 
 
 def _sequential_only(a: Any, b: Any) -> Any:

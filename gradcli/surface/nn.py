@@ -2348,6 +2348,21 @@ class Sequential(Module):
         """`seq += other`: the modules appended to this Sequential itself."""
         return self.extend(other)
 
+    def program_mul(self, times: int) -> Sequential:
+        """`seq * n` / `n * seq` (the lang layer has checked n, a positive int, in PyTorch's
+        words): a new Sequential of the same modules n times over (the same objects)."""
+        mods = list(self._modules.values())
+        limits.LIST_ITEMS.check(len(mods) * times, "the number of items of the Sequential")
+        return Sequential(*(mods * times))
+
+    def program_imul(self, times: int) -> Sequential:
+        """`seq *= n`: this Sequential's own modules repeated in it n times over."""
+        mods = list(self._modules.values())
+        limits.LIST_ITEMS.check(len(mods) * times, "the number of items of the Sequential")
+        for m in mods * (times - 1):
+            self.append(m)
+        return self
+
     def insert(self, index: int, module: Module) -> Sequential:
         # PyTorch's: a Module only, an index within [-n, n], the keys renumbered.
         if not isinstance(module, Module):

@@ -7230,6 +7230,16 @@ add(
         LIMIT,
     ),
     small(
+        "sequential_times_huge",
+        "s = torch.nn.Sequential(torch.nn.ReLU())\ns = s * 10**12",
+        LIMIT,
+    ),
+    small(
+        "sequential_imul_doubling",
+        "s = torch.nn.Sequential(torch.nn.ReLU())\nfor i in range(60):\n    s *= 2",
+        LIMIT,
+    ),
+    small(
         "modulelist_extended_by_itself_forever",
         "m = torch.nn.ModuleList([torch.nn.ReLU()])\nwhile True:\n    try:\n"
         "        m.extend(m)\n    except RuntimeError:\n        pass",

@@ -2438,17 +2438,37 @@ class ModuleList(Module):
         return self.extend(other)
 
     def insert(self, index: int, module: Module) -> None:
-        mods = list(self._modules.values())
-        mods.insert(index, module)
-        self._modules = ModuleEntries()
-        for m in mods:
-            self.append(m)
+        """PyTorch's own loop, not a list's insert: each module from the end to `index` moved up
+        one key, then the module set at key `index`. A negative index reaches key "-1" and
+        fails there (KeyError, the modules already moved up left so, as in PyTorch); one past
+        the end sets its own key (`insert(5, m)` on 3 modules: keys 0, 1, 2, 5)."""
+        if isinstance(index, np.integer):
+            index = int(index)
+        if not isinstance(index, int):
+            raise GradcliError(
+                f"'{typename(index)}' object cannot be interpreted as an integer"
+            ).mirror("TypeError")
+        if not isinstance(module, Module):  # (PyTorch stores it, to fail when it is used)
+            raise GradcliError(f"{typename(module)} is not a Module subclass").mirror("TypeError")
+        entries = self._modules
+        tick = limits.BUDGET.tick  # (a program's loop of inserts at 0 is quadratic)
+        for i in range(len(entries), index, -1):  # at most len + 1 steps: key "-1" ends it
+            tick()
+            below = str(i - 1)
+            if below not in entries:
+                raise GradcliError(below).mirror("KeyError")
+            entries[str(i)] = entries[below]
+        entries[str(index)] = module
 
     def program_getitem(self, key: Any) -> Any:
         mods = list(self._modules.values())
         if isinstance(key, slice):
             return ModuleList(mods[key])
-        return _index(mods, key, self.name)
+        _index(mods, key, self.name)  # (PyTorch's checks and words)
+        name = str(int(key) + len(mods) if key < 0 else int(key))  # PyTorch looks up the key
+        if name not in self._modules:  # (only after an insert past the end)
+            raise GradcliError(name).mirror("KeyError")
+        return self._modules[name]
 
     def pop(self, key: Any) -> Any:
         """The module at `key` (an index or a slice) taken out, the rest renumbered, as

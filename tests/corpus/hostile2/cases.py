@@ -7240,6 +7240,12 @@ add(
         LIMIT,
     ),
     small(
+        "modulelist_insert_at_front_quadratic",
+        "m = torch.nn.ModuleList()\nr = torch.nn.ReLU()\nfor i in range(10**6):\n"
+        "    m.insert(0, r)",
+        LIMIT,
+    ),
+    small(
         "modulelist_extended_by_itself_forever",
         "m = torch.nn.ModuleList([torch.nn.ReLU()])\nwhile True:\n    try:\n"
         "        m.extend(m)\n    except RuntimeError:\n        pass",

@@ -232,6 +232,8 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
         return _numbers(op, a, b)
     if isinstance(op, ast.Add) and hasattr(ta, "program_add"):
         return _sequential_only(a, b).program_add(b)  # nn.ModuleList / nn.Sequential
+    if isinstance(op, ast.BitOr) and hasattr(ta, "program_or"):
+        return a.program_or(b)  # nn.ParameterDict
     if isinstance(op, ast.Mult) and (hasattr(ta, "program_mul") or hasattr(tb, "program_mul")):
         seq, times = (a, b) if hasattr(ta, "program_mul") else (b, a)  # nn.Sequential
         return seq.program_mul(_repeats(seq, times))
@@ -703,6 +705,8 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
     if isinstance(op, ast.Add) and hasattr(type(current), "program_iadd"):
         # `mods += more`: the ModuleList / Sequential itself extended, as PyTorch's __iadd__
         return _sequential_only(current, value).program_iadd(value)
+    if isinstance(op, ast.BitOr) and hasattr(type(current), "program_ior"):
+        return current.program_ior(value)  # `pdict |= other`: the ParameterDict itself
     if isinstance(op, ast.Mult) and hasattr(type(current), "program_imul"):
         return current.program_imul(_repeats(current, value))  # `seq *= n`: seq itself
     return binop(op, current, value)

@@ -2629,6 +2629,10 @@ class ParameterList(Module):
         self._parameters[str(len(self._parameters))] = _as_parameter(value, "nn.ParameterList")
         return self
 
+    def program_iadd(self, values: Any) -> ParameterList:
+        """`plist += values`: PyTorch's `__iadd__` is `extend`."""
+        return self.extend(values)
+
     def extend(self, values: Any) -> ParameterList:
         if isinstance(values, Tensor):  # PyTorch's own exception to "any iterable"
             raise GradcliError(
@@ -2706,6 +2710,17 @@ class ParameterDict(Module):
         if key not in self._parameters:
             self.program_setitem(key, default)
         return self._parameters[key]
+
+    def program_or(self, other: Any) -> ParameterDict:
+        """`pdict | other`: a copy updated from `other` (PyTorch's `__or__`)."""
+        out = self.copy()
+        out.update(other)
+        return out
+
+    def program_ior(self, other: Any) -> ParameterDict:
+        """`pdict |= other`: this ParameterDict itself updated (PyTorch's `__ior__`)."""
+        self.update(other)
+        return self
 
     def copy(self) -> ParameterDict:
         """A new ParameterDict holding the same Parameter objects."""

@@ -2456,7 +2456,9 @@ class ModuleList(Module):
             tick()
             below = str(i - 1)
             if below not in entries:
-                raise GradcliError(below).mirror("KeyError")
+                raise GradcliError(
+                    below, hint="PyTorch's ModuleList.insert takes positions 0 to len(list)"
+                ).mirror("KeyError")
             entries[str(i)] = entries[below]
         entries[str(index)] = module
 
@@ -2467,7 +2469,10 @@ class ModuleList(Module):
         _index(mods, key, self.name)  # (PyTorch's checks and words)
         name = str(int(key) + len(mods) if key < 0 else int(key))  # PyTorch looks up the key
         if name not in self._modules:  # (only after an insert past the end)
-            raise GradcliError(name).mirror("KeyError")
+            raise GradcliError(
+                name,
+                hint=f"PyTorch looks the index up as a key; the keys are {list(self._modules)}",
+            ).mirror("KeyError")
         return self._modules[name]
 
     def pop(self, key: Any) -> Any:

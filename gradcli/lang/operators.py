@@ -64,6 +64,9 @@ OPNAMES = {
 # `classes.program_number` (classes imports this module: it sets this when imported), the
 # number an object of the program's own class stands for through its __index__.
 PROGRAM_NUMBER: list[Any] = [None]
+# `builtins.type_of` (builtins imports this module: it sets this when imported), the class a
+# value's `type(v)` gives, for PyTorch's messages that print it (`Sequential * 1.5`).
+TYPE_OF: list[Any] = [None]
 
 
 def _unsupported(op: ast.operator, a: Any, b: Any, hint: str | None = None) -> GradcliError:
@@ -715,31 +718,32 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
 def _repeats(seq: Any, times: Any) -> int:
     """`times` once it is PyTorch's factor of `seq * times`: a positive int (a bool too, as
     Python's), refused in Sequential.__mul__'s words otherwise."""
-    from .builtins import type_of
-    from .text import to_str
-
     if not isinstance(times, int):
         raise GradcliError(
-            f"unsupported operand type(s) for *: {to_str(type_of(seq))} and "
-            f"{to_str(type_of(times))}"
+            f"unsupported operand type(s) for *: {_type_text(seq)} and {_type_text(times)}"
         ).mirror("TypeError")
     if times <= 0:
         raise GradcliError(
-            f"Non-positive multiplication factor {times} for {to_str(type_of(seq))}"
+            f"Non-positive multiplication factor {times} for {_type_text(seq)}"
         ).mirror("ValueError")
     return int(times)
+
+
+def _type_text(v: Any) -> str:
+    """What `str(type(v))` prints (`<class 'torch.nn.modules.container.Sequential'>`)."""
+    from .text import to_str
+
+    if TYPE_OF[0] is None:  # (builtins not loaded: Python's short name)
+        return f"<class '{pytype_name(v)}'>"
+    return to_str(TYPE_OF[0](v))
 
 
 def _sequential_only(a: Any, b: Any) -> Any:
     """`a` again, once `seq + b` / `seq += b` is known to be PyTorch's: a Sequential adds only
     a Sequential (ValueError in its words otherwise; a ModuleList adds any iterable)."""
     if isinstance(a, surface_nn.Sequential) and not isinstance(b, surface_nn.Sequential):
-        from .builtins import type_of
-        from .text import to_str
-
         raise GradcliError(
-            "add operator supports only objects of Sequential class, but "
-            f"{to_str(type_of(b))} is given."
+            f"add operator supports only objects of Sequential class, but {_type_text(b)} is given."
         ).mirror("ValueError")
     return a
 

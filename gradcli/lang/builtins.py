@@ -23,6 +23,7 @@ from ..ops import arithmetic as A
 from ..surface import nn as surface_nn
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin
+from . import operators
 from . import pycollections as PC
 from . import pycounter
 from . import pyenum as EN
@@ -1478,3 +1479,6 @@ BUILTINS.update(
 
 # `type` is only called (`type(x)`), never a value (`type.__subclasses__` and its kin).
 TYPE_BUILTIN = Builtin("type", type_of)
+
+
+operators.TYPE_OF[0] = type_of  # (operators cannot import this module: it imports operators)

@@ -65,6 +65,9 @@ OPNAMES = {
 # `classes.program_number` (classes imports this module: it sets this when imported), the
 # number an object of the program's own class stands for through its __index__.
 PROGRAM_NUMBER: list[Any] = [None]
+# `builtins.type_of` (builtins imports this module: it sets this when imported), the class a
+# value's `type(v)` gives, for PyTorch's messages that print it (`Sequential * 1.5`).
+TYPE_OF: list[Any] = [None]
 
 
 def _unsupported(op: ast.operator, a: Any, b: Any, hint: str | None = None) -> GradcliError:
@@ -231,6 +234,13 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
     ta, tb = type(a), type(b)
     if (ta is int or ta is float) and (tb is int or tb is float):
         return _numbers(op, a, b)
+    if isinstance(op, ast.Add) and hasattr(ta, "program_add"):
+        return _sequential_only(a, b).program_add(b)  # nn.ModuleList / nn.Sequential
+    if isinstance(op, ast.BitOr) and hasattr(ta, "program_or"):
+        return a.program_or(b)  # nn.ParameterDict
+    if isinstance(op, ast.Mult) and (hasattr(ta, "program_mul") or hasattr(tb, "program_mul")):
+        seq, times = (a, b) if hasattr(ta, "program_mul") else (b, a)  # nn.Sequential
+        return seq.program_mul(_repeats(seq, times))
     if isinstance(a, str) or isinstance(b, str):
         return _str_binop(op, a, b)
     if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
@@ -700,7 +710,47 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
         limits.LIST_ITEMS.check(len(current) + len(value), "the size of the dict")
         current.update(value)
         return current
+    if isinstance(op, ast.Add) and hasattr(type(current), "program_iadd"):
+        # `mods += more`: the ModuleList / Sequential itself extended, as PyTorch's __iadd__
+        return _sequential_only(current, value).program_iadd(value)
+    if isinstance(op, ast.BitOr) and hasattr(type(current), "program_ior"):
+        return current.program_ior(value)  # `pdict |= other`: the ParameterDict itself
+    if isinstance(op, ast.Mult) and hasattr(type(current), "program_imul"):
+        return current.program_imul(_repeats(current, value))  # `seq *= n`: seq itself
     return binop(op, current, value)
+
+
+def _repeats(seq: Any, times: Any) -> int:
+    """`times` once it is PyTorch's factor of `seq * times`: a positive int (a bool too, as
+    Python's), refused in Sequential.__mul__'s words otherwise."""
+    if not isinstance(times, int):
+        raise GradcliError(
+            f"unsupported operand type(s) for *: {_type_text(seq)} and {_type_text(times)}"
+        ).mirror("TypeError")
+    if times <= 0:
+        raise GradcliError(
+            f"Non-positive multiplication factor {times} for {_type_text(seq)}"
+        ).mirror("ValueError")
+    return int(times)
+
+
+def _type_text(v: Any) -> str:
+    """What `str(type(v))` prints (`<class 'torch.nn.modules.container.Sequential'>`)."""
+    from .text import to_str
+
+    if TYPE_OF[0] is None:  # (builtins not loaded: Python's short name)
+        return f"<class '{pytype_name(v)}'>"
+    return to_str(TYPE_OF[0](v))
+
+
+def _sequential_only(a: Any, b: Any) -> Any:
+    """`a` again, once `seq + b` / `seq += b` is known to be PyTorch's: a Sequential adds only
+    a Sequential (ValueError in its words otherwise; a ModuleList adds any iterable)."""
+    if isinstance(a, surface_nn.Sequential) and not isinstance(b, surface_nn.Sequential):
+        raise GradcliError(
+            f"add operator supports only objects of Sequential class, but {_type_text(b)} is given."
+        ).mirror("ValueError")
+    return a
 
 
 def _array_inplace(op: ast.operator, a: np.ndarray, value: Any) -> np.ndarray:

@@ -447,7 +447,7 @@ class Module:
 
     def add_module(self, name: str, module: Module | None) -> None:
         if module is not None and not isinstance(module, Module):
-            raise GradcliError(f"{typename(module)} is not a Module subclass")
+            raise GradcliError(f"{typename(module)} is not a Module subclass").mirror("TypeError")
         if module is not None:
             self._modules[name] = module
 
@@ -2334,7 +2334,32 @@ class Sequential(Module):
         return self
 
     def extend(self, modules: Any) -> Sequential:
-        for m in modules:
+        for m in _members(modules, None, self):
+            self.append(m)
+        return self
+
+    def program_add(self, other: Sequential) -> Sequential:
+        """`seq + other` (the lang layer has refused any `other` not a Sequential, in PyTorch's
+        words): a new Sequential of both's modules, renumbered."""
+        out = Sequential()
+        return out.extend(self).extend(other)
+
+    def program_iadd(self, other: Sequential) -> Sequential:
+        """`seq += other`: the modules appended to this Sequential itself."""
+        return self.extend(other)
+
+    def program_mul(self, times: int) -> Sequential:
+        """`seq * n` / `n * seq` (the lang layer has checked n, a positive int, in PyTorch's
+        words): a new Sequential of the same modules n times over (the same objects)."""
+        mods = list(self._modules.values())
+        limits.LIST_ITEMS.check(len(mods) * times, "the number of items of the Sequential")
+        return Sequential(*(mods * times))
+
+    def program_imul(self, times: int) -> Sequential:
+        """`seq *= n`: this Sequential's own modules repeated in it n times over."""
+        mods = list(self._modules.values())
+        limits.LIST_ITEMS.check(len(mods) * times, "the number of items of the Sequential")
+        for m in mods * (times - 1):
             self.append(m)
         return self
 
@@ -2388,30 +2413,67 @@ class ModuleList(Module):
 
     def __init__(self, modules: Any = None) -> None:
         super().__init__()
-        for m in modules or []:
-            self.append(m)
+        if modules is not None:
+            self.extend(modules)
 
     def append(self, module: Module) -> ModuleList:
         self.add_module(str(len(self._modules)), module)
         return self
 
     def extend(self, modules: Any) -> ModuleList:
-        for m in modules:
+        for m in _members(modules, "ModuleList.extend", self):
             self.append(m)
         return self
 
+    def program_add(self, other: Any) -> ModuleList:
+        """`mods + other`: a new ModuleList of both's modules (PyTorch's `chain(self, other)`:
+        any iterable of modules)."""
+        out = ModuleList(self)
+        for m in _members(other, None, out):
+            out.append(m)
+        return out
+
+    def program_iadd(self, other: Any) -> ModuleList:
+        """`mods += other`: PyTorch's `__iadd__` is `extend` (the list itself changes)."""
+        return self.extend(other)
+
     def insert(self, index: int, module: Module) -> None:
-        mods = list(self._modules.values())
-        mods.insert(index, module)
-        self._modules = ModuleEntries()
-        for m in mods:
-            self.append(m)
+        """PyTorch's own loop, not a list's insert: each module from the end to `index` moved up
+        one key, then the module set at key `index`. A negative index reaches key "-1" and
+        fails there (KeyError, the modules already moved up left so, as in PyTorch); one past
+        the end sets its own key (`insert(5, m)` on 3 modules: keys 0, 1, 2, 5)."""
+        if isinstance(index, np.integer):
+            index = int(index)
+        if not isinstance(index, int):
+            raise GradcliError(
+                f"'{typename(index)}' object cannot be interpreted as an integer"
+            ).mirror("TypeError")
+        if not isinstance(module, Module):  # (PyTorch stores it, to fail when it is used)
+            raise GradcliError(f"{typename(module)} is not a Module subclass").mirror("TypeError")
+        entries = self._modules
+        tick = limits.BUDGET.tick  # (a program's loop of inserts at 0 is quadratic)
+        for i in range(len(entries), index, -1):  # at most len + 1 steps: key "-1" ends it
+            tick()
+            below = str(i - 1)
+            if below not in entries:
+                raise GradcliError(
+                    below, hint="PyTorch's ModuleList.insert takes positions 0 to len(list)"
+                ).mirror("KeyError")
+            entries[str(i)] = entries[below]
+        entries[str(index)] = module
 
     def program_getitem(self, key: Any) -> Any:
         mods = list(self._modules.values())
         if isinstance(key, slice):
             return ModuleList(mods[key])
-        return _index(mods, key, self.name)
+        _index(mods, key, self.name)  # (PyTorch's checks and words)
+        name = str(int(key) + len(mods) if key < 0 else int(key))  # PyTorch looks up the key
+        if name not in self._modules:  # (only after an insert past the end)
+            raise GradcliError(
+                name,
+                hint=f"PyTorch looks the index up as a key; the keys are {list(self._modules)}",
+            ).mirror("KeyError")
+        return self._modules[name]
 
     def pop(self, key: Any) -> Any:
         """The module at `key` (an index or a slice) taken out, the rest renumbered, as
@@ -2461,8 +2523,8 @@ class ModuleDict(Module):
 
     def __init__(self, modules: Any = None) -> None:
         super().__init__()
-        for k, m in dict(modules or {}).items():
-            self.add_module(str(k), m)
+        if modules is not None:  # PyTorch's: `self.update(modules)` (another ModuleDict too)
+            self.update(modules)
 
     def keys(self) -> list[str]:
         return list(self._modules)
@@ -2564,16 +2626,24 @@ class ParameterList(Module):
 
     def __init__(self, values: Any = None) -> None:
         super().__init__()
-        for v in values or []:
-            self.append(v)
+        if values is not None:
+            self.extend(values)
 
     def append(self, value: Any) -> ParameterList:
         limits.LIST_ITEMS.check(len(self._parameters) + 1, "the parameters of a ParameterList")
         self._parameters[str(len(self._parameters))] = _as_parameter(value, "nn.ParameterList")
         return self
 
+    def program_iadd(self, values: Any) -> ParameterList:
+        """`plist += values`: PyTorch's `__iadd__` is `extend`."""
+        return self.extend(values)
+
     def extend(self, values: Any) -> ParameterList:
-        for v in values:
+        if isinstance(values, Tensor):  # PyTorch's own exception to "any iterable"
+            raise GradcliError(
+                "ParameterList.extend should be called with an iterable, but got Tensor"
+            ).mirror("TypeError")
+        for v in _members(values, "ParameterList.extend", self):
             self.append(v)
         return self
 
@@ -2645,6 +2715,17 @@ class ParameterDict(Module):
         if key not in self._parameters:
             self.program_setitem(key, default)
         return self._parameters[key]
+
+    def program_or(self, other: Any) -> ParameterDict:
+        """`pdict | other`: a copy updated from `other` (PyTorch's `__or__`)."""
+        out = self.copy()
+        out.update(other)
+        return out
+
+    def program_ior(self, other: Any) -> ParameterDict:
+        """`pdict |= other`: this ParameterDict itself updated (PyTorch's `__ior__`)."""
+        self.update(other)
+        return self
 
     def copy(self) -> ParameterDict:
         """A new ParameterDict holding the same Parameter objects."""
@@ -3154,6 +3235,38 @@ def _delete_children(owner: Module, key: Any) -> None:
     owner._modules = ModuleEntries()
     for m in mods:
         owner._modules[str(len(owner._modules))] = m
+
+
+def _members(values: Any, caller: str | None, owner: Module) -> Any:
+    """What `for m in values` gives inside PyTorch's container methods (`extend`, `+`, the
+    constructors) of `owner`: a container module (ModuleList, Sequential, ParameterList,
+    ModuleDict) its items as a program iterates them, their number with the owner's checked
+    against the list limit (a ModuleList or Sequential extended by itself fails as PyTorch's
+    iteration of its own changing dict, after one item; a ParameterList doubles); any other
+    module refused in PyTorch's words (`caller`'s "should be called with an iterable", or
+    Python's "not iterable" where PyTorch has no check of its own)."""
+    items = getattr(type(values), "program_items", None)
+    if items is not None:
+        out = items(values)
+        if values is owner and out and not isinstance(owner, ParameterList):
+            return _changed_while_iterated(out[0])
+        held = len(owner._parameters if isinstance(owner, ParameterList) else owner._modules)
+        limits.LIST_ITEMS.check(held + len(out), f"the number of items of the {owner.name}")
+        return out
+    if isinstance(values, Module):
+        if caller is None:
+            raise GradcliError(f"'{values.name}' object is not iterable").mirror("TypeError")
+        raise GradcliError(
+            f"{caller} should be called with an iterable, but got {values.name}"
+        ).mirror("TypeError")
+    return values
+
+
+def _changed_while_iterated(first: Module) -> Any:
+    """Python's iteration of a dict that grows under it: the first item given (and appended by
+    the caller), then the error on the next step."""
+    yield first
+    raise GradcliError("dictionary changed size during iteration").mirror("RuntimeError")
 
 
 def _index(mods: list[Module], key: Any, name: str) -> Module:

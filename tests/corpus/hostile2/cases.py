@@ -7454,3 +7454,46 @@ add(
         "import torch.nn as nn\nclass L(nn.Linear):\n    pass\nf = L(2, 2).__class__.__mro__",
     ),
 )
+
+# explore59: module containers joined (`mods.extend(other_mods)`, `+`, `+=`), their sizes bounded
+add(
+    small(
+        "modulelist_doubled_by_add",
+        "m = torch.nn.ModuleList([torch.nn.ReLU()])\nfor i in range(60):\n    m = m + m",
+        LIMIT,
+    ),
+    small(
+        "sequential_doubled_by_iadd",
+        "m = torch.nn.Sequential(torch.nn.ReLU())\nfor i in range(60):\n"
+        "    m += torch.nn.Sequential(*m)",
+        LIMIT,
+    ),
+    small(
+        "parameterlist_extended_by_itself",
+        "p = torch.nn.ParameterList([torch.nn.Parameter(torch.ones(1))])\n"
+        "for i in range(60):\n    p.extend(p)",
+        LIMIT,
+    ),
+    small(
+        "sequential_times_huge",
+        "s = torch.nn.Sequential(torch.nn.ReLU())\ns = s * 10**12",
+        LIMIT,
+    ),
+    small(
+        "sequential_imul_doubling",
+        "s = torch.nn.Sequential(torch.nn.ReLU())\nfor i in range(60):\n    s *= 2",
+        LIMIT,
+    ),
+    small(
+        "modulelist_insert_at_front_quadratic",
+        "m = torch.nn.ModuleList()\nr = torch.nn.ReLU()\nfor i in range(10**6):\n"
+        "    m.insert(0, r)",
+        LIMIT,
+    ),
+    small(
+        "modulelist_extended_by_itself_forever",
+        "m = torch.nn.ModuleList([torch.nn.ReLU()])\nwhile True:\n    try:\n"
+        "        m.extend(m)\n    except RuntimeError:\n        pass",
+        LIMIT,
+    ),
+)

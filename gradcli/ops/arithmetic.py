@@ -134,6 +134,8 @@ def wrapped_number(v: int | float, dtype: np.dtype) -> Tensor:
     shows it as PyTorch does (`(x * 2).grad_fn._saved_other` is `tensor(2)`)."""
     t = wrap(dtypes.round_bf16(v) if dtype == dtypes.BF16 else np.asarray(v, dtype=dtype))
     t.name = _WRAPPED[type(v)]
+    if type(v) is float and dtypes.PROGRAM_FLOAT[0] and dtype != _F64:
+        dtypes.mark_program_float(t)  # (PyTorch's forward-mode transforms: `core.forward`)
     return t
 
 
@@ -281,6 +283,7 @@ def _half_with_number(op: Any, a: Any, b: Any) -> Tensor | None:
 _F16 = np.dtype(np.float16)
 _REDUCED = (_F16, dtypes.BF16)  # the dtypes whose kernels take some numbers as float
 _F32 = np.dtype(np.float32)
+_F64 = np.dtype(np.float64)
 
 
 def _in_opmath(op: Any, a: Any, b: Any, half: Tensor) -> Tensor:

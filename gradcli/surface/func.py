@@ -752,7 +752,7 @@ def _jvp(
             refuse_no_formula(on_path(ancestors(flat_out), entered)[1])
             tans = _jvp_by_double_backward(flat_out, entered, flat_t)
         else:
-            tans = tangents_through(flat_out, entered, flat_t, 0)
+            tans = tangents_through(flat_out, entered, flat_t, 0, wrapped=True)
         out_tans = []
         for o, d in zip(flat_out, tans):
             if d is None:
@@ -815,6 +815,13 @@ def linearize(func: Any, *primals: Any) -> tuple:
 
 
 # --- jacrev, jacfwd, hessian ----------------------------------------------------------------
+
+# Calls of jacrev's function so far. A jacfwd whose function called jacrev (hessian is
+# jacfwd(jacrev(f))) carries its tangents without functorch's float64 promotion of a Python
+# float operand (`core.forward.push`): PyTorch's jacrev runs its backward under vmap, so the
+# tangents there have a batch dimension, which a 0-d float64 does not promote; its Hessians
+# stay in the input's dtype (jacfwd(grad(f)), without a vmap, is promoted).
+_JACREV_CALLS = [0]
 
 
 def _blocks(
@@ -916,6 +923,7 @@ def jacrev(
         raise error("jacrev: `chunk_size` should be greater than 0.", "ValueError")
 
     def wrapper(*args: Any) -> Any:
+        _JACREV_CALLS[0] += 1
         with _level("jacrev") as level:
             _own(level, args)
             nums = _argnums(argnums, len(args))
@@ -999,7 +1007,10 @@ def jacfwd(
             _own(level, args)
             nums = _argnums(argnums, len(args))
             diff = tree_map(lambda t: _enter(t, level), _selected(args, nums))
+            calls = _JACREV_CALLS[0]
             output = func(*_replace(args, nums, diff))
+            # (a jacrev inside, as hessian's: see `_JACREV_CALLS`)
+            wrapped = _JACREV_CALLS[0] == calls
             aux = None
             if has_aux:
                 if not (isinstance(output, tuple) and len(output) == 2):
@@ -1030,7 +1041,7 @@ def jacfwd(
             if _outside(flat_out, level):
                 per_input = _jacfwd_reverse(flat_out, flat_in, level)
             else:
-                per_input = _jacfwd_tangents(flat_out, flat_in, sizes)
+                per_input = _jacfwd_tangents(flat_out, flat_in, sizes, wrapped)
             result = _blocks(per_input, flat_out, flat_in, in_spec, out_spec, nums)
         return (result, aux) if has_aux else result
 
@@ -1038,10 +1049,10 @@ def jacfwd(
 
 
 def _jacfwd_tangents(
-    flat_out: list[Tensor], flat_in: list[Tensor], sizes: list[int]
+    flat_out: list[Tensor], flat_in: list[Tensor], sizes: list[int], wrapped: bool = True
 ) -> list[list[Tensor]]:
     total = sum(sizes)
-    tans = tangents_through(flat_out, flat_in, one_hot_seeds(flat_in), 1)
+    tans = tangents_through(flat_out, flat_in, one_hot_seeds(flat_in), 1, wrapped=wrapped)
     per_input: list[list[Tensor]] = [[] for _ in flat_in]
     for o, d in zip(flat_out, tans):
         col = (

@@ -38,6 +38,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import autograd, hooks
 from ..core.graph import ancestors, leaves, on_path
+from ..core.op import apply
 from ..core.tensor import (
     SHARED_FROM,
     MadeIn,
@@ -47,8 +48,10 @@ from ..core.tensor import (
     batched,
     enable_grad,
     grad_enabled,
+    no_grad,
     pytype_name,
 )
+from ..ops import shape as S
 from . import functional as F
 from . import indexing as I
 from .functional_ad import (
@@ -1039,7 +1042,7 @@ def jacfwd(
                 sum(int(o.data.size) for o in flat_out), total, "the Jacobian jacfwd computes"
             )
             if _outside(flat_out, level):
-                per_input = _jacfwd_reverse(flat_out, flat_in, level)
+                per_input = _jacfwd_reverse(flat_out, flat_in, level, wrapped)
             else:
                 per_input = _jacfwd_tangents(flat_out, flat_in, sizes, wrapped)
             result = _blocks(per_input, flat_out, flat_in, in_spec, out_spec, nums)
@@ -1070,12 +1073,14 @@ def _jacfwd_tangents(
 
 
 def _jacfwd_reverse(
-    flat_out: list[Tensor], flat_in: list[Tensor], level: int
+    flat_out: list[Tensor], flat_in: list[Tensor], level: int, wrapped: bool = True
 ) -> list[list[Tensor]]:
     """The same Jacobian by reverse passes with the graph kept: a result that an enclosing
-    transform (or the program) differentiates again."""
+    transform (or the program) differentiates again; in the dtype forward mode gives it (a
+    Python float operand can make it float64: `core.forward._promoted`)."""
+    dtypes = _forward_dtypes(flat_out, flat_in, wrapped)
     per_input: list[list[Tensor]] = [[] for _ in flat_in]
-    for o in flat_out:
+    for o, dt in zip(flat_out, dtypes):
         rows: list[list[Tensor]] = [[] for _ in flat_in]
         for k in range(int(o.data.size)):
             hooks.observer.tick()
@@ -1083,8 +1088,27 @@ def _jacfwd_reverse(
             for j, (g, t) in enumerate(zip(got, flat_in)):
                 rows[j].append(g if g is not None else _zeros(t))
         for j, t in enumerate(flat_in):
-            per_input[j].append(_leave(_block(rows[j], o, t), level))
+            block = _block(rows[j], o, t)
+            if dt is not None and block.dtype != dt:
+                block = apply(S.astype, block, dtype=dt)
+            per_input[j].append(_leave(block, level))
     return per_input
+
+
+def _forward_dtypes(flat_out: list[Tensor], flat_in: list[Tensor], wrapped: bool) -> list:
+    """The dtypes of the outputs' tangents in forward mode (None where there is none)."""
+    try:
+        with no_grad():
+            tans = tangents_through(
+                flat_out,
+                flat_in,
+                [Tensor(np.zeros((1,) + t.shape, t.dtype)) for t in flat_in],
+                1,
+                wrapped=wrapped,
+            )
+    except GradcliError:
+        return [None] * len(flat_out)
+    return [None if d is None else d.dtype for d in tans]
 
 
 def hessian(func: Any, argnums: Any = 0) -> Transformed:

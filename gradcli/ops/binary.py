@@ -413,6 +413,25 @@ def _where_vjp(g: Tensor, out: Tensor, c: Tensor, x: Tensor, y: Tensor) -> tuple
     )
 
 
+def _where_jvp(dots: tuple, out: Tensor, c: Tensor, x: Tensor, y: Tensor) -> Tensor | None:
+    # As PyTorch: where(c, x_t, y_t), a missing tangent +0 zeros (the diagonal rule's sum of
+    # the two inputs' parts, where(c, x_t, 0) + where(c, 0, y_t), made -0.0 +0.0).
+    _, dx, dy = dots
+    if dx is None and dy is None:
+        return None
+    lead = dx.ndim - x.ndim if dx is not None else dy.ndim - y.ndim
+    batch = (dx if dx is not None else dy).shape[:lead]
+    parts = []
+    for d, t in ((dx, x), (dy, y)):
+        shape = batch + (1,) * (out.ndim - t.ndim) + t.shape
+        if d is None:
+            parts.append(Tensor(np.zeros(shape, dtype=t.data.dtype)))
+        else:
+            parts.append(d if d.shape == shape else apply(P.reshape, d, shape=shape))
+    cond = Tensor(c.data.astype(bool).reshape((1,) * lead + (1,) * (out.ndim - c.ndim) + c.shape))
+    return apply(where, cond, *parts)
+
+
 where = defop(
     "where",
     lambda c, x, y: np.where(c.astype(bool), x, y),
@@ -422,6 +441,7 @@ where = defop(
     sym=None,
     kind="binary",
     nondiff=(0,),
+    jvp=_where_jvp,
     signature="where(condition, x, y)",
     samples=(
         Sample(((2, 3), (2, 3), (2, 3)), fixed={0: np.array([[1, 0, 1], [0, 0, 1]], dtype=bool)}),

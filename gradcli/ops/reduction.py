@@ -653,6 +653,33 @@ def _lse_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarra
     return s if keepdim else np.squeeze(s, axis=ax)
 
 
+def _lse_jvp(dots: tuple, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> Any:
+    # PyTorch's logsumexp_jvp: e = exp(x - amax(x)), then sum(e * x_t) / sum(e) (each step
+    # rounded in x's dtype; the transposed rule's exp(x - out) gives other last bits)
+    d = dots[0]
+    if d is None:
+        return None
+    lead = d.ndim - x.ndim
+    ax = dims_of(dim, x.ndim)
+    xs = x.data
+    if xs.size:
+        with np.errstate(all="ignore"):
+            shifted = xs - np.max(xs, axis=ax, keepdims=True)
+    else:
+        shifted = xs
+    if xs.dtype == np.float32:
+        from .elementwise import exp as _exp
+
+        e = _exp.forward(shifted)
+    else:
+        with np.errstate(all="ignore"):
+            e = np.exp(shifted)
+    from .binary import div, mul
+
+    num = apply(sum, apply(mul, Tensor(e), d), dim=tuple(a + lead for a in ax), keepdim=keepdim)
+    return apply(div, num, Tensor(sum_float(e, ax, keepdim) if xs.dtype.kind == "f" else e.sum()))
+
+
 logsumexp = defop(
     "logsumexp",
     _lse_fwd,
@@ -666,6 +693,7 @@ logsumexp = defop(
         x, dim, keepdim, lambda v: sp.log(sp.Add(*[sp.exp(e) for e in v]))
     ),
     signature="logsumexp(x, dim, keepdim=False)",
+    jvp=_lse_jvp,
     samples=reduction_samples(),
     to_torch=lambda w, a, p: (
         f"torch.logsumexp({a[0]}, "

@@ -654,11 +654,13 @@ def _lse_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarra
 
 
 def _lse_jvp(dots: tuple, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> Any:
-    # PyTorch's logsumexp_jvp: e = exp(x - amax(x)), then sum(e * x_t) / sum(e) (each step
-    # rounded in x's dtype; the transposed rule's exp(x - out) gives other last bits)
-    d = dots[0]
-    if d is None:
-        return None
+    return None if dots[0] is None else _lse_tangent(dots[0], x, dim, keepdim)
+
+
+def _lse_tangent(d: Tensor, x: Tensor, dim: Any, keepdim: bool) -> Tensor:
+    """PyTorch's logsumexp_jvp: e = exp(x - amax(x)), then sum(e * x_t) / sum(e), each step
+    rounded in x's dtype (the transposed rule's exp(x - out) gives other last bits); softmax
+    and log_softmax build theirs on it. `d` may have leading batch axes."""
     lead = d.ndim - x.ndim
     ax = dims_of(dim, x.ndim)
     xs = x.data
@@ -835,6 +837,19 @@ _softmax_samples = tuple(
     for s, d in (((2, 3), 1), ((2, 3), 0), ((2, 3, 4), 2), ((2, 3, 4), 1), ((4,), 0), ((), 0))
 )
 
+
+def _softmax_jvp(dots: tuple, out: Tensor, x: Tensor, dim: int, log: bool = False) -> Any:
+    # derivatives.yaml: softmax's result * (x_t - logsumexp_jvp), log_softmax's
+    # x_t - logsumexp_jvp (the sum over dim kept): a tangent along ones is 0. exactly
+    d = dots[0]
+    if d is None:
+        return None
+    from .binary import mul, sub
+
+    diff = apply(sub, d, _lse_tangent(d, x, dim, True))
+    return diff if log else apply(mul, out, diff)
+
+
 softmax = defop(
     "softmax",
     _softmax_fwd,
@@ -842,6 +857,7 @@ softmax = defop(
     "SoftmaxBackward0",
     "out * (g - sum(g * out, dim))",
     kind="reduction",
+    jvp=_softmax_jvp,
     sym=lambda sp, x, dim: np.frompyfunc(lambda e, s: sp.exp(e) / s, 2, 1)(
         x, _sym_reduce(x, dim, True, lambda v: sp.Add(*[sp.exp(e) for e in v]))
     ),
@@ -870,6 +886,7 @@ log_softmax = defop(
     "LogSoftmaxBackward0",
     "g - exp(out) * sum(g, dim)",
     kind="reduction",
+    jvp=lambda dots, out, x, dim: _softmax_jvp(dots, out, x, dim, True),
     sym=lambda sp, x, dim: (
         x - _sym_reduce(x, dim, True, lambda v: sp.log(sp.Add(*[sp.exp(e) for e in v])))
     ),

@@ -594,6 +594,29 @@ def _norm_vjp(
     return (scaled * apply(where, at_zero, nought, gu / safe ** (p - 1)),)
 
 
+def _norm_jvp(
+    dots: tuple, out: Tensor, x: Tensor, p: float = 2.0, dim: Any = None, keepdim: bool = False
+) -> Any:
+    # PyTorch's norm_jvp for p = 2: sum(x * x_t) / norm, 0 where the norm is 0 (its order of
+    # operations: the last float32 bits); other p: the gradient's weights times x_t, summed
+    d = dots[0]
+    if d is None:
+        return None
+    from .binary import div, mul, where
+
+    lead = d.ndim - x.ndim
+    dims = tuple(a + lead for a in dims_of(dim, x.ndim))
+    if p == 2:
+        total = apply(sum, apply(mul, x, d), dim=dims, keepdim=keepdim)
+        zero = out.data == 0
+        if not zero.any():
+            return apply(div, total, out)
+        safe = Tensor(np.where(zero, 1, out.data).astype(out.dtype))
+        return apply(where, Tensor(zero), Tensor(np.zeros((), out.dtype)), apply(div, total, safe))
+    weights = _norm_vjp(Tensor(np.ones(out.shape, out.dtype)), out, x, p, dim, keepdim)[0]
+    return apply(sum, apply(mul, weights, d), dim=dims, keepdim=keepdim)
+
+
 def _norm_sym(
     sp: Any, x: np.ndarray, p: float = 2.0, dim: Any = None, keepdim: bool = False
 ) -> np.ndarray:
@@ -616,6 +639,7 @@ norm = defop(
     kind="reduction",
     kink="the gradient of a zero norm is 0, as PyTorch",
     sym=_norm_sym,
+    jvp=_norm_jvp,
     signature="norm(x, p=2, dim=None, keepdim=False)",
     samples=reduction_samples({"p": 2.0})
     + reduction_samples({"p": 3.0}, avoid=(0.0,))

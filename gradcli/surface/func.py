@@ -1529,9 +1529,7 @@ def _stacked(
         # stack's).
         names = {it.node.name() if it.node is not None else None for it in items}
         if stacked.node is not None and len(names) == 1 and None not in names:
-            name = names.pop()
-            # A whole-tensor reduction of each element is, batched, a reduction over dims.
-            stacked.node.label = _BATCHED_NAMES.get(name, name) if first.ndim == 0 else name
+            stacked.node.label = _batched_name(items, names.pop(), first, level)
         out.append(stacked)
     return unflatten(out, spec)
 
@@ -1545,6 +1543,60 @@ _BATCHED_NAMES = {
     "MaxBackward1": "MaxBackward0",
     "MinBackward1": "MinBackward0",
 }
+
+
+# The grad_fn of a matrix product or a linear layer when vmap batches it (PyTorch 2.13,
+# measured): its batching rules decompose the op, and the last node is the decomposition's.
+# By the per-element node's name; for a product of two inputs, by which of them are batched.
+_BATCHED_PRODUCTS: dict[str, dict[tuple[bool, bool], str]] = {
+    # W @ x: the batched right operand is a matrix product then a permute; a batched W, a
+    # product then a view; both, a bmm then a squeeze
+    "MvBackward0": {
+        (False, True): "PermuteBackward0",
+        (True, False): "UnsafeViewBackward0",
+        (True, True): "SqueezeBackward1",
+    },
+    "DotBackward0": {
+        (True, False): "MvBackward0",
+        (False, True): "MvBackward0",
+        (True, True): "SqueezeBackward1",
+    },
+}
+# whatever is batched: F.linear / nn.Linear with a bias (and addmm, addmv) are a product plus
+# the bias; a 2-d product is viewed back; x @ W of a vector squeezes another dim
+_BATCHED_ALWAYS = {
+    "AddmmBackward0": "AddBackward0",
+    "AddmvBackward0": "AddBackward0",
+    "MmBackward0": "UnsafeViewBackward0",
+}
+
+
+_BATCHED_MSE = {"mean": "MeanBackward1", "sum": "SumBackward1", "none": "ViewBackward0"}
+
+
+def _batched_name(items: list[Tensor], name: str, first: Tensor, level: Any) -> str:
+    """The grad_fn name PyTorch's vmap gives the result whose per-element results (`items`,
+    all from one kind of node) gradcli stacked."""
+    if first.ndim == 0 and name in _BATCHED_NAMES:
+        # A whole-tensor reduction of each element is, batched, a reduction over dims.
+        return _BATCHED_NAMES[name]
+    node = items[0].node
+    if name in _BATCHED_ALWAYS:
+        return _BATCHED_ALWAYS[name]
+    source = node.inputs[0].node if node.inputs else None
+    source_name = source.name() if source is not None else None
+    if name == "ViewBackward0" and source_name == "AddmmBackward0":
+        return "AddBackward0"  # F.linear of a vector with a bias
+    if name == "SqueezeBackward4" and node.op.name == "matmul":
+        return "SqueezeBackward5"  # a vector times a matrix (F.linear without a bias)
+    if name == "MseLossBackward0":
+        # batched, mse_loss is its decomposition: the mean (sum) over the element's dims
+        return _BATCHED_MSE.get(node.params.get("reduction", "mean"), name)
+    table = _BATCHED_PRODUCTS.get(name)
+    if table is not None and len(node.inputs) == 2:
+        key = (node.inputs[0] in level, node.inputs[1] in level)  # (BatchedTensors)
+        return table.get(key, name)
+    return name
 
 
 # --- functional_call ------------------------------------------------------------------------

@@ -200,7 +200,8 @@ def cast(t: Tensor, dt: np.dtype) -> Tensor:
     recorded `astype` (its gradient comes back in its own dtype)."""
     if t.dtype == dt:
         return t
-    if t.requires_grad:
+    if t.requires_grad or (_GradMode.dual and _has_tangent(t)):
+        # (a dual tensor's tangent is cast with it, as PyTorch's: `core.dual.carry`)
         out = apply(S.astype, t, dtype=dt)
         if out.node is not None:
             IMPLICIT_CASTS.add(out.node)  # (not shown in `next_functions`, as PyTorch's)
@@ -209,6 +210,12 @@ def cast(t: Tensor, dt: np.dtype) -> Tensor:
     if dt.kind == "c" and t.dtype.kind != "c":
         out.name = V.REAL_AS_COMPLEX  # (mul's complex rule: `ops.binary._conj`)
     return out
+
+
+def _has_tangent(t: Tensor) -> bool:
+    from ..core import dual
+
+    return dual.tangent(t) is not None
 
 
 def floating(x: Tensor) -> Tensor:

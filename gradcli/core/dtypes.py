@@ -161,6 +161,44 @@ def round_bf16(a: Any) -> np.ndarray:
     return f.astype(BF16)
 
 
+# The operands made of Python floats the program wrote (`x * 0.1`, `torch.mul(x, 0.1)`:
+# `ops.arithmetic.wrapped_number` while `PROGRAM_FLOAT[0]`, which the program's operators and
+# torch.add / sub / mul / div set; the numbers of gradcli's own compositions, lerp's weight, a
+# backward rule's, are PyTorch's C++ scalars, not its "wrapped numbers"), by id: a weak
+# reference to each. PyTorch's forward-mode transforms promote by them (`core.forward`).
+_PROGRAM: dict[int, Any] = {}
+PROGRAM_FLOAT = [False]
+
+
+class program_float:  # noqa: N801 - a context manager
+    """While the program's own operation with a Python float runs (`PROGRAM_FLOAT`)."""
+
+    __slots__ = ("was",)
+
+    def __enter__(self) -> None:
+        self.was = PROGRAM_FLOAT[0]
+        PROGRAM_FLOAT[0] = True
+
+    def __exit__(self, *exc: object) -> None:
+        PROGRAM_FLOAT[0] = self.was
+
+
+def mark_program_float(t: Any) -> None:
+    """Remember that the operand `t` is a Python float the program wrote."""
+    import weakref
+
+    if len(_PROGRAM) >= 4096:  # the operands gone since
+        for k in [k for k, r in _PROGRAM.items() if r() is None]:
+            del _PROGRAM[k]
+    _PROGRAM[id(t)] = weakref.ref(t)
+
+
+def is_program_float(t: Any) -> bool:
+    """Whether the operand `t` is a Python float the program wrote (`mark_program_float`)."""
+    r = _PROGRAM.get(id(t))
+    return r is not None and r() is t
+
+
 def itemsize(dt: np.dtype) -> int:
     """Bytes per element as PyTorch counts them (2 for bfloat16, whose array holds float32)."""
     return 2 if dt == BF16 else int(dt.itemsize)

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import NotSupported
+from . import dtypes as D
 from . import primitives as P
 from .autograd import check_versions, run_backward, unbroadcast
 from .graph import all_off
@@ -172,12 +173,76 @@ def transposed_jvp(
     return got[id(gsym)][1] if id(gsym) in got else None
 
 
+# A tangent's dtype is the one PyTorch's formula gives it by type promotion, which can differ
+# from its primal's. PyTorch's functorch transforms (torch.func.jvp, jacfwd, hessian's outer
+# jacfwd: `push(..., wrapped=True)`) take a Python float operand of add, sub, mul or div (its
+# "wrapped number", a 0-d float64 tensor) as an ordinary 0-d float64 tensor in the op's tangent
+# formula (`self_t * other`, `self_t + other_t`): a 0-d float32 tangent (`t[1] * 3.0`,
+# `t.sum() * 0.5`) becomes float64, one with dimensions keeps its dtype (a 0-d operand does
+# not promote a dimensioned one of its category), and the primal is unchanged.
+# torch.autograd.forward_ad and functional.jacobian keep the number wrapped (no change).
+# `3.0 - t` (rsub, whose formula reads no `other`), `t ** 2.0`, and an int operand keep the
+# tangent's dtype. A promoted tangent then meets the other tangents and primals of the ops
+# after it by the same promotion.
+_WRAPPED_FLOAT = "<wrapped float>"  # (ops.saved.WRAPPED[float])
+_TAKES_WRAPPED: dict[str, tuple[int, ...]] = {
+    "add": (0, 1),
+    "mul": (0, 1),
+    "sub": (1,),
+    "div": (1,),
+}
+_F64 = np.dtype(np.float64)
+# records whose tangent's dtype is their result's (a cast), left to their rule
+_CASTS = frozenset({"astype", "to_dtype", "cast"})
+
+
+def _promoted(
+    node: Node, dots: list[Tensor | None], wrapped: bool
+) -> tuple[Node | Equation, list[Tensor | None], np.dtype | None]:
+    """`node` and `dots` as the tangent rule is to take them, and the dtype of the tangent by
+    PyTorch's promotion (None: the rule's own, nothing promoted)."""
+    ins = node.inputs
+    spots = _TAKES_WRAPPED.get(node.op.name, ()) if wrapped else ()
+    parts: list[tuple[np.dtype, int | None]] = []
+    promote = False
+    numbers: list[int] = []
+    for i, (t, d) in enumerate(zip(ins, dots)):
+        kind = t.data.dtype.kind
+        if d is not None:
+            parts.append((d.data.dtype, t.ndim))
+            promote = promote or d.data.dtype != t.data.dtype
+        if kind not in "fc":
+            continue
+        if i in spots and t.name == _WRAPPED_FLOAT and D.is_program_float(t):
+            numbers.append(i)
+            parts.append((_F64, 0))
+        else:
+            parts.append((t.data.dtype, t.ndim))
+    if not (promote or numbers) or node.op.name in _CASTS:
+        return node, dots, None
+    dt = D.result_type(parts, _F64)
+    new = [d if d is None or d.data.dtype == dt else _like(d, d.data.astype(dt)) for d in dots]
+    if not numbers:
+        return node, new, dt
+    inputs = list(ins)
+    for i in numbers:
+        # (its value as the primal took it: PyTorch's tangent of `t * 0.1` is 0.1 in float32,
+        # then float64)
+        inputs[i] = Tensor(ins[i].data.astype(dt))
+    return Equation(node.op, tuple(inputs), node.params, node.out), new, dt
+
+
 def push(
-    path: Sequence[Node], tangent: dict[int, Tensor], nb: int, skip: Iterable[int] = ()
+    path: Sequence[Node],
+    tangent: dict[int, Tensor],
+    nb: int,
+    skip: Iterable[int] = (),
+    wrapped: bool = False,
 ) -> dict[int, Tensor]:
     """Carry `tangent` (tensor id -> its tangent, `nb` batch axes) through the nodes of `path`
     in order (except those whose seq is in `skip`), adding each output's tangent; returns
-    `tangent`."""
+    `tangent`. `wrapped`: as PyTorch's functorch transforms, which take a Python float operand
+    as a float64 tensor in a tangent's formula (`_promoted`)."""
     skipped = set(skip)
     # The tangents of node outputs also by node: a tensor changed in place has one tangent per
     # version (each computed by its own node), its id only the latest one's.
@@ -197,9 +262,12 @@ def push(
             if all(d is None for d in dots):
                 continue
             check_versions(node)  # a value changed in place since: refused, as backward does
-            d = jvp(node, dots, nb)
+            eq, dots, dt = _promoted(node, dots, wrapped)
+            d = jvp(eq, dots, nb)
             if d is None:
                 continue
+            if dt is not None and d.data.dtype != dt:
+                d = _like(d, d.data.astype(dt))
             out = node.out
             k = id(out)
             want = dots_shape(dots, nb) + out.shape

@@ -29,6 +29,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported, Source, Span, suggest
 from ..core import hooks as _hooks
+from ..core.dtypes import program_float
 from ..core.op import SEQ, complex_refusal
 from ..core.tensor import Tensor, typename
 from ..surface import indexing as I
@@ -2636,10 +2637,17 @@ class Compiler:
                     # Python number (binop sees to the rest: arrays, lists, None...)
                     ta, tb = type(a), type(b)
                     if ta is Tensor:
-                        if tb is Tensor or tb is float or tb is int:
+                        if tb is Tensor or tb is int:
                             return tensor_fn(a, b)
-                    elif tb is Tensor and (ta is float or ta is int):
-                        return tensor_fn(a, b)
+                        if tb is float:
+                            with program_float():  # (PyTorch's wrapped number: core.forward)
+                                return tensor_fn(a, b)
+                    elif tb is Tensor:
+                        if ta is int:
+                            return tensor_fn(a, b)
+                        if ta is float:
+                            with program_float():
+                                return tensor_fn(a, b)
                 return binop(op, a, b)
             except Exception as e:  # noqa: BLE001 - re-raised with its place
                 raise _attach(e, span) from None

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
+from ..core import dtypes
 from ..core.dtypes import scalar_type_name
 from ..core.inplace import inplace
 from ..core.tensor import (
@@ -230,6 +231,9 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
             raise NotSupported(
                 f"operator {OPNAMES.get(type(op), '?')} is not supported for tensors"
             )
+        if type(a) is float or type(b) is float:
+            with dtypes.program_float():  # (PyTorch's wrapped number: `core.forward`)
+                return fn(a, b)
         return fn(a, b)
     ta, tb = type(a), type(b)
     if (ta is int or ta is float) and (tb is int or tb is float):

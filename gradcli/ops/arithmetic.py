@@ -134,6 +134,8 @@ def wrapped_number(v: int | float, dtype: np.dtype) -> Tensor:
     shows it as PyTorch does (`(x * 2).grad_fn._saved_other` is `tensor(2)`)."""
     t = wrap(dtypes.round_bf16(v) if dtype == dtypes.BF16 else np.asarray(v, dtype=dtype))
     t.name = _WRAPPED[type(v)]
+    if type(v) is float and dtypes.PROGRAM_FLOAT[0] and dtype != _F64:
+        dtypes.mark_program_float(t)  # (PyTorch's forward-mode transforms: `core.forward`)
     return t
 
 
@@ -198,7 +200,8 @@ def cast(t: Tensor, dt: np.dtype) -> Tensor:
     recorded `astype` (its gradient comes back in its own dtype)."""
     if t.dtype == dt:
         return t
-    if t.requires_grad:
+    if t.requires_grad or (_GradMode.dual and _has_tangent(t)):
+        # (a dual tensor's tangent is cast with it, as PyTorch's: `core.dual.carry`)
         out = apply(S.astype, t, dtype=dt)
         if out.node is not None:
             IMPLICIT_CASTS.add(out.node)  # (not shown in `next_functions`, as PyTorch's)
@@ -207,6 +210,12 @@ def cast(t: Tensor, dt: np.dtype) -> Tensor:
     if dt.kind == "c" and t.dtype.kind != "c":
         out.name = V.REAL_AS_COMPLEX  # (mul's complex rule: `ops.binary._conj`)
     return out
+
+
+def _has_tangent(t: Tensor) -> bool:
+    from ..core import dual
+
+    return dual.tangent(t) is not None
 
 
 def floating(x: Tensor) -> Tensor:
@@ -281,6 +290,7 @@ def _half_with_number(op: Any, a: Any, b: Any) -> Tensor | None:
 _F16 = np.dtype(np.float16)
 _REDUCED = (_F16, dtypes.BF16)  # the dtypes whose kernels take some numbers as float
 _F32 = np.dtype(np.float32)
+_F64 = np.dtype(np.float64)
 
 
 def _in_opmath(op: Any, a: Any, b: Any, half: Tensor) -> Tensor:

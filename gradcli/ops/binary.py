@@ -248,12 +248,38 @@ def _div_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
     return (gx, gy)
 
 
+def _lined_up(d: Tensor | None, t: Tensor, out: Tensor) -> Tensor | None:
+    """The tangent `d` of the input `t` (with leading batch axes) shaped to broadcast against
+    the result's: its batch axes, then `t`'s dimensions aligned at the end."""
+    if d is None:
+        return None
+    lead = d.ndim - t.ndim
+    shape = d.shape[:lead] + (1,) * (out.ndim - t.ndim) + t.shape
+    return d if d.shape == shape else apply(P.reshape, d, shape=shape)
+
+
+def _div_jvp(dots: tuple, out: Tensor, x: Tensor, y: Tensor) -> Tensor | None:
+    # derivatives.yaml's (x_t - y_t * result) / y, in its order (the rule's two parts summed,
+    # x_t / y - y_t * (x / y) / y, round otherwise); a missing x_t is PyTorch's zero tensor
+    # (0 - v is -v)
+    dx, dy = (_lined_up(d, t, out) for d, t in zip(dots, (x, y)))
+    if dy is None:
+        return None if dx is None else apply(div, dx, y)
+    prod = apply(mul, dy, out)
+    if dx is None:
+        num = apply(mul, prod, Tensor(np.asarray(-1, dtype=prod.dtype)))
+    else:
+        num = apply(sub, dx, prod)
+    return apply(div, num, y)
+
+
 div = defop(
     "div",
     np.divide,
     _div_vjp,
     "DivBackward0",
     "g / y, -g * x / y^2",
+    jvp=_div_jvp,
     saved=V.saves(other=V.arg(1, V.needs(0, 1)), self=V.arg(0, V.needs(1))),
     sym=lambda sp, x, y: x / y,
     kind="binary",
@@ -413,6 +439,25 @@ def _where_vjp(g: Tensor, out: Tensor, c: Tensor, x: Tensor, y: Tensor) -> tuple
     )
 
 
+def _where_jvp(dots: tuple, out: Tensor, c: Tensor, x: Tensor, y: Tensor) -> Tensor | None:
+    # As PyTorch: where(c, x_t, y_t), a missing tangent +0 zeros (the diagonal rule's sum of
+    # the two inputs' parts, where(c, x_t, 0) + where(c, 0, y_t), made -0.0 +0.0).
+    _, dx, dy = dots
+    if dx is None and dy is None:
+        return None
+    lead = dx.ndim - x.ndim if dx is not None else dy.ndim - y.ndim
+    batch = (dx if dx is not None else dy).shape[:lead]
+    parts = []
+    for d, t in ((dx, x), (dy, y)):
+        if d is None:
+            shape = batch + (1,) * (out.ndim - t.ndim) + t.shape
+            parts.append(Tensor(np.zeros(shape, dtype=t.data.dtype)))
+        else:
+            parts.append(_lined_up(d, t, out))
+    cond = Tensor(c.data.astype(bool).reshape((1,) * lead + (1,) * (out.ndim - c.ndim) + c.shape))
+    return apply(where, cond, *parts)
+
+
 where = defop(
     "where",
     lambda c, x, y: np.where(c.astype(bool), x, y),
@@ -422,6 +467,7 @@ where = defop(
     sym=None,
     kind="binary",
     nondiff=(0,),
+    jvp=_where_jvp,
     signature="where(condition, x, y)",
     samples=(
         Sample(((2, 3), (2, 3), (2, 3)), fixed={0: np.array([[1, 0, 1], [0, 0, 1]], dtype=bool)}),

@@ -594,6 +594,29 @@ def _norm_vjp(
     return (scaled * apply(where, at_zero, nought, gu / safe ** (p - 1)),)
 
 
+def _norm_jvp(
+    dots: tuple, out: Tensor, x: Tensor, p: float = 2.0, dim: Any = None, keepdim: bool = False
+) -> Any:
+    # PyTorch's norm_jvp for p = 2: sum(x * x_t) / norm, 0 where the norm is 0 (its order of
+    # operations: the last float32 bits); other p: the gradient's weights times x_t, summed
+    d = dots[0]
+    if d is None:
+        return None
+    from .binary import div, mul, where
+
+    lead = d.ndim - x.ndim
+    dims = tuple(a + lead for a in dims_of(dim, x.ndim))
+    if p == 2:
+        total = apply(sum, apply(mul, x, d), dim=dims, keepdim=keepdim)
+        zero = out.data == 0
+        if not zero.any():
+            return apply(div, total, out)
+        safe = Tensor(np.where(zero, 1, out.data).astype(out.dtype))
+        return apply(where, Tensor(zero), Tensor(np.zeros((), out.dtype)), apply(div, total, safe))
+    weights = _norm_vjp(Tensor(np.ones(out.shape, out.dtype)), out, x, p, dim, keepdim)[0]
+    return apply(sum, apply(mul, weights, d), dim=dims, keepdim=keepdim)
+
+
 def _norm_sym(
     sp: Any, x: np.ndarray, p: float = 2.0, dim: Any = None, keepdim: bool = False
 ) -> np.ndarray:
@@ -616,6 +639,7 @@ norm = defop(
     kind="reduction",
     kink="the gradient of a zero norm is 0, as PyTorch",
     sym=_norm_sym,
+    jvp=_norm_jvp,
     signature="norm(x, p=2, dim=None, keepdim=False)",
     samples=reduction_samples({"p": 2.0})
     + reduction_samples({"p": 3.0}, avoid=(0.0,))
@@ -653,6 +677,35 @@ def _lse_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarra
     return s if keepdim else np.squeeze(s, axis=ax)
 
 
+def _lse_jvp(dots: tuple, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> Any:
+    return None if dots[0] is None else _lse_tangent(dots[0], x, dim, keepdim)
+
+
+def _lse_tangent(d: Tensor, x: Tensor, dim: Any, keepdim: bool) -> Tensor:
+    """PyTorch's logsumexp_jvp: e = exp(x - amax(x)), then sum(e * x_t) / sum(e), each step
+    rounded in x's dtype (the transposed rule's exp(x - out) gives other last bits); softmax
+    and log_softmax build theirs on it. `d` may have leading batch axes."""
+    lead = d.ndim - x.ndim
+    ax = dims_of(dim, x.ndim)
+    xs = x.data
+    if xs.size:
+        with np.errstate(all="ignore"):
+            shifted = xs - np.max(xs, axis=ax, keepdims=True)
+    else:
+        shifted = xs
+    if xs.dtype == np.float32:
+        from .elementwise import exp as _exp
+
+        e = _exp.forward(shifted)
+    else:
+        with np.errstate(all="ignore"):
+            e = np.exp(shifted)
+    from .binary import div, mul
+
+    num = apply(sum, apply(mul, Tensor(e), d), dim=tuple(a + lead for a in ax), keepdim=keepdim)
+    return apply(div, num, Tensor(sum_float(e, ax, keepdim) if xs.dtype.kind == "f" else e.sum()))
+
+
 logsumexp = defop(
     "logsumexp",
     _lse_fwd,
@@ -666,6 +719,7 @@ logsumexp = defop(
         x, dim, keepdim, lambda v: sp.log(sp.Add(*[sp.exp(e) for e in v]))
     ),
     signature="logsumexp(x, dim, keepdim=False)",
+    jvp=_lse_jvp,
     samples=reduction_samples(),
     to_torch=lambda w, a, p: (
         f"torch.logsumexp({a[0]}, "
@@ -807,6 +861,19 @@ _softmax_samples = tuple(
     for s, d in (((2, 3), 1), ((2, 3), 0), ((2, 3, 4), 2), ((2, 3, 4), 1), ((4,), 0), ((), 0))
 )
 
+
+def _softmax_jvp(dots: tuple, out: Tensor, x: Tensor, dim: int, log: bool = False) -> Any:
+    # derivatives.yaml: softmax's result * (x_t - logsumexp_jvp), log_softmax's
+    # x_t - logsumexp_jvp (the sum over dim kept): a tangent along ones is 0. exactly
+    d = dots[0]
+    if d is None:
+        return None
+    from .binary import mul, sub
+
+    diff = apply(sub, d, _lse_tangent(d, x, dim, True))
+    return diff if log else apply(mul, out, diff)
+
+
 softmax = defop(
     "softmax",
     _softmax_fwd,
@@ -814,6 +881,7 @@ softmax = defop(
     "SoftmaxBackward0",
     "out * (g - sum(g * out, dim))",
     kind="reduction",
+    jvp=_softmax_jvp,
     sym=lambda sp, x, dim: np.frompyfunc(lambda e, s: sp.exp(e) / s, 2, 1)(
         x, _sym_reduce(x, dim, True, lambda v: sp.Add(*[sp.exp(e) for e in v]))
     ),
@@ -842,6 +910,7 @@ log_softmax = defop(
     "LogSoftmaxBackward0",
     "g - exp(out) * sum(g, dim)",
     kind="reduction",
+    jvp=lambda dots, out, x, dim: _softmax_jvp(dots, out, x, dim, True),
     sym=lambda sp, x, dim: (
         x - _sym_reduce(x, dim, True, lambda v: sp.log(sp.Add(*[sp.exp(e) for e in v])))
     ),

@@ -35,19 +35,26 @@ def _along(x: np.ndarray, dim: int, reverse: bool, f: Any) -> np.ndarray:
 # --- cumsum ------------------------------------------------------------------------------------
 
 
+def _running(dtype: Any = None) -> Any:
+    # ATen's running sum starts from 0 and adds each element (NumPy's starts from the first
+    # element): a leading -0.0 is +0.0 in PyTorch (`torch.tensor([-0.0, -1.0]).cumsum(0)` is
+    # [0., -1.]), and a sum never returns to -0.0 after it.
+    if dtype is None:
+        return lambda a, d: np.cumsum(a, axis=d) + a.dtype.type(0)
+    return lambda a, d: np.cumsum(a, axis=d, dtype=dtype) + dtype(0)
+
+
 def _cumsum_fwd(x: np.ndarray, dim: int, reverse: bool = False) -> np.ndarray:
     if x.dtype == np.float32:
         # ATen's cumsum runs its sum in double for float32 and rounds each output once
         # (measured: PyTorch 2.13's float32 cumsum is exactly this).
-        return _along(x, dim, reverse, lambda a, d: np.cumsum(a, axis=d, dtype=np.float64)).astype(
-            np.float32
-        )
+        return _along(x, dim, reverse, _running(np.float64)).astype(np.float32)
     if x.dtype == np.float16:
         # a half cumsum accumulates in float (ATen's acc_type), each output rounded once
         with np.errstate(over="ignore"):
-            return _along(
-                x, dim, reverse, lambda a, d: np.cumsum(a, axis=d, dtype=np.float32)
-            ).astype(np.float16)
+            return _along(x, dim, reverse, _running(np.float32)).astype(np.float16)
+    if x.dtype.kind in "fc":
+        return _along(x, dim, reverse, _running())
     return _along(x, dim, reverse, lambda a, d: np.cumsum(a, axis=d))
 
 

@@ -466,6 +466,31 @@ def _cat_vjp(g: Tensor, out: Tensor, *xs: Tensor, dim: int = 0) -> tuple:
     return tuple(grads)
 
 
+def _joined_tangents(dots: tuple, xs: tuple) -> tuple[list[Tensor], int] | None:
+    """The tangents cat and stack join (PyTorch's cat_jvp / stack_jvp): an input without one
+    gives zeros of its shape and dtype (+0.0: `stack([-t[0], t[1]])`'s first row keeps its
+    -0.0 where the transposed rule's sum into zeros would not), all in their promoted dtype;
+    and the tangents' batch axes. None: no input has one."""
+    lead = next((d.ndim - x.ndim for d, x in zip(dots, xs) if d is not None), None)
+    if lead is None:
+        return None
+    shape = next(d.shape[:lead] for d in dots if d is not None)
+    ts = [
+        d if d is not None else Tensor(np.zeros(shape + x.shape, dtype=x.data.dtype))
+        for d, x in zip(dots, xs)
+    ]
+    dt = np.result_type(*(t.data.dtype for t in ts))
+    return [t if t.data.dtype == dt else apply(astype, t, dtype=dt) for t in ts], lead
+
+
+def _cat_jvp(dots: tuple, out: Tensor, *xs: Tensor, dim: int = 0) -> Tensor | None:
+    got = _joined_tangents(dots, xs)
+    if got is None:
+        return None
+    ts, lead = got
+    return apply(cat, *ts, dim=from_end(dim, out.ndim) if lead else dim)
+
+
 cat = defop(
     "cat",
     _cat_fwd,
@@ -473,6 +498,7 @@ cat = defop(
     "CatBackward0",
     "g split along dim",
     kind="shape",
+    jvp=_cat_jvp,
     saves=False,
     signature="cat(tensors, dim=0)",
     samples=tuple(
@@ -497,6 +523,14 @@ def _stack_vjp(g: Tensor, out: Tensor, *xs: Tensor, dim: int = 0) -> tuple:
     return tuple(apply(index, g, idx=(Ellipsis, i) + tail) for i in range(len(xs)))
 
 
+def _stack_jvp(dots: tuple, out: Tensor, *xs: Tensor, dim: int = 0) -> Tensor | None:
+    got = _joined_tangents(dots, xs)
+    if got is None:
+        return None
+    ts, lead = got
+    return apply(stack, *ts, dim=from_end(dim, out.ndim) if lead else dim)
+
+
 stack = defop(
     "stack",
     lambda *xs, dim=0: _torch_layout(np.stack(xs, axis=dim)),
@@ -504,6 +538,7 @@ stack = defop(
     "StackBackward0",
     "g unstacked along dim",
     kind="shape",
+    jvp=_stack_jvp,
     saves=False,
     signature="stack(tensors, dim=0)",
     samples=tuple(

@@ -563,12 +563,16 @@ copysign = defop(
 
 
 def _nextafter_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor) -> tuple:
-    # PyTorch's: the step to the next float is treated as the identity in a (g passes), and
-    # nothing flows to b (zeros)
-    return (
-        g if a.requires_grad else None,
-        constant(np.zeros(g.shape, g.dtype)) if b.requires_grad else None,
-    )
+    # PyTorch 2.13's: the step to the next float is the identity in a where a != b (g
+    # passes) and 0 where a == b (nextafter(a, a) is a; a +0 there whatever g, inf and nan
+    # included: a `where`, measured); nothing flows to b (zeros). Forward mode takes the
+    # same rule with the tangent as g.
+    if a.requires_grad:
+        moved = Tensor(np.broadcast_to(a.data != b.data, out.shape))
+        ga = apply(where, moved, g, Tensor(np.zeros((), g.dtype)))
+    else:
+        ga = None
+    return (ga, constant(np.zeros(g.shape, g.dtype)) if b.requires_grad else None)
 
 
 def _nextafter_sym(sp: Any, a: Any, b: Any) -> Any:
@@ -580,10 +584,10 @@ nextafter = defop(
     lambda a, b: np.nextafter(a, b).astype(np.result_type(a, b)),
     _nextafter_vjp,
     "NextafterBackward0",
-    "g, 0",
+    "g where a != b, 0",
     sym=_nextafter_sym,
     kind="binary",
-    kink="a step of one float: its gradient is g in a and 0 in b, as PyTorch",
+    kink="a step of one float: its gradient is g in a (0 where a == b) and 0 in b, as PyTorch",
     signature="nextafter(a, b)",
     samples=binary_samples(),
     to_torch="torch.nextafter",

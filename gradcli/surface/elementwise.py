@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core import dtypes as D
 from ..core.dtypes import scalar_type_name
 from ..core.op import Op, apply
 from ..core.tensor import Tensor, typename
@@ -169,6 +170,9 @@ def div(input: Any, other: Any, *, rounding_mode: Any = None) -> Tensor:
     """True division, or with `rounding_mode='trunc'` / `'floor'` the quotient rounded (in the
     operands' dtype, with a zero gradient, as PyTorch's)."""
     if rounding_mode is None:
+        if type(other) is float:
+            with D.program_float():  # (PyTorch's wrapped number: `core.forward`)
+                return div_t(input, other)
         return div_t(input, other)
     if rounding_mode not in _MODES:
         raise GradcliError(

@@ -38,6 +38,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import autograd, hooks
 from ..core.graph import ancestors, leaves, on_path
+from ..core.op import apply
 from ..core.tensor import (
     SHARED_FROM,
     MadeIn,
@@ -47,8 +48,10 @@ from ..core.tensor import (
     batched,
     enable_grad,
     grad_enabled,
+    no_grad,
     pytype_name,
 )
+from ..ops import shape as S
 from . import functional as F
 from . import indexing as I
 from .functional_ad import (
@@ -752,7 +755,7 @@ def _jvp(
             refuse_no_formula(on_path(ancestors(flat_out), entered)[1])
             tans = _jvp_by_double_backward(flat_out, entered, flat_t)
         else:
-            tans = tangents_through(flat_out, entered, flat_t, 0)
+            tans = tangents_through(flat_out, entered, flat_t, 0, wrapped=True)
         out_tans = []
         for o, d in zip(flat_out, tans):
             if d is None:
@@ -815,6 +818,13 @@ def linearize(func: Any, *primals: Any) -> tuple:
 
 
 # --- jacrev, jacfwd, hessian ----------------------------------------------------------------
+
+# Calls of jacrev's function so far. A jacfwd whose function called jacrev (hessian is
+# jacfwd(jacrev(f))) carries its tangents without functorch's float64 promotion of a Python
+# float operand (`core.forward.push`): PyTorch's jacrev runs its backward under vmap, so the
+# tangents there have a batch dimension, which a 0-d float64 does not promote; its Hessians
+# stay in the input's dtype (jacfwd(grad(f)), without a vmap, is promoted).
+_JACREV_CALLS = [0]
 
 
 def _blocks(
@@ -916,6 +926,7 @@ def jacrev(
         raise error("jacrev: `chunk_size` should be greater than 0.", "ValueError")
 
     def wrapper(*args: Any) -> Any:
+        _JACREV_CALLS[0] += 1
         with _level("jacrev") as level:
             _own(level, args)
             nums = _argnums(argnums, len(args))
@@ -999,7 +1010,10 @@ def jacfwd(
             _own(level, args)
             nums = _argnums(argnums, len(args))
             diff = tree_map(lambda t: _enter(t, level), _selected(args, nums))
+            calls = _JACREV_CALLS[0]
             output = func(*_replace(args, nums, diff))
+            # (a jacrev inside, as hessian's: see `_JACREV_CALLS`)
+            wrapped = _JACREV_CALLS[0] == calls
             aux = None
             if has_aux:
                 if not (isinstance(output, tuple) and len(output) == 2):
@@ -1028,9 +1042,9 @@ def jacfwd(
                 sum(int(o.data.size) for o in flat_out), total, "the Jacobian jacfwd computes"
             )
             if _outside(flat_out, level):
-                per_input = _jacfwd_reverse(flat_out, flat_in, level)
+                per_input = _jacfwd_reverse(flat_out, flat_in, level, wrapped)
             else:
-                per_input = _jacfwd_tangents(flat_out, flat_in, sizes)
+                per_input = _jacfwd_tangents(flat_out, flat_in, sizes, wrapped)
             result = _blocks(per_input, flat_out, flat_in, in_spec, out_spec, nums)
         return (result, aux) if has_aux else result
 
@@ -1038,10 +1052,10 @@ def jacfwd(
 
 
 def _jacfwd_tangents(
-    flat_out: list[Tensor], flat_in: list[Tensor], sizes: list[int]
+    flat_out: list[Tensor], flat_in: list[Tensor], sizes: list[int], wrapped: bool = True
 ) -> list[list[Tensor]]:
     total = sum(sizes)
-    tans = tangents_through(flat_out, flat_in, one_hot_seeds(flat_in), 1)
+    tans = tangents_through(flat_out, flat_in, one_hot_seeds(flat_in), 1, wrapped=wrapped)
     per_input: list[list[Tensor]] = [[] for _ in flat_in]
     for o, d in zip(flat_out, tans):
         col = (
@@ -1059,12 +1073,14 @@ def _jacfwd_tangents(
 
 
 def _jacfwd_reverse(
-    flat_out: list[Tensor], flat_in: list[Tensor], level: int
+    flat_out: list[Tensor], flat_in: list[Tensor], level: int, wrapped: bool = True
 ) -> list[list[Tensor]]:
     """The same Jacobian by reverse passes with the graph kept: a result that an enclosing
-    transform (or the program) differentiates again."""
+    transform (or the program) differentiates again; in the dtype forward mode gives it (a
+    Python float operand can make it float64: `core.forward._promoted`)."""
+    dtypes = _forward_dtypes(flat_out, flat_in, wrapped)
     per_input: list[list[Tensor]] = [[] for _ in flat_in]
-    for o in flat_out:
+    for o, dt in zip(flat_out, dtypes):
         rows: list[list[Tensor]] = [[] for _ in flat_in]
         for k in range(int(o.data.size)):
             hooks.observer.tick()
@@ -1072,8 +1088,27 @@ def _jacfwd_reverse(
             for j, (g, t) in enumerate(zip(got, flat_in)):
                 rows[j].append(g if g is not None else _zeros(t))
         for j, t in enumerate(flat_in):
-            per_input[j].append(_leave(_block(rows[j], o, t), level))
+            block = _block(rows[j], o, t)
+            if dt is not None and block.dtype != dt:
+                block = apply(S.astype, block, dtype=dt)
+            per_input[j].append(_leave(block, level))
     return per_input
+
+
+def _forward_dtypes(flat_out: list[Tensor], flat_in: list[Tensor], wrapped: bool) -> list:
+    """The dtypes of the outputs' tangents in forward mode (None where there is none)."""
+    try:
+        with no_grad():
+            tans = tangents_through(
+                flat_out,
+                flat_in,
+                [Tensor(np.zeros((1,) + t.shape, t.dtype)) for t in flat_in],
+                1,
+                wrapped=wrapped,
+            )
+    except GradcliError:
+        return [None] * len(flat_out)
+    return [None if d is None else d.dtype for d in tans]
 
 
 def hessian(func: Any, argnums: Any = 0) -> Transformed:
@@ -1494,9 +1529,7 @@ def _stacked(
         # stack's).
         names = {it.node.name() if it.node is not None else None for it in items}
         if stacked.node is not None and len(names) == 1 and None not in names:
-            name = names.pop()
-            # A whole-tensor reduction of each element is, batched, a reduction over dims.
-            stacked.node.label = _BATCHED_NAMES.get(name, name) if first.ndim == 0 else name
+            stacked.node.label = _batched_name(items, names.pop(), first, level)
         out.append(stacked)
     return unflatten(out, spec)
 
@@ -1510,6 +1543,60 @@ _BATCHED_NAMES = {
     "MaxBackward1": "MaxBackward0",
     "MinBackward1": "MinBackward0",
 }
+
+
+# The grad_fn of a matrix product or a linear layer when vmap batches it (PyTorch 2.13,
+# measured): its batching rules decompose the op, and the last node is the decomposition's.
+# By the per-element node's name; for a product of two inputs, by which of them are batched.
+_BATCHED_PRODUCTS: dict[str, dict[tuple[bool, bool], str]] = {
+    # W @ x: the batched right operand is a matrix product then a permute; a batched W, a
+    # product then a view; both, a bmm then a squeeze
+    "MvBackward0": {
+        (False, True): "PermuteBackward0",
+        (True, False): "UnsafeViewBackward0",
+        (True, True): "SqueezeBackward1",
+    },
+    "DotBackward0": {
+        (True, False): "MvBackward0",
+        (False, True): "MvBackward0",
+        (True, True): "SqueezeBackward1",
+    },
+}
+# whatever is batched: F.linear / nn.Linear with a bias (and addmm, addmv) are a product plus
+# the bias; a 2-d product is viewed back; x @ W of a vector squeezes another dim
+_BATCHED_ALWAYS = {
+    "AddmmBackward0": "AddBackward0",
+    "AddmvBackward0": "AddBackward0",
+    "MmBackward0": "UnsafeViewBackward0",
+}
+
+
+_BATCHED_MSE = {"mean": "MeanBackward1", "sum": "SumBackward1", "none": "ViewBackward0"}
+
+
+def _batched_name(items: list[Tensor], name: str, first: Tensor, level: Any) -> str:
+    """The grad_fn name PyTorch's vmap gives the result whose per-element results (`items`,
+    all from one kind of node) gradcli stacked."""
+    if first.ndim == 0 and name in _BATCHED_NAMES:
+        # A whole-tensor reduction of each element is, batched, a reduction over dims.
+        return _BATCHED_NAMES[name]
+    node = items[0].node
+    if name in _BATCHED_ALWAYS:
+        return _BATCHED_ALWAYS[name]
+    source = node.inputs[0].node if node.inputs else None
+    source_name = source.name() if source is not None else None
+    if name == "ViewBackward0" and source_name == "AddmmBackward0":
+        return "AddBackward0"  # F.linear of a vector with a bias
+    if name == "SqueezeBackward4" and node.op.name == "matmul":
+        return "SqueezeBackward5"  # a vector times a matrix (F.linear without a bias)
+    if name == "MseLossBackward0":
+        # batched, mse_loss is its decomposition: the mean (sum) over the element's dims
+        return _BATCHED_MSE.get(node.params.get("reduction", "mean"), name)
+    table = _BATCHED_PRODUCTS.get(name)
+    if table is not None and len(node.inputs) == 2:
+        key = (node.inputs[0] in level, node.inputs[1] in level)  # (BatchedTensors)
+        return table.get(key, name)
+    return name
 
 
 # --- functional_call ------------------------------------------------------------------------

@@ -126,18 +126,22 @@ def jacobian_size(n_out: int, n_in: int, what: str) -> None:
 
 
 def tangents_through(
-    outputs: Sequence[Tensor], inputs: Sequence[Tensor], seeds: Sequence[Tensor], nb: int
+    outputs: Sequence[Tensor],
+    inputs: Sequence[Tensor],
+    seeds: Sequence[Tensor],
+    nb: int,
+    wrapped: bool = False,
 ) -> list[Tensor | None]:
     """Forward mode: the tangents of `outputs` when `inputs` (recorded leaves or tensors on the
     outputs' graph) carry `seeds` (each with `nb` leading batch axes); None where an output
-    does not depend on the inputs."""
+    does not depend on the inputs. `wrapped`: torch.func's transforms (`core.forward.push`)."""
     nodes = ancestors(list(outputs))
     _, path = on_path(nodes, list(inputs))
     refuse_no_formula(path)
     tangent: dict[int, Tensor] = {}
     for t, s in zip(inputs, seeds):
         tangent[id(t)] = s if id(t) not in tangent else tangent[id(t)] + s
-    forward_mode.push(path, tangent, nb)
+    forward_mode.push(path, tangent, nb, wrapped=wrapped)
     return [tangent.get(id(o)) for o in outputs]
 
 

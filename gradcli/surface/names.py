@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core import dtypes as D
 from ..core import primitives as P
 from ..core.dtypes import BF16, LEGACY_TYPES
 from ..core.tensor import VMAP_STORAGE, Tensor, _GradMode, batched, grad_enabled, typename
@@ -169,6 +170,9 @@ def fused_add(input: Any, other: Any, alpha: Any = 1) -> Tensor:
     ATen's add kernel where `alpha` is given (see `_fused`)."""
     other, alpha = old_signature(other, alpha)
     A.number_or_tensor(other, "add", "other", 2)
+    if type(other) is float and alpha == 1:
+        with D.program_float():  # (PyTorch's wrapped number: `core.forward`)
+            return add(input, other, alpha)
     out = add(input, other, alpha)
     return out if alpha == 1 else _fused(out, input, other, alpha)
 
@@ -176,6 +180,9 @@ def fused_add(input: Any, other: Any, alpha: Any = 1) -> Tensor:
 def fused_sub(input: Any, other: Any, alpha: Any = 1) -> Tensor:
     other, alpha = old_signature(other, alpha)
     A.number_or_tensor(other, "sub", "other", 2)
+    if type(other) is float and alpha == 1:
+        with D.program_float():
+            return sub(input, other, alpha)
     out = sub(input, other, alpha)
     return out if alpha == 1 else _fused(out, input, other, -alpha)
 
@@ -196,7 +203,19 @@ def rsub(input: Any, other: Any, alpha: Any = 1) -> Tensor:
 def mul(input: Any, other: Any) -> Tensor:
     """`torch.mul` / `Tensor.mul`: `other` a tensor or a number (the operator `*` is mul_t's
     own, in Python's words)."""
-    return mul_t(input, A.number_or_tensor(other, "mul", "other", 2))
+    other = A.number_or_tensor(other, "mul", "other", 2)
+    if type(other) is float:
+        with D.program_float():
+            return mul_t(input, other)
+    return mul_t(input, other)
+
+
+def true_divide(input: Any, other: Any) -> Tensor:  # noqa: A002 - PyTorch's keyword
+    """`torch.true_divide` / `Tensor.true_divide`: `/`."""
+    if type(other) is float:
+        with D.program_float():
+            return div_t(input, other)
+    return div_t(input, other)
 
 
 def _fused(out: Tensor, x: Any, y: Any, alpha: Any) -> Tensor:
@@ -470,7 +489,7 @@ DECLARED = declare(
     ("add", "torch Tensor", fused_add, "add"),
     ("sub subtract", "torch Tensor", fused_sub, "sub"),
     ("mul multiply", "torch Tensor", mul, "mul"),
-    ("true_divide", "torch Tensor", div_t, "div"),
+    ("true_divide", "torch Tensor", true_divide, "div"),
     ("rsub", "torch", rsub, "rsub rsub_scalar"),
     ("div divide", "torch Tensor Tensor_", EW.div, "div div_mode"),
     ("pow", "torch Tensor", pow, "pow pow_scalar rpow_scalar"),

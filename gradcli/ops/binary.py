@@ -457,18 +457,41 @@ def sym_trunc(sp: Any, v: Any) -> Any:
 
 
 def _atan2_vjp(g: Tensor, out: Tensor, y: Tensor, x: Tensor) -> tuple:
-    # PyTorch's atan2_backward: one reciprocal of y^2 + x^2, shared by both gradients, its
-    # infinities (the origin) masked to 0: both gradients are 0 there, and a second derivative
-    # through the mask is nan there (0 times the reciprocal's infinite slope), as PyTorch's.
+    # PyTorch's atan2_backward: one reciprocal of y^2 + x^2, shared by both gradients, masked
+    # to 0 where y^2 + x^2 is 0 (the origin, or squares that underflow): both gradients are 0
+    # there, and a second derivative through the mask is nan there (0 times the reciprocal's
+    # infinite slope), as PyTorch's. Where the sum is not 0 but its reciprocal overflows (a
+    # subnormal sum; float16 near 1e-3) the reciprocal stays infinite, and so do the
+    # gradients, as PyTorch's.
     denom = y * y + x * x
     recip = 1 / denom
-    inf = np.isinf(recip.data)
-    if np.any(inf):
-        recip = apply(where, Tensor(~inf), recip, Tensor(np.zeros((), recip.dtype)))
+    zero = denom.data == 0
+    if np.any(zero):
+        recip = apply(where, Tensor(~zero), recip, Tensor(np.zeros((), recip.dtype)))
     return (
         g * x * recip if y.requires_grad else None,
         g * -y * recip if x.requires_grad else None,
     )
+
+
+def _atan2_jvp(dots: tuple, out: Tensor, y: Tensor, x: Tensor) -> Tensor | None:
+    # PyTorch's forward formula, (-y * dx + x * dy) / (y^2 + x^2): a quotient, not the
+    # backward's reciprocal (nan at the origin, finite where that reciprocal overflows; a
+    # missing tangent is a zero term left out, as PyTorch's zero tensors are). A tangent may
+    # carry leading batch axes: it is given out's rank so that it broadcasts with y and x.
+    dy, dx = (None if d is None else _to_rank(d, t, out) for d, t in zip(dots, (y, x)))
+    num = None
+    if dx is not None:
+        num = -y * dx
+    if dy is not None:
+        num = x * dy if num is None else num + x * dy
+    return None if num is None else num / (y**2 + x**2)
+
+
+def _to_rank(d: Tensor, t: Tensor, out: Tensor) -> Tensor:
+    lead = d.shape[: d.ndim - t.ndim]
+    pad = out.ndim - t.ndim
+    return d if pad == 0 else apply(P.reshape, d, shape=lead + (1,) * pad + t.shape)
 
 
 def _atan2_fwd(y: np.ndarray, x: np.ndarray) -> np.ndarray:
@@ -507,6 +530,7 @@ atan2 = defop(
     "Atan2Backward0",
     "g * x / (x^2 + y^2), -g * y / (x^2 + y^2)",
     sym=lambda sp, y, x: sp.atan2(y, x),
+    jvp=_atan2_jvp,
     kind="binary",
     signature="atan2(y, x)",
     samples=binary_samples(avoid=(0.0,), gap=0.3),

@@ -248,6 +248,21 @@ def _div_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
     return (gx, gy)
 
 
+def _div_jvp(dots: tuple, out: Tensor, x: Tensor, y: Tensor) -> Tensor | None:
+    # PyTorch's forward formula, (dx - dy * out) / y: one quotient of the difference, not the
+    # sum of the two gradients (dx / y - dy * ((x / y) / y)), which rounds otherwise (forward
+    # mode, jvp, jacfwd, and the Hessians of torch.func, whose outer jacfwd runs through the
+    # divisions of a gradient). A missing tangent is a zero term left out, as PyTorch's zero
+    # tensors are: dx / y, or -dy * out / y (the tangent negated first: the sign of a zero,
+    # and of a NaN, as PyTorch's).
+    dx, dy = (None if d is None else _to_rank(d, t, out) for d, t in zip(dots, (x, y)))
+    if dy is None:
+        return None if dx is None else dx / y
+    if dx is None:
+        return -dy * out / y
+    return (dx - dy * out) / y
+
+
 div = defop(
     "div",
     np.divide,
@@ -256,6 +271,7 @@ div = defop(
     "g / y, -g * x / y^2",
     saved=V.saves(other=V.arg(1, V.needs(0, 1)), self=V.arg(0, V.needs(1))),
     sym=lambda sp, x, y: x / y,
+    jvp=_div_jvp,
     kind="binary",
     samples=binary_samples(avoid=(0.0,), gap=0.3),
     to_torch="{0} / {1}",
@@ -373,6 +389,26 @@ def _tie_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
     return (gx, gy)
 
 
+def _tie_jvp(larger: bool) -> Any:
+    def rule(dots: tuple, out: Tensor, x: Tensor, y: Tensor) -> Tensor | None:
+        # PyTorch's forward formula, dy + w * (dx - dy), w = 1/2 at a tie, else whether x
+        # wins (0 where a value is NaN: the tangent is y's there). One rounding of the sum:
+        # not dx itself where x wins. A missing tangent is a zero term left out: w * dx,
+        # or dy + w * (0 - dy).
+        dx, dy = (None if d is None else _to_rank(d, t, out) for d, t in zip(dots, (x, y)))
+        if dx is None and dy is None:
+            return None
+        with np.errstate(invalid="ignore"):
+            wins = x.data > y.data if larger else x.data < y.data
+            w = np.where(x.data == y.data, 0.5, wins).astype(out.dtype)
+        wt = constant(w)
+        if dy is None:
+            return wt * dx
+        return dy + wt * ((_zero(out) if dx is None else dx) - dy)
+
+    return rule
+
+
 maximum = defop(
     "maximum",
     np.maximum,
@@ -380,6 +416,7 @@ maximum = defop(
     "MaximumBackward0",
     "g * (x > y), g * (y > x); ties split g / 2 each",
     sym=lambda sp, x, y: sp.Max(x, y),
+    jvp=_tie_jvp(True),
     kind="binary",
     kink="at ties x == y each input gets g / 2, as PyTorch",
     samples=binary_samples(distinct=True),
@@ -393,6 +430,7 @@ minimum = defop(
     "MinimumBackward0",
     "g * (x < y), g * (y < x); ties split g / 2 each",
     sym=lambda sp, x, y: sp.Min(x, y),
+    jvp=_tie_jvp(False),
     kind="binary",
     kink="at ties x == y each input gets g / 2, as PyTorch",
     samples=binary_samples(distinct=True),
@@ -486,6 +524,10 @@ def _atan2_jvp(dots: tuple, out: Tensor, y: Tensor, x: Tensor) -> Tensor | None:
     if dy is not None:
         num = x * dy if num is None else num + x * dy
     return None if num is None else num / (y**2 + x**2)
+
+
+def _zero(out: Tensor) -> Tensor:
+    return constant(np.zeros((), out.dtype))
 
 
 def _to_rank(d: Tensor, t: Tensor, out: Tensor) -> Tensor:

@@ -255,7 +255,7 @@ def _div_jvp(dots: tuple, out: Tensor, x: Tensor, y: Tensor) -> Tensor | None:
     # divisions of a gradient). A missing tangent is a zero term left out, as PyTorch's zero
     # tensors are: dx / y, or -dy * out / y (the tangent negated first: the sign of a zero,
     # and of a NaN, as PyTorch's).
-    dx, dy = (None if d is None else _to_rank(d, t, out) for d, t in zip(dots, (x, y)))
+    dx, dy = (None if d is None else tangent_at_rank(d, t, out) for d, t in zip(dots, (x, y)))
     if dy is None:
         return None if dx is None else dx / y
     if dx is None:
@@ -395,7 +395,7 @@ def _tie_jvp(larger: bool) -> Any:
         # wins (0 where a value is NaN: the tangent is y's there). One rounding of the sum:
         # not dx itself where x wins. A missing tangent is a zero term left out: w * dx,
         # or dy + w * (0 - dy).
-        dx, dy = (None if d is None else _to_rank(d, t, out) for d, t in zip(dots, (x, y)))
+        dx, dy = (None if d is None else tangent_at_rank(d, t, out) for d, t in zip(dots, (x, y)))
         if dx is None and dy is None:
             return None
         with np.errstate(invalid="ignore"):
@@ -517,7 +517,7 @@ def _atan2_jvp(dots: tuple, out: Tensor, y: Tensor, x: Tensor) -> Tensor | None:
     # backward's reciprocal (nan at the origin, finite where that reciprocal overflows; a
     # missing tangent is a zero term left out, as PyTorch's zero tensors are). A tangent may
     # carry leading batch axes: it is given out's rank so that it broadcasts with y and x.
-    dy, dx = (None if d is None else _to_rank(d, t, out) for d, t in zip(dots, (y, x)))
+    dy, dx = (None if d is None else tangent_at_rank(d, t, out) for d, t in zip(dots, (y, x)))
     num = None
     if dx is not None:
         num = -y * dx
@@ -530,7 +530,9 @@ def _zero(out: Tensor) -> Tensor:
     return constant(np.zeros((), out.dtype))
 
 
-def _to_rank(d: Tensor, t: Tensor, out: Tensor) -> Tensor:
+def tangent_at_rank(d: Tensor, t: Tensor, out: Tensor) -> Tensor:
+    """The tangent `d` of an input `t` (with any leading batch axes) given `out`'s rank, so
+    that it broadcasts with the op's other inputs as `t` does."""
     lead = d.shape[: d.ndim - t.ndim]
     pad = out.ndim - t.ndim
     return d if pad == 0 else apply(P.reshape, d, shape=lead + (1,) * pad + t.shape)

@@ -719,6 +719,26 @@ def _softmax_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int, log: bool) -> tupl
     return (out * (g - sum_dim(g * out, d)),)
 
 
+def _softmax_jvp(log: bool) -> Any:
+    def rule(dots: tuple, out: Tensor, x: Tensor, dim: int) -> Tensor | None:
+        # PyTorch's forward formulas: softmax out * (t - lse'), log_softmax t - lse', where
+        # lse' = sum(exp(x - amax(x)) * t) / sum(exp(x - amax(x))) (its logsumexp_jvp), not the
+        # backward's sum(t * out), which rounds otherwise.
+        (t,) = dots
+        if t is None:
+            return None
+        if x.ndim == 0:
+            return t - t if log else out * (t - t)
+        d = from_end(dim, x.ndim)
+        with np.errstate(invalid="ignore"):
+            top = np.max(x.data, axis=d, keepdims=True) if x.data.size else 0
+        e = (x - constant(np.asarray(top, dtype=x.dtype))).exp()
+        lse_t = sum_dim(e * t, d) / sum_dim(e, d)
+        return t - lse_t if log else out * (t - lse_t)
+
+    return rule
+
+
 def _softmax_backward_fwd(g: np.ndarray, y: np.ndarray, *, dim: int, log: bool) -> np.ndarray:
     """The first pass's kernel (`softmax_backward32` for float32, as without create_graph),
     the rule's operations for the other dtypes and for a batched pass."""
@@ -728,6 +748,44 @@ def _softmax_backward_fwd(g: np.ndarray, y: np.ndarray, *, dim: int, log: bool) 
     if log:
         return (gt - yt.exp() * sum_dim(gt, dim)).data
     return (yt * (gt - sum_dim(gt * yt, dim))).data
+
+
+def _softmax_backward_jvp(dots: tuple, out: Tensor, g: Tensor, y: Tensor, *, dim: int) -> Any:
+    # Forward mode as PyTorch runs it (its jvp decomposition of _softmax_backward_data, each
+    # op's forward formula): new = g * y; out = new - y * sum(new), so the tangent is
+    # new' - (sum(new') * y + y' * sum(new)), new' = y' * g + g' * y (a missing tangent's terms
+    # left out). torch.func.hessian of a softmax runs through it.
+    from .binary import tangent_at_rank
+
+    tg, ty = (None if d is None else tangent_at_rank(d, t, out) for d, t in zip(dots, (g, y)))
+    if tg is None and ty is None:
+        return None
+    if ty is None:
+        new_t = tg * y
+    elif tg is None:
+        new_t = ty * g
+    else:
+        new_t = ty * g + tg * y
+    prod_t = sum_dim(new_t, dim) * y
+    if ty is not None:
+        prod_t = prod_t + ty * sum_dim(g * y, dim)
+    return new_t - prod_t
+
+
+def _log_softmax_backward_jvp(dots: tuple, out: Tensor, g: Tensor, y: Tensor, *, dim: int) -> Any:
+    # PyTorch's jvp decomposition of _log_softmax_backward_data: out = g - exp(y) * sum(g),
+    # so the tangent is g' - (sum(g') * exp(y) + (y' * exp(y)) * sum(g)).
+    from .binary import tangent_at_rank
+
+    tg, ty = (None if d is None else tangent_at_rank(d, t, out) for d, t in zip(dots, (g, y)))
+    if tg is None and ty is None:
+        return None
+    e = y.exp()
+    prod_t = None if tg is None else sum_dim(tg, dim) * e
+    if ty is not None:
+        term = ty * e * sum_dim(g, dim)
+        prod_t = term if prod_t is None else prod_t + term
+    return -prod_t if tg is None else tg - prod_t
 
 
 def _softmax_backward_vjp(h: Tensor, out: Tensor, g: Tensor, y: Tensor, *, dim: int) -> tuple:
@@ -758,6 +816,7 @@ softmax_backward = defop(
     _softmax_backward_vjp,
     "SoftmaxBackwardDataBackward0",
     "softmax_backward(h, y), g * h - sum(y * g) * h - g * sum(y * h)",
+    jvp=_softmax_backward_jvp,
     kind="internal",
     saves=False,
     samples=_softmax_backward_samples,
@@ -768,6 +827,7 @@ log_softmax_backward = defop(
     _log_softmax_backward_vjp,
     "LogSoftmaxBackwardDataBackward0",
     "h - sum(h * exp(y)), -sum(g) * exp(y) * h",
+    jvp=_log_softmax_backward_jvp,
     kind="internal",
     saves=False,
     sym=lambda sp, g, y, dim: (
@@ -813,6 +873,7 @@ softmax = defop(
     lambda g, out, x, dim: _softmax_vjp(g, out, x, dim, False),
     "SoftmaxBackward0",
     "out * (g - sum(g * out, dim))",
+    jvp=_softmax_jvp(False),
     kind="reduction",
     sym=lambda sp, x, dim: np.frompyfunc(lambda e, s: sp.exp(e) / s, 2, 1)(
         x, _sym_reduce(x, dim, True, lambda v: sp.Add(*[sp.exp(e) for e in v]))
@@ -841,6 +902,7 @@ log_softmax = defop(
     lambda g, out, x, dim: _softmax_vjp(g, out, x, dim, True),
     "LogSoftmaxBackward0",
     "g - exp(out) * sum(g, dim)",
+    jvp=_softmax_jvp(True),
     kind="reduction",
     sym=lambda sp, x, dim: (
         x - _sym_reduce(x, dim, True, lambda v: sp.log(sp.Add(*[sp.exp(e) for e in v])))

@@ -3,7 +3,8 @@ bit (recorded: tests/ops/data/record_forward_formulas.py). Their forward formula
 sum of their backward's gradients: (dx - dy * out) / y for div, dy + w * (dx - dy) for
 maximum and minimum (w = 1/2 at a tie, 0 where a value is NaN), (x dy - y dx) / (y^2 + x^2)
 for atan2 (nan at the origin, finite where the backward's reciprocal overflows), so they
-round otherwise, and a tangent given to one input only leaves the other's term out. Their
+round otherwise, and a tangent given to one input only leaves the other's term out; softmax's
+and log_softmax's go through logsumexp's, sum(exp(x - max) * t) / sum(exp(x - max)). Their
 values against float64 central differences are the registry's (tests/ops/test_dual.py)."""
 
 from __future__ import annotations
@@ -17,9 +18,11 @@ import pytest
 from gradcli.core import dual
 from gradcli.core.op import apply
 from gradcli.core.tensor import Tensor
-from gradcli.ops import binary
+from gradcli.ops import binary, reduction
 
-DATA = json.loads((Path(__file__).parent / "data" / "forward_formulas.json").read_text())
+ALL = json.loads((Path(__file__).parent / "data" / "forward_formulas.json").read_text())
+DATA = [c for c in ALL if "softmax" not in c["op"]]
+SOFTMAX = [c for c in ALL if "softmax" in c["op"]]
 OPS = {"div": binary.div, "maximum": binary.maximum, "minimum": binary.minimum}
 OPS["atan2"] = binary.atan2
 
@@ -70,3 +73,20 @@ def test_a_batched_tangent_broadcasts_like_its_input() -> None:
         for k in range(4):
             one = op.jvp((Tensor(dxs[k]), None), out, Tensor(x), Tensor(y))
             np.testing.assert_array_equal(batched.data[k], one.data)
+
+
+@pytest.mark.parametrize(
+    "case", SOFTMAX, ids=[f"{c['op']}-{c['dtype']}-{c['seed']}-{c['which']}" for c in SOFTMAX]
+)
+def test_softmax_tangents_are_pytorchs(case: dict) -> None:
+    rng = np.random.default_rng([case["seed"], 31])
+    x, dx = (rng.standard_normal((3, 5)).astype(case["dtype"]) * 3 for _ in range(2))
+    a = Tensor(x)
+    dual.enter()
+    try:
+        dual.set_tangent(a, Tensor(dx))
+        out = apply(getattr(reduction, case["op"]), a, dim=case["which"])
+        t = dual.tangent(out)
+    finally:
+        dual.leave()
+    assert np.ascontiguousarray(t.data).tobytes().hex() == case["tangent"]

@@ -1,5 +1,5 @@
-"""Record PyTorch's forward-mode tangents of the binary ops whose forward formula is not the
-sum of their backward's gradients (div, maximum, minimum, atan2), for
+"""Record PyTorch's forward-mode tangents of the ops whose forward formula is not the sum of
+their backward's gradients (div, maximum, minimum, atan2; softmax and log_softmax), for
 tests/ops/test_forward_formulas.py (run with torch 2.13 CPU, one thread:
 /work/torchenv/bin/python tests/ops/data/record_forward_formulas.py). Each case gives a
 tangent to both inputs, to the first only or to the second only (PyTorch leaves the missing
@@ -49,5 +49,18 @@ for name, fn in OPS.items():
                     t = fwAD.unpack_dual(fn(a, b)).tangent
                 cases.append(
                     {"op": name, "dtype": dtype, "seed": seed, "which": which, "tangent": hexa(t)}
+                )
+# (float64 softmax only with the avx2 family's float64 exp emulated: its value differs today)
+for name, fn in {"softmax": torch.softmax, "log_softmax": torch.log_softmax}.items():
+    for dtype in ("float32", "float64") if name == "log_softmax" else ("float32",):
+        for seed in range(2):
+            rng = np.random.default_rng([seed, 31])
+            x, dx = (rng.standard_normal((3, 5)).astype(dtype) * 3 for _ in range(2))
+            for dim in (0, 1):
+                with fwAD.dual_level():
+                    a = fwAD.make_dual(torch.tensor(x), torch.tensor(dx))
+                    t = fwAD.unpack_dual(fn(a, dim)).tangent
+                cases.append(
+                    {"op": name, "dtype": dtype, "seed": seed, "which": dim, "tangent": hexa(t)}
                 )
 (Path(__file__).parent / "forward_formulas.json").write_text(json.dumps(cases, indent=1) + "\n")

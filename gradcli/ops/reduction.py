@@ -653,6 +653,23 @@ def _lse_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarra
     return s if keepdim else np.squeeze(s, axis=ax)
 
 
+def _lse_jvp(dots: tuple, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> Any:
+    # PyTorch's logsumexp_jvp: sum(exp(x - amax(x)) * t) / sum(exp(x - amax(x))), not the
+    # backward's sum(t * exp(x - out)), which rounds otherwise
+    (t,) = dots
+    if t is None:
+        return None
+    if x.ndim == 0:
+        return t
+    axes = dims_of(dim, x.ndim)
+    back = tuple(a - x.ndim for a in axes)  # counted from the end: the same under batch axes
+    with np.errstate(invalid="ignore"):
+        top = np.max(x.data, axis=axes, keepdims=True) if x.data.size else np.zeros(())
+    e = (x - constant(np.asarray(top, dtype=x.dtype))).exp()
+    num = apply(P.sum, e * t, dim=back, keepdim=keepdim)
+    return num / apply(P.sum, e, dim=back, keepdim=keepdim)
+
+
 logsumexp = defop(
     "logsumexp",
     _lse_fwd,
@@ -661,6 +678,7 @@ logsumexp = defop(
     ),
     "LogsumexpBackward0",
     "g * exp(x - out)",
+    jvp=_lse_jvp,
     kind="reduction",
     sym=lambda sp, x, dim=None, keepdim=False: _sym_reduce(
         x, dim, keepdim, lambda v: sp.log(sp.Add(*[sp.exp(e) for e in v]))

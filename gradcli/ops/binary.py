@@ -259,18 +259,18 @@ def _lined_up(d: Tensor | None, t: Tensor, out: Tensor) -> Tensor | None:
 
 
 def _div_jvp(dots: tuple, out: Tensor, x: Tensor, y: Tensor) -> Tensor | None:
-    # derivatives.yaml's (x_t - y_t * result) / y, in its order (the rule's two parts summed,
-    # x_t / y - y_t * (x / y) / y, round otherwise); a missing x_t is PyTorch's zero tensor
-    # (0 - v is -v)
-    dx, dy = (_lined_up(d, t, out) for d, t in zip(dots, (x, y)))
+    # PyTorch's forward formula, (dx - dy * out) / y: one quotient of the difference, not the
+    # sum of the two gradients (dx / y - dy * ((x / y) / y)), which rounds otherwise (forward
+    # mode, jvp, jacfwd, and the Hessians of torch.func, whose outer jacfwd runs through the
+    # divisions of a gradient). A missing tangent is a zero term left out, as PyTorch's zero
+    # tensors are: dx / y, or -dy * out / y (the tangent negated first: the sign of a zero,
+    # and of a NaN, as PyTorch's).
+    dx, dy = (None if d is None else tangent_at_rank(d, t, out) for d, t in zip(dots, (x, y)))
     if dy is None:
-        return None if dx is None else apply(div, dx, y)
-    prod = apply(mul, dy, out)
+        return None if dx is None else dx / y
     if dx is None:
-        num = apply(mul, prod, Tensor(np.asarray(-1, dtype=prod.dtype)))
-    else:
-        num = apply(sub, dx, prod)
-    return apply(div, num, y)
+        return -dy * out / y
+    return (dx - dy * out) / y
 
 
 div = defop(
@@ -279,9 +279,9 @@ div = defop(
     _div_vjp,
     "DivBackward0",
     "g / y, -g * x / y^2",
-    jvp=_div_jvp,
     saved=V.saves(other=V.arg(1, V.needs(0, 1)), self=V.arg(0, V.needs(1))),
     sym=lambda sp, x, y: x / y,
+    jvp=_div_jvp,
     kind="binary",
     samples=binary_samples(avoid=(0.0,), gap=0.3),
     to_torch="{0} / {1}",
@@ -399,6 +399,26 @@ def _tie_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
     return (gx, gy)
 
 
+def _tie_jvp(larger: bool) -> Any:
+    def rule(dots: tuple, out: Tensor, x: Tensor, y: Tensor) -> Tensor | None:
+        # PyTorch's forward formula, dy + w * (dx - dy), w = 1/2 at a tie, else whether x
+        # wins (0 where a value is NaN: the tangent is y's there). One rounding of the sum:
+        # not dx itself where x wins. A missing tangent is a zero term left out: w * dx,
+        # or dy + w * (0 - dy).
+        dx, dy = (None if d is None else tangent_at_rank(d, t, out) for d, t in zip(dots, (x, y)))
+        if dx is None and dy is None:
+            return None
+        with np.errstate(invalid="ignore"):
+            wins = x.data > y.data if larger else x.data < y.data
+            w = np.where(x.data == y.data, 0.5, wins).astype(out.dtype)
+        wt = constant(w)
+        if dy is None:
+            return wt * dx
+        return dy + wt * ((_zero(out) if dx is None else dx) - dy)
+
+    return rule
+
+
 maximum = defop(
     "maximum",
     np.maximum,
@@ -406,6 +426,7 @@ maximum = defop(
     "MaximumBackward0",
     "g * (x > y), g * (y > x); ties split g / 2 each",
     sym=lambda sp, x, y: sp.Max(x, y),
+    jvp=_tie_jvp(True),
     kind="binary",
     kink="at ties x == y each input gets g / 2, as PyTorch",
     samples=binary_samples(distinct=True),
@@ -419,6 +440,7 @@ minimum = defop(
     "MinimumBackward0",
     "g * (x < y), g * (y < x); ties split g / 2 each",
     sym=lambda sp, x, y: sp.Min(x, y),
+    jvp=_tie_jvp(False),
     kind="binary",
     kink="at ties x == y each input gets g / 2, as PyTorch",
     samples=binary_samples(distinct=True),
@@ -503,18 +525,47 @@ def sym_trunc(sp: Any, v: Any) -> Any:
 
 
 def _atan2_vjp(g: Tensor, out: Tensor, y: Tensor, x: Tensor) -> tuple:
-    # PyTorch's atan2_backward: one reciprocal of y^2 + x^2, shared by both gradients, its
-    # infinities (the origin) masked to 0: both gradients are 0 there, and a second derivative
-    # through the mask is nan there (0 times the reciprocal's infinite slope), as PyTorch's.
+    # PyTorch's atan2_backward: one reciprocal of y^2 + x^2, shared by both gradients, masked
+    # to 0 where y^2 + x^2 is 0 (the origin, or squares that underflow): both gradients are 0
+    # there, and a second derivative through the mask is nan there (0 times the reciprocal's
+    # infinite slope), as PyTorch's. Where the sum is not 0 but its reciprocal overflows (a
+    # subnormal sum; float16 near 1e-3) the reciprocal stays infinite, and so do the
+    # gradients, as PyTorch's.
     denom = y * y + x * x
     recip = 1 / denom
-    inf = np.isinf(recip.data)
-    if np.any(inf):
-        recip = apply(where, Tensor(~inf), recip, Tensor(np.zeros((), recip.dtype)))
+    zero = denom.data == 0
+    if np.any(zero):
+        recip = apply(where, Tensor(~zero), recip, Tensor(np.zeros((), recip.dtype)))
     return (
         g * x * recip if y.requires_grad else None,
         g * -y * recip if x.requires_grad else None,
     )
+
+
+def _atan2_jvp(dots: tuple, out: Tensor, y: Tensor, x: Tensor) -> Tensor | None:
+    # PyTorch's forward formula, (-y * dx + x * dy) / (y^2 + x^2): a quotient, not the
+    # backward's reciprocal (nan at the origin, finite where that reciprocal overflows; a
+    # missing tangent is a zero term left out, as PyTorch's zero tensors are). A tangent may
+    # carry leading batch axes: it is given out's rank so that it broadcasts with y and x.
+    dy, dx = (None if d is None else tangent_at_rank(d, t, out) for d, t in zip(dots, (y, x)))
+    num = None
+    if dx is not None:
+        num = -y * dx
+    if dy is not None:
+        num = x * dy if num is None else num + x * dy
+    return None if num is None else num / (y**2 + x**2)
+
+
+def _zero(out: Tensor) -> Tensor:
+    return constant(np.zeros((), out.dtype))
+
+
+def tangent_at_rank(d: Tensor, t: Tensor, out: Tensor) -> Tensor:
+    """The tangent `d` of an input `t` (with any leading batch axes) given `out`'s rank, so
+    that it broadcasts with the op's other inputs as `t` does."""
+    lead = d.shape[: d.ndim - t.ndim]
+    pad = out.ndim - t.ndim
+    return d if pad == 0 else apply(P.reshape, d, shape=lead + (1,) * pad + t.shape)
 
 
 def _atan2_fwd(y: np.ndarray, x: np.ndarray) -> np.ndarray:
@@ -553,6 +604,7 @@ atan2 = defop(
     "Atan2Backward0",
     "g * x / (x^2 + y^2), -g * y / (x^2 + y^2)",
     sym=lambda sp, y, x: sp.atan2(y, x),
+    jvp=_atan2_jvp,
     kind="binary",
     signature="atan2(y, x)",
     samples=binary_samples(avoid=(0.0,), gap=0.3),

@@ -803,6 +803,20 @@ def _sigmoid_backward_vjp(h: Tensor, out: Tensor, g: Tensor, y: Tensor) -> tuple
     return (first, (h * g) * right)
 
 
+def _sigmoid_backward_jvp(dots: tuple, out: Tensor, g: Tensor, y: Tensor) -> Tensor | None:
+    # PyTorch's forward formula: sigmoid_backward(g', y) + y' * g * (-2 * y + 1), products
+    # left to right (the transposed rule multiplies y' by the right factor first: another last
+    # bit; torch.func.hessian of a sigmoid runs through it). A missing g' is a zero tensor
+    # that the kernel materializes: its term is +0, added first (a -0 product becomes +0).
+    from .binary import tangent_at_rank
+
+    tg, ty = (None if d is None else tangent_at_rank(d, t, out) for d, t in zip(dots, (g, y)))
+    if ty is None:
+        return None if tg is None else apply(sigmoid_backward, tg, y)
+    first = constant(np.zeros((), out.dtype)) if tg is None else apply(sigmoid_backward, tg, y)
+    return first + ty * g * (y * -2 + 1)
+
+
 # sigmoid's gradient as PyTorch computes it, also under create_graph=True: one fused kernel of
 # the incoming gradient and sigmoid's result, recorded as SigmoidBackwardBackward0.
 sigmoid_backward = defop(
@@ -811,6 +825,7 @@ sigmoid_backward = defop(
     _sigmoid_backward_vjp,
     "SigmoidBackwardBackward0",
     "sigmoid_backward(h, y), h * g * (1 - 2 * y)",
+    jvp=_sigmoid_backward_jvp,
     kind="internal",
     saves=False,
     sym=lambda sp, g, y: g * (1 - y) * y,

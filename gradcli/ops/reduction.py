@@ -678,32 +678,20 @@ def _lse_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarra
 
 
 def _lse_jvp(dots: tuple, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> Any:
-    return None if dots[0] is None else _lse_tangent(dots[0], x, dim, keepdim)
-
-
-def _lse_tangent(d: Tensor, x: Tensor, dim: Any, keepdim: bool) -> Tensor:
-    """PyTorch's logsumexp_jvp: e = exp(x - amax(x)), then sum(e * x_t) / sum(e), each step
-    rounded in x's dtype (the transposed rule's exp(x - out) gives other last bits); softmax
-    and log_softmax build theirs on it. `d` may have leading batch axes."""
-    lead = d.ndim - x.ndim
-    ax = dims_of(dim, x.ndim)
-    xs = x.data
-    if xs.size:
-        with np.errstate(all="ignore"):
-            shifted = xs - np.max(xs, axis=ax, keepdims=True)
-    else:
-        shifted = xs
-    if xs.dtype == np.float32:
-        from .elementwise import exp as _exp
-
-        e = _exp.forward(shifted)
-    else:
-        with np.errstate(all="ignore"):
-            e = np.exp(shifted)
-    from .binary import div, mul
-
-    num = apply(sum, apply(mul, Tensor(e), d), dim=tuple(a + lead for a in ax), keepdim=keepdim)
-    return apply(div, num, Tensor(sum_float(e, ax, keepdim) if xs.dtype.kind == "f" else e.sum()))
+    # PyTorch's logsumexp_jvp: sum(exp(x - amax(x)) * t) / sum(exp(x - amax(x))), not the
+    # backward's sum(t * exp(x - out)), which rounds otherwise
+    (t,) = dots
+    if t is None:
+        return None
+    if x.ndim == 0:
+        return t
+    axes = dims_of(dim, x.ndim)
+    back = tuple(a - x.ndim for a in axes)  # counted from the end: the same under batch axes
+    with np.errstate(invalid="ignore"):
+        top = np.max(x.data, axis=axes, keepdims=True) if x.data.size else np.zeros(())
+    e = (x - constant(np.asarray(top, dtype=x.dtype))).exp()
+    num = apply(P.sum, e * t, dim=back, keepdim=keepdim)
+    return num / apply(P.sum, e, dim=back, keepdim=keepdim)
 
 
 logsumexp = defop(
@@ -714,12 +702,12 @@ logsumexp = defop(
     ),
     "LogsumexpBackward0",
     "g * exp(x - out)",
+    jvp=_lse_jvp,
     kind="reduction",
     sym=lambda sp, x, dim=None, keepdim=False: _sym_reduce(
         x, dim, keepdim, lambda v: sp.log(sp.Add(*[sp.exp(e) for e in v]))
     ),
     signature="logsumexp(x, dim, keepdim=False)",
-    jvp=_lse_jvp,
     samples=reduction_samples(),
     to_torch=lambda w, a, p: (
         f"torch.logsumexp({a[0]}, "
@@ -773,6 +761,26 @@ def _softmax_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int, log: bool) -> tupl
     return (out * (g - sum_dim(g * out, d)),)
 
 
+def _softmax_jvp(log: bool) -> Any:
+    def rule(dots: tuple, out: Tensor, x: Tensor, dim: int) -> Tensor | None:
+        # PyTorch's forward formulas: softmax out * (t - lse'), log_softmax t - lse', where
+        # lse' = sum(exp(x - amax(x)) * t) / sum(exp(x - amax(x))) (its logsumexp_jvp), not the
+        # backward's sum(t * out), which rounds otherwise.
+        (t,) = dots
+        if t is None:
+            return None
+        if x.ndim == 0:
+            return t - t if log else out * (t - t)
+        d = from_end(dim, x.ndim)
+        with np.errstate(invalid="ignore"):
+            top = np.max(x.data, axis=d, keepdims=True) if x.data.size else 0
+        e = (x - constant(np.asarray(top, dtype=x.dtype))).exp()
+        lse_t = sum_dim(e * t, d) / sum_dim(e, d)
+        return t - lse_t if log else out * (t - lse_t)
+
+    return rule
+
+
 def _softmax_backward_fwd(g: np.ndarray, y: np.ndarray, *, dim: int, log: bool) -> np.ndarray:
     """The first pass's kernel (`softmax_backward32` for float32, as without create_graph),
     the rule's operations for the other dtypes and for a batched pass."""
@@ -782,6 +790,44 @@ def _softmax_backward_fwd(g: np.ndarray, y: np.ndarray, *, dim: int, log: bool) 
     if log:
         return (gt - yt.exp() * sum_dim(gt, dim)).data
     return (yt * (gt - sum_dim(gt * yt, dim))).data
+
+
+def _softmax_backward_jvp(dots: tuple, out: Tensor, g: Tensor, y: Tensor, *, dim: int) -> Any:
+    # Forward mode as PyTorch runs it (its jvp decomposition of _softmax_backward_data, each
+    # op's forward formula): new = g * y; out = new - y * sum(new), so the tangent is
+    # new' - (sum(new') * y + y' * sum(new)), new' = y' * g + g' * y (a missing tangent's terms
+    # left out). torch.func.hessian of a softmax runs through it.
+    from .binary import tangent_at_rank
+
+    tg, ty = (None if d is None else tangent_at_rank(d, t, out) for d, t in zip(dots, (g, y)))
+    if tg is None and ty is None:
+        return None
+    if ty is None:
+        new_t = tg * y
+    elif tg is None:
+        new_t = ty * g
+    else:
+        new_t = ty * g + tg * y
+    prod_t = sum_dim(new_t, dim) * y
+    if ty is not None:
+        prod_t = prod_t + ty * sum_dim(g * y, dim)
+    return new_t - prod_t
+
+
+def _log_softmax_backward_jvp(dots: tuple, out: Tensor, g: Tensor, y: Tensor, *, dim: int) -> Any:
+    # PyTorch's jvp decomposition of _log_softmax_backward_data: out = g - exp(y) * sum(g),
+    # so the tangent is g' - (sum(g') * exp(y) + (y' * exp(y)) * sum(g)).
+    from .binary import tangent_at_rank
+
+    tg, ty = (None if d is None else tangent_at_rank(d, t, out) for d, t in zip(dots, (g, y)))
+    if tg is None and ty is None:
+        return None
+    e = y.exp()
+    prod_t = None if tg is None else sum_dim(tg, dim) * e
+    if ty is not None:
+        term = ty * e * sum_dim(g, dim)
+        prod_t = term if prod_t is None else prod_t + term
+    return -prod_t if tg is None else tg - prod_t
 
 
 def _softmax_backward_vjp(h: Tensor, out: Tensor, g: Tensor, y: Tensor, *, dim: int) -> tuple:
@@ -812,6 +858,7 @@ softmax_backward = defop(
     _softmax_backward_vjp,
     "SoftmaxBackwardDataBackward0",
     "softmax_backward(h, y), g * h - sum(y * g) * h - g * sum(y * h)",
+    jvp=_softmax_backward_jvp,
     kind="internal",
     saves=False,
     samples=_softmax_backward_samples,
@@ -822,6 +869,7 @@ log_softmax_backward = defop(
     _log_softmax_backward_vjp,
     "LogSoftmaxBackwardDataBackward0",
     "h - sum(h * exp(y)), -sum(g) * exp(y) * h",
+    jvp=_log_softmax_backward_jvp,
     kind="internal",
     saves=False,
     sym=lambda sp, g, y, dim: (
@@ -862,26 +910,14 @@ _softmax_samples = tuple(
 )
 
 
-def _softmax_jvp(dots: tuple, out: Tensor, x: Tensor, dim: int, log: bool = False) -> Any:
-    # derivatives.yaml: softmax's result * (x_t - logsumexp_jvp), log_softmax's
-    # x_t - logsumexp_jvp (the sum over dim kept): a tangent along ones is 0. exactly
-    d = dots[0]
-    if d is None:
-        return None
-    from .binary import mul, sub
-
-    diff = apply(sub, d, _lse_tangent(d, x, dim, True))
-    return diff if log else apply(mul, out, diff)
-
-
 softmax = defop(
     "softmax",
     _softmax_fwd,
     lambda g, out, x, dim: _softmax_vjp(g, out, x, dim, False),
     "SoftmaxBackward0",
     "out * (g - sum(g * out, dim))",
+    jvp=_softmax_jvp(False),
     kind="reduction",
-    jvp=_softmax_jvp,
     sym=lambda sp, x, dim: np.frompyfunc(lambda e, s: sp.exp(e) / s, 2, 1)(
         x, _sym_reduce(x, dim, True, lambda v: sp.Add(*[sp.exp(e) for e in v]))
     ),
@@ -909,8 +945,8 @@ log_softmax = defop(
     lambda g, out, x, dim: _softmax_vjp(g, out, x, dim, True),
     "LogSoftmaxBackward0",
     "g - exp(out) * sum(g, dim)",
+    jvp=_softmax_jvp(True),
     kind="reduction",
-    jvp=lambda dots, out, x, dim: _softmax_jvp(dots, out, x, dim, True),
     sym=lambda sp, x, dim: (
         x - _sym_reduce(x, dim, True, lambda v: sp.log(sp.Add(*[sp.exp(e) for e in v])))
     ),

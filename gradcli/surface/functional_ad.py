@@ -530,6 +530,23 @@ def _jacobian_forward(func: Callable[..., Any], inputs: Any, strict: bool, vecto
         )
         seeds = one_hot_seeds(ins)
     tans = tangents_through(outs, leaves, seeds, 1)
+    if _OUTER_OF_HESSIAN[0] and grad_enabled():
+        # PyTorch's forward-over-reverse Hessian makes its dual inputs require grad: the blocks
+        # whose tangents exist come out attached (grad_fn ReshapeAliasBackward0, ViewBackward0
+        # where flat) to a graph that reaches none of the caller's tensors.
+        anchor = Tensor(np.zeros((), dtype=outs[0].dtype), requires_grad=True)
+        dense = [
+            None
+            if d is None
+            else Tensor(np.ascontiguousarray(np.broadcast_to(d.data, (total,) + o.shape)))
+            for o, d in zip(outs, tans)
+        ]
+        blocks = _forward_blocks(outs, dense, ins, lambda o, d: d is not None, anchor)
+        if not in_tupled:
+            return tuple(b[0] for b in blocks) if out_tupled else blocks[0][0]
+        return blocks if out_tupled else blocks[0]
+    # (and with grad mode off, those blocks are leaves that require grad, as PyTorch's)
+    leaf = _OUTER_OF_HESSIAN[0] and not grad_enabled()
     blocks = []
     for o, d in zip(outs, tans):
         col = (
@@ -540,9 +557,8 @@ def _jacobian_forward(func: Callable[..., Any], inputs: Any, strict: bool, vecto
         flat = col.reshape(total, -1).T  # (output elements, input elements)
         row, off = [], 0
         for t, n in zip(ins, sizes):
-            row.append(
-                Tensor(np.ascontiguousarray(flat[:, off : off + n]).reshape(o.shape + t.shape))
-            )
+            block = np.ascontiguousarray(flat[:, off : off + n]).reshape(o.shape + t.shape)
+            row.append(Tensor(block, requires_grad=leaf and d is not None))
             off += n
         blocks.append(row)
     # Lists, not tuples, where both are tuples: what PyTorch's forward-mode path returns.
@@ -570,7 +586,6 @@ def _jacobian_dual(func: Callable[..., Any], ins: tuple[Tensor, ...], in_tupled:
     (and the Jacobian) stay attached to the inputs' graph where they depend on them."""
     from ..core import dual
     from ..core.graph import ancestors, next_seq
-    from ..ops import shape as SH
 
     sizes = [int(t.data.size) for t in ins]
     total = sum(sizes)
@@ -597,14 +612,40 @@ def _jacobian_dual(func: Callable[..., Any], ins: tuple[Tensor, ...], in_tupled:
     # attached to the inputs though gradcli's rules did not need them: tie them (a `where`
     # that always takes the tangent: the same values, a zero gradient to the input).
     tie = any(n.op.jvp_reads_primal for n in ancestors(outs, since=since))
+    anchor = next((t for t in ins if t.requires_grad), None)
+
+    def tied(o: Tensor, d: Tensor | None) -> bool:
+        return tie and o.requires_grad and d is not None and not d.requires_grad
+
+    blocks = _forward_blocks(outs, tans, ins, tied, anchor)
+    if not in_tupled:
+        return tuple(b[0] for b in blocks) if out_tupled else blocks[0][0]
+    return blocks if out_tupled else blocks[0]
+
+
+def _forward_blocks(
+    outs: Sequence[Tensor],
+    tans: Sequence[Tensor | None],
+    ins: Sequence[Tensor],
+    tied: Callable[[Tensor, Tensor | None], bool],
+    anchor: Tensor | None,
+) -> list:
+    """The Jacobian blocks of a forward-mode Jacobian as PyTorch's `_jacfwd` makes them, one row
+    per output: the tangents (input elements first) split by input, permuted and reshaped.
+    Where `tied(o, d)` the tangent is first tied to `anchor` (a `where` that always takes the
+    tangent: the same values, a zero gradient to the anchor), where PyTorch's is attached."""
+    from ..ops import shape as SH
+
+    sizes = [int(t.data.size) for t in ins]
+    total = sum(sizes)
     blocks = []
     for o, d in zip(outs, tans):
+        tie = anchor is not None and tied(o, d)
         if d is None:
             d = Tensor(np.zeros((total,) + o.shape, dtype=o.dtype))
-        if tie and o.requires_grad and not d.requires_grad and any(t.requires_grad for t in ins):
+        if tie:
             from . import functional as SF
 
-            anchor = next(t for t in ins if t.requires_grad)
             never = Tensor(np.zeros(d.shape, dtype=bool))
             d = SF.where(never, SF.sum(anchor).to(d.dtype), d)
         row, off = [], 0
@@ -619,9 +660,7 @@ def _jacobian_dual(func: Callable[..., Any], ins: tuple[Tensor, ...], in_tupled:
             row.append(apply(P.reshape, part, shape=o.shape + t.shape, label=label))
             off += n
         blocks.append(row)
-    if not in_tupled:
-        return tuple(b[0] for b in blocks) if out_tupled else blocks[0][0]
-    return blocks if out_tupled else blocks[0]
+    return blocks
 
 
 def apply_view(t: Tensor) -> Tensor:

@@ -8,8 +8,10 @@ input): the moments of each group are layer norm's (`norm32.moments`), the recip
 is taken in double (eps is a double there) and rounded once, and with an affine the output is
 fma(scale, x, fma(-scale, mean, bias)) where scale = rstd * weight[c] (the kernel's
 `scale * x + bias` and `-scale * mean + bias`, contracted by the compiler); without one,
-(x - mean) * rstd. Other dtypes, and every gradient, are the formula in the records' own
-operations:
+(x - mean) * rstd. The first-order float32 gradients are the backward kernel's to the bit
+(`norm32.group_norm_backward`). Other dtypes, and gradients that are recorded
+(create_graph=True: PyTorch too composes them of tensor operations then) or batched, are the
+formula in the records' own operations:
 
     xhat = (x - mean) / sqrt(var + eps)                 (per sample and group)
     dx = (gy - mean(gy) - xhat * mean(gy * xhat)) / sqrt(var + eps),  gy = g * weight[c]
@@ -24,7 +26,7 @@ import numpy as np
 
 from ..core.op import Sample, apply, defop
 from ..core.sleef32 import _fma
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, grad_enabled
 from . import norm32
 from .reduction import mean as mean_op
 from .reduction import sum as sum_op
@@ -51,11 +53,9 @@ def _kernel32(
 ) -> np.ndarray:
     n, c = x.shape[:2]
     d = c // groups
-    rows = np.ascontiguousarray(x, _F).reshape(n * groups, -1)
-    mean, var = norm32.moments(rows)
+    mean, rstd = norm32.group_stats(x, groups, eps)
     with np.errstate(all="ignore"):
-        rstd = (1.0 / np.sqrt(np.maximum(var, _F(0)).astype(np.float64) + eps)).astype(_F)
-        xr = rows.reshape(n, groups, d, -1)
+        xr = np.ascontiguousarray(x, _F).reshape(n, groups, d, -1)
         m = mean.reshape(n, groups, 1, 1)
         r = rstd.reshape(n, groups, 1, 1)
         if not affine:
@@ -114,6 +114,23 @@ def _vjp(
     has_w: bool,
     has_b: bool,
 ) -> tuple:
+    if (
+        not grad_enabled()
+        and g.shape == x.shape
+        and g.dtype == _F
+        and _exact(x.data, w.data, b.data)
+    ):
+        # PyTorch's kernel (native_group_norm_backward); with create_graph=True PyTorch
+        # composes the gradient of tensor operations instead (below)
+        mean, rstd = norm32.group_stats(x.data, groups, eps)
+        dx, dw, db = norm32.group_norm_backward(
+            g.data, x.data, mean, rstd, w.data if has_w else None, groups
+        )
+        return (
+            Tensor(dx),
+            Tensor(dw.reshape(w.shape)) if has_w and w.requires_grad else None,
+            Tensor(db.reshape(b.shape)) if has_b and b.requires_grad else None,
+        )
     lead = g.shape[: g.ndim - x.ndim]  # a batched pass's leading axes
     grouped = _grouped_shape(x.shape, groups)
     per = _channel_shape(x.ndim, x.shape[1])

@@ -34,6 +34,7 @@ FAMILIES = (
     "gridsample",
     "groupnorm",
     "layernorm",
+    "renorm",
     "special",
     "loss",
     "ctc",

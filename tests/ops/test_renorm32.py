@@ -75,7 +75,7 @@ def test_the_gradient_is_the_finite_differences_in_float64() -> None:
         x = rng.standard_normal((4, 5)) * 2
         g = rng.standard_normal((4, 5))
 
-        def f(v: np.ndarray, p: float = p, dim: int = dim) -> float:
+        def f(v: np.ndarray, p: float = p, dim: int = dim, g: np.ndarray = g) -> float:
             return float((extras.renorm(gradcli.Tensor(v), p, dim, 0.8).data * g).sum())
 
         xt = gradcli.Tensor(x.copy(), requires_grad=True)

@@ -1,13 +1,14 @@
-"""The record of renorm (float32 and float64; a half input stays a composition in the
-surface): each slice along `dim` whose p-norm (over all the other dims) exceeds maxnorm is
-scaled by maxnorm / (norm + 1e-7), in the input's precision:
+"""The record of renorm (float32, float64 and float16; a bfloat16 input stays a composition
+in the surface): each slice along `dim` whose p-norm (over all the other dims) exceeds
+maxnorm is scaled by maxnorm / (norm + 1e-7), in the input's precision:
 
     norm = ||x||_p over the other dims (kept),  y = x * where(norm > maxnorm,
     maxnorm / (norm + 1e-7), 1)
 
 The gradient is PyTorch's renorm_backward in its order and its precision: the norm again in
-the accumulation type (double for a float32 input on the CPU), the products x * g in the
-input's dtype summed in double, the norm's own backward (norm_backward) on them, then
+the accumulation type (double for a float32 input on the CPU, float for half), the products
+x * g in the input's dtype summed in that type, the norm's own backward (norm_backward) on
+them, then
 
     inv = 1 / (norm + 1e-7),  dx = where(norm > maxnorm, ((maxnorm * inv) * (g - inv * nb))
     rounded to g's dtype, g)
@@ -37,12 +38,21 @@ def _others(ndim: int, dim: int) -> tuple[int, ...]:
     return tuple(i for i in range(ndim) if i != dim)
 
 
+def _acc(dtype: np.dtype) -> np.dtype:
+    """The backward's accumulation type on the CPU: double for float32 and float64, float
+    for half."""
+    return np.dtype(np.float32) if dtype == np.float16 else _F64
+
+
 def _forward(x: np.ndarray, p: float, dim: int, maxnorm: float) -> np.ndarray:
-    norm = _norm_fwd(x, p, _others(x.ndim, dim), True)
-    t = x.dtype.type
+    # a half input: the norm and the factor in float (ATen's CUDA-style accumulation type,
+    # which renorm uses on the CPU too), the factor rounded to half, the product in half
+    wide = x.astype(np.float32) if x.dtype == np.float16 else x
+    norm = _norm_fwd(wide, p, _others(x.ndim, dim), True)
+    t = wide.dtype.type
     with np.errstate(all="ignore"):
         factor = np.where(norm > t(maxnorm), t(maxnorm) / (norm + t(1e-7)), t(1))
-        return np.asarray(x * factor, x.dtype)
+        return np.asarray(x * factor.astype(x.dtype), x.dtype)
 
 
 def _norm_backward(go: Tensor, x: Tensor, p: float, norm: Tensor, dims: tuple) -> Tensor:
@@ -73,11 +83,12 @@ def _norm_backward(go: Tensor, x: Tensor, p: float, norm: Tensor, dims: tuple) -
 def _vjp(g: Tensor, out: Tensor, x: Tensor, p: float, dim: int, maxnorm: float) -> tuple:
     lead = g.ndim - x.ndim  # (upstream gradients stacked in front: a batched pass)
     dims = _others(x.ndim, dim)
-    x64 = apply(astype, x, dtype=_F64) if x.dtype != _F64 else x
-    norm = apply(norm_op, x64, p=p, dim=dims, keepdim=True)
+    acc = _acc(x.dtype)
+    wide = apply(astype, x, dtype=acc) if x.dtype != acc else x
+    norm = apply(norm_op, wide, p=p, dim=dims, keepdim=True)
     prod = x * g
-    if prod.dtype != _F64:
-        prod = apply(astype, prod, dtype=_F64)
+    if prod.dtype != acc:
+        prod = apply(astype, prod, dtype=acc)
     go = apply(sum_op, prod, dim=tuple(lead + d for d in dims), keepdim=True)
     nb = _norm_backward(go, x, p, norm, dims)
     inv = 1 / (norm + 1e-7)

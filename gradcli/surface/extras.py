@@ -594,7 +594,7 @@ def renorm(input: Any, p: Any, dim: Any, maxnorm: Any) -> Tensor:  # noqa: A002
     if x.ndim <= 1:
         raise GradcliError(f"renorm: input needs at least 2 dimensions, got {x.ndim} dimensions")
     d = check_dim(dim, x.ndim)
-    if x.dtype in (np.float32, np.float64):
+    if x.dtype in (np.float16, np.float32, np.float64):
         from ..core.op import apply
         from ..ops.renorm import renorm as renorm_op
 

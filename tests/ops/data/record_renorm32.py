@@ -49,6 +49,28 @@ for seed, (shape, p, dim, maxnorm) in enumerate(
         }
     )
 
+# float16: the norm and the factor in float, the gradient's arithmetic in float
+for seed, (shape, p, dim, maxnorm) in enumerate(
+    (([5, 7], 2.0, 1, 1.0), ([3, 4, 5], 1.0, 1, 2.0), ([8, 9], 2.0, 0, 1.5)), start=100
+):
+    x = draw(shape, seed).astype(np.float16) * np.float16(2)
+    g = draw(shape, seed + 50).astype(np.float16)
+    xt = torch.from_numpy(x).requires_grad_()
+    y = xt.renorm(p, dim, maxnorm)
+    y.backward(torch.from_numpy(g))
+    CASES.append(
+        {
+            "shape": shape,
+            "seed": seed,
+            "p": p,
+            "dim": dim,
+            "maxnorm": maxnorm,
+            "dtype": "float16",
+            "y": y.detach().numpy().reshape(-1).view(np.uint16).tolist(),
+            "dx": xt.grad.numpy().reshape(-1).view(np.uint16).tolist(),
+        }
+    )
+
 out = Path(__file__).parent / "renorm32.json"
 out.write_text(json.dumps(CASES) + "\n")
 print(len(CASES), "cases ->", out)

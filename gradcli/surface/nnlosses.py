@@ -195,7 +195,7 @@ def soft_margin_loss(
     not_differentiable(t, "soft_margin_loss", "target")
     if (
         x.data.dtype == t.data.dtype
-        and x.data.dtype in (np.float32, np.float64)
+        and x.data.dtype in (np.float16, np.float32, np.float64)
         and (x.shape == t.shape)
     ):
         # ATen's kernels, forward and backward (SoftMarginLossBackwardBackward0 when recorded)

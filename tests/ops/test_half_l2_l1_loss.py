@@ -1,9 +1,9 @@
-"""float16 smooth_l1_loss and huber_loss are PyTorch's to the bit on the avx2 kernel family,
-values and input gradients (recorded with torch 2.13 on AVX2: record_half_l2_l1_loss.py):
+"""float16 smooth_l1_loss, huber_loss and soft_margin_loss are PyTorch's to the bit on the avx2
+kernel family, values and input gradients (recorded with torch 2.13 on AVX2: record_half_l2_l1_loss.py):
 smooth_l1's backward is the float32 kernel's arithmetic on the values as floats, rounded
 once; huber's forward in float, rounded once; huber's backward op by op in half, its vector
-loop 32 elements a step and its scalar tail its own order; a mean is the float sum divided by
-the count in float, rounded once."""
+loop 32 elements a step and its scalar tail its own order; soft_margin's backward op by op in
+half; a mean is the float sum divided by the count in float, rounded once."""
 
 from __future__ import annotations
 
@@ -28,8 +28,11 @@ def _run(case: dict) -> tuple[list[int], list[int]]:
 
     n, seed = case["n"], case["seed"]
     x = gradcli.Tensor(_draw(n, seed, 2.0), requires_grad=True)
-    t = gradcli.Tensor(_draw(n, seed + 100, 1.0))
+    t = _draw(n, seed + 100, 1.0)
     kw = {"beta": case["p"]} if case["name"] == "smooth_l1_loss" else {"delta": case["p"]}
+    if case["name"] == "soft_margin_loss":
+        t, kw = np.where(t > 0, 1.0, -1.0).astype(np.float16), {}
+    t = gradcli.Tensor(t)
     y = getattr(nnlosses, case["name"])(x, t, reduction=case["reduction"], **kw)
     none = case["reduction"] == "none"
     y.backward(gradcli.Tensor(_draw(n, seed + 200, 1.0)) if none else None)

@@ -1,5 +1,5 @@
-"""Record PyTorch's float16 smooth_l1_loss and huber_loss (values and input gradients) for
-tests/ops/test_half_l2_l1_loss.py, on an AVX2 machine without AVX-512 (gradcli's avx2 kernel
+"""Record PyTorch's float16 smooth_l1_loss, huber_loss and soft_margin_loss (values and input
+gradients) for tests/ops/test_half_l2_l1_loss.py, on an AVX2 machine without AVX-512 (gradcli's avx2 kernel
 family: the half kernels' vector step, 32 elements, decides which elements the scalar tail
 computes). Run with torch 2.13 CPU: /work/torchenv/bin/python
 tests/ops/data/record_half_l2_l1_loss.py. Inputs are NumPy's, drawn from seeds; results are
@@ -21,13 +21,16 @@ def draw(n: int, seed: int, scale: float) -> np.ndarray:
 
 CASES = []
 seed = 0
-for name in ("smooth_l1_loss", "huber_loss"):
+for name in ("smooth_l1_loss", "huber_loss", "soft_margin_loss"):
     for reduction in ("mean", "sum", "none"):
         for n, p in ((7, 1.0), (36, 0.3), (50, 1.7), (100, 0.5), (70, 1.0)):
             seed += 1
             x, t, g = draw(n, seed, 2.0), draw(n, seed + 100, 1.0), draw(n, seed + 200, 1.0)
+            if name == "soft_margin_loss":
+                t = np.where(t > 0, 1.0, -1.0).astype(np.float16)
             xt = torch.from_numpy(x).requires_grad_()
             kw = {"beta": p} if name == "smooth_l1_loss" else {"delta": p}
+            kw = {} if name == "soft_margin_loss" else kw
             y = getattr(F, name)(xt, torch.from_numpy(t), reduction=reduction, **kw)
             y.backward(torch.from_numpy(g) if reduction == "none" else None)
             CASES.append(

@@ -1,9 +1,10 @@
 """float16 smooth_l1_loss, huber_loss and soft_margin_loss are PyTorch's to the bit on the avx2
-kernel family, values and input gradients (recorded with torch 2.13 on AVX2: record_half_l2_l1_loss.py):
-smooth_l1's backward is the float32 kernel's arithmetic on the values as floats, rounded
-once; huber's forward in float, rounded once; huber's backward op by op in half, its vector
-loop 32 elements a step and its scalar tail its own order; soft_margin's backward op by op in
-half; a mean is the float sum divided by the count in float, rounded once."""
+kernel family, values and input gradients (recorded with torch 2.13 on AVX2:
+record_half_l2_l1_loss.py): smooth_l1's backward is the float32 kernel's arithmetic on the
+values as floats, rounded once; huber's forward in float, rounded once; huber's backward op by
+op in half, its vector loop 32 elements a step and its scalar tail its own order; soft_margin's
+backward op by op in half; a mean is the float sum divided by the count in float, rounded
+once."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Record PyTorch's float16 smooth_l1_loss, huber_loss and soft_margin_loss (values and input
-gradients) for tests/ops/test_half_l2_l1_loss.py, on an AVX2 machine without AVX-512 (gradcli's avx2 kernel
-family: the half kernels' vector step, 32 elements, decides which elements the scalar tail
-computes). Run with torch 2.13 CPU: /work/torchenv/bin/python
+gradients) for tests/ops/test_half_l2_l1_loss.py, on an AVX2 machine without AVX-512
+(gradcli's avx2 kernel family: the half kernels' vector step, 32 elements, decides which
+elements the scalar tail computes). Run with torch 2.13 CPU: /work/torchenv/bin/python
 tests/ops/data/record_half_l2_l1_loss.py. Inputs are NumPy's, drawn from seeds; results are
 stored as float16 bit patterns."""
 

@@ -35,6 +35,7 @@ FAMILIES = (
     "groupnorm",
     "layernorm",
     "renorm",
+    "trilinear",
     "special",
     "loss",
     "ctc",

@@ -1209,6 +1209,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
         g, x, w, which, k, eps, has_w
     ),
     "renorm": lambda x, p, dim, maxnorm: _renorm_ref(x, p, dim, maxnorm),
+    "bilinear_product": lambda x, w, z: np.einsum("ni,oij,nj->no", x, w, z),
     "softplus_backward": lambda g, x, beta, threshold: np.vectorize(
         lambda gv, xv: gv if beta * xv > threshold else gv / (1 + math.exp(-beta * xv))
     )(g, x),

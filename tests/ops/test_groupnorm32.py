@@ -180,3 +180,27 @@ def test_the_kernel_is_the_gradient_by_finite_differences(idx: int) -> None:
             flat[i] = keep
             fd = (up - down) / (2 * h)
             assert abs(float(got[name].reshape(-1)[i]) - fd) <= 2e-4 * max(1.0, abs(fd)), name
+
+
+@pytest.mark.parametrize(
+    "case", BWD[::3], ids=lambda c: f"{c['shape']}-g{c['groups']}-s{c['seed']}"
+)
+def test_recorded_gradients_are_pytorchs_composition(case: dict) -> None:
+    """With create_graph=True PyTorch composes the gradient of tensor operations
+    (infinitely_differentiable_native_group_norm_backward): its bits, and its names."""
+    import gradcli
+    from gradcli.surface import nnfunctional as N
+
+    x, w, b, g = _bwd_inputs(case)
+    xt = gradcli.Tensor(x, requires_grad=True)
+    wt = gradcli.Tensor(w, requires_grad=True) if case["has_w"] else None
+    bt = gradcli.Tensor(b, requires_grad=True) if case["has_w"] else None
+    y = N.group_norm(xt, case["groups"], wt, bt)
+    ins = (xt, wt) if case["has_w"] else (xt,)
+    got = gradcli.grad(y, ins, gradcli.Tensor(g), create_graph=True)
+    assert got[0].grad_fn.name() == "ViewBackward0"
+    assert got[0].data.reshape(-1).view(np.uint32).tolist() == case["cg_dx"]
+    if case["has_w"]:
+        assert got[1].data.view(np.uint32).tolist() == case["cg_dw"]
+    # the kernel's first-order bits differ from the composition's: the two rules are apart
+    assert case["cg_dx"] != case["dx"]

@@ -1210,6 +1210,10 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     ),
     "renorm": lambda x, p, dim, maxnorm: _renorm_ref(x, p, dim, maxnorm),
     "bilinear_product": lambda x, w, z: np.einsum("ni,oij,nj->no", x, w, z),
+    "group_norm_mean": lambda x, groups, eps: x.reshape(x.shape[0], groups, -1).mean(axis=2),
+    "group_norm_rstd": lambda x, groups, eps: (
+        1 / np.sqrt(x.reshape(x.shape[0], groups, -1).var(axis=2) + eps)
+    ),
     "softplus_backward": lambda g, x, beta, threshold: np.vectorize(
         lambda gv, xv: gv if beta * xv > threshold else gv / (1 + math.exp(-beta * xv))
     )(g, x),

@@ -48,6 +48,13 @@ for shape, groups in (
         if has_w:
             bits["dw"] = wt.grad.numpy().view(np.uint32).tolist()
             bits["db"] = bt.grad.numpy().view(np.uint32).tolist()
+        # create_graph=True: PyTorch composes the gradient of tensor operations instead
+        ins = (xt, wt) if has_w else (xt,)
+        y = F.group_norm(xt, groups, wt, bt)
+        cg = torch.autograd.grad(y, ins, torch.from_numpy(g), create_graph=True)
+        bits["cg_dx"] = cg[0].detach().numpy().reshape(-1).view(np.uint32).tolist()
+        if has_w:
+            bits["cg_dw"] = cg[1].detach().numpy().view(np.uint32).tolist()
         CASES.append({"shape": shape, "groups": groups, "seed": seed, "has_w": has_w, **bits})
 
 out = Path(__file__).parent / "groupnorm32_bwd.json"

@@ -109,6 +109,7 @@ renorm = defop(
     _vjp,
     "RenormBackward0",
     "where(norm > maxnorm, maxnorm / (norm + 1e-7) * (g - x * d(norm) . g / (norm + 1e-7)), g)",
+    kind="reduction",
     signature="renorm(x, p, dim, maxnorm)",
     samples=(
         Sample(((3, 4),), {"p": 2.0, "dim": 0, "maxnorm": 0.5}),

@@ -87,6 +87,7 @@ bilinear_product = defop(
     "TrilinearBackward0",
     "g[n,o] W[o,i,j] z[n,j] summed over o, j; g x z summed over n; g x W summed over o, i",
     sym=_sym,
+    kind="linalg",
     signature="bilinear_product(x, W, z)",
     samples=(
         Sample(((3, 2), (4, 2, 3), (3, 3))),

@@ -9,8 +9,9 @@ is taken in double (eps is a double there) and rounded once, and with an affine 
 fma(scale, x, fma(-scale, mean, bias)) where scale = rstd * weight[c] (the kernel's
 `scale * x + bias` and `-scale * mean + bias`, contracted by the compiler); without one,
 (x - mean) * rstd. The first-order float32 gradients are the backward kernel's to the bit
-(`norm32.group_norm_backward`). Other dtypes, and gradients that are recorded
-(create_graph=True: PyTorch too composes them of tensor operations then) or batched, are the
+(`norm32.group_norm_backward`); gradients that are recorded (create_graph=True, float32 and
+float64) are PyTorch's composition then, infinitely_differentiable_native_group_norm_backward,
+in its order on the records (`_recorded_grads`). Other dtypes, and batched passes, are the
 formula in the records' own operations:
 
     xhat = (x - mean) / sqrt(var + eps)                 (per sample and group)

@@ -230,10 +230,12 @@ _NEVER_ON_A_PIPE = (
     "gradcli.ops.gridsample",
     "gradcli.ops.groupnorm",
     "gradcli.ops.layernorm",
+    "gradcli.ops.renorm",
     "gradcli.ops.resample",
     "gradcli.ops.scan",
     "gradcli.ops.scatter",
     "gradcli.ops.special",
+    "gradcli.ops.trilinear",
     # complex and bfloat16 values: imported when the first one is made or differentiated
     "gradcli.ops.complexnum",
     "gradcli.core.bf16",

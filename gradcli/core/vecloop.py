@@ -23,16 +23,19 @@ def vec_step() -> int:
     return VEC_STEP_AVX2 if cpu.avx2() else VEC_STEP
 
 
-def vector_count(n: int) -> int:
+def vector_count(n: int, per: int = 1) -> int:
     """How many of a contiguous n-element loop's elements `cpu_kernel_vec` computes with its
-    vector function (whole steps of `vec_step()` from the start: 32, or 16 on AVX2); the rest
-    go through the scalar one."""
-    return n - n % vec_step()
+    vector function (whole steps of `vec_step()` from the start: 32, or 16 on AVX2; `per`
+    times that for a narrower element: 2 for half, whose vector holds twice the floats'
+    count); the rest go through the scalar one."""
+    step = vec_step() * per
+    return n - n % step
 
 
-def split_loop(vec, scalar, *arrays: np.ndarray) -> np.ndarray:
+def split_loop(vec, scalar, *arrays: np.ndarray, dtype: type = _F) -> np.ndarray:
     """An elementwise float32 kernel over equally shaped arrays as `cpu_kernel_vec` runs it:
-    `vec` on the whole steps of a contiguous run, `scalar` on its tail.
+    `vec` on the whole steps of a contiguous run, `scalar` on its tail (`dtype` float16: a
+    half kernel, on `Vectorized<Half>`, twice as many elements a step).
 
     The loop is TensorIterator's: the dimensions in the arrays' memory order (a transposed
     array is walked column by column; `_loop_order`), then merged from the innermost while every
@@ -45,25 +48,26 @@ def split_loop(vec, scalar, *arrays: np.ndarray) -> np.ndarray:
         order = _loop_order(arrays)
         if order != tuple(range(a0.ndim)):
             moved = [np.transpose(a, order) for a in arrays]
-            return np.transpose(_split_in_order(vec, scalar, moved), np.argsort(order))
-    return _split_in_order(vec, scalar, arrays)
+            return np.transpose(_split_in_order(vec, scalar, moved, dtype), np.argsort(order))
+    return _split_in_order(vec, scalar, arrays, dtype)
 
 
-def _split_in_order(vec, scalar, arrays) -> np.ndarray:
+def _split_in_order(vec, scalar, arrays, dtype: type = _F) -> np.ndarray:
     a0 = arrays[0]
     shape = a0.shape
     run, adjacent = _inner_run(arrays)
-    flat = [np.ascontiguousarray(a, dtype=_F).reshape(-1) for a in arrays]
+    flat = [np.ascontiguousarray(a, dtype=dtype).reshape(-1) for a in arrays]
     n = flat[0].size
-    out = np.empty(n, _F)
+    out = np.empty(n, dtype)
+    per = 4 // np.dtype(dtype).itemsize
     if run >= n:
-        nv = vector_count(n)
+        nv = vector_count(n, per)
         if nv:
             out[:nv] = vec(*(a[:nv] for a in flat))
         if nv < n:
             out[nv:] = scalar(*(a[nv:] for a in flat))
         return out.reshape(shape)
-    nv = vector_count(run) if adjacent else 0
+    nv = vector_count(run, per) if adjacent else 0
     if not nv:  # (rows shorter than a vector step: every element by the scalar function)
         out[:] = scalar(*flat)
         return out.reshape(shape)

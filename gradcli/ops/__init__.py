@@ -34,6 +34,8 @@ FAMILIES = (
     "gridsample",
     "groupnorm",
     "layernorm",
+    "renorm",
+    "trilinear",
     "special",
     "loss",
     "ctc",

@@ -8,8 +8,11 @@ input): the moments of each group are layer norm's (`norm32.moments`), the recip
 is taken in double (eps is a double there) and rounded once, and with an affine the output is
 fma(scale, x, fma(-scale, mean, bias)) where scale = rstd * weight[c] (the kernel's
 `scale * x + bias` and `-scale * mean + bias`, contracted by the compiler); without one,
-(x - mean) * rstd. Other dtypes, and every gradient, are the formula in the records' own
-operations:
+(x - mean) * rstd. The first-order float32 gradients are the backward kernel's to the bit
+(`norm32.group_norm_backward`); gradients that are recorded (create_graph=True, float32 and
+float64) are PyTorch's composition then, infinitely_differentiable_native_group_norm_backward,
+in its order on the records (`_recorded_grads`). Other dtypes, and batched passes, are the
+formula in the records' own operations:
 
     xhat = (x - mean) / sqrt(var + eps)                 (per sample and group)
     dx = (gy - mean(gy) - xhat * mean(gy * xhat)) / sqrt(var + eps),  gy = g * weight[c]
@@ -24,7 +27,7 @@ import numpy as np
 
 from ..core.op import Sample, apply, defop
 from ..core.sleef32 import _fma
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, grad_enabled
 from . import norm32
 from .reduction import mean as mean_op
 from .reduction import sum as sum_op
@@ -51,11 +54,9 @@ def _kernel32(
 ) -> np.ndarray:
     n, c = x.shape[:2]
     d = c // groups
-    rows = np.ascontiguousarray(x, _F).reshape(n * groups, -1)
-    mean, var = norm32.moments(rows)
+    mean, rstd = norm32.group_stats(x, groups, eps)
     with np.errstate(all="ignore"):
-        rstd = (1.0 / np.sqrt(np.maximum(var, _F(0)).astype(np.float64) + eps)).astype(_F)
-        xr = rows.reshape(n, groups, d, -1)
+        xr = np.ascontiguousarray(x, _F).reshape(n, groups, d, -1)
         m = mean.reshape(n, groups, 1, 1)
         r = rstd.reshape(n, groups, 1, 1)
         if not affine:
@@ -103,6 +104,108 @@ def _forward(
     return np.asarray(y, dtype=np.float16 if half else x.dtype)
 
 
+# --- the saved statistics as records of their own (the gradient a recorded pass composes
+# reads them, and a second derivative goes through them, as PyTorch's mean and rstd outputs) ---
+
+
+def _stats(x: np.ndarray, groups: int, eps: float) -> tuple[np.ndarray, np.ndarray]:
+    """(mean, rstd) per (sample, group), (N, groups): the float32 kernel's, else exact."""
+    n = x.shape[0]
+    if x.dtype == _F and x.size:
+        mean, rstd = norm32.group_stats(x, groups, eps)
+        return mean.reshape(n, groups), rstd.reshape(n, groups)
+    rows = x.reshape(n, groups, -1)
+    with np.errstate(all="ignore"):
+        mean = rows.mean(axis=2)
+        var = ((rows - mean[..., None]) ** 2).mean(axis=2)
+        return mean, (1 / np.sqrt(var + eps)).astype(x.dtype)
+
+
+def _mean_vjp(g: Tensor, out: Tensor, x: Tensor, groups: int, eps: float) -> tuple:
+    lead = g.shape[: g.ndim - 2]
+    n, m = x.shape[0], x.data.size // (x.shape[0] * groups) if x.data.size else 0
+    share = Tensor(np.full((1, 1, m), 1.0 / max(m, 1), x.dtype))
+    return (reshape_to(reshape_to(g, lead + (n, groups, 1)) * share, lead + x.shape),)
+
+
+def _rstd_vjp(g: Tensor, out: Tensor, x: Tensor, groups: int, eps: float) -> tuple:
+    """PyTorch's: dvar = -0.5 * rstd^3 * g, then var_backward: (2 / M) * dvar * (x - mean(x))."""
+    lead = g.shape[: g.ndim - 2]
+    n = x.shape[0]
+    m = x.data.size // (n * groups) if x.data.size else 1
+    r = reshape_to(out, (n, groups, 1))
+    dvar = ((r * r * r) * -0.5) * reshape_to(g, lead + (n, groups, 1))
+    rows = reshape_to(x, (n, groups, m))
+    centred = rows - apply(mean_op, rows, dim=(2,), keepdim=True)
+    return (reshape_to((dvar * (2.0 / m)) * centred, lead + x.shape),)
+
+
+group_norm_mean = defop(
+    "group_norm_mean",
+    lambda x, groups, eps: _stats(x, groups, eps)[0],
+    _mean_vjp,
+    "NativeGroupNormBackward0",
+    "g / M spread over the group",
+    kind="internal",
+    samples=(Sample(((2, 4, 3),), {"groups": 2, "eps": 1e-5}),),
+)
+group_norm_rstd = defop(
+    "group_norm_rstd",
+    lambda x, groups, eps: _stats(x, groups, eps)[1],
+    _rstd_vjp,
+    "NativeGroupNormBackward0",
+    "-rstd^3 (x - mean) / M * g",
+    kind="internal",
+    samples=(Sample(((2, 4, 3),), {"groups": 2, "eps": 1e-3}),),
+)
+
+
+def _recorded_grads(
+    g: Tensor,
+    x: Tensor,
+    w: Tensor,
+    groups: int,
+    eps: float,
+    has_w: bool,
+    need_w: bool,
+    need_b: bool,
+) -> tuple:
+    """PyTorch's infinitely_differentiable_native_group_norm_backward, its operations in its
+    order, on the records (create_graph=True): per (sample, group, channel) ds = sum(g * x),
+    db = sum(g); a = rstd * w, b = sum(ds * w), c = sum(db * w) over the channels; b = (c *
+    mean - b) * rstd^3 * s, c = -b * mean - c * rstd * s (s = 1 / (channels * positions));
+    dx = a * g + b * x + c; dweight = sum((ds - db * mean) * rstd), dbias = sum(db) over the
+    samples."""
+    lead = g.shape[: g.ndim - x.ndim]
+    k = len(lead)
+    n, c = x.shape[0], x.shape[1]
+    d = c // groups
+    hw = x.data.size // (n * c) if n * c else 0
+    s = 1.0 / (d * hw)
+    xs = reshape_to(x, (n, groups, d, hw))
+    gs = reshape_to(g, lead + (n, groups, d, hw))
+    mean = reshape_to(apply(group_norm_mean, x, groups=groups, eps=eps), (n, groups, 1, 1))
+    rstd = reshape_to(apply(group_norm_rstd, x, groups=groups, eps=eps), (n, groups, 1, 1))
+    ds = apply(sum_op, gs * xs, dim=(k + 3,), keepdim=True)
+    db = apply(sum_op, gs, dim=(k + 3,), keepdim=True)
+    gamma = reshape_to(w, (1, groups, d, 1)) if has_w else None
+    a = rstd * gamma if gamma is not None else rstd
+    bs = apply(sum_op, ds * gamma if gamma is not None else ds, dim=(k + 2,), keepdim=True)
+    cs = apply(sum_op, db * gamma if gamma is not None else db, dim=(k + 2,), keepdim=True)
+    rstd_cube = rstd * rstd * rstd
+    bs = (cs * mean - bs) * rstd_cube * s
+    cs = -bs * mean - cs * rstd * s
+    dx = reshape_to(a * gs + bs * xs + cs, lead + x.shape)
+    dw = db_out = None
+    if need_w:
+        dw = reshape_to(
+            apply(sum_op, (ds - db * mean) * rstd, dim=(k,), keepdim=False), lead + w.shape
+        )
+    if need_b:
+        db_out = reshape_to(apply(sum_op, db, dim=(k,), keepdim=False), lead + w.shape)
+    return dx, dw, db_out
+
+
 def _vjp(
     g: Tensor,
     out: Tensor,
@@ -114,6 +217,27 @@ def _vjp(
     has_w: bool,
     has_b: bool,
 ) -> tuple:
+    if (
+        not grad_enabled()
+        and g.shape == x.shape
+        and g.dtype == _F
+        and _exact(x.data, w.data, b.data)
+    ):
+        # PyTorch's kernel (native_group_norm_backward); with create_graph=True PyTorch
+        # composes the gradient of tensor operations instead (below)
+        mean, rstd = norm32.group_stats(x.data, groups, eps)
+        dx, dw, db = norm32.group_norm_backward(
+            g.data, x.data, mean, rstd, w.data if has_w else None, groups
+        )
+        return (
+            Tensor(dx),
+            Tensor(dw.reshape(w.shape)) if has_w and w.requires_grad else None,
+            Tensor(db.reshape(b.shape)) if has_b and b.requires_grad else None,
+        )
+    if x.dtype in (_F, np.float64) and g.dtype == x.dtype and x.data.size:
+        return _recorded_grads(
+            g, x, w, groups, eps, has_w, has_w and w.requires_grad, has_b and b.requires_grad
+        )
     lead = g.shape[: g.ndim - x.ndim]  # a batched pass's leading axes
     grouped = _grouped_shape(x.shape, groups)
     per = _channel_shape(x.ndim, x.shape[1])

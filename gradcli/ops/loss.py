@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core.dtypes import BF16, round_bf16
 from ..core.op import REGISTRY, Sample, apply, defop, register
 from ..core.summation import sum_float
 from ..core.tensor import Tensor, constant, grad_enabled
@@ -19,11 +20,16 @@ from .softmax32 import cascade_sum
 
 def _reduce(a: np.ndarray, reduction: str) -> np.ndarray:
     """A loss's reduction as ATen's: float sums in its kernel's order (a mean is that sum
-    divided by the count, in the dtype); other arrays (sympy's) as NumPy reduces them."""
+    divided by the count, in the dtype; half: in float, rounded once); other arrays (sympy's)
+    as NumPy reduces them."""
     if reduction == "none":
         return a
-    if not isinstance(a, np.ndarray) or a.dtype.kind != "f" or a.dtype.itemsize < 4:
+    if not isinstance(a, np.ndarray) or a.dtype.kind != "f" or a.dtype == BF16:
         return np.mean(a) if reduction == "mean" else np.sum(a)
+    if a.dtype == np.float16:  # in float, rounded once (a mean: the float sum / count)
+        wide = _reduce(a.astype(np.float32), reduction)
+        with np.errstate(over="ignore"):
+            return np.asarray(wide).astype(np.float16)
     total = sum_float(a, tuple(range(a.ndim)), False)
     if reduction == "sum":
         return total
@@ -670,6 +676,11 @@ def _make_l2_l1_loss(
         # ATen's forward kernel: z = |x - t|; smooth_l1: 0.5 * z * z / p where z < p, else
         # z - 0.5 * p; huber: 0.5 * z * z where z < p, else p * (z - 0.5 * p)
         dt = np.result_type(x, t)
+        if dt == (BF16 if divides else np.float16):
+            # measured: smooth_l1 on bfloat16 and huber on half compute in float (the
+            # difference unrounded) and round the loss once; the other two, op by op
+            out = elements(np.asarray(x, np.float32), np.asarray(t, np.float32), p)
+            return round_bf16(out) if dt == BF16 else out.astype(dt)
         pv, half = dt.type(p), dt.type(0.5)
         with np.errstate(all="ignore"):
             z = np.abs(x - t)
@@ -712,9 +723,16 @@ def _make_l2_l1_loss(
             return np.where(d64 <= -p, lo, np.where(d64 >= p, hi, mid))
 
         with np.errstate(all="ignore"):
-            if dt == np.float32 and len(shape):
+            if divides and dt in (np.float16, BF16):
+                # measured: smooth_l1's half and bfloat16 backward is the float32 kernel's
+                # arithmetic on the values as floats (1 / numel a float), rounded once
+                f = np.float32
+                got = backward_fwd(*(np.asarray(a, f) for a in (g, x, t)), reduction, p)
+                return round_bf16(got) if dt == BF16 else np.asarray(got).astype(dt)
+            if dt in (np.float32, np.float16) and len(shape):
+                # (half: Vectorized<Half>, twice the elements a step; each operation rounded)
                 xs, ts, gs = (np.broadcast_to(np.asarray(a, dt), shape) for a in (x, t, g))
-                return sleef32.split_loop(vec, scalar, xs, ts, gs)
+                return sleef32.split_loop(vec, scalar, xs, ts, gs, dtype=dt.type)
             return np.asarray(vec(x, t, g), dtype=dt)
 
     def backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, t: Tensor, **kw) -> tuple:

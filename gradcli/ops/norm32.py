@@ -352,3 +352,90 @@ def batch_norm_backward(
         else:
             dx = (dy * inv) * w.reshape(per)
         return dx.astype(_F), (d64 * invstd.astype(np.float64)).astype(_F), s64.astype(_F)
+
+
+# --- group_norm's backward (ATen's group_norm_kernel.cpp, contiguous input, one thread) ---
+
+
+def _channel_sum(v: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """sum(v * w) over the last axis (a group's channels) as GroupNormInputBackward adds it:
+    whole vectors of 8 fused into 8 lanes, the lanes added from lane 0 in order, then the
+    channels past the last whole vector one by one: the first four (when there are four or
+    more) as rounded products added in order, the rest fused into the sum (measured: the
+    compiled tail loop runs four products at a time, then one at a time)."""
+    d = v.shape[-1]
+    full = d - d % _L
+    acc = np.zeros(v.shape[:-1] + (_L,), _F)
+    for k in range(0, full, _L):
+        acc = _fma(v[..., k : k + _L], w[..., k : k + _L], acc)
+    total = np.zeros(v.shape[:-1], _F)
+    for lane in range(_L):
+        total = total + acc[..., lane]
+    k = full
+    if d - k >= 4:
+        for j in range(k, k + 4):
+            total = total + v[..., j] * w[..., j]
+        k += 4
+    for j in range(k, d):
+        total = _fma(v[..., j], w[..., j], total)
+    return total
+
+
+def group_stats(x: np.ndarray, groups: int, eps: float) -> tuple[np.ndarray, np.ndarray]:
+    """(mean, rstd) of each (sample, group) of a float32 (N, C, ...) array, as the forward
+    kernel saves them: layer norm's moments, the reciprocal root in double rounded once."""
+    rows = np.ascontiguousarray(x, _F).reshape(x.shape[0] * groups, -1)
+    mean, var = moments(rows)
+    with np.errstate(all="ignore"):
+        rstd = (1.0 / np.sqrt(np.maximum(var, _F(0)).astype(np.float64) + eps)).astype(_F)
+    return mean, rstd
+
+
+def group_norm_backward(
+    dy: np.ndarray,
+    x: np.ndarray,
+    mean: np.ndarray,
+    rstd: np.ndarray,
+    weight: np.ndarray | None,
+    groups: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(dx, dweight, dbias) of group_norm (float32; dy and x (N, C, ...), mean and rstd the
+    forward's per (sample, group), weight (C,) or None), in the order of PyTorch's CPU
+    kernel with one thread:
+
+    - per (sample, channel): ds = sum(dy * x), db = sum(dy) by the vector reductions (the
+      products rounded, whole vectors added lane by lane, the last partial vector into its
+      lanes, the lanes folded as a butterfly);
+    - per (sample, group): S = sum(ds * w), B = sum(db * w) over its channels (`_channel_sum`);
+      c2 = (fma(B, mean, -S) * rstd * rstd * rstd) * s with s = 1 / (channels * positions),
+      c3 = fma(-(B * rstd), s, -(c2 * mean)); dx = fma(rstd * w[c], dy, c2 * x) + c3;
+    - dweight[c] = fma(fma(-db, mean, ds), rstd, acc) over the samples in order, dbias[c] =
+      db added over the samples in order."""
+    n, c = x.shape[0], x.shape[1]
+    d = c // groups
+    hw = x.size // (n * c) if n * c else 0
+    xs = np.ascontiguousarray(x, _F).reshape(n, groups, d, hw)
+    gs = np.ascontiguousarray(dy, _F).reshape(n, groups, d, hw)
+    w = np.ones((groups, d), _F) if weight is None else np.asarray(weight, _F).reshape(groups, d)
+    m = mean.reshape(n, groups)
+    r = rstd.reshape(n, groups)
+    with np.errstate(all="ignore"):
+        ds = _lanes_sum(gs * xs)  # (n, groups, d)
+        db = _lanes_sum(gs)
+        wb = np.broadcast_to(w, ds.shape)
+        s_ds, s_db = _channel_sum(ds, wb), _channel_sum(db, wb)
+        s = _F(1) / _F(d * hw)
+        c2 = (((_fma(s_db, m, -s_ds) * r) * r) * r) * s
+        c3 = _fma(-(s_db * r), s, -(c2 * m))
+        shape = gs.shape
+        c1 = np.ascontiguousarray(np.broadcast_to((r[:, :, None] * w)[..., None], shape))
+        dx = _fma(c1, gs, c2[:, :, None, None] * xs) + c3[:, :, None, None]
+        gw = np.zeros((groups, d), _F)
+        gb = np.zeros((groups, d), _F)
+        for i in range(n):
+            if i % 1024 == 1023:
+                hooks.observer.check_clock()
+            mi, ri = m[i][:, None], r[i][:, None]
+            gw = _fma(_fma(-db[i], mi, ds[i]), ri, gw)
+            gb = gb + db[i]
+    return dx.astype(_F).reshape(x.shape), gw.reshape(c), gb.reshape(c)

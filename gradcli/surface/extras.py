@@ -594,6 +594,11 @@ def renorm(input: Any, p: Any, dim: Any, maxnorm: Any) -> Tensor:  # noqa: A002
     if x.ndim <= 1:
         raise GradcliError(f"renorm: input needs at least 2 dimensions, got {x.ndim} dimensions")
     d = check_dim(dim, x.ndim)
+    if x.dtype in (np.float16, np.float32, np.float64):
+        from ..core.op import apply
+        from ..ops.renorm import renorm as renorm_op
+
+        return apply(renorm_op, x, p=float(p), dim=d, maxnorm=float(maxnorm))
     others = tuple(i for i in range(x.ndim) if i != d)
     norm = vector_norm(x, p, others, True)
     dt = x.dtype

@@ -2100,7 +2100,7 @@ NAMES = declare(
         _method_(OV.method_form("addbmm_", X.addbmm), "addbmm"),
         "composition of index matmul mul add",
     ),
-    ("renorm", "torch Tensor", X.renorm, "composition of norm div add where mul"),
+    ("renorm", "torch Tensor", X.renorm, "renorm"),
     (
         "corrcoef",
         "torch Tensor",

@@ -2125,6 +2125,17 @@ def bilinear(input1: Any, input2: Any, weight: Any, bias: Any = None) -> Tensor:
                 f"bilinear(): bias size does not match weight size: got "
                 f"{b.shape[-1] if b.ndim else 0} but expected {w.shape[0]}"
             )
+    if x1.dtype == x2.dtype == w.dtype and x1.dtype in (np.float32, np.float64) and x1.size:
+        # ATen's _trilinear on the flattened inputs, then reshaped to the output (a view)
+        from ..core.op import apply
+        from ..ops.shape import reshape_to
+        from ..ops.trilinear import bilinear_product
+
+        lead = x1.shape[:-1]
+        f1 = reshape_to(x1, (-1, x1.shape[-1]))  # (a view even of a matrix, as ATen's)
+        f2 = reshape_to(x2, (-1, x2.shape[-1]))
+        y = reshape_to(apply(bilinear_product, f1, w, f2), lead + (w.shape[0],))
+        return y if bias is None else add_t(y, bias)
     t = matmul(unsqueeze(unsqueeze(x1, -2), -3), w)  # (..., o, 1, j)
     y = sum(mul_t(t, unsqueeze(unsqueeze(x2, -2), -3)), dim=(-2, -1))
     if y.node is not None:  # PyTorch's _trilinear result is reshaped to the output: a view
@@ -3308,7 +3319,7 @@ NAMES = declare(
     ("Buffer", "nn", buffer, ""),
     ("Linear", "nn", _constructor(Linear), "composition of matmul permute add"),
     ("LazyLinear", "nn", _constructor(LazyLinear), "composition of matmul permute add"),
-    ("Bilinear", "nn", _constructor(Bilinear), "composition of matmul mul sum reshape add"),
+    ("Bilinear", "nn", _constructor(Bilinear), "composition of reshape bilinear_product add"),
     ("Embedding", "nn", _constructor(Embedding), "composition of index"),
     ("Dropout", "nn", _constructor(Dropout), "composition of mul"),
     ("Dropout1d", "nn", _constructor(Dropout1d), "composition of mul reshape"),
@@ -3403,7 +3414,7 @@ NAMES = declare(
     ("Upsample", "nn", _constructor(Upsample), "upsample_nearest upsample_interp"),
     ("UpsamplingNearest2d", "nn", _constructor(UpsamplingNearest2d), "upsample_nearest"),
     ("UpsamplingBilinear2d", "nn", _constructor(UpsamplingBilinear2d), "upsample_interp"),
-    ("bilinear", "torch", bilinear, "composition of matmul mul sum reshape add"),
+    ("bilinear", "torch", bilinear, "composition of reshape bilinear_product add"),
     (
         "Unflatten",
         "nn",

@@ -77,7 +77,7 @@ def smooth_l1_loss(
     A.broadcast_shape(x, t)
     if b == 0:
         return _reduced(A.abs(A.sub_t(x, t)), r, "MeanBackward0" if r == "mean" else None)
-    if x.data.dtype in (np.float32, np.float64) and x.shape == t.shape:
+    if x.data.dtype in (np.float16, np.float32, np.float64) and x.shape == t.shape:
         # ATen's kernels, forward and backward (SmoothL1LossBackwardBackward0 when recorded)
         return apply(L.smooth_l1_loss, x, t, reduction=r, beta=b)
     d = A.sub_t(x, t)
@@ -108,7 +108,7 @@ def huber_loss(
     if (
         weight is None
         and target_dtype == x.dtype
-        and x.data.dtype in (np.float32, np.float64)
+        and x.data.dtype in (np.float16, np.float32, np.float64)
         and x.shape == t.shape
     ):
         # ATen's kernels, forward and backward (HuberLossBackwardBackward0 when recorded)
@@ -195,7 +195,7 @@ def soft_margin_loss(
     not_differentiable(t, "soft_margin_loss", "target")
     if (
         x.data.dtype == t.data.dtype
-        and x.data.dtype in (np.float32, np.float64)
+        and x.data.dtype in (np.float16, np.float32, np.float64)
         and (x.shape == t.shape)
     ):
         # ATen's kernels, forward and backward (SoftMarginLossBackwardBackward0 when recorded)

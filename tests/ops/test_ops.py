@@ -985,6 +985,13 @@ def _glu_backward_ref(g: np.ndarray, x: np.ndarray, dim: int) -> np.ndarray:
     return np.concatenate([g * s, g * a * s * (1 - s)], axis=dim)
 
 
+def _renorm_ref(x: np.ndarray, p: float, dim: int, maxnorm: float) -> np.ndarray:
+    """Each slice along dim scaled to maxnorm / (norm + 1e-7) when its p-norm is larger."""
+    others = tuple(i for i in range(x.ndim) if i != dim)
+    norm = np.sum(np.abs(x) ** p, axis=others, keepdims=True) ** (1 / p)
+    return x * np.where(norm > maxnorm, maxnorm / (norm + 1e-7), 1.0)
+
+
 REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "neg": lambda x: 0.0 - x,
     "exp": _vec(math.exp),
@@ -1200,6 +1207,12 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "tanh_backward": lambda g, y: g * (1 - y * y),
     "layer_norm_backward": lambda g, x, w, which, k, eps, has_w, has_b: _layer_norm_bwd_ref(
         g, x, w, which, k, eps, has_w
+    ),
+    "renorm": lambda x, p, dim, maxnorm: _renorm_ref(x, p, dim, maxnorm),
+    "bilinear_product": lambda x, w, z: np.einsum("ni,oij,nj->no", x, w, z),
+    "group_norm_mean": lambda x, groups, eps: x.reshape(x.shape[0], groups, -1).mean(axis=2),
+    "group_norm_rstd": lambda x, groups, eps: (
+        1 / np.sqrt(x.reshape(x.shape[0], groups, -1).var(axis=2) + eps)
     ),
     "softplus_backward": lambda g, x, beta, threshold: np.vectorize(
         lambda gv, xv: gv if beta * xv > threshold else gv / (1 + math.exp(-beta * xv))

@@ -428,6 +428,18 @@ def _scaled(t: Tensor, s: Any) -> Tensor:
     return t if s == 1 else A.mul_t(t, s)
 
 
+def _plain_scale(x: Tensor, y: Tensor, alpha: Any) -> bool:
+    """Whether alpha * (x op y) takes the scaled records (`ops.linalg`): a real number and two
+    float32 or float64 operands of one dtype, outside vmap."""
+    return (
+        not isinstance(alpha, bool)
+        and isinstance(alpha, (int, float))
+        and x.dtype == y.dtype
+        and x.dtype in (np.float32, np.float64)
+        and not _GradMode.vmapped
+    )
+
+
 def _scaled_product(x: Tensor, y: Tensor, alpha: Any) -> Tensor:
     """alpha * (x @ y) of addmm, addmv, baddbmm: with alpha != 1 one node whose rule scales
     each operand's gradient after its product, as PyTorch's (`ops.linalg.scaled_matmul`); the

@@ -1069,6 +1069,10 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "heaviside": lambda x, v: _vec2(lambda u, w: w if u == 0 else float(u > 0))(x, v),
     "matmul": _matmul_ref,
     "scaled_matmul": lambda x, y, alpha: _matmul_ref(x, y) * alpha,
+    "addr": lambda s, u, v, alpha, beta: beta * s + alpha * np.outer(u, v),
+    "addbmm": lambda s, x, y, alpha, beta: (
+        beta * s + alpha * sum(_matmul_ref(a, b) for a, b in zip(x, y))
+    ),
     "sum": _reduce_ref(math.fsum),
     "nansum": _reduce_ref(lambda r: math.fsum(v for v in r if v == v)),
     "mean": _reduce_ref(lambda r: math.fsum(r) / len(r)),
@@ -1690,6 +1694,8 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "where": lambda c, x, y: torch.where(c.bool(), x, y),
         "matmul": torch.matmul,
         "scaled_matmul": lambda x, y, alpha: torch.matmul(x, y) * alpha,
+        "addr": lambda s, u, v, alpha, beta: torch.addr(s, u, v, alpha=alpha, beta=beta),
+        "addbmm": lambda s, x, y, alpha, beta: torch.addbmm(s, x, y, alpha=alpha, beta=beta),
         "sum": red(torch.sum),
         "nansum": red(torch.nansum),
         "mean": red(torch.mean),

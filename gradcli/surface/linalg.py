@@ -21,7 +21,7 @@ from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
 from ..core.dtypes import BF16, scalar_type_name
 from ..core.op import apply
-from ..core.tensor import Tensor, _GradMode, batched, no_grad, typename
+from ..core.tensor import Tensor, _GradMode, batched, typename
 from ..ops import arithmetic as A
 from ..ops import linalg as L
 from ..ops import matrices as M
@@ -444,21 +444,12 @@ def _scaled_product(x: Tensor, y: Tensor, alpha: Any) -> Tensor:
     """alpha * (x @ y) of addmm, addmv, baddbmm: with alpha != 1 one node whose rule scales
     each operand's gradient after its product, as PyTorch's (`ops.linalg.scaled_matmul`); the
     value is the product's times alpha as before."""
-    if (
-        alpha == 1
-        or isinstance(alpha, bool)
-        or not isinstance(alpha, (int, float))
-        or x.dtype != y.dtype
-        or x.dtype not in (np.float32, np.float64)
-        or _GradMode.vmapped
-    ):
+    if alpha == 1 or not _plain_scale(x, y, alpha):
         return _scaled(A.matmul(x, y), alpha)
-    with no_grad():
-        # the value as the two steps round it (and matmul's checks, in its words, first)
-        ref = _scaled(A.matmul(x, y), alpha)
-    out = apply(L.scaled_matmul, x, y, alpha=alpha, label="MulBackward0")
-    out.data[...] = ref.data
-    return out
+    # matmul's checks, in its words, first; the record's value is the product's times alpha,
+    # as the two steps round it
+    x, y = A.checked_operands(x, y)
+    return apply(L.scaled_matmul, x, y, alpha=alpha, label="MulBackward0")
 
 
 def _add_scaled(

@@ -1456,7 +1456,8 @@ def _pow_vjp(g: Tensor, out: Tensor, x: Tensor, p: float) -> tuple:
         d = np.empty_like(xd) if xd.flags.c_contiguous else np.empty(xd.shape, xd.dtype)
         _square_grad(xd, g.data, d, None)
         return (Tensor(d),)
-    return (g * (float(p) * x ** (p - 1)),)
+    # (`p *` a Scalar times a tensor in C++: mul.Scalar, MulBackward1 under create_graph)
+    return (g * scale(x ** (p - 1), float(p)),)
 
 
 def _square_grad(xd: np.ndarray, gd: np.ndarray, d: Any, acc: np.ndarray | None) -> None:
@@ -1512,6 +1513,35 @@ pow_scalar = defop(
     ),
     to_torch="{0} ** {p}",
     to_jax="{0} ** {p}",
+    complex="holo",
+)
+
+
+def scale(t: Tensor, c: Any) -> Tensor:
+    """`t * c` for a real number `c` as PyTorch's C++ rules multiply a gradient by a Scalar
+    (mul.Scalar: a MulBackward1 node whose one edge is t's; `maybe_multiply`, add's alpha),
+    where the operator `*` of a program records mul.Tensor (MulBackward0, an edge for the
+    number too). The number in t's dtype, as ATen's kernel."""
+    return apply(mul_scalar, t, c=c)
+
+
+def _mul_scalar_fwd(x: np.ndarray, c: Any) -> np.ndarray:
+    return np.multiply(x, np.asarray(c, dtype=x.dtype))
+
+
+mul_scalar = defop(
+    "mul_scalar",
+    _mul_scalar_fwd,
+    lambda g, out, x, c: (scale(g, c),),
+    "MulBackward1",
+    "g * c",
+    sym=lambda sp, x, c: x * sp.sympify(c),
+    saves=False,
+    jvp=lambda dots, out, x, c: scale(dots[0], c),
+    signature="x * c (a Scalar)",
+    samples=unary_samples({"c": 1.5}) + (Sample(((2, 3),), {"c": -0.25}),),
+    to_torch="torch.mul({0}, {c})",
+    to_jax="{0} * {c}",
     complex="holo",
 )
 

@@ -18,6 +18,7 @@ from ..core.tensor import Tensor, _GradMode, wrap
 from ..core.vecloop import split_loop
 from . import blas32
 from . import saved as V
+from .elementwise import scale
 from .shape import expand, reshape_to, squeeze, transpose_last, unsqueeze
 
 
@@ -1954,10 +1955,8 @@ def _scaled_matmul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor, alpha: Any 
 
 
 def _times_scalar(t: Tensor, alpha: Any) -> Tensor:
-    r = t * alpha
-    if r.node is not None:  # (`* alpha`, a Scalar in C++: PyTorch's mul.Scalar node)
-        r.node.label = "MulBackward1"
-    return r
+    # (`* alpha`, a Scalar in C++: PyTorch's mul.Scalar node, MulBackward1)
+    return scale(t, alpha)
 
 
 def _scaled_matmul_jvp(dots: tuple, out: Tensor, x: Tensor, y: Tensor, alpha: Any = 1) -> Tensor:

@@ -23,6 +23,7 @@ from ..core.dtypes import BF16, scalar_type_name
 from ..core.op import apply
 from ..core.tensor import Tensor, _GradMode, batched, typename
 from ..ops import arithmetic as A
+from ..ops import elementwise as E
 from ..ops import linalg as L
 from ..ops import matrices as M
 from ..ops import reduction as R
@@ -425,7 +426,12 @@ def tensordot(a: Any, b: Any, dims: Any = 2, out: Any = None) -> Tensor:
 
 
 def _scaled(t: Tensor, s: Any) -> Tensor:
-    return t if s == 1 else A.mul_t(t, s)
+    """t * s, PyTorch's maybe_multiply (a MulBackward1 rule for a float tensor)."""
+    if s == 1:
+        return t
+    if t.dtype in (np.float32, np.float64) and isinstance(s, (int, float)):
+        return E.scale(t, s)
+    return A.mul_t(t, s)
 
 
 def _plain_scale(x: Tensor, y: Tensor, alpha: Any) -> bool:
@@ -462,7 +468,7 @@ def _add_scaled(
         base = F.expand(inp, prod.shape)
     if beta == 0:
         keep = Tensor(np.ones(prod.shape, dtype=bool))
-        return A.named(F.where(keep, prod, A.mul_t(base, 0.0)), label)
+        return A.named(F.where(keep, prod, _scaled(base, 0.0)), label)
     return A.named(A.add_t(_scaled(base, beta), prod), label)
 
 
@@ -1294,7 +1300,7 @@ def _inplace(fn: Any, name: str) -> Any:
     return F._method_(fn, name)
 
 
-_MM_INPLACE = "composition of matmul scaled_matmul mul add expand"
+_MM_INPLACE = "composition of matmul scaled_matmul mul_scalar add expand"
 NAMES = declare(
     ("eig", "torch Tensor", eig, ""),
     ("symeig", "torch Tensor", symeig, ""),
@@ -1342,39 +1348,39 @@ NAMES = declare(
         "addmm",
         "torch",
         OV.torch_form("addmm", addmm),
-        "composition of matmul scaled_matmul mul add expand",
+        "composition of matmul scaled_matmul mul_scalar add expand",
     ),
     (
         "addmm",
         "Tensor",
         OV.method_form("addmm", addmm),
-        "composition of matmul scaled_matmul mul add expand",
+        "composition of matmul scaled_matmul mul_scalar add expand",
     ),
     ("addmm_", "Tensor", _inplace(OV.method_form("addmm_", addmm), "addmm"), _MM_INPLACE),
     (
         "baddbmm",
         "torch",
         OV.torch_form("baddbmm", baddbmm),
-        "composition of matmul scaled_matmul mul add expand",
+        "composition of matmul scaled_matmul mul_scalar add expand",
     ),
     (
         "baddbmm",
         "Tensor",
         OV.method_form("baddbmm", baddbmm),
-        "composition of matmul scaled_matmul mul add expand",
+        "composition of matmul scaled_matmul mul_scalar add expand",
     ),
     ("baddbmm_", "Tensor", _inplace(OV.method_form("baddbmm_", baddbmm), "baddbmm"), _MM_INPLACE),
     (
         "addmv",
         "torch",
         OV.torch_form("addmv", addmv),
-        "composition of matmul scaled_matmul mul add expand",
+        "composition of matmul scaled_matmul mul_scalar add expand",
     ),
     (
         "addmv",
         "Tensor",
         OV.method_form("addmv", addmv),
-        "composition of matmul scaled_matmul mul add expand",
+        "composition of matmul scaled_matmul mul_scalar add expand",
     ),
     ("addmv_", "Tensor", _inplace(OV.method_form("addmv_", addmv), "addmv"), _MM_INPLACE),
     ("outer ger", "torch Tensor", outer, "composition of mul reshape"),

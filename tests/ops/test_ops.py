@@ -1070,6 +1070,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "matmul": _matmul_ref,
     "scaled_matmul": lambda x, y, alpha: _matmul_ref(x, y) * alpha,
     "addr": lambda s, u, v, alpha, beta: beta * s + alpha * np.outer(u, v),
+    "mul_scalar": lambda x, c: x * c,
     "addbmm": lambda s, x, y, alpha, beta: (
         beta * s + alpha * sum(_matmul_ref(a, b) for a, b in zip(x, y))
     ),
@@ -1695,6 +1696,7 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "matmul": torch.matmul,
         "scaled_matmul": lambda x, y, alpha: torch.matmul(x, y) * alpha,
         "addr": lambda s, u, v, alpha, beta: torch.addr(s, u, v, alpha=alpha, beta=beta),
+        "mul_scalar": lambda x, c: torch.mul(x, c),
         "addbmm": lambda s, x, y, alpha, beta: torch.addbmm(s, x, y, alpha=alpha, beta=beta),
         "sum": red(torch.sum),
         "nansum": red(torch.nansum),

@@ -1071,6 +1071,9 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "scaled_matmul": lambda x, y, alpha: _matmul_ref(x, y) * alpha,
     "addr": lambda s, u, v, alpha, beta: beta * s + alpha * np.outer(u, v),
     "mul_scalar": lambda x, c: x * c,
+    "addcmul": lambda x, t1, t2, value: x + value * t1 * t2,
+    "addcdiv": lambda x, t1, t2, value: x + value * t1 / t2,
+    "lerp_tensor": lambda s, e, w: s + w * (e - s),
     "addbmm": lambda s, x, y, alpha, beta: (
         beta * s + alpha * sum(_matmul_ref(a, b) for a, b in zip(x, y))
     ),
@@ -1697,6 +1700,9 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "scaled_matmul": lambda x, y, alpha: torch.matmul(x, y) * alpha,
         "addr": lambda s, u, v, alpha, beta: torch.addr(s, u, v, alpha=alpha, beta=beta),
         "mul_scalar": lambda x, c: torch.mul(x, c),
+        "addcmul": lambda x, t1, t2, value: torch.addcmul(x, t1, t2, value=value),
+        "addcdiv": lambda x, t1, t2, value: torch.addcdiv(x, t1, t2, value=value),
+        "lerp_tensor": torch.lerp,
         "addbmm": lambda s, x, y, alpha, beta: torch.addbmm(s, x, y, alpha=alpha, beta=beta),
         "sum": red(torch.sum),
         "nansum": red(torch.nansum),

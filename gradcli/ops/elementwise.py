@@ -1526,6 +1526,8 @@ def scale(t: Tensor, c: Any) -> Tensor:
 
 
 def _mul_scalar_fwd(x: np.ndarray, c: Any) -> np.ndarray:
+    if x.dtype == np.float16:  # (computed in float32, ATen's opmath, then rounded once)
+        return np.multiply(x.astype(np.float32), np.float32(c)).astype(np.float16)
     return np.multiply(x, np.asarray(c, dtype=x.dtype))
 
 

@@ -578,6 +578,9 @@ def addbmm(
         ) from None
     from .linalg import _plain_scale
 
+    if b1.shape[0] and x.dtype.kind == "f" and len({x.dtype, b1.dtype, b2.dtype}) > 1:
+        # (ATen adds each product by addmm_ into the result: its checks, in its words)
+        F.addmm_dtypes_checked(x, b1, b2)
     if _plain_scale(b1, b2, alpha) and x.dtype == b1.dtype and _plain_number(beta):
         # one record, ATen's sums and addbmm's rules (each batch's gradient one bmm of the
         # expanded gradient, then times alpha; the input's g times beta)

@@ -244,3 +244,43 @@ s = dM * 0.3 + (torch.outer(du, v) * 0.7 + torch.outer(u, dv) * 0.7)
     env = parse(text, "t.py").run(dtype="float32").env
     assert np.array_equal(env["t"].data, env["e"].data)
     assert not np.array_equal(env["t"].data, env["s"].data)
+
+
+@pytest.mark.parametrize(
+    "dtypes, message",
+    [
+        (("float64", "float32", "float32"), "self and mat2 must have the same dtype"),
+        (("float32", "float64", "float32"), "mat1 and mat2 must have the same dtype"),
+        (("float32", "float32", "float64"), "self and mat2 must have the same dtype"),
+    ],
+)
+def test_addbmm_of_two_dtypes_is_refused_in_addmms_words(dtypes: tuple, message: str) -> None:
+    a, b, c = dtypes
+    text = f"""import torch
+try:
+    torch.addbmm(torch.ones(2, 2, dtype=torch.{a}), torch.ones(1, 2, 2, dtype=torch.{b}),
+                 torch.ones(1, 2, 2, dtype=torch.{c}))
+except RuntimeError as e:
+    said = str(e)
+"""
+    env = parse(text, "t.py").run(dtype="float32").env
+    assert env["said"].startswith(message)
+
+
+def test_empty_batches_and_vectors() -> None:
+    text = """import torch
+M = torch.ones(2, 3, requires_grad=True)
+b1 = torch.zeros(0, 2, 4, requires_grad=True)
+b2 = torch.zeros(0, 4, 3, requires_grad=True)
+y = torch.addbmm(M, b1, b2, beta=0.5, alpha=2)
+y.sum().backward()
+u = torch.zeros(0, requires_grad=True)
+v = torch.ones(3, requires_grad=True)
+z = torch.addr(torch.ones(0, 3), u, v, alpha=2)
+z.sum().backward()
+"""
+    env = parse(text, "t.py").run(dtype="float32").env
+    assert np.array_equal(env["y"].data, np.full((2, 3), 0.5))
+    assert np.array_equal(env["M"].grad.data, np.full((2, 3), 0.5))
+    assert env["b1"].grad.shape == (0, 2, 4) and env["z"].shape == (0, 3)
+    assert np.array_equal(env["v"].grad.data, np.zeros(3))

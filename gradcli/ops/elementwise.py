@@ -1457,7 +1457,9 @@ def _pow_vjp(g: Tensor, out: Tensor, x: Tensor, p: float) -> tuple:
         _square_grad(xd, g.data, d, None)
         return (Tensor(d),)
     # (`p *` a Scalar times a tensor in C++: mul.Scalar, MulBackward1 under create_graph)
-    return (g * scale(x ** (p - 1), float(p)),)
+    if x.dtype in (np.float32, np.float64):
+        return (g * scale(x ** (p - 1), float(p)),)
+    return (g * (float(p) * x ** (p - 1)),)
 
 
 def _square_grad(xd: np.ndarray, gd: np.ndarray, d: Any, acc: np.ndarray | None) -> None:
@@ -1522,7 +1524,7 @@ def scale(t: Tensor, c: Any) -> Tensor:
     (mul.Scalar: a MulBackward1 node whose one edge is t's; `maybe_multiply`, add's alpha),
     where the operator `*` of a program records mul.Tensor (MulBackward0, an edge for the
     number too). The number in t's dtype, as ATen's kernel."""
-    return apply(mul_scalar, t, c=c)
+    return apply(times_scalar, t, c=c)
 
 
 def _mul_scalar_fwd(x: np.ndarray, c: Any) -> np.ndarray:
@@ -1531,8 +1533,8 @@ def _mul_scalar_fwd(x: np.ndarray, c: Any) -> np.ndarray:
     return np.multiply(x, np.asarray(c, dtype=x.dtype))
 
 
-mul_scalar = defop(
-    "mul_scalar",
+times_scalar = defop(
+    "times_scalar",
     _mul_scalar_fwd,
     lambda g, out, x, c: (scale(g, c),),
     "MulBackward1",
@@ -1544,7 +1546,6 @@ mul_scalar = defop(
     samples=unary_samples({"c": 1.5}) + (Sample(((2, 3),), {"c": -0.25}),),
     to_torch="torch.mul({0}, {c})",
     to_jax="{0} * {c}",
-    complex="holo",
 )
 
 

@@ -2053,9 +2053,9 @@ def _addr_jvp(
     db, du, dv = dots
     terms = [] if db is None else [_maybe_times(db, beta)]
     if du is not None:
-        terms.append(_maybe_times(unsqueeze(du, 1) * v, alpha))
+        terms.append(_maybe_times(unsqueeze(du, -1) * v, alpha))
     if dv is not None:
-        terms.append(_maybe_times(unsqueeze(u, 1) * dv, alpha))
+        terms.append(_maybe_times(unsqueeze(u, -1) * unsqueeze(dv, -2), alpha))
     return _added(terms)
 
 
@@ -2074,6 +2074,9 @@ addr = defop(
     "beta * g, alpha * (g @ v), alpha * (g^T @ u)",
     kind="linalg",
     jvp=_addr_jvp,
+    sym=lambda sp, base, u, v, alpha=1, beta=1: (
+        base * sp.sympify(beta) + np.multiply.outer(u, v) * sp.sympify(alpha)
+    ),
     signature="beta * input + alpha * outer(u, v), input expanded (addr)",
     samples=(
         Sample(((3, 4), (3,), (4,)), {"alpha": 1.5, "beta": 0.5}),
@@ -2146,7 +2149,8 @@ def _bmm(x: Tensor, y: Tensor) -> Tensor:
 
 
 def _sum0(t: Tensor) -> Tensor:
-    return apply(P.sum, t, dim=(0,), keepdim=False, label="SumBackward1")
+    # (the batch of products: before the last two axes, a batched tangent's own lead first)
+    return apply(P.sum, t, dim=(t.ndim - 3,), keepdim=False, label="SumBackward1")
 
 
 addbmm = defop(

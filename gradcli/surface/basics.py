@@ -1601,7 +1601,7 @@ NAMES = declare(
     ("kthvalue", "torch Tensor", kthvalue, "composition of index reshape"),
     ("aminmax", "torch Tensor", aminmax, "composition of max min"),
     ("inner", "torch Tensor", inner, "composition of matmul mul permute reshape"),
-    ("lerp", "torch Tensor", lerp, "composition of lerp_tensor mul_scalar add"),
+    ("lerp", "torch Tensor", lerp, "composition of lerp_tensor times_scalar add"),
     ("addcmul", "torch", addcmul, "composition of addcmul add mul"),
     ("addcmul", "Tensor", _addc_method(_addcmul, "addcmul"), "composition of addcmul add mul"),
     (

@@ -1300,7 +1300,7 @@ def _inplace(fn: Any, name: str) -> Any:
     return F._method_(fn, name)
 
 
-_MM_INPLACE = "composition of matmul scaled_matmul mul_scalar add expand"
+_MM_INPLACE = "composition of matmul scaled_matmul times_scalar add expand"
 NAMES = declare(
     ("eig", "torch Tensor", eig, ""),
     ("symeig", "torch Tensor", symeig, ""),
@@ -1348,39 +1348,39 @@ NAMES = declare(
         "addmm",
         "torch",
         OV.torch_form("addmm", addmm),
-        "composition of matmul scaled_matmul mul_scalar add expand",
+        "composition of matmul scaled_matmul times_scalar add expand",
     ),
     (
         "addmm",
         "Tensor",
         OV.method_form("addmm", addmm),
-        "composition of matmul scaled_matmul mul_scalar add expand",
+        "composition of matmul scaled_matmul times_scalar add expand",
     ),
     ("addmm_", "Tensor", _inplace(OV.method_form("addmm_", addmm), "addmm"), _MM_INPLACE),
     (
         "baddbmm",
         "torch",
         OV.torch_form("baddbmm", baddbmm),
-        "composition of matmul scaled_matmul mul_scalar add expand",
+        "composition of matmul scaled_matmul times_scalar add expand",
     ),
     (
         "baddbmm",
         "Tensor",
         OV.method_form("baddbmm", baddbmm),
-        "composition of matmul scaled_matmul mul_scalar add expand",
+        "composition of matmul scaled_matmul times_scalar add expand",
     ),
     ("baddbmm_", "Tensor", _inplace(OV.method_form("baddbmm_", baddbmm), "baddbmm"), _MM_INPLACE),
     (
         "addmv",
         "torch",
         OV.torch_form("addmv", addmv),
-        "composition of matmul scaled_matmul mul_scalar add expand",
+        "composition of matmul scaled_matmul times_scalar add expand",
     ),
     (
         "addmv",
         "Tensor",
         OV.method_form("addmv", addmv),
-        "composition of matmul scaled_matmul mul_scalar add expand",
+        "composition of matmul scaled_matmul times_scalar add expand",
     ),
     ("addmv_", "Tensor", _inplace(OV.method_form("addmv_", addmv), "addmv"), _MM_INPLACE),
     ("outer ger", "torch Tensor", outer, "composition of mul reshape"),

@@ -48,7 +48,7 @@ out.backward(torch.arange(12.0).view(4, 3) / 7)
 print(A.grad[2])
 print(B.grad[0])
 print(bias.grad)
-ga, = torch.autograd.grad(bias.addbmm(A, B, alpha=3).sum(), A, create_graph=True)
+(ga,) = torch.autograd.grad(bias.addbmm(A, B, alpha=3).sum(), A, create_graph=True)
 print(ga.grad_fn.name())
 
 # forward mode: beta * dM + alpha * outer(du, v) + alpha * outer(u, dv)

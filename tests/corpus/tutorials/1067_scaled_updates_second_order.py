@@ -14,7 +14,7 @@ def inner_loss(p):
     return (p.sin() * torch.linspace(0.5, 2.0, 6)).pow(2).sum()
 
 
-g, = torch.autograd.grad(inner_loss(w), w, create_graph=True)
+(g,) = torch.autograd.grad(inner_loss(w), w, create_graph=True)
 print(g.grad_fn.name())
 
 steps = {

@@ -23,13 +23,11 @@ def vec_step() -> int:
     return VEC_STEP_AVX2 if cpu.avx2() else VEC_STEP
 
 
-def vector_count(n: int, per: int = 1) -> int:
+def vector_count(n: int, step: int | None = None) -> int:
     """How many of a contiguous n-element loop's elements `cpu_kernel_vec` computes with its
-    vector function (whole steps of `vec_step()` from the start: 32, or 16 on AVX2; `per`
-    times that for a narrower element: 2 for half, whose vector holds twice the floats'
-    count); the rest go through the scalar one."""
-    step = vec_step() * per
-    return n - n % step
+    vector function (whole steps of `vec_step()` from the start: 32, or 16 on AVX2; `step`
+    another's, float64's half); the rest go through the scalar one."""
+    return n - n % (vec_step() if step is None else step)
 
 
 def split_loop(vec, scalar, *arrays: np.ndarray, dtype: type = _F) -> np.ndarray:
@@ -42,7 +40,10 @@ def split_loop(vec, scalar, *arrays: np.ndarray, dtype: type = _F) -> np.ndarray
     array steps through them as one run (the result, C-contiguous in that order, always does).
     A contiguous array is one run of all its elements; a strided view (a column slice, a
     `chunk`, an `expand`) is a run per row of its inner dimensions, each split on its own, and
-    a row whose elements are not adjacent goes through the scalar function whole."""
+    a row whose elements are not adjacent goes through the scalar function whole.
+
+    `dtype` float64: the arrays and the result in float64, whose vectors hold half as many
+    elements (a step of 16 on AVX-512, 8 on AVX2)."""
     a0 = arrays[0]
     if a0.ndim > 1 and not all(a.flags.c_contiguous for a in arrays):
         order = _loop_order(arrays)
@@ -59,15 +60,15 @@ def _split_in_order(vec, scalar, arrays, dtype: type = _F) -> np.ndarray:
     flat = [np.ascontiguousarray(a, dtype=dtype).reshape(-1) for a in arrays]
     n = flat[0].size
     out = np.empty(n, dtype)
-    per = 4 // np.dtype(dtype).itemsize
+    step = vec_step() * 4 // np.dtype(dtype).itemsize
     if run >= n:
-        nv = vector_count(n, per)
+        nv = vector_count(n, step) if adjacent else 0
         if nv:
             out[:nv] = vec(*(a[:nv] for a in flat))
         if nv < n:
             out[nv:] = scalar(*(a[nv:] for a in flat))
         return out.reshape(shape)
-    nv = vector_count(run, per) if adjacent else 0
+    nv = vector_count(run, step) if adjacent else 0
     if not nv:  # (rows shorter than a vector step: every element by the scalar function)
         out[:] = scalar(*flat)
         return out.reshape(shape)
@@ -136,5 +137,7 @@ def _inner_run(arrays: tuple[np.ndarray, ...]) -> tuple[int, bool]:
         else:
             break
         d -= 1
-    adjacent = all(i in (0, z) for i, z in zip(inner, size))
+    # (`cpu_kernel_vec` vectorises a loop whose operands are contiguous in it, one of them
+    # perhaps a repeated element; with two or more repeated, its scalar loop takes it whole)
+    adjacent = all(i in (0, z) for i, z in zip(inner, size)) and inner.count(0) <= 1
     return max(run, 1), adjacent

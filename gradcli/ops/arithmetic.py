@@ -633,6 +633,36 @@ def div_op(a: Any, b: Any) -> Tensor:
 
 
 def matmul(input: Any, other: Any) -> Tensor:
+    input, other = checked_operands(input, other)
+    # The node PyTorch's matmul ends with: a vector times a matrix is (1, n) @ matrix
+    # squeezed in place (SqueezeBackward4, and the result is at version 1); a matrix times a
+    # batch is computed transposed and made contiguous (CloneBackward0).
+    label = (
+        "DotBackward0"
+        if input.ndim == other.ndim == 1
+        else "MvBackward0"
+        if other.ndim == 1 and input.ndim == 2
+        else "MmBackward0"
+        if input.ndim == other.ndim == 2
+        else "SqueezeBackward4"
+        if input.ndim == 1 and other.ndim == 2
+        else "CloneBackward0"
+        if input.ndim == 2 and other.ndim >= 3
+        else "UnsafeViewBackward0"
+    )
+    out = apply(L.matmul, input, other, label=label)
+    if _GradMode.vmapped and out.data.size:
+        batched = vmap_product(input, other)
+        if batched is not None and batched.shape == out.shape:
+            out.data[...] = batched
+    if input.ndim == 1 and other.ndim == 2 and not out._inf:
+        bumped(out)
+    return out
+
+
+def checked_operands(input: Any, other: Any) -> tuple[Tensor, Tensor]:
+    """matmul's operands after its checks (each error in PyTorch's words), routed as PyTorch
+    hands them to its kernel (`_bmm_route`); nothing is computed."""
     input, other = (
         tensor_param(input, "matmul", "input", 1),
         tensor_param(other, "matmul", "other", 2),
@@ -663,30 +693,7 @@ def matmul(input: Any, other: Any) -> Tensor:
     rows = (input.shape[-2],) if input.ndim >= 2 else ()
     cols = (other.shape[-1],) if other.ndim >= 2 else ()
     size_check(tuple(batch) + rows + cols, "the matmul result")
-    # The node PyTorch's matmul ends with: a vector times a matrix is (1, n) @ matrix
-    # squeezed in place (SqueezeBackward4, and the result is at version 1); a matrix times a
-    # batch is computed transposed and made contiguous (CloneBackward0).
-    label = (
-        "DotBackward0"
-        if input.ndim == other.ndim == 1
-        else "MvBackward0"
-        if other.ndim == 1 and input.ndim == 2
-        else "MmBackward0"
-        if input.ndim == other.ndim == 2
-        else "SqueezeBackward4"
-        if input.ndim == 1 and other.ndim == 2
-        else "CloneBackward0"
-        if input.ndim == 2 and other.ndim >= 3
-        else "UnsafeViewBackward0"
-    )
-    out = apply(L.matmul, input, other, label=label)
-    if _GradMode.vmapped and out.data.size:
-        batched = vmap_product(input, other)
-        if batched is not None and batched.shape == out.shape:
-            out.data[...] = batched
-    if input.ndim == 1 and other.ndim == 2 and not out._inf:
-        bumped(out)
-    return out
+    return input, other
 
 
 def vmap_product(x: Tensor, y: Tensor) -> np.ndarray | None:

@@ -1471,6 +1471,9 @@ def _pow_vjp(g: Tensor, out: Tensor, x: Tensor, p: float) -> tuple:
         d = np.empty_like(xd) if xd.flags.c_contiguous else np.empty(xd.shape, xd.dtype)
         _square_grad(xd, g.data, d, None)
         return (Tensor(d),)
+    # (`p *` a Scalar times a tensor in C++: mul.Scalar, MulBackward1 under create_graph)
+    if x.dtype in (np.float32, np.float64):
+        return (g * scale(x ** (p - 1), float(p)),)
     return (g * (float(p) * x ** (p - 1)),)
 
 
@@ -1528,6 +1531,188 @@ pow_scalar = defop(
     to_torch="{0} ** {p}",
     to_jax="{0} ** {p}",
     complex="holo",
+)
+
+
+def scale(t: Tensor, c: Any) -> Tensor:
+    """`t * c` for a real number `c` as PyTorch's C++ rules multiply a gradient by a Scalar
+    (mul.Scalar: a MulBackward1 node whose one edge is t's; `maybe_multiply`, add's alpha),
+    where the operator `*` of a program records mul.Tensor (MulBackward0, an edge for the
+    number too). The number in t's dtype, as ATen's kernel."""
+    return apply(times_scalar, t, c=c)
+
+
+def _mul_scalar_fwd(x: np.ndarray, c: Any) -> np.ndarray:
+    if x.dtype == np.float16:  # (computed in float32, ATen's opmath, then rounded once)
+        return np.multiply(x.astype(np.float32), np.float32(c)).astype(np.float16)
+    return np.multiply(x, np.asarray(c, dtype=x.dtype))
+
+
+times_scalar = defop(
+    "times_scalar",
+    _mul_scalar_fwd,
+    lambda g, out, x, c: (scale(g, c),),
+    "MulBackward1",
+    "g * c",
+    sym=lambda sp, x, c: x * sp.sympify(c),
+    saves=False,
+    jvp=lambda dots, out, x, c: scale(dots[0], c),
+    signature="x * c (a Scalar)",
+    samples=unary_samples({"c": 1.5}) + (Sample(((2, 3),), {"c": -0.25}),),
+    to_torch="torch.mul({0}, {c})",
+    to_jax="{0} * {c}",
+)
+
+
+# --- addcmul, addcdiv, lerp of a tensor weight: their rules as derivatives.yaml writes them -----
+# (the operands of one float dtype and one shape, the caller's expand before; the values ATen's
+# kernels': addcmul's last step fused, addcdiv's not, lerp's by the weight's size)
+
+
+def _number(c: Any, like: Tensor) -> Tensor:
+    """A Python number as PyTorch's wrapped-number tensor in an expression of its rules (no
+    edge; in the tensor's dtype, as the kernel casts it)."""
+    return constant(np.asarray(c, dtype=like.dtype))
+
+
+def _addcmul_vjp(g: Tensor, out: Tensor, x: Tensor, t1: Tensor, t2: Tensor, value: Any) -> tuple:
+    """self: g; tensor1: g * (tensor2 * value); tensor2: g * (tensor1 * value)."""
+    return (
+        g if x.requires_grad else None,
+        g * scale(t2, value) if t1.requires_grad else None,
+        g * scale(t1, value) if t2.requires_grad else None,
+    )
+
+
+def _addcmul_jvp(dots: tuple, out: Tensor, x: Tensor, t1: Tensor, t2: Tensor, value: Any):
+    """self' + (tensor1' * tensor2) * value + (tensor2' * tensor1) * value, in that order."""
+    dx, d1, d2 = dots
+    terms = [] if dx is None else [dx]
+    if d1 is not None:
+        terms.append(_maybe_scale(d1 * t2, value))
+    if d2 is not None:
+        terms.append(_maybe_scale(d2 * t1, value))
+    return _summed(terms)
+
+
+def _maybe_scale(t: Tensor, c: Any) -> Tensor:
+    return t if c == 1 else scale(t, c)
+
+
+def _summed(terms: list) -> Tensor:
+    acc = terms[0]
+    for t in terms[1:]:
+        acc = acc + t
+    return acc
+
+
+addcmul = defop(
+    "addcmul",
+    lambda x, t1, t2, value: _fused(np.multiply(t1, np.asarray(value, t1.dtype)), t2, x),
+    _addcmul_vjp,
+    "AddcmulBackward0",
+    "g, g * (t2 * value), g * (t1 * value)",
+    sym=lambda sp, x, t1, t2, value: x + sp.sympify(value) * t1 * t2,
+    jvp=_addcmul_jvp,
+    jvp_reads_primal=True,
+    signature="x + value * t1 * t2 (one shape, one float dtype)",
+    samples=(Sample(((2, 3), (2, 3), (2, 3)), {"value": 0.5}),),
+    to_torch="torch.addcmul({0}, {1}, {2}, value={value})",
+    to_jax="{0} + {value} * {1} * {2}",
+)
+
+
+def _addcdiv_vjp(g: Tensor, out: Tensor, x: Tensor, t1: Tensor, t2: Tensor, value: Any) -> tuple:
+    """self: g; tensor1: g * (value / tensor2); tensor2: -g * (value * tensor1 / (tensor2 *
+    tensor2))."""
+    return (
+        g if x.requires_grad else None,
+        g * (_number(value, t2) / t2) if t1.requires_grad else None,
+        -g * (scale(t1, value) / (t2 * t2)) if t2.requires_grad else None,
+    )
+
+
+def _addcdiv_jvp(dots: tuple, out: Tensor, x: Tensor, t1: Tensor, t2: Tensor, value: Any):
+    """self' + (tensor1' / tensor2) * value - (tensor2' * (tensor1 / tensor2) / tensor2) *
+    value, in that order."""
+    dx, d1, d2 = dots
+    acc = dx
+    if d1 is not None:
+        t = _maybe_scale(d1 / t2, value)
+        acc = t if acc is None else acc + t
+    if d2 is not None:
+        t = _maybe_scale(d2 * (t1 / t2) / t2, value)
+        acc = -t if acc is None else acc - t
+    return acc
+
+
+addcdiv = defop(
+    "addcdiv",
+    lambda x, t1, t2, value: x + np.multiply(np.asarray(value, t1.dtype), t1) / t2,
+    _addcdiv_vjp,
+    "AddcdivBackward0",
+    "g, g * (value / t2), -g * (value * t1 / (t2 * t2))",
+    sym=lambda sp, x, t1, t2, value: x + sp.sympify(value) * t1 / t2,
+    jvp=_addcdiv_jvp,
+    jvp_reads_primal=True,
+    domain=lambda x, t1, t2, value: None if np.all(t2 != 0) else "t2 = 0",
+    signature="x + value * t1 / t2 (one shape, one float dtype)",
+    samples=(Sample(((2, 3), (2, 3), (2, 3)), {"value": -1.5}, avoid=(0.0,), gap=0.3),),
+    to_torch="torch.addcdiv({0}, {1}, {2}, value={value})",
+    to_jax="{0} + {value} * {1} / {2}",
+)
+
+
+def _fused(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """a * b + c rounded once (float32 or float64 arrays of one shape)."""
+    if a.dtype == np.float32:
+        return powf32.fma32(a, b, c)
+    return np.asarray(fma64._fma64(a, b, c))
+
+
+def _lerp_fwd(s: np.ndarray, e: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """ATen's lerp of a tensor weight: fma(w, end - start, start) where |w| < 0.5, else
+    fma(w - 1, end - start, end), element by element."""
+    small = np.abs(w) < 0.5
+    d = e - s
+    return _fused(np.where(small, w, w - w.dtype.type(1)), d, np.where(small, s, e))
+
+
+def _lerp_vjp(g: Tensor, out: Tensor, s: Tensor, e: Tensor, w: Tensor) -> tuple:
+    """self: g * (1 - weight); end: g * weight; weight: g * (end - self)."""
+    return (
+        g * (_number(1, w) - w) if s.requires_grad else None,
+        g * w if e.requires_grad else None,
+        g * (e - s) if w.requires_grad else None,
+    )
+
+
+def _lerp_jvp(dots: tuple, out: Tensor, s: Tensor, e: Tensor, w: Tensor) -> Tensor:
+    """lerp(self', end', weight) + weight' * (end - self)."""
+    ds, de, dw = dots
+    acc = None
+    if ds is not None or de is not None:
+        zero = constant(np.zeros(s.shape, s.dtype))
+        acc = apply(lerp_tensor, zero if ds is None else ds, zero if de is None else de, w)
+    if dw is not None:
+        t = dw * (e - s)
+        acc = t if acc is None else acc + t
+    return acc
+
+
+lerp_tensor = defop(
+    "lerp_tensor",
+    _lerp_fwd,
+    _lerp_vjp,
+    "LerpBackward1",
+    "g * (1 - w), g * w, g * (end - start)",
+    sym=lambda sp, s, e, w: s + w * (e - s),
+    jvp=_lerp_jvp,
+    jvp_reads_primal=True,
+    signature="lerp(start, end, weight), a tensor weight (one shape, one float dtype)",
+    samples=(Sample(((2, 3), (2, 3), (2, 3))),),
+    to_torch="torch.lerp({0}, {1}, {2})",
+    to_jax="{0} + {2} * ({1} - {0})",
 )
 
 

@@ -35,6 +35,7 @@ from ..core.tensor import (
 )
 from ..ops import arithmetic as A
 from ..ops import binary as B
+from ..ops import elementwise as E
 from ..ops import reduction as R
 from . import args as C
 from . import composite as CO
@@ -348,10 +349,14 @@ def lerp(input: Any, end: Any, weight: Any) -> Tensor:  # noqa: A002
     else:
         C.float_kernel(start, "lerp_kernel_scalar")
     since = peek_seq()
+    if isinstance(weight, Tensor) and isinstance(end, Tensor):
+        one = _one_record(E.lerp_tensor, (start, end, weight), None, "LerpBackward1")
+        if one is not None:
+            return one
     if type(weight) in (int, float):
         # (so that the gradients are PyTorch's: g * (1 - weight) and g * weight, each rounded
-        # once)
-        out = F.add(A.mul_t(start, 1 - weight), A.mul_t(end, weight))
+        # once, each a number times the gradient: MulBackward1)
+        out = F.add(_times(start, 1 - weight), _times(end, weight))
     else:
         out = F.add(start, A.mul_t(weight, F.sub(end, start)))
     if _kernel_values(out, (start, end), weight):
@@ -365,6 +370,12 @@ def lerp(input: Any, end: Any, weight: Any) -> Tensor:  # noqa: A002
         return A.named(out, "LerpBackward1")
     # PyTorch's LerpBackward0 (a number weight) saves nothing: a backward leaves it
     return A.frees_nothing(A.named(out, "LerpBackward0"), since)
+
+
+def _times(t: Any, c: float) -> Tensor:
+    if isinstance(t, Tensor) and t.dtype in (np.float32, np.float64):
+        return E.scale(t, c)
+    return A.mul_t(t, c)
 
 
 def _legacy_value(fn: str, t1: Any, t2: Any, legacy: tuple, value: Any, shown: Any = None) -> tuple:
@@ -409,6 +420,9 @@ def _addcmul(
     whole = _integral_addc(x, tensor1, tensor2, value)
     if whole is not None:
         return whole
+    one = _one_record(E.addcmul, (x, tensor1, tensor2), value, "AddcmulBackward0")
+    if one is not None:
+        return one
     out = F.add(x, A.mul_t(A.mul_t(tensor1, tensor2), value))
     if _kernel_values(out, (x, tensor1, tensor2), value):
         from . import kernels
@@ -461,12 +475,35 @@ def _addcdiv(
         raise GradcliError(_ADDCDIV_INTEGER, hint="tensor1.float() / tensor2").mirror(
             "RuntimeError"
         )
+    one = _one_record(E.addcdiv, (x, tensor1, tensor2), value, "AddcdivBackward0")
+    if one is not None:
+        return one
     out = F.add(x, A.mul_t(A.div_t(tensor1, tensor2), value))
     if _kernel_values(out, (x, tensor1, tensor2), value):
         from . import kernels
 
         out.data = kernels.addcdiv(x.data, tensor1.data, tensor2.data, value).reshape(out.shape)
     return A.named(out, "AddcdivBackward0")
+
+
+def _one_record(op: Any, tensors: tuple, value: Any, label: str) -> Tensor | None:
+    """addcmul / addcdiv / lerp of float tensors of one dtype (and a real `value`, or None):
+    the operands expanded to the result's shape, then the op's one record (ATen's values,
+    derivatives.yaml's rules: `ops.elementwise`). None where that does not apply."""
+    if value is not None and (type(value) not in (int, float)):
+        return None
+    if not all(isinstance(t, Tensor) for t in tensors):
+        return None
+    dt = tensors[0].dtype
+    if dt not in (np.float32, np.float64) or any(t.dtype != dt for t in tensors):
+        return None
+    try:
+        shape = np.broadcast_shapes(*(t.shape for t in tensors))
+    except ValueError:
+        return None  # (the composition says so in PyTorch's words)
+    ts = [t if t.shape == shape else F.expand(t, shape) for t in tensors]
+    params = {} if value is None else {"value": value}
+    return apply(op, *ts, label=label, **params)
 
 
 def _addc_method(inner: Any, shown: str) -> Any:
@@ -1564,22 +1601,22 @@ NAMES = declare(
     ("kthvalue", "torch Tensor", kthvalue, "composition of index reshape"),
     ("aminmax", "torch Tensor", aminmax, "composition of max min"),
     ("inner", "torch Tensor", inner, "composition of matmul mul permute reshape"),
-    ("lerp", "torch Tensor", lerp, "composition of add mul sub"),
-    ("addcmul", "torch", addcmul, "composition of add mul"),
-    ("addcmul", "Tensor", _addc_method(_addcmul, "addcmul"), "composition of add mul"),
+    ("lerp", "torch Tensor", lerp, "composition of lerp_tensor times_scalar add"),
+    ("addcmul", "torch", addcmul, "composition of addcmul add mul"),
+    ("addcmul", "Tensor", _addc_method(_addcmul, "addcmul"), "composition of addcmul add mul"),
     (
         "addcmul_",
         "Tensor",
         F._method_(_addc_method(_addcmul, "addcmul_"), "addcmul"),
-        "composition of add mul",
+        "composition of addcmul add mul",
     ),
-    ("addcdiv", "torch", addcdiv, "composition of add div mul"),
-    ("addcdiv", "Tensor", _addc_method(_addcdiv, "addcdiv"), "composition of add div mul"),
+    ("addcdiv", "torch", addcdiv, "composition of addcdiv add div mul"),
+    ("addcdiv", "Tensor", _addc_method(_addcdiv, "addcdiv"), "composition of addcdiv add div mul"),
     (
         "addcdiv_",
         "Tensor",
         F._method_(_addc_method(_addcdiv, "addcdiv_"), "addcdiv"),
-        "composition of add div mul",
+        "composition of addcdiv add div mul",
     ),
     ("hypot", "torch Tensor", hypot, "hypot"),
     ("bitwise_and", "torch Tensor", bitwise_and, ""),

@@ -13,8 +13,10 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import LEGACY_TYPES, scalar_type_name
+from ..core.op import apply
 from ..core.tensor import Tensor, _GradMode, no_grad, typename
 from ..ops import arithmetic as A
+from ..ops import linalg as L
 from . import args as C
 from . import functional as F
 from .args import legacy_reductions, reduction_arg
@@ -496,6 +498,10 @@ def multi_margin_loss(
 # --- torch functions ---------------------------------------------------------------------------
 
 
+def _plain_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
 def addr(input: Any, vec1: Any, vec2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:  # noqa: A002
     """beta * input + alpha * outer(vec1, vec2) (beta 0: input ignored, NaNs too)."""
     x = A.tensor_arg(input, "input")
@@ -517,6 +523,13 @@ def addr(input: Any, vec1: Any, vec2: Any, *, beta: Any = 1, alpha: Any = 1) -> 
             f"({xs[bad]}) at non-singleton dimension {2 + bad}.  Target sizes: [{n}, {m}].  "
             f"Tensor sizes: [{', '.join(map(str, xs))}]"
         ) from None
+    from .linalg import _plain_scale
+
+    if _plain_scale(v1, v2, alpha) and x.dtype == v1.dtype and _plain_number(beta):
+        # one record, ATen's kernel and addr's rules (the vectors' gradients gemv products)
+        base = F.expand(x, (n, m))
+        out = apply(L.addr, base, v1, v2, alpha=alpha, beta=beta, label="AddrBackward0")
+        return A.named(out, "AddrBackward0")
     a = F.unsqueeze(v1, 1)
     if alpha != 1:
         a = A.mul_t(a, alpha)
@@ -563,6 +576,17 @@ def addbmm(
             f"({x.shape[-1]}) at non-singleton dimension 1.  Target sizes: [{n}, {m}].  "
             f"Tensor sizes: [{', '.join(map(str, x.shape))}]"
         ) from None
+    from .linalg import _plain_scale
+
+    if b1.shape[0] and x.dtype.kind == "f" and len({x.dtype, b1.dtype, b2.dtype}) > 1:
+        # (ATen adds each product by addmm_ into the result: its checks, in its words)
+        F.addmm_dtypes_checked(x, b1, b2)
+    if _plain_scale(b1, b2, alpha) and x.dtype == b1.dtype and _plain_number(beta):
+        # one record, ATen's sums and addbmm's rules (each batch's gradient one bmm of the
+        # expanded gradient, then times alpha; the input's g times beta)
+        base = F.expand(x, (n, m))
+        out = apply(L.addbmm, base, b1, b2, alpha=alpha, beta=beta, label="AddbmmBackward0")
+        return A.named(out, "AddbmmBackward0")
     if beta == 0:
         out: Tensor = Tensor(np.zeros((n, m), np.result_type(b1.dtype, b2.dtype)))
     else:

@@ -70,7 +70,7 @@ def add(x: Any, y: Any, alpha: Any = 1) -> Tensor:
     y, alpha = old_signature(y, alpha)
     if alpha == 1:
         return add_t(x, y)
-    return _scaled(add_t(x, mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha))
+    return _scaled(add_t(x, _times_alpha(y, alpha)))
 
 
 def sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
@@ -78,7 +78,21 @@ def sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
     if alpha == 1:
         return sub_t(x, y)
     A.check_bool_sub(x, y)
-    return _scaled(sub_t(x, mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha))
+    return _scaled(sub_t(x, _times_alpha(y, alpha)))
+
+
+def _times_alpha(y: Any, alpha: Any) -> Any:
+    """other * alpha of add / sub: for a float tensor and a real alpha PyTorch's rule,
+    maybe_multiply(grad, alpha) (a MulBackward1 node under create_graph, `E.scale`)."""
+    if not isinstance(y, Tensor):
+        return y * alpha
+    if (
+        y.dtype in (np.float32, np.float64)
+        and isinstance(alpha, (int, float))
+        and not isinstance(alpha, bool)
+    ):
+        return E.scale(y, alpha)
+    return mul_t(y, alpha)
 
 
 def old_signature(y: Any, alpha: Any) -> tuple[Any, Any]:

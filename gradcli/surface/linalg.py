@@ -21,8 +21,9 @@ from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
 from ..core.dtypes import BF16, scalar_type_name
 from ..core.op import apply
-from ..core.tensor import Tensor, _GradMode, batched, no_grad, typename
+from ..core.tensor import Tensor, _GradMode, batched, typename
 from ..ops import arithmetic as A
+from ..ops import elementwise as E
 from ..ops import linalg as L
 from ..ops import matrices as M
 from ..ops import reduction as R
@@ -425,28 +426,36 @@ def tensordot(a: Any, b: Any, dims: Any = 2, out: Any = None) -> Tensor:
 
 
 def _scaled(t: Tensor, s: Any) -> Tensor:
-    return t if s == 1 else A.mul_t(t, s)
+    """t * s, PyTorch's maybe_multiply (a MulBackward1 rule for a float tensor)."""
+    if s == 1:
+        return t
+    if t.dtype in (np.float32, np.float64) and isinstance(s, (int, float)):
+        return E.scale(t, s)
+    return A.mul_t(t, s)
+
+
+def _plain_scale(x: Tensor, y: Tensor, alpha: Any) -> bool:
+    """Whether alpha * (x op y) takes the scaled records (`ops.linalg`): a real number and two
+    float32 or float64 operands of one dtype, outside vmap."""
+    return (
+        not isinstance(alpha, bool)
+        and isinstance(alpha, (int, float))
+        and x.dtype == y.dtype
+        and x.dtype in (np.float32, np.float64)
+        and not _GradMode.vmapped
+    )
 
 
 def _scaled_product(x: Tensor, y: Tensor, alpha: Any) -> Tensor:
     """alpha * (x @ y) of addmm, addmv, baddbmm: with alpha != 1 one node whose rule scales
     each operand's gradient after its product, as PyTorch's (`ops.linalg.scaled_matmul`); the
     value is the product's times alpha as before."""
-    if (
-        alpha == 1
-        or isinstance(alpha, bool)
-        or not isinstance(alpha, (int, float))
-        or x.dtype != y.dtype
-        or x.dtype not in (np.float32, np.float64)
-        or _GradMode.vmapped
-    ):
+    if alpha == 1 or not _plain_scale(x, y, alpha):
         return _scaled(A.matmul(x, y), alpha)
-    with no_grad():
-        # the value as the two steps round it (and matmul's checks, in its words, first)
-        ref = _scaled(A.matmul(x, y), alpha)
-    out = apply(L.scaled_matmul, x, y, alpha=alpha, label="MulBackward0")
-    out.data[...] = ref.data
-    return out
+    # matmul's checks, in its words, first; the record's value is the product's times alpha,
+    # as the two steps round it
+    x, y = A.checked_operands(x, y)
+    return apply(L.scaled_matmul, x, y, alpha=alpha, label="MulBackward0")
 
 
 def _add_scaled(
@@ -459,7 +468,7 @@ def _add_scaled(
         base = F.expand(inp, prod.shape)
     if beta == 0:
         keep = Tensor(np.ones(prod.shape, dtype=bool))
-        return A.named(F.where(keep, prod, A.mul_t(base, 0.0)), label)
+        return A.named(F.where(keep, prod, _scaled(base, 0.0)), label)
     return A.named(A.add_t(_scaled(base, beta), prod), label)
 
 
@@ -1291,7 +1300,7 @@ def _inplace(fn: Any, name: str) -> Any:
     return F._method_(fn, name)
 
 
-_MM_INPLACE = "composition of matmul scaled_matmul mul add expand"
+_MM_INPLACE = "composition of matmul scaled_matmul times_scalar add expand"
 NAMES = declare(
     ("eig", "torch Tensor", eig, ""),
     ("symeig", "torch Tensor", symeig, ""),
@@ -1339,39 +1348,39 @@ NAMES = declare(
         "addmm",
         "torch",
         OV.torch_form("addmm", addmm),
-        "composition of matmul scaled_matmul mul add expand",
+        "composition of matmul scaled_matmul times_scalar add expand",
     ),
     (
         "addmm",
         "Tensor",
         OV.method_form("addmm", addmm),
-        "composition of matmul scaled_matmul mul add expand",
+        "composition of matmul scaled_matmul times_scalar add expand",
     ),
     ("addmm_", "Tensor", _inplace(OV.method_form("addmm_", addmm), "addmm"), _MM_INPLACE),
     (
         "baddbmm",
         "torch",
         OV.torch_form("baddbmm", baddbmm),
-        "composition of matmul scaled_matmul mul add expand",
+        "composition of matmul scaled_matmul times_scalar add expand",
     ),
     (
         "baddbmm",
         "Tensor",
         OV.method_form("baddbmm", baddbmm),
-        "composition of matmul scaled_matmul mul add expand",
+        "composition of matmul scaled_matmul times_scalar add expand",
     ),
     ("baddbmm_", "Tensor", _inplace(OV.method_form("baddbmm_", baddbmm), "baddbmm"), _MM_INPLACE),
     (
         "addmv",
         "torch",
         OV.torch_form("addmv", addmv),
-        "composition of matmul scaled_matmul mul add expand",
+        "composition of matmul scaled_matmul times_scalar add expand",
     ),
     (
         "addmv",
         "Tensor",
         OV.method_form("addmv", addmv),
-        "composition of matmul scaled_matmul mul add expand",
+        "composition of matmul scaled_matmul times_scalar add expand",
     ),
     ("addmv_", "Tensor", _inplace(OV.method_form("addmv_", addmv), "addmv"), _MM_INPLACE),
     ("outer ger", "torch Tensor", outer, "composition of mul reshape"),

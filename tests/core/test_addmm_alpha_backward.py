@@ -126,3 +126,40 @@ s = ((tx @ w.detach()) + (x.detach() @ tw)) * 0.37
     # (PyTorch's tangent is e's bits, measured; the sum scaled once, s, is not)
     assert np.array_equal(run.env["t"].data, run.env["e"].data)
     assert not np.array_equal(run.env["t"].data, run.env["s"].data)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "torch.addmm(m, x, w, alpha=0.37, beta=0.5)",
+        "torch.addmv(m[0, :3], x, w[:, 0], alpha=2)",
+        "torch.baddbmm(m[None], x[None], w[None], alpha=-1.5)",
+    ],
+)
+def test_the_product_is_computed_once(call: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # (the record's value is the product times alpha; it was computed once more for the value
+    # and overwritten)
+    from gradcli.ops import linalg
+
+    calls = []
+    real = linalg._matmul_record
+
+    def counted(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        calls.append(a.shape)
+        return real(a, b)
+
+    monkeypatch.setattr(linalg, "_matmul_record", counted)
+    text = _program("float32").replace("y = torch.addmm(m, x, w, alpha=0.37, beta=0.5)\n", "")
+    parse(text + f"z = {call}\n", "t.py").run(dtype="float32")
+    assert len(calls) == 1
+
+
+def test_values_are_the_two_steps() -> None:
+    extra = """z = torch.addmm(m, x, w, alpha=0.37, beta=0.5)
+e = m * 0.5 + (x @ w) * 0.37
+v = torch.addmv(m[0, :3], x, w[:, 0], alpha=2.3)
+f = m[0, :3] + (x @ w[:, 0]) * 2.3
+"""
+    run = parse(_program("float32", extra), "t.py").run(dtype="float32")
+    assert np.array_equal(run.env["z"].data, run.env["e"].data)
+    assert np.array_equal(run.env["v"].data, run.env["f"].data)

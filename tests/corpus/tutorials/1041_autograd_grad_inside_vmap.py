@@ -52,7 +52,7 @@ def unbatched_part(x):
 print(vmap(unbatched_part)(xs))
 
 # the torch.func way of the same per-sample gradient
-print(vmap(grad(lambda x: ((x * w).sum() ** 2)))(xs))
+print(vmap(grad(lambda x: (x * w).sum() ** 2))(xs))
 
 # ensembles: stacked parameters, a loss per model, then autograd.grad per model from outside
 models = [nn.Linear(3, 1) for _ in range(3)]
@@ -81,12 +81,14 @@ except RuntimeError as e:
 # outside vmap, is_grads_batched checks grad_outputs' shapes before the outputs
 a = torch.ones(2, requires_grad=True)
 try:
-    torch.autograd.grad([a * 2, a.detach() * 2], a, [torch.ones(3, 2), torch.ones(2)],
-                        is_grads_batched=True)
+    torch.autograd.grad(
+        [a * 2, a.detach() * 2], a, [torch.ones(3, 2), torch.ones(2)], is_grads_batched=True
+    )
 except RuntimeError as e:
     print("batched:", e)
 try:
-    torch.autograd.grad([a * 2, a.detach() * 2], a, [torch.ones(3, 2), torch.ones(3, 2)],
-                        is_grads_batched=True)
+    torch.autograd.grad(
+        [a * 2, a.detach() * 2], a, [torch.ones(3, 2), torch.ones(3, 2)], is_grads_batched=True
+    )
 except RuntimeError as e:
     print("batched:", e)

@@ -11,7 +11,7 @@ centers = torch.randn(3, 2)
 
 
 def rbf(x):
-    return torch.exp(-torch.cdist(x, centers) ** 2).sum(1)
+    return torch.exp(-(torch.cdist(x, centers) ** 2)).sum(1)
 
 
 def by_hand(x):
@@ -31,11 +31,17 @@ with fwAD.dual_level():
         print("dual pdist:", str(e).splitlines()[0])
     print(fwAD.unpack_dual(by_hand(x)).tangent)
 
-for name, f in [("jvp", lambda: jvp(rbf, (pts,), (torch.ones_like(pts),))),
-                ("jacfwd", lambda: jacfwd(rbf)(pts)),
-                ("jacfwd pdist", lambda: jacfwd(torch.pdist)(pts)),
-                ("functional", lambda: torch.autograd.functional.jacobian(
-                    rbf, pts, strategy="forward-mode", vectorize=True))]:
+for name, f in [
+    ("jvp", lambda: jvp(rbf, (pts,), (torch.ones_like(pts),))),
+    ("jacfwd", lambda: jacfwd(rbf)(pts)),
+    ("jacfwd pdist", lambda: jacfwd(torch.pdist)(pts)),
+    (
+        "functional",
+        lambda: torch.autograd.functional.jacobian(
+            rbf, pts, strategy="forward-mode", vectorize=True
+        ),
+    ),
+]:
     try:
         f()
     except NotImplementedError as e:

@@ -47,7 +47,9 @@ net(torch.randn(5, 3)).sum().backward()
 print(logger.norms)
 
 w = torch.ones(3, requires_grad=True)
-w.register_post_accumulate_grad_hook(functools.partial(lambda p, tag: print(tag, p.grad), tag="acc"))
+w.register_post_accumulate_grad_hook(
+    functools.partial(lambda p, tag: print(tag, p.grad), tag="acc")
+)
 (w * torch.tensor([1.0, 2.0, 3.0])).sum().backward()
 
 

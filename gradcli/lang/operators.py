@@ -16,6 +16,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.dtypes import scalar_type_name
 from ..core.inplace import inplace
+from ..core.layout import iterated
 from ..core.tensor import (
     Tensor,
     _GradMode,
@@ -742,7 +743,8 @@ def unary(op: ast.unaryop, v: Any) -> Any:
                 raise GradcliError(
                     f"\"bitwise_not_cpu\" not implemented for '{scalar_type_name(v.dtype)}'"
                 )
-            return Tensor(np.logical_not(v.data) if v.dtype == bool else np.invert(v.data))
+            flipped = np.logical_not(v.data) if v.dtype == bool else np.invert(v.data)
+            return Tensor(iterated(flipped, (v.data,)))
         if isinstance(v, int):
             return ~v
         if isinstance(v, np.ndarray) and v.dtype.kind in "biu":

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core.dtypes import scalar_type_name
+from ..core.layout import row_major
 from ..core.op import apply, peek_seq
 from ..core.primitives import check_reduced
 from ..core.tensor import Tensor, typename
@@ -149,7 +150,7 @@ def _tri(upper: bool) -> Any:
         since = peek_seq()
         out = apply(B.where, Tensor(keep.astype(bool)), input, Tensor(np.zeros((), input.dtype)))
         # PyTorch's TrilBackward0 / TriuBackward0 save nothing: a backward leaves them
-        out.data = np.ascontiguousarray(out.data)  # (ATen's tril/triu: a row-major result)
+        out.data = row_major(out.data)  # (ATen's tril/triu: a row-major result)
         return A.frees_nothing(A.named(out, "TriuBackward0" if upper else "TrilBackward0"), since)
 
     return tri

@@ -20,7 +20,8 @@ from ..core import dtypes, hooks
 from ..core.dtypes import LEGACY_TYPES, check_dtype, scalar_type_name
 from ..core.inplace import inplace
 from ..core.inplace import inplace as inplace_change
-from ..core.op import apply, peek_seq
+from ..core.layout import iterated, like, row_major
+from ..core.op import apply, laid_out, operand_arrays, peek_seq
 from ..core.tensor import (
     NOGRAD_VIEWS,
     Settings,
@@ -70,7 +71,8 @@ def add(x: Any, y: Any, alpha: Any = 1) -> Tensor:
     y, alpha = old_signature(y, alpha)
     if alpha == 1:
         return add_t(x, y)
-    return _scaled(add_t(x, mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha))
+    out = _scaled(add_t(x, mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha))
+    return laid_out(out, x, y)
 
 
 def sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
@@ -78,7 +80,8 @@ def sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
     if alpha == 1:
         return sub_t(x, y)
     A.check_bool_sub(x, y)
-    return _scaled(sub_t(x, mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha))
+    out = _scaled(sub_t(x, mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha))
+    return laid_out(out, x, y)
 
 
 def old_signature(y: Any, alpha: Any) -> tuple[Any, Any]:
@@ -228,6 +231,7 @@ def _clamp(x: Any, lo: Any, hi: Any, fn: str) -> Tensor:
     if lo is not None:
         out = where(Tensor(np.broadcast_to(low, shape)), lo, out)
     out = where(Tensor(np.broadcast_to(keep, shape)), x, out)
+    laid_out(out, x, *(b for b in (lo, hi) if b is not None))  # (ATen's one kernel's layout)
     label = {"clamp": "ClampBackward0", "clamp_min": "ClampMinBackward1"}
     return named(out, label.get(base, "ClampMaxBackward1"))
 
@@ -326,7 +330,7 @@ def _compare(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Tensor]:
                 f"\"{_ORDERINGS[fn]}_cpu\" not implemented for '{scalar_type_name(a.dtype)}'",
                 hint="compare the real parts (z.real) or the magnitudes (z.abs())",
             ).mirror("NotImplementedError")
-        out = Tensor(fn(a, b))
+        out = Tensor(iterated(fn(a, b), operand_arrays(input, other)))
         if _GradMode.vmapped:
             carry_batched((input, other), out)
         return out
@@ -1153,7 +1157,7 @@ def to_dtype(x: Any, dtype: Any) -> Tensor:
     if dt == x.dtype:
         return x
     if dt.kind not in "fc" or x.dtype.kind not in "fc":
-        return Tensor(x.data.astype(dt))
+        return Tensor(like(x.data.astype(dt), x.data))
     return apply(S.astype, x, dtype=dt)
 
 
@@ -1163,7 +1167,7 @@ def clone(input: Any, memory_format: Any = None) -> Tensor:
     out = apply(S.clone, input)
     # Its own storage (the reshape record returns a view): changing the clone in place must
     # not reach x.
-    out.data = preserved_copy(out.data) if layout == "preserve" else np.array(out.data, order="C")
+    out.data = preserved_copy(out.data) if layout == "preserve" else row_major(out.data, True)
     out._vc = out._base = None
     out._inf = _GradMode.inference  # a new tensor: an inference tensor only if made inside
     if NOGRAD_VIEWS and out in NOGRAD_VIEWS:  # (not a view: no requires_grad under no_grad)
@@ -1173,13 +1177,9 @@ def clone(input: Any, memory_format: Any = None) -> Tensor:
 
 
 def preserved_copy(a: np.ndarray) -> np.ndarray:
-    """A copy laid out as PyTorch's `clone()` lays it out (memory_format=preserve_format): the
-    strides' order kept, dense; row-major when elements overlap (an expanded tensor)."""
-    if a.flags.c_contiguous:
-        return a.copy()
-    if any(s == 0 and n > 1 for s, n in zip(a.strides, a.shape)):
-        return np.ascontiguousarray(a)
-    return a.copy(order="K")
+    """A copy laid out as PyTorch's `clone()` lays it out (memory_format=preserve_format):
+    a dense tensor's strides kept, any other's order of strides closed up (`core.layout`)."""
+    return like(a, a, copy=True)
 
 
 def inplace_update(x: Tensor, value: Any, label: str) -> Tensor:

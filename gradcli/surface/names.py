@@ -29,6 +29,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import primitives as P
 from ..core.dtypes import BF16, LEGACY_TYPES
+from ..core.op import laid_out
 from ..core.tensor import VMAP_STORAGE, Tensor, _GradMode, batched, grad_enabled, typename
 from ..ops import arithmetic as A
 from ..ops import elementwise as E
@@ -231,7 +232,7 @@ def _fused(out: Tensor, x: Any, y: Any, alpha: Any) -> Tensor:
         exact = P.alpha_sum(a)(x.data, y.data)
         if exact.shape == out.data.shape and exact.dtype == out.data.dtype:
             out.data = exact
-    return out
+    return laid_out(out, x, y)
 
 
 def _method_sizes(fn: Callable[..., Tensor], keyword: str) -> Callable[..., Tensor]:

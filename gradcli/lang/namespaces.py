@@ -67,7 +67,7 @@ from .values import (
 
 def size_builtin(s: Any = ()) -> Size:
     """`torch.Size(...)`."""
-    items = seq(s, "torch.Size()")
+    items = [int(i) if isinstance(i, np.integer) else i for i in seq(s, "torch.Size()")]
     for i in items:
         if isinstance(i, bool) or not isinstance(i, int):
             raise GradcliError(f"torch.Size() takes integers, not {typename(i)}").mirror(

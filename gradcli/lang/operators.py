@@ -324,7 +324,7 @@ def _numpy_numbers(op: ast.operator, a: Any, b: Any) -> Any:
     """Arithmetic with a NumPy scalar (`x = arr[0]` of a float32 array): NumPy's, whose
     float32 stays float32 with a Python number (NumPy 2's weak Python scalars)."""
     for v in (a, b):
-        if not is_numpy_number(v) and (not isinstance(v, (int, float)) or isinstance(v, bool)):
+        if not is_numpy_number(v) and not isinstance(v, (int, float)):
             raise _unsupported(op, a, b)
     kind = type(op)
     if kind is ast.MatMult or (
@@ -869,9 +869,17 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
     if (isinstance(a, np.ndarray) or isinstance(b, np.ndarray)) and kind in _ARRAY_COMPARE:
         return _array_compare(kind, a, b)
     if (is_numpy_number(a) or is_numpy_number(b)) and kind in _ARRAY_COMPARE:
+        if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
+            # NumPy's scalar compares a list item by item (`preds == labels[0]`: an array)
+            from .arrays import to_array
+
+            a = to_array(a) if isinstance(a, (list, tuple)) else a
+            b = to_array(b) if isinstance(b, (list, tuple)) else b
+            return _array_compare(kind, a, b)
         num = (int, float, np.generic)
         if isinstance(a, num) and isinstance(b, num):
-            return bool(_ARRAY_COMPARE[kind](a, b))  # NumPy's (float32 against a weak float)
+            # NumPy's (float32 against a weak float), a NumPy bool as NumPy gives it
+            return numpy_number(_ARRAY_COMPARE[kind](a, b))
         a = a.item() if is_numpy_number(a) else a
         b = b.item() if is_numpy_number(b) else b
     ok = (int, float, complex, str, type(None), tuple, list, dict, set, frozenset, _KEYS_VIEW)

@@ -476,6 +476,8 @@ def _finder(kind: str) -> Callable[..., int]:
 
 
 def _index_arg(v: Any) -> int:
+    if isinstance(v, np.integer):  # (its __index__, as Python takes it)
+        v = int(v)
     if isinstance(v, bool) or not isinstance(v, int):
         raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
             "TypeError"

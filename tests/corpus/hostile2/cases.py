@@ -7209,3 +7209,29 @@ add(
         DEPTH + (r"[Rr]eentrant", r"backward", r"graph"),
     ),
 )
+
+# fixlay: NumPy's integers and bools kept as NumPy gives them (`np.argmax(a)`), taken where
+# Python takes an index; a NumPy number compared with a list compares item by item
+add(
+    small(
+        "np_int_range_huge",
+        NP + "n = np.array([10**12]).sum()\nfor i in range(n):\n    pass",
+        LIMIT,
+    ),
+    small(
+        "np_int_tensor_size_huge",
+        NP + "import torch\nn = np.array([10**6]).max()\nx = torch.zeros(n, n)",
+        LIMIT,
+    ),
+    small(
+        "np_int_list_repeat_huge",
+        NP + "n = np.argmax(np.array([0, 10**9]))\nk = np.array([10**9])[0]\ny = [0] * k",
+        LIMIT,
+    ),
+    small(
+        "np_number_compared_with_huge_list",
+        NP + "x = [0] * 10**6\nfor i in range(10**6):\n    x = [x]\nprint(np.int64(1) == x)",
+        LIMIT + (r"deep", r"nest", r"depth", r"recursion"),
+    ),
+    esc("np_int_format_attribute", NP + "n = np.argmax(np.array([1, 2]))\nprint('{0.__class__}'.format(n))"),
+)

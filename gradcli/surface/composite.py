@@ -34,7 +34,11 @@ from .declare import declare
 
 def linear(input: Any, weight: Any, bias: Any = None) -> Tensor:  # noqa: A002
     """`F.linear`: input @ weight^T + bias."""
-    x, w = A.tensor_arg(input, "input"), A.tensor_arg(weight, "weight")
+    # (PyTorch's parser's TypeError for anything but a tensor, from nn.Linear's forward too)
+    x, w = (
+        A.tensor_param(input, "linear", "input", 1),
+        A.tensor_param(weight, "linear", "weight", 2),
+    )
     return F.linear_forward(x, w, bias)
 
 

@@ -31,6 +31,7 @@ from ..core.tensor import (
     carry_batched,
     check_batched_write,
     grad_enabled,
+    pytype_name,
     typename,
 )
 from ..ops import arithmetic as A
@@ -601,13 +602,27 @@ def log_softmax(input: Any, dim: Any, dtype: Any = None) -> Tensor:
     return apply(R.log_softmax, input, dim=check_dim(dim, input.ndim))
 
 
+def _method_owner(input: Any, dim: Any, method: str) -> None:
+    """F.softmax and F.log_softmax call the input's own method (`input.softmax(dim)`; without
+    a dim, `input.dim()` first): anything but a tensor is Python's AttributeError, as in
+    PyTorch (`nn.Softmax(0)(None)`)."""
+    if not isinstance(input, Tensor):
+        name = "dim" if dim is None else method
+        raise GradcliError(
+            f"'{pytype_name(input)}' object has no attribute '{name}'",
+            hint="pass a tensor: torch.tensor(...)",
+        ).mirror("AttributeError")
+
+
 def f_softmax(input: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
     """`F.softmax`: without `dim`, PyTorch's implicit choice and its warning."""
+    _method_owner(input, dim, "softmax")
     input = _softmax_input(input, dtype, "softmax")
     return apply(R.softmax, input, dim=_implicit_dim(input, dim, "softmax"))
 
 
 def f_log_softmax(input: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
+    _method_owner(input, dim, "log_softmax")
     input = _softmax_input(input, dtype, "log_softmax")
     return apply(R.log_softmax, input, dim=_implicit_dim(input, dim, "log_softmax"))
 

@@ -7233,5 +7233,21 @@ add(
         NP + "x = [0] * 10**6\nfor i in range(10**6):\n    x = [x]\nprint(np.int64(1) == x)",
         LIMIT + (r"deep", r"nest", r"depth", r"recursion"),
     ),
-    esc("np_int_format_attribute", NP + "n = np.argmax(np.array([1, 2]))\nprint('{0.__class__}'.format(n))"),
+    esc(
+        "np_int_format_attribute",
+        NP + "n = np.argmax(np.array([1, 2]))\nprint('{0.__class__}'.format(n))",
+    ),
+)
+
+# fixlay: torch.utils.hooks.RemovableHandle, for isinstance and annotations
+_HOOKS = "import torch.utils.hooks\nR = torch.utils.hooks.RemovableHandle\n"
+add(
+    esc("removable_handle_subclasses", _HOOKS + "print(R.__subclasses__())"),
+    esc("removable_handle_dict", _HOOKS + "print(R.__dict__)"),
+    esc("removable_handle_mro", _HOOKS + "print(R.__mro__[1].__subclasses__())"),
+    small(
+        "removable_handle_made",
+        _HOOKS + "h = R({})",
+        (r"cannot create", r"not supported", r"TypeError"),
+    ),
 )

@@ -20,7 +20,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..base.record import Record
 from . import dtypes, hooks
-from .layout import PLAIN, iterated
+from .layout import PLAIN, iterated, row_major
 from .tensor import (
     _LENT,
     INFERENCE_SAVED,
@@ -925,6 +925,10 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
             or (count == 2 and (datas[1].shape, datas[1].strides) not in plain)
         ):
             data = iterated(data, datas)
+    elif data.ndim > 1 and op.kind == "reduction" and (data.shape, data.strides) not in PLAIN:
+        # ATen allocates a reduction's result (and softmax's) row-major, whatever the input's
+        # layout
+        data = row_major(data)
     out = wrap(data)
     if data.base is not None and count and np.may_share_memory(data, arrays[0]):
         # A view of its first input (reshape, transpose, basic indexing...): one storage, one

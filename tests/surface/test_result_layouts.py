@@ -224,3 +224,26 @@ def test_values_and_gradients_of_relaid_results() -> None:
         fd[i] = (f(w + e) - f(w - e)) / 2e-6
     np.testing.assert_allclose(np.array(eval(grad_line)), fd, rtol=1e-7, atol=1e-8)
     assert np.array(eval(values_line)).tolist() == value(w).tolist()
+
+
+# Reductions (and softmax) are allocated row-major by ATen whatever the input's layout; for
+# x = arange(24.).reshape(2, 3, 4) transposed (0, 2) and permuted (1, 2, 0), PyTorch's strides:
+REDUCTIONS = [
+    ("t.amax(2, keepdim=True)", (3, 1, 1), (4, 1, 1)),
+    ("t.max(1, keepdim=True)[0]", (2, 2, 1), (2, 2, 1)),
+    ("t.std(1, keepdim=True)", (2, 2, 1), (2, 2, 1)),
+    ("t.prod(1, keepdim=True)", (2, 2, 1), (2, 2, 1)),
+    ("t.min(2).values", (3, 1), (4, 1)),
+    ("t.sum(1, keepdim=True)", (2, 2, 1), (2, 2, 1)),
+    ("t.softmax(1)", (6, 2, 1), (8, 2, 1)),
+]
+
+
+@pytest.mark.parametrize(("expr", "xt", "xp"), REDUCTIONS, ids=[r[0] for r in REDUCTIONS])
+def test_reductions_are_row_major(expr: str, xt: tuple, xp: tuple) -> None:
+    body = (
+        "x = torch.arange(24.).reshape(2, 3, 4)\n"
+        f"t = x.transpose(0, 2)\nprint(({expr}).stride())\n"
+        f"t = x.permute(1, 2, 0)\nprint(({expr}).stride())\n"
+    )
+    assert _printed(body).splitlines() == [str(xt), str(xp)]

@@ -487,7 +487,9 @@ def randint_like(
     values = _call(
         R.randint, lo, hi, t.shape, dtype=dt, generator=_gen(generator), strides=_like_strides(t)
     )
-    return _new(values, dt, requires_grad)
+    out = _new(values, dt, requires_grad)
+    out.data = laid_out_like(out.data, t.data)  # (drawn in t's order, laid out as t)
+    return out
 
 
 def randperm(

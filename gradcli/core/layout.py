@@ -312,3 +312,17 @@ def row_major(values: np.ndarray, copy: bool = False) -> np.ndarray:
     if values.ndim == 0 or values.strides == _standard(values.shape, values.itemsize):
         return values.copy() if copy else values
     return with_strides(values, contiguous_strides(values.shape), copy)
+
+
+def restrided(view: np.ndarray, strides: Sequence[int]) -> np.ndarray:
+    """`view` (a view of a tensor's storage) with these strides in elements, on the same
+    memory: only the strides of dimensions of size 1 may differ (a view's others are set by
+    its shape), so the elements are the same ones."""
+    if torch_strides(view) == tuple(strides):
+        return view
+    return np.lib.stride_tricks.as_strided(
+        view,
+        view.shape,
+        [s * view.itemsize for s in strides],
+        writeable=view.flags.writeable,
+    )

@@ -20,7 +20,7 @@ from ..core import dtypes, hooks
 from ..core.dtypes import LEGACY_TYPES, check_dtype, scalar_type_name
 from ..core.inplace import inplace
 from ..core.inplace import inplace as inplace_change
-from ..core.layout import iterated, like, row_major
+from ..core.layout import iterated, like, restrided, row_major, torch_strides
 from ..core.op import apply, laid_out, operand_arrays, peek_seq
 from ..core.tensor import (
     NOGRAD_VIEWS,
@@ -798,9 +798,16 @@ def squeeze(input: Any, dim: Any = None) -> Tensor:
 def unsqueeze(input: Any, dim: Any) -> Tensor:
     input = tensor_arg(input, "input")
     d = check_dim(A.int_param(dim, "unsqueeze", "dim", 2), input.ndim + 1)
-    return apply(
+    out = apply(
         S.reshape, input, shape=input.shape[:d] + (1,) + input.shape[d:], label="UnsqueezeBackward0"
     )
+    # PyTorch's strides: the new dimension's is the extent of the one it goes before (1 at
+    # the end); NumPy's reshape may give another to it or to other dimensions of size 1
+    if input.data.size:
+        steps = torch_strides(input.data)
+        new = steps[d] * input.shape[d] if d < input.ndim else 1
+        out.data = restrided(out.data, (*steps[:d], new, *steps[d:]))
+    return out
 
 
 def permute(input: Any, *dims: Any, **kwargs: Any) -> Tensor:

@@ -247,3 +247,20 @@ def test_reductions_are_row_major(expr: str, xt: tuple, xp: tuple) -> None:
         f"t = x.permute(1, 2, 0)\nprint(({expr}).stride())\n"
     )
     assert _printed(body).splitlines() == [str(xt), str(xp)]
+
+
+def test_unsqueeze_strides_are_pytorchs() -> None:
+    """unsqueeze's new dimension has the extent of the one it goes before (1 at the end), and
+    the other dimensions of size 1 keep theirs; PyTorch 2.13's strides."""
+    body = (
+        "x = torch.arange(24.).reshape(2, 3, 4).transpose(0, 2)\n"
+        "c = torch.arange(3.).reshape(3, 1, 1).permute(1, 2, 0)\n"
+        "s = torch.arange(24.).reshape(2, 3, 4)[:, 1:2, :].transpose(0, 1)\n"
+        "for t in (x, c, s):\n"
+        "    print(t.unsqueeze(0).stride(), t.unsqueeze(-1).stride(), t.unsqueeze(1).stride())\n"
+    )
+    assert _printed(body).splitlines() == [
+        "(4, 1, 4, 12) (1, 4, 12, 1) (1, 12, 4, 12)",
+        "(1, 1, 1, 1) (1, 1, 1, 1) (1, 1, 1, 1)",
+        "(4, 4, 12, 1) (4, 12, 1, 1) (4, 24, 12, 1)",
+    ]

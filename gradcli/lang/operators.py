@@ -870,12 +870,14 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
         return _array_compare(kind, a, b)
     if (is_numpy_number(a) or is_numpy_number(b)) and kind in _ARRAY_COMPARE:
         if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
-            # NumPy's scalar compares a list item by item (`preds == labels[0]`: an array)
-            from .arrays import to_array
-
-            a = to_array(a) if isinstance(a, (list, tuple)) else a
-            b = to_array(b) if isinstance(b, (list, tuple)) else b
-            return _array_compare(kind, a, b)
+            # NumPy's scalar compares a list of numbers item by item (`preds == labels[0]`:
+            # an array)
+            seq = a if isinstance(a, (list, tuple)) else b
+            check_structure(seq, "the comparison")
+            if _numbers_only(seq):
+                arr = np.asarray(seq)
+                if arr.dtype.kind in "biuf":
+                    return _array_compare(kind, arr if seq is a else a, arr if seq is b else b)
         num = (int, float, np.generic)
         if isinstance(a, num) and isinstance(b, num):
             # NumPy's (float32 against a weak float), a NumPy bool as NumPy gives it
@@ -914,6 +916,25 @@ _ARRAY_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
     ast.Eq: np.equal,
     ast.NotEq: np.not_equal,
 }
+
+
+def _numbers_only(v: Any) -> bool:
+    """Whether a list or tuple (nested, already bounded by `check_structure`) holds only
+    numbers, Python's or NumPy's, in lists of equal lengths."""
+    stack = [v]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (list, tuple)):
+            if (
+                x
+                and isinstance(x[0], (list, tuple))
+                and len({len(y) if isinstance(y, (list, tuple)) else -1 for y in x}) != 1
+            ):
+                return False
+            stack.extend(x)
+        elif not (isinstance(x, (int, float)) or is_numpy_number(x)):
+            return False
+    return True
 
 
 def _array_compare(kind: type, a: Any, b: Any) -> Any:

@@ -20,6 +20,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..base.record import Record
 from . import dtypes, hooks
+from .layout import PLAIN, iterated, row_major
 from .tensor import (
     _LENT,
     INFERENCE_SAVED,
@@ -46,6 +47,8 @@ _ref = weakref.ref
 _ndarray = np.ndarray
 _asarray = np.asarray
 _ELEMENTS = limits.TENSOR_ELEMENTS
+# The kinds of record whose results PyTorch's TensorIterator lays out (`core.layout`).
+_ELEMENTWISE = frozenset(("elementwise", "binary"))
 
 # SEQ (imported from core.tensor): the sequence number the next node gets, a one-item list
 # read without using it up by every statement of a run, bumped by every node.
@@ -849,6 +852,7 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         arrays = (inputs[0].data, inputs[1].data)
     else:
         arrays = [t.data for t in inputs]
+    datas = arrays  # (the inputs' own arrays: bfloat16 ones are converted below)
     fparams = params
     forward = op.forward
     # Complex and bfloat16 inputs take their own roads; float32 and float64 arrays carry
@@ -896,7 +900,7 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         for t in inputs:
             own(t)
         was = arrays
-        arrays = [t.data for t in inputs]
+        arrays = datas = [t.data for t in inputs]
         if type(was) is not tuple and type(was) is not list:  # (bfloat16 inputs)
             from . import bf16
 
@@ -910,6 +914,21 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         from . import bf16  # (bfloat16 inputs: `bf16.bf16_arrays` gave the arrays)
 
         data = bf16.bf16_result(op, data)
+    if data.ndim > 1 and op.kind in _ELEMENTWISE:
+        # laid out as PyTorch lays out an elementwise result after its inputs (the usual
+        # case, row-major inputs and result, checked here first: `layout.iterated`)
+        plain = PLAIN
+        if (
+            (count != 1 and count != 2)
+            or (data.shape, data.strides) not in plain
+            or (datas[0].shape, datas[0].strides) not in plain
+            or (count == 2 and (datas[1].shape, datas[1].strides) not in plain)
+        ):
+            data = iterated(data, datas)
+    elif data.ndim > 1 and op.kind == "reduction" and (data.shape, data.strides) not in PLAIN:
+        # ATen allocates a reduction's result (and softmax's) row-major, whatever the input's
+        # layout
+        data = row_major(data)
     out = wrap(data)
     if data.base is not None and count and np.may_share_memory(data, arrays[0]):
         # A view of its first input (reshape, transpose, basic indexing...): one storage, one
@@ -963,6 +982,26 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         hooks.carry(op, inputs, params, out)
     if _GradMode.vmapped:
         carry_batched(inputs, out)
+    return out
+
+
+# --- the layout of results computed in several steps (`core.layout`) ----------------------
+
+_NUMBER = np.zeros(())
+
+
+def operand_arrays(*values: Any) -> list[np.ndarray]:
+    """The arrays of an op's operands, in order, for `layout.iterated`: a number is a 0-d
+    operand, as PyTorch wraps it."""
+    return [v.data if isinstance(v, Tensor) else _NUMBER for v in values]
+
+
+def laid_out(out: Tensor, *operands: Any) -> Tensor:
+    """`out`, an elementwise result computed in several steps (add with alpha=, addcmul,
+    lerp, clamp with tensor bounds), laid out as PyTorch's one kernel lays it out after the
+    operands."""
+    if out.data.ndim > 1:
+        out.data = iterated(out.data, operand_arrays(*operands))
     return out
 
 

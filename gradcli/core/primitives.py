@@ -179,7 +179,19 @@ reshape = Op(
 
 
 def _expand_fwd(x: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
-    return np.broadcast_to(x, shape)
+    out = np.broadcast_to(x, shape)
+    if x.ndim and 1 in x.shape:
+        # NumPy gives every dimension of size 1 the stride 0; PyTorch's expand keeps the
+        # stride of one that stays of size 1 (it shows in `.stride()` and in the layout of
+        # an elementwise result)
+        lead = len(shape) - x.ndim
+        steps = list(out.strides)
+        for i, n in enumerate(x.shape):
+            if n == 1 and shape[lead + i] == 1:
+                steps[lead + i] = x.strides[i]
+        if steps != list(out.strides):
+            out = np.lib.stride_tricks.as_strided(out, shape, steps, writeable=False)
+    return out
 
 
 expand = Op(

@@ -83,6 +83,8 @@ def _builtin_range(*args: Any) -> range:
             from .classes import program_index
 
             a = program_index(a)
+        elif isinstance(a, np.integer):  # (its __index__, as Python takes it)
+            a = int(a)
         if isinstance(a, bool) or not isinstance(a, int):
             raise GradcliError(
                 f"'{typename(a)}' object cannot be interpreted as an integer",
@@ -271,6 +273,8 @@ def _index(v: Any) -> int:
         from .classes import program_index
 
         v = program_index(v)
+    elif isinstance(v, np.integer):  # (its __index__, as Python takes it)
+        v = int(v)
     if isinstance(v, bool) or not isinstance(v, int):
         raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
             "TypeError"

@@ -102,13 +102,14 @@ def checked_call(
     raw: Any = None,
 ) -> Any:
     """`_checked_call`; where an argument is an instance of the program's class that defines
-    `__index__` and the call refused it by its class, the call again with that integer, as
-    PyTorch's argument parser takes such an object for an int (`torch.zeros(k)`, `x.view(k,
-    -1)`): nothing is converted, and nothing costs more, on the way of a call that works."""
+    `__index__`, or a NumPy integer (`k = np.argmax(a)`), and the call refused it by its
+    class, the call again with that integer, as PyTorch's argument parser takes such an object
+    for an int (`torch.zeros(k)`, `x.view(k, -1)`): nothing is converted, and nothing costs
+    more, on the way of a call that works."""
     try:
         return _checked_call(f, args, kwargs, name, bound, raw)
     except GradcliError as e:
-        if raw or not PROGRAM_INSTANCES or _ran_program_code(e):
+        if raw or _ran_program_code(e):
             raise  # (Python's builtins take such objects themselves; a program's error stays)
         converted = _indices_of(args, kwargs, e)
         if converted is None:
@@ -144,18 +145,20 @@ _INT_WORDS = (
 
 
 def _indices_of(args: list, kwargs: dict, e: GradcliError) -> tuple[list, dict] | None:
-    """(args, kwargs) with each instance of the program's class that defines `__index__`
-    (also inside a tuple or list) replaced by its integer; None when there is none, or the
-    refusal is not of the arguments (a TypeError) nor of a value where an integer is wanted
-    naming its class."""
-    kinds = PROGRAM_INSTANCES[0]
+    """(args, kwargs) with each instance of the program's class that defines `__index__`, and
+    each NumPy integer (also inside a tuple or list), replaced by its integer; None when there
+    is none, or the refusal is not of the arguments (a TypeError) nor of a value where an
+    integer is wanted naming its class."""
+    kinds = PROGRAM_INSTANCES[0] if PROGRAM_INSTANCES else ()
     message = e.message
 
     def candidates(v: Any) -> list:
-        if isinstance(v, kinds) and v.special("__index__") is not None:
+        if isinstance(v, np.integer):
+            return [typename(v)]
+        if kinds and isinstance(v, kinds) and v.special("__index__") is not None:
             return [v.cls.name]
         if type(v) in (tuple, list):
-            return [n for x in v if isinstance(x, kinds) for n in candidates(x)]
+            return [n for x in v for n in candidates(x)]
         return []
 
     names = [n for v in (*args, *kwargs.values()) for n in candidates(v)]
@@ -169,9 +172,11 @@ def _indices_of(args: list, kwargs: dict, e: GradcliError) -> tuple[list, dict] 
     from .classes import program_index
 
     def conv(v: Any) -> Any:
-        if isinstance(v, kinds):
+        if isinstance(v, np.integer):
+            return int(v)
+        if kinds and isinstance(v, kinds):
             return program_index(v)
-        if type(v) in (tuple, list) and any(isinstance(x, kinds) for x in v):
+        if type(v) in (tuple, list) and candidates(v):
             return type(v)(conv(x) for x in v)
         return v
 

@@ -26,6 +26,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from numpy import integer as _np_integer
+
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported, Source, Span, suggest
 from ..core import hooks as _hooks
@@ -2940,6 +2942,8 @@ class Compiler:
                     v = program_index(v)  # (its __index__; the check below as for any value)
                 if v is None or (isinstance(v, int) and not isinstance(v, bool)):
                     vals.append(v)
+                elif isinstance(v, _np_integer):  # (its __index__)
+                    vals.append(int(v))
                 elif isinstance(v, Tensor) and v.data.size == 1 and v.dtype.kind in "iu":
                     vals.append(int(v.item()))
                 elif isinstance(v, (float, complex, np.floating)):

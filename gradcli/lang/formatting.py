@@ -241,9 +241,12 @@ def percent_format(template: str, values: Any) -> str:
         if kind == "a" or (
             kind == "r"
             and used < len(items)
-            and not isinstance(items[used], (str, int, float, bool, type(None)))
+            and not isinstance(
+                items[used], (str, int, float, bool, type(None), np.number, np.bool_)
+            )
         ):
-            # `%r` of a number or a string only: of anything else it is not supported.
+            # `%r` of a number (NumPy's too) or a string only: of anything else it is not
+            # supported.
             raise NotSupported(f"`%{kind}` of this value is not supported", hint="use %s")
         if kind == "":
             raise GradcliError("incomplete format").mirror("ValueError")

@@ -66,9 +66,22 @@ from .values import (
 )
 
 
+def _hooks_members() -> dict[str, Any]:
+    """torch.utils.hooks: the class of the handles `register_hook` and the modules' hook
+    registrations return (for `isinstance` and annotations; `handle.remove()` is the
+    handle's own)."""
+    from ..core.tensor import HookHandle
+
+    return {
+        "RemovableHandle": PyType(
+            "RemovableHandle", (HookHandle,), None, shown="torch.utils.hooks.RemovableHandle"
+        )
+    }
+
+
 def size_builtin(s: Any = ()) -> Size:
     """`torch.Size(...)`."""
-    items = seq(s, "torch.Size()")
+    items = [int(i) if isinstance(i, np.integer) else i for i in seq(s, "torch.Size()")]
     for i in items:
         if isinstance(i, bool) or not isinstance(i, int):
             raise GradcliError(f"torch.Size() takes integers, not {typename(i)}").mirror(
@@ -997,6 +1010,7 @@ def _build() -> dict[str, Namespace]:
                 "data": data,
                 "checkpoint": Namespace("torch.utils.checkpoint", load=_checkpoint_members),
                 "_pytree": Namespace("torch.utils._pytree", load=_pytree_members),
+                "hooks": Namespace("torch.utils.hooks", load=_hooks_members),
             },
         ),
         "cuda": cuda,

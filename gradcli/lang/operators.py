@@ -17,6 +17,7 @@ from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes
 from ..core.dtypes import scalar_type_name
 from ..core.inplace import inplace
+from ..core.layout import iterated
 from ..core.tensor import (
     Tensor,
     _GradMode,
@@ -342,7 +343,7 @@ def _numpy_numbers(op: ast.operator, a: Any, b: Any) -> Any:
     """Arithmetic with a NumPy scalar (`x = arr[0]` of a float32 array): NumPy's, whose
     float32 stays float32 with a Python number (NumPy 2's weak Python scalars)."""
     for v in (a, b):
-        if not is_numpy_number(v) and (not isinstance(v, (int, float)) or isinstance(v, bool)):
+        if not is_numpy_number(v) and not isinstance(v, (int, float)):
             raise _unsupported(op, a, b)
     kind = type(op)
     if kind is ast.MatMult or (
@@ -801,7 +802,8 @@ def unary(op: ast.unaryop, v: Any) -> Any:
                 raise GradcliError(
                     f"\"bitwise_not_cpu\" not implemented for '{scalar_type_name(v.dtype)}'"
                 )
-            return Tensor(np.logical_not(v.data) if v.dtype == bool else np.invert(v.data))
+            flipped = np.logical_not(v.data) if v.dtype == bool else np.invert(v.data)
+            return Tensor(iterated(flipped, (v.data,)))
         if isinstance(v, int):
             return ~v
         if isinstance(v, np.ndarray) and v.dtype.kind in "biu":
@@ -926,9 +928,19 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
     if (isinstance(a, np.ndarray) or isinstance(b, np.ndarray)) and kind in _ARRAY_COMPARE:
         return _array_compare(kind, a, b)
     if (is_numpy_number(a) or is_numpy_number(b)) and kind in _ARRAY_COMPARE:
+        if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
+            # NumPy's scalar compares a list of numbers item by item (`preds == labels[0]`:
+            # an array)
+            seq = a if isinstance(a, (list, tuple)) else b
+            check_structure(seq, "the comparison")
+            if _numbers_only(seq):
+                arr = np.asarray(seq)
+                if arr.dtype.kind in "biuf":
+                    return _array_compare(kind, arr if seq is a else a, arr if seq is b else b)
         num = (int, float, np.generic)
         if isinstance(a, num) and isinstance(b, num):
-            return bool(_ARRAY_COMPARE[kind](a, b))  # NumPy's (float32 against a weak float)
+            # NumPy's (float32 against a weak float), a NumPy bool as NumPy gives it
+            return numpy_number(_ARRAY_COMPARE[kind](a, b))
         a = a.item() if is_numpy_number(a) else a
         b = b.item() if is_numpy_number(b) else b
     ok = (int, float, complex, str, type(None), tuple, list, dict, set, frozenset, _KEYS_VIEW)
@@ -963,6 +975,25 @@ _ARRAY_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
     ast.Eq: np.equal,
     ast.NotEq: np.not_equal,
 }
+
+
+def _numbers_only(v: Any) -> bool:
+    """Whether a list or tuple (nested, already bounded by `check_structure`) holds only
+    numbers, Python's or NumPy's, in lists of equal lengths."""
+    stack = [v]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (list, tuple)):
+            if (
+                x
+                and isinstance(x[0], (list, tuple))
+                and len({len(y) if isinstance(y, (list, tuple)) else -1 for y in x}) != 1
+            ):
+                return False
+            stack.extend(x)
+        elif not (isinstance(x, (int, float)) or is_numpy_number(x)):
+            return False
+    return True
 
 
 def _array_compare(kind: type, a: Any, b: Any) -> Any:

@@ -15,6 +15,8 @@ import keyword
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from ..base import limits
 from ..base.errors import GradcliError
 from ..core.tensor import typename
@@ -102,6 +104,8 @@ def _popleft(q: Deque) -> Any:
 
 
 def _int_arg(v: Any) -> int:
+    if isinstance(v, np.integer):  # (its __index__, as Python takes it)
+        v = int(v)
     if isinstance(v, bool) or not isinstance(v, int):
         raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
             "TypeError"

@@ -20,6 +20,8 @@ import itertools as _it
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
+
 from ..base import limits
 from ..base.errors import GradcliError
 from ..core.tensor import typename
@@ -53,6 +55,8 @@ def _ticked(it: Iterator[Any]) -> Iterator[Any]:
 
 
 def _int(v: Any, what: str) -> int:
+    if isinstance(v, np.integer):  # (its __index__, as Python takes it)
+        v = int(v)
     if isinstance(v, bool) or not isinstance(v, int):
         raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
             "TypeError"

@@ -477,6 +477,8 @@ def _finder(kind: str) -> Callable[..., int]:
 
 
 def _index_arg(v: Any) -> int:
+    if isinstance(v, np.integer):  # (its __index__, as Python takes it)
+        v = int(v)
     if isinstance(v, bool) or not isinstance(v, int):
         raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
             "TypeError"
@@ -843,8 +845,8 @@ ARRAY_METHODS: dict[str, Callable[..., Any]] = {
         name: _array_reduction(name)
         for name in ("sum", "mean", "std", "var", "max", "min", "argmax", "argmin", "prod")
     },
-    "any": lambda a: bool(a.any()),
-    "all": lambda a: bool(a.all()),
+    "any": lambda a: np.bool_(a.any()),  # (NumPy's bool: `[a.any()]` shows `np.True_`)
+    "all": lambda a: np.bool_(a.all()),
     "cumsum": lambda a, axis=None: _array_cumsum(a, axis),
     "ravel": lambda a: a.ravel(),
     "squeeze": _array_squeeze,

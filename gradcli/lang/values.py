@@ -1300,16 +1300,17 @@ def short(text: str, n: int = 200) -> str:
 
 
 def numpy_number(out: Any) -> Any:
-    """A NumPy result as a program's value: a 0-d array or NumPy scalar of float32 or float64
-    stays a NumPy float (a float32 prints with float32's shortest digits, as NumPy's:
-    `1.0986123`, and computes in float32 with Python numbers; either shows as `np.float64(0.5)`
-    inside a list, as NumPy 2's repr), any other is the Python number of its value."""
+    """A NumPy result as a program's value: a 0-d array or NumPy scalar of a bool, integer or
+    float dtype stays that NumPy scalar, as NumPy gives it (a float32 prints with float32's
+    shortest digits, `1.0986123`, and computes in float32 with Python numbers; inside a list
+    or with repr() each shows as NumPy 2 shows it: `np.int64(2)`, `np.True_`,
+    `np.float64(0.5)`); any other (complex) is the Python number of its value."""
     if isinstance(out, np.ndarray):
         if out.ndim:
             return out
         out = out[()]
     if isinstance(out, np.generic):
-        return out if out.dtype in (np.float32, np.float64) else out.item()
+        return out if out.dtype.kind in "biuf" else out.item()
     return out
 
 

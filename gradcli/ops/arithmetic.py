@@ -20,7 +20,8 @@ from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError
 from ..core import autograd, dtypes
 from ..core.inplace import drop_unread
-from ..core.op import IMPLICIT_CASTS, apply
+from ..core.layout import like, row_major
+from ..core.op import IMPLICIT_CASTS, apply, laid_out
 from ..core.tensor import (
     Settings,
     Tensor,
@@ -206,7 +207,9 @@ def cast(t: Tensor, dt: np.dtype) -> Tensor:
         if out.node is not None:
             IMPLICIT_CASTS.add(out.node)  # (not shown in `next_functions`, as PyTorch's)
         return out
-    out = Tensor(t.data.astype(dt))
+    # (laid out as `t.to(dt)`: ATen's CPU kernels cast an operand of another dtype first,
+    # and lay their result out after the cast copy)
+    out = Tensor(like(t.data.astype(dt), t.data))
     if dt.kind == "c" and t.dtype.kind != "c":
         out.name = V.REAL_AS_COMPLEX  # (mul's complex rule: `ops.binary._conj`)
     return out
@@ -427,8 +430,8 @@ def pow(input: Any, exponent: Any) -> Tensor:
                 exponent = floating(exponent)
             else:
                 a, b = operands(input, exponent)
-                return apply(B.pow, a, b)
-        return apply(E.rpow_scalar, exponent, base=float(input))
+                return _row_major(apply(B.pow, a, b))
+        return _row_major(apply(E.rpow_scalar, exponent, base=float(input)))
     a, b = operands(input, exponent)
     if a.dtype.kind not in "fc" and np.any(b.data < 0):
         raise GradcliError(
@@ -608,6 +611,13 @@ def mul_op(a: Any, b: Any) -> Tensor:
     return mul_t(b, a) if isinstance(b, Tensor) and not isinstance(a, Tensor) else mul_t(a, b)
 
 
+def _row_major(out: Tensor) -> Tensor:
+    """A power of a number base (`2 ** x`): ATen's result is made row-major before its kernel
+    runs, whatever the exponent's layout."""
+    out.data = row_major(out.data)
+    return out
+
+
 def sub_op(a: Any, b: Any) -> Tensor:
     """`a - b`: with a number on the left PyTorch runs rsub(b, a): RsubBackward1, whose one
     input is the tensor (in float16 too: its kernel takes the number as a half, in no
@@ -615,7 +625,7 @@ def sub_op(a: Any, b: Any) -> Tensor:
     if type(a) in (int, float) and isinstance(b, Tensor) and b.dtype.kind == "f":
         from .elementwise import rsub_scalar
 
-        return apply(rsub_scalar, b, c=a)
+        return laid_out(apply(rsub_scalar, b, c=a), a, b)  # (ATen wraps the number)
     out = sub_t(a, b)
     return out if isinstance(a, Tensor) else named(out, "RsubBackward1")
 

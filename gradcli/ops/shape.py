@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..core import primitives as P
+from ..core.layout import like
 from ..core.op import Sample, apply, defop, register
 from ..core.primitives import from_end
 from ..core.tensor import Tensor, _GradMode, wrap
@@ -569,7 +570,7 @@ def _astype_vjp(g: Tensor, out: Tensor, x: Tensor, dtype: Any) -> tuple:
 
 astype = defop(
     "astype",
-    lambda x, dtype: x.astype(dtype),
+    lambda x, dtype: like(x.astype(dtype), x),  # (laid out as PyTorch's empty_like(x))
     _astype_vjp,
     "ToCopyBackward0",
     "g cast back to x's dtype",

@@ -22,7 +22,8 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import dtypes as D
 from ..core import hooks
-from ..core.op import apply, peek_seq
+from ..core.layout import iterated
+from ..core.op import apply, laid_out, operand_arrays, peek_seq
 from ..core.tensor import (
     VMAP_STORAGE,
     Settings,
@@ -365,7 +366,9 @@ def lerp(input: Any, end: Any, weight: Any) -> Tensor:  # noqa: A002
         out.data = kernels.lerp(start.data, end.data, weight).reshape(out.shape)
     elif isinstance(weight, Tensor):
         # a tensor weight: ATen's elementwise choice of the fused form (`_lerp_kernel`)
-        return _fused(out, (start, end, weight), _lerp_kernel, "LerpBackward1")
+        fused = _fused(out, (start, end, weight), _lerp_kernel, "LerpBackward1")
+        return laid_out(fused, start, end, weight)
+    laid_out(out, start, end, *((weight,) if isinstance(weight, Tensor) else ()))
     if isinstance(weight, Tensor):
         return A.named(out, "LerpBackward1")
     # PyTorch's LerpBackward0 (a number weight) saves nothing: a backward leaves it
@@ -428,7 +431,7 @@ def _addcmul(
         from . import kernels
 
         out.data = kernels.addcmul(x.data, tensor1.data, tensor2.data, value).reshape(out.shape)
-    return A.named(out, "AddcmulBackward0")
+    return A.named(laid_out(out, x, tensor1, tensor2), "AddcmulBackward0")
 
 
 def _integral_addc(x: Tensor, t1: Any, t2: Any, value: Any) -> Tensor | None:
@@ -483,7 +486,7 @@ def _addcdiv(
         from . import kernels
 
         out.data = kernels.addcdiv(x.data, tensor1.data, tensor2.data, value).reshape(out.shape)
-    return A.named(out, "AddcdivBackward0")
+    return A.named(laid_out(out, x, tensor1, tensor2), "AddcdivBackward0")
 
 
 def _one_record(op: Any, tensors: tuple, value: Any, label: str) -> Tensor | None:
@@ -586,7 +589,7 @@ def _int_operands(name: str, x: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
 def _bitwise(name: str, fn: Any) -> Any:
     def f(input: Any, other: Any) -> Tensor:  # noqa: A002
         a, b = _int_operands(name, input, other)
-        return Tensor(fn(a, b))
+        return Tensor(iterated(fn(a, b), operand_arrays(input, other)))
 
     f.__name__ = name
     return f
@@ -617,7 +620,7 @@ def _shift(name: str, left: bool) -> Any:
             else:
                 fill = np.where(a < 0, -1, 0).astype(a.dtype) if a.dtype.kind == "i" else 0
                 out = np.where(big, fill, np.right_shift(a, safe))
-        return Tensor(out.astype(a.dtype))
+        return Tensor(iterated(out.astype(a.dtype), operand_arrays(input, other)))
 
     f.__name__ = name
     return f
@@ -633,14 +636,14 @@ def bitwise_not(input: Any) -> Tensor:  # noqa: A002
         raise GradcliError(
             f"\"bitwise_not_cpu\" not implemented for '{D.scalar_type_name(a.dtype)}'"
         ).mirror("NotImplementedError")
-    return Tensor(np.logical_not(a) if a.dtype == bool else np.invert(a))
+    return Tensor(iterated(np.logical_not(a) if a.dtype == bool else np.invert(a), (a,)))
 
 
 def _logic(fn: Any, name: str) -> Any:
     def f(input: Any, other: Any) -> Tensor:  # noqa: A002
         a, b = _t(input), other if isinstance(other, Tensor) else Tensor(np.asarray(other))
         A.size_check(np.broadcast_shapes(a.shape, b.shape), f"the result of {name}")
-        return Tensor(fn(a.data != 0, b.data != 0))
+        return Tensor(iterated(fn(a.data != 0, b.data != 0), operand_arrays(a, other)))
 
     f.__name__ = name
     return f
@@ -652,7 +655,8 @@ logical_xor = _logic(np.logical_xor, "logical_xor")
 
 
 def logical_not(input: Any) -> Tensor:  # noqa: A002
-    return Tensor(np.logical_not(_t(input).data))
+    a = _t(input).data
+    return Tensor(iterated(np.logical_not(a), (a,)))
 
 
 # --- counting -------------------------------------------------------------------------------------
@@ -1107,7 +1111,7 @@ def _mask(fn: Any, what: str) -> Any:
         x = _t(input)
         if x.dtype.kind == "c":
             raise GradcliError(f"{what} does not support complex inputs.")
-        return Tensor(fn(x.data))
+        return Tensor(iterated(fn(x.data), (x.data,)))
 
     return test
 
@@ -1130,7 +1134,7 @@ def _nan_ignoring(larger: bool, label: str) -> Any:
         y = other
         keep = F.ge(x, y) if larger else F.le(x, y)
         keep = Tensor(keep.data | np.isnan(y.data) if y.dtype.kind == "f" else keep.data)
-        return A.named(F.where(keep, x, y), label)
+        return A.named(laid_out(F.where(keep, x, y), x, y), label)
 
     return pick
 

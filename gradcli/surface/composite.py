@@ -14,6 +14,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core.dtypes import scalar_type_name
+from ..core.layout import row_major
 from ..core.op import apply, peek_seq
 from ..core.primitives import check_reduced
 from ..core.tensor import Tensor, typename
@@ -33,7 +34,11 @@ from .declare import declare
 
 def linear(input: Any, weight: Any, bias: Any = None) -> Tensor:  # noqa: A002
     """`F.linear`: input @ weight^T + bias."""
-    x, w = A.tensor_arg(input, "input"), A.tensor_arg(weight, "weight")
+    # (PyTorch's parser's TypeError for anything but a tensor, from nn.Linear's forward too)
+    x, w = (
+        A.tensor_param(input, "linear", "input", 1),
+        A.tensor_param(weight, "linear", "weight", 2),
+    )
     return F.linear_forward(x, w, bias)
 
 
@@ -149,7 +154,7 @@ def _tri(upper: bool) -> Any:
         since = peek_seq()
         out = apply(B.where, Tensor(keep.astype(bool)), input, Tensor(np.zeros((), input.dtype)))
         # PyTorch's TrilBackward0 / TriuBackward0 save nothing: a backward leaves them
-        out.data = np.ascontiguousarray(out.data)  # (ATen's tril/triu: a row-major result)
+        out.data = row_major(out.data)  # (ATen's tril/triu: a row-major result)
         return A.frees_nothing(A.named(out, "TriuBackward0" if upper else "TrilBackward0"), since)
 
     return tri

@@ -317,6 +317,8 @@ def arange(
     args = _arange_args(args, start, end, step)
     if not 1 <= len(args) <= 3:
         raise GradcliError("arange() takes end, or start, end[, step]")
+    # (a NumPy number is the Python number of its value, as PyTorch's parser takes it)
+    args = [a.item() if isinstance(a, (np.integer, np.floating)) else a for a in args]
     for a in args:
         if isinstance(a, bool) or not isinstance(a, (int, float)):
             raise GradcliError(f"arange() arguments must be numbers, not {typename(a)}")

@@ -20,7 +20,8 @@ from ..core import dtypes, hooks
 from ..core.dtypes import LEGACY_TYPES, check_dtype, scalar_type_name
 from ..core.inplace import inplace
 from ..core.inplace import inplace as inplace_change
-from ..core.op import apply, peek_seq
+from ..core.layout import iterated, like, restrided, row_major, torch_strides
+from ..core.op import apply, laid_out, operand_arrays, peek_seq
 from ..core.tensor import (
     NOGRAD_VIEWS,
     Settings,
@@ -30,6 +31,7 @@ from ..core.tensor import (
     carry_batched,
     check_batched_write,
     grad_enabled,
+    pytype_name,
     typename,
 )
 from ..ops import arithmetic as A
@@ -70,7 +72,7 @@ def add(x: Any, y: Any, alpha: Any = 1) -> Tensor:
     y, alpha = old_signature(y, alpha)
     if alpha == 1:
         return add_t(x, y)
-    return _scaled(add_t(x, _times_alpha(y, alpha)))
+    return laid_out(_scaled(add_t(x, _times_alpha(y, alpha))), x, y)
 
 
 def sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
@@ -78,7 +80,7 @@ def sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
     if alpha == 1:
         return sub_t(x, y)
     A.check_bool_sub(x, y)
-    return _scaled(sub_t(x, _times_alpha(y, alpha)))
+    return laid_out(_scaled(sub_t(x, _times_alpha(y, alpha))), x, y)
 
 
 def _times_alpha(y: Any, alpha: Any) -> Any:
@@ -242,6 +244,7 @@ def _clamp(x: Any, lo: Any, hi: Any, fn: str) -> Tensor:
     if lo is not None:
         out = where(Tensor(np.broadcast_to(low, shape)), lo, out)
     out = where(Tensor(np.broadcast_to(keep, shape)), x, out)
+    laid_out(out, x, *(b for b in (lo, hi) if b is not None))  # (ATen's one kernel's layout)
     label = {"clamp": "ClampBackward0", "clamp_min": "ClampMinBackward1"}
     return named(out, label.get(base, "ClampMaxBackward1"))
 
@@ -340,7 +343,7 @@ def _compare(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Tensor]:
                 f"\"{_ORDERINGS[fn]}_cpu\" not implemented for '{scalar_type_name(a.dtype)}'",
                 hint="compare the real parts (z.real) or the magnitudes (z.abs())",
             ).mirror("NotImplementedError")
-        out = Tensor(fn(a, b))
+        out = Tensor(iterated(fn(a, b), operand_arrays(input, other)))
         if _GradMode.vmapped:
             carry_batched((input, other), out)
         return out
@@ -611,13 +614,27 @@ def log_softmax(input: Any, dim: Any, dtype: Any = None) -> Tensor:
     return apply(R.log_softmax, input, dim=check_dim(dim, input.ndim))
 
 
+def _method_owner(input: Any, dim: Any, method: str) -> None:
+    """F.softmax and F.log_softmax call the input's own method (`input.softmax(dim)`; without
+    a dim, `input.dim()` first): anything but a tensor is Python's AttributeError, as in
+    PyTorch (`nn.Softmax(0)(None)`)."""
+    if not isinstance(input, Tensor):
+        name = "dim" if dim is None else method
+        raise GradcliError(
+            f"'{pytype_name(input)}' object has no attribute '{name}'",
+            hint="pass a tensor: torch.tensor(...)",
+        ).mirror("AttributeError")
+
+
 def f_softmax(input: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
     """`F.softmax`: without `dim`, PyTorch's implicit choice and its warning."""
+    _method_owner(input, dim, "softmax")
     input = _softmax_input(input, dtype, "softmax")
     return apply(R.softmax, input, dim=_implicit_dim(input, dim, "softmax"))
 
 
 def f_log_softmax(input: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
+    _method_owner(input, dim, "log_softmax")
     input = _softmax_input(input, dtype, "log_softmax")
     return apply(R.log_softmax, input, dim=_implicit_dim(input, dim, "log_softmax"))
 
@@ -793,9 +810,16 @@ def squeeze(input: Any, dim: Any = None) -> Tensor:
 def unsqueeze(input: Any, dim: Any) -> Tensor:
     input = tensor_arg(input, "input")
     d = check_dim(A.int_param(dim, "unsqueeze", "dim", 2), input.ndim + 1)
-    return apply(
+    out = apply(
         S.reshape, input, shape=input.shape[:d] + (1,) + input.shape[d:], label="UnsqueezeBackward0"
     )
+    # PyTorch's strides: the new dimension's is the extent of the one it goes before (1 at
+    # the end); NumPy's reshape may give another to it or to other dimensions of size 1
+    if input.data.size:
+        steps = torch_strides(input.data)
+        new = steps[d] * input.shape[d] if d < input.ndim else 1
+        out.data = restrided(out.data, (*steps[:d], new, *steps[d:]))
+    return out
 
 
 def permute(input: Any, *dims: Any, **kwargs: Any) -> Tensor:
@@ -1167,7 +1191,7 @@ def to_dtype(x: Any, dtype: Any) -> Tensor:
     if dt == x.dtype:
         return x
     if dt.kind not in "fc" or x.dtype.kind not in "fc":
-        return Tensor(x.data.astype(dt))
+        return Tensor(like(x.data.astype(dt), x.data))
     return apply(S.astype, x, dtype=dt)
 
 
@@ -1177,7 +1201,7 @@ def clone(input: Any, memory_format: Any = None) -> Tensor:
     out = apply(S.clone, input)
     # Its own storage (the reshape record returns a view): changing the clone in place must
     # not reach x.
-    out.data = preserved_copy(out.data) if layout == "preserve" else np.array(out.data, order="C")
+    out.data = preserved_copy(out.data) if layout == "preserve" else row_major(out.data, True)
     out._vc = out._base = None
     out._inf = _GradMode.inference  # a new tensor: an inference tensor only if made inside
     if NOGRAD_VIEWS and out in NOGRAD_VIEWS:  # (not a view: no requires_grad under no_grad)
@@ -1187,13 +1211,9 @@ def clone(input: Any, memory_format: Any = None) -> Tensor:
 
 
 def preserved_copy(a: np.ndarray) -> np.ndarray:
-    """A copy laid out as PyTorch's `clone()` lays it out (memory_format=preserve_format): the
-    strides' order kept, dense; row-major when elements overlap (an expanded tensor)."""
-    if a.flags.c_contiguous:
-        return a.copy()
-    if any(s == 0 and n > 1 for s, n in zip(a.strides, a.shape)):
-        return np.ascontiguousarray(a)
-    return a.copy(order="K")
+    """A copy laid out as PyTorch's `clone()` lays it out (memory_format=preserve_format):
+    a dense tensor's strides kept, any other's order of strides closed up (`core.layout`)."""
+    return like(a, a, copy=True)
 
 
 def inplace_update(x: Tensor, value: Any, label: str) -> Tensor:

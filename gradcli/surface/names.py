@@ -30,6 +30,7 @@ from ..base.errors import GradcliError
 from ..core import dtypes as D
 from ..core import primitives as P
 from ..core.dtypes import BF16, LEGACY_TYPES
+from ..core.op import laid_out
 from ..core.tensor import VMAP_STORAGE, Tensor, _GradMode, batched, grad_enabled, typename
 from ..ops import arithmetic as A
 from ..ops import elementwise as E
@@ -250,7 +251,7 @@ def _fused(out: Tensor, x: Any, y: Any, alpha: Any) -> Tensor:
         exact = P.alpha_sum(a)(x.data, y.data)
         if exact.shape == out.data.shape and exact.dtype == out.data.dtype:
             out.data = exact
-    return out
+    return laid_out(out, x, y)
 
 
 def _method_sizes(fn: Callable[..., Tensor], keyword: str) -> Callable[..., Tensor]:

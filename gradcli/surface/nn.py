@@ -1951,12 +1951,14 @@ class Linear(Module):
         self._rewrite_drawn(self._drawn(shape, bias, self._reset_dtype()))
 
     def forward(self, x: Any) -> Tensor:
-        # F.linear, as `composite.linear` computes it
-        from ..ops.arithmetic import tensor_arg
+        # F.linear, as `composite.linear` computes it (and refuses anything but a tensor)
+        from ..ops.arithmetic import tensor_param
         from .functional import linear_forward
 
         return linear_forward(
-            tensor_arg(x, "input"), self._parameters["weight"], self._parameters["bias"]
+            tensor_param(x, "linear", "input", 1),
+            self._parameters["weight"],
+            self._parameters["bias"],
         )
 
     def extra_repr(self) -> str:

@@ -16,6 +16,14 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core.dtypes import BF16, round_bf16, scalar_type_name
+from ..core.layout import (
+    contiguous_strides,
+    iterated,
+    like,
+    row_major,
+    torch_strides,
+)
+from ..core.op import operand_arrays
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import broadcast_shape
 from .args import memory_format_arg
@@ -57,7 +65,9 @@ def isclose(
     equal_nan: bool = False,
 ) -> Tensor:
     """`torch.isclose`: |input - other| <= atol + |rtol * other| elementwise (a bool tensor)."""
-    return Tensor(_close(input, other, rtol, atol, equal_nan, "isclose"))
+    close = _close(input, other, rtol, atol, equal_nan, "isclose")
+    # laid out as ATen's first step, input == other
+    return Tensor(iterated(close, operand_arrays(input, other)))
 
 
 def _close(input: Any, other: Any, rtol: Any, atol: Any, equal_nan: Any, fn: str) -> np.ndarray:  # noqa: A002
@@ -165,8 +175,8 @@ def _elementwise_test(name: str, test: Any) -> Any:
         x = _tensor(input, name, "input", 1)
         if x.dtype.kind != "f":
             # Integers and booleans are always finite, never NaN nor infinite.
-            return Tensor(np.full(x.shape, name == "isfinite"))
-        return Tensor(np.asarray(test(x.data)))
+            return Tensor(like(np.full(x.shape, name == "isfinite"), x.data))
+        return Tensor(iterated(np.asarray(test(x.data)), (x.data,)))
 
     fn.__name__ = name
     return fn
@@ -181,17 +191,8 @@ isfinite = _elementwise_test("isfinite", np.isfinite)
 # A gradcli tensor is a NumPy array, and the ops that make views in PyTorch (view, reshape of a
 # contiguous tensor, t, transpose, permute, expand, basic indexing, unsqueeze...) make NumPy
 # views with the same layout, so the strides of the array are the tensor's. Where an op copies,
-# gradcli's result is laid out as PyTorch's (row-major, or the input's order for elementwise
-# ops), which NumPy's `order="K"` keeps too.
-
-
-def _contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
-    """Row-major strides as PyTorch gives them (a dimension of size 0 or 1 counts as 1)."""
-    out, step = [], 1
-    for n in reversed(shape):
-        out.append(step)
-        step *= max(n, 1)
-    return tuple(reversed(out))
+# gradcli's result is laid out as PyTorch's (`core.layout`: row-major, an elementwise result
+# after its inputs, a clone or a cast as `empty_like`).
 
 
 def _is_contiguous(x: Tensor) -> bool:
@@ -210,17 +211,7 @@ def stride(x: Tensor, dim: Any = None) -> Any:
     """`x.stride()`: the step in elements along each dimension (`x.stride(d)`: one of them)."""
     from .args import check_dim
 
-    if x.data.size == 0:
-        s = _contiguous_strides(x.shape)
-    else:
-        size = x.data.itemsize
-        steps = [int(v) // size for v in x.data.strides]
-        # A new axis of size 1 (x[None], x[:, None]) has NumPy's stride 0; PyTorch's unsqueeze
-        # gives it the extent of the dimension after it.
-        for d in range(x.ndim - 1, -1, -1):
-            if x.shape[d] == 1 and steps[d] == 0:
-                steps[d] = steps[d + 1] * x.shape[d + 1] if d + 1 < x.ndim else 1
-        s = tuple(steps)
+    s = contiguous_strides(x.shape) if x.data.size == 0 else torch_strides(x.data)
     if dim is None:
         return s
     return s[check_dim(dim, max(x.ndim, 1))] if x.ndim else s[0]
@@ -234,7 +225,7 @@ def contiguous(x: Tensor, memory_format: Any = None) -> Tensor:
     if _is_contiguous(x):
         return x
     out = clone(x)
-    out.data = np.ascontiguousarray(out.data)
+    out.data = row_major(out.data)
     return out
 
 

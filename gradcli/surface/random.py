@@ -688,40 +688,19 @@ def fill_order(shape: Sequence[int], strides: Sequence[int] | None = None) -> np
 
 
 def dense_strides(shape: Sequence[int], strides: Sequence[int] | None) -> tuple[int, ...] | None:
-    """The strides torch.empty_like (preserve_format) gives a tensor of this layout: dense,
-    with the dimensions in the order of the given strides (a transposed tensor's own strides;
-    a slice with gaps closed up), or None when that is the contiguous layout. Draws fill such
-    a tensor in that order (`rand_like(x.t())`, dropout's noise, multinomial's exponentials)."""
+    """The strides torch.empty_like (preserve_format) gives a tensor of this layout
+    (`core.layout.like_strides`: a dense tensor's own, else closed up in the order of its
+    strides), or None when that is the contiguous layout. Draws fill such a tensor in that
+    order (`rand_like(x.t())`, dropout's noise, multinomial's exponentials)."""
     if strides is None:
         return None
+    from ..core.layout import like_strides
+
     shape = _shape(shape)
-    strides = [int(st) for st in strides]
-    ndim = len(shape)
-    perm = list(range(ndim))[::-1]  # perm[i]: the dimension with the i-th smallest stride
-
-    def should_swap(d0: int, d1: int) -> bool:
-        s0, s1 = strides[d0], strides[d1]
-        if s0 == 0 or s1 == 0:
-            return False
-        if s0 != s1:
-            return s0 > s1
-        return shape[d0] > shape[d1]
-
-    for i in range(1, ndim):
-        for j in range(i, 0, -1):
-            if should_swap(perm[j - 1], perm[j]):
-                perm[j - 1], perm[j] = perm[j], perm[j - 1]
-            else:
-                break
-    out = [0] * ndim
-    current = 1
-    for d in perm:
-        out[d] = current
-        if shape[d] > 1:
-            current *= shape[d]
+    out = like_strides(shape, strides)
     if is_contiguous(shape, out):
         return None
-    return tuple(out)
+    return out
 
 
 def _place(values: np.ndarray, shape: tuple[int, ...], strides: Sequence[int] | None) -> np.ndarray:

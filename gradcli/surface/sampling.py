@@ -487,7 +487,9 @@ def randint_like(
     values = _call(
         R.randint, lo, hi, t.shape, dtype=dt, generator=_gen(generator), strides=_like_strides(t)
     )
-    return _new(values, dt, requires_grad)
+    out = _new(values, dt, requires_grad)
+    out.data = laid_out_like(out.data, t.data)  # (drawn in t's order, laid out as t)
+    return out
 
 
 def randperm(
@@ -1074,17 +1076,9 @@ NAMES = declare(
 
 
 def laid_out_like(values: np.ndarray, like: np.ndarray) -> np.ndarray:
-    """PyTorch's `*_like` (preserve_format) keeps a transposed or permuted input's layout, closing
-    up gaps: `torch.zeros_like(x.t())` is laid out as `x.t()`, so a later `uniform_()` or
-    `bernoulli_()` on it fills in that order, and `.stride()` is PyTorch's."""
-    if like.flags.c_contiguous or like.ndim < 2 or values.size == 0:
-        return values
-    strides = random_module().dense_strides(like.shape, [s // like.itemsize for s in like.strides])
-    if strides is None:
-        return values
-    buffer = np.empty(values.size, values.dtype)
-    out = np.lib.stride_tricks.as_strided(
-        buffer, values.shape, [s * values.itemsize for s in strides]
-    )
-    out[...] = values
-    return out
+    """PyTorch's `*_like` (preserve_format) keeps a transposed or permuted input's layout
+    (`core.layout.like`): `torch.zeros_like(x.t())` is laid out as `x.t()`, so a later
+    `uniform_()` or `bernoulli_()` on it fills in that order, and `.stride()` is PyTorch's."""
+    from ..core.layout import like as like_layout
+
+    return like_layout(values, like)

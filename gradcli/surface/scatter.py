@@ -18,6 +18,7 @@ from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import cpp_type_name, scalar_type_name
 from ..core.inplace import drop_unread, inplace
+from ..core.layout import row_major
 from ..core.op import SEQ, apply
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
@@ -521,7 +522,7 @@ def masked_fill(input: Any, mask: Any, value: Any) -> Tensor:
 def _row_major(out: Tensor) -> Tensor:
     """ATen's masked_fill fills a contiguous clone of the input: a row-major result whatever
     the input's layout (`x.t().masked_fill(...)`)."""
-    out.data = np.ascontiguousarray(out.data)
+    out.data = row_major(out.data)
     return out
 
 

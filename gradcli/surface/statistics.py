@@ -17,6 +17,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import scalar_type_name
+from ..core.layout import row_major
 from ..core.op import apply
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
@@ -113,7 +114,7 @@ def _cumulative_extreme(fn: str) -> Any:
         grids[d] = idx
         grids = [np.broadcast_to(g, input.shape) for g in grids]
         values = apply(S.index, input, idx=tuple(grids), label=label)
-        values.data = np.ascontiguousarray(values.data)  # (ATen's: row-major, any input layout)
+        values.data = row_major(values.data)  # (ATen's: row-major, any input layout)
         return MaxMin(values, Tensor(np.ascontiguousarray(idx, dtype=np.int64)), fn)
 
     f.__name__ = fn

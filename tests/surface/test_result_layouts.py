@@ -91,3 +91,176 @@ def test_values_and_gradients_do_not_depend_on_the_layout() -> None:
         fd[i] = (f(w + e) - f(w - e)) / 2e-6
     np.testing.assert_allclose(np.array(eval(grad_line)), fd, rtol=1e-7, atol=1e-8)
     assert np.array(eval(values_line)).tolist() == np.sort(w.T[::-1], axis=1).tolist()
+
+
+# --- elementwise results of several inputs (ATen's TensorIterator) ----------------------------
+# Each setup makes `a` and `b` of some layout (transposed, permuted, expanded, with gaps, with
+# dimensions of size 1); PyTorch 2.13 printed these strides for each expression.
+SETUPS = {
+    "t": "c = torch.arange(9.).reshape(3, 3)\na = c.t()\nb = c",
+    "perm3": "a = torch.arange(24.).reshape(2, 3, 4).permute(2, 0, 1)\n"
+    "b = torch.arange(24.).reshape(4, 2, 3)",
+    "exp": "a = torch.arange(2.).reshape(1, 2, 1).permute(1, 2, 0).expand(2, 2, 1)\n"
+    "b = torch.arange(4.).reshape(2, 2, 1)",
+    "col": "a = torch.arange(12.).reshape(4, 3).t()\nb = torch.arange(3.).reshape(3, 1)",
+    "gap": "a = torch.arange(48.).reshape(6, 2, 4)[::2].permute(1, 0, 2)\n"
+    "b = torch.arange(12.).reshape(3, 4)",
+    "one": "a = torch.arange(6.).reshape(1, 6)[:, ::2].permute(1, 0)\n"
+    "b = torch.arange(3.).reshape(3, 1)",
+    "bc": "a = torch.arange(3.).reshape(1, 3, 1).expand(1, 3, 3)\n"
+    "b = torch.arange(18.).reshape(2, 3, 3).permute(0, 2, 1)",
+}
+EXPRS = [
+    "a + b",
+    "b + a",
+    "a * b",
+    "a > b",
+    "torch.where(a > 2, a, b)",
+    "torch.maximum(b, a)",
+    "torch.addcmul(b, a, b, value=2)",
+    "torch.add(a, b, alpha=2)",
+    "torch.lerp(a, b, 0.5)",
+    "a.exp()",
+    "a * 2",
+    "2 - a",
+    "2 ** a",
+    "a.double() + b",
+    "a + b.double()",
+    "torch.logical_and(a > 1, b > 1)",
+    "~(a > 1)",
+    "a.isnan()",
+    "torch.isclose(a, b)",
+    "a.clone()",
+    "a.contiguous()",
+    "torch.zeros_like(a)",
+    "a.masked_fill(a > 2, 0.)",
+    "torch.clamp(a, min=b)",
+    "a.long() & 3",
+]
+_13, _31, _12_4, _631, _211, _124 = (1, 3), (3, 1), (1, 12, 4), (6, 3, 1), (2, 1, 1), (1, 2, 4)
+_481, _1241, _913, _931, _11 = (4, 8, 1), (12, 4, 1), (9, 1, 3), (9, 3, 1), (1, 1)
+PYTORCH = {
+    "t": [_13, _31, _13, _13, _13, _31, _31, _13, _13, _13, _13, _13, _31]
+    + [_13] * 7
+    + [_31, _13, _31, _13, _13],
+    "perm3": [_12_4, _631, _12_4, _12_4, _12_4, _631, _631, _12_4, _12_4, _12_4, _12_4, _12_4]
+    + [_631]
+    + [_12_4] * 7
+    + [_631, _12_4, _631, _12_4, _12_4],
+    "exp": [_211, _211, _211, _211, _124, _211, _211, _211, _211, _124, _124, _124, _211]
+    + [_124] * 5
+    + [_211, _124, _211, _124, _211, _211, _124],
+    "col": [_13] * 12 + [(4, 1)] + [_13] * 7 + [(4, 1), _13, (4, 1), _13, _13],
+    "gap": [_481] * 12 + [_1241] + [_481] * 7 + [_1241, _481, _1241, _481, _481],
+    "one": [_13] * 12 + [_11] * 5 + [_13] * 3 + [_11, _13, _11, _13, _13],
+    "bc": [_913] * 4 + [_931] + [_913] * 4 + [_931] * 9 + [_913] + [_931] * 4 + [_913, _931],
+}
+
+
+@pytest.mark.parametrize("setup", list(SETUPS))
+def test_elementwise_results_are_laid_out_as_pytorchs(setup: str) -> None:
+    body = SETUPS[setup] + "\n" + "".join(f"print(({e}).stride())\n" for e in EXPRS)
+    got = _printed(body).splitlines()
+    want = [str(s) for s in PYTORCH[setup]]
+    wrong = [(e, g, w) for e, g, w in zip(EXPRS, got, want) if g != w]
+    assert not wrong and len(got) == len(want)
+
+
+def test_the_layouts_are_not_numpys() -> None:
+    """The recorded strides are not what NumPy's own order="K" gives (the test could not pass
+    by leaving the layout to NumPy): `c.t() + c` is NumPy's row-major, PyTorch's column-major."""
+    c = np.arange(9.0).reshape(3, 3)
+    assert tuple(s // 8 for s in (c.T + c).strides) == (3, 1) != PYTORCH["t"][0]
+
+
+def test_undecided_comparisons_pass_on() -> None:
+    """TensorIterator's sort goes on past a comparison no input decides (a broadcast
+    dimension): an insertion sort that stops there gives row-major for the expanded input
+    of the "exp" setup, where PyTorch's is (1, 2, 4)."""
+    from gradcli.core.layout import iterator_strides
+
+    shape, strides = (2, 2, 1), (1, 0, 2)
+    assert iterator_strides(shape, [(shape, strides)]) == (1, 2, 4)
+    # the same sort stopping at the first undecided comparison: row-major
+    perm = [2, 1, 0]
+    for i in range(1, 3):
+        for k in range(i - 1, -1, -1):
+            s0, s1 = strides[perm[k]], strides[perm[k + 1]]
+            if s0 == 0 or s1 == 0 or s0 <= s1:
+                break
+            perm[k], perm[k + 1] = perm[k + 1], perm[k]
+    assert perm == [2, 1, 0]
+
+
+def test_values_and_gradients_of_relaid_results() -> None:
+    """Laid out differently, the values are a row-major computation's, and the gradient through
+    a transposed product, sum and where is central finite differences' (float64)."""
+    rng = np.random.default_rng(7)
+    w = rng.standard_normal((3, 3))
+    c = rng.standard_normal((3, 3))
+    rows = ", ".join("[" + ", ".join(repr(float(v)) for v in r) + "]" for r in w)
+    crow = ", ".join("[" + ", ".join(repr(float(v)) for v in r) + "]" for r in c)
+    out = _printed(
+        f"w = torch.tensor([{rows}], dtype=torch.float64, requires_grad=True)\n"
+        f"c = torch.tensor([{crow}], dtype=torch.float64)\n"
+        "v = torch.where(w.t() > 0, w.t() * w, torch.add(w.t(), w, alpha=3))\n"
+        "print(v.stride())\n"
+        "(v.t().view(-1) * c.reshape(-1)).sum().backward()\n"
+        "print(w.grad.tolist())\nprint(v.tolist())\n"
+    )
+    stride_line, grad_line, values_line = out.splitlines()
+    assert stride_line == "(1, 3)"  # (so v.t() is contiguous: its view(-1) runs, as PyTorch's)
+
+    def value(m: np.ndarray) -> np.ndarray:
+        return np.where(m.T > 0, m.T * m, m.T + 3 * m)
+
+    def f(m: np.ndarray) -> float:
+        return float((value(m).T.reshape(-1) * c.reshape(-1)).sum())
+
+    fd = np.zeros_like(w)
+    for i in np.ndindex(w.shape):
+        e = np.zeros_like(w)
+        e[i] = 1e-6
+        fd[i] = (f(w + e) - f(w - e)) / 2e-6
+    np.testing.assert_allclose(np.array(eval(grad_line)), fd, rtol=1e-7, atol=1e-8)
+    assert np.array(eval(values_line)).tolist() == value(w).tolist()
+
+
+# Reductions (and softmax) are allocated row-major by ATen whatever the input's layout; for
+# x = arange(24.).reshape(2, 3, 4) transposed (0, 2) and permuted (1, 2, 0), PyTorch's strides:
+REDUCTIONS = [
+    ("t.amax(2, keepdim=True)", (3, 1, 1), (4, 1, 1)),
+    ("t.max(1, keepdim=True)[0]", (2, 2, 1), (2, 2, 1)),
+    ("t.std(1, keepdim=True)", (2, 2, 1), (2, 2, 1)),
+    ("t.prod(1, keepdim=True)", (2, 2, 1), (2, 2, 1)),
+    ("t.min(2).values", (3, 1), (4, 1)),
+    ("t.sum(1, keepdim=True)", (2, 2, 1), (2, 2, 1)),
+    ("t.softmax(1)", (6, 2, 1), (8, 2, 1)),
+]
+
+
+@pytest.mark.parametrize(("expr", "xt", "xp"), REDUCTIONS, ids=[r[0] for r in REDUCTIONS])
+def test_reductions_are_row_major(expr: str, xt: tuple, xp: tuple) -> None:
+    body = (
+        "x = torch.arange(24.).reshape(2, 3, 4)\n"
+        f"t = x.transpose(0, 2)\nprint(({expr}).stride())\n"
+        f"t = x.permute(1, 2, 0)\nprint(({expr}).stride())\n"
+    )
+    assert _printed(body).splitlines() == [str(xt), str(xp)]
+
+
+def test_unsqueeze_strides_are_pytorchs() -> None:
+    """unsqueeze's new dimension has the extent of the one it goes before (1 at the end), and
+    the other dimensions of size 1 keep theirs; PyTorch 2.13's strides."""
+    body = (
+        "x = torch.arange(24.).reshape(2, 3, 4).transpose(0, 2)\n"
+        "c = torch.arange(3.).reshape(3, 1, 1).permute(1, 2, 0)\n"
+        "s = torch.arange(24.).reshape(2, 3, 4)[:, 1:2, :].transpose(0, 1)\n"
+        "for t in (x, c, s):\n"
+        "    print(t.unsqueeze(0).stride(), t.unsqueeze(-1).stride(), t.unsqueeze(1).stride())\n"
+    )
+    assert _printed(body).splitlines() == [
+        "(4, 1, 4, 12) (1, 4, 12, 1) (1, 12, 4, 12)",
+        "(1, 1, 1, 1) (1, 1, 1, 1) (1, 1, 1, 1)",
+        "(4, 4, 12, 1) (4, 12, 1, 1) (4, 24, 12, 1)",
+    ]

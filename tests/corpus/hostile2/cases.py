@@ -7497,3 +7497,45 @@ add(
         LIMIT,
     ),
 )
+
+# fixlay: NumPy's integers and bools kept as NumPy gives them (`np.argmax(a)`), taken where
+# Python takes an index; a NumPy number compared with a list compares item by item
+add(
+    small(
+        "np_int_range_huge",
+        NP + "n = np.array([10**12]).sum()\nfor i in range(n):\n    pass",
+        LIMIT,
+    ),
+    small(
+        "np_int_tensor_size_huge",
+        NP + "import torch\nn = np.array([10**6]).max()\nx = torch.zeros(n, n)",
+        LIMIT,
+    ),
+    small(
+        "np_int_list_repeat_huge",
+        NP + "n = np.argmax(np.array([0, 10**9]))\nk = np.array([10**9])[0]\ny = [0] * k",
+        LIMIT,
+    ),
+    small(
+        "np_number_compared_with_huge_list",
+        NP + "x = [0] * 10**6\nfor i in range(10**6):\n    x = [x]\nprint(np.int64(1) == x)",
+        LIMIT + (r"deep", r"nest", r"depth", r"recursion"),
+    ),
+    esc(
+        "np_int_format_attribute",
+        NP + "n = np.argmax(np.array([1, 2]))\nprint('{0.__class__}'.format(n))",
+    ),
+)
+
+# fixlay: torch.utils.hooks.RemovableHandle, for isinstance and annotations
+_HOOKS = "import torch.utils.hooks\nR = torch.utils.hooks.RemovableHandle\n"
+add(
+    esc("removable_handle_subclasses", _HOOKS + "print(R.__subclasses__())"),
+    esc("removable_handle_dict", _HOOKS + "print(R.__dict__)"),
+    esc("removable_handle_mro", _HOOKS + "print(R.__mro__[1].__subclasses__())"),
+    small(
+        "removable_handle_made",
+        _HOOKS + "h = R({})",
+        (r"cannot create", r"not supported", r"TypeError"),
+    ),
+)

@@ -891,6 +891,22 @@ def _iteration_order(arrays: Sequence[np.ndarray]) -> tuple[int, ...] | None:
     return None if order == tuple(range(ndim)) else order
 
 
+def iterated(fn: Callable[..., Any], *arrays: np.ndarray) -> np.ndarray:
+    """`fn(*arrays)` (a NumPy elementwise function: comparisons, logical and bitwise ops) with
+    its result laid out as PyTorch's TensorIterator lays it out (`_iteration_order`): for
+    inputs of one shape, the first not row-major, computed on the inputs transposed to
+    PyTorch's order and transposed back (NumPy's own choice for mixed layouts is row-major:
+    `x.t() > y` is laid out as `x.t()` in PyTorch)."""
+    a0 = arrays[0]
+    if a0.ndim > 1 and not a0.flags.c_contiguous and all(a.shape == a0.shape for a in arrays):
+        order = _iteration_order(arrays)
+        if order is not None:
+            return np.asarray(fn(*(a.transpose(order) for a in arrays))).transpose(
+                tuple(np.argsort(order))
+            )
+    return fn(*arrays)
+
+
 def _iterated(op: Op, arrays: Any, forward: Callable[..., Any], fparams: dict) -> Any:
     """`forward` of an elementwise op on inputs of one shape that are not row-major, walked
     in PyTorch's order (`_iteration_order`): on the inputs transposed to it (the kernels'

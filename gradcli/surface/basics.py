@@ -22,7 +22,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import dtypes as D
 from ..core import hooks
-from ..core.op import apply, peek_seq
+from ..core.op import apply, iterated, peek_seq
 from ..core.tensor import (
     VMAP_STORAGE,
     Settings,
@@ -549,7 +549,7 @@ def _int_operands(name: str, x: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
 def _bitwise(name: str, fn: Any) -> Any:
     def f(input: Any, other: Any) -> Tensor:  # noqa: A002
         a, b = _int_operands(name, input, other)
-        return Tensor(fn(a, b))
+        return Tensor(iterated(fn, a, b))  # (laid out as PyTorch's)
 
     f.__name__ = name
     return f
@@ -603,7 +603,7 @@ def _logic(fn: Any, name: str) -> Any:
     def f(input: Any, other: Any) -> Tensor:  # noqa: A002
         a, b = _t(input), other if isinstance(other, Tensor) else Tensor(np.asarray(other))
         A.size_check(np.broadcast_shapes(a.shape, b.shape), f"the result of {name}")
-        return Tensor(fn(a.data != 0, b.data != 0))
+        return Tensor(iterated(fn, a.data != 0, b.data != 0))  # (PyTorch's layout)
 
     f.__name__ = name
     return f

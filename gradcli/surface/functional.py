@@ -20,7 +20,7 @@ from ..core import dtypes, hooks
 from ..core.dtypes import LEGACY_TYPES, check_dtype, scalar_type_name
 from ..core.inplace import inplace
 from ..core.inplace import inplace as inplace_change
-from ..core.op import apply, peek_seq
+from ..core.op import apply, iterated, peek_seq
 from ..core.tensor import (
     NOGRAD_VIEWS,
     Settings,
@@ -326,7 +326,7 @@ def _compare(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Tensor]:
                 f"\"{_ORDERINGS[fn]}_cpu\" not implemented for '{scalar_type_name(a.dtype)}'",
                 hint="compare the real parts (z.real) or the magnitudes (z.abs())",
             ).mirror("NotImplementedError")
-        out = Tensor(fn(a, b))
+        out = Tensor(iterated(fn, a, b))  # (laid out as PyTorch's: `x.t() > y` as x.t())
         if _GradMode.vmapped:
             carry_batched((input, other), out)
         return out

@@ -97,3 +97,17 @@ def test_a_tail_is_the_last_elements_in_memory() -> None:
         "    print(torch.equal(f(x), f(x.t().contiguous()).t()), f(x).stride())\n"
     )
     assert got == "True (1, 5)\n" * 5
+
+
+def test_comparisons_and_logical_ops_follow_the_first_input() -> None:
+    # PyTorch 2.13 prints these strides for the same lines (NumPy alone gives (5, 1) to all
+    # the mixed ones)
+    got = out(
+        "import torch\ntorch.manual_seed(0)\na = torch.rand(5, 6).t()\nc = torch.rand(6, 5)\n"
+        "print((a > c).stride(), (c > a).stride(), (a == c).stride(), torch.ne(a, c).stride())\n"
+        "print(torch.logical_and(a > 0.5, c > 0.5).stride(),\n"
+        "      torch.logical_or(c > 0.5, a > 0.5).stride())\n"
+        "print(((a > 0.5) & (c > 0.5)).stride(), ((a * 9).int() | (c * 9).int()).stride())\n"
+        "print(torch.equal(a > c, (a.contiguous() > c)))\n"
+    )
+    assert got == "(1, 6) (5, 1) (1, 6) (1, 6)\n(1, 6) (5, 1)\n(1, 6) (1, 6)\nTrue\n"

@@ -20,7 +20,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..base.record import Record
 from . import dtypes, hooks
-from .layout import PLAIN, iterated, row_major
+from .layout import PLAIN, _sorted_dims, iterated, row_major
 from .tensor import (
     _LENT,
     INFERENCE_SAVED,
@@ -840,6 +840,56 @@ _BF16 = dtypes.BF16
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
 
+# The ops whose result takes the layout PyTorch's TensorIterator gives it (`_iteration_order`)
+_ITERATED = frozenset(("elementwise", "binary"))
+# ... of those, the ones whose forward picks a kernel by the input's own contiguity (gelu:
+# oneDNN's for a contiguous tensor, ATen's otherwise): computed as they are, then laid out
+_LAID_OUT_AFTER = frozenset(("gelu",))
+# ... and the ones whose result PyTorch lays out row-major whatever the input's layout
+# (measured on PyTorch 2.13: log_sigmoid's forward fills a contiguous buffer; pow(scalar, t);
+# mvlgamma, a sum of lgammas over a new axis)
+_NOT_ITERATED = frozenset(("frexp", "logsigmoid", "rpow_scalar", "mvlgamma"))
+
+
+def _iteration_order(arrays: Sequence[np.ndarray]) -> tuple[int, ...] | None:
+    """The order (slowest dimension first) in which PyTorch's TensorIterator walks inputs of
+    one shape, and so lays out its result (`TensorIteratorBase::reorder_dimensions`): the
+    dimensions sorted by the inputs' strides, the first input whose strides tell two
+    dimensions apart deciding (a broadcast, stride-0 one tells nothing; equal strides put the
+    smaller size first); None where that is row-major order, or for strides it does not
+    model (negative: NumPy's own views). `x.t().exp()` is laid out as `x.t()` (strides
+    (1, n)), and so is `x.t() + y` for a row-major y; `y + x.t()` is row-major."""
+    shape = arrays[0].shape
+    strides = [a.strides for a in arrays]
+    for st in strides:
+        for v in st:
+            if v < 0:
+                return None
+    perm = _sorted_dims(shape, strides)  # fastest first, as ATen's perm_
+    order = tuple(perm[::-1])
+    return None if order == tuple(range(len(shape))) else order
+
+
+def _iterated(op: Op, arrays: Any, forward: Callable[..., Any], fparams: dict) -> Any:
+    """`forward` of an elementwise op on inputs of one shape that are not row-major, walked
+    in PyTorch's order (`_iteration_order`): on the inputs transposed to it (the kernels'
+    vector loops and their tails then follow memory, as ATen's), the result transposed back,
+    so that it has the input's layout (its strides, `is_contiguous()`); None where the order
+    is row-major or not modelled (the caller computes as before)."""
+    order = _iteration_order(arrays)
+    if order is None:
+        return None
+    back = tuple(np.argsort(order))
+    if op.name in _LAID_OUT_AFTER:
+        data = _asarray(forward(*arrays, **fparams))
+        laid = np.empty(tuple(data.shape[d] for d in order), data.dtype).transpose(back)
+        laid[...] = data
+        return laid
+    data = forward(*(a.transpose(order) for a in arrays), **fparams)
+    if type(data) is not _ndarray:
+        data = _asarray(data)
+    return data.transpose(back)
+
 
 def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> Tensor:
     """Run `op` forward and, when grad mode is on and an input requires grad, record it."""
@@ -878,8 +928,21 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
             arrays = bf16.bf16_arrays(op, arrays)
             fparams = bf16.bf16_params(op, params)
             forward = bf16.forward_of(op)
+    laid = (
+        count
+        and not arrays[0].flags.c_contiguous
+        and arrays[0].ndim > 1
+        and op.kind in _ITERATED
+        and op.name not in _NOT_ITERATED
+        and all(a.shape == arrays[0].shape for a in arrays)
+    )
     try:
-        if _GradMode.in_pass:  # run_backward already holds an errstate for the whole pass
+        if laid:
+            with np.errstate(all="ignore"):
+                data = _iterated(op, arrays, forward, fparams)
+                if data is None:
+                    data = forward(*arrays, **fparams)
+        elif _GradMode.in_pass:  # run_backward already holds an errstate for the whole pass
             data = forward(*arrays, **fparams)
         else:
             with np.errstate(all="ignore"):

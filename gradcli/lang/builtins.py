@@ -23,9 +23,8 @@ from ..ops import arithmetic as A
 from ..surface import nn as surface_nn
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin
-from . import operators
+from . import operators, pycounter
 from . import pycollections as PC
-from . import pycounter
 from . import pyenum as EN
 from . import pyobjects as PO
 from .exceptions import BUILTIN_CLASSES, CLASSES, ExcClass, ExcValue, ProgramError

@@ -25,7 +25,6 @@ from types import FunctionType
 from typing import Any, NamedTuple
 
 import numpy as np
-
 from numpy import integer as _np_integer
 
 from ..base import limits

@@ -977,7 +977,7 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         from . import bf16  # (bfloat16 inputs: `bf16.bf16_arrays` gave the arrays)
 
         data = bf16.bf16_result(op, data)
-    if data.ndim > 1 and op.kind in _ELEMENTWISE:
+    if data.ndim > 1 and op.kind in _ELEMENTWISE and op.name not in _NOT_ITERATED:
         # laid out as PyTorch lays out an elementwise result after its inputs (the usual
         # case, row-major inputs and result, checked here first: `layout.iterated`)
         plain = PLAIN

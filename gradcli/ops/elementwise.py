@@ -261,10 +261,9 @@ def _one_minus_square(o: np.ndarray) -> np.ndarray:
     multiply-add (rounded once; measured: PyTorch 2.13's tanh gradients are these, in the
     vector loop and in its scalar tail), else plain."""
     if o.dtype == np.float32:
-        from .linalg import _fma32
+        from ..core.powf32 import fma32  # (a correctly rounded fma, as linalg's _fma32)
 
-        wide = o.astype(np.float64)
-        return _fma32(-(wide * wide), np.ones(o.shape, dtype=np.float32))
+        return fma32(np.negative(o), o, np.ones(o.shape, dtype=np.float32))
     if o.dtype is _F64:
         return np.asarray(fma64._fma64(np.negative(o), o, np.ones(o.shape)))
     return np.subtract(np.asarray(1, o.dtype), o * o)

@@ -140,12 +140,35 @@ def _rstd_vjp(g: Tensor, out: Tensor, x: Tensor, groups: int, eps: float) -> tup
     return (reshape_to((dvar * (2.0 / m)) * centred, lead + x.shape),)
 
 
+def _group_rows(x: Any, groups: int) -> Any:
+    return x.reshape(x.shape[0], groups, -1)
+
+
+def _mean_sym(sp: Any, x: Any, groups: int, eps: float) -> Any:
+    rows = _group_rows(x, groups)
+    out = np.empty(rows.shape[:2], dtype=object)
+    for i, j in np.ndindex(*out.shape):
+        out[i, j] = sp.Add(*rows[i, j]) / rows.shape[2]
+    return out
+
+
+def _rstd_sym(sp: Any, x: Any, groups: int, eps: float) -> Any:
+    rows = _group_rows(x, groups)
+    mean = _mean_sym(sp, x, groups, eps)
+    out = np.empty(rows.shape[:2], dtype=object)
+    for i, j in np.ndindex(*out.shape):
+        var = sp.Add(*[(v - mean[i, j]) ** 2 for v in rows[i, j]]) / rows.shape[2]
+        out[i, j] = 1 / sp.sqrt(var + eps)
+    return out
+
+
 group_norm_mean = defop(
     "group_norm_mean",
     lambda x, groups, eps: _stats(x, groups, eps)[0],
     _mean_vjp,
     "NativeGroupNormBackward0",
     "g / M spread over the group",
+    sym=_mean_sym,
     kind="internal",
     samples=(Sample(((2, 4, 3),), {"groups": 2, "eps": 1e-5}),),
 )
@@ -155,6 +178,7 @@ group_norm_rstd = defop(
     _rstd_vjp,
     "NativeGroupNormBackward0",
     "-rstd^3 (x - mean) / M * g",
+    sym=_rstd_sym,
     kind="internal",
     samples=(Sample(((2, 4, 3),), {"groups": 2, "eps": 1e-3}),),
 )

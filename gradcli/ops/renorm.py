@@ -99,6 +99,29 @@ def _vjp(g: Tensor, out: Tensor, x: Tensor, p: float, dim: int, maxnorm: float) 
     return (apply(where, big, scaled, g),)
 
 
+def _sym(sp: Any, x: Any, p: float, dim: int, maxnorm: float) -> Any:
+    """Each slice along `dim` times maxnorm / (norm + 1e-7) where its p-norm exceeds maxnorm."""
+    moved = np.moveaxis(x, dim, 0)
+    rows = moved.reshape(moved.shape[0], -1)
+    out = np.empty(rows.shape, dtype=object)
+    for i, row in enumerate(rows):
+        norm = sp.Add(*[sp.Abs(v) ** p for v in row]) ** (1 / p)
+        factor = sp.Piecewise((maxnorm / (norm + 1e-7), norm > maxnorm), (1, True))
+        out[i] = [v * factor for v in row]
+    return np.moveaxis(out.reshape(moved.shape), 0, dim)
+
+
+def _to_jax(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    dim, maxnorm = p["dim"], w.lit(p["maxnorm"])
+    norm = (
+        f"jnp.linalg.norm(jnp.moveaxis({a[0]}, {dim}, 0).reshape({a[0]}.shape[{dim}], -1), "
+        f"ord={w.lit(p['p'])}, axis=1)"
+    )
+    shape = f"(-1,) + (1,) * ({a[0]}.ndim - 1)"
+    factor = f"jnp.where({norm} > {maxnorm}, {maxnorm} / ({norm} + 1e-7), 1.0)"
+    return f"{a[0]} * jnp.moveaxis({factor}.reshape({shape}), 0, {dim})"
+
+
 def _to_torch(w: Any, a: list[str], p: dict[str, Any]) -> str:
     return f"torch.renorm({a[0]}, {w.lit(p['p'])}, {p['dim']}, {w.lit(p['maxnorm'])})"
 
@@ -117,5 +140,7 @@ renorm = defop(
         Sample(((4, 3),), {"p": 3.0, "dim": 1, "maxnorm": 0.5}, avoid=(0.0,)),
         Sample(((3, 5),), {"p": 1.5, "dim": 0, "maxnorm": 0.4}, avoid=(0.0,)),
     ),
+    sym=_sym,
     to_torch=_to_torch,
+    to_jax=_to_jax,
 )

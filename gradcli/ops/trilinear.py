@@ -89,6 +89,8 @@ bilinear_product = defop(
     sym=_sym,
     kind="linalg",
     signature="bilinear_product(x, W, z)",
+    to_torch="torch.einsum('ni,oij,nj->no', {0}, {1}, {2})",
+    to_jax="jnp.einsum('ni,oij,nj->no', {0}, {1}, {2})",
     samples=(
         Sample(((3, 2), (4, 2, 3), (3, 3))),
         Sample(((1, 4), (2, 4, 1), (1, 1))),

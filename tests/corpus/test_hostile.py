@@ -2323,8 +2323,8 @@ CASES: list[Case] = [
     ),
     Case(
         "collections_other_names",
-        "from collections import Counter",
-        "cannot import name `Counter` from `collections`",
+        "from collections import ChainMap",
+        "cannot import name `ChainMap` from `collections`",
         (1, 1),
     ),
     Case(

@@ -152,13 +152,15 @@ def _indices_of(args: list, kwargs: dict, e: GradcliError) -> tuple[list, dict] 
     kinds = PROGRAM_INSTANCES[0] if PROGRAM_INSTANCES else ()
     message = e.message
 
-    def candidates(v: Any) -> list:
+    def candidates(v: Any, outer: bool = True) -> list:
         if isinstance(v, np.integer):
             return [typename(v)]
         if kinds and isinstance(v, kinds) and v.special("__index__") is not None:
             return [v.cls.name]
-        if type(v) in (tuple, list):
-            return [n for x in v for n in candidates(x)]
+        # a size given as a tuple or list of ints (`x.view((k, -1))`): one level, a short one
+        # (never a walk through a program's data: nested or shared lists of millions)
+        if outer and type(v) in (tuple, list) and len(v) <= 64:
+            return [n for x in v for n in candidates(x, False)]
         return []
 
     names = [n for v in (*args, *kwargs.values()) for n in candidates(v)]

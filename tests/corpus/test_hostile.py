@@ -2975,7 +2975,7 @@ CASES: list[Case] = [
         "forward_pre_hook_returns_a_dunder_string",
         NN + "lin = nn.Linear(2, 2)\nlin.register_forward_pre_hook(lambda m, a: '__class__')\n"
         "lin(torch.ones(1, 2))",
-        "must be a Tensor, not str",
+        "must be Tensor, not str",
         (5, 1),
     ),
     Case(

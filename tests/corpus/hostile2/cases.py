@@ -7539,3 +7539,19 @@ add(
         (r"cannot create", r"not supported", r"TypeError"),
     ),
 )
+
+# A call retried with NumPy integers as ints looks one level into a short size tuple, never
+# through a program's data (a refused call of a deep or shared list stays quick).
+add(
+    budget(
+        "retry_of_refused_call_with_shared_rows",
+        "import numpy as np\nimport torch\nr = [np.int64(1)] * 10**6\nx = torch.zeros([r] * 100)",
+        patterns=(r"must be tuple of ints",),
+    ),
+    budget(
+        "retry_of_refused_call_with_deep_list",
+        "import numpy as np\nimport torch\nl = [np.int64(1)]\nfor i in range(5000):\n"
+        "    l = [l]\nx = torch.zeros(l)",
+        patterns=(r"must be tuple of ints",),
+    ),
+)

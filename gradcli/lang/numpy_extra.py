@@ -305,6 +305,26 @@ def _apply_along_axis(func1d: Any, axis: Any, arr: Any, *args: Any, **kwargs: An
     return _numpy(lambda: np.apply_along_axis(one, along, x))
 
 
+def _slice_count(item: slice, name: str) -> int:
+    """How many numbers a slice of numbers makes in `np.r_[...]`, `np.mgrid[...]` (an
+    imaginary step is a count of points: `-1:1:5j`), its parts checked to be numbers."""
+    bounds = (item.start, item.stop, item.step)
+    for v in bounds:
+        if v is not None and (
+            isinstance(v, bool) or not isinstance(v, (int, float, complex, np.integer, np.floating))
+        ):
+            raise GradcliError(
+                f"numpy.{name}[...] with a slice of {typename(v)} is not supported by gradcli",
+                hint="give slices of real numbers (start:stop:step)",
+            )
+    start, stop, step = bounds
+    if stop is None:
+        raise GradcliError(f"numpy.{name}[...]: a slice needs a stop")
+    if isinstance(step, complex):
+        return int(abs(step))
+    return max(math.ceil((float(stop) - float(start or 0)) / float(step or 1)), 0)
+
+
 class _GridTrick:
     """`np.mgrid[0:3, 0:2]` / `np.ogrid[...]` / `np.mgrid[-1:1:5j]`: NumPy's own grids of
     slices of numbers (an imaginary step is a count of points), sized first."""
@@ -323,25 +343,7 @@ class _GridTrick:
                     f"numpy.{self.name}[...] takes slices (start:stop:step), not {typename(item)}",
                     hint=f"write np.{self.name}[0:3, 0:2]",
                 ).mirror("TypeError")
-            bounds = [item.start, item.stop, item.step]
-            for v in bounds:
-                if v is not None and (
-                    isinstance(v, bool)
-                    or not isinstance(v, (int, float, complex, np.integer, np.floating))
-                ):
-                    raise GradcliError(
-                        f"numpy.{self.name}[...] with a slice of {typename(v)} is not "
-                        "supported by gradcli",
-                        hint="give slices of real numbers (start:stop:step)",
-                    )
-            start, stop, step = bounds
-            if stop is None:
-                raise GradcliError(f"numpy.{self.name}[...]: a slice needs a stop")
-            if isinstance(step, complex):
-                counts.append(int(abs(step)))
-            else:
-                span = float(stop) - float(start or 0)
-                counts.append(max(math.ceil(span / float(step or 1)), 0))
+            counts.append(_slice_count(item, self.name))
         total = 1
         for c in counts:
             total *= max(c, 1)
@@ -822,26 +824,9 @@ class _IndexTrick:
         total = 0
         for item in items:
             if isinstance(item, slice):
-                bounds = [item.start, item.stop, item.step]
-                for v in bounds:
-                    if v is not None and (
-                        isinstance(v, bool)
-                        or not isinstance(v, (int, float, complex, np.integer, np.floating))
-                    ):
-                        raise GradcliError(
-                            f"numpy.{self.name}[...] with a slice of {typename(v)} is not "
-                            "supported by gradcli",
-                            hint="give slices of real numbers (start:stop:step)",
-                        )
-                start, stop, step = (0 if bounds[0] is None else bounds[0]), bounds[1], bounds[2]
-                if stop is None:
-                    raise GradcliError(f"numpy.{self.name}[...]: a slice needs a stop")
-                if isinstance(step, complex):
-                    count = int(abs(step))
-                else:
-                    count = math.ceil((float(stop) - float(start)) / float(step or 1))
-                size_check((max(count, 0),), f"the result of numpy.{self.name}[...]")
-                total += max(count, 0)
+                count = _slice_count(item, self.name)
+                size_check((count,), f"the result of numpy.{self.name}[...]")
+                total += count
                 parts.append(item)
             elif isinstance(item, str):
                 raise GradcliError(

@@ -153,14 +153,7 @@ class DistributionInstance(ProgramObject, DS.Distribution):
 
 
 def _shape(v: Any, what: str) -> tuple[int, ...]:
-    if isinstance(v, (tuple, list)) and all(
-        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in v
-    ):
-        return tuple(v)
-    raise GradcliError(
-        f"{what} must be a torch.Size or a tuple of sizes, not {typename(v)}",
-        hint="super().__init__(batch_shape=mu.shape) or torch.Size()",
-    ).mirror("TypeError")
+    return DS._sample_shape(v, what, "super().__init__(batch_shape=mu.shape) or torch.Size()")
 
 
 INSTANCE_KINDS.update(distribution=DistributionInstance)

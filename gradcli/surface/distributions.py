@@ -66,14 +66,17 @@ def _shown(t: Tensor) -> str:
     return repr(v if t.dtype.kind in "biu" else float(v))
 
 
-def _sample_shape(shape: Any) -> tuple[int, ...]:
+def _sample_shape(
+    shape: Any,
+    what: str = "sample_shape",
+    hint: str = "d.sample() for one draw, d.sample((n,)) for n of them",
+) -> tuple[int, ...]:
     if isinstance(shape, (tuple, list)) and all(
         isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in shape
     ):
         return tuple(shape)
     raise GradcliError(
-        f"sample_shape must be a torch.Size or a tuple of sizes, not {typename(shape)}",
-        hint="d.sample() for one draw, d.sample((n,)) for n of them",
+        f"{what} must be a torch.Size or a tuple of sizes, not {typename(shape)}", hint=hint
     ).mirror("TypeError")
 
 

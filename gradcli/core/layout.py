@@ -125,16 +125,25 @@ def is_dense(shape: Sequence[int], strides: Sequence[int]) -> bool:
     return True
 
 
-def _sorted_dims(shape: Sequence[int], operands: Sequence[Sequence[int]]) -> list[int]:
+def _sorted_dims(
+    shape: Sequence[int],
+    operands: Sequence[Sequence[int]],
+    reduced: Sequence[int] | None = None,
+) -> list[int]:
     """The dimensions from the fastest, as TensorIterator orders them: `operands` are the
-    inputs' strides in the broadcast shape (0 where broadcast), in the op's order."""
+    inputs' strides in the broadcast shape (0 where broadcast), in the op's order. For a
+    reduction, `reduced` is the output's strides (0 on the reduced dimensions), which speak
+    first: its zero strides go inside (`core.summation`)."""
     ndim = len(shape)
     perm = list(range(ndim - 1, -1, -1))
+    ordered = operands if reduced is None else (reduced, *operands)
 
     def opinion(d0: int, d1: int) -> int:
         # 1: d0 goes outside d1; -1: it stays inside; 0: no input has a strict view
-        for st in operands:
+        for i, st in enumerate(ordered):
             s0, s1 = st[d0], st[d1]
+            if reduced is not None and i == 0 and (s0 == 0) != (s1 == 0):
+                return 1 if s1 == 0 else -1
             if s0 == 0 or s1 == 0:
                 continue
             if s0 < s1:

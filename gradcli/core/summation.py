@@ -36,6 +36,8 @@ from typing import Any
 
 import numpy as np
 
+from .layout import _sorted_dims
+
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 _VECTOR_BYTES = 32  # ATen's Vectorized<float> holds 8 floats, Vectorized<double> 4 doubles
 _ILP = 4  # row_sum's four-way split
@@ -88,32 +90,7 @@ def _geometry(
     then the input, ties to the smaller size), then merged as `coalesce_dimensions` merges.
     Also the tensor's dimensions each one holds (fastest first)."""
     nd = len(shape)
-    perm = list(range(nd - 1, -1, -1))
-
-    def should_swap(d0: int, d1: int) -> int:
-        for strides, is_out in ((outs, True), (ins, False)):
-            s0, s1 = strides[d0], strides[d1]
-            if is_out and (s0 == 0) != (s1 == 0):
-                return 1 if s1 == 0 else -1
-            if s0 == 0 or s1 == 0:
-                continue
-            if s0 < s1:
-                return -1
-            if s0 > s1:
-                return 1
-            if shape[d0] > shape[d1]:
-                return 1
-        return 0
-
-    for i in range(1, nd):
-        d1 = i
-        for d0 in range(i - 1, -1, -1):
-            c = should_swap(perm[d0], perm[d1])
-            if c > 0:
-                perm[d0], perm[d1] = perm[d1], perm[d0]
-                d1 = d0
-            elif c < 0:
-                break
+    perm = _sorted_dims(shape, [ins], reduced=outs)
     sh = [shape[p] for p in perm]
     st = [[ins[p] for p in perm], [outs[p] for p in perm]]
     groups = [[p] for p in perm]

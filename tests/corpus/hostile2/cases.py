@@ -7398,7 +7398,8 @@ add(
     ),
     small(
         "np_apply_along_axis_huge_rows",
-        "import numpy as np\nx = np.apply_along_axis(lambda r: np.zeros(10**5), 1, np.zeros((1000, 2)))",
+        "import numpy as np\n"
+        "x = np.apply_along_axis(lambda r: np.zeros(10**5), 1, np.zeros((1000, 2)))",
         LIMIT,
     ),
     small(
@@ -7413,7 +7414,8 @@ add(
     ),
     small(
         "np_apply_along_axis_returns_tensor",
-        "import numpy as np, torch\nx = np.apply_along_axis(lambda r: torch.ones(2), 0, np.zeros((2, 2)))",
+        "import numpy as np, torch\n"
+        "x = np.apply_along_axis(lambda r: torch.ones(2), 0, np.zeros((2, 2)))",
         (r"returned",),
     ),
 )

@@ -134,7 +134,7 @@ def _geqrf(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     dt = r.dtype.type
     f32 = r.dtype == _F32
     taus = np.zeros(n, r.dtype)
-    for i in range(n):
+    for i in range(min(m, n)):
         alpha = r[i, i]
         x = r[i + 1 :, i]
         if x.size == 0:
@@ -513,3 +513,53 @@ def fits(m: int, n: int, k: int) -> bool:
     """Whether the model runs for an m x n system with k right-hand sides (a tall or square
     matrix, small enough for the loops above)."""
     return 0 < n <= m and m * n <= MAX_ELEMENTS and 0 < k <= MAX_RHS
+
+
+# `torch.linalg.qr` (?geqrf, then ?orgqr for Q) on the avx2 family: every bit of Q and R equal
+# to PyTorch's for float32 and float64 matrices of at most QR_MAX_ROWS rows (1 to 5 rows, 1 to
+# 12 columns, tall and wide, modes 'reduced', 'complete' and 'r': 2,400 random matrices). With
+# more rows MKL's ?orgqr sums in lanes (not mirrored); NumPy's LAPACK keeps those (float32
+# through float64, so its last bits differ from PyTorch's float32 ones).
+QR_MAX_ROWS = 5
+
+
+def _orgqr(r: np.ndarray, taus: np.ndarray, ncols: int) -> np.ndarray:
+    """The first `ncols` columns of H_1 ... H_k from ?geqrf's reflectors (below the diagonal
+    of `r`) and `taus`, as ?org2r forms them: the last reflector first, each applied to the
+    columns on its right (w = v . c in order, c -= v (tau w)), then its own column set to
+    -tau v below the diagonal, 1 - tau on it, zeros above."""
+    m = r.shape[0]
+    dt = r.dtype.type
+    q = np.zeros((m, ncols), r.dtype)
+    q[:ncols, :ncols] = np.eye(ncols, dtype=r.dtype)
+    for i in range(len(taus) - 1, -1, -1):
+        tau = taus[i]
+        v = np.concatenate([np.ones(1, r.dtype), r[i + 1 :, i]])
+        if i < ncols - 1:
+            c = q[i:, i + 1 :]
+            w = _running(v[:, None] * c)
+            q[i:, i + 1 :] = c - np.outer(v, tau * w)
+        q[i + 1 :, i] = -tau * v[1:]
+        q[i, i] = dt(1) - tau
+        q[:i, i] = 0
+    return q
+
+
+def qr(a: np.ndarray, mode: str) -> tuple[np.ndarray, np.ndarray] | None:
+    """(Q, R) of one float32 or float64 matrix as MKL's ?geqrf and ?orgqr give them here
+    (Q empty for mode 'r'), or None outside the measured sizes or for values LAPACK would
+    rescale (the caller keeps NumPy's)."""
+    m, n = a.shape
+    if a.dtype.kind != "f" or a.dtype.itemsize not in (4, 8):
+        return None
+    if not (0 < m <= QR_MAX_ROWS and 0 < n <= 12) or not np.all(np.isfinite(a)):
+        return None
+    if np.any(a) and not in_range(a):
+        return None
+    k = min(m, n)
+    r, taus = _geqrf(a)
+    rows = m if mode == "complete" else k
+    rr = np.triu(r[:rows])
+    if mode == "r":
+        return np.zeros((0,), a.dtype), rr
+    return _orgqr(r, taus[:k], rows), rr

@@ -617,8 +617,34 @@ def _qr_shapes(shape: tuple[int, ...], mode: str) -> list[tuple[int, ...]]:
     return [(m, k), (k, n)]
 
 
+def _qr_mkl(a: np.ndarray, mode: str) -> np.ndarray | None:
+    """On the avx2 kernel family, MKL's Q and R for small matrices (`core.mklgels.qr`), packed;
+    None where that model does not hold for every matrix of the batch."""
+    from ..core import cpu, mklgels
+
+    if not cpu.avx2() or a.shape[-2] > mklgels.QR_MAX_ROWS or a.size == 0:
+        return None
+    # per-matrix loops: a large batch keeps NumPy's (its last bits differ)
+    if a.size > mklgels.MAX_ELEMENTS or a.size // (a.shape[-2] * a.shape[-1]) > 2048:
+        return None
+    lead = a.shape[:-2]
+    mats = a.reshape((-1,) + a.shape[-2:])
+    qs, rs = [], []
+    for mat in mats:
+        got = mklgels.qr(np.ascontiguousarray(mat), mode)
+        if got is None:
+            return None
+        qs.append(got[0])
+        rs.append(got[1])
+    q = np.stack(qs).reshape(lead + qs[0].shape) if mode != "r" else np.zeros(lead + (0,), a.dtype)
+    return pack(q, np.stack(rs).reshape(lead + rs[0].shape), lead=lead)
+
+
 def _qr_fwd(a: np.ndarray, mode: str = "reduced") -> np.ndarray:
     lead = a.shape[:-2]
+    mkl = _qr_mkl(a, mode)
+    if mkl is not None:
+        return mkl
     if mode == "r":
         r = np.linalg.qr(a, mode="r")
         return pack(np.zeros(lead + (0,), a.dtype), r, lead=lead)

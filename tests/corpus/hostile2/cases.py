@@ -7557,3 +7557,34 @@ add(
         patterns=(r"must be tuple of ints",),
     ),
 )
+
+# explore61: torch.linalg.qr follows MKL's ?geqrf/?orgqr one small matrix at a time on the avx2
+# family; a large batch of tiny matrices, or values LAPACK would rescale, keep NumPy's (quick)
+_QR_AVX2 = {"GRADCLI_KERNELS": "avx2"}
+add(
+    small(
+        "qr_many_tiny_matrices",
+        "q, r = torch.linalg.qr(torch.ones(10**6, 1, 1))\nprint(q.shape, r.shape)",
+        (),
+        codes=frozenset({0}),
+        env=_QR_AVX2,
+        stdout_patterns=(r"torch.Size\(\[1000000, 1, 1\]\) torch.Size\(\[1000000, 1, 1\]\)",),
+    ),
+    small(
+        "qr_batch_at_the_loop_limit",
+        "q, r = torch.linalg.qr(torch.randn(2048, 5, 5), mode='complete')\nprint(r.shape)",
+        (),
+        codes=frozenset({0}),
+        env=_QR_AVX2,
+        stdout_patterns=(r"torch.Size\(\[2048, 5, 5\]\)",),
+    ),
+    small(
+        "qr_extreme_values",
+        "a = torch.tensor([[1e-38, 3e38], [float('inf'), float('nan')], [1e-45, -3e38]])\n"
+        "q, r = torch.linalg.qr(a)\nprint(r.shape)",
+        (),
+        codes=frozenset({0}),
+        env=_QR_AVX2,
+        stdout_patterns=(r"torch.Size\(\[2, 2\]\)",),
+    ),
+)

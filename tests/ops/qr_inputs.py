@@ -1,0 +1,22 @@
+"""Matrices for tests/ops/test_mklqr.py and its recorder (tests/ops/data/record_qr.py): small
+tall, square and wide float matrices with entries of mixed signs and sizes, and the
+textbook 3 x 3 example whose float64 factors are whole numbers."""
+
+from __future__ import annotations
+
+import numpy as np
+
+MODES = ("reduced", "complete", "r")
+DTYPES = ("float32", "float64")
+
+
+def matrices() -> list[tuple[str, np.ndarray]]:
+    rng = np.random.default_rng(20261129)
+    out = [("classic3", np.array([[12.0, -51, 4], [6, 167, -68], [-4, 24, -41]]))]
+    for m in range(1, 6):
+        for n in (1, 2, 3, 5, 7):
+            a = rng.standard_normal((m, n)) * rng.choice([0.01, 1.0, 30.0])
+            out.append((f"r{m}x{n}", a))
+    out.append(("batch2x4x3", rng.standard_normal((2, 4, 3))))
+    out.append(("zero_col", np.array([[1.0, 0.0, 2.0], [3.0, 0.0, -1.0]])))
+    return out

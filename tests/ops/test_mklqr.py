@@ -1,0 +1,96 @@
+"""`torch.linalg.qr` in the `avx2` kernel family is this machine's PyTorch's to the bit for
+small matrices (`gradcli.core.mklgels.qr`: MKL's ?geqrf and ?orgqr on an AMD processor;
+NumPy's LAPACK factors float32 through float64, so its R of the textbook 3 x 3 example is
+whole numbers where PyTorch's float32 one is not). Recorded with torch 2.13 on an AMD EPYC
+(tests/ops/data/record_qr.py) for the matrices of tests/ops/qr_inputs.py; the gradient is
+checked against central differences in float64."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gradcli.core import cpu, mklgels
+from gradcli.core.autograd import grad
+from gradcli.core.tensor import Tensor
+from gradcli.surface import linalg as L
+from gradcli.surface import names  # noqa: F401 - installs the tensor methods
+
+from .qr_inputs import DTYPES, MODES, matrices
+
+DATA = json.loads((Path(__file__).parent / "data" / "qr_bits.json").read_text())
+
+
+@pytest.fixture
+def avx2(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cpu.ENV, "avx2")
+
+
+def _bits(x: np.ndarray) -> str:
+    u = np.ascontiguousarray(x).view(np.uint32 if x.dtype == np.float32 else np.uint64)
+    return " ".join(format(int(v), "x") for v in u.ravel())
+
+
+def _mismatches() -> list[str]:
+    bad = []
+    for name, a in matrices():
+        for dtype in DTYPES:
+            for mode in MODES:
+                q, r = L.qr(Tensor(a.astype(dtype)), mode=mode)
+                if [_bits(q.data), _bits(r.data)] != DATA[f"{name}/{dtype}/{mode}"]:
+                    bad.append(f"{name}/{dtype}/{mode}")
+    return bad
+
+
+def test_recorded_bits(avx2: None) -> None:
+    assert _mismatches() == []
+
+
+def test_a_model_one_ulp_off_fails(avx2: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    true = mklgels._lapy2
+    monkeypatch.setattr(mklgels, "_lapy2", lambda x, y: np.nextafter(true(x, y), np.inf))
+    assert len(_mismatches()) > len(DATA) // 2
+
+
+def test_orgqr_running_order_matters(avx2: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Q's sums reversed (same terms, other order): some float32 Q's bits change
+    true = mklgels._running
+    monkeypatch.setattr(mklgels, "_running", lambda t: true(t[::-1]))
+    assert any("/float32/" in k and not k.endswith("/r") for k in _mismatches())
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (5, 2), (2, 4)])
+@pytest.mark.parametrize("mode", ["reduced", "complete"])
+def test_gradient_central_differences(avx2: None, shape: tuple[int, int], mode: str) -> None:
+    rng = np.random.default_rng(7)
+    a = rng.standard_normal(shape)
+    if mode == "complete" and shape[0] > shape[1]:
+        pytest.skip("PyTorch has no gradient for complete mode with more rows than columns")
+    q0, r0 = L.qr(Tensor(a), mode=mode)
+    wq = rng.standard_normal(q0.shape)
+    wr = rng.standard_normal(r0.shape)
+
+    def f(m: np.ndarray) -> float:
+        q, r = L.qr(Tensor(m), mode=mode)
+        return float(np.sum(q.data * wq) + np.sum(r.data * wr))
+
+    x = Tensor(a.copy(), requires_grad=True)
+    q, r = L.qr(x, mode=mode)
+    (g,) = grad((q * Tensor(wq)).sum() + (r * Tensor(wr)).sum(), [x])
+    h = 1e-6
+    fd = np.zeros_like(a)
+    for idx in np.ndindex(a.shape):
+        d = np.zeros_like(a)
+        d[idx] = h
+        fd[idx] = (f(a + d) - f(a - d)) / (2 * h)
+    np.testing.assert_allclose(g.data, fd, atol=1e-7, rtol=1e-6)
+
+
+def test_larger_matrices_keep_numpy(avx2: None) -> None:
+    a = np.random.default_rng(3).standard_normal((6, 3)).astype(np.float32)
+    assert mklgels.qr(a, "reduced") is None
+    q, r = L.qr(Tensor(a))
+    np.testing.assert_allclose(q.data @ r.data, a, atol=1e-5)

@@ -107,7 +107,22 @@ def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) ->
         return new_tensor(values, None, requires_grad)
     if len(args) != 1:
         raise GradcliError("torch.Tensor() takes the data (a nested list) or sizes")
+    if isinstance(args[0], np.ndarray) and not requires_grad:
+        return _legacy_from_array(args[0], dt)
     return new_tensor(data_array(args[0], dt, warn_arrays=True), None, requires_grad)
+
+
+def _legacy_from_array(a: np.ndarray, dt: np.dtype) -> Tensor:
+    """`torch.LongTensor(arr)` and its kin on a NumPy array, as PyTorch's legacy constructors
+    take one: an array of the constructor's own dtype is shared (as `torch.from_numpy`: a later
+    change of the array is seen in the tensor), any other dtype is converted into a copy (floats
+    truncated toward zero into integers, nonzero as True), and a 0-d integer array is a size
+    (`torch.FloatTensor(np.array(3))` is three uninitialised values: gradcli's zeros)."""
+    if a.ndim == 0 and a.dtype.kind in "iu":
+        return new_tensor(_uninitialised(shape_arg((int(a),)), dt), None, False)
+    if a.dtype == dt:
+        return from_numpy(a)
+    return new_tensor(data_array(a, dt, warn_arrays=True), None, False)
 
 
 def _alias(t: Tensor) -> Tensor:
@@ -126,9 +141,9 @@ def DoubleTensor(*args: Any, requires_grad: bool = False) -> Tensor:  # noqa: N8
 
 
 def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
-    """`torch.LongTensor(...)` and its kin: data (a nested list, or a tensor of this very
-    dtype), sizes (gradcli fills zeros where PyTorch leaves memory uninitialised), or nothing
-    (an empty tensor). They take no `requires_grad` (PyTorch's refuse it)."""
+    """`torch.LongTensor(...)` and its kin: data (a nested list, a NumPy array, or a tensor of
+    this very dtype), sizes (gradcli fills zeros where PyTorch leaves memory uninitialised), or
+    nothing (an empty tensor). They take no `requires_grad` (PyTorch's refuse it)."""
 
     def make(*args: Any) -> Tensor:
         if not args:
@@ -145,6 +160,8 @@ def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
             return _alias(t)
         if len(args) == 1 and isinstance(args[0], (list, tuple, range)):
             return new_tensor(data_array(args[0], dt, warn_arrays=True), None, False)
+        if len(args) == 1 and isinstance(args[0], np.ndarray):
+            return _legacy_from_array(args[0], dt)
         if len(args) == 1:
             what = args[0]
             text = (

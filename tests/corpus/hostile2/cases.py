@@ -7555,3 +7555,23 @@ add(
         patterns=(r"must be tuple of ints",),
     ),
 )
+
+# explore62: the typed legacy constructors take NumPy arrays; a 0-d integer array is a size
+# under the tensor limit, a large array converted to another dtype stays under it too.
+add(
+    small(
+        "legacy_long_tensor_numpy_size_huge",
+        "import numpy as np\nt = torch.LongTensor(np.array(10**12))",
+        LIMIT,
+    ),
+    small(
+        "legacy_byte_tensor_numpy_negative_size",
+        "import numpy as np\nt = torch.ByteTensor(np.array(-5))",
+        (r"negative dimension", r"Trying to create tensor with negative dimension"),
+    ),
+    small(
+        "legacy_int_tensor_numpy_big_convert",
+        "import numpy as np\nt = torch.IntTensor(np.ones(10**8, dtype=np.float32))",
+        LIMIT,
+    ),
+)

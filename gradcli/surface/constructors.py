@@ -47,6 +47,8 @@ def tensor(
 def made_tensor(data: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
     """`torch.tensor(data, dtype=..., requires_grad=...)` without its warning for a tensor."""
     dt = None if dtype is None else check_dtype(dtype, fn="tensor")
+    if isinstance(data, np.ndarray):
+        _check_strides(data)
     return new_tensor(data_array(data, dt, warn_arrays=True), None, requires_grad)
 
 
@@ -85,8 +87,22 @@ def from_numpy(ndarray: Any) -> Tensor:
     tensor in place is seen in the array; an array gradcli made read-only is copied)."""
     if not isinstance(ndarray, np.ndarray):
         raise GradcliError(f"expected np.ndarray (got {typename(ndarray)})").mirror("TypeError")
+    _check_strides(ndarray)
     arr = numpy_data(ndarray)
     return Tensor(arr if arr.flags.writeable else arr.copy())
+
+
+NEGATIVE_STRIDES = (
+    "At least one stride in the given numpy array is negative, and tensors with negative "
+    "strides are not currently supported. (You can probably work around this by making a copy "
+    "of your array  with array.copy().) "
+)
+
+
+def _check_strides(a: np.ndarray) -> None:
+    """PyTorch's refusal of an array viewed backwards (`a[::-1]`) where it would share it."""
+    if any(st < 0 for st in a.strides):
+        raise GradcliError(NEGATIVE_STRIDES).mirror("ValueError")
 
 
 def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) -> Tensor:  # noqa: N802
@@ -107,8 +123,10 @@ def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) ->
         return new_tensor(values, None, requires_grad)
     if len(args) != 1:
         raise GradcliError("torch.Tensor() takes the data (a nested list) or sizes")
-    if isinstance(args[0], np.ndarray) and not requires_grad:
-        return _legacy_from_array(args[0], dt)
+    if isinstance(args[0], np.ndarray):
+        _check_strides(args[0])
+        if not requires_grad:
+            return _legacy_from_array(args[0], dt)
     return new_tensor(data_array(args[0], dt, warn_arrays=True), None, requires_grad)
 
 
@@ -120,6 +138,7 @@ def _legacy_from_array(a: np.ndarray, dt: np.dtype) -> Tensor:
     (`torch.FloatTensor(np.array(3))` is three uninitialised values: gradcli's zeros)."""
     if a.ndim == 0 and a.dtype.kind in "iu":
         return new_tensor(_uninitialised(shape_arg((int(a),)), dt), None, False)
+    _check_strides(a)
     if a.dtype == dt:
         return from_numpy(a)
     return new_tensor(data_array(a, dt, warn_arrays=True), None, False)

@@ -7575,3 +7575,20 @@ add(
         LIMIT,
     ),
 )
+
+# explore62: NumPy's negative steps (`a[::-1]`) are basic indexing (a view, nothing copied);
+# huge bounds and steps stay cheap, and a backwards view never becomes a shared tensor.
+add(
+    budget(
+        "np_reversed_view_huge_bounds",
+        "import numpy as np\na = np.zeros(10**6)\nfor i in range(10**4):\n"
+        "    b = a[10**30:-(10**30):-(10**20)]\nprint(b.shape)",
+        codes=frozenset({0}),
+        stdout_patterns=(r"\(1,\)",),
+    ),
+    small(
+        "np_reversed_view_to_tensor",
+        "import numpy as np\nt = torch.from_numpy(np.arange(5)[::-1])",
+        (r"negative strides are not currently supported",),
+    ),
+)

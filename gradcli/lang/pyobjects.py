@@ -608,12 +608,40 @@ def _check_masks(a: np.ndarray, key: Any) -> None:
             return
 
 
+def _reversing_basic_key(key: Any) -> bool:
+    """Whether an array's index is NumPy's basic kind (integers, slices of integers, None,
+    Ellipsis) with a slice of negative step, which tensors' indexing refuses and NumPy takes:
+    `order[::-1]`, `a[:, ::-2]`."""
+    items = key if isinstance(key, tuple) else (key,)
+    reverses = False
+    for k in items:
+        if isinstance(k, slice):
+            for part in (k.start, k.stop, k.step):
+                if part is not None and (
+                    isinstance(part, bool) or not isinstance(part, (int, np.integer))
+                ):
+                    return False
+            reverses = reverses or (k.step is not None and int(k.step) < 0)
+        elif not (
+            k is None
+            or k is Ellipsis
+            or (isinstance(k, (int, np.integer)) and not isinstance(k, bool))
+        ):
+            return False
+    return reverses
+
+
 def array_item(a: np.ndarray, key: Any) -> Any:
     from ..surface import indexing as I
 
     _check_masks(a, key)
     from .values import numpy_number
 
+    if _reversing_basic_key(key):  # a view, as NumPy's basic indexing makes: no copy
+        try:
+            return numpy_number(a[key])
+        except IndexError as e:
+            raise GradcliError(str(e)).mirror("IndexError") from None
     return numpy_number(I.getitem(Tensor(a), _array_key(key)).data)
 
 

@@ -47,6 +47,8 @@ def tensor(
 def made_tensor(data: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
     """`torch.tensor(data, dtype=..., requires_grad=...)` without its warning for a tensor."""
     dt = None if dtype is None else check_dtype(dtype, fn="tensor")
+    if isinstance(data, np.ndarray):
+        _check_strides(data)
     return new_tensor(data_array(data, dt, warn_arrays=True), None, requires_grad)
 
 
@@ -85,8 +87,22 @@ def from_numpy(ndarray: Any) -> Tensor:
     tensor in place is seen in the array; an array gradcli made read-only is copied)."""
     if not isinstance(ndarray, np.ndarray):
         raise GradcliError(f"expected np.ndarray (got {typename(ndarray)})").mirror("TypeError")
+    _check_strides(ndarray)
     arr = numpy_data(ndarray)
     return Tensor(arr if arr.flags.writeable else arr.copy())
+
+
+NEGATIVE_STRIDES = (
+    "At least one stride in the given numpy array is negative, and tensors with negative "
+    "strides are not currently supported. (You can probably work around this by making a copy "
+    "of your array  with array.copy().) "
+)
+
+
+def _check_strides(a: np.ndarray) -> None:
+    """PyTorch's refusal of an array viewed backwards (`a[::-1]`) where it would share it."""
+    if any(st < 0 for st in a.strides):
+        raise GradcliError(NEGATIVE_STRIDES).mirror("ValueError")
 
 
 def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) -> Tensor:  # noqa: N802
@@ -107,7 +123,25 @@ def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) ->
         return new_tensor(values, None, requires_grad)
     if len(args) != 1:
         raise GradcliError("torch.Tensor() takes the data (a nested list) or sizes")
+    if isinstance(args[0], np.ndarray):
+        _check_strides(args[0])
+        if not requires_grad:
+            return _legacy_from_array(args[0], dt)
     return new_tensor(data_array(args[0], dt, warn_arrays=True), None, requires_grad)
+
+
+def _legacy_from_array(a: np.ndarray, dt: np.dtype) -> Tensor:
+    """`torch.LongTensor(arr)` and its kin on a NumPy array, as PyTorch's legacy constructors
+    take one: an array of the constructor's own dtype is shared (as `torch.from_numpy`: a later
+    change of the array is seen in the tensor), any other dtype is converted into a copy (floats
+    truncated toward zero into integers, nonzero as True), and a 0-d integer array is a size
+    (`torch.FloatTensor(np.array(3))` is three uninitialised values: gradcli's zeros)."""
+    if a.ndim == 0 and a.dtype.kind in "iu":
+        return new_tensor(_uninitialised(shape_arg((int(a),)), dt), None, False)
+    _check_strides(a)
+    if a.dtype == dt:
+        return from_numpy(a)
+    return new_tensor(data_array(a, dt, warn_arrays=True), None, False)
 
 
 def _alias(t: Tensor) -> Tensor:
@@ -126,9 +160,9 @@ def DoubleTensor(*args: Any, requires_grad: bool = False) -> Tensor:  # noqa: N8
 
 
 def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
-    """`torch.LongTensor(...)` and its kin: data (a nested list, or a tensor of this very
-    dtype), sizes (gradcli fills zeros where PyTorch leaves memory uninitialised), or nothing
-    (an empty tensor). They take no `requires_grad` (PyTorch's refuse it)."""
+    """`torch.LongTensor(...)` and its kin: data (a nested list, a NumPy array, or a tensor of
+    this very dtype), sizes (gradcli fills zeros where PyTorch leaves memory uninitialised), or
+    nothing (an empty tensor). They take no `requires_grad` (PyTorch's refuse it)."""
 
     def make(*args: Any) -> Tensor:
         if not args:
@@ -145,6 +179,8 @@ def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
             return _alias(t)
         if len(args) == 1 and isinstance(args[0], (list, tuple, range)):
             return new_tensor(data_array(args[0], dt, warn_arrays=True), None, False)
+        if len(args) == 1 and isinstance(args[0], np.ndarray):
+            return _legacy_from_array(args[0], dt)
         if len(args) == 1:
             what = args[0]
             text = (

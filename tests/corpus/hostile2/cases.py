@@ -7588,3 +7588,40 @@ add(
         stdout_patterns=(r"torch.Size\(\[2, 2\]\)",),
     ),
 )
+
+# explore62: the typed legacy constructors take NumPy arrays; a 0-d integer array is a size
+# under the tensor limit, a large array converted to another dtype stays under it too.
+add(
+    small(
+        "legacy_long_tensor_numpy_size_huge",
+        "import numpy as np\nt = torch.LongTensor(np.array(10**12))",
+        LIMIT,
+    ),
+    small(
+        "legacy_byte_tensor_numpy_negative_size",
+        "import numpy as np\nt = torch.ByteTensor(np.array(-5))",
+        (r"negative dimension", r"Trying to create tensor with negative dimension"),
+    ),
+    small(
+        "legacy_int_tensor_numpy_big_convert",
+        "import numpy as np\nt = torch.IntTensor(np.ones(10**8, dtype=np.float32))",
+        LIMIT,
+    ),
+)
+
+# explore62: NumPy's negative steps (`a[::-1]`) are basic indexing (a view, nothing copied);
+# huge bounds and steps stay cheap, and a backwards view never becomes a shared tensor.
+add(
+    budget(
+        "np_reversed_view_huge_bounds",
+        "import numpy as np\na = np.zeros(10**6)\nfor i in range(10**4):\n"
+        "    b = a[10**30:-(10**30):-(10**20)]\nprint(b.shape)",
+        codes=frozenset({0}),
+        stdout_patterns=(r"\(1,\)",),
+    ),
+    small(
+        "np_reversed_view_to_tensor",
+        "import numpy as np\nt = torch.from_numpy(np.arange(5)[::-1])",
+        (r"negative strides are not currently supported",),
+    ),
+)

@@ -25,7 +25,7 @@ from ..core import specfun as SF
 from ..core.op import Sample, apply, binary_samples, defop, unary_samples
 from ..core.tensor import Tensor, constant, mask_like
 from .binary import where
-from .elementwise import _on_avx2, _precise, log, sign
+from .elementwise import _libm_loop, _on_avx2, _precise, log, sign
 
 _SQRT_PI_2 = math.sqrt(math.pi) / 2
 _2_SQRTPI = 2 / math.sqrt(math.pi)
@@ -399,17 +399,24 @@ entr = defop(
 )
 
 
+# ATen's xlogy and xlog1py are scalar `cpu_kernel` loops: x * std::log(y), x * std::log1p(y),
+# the C library's logf / log1pf for float32 (not the vectorised log that torch.log runs: the
+# two differ in a last bit for some arguments), float64 rounded once for the other dtypes
+_LOGF = _libm_loop("logf", np.log)
+_LOG1PF = _libm_loop("log1pf", np.log1p)
+
+
 def _xlogy_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    # 0 where x == 0 (unless y is nan), else x * log(y) (the logarithm rounded once)
+    # 0 where x == 0 (unless y is nan), else x * log(y)
     with np.errstate(all="ignore"):
-        v = x * _precise(np.log)(y)
+        v = x * _LOGF(y)
         v = np.where((x == 0) & ~np.isnan(y), x.dtype.type(0), v)
         return np.asarray(np.where(np.isnan(y), y, v), dtype=x.dtype)
 
 
 def _xlog1py_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     with np.errstate(all="ignore"):
-        v = x * _precise(np.log1p)(y)
+        v = x * _LOG1PF(y)
         v = np.where((x == 0) & ~np.isnan(y), x.dtype.type(0), v)
         return np.asarray(np.where(np.isnan(y), y, v), dtype=x.dtype)
 

@@ -169,13 +169,16 @@ def kl_div(
             .mirror("RuntimeError")
             .pytorch()
         )
+    # PyTorch's kernel is C++ whose compiler records the right operand first: the later node
+    # runs first in backward, which fixes the order the target's gradients are summed in
     if log_target:
-        loss = A.mul_t(A.exp(t), A.sub_t(t, x))
+        diff = A.sub_t(t, x)
+        loss = A.mul_t(A.exp(t), diff)
     else:
         # PyTorch's xlogy(t, t) - t * x: 0 where the target is 0, NaN where it is negative or
         # NaN, and xlogy's gradient in the target (NaN at 0: 0 / 0)
-        tlogt = apply(Sp.xlogy, t, t)
-        loss = A.sub_t(tlogt, A.mul_t(t, x))
+        tx = A.mul_t(t, x)
+        loss = A.sub_t(apply(Sp.xlogy, t, t), tx)
     if r == "batchmean":
         total = F.sum(loss)
         return A.div_t(total, x.shape[0]) if x.ndim else total

@@ -1132,6 +1132,12 @@ _HINT = (
     "Hint: enable anomaly detection to find the operation that failed to compute its "
     "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
 )
+# PyTorch's hint when anomaly detection is on as the changed value is read (a backward pass,
+# or a grad_fn's `_saved_...`): its warning on stderr shows the forward call that saved it.
+_ANOMALY_HINT = (
+    "Hint: the backtrace further above shows the operation that failed to compute its "
+    "gradient. The variable in question was changed in there or anywhere later. Good luck!"
+)
 
 
 def check_versions(n: Node) -> None:
@@ -1205,7 +1211,7 @@ def _modified(
     return GradcliError(
         "one of the variables needed for gradient computation has been modified by an "
         f"inplace operation: [{kind} {list(t.shape)}]{which} is at version {now}; expected "
-        f"version {then} instead. {_HINT}",
+        f"version {then} instead. {_ANOMALY_HINT if _GradMode.anomaly else _HINT}",
         hint="change a copy (y = x.clone()) or make a new tensor (y = y + 1) instead of "
         "changing a value backward needs",
     )

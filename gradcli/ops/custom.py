@@ -138,9 +138,9 @@ def custom_apply(
     if isinstance(result, tuple):
         return _several(name, inputs, result, vjp, label, non_differentiable, materialize)
     if not isinstance(result, Tensor):
-        raise GradcliError(
-            f"{name} must return a Tensor or a tuple of Tensors, got {type(result).__name__}"
-        )
+        # PyTorch hands back any other value forward returns (a number, None, a list) as it
+        # is, recording nothing: a list's tensors are forward's own, made under no_grad
+        return result
     marked_dirty = {id(t) for t in dirty()} if dirty else set()
     if id(result) in marked_dirty and any(result is t for t in inputs):
         return _dirty_output(name, label, inputs, result, vjp)

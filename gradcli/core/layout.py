@@ -223,25 +223,7 @@ def like_strides(shape: Sequence[int], strides: Sequence[int]) -> tuple[int, ...
     if is_dense(shape, strides):
         return strides
     ndim = len(shape)
-    perm = list(range(ndim - 1, -1, -1))
-
-    def opinion(d0: int, d1: int) -> int:
-        s0, s1 = strides[d0], strides[d1]
-        if s0 == 0 or s1 == 0:
-            return 0
-        if s0 != s1:
-            return -1 if s0 < s1 else 1
-        return 1 if shape[d0] > shape[d1] else 0
-
-    for i in range(1, ndim):
-        j = i
-        for k in range(i - 1, -1, -1):
-            c = opinion(perm[k], perm[j])
-            if c > 0:
-                perm[k], perm[j] = perm[j], perm[k]
-                j = k
-            elif c < 0:
-                break
+    perm = _sorted_dims(shape, [strides])  # (one tensor's opinion: its own order)
     out = [0] * ndim
     step = 1
     for d in perm:

@@ -257,9 +257,25 @@ def _slice_error(v: Any, span: Any) -> GradcliError:
 
 
 def _has_slice(node: ast.expr) -> bool:
-    if isinstance(node, ast.Slice):
-        return True
-    return isinstance(node, ast.Tuple) and any(isinstance(e, ast.Slice) for e in node.elts)
+    """Whether the key holds a slice that may carry a number that is not an integer (`a:b`
+    of names or expressions); `:`, `1:-1` and other integer literals never do, so the common
+    subscripts skip the check."""
+
+    def loose(e: ast.expr) -> bool:
+        if not isinstance(e, ast.Slice):
+            return False
+        for part in (e.lower, e.upper, e.step):
+            if part is None:
+                continue
+            if isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.USub):
+                part = part.operand
+            if not (isinstance(part, ast.Constant) and type(part.value) is int):
+                return True
+        return False
+
+    if isinstance(node, ast.Tuple):
+        return any(loose(e) for e in node.elts)
+    return loose(node)
 
 
 def _strict(key: Any) -> Any:

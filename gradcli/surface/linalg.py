@@ -1300,7 +1300,8 @@ def _inplace(fn: Any, name: str) -> Any:
     return F._method_(fn, name)
 
 
-_MM_INPLACE = "composition of matmul scaled_matmul times_scalar add expand"
+# the addmm family, function, method and in-place forms alike
+_MM_COMPOSED = "composition of matmul scaled_matmul times_scalar add expand"
 NAMES = declare(
     ("eig", "torch Tensor", eig, ""),
     ("symeig", "torch Tensor", symeig, ""),
@@ -1348,41 +1349,41 @@ NAMES = declare(
         "addmm",
         "torch",
         OV.torch_form("addmm", addmm),
-        "composition of matmul scaled_matmul times_scalar add expand",
+        _MM_COMPOSED,
     ),
     (
         "addmm",
         "Tensor",
         OV.method_form("addmm", addmm),
-        "composition of matmul scaled_matmul times_scalar add expand",
+        _MM_COMPOSED,
     ),
-    ("addmm_", "Tensor", _inplace(OV.method_form("addmm_", addmm), "addmm"), _MM_INPLACE),
+    ("addmm_", "Tensor", _inplace(OV.method_form("addmm_", addmm), "addmm"), _MM_COMPOSED),
     (
         "baddbmm",
         "torch",
         OV.torch_form("baddbmm", baddbmm),
-        "composition of matmul scaled_matmul times_scalar add expand",
+        _MM_COMPOSED,
     ),
     (
         "baddbmm",
         "Tensor",
         OV.method_form("baddbmm", baddbmm),
-        "composition of matmul scaled_matmul times_scalar add expand",
+        _MM_COMPOSED,
     ),
-    ("baddbmm_", "Tensor", _inplace(OV.method_form("baddbmm_", baddbmm), "baddbmm"), _MM_INPLACE),
+    ("baddbmm_", "Tensor", _inplace(OV.method_form("baddbmm_", baddbmm), "baddbmm"), _MM_COMPOSED),
     (
         "addmv",
         "torch",
         OV.torch_form("addmv", addmv),
-        "composition of matmul scaled_matmul times_scalar add expand",
+        _MM_COMPOSED,
     ),
     (
         "addmv",
         "Tensor",
         OV.method_form("addmv", addmv),
-        "composition of matmul scaled_matmul times_scalar add expand",
+        _MM_COMPOSED,
     ),
-    ("addmv_", "Tensor", _inplace(OV.method_form("addmv_", addmv), "addmv"), _MM_INPLACE),
+    ("addmv_", "Tensor", _inplace(OV.method_form("addmv_", addmv), "addmv"), _MM_COMPOSED),
     ("outer ger", "torch Tensor", outer, "composition of mul reshape"),
     ("kron", "torch Tensor", kron, "composition of mul reshape"),
     ("dist", "torch Tensor", dist, "composition of sub norm reshape"),

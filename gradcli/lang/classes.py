@@ -880,6 +880,21 @@ class ProgramObject:
 
     __slots__ = ()
     cls: Any
+    attrs: dict[str, Any]
+
+    def own_attribute(self, attr: str) -> Any:
+        """The instance's own attribute, else its class's (a method bound to the instance), in
+        Python's order; `ABSENT` when neither has it (each kind then asks its torch base)."""
+        if attr in self.attrs:
+            return self.attrs[attr]
+        entry = self.cls.lookup(attr)
+        if entry is not None:
+            return class_value(entry, self, self.cls)
+        return ABSENT
+
+
+# What `ProgramObject.own_attribute` answers for a name it lacks (None is a value).
+ABSENT = object()
 
 
 # The instances of OptimClass by their base's kind ("optimizer", "scheduler"): set by

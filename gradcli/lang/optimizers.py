@@ -15,7 +15,7 @@ from typing import Any
 from ..base.errors import GradcliError, NotSupported, call_did_not_fit
 from ..core.tensor import typename
 from ..surface import optim as O
-from .classes import INSTANCE_KINDS, OptimClass, ProgramObject, _bound, _method, class_value
+from .classes import ABSENT, INSTANCE_KINDS, OptimClass, ProgramObject, _bound, _method
 from .values import BoundMethod, Builtin
 
 
@@ -69,12 +69,9 @@ class OptimizerInstance(ProgramObject, O.Optimizer):
 
     # -- what the language asks of it -------------------------------------------------------
     def get(self, rt: Any, attr: str) -> Any:
-        if attr in self.attrs:
-            return self.attrs[attr]
-        entry = self.cls.lookup(attr)
-        if entry is not None:
-            value = class_value(entry, self, self.cls)
-            if attr == "step" and isinstance(value, BoundMethod):
+        value = self.own_attribute(attr)
+        if value is not ABSENT:
+            if attr == "step" and isinstance(value, BoundMethod) and "step" not in self.attrs:
                 return _stepping(value)
             return value
         if attr == "__name__":
@@ -320,11 +317,9 @@ class SchedulerInstance(ProgramObject, O.LRScheduler):
 
     # -- what the language asks of it -------------------------------------------------------
     def get(self, rt: Any, attr: str) -> Any:
-        if attr in self.attrs:
-            return self.attrs[attr]
-        entry = self.cls.lookup(attr)
-        if entry is not None:
-            return class_value(entry, self, self.cls)
+        found = self.own_attribute(attr)
+        if found is not ABSENT:
+            return found
         if not self.initialized and attr in self.PROGRAM_DATA:
             raise GradcliError(
                 f"'{self.name}' object has no attribute '{attr}'",
@@ -508,11 +503,9 @@ class PlateauInstance(ProgramObject, O.ReduceLROnPlateau):
         self.initialized = True
 
     def get(self, rt: Any, attr: str) -> Any:
-        if attr in self.attrs:
-            return self.attrs[attr]
-        entry = self.cls.lookup(attr)
-        if entry is not None:
-            return class_value(entry, self, self.cls)
+        found = self.own_attribute(attr)
+        if found is not ABSENT:
+            return found
         if attr in self.PROGRAM_METHODS or attr == "_reduce_lr":
             if not self.initialized:
                 raise _missing(self, "optimizer" if attr != "get_last_lr" else "_last_lr")

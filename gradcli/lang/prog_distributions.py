@@ -18,7 +18,7 @@ from ..core import hooks
 from ..core.tensor import Tensor, typename
 from ..surface import distributions as DS
 from ..surface.printing import Size
-from .classes import INSTANCE_KINDS, OptimClass, ProgramObject, _bound, _method, class_value
+from .classes import ABSENT, INSTANCE_KINDS, OptimClass, ProgramObject, _bound, _method
 from .values import BoundMethod, Builtin
 
 # What PyTorch's Distribution leaves to its subclasses: the base's raises NotImplementedError
@@ -60,11 +60,9 @@ class DistributionInstance(ProgramObject, DS.Distribution):
             )
 
     def get(self, rt: Any, attr: str) -> Any:
-        if attr in self.attrs:
-            return self.attrs[attr]
-        entry = self.cls.lookup(attr)
-        if entry is not None:
-            return class_value(entry, self, self.cls)
+        found = self.own_attribute(attr)
+        if found is not ABSENT:
+            return found
         found = self.base_attribute(attr)
         if found is not None:
             return found

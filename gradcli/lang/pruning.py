@@ -17,13 +17,13 @@ from ..base.errors import GradcliError
 from ..core.tensor import Tensor, typename
 from ..surface import prune as PR
 from .classes import (
+    ABSENT,
     CLASS_ATTRIBUTES,
     INSTANCE_KINDS,
     OptimClass,
     ProgramObject,
     _bound,
     _method,
-    class_value,
 )
 from .values import BoundMethod, Builtin
 
@@ -65,13 +65,11 @@ class PruningInstance(ProgramObject, PR.BasePruningMethod):
         base.__init__(self, *args, **kwargs)
 
     def get(self, rt: Any, attr: str) -> Any:
-        if attr in self.attrs:
-            return self.attrs[attr]
+        found = self.own_attribute(attr)
+        if found is not ABSENT:
+            return found
         if attr == "PRUNING_TYPE":
             return self.PRUNING_TYPE
-        entry = self.cls.lookup(attr)
-        if entry is not None:
-            return class_value(entry, self, self.cls)
         if attr == "_tensor_name":
             return self._tensor_name
         found = self.base_attribute(attr)

@@ -67,6 +67,11 @@ def dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
         if cpu.avx2():
             return _dot32_avx2(a, b)
+    if dt == _F64 and b.dtype == _F64:
+        from . import cpu
+
+        if cpu.avx2():
+            return _dot64_avx2(a, b)
     lanes = _DOT_LANES.get(dt)
     if lanes is None or b.dtype != dt or n > DOT_EXACT_MAX[dt]:
         return np.asarray(np.dot(a, b))
@@ -123,3 +128,26 @@ def _dot32_avx2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             acc[0] += p[j]
         r = ((acc[0:4] + acc[4:8]) + acc[8:12]) + acc[12:16]
         return np.asarray((r[0] + r[2]) + (r[1] + r[3]))
+
+
+# MKL's ddot on the same processor, measured likewise (probes whose partial sums cancel, 1 to
+# 33 elements; then 300 random vectors of 1 to 500 elements, aligned or one double off: every
+# result equal): no fused steps, each product rounded and added to one of 8 lanes: 8 products
+# a step while 8 are left, then 2 at a time into lanes 0 and 1, then the last into lane 0;
+# the lanes added as (((l0 + l2) + l4) + l6) + (((l1 + l3) + l5) + l7).
+def _dot64_avx2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    n = a.size
+    with np.errstate(all="ignore"):
+        p = a * b
+        whole = n - n % 8
+        acc = np.add.accumulate(p[:whole].reshape(-1, 8), axis=0)[-1] if whole else np.zeros(8)
+        acc = acc.copy()
+        i = whole
+        while n - i >= 2:
+            acc[:2] += p[i : i + 2]
+            i += 2
+        if i < n:
+            acc[0] += p[i]
+        s0 = ((acc[0] + acc[2]) + acc[4]) + acc[6]
+        s1 = ((acc[1] + acc[3]) + acc[5]) + acc[7]
+        return np.asarray(s0 + s1)

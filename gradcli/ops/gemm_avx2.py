@@ -170,9 +170,7 @@ def _storage_at(a: np.ndarray) -> int:
 
 
 def _blocked_chains(x: np.ndarray, y: np.ndarray, acc: np.ndarray | None) -> np.ndarray:
-    fma_chain = _linalg()._fma_chain
-    for lo, hi in _k_blocks(x.shape[1]):
-        part = fma_chain(x[:, lo:hi], y[lo:hi])
+    for part in _linalg()._chain_blocks(x, y, _k_blocks(x.shape[1])):
         acc = part if acc is None else acc + part
     return acc
 

@@ -577,6 +577,13 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
             narrow = _bmm_narrow(x_copy or _row_major(x), y_copy or _row_major(y), m, n)
         if narrow is None and count > 1:
             return None
+    if dtype is np.float32 and count > 1 and not (x_copy or y_copy) and cpu.avx2():
+        # the chain kernel's matrices all at once (the same bits as one by one, below)
+        from .gemm_avx2 import mm_batch
+
+        out = mm_batch(xs, ys)
+        if out is not None:
+            return out.reshape(*batch, m, n)
     out = np.empty((count, m, n), dtype)
     for b in range(count):
         hooks.observer.check_clock()
@@ -945,7 +952,8 @@ def _fma_chains(
 ) -> np.ndarray:
     """The chains of `_fma_chain` over the ranges `blocks` of the inner size, all at once:
     (len(blocks), m, n) float32, block b's chain over x[:, lo:hi] and y[lo:hi] from zero (or
-    from `acc[b]`, float32).
+    from `acc[b]`, float32); of a batch of matrices (x (batch, m, k), y (batch, k, n): bmm's),
+    (batch, len(blocks), m, n), each matrix's blocks (the blocks of them all together).
 
     Each step is `_fma32`'s correctly rounded fused multiply-add in two NumPy calls over every
     block's (m, n) sums: the exact float64 product plus the float32 sum, in float64, then
@@ -956,38 +964,43 @@ def _fma_chains(
     as many k as keep its sums in a core's cache (`_CHAIN_WORK`); a step does every block's
     (the blocks in the order of their lengths, each one's operands in a zero-padded copy:
     those still going are a leading slice of every array)."""
-    m, n = x.shape[0], y.shape[1]
+    if x.ndim == 2:  # (one matrix: a batch of one)
+        start = None if acc is None else acc[None]
+        return _fma_chains(x[None], y[None], blocks, start)[0]
+    m, n = x.shape[1], y.shape[2]
     if m > n:
         # each element's chain is its own: the products' last axis the longer side (NumPy's
         # calls over many short rows cost more), the result row-major as PyTorch's
-        tr = None if acc is None else acc.transpose(0, 2, 1)
-        return np.ascontiguousarray(_fma_chains(y.T, x.T, blocks, tr).transpose(0, 2, 1))
+        tr = None if acc is None else acc.swapaxes(-1, -2)
+        out = _fma_chains(y.swapaxes(1, 2), x.swapaxes(1, 2), blocks, tr)
+        return np.ascontiguousarray(out.swapaxes(-1, -2))
     mn = m * n
-    nblocks = len(blocks)
+    groups = [(i, lo, hi) for i in range(x.shape[0]) for lo, hi in blocks]
+    nblocks = len(groups)
     if not mn:
-        return np.zeros((nblocks, m, n), np.float32)
-    order = sorted(range(nblocks), key=lambda b: blocks[b][0] - blocks[b][1])  # (stable)
-    lens = [blocks[b][1] - blocks[b][0] for b in order]
+        return np.zeros((x.shape[0], len(blocks), m, n), np.float32)
+    order = sorted(range(nblocks), key=lambda g: groups[g][1] - groups[g][2])  # (stable)
+    lens = [groups[g][2] - groups[g][1] for g in order]
     longest = lens[0] if nblocks else 0
     out = np.empty((nblocks, m, n), np.float32)
     if acc is None:
         acc = np.zeros(nblocks * mn, np.float32)
     else:
-        acc = np.array(acc[order], np.float32).reshape(-1)
+        acc = np.array(acc.reshape(nblocks, m, n)[order], np.float32).reshape(-1)
     going = sum(1 for length in lens if length > 0)
     out[going:] = acc[going * mn :].reshape(-1, m, n)  # (empty blocks: their start)
     if not longest:
-        return out[np.argsort(order)] if nblocks > 1 else out
+        return out[np.argsort(order)].reshape(x.shape[0], len(blocks), m, n)
     if nblocks == 1:  # (k, 1, m) and (k, 1, n): exact
-        xs = np.ascontiguousarray(x.T, np.float64)[:, None]
-        ys = np.ascontiguousarray(y, np.float64)[:, None]
+        xs = np.ascontiguousarray(x[0].T, np.float64)[:, None]
+        ys = np.ascontiguousarray(y[0], np.float64)[:, None]
     else:  # (longest, blocks, m) and (longest, blocks, n), zero past a block's end
         xs = np.zeros((longest, nblocks, m))
         ys = np.zeros((longest, nblocks, n))
-        for b, i in enumerate(order):
-            lo, hi = blocks[i]
-            xs[: hi - lo, b] = x[:, lo:hi].T
-            ys[: hi - lo, b] = y[lo:hi]
+        for g, j in enumerate(order):
+            i, lo, hi = groups[j]
+            xs[: hi - lo, g] = x[i, :, lo:hi].T
+            ys[: hi - lo, g] = y[i, lo:hi]
     bufs = [acc, np.empty(nblocks * mn, np.float32)]
     steps = min(_CHAIN_STEP, max(1, _CHAIN_WORK // (going * mn)))
     sums = np.empty(steps * going * mn)
@@ -1033,9 +1046,9 @@ def _fma_chains(
             out[going:nb] = dst[going * mn : nb * mn].reshape(nb - going, m, n)
             bufs.reverse()
             lo = hi
-    if nblocks == 1:
-        return out
-    return out[np.argsort(order)]
+    if nblocks > 1:
+        out = out[np.argsort(order)]
+    return out.reshape(x.shape[0], len(blocks), m, n)
 
 
 # Float64 products as MKL's dgemm adds them, measured on PyTorch 2.13 (exact rational

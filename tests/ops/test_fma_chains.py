@@ -184,3 +184,26 @@ def test_the_products_of_both_families(family: str, monkeypatch: pytest.MonkeyPa
         assert _same(L._matmul_fwd(x, y), want), (family, m, k, n)
         xt = np.ascontiguousarray(x.T).T  # (x.t() of a row-major matrix: the weight's gradient)
         assert _same(L._matmul_fwd(xt, y), want), (family, m, k, n)
+
+
+def test_bmm_of_chains_all_at_once_is_each_matrix(monkeypatch: pytest.MonkeyPatch) -> None:
+    """bmm on the avx2 family: the matrices of the chain kernel (4 rows and 12 columns or more)
+    all at once, in bits each matrix's mm and each block's step-by-step chain."""
+    monkeypatch.setenv("GRADCLI_KERNELS", "avx2")
+    rng = np.random.default_rng(12)
+    for batch, m, k, n in [(3, 4, 30, 12), (2, 17, 250, 13), (5, 6, 400, 20)]:
+        x, y = _values(rng, (batch, m, k)), _values(rng, (batch, k, n))
+        for xv, yv in [
+            (x, y),
+            (x, y[:1]),
+            (np.ascontiguousarray(x.swapaxes(1, 2)).swapaxes(1, 2), y),
+        ]:
+            got = L._bmm_fwd(xv, yv)
+            yb = np.broadcast_to(yv, y.shape)
+            for b in range(batch):
+                assert _same(got[b], gemm_avx2.mm(xv[b], yb[b])), (batch, m, k, n, b)
+                want = None
+                for lo, hi in gemm_avx2._k_blocks(k):
+                    part = _stepwise(xv[b][:, lo:hi], yb[b][lo:hi])
+                    want = part if want is None else want + part
+                assert _same(got[b], want)

@@ -959,8 +959,9 @@ def _fma_chains(
     block's (m, n) sums: the exact float64 product plus the float32 sum, in float64, then
     rounded to float32. Rounded twice, that is the fused result unless the float64 sum is a
     float32 midpoint (its low 29 bits a one and zeros; then the first rounding may have made
-    the tie): a pass keeps its float64 sums and, when one is, is done again by `_fma32` from
-    the sums it started from (kept: the passes write into two buffers in turn). A pass takes
+    the tie): a pass keeps its float64 sums and, where one is, that element's steps of the
+    pass are done again by `_fma32` from the sum it started from (kept: the passes write into
+    two buffers in turn; its chain is its own, the others' stand). A pass takes
     as many k as keep its sums in a core's cache (`_CHAIN_WORK`); a step does every block's
     (the blocks in the order of their lengths, each one's operands in a zero-padded copy:
     those still going are a leading slice of every array)."""
@@ -1037,11 +1038,17 @@ def _fma_chains(
             bits = flat.view(_U64)
             np.left_shift(bits, _U64(35), out=bits)
             if bits.view(np.int64).min() == _I64_MIN:
-                np.multiply(xp, yp, out=flat.reshape(hi - lo, nb, m, n))
-                dst[: nb * mn] = src[: nb * mn]
+                # the elements that met one (mostly sums that were exact: ties rounded right)
+                # done again through the pass, each step by `_fma32`
+                hit = np.flatnonzero((bits.view(np.int64) == _I64_MIN).any(axis=0))
+                g, rest = np.divmod(hit, mn)
+                i, c = np.divmod(rest, n)
+                a = src[hit]
                 for t in range(hi - lo):
-                    na = sum(1 for length in lens if length > lo + t) * mn
-                    dst[:na] = _fma32(flat[t, :na], dst[:na])
+                    on = hit < sum(1 for length in lens if length > lo + t) * mn
+                    p = xs[lo + t, g[on], i[on]] * ys[lo + t, g[on], c[on]]  # (exact)
+                    a[on] = _fma32(p, a[on])
+                dst[hit] = a
             going = sum(1 for length in lens if length > hi)
             out[going:nb] = dst[going * mn : nb * mn].reshape(nb - going, m, n)
             bufs.reverse()

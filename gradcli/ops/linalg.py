@@ -961,10 +961,11 @@ def _fma_chains(
     float32 midpoint (its low 29 bits a one and zeros; then the first rounding may have made
     the tie): a pass keeps its float64 sums and, where one is, that element's steps of the
     pass are done again by `_fma32` from the sum it started from (kept: the passes write into
-    two buffers in turn; its chain is its own, the others' stand). A pass takes
-    as many k as keep its sums in a core's cache (`_CHAIN_WORK`); a step does every block's
-    (the blocks in the order of their lengths, each one's operands in a zero-padded copy:
-    those still going are a leading slice of every array)."""
+    two buffers in turn; its chain is its own, the others' stand). A pass takes as many k as
+    keep its sums in a core's cache (`_CHAIN_WORK`); a step does every block's (the blocks in
+    the order of their lengths, each one's operands in a zero-padded copy: those still going
+    are a leading slice of every array). Bits: `tests/ops/test_fma_chains.py`; speed:
+    `benchmarks/matmul_avx2.py` (two to five times the one block at a time before)."""
     if x.ndim == 2:  # (one matrix: a batch of one)
         start = None if acc is None else acc[None]
         return _fma_chains(x[None], y[None], blocks, start)[0]

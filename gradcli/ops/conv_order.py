@@ -159,8 +159,8 @@ def slow_conv(x, w, b, stride, dilation, pad, out, at: int = 0) -> np.ndarray | 
             y = LA._fma32(wm.astype(np.float64) * cols.astype(np.float64), full)
         elif LA._blocked(wm, cols):
             y = np.broadcast_to(bias[:, None], (o, lp)).astype(np.float32)
-            for lo, hi in LA._k_blocks(k):
-                y = y + LA._fma_chain(wm[:, lo:hi], cols[lo:hi])
+            for part in LA._chain_blocks(wm, cols, LA._k_blocks(k)):
+                y = y + part
         else:
             return None
     return y.reshape((1, o) + tuple(out))

@@ -71,8 +71,8 @@ from .linalg import (
     _FMA_MAX_WORK,
     _KC,
     _blocked,
+    _chain_blocks,
     _fma32,
-    _fma_chain,
     _gemv_n_from,
     _k_blocks,
     _matmul_fwd,
@@ -249,8 +249,8 @@ def _times(x: np.ndarray, y: np.ndarray, sc: np.float32) -> np.ndarray:
     sum of MKL's blocked chains (more than 384 inner: `linalg._k_blocks`), added in order."""
     if x.shape[1] > _KC and _blocked(x, y):
         acc = None
-        for lo, hi in _k_blocks(x.shape[1], _plain_blocks(x, y)):
-            part = (_fma_chain(x[:, lo:hi], y[lo:hi]) * sc).astype(_F)
+        for part in _chain_blocks(x, y, _k_blocks(x.shape[1], _plain_blocks(x, y))):
+            part = (part * sc).astype(_F)
             acc = part if acc is None else (acc + part).astype(_F)
         return acc
     return (_matmul_fwd(x, y) * sc).astype(_F)

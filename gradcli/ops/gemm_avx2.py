@@ -138,6 +138,31 @@ def mm(
         return out if start is None else out + start
 
 
+def mm_batch(xs: np.ndarray, ys: np.ndarray) -> np.ndarray | None:
+    """bmm's float32 products xs[b] @ ys[b] (xs (batch, m, k), ys (batch, k, n), views whose
+    matrices share one layout) where each is `mm`'s blocked chains, emulated: every matrix's
+    blocks at once (`linalg._fma_chains`), in bits each matrix's `mm`; None elsewhere (each
+    matrix by `mm`: other kernels, BLAS where it is proven, past the work the emulation
+    affords in one piece)."""
+    from . import blas32
+
+    linalg = _linalg()
+    count, (m, k), n = xs.shape[0], xs.shape[1:], ys.shape[2]
+    if xs.dtype != _F32 or ys.dtype != _F32 or m < _MIN_ROWS or n < _MIN_COLS or k == 0:
+        return None
+    if _layout(xs[0], ys[0]) is None or count * m * k * n > linalg._FMA_MAX_WORK:
+        return None
+    blocks = _k_blocks(k)
+    if blas32.all_proven(m, [hi - lo for lo, hi in blocks], n, linalg._fma_chain_emulated):
+        return None
+    with np.errstate(all="ignore"):
+        parts = linalg._fma_chains(xs, ys, blocks)
+        acc = parts[:, 0]
+        for b in range(1, len(blocks)):
+            acc = acc + parts[:, b]
+    return acc
+
+
 def _affordable(x: np.ndarray, y: np.ndarray) -> bool:
     """Whether the blocked chains of x @ y cost what the avx512 family's do: emulated up to
     `linalg._FMA_MAX_WORK` multiply-adds, past it only where this machine's BLAS is proven to
@@ -170,9 +195,7 @@ def _storage_at(a: np.ndarray) -> int:
 
 
 def _blocked_chains(x: np.ndarray, y: np.ndarray, acc: np.ndarray | None) -> np.ndarray:
-    fma_chain = _linalg()._fma_chain
-    for lo, hi in _k_blocks(x.shape[1]):
-        part = fma_chain(x[:, lo:hi], y[lo:hi])
+    for part in _linalg()._chain_blocks(x, y, _k_blocks(x.shape[1])):
         acc = part if acc is None else acc + part
     return acc
 

@@ -311,8 +311,8 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
         if k == 1 and m >= 2 and n >= 2:
             return _fma32(x.astype(np.float64) * y[0].astype(np.float64), bias)
         if k > _KC and _blocked(x, y):
-            for lo, hi in _k_blocks(k, _plain_blocks(x, y)):
-                bias = bias + _fma_chain(x[:, lo:hi], y[lo:hi])
+            for part in _chain_blocks(x, y, _k_blocks(k, _plain_blocks(x, y))):
+                bias = bias + part
             return bias
     return None
 
@@ -598,6 +598,13 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
             narrow = _bmm_narrow(x_copy or _row_major(x), y_copy or _row_major(y), m, n)
         if narrow is None and count > 1:
             return None
+    if dtype is np.float32 and count > 1 and not (x_copy or y_copy) and cpu.avx2():
+        # the chain kernel's matrices all at once (the same bits as one by one, below)
+        from .gemm_avx2 import mm_batch
+
+        out = mm_batch(xs, ys)
+        if out is not None:
+            return out.reshape(*batch, m, n)
     out = np.empty((count, m, n), dtype)
     for b in range(count):
         hooks.observer.check_clock()
@@ -879,8 +886,7 @@ def _plain_blocks(x: np.ndarray, y: np.ndarray) -> bool:
 
 def _mm_float32(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     acc = None
-    for lo, hi in _k_blocks(x.shape[1], _plain_blocks(x, y)):
-        part = _fma_chain(x[:, lo:hi], y[lo:hi])
+    for part in _chain_blocks(x, y, _k_blocks(x.shape[1], _plain_blocks(x, y))):
         acc = part if acc is None else acc + part
     return acc
 
@@ -916,7 +922,10 @@ def _matmul_record(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return out
 
 
-_CHAIN_STEP = 32  # k a pass of `_fma_chain` takes at once
+_CHAIN_STEP = 32  # k a pass of `_fma_chain` takes at most
+_CHAIN_WORK = 1 << 15  # sums a pass keeps (256 KB of float64: within a core's own cache)
+_I64_MIN = np.iinfo(np.int64).min
+_CLOCK_WORK = 1 << 20  # fused steps between two readings of the clock (a few milliseconds)
 
 
 def _fma_chain(x: np.ndarray, y: np.ndarray, start: np.ndarray | None = None) -> np.ndarray:
@@ -946,31 +955,139 @@ def _fma_chain(x: np.ndarray, y: np.ndarray, start: np.ndarray | None = None) ->
     return _fma_chain_emulated(x, y, start)
 
 
+def _chain_blocks(x: np.ndarray, y: np.ndarray, blocks: list[tuple[int, int]]) -> list:
+    """`_fma_chain` of each range of the inner size in `blocks` (from zero), in their order:
+    by NumPy's BLAS where it is proven for every block (`blas32`), else all emulated at once
+    (`_fma_chains`: a NumPy call does a step of every block)."""
+    m, n = x.shape[0], y.shape[1]
+    if (
+        len(blocks) < 2
+        or m < 2
+        or (n >= 2 and blas32.all_proven(m, [hi - lo for lo, hi in blocks], n, _fma_chain_emulated))
+    ):
+        return [_fma_chain(x[:, lo:hi], y[lo:hi]) for lo, hi in blocks]
+    return list(_fma_chains(x, y, blocks))
+
+
 def _fma_chain_emulated(
     x: np.ndarray, y: np.ndarray, start: np.ndarray | None = None
 ) -> np.ndarray:
-    """`_fma_chain` in NumPy, each step correctly rounded to float32 (`_fma32`). A pass of
-    `_CHAIN_STEP` k rounds each sum through float64 (three NumPy calls a k, not seven) and
-    keeps the sums: when one lands on a float32 midpoint, where that can be wrong, the pass is
-    done again with `_fma32`."""
-    xs, ys = x.astype(np.float64), y.astype(np.float64)
-    m, k, n = x.shape[0], x.shape[1], y.shape[1]
-    acc = np.zeros((m, n), np.float32) if start is None else start.astype(np.float32)
+    """`_fma_chain` in NumPy, each step correctly rounded to float32 (`_fma32`): `_fma_chains`
+    of one block."""
+    acc = None if start is None else start.astype(np.float32)[None]
+    return _fma_chains(x, y, [(0, x.shape[1])], acc)[0]
+
+
+def _fma_chains(
+    x: np.ndarray, y: np.ndarray, blocks: list[tuple[int, int]], acc: np.ndarray | None = None
+) -> np.ndarray:
+    """The chains of `_fma_chain` over the ranges `blocks` of the inner size, all at once:
+    (len(blocks), m, n) float32, block b's chain over x[:, lo:hi] and y[lo:hi] from zero (or
+    from `acc[b]`, float32); of a batch of matrices (x (batch, m, k), y (batch, k, n): bmm's),
+    (batch, len(blocks), m, n), each matrix's blocks (the blocks of them all together).
+
+    Each step is `_fma32`'s correctly rounded fused multiply-add in two NumPy calls over every
+    block's (m, n) sums: the exact float64 product plus the float32 sum, in float64, then
+    rounded to float32. Rounded twice, that is the fused result unless the float64 sum is a
+    float32 midpoint (its low 29 bits a one and zeros; then the first rounding may have made
+    the tie): a pass keeps its float64 sums and, where one is, that element's steps of the
+    pass are done again by `_fma32` from the sum it started from (kept: the passes write into
+    two buffers in turn; its chain is its own, the others' stand). A pass takes as many k as
+    keep its sums in a core's cache (`_CHAIN_WORK`); a step does every block's (the blocks in
+    the order of their lengths, each one's operands in a zero-padded copy: those still going
+    are a leading slice of every array). Bits: `tests/ops/test_fma_chains.py`; speed:
+    `benchmarks/matmul_avx2.py` (two to five times the one block at a time before)."""
+    if x.ndim == 2:  # (one matrix: a batch of one)
+        start = None if acc is None else acc[None]
+        return _fma_chains(x[None], y[None], blocks, start)[0]
+    m, n = x.shape[1], y.shape[2]
+    if m > n:
+        # each element's chain is its own: the products' last axis the longer side (NumPy's
+        # calls over many short rows cost more), the result row-major as PyTorch's
+        tr = None if acc is None else acc.swapaxes(-1, -2)
+        out = _fma_chains(y.swapaxes(1, 2), x.swapaxes(1, 2), blocks, tr)
+        return np.ascontiguousarray(out.swapaxes(-1, -2))
+    mn = m * n
+    groups = [(i, lo, hi) for i in range(x.shape[0]) for lo, hi in blocks]
+    nblocks = len(groups)
+    if not mn:
+        return np.zeros((x.shape[0], len(blocks), m, n), np.float32)
+    order = sorted(range(nblocks), key=lambda g: groups[g][1] - groups[g][2])  # (stable)
+    lens = [groups[g][2] - groups[g][1] for g in order]
+    longest = lens[0] if nblocks else 0
+    out = np.empty((nblocks, m, n), np.float32)
+    if acc is None:
+        acc = np.zeros(nblocks * mn, np.float32)
+    else:
+        acc = np.array(acc.reshape(nblocks, m, n)[order], np.float32).reshape(-1)
+    going = sum(1 for length in lens if length > 0)
+    out[going:] = acc[going * mn :].reshape(-1, m, n)  # (empty blocks: their start)
+    if not longest:
+        return out[np.argsort(order)].reshape(x.shape[0], len(blocks), m, n)
+    if nblocks == 1:  # (k, 1, m) and (k, 1, n): exact
+        xs = np.ascontiguousarray(x[0].T, np.float64)[:, None]
+        ys = np.ascontiguousarray(y[0], np.float64)[:, None]
+    else:  # (longest, blocks, m) and (longest, blocks, n), zero past a block's end
+        xs = np.zeros((longest, nblocks, m))
+        ys = np.zeros((longest, nblocks, n))
+        for g, j in enumerate(order):
+            i, lo, hi = groups[j]
+            xs[: hi - lo, g] = x[i, :, lo:hi].T
+            ys[: hi - lo, g] = y[i, lo:hi]
+    bufs = [acc, np.empty(nblocks * mn, np.float32)]
+    steps = min(_CHAIN_STEP, max(1, _CHAIN_WORK // (going * mn)))
+    sums = np.empty(steps * going * mn)
+    lo, since = 0, _CLOCK_WORK
     with np.errstate(all="ignore"):
-        for lo in range(0, k, _CHAIN_STEP):
-            hooks.observer.check_clock()  # a large chain takes a second: the limit binds inside
-            hi = min(lo + _CHAIN_STEP, k)
-            p = xs.T[lo:hi, :, None] * ys[lo:hi, None, :]  # (step, m, n), exact
-            sums = np.empty((hi - lo, m, n), np.float64)
-            start = acc
-            for pj, sj in zip(p, sums):
-                np.add(pj, acc, out=sj)  # (acc's float32 values are exact in float64)
-                acc = sj.astype(np.float32)
-            if ((sums.view(_U64) & _U64(0x1FFFFFFF)) == _U64(0x10000000)).any():
-                acc = start
-                for pj in p:
-                    acc = _fma32(pj, acc)
-    return acc
+        while lo < longest:
+            nb = going
+            hi = lo + min(steps, longest - lo)
+            if since >= _CLOCK_WORK:  # a large chain takes a second: the limit binds inside
+                hooks.observer.check_clock()
+                since = 0
+            since += (hi - lo) * nb * mn
+            flat = sums[: (hi - lo) * nb * mn].reshape(hi - lo, nb * mn)
+            xp, yp = xs[lo:hi, :nb, :, None], ys[lo:hi, :nb, None, :]
+            np.multiply(xp, yp, out=flat.reshape(hi - lo, nb, m, n))  # the exact products
+            going = sum(1 for length in lens if length > hi - 1)  # (those of the last step)
+            src, dst = bufs
+            if going == nb:
+                a, d = src[: nb * mn], dst[: nb * mn]
+                for s in flat:  # (flat arrays: NumPy's calls on them cost least)
+                    np.add(s, a, out=s)  # (the float32 sums are exact in float64)
+                    d[...] = s
+                    a = d
+            else:  # (a block ends inside the pass: the products past it are zeros, not added)
+                active = [sum(1 for length in lens if length > j) * mn for j in range(lo, hi)]
+                a = src
+                for s, na in zip(flat, active):
+                    s = s[:na]
+                    np.add(s, a[:na], out=s)
+                    dst[:na] = s
+                    a = dst
+            # a float32 midpoint's low 29 bits shifted to the top: the one pattern that reads
+            # as int64's least value
+            bits = flat.view(_U64)
+            np.left_shift(bits, _U64(35), out=bits)
+            if bits.view(np.int64).min() == _I64_MIN:
+                # the elements that met one (mostly sums that were exact: ties rounded right)
+                # done again through the pass, each step by `_fma32`
+                hit = np.flatnonzero((bits.view(np.int64) == _I64_MIN).any(axis=0))
+                g, rest = np.divmod(hit, mn)
+                i, c = np.divmod(rest, n)
+                a = src[hit]
+                for t in range(hi - lo):
+                    on = hit < sum(1 for length in lens if length > lo + t) * mn
+                    p = xs[lo + t, g[on], i[on]] * ys[lo + t, g[on], c[on]]  # (exact)
+                    a[on] = _fma32(p, a[on])
+                dst[hit] = a
+            going = sum(1 for length in lens if length > hi)
+            out[going:nb] = dst[going * mn : nb * mn].reshape(nb - going, m, n)
+            bufs.reverse()
+            lo = hi
+    if nblocks > 1:
+        out = out[np.argsort(order)]
+    return out.reshape(x.shape[0], len(blocks), m, n)
 
 
 # Float64 products as MKL's dgemm adds them, measured on PyTorch 2.13 (exact rational

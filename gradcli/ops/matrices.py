@@ -622,7 +622,9 @@ def _qr_mkl(a: np.ndarray, mode: str) -> np.ndarray | None:
     None where that model does not hold for every matrix of the batch."""
     from ..core import cpu, mklgels
 
-    if not cpu.avx2() or a.shape[-2] > mklgels.QR_MAX_ROWS or a.size == 0:
+    if not cpu.avx2() or a.size == 0:
+        return None
+    if not mklgels.qr_fits(a.shape[-2], a.shape[-1], a.dtype, mode):
         return None
     # per-matrix loops: a large batch keeps NumPy's (its last bits differ)
     if a.size > mklgels.MAX_ELEMENTS or a.size // (a.shape[-2] * a.shape[-1]) > 2048:

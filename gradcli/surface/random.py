@@ -2778,17 +2778,38 @@ def orthogonal_(
         return np.empty(shape, dt.storage)
     rows = shape[0]
     cols = n // rows
-    flat = normal_((rows, cols), 0.0, 1.0, dtype=dt, generator=generator).astype(np.float64)
+    drawn = normal_((rows, cols), 0.0, 1.0, dtype=dt, generator=generator)
     if rows < cols:
-        flat = flat.T
-    q, r = np.linalg.qr(flat)
-    q = q * np.sign(np.diag(r))
-    if rows < cols:
-        q = q.T
-    out = _cast_from_double(np.ascontiguousarray(q), dt).reshape(shape)
+        drawn = drawn.T
+    mkl = (
+        _orthogonal_mkl(np.ascontiguousarray(drawn)) if dt.name in ("float32", "float64") else None
+    )
+    if mkl is not None:
+        out = (mkl.T if rows < cols else mkl).reshape(shape)
+    else:
+        q, r = np.linalg.qr(drawn.astype(np.float64))
+        q = q * np.sign(np.diag(r))
+        if rows < cols:
+            q = q.T
+        out = _cast_from_double(np.ascontiguousarray(q), dt).reshape(shape)
     if gain != 1:
         out = (out * dt.storage.type(gain)).astype(dt.storage)
     return out
+
+
+def _orthogonal_mkl(flat: np.ndarray) -> np.ndarray | None:
+    """On the avx2 kernel family, Q signed by diag(R) as PyTorch's MKL gives it on this
+    processor (`core.mklgels.qr`: float32 tall matrices up to 32 columns, see there), or None
+    (the caller factors in float64)."""
+    from ..core import cpu, mklgels
+
+    if not cpu.avx2():
+        return None
+    got = mklgels.qr(flat, "reduced")
+    if got is None:
+        return None
+    q, r = got
+    return np.ascontiguousarray(q * np.sign(np.diag(r)))
 
 
 def sparse_(

@@ -36,6 +36,9 @@ Not bit for bit, and why
   decomposition, which PyTorch asks of MKL's LAPACK and NumPy of OpenBLAS's; their Householder
   kernels add in other orders, and PyTorch factors a float32 matrix in float32. Q agrees within
   8 float eps of the largest entry (measured: within 5 eps for float32, 3 eps for float64).
+  On the avx2 kernel family a float32 weight whose factored matrix (tall: the weight or its
+  transpose) has at most 32 columns is exact (``core.mklgels``: MKL's own float32 arithmetic
+  on this processor); a larger one (64 x 64) gets MKL's blocked ?orgqr, not modelled.
 * ``trunc_normal_`` with a narrow interval (accepted mass <= 0.3, not the default): candidates
   are accepted by comparing ``log(u)`` with a bound; PyTorch's float32 log is SLEEF's, this one
   is correctly rounded, at most 1 ulp apart: a decision changes only for a candidate within
@@ -2801,11 +2804,12 @@ def _orthogonal_mkl(flat: np.ndarray) -> np.ndarray | None:
     """On the avx2 kernel family, Q signed by diag(R) as PyTorch's MKL gives it on this
     processor (`core.mklgels.qr`: float32 tall matrices up to 32 columns, see there), or None
     (the caller factors in float64)."""
-    from ..core import cpu, mklgels
+    from ..core.cpu import avx2
+    from ..core.mklgels import qr
 
-    if not cpu.avx2():
+    if not avx2():
         return None
-    got = mklgels.qr(flat, "reduced")
+    got = qr(flat, "reduced")
     if got is None:
         return None
     q, r = got

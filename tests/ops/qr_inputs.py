@@ -35,3 +35,8 @@ def large32() -> list[tuple[str, np.ndarray]]:
         (f"L{m}x{n}", (rng.standard_normal((m, n)) * rng.choice([0.1, 1.0, 8.0])).astype("f4"))
         for m, n in LARGE32
     ]
+
+
+# nn.init.orthogonal_ on float32 weights of these shapes, each from torch.Generator seeded with
+# its index (wide ones are factored transposed)
+ORTHOGONAL_SHAPES = ((3, 5), (4, 4), (8, 3), (16, 16), (24, 24), (40, 20), (10, 30), (6, 2, 2))

@@ -19,8 +19,9 @@ from gradcli.core.autograd import grad
 from gradcli.core.tensor import Tensor
 from gradcli.surface import linalg as L
 from gradcli.surface import names  # noqa: F401 - installs the tensor methods
+from gradcli.surface import random as R
 
-from .qr_inputs import DTYPES, LARGE_MODES, MODES, large32, matrices
+from .qr_inputs import DTYPES, LARGE_MODES, MODES, ORTHOGONAL_SHAPES, large32, matrices
 
 DATA = json.loads((Path(__file__).parent / "data" / "qr_bits.json").read_text())
 
@@ -124,3 +125,42 @@ def test_unmodelled_sizes_keep_numpy(avx2: None) -> None:
         q, r = L.qr(Tensor(a))
         np.testing.assert_allclose(q.data @ r.data, a, atol=1e-4)
     assert mklgels.qr(rng.standard_normal((40, 33)).astype(np.float32), "r") is not None
+
+
+def _orthogonal_mismatches() -> list[int]:
+    bad = []
+    for i, shape in enumerate(ORTHOGONAL_SHAPES):
+        w = R.orthogonal_(shape, generator=R.Generator().manual_seed(i))
+        if _digest(w) != DATA[f"orthogonal/{i}"]:
+            bad.append(i)
+    return bad
+
+
+def test_orthogonal_init_recorded_bits(avx2: None) -> None:
+    assert _orthogonal_mismatches() == []
+
+
+def test_orthogonal_init_float64_qr_fails(avx2: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the float64 factorisation rounded (the other family's way) misses PyTorch's float32 bits
+    monkeypatch.setattr(mklgels, "qr", lambda a, mode: None)
+    assert len(_orthogonal_mismatches()) >= len(ORTHOGONAL_SHAPES) - 1
+
+
+@pytest.mark.skipif(cpu._detected() != "avx2", reason="PyTorch's bits differ on other processors")
+def test_live_against_torch(avx2: None) -> None:
+    torch = pytest.importorskip("torch")
+    torch.set_num_threads(1)
+    rng = np.random.default_rng()
+    for m, n in ((7, 7), (13, 4), (22, 22), (33, 17), (58, 30), (90, 12)):
+        a = rng.standard_normal((m, n)).astype(np.float32)
+        for mode in ("reduced", "complete"):
+            tq, tr = torch.linalg.qr(torch.from_numpy(a), mode=mode)
+            q, r = L.qr(Tensor(a), mode=mode)
+            assert np.array_equal(q.data, tq.numpy()) and np.array_equal(r.data, tr.numpy())
+    seed = int(rng.integers(1 << 30))
+    for shape in ((5, 9), (20, 20), (32, 12)):
+        want = torch.nn.init.orthogonal_(
+            torch.empty(shape), generator=torch.Generator().manual_seed(seed)
+        )
+        got = R.orthogonal_(shape, generator=R.Generator().manual_seed(seed))
+        assert np.array_equal(got, want.numpy())

@@ -44,5 +44,8 @@ for name, a in mod.large32():
     for mode in mod.LARGE_MODES:
         q, r = torch.linalg.qr(torch.from_numpy(a), mode=mode)
         out[f"{name}/float32/{mode}"] = [digest(q.numpy()), digest(r.numpy())]
+for i, shape in enumerate(mod.ORTHOGONAL_SHAPES):
+    w = torch.nn.init.orthogonal_(torch.empty(shape), generator=torch.Generator().manual_seed(i))
+    out[f"orthogonal/{i}"] = digest(w.numpy())
 (HERE / "qr_bits.json").write_text(json.dumps(out, indent=0, sort_keys=True) + "\n")
 print(len(out), "records")

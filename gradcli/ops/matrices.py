@@ -726,8 +726,11 @@ qr = defop(
 
 
 def _eigh_fwd(a: np.ndarray, uplo: str = "L") -> np.ndarray:
+    from ..core import symeig
+
     w, v = np.linalg.eigh(a, UPLO=uplo)
-    return pack(w, v, lead=a.shape[:-2])
+    # each eigenvector's sign as MKL's ?syevd picks it (NumPy's LAPACK picks others)
+    return pack(w, symeig.match_signs(v, a, uplo), lead=a.shape[:-2])
 
 
 def _eigh_vjp(g: Tensor, out: Tensor, a: Tensor, uplo: str = "L") -> tuple:

@@ -515,19 +515,97 @@ def fits(m: int, n: int, k: int) -> bool:
     return 0 < n <= m and m * n <= MAX_ELEMENTS and 0 < k <= MAX_RHS
 
 
-# `torch.linalg.qr` (?geqrf, then ?orgqr for Q) on the avx2 family: every bit of Q and R equal
-# to PyTorch's for float32 and float64 matrices of at most QR_MAX_ROWS rows (1 to 5 rows, 1 to
-# 12 columns, tall and wide, modes 'reduced', 'complete' and 'r': 2,400 random matrices). With
-# more rows MKL's ?orgqr sums in lanes (not mirrored); NumPy's LAPACK keeps those (float32
-# through float64, so its last bits differ from PyTorch's float32 ones).
+# `torch.linalg.qr` (?geqrf, then ?orgqr for Q) on the avx2 family. float32: every bit of Q
+# and R equal to PyTorch's for the sizes `qr_fits` admits (tall matrices up to 64 x 64 and
+# beyond, see there); float64: up to QR_MAX_ROWS rows. MKL's ?geqrf of a float32 matrix of more
+# than 20 rows picks one of three paths:
+# - its `pfnr` panel (`_geqrf_panel`): most tall matrices (measured to 2,000 x 12, 256 x 96);
+# - ?geqr2 (`_geqr2`, LAPACK's unblocked loop): square matrices of 21 to 150 rows, and any
+#   matrix of 51 to 64 rows with 21 columns or more;
+# - a blocked factorisation (not modelled): square from about 160 rows, 256 x 100, 200 x 128.
+# ?orgqr forms Q by ?org2r (`_orgqr`) when it has at most 32 reflectors, else blocked (?larft,
+# ?larfb: not modelled).
 QR_MAX_ROWS = 5
+QR32_MAX_REFLECTORS = 32
+_PANEL_MAX_ELEMENTS = 24576
 
 
-def _orgqr(r: np.ndarray, taus: np.ndarray, ncols: int) -> np.ndarray:
+def _nrm2_larfg(x: np.ndarray) -> np.floating:
+    """The scaled 2-norm ?larfg takes (MKL's ?nrm20): as `_nrm2`, but a larger |x| makes
+    ssq = ssq * t^2 + 1 in both dtypes (measured: float32, 300 of 300 vectors of each length
+    2 to 63; the small path's (ssq t) t only 270 of 300)."""
+    dt = x.dtype.type
+    fscale, fssq = dt(0), dt(1)
+    one = dt(1)
+    for v in x.tolist():
+        if v == 0:
+            continue
+        a = dt(abs(v))
+        if a > fscale:
+            t = fscale / a
+            fssq = fssq * (t * t) + one
+            fscale = a
+        else:
+            t = a / fscale
+            fssq = fssq + t * t
+    return fscale * np.sqrt(fssq)
+
+
+def _geqr2(a: np.ndarray, offset: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """LAPACK's unblocked ?geqr2 as MKL runs it here: each column's reflector by ?larfg (norm
+    `_nrm2_larfg`, beta = -sign(alpha) lapy2(alpha, xnorm), v = x (1 / (alpha - beta))), then
+    ?larf on the columns to its right: w = ?gemv 'T' over the whole reflector (its first
+    element 1, in the buffer at the diagonal), c -= v (tau w). Measured float32: every bit
+    of R and tau for 21 x 21 to 64 x 64 (geqr2 called alone, and ?geqrf where it takes this
+    path)."""
+    r = np.array(a, copy=True)
+    m, n = r.shape
+    dt = r.dtype.type
+    taus = np.zeros(min(m, n), r.dtype)
+    for i in range(min(m, n)):
+        alpha = r[i, i]
+        x = r[i + 1 :, i]
+        if x.size == 0:
+            continue
+        xnorm = _nrm2_larfg(x)
+        if xnorm == 0:
+            continue
+        beta = dt(-np.copysign(_lapy2(alpha, xnorm), alpha))
+        taus[i] = tau = dt((beta - alpha) / beta)
+        r[i + 1 :, i] = x * (dt(1) / dt(alpha - beta))
+        r[i, i] = beta
+        if i == n - 1:
+            continue
+        v = r[i:, i].copy()
+        v[0] = 1
+        c = r[i:, i + 1 :]
+        at = offset + (i + 1) + i * m
+        w = _gemv_sums(v, c, at, at + m, m)
+        r[i:, i + 1 :] = c - np.outer(v, tau * w)
+    return r, taus
+
+
+def _geqrf32(a: np.ndarray, offset: int = 0) -> tuple[np.ndarray, np.ndarray] | None:
+    """MKL's float32 ?geqrf by the path it takes for this shape (m >= n), or None where that
+    path is not modelled."""
+    m, n = a.shape
+    if m <= 20:
+        return _geqrf(a)
+    if m == n and m <= 150 or 51 <= m <= 64 and n >= 21:
+        return _geqr2(a, offset)
+    if n <= 3 and m <= 12000 or n <= 8 and m <= 6000 or m * n <= _PANEL_MAX_ELEMENTS:
+        return _geqrf_panel(a, offset)
+    return None
+
+
+def _orgqr(r: np.ndarray, taus: np.ndarray, ncols: int, offset: int = 0) -> np.ndarray:
     """The first `ncols` columns of H_1 ... H_k from ?geqrf's reflectors (below the diagonal
-    of `r`) and `taus`, as ?org2r forms them: the last reflector first, each applied to the
-    columns on its right (w = v . c in order, c -= v (tau w)), then its own column set to
-    -tau v below the diagonal, 1 - tau on it, zeros above."""
+    of `r`) and `taus`, as MKL's ?org2r forms them in place: the last reflector first, each
+    applied to the columns on its right by ?larf (w = ?gemv 'T' over the whole reflector, its
+    first element 1 at the diagonal; c -= v (tau w)), then its own column set to -tau v below
+    the diagonal, 1 - tau on it, zeros above. Measured float32 and float64: every bit for
+    6 x 6 to 32 x 32 and 64 x 32 (?org2r and ?orgqr alike); for up to 5 rows the sums are
+    in order, as before."""
     m = r.shape[0]
     dt = r.dtype.type
     q = np.zeros((m, ncols), r.dtype)
@@ -537,12 +615,24 @@ def _orgqr(r: np.ndarray, taus: np.ndarray, ncols: int) -> np.ndarray:
         v = np.concatenate([np.ones(1, r.dtype), r[i + 1 :, i]])
         if i < ncols - 1:
             c = q[i:, i + 1 :]
-            w = _running(v[:, None] * c)
+            at = offset + (i + 1) + i * m
+            w = _gemv_sums(v, c, at, at + m, m)
             q[i:, i + 1 :] = c - np.outer(v, tau * w)
         q[i + 1 :, i] = -tau * v[1:]
         q[i, i] = dt(1) - tau
         q[:i, i] = 0
     return q
+
+
+def qr_fits(m: int, n: int, dtype: np.dtype, mode: str) -> bool:
+    """Whether `qr` models an m x n matrix of this dtype in this mode (before its values)."""
+    if np.dtype(dtype).itemsize == 8 or m < n:
+        # float64 (and wide float32 matrices) measured only up to QR_MAX_ROWS rows
+        return 0 < m <= QR_MAX_ROWS and 0 < n <= 12
+    if n == 0 or m * n > MAX_ELEMENTS or mode == "complete" and m * m > MAX_ELEMENTS:
+        return False
+    # Q from more reflectors: MKL's blocked ?orgqr
+    return mode == "r" or n <= QR32_MAX_REFLECTORS
 
 
 def qr(a: np.ndarray, mode: str) -> tuple[np.ndarray, np.ndarray] | None:
@@ -552,12 +642,15 @@ def qr(a: np.ndarray, mode: str) -> tuple[np.ndarray, np.ndarray] | None:
     m, n = a.shape
     if a.dtype.kind != "f" or a.dtype.itemsize not in (4, 8):
         return None
-    if not (0 < m <= QR_MAX_ROWS and 0 < n <= 12) or not np.all(np.isfinite(a)):
+    if not qr_fits(m, n, a.dtype, mode) or not np.all(np.isfinite(a)):
         return None
     if np.any(a) and not in_range(a):
         return None
     k = min(m, n)
-    r, taus = _geqrf(a)
+    got = _geqrf(a) if m <= 20 else _geqrf32(a)
+    if got is None:
+        return None
+    r, taus = got
     rows = m if mode == "complete" else k
     rr = np.triu(r[:rows])
     if mode == "r":

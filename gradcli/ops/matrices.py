@@ -622,7 +622,9 @@ def _qr_mkl(a: np.ndarray, mode: str) -> np.ndarray | None:
     None where that model does not hold for every matrix of the batch."""
     from ..core import cpu, mklgels
 
-    if not cpu.avx2() or a.shape[-2] > mklgels.QR_MAX_ROWS or a.size == 0:
+    if not cpu.avx2() or a.size == 0:
+        return None
+    if not mklgels.qr_fits(a.shape[-2], a.shape[-1], a.dtype, mode):
         return None
     # per-matrix loops: a large batch keeps NumPy's (its last bits differ)
     if a.size > mklgels.MAX_ELEMENTS or a.size // (a.shape[-2] * a.shape[-1]) > 2048:
@@ -724,8 +726,11 @@ qr = defop(
 
 
 def _eigh_fwd(a: np.ndarray, uplo: str = "L") -> np.ndarray:
+    from ..core import symeig
+
     w, v = np.linalg.eigh(a, UPLO=uplo)
-    return pack(w, v, lead=a.shape[:-2])
+    # each eigenvector's sign as MKL's ?syevd picks it (NumPy's LAPACK picks others)
+    return pack(w, symeig.match_signs(v, a, uplo), lead=a.shape[:-2])
 
 
 def _eigh_vjp(g: Tensor, out: Tensor, a: Tensor, uplo: str = "L") -> tuple:

@@ -36,6 +36,9 @@ Not bit for bit, and why
   decomposition, which PyTorch asks of MKL's LAPACK and NumPy of OpenBLAS's; their Householder
   kernels add in other orders, and PyTorch factors a float32 matrix in float32. Q agrees within
   8 float eps of the largest entry (measured: within 5 eps for float32, 3 eps for float64).
+  On the avx2 kernel family a float32 weight whose factored matrix (tall: the weight or its
+  transpose) has at most 32 columns is exact (``core.mklgels``: MKL's own float32 arithmetic
+  on this processor); a larger one (64 x 64) gets MKL's blocked ?orgqr, not modelled.
 * ``trunc_normal_`` with a narrow interval (accepted mass <= 0.3, not the default): candidates
   are accepted by comparing ``log(u)`` with a bound; PyTorch's float32 log is SLEEF's, this one
   is correctly rounded, at most 1 ulp apart: a decision changes only for a candidate within
@@ -2778,17 +2781,39 @@ def orthogonal_(
         return np.empty(shape, dt.storage)
     rows = shape[0]
     cols = n // rows
-    flat = normal_((rows, cols), 0.0, 1.0, dtype=dt, generator=generator).astype(np.float64)
+    drawn = normal_((rows, cols), 0.0, 1.0, dtype=dt, generator=generator)
     if rows < cols:
-        flat = flat.T
-    q, r = np.linalg.qr(flat)
-    q = q * np.sign(np.diag(r))
-    if rows < cols:
-        q = q.T
-    out = _cast_from_double(np.ascontiguousarray(q), dt).reshape(shape)
+        drawn = drawn.T
+    mkl = (
+        _orthogonal_mkl(np.ascontiguousarray(drawn)) if dt.name in ("float32", "float64") else None
+    )
+    if mkl is not None:
+        out = (mkl.T if rows < cols else mkl).reshape(shape)
+    else:
+        q, r = np.linalg.qr(drawn.astype(np.float64))
+        q = q * np.sign(np.diag(r))
+        if rows < cols:
+            q = q.T
+        out = _cast_from_double(np.ascontiguousarray(q), dt).reshape(shape)
     if gain != 1:
         out = (out * dt.storage.type(gain)).astype(dt.storage)
     return out
+
+
+def _orthogonal_mkl(flat: np.ndarray) -> np.ndarray | None:
+    """On the avx2 kernel family, Q signed by diag(R) as PyTorch's MKL gives it on this
+    processor (`core.mklgels.qr`: float32 tall matrices up to 32 columns, see there), or None
+    (the caller factors in float64)."""
+    from ..core.cpu import avx2
+    from ..core.mklgels import qr
+
+    if not avx2():
+        return None
+    got = qr(flat, "reduced")
+    if got is None:
+        return None
+    q, r = got
+    return np.ascontiguousarray(q * np.sign(np.diag(r)))
 
 
 def sparse_(

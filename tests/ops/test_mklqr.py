@@ -7,6 +7,7 @@ checked against central differences in float64."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -18,8 +19,9 @@ from gradcli.core.autograd import grad
 from gradcli.core.tensor import Tensor
 from gradcli.surface import linalg as L
 from gradcli.surface import names  # noqa: F401 - installs the tensor methods
+from gradcli.surface import random as R
 
-from .qr_inputs import DTYPES, MODES, matrices
+from .qr_inputs import DTYPES, LARGE_MODES, MODES, ORTHOGONAL_SHAPES, large32, matrices
 
 DATA = json.loads((Path(__file__).parent / "data" / "qr_bits.json").read_text())
 
@@ -34,8 +36,17 @@ def _bits(x: np.ndarray) -> str:
     return " ".join(format(int(v), "x") for v in u.ravel())
 
 
+def _digest(x: np.ndarray) -> str:
+    return hashlib.sha256(np.ascontiguousarray(x).tobytes()).hexdigest()[:20]
+
+
 def _mismatches() -> list[str]:
     bad = []
+    for name, a in large32():
+        for mode in LARGE_MODES:
+            q, r = L.qr(Tensor(a), mode=mode)
+            if [_digest(q.data), _digest(r.data)] != DATA[f"{name}/float32/{mode}"]:
+                bad.append(f"{name}/float32/{mode}")
     for name, a in matrices():
         for dtype in DTYPES:
             for mode in MODES:
@@ -53,6 +64,23 @@ def test_a_model_one_ulp_off_fails(avx2: None, monkeypatch: pytest.MonkeyPatch) 
     true = mklgels._lapy2
     monkeypatch.setattr(mklgels, "_lapy2", lambda x, y: np.nextafter(true(x, y), np.inf))
     assert len(_mismatches()) > len(DATA) // 2
+
+
+def test_larfg_norm_one_ulp_off_fails(avx2: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # ?geqr2's norm (square matrices from 21 rows) one ulp up: those records fail, no others
+    true = mklgels._nrm2_larfg
+    monkeypatch.setattr(mklgels, "_nrm2_larfg", lambda x: np.nextafter(true(x), np.inf))
+    bad = _mismatches()
+    assert {"L21x21/float32/r", "L30x30/float32/r", "L64x32/float32/reduced"} <= set(bad)
+    assert all(k.startswith(("L21", "L30", "L56", "L64")) for k in bad)
+
+
+def test_gemv_lanes_matter_for_q(avx2: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # ?larf's sums in order instead of MKL's ?gemv lanes: larger Q's change
+    monkeypatch.setattr(
+        mklgels, "_gemv_sums", lambda x, cols, *where: mklgels._running(x[:, None] * cols)
+    )
+    assert "L40x20/float32/reduced" in _mismatches()
 
 
 def test_orgqr_running_order_matters(avx2: None, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -89,8 +117,50 @@ def test_gradient_central_differences(avx2: None, shape: tuple[int, int], mode: 
     np.testing.assert_allclose(g.data, fd, atol=1e-7, rtol=1e-6)
 
 
-def test_larger_matrices_keep_numpy(avx2: None) -> None:
-    a = np.random.default_rng(3).standard_normal((6, 3)).astype(np.float32)
-    assert mklgels.qr(a, "reduced") is None
-    q, r = L.qr(Tensor(a))
-    np.testing.assert_allclose(q.data @ r.data, a, atol=1e-5)
+def test_unmodelled_sizes_keep_numpy(avx2: None) -> None:
+    # float64 beyond 5 rows, and float32 Q from more than 32 reflectors (MKL's blocked ?orgqr)
+    rng = np.random.default_rng(3)
+    for a in (rng.standard_normal((6, 3)), rng.standard_normal((40, 33)).astype(np.float32)):
+        assert mklgels.qr(a, "reduced") is None
+        q, r = L.qr(Tensor(a))
+        np.testing.assert_allclose(q.data @ r.data, a, atol=1e-4)
+    assert mklgels.qr(rng.standard_normal((40, 33)).astype(np.float32), "r") is not None
+
+
+def _orthogonal_mismatches() -> list[int]:
+    bad = []
+    for i, shape in enumerate(ORTHOGONAL_SHAPES):
+        w = R.orthogonal_(shape, generator=R.Generator().manual_seed(i))
+        if _digest(w) != DATA[f"orthogonal/{i}"]:
+            bad.append(i)
+    return bad
+
+
+def test_orthogonal_init_recorded_bits(avx2: None) -> None:
+    assert _orthogonal_mismatches() == []
+
+
+def test_orthogonal_init_float64_qr_fails(avx2: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the float64 factorisation rounded (the other family's way) misses PyTorch's float32 bits
+    monkeypatch.setattr(mklgels, "qr", lambda a, mode: None)
+    assert len(_orthogonal_mismatches()) >= len(ORTHOGONAL_SHAPES) - 1
+
+
+@pytest.mark.skipif(cpu._detected() != "avx2", reason="PyTorch's bits differ on other processors")
+def test_live_against_torch(avx2: None) -> None:
+    torch = pytest.importorskip("torch")
+    torch.set_num_threads(1)
+    rng = np.random.default_rng()
+    for m, n in ((7, 7), (13, 4), (22, 22), (33, 17), (58, 30), (90, 12)):
+        a = rng.standard_normal((m, n)).astype(np.float32)
+        for mode in ("reduced", "complete"):
+            tq, tr = torch.linalg.qr(torch.from_numpy(a), mode=mode)
+            q, r = L.qr(Tensor(a), mode=mode)
+            assert np.array_equal(q.data, tq.numpy()) and np.array_equal(r.data, tr.numpy())
+    seed = int(rng.integers(1 << 30))
+    for shape in ((5, 9), (20, 20), (32, 12)):
+        want = torch.nn.init.orthogonal_(
+            torch.empty(shape), generator=torch.Generator().manual_seed(seed)
+        )
+        got = R.orthogonal_(shape, generator=R.Generator().manual_seed(seed))
+        assert np.array_equal(got, want.numpy())

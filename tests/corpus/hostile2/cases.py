@@ -7441,15 +7441,42 @@ add(
         LIMIT,
     ),
     small(
-        "library_subclass_reset_parameters",
+        "library_subclass_reset_parameters_recurses",
         "import torch.nn as nn\nclass L(nn.Linear):\n    def reset_parameters(self):\n"
-        "        pass\nL(2, 2)",
-        (r"not supported",),
+        "        self.reset_parameters()\nL(2, 2)",
+        DEPTH,
     ),
     small(
-        "library_subclass_of_shared_activation",
-        "import torch.nn as nn\nclass A(nn.ReLU):\n    pass",
-        (r"classes are only supported",),
+        "library_subclass_reset_parameters_inits_again",
+        "import torch.nn as nn\nclass C(nn.Conv2d):\n    def reset_parameters(self):\n"
+        "        super().__init__(1, 1, 1)\nC(2, 2, 3)",
+        DEPTH,
+    ),
+    small(
+        "library_subclass_reset_parameters_endless",
+        "import torch.nn as nn\nclass C(nn.LayerNorm):\n    def reset_parameters(self):\n"
+        "        while True:\n            nn.init.ones_(self.weight)\nC(4)",
+        LIMIT,
+    ),
+    small(
+        "library_subclass_of_made_conv_huge",
+        "import torch.nn as nn\nclass C(nn.Conv2d):\n    pass\nC(10**5, 10**5, 99)",
+        LIMIT,
+    ),
+    small(
+        "library_subclass_of_shared_activation_bad_args",
+        "import torch.nn as nn\nclass A(nn.ReLU):\n    def __init__(self):\n"
+        "        super().__init__(print)\nA()(torch.ones(2))",
+        (r"inplace", r"bool", r"not supported"),
+        codes=frozenset({0, 1}),
+    ),
+    esc(
+        "library_subclass_of_made_internals",
+        "import torch.nn as nn\nclass A(nn.Tanh):\n    pass\nf = A().__class__.__mro__",
+    ),
+    esc(
+        "library_subclass_of_made_make",
+        "import torch.nn as nn\nclass A(nn.Conv1d):\n    pass\nf = A.MAKE",
     ),
     esc(
         "library_subclass_internals",

@@ -1191,6 +1191,9 @@ def type_of(v: Any) -> Any:
         return PyType(
             name, (type(v),), None, shown=f"torch.autograd.function.{name}" * custom or name
         )
+    if isinstance(v, Ctx):  # a Function's ctx is its node: <class '...function.FBackward'>
+        module = "torch.autograd.function" if v.shown != "FunctionCtx" else "torch.autograd"
+        return PyType(v.shown, (Ctx,), None, shown=f"{module}.{v.shown}")
     if isinstance(v, MaxMin):  # torch.return_types.max, .sort, ...
         return PyType(v.kind, (type(v),), None, shown=f"torch.return_types.{v.kind}")
     qualified = getattr(type(v), "program_class", None)

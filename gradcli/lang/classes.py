@@ -467,6 +467,7 @@ class FunctionClass:
 
         # `z.grad_fn.apply(g)`: the user's backward as it returns (a gradient per argument).
         vjp.raw = lambda *gs: self.call_backward(rt, ctx, gs)  # type: ignore[attr-defined]
+        vjp.ctx = ctx  # type: ignore[attr-defined]  # (the node is the ctx: `grad_fn.constant`)
 
         def jvp(tangents: list[Tensor]) -> Any:
             """The program's jvp with one tangent per forward argument (zeros for a tensor

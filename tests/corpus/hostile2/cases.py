@@ -7475,6 +7475,20 @@ add(
         "import torch.nn as nn\nclass A(nn.Tanh):\n    pass\nf = A().__class__.__mro__",
     ),
     esc(
+        "function_node_ctx_internals",
+        "class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+        "        ctx.k = 2\n        return x * 2\n    @staticmethod\n    def backward(ctx, g):\n"
+        "        return g * 2\ny = F.apply(torch.ones(2, requires_grad=True))\n"
+        "f = y.grad_fn._vjp",
+    ),
+    esc(
+        "function_node_ctx_dunder",
+        "class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+        "        return x * 2\n    @staticmethod\n    def backward(ctx, g):\n"
+        "        return g * 2\ny = F.apply(torch.ones(2, requires_grad=True))\n"
+        "f = y.grad_fn.__dict__",
+    ),
+    esc(
         "library_subclass_of_made_make",
         "import torch.nn as nn\nclass A(nn.Conv1d):\n    pass\nf = A.MAKE",
     ),

@@ -677,6 +677,10 @@ ARRAY_ATTRIBUTES: dict[str, Callable[[np.ndarray], Any]] = {
     "size": lambda a: int(a.size),
     "dtype": lambda a: a.dtype,
     "T": lambda a: a.T,
+    # (a tensor's array has the tensor's strides: `core.layout`)
+    "strides": lambda a: tuple(int(s) for s in a.strides),
+    "itemsize": lambda a: int(a.itemsize),
+    "nbytes": lambda a: int(a.nbytes),
 }
 
 

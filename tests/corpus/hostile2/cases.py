@@ -6080,7 +6080,16 @@ add(
     ),
     esc("cpu_amp_autocast_dunder", "x = torch.cpu.amp.autocast.__init__.__globals__"),
     esc("cpu_private_module", "x = torch.cpu._utils"),
-    small("rsub_alpha", "torch.rsub(torch.ones(2), torch.ones(2), alpha=2)", (r"not supported",)),
+    small(
+        "rsub_alpha_bool",
+        "torch.rsub(torch.ones(2) > 0, torch.ones(2), alpha=2)",
+        (r"bool tensor",),
+    ),
+    small(
+        "rsub_alpha_string",
+        "torch.rsub(torch.ones(2), torch.ones(2), alpha='a')",
+        (r"invalid combination",),
+    ),
     small("rsub_bool", "torch.rsub(torch.ones(2) > 0, torch.ones(2) > 0)", (r"bool tensor",)),
     small("rsub_huge_broadcast", "torch.rsub(torch.ones(10**4, 1), torch.ones(10**4))", LIMIT),
     small("rsub_string", "torch.rsub(torch.ones(2), 'a')", (r"rsub", r"argument")),
@@ -7664,5 +7673,44 @@ add(
         "np_reversed_view_to_tensor",
         "import numpy as np\nt = torch.from_numpy(np.arange(5)[::-1])",
         (r"negative strides are not currently supported",),
+    ),
+)
+
+# refuse: torch.empty_strided's sizes and strides (huge, negative, gapped, of other types) and
+# NumPy's scalar types as classes.
+add(
+    small(
+        "empty_strided_huge",
+        "t = torch.empty_strided((10**6, 10**6), (1, 10**6))",
+        LIMIT,
+    ),
+    small(
+        "empty_strided_gapped_strides",
+        "t = torch.empty_strided((2, 3), (10**18, 1))",
+        (r"not supported",),
+    ),
+    small(
+        "empty_strided_negative_strides",
+        "t = torch.empty_strided((2, 3), (-1, 2))",
+        (r"Negative strides",),
+    ),
+    small(
+        "empty_strided_stride_objects",
+        "t = torch.empty_strided((2, 3), (print, 1))",
+        (r"must be tuple of ints",),
+    ),
+    small(
+        "empty_strided_overlapping",
+        "t = torch.empty_strided((4, 4), (0, 0))\nt.add_(1)",
+        (r"not supported",),
+    ),
+    esc(
+        "numpy_scalar_type_internals",
+        "import numpy as np\nf = type(np.int64(3)).np",
+    ),
+    small(
+        "rsub_alpha_huge_broadcast",
+        "t = torch.rsub(torch.ones(10**5, 1), torch.ones(1, 10**5), alpha=2)",
+        LIMIT,
     ),
 )

@@ -7708,6 +7708,9 @@ add(
         "numpy_scalar_type_internals",
         "import numpy as np\nf = type(np.int64(3)).np",
     ),
+    small("geqrf_huge", "a, tau = torch.geqrf(torch.ones(20000, 20000))", LIMIT),
+    small("geqrf_huge_batch", "a, tau = torch.geqrf(torch.ones(10**6, 8, 8))", LIMIT),
+    small("geqrf_vector", "a, tau = torch.geqrf(torch.ones(3))", (r"at least 2 dimensions",)),
     small(
         "rsub_alpha_huge_broadcast",
         "t = torch.rsub(torch.ones(10**5, 1), torch.ones(1, 10**5), alpha=2)",

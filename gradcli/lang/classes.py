@@ -337,7 +337,11 @@ class FunctionClass:
 
     def get(self, rt: Any, attr: str) -> Any:
         if attr == "apply":
-            return Builtin(f"{self.name}.apply", lambda *a: self.apply(rt, a))
+            return Builtin(
+                f"{self.name}.apply",
+                lambda *a: self.apply(rt, a),
+                shown=f"<bound method Function.apply of {self!r}>",
+            )
         if attr == "forward":
             return self.forward
         if attr == "backward":

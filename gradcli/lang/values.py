@@ -409,21 +409,27 @@ class Builtin:
     are converted for the surface (a `DType` becomes its NumPy dtype).
     """
 
-    __slots__ = ("name", "fn", "raw")
+    __slots__ = ("name", "fn", "raw", "shown")
 
-    def __init__(self, name: str, fn: Callable[..., Any], raw: bool = True):
+    def __init__(
+        self, name: str, fn: Callable[..., Any], raw: bool = True, shown: str | None = None
+    ):
         self.name = name
         self.fn = fn
         self.raw = raw
+        # Python's text for one that is a method in Python (`F.apply`: a bound classmethod)
+        self.shown = shown
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.fn(*args, **kwargs)
 
     def program_typename(self) -> str:
+        if self.shown is not None and self.shown.startswith("<bound method"):
+            return "method"
         return "builtin_function_or_method"  # Python's name in its messages (`len`'s class)
 
     def __repr__(self) -> str:
-        return f"<built-in function {self.name}>"
+        return self.shown or f"<built-in function {self.name}>"
 
 
 EXIT = Builtin("exit", _exit)

@@ -7717,3 +7717,32 @@ add(
         LIMIT,
     ),
 )
+
+# refuse (probing): a NumPy array's flags and layout copies.
+add(
+    small(
+        "np_flags_printed",
+        "import numpy as np\nprint(np.zeros(3).flags)",
+        (r"not supported",),
+    ),
+    small(
+        "np_flags_owndata",
+        "import numpy as np\nv = np.zeros(3).flags['OWNDATA']",
+        (r"not supported",),
+    ),
+    small(
+        "np_flags_unknown_key",
+        "import numpy as np\nv = np.zeros(3).flags[print]",
+        (r"Unknown flag",),
+    ),
+    small(
+        "np_ascontiguousarray_huge",
+        "import numpy as np\nv = np.ascontiguousarray([[0.0] * 10**4] * 10**4)",
+        LIMIT,
+    ),
+    small(
+        "np_asfortranarray_objects",
+        "import numpy as np\nv = np.asfortranarray([print])",
+        (r"not supported", r"numbers"),
+    ),
+)

@@ -1221,6 +1221,8 @@ def method(owner: Any, attr: str) -> Any:
             f"'{typename(owner)}' object has no attribute '{attr}'",
             hint=_suggest(attr, table),
         ).mirror("AttributeError")
+    if isinstance(owner, np.dtype) and attr in ("name", "kind", "itemsize", "char"):
+        return getattr(owner, attr)  # `a.dtype.name`: 'float32'
     if isinstance(owner, np.generic) and owner.dtype.kind in "biuf":
         # A NumPy scalar has the methods of a 0-d array (`np.dot(u, v).mean()`).
         owner = np.asarray(owner)

@@ -7746,3 +7746,16 @@ add(
         (r"not supported", r"numbers"),
     ),
 )
+
+# refuse (probing): a NumPy dtype compared with what NumPy converts, and its fields.
+add(
+    small(
+        "np_dtype_compare_long_string",
+        "import numpy as np\nv = np.zeros(2).dtype == 'f' * 10**6\nprint(v)",
+        (r"False",),
+        codes=frozenset({0}),
+        stdout_patterns=(r"False",),
+    ),
+    esc("np_dtype_internal_field", "import numpy as np\nv = np.zeros(2).dtype.type"),
+    esc("np_dtype_dunder", "import numpy as np\nv = np.zeros(2).dtype.__reduce__"),
+)

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core.dtypes import FLOAT64, INT64, check_dtype
 from ..core.tensor import Tensor, data_array, grad_enabled, numpy_data, typename
 from ..ops.arithmetic import size_check
@@ -81,6 +81,24 @@ def asarray(a: Any, dtype: Any = None) -> np.ndarray:
     if isinstance(a, np.ndarray) and (dtype is None or _dtype(dtype, "asarray") == a.dtype):
         return a
     return to_array(a, dtype, "asarray")
+
+
+def _laid_out(order: str, fn: str) -> Callable[..., np.ndarray]:
+    """`np.ascontiguousarray(a)` / `np.asfortranarray(a)`: the array itself when it is laid
+    out so already, else a copy that is (at least one dimension)."""
+
+    def make(a: Any, dtype: Any = None) -> np.ndarray:
+        arr = asarray(a, dtype)
+        if arr.dtype == object or arr.dtype.kind not in "biufc":
+            raise NotSupported(
+                f"numpy.{fn}() of an array of {arr.dtype} is not supported by gradcli",
+                hint="give it an array of numbers",
+            )
+        size_check(arr.shape, f"the result of numpy.{fn}()")
+        return np.ascontiguousarray(arr) if order == "C" else np.asfortranarray(arr)
+
+    make.__name__ = fn
+    return make
 
 
 def _filled(value: int, fn: str) -> Callable[..., np.ndarray]:
@@ -422,6 +440,8 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
     out: dict[str, Callable[..., Any]] = {
         "array": to_array,
         "asarray": asarray,
+        "ascontiguousarray": _laid_out("C", "ascontiguousarray"),
+        "asfortranarray": _laid_out("F", "asfortranarray"),
         "zeros": _filled(0, "zeros"),
         "ones": _filled(1, "ones"),
         "full": full,

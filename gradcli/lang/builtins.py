@@ -1153,6 +1153,12 @@ def type_of(v: Any) -> Any:
     t = PY_TYPES.get(type(v))
     if t is not None:
         return t.inert()
+    if isinstance(v, np.generic):
+        from .namespaces import numpy_scalar_type
+
+        scalar = numpy_scalar_type(v)
+        if scalar is not None:  # `type(n) is np.int64`: the very object np.int64 names
+            return scalar
     if isinstance(v, ExcValue):
         return v.cls
     if isinstance(v, (ModuleInstance, FunctionInstance, Instance, PC.Record, ProgramObject)):
@@ -1191,6 +1197,9 @@ def type_of(v: Any) -> Any:
         return PyType(
             name, (type(v),), None, shown=f"torch.autograd.function.{name}" * custom or name
         )
+    if isinstance(v, Ctx):  # a Function's ctx is its node: <class '...function.FBackward'>
+        module = "torch.autograd.function" if v.shown != "FunctionCtx" else "torch.autograd"
+        return PyType(v.shown, (Ctx,), None, shown=f"{module}.{v.shown}")
     if isinstance(v, MaxMin):  # torch.return_types.max, .sort, ...
         return PyType(v.kind, (type(v),), None, shown=f"torch.return_types.{v.kind}")
     qualified = getattr(type(v), "program_class", None)
@@ -1246,6 +1255,7 @@ def _isinstance(v: Any, cls: Any) -> bool:
             "TypeError"
         )
     from .classes import exception_of
+    from .namespaces import NumpyScalarType
 
     classes = cls if isinstance(cls, tuple) else (cls,)
     if isinstance(cls, TypeUnion):  # `int | None`: None stands for its class
@@ -1279,6 +1289,9 @@ def _isinstance(v: Any, cls: Any) -> bool:
             if isinstance(v, FunctionInstance) and v.cls.is_subclass_of(c):
                 return True
         elif isinstance(c, LegacyTensorType):  # torch.FloatTensor and its kin
+            if c.instance(v):
+                return True
+        elif isinstance(c, NumpyScalarType):  # np.int64, np.float32...
             if c.instance(v):
                 return True
         elif isinstance(c, type) and c.__module__.startswith("gradcli.surface"):
@@ -1316,8 +1329,10 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
         cls = made
     # torch.optim.Optimizer (the class: not an optimizer, whose class has the attribute too)
     optim_base = isinstance(cls, type) and getattr(cls, "PROGRAM_BASE", None) is not None
+    from .namespaces import NumpyScalarType
+
     if not (
-        isinstance(cls, (ExcClass, PyType, FunctionClass, *program))
+        isinstance(cls, (ExcClass, PyType, FunctionClass, NumpyScalarType, *program))
         or cls is surface_nn.Module
         or cls is FUNCTION_BASE
         or optim_base
@@ -1338,7 +1353,7 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
         elif isinstance(c, program) or c is surface_nn.Module:
             if isinstance(cls, program) and cls.is_subclass_of(c):
                 return True
-            if c is surface_nn.Module and (cls is c or isinstance(cls, ModuleType)):
+            if c is surface_nn.Module and (cls is c or isinstance(cls, (ModuleType, ModuleClass))):
                 return True
         elif getattr(c, "PROGRAM_BASE", None) is not None:  # Optimizer, LRScheduler
             if cls is c or (isinstance(cls, OptimClass) and _derives(cls, c)):
@@ -1350,9 +1365,16 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
                 return True  # issubclass(torch.optim.Adam, torch.optim.Adam)
             if isinstance(cls, OptimClass) and _derives(cls, c.made_class):
                 return True  # issubclass(MyAdam, torch.optim.Adam)
+        elif isinstance(c, NumpyScalarType):
+            if cls is c:
+                return True
         elif isinstance(c, PyType):
             if cls is c:
                 return True
+            if isinstance(c, ModuleType) and isinstance(cls, ModuleClass):
+                library = cls.library  # issubclass(MyConv, nn.Conv2d)
+                if library is not None and library is c.library():
+                    return True
             if (
                 isinstance(cls, PyType)
                 and not isinstance(cls, ModuleType)  # (all of nn's share one Python class)

@@ -337,7 +337,11 @@ class FunctionClass:
 
     def get(self, rt: Any, attr: str) -> Any:
         if attr == "apply":
-            return Builtin(f"{self.name}.apply", lambda *a: self.apply(rt, a))
+            return Builtin(
+                f"{self.name}.apply",
+                lambda *a: self.apply(rt, a),
+                shown=f"<bound method Function.apply of {self!r}>",
+            )
         if attr == "forward":
             return self.forward
         if attr == "backward":
@@ -467,6 +471,7 @@ class FunctionClass:
 
         # `z.grad_fn.apply(g)`: the user's backward as it returns (a gradient per argument).
         vjp.raw = lambda *gs: self.call_backward(rt, ctx, gs)  # type: ignore[attr-defined]
+        vjp.ctx = ctx  # type: ignore[attr-defined]  # (the node is the ctx: `grad_fn.constant`)
 
         def jvp(tangents: list[Tensor]) -> Any:
             """The program's jvp with one tangent per forward argument (zeros for a tensor
@@ -722,20 +727,40 @@ class ModuleInstance(surface_nn.Module):
         library = self.cls.library
         if library is None:
             surface_nn.Module.__init__(self)
-        else:  # `super().__init__(in_features, out_features)` of `class L(nn.Linear)`
-            if "reset_parameters" in library.METHODS and _method(
-                self.cls.lookup("reset_parameters")
+            self.initialized = True
+            return
+        # `super().__init__(in_features, out_features)` of `class L(nn.Linear)`. PyTorch's
+        # __init__ ends in self.reset_parameters(): a subclass's own is called in place of the
+        # base's, whose draws then never happen (the generator is put back after gradcli's).
+        own_reset = _method(self.cls.lookup("reset_parameters"))
+        from ..surface.sampling import R
+
+        state = R.get_rng_state() if own_reset is not None else None
+        make = getattr(library, "MAKE", None)
+        if make is None:
+            library.__init__(self, *args, **kwargs)
+        else:
+            # `class MyConv(nn.Conv2d)`: nn.Conv2d is a function making a module of a class
+            # shared with others (Conv of 2 dimensions): made, then this instance takes its class
+            # (the program's first) and its state
+            made = make(*args, **kwargs)
+            self.__class__ = _on_library(type(made))
+            vars(self).update(vars(made))
+        self.initialized = True
+        if own_reset is not None and "reset_parameters" in type(self).METHODS:
+            if any(
+                isinstance(p, surface_nn.UninitializedParameter) for p in self._parameters.values()
             ):
-                # PyTorch's __init__ calls the subclass's reset_parameters in place of its own
-                # draws; gradcli's draws are the base's (another random stream): refused
                 raise NotSupported(
                     f"a reset_parameters method in a subclass of nn.{library.__name__} is not "
                     "supported by gradcli",
-                    hint="initialise in __init__ after super().__init__(...): "
-                    "nn.init.zeros_(self.bias), with torch.no_grad(): ...",
+                    hint="initialise the parameters after the module's first call",
                 )
-            library.__init__(self, *args, **kwargs)
-        self.initialized = True
+            R.set_rng_state(state)
+            for p in self._parameters.values():
+                if p is not None:
+                    p._vc = [0]  # (torch.empty's, changed in place by the program's own)
+            self.own_method("reset_parameters")()
 
     # -- what the language asks of it -------------------------------------------------------
     def program_attribute(self, name: str) -> Any:
@@ -750,7 +775,7 @@ class ModuleInstance(surface_nn.Module):
         method = self.cls.lookup(name)
         if method is not None:
             return class_value(method, self, self.cls)
-        return surface_nn.Module.program_attribute(self, name)
+        return super().program_attribute(name)
 
     def get(self, rt: Any, attr: str) -> Any:
         return self.program_attribute(attr)
@@ -998,7 +1023,7 @@ class Super:
                 if attr in surface_nn.Module.METHODS or (
                     isinstance(obj, ModuleInstance)
                     and obj.cls.library is not None
-                    and attr in (*obj.cls.library.METHODS, "extra_repr")
+                    and attr in (*type(obj).METHODS, "extra_repr")
                 ):
                     return getattr(super(ModuleInstance, obj), attr)  # type: ignore[arg-type]
             elif attr in table:

@@ -488,10 +488,10 @@ def _class_of_constructor(v: Any) -> Any:
     if isinstance(v, PyType) and len(v.types) == 1 and getattr(v.types[0], "PROGRAM_BASE", None):
         return v.types[0]  # prune.BasePruningMethod: a program's pruning method builds on it
     if isinstance(v, ModuleType):
-        library = getattr(v.convert, "__wrapped__", None)
-        # `class MaskedLinear(nn.Linear)`: the module class (one of its own: the activations
-        # that share one class and differ by name are not bases)
-        if library_module(library) and library.__name__ == v.name:
+        # `class MaskedLinear(nn.Linear)`, `class MyConv(nn.Conv2d)`: the module's class, or
+        # the class standing for its constructor
+        library = v.library()
+        if library_module(library):
             return library
     base = getattr(getattr(v, "fn", None), "distribution_class", None)
     if isinstance(base, type) and getattr(base, "PROGRAM_BASE", None) is not None:

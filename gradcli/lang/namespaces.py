@@ -822,10 +822,7 @@ def _build() -> dict[str, Namespace]:
     from .exceptions import CLASSES
 
     dtypes = {k: dtype_value(v) for k, v in D.BY_NAME.items()}
-    np_types = {
-        k: NumpyScalarType(k, np.dtype(k))
-        for k in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8")
-    }
+    np_types = numpy_scalar_types()
     nn_grad = Namespace("torch.nn.grad", load=_nn_grad_members)
     nn_functional = Namespace(
         "torch.nn.functional",
@@ -1160,7 +1157,6 @@ def _build() -> dict[str, Namespace]:
             **numpy_extra.functions(),
             **arrays.functions(names.FUNCTIONS),
             **np_types,
-            "bool_": NumpyScalarType("bool_", np.dtype(bool)),
             "pi": math.pi,
             "e": math.e,
             "inf": math.inf,
@@ -1654,6 +1650,29 @@ def dtype_value(dt: np.dtype) -> DType:
     return value
 
 
+def numpy_scalar_types() -> dict[str, NumpyScalarType]:
+    """`np.float32`, `np.int64`, `np.bool_`...: one object each, what `type()` of a NumPy
+    number gives too (`type(n) is np.int64`)."""
+    if not _NUMPY_SCALAR_TYPES:
+        for k in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8"):
+            _NUMPY_SCALAR_TYPES[k] = NumpyScalarType(k, np.dtype(k))
+        _NUMPY_SCALAR_TYPES["bool_"] = NumpyScalarType("bool_", np.dtype(bool))
+    return _NUMPY_SCALAR_TYPES
+
+
+_NUMPY_SCALAR_TYPES: dict[str, NumpyScalarType] = {}
+
+
+def numpy_scalar_type(v: Any) -> NumpyScalarType | None:
+    """The type of a NumPy number as a program names it (np.int64), None for another value."""
+    if not isinstance(v, np.generic):
+        return None
+    for t in numpy_scalar_types().values():
+        if t.np == v.dtype:
+            return t
+    return None
+
+
 class NumpyScalarType(DType):
     """`np.float64`, `np.int32`...: a dtype (where gradcli takes one) and NumPy's scalar type
     (`np.float64(1.5)` makes the number, which torch.tensor keeps the dtype of)."""
@@ -1703,6 +1722,10 @@ class NumpyScalarType(DType):
 
     def __repr__(self) -> str:
         return f"<class 'numpy.{self.np.name}'>"
+
+    def instance(self, v: Any) -> bool:
+        """isinstance(v, np.float64): a NumPy number of the type (a Python float is none)."""
+        return isinstance(v, np.generic) and bool(v.dtype == self.np)
 
 
 def _result_type(tensor: Any, other: Any) -> DType:

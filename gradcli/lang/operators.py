@@ -925,6 +925,10 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
         return _TENSOR_COMPARE[kind](a, b)
     if isinstance(a, DType) and isinstance(b, DType) and kind in (ast.Eq, ast.NotEq):
         return (a.np == b.np) == (kind is ast.Eq)
+    if (isinstance(a, np.dtype) or isinstance(b, np.dtype)) and kind in (ast.Eq, ast.NotEq):
+        # NumPy's dtype equals what it converts to it: np.int64, 'int64', int, float, bool
+        da, db = _as_numpy_dtype(a), _as_numpy_dtype(b)
+        return (da is not None and db is not None and da == db) == (kind is ast.Eq)
     if (isinstance(a, np.ndarray) or isinstance(b, np.ndarray)) and kind in _ARRAY_COMPARE:
         return _array_compare(kind, a, b)
     if (is_numpy_number(a) or is_numpy_number(b)) and kind in _ARRAY_COMPARE:
@@ -965,6 +969,28 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
         return _PY_COMPARE[kind](a, b)
     except TypeError:
         raise _not_comparable(kind, a, b) from None
+
+
+def _as_numpy_dtype(v: Any) -> np.dtype | None:
+    """The NumPy dtype `np.dtype(v)` makes of a value a program compares with one (None where
+    NumPy makes none, or gradcli does not ask it: a torch dtype, an object)."""
+    from .namespaces import NumpyScalarType
+
+    if isinstance(v, np.dtype):
+        return v
+    if isinstance(v, NumpyScalarType):
+        return np.dtype(v.np)
+    if isinstance(v, str):
+        if len(v) > 32:
+            return None
+        try:
+            return np.dtype(v)
+        except (TypeError, ValueError):
+            return None
+    if isinstance(v, PyType) and not isinstance(v, DType) and len(v.types) == 1:
+        if v.types[0] in (int, float, bool, complex):
+            return np.dtype(v.types[0])
+    return None
 
 
 _ARRAY_COMPARE: dict[type, Callable[[Any, Any], Any]] = {

@@ -671,12 +671,66 @@ def set_array_item(a: np.ndarray, key: Any, value: Any) -> None:
         raise GradcliError(str(e)).mirror(type(e).__name__) from None
 
 
+class ArrayFlags:
+    """`a.flags` of a NumPy array, for its layout: `a.flags['C_CONTIGUOUS']`,
+    `a.flags.f_contiguous` (a tensor's array has the tensor's strides: `core.layout`). Its
+    other flags (OWNDATA, WRITEABLE...) say how gradcli keeps memory, not what NumPy and
+    PyTorch would: refused."""
+
+    __slots__ = ("c_contiguous", "f_contiguous")
+    PROGRAM_ATTRIBUTES = ("c_contiguous", "f_contiguous", "contiguous", "fortran")
+    _KEYS = {
+        "C_CONTIGUOUS": "c_contiguous",
+        "C": "c_contiguous",
+        "CONTIGUOUS": "c_contiguous",
+        "F_CONTIGUOUS": "f_contiguous",
+        "F": "f_contiguous",
+        "FORTRAN": "f_contiguous",
+    }
+
+    def __init__(self, a: np.ndarray):
+        self.c_contiguous = bool(a.flags.c_contiguous)
+        self.f_contiguous = bool(a.flags.f_contiguous)
+
+    @property
+    def contiguous(self) -> bool:
+        return self.c_contiguous
+
+    @property
+    def fortran(self) -> bool:
+        return self.f_contiguous and not self.c_contiguous
+
+    def program_getitem(self, key: Any) -> bool:
+        name = self._KEYS.get(key) if isinstance(key, str) else None
+        if name is None:
+            if isinstance(key, str) and key.upper() in (
+                "OWNDATA", "O", "WRITEABLE", "W", "ALIGNED", "A", "WRITEBACKIFCOPY", "X"
+            ):  # fmt: skip
+                raise NotSupported(
+                    f"a.flags[{key!r}] is not supported in gradcli programs",
+                    hint="read a.flags['C_CONTIGUOUS'] or a.flags['F_CONTIGUOUS']",
+                )
+            raise GradcliError("Unknown flag").mirror("KeyError")
+        return bool(getattr(self, name))
+
+    def __repr__(self) -> str:
+        raise NotSupported(
+            "printing a NumPy array's flags is not supported in gradcli programs",
+            hint="print a.flags['C_CONTIGUOUS'] and a.flags['F_CONTIGUOUS']",
+        )
+
+
 ARRAY_ATTRIBUTES: dict[str, Callable[[np.ndarray], Any]] = {
     "shape": lambda a: tuple(a.shape),
     "ndim": lambda a: a.ndim,
     "size": lambda a: int(a.size),
     "dtype": lambda a: a.dtype,
     "T": lambda a: a.T,
+    # (a tensor's array has the tensor's strides: `core.layout`)
+    "strides": lambda a: tuple(int(s) for s in a.strides),
+    "itemsize": lambda a: int(a.itemsize),
+    "nbytes": lambda a: int(a.nbytes),
+    "flags": ArrayFlags,
 }
 
 
@@ -1167,6 +1221,8 @@ def method(owner: Any, attr: str) -> Any:
             f"'{typename(owner)}' object has no attribute '{attr}'",
             hint=_suggest(attr, table),
         ).mirror("AttributeError")
+    if isinstance(owner, np.dtype) and attr in ("name", "kind", "itemsize", "char"):
+        return getattr(owner, attr)  # `a.dtype.name`: 'float32'
     if isinstance(owner, np.generic) and owner.dtype.kind in "biuf":
         # A NumPy scalar has the methods of a 0-d array (`np.dot(u, v).mean()`).
         owner = np.asarray(owner)

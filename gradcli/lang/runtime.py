@@ -610,6 +610,16 @@ class Runtime:
             found = _public_name(owner)
             if found is not None:
                 return found
+        if kind is Node and owner.op.kind == "custom" and not attr.startswith("__"):
+            # PyTorch's node of a Function is its ctx: `y.grad_fn.saved_tensors`, what forward
+            # set on ctx (`y.grad_fn.constant`), `needs_input_grad`
+            ctx = getattr(owner.params.get("_vjp"), "ctx", None)
+            if ctx is not None:
+                if owner.freed and attr in ("saved_tensors", "saved_variables"):
+                    from ..core.autograd import SECOND_BACKWARD
+
+                    raise GradcliError(SECOND_BACKWARD).mirror("RuntimeError").pytorch()
+                return _ctx_attribute(self, ctx, attr)
         if isinstance(owner, (ExcClass, LegacyTensorType)):  # a class, in Python's words
             cls = owner.name if isinstance(owner, ExcClass) else f"torch.{owner.name}"
             raise GradcliError(

@@ -409,21 +409,27 @@ class Builtin:
     are converted for the surface (a `DType` becomes its NumPy dtype).
     """
 
-    __slots__ = ("name", "fn", "raw")
+    __slots__ = ("name", "fn", "raw", "shown")
 
-    def __init__(self, name: str, fn: Callable[..., Any], raw: bool = True):
+    def __init__(
+        self, name: str, fn: Callable[..., Any], raw: bool = True, shown: str | None = None
+    ):
         self.name = name
         self.fn = fn
         self.raw = raw
+        # Python's text for one that is a method in Python (`F.apply`: a bound classmethod)
+        self.shown = shown
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.fn(*args, **kwargs)
 
     def program_typename(self) -> str:
+        if self.shown is not None and self.shown.startswith("<bound method"):
+            return "method"
         return "builtin_function_or_method"  # Python's name in its messages (`len`'s class)
 
     def __repr__(self) -> str:
-        return f"<built-in function {self.name}>"
+        return self.shown or f"<built-in function {self.name}>"
 
 
 EXIT = Builtin("exit", _exit)
@@ -956,6 +962,15 @@ _SUBCLASS_OF = {
 }
 
 
+class MadeModule(surface_nn.Module):
+    """The base of the classes standing for torch's module classes whose constructors are
+    functions in gradcli (`ModuleType.library`): a program's class builds on one as on
+    nn.Linear; its `super().__init__(...)` makes the module with MAKE and the instance takes
+    that module's class and state (`classes.ModuleInstance.base_init`)."""
+
+    MAKE: Callable[..., Any]
+
+
 class ModuleType(PyType):
     """A built-in module class as a program holds it (`nn.Linear`, `nn.ReLU`): calling it makes
     the module; `type(m)` of such a module is this very object (so `type(m) is nn.Linear`,
@@ -978,12 +993,32 @@ class ModuleType(PyType):
         # Calling the class that type() gave makes a module, as in PyTorch: no harm in it.
         return self
 
+    def library(self) -> type | None:
+        """The class a program's `class MyConv(nn.Conv2d)` builds on: the module's own class
+        where its constructor is one (`nn.Linear`), else a class standing for the constructor
+        (`nn.Conv2d` makes a Conv of 2 dimensions, `nn.ReLU` a module applying relu), made once
+        per name; None for nn.Module, nn.Parameter and nn.Buffer."""
+        if self.name in ("Module", "Parameter", "Buffer"):
+            return None
+        wrapped = getattr(self.convert, "__wrapped__", None)
+        if isinstance(wrapped, type) and wrapped.__name__ == self.name:
+            return wrapped if issubclass(wrapped, surface_nn.Module) else None
+        made = _MADE_LIBRARIES.get(self.name)
+        if made is None:
+            made = type(
+                self.name,
+                (MadeModule,),
+                {"MAKE": staticmethod(self.convert), "__module__": self.shown.rpartition(".")[0]},
+            )
+            _MADE_LIBRARIES[self.name] = made
+        return made
+
     def instance(self, v: Any) -> bool:
         # The surface's modules that apply one function share one Python class and differ by
         # name; a program's own nn.Module subclasses are not the surface's (whatever their name).
         surface = self.types[0].__module__.rpartition(".")[0] + "."
         library = getattr(getattr(v, "cls", None), "library", None)
-        if library is not None and library is getattr(self.convert, "__wrapped__", None):
+        if library is not None and library is self.library():
             return True  # a program's `class MaskedLinear(nn.Linear)`: an nn.Linear too
         return (
             isinstance(v, self.types)
@@ -1451,6 +1486,8 @@ def _module_types() -> dict[str, ModuleType]:
 
 
 _MODULE_TYPES_MADE: dict[str, ModuleType] = {}
+# The classes standing for module constructors that are functions (`ModuleType.library`).
+_MADE_LIBRARIES: dict[str, type] = {}
 
 
 def _lazy_module_types() -> dict[str, ModuleType]:

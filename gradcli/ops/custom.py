@@ -131,6 +131,8 @@ def custom_apply(
             with no_grad():
                 return user_vjp(*grads)
 
+        vjp.__dict__.update(getattr(user_vjp, "__dict__", {}))  # (its ctx, its raw backward)
+
     with no_grad():
         result = forward()
     if NOGRAD_VIEWS:
@@ -346,6 +348,7 @@ def _several(
         touched.clear()
         return vjp(*grads)
 
+    unpacked_vjp.__dict__.update(getattr(vjp, "__dict__", {}))  # (its ctx, its raw backward)
     packed = Tensor(packed_data)
     packed.requires_grad = True
     packed.node = Node(

@@ -722,6 +722,81 @@ qr = defop(
 )
 
 
+# --- geqrf ----------------------------------------------------------------------------------------
+
+
+def _geqrf_one(mat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """LAPACK's ?geqrf of one matrix: R on and above the diagonal, the Householder vectors
+    below it, and tau (min(m, n)). On the avx2 kernel family MKL's own arithmetic where it is
+    measured (`core.mklgels._geqrf`: up to 20 rows and 8 columns, wide ones up to 5 rows and
+    12 columns); else NumPy's LAPACK (float32 through float64: last bits may differ)."""
+    from ..core import cpu, mklgels
+
+    m, n = mat.shape
+    k = min(m, n)
+    if (
+        cpu.avx2()
+        and mat.dtype.kind == "f"
+        and mat.dtype.itemsize in (4, 8)
+        and ((1 <= m <= 20 and 1 <= n <= 8) or (1 <= m <= 5 and 1 <= n <= 12))
+        and np.all(np.isfinite(mat))
+        and (not np.any(mat) or mklgels.in_range(mat))
+    ):
+        r, taus = mklgels._geqrf(np.ascontiguousarray(mat))
+        return r, taus[:k]
+    h, tau = np.linalg.qr(mat, mode="raw")
+    return np.asarray(h.T, dtype=mat.dtype), np.asarray(tau[:k], dtype=mat.dtype)
+
+
+def _geqrf_fwd(a: np.ndarray) -> np.ndarray:
+    lead = a.shape[:-2]
+    m, n = a.shape[-2:]
+    mats = a.reshape((-1, m, n))
+    if not mats.shape[0] or not a.size:
+        return pack(np.zeros(a.shape, a.dtype), np.zeros(lead + (min(m, n),), a.dtype), lead=lead)
+    got = [_geqrf_one(mat) for mat in mats]
+    rs = np.stack([r for r, _ in got]).reshape(a.shape)
+    taus = np.stack([t for _, t in got]).reshape(lead + (min(m, n),))
+    return pack(rs, taus, lead=lead)
+
+
+def _geqrf_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
+    # PyTorch's derivatives.yaml: not_implemented("geqrf")
+    raise GradcliError("the derivative for 'geqrf' is not implemented.").mirror("RuntimeError")
+
+
+def geqrf_shapes(shape: tuple[int, ...]) -> list[tuple[int, ...]]:
+    m, n = shape[-2:]
+    return [(m, n), (min(m, n),)]
+
+
+geqrf = defop(
+    "geqrf",
+    _geqrf_fwd,
+    _geqrf_vjp,
+    "GeqrfBackward0",
+    "(a, tau): LAPACK's Householder QR; no derivative (PyTorch's not_implemented)",
+    kind="linalg",
+    signature="geqrf(input)",
+    # (fixed inputs: PyTorch gives geqrf no derivative, so no gradient is checked)
+    samples=(
+        Sample(
+            ((4, 3),),
+            fixed={0: np.array([[2.0, 1, 0.5], [1, 3, 1], [0, 1, 4], [1, 2, 3]])},
+            hessian=False,
+        ),
+        Sample(((2, 4),), fixed={0: np.array([[1.0, 2, 3, 4], [2, 0, 1, 5]])}, hessian=False),
+        Sample(
+            ((2, 2, 2),),
+            fixed={0: np.array([[[3.0, -1], [0.5, 2]], [[-1.0, 4], [2, 0.25]]])},
+            hessian=False,
+        ),
+    ),
+    to_torch=lambda w, a, p: _torch_packed(f"torch.geqrf({a[0]})", a[0], 2),
+    to_jax=lambda w, a, p: "None",
+)
+
+
 # --- eigh -----------------------------------------------------------------------------------------
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes, hooks
 from ..core.dtypes import BF16, check_dtype, round_bf16
 from ..core.tensor import Settings, Tensor, data_array, numpy_data, typename
@@ -309,6 +309,55 @@ def _uninitialised(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
 
 
 empty = _filled(_uninitialised, "empty")
+
+
+def empty_strided(
+    size: Any,
+    stride: Any,
+    *,
+    dtype: Any = None,
+    layout: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+    pin_memory: bool = False,
+) -> Tensor:
+    """`torch.empty_strided(size, stride)`: an uninitialised tensor laid out with these
+    strides (a dense layout: every element its own place, no gaps, as `empty_like` of a
+    permuted tensor has; a layout with gaps or shared places is refused)."""
+    from ..core.layout import is_dense, with_strides
+
+    shape = sizes_arg((size,), NO_SIZE, "empty_strided")
+    if isinstance(stride, int) and not isinstance(stride, bool):
+        stride = (stride,)
+    if not isinstance(stride, (tuple, list)) or any(
+        isinstance(s, bool) or not isinstance(s, (int, np.integer)) for s in stride
+    ):
+        raise GradcliError(
+            "empty_strided(): argument 'stride' (position 2) must be tuple of ints, not "
+            + typename(stride)
+        ).mirror("TypeError")
+    strides = tuple(int(s) for s in stride)
+    if len(strides) != len(shape):
+        raise GradcliError(
+            f"dimensionality of sizes ({len(shape)}) must match dimensionality of strides "
+            f"({len(strides)})"
+        ).mirror("RuntimeError")
+    if any(s < 0 for s in strides):
+        raise GradcliError(
+            "as_strided: Negative strides are not supported at the moment, got strides: "
+            f"{list(strides)}"
+        ).mirror("RuntimeError")
+    if not is_dense(shape, strides):
+        raise NotSupported(
+            "torch.empty_strided with strides that leave gaps or make elements share memory "
+            "is not supported by gradcli",
+            hint="give dense strides (a permutation of the contiguous ones), or use "
+            "torch.empty(size).as_strided(...)",
+        )
+    values = with_strides(np.zeros(shape, dtype=float_dtype(dtype, "empty_strided")), strides)
+    if values.size:
+        UNWRITTEN[id(values)] = values
+    return new_tensor(values, None, requires_grad)
 
 
 def full(

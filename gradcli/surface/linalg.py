@@ -811,6 +811,14 @@ def torch_qr(input: Any, some: bool = True, *, out: Any = None) -> ReturnTuple: 
     return ReturnTuple("qr", ("Q", "R"), (q, r))
 
 
+def geqrf(input: Any, *, out: Any = None) -> ReturnTuple:  # noqa: A002
+    """`torch.geqrf(A)`: LAPACK's QR in its own form, (a, tau) (`ops.matrices.geqrf`)."""
+    a = _matrices(input, "geqrf", square=False)
+    both = apply(M.geqrf, a)
+    r, tau = _unpacked(both, M.geqrf_shapes(a.shape), "GeqrfBackward0")
+    return ReturnTuple("geqrf", ("a", "tau"), (r, tau))
+
+
 def _uplo(v: Any) -> str:
     if v not in ("L", "U", "l", "u"):
         raise GradcliError(f"Expected UPLO argument to be 'L' or 'U', but got {v}")
@@ -1342,6 +1350,7 @@ NAMES = declare(
     ("cholesky", "torch Tensor", torch_cholesky, "cholesky"),
     ("cholesky_inverse", "torch Tensor", cholesky_inverse, "cholesky_inverse"),
     ("qr", "torch Tensor", torch_qr, "qr index reshape"),
+    ("geqrf", "torch Tensor", geqrf, "geqrf index reshape"),
     ("svd", "torch Tensor", torch_svd, "svd index permute reshape"),
     ("pinverse", "torch Tensor", pinverse, "pinv"),
     ("cross", "torch Tensor", torch_cross, "cross"),

@@ -70,6 +70,7 @@ from .constructors import (
     as_tensor,
     empty,
     empty_like,
+    empty_strided,
     eye,
     from_numpy,
     full,
@@ -189,16 +190,41 @@ def fused_sub(input: Any, other: Any, alpha: Any = 1) -> Tensor:
 
 
 def rsub(input: Any, other: Any, alpha: Any = 1) -> Tensor:
-    """`torch.rsub(input, other)`: other - input."""
+    """`torch.rsub(input, other, alpha=1)`: other - alpha * input. With alpha, recorded as
+    the product then RsubBackward0/1 (as `sub`'s alpha); its values ATen's sub kernel's, one
+    fused multiply-add (one rounding) where both operands are of the result's float dtype."""
     A.number_or_tensor(other, "rsub", "other", 2)
-    if alpha != 1:
-        from ..base.errors import NotSupported
+    if not isinstance(alpha, (int, float, complex)):  # (its overloads' words for the keyword)
+        kind = "Tensor" if isinstance(other, Tensor) else "Number"
+        raise GradcliError(
+            f"rsub() received an invalid combination of arguments - got (Tensor, {kind}, "
+            f"alpha={typename(alpha)}), but expected one of:\n"
+            " * (Tensor input, Tensor other, *, Number alpha = 1)\n"
+            " * (Tensor input, Number other, Number alpha = 1)\n"
+            "      didn't match because some of the keywords were incorrect: alpha\n"
+        ).mirror("TypeError")
+    if alpha == 1:
+        return A.rsub_t(input, other)
+    A.check_bool_sub(other, input)
+    from .functional import _times_alpha
 
-        raise NotSupported(
-            "torch.rsub(..., alpha=) other than 1 is not supported",
-            hint="write other - alpha * input",
-        )
-    return A.rsub_t(input, other)
+    out = A.rsub_t(_times_alpha(input, alpha), other)
+    if (
+        isinstance(input, Tensor)
+        and input.dtype == out.dtype
+        and out.dtype in (np.float32, np.float64)
+        and isinstance(alpha, (int, float))
+        and not isinstance(alpha, bool)
+        and out.shape == input.shape
+    ):
+        if isinstance(other, Tensor):
+            base = other.data if other.dtype == out.dtype else None
+        else:
+            base = np.full(out.shape, other, dtype=out.dtype)
+        if base is not None:
+            values = _K.add(np.broadcast_to(base, out.shape), input.data, -alpha)
+            out.data = np.asarray(values, dtype=out.dtype).reshape(out.shape)
+    return out
 
 
 def mul(input: Any, other: Any) -> Tensor:
@@ -679,6 +705,7 @@ DECLARED = declare(
     ("zeros", "torch", zeros, ""),
     ("ones", "torch", ones, ""),
     ("empty", "torch", empty, ""),
+    ("empty_strided", "torch", empty_strided, ""),
     ("full", "torch", full, ""),
     ("eye", "torch", eye, ""),
     ("arange", "torch", arange, ""),

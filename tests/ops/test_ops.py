@@ -992,6 +992,30 @@ def _renorm_ref(x: np.ndarray, p: float, dim: int, maxnorm: float) -> np.ndarray
     return x * np.where(norm > maxnorm, maxnorm / (norm + 1e-7), 1.0)
 
 
+def _geqrf_ref(a: np.ndarray) -> np.ndarray:
+    """LAPACK's Householder QR as its documentation states it: for each column, beta =
+    -sign(alpha) ||(alpha, x)||, tau = (beta - alpha) / beta, v = x / (alpha - beta) stored
+    below the diagonal, H = I - tau [1; v] [1; v]^T applied to the columns on the right."""
+    lead, (m, n) = a.shape[:-2], a.shape[-2:]
+    k = min(m, n)
+    rs, taus = [], []
+    for mat in np.asarray(a, dtype=np.float64).reshape((-1, m, n)):
+        r = mat.copy()
+        tau = np.zeros(k)
+        for i in range(k):
+            alpha, x = r[i, i], r[i + 1 :, i]
+            if not x.size or not np.any(x):
+                continue
+            beta = -math.copysign(math.hypot(alpha, float(np.linalg.norm(x))), alpha)
+            tau[i] = (beta - alpha) / beta
+            v = np.concatenate([[1.0], x / (alpha - beta)])
+            r[i:, i + 1 :] -= tau[i] * np.outer(v, v @ r[i:, i + 1 :])
+            r[i, i], r[i + 1 :, i] = beta, v[1:]
+        rs.append(r)
+        taus.append(tau)
+    return np.concatenate([np.reshape(rs, lead + (-1,)), np.reshape(taus, lead + (-1,))], axis=-1)
+
+
 REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "neg": lambda x: 0.0 - x,
     "exp": _vec(math.exp),
@@ -1142,6 +1166,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "cholesky_inverse": _cholesky_inverse_ref,
     "cholesky": _cholesky_ref,
     "qr": _qr_ref,
+    "geqrf": _geqrf_ref,
     "eigh": _eigh_ref,
     "svd": _svd_ref,
     "svdvals": _svdvals_ref,
@@ -1404,6 +1429,7 @@ def _torch_linalg() -> dict[str, Callable[..., Any]]:
         ),
         "cholesky": torch.linalg.cholesky,
         "qr": qr,
+        "geqrf": lambda a: packed(*torch.geqrf(a)),
         "eigh": eigh,
         "svd": svd,
         "svdvals": torch.linalg.svdvals,

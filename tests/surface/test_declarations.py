@@ -408,6 +408,7 @@ CALLS: dict[str, list[Call]] = {
     "torch.ones": one(2, 3),
     "torch.zeros": one(2, 3),
     "torch.empty": one(2, 3),
+    "torch.empty_strided": one((2, 3), (1, 2)),
     "torch.rand": one(2, 3),
     "torch.randn": one(2, 3),
     "torch.permute": one(x23, (1, 0)),

@@ -6080,7 +6080,16 @@ add(
     ),
     esc("cpu_amp_autocast_dunder", "x = torch.cpu.amp.autocast.__init__.__globals__"),
     esc("cpu_private_module", "x = torch.cpu._utils"),
-    small("rsub_alpha", "torch.rsub(torch.ones(2), torch.ones(2), alpha=2)", (r"not supported",)),
+    small(
+        "rsub_alpha_bool",
+        "torch.rsub(torch.ones(2) > 0, torch.ones(2), alpha=2)",
+        (r"bool tensor",),
+    ),
+    small(
+        "rsub_alpha_string",
+        "torch.rsub(torch.ones(2), torch.ones(2), alpha='a')",
+        (r"invalid combination",),
+    ),
     small("rsub_bool", "torch.rsub(torch.ones(2) > 0, torch.ones(2) > 0)", (r"bool tensor",)),
     small("rsub_huge_broadcast", "torch.rsub(torch.ones(10**4, 1), torch.ones(10**4))", LIMIT),
     small("rsub_string", "torch.rsub(torch.ones(2), 'a')", (r"rsub", r"argument")),
@@ -7441,15 +7450,56 @@ add(
         LIMIT,
     ),
     small(
-        "library_subclass_reset_parameters",
+        "library_subclass_reset_parameters_recurses",
         "import torch.nn as nn\nclass L(nn.Linear):\n    def reset_parameters(self):\n"
-        "        pass\nL(2, 2)",
-        (r"not supported",),
+        "        self.reset_parameters()\nL(2, 2)",
+        DEPTH,
     ),
     small(
-        "library_subclass_of_shared_activation",
-        "import torch.nn as nn\nclass A(nn.ReLU):\n    pass",
-        (r"classes are only supported",),
+        "library_subclass_reset_parameters_inits_again",
+        "import torch.nn as nn\nclass C(nn.Conv2d):\n    def reset_parameters(self):\n"
+        "        super().__init__(1, 1, 1)\nC(2, 2, 3)",
+        DEPTH,
+    ),
+    small(
+        "library_subclass_reset_parameters_endless",
+        "import torch.nn as nn\nclass C(nn.LayerNorm):\n    def reset_parameters(self):\n"
+        "        while True:\n            nn.init.ones_(self.weight)\nC(4)",
+        LIMIT,
+    ),
+    small(
+        "library_subclass_of_made_conv_huge",
+        "import torch.nn as nn\nclass C(nn.Conv2d):\n    pass\nC(10**5, 10**5, 99)",
+        LIMIT,
+    ),
+    small(
+        "library_subclass_of_shared_activation_bad_args",
+        "import torch.nn as nn\nclass A(nn.ReLU):\n    def __init__(self):\n"
+        "        super().__init__(print)\nA()(torch.ones(2))",
+        (r"inplace", r"bool", r"not supported"),
+        codes=frozenset({0, 1}),
+    ),
+    esc(
+        "library_subclass_of_made_internals",
+        "import torch.nn as nn\nclass A(nn.Tanh):\n    pass\nf = A().__class__.__mro__",
+    ),
+    esc(
+        "function_node_ctx_internals",
+        "class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+        "        ctx.k = 2\n        return x * 2\n    @staticmethod\n    def backward(ctx, g):\n"
+        "        return g * 2\ny = F.apply(torch.ones(2, requires_grad=True))\n"
+        "f = y.grad_fn._vjp",
+    ),
+    esc(
+        "function_node_ctx_dunder",
+        "class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+        "        return x * 2\n    @staticmethod\n    def backward(ctx, g):\n"
+        "        return g * 2\ny = F.apply(torch.ones(2, requires_grad=True))\n"
+        "f = y.grad_fn.__dict__",
+    ),
+    esc(
+        "library_subclass_of_made_make",
+        "import torch.nn as nn\nclass A(nn.Conv1d):\n    pass\nf = A.MAKE",
     ),
     esc(
         "library_subclass_internals",
@@ -7624,4 +7674,88 @@ add(
         "import numpy as np\nt = torch.from_numpy(np.arange(5)[::-1])",
         (r"negative strides are not currently supported",),
     ),
+)
+
+# refuse: torch.empty_strided's sizes and strides (huge, negative, gapped, of other types) and
+# NumPy's scalar types as classes.
+add(
+    small(
+        "empty_strided_huge",
+        "t = torch.empty_strided((10**6, 10**6), (1, 10**6))",
+        LIMIT,
+    ),
+    small(
+        "empty_strided_gapped_strides",
+        "t = torch.empty_strided((2, 3), (10**18, 1))",
+        (r"not supported",),
+    ),
+    small(
+        "empty_strided_negative_strides",
+        "t = torch.empty_strided((2, 3), (-1, 2))",
+        (r"Negative strides",),
+    ),
+    small(
+        "empty_strided_stride_objects",
+        "t = torch.empty_strided((2, 3), (print, 1))",
+        (r"must be tuple of ints",),
+    ),
+    small(
+        "empty_strided_overlapping",
+        "t = torch.empty_strided((4, 4), (0, 0))\nt.add_(1)",
+        (r"not supported",),
+    ),
+    esc(
+        "numpy_scalar_type_internals",
+        "import numpy as np\nf = type(np.int64(3)).np",
+    ),
+    small("geqrf_huge", "a, tau = torch.geqrf(torch.ones(20000, 20000))", LIMIT),
+    small("geqrf_huge_batch", "a, tau = torch.geqrf(torch.ones(10**6, 8, 8))", LIMIT),
+    small("geqrf_vector", "a, tau = torch.geqrf(torch.ones(3))", (r"at least 2 dimensions",)),
+    small(
+        "rsub_alpha_huge_broadcast",
+        "t = torch.rsub(torch.ones(10**5, 1), torch.ones(1, 10**5), alpha=2)",
+        LIMIT,
+    ),
+)
+
+# refuse (probing): a NumPy array's flags and layout copies.
+add(
+    small(
+        "np_flags_printed",
+        "import numpy as np\nprint(np.zeros(3).flags)",
+        (r"not supported",),
+    ),
+    small(
+        "np_flags_owndata",
+        "import numpy as np\nv = np.zeros(3).flags['OWNDATA']",
+        (r"not supported",),
+    ),
+    small(
+        "np_flags_unknown_key",
+        "import numpy as np\nv = np.zeros(3).flags[print]",
+        (r"Unknown flag",),
+    ),
+    small(
+        "np_ascontiguousarray_huge",
+        "import numpy as np\nv = np.ascontiguousarray([[0.0] * 10**4] * 10**4)",
+        LIMIT,
+    ),
+    small(
+        "np_asfortranarray_objects",
+        "import numpy as np\nv = np.asfortranarray([print])",
+        (r"not supported", r"numbers"),
+    ),
+)
+
+# refuse (probing): a NumPy dtype compared with what NumPy converts, and its fields.
+add(
+    small(
+        "np_dtype_compare_long_string",
+        "import numpy as np\nv = np.zeros(2).dtype == 'f' * 10**6\nprint(v)",
+        (r"False",),
+        codes=frozenset({0}),
+        stdout_patterns=(r"False",),
+    ),
+    esc("np_dtype_internal_field", "import numpy as np\nv = np.zeros(2).dtype.type"),
+    esc("np_dtype_dunder", "import numpy as np\nv = np.zeros(2).dtype.__reduce__"),
 )

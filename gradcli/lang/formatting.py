@@ -208,13 +208,9 @@ _PERCENT = LazyPattern(
 
 
 def percent_format(template: str, values: Any) -> str:
-    """`template % values` (printf-style): `%s %d %i %f %e %g %x %o %c %%` with flags, width
-    and precision; not `%(name)s` mappings, `*` widths or `%r` / `%a`."""
-    if isinstance(values, dict):
-        raise NotSupported(
-            "`%` formatting with a dict is not supported",
-            hint="use an f-string or str.format",
-        )
+    """`template % values` (printf-style): `%s %r %d %i %f %e %g %x %o %c %%` with flags, width
+    and precision; not `%(name)s` mappings, `*` widths or `%a`."""
+    # A dict is one value (`'%r' % {'lr': 0.1}`), as Python's when no field names a key.
     items = list(values) if isinstance(values, tuple) else [values]
     parts: list[str] = []
     total = 0
@@ -232,22 +228,18 @@ def percent_format(template: str, values: Any) -> str:
             continue
         if m.group("key") is not None:
             raise NotSupported(
-                "`%(name)s` fields are not supported", hint="use an f-string or str.format"
+                "`%` formatting with a dict is not supported"
+                if isinstance(values, dict)
+                else "`%(name)s` fields are not supported",
+                hint="use an f-string or str.format",
             )
         if m.group("width") == "*" or m.group("precision") == "*":
             raise NotSupported(
                 "`*` widths in `%` formatting are not supported", hint="write the width"
             )
-        if kind == "a" or (
-            kind == "r"
-            and used < len(items)
-            and not isinstance(
-                items[used], (str, int, float, bool, type(None), np.number, np.bool_)
-            )
-        ):
-            # `%r` of a number (NumPy's too) or a string only: of anything else it is not
-            # supported.
-            raise NotSupported(f"`%{kind}` of this value is not supported", hint="use %s")
+        if kind == "a":
+            # `%r` is the value's repr(), the one `f'{x!r}'` shows; `%a` is refused as `!a` is.
+            raise NotSupported("`%a` formatting is not supported", hint="use %r or %s")
         if kind == "":
             raise GradcliError("incomplete format").mirror("ValueError")
         if kind not in "sdiufFeEgGxXocr":
@@ -268,7 +260,7 @@ def percent_format(template: str, values: Any) -> str:
         limits.STRING_CHARS.check(total, "the length of the string")
         parts.append(text)
     parts.append(template[pos:])
-    if used < len(items):
+    if used < len(items) and not isinstance(values, dict):
         raise GradcliError("not all arguments converted during string formatting").mirror(
             "TypeError"
         )

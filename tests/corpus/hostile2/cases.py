@@ -1850,7 +1850,9 @@ add(
     esc("fstring_self_doc", T + "s = f'{x=}'", codes=frozenset({0, 1})),
     esc("fstring_conversion_ascii", T + "s = f'{x!a}'"),
     esc("percent_dict", "s = '%(a)s' % {'a': 1}"),
-    esc("percent_tuple_repr", "s = '%r' % (torch.ones(1),)"),
+    # `%r` is the value's repr(), as `f'{x!r}'`: nothing to walk, it runs; `%a` is refused.
+    esc("percent_tuple_repr", "s = '%r' % (torch.ones(1),)", codes=frozenset({0, 1})),
+    esc("percent_ascii", "s = '%a' % (torch.ones(1),)"),
     esc("string_template", "s = 'a'.__mod__(1)"),
     # frames and generators
     esc("generator_frame", "def g():\n    yield 1\nf = g().gi_frame"),
@@ -7624,4 +7626,12 @@ add(
         "import numpy as np\nt = torch.from_numpy(np.arange(5)[::-1])",
         (r"negative strides are not currently supported",),
     ),
+)
+
+# explore66: `%r` takes any value's repr() (a tensor, a list of them, a dict as one value): the
+# walk is bounded as repr()'s, and a dict still names no fields.
+add(
+    budget("percent_repr_big_list", "s = '%r' % ([torch.ones(100)] * 10**5,)"),
+    budget("percent_repr_dict_huge", "s = '%r' % {i: torch.ones(100) for i in range(10**5)}"),
+    esc("percent_dict_key_walk", "s = '%(__class__)s' % {'__class__': 1}"),
 )

@@ -4,7 +4,7 @@ conversions, `=`), `str.format` and `%`.
 A format spec is parsed and checked here (its width and precision within the string limit)
 before Python formats a number or a string with it. A format string can never reach an
 attribute or an item of a value: `'{0.__class__}'.format(x)` and `'{0[0]}'.format(l)` are
-refused, as are `format_map`, `%(name)s` and the `!a` conversion.
+refused, as are `format_map` and the `!a` conversion (`%(name)s` looks up a plain dict's item).
 """
 
 from __future__ import annotations
@@ -209,7 +209,7 @@ _PERCENT = LazyPattern(
 
 def percent_format(template: str, values: Any) -> str:
     """`template % values` (printf-style): `%s %r %d %i %f %e %g %x %o %c %%` with flags, width
-    and precision; not `%(name)s` mappings, `*` widths or `%a`."""
+    and precision, `%(name)s` items of a dict; not `*` widths or `%a`."""
     # A dict is one value (`'%r' % {'lr': 0.1}`), as Python's when no field names a key.
     items = list(values) if isinstance(values, tuple) else [values]
     parts: list[str] = []
@@ -226,13 +226,14 @@ def percent_format(template: str, values: Any) -> str:
             parts.append("%")
             total += 1
             continue
-        if m.group("key") is not None:
-            raise NotSupported(
-                "`%` formatting with a dict is not supported"
-                if isinstance(values, dict)
-                else "`%(name)s` fields are not supported",
-                hint="use an f-string or str.format",
-            )
+        key = m.group("key")
+        if key is not None and type(values) is not dict:
+            if isinstance(values, dict):  # a defaultdict: its factory would run here
+                raise NotSupported(
+                    "`%(name)s` fields with a defaultdict are not supported",
+                    hint="pass a plain dict or use an f-string",
+                )
+            raise GradcliError("format requires a mapping").mirror("TypeError")
         if m.group("width") == "*" or m.group("precision") == "*":
             raise NotSupported(
                 "`*` widths in `%` formatting are not supported", hint="write the width"
@@ -248,10 +249,19 @@ def percent_format(template: str, values: Any) -> str:
             ).mirror("ValueError")
         _bounded(m.group("width"), "width")
         _bounded(m.group("precision"), "precision")
-        if used >= len(items):
-            raise GradcliError("not enough arguments for format string").mirror("TypeError")
-        v = items[used]
-        used += 1
+        if key is not None:  # `'%(loss).4f' % {'loss': 0.5}`: the dict's item, no more
+            name = key[1:-1]
+            if name not in values:
+                from .exceptions import CLASSES, ProgramError
+
+                raise ProgramError(CLASSES["KeyError"](name))
+            v = values[name]
+            used = len(items)  # as CPython's: a later `%s` finds no argument left
+        else:
+            if used >= len(items):
+                raise GradcliError("not enough arguments for format string").mirror("TypeError")
+            v = items[used]
+            used += 1
         spec = "%" + m.group("flags") + (m.group("width") or "")
         if m.group("precision") is not None:
             spec += "." + m.group("precision")

@@ -1849,7 +1849,12 @@ add(
     # `f"{x=}"` is Python tutorials use (issue 10): it shows the name and the value, no more.
     esc("fstring_self_doc", T + "s = f'{x=}'", codes=frozenset({0, 1})),
     esc("fstring_conversion_ascii", T + "s = f'{x!a}'"),
-    esc("percent_dict", "s = '%(a)s' % {'a': 1}"),
+    # `%(name)s` is one item of a plain dict, looked up by its string: it runs, nothing walks.
+    esc("percent_dict", "s = '%(a)s' % {'a': 1}", codes=frozenset({0, 1})),
+    esc(
+        "percent_defaultdict_factory",
+        "import collections\ns = '%(a)s' % collections.defaultdict(lambda: torch.ones(1))",
+    ),
     # `%r` is the value's repr(), as `f'{x!r}'`: nothing to walk, it runs; `%a` is refused.
     esc("percent_tuple_repr", "s = '%r' % (torch.ones(1),)", codes=frozenset({0, 1})),
     esc("percent_ascii", "s = '%a' % (torch.ones(1),)"),
@@ -2839,7 +2844,7 @@ add(
     ),
     budget("lang_finally_after_limit", "try:\n    x = torch.zeros(10**9)\nfinally:\n    x = 1"),
     esc("lang_format_attribute", "s = '{0.grad}'.format(torch.ones(1))"),
-    esc("lang_percent_mapping", "s = '%(a)s' % {'a': 1}"),
+    esc("lang_percent_mapping", "s = '%(a)s' % {'a': 1}", codes=frozenset({0, 1})),
     esc("lang_type_of_type", "t = type(torch.ones(1))\nu = t([1.0])"),
     esc(
         "lang_hasattr_then_getattr",
@@ -7628,10 +7633,16 @@ add(
     ),
 )
 
-# explore66: `%r` takes any value's repr() (a tensor, a list of them, a dict as one value): the
-# walk is bounded as repr()'s, and a dict still names no fields.
+# explore66: `%r` takes any value's repr() (a tensor, a list of them, a dict as one value) and
+# `%(name)s` a plain dict's item: the walk is bounded as repr()'s and str()'s.
 add(
     budget("percent_repr_big_list", "s = '%r' % ([torch.ones(100)] * 10**5,)"),
     budget("percent_repr_dict_huge", "s = '%r' % {i: torch.ones(100) for i in range(10**5)}"),
-    esc("percent_dict_key_walk", "s = '%(__class__)s' % {'__class__': 1}"),
+    esc("percent_dict_key_walk", "s = '%(__class__)s' % {'__class__': 1}", codes=frozenset({0, 1})),
+    esc(
+        "percent_key_not_mapping",
+        "s = '%(__class__)s' % (torch.ones(1),)",
+        (r"format requires a mapping",),
+    ),
+    budget("percent_key_big_value", "s = '%(a)s' % {'a': [1.5] * 10**6}"),
 )

@@ -147,20 +147,15 @@ def str_format(template: str, args: tuple, kwargs: dict) -> str:
         parsed = list(formatter_parser(template))
     except ValueError as e:
         raise GradcliError(str(e)).mirror("ValueError") from None
-    for literal, name, spec, conversion in parsed:
-        parts.append(literal)
-        total += len(literal)
-        if name is None:
-            continue
+
+    def lookup(name: str) -> Any:
+        """The argument a field names: `{}` the next position, `{0}` a position, `{x}` a
+        keyword; never an attribute or an item of it."""
+        nonlocal auto, mode
         if "." in name or "[" in name:
             raise NotSupported(
                 f"`{{{name}}}`: attribute and item lookups in format strings are not supported",
                 hint="pass the value itself: '{}'.format(x.attr) or an f-string",
-            )
-        if spec and "{" in spec:
-            raise NotSupported(
-                "nested fields in a format spec are not supported in str.format",
-                hint="use an f-string: f'{x:{width}}'",
             )
         if name == "":
             if mode == "manual":
@@ -184,13 +179,35 @@ def str_format(template: str, args: tuple, kwargs: dict) -> str:
                 raise GradcliError(
                     f"Replacement index {index} out of range for positional args tuple"
                 ).mirror("IndexError")
-            value = args[index]
-        else:
-            if index not in kwargs:
-                from .exceptions import CLASSES, ProgramError
+            return args[index]
+        if index not in kwargs:
+            from .exceptions import CLASSES, ProgramError
 
-                raise ProgramError(CLASSES["KeyError"](index))
-            value = kwargs[index]
+            raise ProgramError(CLASSES["KeyError"](index))
+        return kwargs[index]
+
+    for literal, name, spec, conversion in parsed:
+        parts.append(literal)
+        total += len(literal)
+        if name is None:
+            continue
+        value = lookup(name)
+        if spec and "{" in spec:
+            # `'{:>{width}.{prec}f}'.format(x, width=8, prec=3)`: each nested field is an
+            # argument's text (as CPython, numbered after the field it sits in).
+            pieces = []
+            for lit, inner, inner_spec, inner_conv in formatter_parser(spec):
+                pieces.append(lit)
+                if inner is None:
+                    continue
+                if inner_spec or inner_conv:
+                    raise NotSupported(
+                        "a conversion or spec inside a nested format field is not supported",
+                        hint="use an f-string: f'{x:{width}}'",
+                    )
+                pieces.append(format_value(lookup(inner), ""))
+            spec = "".join(pieces)
+            limits.STRING_CHARS.check(len(spec), "the length of the format spec")
         if conversion:
             value = convert(value, conversion)
         text = format_value(value, spec or "")

@@ -1918,7 +1918,12 @@ CASES: list[Case] = [
         "classes are only supported as subclasses of torch.nn.Module",
         (1, 9),
     ),
-    Case("format_nested_spec", "s = '{0:{1}}'.format(1, 9)", "nested fields", (1, 5)),
+    Case(
+        "format_nested_spec_walk",
+        "s = '{0:{1.__class__}}'.format(1, 9)",
+        "attribute and item lookups",
+        (1, 5),
+    ),
     Case("format_map_walk", "s = '{x.__class__}'.format_map({'x': 1})", "format_map", (1, 5)),
     Case(
         "percent_mapping_defaultdict",

@@ -39,6 +39,7 @@ print("{name}: {value:.3f}".format(name="loss", value=0.123456))
 print("{:>6}|{:<6}|{:^6}|".format("r", "l", "c"))
 print("{!r} {!s}".format("q", "q"))
 print("{:08.3f}".format(-3.14159))
+print("{:>{}}|{:{w}.{p}f}|{:{fill}^9}".format("ab", 6, 3.14159, "x", w=8, p=2, fill="*"))
 """,
     "percent": """
 print("%d %i %s %.3f %5.1f%% %e" % (3, 4, "s", 1.23456, 42.123, 1234.5))

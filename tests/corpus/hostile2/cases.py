@@ -1839,7 +1839,14 @@ add(
     esc("format_attr_walk", "s = '{0.__class__}'.format(torch.ones(1))"),
     esc("format_globals_walk", "s = '{0.__init__.__globals__}'.format(torch)"),
     esc("format_item_walk", "s = '{0[0]}'.format([1])"),
-    esc("format_nested_spec", "s = '{0:{1}}'.format(1, '>10')"),
+    # a nested field in a spec is an argument's text (`'{:{w}}'.format(x, w=8)`): it runs;
+    # a nested field that walks, or carries its own spec, is refused.
+    esc("format_nested_spec", "s = '{0:{1}}'.format(1, '>10')", codes=frozenset({0, 1})),
+    esc("format_nested_spec_walk", "s = '{0:{1.__class__}}'.format(1, 2)"),
+    esc("format_nested_spec_item", "s = '{0:{1[0]}}'.format(1, [5])"),
+    esc("format_nested_spec_conversion", "s = '{0:{1!r}}'.format(1, 5)"),
+    budget("format_nested_width_huge", "s = '{:{}}'.format(1, 10**9)"),
+    budget("format_nested_precision_huge", "s = '{:.{}f}'.format(1.5, 10**9)"),
     esc("format_map", "s = '{x.__class__}'.format_map({'x': 1})"),
     # format() with a spec formats, as Python's (a tensor with '' is its str): no field names,
     # nothing to walk. It runs; the escapes through format strings are the cases around it.

@@ -226,7 +226,7 @@ _PERCENT = LazyPattern(
 
 def percent_format(template: str, values: Any) -> str:
     """`template % values` (printf-style): `%s %r %d %i %f %e %g %x %o %c %%` with flags, width
-    and precision, `%(name)s` items of a dict; not `*` widths or `%a`."""
+    and precision (`*` ones from the arguments), `%(name)s` items of a dict; not `%a`."""
     # A dict is one value (`'%r' % {'lr': 0.1}`), as Python's when no field names a key.
     items = list(values) if isinstance(values, tuple) else [values]
     parts: list[str] = []
@@ -251,10 +251,24 @@ def percent_format(template: str, values: Any) -> str:
                     hint="pass a plain dict or use an f-string",
                 )
             raise GradcliError("format requires a mapping").mirror("TypeError")
-        if m.group("width") == "*" or m.group("precision") == "*":
-            raise NotSupported(
-                "`*` widths in `%` formatting are not supported", hint="write the width"
-            )
+        flags = m.group("flags")
+        width = m.group("width")
+        precision = m.group("precision")
+        if width == "*" or precision == "*":
+            # `'%*.*f' % (10, 3, x)`: the width and precision are the next arguments (ints
+            # only, as CPython: a negative width left-justifies, a negative precision is 0).
+            if key is not None:  # CPython's `*` takes the looked-up item, the value none
+                raise GradcliError("not enough arguments for format string").mirror("TypeError")
+            if width == "*":
+                w = _star_argument(items, used)
+                used += 1
+                if w < 0:
+                    flags += "-"
+                width = str(abs(w))
+            if precision == "*":
+                p = _star_argument(items, used)
+                used += 1
+                precision = str(max(p, 0))
         if kind == "a":
             # `%r` is the value's repr(), the one `f'{x!r}'` shows; `%a` is refused as `!a` is.
             raise NotSupported("`%a` formatting is not supported", hint="use %r or %s")
@@ -264,8 +278,8 @@ def percent_format(template: str, values: Any) -> str:
             raise GradcliError(
                 f"unsupported format character '{kind}' (0x{ord(kind):x}) at index {m.start()}"
             ).mirror("ValueError")
-        _bounded(m.group("width"), "width")
-        _bounded(m.group("precision"), "precision")
+        _bounded(width, "width")
+        _bounded(precision, "precision")
         if key is not None:  # `'%(loss).4f' % {'loss': 0.5}`: the dict's item, no more
             name = key[1:-1]
             if name not in values:
@@ -279,9 +293,9 @@ def percent_format(template: str, values: Any) -> str:
                 raise GradcliError("not enough arguments for format string").mirror("TypeError")
             v = items[used]
             used += 1
-        spec = "%" + m.group("flags") + (m.group("width") or "")
-        if m.group("precision") is not None:
-            spec += "." + m.group("precision")
+        spec = "%" + flags + (width or "")
+        if precision is not None:
+            spec += "." + precision
         text = _percent_one(spec, kind, v)
         total += len(text)
         limits.STRING_CHARS.check(total, "the length of the string")
@@ -292,6 +306,19 @@ def percent_format(template: str, values: Any) -> str:
             "TypeError"
         )
     return join(parts)
+
+
+def _star_argument(items: list, used: int) -> int:
+    """The argument a `*` width or precision takes: an int (a bool is one), as CPython."""
+    if used >= len(items):
+        raise GradcliError("not enough arguments for format string").mirror("TypeError")
+    v = items[used]
+    if type(v) not in (int, bool):
+        raise GradcliError("* wants int").mirror("TypeError")
+    cap = limits.STRING_CHARS.value
+    if abs(v) > cap:  # bounded before any text of it is made (10**10000 has no str())
+        limits.STRING_CHARS.check(cap + 1, "the `*` width or precision in a format spec")
+    return int(v)
 
 
 def _percent_one(spec: str, kind: str, v: Any) -> str:

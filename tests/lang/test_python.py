@@ -50,6 +50,7 @@ print("%r" % "quoted")
 print("%05.1f" % 3.14159)
 print("%r and %r" % ([1, 'a', None], (2.5,)), "%8r|" % 7)
 print("%r" % {'lr': 0.1}, "%s" % {'a': [1]}, "no fields" % {'a': 1})
+print("%-*s|%*.*f|%.*f|%*d|" % (8, "loss", 10, 3, 3.14159, -1, 1.5, -4, 3))
 """,
     "comprehensions": """
 print([i * i for i in range(6) if i % 2 == 0])

@@ -1847,6 +1847,11 @@ add(
     esc("format_nested_spec_conversion", "s = '{0:{1!r}}'.format(1, 5)"),
     budget("format_nested_width_huge", "s = '{:{}}'.format(1, 10**9)"),
     budget("format_nested_precision_huge", "s = '{:.{}f}'.format(1.5, 10**9)"),
+    # `*` widths and precisions in `%` come from the arguments: bounded as written ones.
+    budget("percent_star_width_huge", "s = '%*d' % (10**9, 1)"),
+    budget("percent_star_precision_huge", "s = '%.*f' % (10**9, 1.5)"),
+    budget("percent_star_negative_huge", "s = '%*s' % (-(10**9), 'x')"),
+    esc("percent_star_tensor", "s = '%*d' % (torch.tensor(10**6), 1)", (r"\* wants int",)),
     esc("format_map", "s = '{x.__class__}'.format_map({'x': 1})"),
     # format() with a spec formats, as Python's (a tensor with '' is its str): no field names,
     # nothing to walk. It runs; the escapes through format strings are the cases around it.

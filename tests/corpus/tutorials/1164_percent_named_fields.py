@@ -1,4 +1,4 @@
-# ruff: noqa: UP031, F502, F506  (printf-style formatting is what the program shows)
+# ruff: noqa: UP031, F502, F506, F508  (printf-style formatting is what the program shows)
 # Logging a training step with named printf fields: '%(loss).4f' % stats looks up the
 # dict's items; a field the dict lacks is Python's KeyError.
 import torch
@@ -16,6 +16,7 @@ for step in range(3):
     opt.step()
 print("weights %(w)s (%(n)d values)" % {"w": w.detach(), "n": w.numel()})
 print("first %s, then %(w)r" % {"w": 1})
+print("%-*s|%*.*f|" % (10, "padded", 9, 2, loss.item()))
 try:
     print("%(missing)s" % stats)
 except KeyError as e:

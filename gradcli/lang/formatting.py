@@ -4,7 +4,7 @@ conversions, `=`), `str.format` and `%`.
 A format spec is parsed and checked here (its width and precision within the string limit)
 before Python formats a number or a string with it. A format string can never reach an
 attribute or an item of a value: `'{0.__class__}'.format(x)` and `'{0[0]}'.format(l)` are
-refused, as are `format_map`, `%(name)s` and the `!a` conversion.
+refused, as are `format_map` and the `!a` conversion (`%(name)s` looks up a plain dict's item).
 """
 
 from __future__ import annotations
@@ -147,20 +147,15 @@ def str_format(template: str, args: tuple, kwargs: dict) -> str:
         parsed = list(formatter_parser(template))
     except ValueError as e:
         raise GradcliError(str(e)).mirror("ValueError") from None
-    for literal, name, spec, conversion in parsed:
-        parts.append(literal)
-        total += len(literal)
-        if name is None:
-            continue
+
+    def lookup(name: str) -> Any:
+        """The argument a field names: `{}` the next position, `{0}` a position, `{x}` a
+        keyword; never an attribute or an item of it."""
+        nonlocal auto, mode
         if "." in name or "[" in name:
             raise NotSupported(
                 f"`{{{name}}}`: attribute and item lookups in format strings are not supported",
                 hint="pass the value itself: '{}'.format(x.attr) or an f-string",
-            )
-        if spec and "{" in spec:
-            raise NotSupported(
-                "nested fields in a format spec are not supported in str.format",
-                hint="use an f-string: f'{x:{width}}'",
             )
         if name == "":
             if mode == "manual":
@@ -184,13 +179,35 @@ def str_format(template: str, args: tuple, kwargs: dict) -> str:
                 raise GradcliError(
                     f"Replacement index {index} out of range for positional args tuple"
                 ).mirror("IndexError")
-            value = args[index]
-        else:
-            if index not in kwargs:
-                from .exceptions import CLASSES, ProgramError
+            return args[index]
+        if index not in kwargs:
+            from .exceptions import CLASSES, ProgramError
 
-                raise ProgramError(CLASSES["KeyError"](index))
-            value = kwargs[index]
+            raise ProgramError(CLASSES["KeyError"](index))
+        return kwargs[index]
+
+    for literal, name, spec, conversion in parsed:
+        parts.append(literal)
+        total += len(literal)
+        if name is None:
+            continue
+        value = lookup(name)
+        if spec and "{" in spec:
+            # `'{:>{width}.{prec}f}'.format(x, width=8, prec=3)`: each nested field is an
+            # argument's text (as CPython, numbered after the field it sits in).
+            pieces = []
+            for lit, inner, inner_spec, inner_conv in formatter_parser(spec):
+                pieces.append(lit)
+                if inner is None:
+                    continue
+                if inner_spec or inner_conv:
+                    raise NotSupported(
+                        "a conversion or spec inside a nested format field is not supported",
+                        hint="use an f-string: f'{x:{width}}'",
+                    )
+                pieces.append(format_value(lookup(inner), ""))
+            spec = "".join(pieces)
+            limits.STRING_CHARS.check(len(spec), "the length of the format spec")
         if conversion:
             value = convert(value, conversion)
         text = format_value(value, spec or "")
@@ -208,13 +225,9 @@ _PERCENT = LazyPattern(
 
 
 def percent_format(template: str, values: Any) -> str:
-    """`template % values` (printf-style): `%s %d %i %f %e %g %x %o %c %%` with flags, width
-    and precision; not `%(name)s` mappings, `*` widths or `%r` / `%a`."""
-    if isinstance(values, dict):
-        raise NotSupported(
-            "`%` formatting with a dict is not supported",
-            hint="use an f-string or str.format",
-        )
+    """`template % values` (printf-style): `%s %r %d %i %f %e %g %x %o %c %%` with flags, width
+    and precision (`*` ones from the arguments), `%(name)s` items of a dict; not `%a`."""
+    # A dict is one value (`'%r' % {'lr': 0.1}`), as Python's when no field names a key.
     items = list(values) if isinstance(values, tuple) else [values]
     parts: list[str] = []
     total = 0
@@ -230,49 +243,82 @@ def percent_format(template: str, values: Any) -> str:
             parts.append("%")
             total += 1
             continue
-        if m.group("key") is not None:
-            raise NotSupported(
-                "`%(name)s` fields are not supported", hint="use an f-string or str.format"
-            )
-        if m.group("width") == "*" or m.group("precision") == "*":
-            raise NotSupported(
-                "`*` widths in `%` formatting are not supported", hint="write the width"
-            )
-        if kind == "a" or (
-            kind == "r"
-            and used < len(items)
-            and not isinstance(
-                items[used], (str, int, float, bool, type(None), np.number, np.bool_)
-            )
-        ):
-            # `%r` of a number (NumPy's too) or a string only: of anything else it is not
-            # supported.
-            raise NotSupported(f"`%{kind}` of this value is not supported", hint="use %s")
+        key = m.group("key")
+        if key is not None and type(values) is not dict:
+            if isinstance(values, dict):  # a defaultdict: its factory would run here
+                raise NotSupported(
+                    "`%(name)s` fields with a defaultdict are not supported",
+                    hint="pass a plain dict or use an f-string",
+                )
+            raise GradcliError("format requires a mapping").mirror("TypeError")
+        flags = m.group("flags")
+        width = m.group("width")
+        precision = m.group("precision")
+        if width == "*" or precision == "*":
+            # `'%*.*f' % (10, 3, x)`: the width and precision are the next arguments (ints
+            # only, as CPython: a negative width left-justifies, a negative precision is 0).
+            if key is not None:  # CPython's `*` takes the looked-up item, the value none
+                raise GradcliError("not enough arguments for format string").mirror("TypeError")
+            if width == "*":
+                w = _star_argument(items, used)
+                used += 1
+                if w < 0:
+                    flags += "-"
+                width = str(abs(w))
+            if precision == "*":
+                p = _star_argument(items, used)
+                used += 1
+                precision = str(max(p, 0))
+        if kind == "a":
+            # `%r` is the value's repr(), the one `f'{x!r}'` shows; `%a` is refused as `!a` is.
+            raise NotSupported("`%a` formatting is not supported", hint="use %r or %s")
         if kind == "":
             raise GradcliError("incomplete format").mirror("ValueError")
         if kind not in "sdiufFeEgGxXocr":
             raise GradcliError(
                 f"unsupported format character '{kind}' (0x{ord(kind):x}) at index {m.start()}"
             ).mirror("ValueError")
-        _bounded(m.group("width"), "width")
-        _bounded(m.group("precision"), "precision")
-        if used >= len(items):
-            raise GradcliError("not enough arguments for format string").mirror("TypeError")
-        v = items[used]
-        used += 1
-        spec = "%" + m.group("flags") + (m.group("width") or "")
-        if m.group("precision") is not None:
-            spec += "." + m.group("precision")
+        _bounded(width, "width")
+        _bounded(precision, "precision")
+        if key is not None:  # `'%(loss).4f' % {'loss': 0.5}`: the dict's item, no more
+            name = key[1:-1]
+            if name not in values:
+                from .exceptions import CLASSES, ProgramError
+
+                raise ProgramError(CLASSES["KeyError"](name))
+            v = values[name]
+            used = len(items)  # as CPython's: a later `%s` finds no argument left
+        else:
+            if used >= len(items):
+                raise GradcliError("not enough arguments for format string").mirror("TypeError")
+            v = items[used]
+            used += 1
+        spec = "%" + flags + (width or "")
+        if precision is not None:
+            spec += "." + precision
         text = _percent_one(spec, kind, v)
         total += len(text)
         limits.STRING_CHARS.check(total, "the length of the string")
         parts.append(text)
     parts.append(template[pos:])
-    if used < len(items):
+    if used < len(items) and not isinstance(values, dict):
         raise GradcliError("not all arguments converted during string formatting").mirror(
             "TypeError"
         )
     return join(parts)
+
+
+def _star_argument(items: list, used: int) -> int:
+    """The argument a `*` width or precision takes: an int (a bool is one), as CPython."""
+    if used >= len(items):
+        raise GradcliError("not enough arguments for format string").mirror("TypeError")
+    v = items[used]
+    if type(v) not in (int, bool):
+        raise GradcliError("* wants int").mirror("TypeError")
+    cap = limits.STRING_CHARS.value
+    if abs(v) > cap:  # bounded before any text of it is made (10**10000 has no str())
+        limits.STRING_CHARS.check(cap + 1, "the `*` width or precision in a format spec")
+    return int(v)
 
 
 def _percent_one(spec: str, kind: str, v: Any) -> str:

@@ -1918,10 +1918,20 @@ CASES: list[Case] = [
         "classes are only supported as subclasses of torch.nn.Module",
         (1, 9),
     ),
-    Case("format_nested_spec", "s = '{0:{1}}'.format(1, 9)", "nested fields", (1, 5)),
+    Case(
+        "format_nested_spec_walk",
+        "s = '{0:{1.__class__}}'.format(1, 9)",
+        "attribute and item lookups",
+        (1, 5),
+    ),
     Case("format_map_walk", "s = '{x.__class__}'.format_map({'x': 1})", "format_map", (1, 5)),
-    Case("percent_mapping", "s = '%(a)s' % {'a': 1}", "`%` formatting with a dict", (1, 5)),
-    Case("percent_repr_tensor", "s = '%r' % (torch.ones(1),)", "`%r` of this value", (1, 5)),
+    Case(
+        "percent_mapping_defaultdict",
+        "import collections\ns = '%(a)s' % collections.defaultdict(int)",
+        "with a defaultdict",
+        (2, 5),
+    ),
+    Case("percent_ascii_tensor", "s = '%a' % (torch.ones(1),)", "`%a` formatting", (1, 5)),
     Case("str_center_huge", "s = 'x'.center(10**9)", "the length of the string", (1, 5)),
     Case(
         "str_join_huge", "s = ('x' * 1000).join(['y'] * 10**6)", "the length of the string", (1, 5)

@@ -39,6 +39,7 @@ print("{name}: {value:.3f}".format(name="loss", value=0.123456))
 print("{:>6}|{:<6}|{:^6}|".format("r", "l", "c"))
 print("{!r} {!s}".format("q", "q"))
 print("{:08.3f}".format(-3.14159))
+print("{:>{}}|{:{w}.{p}f}|{:{fill}^9}".format("ab", 6, 3.14159, "x", w=8, p=2, fill="*"))
 """,
     "percent": """
 print("%d %i %s %.3f %5.1f%% %e" % (3, 4, "s", 1.23456, 42.123, 1234.5))
@@ -47,6 +48,9 @@ print("%-6s|%6s|" % ("l", "r"))
 print("%s" % "single")
 print("%r" % "quoted")
 print("%05.1f" % 3.14159)
+print("%r and %r" % ([1, 'a', None], (2.5,)), "%8r|" % 7)
+print("%r" % {'lr': 0.1}, "%s" % {'a': [1]}, "no fields" % {'a': 1})
+print("%-*s|%*.*f|%.*f|%*d|" % (8, "loss", 10, 3, 3.14159, -1, 1.5, -4, 3))
 """,
     "comprehensions": """
 print([i * i for i in range(6) if i % 2 == 0])

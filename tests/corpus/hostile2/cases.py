@@ -1839,7 +1839,19 @@ add(
     esc("format_attr_walk", "s = '{0.__class__}'.format(torch.ones(1))"),
     esc("format_globals_walk", "s = '{0.__init__.__globals__}'.format(torch)"),
     esc("format_item_walk", "s = '{0[0]}'.format([1])"),
-    esc("format_nested_spec", "s = '{0:{1}}'.format(1, '>10')"),
+    # a nested field in a spec is an argument's text (`'{:{w}}'.format(x, w=8)`): it runs;
+    # a nested field that walks, or carries its own spec, is refused.
+    esc("format_nested_spec", "s = '{0:{1}}'.format(1, '>10')", codes=frozenset({0, 1})),
+    esc("format_nested_spec_walk", "s = '{0:{1.__class__}}'.format(1, 2)"),
+    esc("format_nested_spec_item", "s = '{0:{1[0]}}'.format(1, [5])"),
+    esc("format_nested_spec_conversion", "s = '{0:{1!r}}'.format(1, 5)"),
+    budget("format_nested_width_huge", "s = '{:{}}'.format(1, 10**9)"),
+    budget("format_nested_precision_huge", "s = '{:.{}f}'.format(1.5, 10**9)"),
+    # `*` widths and precisions in `%` come from the arguments: bounded as written ones.
+    budget("percent_star_width_huge", "s = '%*d' % (10**9, 1)"),
+    budget("percent_star_precision_huge", "s = '%.*f' % (10**9, 1.5)"),
+    budget("percent_star_negative_huge", "s = '%*s' % (-(10**9), 'x')"),
+    esc("percent_star_tensor", "s = '%*d' % (torch.tensor(10**6), 1)", (r"\* wants int",)),
     esc("format_map", "s = '{x.__class__}'.format_map({'x': 1})"),
     # format() with a spec formats, as Python's (a tensor with '' is its str): no field names,
     # nothing to walk. It runs; the escapes through format strings are the cases around it.
@@ -1849,8 +1861,15 @@ add(
     # `f"{x=}"` is Python tutorials use (issue 10): it shows the name and the value, no more.
     esc("fstring_self_doc", T + "s = f'{x=}'", codes=frozenset({0, 1})),
     esc("fstring_conversion_ascii", T + "s = f'{x!a}'"),
-    esc("percent_dict", "s = '%(a)s' % {'a': 1}"),
-    esc("percent_tuple_repr", "s = '%r' % (torch.ones(1),)"),
+    # `%(name)s` is one item of a plain dict, looked up by its string: it runs, nothing walks.
+    esc("percent_dict", "s = '%(a)s' % {'a': 1}", codes=frozenset({0, 1})),
+    esc(
+        "percent_defaultdict_factory",
+        "import collections\ns = '%(a)s' % collections.defaultdict(lambda: torch.ones(1))",
+    ),
+    # `%r` is the value's repr(), as `f'{x!r}'`: nothing to walk, it runs; `%a` is refused.
+    esc("percent_tuple_repr", "s = '%r' % (torch.ones(1),)", codes=frozenset({0, 1})),
+    esc("percent_ascii", "s = '%a' % (torch.ones(1),)"),
     esc("string_template", "s = 'a'.__mod__(1)"),
     # frames and generators
     esc("generator_frame", "def g():\n    yield 1\nf = g().gi_frame"),
@@ -2837,7 +2856,7 @@ add(
     ),
     budget("lang_finally_after_limit", "try:\n    x = torch.zeros(10**9)\nfinally:\n    x = 1"),
     esc("lang_format_attribute", "s = '{0.grad}'.format(torch.ones(1))"),
-    esc("lang_percent_mapping", "s = '%(a)s' % {'a': 1}"),
+    esc("lang_percent_mapping", "s = '%(a)s' % {'a': 1}", codes=frozenset({0, 1})),
     esc("lang_type_of_type", "t = type(torch.ones(1))\nu = t([1.0])"),
     esc(
         "lang_hasattr_then_getattr",
@@ -7758,4 +7777,18 @@ add(
     ),
     esc("np_dtype_internal_field", "import numpy as np\nv = np.zeros(2).dtype.type"),
     esc("np_dtype_dunder", "import numpy as np\nv = np.zeros(2).dtype.__reduce__"),
+)
+
+# explore66: `%r` takes any value's repr() (a tensor, a list of them, a dict as one value) and
+# `%(name)s` a plain dict's item: the walk is bounded as repr()'s and str()'s.
+add(
+    budget("percent_repr_big_list", "s = '%r' % ([torch.ones(100)] * 10**5,)"),
+    budget("percent_repr_dict_huge", "s = '%r' % {i: torch.ones(100) for i in range(10**5)}"),
+    esc("percent_dict_key_walk", "s = '%(__class__)s' % {'__class__': 1}", codes=frozenset({0, 1})),
+    esc(
+        "percent_key_not_mapping",
+        "s = '%(__class__)s' % (torch.ones(1),)",
+        (r"format requires a mapping",),
+    ),
+    budget("percent_key_big_value", "s = '%(a)s' % {'a': [1.5] * 10**6}"),
 )

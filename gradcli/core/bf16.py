@@ -30,6 +30,11 @@ BF16_MOVED = frozenset(
     "reshape permute expand index index_put cat stack astype where max min".split()
 )
 
+# The ops whose records compute bfloat16 themselves, as ATen's kernels do (their forwards take
+# the bfloat16 arrays and return bfloat16 ones; ops.loss: smooth_l1_loss's kernels compute in
+# float and round once, and its 'mean' is that of the rounded elements)
+BF16_OWN = frozenset(("smooth_l1_loss", "smooth_l1_loss_backward"))
+
 
 class _Bf16Inputs(list):
     """The arrays of an op with a bfloat16 input, as `bf16_arrays` gives them (a list: `apply`
@@ -43,7 +48,7 @@ def bf16_arrays(op: Any, arrays: Any) -> list:
     ops that compute in float32, the arrays themselves for those that move values; any other
     op is refused (no silent float32 answer)."""
     name = op.name
-    moved = name in BF16_MOVED
+    moved = name in BF16_MOVED or name in BF16_OWN
     if not moved and name not in BF16_COMPUTED:
         shown = op.torch_name if isinstance(op.torch_name, str) else name
         raise NotSupported(

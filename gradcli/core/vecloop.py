@@ -30,7 +30,9 @@ def vector_count(n: int, step: int | None = None) -> int:
     return n - n % (vec_step() if step is None else step)
 
 
-def split_loop(vec, scalar, *arrays: np.ndarray, dtype: type = _F) -> np.ndarray:
+def split_loop(
+    vec, scalar, *arrays: np.ndarray, dtype: type = _F, step_of: type | None = None
+) -> np.ndarray:
     """An elementwise float32 kernel over equally shaped arrays as `cpu_kernel_vec` runs it:
     `vec` on the whole steps of a contiguous run, `scalar` on its tail (`dtype` float16: a
     half kernel, on `Vectorized<Half>`, twice as many elements a step).
@@ -43,24 +45,27 @@ def split_loop(vec, scalar, *arrays: np.ndarray, dtype: type = _F) -> np.ndarray
     a row whose elements are not adjacent goes through the scalar function whole.
 
     `dtype` float64: the arrays and the result in float64, whose vectors hold half as many
-    elements (a step of 16 on AVX-512, 8 on AVX2)."""
+    elements (a step of 16 on AVX-512, 8 on AVX2). `step_of`: the dtype whose vectors set the
+    step when it is not `dtype` (a reduced-precision kernel that converts its half or bfloat16
+    vectors to float and computes in float: float32 arrays, the step of float16's)."""
     a0 = arrays[0]
     if a0.ndim > 1 and not all(a.flags.c_contiguous for a in arrays):
         order = _loop_order(arrays)
         if order != tuple(range(a0.ndim)):
             moved = [np.transpose(a, order) for a in arrays]
-            return np.transpose(_split_in_order(vec, scalar, moved, dtype), np.argsort(order))
-    return _split_in_order(vec, scalar, arrays, dtype)
+            moved_out = _split_in_order(vec, scalar, moved, dtype, step_of)
+            return np.transpose(moved_out, np.argsort(order))
+    return _split_in_order(vec, scalar, arrays, dtype, step_of)
 
 
-def _split_in_order(vec, scalar, arrays, dtype: type = _F) -> np.ndarray:
+def _split_in_order(vec, scalar, arrays, dtype: type = _F, step_of: type | None = None):
     a0 = arrays[0]
     shape = a0.shape
     run, adjacent = _inner_run(arrays)
     flat = [np.ascontiguousarray(a, dtype=dtype).reshape(-1) for a in arrays]
     n = flat[0].size
     out = np.empty(n, dtype)
-    step = vec_step() * 4 // np.dtype(dtype).itemsize
+    step = vec_step() * 4 // np.dtype(dtype if step_of is None else step_of).itemsize
     if run >= n:
         nv = vector_count(n, step) if adjacent else 0
         if nv:

@@ -449,6 +449,81 @@ minimum = defop(
 )
 
 
+# --- fmax / fmin: the larger (smaller) value, NaN ignored; a tie is input's in reverse mode --
+
+
+def _nan_ignoring_keep(x: np.ndarray, y: np.ndarray, larger: bool, strict: bool) -> np.ndarray:
+    """Where the result takes x: x wins (>= or <=; `strict` fmax's forward rule: >) or y is
+    NaN (derivatives.yaml's masks)."""
+    with np.errstate(invalid="ignore"):
+        if larger:
+            wins = x > y if strict else x >= y
+        else:
+            wins = x <= y
+        return wins | np.isnan(y) if y.dtype.kind in "fc" else wins
+
+
+def _nan_ignoring_vjp(larger: bool) -> Any:
+    def rule(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
+        # grad.masked_fill(~keep, 0) for input, grad.masked_fill(keep, 0) for other (+0s)
+        keep = constant(
+            np.broadcast_to(_nan_ignoring_keep(x.data, y.data, larger, False), out.shape)
+        )
+        zero = constant(np.zeros((), dtype=g.dtype))
+        return (
+            apply(where, keep, g, zero) if x.requires_grad else None,
+            apply(where, keep, zero, g) if y.requires_grad else None,
+        )
+
+    return rule
+
+
+def _nan_ignoring_jvp(larger: bool) -> Any:
+    def rule(dots: tuple, out: Tensor, x: Tensor, y: Tensor) -> Tensor | None:
+        # derivatives.yaml: other_t + keep * (self_t - other_t), keep fmax's (self > other) or
+        # fmin's (self <= other), or other NaN: a tie is other's tangent for fmax, input's for
+        # fmin, and one rounding of the sum (not self_t itself where input is kept)
+        dx, dy = (None if d is None else tangent_at_rank(d, t, out) for d, t in zip(dots, (x, y)))
+        if dx is None and dy is None:
+            return None
+        w = constant(_nan_ignoring_keep(x.data, y.data, larger, True).astype(out.dtype))
+        if dy is None:
+            return w * dx
+        return dy + w * ((_zero(out) if dx is None else dx) - dy)
+
+    return rule
+
+
+fmax = defop(
+    "fmax",
+    np.fmax,
+    _nan_ignoring_vjp(True),
+    "FmaxBackward0",
+    "g * (x >= y or y nan), g * (x < y); forward mode: dy + (x > y or y nan) * (dx - dy)",
+    sym=lambda sp, x, y: sp.Max(x, y),
+    jvp=_nan_ignoring_jvp(True),
+    kind="binary",
+    kink="at ties x == y input gets g (forward mode: other's tangent), as PyTorch",
+    samples=binary_samples(distinct=True),
+    to_torch="torch.fmax",
+    to_jax="jnp.fmax",
+)
+fmin = defop(
+    "fmin",
+    np.fmin,
+    _nan_ignoring_vjp(False),
+    "FminBackward0",
+    "g * (x <= y or y nan), g * (x > y); forward mode: dy + (x <= y or y nan) * (dx - dy)",
+    sym=lambda sp, x, y: sp.Min(x, y),
+    jvp=_nan_ignoring_jvp(False),
+    kind="binary",
+    kink="at ties x == y input gets g, as PyTorch",
+    samples=binary_samples(distinct=True),
+    to_torch="torch.fmin",
+    to_jax="jnp.fmin",
+)
+
+
 def _where_vjp(g: Tensor, out: Tensor, c: Tensor, x: Tensor, y: Tensor) -> tuple:
     # As PyTorch: where(c, g, 0) and where(c, 0, g), so the zeros are +0 (g * mask would give
     # -0 where g is negative, and print so).

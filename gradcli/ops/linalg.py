@@ -19,7 +19,7 @@ from ..core.vecloop import split_loop
 from . import blas32
 from . import saved as V
 from .elementwise import scale
-from .shape import expand, reshape_to, squeeze, transpose_last, unsqueeze
+from .shape import expand, permute, reshape_to, squeeze, transpose_last, unsqueeze
 
 
 def _matmul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
@@ -33,6 +33,11 @@ def _matmul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
         gy = _matmul_real_vjp(g, None, _conj(x), y)[1] if y.requires_grad else None
         return (gx, gy)
     return _matmul_real_vjp(g, None, x, y)
+
+
+def _t(t: Tensor) -> Tensor:
+    """`t.t()` of a matrix (TBackward0)."""
+    return apply(permute, t, perm=(1, 0), label="TBackward0")
 
 
 def _conj(t: Tensor) -> Tensor:
@@ -62,9 +67,12 @@ def _matmul_real_vjp(g: Tensor, out: Any, x: Tensor, y: Tensor) -> tuple:
             gy = Tensor(gy.data + np.zeros((), gy.dtype))
         return (gx, gy)
     if y.ndim == 1:
-        gx = unsqueeze(g, -1) * y if nx else None
+        # (mv's rule: grad.ger(vec), the gradient viewed as a column: ViewBackward0)
+        gx = reshape_to(g, (*g.shape, 1)) * y if nx else None
         if not ny:
             gy = None
+        elif x.ndim == 2 and g.ndim == 1:
+            gy = apply(matmul, _t(x), g, label="MvBackward0")  # (self.t().mv(grad))
         elif x.ndim == 2:
             gy = g @ x
         else:
@@ -126,14 +134,24 @@ def _matmul_real_vjp(g: Tensor, out: Any, x: Tensor, y: Tensor) -> tuple:
             return (wrap(gx) if nx else None, wrap(gy) if ny else None)
         # recorded (create_graph=True) in PyTorch's order: MmBackward0 mat2's gradient first,
         # AddmmBackward0 mat1's (`core.autograd.SUM_PRODUCT`)
+        # (mm's rules transpose with .t(): TBackward0)
         gx = gy = None
         if nx and SUM_PRODUCT[0]:
-            gx = transpose_last(y @ transpose_last(g)) if cx else g @ transpose_last(y)
+            gx = _t(y @ _t(g)) if cx else g @ _t(y)
         if ny:
-            gy = transpose_last(transpose_last(g) @ x) if cy else transpose_last(x) @ g
+            gy = _t(_t(g) @ x) if cy else _t(x) @ g
         if nx and gx is None:
-            gx = transpose_last(y @ transpose_last(g)) if cx else g @ transpose_last(y)
+            gx = _t(y @ _t(g)) if cx else g @ _t(y)
         return (gx, gy)
+    if x.ndim == y.ndim == g.ndim == 3 and x.shape[0] == y.shape[0]:
+        # bmm's rules (grad.bmm(mat2.transpose(1, 2)), self.transpose(1, 2).bmm(grad)):
+        # BmmBackward0 nodes when recorded
+        # (batch2's first; baddbmm batch1's, `SUM_PRODUCT`)
+        if SUM_PRODUCT[0]:
+            gx = _bmm(g, transpose_last(y)) if nx else None
+            return (gx, _bmm(transpose_last(x), g) if ny else None)
+        gy = _bmm(transpose_last(x), g) if ny else None
+        return (_bmm(g, transpose_last(y)) if nx else None, gy)
     # (bmm: batch2's first; baddbmm batch1's, `SUM_PRODUCT`)
     if SUM_PRODUCT[0]:
         return (g @ transpose_last(y) if nx else None, transpose_last(x) @ g if ny else None)

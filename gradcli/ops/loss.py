@@ -24,7 +24,9 @@ def _reduce(a: np.ndarray, reduction: str) -> np.ndarray:
     as NumPy reduces them."""
     if reduction == "none":
         return a
-    if not isinstance(a, np.ndarray) or a.dtype.kind != "f" or a.dtype == BF16:
+    if isinstance(a, np.ndarray) and a.dtype == BF16:  # (as half's, rounded to bfloat16)
+        return round_bf16(_reduce(a.astype(np.float32), reduction))
+    if not isinstance(a, np.ndarray) or a.dtype.kind != "f":
         return np.mean(a) if reduction == "mean" else np.sum(a)
     if a.dtype == np.float16:  # in float, rounded once (a mean: the float sum / count)
         wide = _reduce(a.astype(np.float32), reduction)
@@ -35,6 +37,15 @@ def _reduce(a: np.ndarray, reduction: str) -> np.ndarray:
         return total
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.divide(total, a.dtype.type(a.size), dtype=a.dtype)
+
+
+def _dtype_of(*arrays: Any) -> np.dtype:
+    """The common dtype of a kernel's arrays: bfloat16 (`BF16`, which NumPy's promotion would
+    take for float32) where one of them is, else NumPy's result type."""
+    for a in arrays:
+        if getattr(a, "dtype", None) == BF16:
+            return BF16
+    return np.result_type(*arrays)
 
 
 def _loss_g(g: Tensor, out_ndim: int, shape: tuple, reduction: str) -> Tensor:
@@ -675,7 +686,7 @@ def _make_l2_l1_loss(
     def elements(x: np.ndarray, t: np.ndarray, p: float) -> np.ndarray:
         # ATen's forward kernel: z = |x - t|; smooth_l1: 0.5 * z * z / p where z < p, else
         # z - 0.5 * p; huber: 0.5 * z * z where z < p, else p * (z - 0.5 * p)
-        dt = np.result_type(x, t)
+        dt = _dtype_of(x, t)
         if dt == (BF16 if divides else np.float16):
             # measured: smooth_l1 on bfloat16 and huber on half compute in float (the
             # difference unrounded) and round the loss once; the other two, op by op
@@ -696,7 +707,7 @@ def _make_l2_l1_loss(
         # float64 arrays: the vector loop's rule throughout.
         from ..core import sleef32
 
-        dt = np.result_type(g, x, t)
+        dt = _dtype_of(g, x, t)
         shape = np.broadcast_shapes(np.shape(g), np.shape(x), np.shape(t))
         n = int(np.prod(np.broadcast_shapes(np.shape(x), np.shape(t))))
         norm = dt.type(1.0 / n if reduction == "mean" else 1.0)
@@ -724,10 +735,28 @@ def _make_l2_l1_loss(
 
         with np.errstate(all="ignore"):
             if divides and dt in (np.float16, BF16):
-                # measured: smooth_l1's half and bfloat16 backward is the float32 kernel's
-                # arithmetic on the values as floats (1 / numel a float), rounded once
+                # ATen's reduced-precision kernel: the values converted to float, computed in
+                # float (norm and beta floats) and rounded once; its vector loop steps over
+                # Vectorized<Half> / <BFloat16> (twice float's elements), its vector function
+                # (norm * inner) * g, its scalar tail ((norm * d) * g) / beta or +-norm * g
                 f = np.float32
-                got = backward_fwd(*(np.asarray(a, f) for a in (g, x, t)), reduction, p)
+                fn, fp, fone = f(1.0 / n if reduction == "mean" else 1.0), f(p), f(1)
+
+                def rvec(xv, tv, gv):
+                    d = xv - tv
+                    sign = np.where(d > 0, fone, -fone)
+                    return (fn * np.where(np.abs(d) >= fp, sign, d / fp)) * gv
+
+                def rscalar(xv, tv, gv):
+                    d = xv - tv
+                    mid = ((fn * d) * gv) / fp
+                    return np.where(d <= -fp, -fn * gv, np.where(d >= fp, fn * gv, mid))
+
+                xs, ts, gs = (np.broadcast_to(np.asarray(a, f), shape) for a in (x, t, g))
+                if len(shape):
+                    got = sleef32.split_loop(rvec, rscalar, xs, ts, gs, dtype=f, step_of=np.float16)
+                else:
+                    got = rscalar(xs, ts, gs)
                 return round_bf16(got) if dt == BF16 else np.asarray(got).astype(dt)
             if dt in (np.float32, np.float16) and len(shape):
                 # (half: Vectorized<Half>, twice the elements a step; each operation rounded)

@@ -17,7 +17,7 @@ from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError
 from ..base.lazy import lazy_module
 from ..core import hooks
-from ..core.dtypes import promote_types, scalar_type_name
+from ..core.dtypes import BF16, promote_types, scalar_type_name
 from ..core.op import apply
 from ..core.tensor import Tensor, pytype_name, typename
 from ..ops import arithmetic as A
@@ -77,7 +77,7 @@ def smooth_l1_loss(
     A.broadcast_shape(x, t)
     if b == 0:
         return _reduced(A.abs(A.sub_t(x, t)), r, "MeanBackward0" if r == "mean" else None)
-    if x.data.dtype in (np.float16, np.float32, np.float64) and x.shape == t.shape:
+    if x.data.dtype in (np.float16, np.float32, np.float64, BF16) and x.shape == t.shape:
         # ATen's kernels, forward and backward (SmoothL1LossBackwardBackward0 when recorded)
         return apply(L.smooth_l1_loss, x, t, reduction=r, beta=b)
     d = A.sub_t(x, t)

@@ -1085,6 +1085,8 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "pow": lambda x, y: np.exp(y * np.log(x)),
     "maximum": lambda x, y: np.where(x > y, x, y),
     "minimum": lambda x, y: np.where(x < y, x, y),
+    "fmax": lambda x, y: np.where((x >= y) | np.isnan(y), x, y),
+    "fmin": lambda x, y: np.where((x <= y) | np.isnan(y), x, y),
     "where": lambda c, x, y: np.where(c, x, y),
     "atan2": lambda y, x: _vec2(math.atan2)(y, x),
     "hypot": lambda x, y: _vec2(math.hypot)(x, y),
@@ -1734,6 +1736,8 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "pow": torch.pow,
         "maximum": torch.maximum,
         "minimum": torch.minimum,
+        "fmax": torch.fmax,
+        "fmin": torch.fmin,
         "where": lambda c, x, y: torch.where(c.bool(), x, y),
         "matmul": torch.matmul,
         "scaled_matmul": lambda x, y, alpha: torch.matmul(x, y) * alpha,
@@ -2205,6 +2209,14 @@ KINKS: dict[str, list[tuple[list, dict, list]]] = {
     "minimum": [
         ([[1.0, 2.0, 3.0], [1.0, 4.0, 3.0]], {}, [[0.5, 1, 0.5], [0.5, 0, 0.5]]),
         ([[[3.0, 2.0], [2.0, 2.0]], [2.0]], {}, [[[0, 0.5], [0.5, 0.5]], [2.5]]),
+    ],
+    "fmax": [
+        ([[1.0, 2.0, 3.0], [1.0, 0.0, 3.0]], {}, [[1, 1, 1], [0, 0, 0]]),
+        ([[[1.0, 2.0], [2.0, 2.0]], [2.0]], {}, [[[0, 1], [1, 1]], [1.0]]),
+    ],
+    "fmin": [
+        ([[1.0, 2.0, 3.0], [1.0, 4.0, 3.0]], {}, [[1, 1, 1], [0, 0, 0]]),
+        ([[[3.0, 2.0], [2.0, 2.0]], [2.0]], {}, [[[0, 1], [1, 1]], [1.0]]),
     ],
     "max": [
         ([[1.0, 3.0, 3.0]], {"fn": "max"}, [[0, 0.5, 0.5]]),

@@ -149,6 +149,9 @@ def square() -> Tensor:
 CALLS: dict[str, list[Call]] = {
     "torch.polygamma": one(2, x23),
     "torch.float_power": one(x32, 2),
+    # fmax / fmin: their records on one float dtype, `where` on two (float64, float16)
+    "torch.fmax": one(x23, x23) + one(x23, lambda: Tensor(np.full((2, 3), 0.5, dtype=np.float16))),
+    "torch.fmin": one(x23, x23) + one(x23, lambda: Tensor(np.full((2, 3), 0.5, dtype=np.float16))),
     "torch.div": one(x23, x23, rounding_mode="floor"),
     "torch.lerp": one(x23, x23, 0.5) + one(x23, x23, x23),
     "Tensor.to": one(x23, c(np.float32)),

@@ -19,6 +19,7 @@ from ..base.errors import GradcliError
 from . import dtypes, hooks
 from .op import SEQ, current, versioned
 from .tensor import (
+    CUSTOM_VIEWS,
     NOGRAD_VIEWS,
     NOGRAD_VIEWS_OF,
     RECORDED_CHANGES,
@@ -91,26 +92,42 @@ def view_key(x: Tensor) -> tuple[Tensor, Any] | None:
 
 
 # The outputs of a custom Function that PyTorch makes views (an input returned as-is, or a
-# view made inside forward): id -> (weak reference, output number, Function's name). PyTorch
-# forbids changing them in place while gradients are recorded: the view+in-place logic would
-# replace the Function's own backward.
-_CUSTOM_VIEWS: dict[int, tuple[weakref.ref, int, str, bool]] = {}
+# view made inside forward), and of a function returning several views, and the views made of
+# them (`core.tensor.CUSTOM_VIEWS`). PyTorch forbids changing them in place while gradients are
+# recorded: the view+in-place logic would replace the Function's own backward.
+_CUSTOM_VIEWS = CUSTOM_VIEWS
 
 
-def mark_custom_view(t: Tensor, output_nr: int, fn_name: str, several: bool = False) -> None:
+def mark_custom_view(
+    t: Tensor, output_nr: int, fn_name: str, several: bool = False, origin: str | None = None
+) -> None:
     """Record that `t`, output `output_nr` of the custom Function `fn_name`, is a view made by
     the Function (`several`: one of its several differentiable outputs): changing it in place
-    while gradients are recorded is refused, as in PyTorch."""
+    while gradients are recorded is refused, as in PyTorch. `origin`: the Function whose
+    output `t` is a view of, when `fn_name` is the name of a view op applied to it since."""
     key = id(t)
     ref = weakref.ref(t, lambda _r, k=key: _CUSTOM_VIEWS.pop(k, None))
-    _CUSTOM_VIEWS[key] = (ref, output_nr, fn_name, several)
+    _CUSTOM_VIEWS[key] = (ref, output_nr, fn_name, several, origin or fn_name)
 
 
-def _custom_view(x: Tensor) -> tuple[int, str, bool] | None:
+def inherit_custom_view(out: Tensor, src: Tensor) -> None:
+    """`out`, a view of `src` made with grad mode on: when `src` is one of the views above,
+    `out` is too (PyTorch's view takes its base's CreationMeta), named after its own node
+    (`b = x.unbind(0); b[0].view(-1).mul_(2)`: "Output 0 of View is a view and ...")."""
+    made = _custom_view(src)
+    if made is None or out.node is None:
+        return
+    name = out.node.name()
+    for tail in ("Backward0", "Backward1"):
+        name = name.removesuffix(tail)
+    mark_custom_view(out, 0, name, made[2], made[3])
+
+
+def _custom_view(x: Tensor) -> tuple[int, str, bool, str] | None:
     entry = _CUSTOM_VIEWS.get(id(x))
     if entry is None or entry[0]() is not x:
         return None
-    return entry[1], entry[2], entry[3]
+    return entry[1], entry[2], entry[3], entry[4]
 
 
 def check_restated(view: Tensor) -> None:
@@ -137,7 +154,7 @@ def check_restated(view: Tensor) -> None:
         "custom backward associated with the custom Function, leading to incorrect "
         "gradients. This behavior is forbidden. You can fix this by cloning the output of "
         "the custom Function.",
-        hint=f"clone the output first: y = {made[1]}.apply(...).clone()",
+        hint=f"clone the output first: y = {made[3]}.apply(...).clone()",
     ).mirror("RuntimeError")
 
 
@@ -209,7 +226,7 @@ def check_target(x: Tensor) -> None:
             "custom backward associated with the custom Function, leading to incorrect "
             "gradients. This behavior is forbidden. You can fix this by cloning the output of "
             "the custom Function.",
-            hint=f"clone the output first: y = {made[1]}.apply(...).clone(), then change y",
+            hint=f"clone the output first: y = {made[3]}.apply(...).clone(), then change y",
         )
     base = x._base
     if base is not None and base.requires_grad:

@@ -7625,3 +7625,15 @@ add(
         (r"negative strides are not currently supported",),
     ),
 )
+
+# explore65: `x._is_view()` (a private method forum answers print) is a plain predicate: it
+# takes no argument, and reaching past it to Python's internals stays refused.
+add(
+    small(
+        "is_view_with_an_argument",
+        "x = torch.ones(3)\nprint(x._is_view(x))",
+        (r"takes", r"argument", r"unexpected"),
+    ),
+    esc("is_view_method_globals", "f = torch.ones(2)._is_view.__globals__"),
+    esc("is_view_unbound_self", "f = torch.Tensor._is_view.__self__"),
+)

@@ -374,9 +374,14 @@ def gather(input: Any, dim: int, index: Any) -> Tensor:
     input = A.tensor_arg(input, "input")
     idx = index if isinstance(index, Tensor) else Tensor(np.asarray(index))
     d = C.check_dim(dim, input.ndim)
-    if idx.ndim != input.ndim:
+    if idx.ndim != input.ndim and idx.data.size:
         raise GradcliError("Index tensor must have the same number of dimensions as input tensor")
     ind = idx.data.astype(np.int64)
+    if ind.size == 0 and ind.ndim != input.ndim:
+        # an empty index of any shape gathers nothing: an empty result of its shape (and a
+        # gradient of zeros), as PyTorch's
+        flat = F.reshape(input, (-1,))
+        return A.named(I.getitem(flat, (Tensor(ind),)), "GatherBackward0")
     if input.ndim == 0:
         # a scalar's only element, by a 0-d index (0 or -1), as PyTorch's gather of one
         one = gather(F.reshape(input, (1,)), 0, Tensor(ind.reshape(1)))

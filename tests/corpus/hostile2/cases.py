@@ -7637,3 +7637,26 @@ add(
     esc("is_view_method_globals", "f = torch.ones(2)._is_view.__globals__"),
     esc("is_view_unbound_self", "f = torch.Tensor._is_view.__self__"),
 )
+
+# explore65: an empty index of any shape gathers / scatters nothing (PyTorch's result of the
+# index's shape); huge sizes beside the zero stay free, and a wrong dimension is refused.
+add(
+    budget(
+        "gather_empty_index_huge_dims",
+        "x = torch.ones(3, 4, requires_grad=True)\n"
+        "g = torch.gather(x, 1, torch.empty(0, 10**9, 10**9, dtype=torch.long))\n"
+        "g.sum().backward()\nprint(g.shape, x.grad.sum())",
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "scatter_empty_index_huge_dims",
+        "x = torch.ones(3, 4)\nfor i in range(1000):\n"
+        "    y = x.scatter(0, torch.empty(10**9, 0, dtype=torch.long), 2.0)\nprint(y.sum())",
+        codes=frozenset({0, 1}),
+    ),
+    small(
+        "gather_empty_index_bad_dim",
+        "x = torch.ones(3, 4)\ng = torch.gather(x, 7, torch.empty(0, dtype=torch.long))",
+        (r"Dimension out of range",),
+    ),
+)

@@ -7660,3 +7660,24 @@ add(
         (r"Dimension out of range",),
     ),
 )
+
+# explore65: set_ inside a graph records a node with no derivative; a long chain of them stays
+# under the limits, a shape change there is refused, and backward through one fails cleanly.
+add(
+    budget(
+        "set_in_graph_long_chain",
+        "x = torch.ones(4, requires_grad=True) * 1\nsrc = torch.zeros(4)\n"
+        "for i in range(10**6):\n    x.set_(src)\nx.sum().backward()",
+        LIMIT + (r"derivative for set_ is not implemented",),
+    ),
+    small(
+        "set_in_graph_shape_change",
+        "x = torch.ones(4, requires_grad=True) * 1\nx.set_(torch.zeros(10**7))",
+        (r"changes the shape", r"not supported"),
+    ),
+    small(
+        "set_in_graph_backward",
+        "x = torch.ones(2, requires_grad=True) * 1\nx.set_(torch.zeros(2))\nx.sum().backward()",
+        (r"derivative for set_ is not implemented",),
+    ),
+)

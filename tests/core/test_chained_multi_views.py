@@ -37,6 +37,11 @@ def attempt(change: str) -> str:
         ("h.chunk(2, dim=1)[0].unsqueeze(0)[0].sub_(1)", "Select"),
         ("h.unbind(1)[0].reshape(2, 2).zero_()", "ReshapeAlias"),  # (PyTorch's name)
         ("h.split(1)[0].squeeze(0).transpose(0, 0).fill_(3)", "Transpose"),
+        # the overload number stays unless it is 0 (SqueezeBackward1: Squeeze1)
+        ("h.split(2)[0].unsqueeze(0).squeeze(0).add_(1)", "Squeeze1"),
+        ("h.split(2)[0].unsqueeze(0).squeeze((0,)).add_(1)", "Squeeze2"),
+        ("h.split(2)[0].unsqueeze(0).squeeze().add_(1)", "Squeeze"),
+        ("h.split(2)[0].diagonal().fill_(0)", "Diagonal"),
     ],
 )
 def test_a_view_of_a_piece_is_refused_with_its_own_name(change: str, name: str) -> None:
@@ -85,3 +90,21 @@ def test_a_view_of_a_custom_functions_view_is_refused() -> None:
         "Output 0 of Slice is a view and is being modified inplace. This view was created "
         "inside a custom Function"
     )
+
+
+@pytest.mark.parametrize(
+    ("key", "name"),
+    [
+        ("0", "Select"),
+        ("1:3, 0", "Select"),
+        ("1:3", "Slice"),
+        ("None", "Unsqueeze"),
+        ("...", "View"),
+    ],
+)
+def test_an_assignment_into_a_view_of_a_piece_names_the_view_it_picks(key: str, name: str) -> None:
+    out = run(
+        f"q = h.unbind(1)[0].view(4, 1)\ntry:\n    q[{key}] = 5.0\n"
+        "except RuntimeError as e:\n    print(e)\n"
+    )
+    assert out == f"Output 0 of {name} is a view and is being modified inplace. {MULTI}\n"

@@ -166,8 +166,7 @@ triu = _tri(True)
 
 def diagonal(input: Any, offset: Any = 0, dim1: Any = 0, dim2: Any = 1) -> Tensor:
     """`torch.diagonal` / `x.diagonal()`: the elements (i, i + offset) of the planes spanned by
-    dim1 and dim2, as the last dimension: a view of x for a contiguous matrix (dims 0, 1), else
-    a copy in gradcli."""
+    dim1 and dim2, as the last dimension: a view of x, as PyTorch's."""
     return _diagonal(input, offset, dim1, dim2, view=True)
 
 
@@ -196,6 +195,19 @@ def _diagonal(x: Any, offset: Any, dim1: Any, dim2: Any, *, view: bool) -> Tenso
         flat = F.reshape(x, -1)
         out = I.getitem(flat, slice(start, start + (count - 1) * (n2 + 1) + 1, n2 + 1))
         return A.named(out, "DiagonalBackward0")
+    if view and count > 0:
+        # A view of x's storage, as PyTorch's (a batch of matrices, a strided matrix): the
+        # step of each other dimension, and one of both dims' steps along the diagonal, so a
+        # change through it (`K.diagonal(dim1=-2, dim2=-1).add_(eps)`) reaches x.
+        from .basics import storage_offset
+        from .predicates import stride
+        from .rearrange import as_strided
+
+        st = stride(x)
+        size = [x.shape[d] for d in rest] + [count]
+        steps = [st[d] for d in rest] + [st[d1] + st[d2]]
+        start = storage_offset(x) + (k * st[d2] if k >= 0 else -k * st[d1])
+        return A.named(as_strided(x, size, steps, start), "DiagonalBackward0")
     rows = np.arange(count) + max(0, -k)
     out = I.getitem(y, (Ellipsis, Tensor(rows), Tensor(rows + k)))
     return A.named(out, "DiagonalBackward0")
@@ -615,7 +627,7 @@ NAMES = declare(
     ("tril", "torch Tensor", tril, "composition of where"),
     ("triu", "torch Tensor", triu, "composition of where"),
     ("diag", "torch Tensor", diag, "composition of cat index"),
-    ("diagonal", "torch Tensor", diagonal, "composition of index permute reshape"),
+    ("diagonal", "torch Tensor", diagonal, "composition of as_strided index permute reshape"),
     ("trace", "torch Tensor", trace, "composition of index sum"),
     ("split", "torch", split, "composition of index"),
     ("split", "Tensor", split_method, "composition of index"),

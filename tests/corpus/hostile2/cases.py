@@ -7681,3 +7681,20 @@ add(
         (r"derivative for set_ is not implemented",),
     ),
 )
+
+# explore65: every diagonal is a view of its tensor's storage (a batch, a strided matrix);
+# huge batches stay under the limits, and a change through it of a leaf is refused.
+add(
+    small(
+        "diagonal_view_of_leaf_in_place",
+        "x = torch.zeros(2, 3, 3, requires_grad=True)\nx.diagonal(dim1=1, dim2=2).add_(1)",
+        (r"a view of a leaf Variable",),
+    ),
+    budget(
+        "diagonal_view_many_batches",
+        "x = torch.zeros(10**5, 2, 2)\nfor i in range(10**4):\n"
+        "    x.diagonal(dim1=-2, dim2=-1).add_(1)\nprint(x.sum())",
+        LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+)

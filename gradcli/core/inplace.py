@@ -19,6 +19,7 @@ from ..base.errors import GradcliError
 from . import dtypes, hooks
 from .op import SEQ, current, versioned
 from .tensor import (
+    CUSTOM_VIEWS,
     NOGRAD_VIEWS,
     NOGRAD_VIEWS_OF,
     RECORDED_CHANGES,
@@ -91,26 +92,50 @@ def view_key(x: Tensor) -> tuple[Tensor, Any] | None:
 
 
 # The outputs of a custom Function that PyTorch makes views (an input returned as-is, or a
-# view made inside forward): id -> (weak reference, output number, Function's name). PyTorch
-# forbids changing them in place while gradients are recorded: the view+in-place logic would
-# replace the Function's own backward.
-_CUSTOM_VIEWS: dict[int, tuple[weakref.ref, int, str, bool]] = {}
+# view made inside forward), and of a function returning several views, and the views made of
+# them (`core.tensor.CUSTOM_VIEWS`). PyTorch forbids changing them in place while gradients are
+# recorded: the view+in-place logic would replace the Function's own backward.
+_CUSTOM_VIEWS = CUSTOM_VIEWS
 
 
-def mark_custom_view(t: Tensor, output_nr: int, fn_name: str, several: bool = False) -> None:
+def mark_custom_view(
+    t: Tensor, output_nr: int, fn_name: str, several: bool = False, origin: str | None = None
+) -> None:
     """Record that `t`, output `output_nr` of the custom Function `fn_name`, is a view made by
     the Function (`several`: one of its several differentiable outputs): changing it in place
-    while gradients are recorded is refused, as in PyTorch."""
+    while gradients are recorded is refused, as in PyTorch. `origin`: the Function whose
+    output `t` is a view of, when `fn_name` is the name of a view op applied to it since."""
     key = id(t)
     ref = weakref.ref(t, lambda _r, k=key: _CUSTOM_VIEWS.pop(k, None))
-    _CUSTOM_VIEWS[key] = (ref, output_nr, fn_name, several)
+    _CUSTOM_VIEWS[key] = (ref, output_nr, fn_name, several, origin or fn_name)
 
 
-def _custom_view(x: Tensor) -> tuple[int, str, bool] | None:
+def inherit_custom_view(out: Tensor, src: Tensor) -> None:
+    """`out`, a view of `src` made with grad mode on: when `src` is one of the views above,
+    `out` is too (PyTorch's view takes its base's CreationMeta), named after its own node
+    (`b = x.unbind(0); b[0].view(-1).mul_(2)`: "Output 0 of View is a view and ...")."""
+    made = _custom_view(src)
+    if made is None or out.node is None:
+        return
+    # (named when refused, after its node: a surface function may rename it, `diagonal`)
+    mark_custom_view(out, 0, "", made[2], made[3])
+
+
+def view_name(node: Any) -> str:
+    """A view's name in PyTorch's refusals: its grad_fn's name without "Backward", and
+    without the overload number 0 (ViewBackward0: View; SqueezeBackward1: Squeeze1)."""
+    name = node.name()
+    if name.endswith("Backward0"):
+        return name.removesuffix("Backward0")
+    return name.replace("Backward", "")
+
+
+def _custom_view(x: Tensor) -> tuple[int, str, bool, str] | None:
     entry = _CUSTOM_VIEWS.get(id(x))
     if entry is None or entry[0]() is not x:
         return None
-    return entry[1], entry[2], entry[3]
+    name = entry[2] or (view_name(x.node) if x.node is not None else entry[4])
+    return entry[1], name, entry[3], entry[4]
 
 
 def check_restated(view: Tensor) -> None:
@@ -137,7 +162,7 @@ def check_restated(view: Tensor) -> None:
         "custom backward associated with the custom Function, leading to incorrect "
         "gradients. This behavior is forbidden. You can fix this by cloning the output of "
         "the custom Function.",
-        hint=f"clone the output first: y = {made[1]}.apply(...).clone()",
+        hint=f"clone the output first: y = {made[3]}.apply(...).clone()",
     ).mirror("RuntimeError")
 
 
@@ -148,14 +173,57 @@ def _check_nograd_view(x: Tensor) -> None:
     if x in NOGRAD_VIEWS:
         raise GradcliError(NOGRAD_VIEW, hint=hint).mirror("RuntimeError")
     if x in NOGRAD_VIEWS_OF and x.node is not None:
-        name = x.node.name()
-        for tail in ("Backward0", "Backward1"):
-            name = name.removesuffix(tail)
+        name = view_name(x.node)
         raise GradcliError(
             f"Output 0 of {name} is a view of a view which was created in no_grad mode "
             f"and is being modified inplace with grad mode enabled. {NOGRAD_VIEW_TAIL}",
             hint=hint,
         ).mirror("RuntimeError")
+
+
+def _setitem_view(key: Any) -> str | None:
+    """The last view op `x[key]` applies before the copy (`x[0] = 5`: Select), None for an
+    index_put_ (a tensor or list in the key) and for no view op at all."""
+    name = None
+    for k in key if isinstance(key, tuple) else (key,):
+        if isinstance(k, (list, range, np.ndarray)) or hasattr(k, "data"):
+            return None  # advanced indexing: index_put_ on x itself
+        if k is None:
+            name = "Unsqueeze"
+        elif isinstance(k, slice):
+            if not (k.start is None and k.stop is None and k.step in (None, 1)):
+                name = "Slice"
+        elif k is not Ellipsis:
+            name = "Select"
+    return name
+
+
+def check_view_setitem(x: Tensor, key: Any) -> None:
+    """`x[key] = v` with grad mode on, x a view PyTorch forbids changing in place (an output of
+    `unbind`, of a custom Function, or a view of one): the view the key picks is one too, and
+    PyTorch's refusal names it (`q[0] = 5`: "Output 0 of Select is a view ...")."""
+    if not _CUSTOM_VIEWS or not x.requires_grad or not _GradMode.enabled:
+        return
+    made = _custom_view(x)
+    name = _setitem_view(key) if made is not None else None
+    if made is None or name is None:
+        return  # (x's own refusal, if any: `check_target`)
+    if made[2]:
+        raise GradcliError(
+            f"Output 0 of {name} is a view and is being modified inplace. This view is the "
+            "output of a function that returns multiple views. Such functions do not allow the "
+            "output views to be modified inplace. You should replace the inplace operation by "
+            "an out-of-place one.",
+            hint="assign into a copy (y = y.clone(); y[...] = v)",
+        )
+    raise GradcliError(
+        f"Output 0 of {name} is a view and is being modified inplace. This view was created "
+        "inside a custom Function (or because an input was returned as-is) and the autograd "
+        "logic to handle view+inplace would override the custom backward associated with the "
+        "custom Function, leading to incorrect gradients. This behavior is forbidden. You can "
+        "fix this by cloning the output of the custom Function.",
+        hint=f"clone the output first: y = {made[3]}.apply(...).clone(), then assign",
+    )
 
 
 def check_nograd_setitem(x: Tensor, key: Any) -> None:
@@ -164,18 +232,7 @@ def check_nograd_setitem(x: Tensor, key: Any) -> None:
     (a tensor or list in the key) and for no view op at all."""
     if not (NOGRAD_VIEWS and x in NOGRAD_VIEWS):
         return
-    name = None
-    for k in key if isinstance(key, tuple) else (key,):
-        if isinstance(k, (list, range, np.ndarray)) or hasattr(k, "data"):
-            name = None  # advanced indexing: index_put_ on x itself
-            break
-        if k is None:
-            name = "Unsqueeze"
-        elif isinstance(k, slice):
-            if not (k.start is None and k.stop is None and k.step in (None, 1)):
-                name = "Slice"
-        elif k is not Ellipsis:
-            name = "Select"
+    name = _setitem_view(key)
     if name is None:
         raise GradcliError(
             NOGRAD_VIEW, hint="assign inside the no_grad block too, or into a clone"
@@ -209,7 +266,7 @@ def check_target(x: Tensor) -> None:
             "custom backward associated with the custom Function, leading to incorrect "
             "gradients. This behavior is forbidden. You can fix this by cloning the output of "
             "the custom Function.",
-            hint=f"clone the output first: y = {made[1]}.apply(...).clone(), then change y",
+            hint=f"clone the output first: y = {made[3]}.apply(...).clone(), then change y",
         )
     base = x._base
     if base is not None and base.requires_grad:

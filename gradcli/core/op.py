@@ -23,6 +23,7 @@ from . import dtypes, hooks
 from .layout import PLAIN, _sorted_dims, iterated, row_major
 from .tensor import (
     _LENT,
+    CUSTOM_VIEWS,
     INFERENCE_SAVED,
     LEAF_HOOKS,
     MUTATIONS,
@@ -1041,6 +1042,18 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
                 if hooks.node_made is not None:
                     hooks.node_made(out.node)
                 break
+    if (
+        CUSTOM_VIEWS
+        and out.node is not None
+        and out._base is not None
+        and id(inputs[0]) in CUSTOM_VIEWS
+        and op.name != "clone"
+    ):
+        # a view of a view PyTorch forbids changing in place (an output of `unbind`, of a
+        # custom Function) is one too (not clone's record: its surface makes the copy)
+        from .inplace import inherit_custom_view
+
+        inherit_custom_view(out, inputs[0])
     if _GradMode.dual:  # inside a forward-AD dual level (set by `core.dual`, its hook)
         hooks.carry(op, inputs, params, out)
     if _GradMode.vmapped:

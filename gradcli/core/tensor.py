@@ -931,6 +931,12 @@ NOGRAD_VIEWS: weakref.WeakSet = weakref.WeakSet()
 # The views made with grad mode on of one of those (or of such a view): `e[0]`, e made under
 # no_grad. Changing one in place with grad mode on is refused too (`inplace.check_target`).
 NOGRAD_VIEWS_OF: weakref.WeakSet = weakref.WeakSet()
+# The views PyTorch forbids changing in place while gradients are recorded (`inplace`): the
+# outputs of a function returning several views (`unbind`, `split`, `chunk`) and the views a
+# custom Function made, and the views made of them with grad mode on (PyTorch's view keeps
+# its base's CreationMeta): id -> (weak reference, output number, view's name, several, the
+# Function's name). Empty unless a program makes one.
+CUSTOM_VIEWS: dict[int, tuple[weakref.ref, int, str, bool, str]] = {}
 
 
 def nograd_view_changed(t: Tensor) -> bool:

@@ -25,7 +25,13 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported, Span, suggest
 from ..core import dtypes, hooks
-from ..core.inplace import VIEW_OF_LEAF, check_capture, check_nograd_setitem, inplace
+from ..core.inplace import (
+    VIEW_OF_LEAF,
+    check_capture,
+    check_nograd_setitem,
+    check_view_setitem,
+    inplace,
+)
 from ..core.op import Node, complex_casts_fail, complex_refusal, peek_seq
 from ..core.tensor import (
     HOOK_IDS,
@@ -1166,6 +1172,7 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
                 hint="assign into a copy (y = x.clone(); y[...] = ...), or into x.data",
             )
         if owner.requires_grad or (isinstance(value, Tensor) and value.requires_grad):
+            check_view_setitem(owner, key)
             # (allow_mutation_on_saved_tensors: the change is of the view `owner[key]`)
             address = I.written_address(owner, key) if hooks.before_write is not None else None
             inplace(owner, lambda old: I.index_assign(old, key, value), address)

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base.errors import GradcliError
 from ..core import primitives as P
 from ..core.layout import like
 from ..core.op import Sample, apply, defop, register
@@ -31,6 +32,38 @@ clone = defop(
     to_torch=lambda w, a, p: f"{a[0]}.clone()",
     to_jax=lambda w, a, p: f"jnp.array({a[0]})",
     complex="holo",
+)
+
+
+def _set_vjp(g: Tensor, out: Tensor, x: Tensor, source: Tensor) -> tuple:
+    raise GradcliError(
+        "derivative for set_ is not implemented",
+        hint="x.copy_(source) is differentiable; or call set_ under torch.no_grad()",
+    )
+
+
+# `x.set_(source)` with gradients recorded: x takes source's memory and shape (the surface
+# shares the array); PyTorch gives the result no derivative (grad_fn NotImplemented), so a
+# backward through it fails in PyTorch's words, and one through a node that saved x's old
+# value fails on x's version.
+set_source = defop(
+    "set_source",
+    lambda x, source: source,
+    _set_vjp,
+    "torch::autograd::NotImplemented",
+    "not differentiable (as in PyTorch)",
+    kind="indexing",
+    saves=False,
+    signature="x.set_(source)",
+    samples=(
+        Sample(
+            ((2,), (3,)),
+            fixed={0: np.array([1.5, -2.0]), 1: np.array([0.5, 3.0, -1.0])},
+            hessian=False,
+        ),
+    ),
+    to_torch=lambda w, a, p: f"{a[0]}.clone().set_({a[1]})",
+    to_jax=lambda w, a, p: f"jnp.array({a[1]})",
 )
 
 

@@ -166,8 +166,7 @@ triu = _tri(True)
 
 def diagonal(input: Any, offset: Any = 0, dim1: Any = 0, dim2: Any = 1) -> Tensor:
     """`torch.diagonal` / `x.diagonal()`: the elements (i, i + offset) of the planes spanned by
-    dim1 and dim2, as the last dimension: a view of x for a contiguous matrix (dims 0, 1), else
-    a copy in gradcli."""
+    dim1 and dim2, as the last dimension: a view of x, as PyTorch's."""
     return _diagonal(input, offset, dim1, dim2, view=True)
 
 
@@ -196,6 +195,19 @@ def _diagonal(x: Any, offset: Any, dim1: Any, dim2: Any, *, view: bool) -> Tenso
         flat = F.reshape(x, -1)
         out = I.getitem(flat, slice(start, start + (count - 1) * (n2 + 1) + 1, n2 + 1))
         return A.named(out, "DiagonalBackward0")
+    if view and count > 0:
+        # A view of x's storage, as PyTorch's (a batch of matrices, a strided matrix): the
+        # step of each other dimension, and one of both dims' steps along the diagonal, so a
+        # change through it (`K.diagonal(dim1=-2, dim2=-1).add_(eps)`) reaches x.
+        from .basics import storage_offset
+        from .predicates import stride
+        from .rearrange import as_strided
+
+        st = stride(x)
+        size = [x.shape[d] for d in rest] + [count]
+        steps = [st[d] for d in rest] + [st[d1] + st[d2]]
+        start = storage_offset(x) + (k * st[d2] if k >= 0 else -k * st[d1])
+        return A.named(as_strided(x, size, steps, start), "DiagonalBackward0")
     rows = np.arange(count) + max(0, -k)
     out = I.getitem(y, (Ellipsis, Tensor(rows), Tensor(rows + k)))
     return A.named(out, "DiagonalBackward0")
@@ -374,9 +386,14 @@ def gather(input: Any, dim: int, index: Any) -> Tensor:
     input = A.tensor_arg(input, "input")
     idx = index if isinstance(index, Tensor) else Tensor(np.asarray(index))
     d = C.check_dim(dim, input.ndim)
-    if idx.ndim != input.ndim:
+    if idx.ndim != input.ndim and idx.data.size:
         raise GradcliError("Index tensor must have the same number of dimensions as input tensor")
     ind = idx.data.astype(np.int64)
+    if ind.size == 0 and ind.ndim != input.ndim:
+        # an empty index of any shape gathers nothing: an empty result of its shape (and a
+        # gradient of zeros), as PyTorch's
+        flat = F.reshape(input, (-1,))
+        return A.named(I.getitem(flat, (Tensor(ind),)), "GatherBackward0")
     if input.ndim == 0:
         # a scalar's only element, by a 0-d index (0 or -1), as PyTorch's gather of one
         one = gather(F.reshape(input, (1,)), 0, Tensor(ind.reshape(1)))
@@ -610,7 +627,7 @@ NAMES = declare(
     ("tril", "torch Tensor", tril, "composition of where"),
     ("triu", "torch Tensor", triu, "composition of where"),
     ("diag", "torch Tensor", diag, "composition of cat index"),
-    ("diagonal", "torch Tensor", diagonal, "composition of index permute reshape"),
+    ("diagonal", "torch Tensor", diagonal, "composition of as_strided index permute reshape"),
     ("trace", "torch Tensor", trace, "composition of index sum"),
     ("split", "torch", split, "composition of index"),
     ("split", "Tensor", split_method, "composition of index"),

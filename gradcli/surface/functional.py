@@ -1451,9 +1451,9 @@ _CPP_TYPES = {
 def set_(x: Any, source: Any = None, *rest: Any, **kw: Any) -> Tensor:
     """`x.set_(source)`: x takes source's memory (and shape): from then on a change of either
     is seen by the other, as in PyTorch; `x.set_()` makes x empty. A view keeps the memory it
-    had (as PyTorch's). Refused where PyTorch's result has no gradient rule (`NotImplemented`:
-    x in a graph, a source that requires grad with grad mode on), on a view, and with a storage,
-    an offset or strides."""
+    had (as PyTorch's). With gradients recorded (x in a graph, or a source that requires grad)
+    x's node has no derivative, as PyTorch's (`NotImplemented`). Refused on a view, and with a
+    storage, an offset or strides."""
     from ..core.inplace import check_target
     from ..core.tensor import _GradMode, own
 
@@ -1478,14 +1478,6 @@ def set_(x: Any, source: Any = None, *rest: Any, **kw: Any) -> Tensor:
             f"Could not set tensor of type {names[0]} to a tensor of type {names[1]}",
             hint="convert the source first: x.set_(y.to(x.dtype)) shares y's converted copy",
         )
-    if x.node is not None or (
-        source is not None and source.requires_grad and grad_enabled() and source is not x
-    ):
-        raise NotSupported(
-            "set_ on a tensor of the autograd graph (or from a tensor that requires grad) is "
-            "not supported: PyTorch's result has no gradient (grad_fn=<NotImplemented>)",
-            hint="do it under torch.no_grad(), or use copy_ (x.copy_(y)), which is differentiable",
-        )
     if x._base is not None:
         raise NotSupported(
             "set_ on a view is not supported",
@@ -1494,6 +1486,8 @@ def set_(x: Any, source: Any = None, *rest: Any, **kw: Any) -> Tensor:
     if source is x:
         bumped(x)
         return x
+    if grad_enabled() and (x.node is not None or (source is not None and source.requires_grad)):
+        return _set_recorded(x, source)
     if hooks.before_write is not None:
         hooks.before_write(x)
     if source is None:
@@ -1502,6 +1496,46 @@ def set_(x: Any, source: Any = None, *rest: Any, **kw: Any) -> Tensor:
         own(source)  # (a lent array is copied before it is shared: both see one memory)
         x.data = source.data
     bumped(x)
+    return x
+
+
+def _set_recorded(x: Tensor, source: Tensor | None) -> Tensor:
+    """`x.set_(source)` with gradients recorded, x in a graph or source requiring grad: as
+    PyTorch's, x takes source's memory and a node with no derivative (NotImplemented) whose
+    inputs are x's old value and source; x's version moves on, so a node that saved x's old
+    value refuses its backward pass."""
+    from ..core.op import versioned
+    from ..core.tensor import own
+    from ..ops.shape import set_source
+
+    shape = (0,) if source is None else source.shape
+    if x.node is not None and shape != x.shape:
+        raise NotSupported(
+            f"set_ that changes the shape of a tensor of the autograd graph (from "
+            f"{list(x.shape)} to {list(shape)}) is not supported",
+            hint="set it from a tensor of its own shape, or under torch.no_grad(), or make a "
+            "new tensor (x = y.clone())",
+        )
+    old = Tensor(x.data.copy())
+    old.requires_grad = x.requires_grad
+    old.node = x.node  # (x's own node keeps x as its output: a rule reading it checks x's
+    # version, as PyTorch's saved output)
+    if hooks.before_write is not None:
+        hooks.before_write(x)
+    if source is None:
+        source = Tensor(np.empty((0,), dtype=x.dtype))
+    own(source)  # (a lent array is copied before it is shared: both see one memory)
+    new = apply(set_source, old, source)
+    x.data = source.data
+    bumped(x)
+    node = new.node
+    node.out = x
+    versioned(node, x.node)
+    x.node = node
+    x.requires_grad = True
+    vs = list(node.versions or (0,) * (len(node.inputs) + 1))
+    vs[-1] = x._version
+    node.versions = tuple(vs)
     return x
 
 

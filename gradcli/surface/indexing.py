@@ -19,6 +19,7 @@ from ..core.inplace import (
     check_capture,
     check_nograd_setitem,
     check_restated,
+    check_view_setitem,
     inplace,
 )
 from ..core.op import apply, versioned
@@ -411,6 +412,7 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
             raise GradcliError(
                 VIEW_OF_LEAF, hint="assign under `with torch.no_grad():`, or into a clone"
             )
+        check_view_setitem(x, key)
         address = written_address(x, key) if hooks.before_write is not None else None
         inplace(x, lambda old: index_assign(old, key, value), address)
         return

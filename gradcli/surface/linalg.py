@@ -1324,7 +1324,7 @@ NAMES = declare(
     ("solve_ex", "linalg", _info_zero(solve, "linalg_solve_ex", "result"), "solve"),
     ("vecdot", "linalg", vecdot, "mul sum"),
     ("matmul", "linalg", A.matmul, "matmul"),
-    ("diagonal", "linalg", linalg_diagonal, "composition of index reshape"),
+    ("diagonal", "linalg", linalg_diagonal, "composition of as_strided index reshape"),
     ("norm", "linalg", norm, "composition of norm max sum svdvals"),
     ("vector_norm", "linalg", vector_norm, "norm"),
     ("matrix_norm", "linalg", matrix_norm, "composition of norm max svdvals"),

@@ -678,7 +678,7 @@ DECLARED = declare(
     ("transpose_", "Tensor", INPLACE["transpose_"], "permute"),
     ("swapaxes_", "Tensor", INPLACE["swapaxes_"], "permute"),
     ("resize_", "Tensor", INPLACE["resize_"], ""),
-    ("set_", "Tensor", INPLACE["set_"], ""),
+    ("set_", "Tensor", INPLACE["set_"], "set_source"),
     ("resize_as_", "Tensor", INPLACE["resize_as_"], ""),
     ("zero_", "Tensor", INPLACE["zero_"], _S + "mul"),
     ("fill_", "Tensor", INPLACE["fill_"], _S + "mul add"),

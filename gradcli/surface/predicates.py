@@ -207,6 +207,12 @@ def is_contiguous(x: Tensor, memory_format: Any = None) -> bool:
     return _is_contiguous(x)
 
 
+def is_view(x: Tensor) -> bool:
+    """`x._is_view()`: whether x shares the storage of another tensor as PyTorch's views do
+    (`x._base` is that tensor): forum answers and issues print it to tell a view from a copy."""
+    return x._base is not None
+
+
 def stride(x: Tensor, dim: Any = None) -> Any:
     """`x.stride()`: the step in elements along each dimension (`x.stride(d)`: one of them)."""
     from .args import check_dim
@@ -257,4 +263,5 @@ NAMES = declare(
     ("contiguous", "Tensor", contiguous, "clone"),
     ("ravel", "torch Tensor", ravel, "composition of reshape"),
     ("stride", "Tensor", stride, ""),
+    ("_is_view", "Tensor", is_view, ""),
 )

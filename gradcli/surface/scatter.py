@@ -88,7 +88,9 @@ def _scatter_args(
     if idx.ndim == 0 or x.ndim == 0:
         idx = idx.reshape(-1) if idx.ndim <= 1 else idx
     if idx.size == 0:
-        return x, d, idx.reshape((0,) * nd)
+        # nothing is written, whatever the index's shape; src's gradient is refused naming
+        # that shape ("got [0] but expected shape compatible with [2, 3]")
+        return x, d, idx
     if idx.ndim != nd:
         raise GradcliError("Index tensor must have the same number of dimensions as self tensor")
     xs = x.shape if x.ndim else (1,)
@@ -123,7 +125,7 @@ def _run(
         out = apply(
             op, reshape(x, 1), reshape(src, -1), dim=0, index=idx.reshape(-1), label=label, **more
         )
-        return reshape(out, ())
+        return A.named(reshape(out, ()), label) if label else reshape(out, ())
     return apply(op, x, src, dim=d, index=idx, label=label, **more)
 
 

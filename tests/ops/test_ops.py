@@ -1153,6 +1153,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "scatter_legacy": lambda x, src, dim, index, reduce: _scatter_reduce_ref(
         x, src, dim, index, reduce, True
     ),
+    "set_source": lambda x, source: source,  # x takes source's values (and shape)
     "mse_loss": lambda x, y, reduction: _loss_reduce((x - y) ** 2, reduction),
     "binary_cross_entropy": _bce_ref,
     "binary_cross_entropy_with_logits": _bcel_ref,
@@ -1797,6 +1798,7 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "scatter_legacy": lambda x, src, dim, index, reduce: x.scatter(
             dim, torch.as_tensor(index), src, reduce="add" if reduce == "sum" else "multiply"
         ),
+        "set_source": lambda x, source: x.clone().set_(source),
         "mse_loss": lambda x, y, reduction: tf.mse_loss(x, y, reduction=reduction),
         "binary_cross_entropy": lambda p, t, weight=None, reduction="mean": tf.binary_cross_entropy(
             p, t, weight=w(weight), reduction=reduction

@@ -7792,3 +7792,76 @@ add(
     ),
     budget("percent_key_big_value", "s = '%(a)s' % {'a': [1.5] * 10**6}"),
 )
+
+# explore65: `x._is_view()` (a private method forum answers print) is a plain predicate: it
+# takes no argument, and reaching past it to Python's internals stays refused.
+add(
+    small(
+        "is_view_with_an_argument",
+        "x = torch.ones(3)\nprint(x._is_view(x))",
+        (r"takes", r"argument", r"unexpected"),
+    ),
+    esc("is_view_method_globals", "f = torch.ones(2)._is_view.__globals__"),
+    esc("is_view_unbound_self", "f = torch.Tensor._is_view.__self__"),
+)
+
+# explore65: an empty index of any shape gathers / scatters nothing (PyTorch's result of the
+# index's shape); huge sizes beside the zero stay free, and a wrong dimension is refused.
+add(
+    budget(
+        "gather_empty_index_huge_dims",
+        "x = torch.ones(3, 4, requires_grad=True)\n"
+        "g = torch.gather(x, 1, torch.empty(0, 10**9, 10**9, dtype=torch.long))\n"
+        "g.sum().backward()\nprint(g.shape, x.grad.sum())",
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "scatter_empty_index_huge_dims",
+        "x = torch.ones(3, 4)\nfor i in range(1000):\n"
+        "    y = x.scatter(0, torch.empty(10**9, 0, dtype=torch.long), 2.0)\nprint(y.sum())",
+        codes=frozenset({0, 1}),
+    ),
+    small(
+        "gather_empty_index_bad_dim",
+        "x = torch.ones(3, 4)\ng = torch.gather(x, 7, torch.empty(0, dtype=torch.long))",
+        (r"Dimension out of range",),
+    ),
+)
+
+# explore65: set_ inside a graph records a node with no derivative; a long chain of them stays
+# under the limits, a shape change there is refused, and backward through one fails cleanly.
+add(
+    budget(
+        "set_in_graph_long_chain",
+        "x = torch.ones(4, requires_grad=True) * 1\nsrc = torch.zeros(4)\n"
+        "for i in range(10**6):\n    x.set_(src)\nx.sum().backward()",
+        LIMIT + (r"derivative for set_ is not implemented",),
+    ),
+    small(
+        "set_in_graph_shape_change",
+        "x = torch.ones(4, requires_grad=True) * 1\nx.set_(torch.zeros(10**7))",
+        (r"changes the shape", r"not supported"),
+    ),
+    small(
+        "set_in_graph_backward",
+        "x = torch.ones(2, requires_grad=True) * 1\nx.set_(torch.zeros(2))\nx.sum().backward()",
+        (r"derivative for set_ is not implemented",),
+    ),
+)
+
+# explore65: every diagonal is a view of its tensor's storage (a batch, a strided matrix);
+# huge batches stay under the limits, and a change through it of a leaf is refused.
+add(
+    small(
+        "diagonal_view_of_leaf_in_place",
+        "x = torch.zeros(2, 3, 3, requires_grad=True)\nx.diagonal(dim1=1, dim2=2).add_(1)",
+        (r"a view of a leaf Variable",),
+    ),
+    budget(
+        "diagonal_view_many_batches",
+        "x = torch.zeros(10**5, 2, 2)\nfor i in range(10**4):\n"
+        "    x.diagonal(dim1=-2, dim2=-1).add_(1)\nprint(x.sum())",
+        LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+)

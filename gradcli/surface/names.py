@@ -229,6 +229,9 @@ class _Unset:
     def __eq__(self, other: object) -> bool:
         return other == 1
 
+    def __repr__(self) -> str:  # (as a signature shows the default)
+        return "1"
+
     __hash__ = object.__hash__
 
 

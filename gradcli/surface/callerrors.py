@@ -439,8 +439,8 @@ def _fits(kind: str, v: Any, numbers_as_tensors: bool) -> bool | None:
     if kind == "Tensor":
         return isinstance(v, Tensor) or (numbers_as_tensors and _is_number(v))
     if kind == "Number":
-        if isinstance(v, Tensor):
-            return None  # (a 0-d tensor that does not require grad is one)
+        if isinstance(v, Tensor):  # (a 0-d tensor that does not require grad is one)
+            return None if v.ndim == 0 else False
         return _is_number(v)
     if kind in ("int", "float", "bool"):
         if isinstance(v, (Tensor, bool, np.generic)):

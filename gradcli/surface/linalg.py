@@ -1066,11 +1066,22 @@ def vector_norm(
 
 def _matrix_dims(a: Tensor, dim: Any, fn: str) -> tuple[int, int]:
     if not isinstance(dim, (list, tuple)) or len(dim) != 2:
-        raise GradcliError(f"{fn}: dim must be a 2-tuple. Got {dim}")
+        shown = " ".join(map(str, dim)) if isinstance(dim, (list, tuple)) else dim
+        raise GradcliError(f"{fn}: dim must be a 2-tuple. Got {shown}")  # (ATen's IntArrayRef)
     d0, d1 = C.check_dim(dim[0], a.ndim), C.check_dim(dim[1], a.ndim)
     if d0 == d1:
         raise GradcliError(f"{fn}: dims must be different. Got ({dim[0]}, {dim[1]})")
     return d0, d1
+
+
+def _matrix_order(ord: Any) -> None:  # noqa: A002
+    """linalg.matrix_norm's orders: 'fro', 'nuc', 1, -1, 2, -2, inf, -inf (ATen's words)."""
+    if ord in ("fro", "nuc"):
+        return
+    if isinstance(ord, str) or isinstance(ord, bool) or not isinstance(ord, (int, float)):
+        raise GradcliError(f"linalg.matrix_norm: Order {ord} not supported.").pytorch()
+    if float(ord) not in (1.0, -1.0, 2.0, -2.0, math.inf, -math.inf):
+        raise GradcliError(f"linalg.matrix_norm: Order {ord:g} not supported.").pytorch()
 
 
 def matrix_norm(
@@ -1083,6 +1094,7 @@ def matrix_norm(
     out: Any = None,
 ) -> Tensor:
     a = A.tensor_arg(input, "A")
+    _matrix_order(ord)  # (ATen checks the order before the input's dims)
     if dtype is not None:
         a = F.to_dtype(a, dtype)
     a = _matrices(a, "linalg.matrix_norm", square=False)
@@ -1106,10 +1118,10 @@ def matrix_norm(
                 r = F.unsqueeze(r, d)
         return r
     if isinstance(ord, str) or isinstance(ord, bool) or not isinstance(ord, (int, float)):
-        raise GradcliError(f"linalg.matrix_norm: Order {ord} not supported.")
+        raise GradcliError(f"linalg.matrix_norm: Order {ord} not supported.").pytorch()
     o = float(ord)
     if o not in (1.0, -1.0, math.inf, -math.inf):
-        raise GradcliError(f"linalg.matrix_norm: Order {ord:g} not supported.")
+        raise GradcliError(f"linalg.matrix_norm: Order {ord:g} not supported.").pytorch()
     # 1: the largest column sum of |A|; inf: the largest row sum (and min for -1, -inf). ATen
     # sums them as 1-norms (linalg_vector_norm: its terms added in order, not as sum()), then
     # takes amax / amin over the other dim (one dim less when the first went and came before).

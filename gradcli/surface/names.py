@@ -28,6 +28,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import dtypes as D
+from ..core import hooks
 from ..core import primitives as P
 from ..core.dtypes import BF16, LEGACY_TYPES
 from ..core.op import laid_out
@@ -172,6 +173,7 @@ def fused_add(input: Any, other: Any, alpha: Any = 1) -> Tensor:
     ATen's add kernel where `alpha` is given (see `_fused`)."""
     other, alpha = old_signature(other, alpha)
     A.number_or_tensor(other, "add", "other", 2)
+    _check_alpha(input, other, alpha)
     if type(other) is float and alpha == 1:
         with D.program_float():  # (PyTorch's wrapped number: `core.forward`)
             return add(input, other, alpha)
@@ -182,11 +184,159 @@ def fused_add(input: Any, other: Any, alpha: Any = 1) -> Tensor:
 def fused_sub(input: Any, other: Any, alpha: Any = 1) -> Tensor:
     other, alpha = old_signature(other, alpha)
     A.number_or_tensor(other, "sub", "other", 2)
+    _check_alpha(input, other, alpha)
     if type(other) is float and alpha == 1:
         with D.program_float():
             return sub(input, other, alpha)
     out = sub(input, other, alpha)
     return out if alpha == 1 else _fused(out, input, other, -alpha)
+
+
+def _check_alpha(input: Any, other: Any, alpha: Any) -> None:
+    """ATen's checks of add/sub's alpha against the result's dtype: a bool alpha only for a
+    bool result, a floating alpha not for an integral one (PyTorch's RuntimeErrors)."""
+    if isinstance(alpha, Tensor) and alpha.ndim == 0:
+        kind = alpha.dtype.kind
+    elif isinstance(alpha, (bool, np.bool_)):
+        kind = "b"
+    elif isinstance(alpha, (float, np.floating)):
+        kind = "f"
+    else:
+        return
+    if kind not in "bf" or not isinstance(input, Tensor):
+        return
+    from .basics import result_type
+
+    out = np.dtype(result_type(input, other)).kind
+    if kind == "b" and out != "b":
+        raise (
+            GradcliError("Boolean alpha only supported for Boolean results.")
+            .mirror("RuntimeError")
+            .pytorch()
+        )
+    if kind == "f" and out in "biu":
+        raise (
+            GradcliError(
+                "For integral input tensors, argument alpha must not be a floating point number."
+            )
+            .mirror("RuntimeError")
+            .pytorch()
+        )
+
+
+class _Unset:
+    """The default of alpha where a program's own `alpha=` must be told from none."""
+
+    def __eq__(self, other: object) -> bool:
+        return other == 1
+
+    def __repr__(self) -> str:  # (as a signature shows the default)
+        return "1"
+
+    __hash__ = object.__hash__
+
+
+_NO_ALPHA = _Unset()
+
+
+def _number_like(v: Any) -> bool:
+    """A value PyTorch's parser takes for a Number: a Python or NumPy number, a 0-d tensor."""
+    if isinstance(v, Tensor):
+        return v.ndim == 0
+    return isinstance(v, (int, float, np.number, np.bool_))
+
+
+def _legacy_form(core: Callable[..., Tensor], name: str, form: str) -> Callable[..., Tensor]:
+    """`torch.add` (form "torch"), `x.add` ("method") and `x.add_` ("inplace") with PyTorch's
+    deprecated overload `add(Number alpha, Tensor other)` (`p.data.add_(-lr, grad)` of
+    hand-written optimizers; torch's `add(input, Number alpha, other)`): taken with the
+    argument parser's warning (once a process, for all the deprecated overloads), as
+    `core(input, other, alpha=alpha)`; a positional alpha after a tensor is PyTorch's
+    TypeError (`torch.add(x, y, 2)`), as is `alpha=` beside the deprecated form."""
+    shown = name + ("_" if form == "inplace" else "")
+
+    def call(input: Any, other: Any, *legacy: Any, alpha: Any = _NO_ALPHA) -> Tensor:
+        if not legacy:
+            return core(input, other, 1 if alpha is _NO_ALPHA else alpha)
+        given = 2 + len(legacy) if form == "torch" else 1 + len(legacy)
+        takes = "2 positional arguments" if form == "torch" else "1 positional argument"
+        if alpha is not _NO_ALPHA and form != "torch":
+            raise GradcliError(
+                f"{shown}() received an invalid combination of arguments - got unrecognized "
+                "keyword arguments: alpha",
+                hint=f"write x.{shown}(other, alpha=...)",
+            ).mirror("TypeError")
+        if len(legacy) > 1 or alpha is not _NO_ALPHA or not _number_like(other):
+            raise GradcliError(
+                f"{shown}() takes {takes} but {given} were given",
+                hint=f"alpha is a keyword: {shown}(..., other, alpha=...)",
+            ).mirror("TypeError")
+        from .overloads import _ONCE
+
+        if form == "torch":
+            old = f"{name}(Tensor input, Number alpha, Tensor other, *, Tensor out = None)"
+            new = f"{name}(Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None)"
+        else:
+            old = f"{shown}(Number alpha, Tensor other)"
+            new = f"{shown}(Tensor other, *, Number alpha = 1)"
+        hooks.warn(
+            f"This overload of {shown} is deprecated:\n\t{old}\n"
+            f"Consider using one of the following signatures instead:\n\t{new}"
+            " (Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/"
+            "python_arg_parser.cpp:1841.)",
+            once=_ONCE,
+        )
+        return core(input, legacy[0], other)
+
+    call.__name__ = core.__name__
+    call.__qualname__ = core.__qualname__
+    call.__doc__ = core.__doc__
+    return call
+
+
+def _subtract_form(form: str) -> Callable[..., Tensor]:
+    """`torch.subtract` / `x.subtract` / `x.subtract_`: sub's name without its deprecated
+    overload; a positional alpha only as PyTorch's `(Number other, Number alpha)`, any other
+    third argument the parser's TypeError listing the overloads."""
+
+    def call(input: Any, other: Any, *rest: Any, alpha: Any = _NO_ALPHA) -> Tensor:
+        if not rest:
+            return fused_sub(input, other, 1 if alpha is _NO_ALPHA else alpha)
+        if len(rest) == 1 and alpha is _NO_ALPHA and _number_like(other):
+            if _number_like(rest[0]):
+                return fused_sub(input, other, rest[0])
+        from . import callerrors as C
+
+        args = [input, other, *rest]
+        kwargs = {} if alpha is _NO_ALPHA else {"alpha": alpha}
+        if form == "torch":
+            found = C._error_of("torch.subtract", args, kwargs, None)
+            words = found[1] if found else None
+        else:
+            words = C._method_overload_error("Tensor.subtract", "subtract", args[1:], kwargs)
+            if words and form == "inplace":
+                words = words.replace("subtract()", "subtract_()", 1)
+        raise GradcliError(
+            words or "subtract() received an invalid combination of arguments",
+            hint="alpha is a keyword: subtract(other, alpha=...)",
+        ).mirror("TypeError")
+
+    call.__name__ = fused_sub.__name__
+    call.__qualname__ = fused_sub.__qualname__
+    return call
+
+
+torch_subtract = _subtract_form("torch")
+method_subtract = _subtract_form("method")
+inplace_subtract = _subtract_form("inplace")
+
+
+torch_add = _legacy_form(fused_add, "add", "torch")
+method_add = _legacy_form(fused_add, "add", "method")
+inplace_add = _legacy_form(fused_add, "add", "inplace")
+torch_sub = _legacy_form(fused_sub, "sub", "torch")
+method_sub = _legacy_form(fused_sub, "sub", "method")
+inplace_sub = _legacy_form(fused_sub, "sub", "inplace")
 
 
 def rsub(input: Any, other: Any, alpha: Any = 1) -> Tensor:
@@ -513,8 +663,12 @@ _S = "composition of "  # a name built on records that are not its own operation
 # conversions and constructors; the families' tables follow (`NAMES`, at the end).
 DECLARED = declare(
     # arithmetic
-    ("add", "torch Tensor", fused_add, "add"),
-    ("sub subtract", "torch Tensor", fused_sub, "sub"),
+    ("add", "torch", torch_add, "add"),
+    ("add", "Tensor", method_add, "add"),
+    ("sub", "torch", torch_sub, "sub"),
+    ("sub", "Tensor", method_sub, "sub"),
+    ("subtract", "torch", torch_subtract, "sub"),
+    ("subtract", "Tensor", method_subtract, "sub"),
     ("mul multiply", "torch Tensor", mul, "mul"),
     ("true_divide", "torch Tensor", true_divide, "div"),
     ("rsub", "torch", rsub, "rsub rsub_scalar"),
@@ -683,8 +837,9 @@ DECLARED = declare(
     ("zero_", "Tensor", INPLACE["zero_"], _S + "mul"),
     ("fill_", "Tensor", INPLACE["fill_"], _S + "mul add"),
     ("copy_", "Tensor", INPLACE["copy_"], _S + "mul add"),
-    ("add_", "Tensor", inplace_method(fused_add, "add"), "add"),
-    ("sub_", "Tensor", inplace_method(fused_sub, "sub"), "sub"),
+    ("add_", "Tensor", inplace_method(inplace_add, "add"), "add"),
+    ("sub_", "Tensor", inplace_method(inplace_sub, "sub"), "sub"),
+    ("subtract_", "Tensor", inplace_method(inplace_subtract, "sub"), "sub"),
     ("mul_", "Tensor", INPLACE["mul_"], "mul"),
     ("pow_", "Tensor", INPLACE["pow_"], "pow pow_scalar"),
     ("clamp_", "Tensor", INPLACE["clamp_"], "clamp where"),
@@ -966,7 +1121,6 @@ _DERIVED_INPLACE = (
 _INPLACE_ALIASES = {
     "clip_": "clamp_",
     "multiply_": "mul_",
-    "subtract_": "sub_",
     "true_divide_": "div_",
     "negative_": "neg_",
     "absolute_": "abs_",

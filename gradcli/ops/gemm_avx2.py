@@ -178,6 +178,28 @@ def _blocked_chains(x: np.ndarray, y: np.ndarray, acc: np.ndarray | None) -> np.
 
 
 _STEP_CHECK = 256  # products between two readings of the clock
+_SMALL_AT_ONCE = 1 << 14  # products up to which `_small` forms them all at once
+_PEELS: dict[tuple[int, int, int, int | None], tuple[np.ndarray, np.ndarray] | None] = {}
+
+
+def _peel_plan(m: int, n: int, at: int, ld: int | None) -> tuple[np.ndarray, np.ndarray] | None:
+    """The output elements `_small` peels (rows, columns), None if none: a function of the
+    shape and the output's place alone, kept (a loop's products repeat their shapes)."""
+    key = (m, n, at, ld)
+    if key in _PEELS:
+        return _PEELS[key]
+    rows = np.arange(m)
+    peel = np.minimum((-(at + rows * (n if ld is None else ld))) % _ALIGN, n)
+    peeled = (peel > 0) & (n - peel >= _ALIGN)
+    plan = None
+    if peeled.any():
+        ri = np.repeat(rows[peeled], peel[peeled])
+        ci = np.concatenate([np.arange(p) for p in peel[peeled]])
+        plan = (ri, ci)
+    if len(_PEELS) > 256:
+        _PEELS.clear()
+    _PEELS[key] = plan
+    return plan
 
 
 def _small(
@@ -186,20 +208,43 @@ def _small(
     """The small kernel: rounded products added in order (the peeled elements apart; the
     output's rows `ld` floats apart, n by default, from `at` floats past an aligned start)."""
     (m, k), n = x.shape, y.shape[1]
-    acc = np.zeros((m, n), _F32) if start is None else start.copy()
-    for j in range(k):
-        if j % _STEP_CHECK == _STEP_CHECK - 1:
-            hooks.observer.check_clock()
-        acc += x[:, j, None] * y[j]
-    rows = np.arange(m)
-    peel = np.minimum((-(at + rows * (n if ld is None else ld))) % _ALIGN, n)
-    peeled = (peel > 0) & (n - peel >= _ALIGN)
-    if not peeled.any():
+    if m * k * n <= _SMALL_AT_ONCE:
+        # every rounded product at once, (m, 1 + k, n) with the start first, summed in order
+        # along k by `accumulate` (its additions are the loop's, one after another)
+        terms = np.empty((m, k + 1, n), _F32)
+        terms[:, 0] = 0 if start is None else start
+        np.multiply(x[:, :, None], y[None], out=terms[:, 1:])
+        acc = np.add.accumulate(terms, axis=1)[:, k].copy()
+    else:
+        acc = np.zeros((m, n), _F32) if start is None else start.copy()
+        for j in range(k):
+            if j % _STEP_CHECK == _STEP_CHECK - 1:
+                hooks.observer.check_clock()
+            acc += x[:, j, None] * y[j]
+    plan = _peel_plan(m, n, at, ld)
+    if plan is None:
         return acc
-    ri = np.repeat(rows[peeled], peel[peeled])
-    ci = np.concatenate([np.arange(p) for p in peel[peeled]])
+    ri, ci = plan
     p = x[ri] * y[:, ci].T  # (elements, k): the rounded products
     a = np.zeros(ri.size, _F32) if start is None else start[ri, ci].copy()
+    groups = k // (2 * _ALIGN)
+    if ri.size * k <= _SMALL_AT_ONCE:
+        # The same additions at once: per group of 8, A + p0 + p1 + p2 + p3 + B with
+        # B = (p4 + 0) + p5 + p6 + p7 (the groups' B first, side by side), then the rest,
+        # all in one sequence summed in order by `accumulate`
+        whole = groups * 2 * _ALIGN
+        g = p[:, :whole].reshape(ri.size, groups, 2 * _ALIGN)
+        seq = np.empty((ri.size, 1 + groups * (_ALIGN + 1) + k - whole), _F32)
+        seq[:, 0] = a
+        if groups:
+            body = seq[:, 1 : 1 + groups * (_ALIGN + 1)].reshape(ri.size, groups, _ALIGN + 1)
+            body[:, :, :_ALIGN] = g[:, :, :_ALIGN]
+            b = g[:, :, _ALIGN:].copy()
+            b[:, :, 0] += np.float32(0)  # (from +0: a -0 product gives +0)
+            body[:, :, _ALIGN] = np.add.accumulate(b, axis=2)[:, :, -1]
+        seq[:, 1 + groups * (_ALIGN + 1) :] = p[:, whole:]
+        acc[ri, ci] = np.add.accumulate(seq, axis=1)[:, -1]
+        return acc
     j = 0
     while k - j >= 2 * _ALIGN:
         for q in range(j, j + _ALIGN):

@@ -640,3 +640,36 @@ def test_fma64_of_zero_dimensional_operands() -> None:
         assert float(_fma64(np.negative(np.array(a)), np.array(a), 1.0)) == float(
             1 - Fraction(a) ** 2
         )
+
+
+def _small_operands(rng: np.random.Generator, m: int, k: int, n: int):
+    # products whose sums cancel and round (wide exponents), zeros of both signs, a start
+    x = (rng.standard_normal((m, k)) * 2.0 ** rng.integers(-12, 12, (m, k))).astype(F32)
+    y = (rng.standard_normal((k, n)) * 2.0 ** rng.integers(-12, 12, (k, n))).astype(F32)
+    x[rng.random((m, k)) < 0.1] = -0.0
+    y[rng.random((k, n)) < 0.1] = 0.0
+    start = (rng.standard_normal((m, n)) * 100).astype(F32)
+    return x, y, start
+
+
+def test_avx2_small_kernel_at_once_matches_the_loop(monkeypatch) -> None:
+    # gemm_avx2._small forms every rounded product at once and sums them by `accumulate`
+    # (peeled elements too) up to _SMALL_AT_ONCE products; the loop over k gives the same bits
+    # on shapes with and without peeled rows, with and without a start, x row- or column-major.
+    from gradcli.ops import gemm_avx2 as G
+
+    rng = np.random.default_rng(11)
+    shapes = [(1, 1, 1), (2, 3, 2), (4, 2, 3), (3, 8, 5), (5, 17, 6), (50, 1, 10), (10, 50, 1)]
+    shapes += [(7, 9, 11), (2, 24, 9), (6, 40, 7), (3, 100, 5)]
+    for m, k, n in shapes:
+        x, y, start = _small_operands(rng, m, k, n)
+        for xs in (x, np.asfortranarray(x)):
+            for s in (None, start):
+                for at, ld in ((0, None), (1, None), (3, n + 2)):
+                    fast = G._small(xs, y, s, at, ld)
+                    with monkeypatch.context() as mp:
+                        mp.setattr(G, "_SMALL_AT_ONCE", 0)
+                        G._PEELS.clear()
+                        slow = G._small(xs, y, s, at, ld)
+                    G._PEELS.clear()
+                    assert _same(fast, slow), (m, k, n, at, ld, s is None)

@@ -673,3 +673,23 @@ def test_avx2_small_kernel_at_once_matches_the_loop(monkeypatch) -> None:
                         slow = G._small(xs, y, s, at, ld)
                     G._PEELS.clear()
                     assert _same(fast, slow), (m, k, n, at, ld, s is None)
+
+
+def test_nll_cascade_by_scalars_matches_the_arrays(monkeypatch) -> None:
+    # softmax32.cascade_sum adds a few items as NumPy scalars; the array path (segments padded
+    # and summed side by side) gives the same bits, float32 and float64, with targets ignored
+    # (gaps in the index), at batch sizes around the cascade's steps of 16 and 256.
+    from gradcli.ops import softmax32 as S
+
+    rng = np.random.default_rng(13)
+    for dtype in (np.float32, np.float64):
+        for n in (1, 2, 4, 15, 16, 17, 33, 200, 256, 257, 300):
+            v = (rng.standard_normal(n) * 2.0 ** rng.integers(-20, 20, n)).astype(dtype)
+            v[rng.random(n) < 0.1] = -0.0
+            for index in (np.arange(n), np.flatnonzero(rng.random(3 * n) < 0.35)[:n]):
+                vals = v[: index.size]
+                fast = S.cascade_sum(vals, index)
+                with monkeypatch.context() as mp:
+                    mp.setattr(S, "_SCALAR_CASCADE", -1)
+                    slow = S.cascade_sum(vals, index)
+                assert type(fast) is type(slow) and fast.tobytes() == slow.tobytes(), (n, dtype)

@@ -160,41 +160,89 @@ def _two_sum(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return s, (x - (s - v)) + (y - v)
 
 
+class _Chain:
+    """fused multiply-adds of float32 operands through float64: the product exact, the sum
+    rounded to float64 and then to float32, the operands kept; `exact()` says whether each
+    was the correctly rounded fma: a sum off a float32 midpoint's 29 low bits rounds right,
+    and one on them where the float64 sum itself was exact (its two-sum error zero), the
+    test of `fma32`, once for all the steps. Three NumPy calls a step instead of ten."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[np.ndarray, np.ndarray, object]] = []
+
+    def __call__(self, a, b, c) -> np.ndarray:
+        p = np.multiply(a, b, dtype=np.float64)
+        s = p + c
+        self.steps.append((s, p, c))
+        return s.astype(_F)
+
+    def exact(self) -> bool:
+        sums = np.concatenate([s.reshape(-1) for s, _, _ in self.steps])
+        cand = (sums.view(np.int64) & _LOW28) == 0
+        if not cand.any():
+            return True
+        p = np.concatenate([q.reshape(-1) for _, q, _ in self.steps])
+        c = np.concatenate(
+            [
+                np.broadcast_to(np.asarray(c, np.float64), s.shape).reshape(-1)
+                for s, _, c in self.steps
+            ]
+        )
+        with np.errstate(all="ignore"):
+            v = sums - p
+            e = (p - (sums - v)) + (c - v)
+        return not (cand & (e != 0) & (e == e)).any()
+
+
+_CHAIN_MAX = 4096  # elements up to which `logf` tries the float64 chain first
+
+
 @in_pieces
 def logf(d: np.ndarray) -> np.ndarray:
     """log(d) as SLEEF's vectorised logf for AVX512 computes it: d = m * 2**e with m in
     [0.75, 1.5) (getmant / getexp), x = (m - 1) / (m + 1) as a double-float, log(d) =
-    e*ln2 + 2x + x**3 * P(x**2) added in double-float arithmetic, the pair summed last."""
+    e*ln2 + 2x + x**3 * P(x**2) added in double-float arithmetic, the pair summed last.
+    (Small arrays first with the fused steps as one float64 chain, `_Chain`; where one of its
+    sums may be rounded otherwise than the fma, again with the exact fma.)"""
     with np.errstate(all="ignore"):
-        ok = (d > 0) & np.isfinite(d)
-        m, ex = np.frexp(np.where(ok, d, _F(1)).astype(np.float64))
-        m, ex = m * 2, ex - 1  # m in [1, 2)
-        big = m >= 1.5
-        m = np.where(big, m / 2, m).astype(_F)
-        e = np.where(big, ex + 1, ex).astype(_F)
-        sx = _LN2_HI * e
-        sy = _fma(_LN2_LO, e, _fma(_LN2_HI, e, -sx))
-        nx, ny = _two_sum(np.full(m.shape, _F(-1)), m)
-        dx, dy = _two_sum(np.full(m.shape, _F(1)), m)
-        t = _F(1) / dx
-        xx = nx * t
-        u = _fma(t, nx, -xx)
-        v = _fma(-dy, t, _fma(-dx, t, _F(1)))
-        xy = _fma(xx, v, _fma(ny, t, u))
-        x2 = xx * xx
-        p = _fma(_LOG_POLY[0], x2, _LOG_POLY[1])
-        p = _fma(p, x2, _LOG_POLY[2])
-        yx, yy = xx * _F(2), xy * _F(2)
-        s2 = sx + yx
-        sy = (((sx - s2) + yx) + sy) + yy
-        sx = s2
-        w = (x2 * xx) * p
-        s2 = sx + w
-        sy = ((sx - s2) + w) + sy
-        r = s2 + sy
-        r = np.where(d == 0, _F(-np.inf), r)
-        r = np.where((d < 0) | np.isnan(d), _F(np.nan), r)
-        return np.where(d == np.inf, _F(np.inf), r).astype(_F)
+        if d.size <= _CHAIN_MAX:
+            chain = _Chain()
+            r = _logf_steps(d, chain)
+            if chain.exact():
+                return r
+        return _logf_steps(d, _fma)
+
+
+def _logf_steps(d: np.ndarray, fma) -> np.ndarray:
+    ok = (d > 0) & np.isfinite(d)
+    m, ex = np.frexp(np.where(ok, d, _F(1)).astype(np.float64))
+    m, ex = m * 2, ex - 1  # m in [1, 2)
+    big = m >= 1.5
+    m = np.where(big, m / 2, m).astype(_F)
+    e = np.where(big, ex + 1, ex).astype(_F)
+    sx = _LN2_HI * e
+    sy = fma(_LN2_LO, e, fma(_LN2_HI, e, -sx))
+    nx, ny = _two_sum(np.full(m.shape, _F(-1)), m)
+    dx, dy = _two_sum(np.full(m.shape, _F(1)), m)
+    t = _F(1) / dx
+    xx = nx * t
+    u = fma(t, nx, -xx)
+    v = fma(-dy, t, fma(-dx, t, _F(1)))
+    xy = fma(xx, v, fma(ny, t, u))
+    x2 = xx * xx
+    p = fma(_LOG_POLY[0], x2, _LOG_POLY[1])
+    p = fma(p, x2, _LOG_POLY[2])
+    yx, yy = xx * _F(2), xy * _F(2)
+    s2 = sx + yx
+    sy = (((sx - s2) + yx) + sy) + yy
+    sx = s2
+    w = (x2 * xx) * p
+    s2 = sx + w
+    sy = ((sx - s2) + w) + sy
+    r = s2 + sy
+    r = np.where(d == 0, _F(-np.inf), r)
+    r = np.where((d < 0) | np.isnan(d), _F(np.nan), r)
+    return np.where(d == np.inf, _F(np.inf), r).astype(_F)
 
 
 # --- glibc's expf (the scalar loops) -------------------------------------------------------

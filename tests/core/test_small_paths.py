@@ -693,3 +693,65 @@ def test_nll_cascade_by_scalars_matches_the_arrays(monkeypatch) -> None:
                     mp.setattr(S, "_SCALAR_CASCADE", -1)
                     slow = S.cascade_sum(vals, index)
                 assert type(fast) is type(slow) and fast.tobytes() == slow.tobytes(), (n, dtype)
+
+
+def test_sleef_logf_float64_chain_matches_the_exact_fmas(monkeypatch) -> None:
+    # sleef32.logf runs its fused steps as one float64 chain for small arrays (`_Chain`) and
+    # again with the exact fma where a sum may sit on a midpoint; the exact fmas alone give
+    # the same bits, for ordinary values, specials, powers of two and values near 1 and 1.5.
+    rng = np.random.default_rng(17)
+    arrays = [SPECIAL, np.abs(SPECIAL), np.array([1.0, 1.5, 0.75, 2.0, 4.0, 2**-126], F32)]
+    arrays.append(np.nextafter(np.array([1.0, 1.5, 0.75, 3.0], F32), F32(2)))
+    arrays.append((1 + rng.standard_normal(3000) * 1e-3).astype(F32))
+    for n in (1, 2, 4, 16, 100, 1000):
+        arrays.append(np.exp(rng.standard_normal(n) * 20).astype(F32))
+        arrays.append(rng.random(n).astype(F32) * 4)
+    chained = 0
+    for a in arrays:
+        fast = sleef32.logf(a)
+        chain = sleef32._Chain()
+        with np.errstate(all="ignore"):
+            sleef32._logf_steps(a, chain)
+        chained += chain.exact()
+        with monkeypatch.context() as mp:
+            mp.setattr(sleef32, "_CHAIN_MAX", -1)
+            slow = sleef32.logf(a)
+        assert _same(fast, slow)
+    assert chained >= len(arrays) // 2  # (the chain is the path most arrays take)
+
+
+def test_float64_chain_says_inexact_exactly_where_fma32_fixes_a_sum() -> None:
+    # `_Chain` rounds each step's float64 sum to float32 and says whether every one of them is
+    # fma32's; on double-rounding ties (float64 sums on a float32 midpoint that were rounded)
+    # it must say no; yes means every result is fma32's.
+    from gradcli.core.powf32 import fma32
+
+    rng = np.random.default_rng(19)
+    # (1 + 2**-12)**2 and (1 + 2**-13)(1 + 2**-11) are float32 midpoints (a 1 at 2**-24): plus
+    # a tiny c the float64 sum rounds back onto the midpoint, and float32 then to even, down,
+    # where the fma rounds up; minus c the two agree (a sum rounded, but the same result)
+    a = np.array([1 + 2**-12, 1 + 2**-13, 1 + 2**-12, 1 + 2**-13], F32)
+    b = np.array([1 + 2**-12, 1 + 2**-11, 1 + 2**-12, 1 + 2**-11], F32)
+    c = np.array([2**-80, 2**-70, -(2**-80), -(2**-70)], F32)
+    cases = [(a[i : i + 1], b[i : i + 1], c[i : i + 1]) for i in range(4)]
+    x = (rng.standard_normal(50) * 10).astype(F32)
+    y = (rng.standard_normal(50) * 10).astype(F32)
+    cases.append((x, y, -(x * y)))  # the product's exact error: a float32, a candidate
+    cases.append((x, y, rng.standard_normal(50).astype(F32)))
+    cases.append((SPECIAL, SPECIAL[::-1].copy(), SPECIAL))
+    for p, q, r in cases:
+        chain = sleef32._Chain()
+        with np.errstate(all="ignore"):
+            got = chain(p, q, r)
+            want = fma32(p, q, r)
+        if chain.exact():  # (it may say no where the rounding happened to be right)
+            assert _same(got, want)
+        if not _same(got, want):
+            assert not chain.exact()
+    differ = 0
+    for p, q, r in cases[:5]:
+        chain = sleef32._Chain()
+        differ += not _same(chain(p, q, r), fma32(p, q, r))
+        if p.size > 1:
+            assert chain.exact()  # (an exact error, on a midpoint: no second try)
+    assert differ >= 2

@@ -138,6 +138,20 @@ def mm(
         return out if start is None else out + start
 
 
+def bias_after(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether `mm(x, y, bias)` is `mm(x, y) + bias` (one rounding after the product: the dot
+    and gemv kernels, `x @ w.t()` with fewer than 4 rows or 12 columns), as `mm` decides."""
+    if x.ndim != 2 or y.ndim != 2 or x.dtype != _F32 or y.dtype != _F32:
+        return False
+    (m, k), n = x.shape, y.shape[1]
+    if y.shape[0] != k or m == 0 or n == 0 or k == 0 or (m >= _MIN_ROWS and n >= _MIN_COLS):
+        return False
+    layout = _layout(x, y)
+    if n == 1 and x.flags.c_contiguous and (m > 1 or y.strides[1] != y.itemsize):
+        layout = "nt"
+    return layout == "nt"
+
+
 def _affordable(x: np.ndarray, y: np.ndarray) -> bool:
     """Whether the blocked chains of x @ y cost what the avx512 family's do: emulated up to
     `linalg._FMA_MAX_WORK` multiply-adds, past it only where this machine's BLAS is proven to

@@ -755,3 +755,42 @@ def test_float64_chain_says_inexact_exactly_where_fma32_fixes_a_sum() -> None:
         if p.size > 1:
             assert chain.exact()  # (an exact error, on a midpoint: no second try)
     assert differ >= 2
+
+
+def test_linear_bias_after_the_product_where_the_avx2_kernel_adds_it_so(monkeypatch) -> None:
+    # F.linear's sum keeps `x @ w.t() + bias` (the product of the matmul record, the bias added
+    # once) where gemm_avx2.bias_after says mm(x, w.t(), bias) is that sum; it is, bit for bit,
+    # on the dot and gemv kernels' shapes, and the chain kernel's (bias first: past 192 inner,
+    # ((b + s0) + s1)) is not.
+    from gradcli.ops import gemm_avx2 as G
+    from gradcli.ops.linalg import _matmul_record
+
+    monkeypatch.setenv("GRADCLI_KERNELS", "avx2")
+    rng = np.random.default_rng(23)
+    differ = 0
+    shapes = [(1, 3, 1), (1, 5, 7), (2, 2, 2), (4, 2, 3), (3, 16, 1), (50, 10, 1), (8, 3, 11)]
+    shapes += [
+        (4, 2, 12),
+        (6, 20, 16),
+        (2, 300, 5),
+        (64, 7, 3),
+        (4, 5, 12),
+        (12, 30, 40),
+        (4, 400, 12),
+    ]
+    shapes += [(5, 500, 13), (6, 390, 20)]
+    for m, k, n in shapes:
+        x = (rng.standard_normal((m, k)) * 2.0 ** rng.integers(-8, 8, (m, k))).astype(F32)
+        w = (rng.standard_normal((n, k)) * 2.0 ** rng.integers(-8, 8, (n, k))).astype(F32)
+        b = (rng.standard_normal(n) * 2.0 ** rng.integers(-4, 12, n)).astype(F32)
+        b[rng.random(n) < 0.2] = -0.0
+        after = G.bias_after(x, w.T)
+        assert after == (m < 4 or n < 12)
+        with np.errstate(all="ignore"):
+            fused = G.mm(x, w.T, b)
+            added = _matmul_record(x, w.T) + b
+        if after:
+            assert _same(fused, added), (m, k, n)
+        else:
+            differ += not _same(fused, added)
+    assert differ >= 2  # (the chain kernel's bias is the first term: other last bits)

@@ -177,6 +177,8 @@ def _linalg() -> Any:
 def _storage_at(a: np.ndarray) -> int:
     """The floats from the start of the array `a` is a view of to a's first element (a view
     of a PyTorch tensor: its storage offset, from an aligned start)."""
+    if a.base is None:
+        return 0  # (an array of its own: no pointers to read)
     root = a
     while isinstance(root.base, np.ndarray):
         root = root.base
@@ -289,11 +291,8 @@ def _dots(x: np.ndarray, w: np.ndarray, at: int = 0, ld: int | None = None) -> n
     (m, k), n = x.shape, w.shape[0]
     out = np.empty((m, n), _F32)
     rows_at_once = max(1, _DOT_WORK // max(1, n * k))
-    rows = np.arange(m)
-    q_all = np.minimum((-(at + rows * (k if ld is None else ld))) % _ALIGN, k)
     n4 = n - n % _ALIGN
-    for q in range(_ALIGN):
-        sel = rows[q_all == q]
+    for q, sel in _dot_groups(m, k, at, ld):
         for lo in range(0, sel.size, rows_at_once):
             hooks.observer.check_clock()
             r = sel[lo : lo + rows_at_once]
@@ -304,6 +303,27 @@ def _dots(x: np.ndarray, w: np.ndarray, at: int = 0, ld: int | None = None) -> n
             if n4 < n:
                 out[r, n4:] = _lanes(p[:, n4:], head[:, n4:], q, 8)
     return out
+
+
+_GROUPS: dict[tuple[int, int, int, int | None], list[tuple[int, np.ndarray]]] = {}
+
+
+def _dot_groups(m: int, k: int, at: int, ld: int | None) -> list[tuple[int, np.ndarray]]:
+    """`_dots`'s rows by the products their alignment peels (q, the rows), those with rows;
+    a function of the shape and x's place alone, kept (a loop repeats its shapes)."""
+    key = (m, k, at, ld)
+    groups = _GROUPS.get(key)
+    if groups is None:
+        rows = np.arange(m)
+        q_all = np.minimum((-(at + rows * (k if ld is None else ld))) % _ALIGN, k)
+        groups = [(q, rows[q_all == q]) for q in range(_ALIGN)]
+        groups = [(q, sel) for q, sel in groups if sel.size]
+        for _, sel in groups:
+            sel.flags.writeable = False
+        if len(_GROUPS) > 256:
+            _GROUPS.clear()
+        _GROUPS[key] = groups
+    return groups
 
 
 def _gemv(x: np.ndarray, w: np.ndarray) -> np.ndarray:

@@ -127,25 +127,39 @@ def expf(d: np.ndarray) -> np.ndarray:
 def _exp_poly(s: np.ndarray) -> np.ndarray | None:
     """expf's six fused steps (the Horner steps, then s*s*u + s) as one chain in float64: each
     product of float32 values is exact, each sum rounded to float64 and then to float32, the
-    float64 sums kept; right unless a sum landed on a float32 midpoint's 29 low bits (the
-    test of `fma32`, once for all the steps): then None, and the steps are done one by one
-    with the exact fma. Four NumPy calls a step instead of ten."""
+    float64 sums and products kept; right unless a sum landed on a float32 midpoint's 29 low
+    bits and was rounded there (the test of `fma32`, once for all the steps; a sum that is
+    exact, as every step's at s = 0, softmax's largest element, is right): then None, and
+    the steps are done one by one with the exact fma. Four NumPy calls a step, not ten."""
     shape = s.shape
     s = s.reshape(-1)
     s64 = s.astype(np.float64)
     sums = np.empty((6, s.size), np.float64)
-    np.multiply(s64, _EXP_POLY[0], out=sums[0])
-    sums[0] += _EXP_POLY[1]
+    prods = np.empty((6, s.size), np.float64)
+    np.multiply(s64, _EXP_POLY[0], out=prods[0])
+    np.add(prods[0], _EXP_POLY[1], out=sums[0])
     u = sums[0].astype(_F).astype(np.float64)
     for j, c in enumerate(_EXP_POLY[2:], 1):
-        np.multiply(u, s64, out=sums[j])
-        sums[j] += c
+        np.multiply(u, s64, out=prods[j])
+        np.add(prods[j], c, out=sums[j])
         u = sums[j].astype(_F).astype(np.float64)
-    np.multiply((s * s).astype(np.float64), u, out=sums[5])
-    sums[5] += s64
-    if ((sums.view(np.int64) & _LOW28) == 0).any():
-        return None
+    np.multiply((s * s).astype(np.float64), u, out=prods[5])
+    np.add(prods[5], s64, out=sums[5])
+    cand = (sums.view(np.int64) & _LOW28) == 0
+    if cand.any() and _rounded(sums, prods, _exp_addends(s64), cand):
+        return None  # (a sum on a midpoint that was rounded: the exact steps decide)
     return sums[5].astype(_F).reshape(shape)
+
+
+_ADDENDS = np.array(_EXP_POLY[1:], np.float64)[:, None]
+
+
+def _exp_addends(s64: np.ndarray) -> np.ndarray:
+    """The addends of `_exp_poly`'s six steps, (6, n): the constants, then s."""
+    out = np.empty((6, s64.size), np.float64)
+    out[:5] = _ADDENDS
+    out[5] = s64
+    return out
 
 
 # --- SLEEF's logf (u10, the AVX512 variant) ------------------------------------------------
@@ -181,17 +195,23 @@ class _Chain:
         cand = (sums.view(np.int64) & _LOW28) == 0
         if not cand.any():
             return True
-        p = np.concatenate([q.reshape(-1) for _, q, _ in self.steps])
-        c = np.concatenate(
-            [
-                np.broadcast_to(np.asarray(c, np.float64), s.shape).reshape(-1)
-                for s, _, c in self.steps
-            ]
-        )
-        with np.errstate(all="ignore"):
-            v = sums - p
-            e = (p - (sums - v)) + (c - v)
-        return not (cand & (e != 0) & (e == e)).any()
+        # the steps with candidates (an fma that gives a product's exact error has them all)
+        sizes = [s.size for s, _, _ in self.steps]
+        starts = np.cumsum([0] + sizes[:-1])
+        counts = np.add.reduceat(cand, starts).tolist()
+        for (s, p, c), lo, size, count in zip(self.steps, starts.tolist(), sizes, counts):
+            if count and _rounded(s, p, c, cand[lo : lo + size].reshape(s.shape)):
+                return False
+        return True
+
+
+def _rounded(s: np.ndarray, p: np.ndarray, c, cand: np.ndarray) -> bool:
+    """Whether a candidate's float64 sum s = p + c was rounded (its two-sum error not zero, and
+    not NaN: inf and NaN operands give NaN, and those are right as they are): fma32's fix."""
+    with np.errstate(all="ignore"):
+        v = s - p
+        e = (p - (s - v)) + (c - v)
+    return bool((cand & (e != 0) & (e == e)).any())
 
 
 _CHAIN_MAX = 4096  # elements up to which `logf` tries the float64 chain first

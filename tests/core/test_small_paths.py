@@ -794,3 +794,29 @@ def test_linear_bias_after_the_product_where_the_avx2_kernel_adds_it_so(monkeypa
         else:
             differ += not _same(fused, added)
     assert differ >= 2  # (the chain kernel's bias is the first term: other last bits)
+
+
+def test_exp_polynomial_chain_with_exact_midpoints_matches_the_fused_steps(monkeypatch) -> None:
+    # expf's polynomial as one float64 chain: a sum on a float32 midpoint whose float64 sum was
+    # exact (s = 0, softmax's max element: every step's sum is its constant) keeps the chain;
+    # its result is the six exact fmas' on reduced arguments, zeros among them.
+    from gradcli.core.powf32 import fma32
+
+    rng = np.random.default_rng(29)
+    s = rng.uniform(-0.35, 0.35, 5000).astype(F32)
+    s[:50] = 0.0
+    s[50:60] = -0.0
+    got = sleef32._exp_poly(s)
+    assert got is not None
+    tiny = (rng.standard_normal(20) * 1e-30).astype(F32)  # (sums rounded onto a constant)
+    assert sleef32._exp_poly(tiny) is None
+    assert sleef32._exp_poly(tiny * 1e20) is not None
+    u = fma32(s, np.full(s.shape, sleef32._EXP_POLY[0]), np.full(s.shape, sleef32._EXP_POLY[1]))
+    for c in sleef32._EXP_POLY[2:]:
+        u = fma32(u, s, np.full(s.shape, c))
+    want = fma32(s * s, u, s)
+    assert _same(got, want)
+    # a candidate whose sum was rounded sends the whole array to the exact steps
+    monkeypatch.setattr(sleef32, "_rounded", lambda *a: True)
+    assert sleef32._exp_poly(s) is None
+    assert sleef32._exp_poly(s[100:200]) is not None  # (no candidate at all: no test)

@@ -199,18 +199,18 @@ class _Chain:
         sizes = [s.size for s, _, _ in self.steps]
         starts = np.cumsum([0] + sizes[:-1])
         counts = np.add.reduceat(cand, starts).tolist()
-        for (s, p, c), lo, size, count in zip(self.steps, starts.tolist(), sizes, counts):
-            if count and _rounded(s, p, c, cand[lo : lo + size].reshape(s.shape)):
-                return False
+        with np.errstate(all="ignore"):
+            for (s, p, c), lo, size, count in zip(self.steps, starts.tolist(), sizes, counts):
+                if count and _rounded(s, p, c, cand[lo : lo + size].reshape(s.shape)):
+                    return False
         return True
 
 
 def _rounded(s: np.ndarray, p: np.ndarray, c, cand: np.ndarray) -> bool:
     """Whether a candidate's float64 sum s = p + c was rounded (its two-sum error not zero, and
     not NaN: inf and NaN operands give NaN, and those are right as they are): fma32's fix."""
-    with np.errstate(all="ignore"):
-        v = s - p
-        e = (p - (s - v)) + (c - v)
+    v = s - p  # (the callers hold an errstate: inf - inf here is NaN, quietly)
+    e = (p - (s - v)) + (c - v)
     return bool((cand & (e != 0) & (e == e)).any())
 
 

@@ -820,3 +820,21 @@ def test_exp_polynomial_chain_with_exact_midpoints_matches_the_fused_steps(monke
     monkeypatch.setattr(sleef32, "_rounded", lambda *a: True)
     assert sleef32._exp_poly(s) is None
     assert sleef32._exp_poly(s[100:200]) is not None  # (no candidate at all: no test)
+
+
+def test_glibc_expf_by_python_floats_matches_the_arrays(monkeypatch) -> None:
+    # glibc_expf of up to 16 elements in [-88, 88] runs in Python floats; the NumPy path gives
+    # the same bits on random values, signed zeros, the ends of the range and tiny values.
+    rng = np.random.default_rng(31)
+    cases = [np.array([0.0, -0.0, 88.0, -88.0, 1e-45, -1e-45, 0.5, -0.5], F32)]
+    cases.append(np.array([np.log(2) / 64 * k for k in range(-8, 8)], F32))  # near r = +-1/2
+    for n in (1, 3, 4, 12, 16):
+        for scale in (1e-3, 1.0, 30.0, 87.0):
+            cases.append(np.clip(rng.standard_normal(n) * scale, -88, 88).astype(F32))
+    cases.append(rng.uniform(-88, 88, (4, 3)).astype(F32))
+    for x in cases:
+        fast = sleef32.glibc_expf(x)
+        with monkeypatch.context() as mp:
+            mp.setattr(sleef32, "_GLIBC_SCALARS", -1)
+            slow = sleef32.glibc_expf(x)
+        assert fast.shape == slow.shape and _same(fast, slow), x

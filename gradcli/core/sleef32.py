@@ -192,6 +192,14 @@ class _Chain:
         self.steps.append((s, p, c))
         return s.astype(_F)
 
+    def error(self, a, b, c) -> np.ndarray:
+        """A step whose float64 sum is exact by construction, unchecked: a product's rounding
+        error (c = -RN(a*b)) or a reciprocal's residual (1 - d * RN(1/d)); the exact value
+        spans fewer than 53 bits (tested: `test_small_paths`)."""
+        s = np.multiply(a, b, dtype=np.float64)
+        s += c
+        return s.astype(_F)
+
     def exact(self) -> bool:
         sums = np.concatenate([s.reshape(-1) for s, _, _ in self.steps])
         cand = (sums.view(np.int64) & _LOW28) == 0
@@ -229,13 +237,16 @@ def logf(d: np.ndarray) -> np.ndarray:
     with np.errstate(all="ignore"):
         if d.size <= _CHAIN_MAX:
             chain = _Chain()
-            r = _logf_steps(d, chain)
+            r = _logf_steps(d, chain, chain.error)
             if chain.exact():
                 return r
         return _logf_steps(d, _fma)
 
 
-def _logf_steps(d: np.ndarray, fma) -> np.ndarray:
+def _logf_steps(d: np.ndarray, fma, err=None) -> np.ndarray:
+    """logf's steps with `fma` for the fused steps, `err` (default `fma`) for those that
+    compute a product's rounding error or a reciprocal's residual."""
+    err = fma if err is None else err
     ok = (d > 0) & np.isfinite(d)
     m, ex = np.frexp(np.where(ok, d, _F(1)).astype(np.float64))
     m, ex = m * 2, ex - 1  # m in [1, 2)
@@ -243,13 +254,13 @@ def _logf_steps(d: np.ndarray, fma) -> np.ndarray:
     m = np.where(big, m / 2, m).astype(_F)
     e = np.where(big, ex + 1, ex).astype(_F)
     sx = _LN2_HI * e
-    sy = fma(_LN2_LO, e, fma(_LN2_HI, e, -sx))
+    sy = fma(_LN2_LO, e, err(_LN2_HI, e, -sx))
     nx, ny = _two_sum(np.full(m.shape, _F(-1)), m)
     dx, dy = _two_sum(np.full(m.shape, _F(1)), m)
     t = _F(1) / dx
     xx = nx * t
-    u = fma(t, nx, -xx)
-    v = fma(-dy, t, fma(-dx, t, _F(1)))
+    u = err(t, nx, -xx)
+    v = fma(-dy, t, err(-dx, t, _F(1)))
     xy = fma(xx, v, fma(ny, t, u))
     x2 = xx * xx
     p = fma(_LOG_POLY[0], x2, _LOG_POLY[1])

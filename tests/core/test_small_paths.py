@@ -838,3 +838,30 @@ def test_glibc_expf_by_python_floats_matches_the_arrays(monkeypatch) -> None:
             mp.setattr(sleef32, "_GLIBC_SCALARS", -1)
             slow = sleef32.glibc_expf(x)
         assert fast.shape == slow.shape and _same(fast, slow), x
+
+
+def test_logf_error_steps_are_exact_in_float64() -> None:
+    # logf's chain leaves its three error steps unchecked (`_Chain.error`: ln2_hi * e - sx,
+    # t * nx - xx, 1 - dx * t): their float64 sums must be exact (two-sum error zero) for
+    # every input, over the whole float32 range, specials and values near 1 among them.
+    rng = np.random.default_rng(37)
+    bits = rng.integers(0, 2**32, 200_000, dtype=np.uint64).astype(np.uint32)
+    near = (1 + rng.standard_normal(20_000) * 2.0 ** rng.integers(-24, -1, 20_000)).astype(F32)
+    d = np.concatenate([bits.view(F32), near, SPECIAL, np.array([0.75, 1.5, 1.0, 2.0], F32)])
+    seen = []
+
+    class Checked(sleef32._Chain):
+        def error(self, a, b, c):
+            p = np.multiply(a, b, dtype=np.float64)
+            s = p + c
+            seen.append((s, p, c))
+            return s.astype(F32)
+
+    chain = Checked()
+    with np.errstate(all="ignore"):
+        sleef32._logf_steps(d, chain, chain.error)
+        assert len(seen) == 3
+        for s, p, c in seen:
+            v = s - p
+            e = (p - (s - v)) + (np.asarray(c, np.float64) - v)
+            assert not (e[np.isfinite(e)] != 0).any()

@@ -23,6 +23,10 @@ import os
 
 FAMILIES = ("avx512", "avx2")
 ENV = "GRADCLI_KERNELS"
+_KEY = ENV.encode()
+_DATA = getattr(os.environ, "_data", None) if os.name == "posix" else None
+if not isinstance(_DATA, dict):
+    _DATA = None
 
 
 @functools.cache
@@ -42,7 +46,16 @@ def _detected() -> str:
 def family() -> str:
     """The processor family whose PyTorch kernels the emulations follow now (read on every
     call: tests and users may change the environment)."""
-    chosen = os.environ.get(ENV)
+    # (through the environment's own bytes dict where there is one, as `limits.Limit.read`:
+    # os.environ.get encodes and decodes on each call, and the kernels ask on every product)
+    data = _DATA if _DATA is not None and os.environ._data is _DATA else None  # type: ignore[attr-defined]
+    if data is not None:
+        raw = data.get(_KEY)
+        if not raw:
+            return _detected()
+        chosen = raw.decode(errors="replace")
+    else:
+        chosen = os.environ.get(ENV)
     if chosen is None or chosen == "":
         return _detected()
     if chosen in FAMILIES:

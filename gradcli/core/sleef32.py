@@ -11,6 +11,8 @@ and the float32 activations (ops.act32).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from . import hooks
@@ -127,25 +129,39 @@ def expf(d: np.ndarray) -> np.ndarray:
 def _exp_poly(s: np.ndarray) -> np.ndarray | None:
     """expf's six fused steps (the Horner steps, then s*s*u + s) as one chain in float64: each
     product of float32 values is exact, each sum rounded to float64 and then to float32, the
-    float64 sums kept; right unless a sum landed on a float32 midpoint's 29 low bits (the
-    test of `fma32`, once for all the steps): then None, and the steps are done one by one
-    with the exact fma. Four NumPy calls a step instead of ten."""
+    float64 sums and products kept; right unless a sum landed on a float32 midpoint's 29 low
+    bits and was rounded there (the test of `fma32`, once for all the steps; a sum that is
+    exact, as every step's at s = 0, softmax's largest element, is right): then None, and
+    the steps are done one by one with the exact fma. Four NumPy calls a step, not ten."""
     shape = s.shape
     s = s.reshape(-1)
     s64 = s.astype(np.float64)
     sums = np.empty((6, s.size), np.float64)
-    np.multiply(s64, _EXP_POLY[0], out=sums[0])
-    sums[0] += _EXP_POLY[1]
+    prods = np.empty((6, s.size), np.float64)
+    np.multiply(s64, _EXP_POLY[0], out=prods[0])
+    np.add(prods[0], _EXP_POLY[1], out=sums[0])
     u = sums[0].astype(_F).astype(np.float64)
     for j, c in enumerate(_EXP_POLY[2:], 1):
-        np.multiply(u, s64, out=sums[j])
-        sums[j] += c
+        np.multiply(u, s64, out=prods[j])
+        np.add(prods[j], c, out=sums[j])
         u = sums[j].astype(_F).astype(np.float64)
-    np.multiply((s * s).astype(np.float64), u, out=sums[5])
-    sums[5] += s64
-    if ((sums.view(np.int64) & _LOW28) == 0).any():
-        return None
+    np.multiply((s * s).astype(np.float64), u, out=prods[5])
+    np.add(prods[5], s64, out=sums[5])
+    cand = (sums.view(np.int64) & _LOW28) == 0
+    if cand.any() and _rounded(sums, prods, _exp_addends(s64), cand):
+        return None  # (a sum on a midpoint that was rounded: the exact steps decide)
     return sums[5].astype(_F).reshape(shape)
+
+
+_ADDENDS = np.array(_EXP_POLY[1:], np.float64)[:, None]
+
+
+def _exp_addends(s64: np.ndarray) -> np.ndarray:
+    """The addends of `_exp_poly`'s six steps, (6, n): the constants, then s."""
+    out = np.empty((6, s64.size), np.float64)
+    out[:5] = _ADDENDS
+    out[5] = s64
+    return out
 
 
 # --- SLEEF's logf (u10, the AVX512 variant) ------------------------------------------------
@@ -160,41 +176,106 @@ def _two_sum(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return s, (x - (s - v)) + (y - v)
 
 
+class _Chain:
+    """fused multiply-adds of float32 operands through float64: the product exact, the sum
+    rounded to float64 and then to float32, the operands kept; `exact()` says whether each
+    was the correctly rounded fma: a sum off a float32 midpoint's 29 low bits rounds right,
+    and one on them where the float64 sum itself was exact (its two-sum error zero), the
+    test of `fma32`, once for all the steps. Three NumPy calls a step instead of ten."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[np.ndarray, np.ndarray, object]] = []
+
+    def __call__(self, a, b, c) -> np.ndarray:
+        p = np.multiply(a, b, dtype=np.float64)
+        s = p + c
+        self.steps.append((s, p, c))
+        return s.astype(_F)
+
+    def error(self, a, b, c) -> np.ndarray:
+        """A step whose float64 sum is exact by construction, unchecked: a product's rounding
+        error (c = -RN(a*b)) or a reciprocal's residual (1 - d * RN(1/d)); the exact value
+        spans fewer than 53 bits (tested: `test_small_paths`)."""
+        s = np.multiply(a, b, dtype=np.float64)
+        s += c
+        return s.astype(_F)
+
+    def exact(self) -> bool:
+        sums = np.concatenate([s.reshape(-1) for s, _, _ in self.steps])
+        cand = (sums.view(np.int64) & _LOW28) == 0
+        if not cand.any():
+            return True
+        # the steps with candidates (an fma that gives a product's exact error has them all)
+        sizes = [s.size for s, _, _ in self.steps]
+        starts = np.cumsum([0] + sizes[:-1])
+        counts = np.add.reduceat(cand, starts).tolist()
+        with np.errstate(all="ignore"):
+            for (s, p, c), lo, size, count in zip(self.steps, starts.tolist(), sizes, counts):
+                if count and _rounded(s, p, c, cand[lo : lo + size].reshape(s.shape)):
+                    return False
+        return True
+
+
+def _rounded(s: np.ndarray, p: np.ndarray, c, cand: np.ndarray) -> bool:
+    """Whether a candidate's float64 sum s = p + c was rounded (its two-sum error not zero, and
+    not NaN: inf and NaN operands give NaN, and those are right as they are): fma32's fix."""
+    v = s - p  # (the callers hold an errstate: inf - inf here is NaN, quietly)
+    e = (p - (s - v)) + (c - v)
+    return bool((cand & (e != 0) & (e == e)).any())
+
+
+_CHAIN_MAX = 4096  # elements up to which `logf` tries the float64 chain first
+
+
 @in_pieces
 def logf(d: np.ndarray) -> np.ndarray:
     """log(d) as SLEEF's vectorised logf for AVX512 computes it: d = m * 2**e with m in
     [0.75, 1.5) (getmant / getexp), x = (m - 1) / (m + 1) as a double-float, log(d) =
-    e*ln2 + 2x + x**3 * P(x**2) added in double-float arithmetic, the pair summed last."""
+    e*ln2 + 2x + x**3 * P(x**2) added in double-float arithmetic, the pair summed last.
+    (Small arrays first with the fused steps as one float64 chain, `_Chain`; where one of its
+    sums may be rounded otherwise than the fma, again with the exact fma.)"""
     with np.errstate(all="ignore"):
-        ok = (d > 0) & np.isfinite(d)
-        m, ex = np.frexp(np.where(ok, d, _F(1)).astype(np.float64))
-        m, ex = m * 2, ex - 1  # m in [1, 2)
-        big = m >= 1.5
-        m = np.where(big, m / 2, m).astype(_F)
-        e = np.where(big, ex + 1, ex).astype(_F)
-        sx = _LN2_HI * e
-        sy = _fma(_LN2_LO, e, _fma(_LN2_HI, e, -sx))
-        nx, ny = _two_sum(np.full(m.shape, _F(-1)), m)
-        dx, dy = _two_sum(np.full(m.shape, _F(1)), m)
-        t = _F(1) / dx
-        xx = nx * t
-        u = _fma(t, nx, -xx)
-        v = _fma(-dy, t, _fma(-dx, t, _F(1)))
-        xy = _fma(xx, v, _fma(ny, t, u))
-        x2 = xx * xx
-        p = _fma(_LOG_POLY[0], x2, _LOG_POLY[1])
-        p = _fma(p, x2, _LOG_POLY[2])
-        yx, yy = xx * _F(2), xy * _F(2)
-        s2 = sx + yx
-        sy = (((sx - s2) + yx) + sy) + yy
-        sx = s2
-        w = (x2 * xx) * p
-        s2 = sx + w
-        sy = ((sx - s2) + w) + sy
-        r = s2 + sy
-        r = np.where(d == 0, _F(-np.inf), r)
-        r = np.where((d < 0) | np.isnan(d), _F(np.nan), r)
-        return np.where(d == np.inf, _F(np.inf), r).astype(_F)
+        if d.size <= _CHAIN_MAX:
+            chain = _Chain()
+            r = _logf_steps(d, chain, chain.error)
+            if chain.exact():
+                return r
+        return _logf_steps(d, _fma)
+
+
+def _logf_steps(d: np.ndarray, fma, err=None) -> np.ndarray:
+    """logf's steps with `fma` for the fused steps, `err` (default `fma`) for those that
+    compute a product's rounding error or a reciprocal's residual."""
+    err = fma if err is None else err
+    ok = (d > 0) & np.isfinite(d)
+    m, ex = np.frexp(np.where(ok, d, _F(1)).astype(np.float64))
+    m, ex = m * 2, ex - 1  # m in [1, 2)
+    big = m >= 1.5
+    m = np.where(big, m / 2, m).astype(_F)
+    e = np.where(big, ex + 1, ex).astype(_F)
+    sx = _LN2_HI * e
+    sy = fma(_LN2_LO, e, err(_LN2_HI, e, -sx))
+    nx, ny = _two_sum(np.full(m.shape, _F(-1)), m)
+    dx, dy = _two_sum(np.full(m.shape, _F(1)), m)
+    t = _F(1) / dx
+    xx = nx * t
+    u = err(t, nx, -xx)
+    v = fma(-dy, t, err(-dx, t, _F(1)))
+    xy = fma(xx, v, fma(ny, t, u))
+    x2 = xx * xx
+    p = fma(_LOG_POLY[0], x2, _LOG_POLY[1])
+    p = fma(p, x2, _LOG_POLY[2])
+    yx, yy = xx * _F(2), xy * _F(2)
+    s2 = sx + yx
+    sy = (((sx - s2) + yx) + sy) + yy
+    sx = s2
+    w = (x2 * xx) * p
+    s2 = sx + w
+    sy = ((sx - s2) + w) + sy
+    r = s2 + sy
+    r = np.where(d == 0, _F(-np.inf), r)
+    r = np.where((d < 0) | np.isnan(d), _F(np.nan), r)
+    return np.where(d == np.inf, _F(np.inf), r).astype(_F)
 
 
 # --- glibc's expf (the scalar loops) -------------------------------------------------------
@@ -225,12 +306,15 @@ def glibc_expf(x: np.ndarray) -> np.ndarray:
     rounded once to float32; 0 below -0x1.9fe368p6, inf above 0x1.62e42ep6. (The polynomial's
     fused steps in float64 are computed unfused: the two differ far below float32's rounding;
     identical to the C library's expf on all 800,000 arguments measured.)"""
-    global _EXP2_TAB
+    global _EXP2_TAB, _EXP2_LIST
     if _EXP2_TAB is None:
         _EXP2_TAB = _exp2_table()
+        _EXP2_LIST = _EXP2_TAB.tolist()
     with np.errstate(all="ignore"):
         # every element in [-88, 88] (no NaN): no clipping, no special value (as in expf)
         plain = x.size == 0 or bool(np.abs(x).max() <= _F(88))
+        if plain and x.size <= _GLIBC_SCALARS:
+            return _glibc_expf_scalars(x)
         xd = x.astype(np.float64)
         z = _INVLN2_32 * xd
         kd = np.rint(z)
@@ -248,6 +332,25 @@ def glibc_expf(x: np.ndarray) -> np.ndarray:
         y = np.where(x < _F(float.fromhex("-0x1.9fe368p6")), _F(0), y)
         y = np.where(x > _F(float.fromhex("0x1.62e42ep6")), _F(np.inf), y)
         return np.where(np.isnan(x), x, y).astype(_F)
+
+
+_GLIBC_SCALARS = 16  # elements up to which `glibc_expf` computes with Python floats
+_EXP2_LIST: list[float] = []
+
+
+def _glibc_expf_scalars(x: np.ndarray) -> np.ndarray:
+    """`glibc_expf` of a few elements in [-88, 88], one by one in Python floats: the same
+    float64 operations in the same order (Python's round is rint's, ties to even; ldexp,
+    the index's floor modulo and shift are NumPy's on int64), rounded to float32 once."""
+    tab, p0, p1, p2 = _EXP2_LIST, *_GLIBC_POLY
+    out = []
+    for v in x.reshape(-1).tolist():
+        z = _INVLN2_32 * v
+        k = round(z)
+        r = z - k
+        y = (p0 * r + p1) * (r * r) + (p2 * r + 1.0)
+        out.append(y * math.ldexp(tab[k % 32], k >> 5))
+    return np.array(out, np.float64).astype(_F).reshape(x.shape)
 
 
 # The split of an elementwise loop lives in vecloop (powf32 needs it too, without sleef32).

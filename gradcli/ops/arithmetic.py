@@ -18,7 +18,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError
-from ..core import autograd, dtypes
+from ..core import autograd, cpu, dtypes
 from ..core.inplace import drop_unread
 from ..core.layout import like, row_major
 from ..core.op import IMPLICIT_CASTS, apply, laid_out
@@ -573,11 +573,28 @@ def _addmm_sum(out: Tensor, x: Tensor, w: Tensor, bias: Any) -> Tensor:
         return s  # vmap decomposes addmm: add(bias, mm(x, w.t())), the bias added after
     if s.data.shape != out.data.shape or x.data.size == 0:
         return s
+    if (
+        x.ndim == 2
+        and x.shape[1] != 1
+        and s.data.dtype == np.float32
+        and cpu.avx2()
+        and _bias_after(x.data, w.data.T)
+    ):
+        # `out` is the avx2 family's product of these very arrays (F.linear's x @ w.t()), and
+        # its kernel here adds the bias after the rounded product: `out + bias`, which s is
+        # (inner size 1 aside: the matmul record's signed zeros of its single products)
+        return s
     x2 = x.data.reshape(-1, x.shape[-1]) if x.ndim > 2 else x.data
     v = L.linear_sum(np.ascontiguousarray(x2) if x.ndim > 2 else x2, w.data.T, b)
     if v is not None:
         s.data[...] = v.reshape(s.data.shape)
     return s
+
+
+def _bias_after(x: np.ndarray, y: np.ndarray) -> bool:
+    from .gemm_avx2 import bias_after  # (linalg loads it with the avx2 family's products)
+
+    return bias_after(x, y)
 
 
 def bf16_addmm(m1: np.ndarray, m2: np.ndarray, bias: np.ndarray) -> np.ndarray:

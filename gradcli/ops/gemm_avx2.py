@@ -163,6 +163,20 @@ def mm_batch(xs: np.ndarray, ys: np.ndarray) -> np.ndarray | None:
     return acc
 
 
+def bias_after(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether `mm(x, y, bias)` is `mm(x, y) + bias` (one rounding after the product: the dot
+    and gemv kernels, `x @ w.t()` with fewer than 4 rows or 12 columns), as `mm` decides."""
+    if x.ndim != 2 or y.ndim != 2 or x.dtype != _F32 or y.dtype != _F32:
+        return False
+    (m, k), n = x.shape, y.shape[1]
+    if y.shape[0] != k or m == 0 or n == 0 or k == 0 or (m >= _MIN_ROWS and n >= _MIN_COLS):
+        return False
+    layout = _layout(x, y)
+    if n == 1 and x.flags.c_contiguous and (m > 1 or y.strides[1] != y.itemsize):
+        layout = "nt"
+    return layout == "nt"
+
+
 def _affordable(x: np.ndarray, y: np.ndarray) -> bool:
     """Whether the blocked chains of x @ y cost what the avx512 family's do: emulated up to
     `linalg._FMA_MAX_WORK` multiply-adds, past it only where this machine's BLAS is proven to
@@ -188,6 +202,8 @@ def _linalg() -> Any:
 def _storage_at(a: np.ndarray) -> int:
     """The floats from the start of the array `a` is a view of to a's first element (a view
     of a PyTorch tensor: its storage offset, from an aligned start)."""
+    if a.base is None:
+        return 0  # (an array of its own: no pointers to read)
     root = a
     while isinstance(root.base, np.ndarray):
         root = root.base
@@ -201,6 +217,28 @@ def _blocked_chains(x: np.ndarray, y: np.ndarray, acc: np.ndarray | None) -> np.
 
 
 _STEP_CHECK = 256  # products between two readings of the clock
+_SMALL_AT_ONCE = 1 << 14  # products up to which `_small` forms them all at once
+_PEELS: dict[tuple[int, int, int, int | None], tuple[np.ndarray, np.ndarray] | None] = {}
+
+
+def _peel_plan(m: int, n: int, at: int, ld: int | None) -> tuple[np.ndarray, np.ndarray] | None:
+    """The output elements `_small` peels (rows, columns), None if none: a function of the
+    shape and the output's place alone, kept (a loop's products repeat their shapes)."""
+    key = (m, n, at, ld)
+    if key in _PEELS:
+        return _PEELS[key]
+    rows = np.arange(m)
+    peel = np.minimum((-(at + rows * (n if ld is None else ld))) % _ALIGN, n)
+    peeled = (peel > 0) & (n - peel >= _ALIGN)
+    plan = None
+    if peeled.any():
+        ri = np.repeat(rows[peeled], peel[peeled])
+        ci = np.concatenate([np.arange(p) for p in peel[peeled]])
+        plan = (ri, ci)
+    if len(_PEELS) > 256:
+        _PEELS.clear()
+    _PEELS[key] = plan
+    return plan
 
 
 def _small(
@@ -209,20 +247,43 @@ def _small(
     """The small kernel: rounded products added in order (the peeled elements apart; the
     output's rows `ld` floats apart, n by default, from `at` floats past an aligned start)."""
     (m, k), n = x.shape, y.shape[1]
-    acc = np.zeros((m, n), _F32) if start is None else start.copy()
-    for j in range(k):
-        if j % _STEP_CHECK == _STEP_CHECK - 1:
-            hooks.observer.check_clock()
-        acc += x[:, j, None] * y[j]
-    rows = np.arange(m)
-    peel = np.minimum((-(at + rows * (n if ld is None else ld))) % _ALIGN, n)
-    peeled = (peel > 0) & (n - peel >= _ALIGN)
-    if not peeled.any():
+    if m * k * n <= _SMALL_AT_ONCE:
+        # every rounded product at once, (m, 1 + k, n) with the start first, summed in order
+        # along k by `accumulate` (its additions are the loop's, one after another)
+        terms = np.empty((m, k + 1, n), _F32)
+        terms[:, 0] = 0 if start is None else start
+        np.multiply(x[:, :, None], y[None], out=terms[:, 1:])
+        acc = np.add.accumulate(terms, axis=1)[:, k].copy()
+    else:
+        acc = np.zeros((m, n), _F32) if start is None else start.copy()
+        for j in range(k):
+            if j % _STEP_CHECK == _STEP_CHECK - 1:
+                hooks.observer.check_clock()
+            acc += x[:, j, None] * y[j]
+    plan = _peel_plan(m, n, at, ld)
+    if plan is None:
         return acc
-    ri = np.repeat(rows[peeled], peel[peeled])
-    ci = np.concatenate([np.arange(p) for p in peel[peeled]])
+    ri, ci = plan
     p = x[ri] * y[:, ci].T  # (elements, k): the rounded products
     a = np.zeros(ri.size, _F32) if start is None else start[ri, ci].copy()
+    groups = k // (2 * _ALIGN)
+    if ri.size * k <= _SMALL_AT_ONCE:
+        # The same additions at once: per group of 8, A + p0 + p1 + p2 + p3 + B with
+        # B = (p4 + 0) + p5 + p6 + p7 (the groups' B first, side by side), then the rest,
+        # all in one sequence summed in order by `accumulate`
+        whole = groups * 2 * _ALIGN
+        g = p[:, :whole].reshape(ri.size, groups, 2 * _ALIGN)
+        seq = np.empty((ri.size, 1 + groups * (_ALIGN + 1) + k - whole), _F32)
+        seq[:, 0] = a
+        if groups:
+            body = seq[:, 1 : 1 + groups * (_ALIGN + 1)].reshape(ri.size, groups, _ALIGN + 1)
+            body[:, :, :_ALIGN] = g[:, :, :_ALIGN]
+            b = g[:, :, _ALIGN:].copy()
+            b[:, :, 0] += np.float32(0)  # (from +0: a -0 product gives +0)
+            body[:, :, _ALIGN] = np.add.accumulate(b, axis=2)[:, :, -1]
+        seq[:, 1 + groups * (_ALIGN + 1) :] = p[:, whole:]
+        acc[ri, ci] = np.add.accumulate(seq, axis=1)[:, -1]
+        return acc
     j = 0
     while k - j >= 2 * _ALIGN:
         for q in range(j, j + _ALIGN):
@@ -253,11 +314,8 @@ def _dots(x: np.ndarray, w: np.ndarray, at: int = 0, ld: int | None = None) -> n
     (m, k), n = x.shape, w.shape[0]
     out = np.empty((m, n), _F32)
     rows_at_once = max(1, _DOT_WORK // max(1, n * k))
-    rows = np.arange(m)
-    q_all = np.minimum((-(at + rows * (k if ld is None else ld))) % _ALIGN, k)
     n4 = n - n % _ALIGN
-    for q in range(_ALIGN):
-        sel = rows[q_all == q]
+    for q, sel in _dot_groups(m, k, at, ld):
         for lo in range(0, sel.size, rows_at_once):
             hooks.observer.check_clock()
             r = sel[lo : lo + rows_at_once]
@@ -268,6 +326,27 @@ def _dots(x: np.ndarray, w: np.ndarray, at: int = 0, ld: int | None = None) -> n
             if n4 < n:
                 out[r, n4:] = _lanes(p[:, n4:], head[:, n4:], q, 8)
     return out
+
+
+_GROUPS: dict[tuple[int, int, int, int | None], list[tuple[int, np.ndarray]]] = {}
+
+
+def _dot_groups(m: int, k: int, at: int, ld: int | None) -> list[tuple[int, np.ndarray]]:
+    """`_dots`'s rows by the products their alignment peels (q, the rows), those with rows;
+    a function of the shape and x's place alone, kept (a loop repeats its shapes)."""
+    key = (m, k, at, ld)
+    groups = _GROUPS.get(key)
+    if groups is None:
+        rows = np.arange(m)
+        q_all = np.minimum((-(at + rows * (k if ld is None else ld))) % _ALIGN, k)
+        groups = [(q, rows[q_all == q]) for q in range(_ALIGN)]
+        groups = [(q, sel) for q, sel in groups if sel.size]
+        for _, sel in groups:
+            sel.flags.writeable = False
+        if len(_GROUPS) > 256:
+            _GROUPS.clear()
+        _GROUPS[key] = groups
+    return groups
 
 
 def _gemv(x: np.ndarray, w: np.ndarray) -> np.ndarray:

@@ -75,7 +75,7 @@ def _perm_fwd(x: np.ndarray, perm: tuple[int, ...]) -> np.ndarray:
 def _permute_vjp(g: Tensor, out: Tensor, perm: tuple) -> Tensor:
     # PyTorch's TBackward0 and TransposeBackward0 compute g.t() / g.transpose(d0, d1): their
     # gradients (seen under create_graph, or as torch.func.grad's results) carry those names
-    inverse = tuple(int(i) for i in np.argsort(perm))
+    inverse = tuple(sorted(range(len(perm)), key=lambda i: perm[i]))  # (argsort, no NumPy call)
     if type(g) is Tensor and not _GradMode.enabled and not _GradMode.dual:
         # a pass that records nothing: the inverse permutation's view of the array (what the
         # op computes), without its dispatch

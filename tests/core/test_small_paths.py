@@ -640,3 +640,228 @@ def test_fma64_of_zero_dimensional_operands() -> None:
         assert float(_fma64(np.negative(np.array(a)), np.array(a), 1.0)) == float(
             1 - Fraction(a) ** 2
         )
+
+
+def _small_operands(rng: np.random.Generator, m: int, k: int, n: int):
+    # products whose sums cancel and round (wide exponents), zeros of both signs, a start
+    x = (rng.standard_normal((m, k)) * 2.0 ** rng.integers(-12, 12, (m, k))).astype(F32)
+    y = (rng.standard_normal((k, n)) * 2.0 ** rng.integers(-12, 12, (k, n))).astype(F32)
+    x[rng.random((m, k)) < 0.1] = -0.0
+    y[rng.random((k, n)) < 0.1] = 0.0
+    start = (rng.standard_normal((m, n)) * 100).astype(F32)
+    return x, y, start
+
+
+def test_avx2_small_kernel_at_once_matches_the_loop(monkeypatch) -> None:
+    # gemm_avx2._small forms every rounded product at once and sums them by `accumulate`
+    # (peeled elements too) up to _SMALL_AT_ONCE products; the loop over k gives the same bits
+    # on shapes with and without peeled rows, with and without a start, x row- or column-major.
+    from gradcli.ops import gemm_avx2 as G
+
+    rng = np.random.default_rng(11)
+    shapes = [(1, 1, 1), (2, 3, 2), (4, 2, 3), (3, 8, 5), (5, 17, 6), (50, 1, 10), (10, 50, 1)]
+    shapes += [(7, 9, 11), (2, 24, 9), (6, 40, 7), (3, 100, 5)]
+    for m, k, n in shapes:
+        x, y, start = _small_operands(rng, m, k, n)
+        for xs in (x, np.asfortranarray(x)):
+            for s in (None, start):
+                for at, ld in ((0, None), (1, None), (3, n + 2)):
+                    fast = G._small(xs, y, s, at, ld)
+                    with monkeypatch.context() as mp:
+                        mp.setattr(G, "_SMALL_AT_ONCE", 0)
+                        G._PEELS.clear()
+                        slow = G._small(xs, y, s, at, ld)
+                    G._PEELS.clear()
+                    assert _same(fast, slow), (m, k, n, at, ld, s is None)
+
+
+def test_nll_cascade_by_scalars_matches_the_arrays(monkeypatch) -> None:
+    # softmax32.cascade_sum adds a few items as NumPy scalars; the array path (segments padded
+    # and summed side by side) gives the same bits, float32 and float64, with targets ignored
+    # (gaps in the index), at batch sizes around the cascade's steps of 16 and 256.
+    from gradcli.ops import softmax32 as S
+
+    rng = np.random.default_rng(13)
+    for dtype in (np.float32, np.float64):
+        for n in (1, 2, 4, 15, 16, 17, 33, 200, 256, 257, 300):
+            v = (rng.standard_normal(n) * 2.0 ** rng.integers(-20, 20, n)).astype(dtype)
+            v[rng.random(n) < 0.1] = -0.0
+            for index in (np.arange(n), np.flatnonzero(rng.random(3 * n) < 0.35)[:n]):
+                vals = v[: index.size]
+                fast = S.cascade_sum(vals, index)
+                with monkeypatch.context() as mp:
+                    mp.setattr(S, "_SCALAR_CASCADE", -1)
+                    slow = S.cascade_sum(vals, index)
+                assert type(fast) is type(slow) and fast.tobytes() == slow.tobytes(), (n, dtype)
+
+
+def test_sleef_logf_float64_chain_matches_the_exact_fmas(monkeypatch) -> None:
+    # sleef32.logf runs its fused steps as one float64 chain for small arrays (`_Chain`) and
+    # again with the exact fma where a sum may sit on a midpoint; the exact fmas alone give
+    # the same bits, for ordinary values, specials, powers of two and values near 1 and 1.5.
+    rng = np.random.default_rng(17)
+    arrays = [SPECIAL, np.abs(SPECIAL), np.array([1.0, 1.5, 0.75, 2.0, 4.0, 2**-126], F32)]
+    arrays.append(np.nextafter(np.array([1.0, 1.5, 0.75, 3.0], F32), F32(2)))
+    arrays.append((1 + rng.standard_normal(3000) * 1e-3).astype(F32))
+    for n in (1, 2, 4, 16, 100, 1000):
+        arrays.append(np.exp(rng.standard_normal(n) * 20).astype(F32))
+        arrays.append(rng.random(n).astype(F32) * 4)
+    chained = 0
+    for a in arrays:
+        fast = sleef32.logf(a)
+        chain = sleef32._Chain()
+        with np.errstate(all="ignore"):
+            sleef32._logf_steps(a, chain)
+        chained += chain.exact()
+        with monkeypatch.context() as mp:
+            mp.setattr(sleef32, "_CHAIN_MAX", -1)
+            slow = sleef32.logf(a)
+        assert _same(fast, slow)
+    assert chained >= len(arrays) // 2  # (the chain is the path most arrays take)
+
+
+def test_float64_chain_says_inexact_exactly_where_fma32_fixes_a_sum() -> None:
+    # `_Chain` rounds each step's float64 sum to float32 and says whether every one of them is
+    # fma32's; on double-rounding ties (float64 sums on a float32 midpoint that were rounded)
+    # it must say no; yes means every result is fma32's.
+    from gradcli.core.powf32 import fma32
+
+    rng = np.random.default_rng(19)
+    # (1 + 2**-12)**2 and (1 + 2**-13)(1 + 2**-11) are float32 midpoints (a 1 at 2**-24): plus
+    # a tiny c the float64 sum rounds back onto the midpoint, and float32 then to even, down,
+    # where the fma rounds up; minus c the two agree (a sum rounded, but the same result)
+    a = np.array([1 + 2**-12, 1 + 2**-13, 1 + 2**-12, 1 + 2**-13], F32)
+    b = np.array([1 + 2**-12, 1 + 2**-11, 1 + 2**-12, 1 + 2**-11], F32)
+    c = np.array([2**-80, 2**-70, -(2**-80), -(2**-70)], F32)
+    cases = [(a[i : i + 1], b[i : i + 1], c[i : i + 1]) for i in range(4)]
+    x = (rng.standard_normal(50) * 10).astype(F32)
+    y = (rng.standard_normal(50) * 10).astype(F32)
+    cases.append((x, y, -(x * y)))  # the product's exact error: a float32, a candidate
+    cases.append((x, y, rng.standard_normal(50).astype(F32)))
+    cases.append((SPECIAL, SPECIAL[::-1].copy(), SPECIAL))
+    for p, q, r in cases:
+        chain = sleef32._Chain()
+        with np.errstate(all="ignore"):
+            got = chain(p, q, r)
+            want = fma32(p, q, r)
+        if chain.exact():  # (it may say no where the rounding happened to be right)
+            assert _same(got, want)
+        if not _same(got, want):
+            assert not chain.exact()
+    differ = 0
+    for p, q, r in cases[:5]:
+        chain = sleef32._Chain()
+        differ += not _same(chain(p, q, r), fma32(p, q, r))
+        if p.size > 1:
+            assert chain.exact()  # (an exact error, on a midpoint: no second try)
+    assert differ >= 2
+
+
+def test_linear_bias_after_the_product_where_the_avx2_kernel_adds_it_so(monkeypatch) -> None:
+    # F.linear's sum keeps `x @ w.t() + bias` (the product of the matmul record, the bias added
+    # once) where gemm_avx2.bias_after says mm(x, w.t(), bias) is that sum; it is, bit for bit,
+    # on the dot and gemv kernels' shapes, and the chain kernel's (bias first: past 192 inner,
+    # ((b + s0) + s1)) is not.
+    from gradcli.ops import gemm_avx2 as G
+    from gradcli.ops.linalg import _matmul_record
+
+    monkeypatch.setenv("GRADCLI_KERNELS", "avx2")
+    rng = np.random.default_rng(23)
+    differ = 0
+    shapes = [(1, 3, 1), (1, 5, 7), (2, 2, 2), (4, 2, 3), (3, 16, 1), (50, 10, 1), (8, 3, 11)]
+    shapes += [
+        (4, 2, 12),
+        (6, 20, 16),
+        (2, 300, 5),
+        (64, 7, 3),
+        (4, 5, 12),
+        (12, 30, 40),
+        (4, 400, 12),
+    ]
+    shapes += [(5, 500, 13), (6, 390, 20)]
+    for m, k, n in shapes:
+        x = (rng.standard_normal((m, k)) * 2.0 ** rng.integers(-8, 8, (m, k))).astype(F32)
+        w = (rng.standard_normal((n, k)) * 2.0 ** rng.integers(-8, 8, (n, k))).astype(F32)
+        b = (rng.standard_normal(n) * 2.0 ** rng.integers(-4, 12, n)).astype(F32)
+        b[rng.random(n) < 0.2] = -0.0
+        after = G.bias_after(x, w.T)
+        assert after == (m < 4 or n < 12)
+        with np.errstate(all="ignore"):
+            fused = G.mm(x, w.T, b)
+            added = _matmul_record(x, w.T) + b
+        if after:
+            assert _same(fused, added), (m, k, n)
+        else:
+            differ += not _same(fused, added)
+    assert differ >= 2  # (the chain kernel's bias is the first term: other last bits)
+
+
+def test_exp_polynomial_chain_with_exact_midpoints_matches_the_fused_steps(monkeypatch) -> None:
+    # expf's polynomial as one float64 chain: a sum on a float32 midpoint whose float64 sum was
+    # exact (s = 0, softmax's max element: every step's sum is its constant) keeps the chain;
+    # its result is the six exact fmas' on reduced arguments, zeros among them.
+    from gradcli.core.powf32 import fma32
+
+    rng = np.random.default_rng(29)
+    s = rng.uniform(-0.35, 0.35, 5000).astype(F32)
+    s[:50] = 0.0
+    s[50:60] = -0.0
+    got = sleef32._exp_poly(s)
+    assert got is not None
+    tiny = (rng.standard_normal(20) * 1e-30).astype(F32)  # (sums rounded onto a constant)
+    assert sleef32._exp_poly(tiny) is None
+    assert sleef32._exp_poly(tiny * 1e20) is not None
+    u = fma32(s, np.full(s.shape, sleef32._EXP_POLY[0]), np.full(s.shape, sleef32._EXP_POLY[1]))
+    for c in sleef32._EXP_POLY[2:]:
+        u = fma32(u, s, np.full(s.shape, c))
+    want = fma32(s * s, u, s)
+    assert _same(got, want)
+    # a candidate whose sum was rounded sends the whole array to the exact steps
+    monkeypatch.setattr(sleef32, "_rounded", lambda *a: True)
+    assert sleef32._exp_poly(s) is None
+    assert sleef32._exp_poly(s[100:200]) is not None  # (no candidate at all: no test)
+
+
+def test_glibc_expf_by_python_floats_matches_the_arrays(monkeypatch) -> None:
+    # glibc_expf of up to 16 elements in [-88, 88] runs in Python floats; the NumPy path gives
+    # the same bits on random values, signed zeros, the ends of the range and tiny values.
+    rng = np.random.default_rng(31)
+    cases = [np.array([0.0, -0.0, 88.0, -88.0, 1e-45, -1e-45, 0.5, -0.5], F32)]
+    cases.append(np.array([np.log(2) / 64 * k for k in range(-8, 8)], F32))  # near r = +-1/2
+    for n in (1, 3, 4, 12, 16):
+        for scale in (1e-3, 1.0, 30.0, 87.0):
+            cases.append(np.clip(rng.standard_normal(n) * scale, -88, 88).astype(F32))
+    cases.append(rng.uniform(-88, 88, (4, 3)).astype(F32))
+    for x in cases:
+        fast = sleef32.glibc_expf(x)
+        with monkeypatch.context() as mp:
+            mp.setattr(sleef32, "_GLIBC_SCALARS", -1)
+            slow = sleef32.glibc_expf(x)
+        assert fast.shape == slow.shape and _same(fast, slow), x
+
+
+def test_logf_error_steps_are_exact_in_float64() -> None:
+    # logf's chain leaves its three error steps unchecked (`_Chain.error`: ln2_hi * e - sx,
+    # t * nx - xx, 1 - dx * t): their float64 sums must be exact (two-sum error zero) for
+    # every input, over the whole float32 range, specials and values near 1 among them.
+    rng = np.random.default_rng(37)
+    bits = rng.integers(0, 2**32, 200_000, dtype=np.uint64).astype(np.uint32)
+    near = (1 + rng.standard_normal(20_000) * 2.0 ** rng.integers(-24, -1, 20_000)).astype(F32)
+    d = np.concatenate([bits.view(F32), near, SPECIAL, np.array([0.75, 1.5, 1.0, 2.0], F32)])
+    seen = []
+
+    class Checked(sleef32._Chain):
+        def error(self, a, b, c):
+            p = np.multiply(a, b, dtype=np.float64)
+            s = p + c
+            seen.append((s, p, c))
+            return s.astype(F32)
+
+    chain = Checked()
+    with np.errstate(all="ignore"):
+        sleef32._logf_steps(d, chain, chain.error)
+        assert len(seen) == 3
+        for s, p, c in seen:
+            v = s - p
+            e = (p - (s - v)) + (np.asarray(c, np.float64) - v)
+            assert not (e[np.isfinite(e)] != 0).any()

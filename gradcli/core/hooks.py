@@ -82,6 +82,11 @@ saved_unpack: Callable[[Any], tuple[list, Any]] | None = None
 node_made: Callable[[Any], None] | None = None
 before_write: Callable[..., None] | None = None
 
+# `core.inplace` sets this when it first marks a view PyTorch forbids changing in place (an
+# output of `unbind`, of a custom Function): `view_made(out, src)` makes `out`, a view of such
+# a `src`, one too. (`core.op` calls it; importing `core.inplace` there would be a cycle.)
+view_made: Callable[[Any, Any], None] | None = None
+
 
 def afford(account: str, work: int, cap: int, message: str, hint: str) -> bool:
     """Whether a slow exact path (PyTorch's order of summation mirrored) may spend `work` more

@@ -106,6 +106,7 @@ def mark_custom_view(
     while gradients are recorded is refused, as in PyTorch. `origin`: the Function whose
     output `t` is a view of, when `fn_name` is the name of a view op applied to it since."""
     key = id(t)
+    hooks.view_made = inherit_custom_view
     ref = weakref.ref(t, lambda _r, k=key: _CUSTOM_VIEWS.pop(k, None))
     _CUSTOM_VIEWS[key] = (ref, output_nr, fn_name, several, origin or fn_name)
 

@@ -1051,9 +1051,7 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
     ):
         # a view of a view PyTorch forbids changing in place (an output of `unbind`, of a
         # custom Function) is one too (not clone's record: its surface makes the copy)
-        from .inplace import inherit_custom_view
-
-        inherit_custom_view(out, inputs[0])
+        hooks.view_made(out, inputs[0])  # type: ignore[misc]  (set with CUSTOM_VIEWS' first)
     if _GradMode.dual:  # inside a forward-AD dual level (set by `core.dual`, its hook)
         hooks.carry(op, inputs, params, out)
     if _GradMode.vmapped:

@@ -71,6 +71,18 @@ BUILTINS: dict[str, Any] = {}
 C_FUNCTION: list[Callable[[Any], bool]] = [lambda v: False]
 
 
+# What `namespaces` (which imports this module) sets when it loads: the type a program names
+# for a NumPy number (`type(n) is np.int64`), None for another value.
+def numpy_scalar_type(v: Any) -> Any:
+    return None
+
+
+def _numpy_scalar(c: Any) -> bool:
+    """Whether `c` is NumPy's scalar type as a program names it (`namespaces.NumpyScalarType`,
+    marked: known without importing that module)."""
+    return bool(getattr(type(c), "NUMPY_SCALAR", False))
+
+
 def _builtin_range(*args: Any) -> range:
     if not 1 <= len(args) <= 3:
         raise GradcliError(f"range expected 1 to 3 arguments, got {len(args)}").mirror("TypeError")
@@ -1154,8 +1166,6 @@ def type_of(v: Any) -> Any:
     if t is not None:
         return t.inert()
     if isinstance(v, np.generic):
-        from .namespaces import numpy_scalar_type
-
         scalar = numpy_scalar_type(v)
         if scalar is not None:  # `type(n) is np.int64`: the very object np.int64 names
             return scalar
@@ -1255,7 +1265,6 @@ def _isinstance(v: Any, cls: Any) -> bool:
             "TypeError"
         )
     from .classes import exception_of
-    from .namespaces import NumpyScalarType
 
     classes = cls if isinstance(cls, tuple) else (cls,)
     if isinstance(cls, TypeUnion):  # `int | None`: None stands for its class
@@ -1291,7 +1300,7 @@ def _isinstance(v: Any, cls: Any) -> bool:
         elif isinstance(c, LegacyTensorType):  # torch.FloatTensor and its kin
             if c.instance(v):
                 return True
-        elif isinstance(c, NumpyScalarType):  # np.int64, np.float32...
+        elif _numpy_scalar(c):  # np.int64, np.float32...
             if c.instance(v):
                 return True
         elif isinstance(c, type) and c.__module__.startswith("gradcli.surface"):
@@ -1329,10 +1338,10 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
         cls = made
     # torch.optim.Optimizer (the class: not an optimizer, whose class has the attribute too)
     optim_base = isinstance(cls, type) and getattr(cls, "PROGRAM_BASE", None) is not None
-    from .namespaces import NumpyScalarType
 
     if not (
-        isinstance(cls, (ExcClass, PyType, FunctionClass, NumpyScalarType, *program))
+        isinstance(cls, (ExcClass, PyType, FunctionClass, *program))
+        or _numpy_scalar(cls)
         or cls is surface_nn.Module
         or cls is FUNCTION_BASE
         or optim_base
@@ -1365,7 +1374,7 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
                 return True  # issubclass(torch.optim.Adam, torch.optim.Adam)
             if isinstance(cls, OptimClass) and _derives(cls, c.made_class):
                 return True  # issubclass(MyAdam, torch.optim.Adam)
-        elif isinstance(c, NumpyScalarType):
+        elif _numpy_scalar(c):
             if cls is c:
                 return True
         elif isinstance(c, PyType):

@@ -1673,11 +1673,15 @@ def numpy_scalar_type(v: Any) -> NumpyScalarType | None:
     return None
 
 
+_builtins_module.numpy_scalar_type = numpy_scalar_type  # (builtins' type() asks it)
+
+
 class NumpyScalarType(DType):
     """`np.float64`, `np.int32`...: a dtype (where gradcli takes one) and NumPy's scalar type
     (`np.float64(1.5)` makes the number, which torch.tensor keeps the dtype of)."""
 
     __slots__ = ()
+    NUMPY_SCALAR = True  # (how `operators` knows it without importing this module)
 
     def __call__(self, value: Any = 0) -> Any:
         if isinstance(value, Tensor):  # (NumPy reads it as an array, 0-d as its number)

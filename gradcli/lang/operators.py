@@ -974,11 +974,9 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
 def _as_numpy_dtype(v: Any) -> np.dtype | None:
     """The NumPy dtype `np.dtype(v)` makes of a value a program compares with one (None where
     NumPy makes none, or gradcli does not ask it: a torch dtype, an object)."""
-    from .namespaces import NumpyScalarType
-
     if isinstance(v, np.dtype):
         return v
-    if isinstance(v, NumpyScalarType):
+    if getattr(type(v), "NUMPY_SCALAR", False):  # (`namespaces.NumpyScalarType`, marked)
         return np.dtype(v.np)
     if isinstance(v, str):
         if len(v) > 32:

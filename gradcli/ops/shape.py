@@ -52,7 +52,7 @@ set_source = defop(
     _set_vjp,
     "torch::autograd::NotImplemented",
     "not differentiable (as in PyTorch)",
-    kind="indexing",
+    kind="internal",  # (reached only in place, as index_put: `gradcli ops` lists no name)
     saves=False,
     signature="x.set_(source)",
     samples=(

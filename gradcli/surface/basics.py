@@ -44,6 +44,7 @@ from . import functional as F
 from . import indexing as I
 from . import kernels as K
 from .declare import declare
+from .predicates import storage_offset
 from .printing import MaxMin, Size
 
 
@@ -1347,30 +1348,6 @@ def unravel_index(indices: Any, shape: Any) -> tuple[Tensor, ...]:
         coords.append(np.mod(rest, n))
         rest = np.floor_divide(rest, n)
     return tuple(Tensor(c) for c in reversed(coords))
-
-
-def storage_offset(x: Tensor) -> int:
-    """`x.storage_offset()`: how many elements into its storage a view starts (a tensor that
-    owns its storage: 0). gradcli's views are NumPy views of their base's array, so the offset
-    is the distance from the first element of the tensor they are views of."""
-    x = _t(x)
-    if _GradMode.vmapped and batched(x):
-        raise GradcliError(VMAP_STORAGE)
-    root = x
-    while root._base is not None:
-        root = root._base
-    if root is x:
-        return 0
-    own(root)
-    if not np.shares_memory(x.data, root.data):
-        raise GradcliError(
-            "storage_offset() of this view is not supported: gradcli holds its values apart "
-            "from the tensor it is a view of",
-            hint="compare the tensors' values instead",
-        )
-    start = root.data.__array_interface__["data"][0]
-    here = x.data.__array_interface__["data"][0]
-    return (here - start) // x.data.dtype.itemsize
 
 
 class TypeInfo:

@@ -199,9 +199,7 @@ def _diagonal(x: Any, offset: Any, dim1: Any, dim2: Any, *, view: bool) -> Tenso
         # A view of x's storage, as PyTorch's (a batch of matrices, a strided matrix): the
         # step of each other dimension, and one of both dims' steps along the diagonal, so a
         # change through it (`K.diagonal(dim1=-2, dim2=-1).add_(eps)`) reaches x.
-        from .basics import storage_offset
-        from .predicates import stride
-        from .rearrange import as_strided
+        from .predicates import as_strided, storage_offset, stride
 
         st = stride(x)
         size = [x.shape[d] for d in rest] + [count]

@@ -523,13 +523,6 @@ def norm(
     input = tensor_arg(input, "input")
     if dtype is not None:
         input = to_dtype(input, check_dtype(dtype, fn="norm"))
-    if isinstance(p, str) and not (p == "fro" and (dim is None or _at_most_two(dim))):
-        # PyTorch's torch.norm hands any other order given by name ('nuc', 'fro' over more
-        # than two dims, a wrong name) to linalg.matrix_norm, over every dim by default
-        from .linalg import matrix_norm
-
-        dims = list(range(input.ndim)) if dim is None else dim
-        return matrix_norm(input, p, dims, bool(keepdim))
     if input.dtype.kind == "c":
         input = A.abs(input)  # (a vector norm of complex numbers is their moduli's)
     if input.dtype.kind != "f":

@@ -30,7 +30,7 @@ from ..base.errors import GradcliError
 from ..core import dtypes as D
 from ..core import hooks
 from ..core import primitives as P
-from ..core.dtypes import BF16, LEGACY_TYPES
+from ..core.dtypes import BF16, LEGACY_TYPES, check_dtype
 from ..core.op import laid_out
 from ..core.tensor import VMAP_STORAGE, Tensor, _GradMode, batched, grad_enabled, typename
 from ..ops import arithmetic as A
@@ -53,6 +53,7 @@ from ..ops.arithmetic import (
     sqrt,
     tan,
     tanh,
+    tensor_arg,
     unary,
 )
 from . import elementwise as EW
@@ -91,6 +92,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     INPLACE,
     H,
     T,
+    _at_most_two,
     add,
     amax,
     amin,
@@ -166,6 +168,23 @@ from .functional import complex as complex_
 from .indexing import getitem
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
 from .printing import Size, tensor_repr
+
+
+def torch_norm(
+    input: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False, dtype: Any = None
+) -> Tensor:
+    """`torch.norm` / `Tensor.norm`: F.norm, except that PyTorch hands an order given by name
+    other than a Frobenius norm over at most two dims ('nuc', 'fro' over more, a wrong name) to
+    linalg.matrix_norm, over every dim by default."""
+    if isinstance(p, str) and not (p == "fro" and (dim is None or _at_most_two(dim))):
+        from .linalg import matrix_norm
+
+        x = tensor_arg(input, "input")
+        if dtype is not None:
+            x = to_dtype(x, check_dtype(dtype, fn="norm"))
+        dims = list(range(x.ndim)) if dim is None else dim
+        return matrix_norm(x, p, dims, bool(keepdim))
+    return norm(input, p, dim, keepdim, dtype)
 
 
 def fused_add(input: Any, other: Any, alpha: Any = 1) -> Tensor:
@@ -741,7 +760,7 @@ DECLARED = declare(
     ("amin", "torch Tensor", amin, "min"),
     ("argmax", "torch Tensor", argmax, ""),
     ("argmin", "torch Tensor", argmin, ""),
-    ("norm", "torch Tensor", norm, "norm"),
+    ("norm", "torch Tensor", torch_norm, "norm"),
     ("logsumexp", "torch Tensor special", logsumexp, "logsumexp"),
     ("var", "torch Tensor", var, "var"),
     ("std", "torch Tensor", std, "std"),

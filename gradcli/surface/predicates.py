@@ -10,6 +10,7 @@ PyTorch answers it.
 
 from __future__ import annotations
 
+import builtins
 from typing import Any
 
 import numpy as np
@@ -23,12 +24,13 @@ from ..core.layout import (
     row_major,
     torch_strides,
 )
-from ..core.op import operand_arrays
-from ..core.tensor import Settings, Tensor, typename
-from ..ops.arithmetic import broadcast_shape
-from .args import memory_format_arg
+from ..core.op import apply, operand_arrays
+from ..core.tensor import VMAP_STORAGE, Settings, Tensor, _GradMode, batched, own, typename
+from ..ops import shape as S
+from ..ops.arithmetic import broadcast_shape, tensor_arg
+from .args import int_arg, int_list, memory_format_arg
 from .declare import declare
-from .functional import clone
+from .functional import clone, reshape
 
 
 def _tensor(v: Any, fn: str, arg: str, pos: int) -> Tensor:
@@ -265,3 +267,94 @@ NAMES = declare(
     ("stride", "Tensor", stride, ""),
     ("_is_view", "Tensor", is_view, ""),
 )
+
+
+def storage_offset(x: Tensor) -> int:
+    """`x.storage_offset()`: how many elements into its storage a view starts (a tensor that
+    owns its storage: 0). gradcli's views are NumPy views of their base's array, so the offset
+    is the distance from the first element of the tensor they are views of."""
+    x = tensor_arg(x, "input")
+    if _GradMode.vmapped and batched(x):
+        raise GradcliError(VMAP_STORAGE)
+    root = x
+    while root._base is not None:
+        root = root._base
+    if root is x:
+        return 0
+    own(root)
+    if not np.shares_memory(x.data, root.data):
+        raise GradcliError(
+            "storage_offset() of this view is not supported: gradcli holds its values apart "
+            "from the tensor it is a view of",
+            hint="compare the tensors' values instead",
+        )
+    start = root.data.__array_interface__["data"][0]
+    here = x.data.__array_interface__["data"][0]
+    return (here - start) // x.data.dtype.itemsize
+
+
+# (as_strided's argument of the name hides the function)
+_offset_of = storage_offset
+
+
+def as_strided(input: Any, size: Any, stride: Any, storage_offset: Any = None) -> Tensor:  # noqa: A002
+    """`torch.as_strided(x, size, stride, storage_offset)`: a view of x's storage with the
+    given steps (in elements), from `storage_offset` (x's own by default); places may repeat
+    (sliding windows), and the gradient adds up each element's places (AsStridedBackward0).
+    gradcli reads only elements of x itself: a place elsewhere in the storage is refused."""
+    from ..base.limits import TENSOR_ELEMENTS
+
+    x = tensor_arg(input, "input")
+    z = tuple(int(v) for v in int_list((size,), "as_strided", "size", 1))
+    st = tuple(int(v) for v in int_list((stride,), "as_strided", "stride", 2))
+    if len(z) != len(st):
+        raise GradcliError("mismatch in length of strides and shape")
+    if any(v < 0 for v in st):
+        raise GradcliError(
+            f"as_strided: Negative strides are not supported at the moment, got strides: {list(st)}"
+        ).pytorch()
+    if any(n < 0 for n in z):
+        raise GradcliError(
+            f"Storage size calculation overflowed with sizes={list(z)} and strides={list(st)}"
+        )
+    own = _offset_of(x)
+    k = own if storage_offset is None else int_arg(storage_offset, "storage_offset")
+    if k < 0:
+        raise GradcliError(f"Tensor: invalid storage offset {k}")
+    total = 1
+    for n in z:
+        total *= n
+    if total > TENSOR_ELEMENTS.value:
+        TENSOR_ELEMENTS.check(total, f"the result of as_strided, of shape {list(z)}")
+    root = x
+    while root._base is not None:
+        root = root._base
+    needed = 0 if not total else 1 + k + sum((n - 1) * s for n, s in zip(z, st))
+    if needed > root.data.size:
+        item = x.data.itemsize
+        raise GradcliError(
+            f"setStorage: sizes {list(z)}, strides {list(st)}, storage offset {k}, and itemsize "
+            f"{item} requiring a storage size of {needed * item} are out of bounds for storage "
+            f"of size {root.data.size * item}"
+        )
+    if x.ndim == 0:
+        x = reshape(x, (1,))  # (its one element: the same storage place)
+    idx = _places_in(x, z, st, k - own)
+    if idx is None:
+        raise GradcliError(
+            "as_strided reading storage elements that are not elements of the tensor itself "
+            "is not supported by gradcli",
+            hint="call as_strided on the tensor that owns the storage (a contiguous tensor, "
+            "not a view of part of it), or index the tensor",
+        )
+    return apply(S.as_strided, x, size=z, stride=st, idx=idx, offset=k)
+
+
+def _places_in(x: Tensor, size: tuple, stride: tuple, start: int) -> tuple | None:
+    """x's index of each place of the strided view that starts `start` elements after x's
+    first element (None when a place is not an element of x)."""
+    from .indexing import index_of_places, strided_places
+
+    if not builtins.all(size):
+        return tuple(np.zeros(size, np.int64) for _ in range(x.ndim))
+    return index_of_places(x.data, strided_places(size, stride, start))

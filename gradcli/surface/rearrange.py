@@ -26,6 +26,7 @@ from . import args as C
 from . import functional as F
 from .composite import _flat, _picked, diag_embed
 from .declare import declare
+from .predicates import as_strided, storage_offset
 from .sampling import laid_out_like
 
 
@@ -576,66 +577,11 @@ def unfold(input: Any, dimension: Any, size: Any, step: Any) -> Tensor:  # noqa:
     return A.named(F.reshape(out, (n,)), "UnfoldBackward0") if scalar else out
 
 
-def as_strided(input: Any, size: Any, stride: Any, storage_offset: Any = None) -> Tensor:  # noqa: A002
-    """`torch.as_strided(x, size, stride, storage_offset)`: a view of x's storage with the
-    given steps (in elements), from `storage_offset` (x's own by default); places may repeat
-    (sliding windows), and the gradient adds up each element's places (AsStridedBackward0).
-    gradcli reads only elements of x itself: a place elsewhere in the storage is refused."""
-    from ..base.limits import TENSOR_ELEMENTS
-    from .basics import storage_offset as offset_of
-
-    x = A.tensor_arg(input, "input")
-    z = tuple(int(v) for v in C.int_list((size,), "as_strided", "size", 1))
-    st = tuple(int(v) for v in C.int_list((stride,), "as_strided", "stride", 2))
-    if len(z) != len(st):
-        raise GradcliError("mismatch in length of strides and shape")
-    if any(v < 0 for v in st):
-        raise GradcliError(
-            f"as_strided: Negative strides are not supported at the moment, got strides: {list(st)}"
-        ).pytorch()
-    if any(n < 0 for n in z):
-        raise GradcliError(
-            f"Storage size calculation overflowed with sizes={list(z)} and strides={list(st)}"
-        )
-    own = offset_of(x)
-    k = own if storage_offset is None else C.int_arg(storage_offset, "storage_offset")
-    if k < 0:
-        raise GradcliError(f"Tensor: invalid storage offset {k}")
-    total = 1
-    for n in z:
-        total *= n
-    if total > TENSOR_ELEMENTS.value:
-        TENSOR_ELEMENTS.check(total, f"the result of as_strided, of shape {list(z)}")
-    root = x
-    while root._base is not None:
-        root = root._base
-    needed = 0 if not total else 1 + k + sum((n - 1) * s for n, s in zip(z, st))
-    if needed > root.data.size:
-        item = x.data.itemsize
-        raise GradcliError(
-            f"setStorage: sizes {list(z)}, strides {list(st)}, storage offset {k}, and itemsize "
-            f"{item} requiring a storage size of {needed * item} are out of bounds for storage "
-            f"of size {root.data.size * item}"
-        )
-    if x.ndim == 0:
-        x = F.reshape(x, (1,))  # (its one element: the same storage place)
-    idx = _places_in(x, z, st, k - own)
-    if idx is None:
-        raise GradcliError(
-            "as_strided reading storage elements that are not elements of the tensor itself "
-            "is not supported by gradcli",
-            hint="call as_strided on the tensor that owns the storage (a contiguous tensor, "
-            "not a view of part of it), or index the tensor",
-        )
-    return apply(S.as_strided, x, size=z, stride=st, idx=idx, offset=k)
-
-
 def fill_diagonal_(input: Any, fill_value: Any, wrap: Any = False) -> Tensor:  # noqa: A002
     """`x.fill_diagonal_(v, wrap=False)`: the main diagonal (of a matrix, or of a tensor of
     equal dimensions) set to the number v, in place (CopySlices when recorded, as PyTorch's
     writes through a strided view of x); `wrap` continues down a tall matrix every
     width + 1 rows."""
-    from .basics import storage_offset
     from .functional import INPLACE
     from .predicates import stride
 
@@ -666,16 +612,6 @@ def fill_diagonal_(input: Any, fill_value: Any, wrap: Any = False) -> Tensor:  #
             start = storage_offset(x) + steps[0] * (width + 1)
             INPLACE["fill_"](as_strided(x, (more,), (step,), start), value)
     return x
-
-
-def _places_in(x: Tensor, size: tuple, stride: tuple, start: int) -> tuple | None:
-    """x's index of each place of the strided view that starts `start` elements after x's
-    first element (None when a place is not an element of x)."""
-    from .indexing import index_of_places, strided_places
-
-    if not builtins.all(size):
-        return tuple(np.zeros(size, np.int64) for _ in range(x.ndim))
-    return index_of_places(x.data, strided_places(size, stride, start))
 
 
 NAMES = declare(

@@ -305,7 +305,12 @@ def _i1_grad(x: Tensor, out: Tensor, scaled: bool) -> Tensor:
     (scaled: i0e(x) - out * (sgn(x) + 1 / x)), and 1/2 (the limit) where |x| is at most the
     dtype's epsilon, x replaced by epsilon there; the same roundings as its kernels."""
     dt = x.dtype
-    eps = np.finfo(dt).eps if np.issubdtype(dt, np.floating) else 0.0
+    if dt not in (np.float32, np.float64):  # ATen dispatches i1_backward for float / double
+        raise GradcliError(
+            f"\"{'i1e' if scaled else 'i1'}_backward\" not implemented for 'Half'",
+            hint="compute it in float32: torch.special.i1(x.float())",
+        ).mirror("NotImplementedError")
+    eps = np.finfo(dt).eps
     tiny = np.abs(x.data) <= eps
     safe = x
     if np.any(tiny):

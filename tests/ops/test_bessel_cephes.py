@@ -135,3 +135,13 @@ def test_second_derivative_matches_central_differences(name: str) -> None:
     f = lambda v: bessel_i(v, order, scaled)  # noqa: E731
     fd = (f(x0 + h) - 2 * f(x0) + f(x0 - h)) / h**2
     assert np.allclose(gxx.data, fd, rtol=1e-5, atol=1e-7)
+
+
+@pytest.mark.parametrize("name", ["i1", "i1e"])
+def test_half_gradient_is_refused_as_pytorch(name: str) -> None:
+    # ATen's i1_backward / i1e_backward are dispatched for float and double only
+    from gradcli.base.errors import GradcliError
+
+    x = Tensor(np.asarray([1.0, 2.0], np.float16), requires_grad=True)
+    with pytest.raises(GradcliError, match=f"\"{name}_backward\" not implemented for 'Half'"):
+        grad(apply(_OP[name], x), [x], _ones(x))

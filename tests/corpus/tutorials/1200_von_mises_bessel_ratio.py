@@ -42,3 +42,11 @@ k = torch.tensor([1.5, 6.0], dtype=torch.float64, requires_grad=True)
 (g,) = torch.autograd.grad(torch.special.i1(k).sum(), k, create_graph=True)
 (h,) = torch.autograd.grad(g.sum(), k)
 print(g, h)
+
+# half precision: the values are computed, the i1 gradient is not (PyTorch has no half kernel)
+kh = torch.tensor([0.5, 2.0], dtype=torch.float16, requires_grad=True)
+print(torch.special.i1(kh), torch.i0(kh))
+try:
+    torch.special.i1e(kh).sum().backward()
+except NotImplementedError as e:
+    print("NotImplementedError:", e)

@@ -23,7 +23,7 @@ from ..base.errors import GradcliError
 from ..core import dual
 from ..core import specfun as SF
 from ..core.op import Sample, apply, binary_samples, defop, unary_samples
-from ..core.tensor import Tensor, constant, mask_like
+from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from .binary import where
 from .elementwise import _libm_loop, _on_avx2, _precise, log, reciprocal, sign
 
@@ -71,10 +71,12 @@ def _logit_vjp(g: Tensor, out: Tensor, x: Tensor, eps: float | None = None) -> t
 
             outside = outside | (np.isnan(xd) & in_vector_loop(xd, 128))
         fill = 0.0
-    d = 1 / (x * (1 - x))
-    if np.any(outside):
-        d = apply(where, Tensor(outside), Tensor(np.asarray(fill, dtype=x.dtype)), d)
-    return (g * d,)
+    d = g / (x * (1 - x))  # the kernel's dy / (x * (1 - x)), one division
+    # recorded (create_graph=True), PyTorch's infinitely_differentiable_logit_backward: the
+    # same quotient through where(...) always (WhereBackward0)
+    if np.any(outside) or grad_enabled():
+        d = apply(where, Tensor(outside), Tensor(np.asarray(fill, dtype=d.dtype)), d)
+    return (d,)
 
 
 logit = defop(

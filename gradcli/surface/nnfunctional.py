@@ -1387,19 +1387,20 @@ def _window_average(win: Tensor, sizes: tuple[int, ...]) -> Tensor:
     """The average of an adaptive pooling window (its last len(sizes) axes) as ATen's
     cpu_adaptive_avg_pool loop forms it: `sum += x` from 0 in the tensor's own dtype, row by
     row, then divided by each of the window's sizes (a float32 window summed another way
-    differs in last bits). Windows of more than _SEQUENTIAL_WINDOW elements: the mean (its
-    own summation order; a last-bit difference is possible there)."""
+    differs in last bits). Windows of more than _SEQUENTIAL_WINDOW elements: the reduction's
+    sum (its own summation order; a last-bit difference is possible there)."""
     from ..ops.arithmetic import add_t, div_t
-    from .functional import flatten, mean
+    from .functional import flatten, sum
 
     ndims = len(sizes)
     n = math.prod(sizes)
     if n == 0 or n > _SEQUENTIAL_WINDOW or win.dtype.kind != "f":
-        return mean(win, dim=tuple(range(-ndims, 0)))
-    flat = flatten(win, -ndims, -1) if ndims > 1 else win
-    acc = add_t(flat[..., 0], 0.0)  # 0 + x: -0.0 becomes 0.0, as the loop's first step
-    for k in range(1, n):
-        acc = add_t(acc, flat[..., k])
+        acc = sum(win, dim=tuple(range(-ndims, 0)))
+    else:
+        flat = flatten(win, -ndims, -1) if ndims > 1 else win
+        acc = add_t(flat[..., 0], 0.0)  # 0 + x: -0.0 becomes 0.0, as the loop's first step
+        for k in range(1, n):
+            acc = add_t(acc, flat[..., k])
     for size in sizes:
         acc = div_t(acc, size)
     return acc

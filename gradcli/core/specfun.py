@@ -497,35 +497,87 @@ def _exp1(v: float) -> float:
         return math.inf
 
 
+# Cephes' Chebyshev coefficients of exp(-x) I1(x) on [0, 8] and of exp(-x) sqrt(x) I1(x) on
+# [8, inf), the double tables of ATen's Math.h; its float tables are their last 17 and last 7
+# terms (the series cut where float cannot see the rest).
+_I1_A = (
+    2.77791411276104639959e-18, -2.11142121435816608115e-17, 1.55363195773620046921e-16,
+    -1.10559694773538630805e-15, 7.60068429473540693410e-15, -5.04218550472791168711e-14,
+    3.22379336594557470981e-13, -1.98397439776494371520e-12, 1.17361862988909016308e-11,
+    -6.66348972350202774223e-11, 3.62559028155211703701e-10, -1.88724975172282928790e-9,
+    9.38153738649577178388e-9, -4.44505912879632808065e-8, 2.00329475355213526229e-7,
+    -8.56872026469545474066e-7, 3.47025130813767847674e-6, -1.32731636560394358279e-5,
+    4.78156510755005422638e-5, -1.61760815825896745588e-4, 5.12285956168575772895e-4,
+    -1.51357245063125314899e-3, 4.15642294431288815669e-3, -1.05640848946261981558e-2,
+    2.47264490306265168283e-2, -5.29459812080949914269e-2, 1.02643658689847095384e-1,
+    -1.76416518357834055153e-1, 2.52587186443633654823e-1,
+)  # fmt: skip
+_I1_B = (
+    7.51729631084210481353e-18, 4.41434832307170791151e-18, -4.65030536848935832153e-17,
+    -3.20952592199342395980e-17, 2.96262899764595013876e-16, 3.30820231092092828324e-16,
+    -1.88035477551078244854e-15, -3.81440307243700780478e-15, 1.04202769841288027642e-14,
+    4.27244001671195135429e-14, -2.10154184277266431302e-14, -4.08355111109219731823e-13,
+    -7.19855177624590851209e-13, 2.03562854414708950722e-12, 1.41258074366137813316e-11,
+    3.25260358301548823856e-11, -1.89749581235054123450e-11, -5.58974346219658380687e-10,
+    -3.83538038596423702205e-9, -2.63146884688951950684e-8, -2.51223623787020892529e-7,
+    -3.88256480887769039346e-6, -1.10588938762623716291e-4, -9.76109749136146840777e-3,
+    7.78576235018280120474e-1,
+)  # fmt: skip
+
+
 def calc_i0(x: np.ndarray) -> np.ndarray:
     """ATen's calc_i0 in x's dtype (finite x): exp(x) * chbevl(x / 2 - 2, A) up to 8, else
     exp(x) * chbevl(32 / x - 2, B) / sqrt(x), |x|; chbevl's step `x * b1 - b2 + c` with its
-    product and difference fused (as the AVX2 / AVX512 builds compile it). In pieces, the
-    time limit checked between them."""
-    x = np.abs(np.asarray(x))
+    product and difference fused (as the AVX2 / AVX512 builds compile it)."""
+    return calc_bessel_i(x, 0, False)
+
+
+def calc_bessel_i(x: np.ndarray, order: int, scaled: bool) -> np.ndarray:
+    """ATen's calc_i0 / calc_i0e / calc_i1 / calc_i1e (Cephes' Chebyshev series) in x's dtype,
+    float32 or float64: the series in |x| / 2 - 2 up to 8, in 32 / |x| - 2 beyond (divided by
+    sqrt(|x|)); unscaled, times the C library's exp(|x|) first; order 1 times |x| on [0, 8]
+    and the sign of x. chbevl's step `x * b1 - b2 + c` has its product and difference fused
+    (as the AVX2 / AVX512 builds compile it). In pieces, the time limit checked between them."""
+    x = np.asarray(x)
     out = np.empty_like(x)
     flat, res = x.reshape(-1), out.reshape(-1)
     step = 1 << 15
     for start in range(0, flat.size, step):
         hooks.observer.tick()
-        res[start : start + step] = _calc_i0(flat[start : start + step])
+        res[start : start + step] = _calc_bessel_i(flat[start : start + step], order, scaled)
     return out
 
 
-def _calc_i0(x: np.ndarray) -> np.ndarray:
+def _chbevl(y: np.ndarray, table: tuple[float, ...]) -> np.ndarray:
+    dt = y.dtype.type
+    b0, b1, b2 = np.full_like(y, dt(table[0])), np.zeros_like(y), np.zeros_like(y)
+    for c in table[1:]:
+        b2, b1 = b1, b0
+        b0 = fma(y, b1, -b2) + dt(c)
+    return dt(0.5) * (b0 - b2)
+
+
+def _calc_bessel_i(x: np.ndarray, order: int, scaled: bool) -> np.ndarray:
     dt = x.dtype.type
+    a = np.abs(x)
     out = np.full_like(x, np.nan)  # NaN stays NaN (neither branch takes it)
+    table_a, table_b = (_I0_A, _I0_B) if order == 0 else (_I1_A, _I1_B)
+    if order == 1 and dt is np.float32:
+        table_a, table_b = table_a[-17:], table_b[-7:]
     with np.errstate(all="ignore"):
-        for small, table in ((x <= dt(8.0), _I0_A), (x > dt(8.0), _I0_B)):
-            v = x[small]
-            if not v.size:
-                continue
-            y = (v / dt(2.0) - dt(2.0)) if table is _I0_A else (dt(32.0) / v - dt(2.0))
-            b0, b1, b2 = np.full_like(y, dt(table[0])), np.zeros_like(y), np.zeros_like(y)
-            for c in table[1:]:
-                b2, b1 = b1, b0
-                b0 = fma(y, b1, -b2) + dt(c)
-            cheb = dt(0.5) * (b0 - b2)
-            r = _exp_c(v) * cheb
-            out[small] = r if table is _I0_A else r / np.sqrt(v)
+        small = a <= dt(8.0)
+        v = a[small]
+        if v.size:
+            cheb = _chbevl(v / dt(2.0) - dt(2.0), table_a)
+            if order == 0:
+                out[small] = cheb if scaled else _exp_c(v) * cheb
+            else:
+                out[small] = cheb * v if scaled else _exp_c(v) * v * cheb
+        big = a > dt(8.0)
+        v = a[big]
+        if v.size:
+            cheb = _chbevl(dt(32.0) / v - dt(2.0), table_b)
+            out[big] = (cheb if scaled else _exp_c(v) * cheb) / np.sqrt(v)
+    if order == 1:
+        out = np.where(x < 0, -out, out)
     return out

@@ -1734,7 +1734,8 @@ def _rpow_vjp(g: Tensor, out: Tensor, x: Tensor, base: float) -> tuple:
     if base == 0:
         # out * log(0) is nan / -inf; PyTorch takes 0 where x >= 0 (and -inf where x < 0).
         return (g * constant(np.where(x.data >= 0, 0.0, -np.inf).astype(x.dtype)),)
-    return (g * out * math.log(base) if base > 0 else g * out * float("nan"),)
+    # PyTorch's pow_backward_exponent: grad * (result * log(base)), the scalar product first
+    return (g * (out * (math.log(base) if base > 0 else float("nan"))),)
 
 
 rpow_scalar = defop(
@@ -1746,7 +1747,7 @@ rpow_scalar = defop(
     ),
     _rpow_vjp,
     "PowBackward2",
-    "g * out * log(c)",
+    "g * (out * log(c))",
     sym=lambda sp, x, base: sp.sympify(base) ** x,
     signature="c ** x, pow(c, x)",
     samples=unary_samples({"base": 2.0})

@@ -23,9 +23,9 @@ from ..base.errors import GradcliError
 from ..core import dual
 from ..core import specfun as SF
 from ..core.op import Sample, apply, binary_samples, defop, unary_samples
-from ..core.tensor import Tensor, constant, mask_like
+from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from .binary import where
-from .elementwise import _libm_loop, _on_avx2, _precise, log, sign
+from .elementwise import _libm_loop, _on_avx2, _precise, log, reciprocal, sign
 
 _SQRT_PI_2 = math.sqrt(math.pi) / 2
 _2_SQRTPI = 2 / math.sqrt(math.pi)
@@ -71,10 +71,12 @@ def _logit_vjp(g: Tensor, out: Tensor, x: Tensor, eps: float | None = None) -> t
 
             outside = outside | (np.isnan(xd) & in_vector_loop(xd, 128))
         fill = 0.0
-    d = 1 / (x * (1 - x))
-    if np.any(outside):
-        d = apply(where, Tensor(outside), Tensor(np.asarray(fill, dtype=x.dtype)), d)
-    return (g * d,)
+    d = g / (x * (1 - x))  # the kernel's dy / (x * (1 - x)), one division
+    # recorded (create_graph=True), PyTorch's infinitely_differentiable_logit_backward: the
+    # same quotient through where(...) always (WhereBackward0)
+    if np.any(outside) or grad_enabled():
+        d = apply(where, Tensor(outside), Tensor(np.asarray(fill, dtype=d.dtype)), d)
+    return (d,)
 
 
 logit = defop(
@@ -300,32 +302,47 @@ def _bessel(order: int, scaled: bool) -> Any:
     return _precise(lambda x: SF.bessel_i(x, order, scaled))
 
 
-def _i1_over_x(x: Tensor) -> Tensor:
-    """i1(x) / x, and its limit 1/2 at 0 (PyTorch's value of i0 - i1/x there)."""
-    zero = x.data == 0
-    if not np.any(zero):
-        return apply(i1, x) / x
-    return apply(i1, x) / (x + mask_like(zero, x)) + constant(
-        np.where(zero, 0.5, 0.0).astype(x.dtype)
-    )
+def _i1_grad(x: Tensor, out: Tensor, scaled: bool) -> Tensor:
+    """dI1/dx as PyTorch's i1_backward / i1e_backward compute it: i0(x) - out * (1 / x)
+    (scaled: i0e(x) - out * (sgn(x) + 1 / x)), and 1/2 (the limit) where |x| is at most the
+    dtype's epsilon, x replaced by epsilon there; the same roundings as its kernels."""
+    dt = x.dtype
+    if dt not in (np.float32, np.float64):  # ATen dispatches i1_backward for float / double
+        raise GradcliError(
+            f"\"{'i1e' if scaled else 'i1'}_backward\" not implemented for 'Half'",
+            hint="compute it in float32: torch.special.i1(x.float())",
+        ).mirror("NotImplementedError")
+    eps = np.finfo(dt).eps
+    tiny = np.abs(x.data) <= eps
+    safe = x
+    if np.any(tiny):
+        safe = apply(where, Tensor(~tiny), x, Tensor(np.asarray(eps, dtype=dt)))
+    inv = apply(reciprocal, safe)
+    if scaled:
+        gradx = apply(i0e, safe) - out * (apply(sign, safe) + inv)
+    else:
+        gradx = apply(i0, safe) - out * inv
+    if np.any(tiny):
+        gradx = apply(where, Tensor(~tiny), gradx, Tensor(np.asarray(0.5, dtype=dt)))
+    return gradx
 
 
-def _i1e_over_x(x: Tensor) -> Tensor:
-    zero = x.data == 0
-    if not np.any(zero):
-        return apply(i1e, x) / x
-    return apply(i1e, x) / (x + mask_like(zero, x)) + constant(
-        np.where(zero, 0.5, 0.0).astype(x.dtype)
-    )
+def _cephes_i(order: int, scaled: bool) -> Any:
+    """torch.i0 / special.i0e / i1 / i1e: ATen's calc_i0 / calc_i0e / calc_i1 / calc_i1e
+    (Cephes' Chebyshev series, its steps fused as the AVX2 / AVX512 builds compile them) for
+    float32 and float64, identical to PyTorch's bits (its float32 i1 is a few ulps from the
+    precise value); other dtypes (float16, via float64) rounded once from the precise value."""
+    precise = _bessel(order, scaled)
+
+    def fwd(x: Any) -> Any:
+        if isinstance(x, np.ndarray) and x.dtype in (np.float32, np.float64):
+            return SF.calc_bessel_i(x, order, scaled)
+        return precise(x)
+
+    return fwd
 
 
-def _i0_fwd(x: Any) -> Any:
-    """torch.i0: ATen's calc_i0 (Cephes' Chebyshev series, its steps fused as the AVX512
-    build compiles them) for float32 and float64, identical to PyTorch's bits; other dtypes
-    (float16, via float64) rounded once from the precise value."""
-    if isinstance(x, np.ndarray) and x.dtype in (np.float32, np.float64):
-        return SF.calc_i0(x)
-    return _bessel(0, False)(x)
+_i0_fwd = _cephes_i(0, False)
 
 
 i0 = defop(
@@ -341,7 +358,7 @@ i0 = defop(
 )
 i0e = defop(
     "i0e",
-    _bessel(0, True),
+    _cephes_i(0, True),
     lambda g, out, x: (g * (apply(i1e, x) - apply(sign, x) * out),),
     "SpecialI0EBackward0",
     "g * (i1e(x) - sgn(x) * out)",
@@ -353,10 +370,10 @@ i0e = defop(
 )
 i1 = defop(
     "i1",
-    _bessel(1, False),
-    lambda g, out, x: (g * (apply(i0, x) - _i1_over_x(x)),),
+    _cephes_i(1, False),
+    lambda g, out, x: (g * _i1_grad(x, out, False),),
     "SpecialI1Backward0",
-    "g * (i0(x) - i1(x) / x), g / 2 at 0",
+    "g * (i0(x) - out * (1 / x)), g / 2 where |x| <= eps",
     sym=lambda sp, x: sp.besseli(1, x),
     samples=unary_samples(low=-4.0, high=4.0, avoid=(0.0,), gap=0.05),
     to_torch="torch.special.i1",
@@ -364,10 +381,10 @@ i1 = defop(
 )
 i1e = defop(
     "i1e",
-    _bessel(1, True),
-    lambda g, out, x: (g * (apply(i0e, x) - out * apply(sign, x) - _i1e_over_x(x)),),
+    _cephes_i(1, True),
+    lambda g, out, x: (g * _i1_grad(x, out, True),),
     "SpecialI1EBackward0",
-    "g * (i0e(x) - out * (sgn(x) + 1/x)), g / 2 at 0",
+    "g * (i0e(x) - out * (sgn(x) + 1 / x)), g / 2 where |x| <= eps",
     sym=lambda sp, x: sp.besseli(1, x) * sp.exp(-sp.Abs(x)),
     kink="i1e'(0) = 1/2 (the limit), as PyTorch",
     samples=unary_samples(low=-4.0, high=4.0, avoid=(0.0,), gap=0.05),

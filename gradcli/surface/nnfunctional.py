@@ -1380,12 +1380,38 @@ def _adaptive_sizes(output_size: Any, spatial: tuple[int, ...], fn: str) -> tupl
     return tuple(out)
 
 
+_SEQUENTIAL_WINDOW = 64  # window elements an adaptive average adds one by one
+
+
+def _window_average(win: Tensor, sizes: tuple[int, ...]) -> Tensor:
+    """The average of an adaptive pooling window (its last len(sizes) axes) as ATen's
+    cpu_adaptive_avg_pool loop forms it: `sum += x` from 0 in the tensor's own dtype, row by
+    row, then divided by each of the window's sizes (a float32 window summed another way
+    differs in last bits). Windows of more than _SEQUENTIAL_WINDOW elements: the reduction's
+    sum (its own summation order; a last-bit difference is possible there)."""
+    from ..ops.arithmetic import add_t, div_t
+    from .functional import flatten, sum
+
+    ndims = len(sizes)
+    n = math.prod(sizes)
+    if n == 0 or n > _SEQUENTIAL_WINDOW or win.dtype.kind != "f":
+        acc = sum(win, dim=tuple(range(-ndims, 0)))
+    else:
+        flat = flatten(win, -ndims, -1) if ndims > 1 else win
+        acc = add_t(flat[..., 0], 0.0)  # 0 + x: -0.0 becomes 0.0, as the loop's first step
+        for k in range(1, n):
+            acc = add_t(acc, flat[..., k])
+    for size in sizes:
+        acc = div_t(acc, size)
+    return acc
+
+
 def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
     """`F.adaptive_avg_pool2d`: output cell (i, j) averages rows floor(i*H/oh) to
     ceil((i+1)*H/oh) and likewise columns, summed then divided by the window's height and
     width (PyTorch's kernel); a (1, 1) output is PyTorch's special case, a mean."""
-    from ..ops.arithmetic import div_t, named
-    from .functional import mean, stack, sum
+    from ..ops.arithmetic import named
+    from .functional import mean, stack
 
     x = A.tensor_arg(input, "input")
     if x.ndim not in (3, 4) or any(d == 0 for d in x.shape[-3:]):
@@ -1412,8 +1438,7 @@ def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
         cells = []
         for j in range(ow):
             ws, we = (j * w) // ow, -(-((j + 1) * w) // ow)
-            cell = sum(band[..., ws:we], dim=(-2, -1))
-            cells.append(div_t(div_t(cell, he - hs), we - ws))
+            cells.append(_window_average(band[..., ws:we], (he - hs, we - ws)))
         rows.append(stack(cells, -1))
     return named(stack(rows, -2), "AdaptiveAvgPool2DBackward0")
 
@@ -1422,8 +1447,8 @@ def adaptive_avg_pool3d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
     """`F.adaptive_avg_pool3d`: output cell (i, j, k) averages the window of each axis from
     floor(i*D/od) to ceil((i+1)*D/od) (likewise H, W): summed, then divided by the window's
     depth, height and width; a (1, 1, 1) output is PyTorch's special case, a mean."""
-    from ..ops.arithmetic import div_t, named
-    from .functional import mean, stack, sum
+    from ..ops.arithmetic import named
+    from .functional import mean, stack
 
     x = A.tensor_arg(input, "input")
     if isinstance(output_size, (list, tuple)) and x.ndim <= len(output_size):
@@ -1465,8 +1490,7 @@ def adaptive_avg_pool3d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
             cells = []
             for k in range(out[2]):
                 ws, wn = window(k, sizes[2], out[2])
-                cell = sum(band[..., ws : ws + wn], dim=(-3, -2, -1))
-                cells.append(div_t(div_t(div_t(cell, dn), hn), wn))
+                cells.append(_window_average(band[..., ws : ws + wn], (dn, hn, wn)))
             rows.append(stack(cells, -1))
         planes.append(stack(rows, -2))
     return named(stack(planes, -3), "AdaptiveAvgPool3DBackward0")

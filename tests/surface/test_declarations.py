@@ -239,7 +239,9 @@ CALLS: dict[str, list[Call]] = {
     "torch.conv_transpose3d": one(volume, lambda: leaf((2, 3, 2, 2, 2))),
     "torch.max_pool3d": one(volume, 2) + one(lambda: leaf((2, 4, 4, 4)), 2),
     "F.avg_pool3d": one(volume, 2),
-    "F.adaptive_avg_pool3d": one(volume, (2, 3, 2)) + one(volume, 1),
+    "F.adaptive_avg_pool3d": one(volume, (2, 3, 2))
+    + one(volume, 1)
+    + one(lambda: leaf((1, 1, 9, 9, 9)), 2),  # windows over 64 elements: a sum
     "torch.cosine_embedding_loss": one(x23, x23, signs) + one(x23, x23, signs, 0.0, 1),
     "torch.kl_div": one(x23, x23, 1),
     "torch.poisson_nll_loss": one(x23, x23, True, False, 1e-8, 1),
@@ -446,8 +448,12 @@ CALLS: dict[str, list[Call]] = {
     "F.alpha_dropout": one(x23, 0.5, True),
     "F.feature_alpha_dropout": one(lambda: leaf((2, 3, 2)), 0.5, True),
     "torch.prelu": one(x23, lambda: leaf((3,))),
-    "torch.adaptive_avg_pool1d": one(signal, 4) + one(signal, 1),
-    "torch.adaptive_avg_pool2d": one(image, (3, 2)) + one(image, 1),
+    "torch.adaptive_avg_pool1d": one(signal, 4)
+    + one(signal, 1)
+    + one(lambda: leaf((1, 1, 200)), 2),
+    "torch.adaptive_avg_pool2d": one(image, (3, 2))
+    + one(image, 1)
+    + one(lambda: leaf((1, 1, 20, 20)), 2),
     "torch.reshape": one(x23, (3, 2)),
     "torch.seed": one(),
     "torch.set_rng_state": one(lambda: names.FUNCTIONS["get_rng_state"]()),
@@ -464,9 +470,9 @@ CALLS: dict[str, list[Call]] = {
     "nn.AvgPool2d": one(image) + one(lambda: leaf((2, 5, 5))),
     "nn.Bilinear": one(x23, x23),
     "nn.PReLU": one(x23),
-    "nn.AdaptiveAvgPool1d": one(signal),
-    "nn.AdaptiveAvgPool2d": one(image),
-    "nn.AdaptiveAvgPool3d": one(volume),
+    "nn.AdaptiveAvgPool1d": one(signal) + one(lambda: leaf((1, 1, 400))),
+    "nn.AdaptiveAvgPool2d": one(image) + one(lambda: leaf((1, 1, 30, 30))),
+    "nn.AdaptiveAvgPool3d": one(volume) + one(lambda: leaf((1, 1, 10, 12, 10))),
     "nn.AvgPool3d": one(volume),
     "nn.MaxPool3d": one(volume),
     "nn.Conv3d": one(volume),

@@ -803,7 +803,8 @@ def embedding_bag(
             pick[have] = idx[pos][winner]
         flat = pick.reshape(-1)
         got = index_select(F.reshape(w, (-1,)), 0, Tensor(flat * dim + np.tile(np.arange(dim), nb)))
-        out = A.mul_t(F.reshape(got, (nb, dim)), Tensor(have.astype(w.dtype)[:, None]))
+        # an empty bag is +0.0 whatever row 0 holds (a product by 0 gave -0.0, or NaN for inf)
+        out = F.where(Tensor(have[:, None]), F.reshape(got, (nb, dim)), 0.0)
         return A.named(out, "EmbeddingBagBackward0")
     rows = index_select(w, 0, Tensor(idx[pos]))
     if per_sample_weights is not None:

@@ -186,12 +186,30 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]], dict]] = [
         [(5, 3)],
         {},
     ),
+    (
+        "embedding_bag_max_empty_bag",
+        lambda w: X.embedding_bag(
+            Tensor(np.array([3, 1, 4, 2])), w, Tensor(np.array([0, 2, 2])), mode="max"
+        ),
+        [(5, 3)],
+        {},
+    ),
 ]
 
 
 @pytest.mark.parametrize("name,f,shapes,kw", CASES, ids=[c[0] for c in CASES])
 def test_gradients_match_central_differences(name: str, f: Any, shapes: Any, kw: Any) -> None:
     _check(f, shapes, **kw)
+
+
+def test_embedding_bag_max_empty_bag_is_positive_zero_whatever_row_0_holds() -> None:
+    # An empty bag's row was row 0 times 0: -0.0 for a negative entry, NaN for an infinite one.
+    w = Tensor(np.array([[-2.0, np.inf, 0.5], [1.0, 2.0, 3.0]]), requires_grad=True)
+    out = X.embedding_bag(Tensor(np.array([1])), w, Tensor(np.array([0, 1])), mode="max")
+    assert np.array_equal(out.data, [[1.0, 2.0, 3.0], [0.0, 0.0, 0.0]])
+    assert not np.any(np.signbit(out.data[1]))
+    out.sum().backward()
+    assert np.array_equal(w.grad.data, [[0.0, 0.0, 0.0], [1.0, 1.0, 1.0]])
 
 
 def test_matrix_exp_is_exp_for_commuting_cases() -> None:

@@ -1199,7 +1199,8 @@ def multilabel_margin_loss(
     mask = valid[:, :, None] & ~is_target[:, None, :]  # (n, a, i)
     picked = gather(x2, 1, Tensor(slots))  # (n, a)
     z = A.add_t(A.sub_t(1.0, F.unsqueeze(picked, 2)), F.unsqueeze(x2, 1))
-    h = A.mul_t(F.relu(z), Tensor(mask.astype(x.dtype)))
+    # where, not a product by the mask: a left-out pair of infinite inputs is nan, not 0
+    h = F.where(Tensor(mask), F.relu(z), 0.0)
     loss = A.div_t(F.sum(h, (1, 2)), dim)
     if r == "none":
         out = F.reshape(loss, (nframe,) if x.ndim == 2 else ())

@@ -212,6 +212,16 @@ def test_embedding_bag_max_empty_bag_is_positive_zero_whatever_row_0_holds() -> 
     assert np.array_equal(w.grad.data, [[0.0, 0.0, 0.0], [1.0, 1.0, 1.0]])
 
 
+def test_multilabel_margin_leaves_out_the_target_pairs_even_at_infinity() -> None:
+    # A left-out (target, target) pair of an infinite score is inf - inf: once nan times 0.
+    x = Tensor(np.array([[np.inf, 0.5, -1.0], [0.2, 0.4, 0.9]]), requires_grad=True)
+    t = Tensor(np.array([[0, -1, 1], [2, 0, -1]]))
+    loss = X.multilabel_margin_loss(x, t, reduction="none")
+    assert loss.data[0] == 0.0 and np.isclose(loss.data[1], (0.5 + 1.2) / 3)
+    loss[1].backward()
+    assert np.allclose(x.grad.data, [[0.0, 0.0, 0.0], [-1 / 3, 2 / 3, -1 / 3]])
+
+
 def test_matrix_exp_is_exp_for_commuting_cases() -> None:
     d = np.diag([0.5, -1.0, 2.0])
     assert np.allclose(X.matrix_exp(Tensor(d)).data, np.diag(np.exp([0.5, -1.0, 2.0])))

@@ -463,12 +463,13 @@ def multi_margin_loss(
         raise GradcliError("target out of range")
     picked = gather(x2, 1, Tensor(tt.reshape(nframe, 1)))
     z = A.add_t(A.sub_t(float(margin), picked), x2)
-    h = F.relu(z)
+    # PyTorch's kernel adds a term only where z > 0 and never the target's own: a nan term
+    # (margin - inf + inf) is left out, where a product by a 0/1 mask kept it (nan loss)
+    keep = z.data > 0
+    keep[np.arange(nframe), tt] = False
+    h = F.where(Tensor(keep), z, 0.0)
     if p == 2:
         h = A.mul_t(h, h)
-    keep = np.ones((nframe, dim), x.dtype)
-    keep[np.arange(nframe), tt] = 0
-    h = A.mul_t(h, Tensor(keep))
     if weight is not None:
         w = A.tensor_arg(weight, "weight")
         C.not_differentiable(w, "multi_margin_loss", "weight")
@@ -1199,8 +1200,9 @@ def multilabel_margin_loss(
     mask = valid[:, :, None] & ~is_target[:, None, :]  # (n, a, i)
     picked = gather(x2, 1, Tensor(slots))  # (n, a)
     z = A.add_t(A.sub_t(1.0, F.unsqueeze(picked, 2)), F.unsqueeze(x2, 1))
-    # where, not a product by the mask: a left-out pair of infinite inputs is nan, not 0
-    h = F.where(Tensor(mask), F.relu(z), 0.0)
+    # PyTorch's kernel adds a pair's hinge only where z > 0 (a nan one, inf - inf, left out);
+    # a product by the 0/1 mask kept the nan of left-out pairs
+    h = F.where(Tensor(mask & (z.data > 0)), z, 0.0)
     loss = A.div_t(F.sum(h, (1, 2)), dim)
     if r == "none":
         out = F.reshape(loss, (nframe,) if x.ndim == 2 else ())

@@ -222,6 +222,18 @@ def test_multilabel_margin_leaves_out_the_target_pairs_even_at_infinity() -> Non
     assert np.allclose(x.grad.data, [[0.0, 0.0, 0.0], [-1 / 3, 2 / 3, -1 / 3]])
 
 
+@pytest.mark.parametrize("p", [1, 2])
+def test_multi_margin_leaves_out_the_target_term_even_at_infinity(p: int) -> None:
+    # The target's own term, margin - inf + inf, was nan times 0 (and its gradient nan).
+    x = Tensor(np.array([[np.inf, 0.5, -1.0], [0.2, 0.4, 0.9]]), requires_grad=True)
+    loss = X.multi_margin_loss(x, Tensor(np.array([0, 2])), p=p, reduction="none")
+    terms = np.array([1 - 0.9 + 0.2, 1 - 0.9 + 0.4]) ** p
+    assert loss.data[0] == 0.0 and np.isclose(loss.data[1], terms.sum() / 3)
+    loss[1].backward()
+    d = p * np.array([1 - 0.9 + 0.2, 1 - 0.9 + 0.4]) ** (p - 1) / 3
+    assert np.allclose(x.grad.data, [[0.0, 0.0, 0.0], [d[0], d[1], -d.sum()]])
+
+
 def test_matrix_exp_is_exp_for_commuting_cases() -> None:
     d = np.diag([0.5, -1.0, 2.0])
     assert np.allclose(X.matrix_exp(Tensor(d)).data, np.diag(np.exp([0.5, -1.0, 2.0])))

@@ -473,6 +473,11 @@ def multi_margin_loss(
     if weight is not None:
         w = A.tensor_arg(weight, "weight")
         C.not_differentiable(w, "multi_margin_loss", "weight")
+        if w.dtype != x.dtype:
+            raise GradcliError(
+                f"expected scalar type {scalar_type_name(x.dtype)} but found "
+                f"{scalar_type_name(w.dtype)}"
+            )
         h = A.mul_t(h, Tensor(w.data.reshape(-1)[tt].reshape(nframe, 1).astype(x.dtype)))
     loss = A.div_t(F.sum(h, 1), dim)
     if r == "none":

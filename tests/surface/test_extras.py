@@ -391,6 +391,14 @@ def test_instance_norm_running_stats_are_the_batch_mean_of_the_updates() -> None
             ),
             "only supported for mode='sum'",
         ),
+        (
+            lambda: X.multi_margin_loss(
+                Tensor(np.ones((2, 3))),
+                Tensor(np.array([0, 2])),
+                weight=Tensor(np.ones(3, np.float32)),
+            ),
+            "expected scalar type Double but found Float",
+        ),
     ],
 )
 def test_misuse_is_refused_in_pytorchs_words(call: Any, message: str) -> None:

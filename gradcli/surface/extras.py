@@ -463,15 +463,21 @@ def multi_margin_loss(
         raise GradcliError("target out of range")
     picked = gather(x2, 1, Tensor(tt.reshape(nframe, 1)))
     z = A.add_t(A.sub_t(float(margin), picked), x2)
-    h = F.relu(z)
+    # PyTorch's kernel adds a term only where z > 0 and never the target's own: a nan term
+    # (margin - inf + inf) is left out, where a product by a 0/1 mask kept it (nan loss)
+    keep = z.data > 0
+    keep[np.arange(nframe), tt] = False
+    h = F.where(Tensor(keep), z, 0.0)
     if p == 2:
         h = A.mul_t(h, h)
-    keep = np.ones((nframe, dim), x.dtype)
-    keep[np.arange(nframe), tt] = 0
-    h = A.mul_t(h, Tensor(keep))
     if weight is not None:
         w = A.tensor_arg(weight, "weight")
         C.not_differentiable(w, "multi_margin_loss", "weight")
+        if w.dtype != x.dtype:
+            raise GradcliError(
+                f"expected scalar type {scalar_type_name(x.dtype)} but found "
+                f"{scalar_type_name(w.dtype)}"
+            )
         h = A.mul_t(h, Tensor(w.data.reshape(-1)[tt].reshape(nframe, 1).astype(x.dtype)))
     loss = A.div_t(F.sum(h, 1), dim)
     if r == "none":
@@ -803,7 +809,8 @@ def embedding_bag(
             pick[have] = idx[pos][winner]
         flat = pick.reshape(-1)
         got = index_select(F.reshape(w, (-1,)), 0, Tensor(flat * dim + np.tile(np.arange(dim), nb)))
-        out = A.mul_t(F.reshape(got, (nb, dim)), Tensor(have.astype(w.dtype)[:, None]))
+        # an empty bag is +0.0 whatever row 0 holds (a product by 0 gave -0.0, or NaN for inf)
+        out = F.where(Tensor(have[:, None]), F.reshape(got, (nb, dim)), 0.0)
         return A.named(out, "EmbeddingBagBackward0")
     rows = index_select(w, 0, Tensor(idx[pos]))
     if per_sample_weights is not None:
@@ -1198,7 +1205,9 @@ def multilabel_margin_loss(
     mask = valid[:, :, None] & ~is_target[:, None, :]  # (n, a, i)
     picked = gather(x2, 1, Tensor(slots))  # (n, a)
     z = A.add_t(A.sub_t(1.0, F.unsqueeze(picked, 2)), F.unsqueeze(x2, 1))
-    h = A.mul_t(F.relu(z), Tensor(mask.astype(x.dtype)))
+    # PyTorch's kernel adds a pair's hinge only where z > 0 (a nan one, inf - inf, left out);
+    # a product by the 0/1 mask kept the nan of left-out pairs
+    h = F.where(Tensor(mask & (z.data > 0)), z, 0.0)
     loss = A.div_t(F.sum(h, (1, 2)), dim)
     if r == "none":
         out = F.reshape(loss, (nframe,) if x.ndim == 2 else ())

@@ -1975,7 +1975,7 @@ NAMES = declare(
         "MultiMarginLoss",
         "nn",
         MultiMarginLoss,
-        "composition of index sub add relu mul sum div mean",
+        "composition of index sub add where mul sum div mean",
     ),
     ("instance_norm", "torch", X.torch_instance_norm, "batch_norm reshape cat"),
     ("instance_norm", "F", X.instance_norm, "batch_norm reshape cat"),
@@ -2021,10 +2021,15 @@ NAMES = declare(
         "multi_margin_loss",
         "F",
         X.multi_margin_loss,
-        "composition of index sub add relu mul sum div mean",
+        "composition of index sub add where mul sum div mean",
     ),
     ("EmbeddingBag", "nn", _nn_constructor(EmbeddingBag), "composition of index scatter_add div"),
-    ("embedding_bag", "F", X.embedding_bag, "composition of index scatter_add div mul reshape"),
+    (
+        "embedding_bag",
+        "F",
+        X.embedding_bag,
+        "composition of index scatter_add div mul where reshape",
+    ),
     *(
         (cls.__name__, "nn", _constructor(cls), "composition of scatter reshape")
         for cls in (MaxUnpool1d, MaxUnpool2d, MaxUnpool3d)
@@ -2069,13 +2074,13 @@ NAMES = declare(
         "MultiLabelMarginLoss",
         "nn",
         MultiLabelMarginLoss,
-        "composition of index sub add relu mul sum div mean reshape",
+        "composition of index sub add where sum div mean reshape",
     ),
     (
         "multilabel_margin_loss",
         "F",
         X.multilabel_margin_loss,
-        "composition of index sub add relu mul sum div mean reshape",
+        "composition of index sub add where sum div mean reshape",
     ),
     ("cholesky_solve", "torch Tensor", X.cholesky_solve, "composition of where sub solve permute"),
     ("matrix_exp", "torch Tensor linalg", X.matrix_exp, "composition of add div matmul mul"),

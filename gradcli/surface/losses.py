@@ -165,6 +165,11 @@ def nll_loss(
         return _nll_spatial(x, target, weight, ignore_index, reduction)
     t = _class_targets(x, target, "nll_loss", int(ignore_index))
     w = None if weight is None else _class_weight(tensor_arg(weight).data, x)
+    if w is not None and w.dtype != x.dtype:  # PyTorch's kernel: after the shape check
+        raise GradcliError(
+            f"expected scalar type {dtypes.scalar_type_name(x.dtype)} but found "
+            f"{dtypes.scalar_type_name(w.dtype)}"
+        ).mirror("RuntimeError")
     return apply(
         Lo.nll_loss,
         x,

@@ -186,12 +186,52 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]], dict]] = [
         [(5, 3)],
         {},
     ),
+    (
+        "embedding_bag_max_empty_bag",
+        lambda w: X.embedding_bag(
+            Tensor(np.array([3, 1, 4, 2])), w, Tensor(np.array([0, 2, 2])), mode="max"
+        ),
+        [(5, 3)],
+        {},
+    ),
 ]
 
 
 @pytest.mark.parametrize("name,f,shapes,kw", CASES, ids=[c[0] for c in CASES])
 def test_gradients_match_central_differences(name: str, f: Any, shapes: Any, kw: Any) -> None:
     _check(f, shapes, **kw)
+
+
+def test_embedding_bag_max_empty_bag_is_positive_zero_whatever_row_0_holds() -> None:
+    # An empty bag's row was row 0 times 0: -0.0 for a negative entry, NaN for an infinite one.
+    w = Tensor(np.array([[-2.0, np.inf, 0.5], [1.0, 2.0, 3.0]]), requires_grad=True)
+    out = X.embedding_bag(Tensor(np.array([1])), w, Tensor(np.array([0, 1])), mode="max")
+    assert np.array_equal(out.data, [[1.0, 2.0, 3.0], [0.0, 0.0, 0.0]])
+    assert not np.any(np.signbit(out.data[1]))
+    out.sum().backward()
+    assert np.array_equal(w.grad.data, [[0.0, 0.0, 0.0], [1.0, 1.0, 1.0]])
+
+
+def test_multilabel_margin_leaves_out_the_target_pairs_even_at_infinity() -> None:
+    # A left-out (target, target) pair of an infinite score is inf - inf: once nan times 0.
+    x = Tensor(np.array([[np.inf, 0.5, -1.0], [0.2, 0.4, 0.9]]), requires_grad=True)
+    t = Tensor(np.array([[0, -1, 1], [2, 0, -1]]))
+    loss = X.multilabel_margin_loss(x, t, reduction="none")
+    assert loss.data[0] == 0.0 and np.isclose(loss.data[1], (0.5 + 1.2) / 3)
+    loss[1].backward()
+    assert np.allclose(x.grad.data, [[0.0, 0.0, 0.0], [-1 / 3, 2 / 3, -1 / 3]])
+
+
+@pytest.mark.parametrize("p", [1, 2])
+def test_multi_margin_leaves_out_the_target_term_even_at_infinity(p: int) -> None:
+    # The target's own term, margin - inf + inf, was nan times 0 (and its gradient nan).
+    x = Tensor(np.array([[np.inf, 0.5, -1.0], [0.2, 0.4, 0.9]]), requires_grad=True)
+    loss = X.multi_margin_loss(x, Tensor(np.array([0, 2])), p=p, reduction="none")
+    terms = np.array([1 - 0.9 + 0.2, 1 - 0.9 + 0.4]) ** p
+    assert loss.data[0] == 0.0 and np.isclose(loss.data[1], terms.sum() / 3)
+    loss[1].backward()
+    d = p * np.array([1 - 0.9 + 0.2, 1 - 0.9 + 0.4]) ** (p - 1) / 3
+    assert np.allclose(x.grad.data, [[0.0, 0.0, 0.0], [d[0], d[1], -d.sum()]])
 
 
 def test_matrix_exp_is_exp_for_commuting_cases() -> None:
@@ -350,6 +390,14 @@ def test_instance_norm_running_stats_are_the_batch_mean_of_the_updates() -> None
                 per_sample_weights=Tensor(np.ones(2)),
             ),
             "only supported for mode='sum'",
+        ),
+        (
+            lambda: X.multi_margin_loss(
+                Tensor(np.ones((2, 3))),
+                Tensor(np.array([0, 2])),
+                weight=Tensor(np.ones(3, np.float32)),
+            ),
+            "expected scalar type Double but found Float",
         ),
     ],
 )

@@ -92,3 +92,38 @@ def test_gaussian_and_multilabel_meet_pytorchs_own_operations():
     assert _caught("F.multilabel_soft_margin_loss(2.0, p)") == (
         "TypeError log_sigmoid(): argument 'input' (position 1) must be Tensor, not float"
     )
+
+
+def test_class_weights_of_another_dtype_are_refused_after_the_shape():
+    import numpy as np
+
+    from gradcli.base.errors import GradcliError
+    from gradcli.core.tensor import Tensor
+    from gradcli.surface import losses as L
+
+    x, t = np.zeros((2, 3)), Tensor(np.array([0, 2]))
+    w32, w64 = Tensor(np.ones(3, np.float32)), Tensor(np.ones(3))
+    calls = [
+        (
+            lambda: L.nll_loss(Tensor(x), t, weight=w32),
+            "expected scalar type Double but found Float",
+        ),
+        (
+            lambda: L.cross_entropy(Tensor(x.astype(np.float32)), t, weight=w64),
+            "Float but found Double",
+        ),
+        (
+            lambda: L.nll_loss(
+                Tensor(x.reshape(2, 3, 1)), Tensor(np.array([[0], [2]])), weight=w32
+            ),
+            "Double but found Float",
+        ),
+        (
+            lambda: L.nll_loss(Tensor(x), t, weight=Tensor(np.ones(4, np.float32))),
+            "for all 3 classes",
+        ),
+    ]
+    for call, words in calls:
+        with pytest.raises(GradcliError, match=words):
+            call()
+    assert L.nll_loss(Tensor(x), t, weight=w64).data == 0.0

@@ -100,7 +100,7 @@ def mm(
     avx2 family's order; None where it is not modelled (see the module's docstring). `out_at`,
     `x_at`: the floats between an aligned start and the result's and x's first elements (a
     matrix of a batch: bmm's b m n and b m k), which the small kernels' splits follow; x's
-    by default where x lies in the array it is a view of (`_storage_at`: `h[1:] @ w.t()`
+    by default where x lies in the array it is a view of (`storage_offset`: `h[1:] @ w.t()`
     splits its rows as PyTorch's view does); `out_ld`, `x_ld`: the floats between the
     result's and x's rows where the caller's buffers are wider than them (default: n, k)."""
     if x.ndim != 2 or y.ndim != 2 or x.dtype != _F32 or y.dtype != _F32:
@@ -134,7 +134,7 @@ def mm(
         if m == 1 or n == 1:
             out = _gemv(x, y.T)
         else:
-            out = _dots(x, y.T, _storage_at(x) if x_at is None else x_at, x_ld)
+            out = _dots(x, y.T, storage_offset(x) if x_at is None else x_at, x_ld)
         return out if start is None else out + start
 
 
@@ -197,17 +197,6 @@ def _linalg() -> Any:
     """`linalg`, whose float32 chain kernels (the avx512 family's) the blocked chains share.
     Only linalg calls this module, so it is loaded; not imported here, as it imports this."""
     return sys.modules[__name__.rpartition(".")[0] + ".linalg"]
-
-
-def _storage_at(a: np.ndarray) -> int:
-    """The floats from the start of the array `a` is a view of to a's first element (a view
-    of a PyTorch tensor: its storage offset, from an aligned start)."""
-    if a.base is None:
-        return 0  # (an array of its own: no pointers to read)
-    root = a
-    while isinstance(root.base, np.ndarray):
-        root = root.base
-    return (a.ctypes.data - root.ctypes.data) // a.itemsize
 
 
 def _blocked_chains(x: np.ndarray, y: np.ndarray, acc: np.ndarray | None) -> np.ndarray:
@@ -681,6 +670,8 @@ def column64(v: np.ndarray, b: np.ndarray) -> np.ndarray:
 def storage_offset(a: np.ndarray) -> int:
     """Elements from the start of the array `a` views to a's first (0 for an array of its own):
     what decides the alignment of its rows, as a tensor's storage offset does in PyTorch."""
+    if a.base is None:
+        return 0  # (an array of its own: no pointers to read)
     root = a
     while isinstance(root.base, np.ndarray):
         root = root.base

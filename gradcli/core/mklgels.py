@@ -66,6 +66,9 @@ far as PyTorch's chance pivoting lets it (85% float32, 90% float64 on random sys
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 
 _F32 = np.dtype(np.float32)
@@ -129,44 +132,57 @@ def _lapy2(x: np.floating, y: np.floating) -> np.floating:
 def _geqrf(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Householder QR of an m x n matrix (m >= n): R on and above the diagonal, the
     reflectors' vectors below it, and tau."""
+    m, n = a.shape
+    f32 = a.dtype == _F32
+
+    def sums(v: np.ndarray, c: np.ndarray, i: int) -> np.ndarray:
+        if f32:
+            return _running(np.concatenate([c[:1], v[1:, None] * c[1:]]))
+        rows = c.shape[0]
+        h = rows // 2 * 2
+        if not h:
+            return v[0] * c[0]
+        w = _running(v[1:h:2, None] * c[1:h:2]) + _running(v[0:h:2, None] * c[0:h:2])
+        return w + v[rows - 1] * c[rows - 1] if rows % 2 else w
+
+    return _householder(a, n, _nrm2, not (f32 or m == n == 2), sums)
+
+
+def _householder(
+    a: np.ndarray,
+    ntau: int,
+    nrm: Callable[[np.ndarray], Any],
+    reciprocal: bool,
+    sums: Callable[[np.ndarray, np.ndarray, int], np.ndarray],
+) -> tuple[np.ndarray, np.ndarray]:
+    """The unblocked Householder QR both of MKL's small paths walk (LAPACK's ?geqr2): each
+    column's reflector (?larfg: xnorm = nrm(x) of the part below the diagonal, beta =
+    -sign(alpha) lapy2(alpha, xnorm), x scaled by 1 / (alpha - beta) when `reciprocal`, else
+    divided by it), then applied to the columns to its right, c -= v (tau w), w = v . c as
+    `sums(v, c, i)` adds it. R on and above the diagonal, the vectors below it; `ntau` taus."""
     r = np.array(a, copy=True)
     m, n = r.shape
     dt = r.dtype.type
-    f32 = r.dtype == _F32
-    taus = np.zeros(n, r.dtype)
+    taus = np.zeros(ntau, r.dtype)
     for i in range(min(m, n)):
         alpha = r[i, i]
         x = r[i + 1 :, i]
         if x.size == 0:
             continue
-        xnorm = _nrm2(x)
+        xnorm = nrm(x)
         if xnorm == 0:
             continue
         beta = dt(-np.copysign(_lapy2(alpha, xnorm), alpha))
-        tau = dt((beta - alpha) / beta)
+        taus[i] = tau = dt((beta - alpha) / beta)
         d = dt(alpha - beta)
-        r[i + 1 :, i] = x / d if (f32 or m == n == 2) else x * (dt(1) / d)
+        r[i + 1 :, i] = x * (dt(1) / d) if reciprocal else x / d
         r[i, i] = beta
-        taus[i] = tau
         if i == n - 1:
             continue
         v = r[i:, i].copy()
         v[0] = 1
         c = r[i:, i + 1 :]
-        rows = c.shape[0]
-        if f32:
-            w = _running(np.concatenate([c[:1], v[1:, None] * c[1:]]))
-        else:
-            h = rows // 2 * 2
-            if h:
-                l0 = _running(v[0:h:2, None] * c[0:h:2])
-                l1 = _running(v[1:h:2, None] * c[1:h:2])
-                w = l1 + l0
-                if rows % 2:
-                    w = w + v[rows - 1] * c[rows - 1]
-            else:
-                w = v[0] * c[0]
-        r[i:, i + 1 :] = c - np.outer(v, tau * w)
+        r[i:, i + 1 :] = c - np.outer(v, tau * sums(v, c, i))
     return r, taus
 
 
@@ -558,31 +574,13 @@ def _geqr2(a: np.ndarray, offset: int = 0) -> tuple[np.ndarray, np.ndarray]:
     element 1, in the buffer at the diagonal), c -= v (tau w). Measured float32: every bit
     of R and tau for 21 x 21 to 64 x 64 (geqr2 called alone, and ?geqrf where it takes this
     path)."""
-    r = np.array(a, copy=True)
-    m, n = r.shape
-    dt = r.dtype.type
-    taus = np.zeros(min(m, n), r.dtype)
-    for i in range(min(m, n)):
-        alpha = r[i, i]
-        x = r[i + 1 :, i]
-        if x.size == 0:
-            continue
-        xnorm = _nrm2_larfg(x)
-        if xnorm == 0:
-            continue
-        beta = dt(-np.copysign(_lapy2(alpha, xnorm), alpha))
-        taus[i] = tau = dt((beta - alpha) / beta)
-        r[i + 1 :, i] = x * (dt(1) / dt(alpha - beta))
-        r[i, i] = beta
-        if i == n - 1:
-            continue
-        v = r[i:, i].copy()
-        v[0] = 1
-        c = r[i:, i + 1 :]
+    m, n = a.shape
+
+    def sums(v: np.ndarray, c: np.ndarray, i: int) -> np.ndarray:
         at = offset + (i + 1) + i * m
-        w = _gemv_sums(v, c, at, at + m, m)
-        r[i:, i + 1 :] = c - np.outer(v, tau * w)
-    return r, taus
+        return _gemv_sums(v, c, at, at + m, m)
+
+    return _householder(a, min(m, n), _nrm2_larfg, True, sums)
 
 
 def _geqrf32(a: np.ndarray, offset: int = 0) -> tuple[np.ndarray, np.ndarray] | None:

@@ -1638,8 +1638,10 @@ def functional_call(
                 "ValueError",
             )
         merged.update(d)
-    owners = {name: m for name, m in module.named_modules()}
-    slots: list[tuple[dict, str, Any]] = []
+    if tie_weights:
+        merged = _untie_named_tensors(module, merged)
+    owners = {name: m for name, m in module.named_modules(remove_duplicate=False)}
+    slots: list[tuple[str, dict, str, Any]] = []
     unexpected = []
     for key, value in merged.items():
         prefix, _, leaf = key.rpartition(".")
@@ -1655,9 +1657,9 @@ def functional_call(
                 f"functional_call: the value for {key!r} must be a Tensor, got {pytype(value)}",
                 "TypeError",
             )
-        slots.append((table, leaf, value))
+        slots.append((key, table, leaf, value))
     if strict:
-        names = [k for k, _ in module.named_parameters()] + [k for k, _ in module.named_buffers()]
+        names = _all_named_tensors(module)
         missing = sorted(k for k in names if k not in merged)
         msgs = []
         if unexpected:
@@ -1679,9 +1681,12 @@ def functional_call(
                 hint="give them all in the dicts, or leave `.to('meta')` out",
             )
     args = () if args is None else args if isinstance(args, tuple) else (args,)
-    saved = [(table, leaf, table[leaf]) for table, leaf, _ in slots]
+    # Swapped in and back one name at a time, as PyTorch's accessor does (a module reached by
+    # two paths keeps the value given for the second path, as PyTorch's does).
+    saved: list[tuple[str, dict, str, Any]] = []
     try:
-        for table, leaf, value in slots:
+        for key, table, leaf, value in slots:
+            saved.append((key, table, leaf, table[leaf]))
             table[leaf] = value
         if meta:
             _META_CALL[0] += 1
@@ -1689,8 +1694,56 @@ def functional_call(
     finally:
         if meta:
             _META_CALL[0] -= 1
-        for table, leaf, old in saved:
+        now: dict[str, Any] = {}
+        for key, table, leaf, old in saved:
+            now[key] = table.get(leaf)
             table[leaf] = old
+        # A module that reassigned a parameter or buffer during the call (`self.n = self.n
+        # + 1`): PyTorch writes the module's new tensors back into the dict it was given (one
+        # dict only: a sequence of dicts is merged into a copy first).
+        if isinstance(parameter_and_buffer_dicts, dict):
+            for key in list(parameter_and_buffer_dicts):
+                if now.get(key) is not None:
+                    parameter_and_buffer_dicts[key] = now[key]
+
+
+def _all_named_tensors(module: Any) -> dict[str, Any]:
+    """Every parameter and buffer of `module` by every dotted name reaching it (a tied weight
+    under each of its names), as PyTorch's `named_parameters(remove_duplicate=False)`."""
+    out: dict[str, Any] = dict(module.named_parameters(remove_duplicate=False))
+    out.update(module.named_buffers(remove_duplicate=False))
+    return out
+
+
+def _untie_named_tensors(module: Any, given: dict[str, Any]) -> dict[str, Any]:
+    """PyTorch's `_untie_named_tensors_map` (functional_call's tie_weights=True): a value given
+    for one name of a tied tensor is given for all its names; different values for two names
+    of one tied tensor are a ValueError."""
+    groups: dict[int, set[str]] = {}
+    for name, t in _all_named_tensors(module).items():
+        limits.BUDGET.tick()
+        groups.setdefault(id(t), set()).add(name)
+    tied = {n: g for g in groups.values() if len(g) > 1 for n in g}
+    given_tied = [n for n in given if n in tied]
+    for name in given_tied:
+        names = tied[name]
+        if len(names.intersection(given_tied)) > 1:
+            values = set()
+            for n in sorted(names):
+                if n not in given:
+                    raise error(repr(n), "KeyError")
+                values.add(id(given[n]))
+            if len(values) != 1:
+                raise error(
+                    f"functional_call got multiple values for keys {sorted(names)}, which are "
+                    "tied. Consider using tie_weights=False",
+                    "ValueError",
+                )
+    out = dict(given)
+    for name in given_tied:
+        for n in sorted(tied[name]):
+            out[n] = given[name]
+    return out
 
 
 # --- stack_module_state -------------------------------------------------------------------------

@@ -104,6 +104,9 @@ def jvp(
     if op.jvp is not None:
         res = op.jvp(tuple(dots), out, *node.inputs, **node.params)
         return None if res is None else as_tensor(res, like=out)
+    user = getattr(node.params.get("_vjp"), "user_jvp", None) if op.kind == "custom" else None
+    if user is not None and not attached:
+        return _user_jvp(node, dots, nb, user)
     if op.kind in ("elementwise", "binary"):
         # An elementwise op's Jacobian is diagonal (up to broadcasting): its VJP with the
         # tangent as upstream gradient is the JVP.
@@ -129,6 +132,27 @@ def jvp(
             total = gi if total is None else apply(P.add, total, gi)
         return total
     return transposed_jvp(node, dots, nb, attached)
+
+
+def _user_jvp(node: Node | Equation, dots: list[Tensor | None], nb: int, user: Any) -> Tensor:
+    """A program's autograd.Function with a jvp staticmethod (torch.func.jvp, jacfwd): its
+    output's tangent is what the jvp returns, as in PyTorch, given each input's tangent (zeros
+    for an input without one); batched tangents (`nb` axes) one batch element at a time."""
+    if nb:
+        lead = next(d.shape[:nb] for d in dots if d is not None)
+        per = [
+            _user_jvp(node, [None if d is None else Tensor(d.data[i]) for d in dots], 0, user)
+            for i in np.ndindex(*lead)
+        ]
+        data = np.stack([np.asarray(t.data) for t in per]).reshape(lead + node.out.shape)
+        return Tensor(data)
+    tangents = [
+        d if d is not None else Tensor(np.zeros(t.shape, t.dtype))
+        for t, d in zip(node.inputs, dots)
+    ]
+    with no_grad():
+        got = user(tangents)
+    return as_tensor(got, like=node.out)
 
 
 def transposed_jvp(

@@ -138,7 +138,9 @@ def custom_apply(
     if NOGRAD_VIEWS:
         _outputs_not_nograd_views(result)
     if isinstance(result, tuple):
-        return _several(name, inputs, result, vjp, label, non_differentiable, materialize)
+        return _several(name, inputs, result, vjp, label, non_differentiable, materialize, jvp)
+    if jvp is not None:
+        vjp = _carrying(vjp, lambda ts: _one_tangent(name, jvp(ts), result))
     if not isinstance(result, Tensor):
         # PyTorch hands back any other value forward returns (a number, None, a list) as it
         # is, recording nothing: a list's tensors are forward's own, made under no_grad
@@ -164,6 +166,41 @@ def custom_apply(
         if _made_view(result, inputs):
             mark_custom_view(out, 0, name)
     return out
+
+
+def _carrying(vjp: Callable[..., Any], user_jvp: Callable[[list[Tensor]], Any]) -> Any:
+    """The node's vjp carrying the Function's jvp staticmethod, which torch.func's forward
+    mode (`core.forward`) uses for the node's tangent as PyTorch does."""
+
+    def carried(*grads: Any) -> Any:
+        return vjp(*grads)
+
+    carried.__dict__.update(getattr(vjp, "__dict__", {}))  # (its ctx, its raw backward)
+    carried.user_jvp = user_jvp  # type: ignore[attr-defined]
+    return carried
+
+
+def _one_tangent(name: str, got: Any, out: Tensor) -> Tensor:
+    """The jvp's result for a Function with one output: one tensor of the output's shape."""
+    gots = got if isinstance(got, tuple) else (got,)
+    if len(gots) != 1:
+        raise GradcliError(
+            f"{name}.jvp returned {len(gots)} tangents for 1 outputs",
+            hint="return one tangent per output of forward, in order",
+        )
+    return _tangent_checked(gots[0], out)
+
+
+def _tangent_checked(d: Any, o: Tensor) -> Tensor:
+    if not isinstance(d, Tensor):
+        return Tensor(np.zeros(o.shape, o.dtype))
+    if d.shape != o.shape:
+        raise GradcliError(
+            "Trying to set a forward gradient that has a different size than that of the "
+            f"original Tensor, this is not supported. Tensor is of size {list(o.shape)} while "
+            f"the given forward gradient is of size {list(d.shape)}."
+        )
+    return d
 
 
 def _outputs_not_nograd_views(result: Any) -> None:
@@ -299,6 +336,7 @@ def _several(
     label: str | None,
     non_differentiable: Callable[[], Sequence[Any]] | None,
     materialize: Callable[[], bool] | None,
+    jvp: Callable[[list[Tensor]], Any] | None = None,
 ) -> tuple:
     """A Function with several outputs. The engine's nodes have one output each, so the
     differentiable outputs are recorded as one node computing them all, packed flat, and one
@@ -349,6 +387,20 @@ def _several(
         return vjp(*grads)
 
     unpacked_vjp.__dict__.update(getattr(vjp, "__dict__", {}))  # (its ctx, its raw backward)
+    if jvp is not None:
+
+        def packed_jvp(tangents: list[Tensor]) -> Tensor:
+            got = jvp(tangents)
+            gots = got if isinstance(got, tuple) else (got,)
+            if len(gots) != len(outs):
+                raise GradcliError(
+                    f"{name}.jvp returned {len(gots)} tangents for {len(outs)} outputs",
+                    hint="return one tangent per output of forward, in order",
+                )
+            parts = [_tangent_checked(gots[i], outs[i]).data.astype(dtype).ravel() for i in diff]
+            return Tensor(np.concatenate(parts))
+
+        unpacked_vjp.user_jvp = packed_jvp  # type: ignore[attr-defined]
     packed = Tensor(packed_data)
     packed.requires_grad = True
     packed.node = Node(

@@ -1342,26 +1342,20 @@ def _check_sizes(first: Any, batch: int) -> None:
 def check_function_in_transform(name: str, vmap_rule: bool, jvp_rule: bool) -> None:
     """PyTorch's checks when a program's autograd.Function (the setup_context form) runs
     inside torch.func transforms: vmap and jacfwd (vmap over jvp) need its vmap staticmethod
-    or generate_vmap_rule = True, forward mode its jvp staticmethod. gradcli runs vmap one
-    element at a time, so a vmap rule is only checked, never called."""
+    or generate_vmap_rule = True, forward mode its jvp staticmethod (which forward mode then
+    uses: `core.forward`). gradcli runs vmap one element at a time, so a vmap rule is only
+    checked, never called."""
     if not vmap_rule and any(k in ("vmap", "jacfwd") for k in _KINDS):
         raise error(
             f"You tried to vmap over {name}, but it does not have vmap support. Please override "
             "and implement the vmap staticmethod or set generate_vmap_rule=True. For more "
             "details, please see https://pytorch.org/docs/main/notes/extending.func.html"
         )
-    if any(k in ("jvp", "jacfwd") for k in _KINDS):
-        if not jvp_rule:
-            raise error(
-                "You must implement the jvp function for custom autograd.Function to use it "
-                "with forward mode AD.",
-                "NotImplementedError",
-            )
-        raise NotSupported(
-            f"a custom autograd.Function ({name}) under forward-mode transforms (torch.func.jvp, "
-            "jacfwd, hessian) is not supported by gradcli: its jvp staticmethod is not used; "
-            "use the reverse-mode transforms (grad, vjp, jacrev) or write the function with "
-            "torch operations"
+    if not jvp_rule and any(k in ("jvp", "jacfwd") for k in _KINDS):
+        raise error(
+            "You must implement the jvp function for custom autograd.Function to use it "
+            "with forward mode AD.",
+            "NotImplementedError",
         )
 
 

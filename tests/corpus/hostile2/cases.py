@@ -7865,3 +7865,35 @@ add(
         codes=frozenset({0, 1}),
     ),
 )
+
+# explore72: a Function's jvp staticmethod now runs under torch.func's forward mode, once per
+# batch element under jacfwd: a jvp that never returns, or a jacfwd over a huge input, stops at
+# a named limit; a jvp returning the wrong shape is refused.
+_JVP_FN = (
+    "class F(torch.autograd.Function):\n"
+    "    generate_vmap_rule = True\n"
+    "    @staticmethod\n    def forward(x):\n        return x * 2\n"
+    "    @staticmethod\n    def setup_context(ctx, inputs, output):\n        pass\n"
+    "    @staticmethod\n    def backward(ctx, g):\n        return g * 2\n"
+    "    @staticmethod\n    def jvp(ctx, t):\n{body}"
+)
+add(
+    budget(
+        "function_jvp_never_returns",
+        _JVP_FN.format(body="        while True:\n            t = t + 1\n")
+        + "torch.func.jvp(F.apply, (torch.ones(3),), (torch.ones(3),))",
+        LIMIT,
+    ),
+    budget(
+        "function_jvp_jacfwd_huge",
+        _JVP_FN.format(body="        return t * 2\n")
+        + "torch.func.jacfwd(F.apply)(torch.ones(10**6))",
+        LIMIT,
+    ),
+    small(
+        "function_jvp_wrong_shape",
+        _JVP_FN.format(body="        return t.sum()\n")
+        + "torch.func.jvp(F.apply, (torch.ones(3),), (torch.ones(3),))",
+        (r"different size",),
+    ),
+)

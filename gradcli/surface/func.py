@@ -1634,35 +1634,24 @@ def functional_call(
         merged.update(d)
     if tie_weights:
         merged = _untie_named_tensors(module, merged)
-    owners = {name: m for name, m in module.named_modules(remove_duplicate=False)}
-    slots: list[tuple[str, dict, str, Any]] = []
-    unexpected = []
     for key, value in merged.items():
-        prefix, _, leaf = key.rpartition(".")
-        owner = owners.get(prefix)
-        table = None
-        if owner is not None:
-            table = owner._parameters if leaf in owner._parameters else owner._buffers
-        if table is None or leaf not in table:
-            unexpected.append(key)
-            continue
-        if not isinstance(value, Tensor):
+        if value is not None and not isinstance(value, Tensor):
             raise error(
                 f"functional_call: the value for {key!r} must be a Tensor, got {pytype(value)}",
                 "TypeError",
             )
-        slots.append((key, table, leaf, value))
     if strict:
         names = _all_named_tensors(module)
+        unexpected = [k for k in merged if k not in names]
         missing = sorted(k for k in names if k not in merged)
         msgs = []
         if unexpected:
-            msgs.append(f"Unexpected key(s): {', '.join(map(repr, unexpected))}.")
+            msgs.append(f"Unexpected key(s): {', '.join(map(repr, sorted(unexpected)))}.")
         if missing:
             msgs.append(f"Missing key(s): {', '.join(map(repr, missing))}.")
         if msgs:
             raise error(f"Error(s) in reparametrizing for {module.name}:\n\t" + "\n\t".join(msgs))
-    meta = any(m.__dict__.get("_on_meta") for m in owners.values())
+    meta = any(m.__dict__.get("_on_meta") for m in module.module_list())
     if meta:
         # A module on the meta device (gradcli keeps its tensors and shows none): it runs
         # only with every parameter and buffer given.
@@ -1676,29 +1665,116 @@ def functional_call(
             )
     args = () if args is None else args if isinstance(args, tuple) else (args,)
     # Swapped in and back one name at a time, as PyTorch's accessor does (a module reached by
-    # two paths keeps the value given for the second path, as PyTorch's does).
-    saved: list[tuple[str, dict, str, Any]] = []
+    # two paths keeps the value given for the second path, as PyTorch's does); a name that is
+    # no parameter or buffer is a plain attribute of its module while the call runs.
+    saved: list[tuple[str, Any]] = []
     try:
-        for key, table, leaf, value in slots:
-            saved.append((key, table, leaf, table[leaf]))
-            table[leaf] = value
+        for key, value in merged.items():
+            saved.append((key, _swap_tensor(module, key, value)))
+    except BaseException:
+        for key, old in saved:
+            _swap_tensor(module, key, old)
+        raise
+    try:
         if meta:
             _META_CALL[0] += 1
         return module(*args, **(kwargs or {}))
     finally:
         if meta:
             _META_CALL[0] -= 1
-        now: dict[str, Any] = {}
-        for key, table, leaf, old in saved:
-            now[key] = table.get(leaf)
-            table[leaf] = old
+        now = {key: _swap_tensor(module, key, old) for key, old in saved}
         # A module that reassigned a parameter or buffer during the call (`self.n = self.n
         # + 1`): PyTorch writes the module's new tensors back into the dict it was given (one
         # dict only: a sequence of dicts is merged into a copy first).
         if isinstance(parameter_and_buffer_dicts, dict):
             for key in list(parameter_and_buffer_dicts):
-                if now.get(key) is not None:
+                if key in now and now[key] is not _MISSING:
                     parameter_and_buffer_dicts[key] = now[key]
+
+
+_MISSING = object()  # (an attribute the module did not have before functional_call)
+
+
+def _submodule(module: Any, path: str) -> Any:
+    """The module at a dotted `path` of submodule names, as PyTorch's accessor finds it."""
+    from .nn import Module
+    from .printing import tensor_repr
+
+    m = module
+    walked = []
+    for part in path.split(".") if path else ():
+        walked.append(part)
+        child = m._modules.get(part)
+        if isinstance(child, Module):
+            m = child
+            continue
+        value = m._parameters.get(part, m._buffers.get(part, m.__dict__.get("_attr_" + part)))
+        if value is None:
+            raise error(f"{m.name} has no attribute `{part}`", "AttributeError")
+        shown = tensor_repr(value) if isinstance(value, Tensor) else _plain_str(value)
+        raise error(
+            f"submodule `{'.'.join(walked)}`: {shown} is not an instance of torch.nn.Module",
+            "TypeError",
+        )
+    return m
+
+
+def _plain_str(value: Any) -> str:
+    """Python's str of a plain attribute's value (a number, a string, a bool, a module), else
+    its type."""
+    from .nn import Module
+
+    if isinstance(value, (bool, int, float, str, Module)):
+        return str(value)
+    return f"<{pytype(value)}>"
+
+
+def _class_attribute(owner: Any, name: str) -> bool:
+    """Whether the module's class has `name` (a method, a class attribute, Python's own
+    `__class__`): PyTorch's functional_call finds it and refuses to swap it for a tensor."""
+    if name.startswith("__") or name in owner.METHODS or name in owner.ATTRIBUTES:
+        return True
+    cls = getattr(owner, "cls", None)
+    lookup = getattr(cls, "lookup", None)
+    return lookup is not None and lookup(name) is not None
+
+
+def _swap_tensor(module: Any, key: str, value: Any) -> Any:
+    """PyTorch's NamedMemberAccessor.swap_tensor: `value` in place of the parameter, buffer or
+    plain tensor attribute named `key` (a dotted name), which it returns (`_MISSING`: the
+    module had no such attribute; given back, the attribute is removed)."""
+    prefix, _, leaf = key.rpartition(".")
+    owner = _submodule(module, prefix)
+    if leaf == "":
+        raise error('tensor name can\'t be empty string ""', "KeyError")
+    for table in (owner._parameters, owner._buffers):
+        if leaf in table:
+            old = table[leaf]
+            if value is _MISSING:
+                del table[leaf]
+            else:
+                table[leaf] = value
+            return old
+    attr = "_attr_" + leaf
+    old = owner.__dict__.get(attr, _MISSING)
+    if old is _MISSING:
+        # a submodule, or a setting of the module (`training`, `in_features`)
+        old = owner._modules.get(leaf, owner.__dict__.get(leaf, _MISSING))
+    if old is _MISSING and _class_attribute(owner, leaf):
+        raise error(
+            f"attribute `{leaf}`: <{leaf} of {owner.name}> is not an instance of torch.Tensor",
+            "TypeError",
+        )
+    if old is not _MISSING and old is not None and not isinstance(old, Tensor):
+        raise error(
+            f"attribute `{leaf}`: {_plain_str(old)} is not an instance of torch.Tensor",
+            "TypeError",
+        )
+    if value is _MISSING:
+        owner.__dict__.pop(attr, None)
+    else:
+        owner.__dict__[attr] = value
+    return old
 
 
 def _all_named_tensors(module: Any) -> dict[str, Any]:

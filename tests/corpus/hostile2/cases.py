@@ -7897,3 +7897,31 @@ add(
         (r"different size",),
     ),
 )
+
+# explore72: functional_call swaps plain attributes and walks dotted names itself: names that
+# lead nowhere end in PyTorch's errors, a million keys stop at a limit.
+_FC = "import torch.nn as nn\nfrom torch.func import functional_call\nm = nn.Linear(2, 1)\n"
+add(
+    small(
+        "functional_call_empty_name",
+        _FC + "functional_call(m, {'': torch.ones(1)}, torch.ones(2))",
+        (r"empty string",),
+    ),
+    small(
+        "functional_call_path_through_parameter",
+        _FC + "functional_call(m, {'weight.x.y': torch.ones(1)}, torch.ones(2))",
+        (r"is not an instance of torch.nn.Module",),
+    ),
+    small(
+        "functional_call_dunder_name",
+        _FC + "functional_call(m, {'__class__': torch.ones(1)}, torch.ones(2))\nprint(m)",
+        (r"is not an instance of torch.Tensor", r"not supported"),
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "functional_call_million_keys",
+        _FC + "d = {str(i): torch.ones(1) for i in range(10**7)}\n"
+        "functional_call(m, d, torch.ones(2))",
+        LIMIT,
+    ),
+)

@@ -230,9 +230,35 @@ def _with_jvp(
     where an input has none, as PyTorch gives them) and its results are the outputs' tangents."""
     from ..core import dual
 
+    given = [dual.tangent(t) for t in inputs]
+    nb = next(d.ndim - t.ndim for d, t in zip(given, inputs) if d is not None)
+    if nb > 0:
+        # batched tangents (functional.jacobian's forward-mode strategy): the jvp is written
+        # for one tangent per input, so it runs once per batch element
+        lead = next(d.shape[:nb] for d in given if d is not None)
+        one = jvp
+
+        def jvp(_ts: list[Tensor]) -> Any:  # noqa: F811
+            per = []
+            for i in np.ndindex(*lead):
+                ts = [
+                    Tensor(d.data[i]) if d is not None else Tensor(np.zeros(t.shape, t.dtype))
+                    for d, t in zip(given, inputs)
+                ]
+                got = one(ts)
+                per.append(got if isinstance(got, tuple) else (got,))
+            stacked = tuple(
+                Tensor(
+                    np.stack([np.asarray(p[k].data) for p in per]).reshape(lead + per[0][k].shape)
+                )
+                if isinstance(per[0][k], Tensor)
+                else per[0][k]
+                for k in range(len(per[0]))
+            )
+            return stacked if len(stacked) > 1 else stacked[0]
+
     tangents = []
-    for t in inputs:
-        d = dual.tangent(t)
+    for t, d in zip(inputs, given):
         tangents.append(d if d is not None else Tensor(np.zeros(t.shape, t.dtype)))
     with dual.suspended():
         out = custom_apply(
@@ -257,12 +283,12 @@ def _with_jvp(
         )
     for o, d in zip(outs, gots):
         if isinstance(o, Tensor) and isinstance(d, Tensor) and o.dtype.kind in "fc":
-            if d.shape != o.shape:
+            if d.shape[nb:] != o.shape:
                 raise GradcliError(
                     f"Trying to set a forward gradient that has a different size than that of "
                     f"the original Tensor, this is not supported. Tensor is of size "
                     f"{list(o.shape)} while the given forward gradient is of size "
-                    f"{list(d.shape)}."
+                    f"{list(d.shape[nb:])}."
                 )
             dual.set_tangent(o, d)
     return out

@@ -752,7 +752,9 @@ def _jvp(
                 )
         keep = _outside(flat_out, level) or any(t.requires_grad for t in flat_t)
         if keep:
-            refuse_no_formula(on_path(ancestors(flat_out), entered)[1])
+            path = on_path(ancestors(flat_out), entered)[1]
+            refuse_no_formula(path)
+            _refuse_user_jvp(path)
             tans = _jvp_by_double_backward(flat_out, entered, flat_t)
         else:
             tans = tangents_through(flat_out, entered, flat_t, 0, wrapped=True)
@@ -770,6 +772,20 @@ def _jvp(
             out_tans.append(_leave(d, level))
         primals_out = unflatten([_leave(o, level) for o in flat_out], out_spec)
         return primals_out, unflatten(out_tans, out_spec), aux
+
+
+def _refuse_user_jvp(path: Sequence[Any]) -> None:
+    """gradcli's differentiable tangents (a forward-mode result an enclosing transform or the
+    program differentiates again) come from reverse passes, which would run a custom
+    Function's backward where PyTorch runs its jvp staticmethod: refused."""
+    if any(getattr(n.params.get("_vjp"), "user_jvp", None) for n in path):
+        raise NotSupported(
+            "a custom autograd.Function's jvp staticmethod in a forward-mode transform whose "
+            "results stay differentiable (jacrev of jacfwd, or a function whose output "
+            "requires grad from outside) is not supported by gradcli",
+            hint="take jacfwd outermost (jacfwd(jacrev(f)), hessian), or detach what the "
+            "function captures",
+        )
 
 
 def _jvp_by_double_backward(
@@ -1042,6 +1058,7 @@ def jacfwd(
                 sum(int(o.data.size) for o in flat_out), total, "the Jacobian jacfwd computes"
             )
             if _outside(flat_out, level):
+                _refuse_user_jvp(on_path(ancestors(flat_out), flat_in)[1])
                 per_input = _jacfwd_reverse(flat_out, flat_in, level, wrapped)
             else:
                 per_input = _jacfwd_tangents(flat_out, flat_in, sizes, wrapped)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gradcli.base.errors import GradcliError
+from gradcli.base.errors import GradcliError, NotSupported
 from gradcli.lang.program import parse
 
 
@@ -247,6 +247,11 @@ def test_a_setup_context_function_runs_under_reverse_transforms_and_vmap() -> No
     assert out(_FN.format(extra=jvp_rule) + fwd) == (
         "(tensor([1.6487, 2.7183]), tensor([0.5000, 1.0000]))\n"
     )
+    # a tangent differentiated again (jacrev of jacfwd): gradcli would take it from the
+    # backward, PyTorch from the jvp: refused rather than computed from the other rule
+    nested = "print(torch.func.jacrev(torch.func.jacfwd(E.apply))(x))\n"
+    with pytest.raises(NotSupported, match="jvp staticmethod in a forward-mode transform"):
+        out(_FN.format(extra="    generate_vmap_rule = True\n" + jvp_rule) + nested)
     # the form with ctx in forward stays PyTorch's refusal
     old = (
         "import torch\nclass E(torch.autograd.Function):\n"

@@ -272,8 +272,9 @@ def _with_jvp(
             once_differentiable,
             dirty,
         )
-        with no_grad():
-            got = jvp(tangents)
+        # (the jvp runs in the program's grad mode, as PyTorch's: a tangent computed from
+        # tensors that require grad is differentiable)
+        got = jvp(tangents)
     outs = out if isinstance(out, tuple) else (out,)
     gots = got if isinstance(got, tuple) else (got,)
     if len(gots) != len(outs):

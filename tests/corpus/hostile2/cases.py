@@ -7865,3 +7865,51 @@ add(
         codes=frozenset({0, 1}),
     ),
 )
+
+# explore71: collections.abc's classes and typing's names in isinstance(); their machinery
+# stays out of reach, a union nested past Python's stack is walked (not recursed), a union
+# shared at each level is walked once, and a long loop of tests stays under the limits.
+add(
+    small(
+        "abc_register_refused",
+        "from collections.abc import Iterable\nIterable.register(int)",
+        (r"has no attribute 'register'", r"not supported"),
+    ),
+    small(
+        "abc_subclasshook_refused",
+        "import collections.abc\nprint(collections.abc.Iterable.__subclasshook__)",
+        (r"not accessible",),
+    ),
+    small(
+        "abc_subclassed_refused",
+        "from collections.abc import Mapping\nclass M(Mapping):\n    pass",
+        (r"classes are only supported",),
+    ),
+    small(
+        "abc_hint_only_isinstance_refused",
+        "from collections.abc import Hashable\nisinstance(1, Hashable)",
+        (r"not supported",),
+    ),
+    small(
+        "typing_union_nested_past_the_stack",
+        "from typing import Optional\nt = int\nfor i in range(10**4):\n    t = Optional[t]\n"
+        "print(isinstance('a', t))",
+        (r"^$",),
+        codes=frozenset({0}),
+        stdout_patterns=(r"False",),
+        seconds=30.0,
+    ),
+    budget(
+        "typing_union_shared_doubling",
+        "from typing import Union\nu = str\nfor i in range(10**6):\n    u = Union[u, u, int]\n"
+        "    isinstance(2.5, u)",
+        LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "abc_isinstance_long_loop",
+        "from collections.abc import Iterable\nimport torch\nt = torch.ones(3)\n"
+        "for i in range(10**9):\n    isinstance(t, Iterable)",
+        LIMIT,
+    ),
+)

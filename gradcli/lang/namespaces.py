@@ -1156,6 +1156,7 @@ def _build() -> dict[str, Namespace]:
         {
             "random": numpy_random,
             "linalg": Namespace("numpy.linalg", numpy_extra.linalg_functions()),
+            "testing": Namespace("numpy.testing", load=numpy_extra.testing_functions),
             **numpy_extra.functions(),
             **arrays.functions(names.FUNCTIONS),
             **np_types,

@@ -1922,7 +1922,10 @@ add(
     esc("np_lib", "import numpy as np\nf = np.lib.format.open_memmap('pwned', mode='w+')"),
     esc("np_frombuffer", "import numpy as np\na = np.frombuffer(b'12345678')"),
     esc("np_dtype_object", "import numpy as np\nd = np.dtype('O')"),
-    esc("np_testing", "import numpy as np\nt = np.testing"),
+    # (np.testing holds NumPy's five assertions only: its file and build tools stay out)
+    esc("np_testing", "import numpy as np\nt = np.testing.tempdir"),
+    esc("np_testing_extbuild", "import numpy as np\nt = np.testing.extbuild"),
+    esc("np_testing_run_suite", "from numpy.testing import run_module_suite"),
     esc("np_core", "import numpy as np\nc = np.core.multiarray"),
     esc("np_f2py", "import numpy as np\nc = np.f2py"),
     esc("from_numpy_import_load", "from numpy import load"),
@@ -7910,6 +7913,40 @@ add(
         "abc_isinstance_long_loop",
         "from collections.abc import Iterable\nimport torch\nt = torch.ones(3)\n"
         "for i in range(10**9):\n    isinstance(t, Iterable)",
+        LIMIT,
+    ),
+)
+
+# explore71: numpy.testing's assertions see only the program's data: a program object, a
+# list that holds itself, lists nested past the limit and a long loop of checks are refused
+# or stopped by named limits before NumPy walks them.
+add(
+    small(
+        "np_testing_program_object",
+        "import numpy as np\nclass A:\n    pass\nnp.testing.assert_equal([A()], [A()])",
+        (r"takes arrays, numbers, strings or lists",),
+    ),
+    small(
+        "np_testing_self_holding_list",
+        "import numpy as np\na = [1]\na.append(a)\nnp.testing.assert_equal(a, a)",
+        LIMIT,
+    ),
+    small(
+        "np_testing_deep_lists",
+        "import numpy as np\na = [1.0]\nfor i in range(10**5):\n    a = [a]\n"
+        "np.testing.assert_allclose(a, a)",
+        LIMIT,
+    ),
+    budget(
+        "np_testing_shared_doubling_lists",
+        "import numpy as np\na = [1.0]\nfor i in range(60):\n    a = [a, a]\n"
+        "np.testing.assert_equal(a, a)",
+        LIMIT,
+    ),
+    budget(
+        "np_testing_long_loop",
+        "import numpy as np\nx = np.ones(10**6)\nfor i in range(10**9):\n"
+        "    np.testing.assert_allclose(x, x)",
         LIMIT,
     ),
 )

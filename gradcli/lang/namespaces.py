@@ -1211,6 +1211,7 @@ def _build() -> dict[str, Namespace]:
             },
         ),
         "itertools": Namespace("itertools", dict(pyitertools.FUNCTIONS)),
+        "numbers": Namespace("numbers", load=_numbers_members),
         "types": Namespace("types", load=_types_members),
         "argparse": Namespace("argparse", load=_argparse_members),
         "unittest": Namespace("unittest", load=_unittest_members),
@@ -1244,6 +1245,12 @@ def _abc_members() -> dict[str, Any]:
     from . import pyabc
 
     return pyabc.members()
+
+
+def _numbers_members() -> dict[str, Any]:
+    from . import pyabc
+
+    return pyabc.numbers_members()
 
 
 def _types_members() -> dict[str, Any]:
@@ -2080,6 +2087,7 @@ IMPORTABLE = (
     "types",
     "argparse",
     "unittest",
+    "numbers",
 )
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.

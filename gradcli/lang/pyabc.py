@@ -76,13 +76,15 @@ def _callable(v: Any) -> bool:
 
 
 class AbcType(PyType):
-    """One of collections.abc's classes: printed, subscripted as a type hint
-    (`Iterable[int]`, a types.GenericAlias) and tested against; never instantiated."""
+    """One of collections.abc's classes (or of `numbers`'): printed, subscripted as a type
+    hint (`Iterable[int]`, a types.GenericAlias) and tested against; never instantiated."""
 
     __slots__ = ("test",)
 
-    def __init__(self, name: str, test: Callable[[Any], bool] | None):
-        super().__init__(name, (), None, shown=f"collections.abc.{name}")
+    def __init__(
+        self, name: str, test: Callable[[Any], bool] | None, module: str = "collections.abc"
+    ):
+        super().__init__(name, (), None, shown=f"{module}.{name}")
         self.test = test
 
     def instance(self, v: Any) -> bool:
@@ -121,3 +123,31 @@ CLASSES = {name: AbcType(name, TESTS.get(name)) for name in sorted((*TESTS, *HIN
 
 def members() -> dict[str, Any]:
     return dict(CLASSES)
+
+
+# `numbers`' tower, as Python (and NumPy, which registers its scalars) answers it: a tensor is
+# none of them, nor is NumPy's bool; Python's bool is an Integral.
+_NUMPY_KINDS = {"Number": "iufc", "Complex": "iufc", "Real": "iuf", "Rational": "iu"}
+_NUMPY_KINDS["Integral"] = "iu"
+_PYTHON_TYPES: dict[str, tuple[type, ...]] = {
+    "Number": (int, float, complex),
+    "Complex": (int, float, complex),
+    "Real": (int, float),
+    "Rational": (int,),
+    "Integral": (int,),
+}
+
+
+def _number_test(name: str) -> Callable[[Any], bool]:
+    types, kinds = _PYTHON_TYPES[name], _NUMPY_KINDS[name]
+
+    def test(v: Any) -> bool:
+        if isinstance(v, np.generic):
+            return v.dtype.kind in kinds
+        return isinstance(v, types)
+
+    return test
+
+
+def numbers_members() -> dict[str, Any]:
+    return {name: AbcType(name, _number_test(name), "numbers") for name in _PYTHON_TYPES}

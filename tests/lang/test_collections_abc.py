@@ -1,7 +1,8 @@
-"""collections.abc's classes and typing's names in isinstance(), against Python itself.
+"""collections.abc's classes, `numbers`' and typing's names in isinstance(), against Python
+itself.
 
 Each program is run by gradcli and by the Python running the tests: the printed answers
-must be the same (torch's values are in the corpus, 1270, recorded with torch)."""
+must be the same (torch's values are in the corpus, 1270 and 1272, recorded with torch)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from gradcli.lang.program import parse
 
 PRELUDE = """\
 import collections
+import numbers
 import typing
+import numpy as np
 from collections import OrderedDict, defaultdict, deque, namedtuple, Counter
 from collections.abc import Iterable, Iterator, Sequence, Mapping, Callable
 
@@ -42,7 +45,8 @@ P = namedtuple("P", ["a", "b"])
 VALUES = [[1], (1,), "ab", {"k": 1}, {1}, frozenset(), range(2), 3, 2.5, None, True,
           iter([1]), zip([1], [2]), enumerate("a"), (c for c in "ab"), {}.keys(), {}.items(),
           deque([1]), OrderedDict(), defaultdict(list), Counter("aab"), P(1, 2), Plain(),
-          Walk(), Steps(), Indexed(), f, print, len, lambda: 1, Plain, int]
+          Walk(), Steps(), Indexed(), f, print, len, lambda: 1, Plain, int, 2j, 7,
+          np.float32(1.5), np.int64(2), np.bool_(True), np.ones(2)]
 """
 
 
@@ -80,6 +84,12 @@ CLASSES = [
     "typing.Union[int, str]",
     "typing.Optional[typing.Union[Sequence, float]]",
     "(int, Sequence)",
+    "numbers.Number",
+    "numbers.Complex",
+    "numbers.Real",
+    "numbers.Rational",
+    "numbers.Integral",
+    "(numbers.Integral, str)",
 ]
 
 
@@ -94,6 +104,7 @@ def test_isinstance_answers_as_python(cls: str) -> None:
     [
         "print(Iterable, Sequence[int], Mapping[str, float], Callable[[int, str], float])",
         "print(collections.abc.Sized, collections.abc.Iterator[int], typing.Optional[int])",
+        "print(numbers.Number, numbers.Integral)",
         "import collections.abc as abc\n"
         "print(abc.Mapping is Mapping, type(Iterable) is type(Sequence))",
     ],

@@ -7950,3 +7950,21 @@ add(
         LIMIT,
     ),
 )
+
+# explore71: `numbers`' classes are tested against; they are not registered to, subclassed
+# nor instantiated.
+add(
+    small(
+        "numbers_register_refused",
+        "import numbers\nnumbers.Number.register(str)",
+        (r"has no attribute 'register'", r"not supported"),
+    ),
+    small(
+        "numbers_subclassed_refused",
+        "from numbers import Real\nclass R(Real):\n    pass",
+        (r"classes are only supported",),
+    ),
+    small(
+        "numbers_instantiated_refused", "import numbers\nn = numbers.Real()", (r"cannot create",)
+    ),
+)

@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from ..base.errors import NotSupported
+from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor
 from .classes import Instance, ModuleInstance, ProgramObject
-from .values import SIZED, GenericAlias, PyType, is_iterator
+from .values import SIZED, Builtin, GenericAlias, PyType, is_iterator
 from .values import _alias_argument as alias_argument
 
 
@@ -75,6 +75,16 @@ def _callable(v: Any) -> bool:
     return bool(BUILTINS["callable"](v))
 
 
+def _register(shown: str) -> Builtin:
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise NotSupported(
+            f"{shown}.register() is not supported by gradcli (its classes are fixed)",
+            hint="test the class too: isinstance(v, (Iterable, MyClass))",
+        )
+
+    return Builtin(f"{shown}.register", refuse)
+
+
 class AbcType(PyType):
     """One of collections.abc's classes (or of `numbers`'): printed, subscripted as a type
     hint (`Iterable[int]`, a types.GenericAlias) and tested against; never instantiated."""
@@ -84,7 +94,8 @@ class AbcType(PyType):
     def __init__(
         self, name: str, test: Callable[[Any], bool] | None, module: str = "collections.abc"
     ):
-        super().__init__(name, (), None, shown=f"{module}.{name}")
+        shown = f"{module}.{name}"
+        super().__init__(name, (), None, shown=shown, members={"register": _register(shown)})
         self.test = test
 
     def instance(self, v: Any) -> bool:
@@ -94,6 +105,15 @@ class AbcType(PyType):
                 hint="collections.abc's Iterable, Iterator, Sequence, Mapping and Callable are",
             )
         return self.test(v)
+
+    def program_attribute(self, attr: str) -> Any:
+        """`Iterable.register` (refused in plain words); any other name is none of the
+        class's, in Python's words."""
+        if attr in self.members:
+            return self.members[attr]
+        raise GradcliError(f"type object '{self.name}' has no attribute '{attr}'").mirror(
+            "AttributeError"
+        )
 
     def program_getitem(self, key: Any) -> GenericAlias:
         alias = GenericAlias(self, key)

@@ -137,3 +137,15 @@ def test_nested_unions_are_flattened_not_recursed() -> None:
         "print(isinstance(2, u), isinstance(2.5, u), isinstance('a', u))"
     )
     assert gradcli_prints(code) == python_prints(code) == "True True False\nFalse True True\n"
+
+
+def test_registering_a_class_is_refused_in_plain_words() -> None:
+    for cls in ("Iterable", "numbers.Real"):
+        with pytest.raises(GradcliError, match=r"register\(\) is not supported"):
+            gradcli_prints(f"{cls}.register(Plain)")
+
+
+def test_another_attribute_is_pythons_attribute_error() -> None:
+    code = "try:\n    Mapping.keys_of\nexcept AttributeError as e:\n    print(e)\n"
+    code += "print(Iterable.__name__)"
+    assert gradcli_prints(code) == python_prints(code)

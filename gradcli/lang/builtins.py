@@ -1319,6 +1319,9 @@ def _isinstance(v: Any, cls: Any) -> bool:
             # `nn.Linear` and its kin: a program holds their constructors.
             if isinstance(v, _module_class(c)):
                 return True
+        elif hasattr(type(c), "program_instance"):  # typing's `Iterable`, `List`...
+            if c.program_instance(v):
+                return True
         else:
             raise GradcliError(
                 "isinstance() arg 2 must be a type, a tuple of types, or a union"

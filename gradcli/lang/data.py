@@ -47,6 +47,7 @@ class TensorDataset:
     """`TensorDataset(x, y)`: item i is `(x[i], y[i])`."""
 
     PROGRAM_ATTRIBUTES = ("tensors",)
+    program_has_iter = False  # (iterated by __getitem__: not an Iterable in PyTorch)
 
     def __init__(self, *tensors: Any) -> None:
         for t in tensors:
@@ -83,6 +84,7 @@ class Subset:
     """`Subset(dataset, indices)`: item i is `dataset[indices[i]]`."""
 
     PROGRAM_ATTRIBUTES = ("dataset", "indices")
+    program_has_iter = False  # (iterated by __getitem__: not an Iterable in PyTorch)
 
     def __init__(self, dataset: Any, indices: Any) -> None:
         from .values import seq
@@ -114,6 +116,7 @@ class ConcatDataset:
     """`ConcatDataset([a, b])`: a's items, then b's."""
 
     PROGRAM_ATTRIBUTES = ("datasets", "cumulative_sizes")
+    program_has_iter = False  # (iterated by __getitem__: not an Iterable in PyTorch)
 
     def __init__(self, datasets: Any) -> None:
         from .values import seq

@@ -43,6 +43,7 @@ from .builtins import (
     COUNTER_TYPE,
     DEFAULT_DICT,
     DEQUE_TYPE,
+    NONE_TYPE,
     ORDERED_DICT,
     UNINITIALIZED_BUFFER_TYPE,
     UNINITIALIZED_TYPE,
@@ -58,6 +59,7 @@ from .values import (
     Builtin,
     Device,
     DType,
+    GenericAlias,
     Namespace,
     PyType,
     check_structure,
@@ -1154,6 +1156,7 @@ def _build() -> dict[str, Namespace]:
         {
             "random": numpy_random,
             "linalg": Namespace("numpy.linalg", numpy_extra.linalg_functions()),
+            "testing": Namespace("numpy.testing", load=numpy_extra.testing_functions),
             **numpy_extra.functions(),
             **arrays.functions(names.FUNCTIONS),
             **np_types,
@@ -1204,9 +1207,11 @@ def _build() -> dict[str, Namespace]:
                 "deque": DEQUE_TYPE,
                 "Counter": COUNTER_TYPE,
                 "namedtuple": Builtin("collections.namedtuple", PC.namedtuple),
+                "abc": Namespace("collections.abc", load=_abc_members),
             },
         ),
         "itertools": Namespace("itertools", dict(pyitertools.FUNCTIONS)),
+        "numbers": Namespace("numbers", load=_numbers_members),
         "types": Namespace("types", load=_types_members),
         "argparse": Namespace("argparse", load=_argparse_members),
         "unittest": Namespace("unittest", load=_unittest_members),
@@ -1234,6 +1239,18 @@ def _unittest_members() -> dict[str, Any]:
     from . import pyunittest
 
     return pyunittest.members()
+
+
+def _abc_members() -> dict[str, Any]:
+    from . import pyabc
+
+    return pyabc.members()
+
+
+def _numbers_members() -> dict[str, Any]:
+    from . import pyabc
+
+    return pyabc.numbers_members()
 
 
 def _types_members() -> dict[str, Any]:
@@ -2070,6 +2087,7 @@ IMPORTABLE = (
     "types",
     "argparse",
     "unittest",
+    "numbers",
 )
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.
@@ -2142,16 +2160,18 @@ class TypingName:
     """A name from `typing` (`List`, `Optional`...): it can be imported, subscripted
     (`List[Tensor]`) and printed, as type hints are; nothing else."""
 
-    __slots__ = ("name", "shown")
+    __slots__ = ("name", "shown", "args")
 
-    def __init__(self, name: str, shown: str | None = None):
+    def __init__(self, name: str, shown: str | None = None, args: tuple = ()):
         self.name = name
         self.shown = shown or f"typing.{name}"
+        self.args = args
 
     def program_getitem(self, key: Any) -> TypingName:
         check_structure(key, "a type hint")  # lists may nest and share items: count first
         args = key if isinstance(key, tuple) else (key,)
-        return TypingName(self.name, short(f"{self.shown}[{', '.join(map(_hint, args))}]"))
+        shown = short(f"{self.shown}[{', '.join(map(_hint, args))}]")
+        return TypingName(self.name, shown, args)
 
     def _refuse(self) -> GradcliError:
         if self.name in ("List", "Dict", "Set", "Tuple"):
@@ -2163,6 +2183,51 @@ class TypingName:
     def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
         raise self._refuse()
 
+    def union_members(self) -> list:
+        """An `Optional[...]`/`Union[...]` hint's classes, nested unions flattened (as Python
+        flattens them: `Optional[Optional[int]]` is `int | None`), each once; walked with a
+        list, not recursion, so no depth of nesting a program builds reaches Python's stack."""
+        out: list = []
+        todo = [self]
+        seen: set[int] = set()  # each union once (`t = Union[t, t]` shares them)
+        while todo:
+            limits.BUDGET.tick()
+            hint = todo.pop()
+            if isinstance(hint, TypingName) and hint.args and hint.name in ("Optional", "Union"):
+                if id(hint) not in seen:
+                    seen.add(id(hint))
+                    todo.extend(reversed(hint.args + (None,) * (hint.name == "Optional")))
+            elif not any(m is hint for m in out):
+                out.append(hint)
+        return out
+
+    def program_instance(self, v: Any) -> bool:
+        """`isinstance(v, Iterable)` of typing's name, as Python answers it: the abstract
+        class or the built-in type the name stands for; a subscripted hint and the names
+        that stand for no class refused in Python's words."""
+        if self.args and self.name in ("Optional", "Union"):  # a union of its classes
+            return any(
+                _builtins_module.BUILTINS["isinstance"](v, NONE_TYPE if m is None else m)
+                for m in self.union_members()
+            )
+        if "[" in self.shown:
+            raise GradcliError(
+                "Subscripted generics cannot be used with class and instance checks"
+            ).mirror("TypeError")
+        if self.name in _TYPING_BUILTINS:
+            return isinstance(v, _TYPING_BUILTINS[self.name])
+        from . import pyabc
+
+        test = pyabc.TESTS.get(self.name)
+        if test is not None:
+            return test(v)
+        if self.name == "Type":
+            raise NotSupported(
+                f"isinstance() with {self.shown} is not supported",
+                hint="test with isinstance(v, type)",
+            )
+        raise GradcliError(f"{self.shown} cannot be used with isinstance()").mirror("TypeError")
+
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         raise self._refuse()
 
@@ -2171,6 +2236,7 @@ class TypingName:
 
 
 HINT_TYPES.append(TypingName)
+_TYPING_BUILTINS = {"List": list, "Dict": dict, "Set": set, "Tuple": tuple}
 
 
 def _hint(v: Any) -> str:
@@ -2179,6 +2245,8 @@ def _hint(v: Any) -> str:
         return "[" + ", ".join(map(_hint, v)) + "]"
     if isinstance(v, (TypingName, PyType)):
         return v.shown if isinstance(v, PyType) else repr(v)
+    if isinstance(v, GenericAlias):  # `Optional[Iterable[int]]`, `List[list[int]]`
+        return v.shown
     if v is None:
         return "NoneType"
     return "..." if v is Ellipsis else short(typename(v))

@@ -1022,3 +1022,114 @@ def functions() -> dict[str, Any]:
         }
     )
     return out
+
+
+# --- numpy.testing -----------------------------------------------------------------------------
+# `np.testing.assert_allclose(x.grad.numpy(), expected, rtol=1e-5)`: forum answers check a
+# gradient so. NumPy's own assertions run on the program's data (arrays, tensors as NumPy
+# converts them, numbers, strings, lists of those), their failure the program's catchable
+# AssertionError in NumPy's words.
+_TESTING: dict[str, tuple[str, ...]] = {
+    # the keywords after the two values, in NumPy's order of positions
+    "assert_allclose": ("rtol", "atol", "equal_nan", "err_msg", "verbose"),
+    "assert_almost_equal": ("decimal", "err_msg", "verbose"),
+    "assert_array_almost_equal": ("decimal", "err_msg", "verbose"),
+    "assert_array_equal": ("err_msg", "verbose"),
+    "assert_equal": ("err_msg", "verbose"),
+}
+_TESTING_KEYWORD_ONLY = {"assert_allclose": ("strict",), "assert_array_equal": ("strict",)}
+_TESTING_KEYWORD_ONLY["assert_equal"] = ("strict",)
+
+
+def _tested(v: Any, fn: str) -> Any:
+    """A value NumPy's assertion may see: an array (a tensor's values, as NumPy converts a
+    tensor), a number, a string, or lists and tuples of those (walked first, counted)."""
+    from .arrays import numpy_data, to_array
+
+    if isinstance(v, Tensor):
+        return to_array(v, fn=fn)
+    if isinstance(v, np.ndarray):
+        if v.dtype == object:
+            raise NotSupported(f"numpy.testing.{fn}() of an object array is not supported")
+        return numpy_data(v)
+    todo, seen = [(v, 0)], 0
+    while todo:
+        item, depth = todo.pop()
+        seen += 1
+        limits.LIST_ITEMS.check(seen, f"the items given to numpy.testing.{fn}()")
+        if type(item) in (list, tuple):
+            # (NumPy walks nested lists by recursion: their depth is bounded first)
+            limits.NESTING.check(depth + 1, f"the nesting of lists given to numpy.testing.{fn}()")
+            todo.extend((x, depth + 1) for x in item)
+        elif isinstance(item, np.ndarray) and item.dtype != object:
+            continue
+        elif not isinstance(item, (bool, int, float, str, np.bool_, np.number)):
+            raise GradcliError(
+                f"numpy.testing.{fn}() takes arrays, numbers, strings or lists of them, "
+                f"not {typename(item)}"
+            ).mirror("TypeError")
+    if isinstance(v, (list, tuple)):
+        return _copied(v)
+    return v
+
+
+def _copied(v: Any) -> Any:
+    """A list or tuple rebuilt of plain lists, tuples and items (a program's list of arrays
+    with their data as NumPy's own views)."""
+    from .arrays import numpy_data
+
+    if isinstance(v, np.ndarray):
+        return numpy_data(v)
+    if type(v) in (list, tuple):
+        return type(v)(_copied(x) for x in v)
+    return v
+
+
+def _testing(name: str) -> Callable[..., Any]:
+    fn = getattr(np.testing, name)
+    positional = _TESTING[name]
+    keywords = positional + _TESTING_KEYWORD_ONLY.get(name, ())
+
+    def call(actual: Any, desired: Any, *args: Any, **kwargs: Any) -> None:
+        if len(args) > len(positional):
+            raise GradcliError(
+                f"{name}() takes from 2 to {2 + len(positional)} positional arguments but "
+                f"{2 + len(args)} were given"
+            ).mirror("TypeError")
+        given = dict(zip(positional, args, strict=False))
+        for k, v in kwargs.items():
+            if k not in keywords:
+                raise GradcliError(f"{name}() got an unexpected keyword argument '{k}'").mirror(
+                    "TypeError"
+                )
+            if k in given:
+                raise GradcliError(f"{name}() got multiple values for argument '{k}'").mirror(
+                    "TypeError"
+                )
+            given[k] = v
+        for k, v in given.items():
+            if k == "err_msg":
+                if not isinstance(v, str):
+                    raise GradcliError(f"numpy.testing.{name}(): err_msg must be a string")
+            elif k in ("equal_nan", "verbose", "strict"):
+                given[k] = bool(v)
+            elif k == "decimal":
+                given[k] = _int(v, "decimal")
+            else:
+                given[k] = _number(v, f"testing.{name}")
+        a, b = _tested(actual, name), _tested(desired, name)
+        try:
+            with np.errstate(all="ignore"):
+                fn(a, b, **given)
+        except AssertionError as e:
+            raise GradcliError(str(e)).mirror("AssertionError") from None
+        except (ValueError, TypeError) as e:  # shapes that do not broadcast...
+            raise GradcliError(str(e)).mirror(type(e).__name__) from None
+
+    call.__name__ = name
+    return call
+
+
+def testing_functions() -> dict[str, Any]:
+    """The members of the `numpy.testing` namespace (the rest are refused by name)."""
+    return {name: _testing(name) for name in _TESTING}

@@ -279,7 +279,6 @@ UNUSED_MODULES = (
     "tempfile",
     "traceback",
     "inspect",
-    "numbers",
     "textwrap",
     "platform",
     # debugging, profiling and housekeeping modules left in pasted scripts

@@ -1922,7 +1922,10 @@ add(
     esc("np_lib", "import numpy as np\nf = np.lib.format.open_memmap('pwned', mode='w+')"),
     esc("np_frombuffer", "import numpy as np\na = np.frombuffer(b'12345678')"),
     esc("np_dtype_object", "import numpy as np\nd = np.dtype('O')"),
-    esc("np_testing", "import numpy as np\nt = np.testing"),
+    # (np.testing holds NumPy's five assertions only: its file and build tools stay out)
+    esc("np_testing", "import numpy as np\nt = np.testing.tempdir"),
+    esc("np_testing_extbuild", "import numpy as np\nt = np.testing.extbuild"),
+    esc("np_testing_run_suite", "from numpy.testing import run_module_suite"),
     esc("np_core", "import numpy as np\nc = np.core.multiarray"),
     esc("np_f2py", "import numpy as np\nc = np.f2py"),
     esc("from_numpy_import_load", "from numpy import load"),
@@ -7923,5 +7926,105 @@ add(
         _FC + "d = {str(i): torch.ones(1) for i in range(10**7)}\n"
         "functional_call(m, d, torch.ones(2))",
         LIMIT,
+    ),
+)
+
+# explore71: collections.abc's classes and typing's names in isinstance(); their machinery
+# stays out of reach, a union nested past Python's stack is walked (not recursed), a union
+# shared at each level is walked once, and a long loop of tests stays under the limits.
+add(
+    small(
+        "abc_register_refused",
+        "from collections.abc import Iterable\nIterable.register(int)",
+        (r"has no attribute 'register'", r"not supported"),
+    ),
+    small(
+        "abc_subclasshook_refused",
+        "import collections.abc\nprint(collections.abc.Iterable.__subclasshook__)",
+        (r"not accessible",),
+    ),
+    small(
+        "abc_subclassed_refused",
+        "from collections.abc import Mapping\nclass M(Mapping):\n    pass",
+        (r"classes are only supported",),
+    ),
+    small(
+        "abc_hint_only_isinstance_refused",
+        "from collections.abc import Hashable\nisinstance(1, Hashable)",
+        (r"not supported",),
+    ),
+    small(
+        "typing_union_nested_past_the_stack",
+        "from typing import Optional\nt = int\nfor i in range(10**4):\n    t = Optional[t]\n"
+        "print(isinstance('a', t))",
+        (r"^$",),
+        codes=frozenset({0}),
+        stdout_patterns=(r"False",),
+        seconds=30.0,
+    ),
+    budget(
+        "typing_union_shared_doubling",
+        "from typing import Union\nu = str\nfor i in range(10**6):\n    u = Union[u, u, int]\n"
+        "    isinstance(2.5, u)",
+        LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "abc_isinstance_long_loop",
+        "from collections.abc import Iterable\nimport torch\nt = torch.ones(3)\n"
+        "for i in range(10**9):\n    isinstance(t, Iterable)",
+        LIMIT,
+    ),
+)
+
+# explore71: numpy.testing's assertions see only the program's data: a program object, a
+# list that holds itself, lists nested past the limit and a long loop of checks are refused
+# or stopped by named limits before NumPy walks them.
+add(
+    small(
+        "np_testing_program_object",
+        "import numpy as np\nclass A:\n    pass\nnp.testing.assert_equal([A()], [A()])",
+        (r"takes arrays, numbers, strings or lists",),
+    ),
+    small(
+        "np_testing_self_holding_list",
+        "import numpy as np\na = [1]\na.append(a)\nnp.testing.assert_equal(a, a)",
+        LIMIT,
+    ),
+    small(
+        "np_testing_deep_lists",
+        "import numpy as np\na = [1.0]\nfor i in range(10**5):\n    a = [a]\n"
+        "np.testing.assert_allclose(a, a)",
+        LIMIT,
+    ),
+    budget(
+        "np_testing_shared_doubling_lists",
+        "import numpy as np\na = [1.0]\nfor i in range(60):\n    a = [a, a]\n"
+        "np.testing.assert_equal(a, a)",
+        LIMIT,
+    ),
+    budget(
+        "np_testing_long_loop",
+        "import numpy as np\nx = np.ones(10**6)\nfor i in range(10**9):\n"
+        "    np.testing.assert_allclose(x, x)",
+        LIMIT,
+    ),
+)
+
+# explore71: `numbers`' classes are tested against; they are not registered to, subclassed
+# nor instantiated.
+add(
+    small(
+        "numbers_register_refused",
+        "import numbers\nnumbers.Number.register(str)",
+        (r"has no attribute 'register'", r"not supported"),
+    ),
+    small(
+        "numbers_subclassed_refused",
+        "from numbers import Real\nclass R(Real):\n    pass",
+        (r"classes are only supported",),
+    ),
+    small(
+        "numbers_instantiated_refused", "import numbers\nn = numbers.Real()", (r"cannot create",)
     ),
 )

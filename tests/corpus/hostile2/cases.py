@@ -7865,3 +7865,24 @@ add(
         codes=frozenset({0, 1}),
     ),
 )
+
+# explore74: OrderedDict.move_to_end / popitem(last=...): unhashable or missing keys fail with
+# Python's words, and a loop moving keys around stays under the limits.
+add(
+    small(
+        "ordered_dict_move_unhashable",
+        "import collections\nd = collections.OrderedDict(a=1)\nd.move_to_end([1])",
+        (r"unhashable type: 'list'",),
+    ),
+    small(
+        "ordered_dict_popitem_empty_front",
+        "import collections\ncollections.OrderedDict().popitem(last=False)",
+        (r"dictionary is empty",),
+    ),
+    budget(
+        "ordered_dict_move_many",
+        "import collections\nd = collections.OrderedDict((i, i) for i in range(1000))\n"
+        "for i in range(10**8):\n    d.move_to_end(i % 1000, last=i % 2 == 0)",
+        LIMIT,
+    ),
+)

@@ -7886,3 +7886,12 @@ add(
         LIMIT,
     ),
 )
+
+# explore74: torch.Tensor() (empty) grown by torch.cat in a loop stays under the limits.
+add(
+    budget(
+        "empty_legacy_tensor_grown_by_cat",
+        "t = torch.Tensor()\nfor i in range(10**8):\n    t = torch.cat((t, torch.ones(10**4)))",
+        LIMIT,
+    ),
+)

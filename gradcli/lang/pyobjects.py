@@ -288,6 +288,31 @@ def refuse_module_entries(*_: Any, **__: Any) -> None:
     )
 
 
+def od_move_to_end(d: collections.OrderedDict, key: Any, last: bool = True) -> None:
+    key = _hashable(key)
+    if key not in d:
+        from .exceptions import CLASSES, ProgramError
+
+        raise ProgramError(CLASSES["KeyError"](key))
+    d.move_to_end(key, last=bool(last))
+
+
+def od_popitem(d: collections.OrderedDict, last: bool = True) -> tuple:
+    if not d:
+        from .exceptions import CLASSES, ProgramError
+
+        raise ProgramError(CLASSES["KeyError"]("dictionary is empty"))
+    return d.popitem(last=bool(last))
+
+
+# collections.OrderedDict: a dict that also moves keys to either end and pops from either.
+ORDERED_DICT: dict[str, Callable[..., Any]] = {
+    **DICT,
+    "move_to_end": od_move_to_end,
+    "popitem": od_popitem,
+}
+
+
 # module._modules: read like a dict; the dict's mutating methods are refused.
 MODULE_ENTRIES: dict[str, Callable[..., Any]] = {
     **{name: refuse_module_entries for name in DICT},
@@ -1062,7 +1087,7 @@ TABLES: dict[type, dict[str, Callable[..., Any]]] = {
     Size: SIZE,
     MaxMin: TUPLE,  # torch.return_types.max and its kin are tuples: count(), index()
     dict: DICT,
-    collections.OrderedDict: DICT,
+    collections.OrderedDict: ORDERED_DICT,
     DefaultDict: DICT,
     pycounter.Counter: pycounter.counter_methods(DICT),
     ModuleEntries: MODULE_ENTRIES,
@@ -1083,11 +1108,14 @@ _NO_BYTES: dict[type, tuple[str, ...]] = {
 
 
 def _copied_dict(d: dict) -> dict:
-    """`d.copy()`: a dict of the same kind (a defaultdict keeps its factory)."""
+    """`d.copy()`: a dict of the same kind (a defaultdict keeps its factory, an OrderedDict its
+    order-aware type)."""
     if type(d) is DefaultDict:
         out = DefaultDict(d.default_factory)
         out.update(d)
         return out
+    if type(d) is collections.OrderedDict:
+        return collections.OrderedDict(d)
     return dict(d)
 
 
@@ -1105,6 +1133,7 @@ MUTATORS = frozenset(
         "update",
         "setdefault",
         "popitem",
+        "move_to_end",
         "add",
         "discard",
         "difference_update",

@@ -271,6 +271,11 @@ def _prod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool 
                 # gradient's grad_fn is then ViewBackward0 (prod(dim) ends in the product)
                 gx = apply(P.reshape, gx, shape=gx.shape, label="ViewBackward0")
             return (gx,)
+        if dim is None and not _GradMode.transforms and np.count_nonzero(x.data == 0) > 1:
+            # prod() of two or more zeros, in a backward that does not record: ATen's
+            # prod_backward answers zeros_like(input) (+0 everywhere, whatever the gradient),
+            # where the products of the others would give -0 beside negative values
+            return (constant(np.zeros_like(x.data)),)
         return (gu * constant(_prod_others(x.data, dims_of(dim, x.ndim))),)
     if x.ndim == 0:
         return (g,)  # PyTorch's prod_backward hands the gradient on as it is

@@ -106,7 +106,8 @@ def _check_strides(a: np.ndarray) -> None:
 
 
 def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) -> Tensor:  # noqa: N802
-    """`torch.Tensor(data)`, or `torch.Tensor(2, 3)` (sizes: gradcli fills zeros)."""
+    """`torch.Tensor(data)`, `torch.Tensor(2, 3)` (sizes: gradcli fills zeros) or `torch.Tensor()`
+    (empty)."""
     if len(args) == 1 and isinstance(args[0], Tensor) and not requires_grad:
         # torch.Tensor(t) is t itself under a new name, any dtype (FloatTensor(t) wants
         # float32): the same memory, AliasBackward0 when t requires grad.
@@ -118,6 +119,9 @@ def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) ->
             ).mirror("TypeError")
         return _alias(t)
     dt = float_dtype(dtype, "Tensor")
+    if not args:
+        # torch.Tensor(): an empty tensor (what notebooks grow with torch.cat in a loop)
+        return new_tensor(np.zeros((0,), dtype=dt), None, requires_grad)
     if args and all(isinstance(a, int) and not isinstance(a, bool) for a in args):
         values = _uninitialised(shape_arg(args), dt)
         return new_tensor(values, None, requires_grad)

@@ -154,3 +154,24 @@ def test_frozen_error_is_catchable_as_its_class_and_attribute_error() -> None:
         "    print('frozen', e)\ntry:\n    f.y = 2\nexcept AttributeError as e:\n    print(e)\n"
     )
     assert got == ["frozen cannot assign to field 'x'", "cannot assign to field 'y'"]
+
+
+def test_ordered_dict_moves_keys_and_pops_from_either_end() -> None:
+    # (what Python 3.11 prints for the same program)
+    got = out(
+        "from collections import OrderedDict\nod = OrderedDict(a=1, b=2, c=3)\n"
+        "od.move_to_end('a')\nprint(od, list(od))\n"
+        "od.move_to_end('c', last=False)\nprint(od)\n"
+        "print(od.popitem(), od.popitem(last=False), od)\n"
+        "c = od.copy()\nc['z'] = 9\nprint(c, od, type(c).__name__)\n"
+        "for f in (lambda: od.move_to_end('nope'), lambda: OrderedDict().popitem(last=False)):\n"
+        "    try:\n        f()\n    except KeyError as e:\n        print('KeyError', e)\n"
+    )
+    assert got == [
+        "OrderedDict([('b', 2), ('c', 3), ('a', 1)]) ['b', 'c', 'a']",
+        "OrderedDict([('c', 3), ('b', 2), ('a', 1)])",
+        "('a', 1) ('c', 3) OrderedDict([('b', 2)])",
+        "OrderedDict([('b', 2), ('z', 9)]) OrderedDict([('b', 2)]) OrderedDict",
+        "KeyError 'nope'",
+        "KeyError 'dictionary is empty'",
+    ]

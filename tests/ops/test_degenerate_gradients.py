@@ -207,3 +207,56 @@ def test_embedding_padding_row_keeps_its_forward_tangent_not_its_gradient() -> N
         "[4.0, 0.0, 2.0]",
         "[0.0, 0.0, 2.0]",
     ]
+
+
+def _fd_prod_grad(x: list[float], h: float = 1e-6) -> list[float]:
+    """Central finite differences of prod in float64."""
+    base = np.array(x, dtype=np.float64)
+    grads = []
+    for i in range(len(x)):
+        up, down = base.copy(), base.copy()
+        up[i] += h
+        down[i] -= h
+        grads.append(float((np.prod(up) - np.prod(down)) / (2 * h)))
+    return grads
+
+
+def test_prod_of_two_zeros_has_a_positive_zero_gradient_whatever_the_incoming_one() -> None:
+    # ATen's prod_backward (prod(), every dim, a backward that does not record) answers
+    # zeros_like(input) when two or more values are 0: +0 beside negative values too, and
+    # 0 (not NaN) for an infinite incoming gradient
+    assert _fd_prod_grad([-2.0, 0.0, 0.0, -1.0]) == [0.0, 0.0, 0.0, 0.0]
+    text = (
+        "x = torch.tensor([-2., 0., 0., -1.], requires_grad=True)\n"
+        "x.prod().backward()\nprint(x.grad)\n"
+        "x.grad = None\n"
+        "x.prod().backward(torch.tensor(float('inf')))\nprint(x.grad)\n"
+        "m = torch.tensor([[-2., 0.], [0., -3.]], dtype=torch.float64, requires_grad=True)\n"
+        "m.prod().backward()\nprint(m.grad)\n"
+    )
+    assert out(text) == [
+        "tensor([0., 0., 0., 0.])",
+        "tensor([0., 0., 0., 0.])",
+        "tensor([[0., 0.],",
+        "        [0., 0.]], dtype=torch.float64)",
+    ]
+
+
+def test_prod_zeros_keep_the_products_of_the_others_where_aten_builds_them() -> None:
+    # one zero, prod(dim), a recording backward and torch.func: ATen builds the products
+    # before and after each element (prod_safe_zeros_backward), signed zeros included
+    assert _fd_prod_grad([-2.0, 0.0, 3.0]) == pytest.approx([0.0, -6.0, 0.0], abs=1e-9)
+    text = (
+        "y = torch.tensor([-2., 0., 3.], requires_grad=True)\n"
+        "y.prod().backward()\nprint(y.grad)\n"
+        "x = torch.tensor([-2., 0., 0., -1.], requires_grad=True)\n"
+        "x.prod(0).backward()\nprint(x.grad)\n"
+        "g, = torch.autograd.grad(x.prod(), x, create_graph=True)\nprint(g)\n"
+        "print(torch.func.grad(lambda t: t.prod())(x.detach()))\n"
+    )
+    assert out(text) == [
+        "tensor([ 0., -6., -0.])",
+        "tensor([-0., 0., 0., -0.])",
+        "tensor([-0., 0., 0., -0.], grad_fn=<ViewBackward0>)",
+        "tensor([-0., 0., 0., -0.])",
+    ]

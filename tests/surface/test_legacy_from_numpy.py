@@ -50,3 +50,23 @@ def test_zero_dim_float_array_is_a_value():
     t = C.FloatTensor(np.array(2.5))
     assert t.data.shape == ()
     assert float(t.data) == 2.5
+
+
+@pytest.mark.parametrize(("make", "dt"), CASES)
+def test_no_arguments_make_an_empty_tensor_of_the_constructors_dtype(make, dt):
+    # torch.Tensor() / FloatTensor() / LongTensor() ...: tensor([]) (notebooks grow one with
+    # torch.cat in a loop)
+    t = make()
+    assert t.data.shape == (0,)
+    assert t.data.dtype == np.dtype(dt)
+
+
+def test_torch_tensor_without_arguments_is_an_empty_float_tensor_that_cat_grows():
+    from gradcli.lang.program import parse
+
+    text = (
+        "import torch\nt = torch.Tensor()\nprint(t, t.dtype, t.shape)\n"
+        "for i in range(3):\n    t = torch.cat((t, torch.tensor([i / 2])))\nprint(t)\n"
+    )
+    got = "".join(parse(text, "t.py").run(dtype="float32").output).splitlines()
+    assert got == ["tensor([]) torch.float32 torch.Size([0])", "tensor([0.0000, 0.5000, 1.0000])"]

@@ -7929,6 +7929,27 @@ add(
     ),
 )
 
+# explore74: OrderedDict.move_to_end / popitem(last=...): unhashable or missing keys fail with
+# Python's words, and a loop moving keys around stays under the limits.
+add(
+    small(
+        "ordered_dict_move_unhashable",
+        "import collections\nd = collections.OrderedDict(a=1)\nd.move_to_end([1])",
+        (r"unhashable type: 'list'",),
+    ),
+    small(
+        "ordered_dict_popitem_empty_front",
+        "import collections\ncollections.OrderedDict().popitem(last=False)",
+        (r"dictionary is empty",),
+    ),
+    budget(
+        "ordered_dict_move_many",
+        "import collections\nd = collections.OrderedDict((i, i) for i in range(1000))\n"
+        "for i in range(10**8):\n    d.move_to_end(i % 1000, last=i % 2 == 0)",
+        LIMIT,
+    ),
+)
+
 # explore71: collections.abc's classes and typing's names in isinstance(); their machinery
 # stays out of reach, a union nested past Python's stack is walked (not recursed), a union
 # shared at each level is walked once, and a long loop of tests stays under the limits.
@@ -8026,5 +8047,14 @@ add(
     ),
     small(
         "numbers_instantiated_refused", "import numbers\nn = numbers.Real()", (r"cannot create",)
+    ),
+)
+
+# explore74: torch.Tensor() (empty) grown by torch.cat in a loop stays under the limits.
+add(
+    budget(
+        "empty_legacy_tensor_grown_by_cat",
+        "t = torch.Tensor()\nfor i in range(10**8):\n    t = torch.cat((t, torch.ones(10**4)))",
+        LIMIT,
     ),
 )

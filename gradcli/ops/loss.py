@@ -324,6 +324,9 @@ def _bcel_vjp(
     if reduction == "mean":
         n = x.data.size
         gx, gt = gx / n, gt / n
+        for r in (gx, gt):
+            if r.node is not None:  # ATen divides by a C++ number: div(Tensor, Scalar)
+                r.node.label = "DivBackward1"
     return (gx, gt)
 
 

@@ -862,6 +862,16 @@ def _run_node_hooks(n: Node, gs: Any, g: Tensor, nb: int) -> list:
     product = _product_of_view(n)
     if product is not None:
         return _run_product_view_hooks(n, ins, g, product, nb)
+    edges = n.where_edges()
+    if edges is not None:
+        # a where (masked_fill): the hooks see the gradients of PyTorch's edges only
+        for fn in list(n.node_hooks[1]):  # type: ignore[index]
+            given = tuple(ins[i] for i in edges)
+            r = _hook_result(fn, fn(given, (g,)), given)
+            if r is not None:
+                for i, gi in zip(edges, r):
+                    ins[i] = gi
+        return ins
     # A convolution without a bias: PyTorch's node has the bias's slot all the same (None).
     slot = len(ins) == 2 and n.name() == "ConvolutionBackward0"
     for fn in list(n.node_hooks[1]):  # type: ignore[index]

@@ -200,8 +200,14 @@ def _check_gradient(
             f"torch.Size({list(out.shape)}).",
             hint="the gradient must have exactly the output's shape",
         )
-    if g.dtype != out.dtype and g.dtype.kind == out.dtype.kind and g.dtype.kind in "fc":
-        g = Tensor(g.data.astype(out.dtype))
+    if g.dtype != out.dtype:
+        # the engine's validate_outputs: a gradient of another dtype (an integer or bool one
+        # too, complex-ness checked above) is cast to the output's before it flows back; a
+        # gradient in the graph (create_graph) through the recorded cast, ToCopyBackward0
+        if g.requires_grad and _GradMode.enabled:
+            g = apply(REGISTRY["astype"], g, dtype=out.dtype)
+        else:
+            g = Tensor(g.data.astype(out.dtype))
     return g
 
 
@@ -856,6 +862,16 @@ def _run_node_hooks(n: Node, gs: Any, g: Tensor, nb: int) -> list:
     product = _product_of_view(n)
     if product is not None:
         return _run_product_view_hooks(n, ins, g, product, nb)
+    edges = n.where_edges()
+    if edges is not None:
+        # a where (masked_fill): the hooks see the gradients of PyTorch's edges only
+        for fn in list(n.node_hooks[1]):  # type: ignore[index]
+            given = tuple(ins[i] for i in edges)
+            r = _hook_result(fn, fn(given, (g,)), given)
+            if r is not None:
+                for i, gi in zip(edges, r):
+                    ins[i] = gi
+        return ins
     # A convolution without a bias: PyTorch's node has the bias's slot all the same (None).
     slot = len(ins) == 2 and n.name() == "ConvolutionBackward0"
     for fn in list(n.node_hooks[1]):  # type: ignore[index]
@@ -1363,8 +1379,8 @@ def _batched_roots(
                 "want some tensors in `grad_output` to be considered batched, consider using "
                 "vmap."
             )
-        if g.dtype != o.dtype and g.dtype.kind == "f" and o.dtype.kind == "f":
-            g = Tensor(g.data.astype(o.dtype))
+        if g.dtype != o.dtype and g.dtype.kind != "c" and o.dtype.kind != "c":
+            g = Tensor(g.data.astype(o.dtype))  # (an integer or bool one too, as unbatched)
         checked.append(g)
     sizes = [g.shape[0] for g in checked]
     if len(set(sizes)) > 1:

@@ -506,8 +506,9 @@ class Node:
             mm = producer(inputs[0], self.seq)
             if mm is not None and mm.name() == "MmBackward0":
                 inputs = (inputs[1], *mm.inputs)
-        if len(inputs) == 3 and self.label is None and self.op.torch_name == "WhereBackward0":
-            inputs = inputs[1:]  # (the condition is no edge of PyTorch's node)
+        edges = self.where_edges() if len(inputs) == 3 else None
+        if edges is not None:
+            inputs = tuple(inputs[i] for i in edges)
         for t in inputs:
             p = producer(t, self.seq)
             while p is not None and p in IMPLICIT_CASTS:
@@ -543,6 +544,18 @@ class Node:
                 x = (ShownNode("ViewBackward0", (x,)), 0)
             return ((ShownNode("MmBackward0", (x, y)), 0),)
         return tuple(out)
+
+    def where_edges(self) -> tuple[int, ...] | None:
+        """A where record's inputs that are edges of PyTorch's node, in its order (None: not a
+        where): where(c, x, y) has x and y (the condition is no edge); masked_fill(x, mask,
+        number), recorded as where(mask, value, x), has x; with a tensor value, x and value."""
+        if self.op.torch_name != "WhereBackward0" or len(self.inputs) != 3:
+            return None
+        if self.label == "MaskedFillBackward0":
+            return (2,)
+        if self.label == "MaskedFillBackward1":
+            return (2, 1)
+        return (1, 2) if self.label is None else None
 
     def shown(self) -> Node:
         """The node PyTorch shows for this one (`grad_fn`, `next_functions`): itself, or for a

@@ -529,10 +529,15 @@ def _where_vjp(g: Tensor, out: Tensor, c: Tensor, x: Tensor, y: Tensor) -> tuple
     # -0 where g is negative, and print so).
     cond = Tensor(np.broadcast_to(c.data.astype(bool), out.shape))
     zero = Tensor(np.zeros((), dtype=g.dtype))
+    # masked_fill (a where named so): PyTorch's rule grad.masked_fill(mask, 0), recorded as
+    # MaskedFillBackward0 (create_graph)
+    filled = out.node is not None and out.node.label == "MaskedFillBackward0"
     return (
         None,
         apply(where, cond, g, zero) if x.requires_grad else None,
-        apply(where, cond, zero, g) if y.requires_grad else None,
+        apply(where, cond, zero, g, label="MaskedFillBackward0" if filled else None)
+        if y.requires_grad
+        else None,
     )
 
 
@@ -561,6 +566,9 @@ where = defop(
     _where_vjp,
     "WhereBackward0",
     "-, g * c, g * (1 - c)",
+    # the rule reads the condition's values, only metadata of the rest (`out.node`: whether
+    # it is a masked_fill), as PyTorch's node saves the condition alone
+    reads=lambda p: (False, frozenset({0})),
     sym=None,
     kind="binary",
     nondiff=(0,),

@@ -324,6 +324,9 @@ def _bcel_vjp(
     if reduction == "mean":
         n = x.data.size
         gx, gt = gx / n, gt / n
+        for r in (gx, gt):
+            if r.node is not None:  # ATen divides by a C++ number: div(Tensor, Scalar)
+                r.node.label = "DivBackward1"
     return (gx, gt)
 
 
@@ -474,7 +477,7 @@ def _nll_vjp(
         return (Tensor(_nll_grad_aten(g.data, x.shape, target, weight, reduction, ignore_index)),)
     m = _nll_mask(x.shape, target, weight, ignore_index, x.dtype)
     if reduction == "none":
-        return (unsqueeze(g, -1) * constant(-m),)
+        return (_nll_place(unsqueeze(g, -1) * constant(-m), x, target, ignore_index),)
     nb = g.ndim - out.ndim
     gu = reshape_to(g, g.shape[:nb] + (1,) * x.ndim)
     if reduction == "mean" and x.dtype in (np.float32, np.float64):
@@ -485,9 +488,19 @@ def _nll_vjp(
             tw = x.dtype.type(len(keep))
         else:
             tw = cascade_sum(np.asarray(weight, dtype=x.dtype)[t[keep]], keep)
-        return ((gu / tw) * constant(-m),)
+        return (_nll_place((gu / tw) * constant(-m), x, target, ignore_index),)
     scale = -m / np.sum(m) if reduction == "mean" else -m
-    return (gu * constant(scale),)
+    return (_nll_place(gu * constant(scale), x, target, ignore_index),)
+
+
+def _nll_place(v: Tensor, x: Tensor, target: Any, ignore_index: int) -> Tensor:
+    """The recorded gradient (create_graph, torch.func.grad) written only at the kept targets,
+    into zeros, as ATen's nll_loss_backward: +0.0 elsewhere (the product with the mask's zeros
+    gave -0.0 there, and NaN for an infinite g)."""
+    from .binary import where
+
+    hot = _nll_mask(x.shape, target, None, ignore_index, np.float64) != 0
+    return apply(where, Tensor(hot), v, constant(np.zeros((), v.dtype)))
 
 
 def _jax_nll(w: Any, a: list[str], p: dict[str, Any]) -> str:

@@ -61,8 +61,25 @@ def _cumsum_fwd(x: np.ndarray, dim: int, reverse: bool = False) -> np.ndarray:
 def _cumsum_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int, reverse: bool = False) -> tuple:
     if x.ndim == 0:
         return (g,)
+    d = from_end(dim, x.ndim)
+    if not reverse and (x.data.size <= 1 or x.shape[dim] == 1):
+        # PyTorch's cumsum_backward returns the gradient itself (a -0.0 stays -0.0; recorded,
+        # its own node)
+        return (g,)
+    if not reverse and grad_enabled():
+        # recorded (create_graph): PyTorch's reversed_cumsum, grad.flip(dim).cumsum(dim)
+        # .flip(dim), three nodes (FlipBackward0 last); the same sums as the running sum from
+        # the other end
+        tail = (slice(None),) * (-d - 1)
+
+        def flip(t: Tensor) -> Tensor:
+            return apply(
+                S.index, t, idx=(Ellipsis, slice(None, None, -1)) + tail, label="FlipBackward0"
+            )
+
+        return (flip(apply(cumsum, flip(g), dim=d)),)
     # The transpose of a running sum is the running sum from the other end.
-    return (apply(cumsum, g, dim=from_end(dim, x.ndim), reverse=not reverse),)
+    return (apply(cumsum, g, dim=d, reverse=not reverse),)
 
 
 def _cumsum_jvp(dots: tuple, out: Tensor, x: Tensor, dim: int, reverse: bool = False) -> Any:

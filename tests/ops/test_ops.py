@@ -208,10 +208,11 @@ def _bce_ref(p, t, weight=None, reduction="mean"):
     return _loss_reduce(loss, reduction)
 
 
-def _bcel_ref(x, t, weight=None, reduction="mean"):
-    # the textbook form: -(t log sigmoid(x) + (1 - t) log(1 - sigmoid(x)))
+def _bcel_ref(x, t, weight=None, reduction="mean", pos_weight=None):
+    # the textbook form: -(p t log sigmoid(x) + (1 - t) log(1 - sigmoid(x))), p = 1 by default
     sig = 1 / (1 + np.exp(-x))
-    loss = -(t * np.log(sig) + (1 - t) * np.log(1 - sig)) * (1 if weight is None else weight)
+    p = 1 if pos_weight is None else pos_weight
+    loss = -(p * t * np.log(sig) + (1 - t) * np.log(1 - sig)) * (1 if weight is None else weight)
     return _loss_reduce(loss, reduction)
 
 
@@ -1803,8 +1804,10 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "binary_cross_entropy": lambda p, t, weight=None, reduction="mean": tf.binary_cross_entropy(
             p, t, weight=w(weight), reduction=reduction
         ),
-        "binary_cross_entropy_with_logits": lambda x, t, weight=None, reduction="mean": (
-            tf.binary_cross_entropy_with_logits(x, t, weight=w(weight), reduction=reduction)
+        "binary_cross_entropy_with_logits": lambda x, t, weight=None, reduction="mean", **k: (
+            tf.binary_cross_entropy_with_logits(
+                x, t, weight=w(weight), reduction=reduction, pos_weight=w(k.get("pos_weight"))
+            )
         ),
         "elu": lambda x, alpha, scale, input_scale: torch.ops.aten.elu(
             x, alpha, scale, input_scale

@@ -45,6 +45,11 @@ def x23() -> Tensor:
     return leaf((2, 3))
 
 
+def t23f() -> Tensor:
+    """A float32 target (the float64 input's binary_cross_entropy_with_logits composes it)."""
+    return Tensor(np.full((2, 3), 0.5, np.float32))
+
+
 def z23() -> Tensor:
     """A complex leaf."""
     return Tensor(RNG.uniform(0.2, 0.8, (2, 3)) + 1j * RNG.uniform(0.2, 0.8, (2, 3)), True)
@@ -203,9 +208,19 @@ CALLS: dict[str, list[Call]] = {
     "linalg.matrix_norm": one(spd, 2),
     "F.l1_loss": one(x23, x23, reduction="sum"),
     "F.binary_cross_entropy_with_logits": one(x23, x23, reduction="sum")
-    + one(x23, x23, pos_weight=Tensor(np.full((3,), 2.0, dtype=np.float32))),
+    + one(x23, x23, pos_weight=Tensor(np.full((3,), 2.0, dtype=np.float32)))
+    # (a target of another dtype: the composition's path)
+    + one(
+        x23, lambda: Tensor(np.full((2, 3), 0.5, np.float32)), pos_weight=Tensor(np.full((3,), 2.0))
+    )
+    + one(x23, t23f, reduction="sum"),
+    # (the module's forward: a target of the input's dtype, the record; of another, composed)
+    "nn.BCEWithLogitsLoss": one(x23, x23) + one(x23, t23f),
     "torch.binary_cross_entropy_with_logits": one(x23, x23, None, None, 2)
-    + one(x23, x23, None, Tensor(np.full((3,), 2.0, dtype=np.float32)), 1),
+    + one(
+        x23, lambda: Tensor(np.full((2, 3), 0.5, np.float32)), None, Tensor(np.full((3,), 2.0)), 1
+    )
+    + one(x23, t23f, None, None, 2),
     "F.cross_entropy": one(x23, labels),
     "F.linear": one(x23, lambda: leaf((4, 3)), lambda: leaf((4,))),
     "torch.where": one(mask23, x23, x23),
@@ -688,7 +703,7 @@ MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
     "nn.AdaptiveAvgPool3d": [(((1, 1, 1),), {})],
     "nn.BCEWithLogitsLoss": [
         ((), {"reduction": "sum"}),
-        ((), {"pos_weight": Tensor(np.full((3,), 2.0, dtype=np.float32))}),
+        ((), {"pos_weight": Tensor(np.full((3,), 2.0))}),
     ],
 }
 

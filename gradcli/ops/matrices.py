@@ -1198,6 +1198,173 @@ cdist = defop(
 # in core.dual.NO_FORWARD_AD).
 
 
+# --- pdist (p = 1, 2, inf): ATen's _pdist_forward and _pdist_backward kernels ----------------
+
+
+def _pdist_lanes(dtype: np.dtype) -> int:
+    """Lanes of ATen's Vectorized<float/double> on the kernel family (AVX2: 256 bits)."""
+    from ..core import cpu
+
+    return (32 if cpu.avx2() else 64) // np.dtype(dtype).itemsize
+
+
+def _pdist_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
+    return np.triu_indices(n, 1)
+
+
+def _vec_reduce(v: np.ndarray, red: Any) -> np.ndarray:
+    """`vec::map2_reduce_all(map, red)` of each row of the mapped values v (K, m), as ATen's
+    vector functional folds them: fewer values than lanes, left to right; else whole vectors
+    lane by lane in order, the last partial one into its first lanes, then the lanes folded:
+    float's as a butterfly of shuffles (lane i with i ^ L/2, ..., i ^ 1), double's left to
+    right."""
+    m = v.shape[-1]
+    lanes = _pdist_lanes(v.dtype)
+    if m < lanes:
+        acc = v[:, 0]
+        for k in range(1, m):
+            acc = red(acc, v[:, k])
+        return acc
+    full = m - m % lanes
+    acc = v[:, :lanes].copy()
+    for k in range(lanes, full, lanes):
+        acc = red(acc, v[:, k : k + lanes])
+    if full < m:
+        acc[:, : m - full] = red(acc[:, : m - full], v[:, full:])
+    if v.dtype == np.float32:
+        w = lanes // 2
+        while w:
+            acc = red(acc, acc[:, np.arange(lanes) ^ w])
+            w //= 2
+        return acc[:, 0]
+    out = acc[:, 0]
+    for k in range(1, lanes):
+        out = red(out, acc[:, k])
+    return out
+
+
+def _pdist_fwd(x: np.ndarray, p: float = 2.0) -> np.ndarray:
+    """The distances of the rows i < j in row order: ATen's map2_reduce_all of |x_i - x_j|
+    (p = 1: added; p = inf: their maximum) or of its squares (p = 2, then the square root)."""
+    n, m = x.shape
+    i, j = _pdist_pairs(n)
+    if not len(i):
+        return np.zeros(0, x.dtype)
+    if m == 0:
+        return np.zeros(len(i), x.dtype)
+    with np.errstate(all="ignore"):
+        d = np.abs(x[i] - x[j])
+        if p == 1:
+            return _vec_reduce(d, np.add)
+        if p == 2:
+            return np.sqrt(_vec_reduce(d * d, np.add))
+        return _vec_reduce(d, np.maximum)
+
+
+def _pdist_terms(g: np.ndarray, x: np.ndarray, dist: np.ndarray, p: float) -> np.ndarray:
+    """Each pair's term of the gradient, from diff = x_i - x_j: p = 2, g diff / dist (0 where
+    dist is 0); p = 1, g sign(diff); p = inf, g sign(diff) where |diff| is the distance."""
+    i, j = _pdist_pairs(x.shape[0])
+    diff = x[i] - x[j]
+    gk, dk = g[:, None], dist[:, None]
+    if p == 2:
+        return np.where(dk == 0, x.dtype.type(0), (gk * diff) / dk)
+    sign = np.sign(diff)
+    if p == 1:
+        return gk * sign
+    return np.where(np.abs(diff) == dk, gk * sign, x.dtype.type(0))
+
+
+def _pdist_backward_fwd(g: np.ndarray, x: np.ndarray, dist: np.ndarray, p: float = 2.0):
+    """ATen's _pdist_backward: row i's gradient starts at 0, takes away the terms of the
+    pairs (i', i), i' < i, in order, then adds those of (i, j), j > i, in order (upstream
+    gradients stacked on leading axes: one gradient each)."""
+    g = np.asarray(g)
+    if g.ndim > 1:
+        return np.stack([_pdist_backward_fwd(gk, x, dist, p) for gk in g])
+    n, m = x.shape
+    out = np.zeros(x.shape, x.dtype)
+    if n < 2 or m == 0:
+        return out
+    with np.errstate(all="ignore"):
+        t = _pdist_terms(np.asarray(g, x.dtype), x, np.asarray(dist, x.dtype), p)
+        rows = np.arange(n)
+        for s in range(n - 1):
+            # step s of every row: (s, i) subtracted where s < i, else (i, s + 1) added
+            first = s < rows
+            a = np.where(first, s, rows)
+            b = np.where(first, rows, s + 1)
+            k = a * n - a * (a + 1) // 2 + (b - a - 1)
+            term = t[k]
+            out = np.where(first[:, None], out - term, out + term)
+    return out
+
+
+def _pdist_vjp(g: Tensor, out: Tensor, x: Tensor, p: float = 2.0) -> tuple:
+    return (apply(pdist_backward, g, x, out, p=p),)
+
+
+def _pdist_no_double(h: Tensor, out: Tensor, *inputs: Tensor, **params: Any) -> tuple:
+    raise GradcliError("the derivative for '_pdist_backward' is not implemented.").mirror(
+        "RuntimeError"
+    )
+
+
+def _sym_pdist(sp: Any, x: np.ndarray, p: float = 2.0) -> np.ndarray:
+    i, j = _pdist_pairs(x.shape[0])
+    return _sym_cdist(sp, x[i][:, None, :], x[j][:, None, :], p).reshape(-1)
+
+
+pdist = defop(
+    "pdist",
+    _pdist_fwd,
+    _pdist_vjp,
+    "PdistBackward0",
+    "pdist_backward(g, x, d): the pairs' terms (g diff / d, g sign(diff), ...) in ATen's order",
+    kind="linalg",
+    kink="a zero distance has the zero gradient, as PyTorch",
+    signature="pdist(input, p=2.0)",
+    sym=_sym_pdist,
+    samples=(
+        Sample(((4, 3),), distinct=True, hessian=False),
+        Sample(((5, 10),), {"p": 1.0}, distinct=True, hessian=False),
+        Sample(((3, 18),), {"p": math.inf}, distinct=True, hessian=False),
+    ),
+    to_torch=lambda w, a, p: f"F.pdist({a[0]}, p={w.lit(float(p.get('p', 2.0)))})",
+    to_jax=lambda w, a, p: (
+        f"jnp.linalg.vector_norm({a[0]}[jnp.triu_indices({a[0]}.shape[0], 1)[0]] - "
+        f"{a[0]}[jnp.triu_indices({a[0]}.shape[0], 1)[1]], "
+        f"ord={w.lit(float(p.get('p', 2.0)))}, axis=-1)"
+    ),
+)
+
+pdist_backward = defop(
+    "pdist_backward",
+    _pdist_backward_fwd,
+    _pdist_no_double,
+    "PdistBackwardBackward0",
+    "pdist's gradient (PyTorch has no derivative of it)",
+    kind="internal",
+    saves=False,
+    samples=tuple(
+        Sample(
+            ((3,), (3, 5), (3,)),
+            {"p": p},
+            fixed={
+                0: np.array([0.5, -1.25, 2.0]),
+                1: np.linspace(-1.0, 2.0, 15).reshape(3, 5) ** 2,
+                2: _pdist_fwd(np.linspace(-1.0, 2.0, 15).reshape(3, 5) ** 2, p),
+            },
+            hessian=False,
+        )
+        for p in (1.0, 2.0, math.inf)
+    ),
+    to_torch=lambda w, a, p: (
+        f"torch._pdist_backward({a[0]}, {a[1]}, {w.lit(float(p.get('p', 2.0)))}, {a[2]})"
+    ),
+)
+
+
 # --- symbolic forms (sympy, on object arrays; `analysis.symbolic`) -----------------------------
 #
 # Closed forms where there is one: determinants, inverses (adjugate over determinant), solves,

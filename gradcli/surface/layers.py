@@ -1947,7 +1947,7 @@ NAMES = declare(
     ("PixelShuffle", "nn", PixelShuffle, "composition of reshape permute"),
     ("ChannelShuffle", "nn", ChannelShuffle, "composition of reshape permute"),
     ("channel_shuffle", "torch F", X.channel_shuffle, "composition of reshape permute"),
-    ("pdist", "torch F", X.pdist, "composition of cdist index"),
+    ("pdist", "torch F", X.pdist, "pdist cdist index"),
     (
         "TripletMarginWithDistanceLoss",
         "nn",

@@ -446,6 +446,39 @@ def _cdist_ref(x1: np.ndarray, x2: np.ndarray, p: float = 2.0) -> np.ndarray:
     return out
 
 
+def _pdist_ref(x: np.ndarray, p: float = 2.0) -> np.ndarray:
+    n = x.shape[0]
+    return np.array(
+        [
+            _norm_row([float(v) for v in np.abs(x[i] - x[j])], p)
+            for i in range(n)
+            for j in range(i + 1, n)
+        ]
+    )
+
+
+def _pdist_backward_ref(g: np.ndarray, x: np.ndarray, dist: np.ndarray, p: float = 2.0):
+    # the derivative of each pair's distance, by the textbook: p = 2, diff / d; p = 1,
+    # sign(diff); p = inf, sign(diff) where |diff| is the distance (0 where d = 0)
+    out = np.zeros(x.shape)
+    k = 0
+    for i in range(x.shape[0]):
+        for j in range(i + 1, x.shape[0]):
+            diff = x[i] - x[j]
+            if dist[k] == 0:
+                d = np.zeros_like(diff)
+            elif p == 2:
+                d = diff / dist[k]
+            elif p == 1:
+                d = np.sign(diff)
+            else:
+                d = np.sign(diff) * (np.abs(diff) == dist[k])
+            out[i] += g[k] * d
+            out[j] -= g[k] * d
+            k += 1
+    return out
+
+
 # --- windows (conv, pooling), by explicit loops over canvas coordinates -----------------------
 
 
@@ -1177,6 +1210,8 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "pinv": _pinv_ref,
     "cross": _cross_ref,
     "cdist": _cdist_ref,
+    "pdist": _pdist_ref,
+    "pdist_backward": _pdist_backward_ref,
     "elu": lambda x, alpha, scale, input_scale: _vec(
         lambda v: scale * v if v > 0 else scale * alpha * (math.exp(input_scale * v) - 1)
     )(x),
@@ -1442,6 +1477,8 @@ def _torch_linalg() -> dict[str, Callable[..., Any]]:
         "cdist": lambda x1, x2, p=2.0: torch.cdist(
             x1, x2, p=p, compute_mode="donot_use_mm_for_euclid_dist"
         ),
+        "pdist": lambda x, p=2.0: torch.nn.functional.pdist(x, p),
+        "pdist_backward": lambda g, x, d, p=2.0: torch._pdist_backward(g, x, p, d),
     }
 
 
@@ -2286,6 +2323,21 @@ KINKS: dict[str, list[tuple[list, dict, list]]] = {
             ],
         ),
         ([[[0.0, 0.0], [1.0, -2.0]], [[0.0, 0.0]]], {"p": 1.0}, [[[0, 0], [1, -1]], [[-1, 1]]]),
+    ],
+    # two equal rows: their pair's distance is 0, its gradient 0 (the other pairs' remain)
+    "pdist": [
+        ([[[0.0, 0.0], [0.0, 0.0], [1.0, -2.0]]], {"p": 1.0}, [[[-1, 1], [-1, 1], [2, -2]]]),
+        (
+            [[[0.0, 0.0], [0.0, 0.0], [1.0, -2.0]]],
+            {"p": 2.0},
+            [
+                [
+                    [-1 / math.sqrt(5), 2 / math.sqrt(5)],
+                    [-1 / math.sqrt(5), 2 / math.sqrt(5)],
+                    [2 / math.sqrt(5), -4 / math.sqrt(5)],
+                ]
+            ],
+        ),
     ],
 }
 

@@ -207,6 +207,8 @@ CALLS: dict[str, list[Call]] = {
     "linalg.norm": one(spd, "nuc"),
     "linalg.matrix_norm": one(spd, 2),
     "F.l1_loss": one(x23, x23, reduction="sum"),
+    # (p = 1, 2, inf: ATen's kernels, one record; another p: cdist's, the pairs read)
+    "torch.pdist": one(x23) + one(x23, 3.0),
     "F.binary_cross_entropy_with_logits": one(x23, x23, reduction="sum")
     + one(x23, x23, pos_weight=Tensor(np.full((3,), 2.0, dtype=np.float32)))
     # (a target of another dtype: the composition's path)

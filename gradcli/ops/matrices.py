@@ -1059,7 +1059,7 @@ def _cross_jvp(dots: tuple, a: Tensor, b: Tensor, dim: int) -> Tensor:
 
 
 def _cdist_fwd(x1: np.ndarray, x2: np.ndarray, p: float = 2.0) -> np.ndarray:
-    if p == 2 and x1.dtype == x2.dtype == np.float32 and x1.shape[-1]:
+    if p == 2 and x1.dtype == x2.dtype and x1.dtype in (np.float32, np.float64) and x1.shape[-1]:
         from ..core import cpu
 
         if cpu.avx2():
@@ -1070,7 +1070,11 @@ def _cdist_fwd(x1: np.ndarray, x2: np.ndarray, p: float = 2.0) -> np.ndarray:
     if p == math.inf:
         return np.max(d, axis=-1, initial=0.0).astype(x1.dtype)
     if p == 1:
-        return np.sum(d, axis=-1)
+        # ATen's kernel adds the differences of each pair in order, from zero
+        acc = np.zeros(d.shape[:-1], x1.dtype)
+        for k in range(d.shape[-1]):
+            acc = acc + d[..., k]
+        return acc
     if p == 2:
         return np.sqrt(np.sum(d * d, axis=-1))
     return np.sum(d**p, axis=-1) ** (1.0 / p)
@@ -1083,26 +1087,32 @@ def _cdist2_avx2(x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
     then the square root. (The compiler turned the kernel's scalar loop into 4-float vector
     products and an in-order sum, the remainder a fused chain.) Measured on AMD EPYC against
     PyTorch 2.13: every distance of 25 shapes (20 x 20 pairs, 1 to 25 features) equal; the
-    float64 sum rounded once, or an in-order sum alone, missed 5-15% of them."""
+    float64 sum rounded once, or an in-order sum alone, missed 5-15% of them. float64: the
+    same with vectors of 2 (the last feature of an odd count fused), equal on 8 shapes where
+    vectors of 1 or 4 missed."""
+    from ..core.fma64 import _fma64
     from ..core.powf32 import fma32
 
-    d = np.abs(x1[..., :, None, :] - x2[..., None, :, :]).astype(np.float32)
+    dt = x1.dtype
+    d = np.abs(x1[..., :, None, :] - x2[..., None, :, :]).astype(dt)
     m = d.shape[-1]
-    head = m - m % 4
-    acc = np.zeros(d.shape[:-1], np.float32)
+    head = m - m % (4 if dt == np.float32 else 2)
+    fused = fma32 if dt == np.float32 else _fma64
+    acc = np.zeros(d.shape[:-1], dt)
     with np.errstate(all="ignore"):
         for k in range(m):
             dk = np.ascontiguousarray(d[..., k])
             if k < head:
                 acc = acc + dk * dk
             else:
-                acc = fma32(dk, dk, acc)
+                acc = fused(dk, dk, acc)
         return np.sqrt(acc)
 
 
 def _cdist2_grads_fit(g, d, x1, x2) -> bool:
     return (
-        g.dtype == d.dtype == x1.dtype == x2.dtype == np.float32
+        g.dtype == d.dtype == x1.dtype == x2.dtype
+        and x1.dtype in (np.float32, np.float64)
         and g.shape == d.shape
         and x1.ndim == x2.ndim == d.ndim
         and x1.shape[:-2] == x2.shape[:-2] == d.shape[:-2]
@@ -1110,18 +1120,30 @@ def _cdist2_grads_fit(g, d, x1, x2) -> bool:
     )
 
 
-def _cdist2_grad_avx2(g: np.ndarray, d: np.ndarray, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
-    """The gradient of x1 in float32 Euclidean cdist as ATen's _cdist_backward computes it:
-    for each row of x1, (g * (x1 - x2_j)) / d over the rows j of x2 in order (0 where d is 0),
-    added from zero (x2's: the same with the roles swapped). Measured on AMD EPYC (the avx2
-    family) against PyTorch 2.13: both gradients of 60 random cdists (1 to 25 rows, 1 to 29
-    features, some zero distances) equal in every element."""
-    acc = np.zeros(x1.shape, np.float32)
+def _cdist2_grad_avx2(
+    g: np.ndarray, d: np.ndarray, x1: np.ndarray, x2: np.ndarray, p: float = 2.0
+) -> np.ndarray:
+    """The gradient of x1 in cdist as ATen's _cdist_backward computes it: for each row of x1,
+    the terms of the rows j of x2 in order added from zero (x2's: the same with the roles
+    swapped), from diff = x1 - x2_j: p = 2, (g * diff) / d (0 where d is 0); p = 1,
+    g * sign(diff); p = inf, g * sign(diff) where |diff| is the distance. Measured on AMD EPYC
+    (the avx2 family) against PyTorch 2.13: both gradients of 60 random float32 Euclidean
+    cdists (1 to 25 rows, 1 to 29 features, some zero distances) equal in every element; so
+    are p = 1 and inf, float32 and float64 (the kernel has no sum across lanes)."""
+    acc = np.zeros(x1.shape, x1.dtype)
+    zero = x1.dtype.type(0)
     with np.errstate(all="ignore"):
         for j in range(x2.shape[-2]):
             dj = d[..., :, j, None]
-            term = (g[..., :, j, None] * (x1 - x2[..., j, None, :])) / dj
-            acc = acc + np.where(dj == 0, np.float32(0), term)
+            diff = x1 - x2[..., j, None, :]
+            gj = g[..., :, j, None]
+            if p == 2:
+                term = np.where(dj == 0, zero, (gj * diff) / dj)
+            elif p == 1:
+                term = gj * np.sign(diff)
+            else:
+                term = np.where(np.abs(diff) == dj, gj * np.sign(diff), zero)
+            acc = acc + term
     return acc
 
 
@@ -1132,16 +1154,18 @@ def _cdist_vjp(g: Tensor, out: Tensor, x1: Tensor, x2: Tensor, p: float = 2.0) -
             Tensor(np.zeros(lead + x1.shape, x1.dtype)),
             Tensor(np.zeros(lead + x2.shape, x2.dtype)),
         )
-    if p == 2 and not grad_enabled():
+    if p in (1, 2, math.inf) and not grad_enabled():
         from ..core import cpu
 
-        if cpu.avx2() and _cdist2_grads_fit(g.data, out.data, x1.data, x2.data):
+        # (p = 2 on the avx512 family: the composed rule below, as recorded there)
+        fits = _cdist2_grads_fit(g.data, out.data, x1.data, x2.data)
+        if fits and (p != 2 or cpu.avx2()):
             d = out.data
             return (
-                Tensor(_cdist2_grad_avx2(g.data, d, x1.data, x2.data)),
+                Tensor(_cdist2_grad_avx2(g.data, d, x1.data, x2.data, p)),
                 Tensor(
                     _cdist2_grad_avx2(
-                        np.swapaxes(g.data, -1, -2), np.swapaxes(d, -1, -2), x2.data, x1.data
+                        np.swapaxes(g.data, -1, -2), np.swapaxes(d, -1, -2), x2.data, x1.data, p
                     )
                 ),
             )

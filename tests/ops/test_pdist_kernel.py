@@ -118,3 +118,64 @@ def test_no_second_derivative() -> None:
     assert gy.node is not None and gy.node.op.torch_name == "PdistBackwardBackward0"
     with pytest.raises(GradcliError, match="derivative for '_pdist_backward' is not implemented"):
         gy.sum().backward()
+
+
+# torch.cdist on the direct kernel (p = 1, inf; p = 2 of float64 with 25 rows or fewer): ATen's
+# sums in order (float64 p = 2: products in pairs, an odd last one fused), the gradients' terms
+# over the other input's rows in order. (dtype, r1, r2, m, p, digests of d, x1.grad, x2.grad)
+TORCH_CDIST = [
+    ("float32", 3, 4, 5, 1.0, "ffdd097d4e85a668", "d478d75b38601771", "0274299b9f1bd7c3"),
+    ("float32", 3, 4, 5, math.inf, "545bba5bcdacd521", "c2bcf7f88c6e90f8", "0c6daf3a3b4b9ea0"),
+    ("float32", 6, 9, 13, 1.0, "3b13c1ae9cdd3abe", "b0c812ff737c7c98", "cbb8be0deaf6d313"),
+    ("float32", 6, 9, 13, math.inf, "4868b7f5353ba569", "677cec6ca115278a", "bf005d30f8f62168"),
+    ("float32", 2, 25, 3, 1.0, "a68fbc32cb3ef500", "c0e4cfe723047e59", "4311baf849c589b7"),
+    ("float32", 2, 25, 3, math.inf, "d37beacba3f4c5f8", "2c79d2f6cf0cc885", "70ce07920bb6b871"),
+    ("float64", 3, 4, 5, 1.0, "4e43bf1e83f5f782", "a08d4a8cad4dcc94", "d5d8f3c7911c086d"),
+    ("float64", 3, 4, 5, 2.0, "d80683b248166178", "c81456de6dbfc299", "dc2ab1172692bf65"),
+    ("float64", 3, 4, 5, math.inf, "0c87ec1dc0d04649", "92a9b9c6e0df2f82", "ad09db16fd2aa2d9"),
+    ("float64", 6, 9, 13, 1.0, "c2cf1a1dd8332ea0", "b42dc82eec2312c3", "1605dad90d3c9dc5"),
+    ("float64", 6, 9, 13, 2.0, "486cc7736961e70c", "3d47202a2499cbc5", "1c4ca575f035285a"),
+    ("float64", 6, 9, 13, math.inf, "905585e87f13a4ac", "c1830187a8cbe8e2", "478f4bc950bf00c9"),
+    ("float64", 2, 25, 3, 1.0, "6d847fb567c35d2e", "32483d589b60312b", "c1044af742939f89"),
+    ("float64", 2, 25, 3, 2.0, "ac8850d6cf2d0820", "c44e5f1f7e80c313", "0678d2df3ba0593a"),
+    ("float64", 2, 25, 3, math.inf, "ba5e72839d33f77d", "6243226410a23644", "c343ddbc0cc4d63d"),
+]
+
+
+def _cdist_run(dtype: str, r1: int, r2: int, m: int, p: float):
+    from gradcli.surface.linalg import cdist
+
+    rng = np.random.default_rng([r1, r2, m, 3])
+    a = rng.standard_normal((r1, m)).astype(dtype)
+    b = rng.standard_normal((r2, m)).astype(dtype)
+    b[0] = a[0]  # (a zero distance)
+    g = rng.standard_normal((r1, r2)).astype(dtype)
+    at, bt = Tensor(a, requires_grad=True), Tensor(b, requires_grad=True)
+    d = cdist(at, bt, p=p)
+    d.backward(Tensor(g))
+    return d.numpy(), at.grad.numpy(), bt.grad.numpy()
+
+
+@pytest.mark.parametrize("case", TORCH_CDIST, ids=lambda c: f"{c[0]}-{c[1]}x{c[2]}x{c[3]}-p{c[4]}")
+def test_cdist_bits_on_avx2(case: tuple, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cpu.ENV, "avx2")
+    dtype, r1, r2, m, p, *want = case
+    assert [_sha(a) for a in _cdist_run(dtype, r1, r2, m, p)] == want
+
+
+def test_cdist_other_orders_miss(monkeypatch: pytest.MonkeyPatch) -> None:
+    """numpy's pairwise sums (gradcli's rule before) miss the p = 1 recordings of 13
+    features; a gradient 0.1% off misses every recording."""
+    monkeypatch.setenv(cpu.ENV, "avx2")
+    misses = off = 0
+    for dtype, r1, r2, m, p, want_d, want_g1, _ in TORCH_CDIST:
+        rng = np.random.default_rng([r1, r2, m, 3])
+        a = rng.standard_normal((r1, m)).astype(dtype)
+        b = rng.standard_normal((r2, m)).astype(dtype)
+        b[0] = a[0]
+        if p == 1.0 and m == 13:
+            misses += _sha(np.sum(np.abs(a[:, None] - b[None]), axis=-1)) != want_d
+        _, g1, _ = _cdist_run(dtype, r1, r2, m, p)
+        off += _sha(g1 * g1.dtype.type(1.001)) != want_g1
+    assert misses == 2
+    assert off == len(TORCH_CDIST)

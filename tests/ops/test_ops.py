@@ -479,6 +479,33 @@ def _pdist_backward_ref(g: np.ndarray, x: np.ndarray, dist: np.ndarray, p: float
     return out
 
 
+def _adaptive_windows_ref(n: int, o: int) -> list[range]:
+    return [range(math.floor(i * n / o), math.ceil((i + 1) * n / o)) for i in range(o)]
+
+
+def _adaptive_avg_ref(x: np.ndarray, out_size: tuple) -> np.ndarray:
+    d = len(out_size)
+    wins = [_adaptive_windows_ref(n, o) for n, o in zip(x.shape[x.ndim - d :], out_size)]
+    out = np.zeros(x.shape[: x.ndim - d] + tuple(out_size))
+    for cell in np.ndindex(*out_size):
+        block = x[(...,) + tuple(np.ix_(*[wins[a][c] for a, c in enumerate(cell)]))]
+        out[(...,) + cell] = block.reshape(block.shape[: x.ndim - d] + (-1,)).mean(-1)
+    return out
+
+
+def _adaptive_avg_backward_ref(g: np.ndarray, x: np.ndarray, size: tuple) -> np.ndarray:
+    # each output's gradient shared equally by its window's inputs
+    d = len(size)
+    out_size = g.shape[g.ndim - d :]
+    wins = [_adaptive_windows_ref(n, o) for n, o in zip(size, out_size)]
+    res = np.zeros(g.shape[: g.ndim - d] + tuple(size))
+    for cell in np.ndindex(*out_size):
+        sel = [wins[a][c] for a, c in enumerate(cell)]
+        share = g[(...,) + cell] / math.prod(len(r) for r in sel)
+        res[(...,) + tuple(np.ix_(*sel))] += share[(...,) + (None,) * d]
+    return res
+
+
 # --- windows (conv, pooling), by explicit loops over canvas coordinates -----------------------
 
 
@@ -1211,6 +1238,8 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "cross": _cross_ref,
     "cdist": _cdist_ref,
     "pdist": _pdist_ref,
+    "adaptive_avg_pool": _adaptive_avg_ref,
+    "adaptive_avg_pool_backward": _adaptive_avg_backward_ref,
     "pdist_backward": _pdist_backward_ref,
     "elu": lambda x, alpha, scale, input_scale: _vec(
         lambda v: scale * v if v > 0 else scale * alpha * (math.exp(input_scale * v) - 1)
@@ -1478,6 +1507,12 @@ def _torch_linalg() -> dict[str, Callable[..., Any]]:
             x1, x2, p=p, compute_mode="donot_use_mm_for_euclid_dist"
         ),
         "pdist": lambda x, p=2.0: torch.nn.functional.pdist(x, p),
+        "adaptive_avg_pool": lambda x, out_size: getattr(
+            torch.nn.functional, f"adaptive_avg_pool{len(out_size)}d"
+        )(x, out_size),
+        "adaptive_avg_pool_backward": lambda g, x, size: getattr(
+            torch.ops.aten, f"_adaptive_avg_pool{len(size)}d_backward"
+        )(g, x),
         "pdist_backward": lambda g, x, d, p=2.0: torch._pdist_backward(g, x, p, d),
     }
 

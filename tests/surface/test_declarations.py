@@ -45,6 +45,11 @@ def x23() -> Tensor:
     return leaf((2, 3))
 
 
+def half_leaf(shape: tuple[int, ...]) -> Tensor:
+    """A float16 leaf (a name composed for the dtypes its record does not compute)."""
+    return Tensor(RNG.uniform(0.2, 0.8, shape).astype(np.float16), requires_grad=True)
+
+
 def t23f() -> Tensor:
     """A float32 target (the float64 input's binary_cross_entropy_with_logits composes it)."""
     return Tensor(np.full((2, 3), 0.5, np.float32))
@@ -258,7 +263,9 @@ CALLS: dict[str, list[Call]] = {
     "F.avg_pool3d": one(volume, 2),
     "F.adaptive_avg_pool3d": one(volume, (2, 3, 2))
     + one(volume, 1)
-    + one(lambda: leaf((1, 1, 9, 9, 9)), 2),  # windows over 64 elements: a sum
+    + one(lambda: leaf((1, 1, 9, 9, 9)), 2)  # windows over 64 elements: a sum
+    + one(lambda: half_leaf((1, 1, 3, 5, 4)), 2)  # (half: composed)
+    + one(lambda: half_leaf((1, 1, 9, 9, 9)), 2),
     "torch.cosine_embedding_loss": one(x23, x23, signs) + one(x23, x23, signs, 0.0, 1),
     "torch.kl_div": one(x23, x23, 1),
     "torch.poisson_nll_loss": one(x23, x23, True, False, 1e-8, 1),
@@ -467,10 +474,14 @@ CALLS: dict[str, list[Call]] = {
     "torch.prelu": one(x23, lambda: leaf((3,))),
     "torch.adaptive_avg_pool1d": one(signal, 4)
     + one(signal, 1)
-    + one(lambda: leaf((1, 1, 200)), 2),
+    + one(lambda: leaf((1, 1, 200)), 2)
+    + one(lambda: half_leaf((1, 2, 7)), 3)
+    + one(lambda: half_leaf((1, 1, 200)), 2),
     "torch.adaptive_avg_pool2d": one(image, (3, 2))
     + one(image, 1)
-    + one(lambda: leaf((1, 1, 20, 20)), 2),
+    + one(lambda: leaf((1, 1, 20, 20)), 2)
+    + one(lambda: half_leaf((1, 2, 5, 7)), 3)
+    + one(lambda: half_leaf((1, 1, 20, 20)), 2),
     "torch.reshape": one(x23, (3, 2)),
     "torch.seed": one(),
     "torch.set_rng_state": one(lambda: names.FUNCTIONS["get_rng_state"]()),
@@ -487,9 +498,18 @@ CALLS: dict[str, list[Call]] = {
     "nn.AvgPool2d": one(image) + one(lambda: leaf((2, 5, 5))),
     "nn.Bilinear": one(x23, x23),
     "nn.PReLU": one(x23),
-    "nn.AdaptiveAvgPool1d": one(signal) + one(lambda: leaf((1, 1, 400))),
-    "nn.AdaptiveAvgPool2d": one(image) + one(lambda: leaf((1, 1, 30, 30))),
-    "nn.AdaptiveAvgPool3d": one(volume) + one(lambda: leaf((1, 1, 10, 12, 10))),
+    "nn.AdaptiveAvgPool1d": one(signal)
+    + one(lambda: leaf((1, 1, 400)))
+    + one(lambda: half_leaf((1, 2, 7)))
+    + one(lambda: half_leaf((1, 1, 400))),
+    "nn.AdaptiveAvgPool2d": one(image)
+    + one(lambda: leaf((1, 1, 30, 30)))
+    + one(lambda: half_leaf((1, 2, 5, 7)))
+    + one(lambda: half_leaf((1, 1, 30, 30))),
+    "nn.AdaptiveAvgPool3d": one(volume)
+    + one(lambda: leaf((1, 1, 10, 12, 10)))
+    + one(lambda: half_leaf((1, 1, 3, 5, 4)))
+    + one(lambda: half_leaf((1, 1, 10, 12, 10))),
     "nn.AvgPool3d": one(volume),
     "nn.MaxPool3d": one(volume),
     "nn.Conv3d": one(volume),

@@ -133,7 +133,7 @@ def custom_refused() -> GradcliError:
 # record's rule). Filled in by the op families.
 # (cdist's entry is written here rather than by ops.matrices, which start-up loads: importing
 # this module there cost every command ~0.3 ms)
-NO_FORWARD_AD: dict[str, str] = {"cdist": "_cdist_forward"}
+NO_FORWARD_AD: dict[str, str] = {"cdist": "_cdist_forward", "pdist": "_pdist_forward"}
 
 
 def not_implemented(aten: str) -> GradcliError:

@@ -57,6 +57,7 @@ from .values import (
     STRIDED,
     TENSOR_TYPE,
     Builtin,
+    Ctx,
     Device,
     DType,
     GenericAlias,
@@ -66,6 +67,14 @@ from .values import (
     seq,
     short,
 )
+
+
+def _new_ctx(*args: Any, **kwargs: Any) -> Any:
+    raise NotSupported(
+        "creating a torch.autograd.function.FunctionCtx is not supported: gradcli makes the "
+        "ctx of each call of a Function itself",
+        hint="use the ctx that forward (or setup_context) and backward receive",
+    )
 
 
 def _hooks_members() -> dict[str, Any]:
@@ -861,7 +870,14 @@ def _build() -> dict[str, Namespace]:
     optim = Namespace("torch.optim", load=_optim_members)
     function_ns = Namespace(
         "torch.autograd.function",
-        {"Function": FUNCTION_BASE, "once_differentiable": ONCE_DIFFERENTIABLE},
+        {
+            "Function": FUNCTION_BASE,
+            "once_differentiable": ONCE_DIFFERENTIABLE,
+            # the class of every Function's ctx (for isinstance and annotations)
+            "FunctionCtx": PyType(
+                "FunctionCtx", (Ctx,), _new_ctx, shown="torch.autograd.function.FunctionCtx"
+            ),
+        },
     )
     autograd = Namespace(
         "torch.autograd",

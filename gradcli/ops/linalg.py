@@ -52,6 +52,24 @@ def _matmul_real_vjp(g: Tensor, out: Any, x: Tensor, y: Tensor) -> tuple:
     if x.ndim == 1 and y.ndim == 1:
         gu = unsqueeze(g, -1)
         return (gu * y if nx else None, gu * x if ny else None)
+    recorded = _GradMode.enabled and not _GradMode.dual and not _GradMode.vmapped
+    if x.ndim == 1 and y.ndim == 2 and g.ndim == 1 and recorded:
+        # create_graph: PyTorch's nodes for unsqueeze(0).mm(mat2).squeeze_(0): the squeeze's
+        # gradient unsqueezed (UnsqueezeBackward0), mm's rules with .t() (mat2's first), the
+        # unsqueeze's gradient squeezed back (SqueezeBackward1)
+        g1 = unsqueeze(g, 0)
+        gy = apply(matmul, _t(unsqueeze(x, 0)), g1, label="MmBackward0") if ny else None
+        gx = squeeze(apply(matmul, g1, _t(y), label="MmBackward0"), 0) if nx else None
+        return (gx, gy)
+    if x.ndim >= 3 and y.ndim == 1 and g.ndim == x.ndim - 1 and x.data.size:
+        # PyTorch's folded product, _unsafe_view(x.reshape(-1, k).mv(w)): the gradient viewed
+        # flat (ViewBackward0), mv's rules (grad.ger(vec): a column view times the vector;
+        # self.t().mv(grad): one mv, its order), the fold's gradient viewed back
+        k = x.shape[-1]
+        gf = reshape_to(g, (-1,))
+        gx = reshape_to(reshape_to(gf, (gf.shape[0], 1)) * y, x.shape) if nx else None
+        gy = apply(matmul, _t(reshape_to(x, (-1, k))), gf, label="MvBackward0") if ny else None
+        return (gx, gy)
     if x.ndim == 1:
         # (a vector times a matrix is PyTorch's mm of the unsqueezed vector: mat2's first)
         gy = unsqueeze(x, -1) * unsqueeze(g, -2) if ny else None
@@ -386,6 +404,18 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         out = mm_avx2(x, y[:, None])
         if out is not None:
             return out[:, 0]
+    if (
+        x.ndim > 2
+        and y.ndim == 1
+        and x.dtype == y.dtype
+        and x.dtype.kind == "f"
+        and x.shape[-1] == y.shape[0]
+        and math.prod(x.shape[:-1]) > 0
+    ):
+        # PyTorch folds the leading axes into the rows of one mv (`should_fold`): the
+        # matrix-vector kernel's order for every row
+        flat = np.ascontiguousarray(x).reshape(-1, x.shape[-1])
+        return _matmul_fwd(flat, y).reshape(x.shape[:-1])
     if x.ndim == 1 and y.ndim == 2 and x.dtype == np.float32 and y.dtype == np.float32:
         # PyTorch's matmul makes the vector a row (unsqueeze, mm, squeeze): the one-row
         # kernels' order, as nn.Linear on a single sample computes it

@@ -295,39 +295,86 @@ binary_cross_entropy = defop(
 
 
 def _bcel_fwd(
-    x: np.ndarray, t: np.ndarray, weight: np.ndarray | None = None, reduction: str = "mean"
+    x: np.ndarray,
+    t: np.ndarray,
+    weight: np.ndarray | None = None,
+    reduction: str = "mean",
+    pos_weight: np.ndarray | None = None,
 ) -> np.ndarray:
     """ATen's (1 - t) x - log_sigmoid(x), each step rounded in the dtype (log_sigmoid is the
-    logsigmoid record's forward: its float32 bits are ATen's vector kernel's)."""
+    logsigmoid record's forward: its float32 bits are ATen's vector kernel's); with a
+    pos_weight p, log_sigmoid(x) is first scaled in place by (p - 1) t + 1, as ATen does. The
+    weights are multiplied in place: in their common dtype, rounded to the input's."""
     from .activation import logsigmoid_values
 
     with np.errstate(all="ignore"):
-        loss = (np.asarray(1, dtype=x.dtype) - t) * x - logsigmoid_values(x)
-    if weight is not None:
-        loss = loss * weight
+        ls = logsigmoid_values(x)
+        if pos_weight is not None:
+            lw = (pos_weight - pos_weight.dtype.type(1)) * t
+            ls = (ls * (lw + lw.dtype.type(1))).astype(x.dtype)
+        loss = (np.asarray(1, dtype=x.dtype) - t) * x - ls
+        if weight is not None:
+            loss = (loss * weight).astype(x.dtype)
     return _reduce(loss, reduction)
 
 
 def _bcel_vjp(
-    g: Tensor, out: Tensor, x: Tensor, t: Tensor, weight: Any = None, reduction: str = "mean"
+    g: Tensor,
+    out: Tensor,
+    x: Tensor,
+    t: Tensor,
+    weight: Any = None,
+    reduction: str = "mean",
+    pos_weight: Any = None,
 ) -> tuple:
-    # PyTorch's binary_cross_entropy_with_logits_backward, in its order: (sigmoid(x) - t)
-    # times the upstream gradient, times the weight, divided by the count for a mean.
+    # PyTorch's binary_cross_entropy_with_logits_backward and _target_backward, in their order:
+    # (sigmoid(x) - t), or with a pos_weight p and q = p t: ((q + 1) - t) sigmoid(x) - q; the
+    # target's: log_sigmoid(-x) - log_sigmoid(x) p, or -x; each times the upstream gradient,
+    # times the weight, divided by the count for a mean (in place: a weight of a wider dtype
+    # does not widen the result; the input's gradient is cast to its dtype at the end).
+    from .arithmetic import cast
+
     if reduction == "none":
         gu = g
     else:
         nb = g.ndim - out.ndim
         gu = reshape_to(g, g.shape[:nb] + (1,) * x.ndim)
-    gx, gt = (x.sigmoid() - t) * gu, -x * gu
+    if pos_weight is None:
+        gx, gt = x.sigmoid() - t, -x
+    else:
+        from .activation import logsigmoid
+
+        p = constant(pos_weight)
+        q = p * t
+        gx = ((q + 1) - t) * x.sigmoid() - q
+        ls = apply(logsigmoid, x)
+        gt = apply(logsigmoid, -x) - cast(ls * p, ls.dtype)
+    gx, gt = cast(gx * gu, gx.dtype), cast(gt * gu, gt.dtype)
     if weight is not None:
-        gx, gt = gx * constant(weight), gt * constant(weight)
+        w = constant(weight)
+        gx, gt = cast(gx * w, gx.dtype), cast(gt * w, gt.dtype)
     if reduction == "mean":
         n = x.data.size
         gx, gt = gx / n, gt / n
         for r in (gx, gt):
             if r.node is not None:  # ATen divides by a C++ number: div(Tensor, Scalar)
                 r.node.label = "DivBackward1"
-    return (gx, gt)
+    return (cast(gx, x.dtype), cast(gt, t.dtype))
+
+
+def _bcel_sym(sp: Any, x: Any, t: Any, weight=None, reduction="mean", pos_weight=None) -> Any:
+    if pos_weight is None:
+        loss = np.frompyfunc(lambda a, b: sp.log(1 + sp.exp(a)) - a * b, 2, 1)(x, t)
+    else:
+        loss = np.frompyfunc(
+            lambda a, b, p: (1 - b) * a + ((p - 1) * b + 1) * sp.log(1 + sp.exp(-a)), 3, 1
+        )(x, t, pos_weight)
+    return _reduce(loss * (1 if weight is None else weight), reduction)
+
+
+def _torch_pos_weight(w: Any, p: dict[str, Any]) -> str:
+    pw = p.get("pos_weight")
+    return "" if pw is None else f", pos_weight={w.array(pw)}"
 
 
 binary_cross_entropy_with_logits = defop(
@@ -335,14 +382,14 @@ binary_cross_entropy_with_logits = defop(
     _bcel_fwd,
     _bcel_vjp,
     "BinaryCrossEntropyWithLogitsBackward0",
-    "g * (sigmoid(x) - t) / n, -g * x / n",
+    "g * (sigmoid(x) - t) / n, -g * x / n (pos_weight p, q = p t: g * ((q + 1 - t) sigmoid(x)"
+    " - q) / n, g * (log_sigmoid(-x) - p log_sigmoid(x)) / n)",
     kind="loss",
-    sym=lambda sp, x, t, weight=None, reduction="mean": _reduce(
-        np.frompyfunc(lambda a, b: sp.log(1 + sp.exp(a)) - a * b, 2, 1)(x, t)
-        * (1 if weight is None else weight),
-        reduction,
+    sym=_bcel_sym,
+    signature=(
+        "binary_cross_entropy_with_logits(input, target, weight=None, reduction='mean', "
+        "pos_weight=None)"
     ),
-    signature="binary_cross_entropy_with_logits(input, target, weight=None, reduction='mean')",
     samples=tuple(
         Sample(a, q, low=-3.0, high=3.0)
         for a, q in (
@@ -354,14 +401,28 @@ binary_cross_entropy_with_logits = defop(
                 ((2, 3), (2, 3)),
                 {"reduction": "mean", "weight": np.array([[0.5, 1.0, 2.0], [1.5, 0.2, 1.0]])},
             ),
+            (((2, 3), (2, 3)), {"reduction": "sum", "pos_weight": np.array([0.5, 3.0, 1.5])}),
+            (
+                ((2, 3), (2, 3)),
+                {
+                    "reduction": "none",
+                    "pos_weight": np.array([2.0, 0.25, 1.0]),
+                    "weight": np.array([[0.5, 1.0, 2.0], [1.5, 0.2, 1.0]]),
+                },
+            ),
         )
     ),
     to_torch=lambda w, a, p: (
         f"F.binary_cross_entropy_with_logits({a[0]}, {a[1]}{_torch_weight(w, p)}, "
-        f"reduction={w.lit(p.get('reduction'))})"
+        f"reduction={w.lit(p.get('reduction'))}{_torch_pos_weight(w, p)})"
     ),
     to_jax=lambda w, a, p: w.reduced(
-        f"(jnp.logaddexp(0.0, {a[0]}) - {a[0]} * {a[1]})"
+        (
+            f"(jnp.logaddexp(0.0, {a[0]}) - {a[0]} * {a[1]})"
+            if p.get("pos_weight") is None
+            else f"((1 - {a[1]}) * {a[0]} + (({w.array(p['pos_weight'])} - 1) * {a[1]} + 1)"
+            f" * jnp.logaddexp(0.0, -{a[0]}))"
+        )
         + ("" if p.get("weight") is None else f" * {w.array(p['weight'])}"),
         p,
     ),

@@ -1059,7 +1059,7 @@ def _cross_jvp(dots: tuple, a: Tensor, b: Tensor, dim: int) -> Tensor:
 
 
 def _cdist_fwd(x1: np.ndarray, x2: np.ndarray, p: float = 2.0) -> np.ndarray:
-    if p == 2 and x1.dtype == x2.dtype == np.float32 and x1.shape[-1]:
+    if p == 2 and x1.dtype == x2.dtype and x1.dtype in (np.float32, np.float64) and x1.shape[-1]:
         from ..core import cpu
 
         if cpu.avx2():
@@ -1070,7 +1070,11 @@ def _cdist_fwd(x1: np.ndarray, x2: np.ndarray, p: float = 2.0) -> np.ndarray:
     if p == math.inf:
         return np.max(d, axis=-1, initial=0.0).astype(x1.dtype)
     if p == 1:
-        return np.sum(d, axis=-1)
+        # ATen's kernel adds the differences of each pair in order, from zero
+        acc = np.zeros(d.shape[:-1], x1.dtype)
+        for k in range(d.shape[-1]):
+            acc = acc + d[..., k]
+        return acc
     if p == 2:
         return np.sqrt(np.sum(d * d, axis=-1))
     return np.sum(d**p, axis=-1) ** (1.0 / p)
@@ -1083,26 +1087,32 @@ def _cdist2_avx2(x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
     then the square root. (The compiler turned the kernel's scalar loop into 4-float vector
     products and an in-order sum, the remainder a fused chain.) Measured on AMD EPYC against
     PyTorch 2.13: every distance of 25 shapes (20 x 20 pairs, 1 to 25 features) equal; the
-    float64 sum rounded once, or an in-order sum alone, missed 5-15% of them."""
+    float64 sum rounded once, or an in-order sum alone, missed 5-15% of them. float64: the
+    same with vectors of 2 (the last feature of an odd count fused), equal on 8 shapes where
+    vectors of 1 or 4 missed."""
+    from ..core.fma64 import _fma64
     from ..core.powf32 import fma32
 
-    d = np.abs(x1[..., :, None, :] - x2[..., None, :, :]).astype(np.float32)
+    dt = x1.dtype
+    d = np.abs(x1[..., :, None, :] - x2[..., None, :, :]).astype(dt)
     m = d.shape[-1]
-    head = m - m % 4
-    acc = np.zeros(d.shape[:-1], np.float32)
+    head = m - m % (4 if dt == np.float32 else 2)
+    fused = fma32 if dt == np.float32 else _fma64
+    acc = np.zeros(d.shape[:-1], dt)
     with np.errstate(all="ignore"):
         for k in range(m):
             dk = np.ascontiguousarray(d[..., k])
             if k < head:
                 acc = acc + dk * dk
             else:
-                acc = fma32(dk, dk, acc)
+                acc = fused(dk, dk, acc)
         return np.sqrt(acc)
 
 
 def _cdist2_grads_fit(g, d, x1, x2) -> bool:
     return (
-        g.dtype == d.dtype == x1.dtype == x2.dtype == np.float32
+        g.dtype == d.dtype == x1.dtype == x2.dtype
+        and x1.dtype in (np.float32, np.float64)
         and g.shape == d.shape
         and x1.ndim == x2.ndim == d.ndim
         and x1.shape[:-2] == x2.shape[:-2] == d.shape[:-2]
@@ -1110,18 +1120,30 @@ def _cdist2_grads_fit(g, d, x1, x2) -> bool:
     )
 
 
-def _cdist2_grad_avx2(g: np.ndarray, d: np.ndarray, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
-    """The gradient of x1 in float32 Euclidean cdist as ATen's _cdist_backward computes it:
-    for each row of x1, (g * (x1 - x2_j)) / d over the rows j of x2 in order (0 where d is 0),
-    added from zero (x2's: the same with the roles swapped). Measured on AMD EPYC (the avx2
-    family) against PyTorch 2.13: both gradients of 60 random cdists (1 to 25 rows, 1 to 29
-    features, some zero distances) equal in every element."""
-    acc = np.zeros(x1.shape, np.float32)
+def _cdist2_grad_avx2(
+    g: np.ndarray, d: np.ndarray, x1: np.ndarray, x2: np.ndarray, p: float = 2.0
+) -> np.ndarray:
+    """The gradient of x1 in cdist as ATen's _cdist_backward computes it: for each row of x1,
+    the terms of the rows j of x2 in order added from zero (x2's: the same with the roles
+    swapped), from diff = x1 - x2_j: p = 2, (g * diff) / d (0 where d is 0); p = 1,
+    g * sign(diff); p = inf, g * sign(diff) where |diff| is the distance. Measured on AMD EPYC
+    (the avx2 family) against PyTorch 2.13: both gradients of 60 random float32 Euclidean
+    cdists (1 to 25 rows, 1 to 29 features, some zero distances) equal in every element; so
+    are p = 1 and inf, float32 and float64 (the kernel has no sum across lanes)."""
+    acc = np.zeros(x1.shape, x1.dtype)
+    zero = x1.dtype.type(0)
     with np.errstate(all="ignore"):
         for j in range(x2.shape[-2]):
             dj = d[..., :, j, None]
-            term = (g[..., :, j, None] * (x1 - x2[..., j, None, :])) / dj
-            acc = acc + np.where(dj == 0, np.float32(0), term)
+            diff = x1 - x2[..., j, None, :]
+            gj = g[..., :, j, None]
+            if p == 2:
+                term = np.where(dj == 0, zero, (gj * diff) / dj)
+            elif p == 1:
+                term = gj * np.sign(diff)
+            else:
+                term = np.where(np.abs(diff) == dj, gj * np.sign(diff), zero)
+            acc = acc + term
     return acc
 
 
@@ -1132,16 +1154,18 @@ def _cdist_vjp(g: Tensor, out: Tensor, x1: Tensor, x2: Tensor, p: float = 2.0) -
             Tensor(np.zeros(lead + x1.shape, x1.dtype)),
             Tensor(np.zeros(lead + x2.shape, x2.dtype)),
         )
-    if p == 2 and not grad_enabled():
+    if p in (1, 2, math.inf) and not grad_enabled():
         from ..core import cpu
 
-        if cpu.avx2() and _cdist2_grads_fit(g.data, out.data, x1.data, x2.data):
+        # (p = 2 on the avx512 family: the composed rule below, as recorded there)
+        fits = _cdist2_grads_fit(g.data, out.data, x1.data, x2.data)
+        if fits and (p != 2 or cpu.avx2()):
             d = out.data
             return (
-                Tensor(_cdist2_grad_avx2(g.data, d, x1.data, x2.data)),
+                Tensor(_cdist2_grad_avx2(g.data, d, x1.data, x2.data, p)),
                 Tensor(
                     _cdist2_grad_avx2(
-                        np.swapaxes(g.data, -1, -2), np.swapaxes(d, -1, -2), x2.data, x1.data
+                        np.swapaxes(g.data, -1, -2), np.swapaxes(d, -1, -2), x2.data, x1.data, p
                     )
                 ),
             )
@@ -1196,6 +1220,173 @@ cdist = defop(
 )
 # derivatives.yaml gives _cdist_forward no forward derivative: forward AD refuses it (its entry
 # in core.dual.NO_FORWARD_AD).
+
+
+# --- pdist (p = 1, 2, inf): ATen's _pdist_forward and _pdist_backward kernels ----------------
+
+
+def _pdist_lanes(dtype: np.dtype) -> int:
+    """Lanes of ATen's Vectorized<float/double> on the kernel family (AVX2: 256 bits)."""
+    from ..core import cpu
+
+    return (32 if cpu.avx2() else 64) // np.dtype(dtype).itemsize
+
+
+def _pdist_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
+    return np.triu_indices(n, 1)
+
+
+def _vec_reduce(v: np.ndarray, red: Any) -> np.ndarray:
+    """`vec::map2_reduce_all(map, red)` of each row of the mapped values v (K, m), as ATen's
+    vector functional folds them: fewer values than lanes, left to right; else whole vectors
+    lane by lane in order, the last partial one into its first lanes, then the lanes folded:
+    float's as a butterfly of shuffles (lane i with i ^ L/2, ..., i ^ 1), double's left to
+    right."""
+    m = v.shape[-1]
+    lanes = _pdist_lanes(v.dtype)
+    if m < lanes:
+        acc = v[:, 0]
+        for k in range(1, m):
+            acc = red(acc, v[:, k])
+        return acc
+    full = m - m % lanes
+    acc = v[:, :lanes].copy()
+    for k in range(lanes, full, lanes):
+        acc = red(acc, v[:, k : k + lanes])
+    if full < m:
+        acc[:, : m - full] = red(acc[:, : m - full], v[:, full:])
+    if v.dtype == np.float32:
+        w = lanes // 2
+        while w:
+            acc = red(acc, acc[:, np.arange(lanes) ^ w])
+            w //= 2
+        return acc[:, 0]
+    out = acc[:, 0]
+    for k in range(1, lanes):
+        out = red(out, acc[:, k])
+    return out
+
+
+def _pdist_fwd(x: np.ndarray, p: float = 2.0) -> np.ndarray:
+    """The distances of the rows i < j in row order: ATen's map2_reduce_all of |x_i - x_j|
+    (p = 1: added; p = inf: their maximum) or of its squares (p = 2, then the square root)."""
+    n, m = x.shape
+    i, j = _pdist_pairs(n)
+    if not len(i):
+        return np.zeros(0, x.dtype)
+    if m == 0:
+        return np.zeros(len(i), x.dtype)
+    with np.errstate(all="ignore"):
+        d = np.abs(x[i] - x[j])
+        if p == 1:
+            return _vec_reduce(d, np.add)
+        if p == 2:
+            return np.sqrt(_vec_reduce(d * d, np.add))
+        return _vec_reduce(d, np.maximum)
+
+
+def _pdist_terms(g: np.ndarray, x: np.ndarray, dist: np.ndarray, p: float) -> np.ndarray:
+    """Each pair's term of the gradient, from diff = x_i - x_j: p = 2, g diff / dist (0 where
+    dist is 0); p = 1, g sign(diff); p = inf, g sign(diff) where |diff| is the distance."""
+    i, j = _pdist_pairs(x.shape[0])
+    diff = x[i] - x[j]
+    gk, dk = g[:, None], dist[:, None]
+    if p == 2:
+        return np.where(dk == 0, x.dtype.type(0), (gk * diff) / dk)
+    sign = np.sign(diff)
+    if p == 1:
+        return gk * sign
+    return np.where(np.abs(diff) == dk, gk * sign, x.dtype.type(0))
+
+
+def _pdist_backward_fwd(g: np.ndarray, x: np.ndarray, dist: np.ndarray, p: float = 2.0):
+    """ATen's _pdist_backward: row i's gradient starts at 0, takes away the terms of the
+    pairs (i', i), i' < i, in order, then adds those of (i, j), j > i, in order (upstream
+    gradients stacked on leading axes: one gradient each)."""
+    g = np.asarray(g)
+    if g.ndim > 1:
+        return np.stack([_pdist_backward_fwd(gk, x, dist, p) for gk in g])
+    n, m = x.shape
+    out = np.zeros(x.shape, x.dtype)
+    if n < 2 or m == 0:
+        return out
+    with np.errstate(all="ignore"):
+        t = _pdist_terms(np.asarray(g, x.dtype), x, np.asarray(dist, x.dtype), p)
+        rows = np.arange(n)
+        for s in range(n - 1):
+            # step s of every row: (s, i) subtracted where s < i, else (i, s + 1) added
+            first = s < rows
+            a = np.where(first, s, rows)
+            b = np.where(first, rows, s + 1)
+            k = a * n - a * (a + 1) // 2 + (b - a - 1)
+            term = t[k]
+            out = np.where(first[:, None], out - term, out + term)
+    return out
+
+
+def _pdist_vjp(g: Tensor, out: Tensor, x: Tensor, p: float = 2.0) -> tuple:
+    return (apply(pdist_backward, g, x, out, p=p),)
+
+
+def _pdist_no_double(h: Tensor, out: Tensor, *inputs: Tensor, **params: Any) -> tuple:
+    raise GradcliError("the derivative for '_pdist_backward' is not implemented.").mirror(
+        "RuntimeError"
+    )
+
+
+def _sym_pdist(sp: Any, x: np.ndarray, p: float = 2.0) -> np.ndarray:
+    i, j = _pdist_pairs(x.shape[0])
+    return _sym_cdist(sp, x[i][:, None, :], x[j][:, None, :], p).reshape(-1)
+
+
+pdist = defop(
+    "pdist",
+    _pdist_fwd,
+    _pdist_vjp,
+    "PdistBackward0",
+    "pdist_backward(g, x, d): the pairs' terms (g diff / d, g sign(diff), ...) in ATen's order",
+    kind="linalg",
+    kink="a zero distance has the zero gradient, as PyTorch",
+    signature="pdist(input, p=2.0)",
+    sym=_sym_pdist,
+    samples=(
+        Sample(((4, 3),), distinct=True, hessian=False),
+        Sample(((5, 10),), {"p": 1.0}, distinct=True, hessian=False),
+        Sample(((3, 18),), {"p": math.inf}, distinct=True, hessian=False),
+    ),
+    to_torch=lambda w, a, p: f"F.pdist({a[0]}, p={w.lit(float(p.get('p', 2.0)))})",
+    to_jax=lambda w, a, p: (
+        f"jnp.linalg.vector_norm({a[0]}[jnp.triu_indices({a[0]}.shape[0], 1)[0]] - "
+        f"{a[0]}[jnp.triu_indices({a[0]}.shape[0], 1)[1]], "
+        f"ord={w.lit(float(p.get('p', 2.0)))}, axis=-1)"
+    ),
+)
+
+pdist_backward = defop(
+    "pdist_backward",
+    _pdist_backward_fwd,
+    _pdist_no_double,
+    "PdistBackwardBackward0",
+    "pdist's gradient (PyTorch has no derivative of it)",
+    kind="internal",
+    saves=False,
+    samples=tuple(
+        Sample(
+            ((3,), (3, 5), (3,)),
+            {"p": p},
+            fixed={
+                0: np.array([0.5, -1.25, 2.0]),
+                1: np.linspace(-1.0, 2.0, 15).reshape(3, 5) ** 2,
+                2: _pdist_fwd(np.linspace(-1.0, 2.0, 15).reshape(3, 5) ** 2, p),
+            },
+            hessian=False,
+        )
+        for p in (1.0, 2.0, math.inf)
+    ),
+    to_torch=lambda w, a, p: (
+        f"torch._pdist_backward({a[0]}, {a[1]}, {w.lit(float(p.get('p', 2.0)))}, {a[2]})"
+    ),
+)
 
 
 # --- symbolic forms (sympy, on object arrays; `analysis.symbolic`) -----------------------------

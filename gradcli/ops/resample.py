@@ -489,3 +489,130 @@ upsample_interp_adjoint = defop(
         )
     ),
 )
+
+
+# --- adaptive average pooling (ATen's AdaptiveAvgPoolKernel.cpp) -----------------------------
+#
+# Output cell i of an axis of n inputs and o outputs averages inputs floor(i n / o) up to
+# ceil((i + 1) n / o): windows overlap when o does not divide n. ATen's kernel sums each window
+# from zero in its own dtype, row-major, then divides by each of the window's sizes in order;
+# its backward adds g / k0 / k1 (/ k2) into every input of the window, the windows row-major.
+
+
+def adaptive_windows(n: int, o: int) -> tuple[np.ndarray, np.ndarray]:
+    """(start, size) of the o windows of an axis of n inputs."""
+    i = np.arange(o)
+    start = (i * n) // o
+    return start, -(-((i + 1) * n) // o) - start
+
+
+def _adaptive_fwd(x: np.ndarray, *, out: tuple) -> np.ndarray:
+    d = len(out)
+    wins = [adaptive_windows(n, o) for n, o in zip(x.shape[x.ndim - d :], out)]
+    lead = x.shape[: x.ndim - d]
+    acc = np.zeros(lead + tuple(out), x.dtype)
+    if 0 in out or x.size == 0:
+        return acc
+    # the windows' k-th elements added together, k in each window's row-major order (windows
+    # with fewer elements along an axis skip the offsets past their size)
+    ranges = [range(int(w[1].max())) for w in wins]
+    with np.errstate(all="ignore"):
+        for offs in np.ndindex(*[len(r) for r in ranges]):
+            idx, valid = [], np.ones(tuple(out), bool)
+            for ax, (k, (start, size)) in enumerate(zip(offs, wins)):
+                idx.append(np.minimum(start + k, x.shape[x.ndim - d + ax] - 1))
+                shape = [1] * d
+                shape[ax] = -1
+                valid = valid & (k < size).reshape(shape)
+            v = x[(...,) + tuple(np.ix_(*idx))]
+            acc = np.where(valid, acc + v, acc)
+        for ax, (_, size) in enumerate(wins):
+            shape = [1] * d
+            shape[ax] = -1
+            acc = acc / size.reshape(shape).astype(x.dtype)
+    return acc.astype(x.dtype)
+
+
+def _adaptive_bwd(g: np.ndarray, *, size: tuple) -> np.ndarray:
+    d = len(size)
+    out = g.shape[g.ndim - d :]
+    wins = [adaptive_windows(n, o) for n, o in zip(size, out)]
+    res = np.zeros(g.shape[: g.ndim - d] + tuple(size), g.dtype)
+    if 0 in out or res.size == 0:
+        return res
+    with np.errstate(all="ignore"):
+        delta = g
+        for ax, (_, k) in enumerate(wins):
+            shape = [1] * d
+            shape[ax] = -1
+            delta = delta / k.reshape(shape).astype(g.dtype)
+        delta = delta.astype(g.dtype)
+        for cell in np.ndindex(*out):
+            sl = tuple(slice(int(w[0][c]), int(w[0][c] + w[1][c])) for c, w in zip(cell, wins))
+            res[(...,) + sl] += delta[(...,) + cell][(...,) + (None,) * d]
+    return res
+
+
+def _adaptive_vjp(g: Tensor, out: Tensor, x: Tensor, *, out_size: tuple = ()) -> tuple:
+    size = tuple(x.shape[x.ndim - len(out_size) :])
+    label = f"AdaptiveAvgPool{len(size)}DBackwardBackward0"
+    return (apply(adaptive_avg_pool_backward, g, x, size=size, label=label),)
+
+
+def _adaptive_bwd_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, *, size: tuple) -> tuple:
+    # derivatives.yaml: grad_output's is the pooling of the gradient, to grad_output's sizes;
+    # self's (the input, saved for its shape) zeros
+    o = tuple(g.shape[g.ndim - len(size) :])
+    label = f"AdaptiveAvgPool{len(o)}DBackward0"
+    lead = h.shape[: h.ndim - out.ndim]
+    zeros = Tensor(np.zeros(lead + x.shape, x.dtype))
+    return (apply(adaptive_avg_pool, h, out_size=o, label=label), zeros)
+
+
+def _sym_adaptive(sp: Any, x: Any, *, out_size: tuple) -> Any:
+    d = len(out_size)
+    wins = [adaptive_windows(n, o) for n, o in zip(x.shape[x.ndim - d :], out_size)]
+    res = np.empty(x.shape[: x.ndim - d] + tuple(out_size), dtype=object)
+    for idx in np.ndindex(*res.shape):
+        cell = idx[res.ndim - d :]
+        sl = tuple(slice(int(w[0][c]), int(w[0][c] + w[1][c])) for c, w in zip(cell, wins))
+        block = x[idx[: res.ndim - d] + sl]
+        res[idx] = sp.Add(*block.reshape(-1)) / block.size
+    return res
+
+
+def _torch_adaptive(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    o = tuple(p["out_size"])
+    return f"torch.nn.functional.adaptive_avg_pool{len(o)}d({a[0]}, {w.lit(list(o))})"
+
+
+adaptive_avg_pool = defop(
+    "adaptive_avg_pool",
+    lambda x, *, out_size: _adaptive_fwd(x, out=tuple(out_size)),
+    _adaptive_vjp,
+    "AdaptiveAvgPool2DBackward0",
+    "g / k0 / k1 added into each window's inputs, the windows row-major",
+    kind="shape",
+    saves=False,
+    signature="adaptive_avg_pool2d(input, output_size)",
+    sym=_sym_adaptive,
+    samples=(
+        Sample(((1, 2, 5, 7),), {"out_size": (3, 4)}),
+        Sample(((2, 4, 4),), {"out_size": (3, 3)}),
+        Sample(((1, 1, 3, 5, 4),), {"out_size": (2, 3, 3)}),
+    ),
+    to_torch=_torch_adaptive,
+)
+adaptive_avg_pool_backward = defop(
+    "adaptive_avg_pool_backward",
+    lambda g, x, *, size: _adaptive_bwd(g, size=tuple(size)),
+    _adaptive_bwd_vjp,
+    "AdaptiveAvgPool2DBackwardBackward0",
+    "adaptive_avg_pool(h) to g's sizes",
+    kind="internal",
+    saves=False,
+    samples=(
+        Sample(((1, 2, 3, 4), (1, 2, 5, 7)), {"size": (5, 7)}),
+        Sample(((2, 3, 3), (2, 4, 4)), {"size": (4, 4)}),
+    ),
+)

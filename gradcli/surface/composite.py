@@ -104,10 +104,19 @@ def binary_cross_entropy_with_logits(
             f"{scalar_type_name(t.dtype)}",
             hint="make the target float: target.float()",
         ).mirror("RuntimeError")
-    if pos_weight is None and t.dtype == x.dtype:
+    pw = None if pos_weight is None else A.tensor_arg(pos_weight, "pos_weight").data
+    wd = None if weight is None else A.tensor_arg(weight, "weight").data
+    if (
+        t.dtype == x.dtype
+        and builtins.all(
+            a is None or a.dtype in (x.dtype, np.float16, np.float32, np.float64) for a in (pw, wd)
+        )
+        and np.broadcast_shapes(x.shape, *(a.shape for a in (pw, wd) if a is not None)) == x.shape
+    ):
         # One record, whose backward is PyTorch's formula in its order (its float32 bits).
-        w = None if weight is None else np.broadcast_to(A.tensor_arg(weight).data, x.shape)
-        return apply(Lo.binary_cross_entropy_with_logits, x, t, weight=w, reduction=r)
+        w = None if wd is None else np.broadcast_to(wd, x.shape)
+        p = None if pw is None else np.broadcast_to(pw, x.shape)
+        return apply(Lo.binary_cross_entropy_with_logits, x, t, weight=w, reduction=r, pos_weight=p)
     if pos_weight is None:
         # softplus(x) - x t: stable for large |x| (softplus is computed without overflow).
         loss = A.sub_t(F.softplus(x), A.mul_t(x, t))
@@ -645,13 +654,13 @@ NAMES = declare(
         "binary_cross_entropy_with_logits",
         "torch",
         torch_binary_cross_entropy_with_logits,
-        "binary_cross_entropy_with_logits softplus neg mul sub add mean",
+        "binary_cross_entropy_with_logits softplus neg mul sub add mean sum",
     ),
     (
         "binary_cross_entropy_with_logits",
         "F",
         binary_cross_entropy_with_logits,
-        "binary_cross_entropy_with_logits softplus neg mul sub add mean",
+        "binary_cross_entropy_with_logits softplus neg mul sub add mean sum",
     ),
     ("one_hot", "F", one_hot, ""),
     ("repeat", "Tensor", repeat, "composition of expand reshape clone"),
@@ -667,6 +676,6 @@ NAMES = declare(
         "BCEWithLogitsLoss",
         "nn",
         nn._module("BCEWithLogitsLoss", binary_cross_entropy_with_logits, _BCE),
-        "binary_cross_entropy_with_logits softplus neg mul sub add mean",
+        "binary_cross_entropy_with_logits softplus neg mul sub add mean sum",
     ),
 )

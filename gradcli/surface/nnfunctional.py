@@ -1431,6 +1431,9 @@ def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
         )
     if oh == 0 or ow == 0:
         return named(x[..., :oh, :ow] * 1, "AdaptiveAvgPool2DBackward0")
+    if x.dtype in (np.float32, np.float64):
+        # ATen's kernel and its backward, in their order (`ops.resample.adaptive_avg_pool`)
+        return apply(Rs.adaptive_avg_pool, x, out_size=(oh, ow), label="AdaptiveAvgPool2DBackward0")
     rows = []
     for i in range(oh):
         hs, he = (i * h) // oh, -(-((i + 1) * h) // oh)
@@ -1474,6 +1477,10 @@ def adaptive_avg_pool3d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
     if 0 in out:
         od, oh, ow = out
         return named(x[..., :od, :oh, :ow] * 1, "AdaptiveAvgPool3DBackward0")
+    if x.dtype in (np.float32, np.float64):
+        return apply(
+            Rs.adaptive_avg_pool, x, out_size=tuple(out), label="AdaptiveAvgPool3DBackward0"
+        )
 
     def window(i: int, n: int, o: int) -> tuple[int, int]:
         start, stop = (i * n) // o, -(-((i + 1) * n) // o)

@@ -60,6 +60,7 @@ NO_FORWARD_MODE = {
     "grid_sample_grid_grad",
     "ctc_loss",
     "cdist",
+    "pdist",
 }
 
 

@@ -208,10 +208,11 @@ def _bce_ref(p, t, weight=None, reduction="mean"):
     return _loss_reduce(loss, reduction)
 
 
-def _bcel_ref(x, t, weight=None, reduction="mean"):
-    # the textbook form: -(t log sigmoid(x) + (1 - t) log(1 - sigmoid(x)))
+def _bcel_ref(x, t, weight=None, reduction="mean", pos_weight=None):
+    # the textbook form: -(p t log sigmoid(x) + (1 - t) log(1 - sigmoid(x))), p = 1 by default
     sig = 1 / (1 + np.exp(-x))
-    loss = -(t * np.log(sig) + (1 - t) * np.log(1 - sig)) * (1 if weight is None else weight)
+    p = 1 if pos_weight is None else pos_weight
+    loss = -(p * t * np.log(sig) + (1 - t) * np.log(1 - sig)) * (1 if weight is None else weight)
     return _loss_reduce(loss, reduction)
 
 
@@ -443,6 +444,66 @@ def _cdist_ref(x1: np.ndarray, x2: np.ndarray, p: float = 2.0) -> np.ndarray:
         r = list(np.abs(x1[idx[:-1]] - x2[idx[:-2] + idx[-1:]]))
         out[idx] = _norm_row([float(v) for v in r], p)
     return out
+
+
+def _pdist_ref(x: np.ndarray, p: float = 2.0) -> np.ndarray:
+    n = x.shape[0]
+    return np.array(
+        [
+            _norm_row([float(v) for v in np.abs(x[i] - x[j])], p)
+            for i in range(n)
+            for j in range(i + 1, n)
+        ]
+    )
+
+
+def _pdist_backward_ref(g: np.ndarray, x: np.ndarray, dist: np.ndarray, p: float = 2.0):
+    # the derivative of each pair's distance, by the textbook: p = 2, diff / d; p = 1,
+    # sign(diff); p = inf, sign(diff) where |diff| is the distance (0 where d = 0)
+    out = np.zeros(x.shape)
+    k = 0
+    for i in range(x.shape[0]):
+        for j in range(i + 1, x.shape[0]):
+            diff = x[i] - x[j]
+            if dist[k] == 0:
+                d = np.zeros_like(diff)
+            elif p == 2:
+                d = diff / dist[k]
+            elif p == 1:
+                d = np.sign(diff)
+            else:
+                d = np.sign(diff) * (np.abs(diff) == dist[k])
+            out[i] += g[k] * d
+            out[j] -= g[k] * d
+            k += 1
+    return out
+
+
+def _adaptive_windows_ref(n: int, o: int) -> list[range]:
+    return [range(math.floor(i * n / o), math.ceil((i + 1) * n / o)) for i in range(o)]
+
+
+def _adaptive_avg_ref(x: np.ndarray, out_size: tuple) -> np.ndarray:
+    d = len(out_size)
+    wins = [_adaptive_windows_ref(n, o) for n, o in zip(x.shape[x.ndim - d :], out_size)]
+    out = np.zeros(x.shape[: x.ndim - d] + tuple(out_size))
+    for cell in np.ndindex(*out_size):
+        block = x[(...,) + tuple(np.ix_(*[wins[a][c] for a, c in enumerate(cell)]))]
+        out[(...,) + cell] = block.reshape(block.shape[: x.ndim - d] + (-1,)).mean(-1)
+    return out
+
+
+def _adaptive_avg_backward_ref(g: np.ndarray, x: np.ndarray, size: tuple) -> np.ndarray:
+    # each output's gradient shared equally by its window's inputs
+    d = len(size)
+    out_size = g.shape[g.ndim - d :]
+    wins = [_adaptive_windows_ref(n, o) for n, o in zip(size, out_size)]
+    res = np.zeros(g.shape[: g.ndim - d] + tuple(size))
+    for cell in np.ndindex(*out_size):
+        sel = [wins[a][c] for a, c in enumerate(cell)]
+        share = g[(...,) + cell] / math.prod(len(r) for r in sel)
+        res[(...,) + tuple(np.ix_(*sel))] += share[(...,) + (None,) * d]
+    return res
 
 
 # --- windows (conv, pooling), by explicit loops over canvas coordinates -----------------------
@@ -1176,6 +1237,10 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "pinv": _pinv_ref,
     "cross": _cross_ref,
     "cdist": _cdist_ref,
+    "pdist": _pdist_ref,
+    "adaptive_avg_pool": _adaptive_avg_ref,
+    "adaptive_avg_pool_backward": _adaptive_avg_backward_ref,
+    "pdist_backward": _pdist_backward_ref,
     "elu": lambda x, alpha, scale, input_scale: _vec(
         lambda v: scale * v if v > 0 else scale * alpha * (math.exp(input_scale * v) - 1)
     )(x),
@@ -1441,6 +1506,14 @@ def _torch_linalg() -> dict[str, Callable[..., Any]]:
         "cdist": lambda x1, x2, p=2.0: torch.cdist(
             x1, x2, p=p, compute_mode="donot_use_mm_for_euclid_dist"
         ),
+        "pdist": lambda x, p=2.0: torch.nn.functional.pdist(x, p),
+        "adaptive_avg_pool": lambda x, out_size: getattr(
+            torch.nn.functional, f"adaptive_avg_pool{len(out_size)}d"
+        )(x, out_size),
+        "adaptive_avg_pool_backward": lambda g, x, size: getattr(
+            torch.ops.aten, f"_adaptive_avg_pool{len(size)}d_backward"
+        )(g, x),
+        "pdist_backward": lambda g, x, d, p=2.0: torch._pdist_backward(g, x, p, d),
     }
 
 
@@ -1803,8 +1876,10 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "binary_cross_entropy": lambda p, t, weight=None, reduction="mean": tf.binary_cross_entropy(
             p, t, weight=w(weight), reduction=reduction
         ),
-        "binary_cross_entropy_with_logits": lambda x, t, weight=None, reduction="mean": (
-            tf.binary_cross_entropy_with_logits(x, t, weight=w(weight), reduction=reduction)
+        "binary_cross_entropy_with_logits": lambda x, t, weight=None, reduction="mean", **k: (
+            tf.binary_cross_entropy_with_logits(
+                x, t, weight=w(weight), reduction=reduction, pos_weight=w(k.get("pos_weight"))
+            )
         ),
         "elu": lambda x, alpha, scale, input_scale: torch.ops.aten.elu(
             x, alpha, scale, input_scale
@@ -2283,6 +2358,21 @@ KINKS: dict[str, list[tuple[list, dict, list]]] = {
             ],
         ),
         ([[[0.0, 0.0], [1.0, -2.0]], [[0.0, 0.0]]], {"p": 1.0}, [[[0, 0], [1, -1]], [[-1, 1]]]),
+    ],
+    # two equal rows: their pair's distance is 0, its gradient 0 (the other pairs' remain)
+    "pdist": [
+        ([[[0.0, 0.0], [0.0, 0.0], [1.0, -2.0]]], {"p": 1.0}, [[[-1, 1], [-1, 1], [2, -2]]]),
+        (
+            [[[0.0, 0.0], [0.0, 0.0], [1.0, -2.0]]],
+            {"p": 2.0},
+            [
+                [
+                    [-1 / math.sqrt(5), 2 / math.sqrt(5)],
+                    [-1 / math.sqrt(5), 2 / math.sqrt(5)],
+                    [2 / math.sqrt(5), -4 / math.sqrt(5)],
+                ]
+            ],
+        ),
     ],
 }
 

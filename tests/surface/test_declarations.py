@@ -45,6 +45,16 @@ def x23() -> Tensor:
     return leaf((2, 3))
 
 
+def half_leaf(shape: tuple[int, ...]) -> Tensor:
+    """A float16 leaf (a name composed for the dtypes its record does not compute)."""
+    return Tensor(RNG.uniform(0.2, 0.8, shape).astype(np.float16), requires_grad=True)
+
+
+def t23f() -> Tensor:
+    """A float32 target (the float64 input's binary_cross_entropy_with_logits composes it)."""
+    return Tensor(np.full((2, 3), 0.5, np.float32))
+
+
 def z23() -> Tensor:
     """A complex leaf."""
     return Tensor(RNG.uniform(0.2, 0.8, (2, 3)) + 1j * RNG.uniform(0.2, 0.8, (2, 3)), True)
@@ -202,10 +212,22 @@ CALLS: dict[str, list[Call]] = {
     "linalg.norm": one(spd, "nuc"),
     "linalg.matrix_norm": one(spd, 2),
     "F.l1_loss": one(x23, x23, reduction="sum"),
+    # (p = 1, 2, inf: ATen's kernels, one record; another p: cdist's, the pairs read)
+    "torch.pdist": one(x23) + one(x23, 3.0),
     "F.binary_cross_entropy_with_logits": one(x23, x23, reduction="sum")
-    + one(x23, x23, pos_weight=Tensor(np.full((3,), 2.0, dtype=np.float32))),
+    + one(x23, x23, pos_weight=Tensor(np.full((3,), 2.0, dtype=np.float32)))
+    # (a target of another dtype: the composition's path)
+    + one(
+        x23, lambda: Tensor(np.full((2, 3), 0.5, np.float32)), pos_weight=Tensor(np.full((3,), 2.0))
+    )
+    + one(x23, t23f, reduction="sum"),
+    # (the module's forward: a target of the input's dtype, the record; of another, composed)
+    "nn.BCEWithLogitsLoss": one(x23, x23) + one(x23, t23f),
     "torch.binary_cross_entropy_with_logits": one(x23, x23, None, None, 2)
-    + one(x23, x23, None, Tensor(np.full((3,), 2.0, dtype=np.float32)), 1),
+    + one(
+        x23, lambda: Tensor(np.full((2, 3), 0.5, np.float32)), None, Tensor(np.full((3,), 2.0)), 1
+    )
+    + one(x23, t23f, None, None, 2),
     "F.cross_entropy": one(x23, labels),
     "F.linear": one(x23, lambda: leaf((4, 3)), lambda: leaf((4,))),
     "torch.where": one(mask23, x23, x23),
@@ -241,7 +263,9 @@ CALLS: dict[str, list[Call]] = {
     "F.avg_pool3d": one(volume, 2),
     "F.adaptive_avg_pool3d": one(volume, (2, 3, 2))
     + one(volume, 1)
-    + one(lambda: leaf((1, 1, 9, 9, 9)), 2),  # windows over 64 elements: a sum
+    + one(lambda: leaf((1, 1, 9, 9, 9)), 2)  # windows over 64 elements: a sum
+    + one(lambda: half_leaf((1, 1, 3, 5, 4)), 2)  # (half: composed)
+    + one(lambda: half_leaf((1, 1, 9, 9, 9)), 2),
     "torch.cosine_embedding_loss": one(x23, x23, signs) + one(x23, x23, signs, 0.0, 1),
     "torch.kl_div": one(x23, x23, 1),
     "torch.poisson_nll_loss": one(x23, x23, True, False, 1e-8, 1),
@@ -450,10 +474,14 @@ CALLS: dict[str, list[Call]] = {
     "torch.prelu": one(x23, lambda: leaf((3,))),
     "torch.adaptive_avg_pool1d": one(signal, 4)
     + one(signal, 1)
-    + one(lambda: leaf((1, 1, 200)), 2),
+    + one(lambda: leaf((1, 1, 200)), 2)
+    + one(lambda: half_leaf((1, 2, 7)), 3)
+    + one(lambda: half_leaf((1, 1, 200)), 2),
     "torch.adaptive_avg_pool2d": one(image, (3, 2))
     + one(image, 1)
-    + one(lambda: leaf((1, 1, 20, 20)), 2),
+    + one(lambda: leaf((1, 1, 20, 20)), 2)
+    + one(lambda: half_leaf((1, 2, 5, 7)), 3)
+    + one(lambda: half_leaf((1, 1, 20, 20)), 2),
     "torch.reshape": one(x23, (3, 2)),
     "torch.seed": one(),
     "torch.set_rng_state": one(lambda: names.FUNCTIONS["get_rng_state"]()),
@@ -470,9 +498,18 @@ CALLS: dict[str, list[Call]] = {
     "nn.AvgPool2d": one(image) + one(lambda: leaf((2, 5, 5))),
     "nn.Bilinear": one(x23, x23),
     "nn.PReLU": one(x23),
-    "nn.AdaptiveAvgPool1d": one(signal) + one(lambda: leaf((1, 1, 400))),
-    "nn.AdaptiveAvgPool2d": one(image) + one(lambda: leaf((1, 1, 30, 30))),
-    "nn.AdaptiveAvgPool3d": one(volume) + one(lambda: leaf((1, 1, 10, 12, 10))),
+    "nn.AdaptiveAvgPool1d": one(signal)
+    + one(lambda: leaf((1, 1, 400)))
+    + one(lambda: half_leaf((1, 2, 7)))
+    + one(lambda: half_leaf((1, 1, 400))),
+    "nn.AdaptiveAvgPool2d": one(image)
+    + one(lambda: leaf((1, 1, 30, 30)))
+    + one(lambda: half_leaf((1, 2, 5, 7)))
+    + one(lambda: half_leaf((1, 1, 30, 30))),
+    "nn.AdaptiveAvgPool3d": one(volume)
+    + one(lambda: leaf((1, 1, 10, 12, 10)))
+    + one(lambda: half_leaf((1, 1, 3, 5, 4)))
+    + one(lambda: half_leaf((1, 1, 10, 12, 10))),
     "nn.AvgPool3d": one(volume),
     "nn.MaxPool3d": one(volume),
     "nn.Conv3d": one(volume),
@@ -688,7 +725,7 @@ MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
     "nn.AdaptiveAvgPool3d": [(((1, 1, 1),), {})],
     "nn.BCEWithLogitsLoss": [
         ((), {"reduction": "sum"}),
-        ((), {"pos_weight": Tensor(np.full((3,), 2.0, dtype=np.float32))}),
+        ((), {"pos_weight": Tensor(np.full((3,), 2.0))}),
     ],
 }
 

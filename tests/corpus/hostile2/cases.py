@@ -8058,3 +8058,25 @@ add(
         LIMIT,
     ),
 )
+
+# fixsil4: FunctionCtx is a class for isinstance only.
+add(
+    small(
+        "function_ctx_made_by_hand",
+        "from torch.autograd.function import FunctionCtx\nc = FunctionCtx()\nc.save_for_backward("
+        "torch.ones(10**8))",
+        (r"FunctionCtx is not supported", r"not supported"),
+    ),
+    small(
+        "function_ctx_subclassed",
+        "class C(torch.autograd.function.FunctionCtx):\n    pass\nC()",
+        (r"classes are only supported", r"not supported"),
+    ),
+    budget(
+        "function_ctx_isinstance_in_long_loop",
+        "F = torch.autograd.function.FunctionCtx\nn = 0\nfor i in range(10**8):\n"
+        "    n += isinstance(i, F)\nprint(n)",
+        LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+)

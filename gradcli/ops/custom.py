@@ -194,14 +194,22 @@ def _with_jvp(
     from ..core import dual
 
     tangents = []
+    given = []  # each input's own tangent (None where it has none)
     for t in inputs:
         d = dual.tangent(t)
+        given.append(d)
         tangents.append(d if d is not None else Tensor(np.zeros(t.shape, t.dtype)))
+    raw: list[Any] = []
+
+    def forward_seen() -> Any:
+        raw.append(forward())
+        return raw[0]
+
     with dual.suspended():
         out = custom_apply(
             name,
             inputs,
-            forward,
+            forward_seen,
             vjp,
             label,
             non_differentiable,
@@ -218,6 +226,8 @@ def _with_jvp(
             f"{name}.jvp returned {len(gots)} tangents for {len(outs)} outputs",
             hint="return one tangent per output of forward, in order",
         )
+    if raw:
+        _check_view_tangents(raw[0], gots, inputs, given, dirty)
     for o, d in zip(outs, gots):
         if isinstance(o, Tensor) and isinstance(d, Tensor) and o.dtype.kind in "fc":
             if d.shape != o.shape:
@@ -229,6 +239,50 @@ def _with_jvp(
                 )
             dual.set_tangent(o, d)
     return out
+
+
+def _check_view_tangents(
+    raw: Any,
+    gots: tuple,
+    inputs: Sequence[Tensor],
+    given: list[Tensor | None],
+    dirty: Any,
+) -> None:
+    """PyTorch's rule for a Function's forward that returns an input as-is (not marked dirty)
+    or a view of one: its output is a view of that input, so when the input has a tangent the
+    jvp must return a view of that tangent (of its base, when the tangent is itself a view)."""
+    raws = raw if isinstance(raw, tuple) else (raw,)
+    marked = {id(t) for t in dirty()} if dirty else set()
+
+    def root(t: Tensor) -> Tensor:
+        return t._base if t._base is not None else t
+
+    for r, d in zip(raws, gots):
+        if not isinstance(r, Tensor) or not isinstance(d, Tensor) or id(r) in marked:
+            continue
+        if not (any(r is t for t in inputs) or r._base is not None):
+            continue  # a fresh tensor: any tangent will do
+        i = next((k for k, t in enumerate(inputs) if root(t) is root(r)), None)
+        if i is None or given[i] is None:
+            continue  # a view of a tensor made inside forward, or of an input with no tangent
+        if d._base is None:
+            raise GradcliError(
+                "A custom Function's forward is returning a view (or an input as-is) but the "
+                "jvp is not returning a view.",
+                hint="return a view of the input's tangent from jvp (t.view_as(t)), or clone "
+                "the output in forward",
+            )
+        expected = given[i]
+        if d._base is not root(expected):
+            # PyTorch keeps a tangent that is a view as it is only when it spans its whole
+            # base (make_dual copies another): its message says which it checked
+            kept_view = expected._base is not None and expected._base.numel() == expected.numel()
+            what = "the same base as the given grad input" if kept_view else "the given grad input"
+            raise GradcliError(
+                f"A custom Function is returning a view but the jvp is not returning a view of "
+                f"{what}.",
+                hint="return a view of the tangent jvp received for that input",
+            )
 
 
 def _unrecorded(r: Tensor, inputs: Sequence[Tensor]) -> Tensor:

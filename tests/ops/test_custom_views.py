@@ -11,6 +11,7 @@ from gradcli.base.errors import GradcliError
 from gradcli.core import inplace
 from gradcli.core.tensor import Tensor, no_grad
 from gradcli.ops.custom import custom_apply
+from tests.helpers.programs import error, out
 
 
 def _identity(x: Tensor) -> Tensor:
@@ -56,3 +57,45 @@ def test_the_mark_goes_with_the_tensor() -> None:
     key = id(out)
     del out  # freed by reference counting (no cycle): its mark goes with it
     assert key not in inplace._CUSTOM_VIEWS
+
+
+_FN = (
+    "import torch\nimport torch.autograd.forward_ad as fwAD\n"
+    "class F(torch.autograd.Function):\n"
+    "    @staticmethod\n    def forward(ctx, x, y):\n        return {fwd}\n"
+    "    @staticmethod\n    def backward(ctx, g):\n        return g, g\n"
+    "    @staticmethod\n    def jvp(ctx, tx, ty):\n        return {jvp}\n"
+    "with fwAD.dual_level():\n"
+    "    x = fwAD.make_dual(torch.tensor([1., 2.]), torch.tensor([3., 4.]))\n"
+    "    y = fwAD.make_dual(torch.tensor([5., 6.]), torch.tensor([7., 8.]))\n"
+    "    t = fwAD.unpack_dual(F.apply(x, y)).tangent\n"
+    "    print(t, t._base is not None)\n"
+)
+
+
+def _jvp(fwd: str, jvp: str) -> str:
+    return out(_FN.format(fwd=fwd, jvp=jvp))
+
+
+def test_an_input_returned_as_is_needs_a_view_of_its_tangent() -> None:
+    for jvp in ("tx", "tx * 1", "tx.clone()", "ty"):
+        e = error(_FN.format(fwd="x", jvp=jvp))
+        assert "forward is returning a view (or an input as-is) but the jvp is not" in str(e)
+    assert _jvp("x", "tx.view_as(tx)") == "tensor([3., 4.]) True\n"
+    assert _jvp("x", "tx.view(-1)") == "tensor([3., 4.]) True\n"
+
+
+def test_a_view_of_an_input_needs_a_view_of_its_tangent() -> None:
+    assert "jvp is not returning a view" in str(error(_FN.format(fwd="x[0]", jvp="tx[0] * 1")))
+    assert _jvp("x[0]", "tx[0]") == "tensor(3.) True\n"
+    assert _jvp("y.view(2)", "ty.view(2)") == "tensor([7., 8.]) True\n"
+    # a fresh output takes any tangent, and an input without a tangent is not checked
+    assert _jvp("x * 2", "tx * 2") == "tensor([6., 8.]) False\n"
+    assert _jvp("x.clone()", "tx") == "tensor([3., 4.]) False\n"
+
+
+def test_a_view_of_another_tangent_is_refused_in_pytorchs_words() -> None:
+    e = error(_FN.format(fwd="x", jvp="ty.view_as(ty)"))
+    assert "jvp is not returning a view of the given grad input." in str(e)
+    e = error(_FN.format(fwd="y[1:]", jvp="tx[1:]"))
+    assert "jvp is not returning a view of the given grad input." in str(e)

@@ -199,6 +199,7 @@ def _with_jvp(
         d = dual.tangent(t)
         given.append(d)
         tangents.append(d if d is not None else Tensor(np.zeros(t.shape, t.dtype)))
+    versions = [None if d is None else d._version for d in given]
     raw: list[Any] = []
 
     def forward_seen() -> Any:
@@ -227,8 +228,10 @@ def _with_jvp(
             hint="return one tangent per output of forward, in order",
         )
     if raw:
-        _check_view_tangents(raw[0], gots, inputs, given, dirty)
-    for o, d in zip(outs, gots):
+        _check_view_tangents(raw[0], gots, inputs, given, dirty, versions)
+    raws = (raw[0] if isinstance(raw[0], tuple) else (raw[0],)) if raw else ()
+    marked = {id(t) for t in dirty()} if dirty else set()
+    for k, (o, d) in enumerate(zip(outs, gots)):
         if isinstance(o, Tensor) and isinstance(d, Tensor) and o.dtype.kind in "fc":
             if d.shape != o.shape:
                 raise GradcliError(
@@ -237,6 +240,13 @@ def _with_jvp(
                     f"{list(o.shape)} while the given forward gradient is of size "
                     f"{list(d.shape)}."
                 )
+            r = raws[k] if k < len(raws) else None
+            i = next((j for j, t in enumerate(inputs) if t is r), None)
+            if i is not None and given[i] is None and id(r) not in marked and r._base is None:
+                # an input without a tangent returned as-is: PyTorch sets the output's
+                # tangent as an in-place change of its view, so the input gets it as well
+                d = Tensor(d.data.copy())
+                dual.set_tangent(inputs[i], d)
             dual.set_tangent(o, d)
     return out
 
@@ -247,6 +257,7 @@ def _check_view_tangents(
     inputs: Sequence[Tensor],
     given: list[Tensor | None],
     dirty: Any,
+    versions: list[int | None],
 ) -> None:
     """PyTorch's rule for a Function's forward that returns an input as-is (not marked dirty)
     or a view of one: its output is a view of that input, so when the input has a tangent the
@@ -258,7 +269,27 @@ def _check_view_tangents(
         return t._base if t._base is not None else t
 
     for r, d in zip(raws, gots):
-        if not isinstance(r, Tensor) or not isinstance(d, Tensor) or id(r) in marked:
+        if not isinstance(r, Tensor) or not isinstance(d, Tensor):
+            continue
+        if id(r) in marked:
+            # an input changed in place (ctx.mark_dirty): its tangent too, and returned as-is
+            i = next((k for k, t in enumerate(inputs) if t is r), None)
+            if i is None or given[i] is None:
+                continue
+            if d._version == versions[i]:
+                raise GradcliError(
+                    "An inplace custom Function is not modifying the forward mode gradients "
+                    "inplace. If the forward is modifying an input inplace, then the jvp "
+                    "function must modify the corresponding gradient inplace.",
+                    hint="change the tangent in place in jvp (t.mul_(2)) and return it",
+                )
+            if d is not given[i]:
+                raise GradcliError(
+                    "An inplace custom Function is not returning the forward mode gradients "
+                    "as-is. If the forward is modifying an input inplace, then the jvp "
+                    "function must modify the gradient inplace and return it as-is.",
+                    hint="return the tangent jvp received, changed in place",
+                )
             continue
         if not (any(r is t for t in inputs) or r._base is not None):
             continue  # a fresh tensor: any tangent will do

@@ -99,3 +99,40 @@ def test_a_view_of_another_tangent_is_refused_in_pytorchs_words() -> None:
     assert "jvp is not returning a view of the given grad input." in str(e)
     e = error(_FN.format(fwd="y[1:]", jvp="tx[1:]"))
     assert "jvp is not returning a view of the given grad input." in str(e)
+
+
+_DIRTY = (
+    "import torch\nimport torch.autograd.forward_ad as fwAD\n"
+    "class F(torch.autograd.Function):\n"
+    "    @staticmethod\n    def forward(ctx, x):\n        x.mul_(2)\n"
+    "        ctx.mark_dirty(x)\n        return x\n"
+    "    @staticmethod\n    def backward(ctx, g):\n        return g * 2\n"
+    "    @staticmethod\n    def jvp(ctx, t):\n{body}"
+    "with fwAD.dual_level():\n"
+    "    x = fwAD.make_dual(torch.tensor([1., 2.]), torch.tensor([3., 4.]))\n"
+    "    o = F.apply(x)\n"
+    "    print(fwAD.unpack_dual(o).tangent, o is x)\n"
+)
+
+
+def test_an_input_changed_in_place_needs_its_tangent_changed_in_place_and_returned() -> None:
+    body = "        t.mul_(2)\n        return t\n"
+    assert out(_DIRTY.format(body=body)) == "tensor([6., 8.]) True\n"
+    for body in ("        return t * 2\n", "        t.mul_(2)\n        return t.clone()\n"):
+        e = error(_DIRTY.format(body=body))
+        assert "is not modifying the forward mode gradients inplace" in str(e)
+    body = "        t.mul_(2)\n        return t.view_as(t)\n"
+    e = error(_DIRTY.format(body=body))
+    assert "is not returning the forward mode gradients as-is" in str(e)
+
+
+def test_an_input_without_a_tangent_returned_as_is_takes_the_jvps_tangent() -> None:
+    got = out(
+        _FN.format(fwd="x", jvp="ty * 2").replace(
+            "x = fwAD.make_dual(torch.tensor([1., 2.]), torch.tensor([3., 4.]))",
+            "x = torch.tensor([1., 2.])",
+        )
+        + "    print(fwAD.unpack_dual(x).tangent, fwAD.unpack_dual(x * x).tangent)\n"
+    )
+    # d(x*x) = 2 x dx with dx = 2 * [7, 8]
+    assert got == "tensor([14., 16.]) False\ntensor([14., 16.]) tensor([28., 64.])\n"

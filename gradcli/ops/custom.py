@@ -224,11 +224,13 @@ def _with_jvp(
     gots = got if isinstance(got, tuple) else (got,)
     if len(gots) != len(outs):
         raise GradcliError(
-            f"{name}.jvp returned {len(gots)} tangents for {len(outs)} outputs",
+            f"Function's jvp returned an invalid number of forward gradients (expected "
+            f"{len(outs)} but got {len(gots)})",
             hint="return one tangent per output of forward, in order",
         )
     if raw:
-        _check_view_tangents(raw[0], gots, inputs, given, dirty, versions)
+        nondiff = {id(t) for t in non_differentiable()} if non_differentiable else set()
+        _check_view_tangents(raw[0], gots, inputs, given, dirty, versions, nondiff)
     raws = (raw[0] if isinstance(raw[0], tuple) else (raw[0],)) if raw else ()
     marked = {id(t) for t in dirty()} if dirty else set()
     for k, (o, d) in enumerate(zip(outs, gots)):
@@ -258,6 +260,7 @@ def _check_view_tangents(
     given: list[Tensor | None],
     dirty: Any,
     versions: list[int | None],
+    nondiff: set[int],
 ) -> None:
     """PyTorch's rule for a Function's forward that returns an input as-is (not marked dirty)
     or a view of one: its output is a view of that input, so when the input has a tangent the
@@ -268,9 +271,16 @@ def _check_view_tangents(
     def root(t: Tensor) -> Tensor:
         return t._base if t._base is not None else t
 
-    for r, d in zip(raws, gots):
+    for k, (r, d) in enumerate(zip(raws, gots)):
         if not isinstance(r, Tensor) or not isinstance(d, Tensor):
             continue
+        if id(r) in nondiff or r.dtype.kind not in "fc":
+            raise GradcliError(  # (PyTorch's words, spaces as they are)
+                f"Function's jvp returned a gradient at position {k}, but  the corresponding "
+                "forward output is not a differentiable Tensor.You should return None at that "
+                "position instead.",
+                hint="return None from jvp for an integer output or one marked non-differentiable",
+            )
         if id(r) in marked:
             # an input changed in place (ctx.mark_dirty): its tangent too, and returned as-is
             i = next((k for k, t in enumerate(inputs) if t is r), None)

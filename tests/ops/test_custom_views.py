@@ -136,3 +136,27 @@ def test_an_input_without_a_tangent_returned_as_is_takes_the_jvps_tangent() -> N
     )
     # d(x*x) = 2 x dx with dx = 2 * [7, 8]
     assert got == "tensor([14., 16.]) False\ntensor([14., 16.]) tensor([28., 64.])\n"
+
+
+_TWO = (
+    "import torch\nimport torch.autograd.forward_ad as fwAD\n"
+    "class F(torch.autograd.Function):\n"
+    "    @staticmethod\n    def forward(ctx, x):\n        i = x.argmax()\n{mark}"
+    "        return x * 2, i\n"
+    "    @staticmethod\n    def backward(ctx, g, gi):\n        return g * 2\n"
+    "    @staticmethod\n    def jvp(ctx, t):\n        return {jvp}\n"
+    "with fwAD.dual_level():\n"
+    "    x = fwAD.make_dual(torch.tensor([1., 3., 2.]), torch.tensor([1., 0., 2.]))\n"
+    "    y, i = F.apply(x)\n"
+    "    print(fwAD.unpack_dual(y).tangent, fwAD.unpack_dual(i).tangent)\n"
+)
+
+
+def test_a_tangent_for_an_output_that_is_not_differentiable_is_refused() -> None:
+    mark = "        ctx.mark_non_differentiable(i)\n"
+    for m in ("", mark):
+        assert out(_TWO.format(mark=m, jvp="t * 2, None")) == "tensor([2., 0., 4.]) None\n"
+        e = error(_TWO.format(mark=m, jvp="t * 2, t.sum()"))
+        assert "jvp returned a gradient at position 1, but  the corresponding forward" in str(e)
+    e = error(_TWO.format(mark="", jvp="t * 2"))
+    assert "invalid number of forward gradients (expected 2 but got 1)" in str(e)

@@ -381,6 +381,7 @@ class Node:
         "mark",
         "versions",
         "keeps",
+        "siblings",
         "__weakref__",
     )
 
@@ -410,6 +411,10 @@ class Node:
         # composite whose PyTorch node saves nothing, `ops.arithmetic.frees_nothing`), None:
         # as its op says; see `frees`.
         self.keeps: bool | None = None
+        # The nodes of the outputs of one call returning several (split, unbind, chunk), in
+        # output order, weakly: PyTorch's single node for them runs every output's hooks
+        # together (None for an output that received no gradient). None: a node of its own.
+        self.siblings: tuple | None = None
 
     @property
     def out(self) -> Tensor:

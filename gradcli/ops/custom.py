@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -482,6 +483,12 @@ def _several(
         else:
             outs[i] = part
         off += n
+    nodes = [outs[i].node for i in diff if outs[i].node is not None]
+    if len(nodes) > 1:
+        # PyTorch's one node for the outputs runs their hooks together (`Node.siblings`)
+        refs = tuple(weakref.ref(nd) for nd in nodes)
+        for nd in nodes:
+            nd.siblings = refs
     return tuple(outs)
 
 

@@ -286,7 +286,19 @@ def _multi_views(outs: tuple[Tensor, ...], fn: str) -> tuple[Tensor, ...]:
         for i, o in enumerate(outs):
             if o.requires_grad:
                 mark_custom_view(o, i, fn, several=True)
+        link_siblings(outs)
     return outs
+
+
+def link_siblings(outs: tuple) -> None:
+    """The nodes of one call's several outputs, told of each other (`Node.siblings`)."""
+    import weakref
+
+    nodes = [o.node for o in outs if isinstance(o, Tensor) and o.node is not None]
+    if len(nodes) > 1:
+        refs = tuple(weakref.ref(n) for n in nodes)
+        for n in nodes:
+            n.siblings = refs
 
 
 def _pieces(x: Tensor, dim: int, sizes: list[int], fn: str = "Split") -> tuple[Tensor, ...]:

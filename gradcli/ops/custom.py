@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -12,7 +11,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core.autograd import unbroadcast
 from ..core.inplace import mark_custom_view
-from ..core.op import Node, Op, apply, current
+from ..core.op import Node, Op, apply, current, link_siblings
 from ..core.tensor import NOGRAD_VIEWS, Tensor, _GradMode, as_tensor, grad_enabled, no_grad
 from .arithmetic import cast
 from .shape import index, index_put, reshape_to, select, stack
@@ -483,12 +482,7 @@ def _several(
         else:
             outs[i] = part
         off += n
-    nodes = [outs[i].node for i in diff if outs[i].node is not None]
-    if len(nodes) > 1:
-        # PyTorch's one node for the outputs runs their hooks together (`Node.siblings`)
-        refs = tuple(weakref.ref(nd) for nd in nodes)
-        for nd in nodes:
-            nd.siblings = refs
+    link_siblings([outs[i] for i in diff])  # (PyTorch's one node runs their hooks together)
     return tuple(outs)
 
 

@@ -15,7 +15,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core.dtypes import scalar_type_name
 from ..core.layout import row_major
-from ..core.op import apply, peek_seq
+from ..core.op import apply, link_siblings, peek_seq
 from ..core.primitives import check_reduced
 from ..core.tensor import Tensor, typename
 from ..ops import activation as Ac
@@ -288,17 +288,6 @@ def _multi_views(outs: tuple[Tensor, ...], fn: str) -> tuple[Tensor, ...]:
                 mark_custom_view(o, i, fn, several=True)
         link_siblings(outs)
     return outs
-
-
-def link_siblings(outs: tuple) -> None:
-    """The nodes of one call's several outputs, told of each other (`Node.siblings`)."""
-    import weakref
-
-    nodes = [o.node for o in outs if isinstance(o, Tensor) and o.node is not None]
-    if len(nodes) > 1:
-        refs = tuple(weakref.ref(n) for n in nodes)
-        for n in nodes:
-            n.siblings = refs
 
 
 def _pieces(x: Tensor, dim: int, sizes: list[int], fn: str = "Split") -> tuple[Tensor, ...]:

@@ -55,3 +55,24 @@ def test_a_custom_functions_outputs_share_their_hooks_run() -> None:
         "print(x.grad)\n"
     )
     assert got == "s None\ntensor([3., 3.])\n"
+
+
+def test_decompositions_and_paired_statistics_share_their_hooks_run() -> None:
+    got = out(
+        "import torch\n"
+        "m = torch.tensor([[2., 1.], [1., 3.]], requires_grad=True)\n"
+        "q, r = torch.linalg.qr(m)\n"
+        "q.register_hook(lambda g: print('q', g))\n"
+        "r.sum().backward()\n"
+        "u, s, vh = torch.linalg.svd(m)\n"
+        "vh.register_hook(lambda g: print('vh', g))\n"
+        "u.register_hook(lambda g: print('u', g))\n"
+        "s.sum().backward()\n"
+        "sd, mean = torch.std_mean(m, dim=1)\n"
+        "sd.register_hook(lambda g: print('sd', g))\n"
+        "mean.sum().backward()\n"
+        "lo, hi = torch.aminmax(m)\n"
+        "lo.register_hook(lambda g: print('lo', g))\n"
+        "hi.backward()\n"
+    )
+    assert got == "q None\nvh None\nu None\nsd None\nlo None\n"

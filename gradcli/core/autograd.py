@@ -343,6 +343,7 @@ def _run_backward(
             # A chain of linked ops (`Op.link`: the rule is `g * d`) runs on arrays: the
             # gradient of the next node's output is carried as a NumPy array, `(node, array)`.
             carry: tuple[Node, np.ndarray] | None = None
+            hooked: set = set()  # the nodes of several outputs whose hooks have run
             tick = hooks.observer.tick  # (the run's observer: it does not change in a pass)
             for j, n in enumerate(reversed(order)):
                 tick()
@@ -385,7 +386,9 @@ def _run_backward(
                         check_saved(n)
                     out = n.out
                     if user:
-                        if n.hooks:
+                        if n.siblings is not None:
+                            g = _sibling_hooks(n, g, grads, hooked)
+                        elif n.hooks:
                             g = _run_hooks(n.hooks, g, out)
                         # (an output changed in place and then dropped by the program is
                         # gone: the node's older version is reached through what saved it)
@@ -784,6 +787,7 @@ def _carries(p: Node, n: Node, grads: dict, capture_nodes: dict, user: bool) -> 
         and not p.freed
         and not p.hooks
         and not p.node_hooks
+        and p.siblings is None
         and p not in grads
         and p not in capture_nodes
         and not (user and (p.out is None or p.out.retains_grad))
@@ -1084,6 +1088,37 @@ def _fresh(sources: dict[Any, Any], k: Any) -> bool:
             return False  # a hook given the tensor it passes on may have kept it
         k = n
     return False
+
+
+def _sibling_hooks(n: Node, g: Tensor, grads: dict, hooked: set) -> Tensor:
+    """The first node of a call with several outputs (split, unbind, chunk) that the pass
+    reaches with a gradient: as PyTorch's one node for them, the hooks of every output run
+    now, in output order, an output that received no gradient giving its hooks None (every
+    consumer of the outputs came later, so their gradients are complete). Returns `n`'s."""
+    if n in hooked:
+        return g  # (its hooks ran with the first of its siblings)
+    nodes = [s for s in (ref() for ref in n.siblings) if s is not None]
+    hooked.update(nodes)
+    # (in the order each output's first hook was registered, as PyTorch's node keeps them)
+    for s in sorted((s for s in nodes if s.hooks), key=lambda s: getattr(s.hooks, "order", 0)):
+        if s is n:
+            g = _run_hooks(s.hooks, g, s.out)
+            continue
+        gs = grads.get(s)
+        if gs is not None:
+            grads[s] = _run_hooks(s.hooks, gs, s.out)
+            continue
+        for fn in list(s.hooks):
+            if isinstance(fn, PostAccumulateHook):
+                continue
+            if isinstance(fn, LevelHook) and not fn.active():
+                continue
+            if fn(None) is not None:
+                raise GradcliError(
+                    "can't replace a None gradient with a non-None value",
+                    hint="return None from a hook given None (an output that received no gradient)",
+                )
+    return g
 
 
 def _run_hooks(fns: list, g: Tensor, t: Tensor, leaf: bool = False, own: bool = False) -> Tensor:

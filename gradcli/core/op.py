@@ -345,6 +345,16 @@ def defop(name: str, forward: Any, vjp: Any, torch_name: str, formula: str, **kw
     )
 
 
+def link_siblings(outs: Any) -> None:
+    """The nodes of one call's several outputs (split, unbind, a decomposition's factors, a
+    custom Function's), told of each other in output order (`Node.siblings`, weakly)."""
+    nodes = [o.node for o in outs if isinstance(o, Tensor) and o.node is not None]
+    if len(nodes) > 1:
+        refs = tuple(weakref.ref(n) for n in nodes)
+        for n in nodes:
+            n.siblings = refs
+
+
 class Node:
     """One recorded equation: `out = op(*inputs, **params)` (PyTorch's `grad_fn`).
 
@@ -381,6 +391,7 @@ class Node:
         "mark",
         "versions",
         "keeps",
+        "siblings",
         "__weakref__",
     )
 
@@ -410,6 +421,10 @@ class Node:
         # composite whose PyTorch node saves nothing, `ops.arithmetic.frees_nothing`), None:
         # as its op says; see `frees`.
         self.keeps: bool | None = None
+        # The nodes of the outputs of one call returning several (split, unbind, chunk), in
+        # output order, weakly: PyTorch's single node for them runs every output's hooks
+        # together (None for an output that received no gradient). None: a node of its own.
+        self.siblings: tuple | None = None
 
     @property
     def out(self) -> Tensor:

@@ -379,6 +379,19 @@ COMPLEX = [False]
 _CHANGED_HINT = "take the view again after the change (v = w[0]), or clone it under no_grad"
 
 
+class HookList(list):
+    """A non-leaf tensor's hooks (`Node.hooks`), numbered when its first hook was registered:
+    PyTorch runs the hooks of a node's several outputs in that order (`autograd._sibling_hooks`)."""
+
+    __slots__ = ("order",)
+    COUNT = [0]
+
+    def __init__(self) -> None:
+        super().__init__()
+        HookList.COUNT[0] += 1
+        self.order = HookList.COUNT[0]
+
+
 class Tensor:
     """A NumPy array with autograd bookkeeping, mirroring `torch.Tensor`'s semantics."""
 
@@ -533,7 +546,7 @@ class Tensor:
         if self.node is not None:
             hooks_list = self.node.hooks
             if hooks_list is None:
-                hooks_list = self.node.hooks = []
+                hooks_list = self.node.hooks = HookList()
         else:
             hooks_list = self._hooks
             if hooks_list is None:

@@ -11,7 +11,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core.autograd import unbroadcast
 from ..core.inplace import mark_custom_view
-from ..core.op import Node, Op, apply, current
+from ..core.op import Node, Op, apply, current, link_siblings
 from ..core.tensor import NOGRAD_VIEWS, Tensor, _GradMode, as_tensor, grad_enabled, no_grad
 from .arithmetic import cast
 from .shape import index, index_put, reshape_to, select, stack
@@ -260,11 +260,18 @@ def _with_jvp(
     tangents = []
     for t, d in zip(inputs, given):
         tangents.append(d if d is not None else Tensor(np.zeros(t.shape, t.dtype)))
+    versions = [None if d is None else d._version for d in given]
+    raw: list[Any] = []
+
+    def forward_seen() -> Any:
+        raw.append(forward())
+        return raw[0]
+
     with dual.suspended():
         out = custom_apply(
             name,
             inputs,
-            forward,
+            forward_seen,
             vjp,
             label,
             non_differentiable,
@@ -279,10 +286,17 @@ def _with_jvp(
     gots = got if isinstance(got, tuple) else (got,)
     if len(gots) != len(outs):
         raise GradcliError(
-            f"{name}.jvp returned {len(gots)} tangents for {len(outs)} outputs",
+            f"Function's jvp returned an invalid number of forward gradients (expected "
+            f"{len(outs)} but got {len(gots)})",
             hint="return one tangent per output of forward, in order",
         )
-    for o, d in zip(outs, gots):
+    if raw and nb == 0:
+        # (a batched jvp's results are stacked copies: PyTorch's view rules apply per element)
+        nondiff = {id(t) for t in non_differentiable()} if non_differentiable else set()
+        _check_view_tangents(raw[0], gots, inputs, given, dirty, versions, nondiff)
+    raws = (raw[0] if isinstance(raw[0], tuple) else (raw[0],)) if raw else ()
+    marked = {id(t) for t in dirty()} if dirty else set()
+    for k, (o, d) in enumerate(zip(outs, gots)):
         if isinstance(o, Tensor) and isinstance(d, Tensor) and o.dtype.kind in "fc":
             if d.shape[nb:] != o.shape:
                 raise GradcliError(
@@ -291,8 +305,88 @@ def _with_jvp(
                     f"{list(o.shape)} while the given forward gradient is of size "
                     f"{list(d.shape[nb:])}."
                 )
+            r = raws[k] if k < len(raws) else None
+            i = next((j for j, t in enumerate(inputs) if t is r), None)
+            if i is not None and given[i] is None and id(r) not in marked and r._base is None:
+                # an input without a tangent returned as-is: PyTorch sets the output's
+                # tangent as an in-place change of its view, so the input gets it as well
+                d = Tensor(d.data.copy())
+                dual.set_tangent(inputs[i], d)
             dual.set_tangent(o, d)
     return out
+
+
+def _check_view_tangents(
+    raw: Any,
+    gots: tuple,
+    inputs: Sequence[Tensor],
+    given: list[Tensor | None],
+    dirty: Any,
+    versions: list[int | None],
+    nondiff: set[int],
+) -> None:
+    """PyTorch's rule for a Function's forward that returns an input as-is (not marked dirty)
+    or a view of one: its output is a view of that input, so when the input has a tangent the
+    jvp must return a view of that tangent (of its base, when the tangent is itself a view)."""
+    raws = raw if isinstance(raw, tuple) else (raw,)
+    marked = {id(t) for t in dirty()} if dirty else set()
+
+    def root(t: Tensor) -> Tensor:
+        return t._base if t._base is not None else t
+
+    for k, (r, d) in enumerate(zip(raws, gots)):
+        if not isinstance(r, Tensor) or not isinstance(d, Tensor):
+            continue
+        if id(r) in nondiff or r.dtype.kind not in "fc":
+            raise GradcliError(  # (PyTorch's words, spaces as they are)
+                f"Function's jvp returned a gradient at position {k}, but  the corresponding "
+                "forward output is not a differentiable Tensor.You should return None at that "
+                "position instead.",
+                hint="return None from jvp for an integer output or one marked non-differentiable",
+            )
+        if id(r) in marked:
+            # an input changed in place (ctx.mark_dirty): its tangent too, and returned as-is
+            i = next((k for k, t in enumerate(inputs) if t is r), None)
+            if i is None or given[i] is None:
+                continue
+            if d._version == versions[i]:
+                raise GradcliError(
+                    "An inplace custom Function is not modifying the forward mode gradients "
+                    "inplace. If the forward is modifying an input inplace, then the jvp "
+                    "function must modify the corresponding gradient inplace.",
+                    hint="change the tangent in place in jvp (t.mul_(2)) and return it",
+                )
+            if d is not given[i]:
+                raise GradcliError(
+                    "An inplace custom Function is not returning the forward mode gradients "
+                    "as-is. If the forward is modifying an input inplace, then the jvp "
+                    "function must modify the gradient inplace and return it as-is.",
+                    hint="return the tangent jvp received, changed in place",
+                )
+            continue
+        if not (any(r is t for t in inputs) or r._base is not None):
+            continue  # a fresh tensor: any tangent will do
+        i = next((k for k, t in enumerate(inputs) if root(t) is root(r)), None)
+        if i is None or given[i] is None:
+            continue  # a view of a tensor made inside forward, or of an input with no tangent
+        if d._base is None:
+            raise GradcliError(
+                "A custom Function's forward is returning a view (or an input as-is) but the "
+                "jvp is not returning a view.",
+                hint="return a view of the input's tangent from jvp (t.view_as(t)), or clone "
+                "the output in forward",
+            )
+        expected = given[i]
+        if d._base is not root(expected):
+            # PyTorch keeps a tangent that is a view as it is only when it spans its whole
+            # base (make_dual copies another): its message says which it checked
+            kept_view = expected._base is not None and expected._base.numel() == expected.numel()
+            what = "the same base as the given grad input" if kept_view else "the given grad input"
+            raise GradcliError(
+                f"A custom Function is returning a view but the jvp is not returning a view of "
+                f"{what}.",
+                hint="return a view of the tangent jvp received for that input",
+            )
 
 
 def _unrecorded(r: Tensor, inputs: Sequence[Tensor]) -> Tensor:
@@ -466,6 +560,7 @@ def _several(
         else:
             outs[i] = part
         off += n
+    link_siblings([outs[i] for i in diff])  # (PyTorch's one node runs their hooks together)
     return tuple(outs)
 
 

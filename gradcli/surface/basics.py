@@ -23,7 +23,7 @@ from ..base.errors import GradcliError
 from ..core import dtypes as D
 from ..core import hooks
 from ..core.layout import iterated
-from ..core.op import apply, laid_out, operand_arrays, peek_seq
+from ..core.op import apply, laid_out, link_siblings, operand_arrays, peek_seq
 from ..core.tensor import (
     VMAP_STORAGE,
     Settings,
@@ -274,6 +274,7 @@ def aminmax(input: Any, *, dim: Any = None, keepdim: bool = False) -> MaxMin:
     hi = F.amax(input, () if dim is None else dim, keepdim) if dim is not None else F.amax(input)
     # (PyTorch's one node with two outputs; gradcli's two, shown under its name)
     lo, hi = A.named(lo, "AminmaxBackward0"), A.named(hi, "AminmaxBackward0")
+    link_siblings((lo, hi))
     out = MaxMin(lo, hi, "aminmax")
     out.fields = ("min", "max")
     return out

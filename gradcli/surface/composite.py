@@ -15,7 +15,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core.dtypes import scalar_type_name
 from ..core.layout import row_major
-from ..core.op import apply, peek_seq
+from ..core.op import apply, link_siblings, peek_seq
 from ..core.primitives import check_reduced
 from ..core.tensor import Tensor, typename
 from ..ops import activation as Ac
@@ -295,6 +295,7 @@ def _multi_views(outs: tuple[Tensor, ...], fn: str) -> tuple[Tensor, ...]:
         for i, o in enumerate(outs):
             if o.requires_grad:
                 mark_custom_view(o, i, fn, several=True)
+        link_siblings(outs)
     return outs
 
 

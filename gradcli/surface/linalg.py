@@ -20,7 +20,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
 from ..core.dtypes import BF16, scalar_type_name
-from ..core.op import apply
+from ..core.op import apply, link_siblings
 from ..core.tensor import Tensor, _GradMode, batched, typename
 from ..ops import arithmetic as A
 from ..ops import elementwise as E
@@ -151,7 +151,9 @@ def _bool(v: Any, what: str) -> bool:
 
 
 def _unpacked(t: Tensor, shapes: list[tuple[int, ...]], label: str) -> list[Tensor]:
-    return [A.named(p, label) for p in M.unpack(t, shapes)]
+    outs = [A.named(p, label) for p in M.unpack(t, shapes)]
+    link_siblings(outs)  # (PyTorch's one node: their hooks run together)
+    return outs
 
 
 # --- einsum ---------------------------------------------------------------------------------------

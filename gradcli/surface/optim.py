@@ -2197,7 +2197,9 @@ def _load_state(sched: Any, state: Any) -> None:
         if key == "_schedulers":
             _load_schedulers(sched, value, where)
             continue
-        setattr(sched, key, _like(own[key], value, f"{where}: {key!r}"))
+        # (a learning rate given as an int, `lr=1`, is saved as a float once scaled)
+        rates = key.endswith("lrs") or key.endswith("_lr") or key == "eta_min"
+        setattr(sched, key, _like(own[key], value, f"{where}: {key!r}", rates))
 
 
 def _load_schedulers(sched: Any, states: Any, where: str) -> None:
@@ -2212,9 +2214,10 @@ def _load_schedulers(sched: Any, states: Any, where: str) -> None:
         s.load_state_dict(st)
 
 
-def _like(old: Any, new: Any, where: str) -> Any:
+def _like(old: Any, new: Any, where: str, rates: bool = False) -> Any:
     """`new` where it has the kind of `old` (numbers for numbers, the same strings, lists of
-    as many items), a copy of its lists; else a clear error."""
+    as many items), a copy of its lists; else a clear error. `rates`: learning rates, any
+    number where an int was."""
     from collections import Counter
 
     def bad(expected: str) -> GradcliError:
@@ -2224,11 +2227,11 @@ def _like(old: Any, new: Any, where: str) -> Any:
         if type(new) is not type(old) or (isinstance(old, str) and new != old):
             raise bad(repr(old) if isinstance(old, str) else typename(old))
         return new
-    if isinstance(old, int):
+    if isinstance(old, int) and not rates:
         if isinstance(new, bool) or not isinstance(new, int):
             raise bad("an int")
         return new
-    if isinstance(old, float):
+    if isinstance(old, (int, float)):
         if isinstance(new, bool) or not isinstance(new, (int, float)):
             raise bad("a number")
         return new
@@ -2243,12 +2246,12 @@ def _like(old: Any, new: Any, where: str) -> Any:
     if isinstance(old, (list, tuple)):
         if not isinstance(new, (list, tuple)) or len(new) != len(old):
             raise bad(f"a {type(old).__name__} of {len(old)} item(s)")
-        items = [_like(o, n, f"{where}[{i}]") for i, (o, n) in enumerate(zip(old, new))]
+        items = [_like(o, n, f"{where}[{i}]", rates) for i, (o, n) in enumerate(zip(old, new))]
         return items if isinstance(old, list) else tuple(items)
     if isinstance(old, dict):
         if not isinstance(new, dict) or set(new) != set(old):
             raise bad(f"a dict with the keys {', '.join(map(repr, old))}")
-        return {k: _like(old[k], new[k], f"{where}[{k!r}]") for k in old}
+        return {k: _like(old[k], new[k], f"{where}[{k!r}]", rates) for k in old}
     raise AssertionError(f"{where}: no rule to load a saved {typename(old)}")  # a gradcli bug
 
 

@@ -18,7 +18,7 @@ from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import scalar_type_name
 from ..core.layout import row_major
-from ..core.op import apply
+from ..core.op import apply, link_siblings
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..ops import binary as B
@@ -419,7 +419,9 @@ def _with_mean(fn: str) -> Any:
         finally:
             hooks.warning_sink = sink
         m = F.mean(input, dim, keepdim=keepdim, welford=True)
-        return (A.named(s, label), A.named(m, label))
+        outs = (A.named(s, label), A.named(m, label))
+        link_siblings(outs)  # (PyTorch's one node: their hooks run together)
+        return outs
 
     f.__name__ = f"{fn}_mean"
     return f

@@ -5574,6 +5574,13 @@ CASES: list[Case] = [
         (5, 1),
     ),
     Case(
+        "scheduler_load_state_word_for_a_rate",
+        "import torch\nw = torch.ones(1, requires_grad=True)\no = torch.optim.SGD([w], lr=1)\n"
+        "s = torch.optim.lr_scheduler.StepLR(o, 2)\ns.load_state_dict({'_last_lr': ['x']})",
+        "'_last_lr'[0] must be a number, like the saved value",
+        (5, 1),
+    ),
+    Case(
         "scheduler_load_state_milestones_words",
         "import torch\nw = torch.ones(1, requires_grad=True)\no = torch.optim.SGD([w], lr=0.1)\n"
         "s = torch.optim.lr_scheduler.MultiStepLR(o, [1])\n"

@@ -6480,7 +6480,7 @@ add(
     small(
         "custom_jvp_wrong_count",
         _JVP + "    @staticmethod\n    def jvp(ctx, t):\n        return t, t, t\n" + _DUAL,
-        (r"returned 3 tangents for 1 outputs",),
+        (r"invalid number of forward gradients \(expected 1 but got 3\)",),
     ),
     small(
         "custom_jvp_wrong_shape",

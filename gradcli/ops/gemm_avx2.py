@@ -291,6 +291,7 @@ def _small(
 
 
 _DOT_WORK = 1 << 22  # rounded products `_dots` holds at once
+_HEADS_ONLY = _ALIGN  # inner sizes below which `_dots` adds each output's products in order
 
 
 def _dots(x: np.ndarray, w: np.ndarray, at: int = 0, ld: int | None = None) -> np.ndarray:
@@ -301,6 +302,14 @@ def _dots(x: np.ndarray, w: np.ndarray, at: int = 0, ld: int | None = None) -> n
     for the first 4 * (n // 4) columns, eight lanes reduced by halves for the last n mod 4;
     the products past the lanes' last whole vector added after, in order."""
     (m, k), n = x.shape, w.shape[0]
+    if k < _HEADS_ONLY:
+        # (an inner size of 1-3: no lane gets a whole vector, whatever a row's peel; every
+        # output is its products added in order from zero, the head's sum and then the rest)
+        p = x[:, None, :] * w[None, :, :]
+        acc = p[:, :, 0] + np.float32(0)
+        for j in range(1, k):
+            acc += p[:, :, j]
+        return acc
     out = np.empty((m, n), _F32)
     rows_at_once = max(1, _DOT_WORK // max(1, n * k))
     n4 = n - n % _ALIGN

@@ -905,3 +905,25 @@ def test_sleef_expf_and_logf_by_python_floats_match_the_arrays(monkeypatch) -> N
     good = sleef32._expf_scalars(x.tolist())
     monkeypatch.setattr(sleef32, "_r32", lambda v: v)
     assert sleef32._expf_scalars(x.tolist()) != good
+
+
+def test_avx2_dots_of_inner_size_below_four_match_the_lanes(monkeypatch) -> None:
+    # gemm_avx2._dots with an inner size of 1-3 (nn.Linear(2, 3)'s forward) adds each
+    # output's products in order from zero, skipping the heads and lanes; those give the same
+    # bits for every row alignment, x at several storage offsets and row strides.
+    from gradcli.ops import gemm_avx2 as G
+
+    rng = np.random.default_rng(41)
+    for m, k, n in [(1, 1, 1), (4, 2, 3), (4, 3, 2), (7, 1, 9), (5, 3, 13), (2, 2, 1), (9, 3, 4)]:
+        x = (rng.standard_normal((m, k)) * 3).astype(F32)
+        x[0, 0] = -0.0
+        w = rng.standard_normal((n, k)).astype(F32)
+        w[-1, -1] = 0.0
+        for at, ld in ((0, None), (1, None), (2, k + 1), (3, k + 3)):
+            fast = G._dots(x, w, at, ld)
+            with monkeypatch.context() as mp:
+                mp.setattr(G, "_HEADS_ONLY", 0)
+                G._GROUPS.clear()
+                slow = G._dots(x, w, at, ld)
+            G._GROUPS.clear()
+            assert fast.shape == slow.shape and _same(fast, slow), (m, k, n, at, ld)

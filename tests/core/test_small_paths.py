@@ -927,3 +927,34 @@ def test_avx2_dots_of_inner_size_below_four_match_the_lanes(monkeypatch) -> None
                 slow = G._dots(x, w, at, ld)
             G._GROUPS.clear()
             assert fast.shape == slow.shape and _same(fast, slow), (m, k, n, at, ld)
+
+
+def test_fma32_of_a_few_elements_in_python_floats_matches_fma32() -> None:
+    # powf32.fma32_few (an optimiser's p + alpha * grad of up to 16 elements, kernels.add)
+    # gives fma32's bits, and gives up (None) on a sum rounded onto a float32 midpoint or not
+    # finite; exact sums on midpoints (a zero gradient) are kept.
+    from gradcli.core.powf32 import fma32, fma32_few
+
+    rng = np.random.default_rng(43)
+    taken = 0
+    cases = []
+    for k in (1, 2, 3, 6, 9, 16):
+        cases.append(((rng.standard_normal(k) * 1e-3).astype(F32), F32(-0.1)))
+        cases.append((rng.standard_normal(k).astype(F32), F32(-0.05)))
+        cases.append((np.zeros(k, F32), F32(-0.5)))
+    for a, b in cases:
+        c = rng.standard_normal(a.shape).astype(F32)
+        got = fma32_few(a, float(b), c)
+        if got is not None:
+            taken += 1
+            assert _same(got, fma32(a, b, c)), (a, b, c)
+    assert taken == len(cases)
+    # a product a little off half an ulp of c = 1: the float64 sum rounded onto the midpoint
+    a = np.array([float.fromhex("0x1.ffff7p-25")], F32)
+    assert fma32_few(a, float.fromhex("0x1.000048p+0"), np.ones(1, F32)) is None
+    assert fma32_few(np.array([np.inf], F32), 1.0, np.array([1.0], F32)) is None
+    # the kernel's add takes it, and its bits are fma32's
+    from gradcli.surface import kernels
+
+    p, g = rng.standard_normal((3, 2)).astype(F32), rng.standard_normal((3, 2)).astype(F32)
+    assert _same(kernels.add(p, g, alpha=-0.1), fma32(g, F32(-0.1), p))

@@ -30,15 +30,20 @@ _FEW = 16  # elements up to which `fma32_few` computes in Python floats
 _MID = float(1 << 25)  # m * 2**25 integral (m of frexp): at most 25 significant bits
 
 
-def fma32_few(a: np.ndarray, b: float, c: np.ndarray) -> np.ndarray | None:
+def fma32_few(a: np.ndarray, b: float | np.ndarray, c: np.ndarray) -> np.ndarray | None:
     """`fma32(a, b, c)` of a few elements (a and c float32 arrays of one shape, b a float32
-    number) in Python floats: each float64 sum a * b + c rounded to float32 once, as fma32
-    does where the sum is off a float32 midpoint's bits or exact there (its two-sum error
-    zero); None where a sum is not finite or was rounded on a midpoint (fma32 decides)."""
+    number or an array of that shape) in Python floats: each float64 sum a * b + c rounded to
+    float32 once, as fma32 does where the sum is off a float32 midpoint's bits or exact there
+    (its two-sum error zero); None where a sum is not finite or was rounded on a midpoint
+    (fma32 decides)."""
     frexp = math.frexp
     out = []
-    for x, y in zip(a.reshape(-1).tolist(), c.reshape(-1).tolist()):
-        p = x * b
+    cs = c.reshape(-1).tolist()
+    if type(b) is np.ndarray:
+        pairs = zip((x * z for x, z in zip(a.reshape(-1).tolist(), b.reshape(-1).tolist())), cs)
+    else:
+        pairs = zip((x * b for x in a.reshape(-1).tolist()), cs)
+    for p, y in pairs:
         s = p + y
         if s - s != 0:
             return None  # (inf or NaN)

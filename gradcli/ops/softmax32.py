@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.powf32 import _FEW, fma32_few
 from ..core.sleef32 import expf as _sleef_expf
 from ..core.sleef32 import glibc_expf as _glibc_expf
 from ..core.sleef32 import in_pieces as _in_pieces
@@ -269,9 +270,18 @@ def _cascade_scalars(values: np.ndarray, index: np.ndarray):
 # --- the backward kernels ------------------------------------------------------------------
 
 
-@_in_pieces
 def _fused(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-    """fma(a, b, c) of float32 arrays: the product exact in float64, one rounding."""
+    """fma(a, b, c) of float32 arrays: the product exact in float64, one rounding (a few
+    elements of one shape in Python floats, `fma32_few`: the same bits)."""
+    if a.size <= _FEW and a.shape == b.shape == c.shape and a.dtype == b.dtype == c.dtype == _F:
+        got = fma32_few(a, b, c)
+        if got is not None:
+            return got
+    return _fused_arrays(a, b, c)
+
+
+@_in_pieces
+def _fused_arrays(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     return _fma32(a.astype(np.float64) * b.astype(np.float64), c)
 
 

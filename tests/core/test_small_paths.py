@@ -958,3 +958,29 @@ def test_fma32_of_a_few_elements_in_python_floats_matches_fma32() -> None:
 
     p, g = rng.standard_normal((3, 2)).astype(F32), rng.standard_normal((3, 2)).astype(F32)
     assert _same(kernels.add(p, g, alpha=-0.1), fma32(g, F32(-0.1), p))
+
+
+def test_softmax_backward_fused_step_of_a_few_elements_matches_the_arrays(monkeypatch) -> None:
+    # softmax32._fused (log_softmax's backward fma(-exp(y), sum(g), g), the tail of a row's
+    # lanes) takes Python floats for up to 16 elements: the array fma's bits, with three
+    # arrays of one shape (b a broadcast view too), signed zeros and infinities.
+    from gradcli.core import powf32
+    from gradcli.ops import softmax32
+
+    rng = np.random.default_rng(47)
+    for rows, n in [(1, 1), (4, 2), (2, 3), (3, 5), (2, 8), (4, 4)]:
+        y = np.log(rng.random((rows, n)) + 1e-3).astype(F32)
+        g = rng.standard_normal((rows, n)).astype(F32)
+        g[0, 0] = -0.0
+        for scale in (1.0, 1e-3):
+            gs = (g * scale).astype(F32)
+            fast = softmax32.softmax_backward32(gs, y, 1, True)
+            with monkeypatch.context() as mp:
+                mp.setattr(softmax32, "_FEW", -1)
+                slow = softmax32.softmax_backward32(gs, y, 1, True)
+            assert _same(fast, slow), (rows, n, scale)
+        a, c = -np.exp(y), g
+        b = np.broadcast_to(g.sum(1, keepdims=True), g.shape)
+        assert _same(powf32.fma32_few(a, b, c), softmax32._fused_arrays(a, b, c))
+    inf = np.array([np.inf, 1.0], F32)
+    assert powf32.fma32_few(inf, inf, inf) is None

@@ -984,3 +984,26 @@ def test_softmax_backward_fused_step_of_a_few_elements_matches_the_arrays(monkey
         assert _same(powf32.fma32_few(a, b, c), softmax32._fused_arrays(a, b, c))
     inf = np.array([np.inf, 1.0], F32)
     assert powf32.fma32_few(inf, inf, inf) is None
+
+
+def test_log_softmax_rows_in_python_floats_match_the_arrays(monkeypatch) -> None:
+    # softmax32's log_softmax of up to 16 elements in rows shorter than a vector runs in
+    # Python floats (`_log_rows_scalars`); the arrays give the same bits on logits of several
+    # scales and shapes; zeros, infinities and NaN take the arrays.
+    from gradcli.ops import softmax32
+
+    rng = np.random.default_rng(53)
+    taken = 0
+    for shape in [(1, 1), (4, 2), (2, 3), (3, 5), (2, 7), (16, 1), (1, 4, 3), (5,)]:
+        for scale in (1e-3, 1.0, 10.0, 60.0):
+            x = (rng.standard_normal(shape) * scale).astype(F32)
+            dim = x.ndim - 1
+            taken += softmax32._log_rows_scalars(x.reshape(-1).tolist(), shape[-1]) is not None
+            fast = softmax32.softmax32(x, dim, True)
+            with monkeypatch.context() as mp:
+                mp.setattr(softmax32, "_FEW", -1)
+                slow = softmax32.softmax32(x, dim, True)
+            assert fast.shape == slow.shape and _same(fast, slow), (shape, scale)
+    assert taken >= 20  # (tiny logits: an exp step rounded onto a constant, the arrays)
+    for bad in (0.0, -0.0, np.inf, np.nan):
+        assert softmax32._log_rows_scalars([1.0, bad], 2) is None

@@ -200,15 +200,15 @@ _R_LN2_F, _L2U_F, _L2L_F = float(_R_LN2), float(_L2U), float(_L2L)
 def _expf_scalars(vals: list[float]) -> list[float] | None:
     """`expf` of float32 values in [-100, 88], one by one (see above); None otherwise or where
     a fused step's sum may be rounded otherwise than the fma."""
-    r32, fma = _r32, _fma_s
+    up, pk, fma = _UNPACK, _PACK, _fma_s
     c0, c1, c2, c3, c4, c5 = _EXP_C
     out = []
     for d in vals:
         if not -100.0 <= d <= 88.0:
             return None  # (NaN too)
-        qi = round(r32(d * _R_LN2_F))  # rint, ties to even
+        qi = round(up(pk(d * _R_LN2_F))[0])  # rint, ties to even
         qf = float(qi)
-        s = r32(d - r32(qf * _L2U_F))
+        s = up(pk(d - up(pk(qf * _L2U_F))[0]))[0]
         if qi:  # (fma(0, -L2L, s) is s)
             s = fma(qf, -_L2L_F, s)
             if s is None:
@@ -220,12 +220,12 @@ def _expf_scalars(vals: list[float]) -> list[float] | None:
             u = fma(u, s, c)
         if u is None:
             return None
-        u = fma(r32(s * s), u, s)
+        u = fma(up(pk(s * s))[0], u, s)
         if u is None:
             return None
-        u = r32(1.0 + u)
+        u = up(pk(1.0 + u))[0]
         h = qi >> 1
-        out.append(r32(r32(u * math.ldexp(1.0, h)) * math.ldexp(1.0, qi - h)))
+        out.append(up(pk(up(pk(u * math.ldexp(1.0, h)))[0] * math.ldexp(1.0, qi - h)))[0])
     return out
 
 
@@ -328,7 +328,7 @@ _F32_MAX = float(np.finfo(_F).max)
 def _logf_scalars(vals: list[float]) -> list[float] | None:
     """`logf` (`_logf_steps`) of positive finite float32 values, one by one in Python floats
     (see `_expf_scalars`); None otherwise or where a fused step may be rounded otherwise."""
-    r32, fma = _r32, _fma_s
+    up, pk, fma = _UNPACK, _PACK, _fma_s
     p0, p1, p2 = _LOG_C
     out = []
     for d in vals:
@@ -339,37 +339,37 @@ def _logf_scalars(vals: list[float]) -> list[float] | None:
         if m >= 1.5:
             m, ex = m / 2, ex + 1
         e = float(ex)
-        sx = r32(_LN2_HI_F * e)
-        sy = fma(_LN2_LO_F, e, r32(_LN2_HI_F * e - sx))
-        nx = r32(m - 1.0)  # _two_sum(-1, m)
-        v = r32(nx + 1.0)
-        ny = r32(r32(-1.0 - r32(nx - v)) + r32(m - v))
-        dx = r32(1.0 + m)  # _two_sum(1, m)
-        v = r32(dx - 1.0)
-        dy = r32(r32(1.0 - r32(dx - v)) + r32(m - v))
-        t = r32(1.0 / dx)
-        xx = r32(nx * t)
-        u = r32(t * nx - xx)
+        sx = up(pk(_LN2_HI_F * e))[0]
+        sy = fma(_LN2_LO_F, e, up(pk(_LN2_HI_F * e - sx))[0])
+        nx = up(pk(m - 1.0))[0]  # _two_sum(-1, m)
+        v = up(pk(nx + 1.0))[0]
+        ny = up(pk(up(pk(-1.0 - up(pk(nx - v))[0]))[0] + up(pk(m - v))[0]))[0]
+        dx = up(pk(1.0 + m))[0]  # _two_sum(1, m)
+        v = up(pk(dx - 1.0))[0]
+        dy = up(pk(up(pk(1.0 - up(pk(dx - v))[0]))[0] + up(pk(m - v))[0]))[0]
+        t = up(pk(1.0 / dx))[0]
+        xx = up(pk(nx * t))[0]
+        u = up(pk(t * nx - xx))[0]
         w = fma(ny, t, u)
-        v = fma(-dy, t, r32(-dx * t + 1.0))
+        v = fma(-dy, t, up(pk(-dx * t + 1.0))[0])
         if sy is None or w is None or v is None:
             return None
         xy = fma(xx, v, w)
-        x2 = r32(xx * xx)
+        x2 = up(pk(xx * xx))[0]
         p = fma(p0, x2, p1)
         if xy is None or p is None:
             return None
         p = fma(p, x2, p2)
         if p is None:
             return None
-        yx, yy = r32(xx * 2.0), r32(xy * 2.0)
-        s2 = r32(sx + yx)
-        sy = r32(r32(r32(r32(sx - s2) + yx) + sy) + yy)
+        yx, yy = up(pk(xx * 2.0))[0], up(pk(xy * 2.0))[0]
+        s2 = up(pk(sx + yx))[0]
+        sy = up(pk(up(pk(up(pk(up(pk(sx - s2))[0] + yx))[0] + sy))[0] + yy))[0]
         sx = s2
-        w = r32(r32(x2 * xx) * p)
-        s2 = r32(sx + w)
-        sy = r32(r32(r32(sx - s2) + w) + sy)
-        out.append(r32(s2 + sy))
+        w = up(pk(up(pk(x2 * xx))[0] * p))[0]
+        s2 = up(pk(sx + w))[0]
+        sy = up(pk(up(pk(up(pk(sx - s2))[0] + w))[0] + sy))[0]
+        out.append(up(pk(s2 + sy))[0])
     return out
 
 

@@ -249,6 +249,10 @@ def _small(
             if j % _STEP_CHECK == _STEP_CHECK - 1:
                 hooks.observer.check_clock()
             acc += x[:, j, None] * y[j]
+    if k < _PEEL_GROUP:
+        # (no whole group of 8: a peeled element's additions, its start then each product in
+        # order, are the other elements'; the plan changes nothing)
+        return acc
     plan = _peel_plan(m, n, at, ld)
     if plan is None:
         return acc
@@ -291,6 +295,8 @@ def _small(
 
 
 _DOT_WORK = 1 << 22  # rounded products `_dots` holds at once
+_GEMV_TAIL_WHOLE = 12  # inner sizes below which `_gemv`'s last outputs are summed at once
+_PEEL_GROUP = 2 * _ALIGN  # inner sizes from which `_small`'s peeled elements add in groups
 _HEADS_ONLY = _ALIGN  # inner sizes below which `_dots` adds each output's products in order
 
 
@@ -372,6 +378,15 @@ def _gemv(x: np.ndarray, w: np.ndarray) -> np.ndarray:
         out[:, lo:hi] = _lanes(p, _head(p, q), q, 4)
     q = min(k, _ALIGN)
     steps = (k - q) // 8
+    if steps == 0 and whole < count and k < _GEMV_TAIL_WHOLE:
+        # (no step of lanes: each last output is its products added in order from zero, the
+        # head's and then the rest, whichever of the two layouts: all at once)
+        p = products(whole, count)
+        acc = p[:, :, 0] + np.float32(0)
+        for j in range(1, k):
+            acc += p[:, :, j]
+        out[:, whole:] = acc
+        return out.reshape(m, n)
     for c in range(whole, count):  # the last outputs, one by one
         one = products(c, c + 1)
         if c - whole == 1:

@@ -1015,3 +1015,33 @@ def test_log_softmax_rows_in_python_floats_match_the_arrays(monkeypatch) -> None
     assert taken >= 20  # (tiny logits: an exp step rounded onto a constant, the arrays)
     for bad in (0.0, -0.0, np.inf, np.nan):
         assert softmax32._log_rows_scalars([1.0, bad], 2) is None
+
+
+def test_avx2_small_and_gemv_shortcuts_of_short_inner_sizes_match(monkeypatch) -> None:
+    # gemm_avx2: `_small` with an inner size below 8 skips its peel plan (no group of 8: the
+    # peeled elements' additions are the others'); `_gemv`'s last n mod 4 outputs with no
+    # step of lanes (inner size below 12) are summed at once. Both give the bits of the paths
+    # they skip, for peeled rows (odd row lengths, offsets), starts, and one column or row.
+    from gradcli.ops import gemm_avx2 as G
+
+    rng = np.random.default_rng(59)
+    for m, k, n in [(50, 1, 10), (7, 3, 9), (5, 7, 6), (9, 8, 5), (3, 12, 7), (6, 5, 11)]:
+        x, y, start = _small_operands(rng, m, k, n)
+        for s in (None, start):
+            for at, ld in ((0, None), (1, None), (3, n + 2)):
+                fast = G._small(x, y, s, at, ld)
+                with monkeypatch.context() as mp:
+                    mp.setattr(G, "_PEEL_GROUP", 0)
+                    slow = G._small(x, y, s, at, ld)
+                assert _same(fast, slow), (m, k, n, at, ld, s is None)
+    shapes = [(50, 10, 1), (1, 3, 7), (1, 11, 6), (5, 4, 1), (1, 1, 3)]
+    shapes += [(1, 12, 5), (1, 20, 7), (3, 17, 1), (1, 14, 6)]  # (a step of lanes: not taken)
+    for m, k, n in shapes * 4:
+        x, w, _ = _small_operands(rng, m, k, n)
+        w = np.ascontiguousarray(w.T)
+        x[0, 0] = -0.0
+        fast = G._gemv(x, w)
+        with monkeypatch.context() as mp:
+            mp.setattr(G, "_GEMV_TAIL_WHOLE", 0)
+            slow = G._gemv(x, w)
+        assert fast.shape == slow.shape and _same(fast, slow), (m, k, n)

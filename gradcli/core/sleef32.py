@@ -440,6 +440,10 @@ def glibc_expf(x: np.ndarray) -> np.ndarray:
     if _EXP2_TAB is None:
         _EXP2_TAB = _exp2_table()
         _EXP2_LIST = _EXP2_TAB.tolist()
+    if 0 < x.size <= _GLIBC_SCALARS and x.dtype == _F:
+        got = _glibc_expf_scalars(x)  # (None unless every element is in [-88, 88])
+        if got is not None:
+            return got
     with np.errstate(all="ignore"):
         # every element in [-88, 88] (no NaN): no clipping, no special value (as in expf)
         plain = x.size == 0 or bool(np.abs(x).max() <= _F(88))
@@ -468,13 +472,16 @@ _GLIBC_SCALARS = 16  # elements up to which `glibc_expf` computes with Python fl
 _EXP2_LIST: list[float] = []
 
 
-def _glibc_expf_scalars(x: np.ndarray) -> np.ndarray:
+def _glibc_expf_scalars(x: np.ndarray) -> np.ndarray | None:
     """`glibc_expf` of a few elements in [-88, 88], one by one in Python floats: the same
     float64 operations in the same order (Python's round is rint's, ties to even; ldexp,
-    the index's floor modulo and shift are NumPy's on int64), rounded to float32 once."""
+    the index's floor modulo and shift are NumPy's on int64), rounded to float32 once; None
+    where an element is outside [-88, 88] or NaN."""
     tab, p0, p1, p2 = _EXP2_LIST, *_GLIBC_POLY
     out = []
     for v in x.reshape(-1).tolist():
+        if not -88.0 <= v <= 88.0:
+            return None
         z = _INVLN2_32 * v
         k = round(z)
         r = z - k

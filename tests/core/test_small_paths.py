@@ -1045,3 +1045,16 @@ def test_avx2_small_and_gemv_shortcuts_of_short_inner_sizes_match(monkeypatch) -
             mp.setattr(G, "_GEMV_TAIL_WHOLE", 0)
             slow = G._gemv(x, w)
         assert fast.shape == slow.shape and _same(fast, slow), (m, k, n)
+
+
+def test_glibc_expf_scalars_give_up_outside_their_range(monkeypatch) -> None:
+    # glibc_expf tries Python floats first for up to 16 float32 elements; an element outside
+    # [-88, 88] or NaN sends the array to the NumPy path (its clipping and special values)
+    assert sleef32._glibc_expf_scalars(np.array([1.0, 88.5], F32)) is None
+    assert sleef32._glibc_expf_scalars(np.array([np.nan], F32)) is None
+    for x in (np.array([1.0, 90.0, -110.0, np.nan, -0.0], F32), SPECIAL[:16]):
+        fast = sleef32.glibc_expf(x)
+        with monkeypatch.context() as mp:
+            mp.setattr(sleef32, "_GLIBC_SCALARS", -1)
+            slow = sleef32.glibc_expf(x)
+        assert _same(fast, slow)

@@ -13,6 +13,8 @@ n % 16 on AVX2; every element of a strided loop) go through the C library's `pow
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from . import hooks
@@ -22,6 +24,35 @@ F32 = np.float32
 _ODD = np.int64(1)
 _LOW28 = np.int64(0x0FFFFFFF)
 _SMALL = 256  # elements up to which fma32's check of midpoints works on whole arrays
+
+
+_FEW = 16  # elements up to which `fma32_few` computes in Python floats
+_MID = float(1 << 25)  # m * 2**25 integral (m of frexp): at most 25 significant bits
+
+
+def fma32_few(a: np.ndarray, b: float | np.ndarray, c: np.ndarray) -> np.ndarray | None:
+    """`fma32(a, b, c)` of a few elements (a and c float32 arrays of one shape, b a float32
+    number or an array of that shape) in Python floats: each float64 sum a * b + c rounded to
+    float32 once, as fma32 does where the sum is off a float32 midpoint's bits or exact there
+    (its two-sum error zero); None where a sum is not finite or was rounded on a midpoint
+    (fma32 decides)."""
+    frexp = math.frexp
+    out = []
+    cs = c.reshape(-1).tolist()
+    if type(b) is np.ndarray:
+        pairs = zip((x * z for x, z in zip(a.reshape(-1).tolist(), b.reshape(-1).tolist())), cs)
+    else:
+        pairs = zip((x * b for x in a.reshape(-1).tolist()), cs)
+    for p, y in pairs:
+        s = p + y
+        if s - s != 0:
+            return None  # (inf or NaN)
+        if (frexp(s)[0] * _MID).is_integer():
+            v = s - p
+            if (p - (s - v)) + (y - v) != 0:
+                return None
+        out.append(s)
+    return np.array(out, np.float64).astype(F32).reshape(a.shape)
 
 
 def fma32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:

@@ -12,6 +12,7 @@ and the float32 activations (ops.act32).
 from __future__ import annotations
 
 import math
+import struct
 
 import numpy as np
 
@@ -98,6 +99,10 @@ def expf(d: np.ndarray) -> np.ndarray:
     """exp(d) as SLEEF's vectorised expf computes it: q = rint(d / ln2), the reduced argument
     in two fused steps, a degree-6 polynomial in Horner form of fused steps, 1 + s + s*s*u,
     scaled by 2**q in two exact halves; 0 below -104, inf above 100."""
+    if d.size <= _SCALARS and d.dtype == _F:
+        got = _expf_scalars(d.reshape(-1).tolist())
+        if got is not None:
+            return np.array(got, _F).reshape(d.shape)
     with np.errstate(all="ignore"):
         # Every element in [-100, 100] (no NaN, the usual case): q needs no clipping and no
         # element takes the special values (the same bits as the general path's, fewer calls).
@@ -154,6 +159,74 @@ def _exp_poly(s: np.ndarray) -> np.ndarray | None:
 
 
 _ADDENDS = np.array(_EXP_POLY[1:], np.float64)[:, None]
+
+# --- a few elements in Python floats ---------------------------------------------------------
+# The same float32 operations as the array paths, one element at a time: a float32 +, -, *
+# or / is the float64 result rounded to float32 (53 >= 2 * 24 + 2 bits: the double rounding
+# is innocuous), rounded here by packing it as a C float (`_r32`); a fused step is the exact
+# float64 product plus the addend rounded to float64, then to float32, with fma32's test: a
+# sum on a float32 midpoint's bits (25 significant bits or fewer) whose two-sum error is not
+# zero was rounded there, and the element's function gives up (None: the array path decides).
+# Only where no value leaves float32's range (packing would raise) and no special value is
+# met: otherwise None too. ~10x fewer NumPy calls for softmax's rows of a tiny batch.
+
+_SCALARS = 16  # elements up to which `expf` and `logf` try Python floats first
+_F32 = struct.Struct("f")
+_PACK, _UNPACK = _F32.pack, _F32.unpack
+_MID = float(1 << 25)  # m * 2**25 integral (m of frexp): at most 25 significant bits
+
+
+def _r32(x: float) -> float:
+    return _UNPACK(_PACK(x))[0]
+
+
+def _fma_s(a: float, b: float, c: float) -> float | None:
+    """fma(a, b, c) of float32 values, rounded to float32; None where the float64 sum sat on
+    a float32 midpoint's bits and was rounded (fma32's test)."""
+    p = a * b
+    s = p + c
+    if (math.frexp(s)[0] * _MID).is_integer():
+        v = s - p
+        e = (p - (s - v)) + (c - v)
+        if e != 0:
+            return None
+    return _UNPACK(_PACK(s))[0]
+
+
+_EXP_C = tuple(float(c) for c in _EXP_POLY)
+_R_LN2_F, _L2U_F, _L2L_F = float(_R_LN2), float(_L2U), float(_L2L)
+
+
+def _expf_scalars(vals: list[float]) -> list[float] | None:
+    """`expf` of float32 values in [-100, 88], one by one (see above); None otherwise or where
+    a fused step's sum may be rounded otherwise than the fma."""
+    up, pk, fma = _UNPACK, _PACK, _fma_s
+    c0, c1, c2, c3, c4, c5 = _EXP_C
+    out = []
+    for d in vals:
+        if not -100.0 <= d <= 88.0:
+            return None  # (NaN too)
+        qi = round(up(pk(d * _R_LN2_F))[0])  # rint, ties to even
+        qf = float(qi)
+        s = up(pk(d - up(pk(qf * _L2U_F))[0]))[0]
+        if qi:  # (fma(0, -L2L, s) is s)
+            s = fma(qf, -_L2L_F, s)
+            if s is None:
+                return None
+        u = fma(s, c0, c1)
+        for c in (c2, c3, c4, c5):
+            if u is None:
+                return None
+            u = fma(u, s, c)
+        if u is None:
+            return None
+        u = fma(up(pk(s * s))[0], u, s)
+        if u is None:
+            return None
+        u = up(pk(1.0 + u))[0]
+        h = qi >> 1
+        out.append(up(pk(up(pk(u * math.ldexp(1.0, h)))[0] * math.ldexp(1.0, qi - h)))[0])
+    return out
 
 
 def _exp_addends(s64: np.ndarray) -> np.ndarray:
@@ -234,6 +307,10 @@ def logf(d: np.ndarray) -> np.ndarray:
     e*ln2 + 2x + x**3 * P(x**2) added in double-float arithmetic, the pair summed last.
     (Small arrays first with the fused steps as one float64 chain, `_Chain`; where one of its
     sums may be rounded otherwise than the fma, again with the exact fma.)"""
+    if d.size <= _SCALARS and d.dtype == _F:
+        got = _logf_scalars(d.reshape(-1).tolist())
+        if got is not None:
+            return np.array(got, _F).reshape(d.shape)
     with np.errstate(all="ignore"):
         if d.size <= _CHAIN_MAX:
             chain = _Chain()
@@ -241,6 +318,59 @@ def logf(d: np.ndarray) -> np.ndarray:
             if chain.exact():
                 return r
         return _logf_steps(d, _fma)
+
+
+_LN2_HI_F, _LN2_LO_F = float(_LN2_HI), float(_LN2_LO)
+_LOG_C = tuple(float(c) for c in _LOG_POLY)
+_F32_MAX = float(np.finfo(_F).max)
+
+
+def _logf_scalars(vals: list[float]) -> list[float] | None:
+    """`logf` (`_logf_steps`) of positive finite float32 values, one by one in Python floats
+    (see `_expf_scalars`); None otherwise or where a fused step may be rounded otherwise."""
+    up, pk, fma = _UNPACK, _PACK, _fma_s
+    p0, p1, p2 = _LOG_C
+    out = []
+    for d in vals:
+        if not 0.0 < d <= _F32_MAX:
+            return None  # (NaN too)
+        m, ex = math.frexp(d)
+        m, ex = m * 2, ex - 1
+        if m >= 1.5:
+            m, ex = m / 2, ex + 1
+        e = float(ex)
+        sx = up(pk(_LN2_HI_F * e))[0]
+        sy = fma(_LN2_LO_F, e, up(pk(_LN2_HI_F * e - sx))[0])
+        nx = up(pk(m - 1.0))[0]  # _two_sum(-1, m)
+        v = up(pk(nx + 1.0))[0]
+        ny = up(pk(up(pk(-1.0 - up(pk(nx - v))[0]))[0] + up(pk(m - v))[0]))[0]
+        dx = up(pk(1.0 + m))[0]  # _two_sum(1, m)
+        v = up(pk(dx - 1.0))[0]
+        dy = up(pk(up(pk(1.0 - up(pk(dx - v))[0]))[0] + up(pk(m - v))[0]))[0]
+        t = up(pk(1.0 / dx))[0]
+        xx = up(pk(nx * t))[0]
+        u = up(pk(t * nx - xx))[0]
+        w = fma(ny, t, u)
+        v = fma(-dy, t, up(pk(-dx * t + 1.0))[0])
+        if sy is None or w is None or v is None:
+            return None
+        xy = fma(xx, v, w)
+        x2 = up(pk(xx * xx))[0]
+        p = fma(p0, x2, p1)
+        if xy is None or p is None:
+            return None
+        p = fma(p, x2, p2)
+        if p is None:
+            return None
+        yx, yy = up(pk(xx * 2.0))[0], up(pk(xy * 2.0))[0]
+        s2 = up(pk(sx + yx))[0]
+        sy = up(pk(up(pk(up(pk(up(pk(sx - s2))[0] + yx))[0] + sy))[0] + yy))[0]
+        sx = s2
+        w = up(pk(up(pk(x2 * xx))[0] * p))[0]
+        s2 = up(pk(sx + w))[0]
+        sy = up(pk(up(pk(up(pk(sx - s2))[0] + w))[0] + sy))[0]
+        out.append(up(pk(s2 + sy))[0])
+    return out
 
 
 def _logf_steps(d: np.ndarray, fma, err=None) -> np.ndarray:
@@ -310,6 +440,10 @@ def glibc_expf(x: np.ndarray) -> np.ndarray:
     if _EXP2_TAB is None:
         _EXP2_TAB = _exp2_table()
         _EXP2_LIST = _EXP2_TAB.tolist()
+    if 0 < x.size <= _GLIBC_SCALARS and x.dtype == _F:
+        got = _glibc_expf_scalars(x)  # (None unless every element is in [-88, 88])
+        if got is not None:
+            return got
     with np.errstate(all="ignore"):
         # every element in [-88, 88] (no NaN): no clipping, no special value (as in expf)
         plain = x.size == 0 or bool(np.abs(x).max() <= _F(88))
@@ -338,13 +472,16 @@ _GLIBC_SCALARS = 16  # elements up to which `glibc_expf` computes with Python fl
 _EXP2_LIST: list[float] = []
 
 
-def _glibc_expf_scalars(x: np.ndarray) -> np.ndarray:
+def _glibc_expf_scalars(x: np.ndarray) -> np.ndarray | None:
     """`glibc_expf` of a few elements in [-88, 88], one by one in Python floats: the same
     float64 operations in the same order (Python's round is rint's, ties to even; ldexp,
-    the index's floor modulo and shift are NumPy's on int64), rounded to float32 once."""
+    the index's floor modulo and shift are NumPy's on int64), rounded to float32 once; None
+    where an element is outside [-88, 88] or NaN."""
     tab, p0, p1, p2 = _EXP2_LIST, *_GLIBC_POLY
     out = []
     for v in x.reshape(-1).tolist():
+        if not -88.0 <= v <= 88.0:
+            return None
         z = _INVLN2_32 * v
         k = round(z)
         r = z - k

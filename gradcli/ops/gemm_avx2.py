@@ -249,6 +249,10 @@ def _small(
             if j % _STEP_CHECK == _STEP_CHECK - 1:
                 hooks.observer.check_clock()
             acc += x[:, j, None] * y[j]
+    if k < _PEEL_GROUP:
+        # (no whole group of 8: a peeled element's additions, its start then each product in
+        # order, are the other elements'; the plan changes nothing)
+        return acc
     plan = _peel_plan(m, n, at, ld)
     if plan is None:
         return acc
@@ -291,6 +295,9 @@ def _small(
 
 
 _DOT_WORK = 1 << 22  # rounded products `_dots` holds at once
+_GEMV_TAIL_WHOLE = 12  # inner sizes below which `_gemv`'s last outputs are summed at once
+_PEEL_GROUP = 2 * _ALIGN  # inner sizes from which `_small`'s peeled elements add in groups
+_HEADS_ONLY = _ALIGN  # inner sizes below which `_dots` adds each output's products in order
 
 
 def _dots(x: np.ndarray, w: np.ndarray, at: int = 0, ld: int | None = None) -> np.ndarray:
@@ -301,6 +308,14 @@ def _dots(x: np.ndarray, w: np.ndarray, at: int = 0, ld: int | None = None) -> n
     for the first 4 * (n // 4) columns, eight lanes reduced by halves for the last n mod 4;
     the products past the lanes' last whole vector added after, in order."""
     (m, k), n = x.shape, w.shape[0]
+    if k < _HEADS_ONLY:
+        # (an inner size of 1-3: no lane gets a whole vector, whatever a row's peel; every
+        # output is its products added in order from zero, the head's sum and then the rest)
+        p = x[:, None, :] * w[None, :, :]
+        acc = p[:, :, 0] + np.float32(0)
+        for j in range(1, k):
+            acc += p[:, :, j]
+        return acc
     out = np.empty((m, n), _F32)
     rows_at_once = max(1, _DOT_WORK // max(1, n * k))
     n4 = n - n % _ALIGN
@@ -363,6 +378,15 @@ def _gemv(x: np.ndarray, w: np.ndarray) -> np.ndarray:
         out[:, lo:hi] = _lanes(p, _head(p, q), q, 4)
     q = min(k, _ALIGN)
     steps = (k - q) // 8
+    if steps == 0 and whole < count and k < _GEMV_TAIL_WHOLE:
+        # (no step of lanes: each last output is its products added in order from zero, the
+        # head's and then the rest, whichever of the two layouts: all at once)
+        p = products(whole, count)
+        acc = p[:, :, 0] + np.float32(0)
+        for j in range(1, k):
+            acc += p[:, :, j]
+        out[:, whole:] = acc
+        return out.reshape(m, n)
     for c in range(whole, count):  # the last outputs, one by one
         one = products(c, c + 1)
         if c - whole == 1:

@@ -48,8 +48,12 @@ rows, in pieces of bounded size.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
+from ..core.powf32 import _FEW, fma32_few
+from ..core.sleef32 import _expf_scalars, _logf_scalars, _r32
 from ..core.sleef32 import expf as _sleef_expf
 from ..core.sleef32 import glibc_expf as _glibc_expf
 from ..core.sleef32 import in_pieces as _in_pieces
@@ -152,8 +156,12 @@ def softmax32(x: np.ndarray, dim: int, log: bool) -> np.ndarray:
     shape = x.shape
     if x.size == 0:
         return np.empty(shape, _F)
-    outer = int(np.prod(shape[:dim], dtype=np.int64))
-    inner = int(np.prod(shape[dim + 1 :], dtype=np.int64))
+    if log and dim == x.ndim - 1 and x.size <= _FEW and shape[-1] < _lanes():
+        got = _log_rows_scalars(x.reshape(-1).tolist(), shape[-1])
+        if got is not None:
+            return np.array(got, _F).reshape(shape)
+    outer = math.prod(shape[:dim])
+    inner = math.prod(shape[dim + 1 :])
     n = shape[dim]
     out = np.empty(shape, _F)
     if dim == x.ndim - 1:
@@ -166,6 +174,40 @@ def softmax32(x: np.ndarray, dim: int, log: bool) -> np.ndarray:
     for rows, cols, nv in _blocks(outer, n, inner):
         res[rows, :, cols] = _inner(x3[rows, :, cols], log, nv)
     return out
+
+
+def _log_rows_scalars(vals: list[float], n: int) -> list[float] | None:
+    """`_lastdim`'s log_softmax of a few float32 rows shorter than a vector (each reduced
+    left to right) in Python floats: the row's maximum, d = x - max, SLEEF's exp of d and
+    the sum of the exps in order, d - log(sum), each float32 step rounded as the arrays
+    round it (`sleef32._r32`); None (the arrays decide) for a zero, an infinity or NaN (the
+    signs of zeros and NaN's propagation are NumPy's), or where the exp or the log of the
+    Python floats gives up."""
+    r32 = _r32
+    out = []
+    for i in range(0, len(vals), n):
+        row = vals[i : i + n]
+        m = row[0]
+        for v in row:
+            if not (v != 0 and -_BIG < v < _BIG):
+                return None
+            if v > m:
+                m = v
+        d = [r32(v - m) for v in row]
+        e = _expf_scalars(d)
+        if e is None:
+            return None
+        acc = e[0]
+        for v in e[1:]:
+            acc = r32(acc + v)
+        lg = _logf_scalars([acc])
+        if lg is None:
+            return None
+        out.extend(r32(v - lg[0]) for v in d)
+    return out
+
+
+_BIG = float(np.finfo(_F).max)
 
 
 def _blocks(outer: int, n: int, inner: int):
@@ -269,9 +311,18 @@ def _cascade_scalars(values: np.ndarray, index: np.ndarray):
 # --- the backward kernels ------------------------------------------------------------------
 
 
-@_in_pieces
 def _fused(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-    """fma(a, b, c) of float32 arrays: the product exact in float64, one rounding."""
+    """fma(a, b, c) of float32 arrays: the product exact in float64, one rounding (a few
+    elements of one shape in Python floats, `fma32_few`: the same bits)."""
+    if a.size <= _FEW and a.shape == b.shape == c.shape and a.dtype == b.dtype == c.dtype == _F:
+        got = fma32_few(a, b, c)
+        if got is not None:
+            return got
+    return _fused_arrays(a, b, c)
+
+
+@_in_pieces
+def _fused_arrays(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     return _fma32(a.astype(np.float64) * b.astype(np.float64), c)
 
 
@@ -330,8 +381,8 @@ def softmax_backward32(g: np.ndarray, y: np.ndarray, dim: int, log: bool) -> np.
     shape = y.shape
     if y.size == 0:
         return np.empty(shape, _F)
-    outer = int(np.prod(shape[:dim], dtype=np.int64))
-    inner = int(np.prod(shape[dim + 1 :], dtype=np.int64))
+    outer = math.prod(shape[:dim])
+    inner = math.prod(shape[dim + 1 :])
     n = shape[dim]
     out = np.empty(shape, _F)
     if dim == y.ndim - 1:

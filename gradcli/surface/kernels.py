@@ -33,7 +33,7 @@ from ..core import vmlsqrt
 from ..core.dtypes import BF16 as _BF16
 from ..core.dtypes import round_bf16
 from ..core.fma64 import _fma64
-from ..core.powf32 import fma32
+from ..core.powf32 import _FEW, fma32, fma32_few
 
 
 def _fma(*args: Any) -> Any:
@@ -152,8 +152,13 @@ def add(a: Any, b: Any, alpha: Any = 1) -> np.ndarray:
     ):
         # An optimiser's step (p + alpha * grad, both float32 of one shape): straight to the
         # exact fma, without the general path's broadcasting and reshapes (the same bits:
-        # both are the correctly rounded fma)
-        return fma32(b, scalar(alpha, dt), a)
+        # both are the correctly rounded fma); a few elements in Python floats
+        al = scalar(alpha, dt)
+        if a.size <= _FEW:
+            got = fma32_few(b, float(al), a)
+            if got is not None:
+                return got
+        return fma32(b, al, a)
     return fma(b, scalar(alpha, dt), a, dt)
 
 

@@ -865,3 +865,196 @@ def test_logf_error_steps_are_exact_in_float64() -> None:
             v = s - p
             e = (p - (s - v)) + (np.asarray(c, np.float64) - v)
             assert not (e[np.isfinite(e)] != 0).any()
+
+
+def test_sleef_expf_and_logf_by_python_floats_match_the_arrays(monkeypatch) -> None:
+    # expf and logf of up to 16 float32 elements run in Python floats (`_expf_scalars`,
+    # `_logf_scalars`), giving up (None) outside their range or where a fused step's float64
+    # sum sat on a midpoint and was rounded; the array paths give the same bits on softmax's
+    # arguments and sums, the ends of the ranges, signed zeros, subnormal results and random
+    # bit patterns (bench: 0 of 1.6 million differing, 0 of 1.2 million for logf).
+    rng = np.random.default_rng(37)
+    exp_cases = [np.array([0.0, -0.0, 88.0, -100.0, -87.5, -99.9, 1e-3, -0.3466], F32)]
+    log_cases = [np.array([1.0, 1.5, 0.75, 2.0, 2**-126, 1e-45, 3.4e38, 1.4999999], F32)]
+    for n in (1, 2, 4, 8, 16):
+        for scale in (0.1, 1.0, 5.0, 30.0):
+            exp_cases.append((-np.abs(rng.standard_normal(n)) * scale).astype(F32))
+            log_cases.append(np.exp(rng.standard_normal(n) * scale).astype(F32))
+        exp_cases.append(rng.uniform(-100, 88, n).astype(F32))
+        bits = rng.integers(1, 0x7F800000, n).astype(np.uint32).view(F32)
+        log_cases.append(bits)
+    taken = {"exp": 0, "log": 0}
+    for name, f, scalars, cases in (
+        ("exp", sleef32.expf, sleef32._expf_scalars, exp_cases),
+        ("log", sleef32.logf, sleef32._logf_scalars, log_cases),
+    ):
+        for x in cases:
+            taken[name] += scalars(x.tolist()) is not None
+            fast = f(x)
+            with monkeypatch.context() as mp:
+                mp.setattr(sleef32, "_SCALARS", -1)
+                slow = f(x)
+            assert fast.shape == slow.shape and _same(fast, slow), (name, x)
+    assert taken["exp"] >= len(exp_cases) - 3 and taken["log"] == len(log_cases)
+    # out of range, NaN, or a rounded midpoint: the array path
+    assert sleef32._expf_scalars([88.5]) is None and sleef32._expf_scalars([float("nan")]) is None
+    assert sleef32._logf_scalars([0.0]) is None and sleef32._logf_scalars([-1.0]) is None
+    assert sleef32._expf_scalars([1e-30]) is None  # (u * s + c rounded onto the constant c)
+    # a coefficient 0.1% off is seen, in exp and in log
+    x = np.array([-0.3, -1.7, -2.2, 0.0], F32)
+    good = sleef32._expf_scalars(x.tolist())
+    y = [1.3, 2.7, 5.5, 11.0]
+    good_log = sleef32._logf_scalars(y)
+    c = list(sleef32._EXP_C)
+    c[4] *= 1.001
+    monkeypatch.setattr(sleef32, "_EXP_C", tuple(c))
+    assert sleef32._expf_scalars(x.tolist()) != good
+    c = list(sleef32._LOG_C)
+    c[1] *= 1.001
+    monkeypatch.setattr(sleef32, "_LOG_C", tuple(c))
+    assert sleef32._logf_scalars(y) != good_log
+
+
+def test_avx2_dots_of_inner_size_below_four_match_the_lanes(monkeypatch) -> None:
+    # gemm_avx2._dots with an inner size of 1-3 (nn.Linear(2, 3)'s forward) adds each
+    # output's products in order from zero, skipping the heads and lanes; those give the same
+    # bits for every row alignment, x at several storage offsets and row strides.
+    from gradcli.ops import gemm_avx2 as G
+
+    rng = np.random.default_rng(41)
+    for m, k, n in [(1, 1, 1), (4, 2, 3), (4, 3, 2), (7, 1, 9), (5, 3, 13), (2, 2, 1), (9, 3, 4)]:
+        x = (rng.standard_normal((m, k)) * 3).astype(F32)
+        x[0, 0] = -0.0
+        w = rng.standard_normal((n, k)).astype(F32)
+        w[-1, -1] = 0.0
+        for at, ld in ((0, None), (1, None), (2, k + 1), (3, k + 3)):
+            fast = G._dots(x, w, at, ld)
+            with monkeypatch.context() as mp:
+                mp.setattr(G, "_HEADS_ONLY", 0)
+                G._GROUPS.clear()
+                slow = G._dots(x, w, at, ld)
+            G._GROUPS.clear()
+            assert fast.shape == slow.shape and _same(fast, slow), (m, k, n, at, ld)
+
+
+def test_fma32_of_a_few_elements_in_python_floats_matches_fma32() -> None:
+    # powf32.fma32_few (an optimiser's p + alpha * grad of up to 16 elements, kernels.add)
+    # gives fma32's bits, and gives up (None) on a sum rounded onto a float32 midpoint or not
+    # finite; exact sums on midpoints (a zero gradient) are kept.
+    from gradcli.core.powf32 import fma32, fma32_few
+
+    rng = np.random.default_rng(43)
+    taken = 0
+    cases = []
+    for k in (1, 2, 3, 6, 9, 16):
+        cases.append(((rng.standard_normal(k) * 1e-3).astype(F32), F32(-0.1)))
+        cases.append((rng.standard_normal(k).astype(F32), F32(-0.05)))
+        cases.append((np.zeros(k, F32), F32(-0.5)))
+    for a, b in cases:
+        c = rng.standard_normal(a.shape).astype(F32)
+        got = fma32_few(a, float(b), c)
+        if got is not None:
+            taken += 1
+            assert _same(got, fma32(a, b, c)), (a, b, c)
+    assert taken == len(cases)
+    # a product a little off half an ulp of c = 1: the float64 sum rounded onto the midpoint
+    a = np.array([float.fromhex("0x1.ffff7p-25")], F32)
+    assert fma32_few(a, float.fromhex("0x1.000048p+0"), np.ones(1, F32)) is None
+    assert fma32_few(np.array([np.inf], F32), 1.0, np.array([1.0], F32)) is None
+    # the kernel's add takes it, and its bits are fma32's
+    from gradcli.surface import kernels
+
+    p, g = rng.standard_normal((3, 2)).astype(F32), rng.standard_normal((3, 2)).astype(F32)
+    assert _same(kernels.add(p, g, alpha=-0.1), fma32(g, F32(-0.1), p))
+
+
+def test_softmax_backward_fused_step_of_a_few_elements_matches_the_arrays(monkeypatch) -> None:
+    # softmax32._fused (log_softmax's backward fma(-exp(y), sum(g), g), the tail of a row's
+    # lanes) takes Python floats for up to 16 elements: the array fma's bits, with three
+    # arrays of one shape (b a broadcast view too), signed zeros and infinities.
+    from gradcli.core import powf32
+    from gradcli.ops import softmax32
+
+    rng = np.random.default_rng(47)
+    for rows, n in [(1, 1), (4, 2), (2, 3), (3, 5), (2, 8), (4, 4)]:
+        y = np.log(rng.random((rows, n)) + 1e-3).astype(F32)
+        g = rng.standard_normal((rows, n)).astype(F32)
+        g[0, 0] = -0.0
+        for scale in (1.0, 1e-3):
+            gs = (g * scale).astype(F32)
+            fast = softmax32.softmax_backward32(gs, y, 1, True)
+            with monkeypatch.context() as mp:
+                mp.setattr(softmax32, "_FEW", -1)
+                slow = softmax32.softmax_backward32(gs, y, 1, True)
+            assert _same(fast, slow), (rows, n, scale)
+        a, c = -np.exp(y), g
+        b = np.broadcast_to(g.sum(1, keepdims=True), g.shape)
+        assert _same(powf32.fma32_few(a, b, c), softmax32._fused_arrays(a, b, c))
+    inf = np.array([np.inf, 1.0], F32)
+    assert powf32.fma32_few(inf, inf, inf) is None
+
+
+def test_log_softmax_rows_in_python_floats_match_the_arrays(monkeypatch) -> None:
+    # softmax32's log_softmax of up to 16 elements in rows shorter than a vector runs in
+    # Python floats (`_log_rows_scalars`); the arrays give the same bits on logits of several
+    # scales and shapes; zeros, infinities and NaN take the arrays.
+    from gradcli.ops import softmax32
+
+    rng = np.random.default_rng(53)
+    taken = 0
+    for shape in [(1, 1), (4, 2), (2, 3), (3, 5), (2, 7), (16, 1), (1, 4, 3), (5,)]:
+        for scale in (1e-3, 1.0, 10.0, 60.0):
+            x = (rng.standard_normal(shape) * scale).astype(F32)
+            dim = x.ndim - 1
+            taken += softmax32._log_rows_scalars(x.reshape(-1).tolist(), shape[-1]) is not None
+            fast = softmax32.softmax32(x, dim, True)
+            with monkeypatch.context() as mp:
+                mp.setattr(softmax32, "_FEW", -1)
+                slow = softmax32.softmax32(x, dim, True)
+            assert fast.shape == slow.shape and _same(fast, slow), (shape, scale)
+    assert taken >= 20  # (tiny logits: an exp step rounded onto a constant, the arrays)
+    for bad in (0.0, -0.0, np.inf, np.nan):
+        assert softmax32._log_rows_scalars([1.0, bad], 2) is None
+
+
+def test_avx2_small_and_gemv_shortcuts_of_short_inner_sizes_match(monkeypatch) -> None:
+    # gemm_avx2: `_small` with an inner size below 8 skips its peel plan (no group of 8: the
+    # peeled elements' additions are the others'); `_gemv`'s last n mod 4 outputs with no
+    # step of lanes (inner size below 12) are summed at once. Both give the bits of the paths
+    # they skip, for peeled rows (odd row lengths, offsets), starts, and one column or row.
+    from gradcli.ops import gemm_avx2 as G
+
+    rng = np.random.default_rng(59)
+    for m, k, n in [(50, 1, 10), (7, 3, 9), (5, 7, 6), (9, 8, 5), (3, 12, 7), (6, 5, 11)]:
+        x, y, start = _small_operands(rng, m, k, n)
+        for s in (None, start):
+            for at, ld in ((0, None), (1, None), (3, n + 2)):
+                fast = G._small(x, y, s, at, ld)
+                with monkeypatch.context() as mp:
+                    mp.setattr(G, "_PEEL_GROUP", 0)
+                    slow = G._small(x, y, s, at, ld)
+                assert _same(fast, slow), (m, k, n, at, ld, s is None)
+    shapes = [(50, 10, 1), (1, 3, 7), (1, 11, 6), (5, 4, 1), (1, 1, 3)]
+    shapes += [(1, 12, 5), (1, 20, 7), (3, 17, 1), (1, 14, 6)]  # (a step of lanes: not taken)
+    for m, k, n in shapes * 4:
+        x, w, _ = _small_operands(rng, m, k, n)
+        w = np.ascontiguousarray(w.T)
+        x[0, 0] = -0.0
+        fast = G._gemv(x, w)
+        with monkeypatch.context() as mp:
+            mp.setattr(G, "_GEMV_TAIL_WHOLE", 0)
+            slow = G._gemv(x, w)
+        assert fast.shape == slow.shape and _same(fast, slow), (m, k, n)
+
+
+def test_glibc_expf_scalars_give_up_outside_their_range(monkeypatch) -> None:
+    # glibc_expf tries Python floats first for up to 16 float32 elements; an element outside
+    # [-88, 88] or NaN sends the array to the NumPy path (its clipping and special values)
+    assert sleef32._glibc_expf_scalars(np.array([1.0, 88.5], F32)) is None
+    assert sleef32._glibc_expf_scalars(np.array([np.nan], F32)) is None
+    for x in (np.array([1.0, 90.0, -110.0, np.nan, -0.0], F32), SPECIAL[:16]):
+        fast = sleef32.glibc_expf(x)
+        with monkeypatch.context() as mp:
+            mp.setattr(sleef32, "_GLIBC_SCALARS", -1)
+            slow = sleef32.glibc_expf(x)
+        assert _same(fast, slow)

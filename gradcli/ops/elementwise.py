@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core import cpu, fma64, hooks, mkl32, onednn32, powf32, sleef32, vmlsqrt
+from ..core import cpu, fma64, hooks, mkl32, onednn32, powf32, sleef32, vecloop, vmlsqrt
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import act32
@@ -1235,8 +1235,11 @@ _GELU_C = 0.044715
 
 def _gelu_onednn(x: np.ndarray, approximate: str) -> bool:
     """PyTorch computes an exact gelu of a contiguous float32 tensor of two elements or more
-    with oneDNN's kernel (`core.onednn32`), others with ATen's (`ops.act32`)."""
-    return approximate != "tanh" and x.size > 1 and x.flags.c_contiguous
+    with oneDNN's kernel (`core.onednn32`), others with ATen's (`ops.act32`; also a float16
+    or bfloat16 tensor's, computed in float32: `vecloop.REDUCED`)."""
+    return (
+        approximate != "tanh" and x.size > 1 and x.flags.c_contiguous and vecloop.REDUCED[0] is None
+    )
 
 
 def _gelu_fwd(x: np.ndarray, approximate: str = "none") -> np.ndarray:

@@ -929,8 +929,7 @@ softmax = defop(
 
 
 def _log_softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
-    if x.dtype == np.float16 and x.ndim and dim % x.ndim == x.ndim - 1:
-        return _widened(_log_softmax_fwd, x, dim)
+    # (float16 and bfloat16 arrive as float32, computed as their kernels: `core.half`)
     if x.dtype == np.float32 and x.ndim:
         return softmax32(x, dim, log=True)  # PyTorch's kernels to the bit
     # PyTorch's CPU kernel: (x - max) - log(sum(exp(x - max))), in that order (the maximum is

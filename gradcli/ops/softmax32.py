@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.half import narrowed as _narrowed
 from ..core.sleef32 import expf as _sleef_expf
 from ..core.sleef32 import glibc_expf as _glibc_expf
 from ..core.sleef32 import in_pieces as _in_pieces
@@ -126,7 +127,10 @@ def _lastdim(x: np.ndarray, log: bool) -> np.ndarray:
         e = _sleef_expf(d)
         s = _reduce_rows(e, np.add)[:, None]
         if log:
-            return d - _sleef_logf(s)
+            # (a float16 or bfloat16 kernel keeps the sum, then its log, in a buffer of its
+            # dtype, each rounded there: measured on 2.13, (x - max) - log(sum) rounded once
+            # differs from PyTorch on 336 of 6524 float16 elements)
+            return d - _narrowed(_sleef_logf(_narrowed(s)))
         return e * (_F(1) / s)
 
 

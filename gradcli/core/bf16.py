@@ -23,7 +23,7 @@ BF16_COMPUTED = frozenset(
     "add sub mul div neg reciprocal exp log sqrt abs sin cos tanh tanh_backward sigmoid "
     "sigmoid_backward relu threshold_backward maximum minimum pow_scalar rsub_scalar "
     "clamp floor ceil trunc sign matmul sum mean softplus gelu silu mish elu logsigmoid "
-    "hardswish log_softmax rsqrt".split()
+    "hardswish log_softmax rsqrt gelu_backward softmax_backward log_softmax_backward".split()
 )
 # The ops that only move or convert values (the result's values are its inputs'): bfloat16
 # arrays as they are.

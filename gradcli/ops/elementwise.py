@@ -16,6 +16,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import cpu, fma64, hooks, mkl32, onednn32, powf32, sleef32, vecloop, vmlsqrt
+from ..core.dtypes import BF16
 from ..core.half import narrowed
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
@@ -271,9 +272,9 @@ def _one_minus_square(o: np.ndarray) -> np.ndarray:
 
 
 def _tanh_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
-    if grad_enabled() or g.dtype != out.dtype or not g.dtype.isnative:
+    if grad_enabled() or g.dtype != out.dtype or not g.dtype.isnative or g.dtype == np.float16:
         # recorded (create_graph=True): PyTorch's own node, TanhBackwardBackward0 (and
-        # bfloat16, which `core.op.apply` computes in float32)
+        # bfloat16 and float16, which `core.op.apply` computes in float32)
         return (apply(tanh_backward, g, out),)
     return (Tensor(g.data * _one_minus_square(out.data)),)
 
@@ -320,7 +321,8 @@ tanh = defop(
     "TanhBackward0",
     "g * (1 - out^2)",
     saved=V.saves(result=V.RESULT),
-    link=lambda out, x: (0, _one_minus_square(out.data)),
+    # (not for float16: ATen's kernel computes g * (1 - y * y) in float, the rule's road)
+    link=lambda out, x: None if out.dtype == np.float16 else (0, _one_minus_square(out.data)),
     sym=lambda sp, x: sp.tanh(x),
     samples=unary_samples(),
     to_torch="torch.tanh",
@@ -1272,13 +1274,17 @@ def _gelu_fwd(x: np.ndarray, approximate: str = "none") -> np.ndarray:
     return 0.5 * x * (1 + _erf(x * _SQRT1_2))
 
 
+_REDUCED = (np.dtype(np.float16), BF16)
+
+
 def _gelu_vjp(g: Tensor, out: Tensor, x: Tensor, approximate: str = "none") -> tuple:
     if _first_order32(g, x):
         if _gelu_onednn(x.data, approximate):
             return (Tensor(onednn32.gelu_bwd(g.data, x.data)),)
         return (Tensor(act32.gelu_backward(g.data, x.data, approximate)),)
-    if g.dtype == x.dtype == np.float32 and g.shape == x.shape:
-        # recorded (create_graph=True): PyTorch's kernel as its own node, GeluBackwardBackward0
+    if g.dtype == x.dtype and g.shape == x.shape and (g.dtype in _REDUCED or g.dtype == np.float32):
+        # recorded (create_graph=True): PyTorch's kernel as its own node, GeluBackwardBackward0;
+        # float16 and bfloat16: that kernel in float32, rounded once (`core.half`)
         return (apply(gelu_backward, g, x, approximate=approximate),)
     if approximate == "tanh":
         t = ((x + x * x * x * _GELU_C) * _GELU_K).tanh()

@@ -218,7 +218,7 @@ def cascade_sum(values: np.ndarray, index: np.ndarray) -> np.ndarray:
     """The sum of `values` (1-d, float) at batch indices `index` (increasing; the targets not
     ignored) as nll_loss's cascade of partial sums adds them."""
     dtype = values.dtype
-    if values.size <= _SCALAR_CASCADE and dtype.type in (np.float32, np.float64):
+    if values.size <= _SCALAR_CASCADE and dtype.type in (np.float32, np.float64, np.float16):
         return _cascade_scalars(values, index)
     rests = []
     items, pos = values, index

@@ -22,7 +22,8 @@ _F64 = np.dtype(np.float64)
 BF16_COMPUTED = frozenset(
     "add sub mul div neg reciprocal exp log sqrt abs sin cos tanh tanh_backward sigmoid "
     "sigmoid_backward relu threshold_backward maximum minimum pow_scalar rsub_scalar "
-    "clamp floor ceil trunc sign matmul sum mean".split()
+    "clamp floor ceil trunc sign matmul sum mean softplus gelu silu mish elu logsigmoid "
+    "hardswish log_softmax rsqrt gelu_backward softmax_backward log_softmax_backward".split()
 )
 # The ops that only move or convert values (the result's values are its inputs'): bfloat16
 # arrays as they are.
@@ -54,11 +55,14 @@ def bf16_arrays(op: Any, arrays: Any) -> list:
         raise NotSupported(
             f"{shown} of a bfloat16 tensor is not supported by gradcli (it computes bfloat16 "
             "only where its result is PyTorch's to the bit: arithmetic, exp, log, sqrt, sin, "
-            "cos, tanh, sigmoid, relu, abs, clamp, floor, ceil, trunc, sign, max, min, sum, "
+            "cos, tanh, sigmoid, relu, softplus, gelu, silu, mish, elu, logsigmoid, hardswish, "
+            "log_softmax, rsqrt, abs, clamp, floor, ceil, trunc, sign, max, min, sum, "
             "mean, matmul)",
             hint="convert to float32 first: x.float() (or x.to(torch.float32))",
         )
-    out = _Bf16Inputs(a if moved or a.dtype != _BF16 else a.astype(_F32) for a in arrays)
+    from .half import widened  # (a float32 copy laid out as the bfloat16 array)
+
+    out = _Bf16Inputs(a if moved or a.dtype != _BF16 else widened(a) for a in arrays)
     out.moved = moved
     return out
 
@@ -177,7 +181,9 @@ def forward_of(op: Any) -> Any:
         return lambda x, p: _bf16_pow(x, p, scalar)
     if op.name == "matmul":
         return bf16_product
-    return op.forward
+    from .half import reduced_forward  # (the vector step of a two-byte float's kernel)
+
+    return reduced_forward(op.forward, _BF16)
 
 
 def bf16_result(op: Any, data: np.ndarray) -> np.ndarray:

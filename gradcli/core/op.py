@@ -866,6 +866,7 @@ complex_casts_fail()
 
 # --- bfloat16 (`core.dtypes.BF16`) ---------------------------------------------------------
 _BF16 = dtypes.BF16
+_F16 = np.dtype(np.float16)
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
 
@@ -957,6 +958,12 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
             arrays = bf16.bf16_arrays(op, arrays)
             fparams = bf16.bf16_params(op, params)
             forward = bf16.forward_of(op)
+        elif any(a.dtype == _F16 for a in arrays):
+            from . import half  # (imported by the first float16 input)
+
+            if op.name in half.F16_COMPUTED:
+                arrays = half.f16_arrays(arrays)
+                forward = half.reduced_forward(forward)
     laid = (
         count
         and not arrays[0].flags.c_contiguous
@@ -993,19 +1000,25 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
             own(t)
         was = arrays
         arrays = datas = [t.data for t in inputs]
-        if type(was) is not tuple and type(was) is not list:  # (bfloat16 inputs)
-            from . import bf16
+        if type(was) is not tuple and type(was) is not list:  # (bfloat16 or float16 inputs)
+            from . import bf16, half
 
-            arrays = bf16.bf16_arrays(op, arrays)
+            if type(was) is half.F16Inputs:
+                arrays = half.f16_arrays(arrays)
+            else:
+                arrays = bf16.bf16_arrays(op, arrays)
         with np.errstate(all="ignore"):
             data = _asarray(forward(*arrays, **fparams))
     limit = _ELEMENTS._cached
     if data.size > (limit if limit is not None else _ELEMENTS.read()):
         _ELEMENTS.check(data.size, f"the result of {op.name}")
     if type(arrays) is not tuple and type(arrays) is not list and data.dtype.kind == "f":
-        from . import bf16  # (bfloat16 inputs: `bf16.bf16_arrays` gave the arrays)
+        from . import bf16, half  # (bfloat16 or float16 inputs: the arrays are float32 copies)
 
-        data = bf16.bf16_result(op, data)
+        if type(arrays) is half.F16Inputs:
+            data = half.f16_result(data)
+        else:
+            data = bf16.bf16_result(op, data)
     if data.ndim > 1 and op.kind in _ELEMENTWISE and op.name not in _NOT_ITERATED:
         # laid out as PyTorch lays out an elementwise result after its inputs (the usual
         # case, row-major inputs and result, checked here first: `layout.iterated`)

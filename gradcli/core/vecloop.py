@@ -14,6 +14,14 @@ _F = np.float32
 VEC_STEP = 32  # ATen's `vectorized_loop` takes two 16-float vectors a step (AVX512 build)
 VEC_STEP_AVX2 = 16  # two 8-float vectors a step (AVX2 build, `cpu.avx2()`)
 
+# The two-byte float dtype (float16 or bfloat16) whose kernel the float32 loops run now stand
+# for: ATen's Half and BFloat16 kernels load 16 (AVX2) or 32 two-byte elements a vector,
+# convert them to two float vectors and run the float function on those, so a step takes
+# twice as many elements as float32's (`core.half.reduced_forward` sets it around a reduced
+# input's forward; None: float32's own kernels).
+REDUCED: list = [None]
+_TWO_BYTES = np.dtype(np.float16)
+
 
 def vec_step() -> int:
     """The float32 elements one step of ATen's `vectorized_loop` takes on this kernel family:
@@ -65,6 +73,8 @@ def _split_in_order(vec, scalar, arrays, dtype: type = _F, step_of: type | None 
     flat = [np.ascontiguousarray(a, dtype=dtype).reshape(-1) for a in arrays]
     n = flat[0].size
     out = np.empty(n, dtype)
+    if step_of is None and dtype is _F and REDUCED[0] is not None:
+        step_of = _TWO_BYTES
     step = vec_step() * 4 // np.dtype(dtype if step_of is None else step_of).itemsize
     if run >= n:
         nv = vector_count(n, step) if adjacent else 0

@@ -15,7 +15,9 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core import cpu, fma64, hooks, mkl32, onednn32, powf32, sleef32, vmlsqrt
+from ..core import cpu, fma64, hooks, mkl32, onednn32, powf32, sleef32, vecloop, vmlsqrt
+from ..core.dtypes import BF16
+from ..core.half import narrowed
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import act32
@@ -270,9 +272,9 @@ def _one_minus_square(o: np.ndarray) -> np.ndarray:
 
 
 def _tanh_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
-    if grad_enabled() or g.dtype != out.dtype or not g.dtype.isnative:
+    if grad_enabled() or g.dtype != out.dtype or not g.dtype.isnative or g.dtype == np.float16:
         # recorded (create_graph=True): PyTorch's own node, TanhBackwardBackward0 (and
-        # bfloat16, which `core.op.apply` computes in float32)
+        # bfloat16 and float16, which `core.op.apply` computes in float32)
         return (apply(tanh_backward, g, out),)
     return (Tensor(g.data * _one_minus_square(out.data)),)
 
@@ -319,7 +321,8 @@ tanh = defop(
     "TanhBackward0",
     "g * (1 - out^2)",
     saved=V.saves(result=V.RESULT),
-    link=lambda out, x: (0, _one_minus_square(out.data)),
+    # (not for float16: ATen's kernel computes g * (1 - y * y) in float, the rule's road)
+    link=lambda out, x: None if out.dtype == np.float16 else (0, _one_minus_square(out.data)),
     sym=lambda sp, x: sp.tanh(x),
     samples=unary_samples(),
     to_torch="torch.tanh",
@@ -522,8 +525,26 @@ log10 = defop(
 )
 
 
+def _rsqrt_reduced(x: np.ndarray) -> np.ndarray:
+    """A float16 or bfloat16 rsqrt (its values as float32, `core.half`) as ATen's kernel: its
+    vector function takes 1 / sqrt(x) in float (each rounded to float32), its scalar tail
+    computes in the tensor's dtype, sqrt rounded to it before the quotient (measured, 2.13:
+    the contiguous run's last n % 32 elements on AVX2, and a strided view's all)."""
+    with np.errstate(all="ignore"):
+        return vecloop.split_loop(
+            lambda a: _F32_ONE / np.sqrt(a),
+            lambda a: narrowed(_F32_ONE / narrowed(np.sqrt(a))),
+            x,
+        )
+
+
+_F32_ONE = np.float32(1)
+
+
 def _rsqrt_fwd(x: np.ndarray) -> np.ndarray:
     # PyTorch's kernel: 1 / sqrt(x) in the tensor's dtype (two roundings, its float32 bits).
+    if vecloop.REDUCED[0] is not None and x.dtype == np.float32:
+        return _rsqrt_reduced(x)
     r = np.sqrt(x)
     return np.divide(1, r, out=r) if isinstance(r, np.ndarray) else 1 / r
 
@@ -1235,8 +1256,11 @@ _GELU_C = 0.044715
 
 def _gelu_onednn(x: np.ndarray, approximate: str) -> bool:
     """PyTorch computes an exact gelu of a contiguous float32 tensor of two elements or more
-    with oneDNN's kernel (`core.onednn32`), others with ATen's (`ops.act32`)."""
-    return approximate != "tanh" and x.size > 1 and x.flags.c_contiguous
+    with oneDNN's kernel (`core.onednn32`), others with ATen's (`ops.act32`; also a float16
+    or bfloat16 tensor's, computed in float32: `vecloop.REDUCED`)."""
+    return (
+        approximate != "tanh" and x.size > 1 and x.flags.c_contiguous and vecloop.REDUCED[0] is None
+    )
 
 
 def _gelu_fwd(x: np.ndarray, approximate: str = "none") -> np.ndarray:
@@ -1250,13 +1274,17 @@ def _gelu_fwd(x: np.ndarray, approximate: str = "none") -> np.ndarray:
     return 0.5 * x * (1 + _erf(x * _SQRT1_2))
 
 
+_REDUCED = (np.dtype(np.float16), BF16)
+
+
 def _gelu_vjp(g: Tensor, out: Tensor, x: Tensor, approximate: str = "none") -> tuple:
     if _first_order32(g, x):
         if _gelu_onednn(x.data, approximate):
             return (Tensor(onednn32.gelu_bwd(g.data, x.data)),)
         return (Tensor(act32.gelu_backward(g.data, x.data, approximate)),)
-    if g.dtype == x.dtype == np.float32 and g.shape == x.shape:
-        # recorded (create_graph=True): PyTorch's kernel as its own node, GeluBackwardBackward0
+    if g.dtype == x.dtype and g.shape == x.shape and (g.dtype in _REDUCED or g.dtype == np.float32):
+        # recorded (create_graph=True): PyTorch's kernel as its own node, GeluBackwardBackward0;
+        # float16 and bfloat16: that kernel in float32, rounded once (`core.half`)
         return (apply(gelu_backward, g, x, approximate=approximate),)
     if approximate == "tanh":
         t = ((x + x * x * x * _GELU_C) * _GELU_K).tanh()

@@ -439,7 +439,8 @@ def _nll_fwd(
     if getattr(x, "ndim", None) == 1 and np.ndim(target) == 1:
         # One unbatched sample with a one-item target: PyTorch's forward reads it as 0-d.
         target = np.asarray(target).reshape(())
-    if isinstance(x, np.ndarray) and x.dtype in (np.float32, np.float64):
+    if isinstance(x, np.ndarray) and x.dtype in (np.float32, np.float64, np.float16):
+        # (float16: ATen's partial sums are of the tensor's dtype, each addition rounded to it)
         return _nll_aten(x, np.asarray(target), weight, reduction, ignore_index)
     m = _nll_mask(x.shape, target, weight, ignore_index, x.dtype)
     picked = -np.sum(m * x, axis=-1)

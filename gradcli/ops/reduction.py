@@ -15,6 +15,7 @@ import numpy as np
 
 from ..core import hooks
 from ..core import primitives as P
+from ..core.dtypes import BF16
 from ..core.op import Sample, apply, defop, reduction_samples, register
 from ..core.primitives import check_reduced, count, dims_of, from_end, sum_vjp, unreduce
 from ..core.summation import sum_float
@@ -741,6 +742,11 @@ def _shifted(x: np.ndarray, dim: int) -> np.ndarray:
     return x - np.where(np.isfinite(m), m, 0).astype(x.dtype, copy=False)
 
 
+def _reduced(dt: np.dtype) -> bool:
+    """float16 or bfloat16 (whose kernels `core.op.apply` runs in float32, rounding once)."""
+    return dt == np.float16 or dt == BF16
+
+
 def _softmax_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int, log: bool) -> tuple:
     """softmax's `out * (g - sum(g * out, dim))`, log_softmax's `g - exp(out) * sum(g, dim)`.
     A float32 gradient computed without a graph (no create_graph, not batched) is ATen's
@@ -757,9 +763,10 @@ def _softmax_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int, log: bool) -> tupl
     ):
         return (Tensor(softmax_backward32(g.data, out.data, dim, log)),)
     d = from_end(dim, x.ndim)
-    if grad_enabled() and g.dtype == out.dtype:
+    if g.dtype == out.dtype and (grad_enabled() or _reduced(g.dtype)):
         # recorded (create_graph=True): PyTorch's own node (_softmax_backward_data,
-        # SoftmaxBackwardDataBackward0 / LogSoftmaxBackwardDataBackward0), the same kernel
+        # SoftmaxBackwardDataBackward0 / LogSoftmaxBackwardDataBackward0), the same kernel;
+        # float16 and bfloat16: that kernel in float32, rounded once (`core.half`)
         return (apply(log_softmax_backward if log else softmax_backward, g, out, dim=d),)
     if log:
         return (g - out.exp() * sum_dim(g, d),)
@@ -934,8 +941,7 @@ softmax = defop(
 
 
 def _log_softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
-    if x.dtype == np.float16 and x.ndim and dim % x.ndim == x.ndim - 1:
-        return _widened(_log_softmax_fwd, x, dim)
+    # (float16 and bfloat16 arrive as float32, computed as their kernels: `core.half`)
     if x.dtype == np.float32 and x.ndim:
         return softmax32(x, dim, log=True)  # PyTorch's kernels to the bit
     # PyTorch's CPU kernel: (x - max) - log(sum(exp(x - max))), in that order (the maximum is

@@ -586,6 +586,27 @@ def _torch_adaptive(w: Any, a: list[str], p: dict[str, Any]) -> str:
     return f"torch.nn.functional.adaptive_avg_pool{len(o)}d({a[0]}, {w.lit(list(o))})"
 
 
+def _jax_adaptive(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    # each pooled dim as a product with its averaging matrix (ATen's windows: floor(i n / o)
+    # to ceil((i + 1) n / o)); the sizes are fixed, so the matrices are written out
+    o = tuple(p["out_size"])
+    shape = w.inputs[0].shape
+    expr = a[0]
+    for k, m in enumerate(o):
+        ax = len(shape) - len(o) + k
+        n = shape[ax]
+        cols = [[0.0] * m for _ in range(n)]
+        for i in range(m):
+            lo, hi = (i * n) // m, -(-((i + 1) * n) // m)
+            for j in range(lo, hi):
+                cols[j][i] = 1.0 / (hi - lo)
+        expr = (
+            f"jnp.moveaxis(jnp.tensordot({expr}, jnp.array({cols!r}, dtype={a[0]}.dtype), "
+            f"axes=([{ax}], [0])), -1, {ax})"
+        )
+    return expr
+
+
 adaptive_avg_pool = defop(
     "adaptive_avg_pool",
     lambda x, *, out_size: _adaptive_fwd(x, out=tuple(out_size)),
@@ -602,6 +623,7 @@ adaptive_avg_pool = defop(
         Sample(((1, 1, 3, 5, 4),), {"out_size": (2, 3, 3)}),
     ),
     to_torch=_torch_adaptive,
+    to_jax=_jax_adaptive,
 )
 adaptive_avg_pool_backward = defop(
     "adaptive_avg_pool_backward",

@@ -18,3 +18,12 @@ def error(text: str) -> GradcliError:
     with pytest.raises(GradcliError) as info:
         parse(text, "t.py").run(dtype="float32")
     return info.value
+
+
+def python_out(text: str) -> str:
+    """What Python itself prints for the same program (test code: a fixed program of the test's
+    own, run as a script's `__main__`, its print collected): the language tests' reference."""
+    lines: list[str] = []
+    scope = {"print": lambda *a: lines.append(" ".join(map(str, a)) + "\n"), "__name__": "__main__"}
+    exec(text, scope)  # noqa: S102
+    return "".join(lines)

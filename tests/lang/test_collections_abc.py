@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from gradcli.base.errors import GradcliError
-from gradcli.lang.program import parse
+from tests.helpers.programs import out, python_out
 
 PRELUDE = """\
 import collections
@@ -51,17 +51,11 @@ VALUES = [[1], (1,), "ab", {"k": 1}, {1}, frozenset(), range(2), 3, 2.5, None, T
 
 
 def gradcli_prints(code: str) -> str:
-    run = parse(PRELUDE + code + "\n", "t.py").run(dtype="float32")
-    return "".join(run.output)
+    return out(PRELUDE + code + "\n")
 
 
 def python_prints(code: str) -> str:
-    lines: list[str] = []
-    scope = {"print": lambda *a: lines.append(" ".join(map(str, a)) + "\n")}
-    # (test code: Python's own evaluation of the same fixed program)
-    scope["__name__"] = "__main__"
-    exec(PRELUDE + code, scope)  # noqa: S102
-    return "".join(lines)
+    return python_out(PRELUDE + code)
 
 
 CLASSES = [

@@ -6,22 +6,17 @@ from __future__ import annotations
 import pytest
 
 from gradcli.base.errors import GradcliError
-from gradcli.lang.program import parse
+from tests.helpers.programs import out, python_out
 
 PRELUDE = "import numpy as np\nimport numpy.testing as npt\n"
 
 
 def gradcli_prints(code: str) -> str:
-    run = parse(PRELUDE + code + "\n", "t.py").run(dtype="float32")
-    return "".join(run.output)
+    return out(PRELUDE + code + "\n")
 
 
 def python_prints(code: str) -> str:
-    lines: list[str] = []
-    scope = {"print": lambda *a: lines.append(" ".join(map(str, a)) + "\n")}
-    # (test code: Python's own evaluation of the same fixed program)
-    exec(PRELUDE + code, scope)  # noqa: S102
-    return "".join(lines)
+    return python_out(PRELUDE + code)
 
 
 CALLS = [

@@ -12,23 +12,17 @@ import itertools
 import pytest
 
 from gradcli.base.errors import GradcliError
-from gradcli.lang.program import parse
+from tests.helpers.programs import out, python_out
 
 PRELUDE = "class Net:\n    pass\n"
 
 
 def gradcli_prints(code: str) -> str:
-    run = parse(PRELUDE + code + "\n", "t.py").run(dtype="float32")
-    return "".join(run.output)
+    return out(PRELUDE + code + "\n")
 
 
 def python_prints(code: str) -> str:
-    lines: list[str] = []
-    scope = {"print": lambda *a: lines.append(" ".join(map(str, a)) + "\n")}
-    # (test code: Python's own evaluation of the same fixed expressions)
-    scope["__name__"] = "__main__"
-    exec(PRELUDE + code, scope)  # noqa: S102
-    return "".join(lines)
+    return python_out(PRELUDE + code)
 
 
 ATOMS = ["int", "float", "str", "None", "Net", "list[int]", "dict[str, float]", "tuple[int, ...]"]

@@ -129,6 +129,9 @@ def digamma(x: np.ndarray) -> np.ndarray:
     integers; below 0 reflected (psi(1 - x) - pi / tan(pi frac(x))); below 10 raised by the
     recurrence psi(x) = psi(x + 1) - 1/x; from 10 the asymptotic series."""
     x = np.asarray(x)
+    if x.dtype == np.float16:
+        # ATen's float16 kernel: the float kernel's result rounded once (it returned float64)
+        return digamma(x.astype(np.float32)).astype(np.float16)
     if x.dtype != np.float32:
         x = x.astype(np.float64)
     f = x.dtype.type

@@ -21,7 +21,7 @@ from ..core.op import AccumulateGrad, Node, ShownNode
 from ..core.tensor import SCALAR_WARNING, Tensor, _GradMode, repeated_change, typename
 from ..ops import arithmetic as A
 from ..surface import nn as surface_nn
-from ..surface.constructors import LegacyTensorType
+from ..surface.constructors import LegacyTensorType, Variable
 from ..surface.printing import MaxMin
 from . import operators, pycounter
 from . import pycollections as PC
@@ -1299,6 +1299,10 @@ def _isinstance(v: Any, cls: Any) -> bool:
                 return True
         elif isinstance(c, LegacyTensorType):  # torch.FloatTensor and its kin
             if c.instance(v):
+                return True
+        elif getattr(c, "fn", c) is Variable:
+            # torch.autograd.Variable: PyTorch's metaclass makes every tensor one
+            if isinstance(v, Tensor):
                 return True
         elif _numpy_scalar(c):  # np.int64, np.float32...
             if c.instance(v):

@@ -20,6 +20,7 @@ from . import act32
 from . import saved as V
 from .binary import where
 from .elementwise import (
+    _clamp_fwd,
     _first_order32,
     _precise,
     in_vector_loop,
@@ -232,9 +233,8 @@ def _hardtanh_vjp(
 
 hardtanh = defop(
     "hardtanh",
-    lambda x, min_val=-1.0, max_val=1.0: np.minimum(np.maximum(x, min_val), max_val).astype(
-        x.dtype
-    ),
+    # ATen's clamp: x kept where it ties with a bound (relu6(-0.) is -0.)
+    lambda x, min_val=-1.0, max_val=1.0: _clamp_fwd(x, min_val, max_val),
     _hardtanh_vjp,
     "HardtanhBackward0",
     "g * (min_val < x < max_val)",

@@ -921,7 +921,8 @@ def _relu_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
 
 relu = defop(
     "relu",
-    lambda x: np.maximum(x, 0).astype(x.dtype),
+    # (ATen's x < 0 ? 0 : x keeps a -0.0, which np.maximum made +0.0: 1 / relu(-0.) is -inf)
+    lambda x: np.where(x < 0, x.dtype.type(0), x).astype(x.dtype),
     _relu_vjp,
     "ReluBackward0",
     "g * (x > 0)",
@@ -1402,11 +1403,13 @@ gelu = defop(
 
 
 def _clamp_fwd(x: np.ndarray, min: float | None = None, max: float | None = None) -> np.ndarray:
+    # ATen's clamp keeps x where it ties with a bound (x < min ? min : x, then x > max ? max :
+    # x, its vector kernel's operand order too): a -0.0 stays -0.0 at min=0; NaN stays NaN
     out = x
     if min is not None:
-        out = np.maximum(out, min)
+        out = np.where(out < min, np.asarray(min).astype(out.dtype, copy=False), out)
     if max is not None:
-        out = np.minimum(out, max)
+        out = np.where(out > max, np.asarray(max).astype(out.dtype, copy=False), out)
     return np.asarray(out, dtype=x.dtype)
 
 

@@ -1996,7 +1996,7 @@ class LRScheduler:
 
     def __init__(self, optimizer: Any, last_epoch: Any = -1) -> None:
         if not isinstance(optimizer, Optimizer):
-            raise GradcliError(f"{typename(optimizer)} is not an Optimizer")
+            raise GradcliError(f"{typename(optimizer)} is not an Optimizer").mirror("TypeError")
         if isinstance(last_epoch, bool) or not isinstance(last_epoch, int):
             raise GradcliError(f"last_epoch must be an int, not {typename(last_epoch)}")
         self.optimizer = optimizer
@@ -2370,17 +2370,23 @@ class CosineAnnealingLR(LRScheduler):
 
 def _lambdas(lr_lambda: Any, optimizer: Any, fn: str) -> list[Any]:
     if not isinstance(optimizer, Optimizer):
-        raise GradcliError(f"{typename(optimizer)} is not an Optimizer")
+        raise GradcliError(f"{typename(optimizer)} is not an Optimizer").mirror("TypeError")
     n = len(optimizer.param_groups)
     if isinstance(lr_lambda, (list, tuple)):
         if len(lr_lambda) != n:
-            raise GradcliError(f"Expected {n} lr_lambdas, but got {len(lr_lambda)}")
+            raise GradcliError(f"Expected {n} lr_lambdas, but got {len(lr_lambda)}").mirror(
+                "ValueError"
+            )
         out = list(lr_lambda)
     else:
         out = [lr_lambda] * n
     for f in out:
         if not callable(f):
-            raise GradcliError(f"lr_lambda should be a function, but got {typename(f)}")
+            # (MultiplicativeLR checks; LambdaLR calls it in its first step: Python's words)
+            words = "lr_lambda should be a function, but got {}"
+            if fn == "LambdaLR()":
+                words = "'{}' object is not callable"
+            raise GradcliError(words.format(typename(f))).mirror("TypeError")
     return out
 
 
@@ -2448,7 +2454,9 @@ class ConstantLR(LRScheduler):
     ):
         self.factor = _number(factor, "factor", "ConstantLR()")
         if self.factor > 1.0 or self.factor < 0:
-            raise GradcliError("Constant multiplicative factor expected to be between 0 and 1.")
+            raise GradcliError(
+                "Constant multiplicative factor expected to be between 0 and 1."
+            ).mirror("ValueError")
         self.total_iters = _int_arg(total_iters, "total_iters", "ConstantLR()")
         super().__init__(optimizer, last_epoch)
 
@@ -2487,10 +2495,12 @@ class LinearLR(LRScheduler):
             raise GradcliError(
                 "Starting multiplicative factor expected to be greater than 0 and less or "
                 "equal to 1."
-            )
+            ).mirror("ValueError")
         self.end_factor = _number(end_factor, "end_factor", fn)
         if self.end_factor > 1.0 or self.end_factor < 0:
-            raise GradcliError("Ending multiplicative factor expected to be between 0 and 1.")
+            raise GradcliError(
+                "Ending multiplicative factor expected to be between 0 and 1."
+            ).mirror("ValueError")
         self.total_iters = _int_arg(total_iters, "total_iters", fn)
         super().__init__(optimizer, last_epoch)
 
@@ -2746,14 +2756,14 @@ class ReduceLROnPlateau:
         fn = "ReduceLROnPlateau()"
         self.factor = _number(factor, "factor", fn)
         if self.factor >= 1.0:
-            raise GradcliError("Factor should be < 1.0.")
+            raise GradcliError("Factor should be < 1.0.").mirror("ValueError")
         if not isinstance(optimizer, Optimizer):
-            raise GradcliError(f"{typename(optimizer)} is not an Optimizer")
+            raise GradcliError(f"{typename(optimizer)} is not an Optimizer").mirror("TypeError")
         self.optimizer = optimizer
         n = len(optimizer.param_groups)
         if isinstance(min_lr, (list, tuple)):
             if len(min_lr) != n:
-                raise GradcliError(f"expected {n} min_lrs, got {len(min_lr)}")
+                raise GradcliError(f"expected {n} min_lrs, got {len(min_lr)}").mirror("ValueError")
             self.default_min_lr: Any = None
             self.min_lrs = [_number(m, "min_lr", fn) for m in min_lr]
         else:
@@ -2769,13 +2779,15 @@ class ReduceLROnPlateau:
                 raise GradcliError(
                     f'can only concatenate str (not "{typename(v)}") to str',
                     hint="mode='min' or 'max', threshold_mode='rel' or 'abs'",
-                )
+                ).mirror("TypeError")
         if mode not in ("min", "max"):
-            raise GradcliError(f"mode {mode} is unknown!", hint="'min' or 'max'")
+            raise GradcliError(f"mode {mode} is unknown!", hint="'min' or 'max'").mirror(
+                "ValueError"
+            )
         if threshold_mode not in ("rel", "abs"):
             raise GradcliError(
                 f"threshold mode {threshold_mode} is unknown!", hint="'rel' or 'abs'"
-            )
+            ).mirror("ValueError")
         self.mode_worse = float("inf") if mode == "min" else float("-inf")
         self.mode = mode
         self.threshold = _number(threshold, "threshold", fn)

@@ -2248,7 +2248,7 @@ CASES: list[Case] = [
         "lambdalr_not_a_function",
         "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
         "s = torch.optim.lr_scheduler.LambdaLR(opt, lr_lambda=3)",
-        "'int' object is not callable",  # (PyTorch 2.13's LambdaLR calls it; MultiplicativeLR checks)
+        "'int' object is not callable",  # (LambdaLR calls it; MultiplicativeLR checks)
         (3, 5),
     ),
     Case(

@@ -687,11 +687,29 @@ def solve(A: Any, B: Any, *, left: bool = True, out: Any = None) -> Tensor:  # n
             f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
             f"{scalar_type_name(a.dtype)} and B of type {scalar_type_name(b.dtype)} instead"
         )
-    if not left:
-        # X A = B: A^T X^T = B^T (ATen solves it with A's own LU, transposed: `adjoint`)
-        x = _solve_left(F.mT(a), F.mT(b) if b.ndim >= 2 else b, adjoint=True)
-        return x if b.ndim < 2 else A.named(F.mT(x), "LinalgSolveExBackward0")
-    return _solve_left(a, b)
+    return _solve_left(a, b) if left else _solve_right(a, b)
+
+
+def _solve_right(a: Tensor, b: Tensor) -> Tensor:
+    """X A = B: A^T X^T = B^T (ATen solves it with A's own LU, transposed: `adjoint`). (Out
+    of `solve`, whose parameter `A` hides the module of that name.) A vector B is a column
+    as for left=True, so it fits only a 1 x 1 A, and even then ATen refuses it."""
+    n = a.shape[-1]
+    vector = _is_vector_rhs(a, b)
+    rows = b.shape[-1] if vector else (b.shape[-2] if b.ndim >= 2 else 1)
+    cols = 1 if vector else (b.shape[-1] if b.ndim >= 1 else 1)
+    if cols != n:
+        raise GradcliError(
+            f"linalg.solve: Incompatible shapes of A and B for the equation XA = B ({n}x{n} "
+            f"and {rows}x{cols})"
+        )
+    if vector:
+        raise GradcliError(
+            "linalg.solve: Vector broadcasting of the left hand side is not supported for "
+            "left=False. In this case linalg.solve is equivalent to B / A.squeeze(-1)"
+        ).pytorch()
+    x = _solve_left(F.mT(a), F.mT(b), adjoint=True)
+    return A.named(F.mT(x), "LinalgSolveExBackward0")
 
 
 def _solve_left(a: Tensor, b: Tensor, adjoint: bool = False) -> Tensor:

@@ -65,6 +65,19 @@ def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
     return tuple(reversed(out))
 
 
+def column_major(values: np.ndarray) -> np.ndarray:
+    """`values` (a matrix or a batch of matrices) laid out as LAPACK returns it through ATen:
+    each matrix column-major, the batch row-major (`linalg.inv` of a 2 x 3 x 3 batch has
+    strides (9, 1, 3)). Fewer than 2 dimensions or an empty array: `values` unchanged."""
+    if values.ndim < 2 or values.size == 0:
+        return values
+    shape = values.shape
+    m, n = int(shape[-2]), int(shape[-1])
+    batch = contiguous_strides(shape[:-2]) if values.ndim > 2 else ()
+    strides = tuple(s * m * n for s in batch) + (1, m)
+    return with_strides(values, strides)
+
+
 def torch_strides(a: np.ndarray) -> tuple[int, ...]:
     """The tensor's strides in elements. A new axis of size 1 (x[None], x[:, None]) has
     NumPy's stride 0; PyTorch's unsqueeze gives it the extent of the dimension after it."""

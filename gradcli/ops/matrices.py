@@ -29,6 +29,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import primitives as P
+from ..core.layout import column_major
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, _GradMode, constant, grad_enabled
 from . import binary as B
@@ -186,15 +187,17 @@ def _nan_where_singular(f: Any, a: np.ndarray, *rest: np.ndarray) -> np.ndarray:
 
 
 def _inv_fwd(a: np.ndarray, strict: bool = True) -> np.ndarray:
+    # laid out column-major as LAPACK leaves it (PyTorch's strides, and the order a later
+    # float32 matrix product reads it in)
     exact = lapack32.inv(a)  # float32: MKL's order, PyTorch's bits (None where not measured)
     if exact is not None:
-        return exact
+        return column_major(exact)
     try:
-        return np.linalg.inv(a)
+        return column_major(np.linalg.inv(a))
     except np.linalg.LinAlgError:
         if strict:
             raise singular_error(a, "linalg.inv") from None
-        return _nan_where_singular(np.linalg.inv, a)
+        return column_major(_nan_where_singular(np.linalg.inv, a))
 
 
 def _inv_vjp(g: Tensor, out: Tensor, a: Tensor, strict: bool = True) -> tuple:
@@ -367,18 +370,19 @@ def _solve_fwd(
 ) -> np.ndarray:
     # adjoint: `a` is the transpose of the user's A (solve(A, B, left=False)), which ATen
     # solves with A's own factorisation, transposed
+    # laid out column-major as LAPACK leaves it (transposed back, row-major for left=False)
     if adjoint:
         exact = lapack32.solve_grad_b(np.swapaxes(a, -1, -2), b)
     else:
         exact = lapack32.solve(a, b)
     if exact is not None:
-        return exact
+        return column_major(exact)
     try:
-        return np.linalg.solve(a, b)
+        return column_major(np.linalg.solve(a, b))
     except np.linalg.LinAlgError:
         if strict:
             raise singular_error(a, "linalg.solve") from None
-        return _nan_where_singular(np.linalg.solve, a, b)
+        return column_major(_nan_where_singular(np.linalg.solve, a, b))
 
 
 def _solve_vjp(
@@ -504,7 +508,14 @@ def not_positive_definite(a: np.ndarray) -> GradcliError:
     return GradcliError("linalg.cholesky: the input is not positive-definite").mirror(LINALG_ERROR)
 
 
-def _cholesky_fwd(a: np.ndarray) -> np.ndarray:
+def _cholesky_fwd(a: np.ndarray, lapack_layout: bool = True) -> np.ndarray:
+    """L, column-major as LAPACK leaves it (`lapack_layout=False`: row-major, for the upper
+    factor that is its transpose)."""
+    low = _cholesky_lower(a)
+    return column_major(low) if lapack_layout else low
+
+
+def _cholesky_lower(a: np.ndarray) -> np.ndarray:
     if not np.all(np.isfinite(a)):
         raise GradcliError(
             "linalg.cholesky: The factorization could not be completed because the input is "
@@ -516,7 +527,7 @@ def _cholesky_fwd(a: np.ndarray) -> np.ndarray:
         raise not_positive_definite(a) from None
 
 
-def _cholesky_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
+def _cholesky_vjp(g: Tensor, out: Tensor, a: Tensor, lapack_layout: bool = True) -> tuple:
     # gA = L^-T Phi L^-1 with Phi = tril(L^T gL) with its diagonal halved, made symmetric.
     n = a.shape[-1]
     lt = mT(out)
@@ -557,7 +568,7 @@ def _cholesky_inverse_fwd(a: np.ndarray, upper: bool = False) -> np.ndarray:
         ).mirror("RuntimeError") from None
     x = np.conj(np.swapaxes(linv, -1, -2)) @ linv
     low = np.tril(x)
-    return low + np.conj(np.swapaxes(np.tril(x, -1), -1, -2))
+    return column_major(low + np.conj(np.swapaxes(np.tril(x, -1), -1, -2)))
 
 
 def _mh(t: Tensor) -> Tensor:

@@ -789,7 +789,7 @@ def solve_triangular(
 def cholesky(input: Any, *, upper: bool = False, out: Any = None) -> Tensor:  # noqa: N803
     a = _matrices(input, "linalg.cholesky")
     if upper:
-        low = apply(M.cholesky, F.mT(a))
+        low = apply(M.cholesky, F.mT(a), lapack_layout=False)  # U, its transpose, LAPACK's
         return A.named(F.mT(low), "LinalgCholeskyExBackward0")
     return apply(M.cholesky, a)
 

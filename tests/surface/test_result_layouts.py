@@ -264,3 +264,72 @@ def test_unsqueeze_strides_are_pytorchs() -> None:
         "(1, 1, 1, 1) (1, 1, 1, 1) (1, 1, 1, 1)",
         "(4, 4, 12, 1) (4, 12, 1, 1) (4, 24, 12, 1)",
     ]
+
+
+# LAPACK's results through ATen: each matrix column-major, the batch row-major. (expression,
+# PyTorch 2.13's strides); A is 3 x 3 (invertible, its Gram matrix plus 3 I positive definite),
+# Ab a batch of two, B 3 x 2.
+LAPACK_CASES = [
+    ("torch.linalg.inv(A)", (1, 3)),
+    ("torch.inverse(A)", (1, 3)),
+    ("torch.linalg.inv(Ab)", (9, 1, 3)),
+    ("torch.linalg.inv(A.double())", (1, 3)),
+    ("torch.linalg.inv(A.t())", (1, 3)),
+    ("torch.linalg.inv(torch.ones(1, 1) * 2)", (1, 1)),
+    ("torch.linalg.solve(A, B)", (1, 3)),
+    ("torch.linalg.solve(Ab, B)", (6, 1, 3)),
+    ("torch.linalg.solve(A, B[:, 0])", (1,)),
+    ("torch.linalg.solve(A, B.t(), left=False)", (3, 1)),
+    ("torch.linalg.cholesky(S)", (1, 3)),
+    ("torch.linalg.cholesky(S, upper=True)", (1, 3)),
+    ("torch.cholesky_inverse(torch.linalg.cholesky(S))", (1, 3)),
+    ("torch.linalg.inv(A) * 2", (1, 3)),
+    ("torch.linalg.inv(A).clone()", (1, 3)),
+    ("torch.linalg.inv(A).contiguous()", (3, 1)),
+    ("torch.linalg.inv(A).t()", (3, 1)),
+]
+
+
+@pytest.mark.parametrize(("expr", "strides"), LAPACK_CASES, ids=[c[0] for c in LAPACK_CASES])
+def test_lapack_results_are_column_major(expr: str, strides: tuple) -> None:
+    body = (
+        "A = torch.randn(3, 3)\nAb = torch.randn(2, 3, 3)\nB = torch.randn(3, 2)\n"
+        "S = A @ A.t() + 3 * torch.eye(3)\n"
+        f"r = {expr}\nprint(r.stride(), r.is_contiguous())\n"
+    )
+    expected = f"{strides} {strides == (1,) or strides[-1] == 1 and len(strides) < 3}"
+    assert _printed(body) == expected
+
+
+def test_view_of_an_inverse_is_refused_and_its_product_rounds_as_pytorchs() -> None:
+    # A view that flattens a column-major inverse spans two subspaces: PyTorch refuses it.
+    out = _printed(
+        "A = torch.randn(4, 4)\ntry:\n    torch.linalg.inv(A).view(-1)\n"
+        "except RuntimeError as e:\n    print(e)\n"
+        "print(torch.linalg.inv(A).mT.view(-1).shape)\n"
+    )
+    assert out.splitlines() == [
+        "view size is not compatible with input tensor's size and stride (at least one "
+        "dimension spans across two contiguous subspaces). Use .reshape(...) instead.",
+        "torch.Size([16])",
+    ]
+    # A @ inv(A) reads the inverse column-major, as the float32 product of a transposed
+    # operand: the same values as multiplying by the transpose of its row-major copy.
+    out = _printed(
+        "A = torch.randn(5, 5)\nX = torch.linalg.inv(A)\n"
+        "Y = X.t().contiguous().t()\n"
+        "print(torch.equal(A @ X, A @ Y), Y.stride(), X.stride())\n"
+    )
+    assert out == "True (1, 5) (1, 5)"
+
+
+def test_column_major_helper_keeps_the_values_and_lays_each_matrix_out_by_columns() -> None:
+    from gradcli.core.layout import column_major, torch_strides
+
+    a = np.arange(24.0).reshape(2, 3, 4)
+    out = column_major(a)
+    assert np.array_equal(out, a)
+    assert torch_strides(out) == (12, 1, 3)
+    assert column_major(np.arange(3.0)).strides == (8,)  # a vector is left alone
+    empty = np.ones((0, 2, 2))
+    assert column_major(empty) is empty  # so is an empty one

@@ -417,11 +417,17 @@ solve = defop(
 
 
 def _solve_triangular_fwd(
-    a: np.ndarray, b: np.ndarray, upper: bool = False, unitriangular: bool = False
+    a: np.ndarray,
+    b: np.ndarray,
+    upper: bool = False,
+    unitriangular: bool = False,
+    lapack_layout: bool = True,
 ) -> np.ndarray:
     """A X = B with A triangular, by substitution as LAPACK's reference trsm orders it (one
     column of A at a time subtracted from the rows still to solve); the other triangle of A is
-    never read. A zero on the diagonal gives infinities and NaNs, as trsm (no error)."""
+    never read. A zero on the diagonal gives infinities and NaNs, as trsm (no error). X is
+    column-major as ATen returns it (`lapack_layout=False`: row-major, for X A = B, whose
+    result is this one transposed)."""
     shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
     a = np.broadcast_to(a, shape + a.shape[-2:])
     x = np.array(np.broadcast_to(b, shape + b.shape[-2:]), dtype=np.result_type(a, b))
@@ -433,11 +439,17 @@ def _solve_triangular_fwd(
                 x[..., k, :] /= a[..., k, k, None]
             rows = slice(0, k) if upper else slice(k + 1, n)
             x[..., rows, :] -= a[..., rows, k, None] * x[..., k, None, :]
-    return x
+    return column_major(x) if lapack_layout else x
 
 
 def _solve_triangular_vjp(
-    g: Tensor, out: Tensor, a: Tensor, b: Tensor, upper: bool = False, unitriangular: bool = False
+    g: Tensor,
+    out: Tensor,
+    a: Tensor,
+    b: Tensor,
+    upper: bool = False,
+    unitriangular: bool = False,
+    lapack_layout: bool = True,
 ) -> tuple:
     # X = A^-1 B: gB = A^-T g (A^T is triangular the other way), gA = -gB X^T on A's triangle.
     gb = apply(solve_triangular, mT(a), g, upper=not upper, unitriangular=unitriangular)

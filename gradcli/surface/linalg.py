@@ -779,7 +779,14 @@ def solve_triangular(
     if left:
         return apply(M.solve_triangular, a, b, upper=upper, unitriangular=unit)
     # X A = B is A^T X^T = B^T: the transposed triangle, the other way up
-    x = apply(M.solve_triangular, F.mT(a), F.mT(b), upper=not upper, unitriangular=unit)
+    x = apply(
+        M.solve_triangular,
+        F.mT(a),
+        F.mT(b),
+        upper=not upper,
+        unitriangular=unit,
+        lapack_layout=False,  # (X^T row-major: X column-major, as ATen returns it)
+    )
     return A.named(F.mT(x), "LinalgSolveTriangularBackward0")
 
 

@@ -1040,6 +1040,30 @@ pinv = defop(
 # --- cross ----------------------------------------------------------------------------------------
 
 
+# each component of a x b: (i, j, k, l) for a_i b_j - a_k b_l
+_CROSS_TERMS = ((1, 2, 2, 1), (2, 0, 0, 2), (0, 1, 1, 0))
+
+
+def _cross_fwd(a: np.ndarray, b: np.ndarray, dim: int = -1) -> np.ndarray:
+    """a x b along `dim`. ATen's CPU kernel writes each component as `a_i*b_j - a_k*b_l`,
+    which the compiler contracts to one fused multiply-add, fma(a_i, b_j, -(a_k*b_l)), in
+    float32 and float64 alike (measured against torch 2.13: every component of 1,000 random
+    pairs; the plain difference of products matched 76%): so `cross(v, v)` is not all zeros.
+    Other dtypes: NumPy's products and difference."""
+    if a.dtype != b.dtype or a.dtype not in (np.float32, np.float64):
+        return np.ascontiguousarray(np.cross(a, b, axis=dim))
+    from ..core.fma64 import _fma64
+    from ..core.powf32 import fma32
+
+    fma = _fma64 if a.dtype == np.float64 else fma32
+    am, bm = np.broadcast_arrays(np.moveaxis(a, dim, -1), np.moveaxis(b, dim, -1))
+    out = np.empty(am.shape, a.dtype)
+    with np.errstate(over="ignore", invalid="ignore"):
+        for c, (i, j, k, m) in enumerate(_CROSS_TERMS):
+            out[..., c] = fma(am[..., i], bm[..., j], -(am[..., k] * bm[..., m]))
+    return np.ascontiguousarray(np.moveaxis(out, -1, dim))  # (a fresh row-major result)
+
+
 def _cross_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor, dim: int = -1) -> tuple:
     return (
         apply(cross, b, g, dim=dim) if a.requires_grad else None,
@@ -1049,7 +1073,7 @@ def _cross_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor, dim: int = -1) -> t
 
 cross = defop(
     "cross",
-    lambda a, b, dim=-1: np.cross(a, b, axis=dim),
+    _cross_fwd,
     _cross_vjp,
     "LinalgCrossBackward0",
     "b x g, g x a",

@@ -496,6 +496,7 @@ class FunctionClass:
             label=f"{self.name}Backward",
             non_differentiable=lambda: ctx.non_differentiable,
             materialize=lambda: ctx.materialize_grads,
+            once_differentiable=getattr(self.backward, "once", False),
             dirty=lambda: ctx.dirty,
             jvp=jvp if self.jvp is not None else None,
         )

@@ -1664,6 +1664,7 @@ def _once_differentiable(f: Any) -> Any:
         raise GradcliError("once_differentiable decorates a backward method").mirror("TypeError")
     g = f.copy()
     g.grad_mode = False
+    g.once = True  # (with a graph asked, its gradients pass through an Error node)
     return g
 
 

@@ -549,6 +549,7 @@ class UserFunction:
         "closure",
         "runtime",
         "grad_mode",
+        "once",
         "static",
         "attrs",
         "shown",
@@ -572,6 +573,9 @@ class UserFunction:
         # (grad, inference) for inference_mode), or the autocast block `@torch.autocast(...)`
         # runs the calls in (an object with enter() / exit()).
         self.grad_mode: Any = None
+        # `@once_differentiable` (a Function's backward, run under no_grad; with a graph
+        # asked, its gradients pass through PyTorch's Error node: `ops.custom`).
+        self.once = False
         # `@staticmethod` in a class: not bound to the instance.
         self.static = False
         # The attributes the program gave the function (`f.make_vjp = vjp_of_f`, a counter
@@ -585,6 +589,7 @@ class UserFunction:
     def copy(self) -> UserFunction:
         g = UserFunction(self.code, self.defaults, self.kwdefaults, self.closure, self.runtime)
         g.grad_mode = self.grad_mode
+        g.once = self.once
         g.static = self.static
         g.attrs = None if self.attrs is None else dict(self.attrs)
         g.shown = self.shown

@@ -129,7 +129,10 @@ def custom_apply(
 
         def vjp(*grads: Any) -> Any:
             with no_grad():
-                return user_vjp(*grads)
+                got = user_vjp(*grads)
+            if grad_enabled() and any(isinstance(g, Tensor) and g.requires_grad for g in grads):
+                return _delayed_error(got)
+            return got
 
         vjp.__dict__.update(getattr(user_vjp, "__dict__", {}))  # (its ctx, its raw backward)
 
@@ -166,6 +169,40 @@ def custom_apply(
         if _made_view(result, inputs):
             mark_custom_view(out, 0, name)
     return out
+
+
+_TWICE = "trying to differentiate twice a function that was marked with @once_differentiable"
+
+
+def _delayed_error(got: Any) -> Any:
+    """The gradients a @once_differentiable backward returns when they are asked with a
+    graph (create_graph=True and a gradient that requires grad), as PyTorch's decorator hands
+    them back: each a detached copy made to require grad, passed through one `Error` node whose
+    backward raises (so a second differentiation fails there, not silently)."""
+    outs = got if isinstance(got, tuple) else (got,)
+    fakes, slots = [], []  # (a None gradient is an input that needs none: `(None, 0)`)
+    for v in outs:
+        if isinstance(v, Tensor):
+            fake = Tensor(v.data)
+            fake.requires_grad = True
+            fakes.append(fake)
+            slots.append(fake)
+        elif v is None:
+            slots.append(Tensor(np.zeros((), np.float32)))
+    if not fakes:
+        return got
+
+    def raiser(*grads: Any) -> Any:
+        raise GradcliError(_TWICE).mirror("RuntimeError")
+
+    def forward() -> Any:
+        made = tuple(Tensor(f.data) for f in fakes)
+        return made if len(made) > 1 else made[0]
+
+    wrapped = custom_apply("Error", slots, forward, raiser, label="torch::autograd::Error")
+    wrapped = list(wrapped) if isinstance(wrapped, tuple) else [wrapped]
+    result = [wrapped.pop(0) if isinstance(v, Tensor) else v for v in outs]
+    return tuple(result) if isinstance(got, tuple) else result[0]
 
 
 def _carrying(vjp: Callable[..., Any], user_jvp: Callable[[list[Tensor]], Any]) -> Any:

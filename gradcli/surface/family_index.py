@@ -870,6 +870,8 @@ INDEX: dict[str, dict[str, str]] = {
         "cross": "linalg",
         "matrix_power": "linalg",
         "multi_dot": "linalg",
+        "tensorinv": "linalg",
+        "tensorsolve": "linalg",
         "matrix_exp": "layers",
         "lstsq": "layers",
         "matrix_rank": "layers",

@@ -1334,6 +1334,54 @@ _REMOVED_HINTS = {
 }
 
 
+# --- tensorinv, tensorsolve ---------------------------------------------------------------------
+
+
+def tensorinv(input: Any, ind: Any = 2, *, out: Any = None) -> Tensor:  # noqa: A002
+    """`torch.linalg.tensorinv(A, ind=2)`: A reshaped to a square matrix (its first `ind`
+    dimensions the rows), inverted, and reshaped to A.shape[ind:] + A.shape[:ind]."""
+    a = A.tensor_arg(input, "input")
+    ind = C.int_arg(ind, "ind")
+    if ind <= 0:
+        raise GradcliError(f"Expected a strictly positive integer for 'ind', but got {ind}")
+    end, start = tuple(a.shape[ind:]), tuple(a.shape[:ind])
+    n_end, n_start = math.prod(end), math.prod(start)
+    if n_end != n_start:
+        raise GradcliError(
+            "Expected self to satisfy the requirement prod(self.shape[ind:]) == "
+            f"prod(self.shape[:ind]), but got {n_end} != {n_start}"
+        )
+    m = _matrices(F.reshape(a, n_start, n_end), "linalg.inv")
+    if M.lu_info(np.asarray(m.data)):
+        raise M.singular_error(np.asarray(m.data), "inv")  # (ATen checks it as "inv")
+    return F.reshape(apply(M.inv, m, strict=False), *(end + start))
+
+
+def tensorsolve(input: Any, other: Any, dims: Any = None, *, out: Any = None) -> Tensor:  # noqa: A002
+    """`torch.linalg.tensorsolve(A, B, dims=None)`: X with tensordot(A, X, X.ndim) = B; A's
+    dimensions `dims` moved to the end first."""
+    from .basics import movedim
+
+    a = A.tensor_arg(input, "input")
+    b = A.tensor_arg(other, "other")
+    if dims is not None:
+        if not isinstance(dims, (tuple, list)):
+            raise GradcliError(
+                f"linalg_tensorsolve(): argument 'dims' must be tuple of ints, not {typename(dims)}"
+            ).mirror("TypeError")
+        dims = [C.int_arg(d, "dims") for d in dims]
+        a = movedim(a, dims, list(range(a.ndim - len(dims), a.ndim)))
+    result_shape = tuple(a.shape[b.ndim :])
+    n_result, n_b = math.prod(result_shape), math.prod(b.shape)
+    if n_result != n_b:
+        raise GradcliError(
+            "Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == "
+            f"prod(self.shape[:other.ndim]), but got {n_result} != {n_b}"
+        )
+    x = solve(F.reshape(a, n_result, n_result), F.reshape(b, -1))
+    return F.reshape(x, *result_shape)
+
+
 def _removed(name: str) -> Any:
     def removed(*args: Any, **kwargs: Any) -> Any:
         raise GradcliError(_REMOVED[name], hint=_REMOVED_HINTS[name]).mirror("RuntimeError")
@@ -1362,6 +1410,8 @@ NAMES = declare(
     ("cholesky_ex", "linalg", _info_zero(cholesky, "linalg_cholesky_ex", "L"), "cholesky"),
     ("solve_ex", "linalg", _info_zero(solve, "linalg_solve_ex", "result"), "solve"),
     ("vecdot", "linalg", vecdot, "mul sum"),
+    ("tensorinv", "linalg", tensorinv, "composition of inv reshape"),
+    ("tensorsolve", "linalg", tensorsolve, "composition of solve reshape permute"),
     ("matmul", "linalg", A.matmul, "matmul"),
     ("diagonal", "linalg", linalg_diagonal, "composition of as_strided index reshape"),
     ("norm", "linalg", norm, "composition of norm max sum svdvals"),

@@ -69,6 +69,12 @@ def spd() -> Tensor:
     return Tensor(a @ a.T + 3 * np.eye(3), requires_grad=True)
 
 
+def spd4(shape: tuple[int, ...]) -> Tensor:
+    """A 4 x 4 positive definite matrix as a tensor of `shape` (tensorinv, tensorsolve)."""
+    a = RNG.uniform(-0.5, 0.5, (4, 4))
+    return Tensor((a @ a.T + 3 * np.eye(4)).reshape(shape), requires_grad=True)
+
+
 def vec() -> Tensor:
     return leaf((3,))
 
@@ -208,6 +214,9 @@ CALLS: dict[str, list[Call]] = {
     + one(lambda: leaf((5, 4), -3.0, -0.1), c(t(1, 2)), c([5]), c([2]), reduction="none"),
     "F.pad": one(x23, (1, 1)) + one(x23, (1, 1), mode="reflect"),
     "linalg.multi_dot": one(lambda: [spd(), spd(), spd()]),
+    "linalg.tensorinv": one(lambda: spd4((2, 2, 2, 2)), ind=2),
+    "linalg.tensorsolve": one(lambda: spd4((2, 2, 4)), lambda: leaf((2, 2)))
+    + one(lambda: spd4((4, 2, 2)), lambda: leaf((2, 2)), dims=(0,)),
     "linalg.solve_triangular": one(spd, lambda: leaf((3, 2)), upper=False),
     "linalg.norm": one(spd, "nuc"),
     "linalg.matrix_norm": one(spd, 2),

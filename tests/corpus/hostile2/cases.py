@@ -8080,3 +8080,23 @@ add(
         codes=frozenset({0, 1}),
     ),
 )
+
+# explore80: linalg.tensorinv / tensorsolve reshape to one square matrix, inverted or solved
+# under the LAPACK work limit; in a loop, under the time limit.
+add(
+    budget(
+        "tensorinv_huge_square",
+        "t = torch.ones(3000, 3000).reshape(60, 50, 50, 60)\ni = torch.linalg.tensorinv(t, ind=2)",
+    ),
+    budget(
+        "tensorsolve_huge_square",
+        "t = torch.ones(3000, 3000).reshape(60, 50, 3000)\n"
+        "x = torch.linalg.tensorsolve(t, torch.ones(60, 50))",
+    ),
+    budget(
+        "tensorinv_in_long_loop",
+        "t = torch.eye(64).reshape(8, 8, 8, 8)\nfor i in range(10**8):\n"
+        "    t = torch.linalg.tensorinv(t, ind=2)",
+        TIME_OR_LIMIT,
+    ),
+)

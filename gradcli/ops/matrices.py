@@ -366,27 +366,41 @@ slogdet = defop(
 
 
 def _solve_fwd(
-    a: np.ndarray, b: np.ndarray, strict: bool = True, adjoint: bool = False
+    a: np.ndarray,
+    b: np.ndarray,
+    strict: bool = True,
+    adjoint: bool = False,
+    vector: bool = False,
 ) -> np.ndarray:
     # adjoint: `a` is the transpose of the user's A (solve(A, B, left=False)), which ATen
     # solves with A's own factorisation, transposed
-    # laid out column-major as LAPACK leaves it (transposed back, row-major for left=False)
     if adjoint:
         exact = lapack32.solve_grad_b(np.swapaxes(a, -1, -2), b)
     else:
         exact = lapack32.solve(a, b)
-    if exact is not None:
-        return column_major(exact)
-    try:
-        return column_major(np.linalg.solve(a, b))
-    except np.linalg.LinAlgError:
-        if strict:
-            raise singular_error(a, "linalg.solve") from None
-        return column_major(_nan_where_singular(np.linalg.solve, a, b))
+    if exact is None:
+        try:
+            exact = np.linalg.solve(a, b)
+        except np.linalg.LinAlgError:
+            if strict:
+                raise singular_error(a, "linalg.solve") from None
+            exact = _nan_where_singular(np.linalg.solve, a, b)
+    # laid out as ATen allocates it: column-major (transposed back, row-major for left=False);
+    # `vector`, B a batch of vectors (a column each here): ATen lays out the result without
+    # that column, its last two dimensions (batch, n) as one column-major matrix
+    if vector:
+        return column_major(exact[..., 0])[..., None]
+    return column_major(exact)
 
 
 def _solve_vjp(
-    g: Tensor, out: Tensor, a: Tensor, b: Tensor, strict: bool = True, adjoint: bool = False
+    g: Tensor,
+    out: Tensor,
+    a: Tensor,
+    b: Tensor,
+    strict: bool = True,
+    adjoint: bool = False,
+    vector: bool = False,
 ) -> tuple:
     exact = None if grad_enabled() or adjoint else lapack32.solve_grad_b(a.data, g.data)
     # float32, first order: ATen's LU solve with A's factorisation, adjoint (its bits)

@@ -729,7 +729,10 @@ def _solve_left(a: Tensor, b: Tensor, adjoint: bool = False) -> Tensor:
             f"linalg.solve: the batch dimensions of A {list(a.shape[:-2])} and B "
             f"{list(bm.shape[:-2])} do not broadcast"
         ) from None
-    x = apply(M.solve, a, bm, strict=True, **({"adjoint": True} if adjoint else {}))
+    kw = {"adjoint": True} if adjoint else {}
+    if vector and max(a.ndim, bm.ndim) > 2:
+        kw["vector"] = True  # (a batch of vectors: ATen's layout of the result, `M.solve`)
+    x = apply(M.solve, a, bm, strict=True, **kw)
     if vector:
         x = F.squeeze(x, -1)
     return A.named(x, "LinalgSolveExBackward0")

@@ -279,6 +279,10 @@ LAPACK_CASES = [
     ("torch.linalg.solve(A, B)", (1, 3)),
     ("torch.linalg.solve(Ab, B)", (6, 1, 3)),
     ("torch.linalg.solve(A, B[:, 0])", (1,)),
+    # a batch of vectors: the result's (batch, n) laid out as one column-major matrix
+    ("torch.linalg.solve(Ab, B.t())", (1, 2)),
+    ("torch.linalg.solve(Ab, B[:, 0])", (1, 2)),
+    ("torch.linalg.solve(Ab.expand(4, 2, 3, 3), torch.ones(4, 2, 3))", (6, 1, 2)),
     ("torch.linalg.solve(A, B.t(), left=False)", (3, 1)),
     ("torch.linalg.cholesky(S)", (1, 3)),
     ("torch.linalg.cholesky(S, upper=True)", (1, 3)),

@@ -104,6 +104,8 @@ def jvp(
     if op.jvp is not None:
         res = op.jvp(tuple(dots), out, *node.inputs, **node.params)
         return None if res is None else as_tensor(res, like=out)
+    if op.jvp_zeros:
+        dots = _zero_tangents(node, dots, nb)
     user = getattr(node.params.get("_vjp"), "user_jvp", None) if op.kind == "custom" else None
     if user is not None and not attached:
         return _user_jvp(node, dots, nb, user)
@@ -132,6 +134,19 @@ def jvp(
             total = gi if total is None else apply(P.add, total, gi)
         return total
     return transposed_jvp(node, dots, nb, attached)
+
+
+def _zero_tangents(node: Node | Equation, dots: list[Tensor | None], nb: int) -> list:
+    """The tangents with zeros for the inputs whose missing tangent PyTorch's formula
+    materializes (`Op.jvp_zeros`): their terms, of a zero tangent, are then added too."""
+    lead = dots_shape(dots, nb)
+    out = node.out
+    return [
+        _like(out, np.zeros(lead + t.shape, out.data.dtype))
+        if d is None and i in node.op.jvp_zeros and t.data.dtype.kind == "f"
+        else d
+        for i, (t, d) in enumerate(zip(node.inputs, dots))
+    ]
 
 
 def _user_jvp(node: Node | Equation, dots: list[Tensor | None], nb: int, user: Any) -> Tensor:

@@ -303,6 +303,7 @@ tanh_backward = defop(
     "TanhBackwardBackward0",
     "tanh_backward(h, y), h * (-2 * y * g)",
     kind="internal",
+    jvp_zeros=(0,),  # (forward mode: `tanh_backward(grad_output_t, output_p) + ...`)
     saves=False,
     sym=lambda sp, g, y: g * (1 - y * y),
     samples=(
@@ -890,6 +891,25 @@ def _threshold_backward_vjp(
     return (apply(threshold_backward, h, r, threshold=threshold), zeros)
 
 
+def _threshold_backward_jvp(
+    dots: tuple, out: Tensor, g: Tensor, r: Tensor, *, threshold: float
+) -> Tensor | None:
+    # PyTorch's forward formula: zeros_like(r') + threshold_backward(g', r): zeros first, so a
+    # -0 tangent where r > threshold is +0; a missing g' is a zero tensor the kernel
+    # materializes (+0 everywhere)
+    from .binary import tangent_at_rank
+
+    dg, dr = dots
+    some = dg if dg is not None else dr
+    lead = some.shape[: some.ndim - (g.ndim if dg is not None else r.ndim)]
+    if dg is None:
+        tg = Tensor(np.zeros(lead + out.shape, out.dtype))
+    else:
+        tg = tangent_at_rank(dg, g, out)
+    t = apply(threshold_backward, tg, r, threshold=threshold)
+    return constant(np.zeros((), out.dtype)) + t
+
+
 # relu's gradient, a function of the incoming gradient and of relu's result, as PyTorch's
 # `threshold_backward(grad, result, 0)`: recorded under create_graph=True, it depends on the
 # result too (grad_fn ThresholdBackwardBackward0, next_functions (g's, ReluBackward0)), so a
@@ -900,6 +920,7 @@ threshold_backward = defop(
     _threshold_backward_vjp,
     "ThresholdBackwardBackward0",
     "threshold_backward(h, r), 0",
+    jvp=_threshold_backward_jvp,
     kind="internal",
     saves=False,
     kink="0 in r everywhere, also at r == threshold (r only chooses), as PyTorch",
@@ -1201,6 +1222,7 @@ softplus_backward = defop(
     "SoftplusBackwardBackward0",
     "softplus_backward(h, x), sigmoid'(beta x) * beta * h * g  (0 where beta * x >= threshold)",
     kind="internal",
+    jvp_zeros=(0, 1),  # (PyTorch's forward formula materializes a missing tangent)
     saves=False,
     sym=lambda sp, g, x, beta, threshold: np.frompyfunc(
         lambda gv, xv: sp.Piecewise(
@@ -1350,6 +1372,7 @@ gelu_backward = defop(
     "GeluBackwardBackward0",
     "gelu_backward(h, x), h * g * gelu''(x)",
     kind="internal",
+    jvp_zeros=(0,),  # (PyTorch's forward formula materializes a missing tangent)
     saves=False,
     sym=lambda sp, g, x, approximate: np.frompyfunc(
         lambda gv, xv: (

@@ -194,6 +194,10 @@ _SELECTION_GRADS = {
     "RollBackward0": "RollBackward0",
     "CummaxBackward0": "ScatterAddBackward0",
     "CumminBackward0": "ScatterAddBackward0",
+    "KthvalueBackward0": "ScatterBackward0",
+    "ModeBackward0": "ScatterBackward0",
+    "MedianBackward1": "ScatterBackward0",
+    "NanmedianBackward1": "ScatterBackward0",
 }
 
 

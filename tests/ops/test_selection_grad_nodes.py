@@ -30,6 +30,9 @@ NAMES = [
     ("x.triu(1)", "TriuBackward0", ["AddBackward0"]),
     ("x.cummax(1)[0]", "ScatterAddBackward0", ["AddBackward0"]),
     ("x.cummin(1)[0]", "ScatterAddBackward0", ["AddBackward0"]),
+    ("x.kthvalue(2, 1)[0]", "ScatterBackward0", ["UnsqueezeBackward0"]),
+    ("x.kthvalue(2, 1, keepdim=True)[0]", "ScatterBackward0", ["AddBackward0"]),
+    ("x.median(0, keepdim=True)[0]", "ScatterBackward0", ["AddBackward0"]),
     # (unchanged: PyTorch's own indexing nodes)
     ("x[:, 1:]", "SliceBackwardBackward0", ["AddBackward0"]),
     ("x[torch.tensor([1, 0])]", "IndexPutImplBackward0", ["AddBackward0"]),

@@ -1305,7 +1305,12 @@ def _gelu_vjp(g: Tensor, out: Tensor, x: Tensor, approximate: str = "none") -> t
         if _gelu_onednn(x.data, approximate):
             return (Tensor(onednn32.gelu_bwd(g.data, x.data)),)
         return (Tensor(act32.gelu_backward(g.data, x.data, approximate)),)
-    if g.dtype == x.dtype and g.shape == x.shape and (g.dtype in _REDUCED or g.dtype == np.float32):
+    if (
+        g.dtype == x.dtype
+        and g.shape[g.ndim - x.ndim :] == x.shape
+        and (g.dtype in _REDUCED or g.dtype == np.float32)
+    ):
+        # (g with leading batch axes: torch.func's vmapped backward, the kernel broadcasting x)
         # recorded (create_graph=True): PyTorch's kernel as its own node, GeluBackwardBackward0;
         # float16 and bfloat16: that kernel in float32, rounded once (`core.half`)
         return (apply(gelu_backward, g, x, approximate=approximate),)
@@ -1322,7 +1327,9 @@ def _gelu_vjp(g: Tensor, out: Tensor, x: Tensor, approximate: str = "none") -> t
 def _gelu_backward_fwd(g: np.ndarray, x: np.ndarray, *, approximate: str) -> np.ndarray:
     """The first pass's kernels for float32 (oneDNN's or ATen's, as without create_graph);
     the formula for other dtypes (the rule's own path does not reach this record with them)."""
-    if g.dtype == x.dtype == np.float32 and g.shape == x.shape:
+    if g.dtype == x.dtype == np.float32 and g.shape[g.ndim - x.ndim :] == x.shape:
+        if g.shape != x.shape:
+            x = np.ascontiguousarray(np.broadcast_to(x, g.shape))
         if _gelu_onednn(x, approximate):
             return onednn32.gelu_bwd(g, x)
         return act32.gelu_backward(g, x, approximate)

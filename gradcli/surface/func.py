@@ -929,6 +929,48 @@ def _batched_rows(
     return [Tensor(np.concatenate(b).reshape(o.shape + t.shape)) for b, t in zip(blocks, flat_in)]
 
 
+def _vmapped_rows(
+    o: Tensor, flat_in: list[Tensor], outs: list[Tensor], index: int
+) -> list[Tensor] | None:
+    """The rows of o's Jacobian blocks, recorded (the result is differentiated again), by one
+    backward pass with a batch of one-hot gradients, as PyTorch's vmap over the VJP: the
+    recorded rules broadcast the batch against what does not depend on it, so a gradient
+    reaching such a tensor through them is reduced by a sum (a sum of -0. is +0.). None where
+    the pass would run the program's own code (a custom Function's backward, hooks, saved
+    tensor hooks) or differentiates an op gradcli has no batched rule for."""
+    others = [p for m, p in enumerate(outs) if m != index and p.requires_grad]
+    nodes = ancestors([o, *others])
+    if any(
+        p.op.kind == "custom" or p.hooks or p.node_hooks or p.packed or p.out.retains_grad
+        for p in nodes
+    ):
+        return None
+    n = int(o.data.size)
+    hooks.observer.tick()
+    e = np.zeros((n, n), dtype=o.dtype)
+    e[np.arange(n), np.arange(n)] = 1
+    zeros = [Tensor(np.zeros((n,) + p.shape, dtype=p.dtype)) for p in others]
+    try:
+        got = autograd.grad(
+            [o, *others],
+            flat_in,
+            [Tensor(e.reshape((n,) + o.shape)), *zeros],
+            retain_graph=True,
+            create_graph=True,
+            allow_unused=True,
+            is_grads_batched=True,
+        )
+    except GradcliError:
+        return None
+    out = []
+    for g, t in zip(got, flat_in):
+        if g is None:
+            out.append(_zeros_shape(o.shape + t.shape, t.dtype))
+        else:
+            out.append(F.reshape(g, *(o.shape + t.shape)))
+    return out
+
+
 def jacrev(
     func: Any,
     argnums: Any = 0,
@@ -984,6 +1026,8 @@ def jacrev(
                     rows: list[list[Tensor]] = [[] for _ in flat_in]
                     many = not keep and int(o.data.size) > 1
                     got_all = _batched_rows(o, flat_in, flat_out, i) if many else None
+                    if keep and got_all is None:
+                        got_all = _vmapped_rows(o, flat_in, flat_out, i)
                     if got_all is not None:
                         for j, block in enumerate(got_all):
                             per_input[j].append(_leave(block, level))

@@ -1103,7 +1103,12 @@ def jacfwd(
             )
             if _outside(flat_out, level):
                 _refuse_user_jvp(on_path(ancestors(flat_out), flat_in)[1])
-                per_input = _jacfwd_reverse(flat_out, flat_in, level, wrapped)
+                per_input = None
+                if not _outside(flat_out, level, program_only=True):
+                    # inside another transform: PyTorch's tangents, recorded
+                    per_input = _jacfwd_attached(flat_out, flat_in, sizes, level, wrapped)
+                if per_input is None:
+                    per_input = _jacfwd_reverse(flat_out, flat_in, level, wrapped)
             else:
                 per_input = _jacfwd_tangents(flat_out, flat_in, sizes, wrapped)
             result = _blocks(per_input, flat_out, flat_in, in_spec, out_spec, nums)
@@ -1129,6 +1134,45 @@ def _jacfwd_tangents(
         for j, (t, n) in enumerate(zip(flat_in, sizes)):
             block = np.ascontiguousarray(flat[:, off : off + n]).reshape(o.shape + t.shape)
             per_input[j].append(Tensor(block))
+            off += n
+    return per_input
+
+
+def _jacfwd_attached(
+    flat_out: list[Tensor],
+    flat_in: list[Tensor],
+    sizes: list[int],
+    level: int,
+    wrapped: bool,
+) -> list[list[Tensor]] | None:
+    """The Jacobian by forward mode with the tangents' computations recorded (an enclosing
+    transform differentiates it again), as PyTorch's jacfwd: one batch of one-hot tangents
+    through the rules' forward formulas, the batch axis then moved last. None where that is
+    not reached (user code in the graph, a tangent a Python float promotes)."""
+    nodes = ancestors(flat_out)
+    if any(p.op.kind == "custom" or p.hooks or p.node_hooks or p.packed for p in nodes):
+        return None
+    total = sum(sizes)
+    try:
+        tans = tangents_through(
+            flat_out, flat_in, one_hot_seeds(flat_in), 1, wrapped=wrapped, attached=True
+        )
+    except GradcliError:
+        return None
+    per_input: list[list[Tensor]] = [[] for _ in flat_in]
+    for o, d in zip(flat_out, tans):
+        if d is None:
+            for j, t in enumerate(flat_in):
+                per_input[j].append(_zeros_shape(o.shape + t.shape, o.dtype))
+            continue
+        if d.shape != (total,) + o.shape:
+            d = F.expand(d, *((total,) + o.shape))
+        col = F.reshape(d, total, -1)
+        off = 0
+        for j, (t, n) in enumerate(zip(flat_in, sizes)):
+            part = I.getitem(col, (slice(off, off + n),)) if len(flat_in) > 1 else col
+            block = F.reshape(F.transpose(part, 0, 1), *(o.shape + t.shape))
+            per_input[j].append(_leave(block, level))
             off += n
     return per_input
 

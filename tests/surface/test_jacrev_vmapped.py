@@ -92,3 +92,74 @@ def test_values_match_central_differences() -> None:
             )
     for name in ("a", "b"):
         np.testing.assert_allclose(np.asarray(env[name].data), want, rtol=1e-6, atol=1e-7)
+
+
+# jacfwd inside another transform (jacfwd(jacfwd(f)), jacrev(jacfwd(f))): its tangents'
+# computations recorded, PyTorch's forward formulas on a batch of one-hot tangents (one
+# reverse pass a row gave the transposed rules' zeros)
+FORWARD = [
+    (
+        "torch.sin(t)",
+        "x---------------00000x0000000000----------x--------------------x",
+        "x0---0---0---0---0---x---0---0---0---0---0x--0---0---0---0---0-x",
+    ),
+    (
+        "t ** 3",
+        "x000000000000000-----x----------0000000000x00000000000000000000x",
+        "x-000-000-000-000-000x000-000-000-000-000-x00-000-000-000-000-0x",
+    ),
+    (
+        "torch.cos(t)",
+        "x--------------------x----------0000000000x00000---------------x",
+        "x-0---0---0---0---0--x0---0---0---0---0---x---0---0---0---0---0x",
+    ),
+    ("F.softsign(t)", "x---------------00000x0000000000----------x--------------------x", DIAG),
+    ("torch.tanh(t)", DIAG, DIAG),
+    (
+        "1 / t",
+        "x000000000000000-----x----------0000000000x00000000000000000000x",
+        "x0---0---0---0---0---x---0---0---0---0---0x--0---0---0---0---0-x",
+    ),
+    ("(t ** 3).mean()", "x0000x0000x0000x", "x-000x000-x00-0x"),
+]
+
+
+@pytest.mark.parametrize(("f", "ff", "rf"), FORWARD)
+def test_jacfwd_inside_a_transform_signs(f: str, ff: str, rf: str) -> None:
+    env = _env(
+        f"a = torch.func.jacfwd(torch.func.jacfwd(lambda t: {f}))(x)\n"
+        f"b = jacrev(torch.func.jacfwd(lambda t: {f}))(x)\n"
+    )
+    assert _signs(env["a"]) == ff
+    assert _signs(env["b"]) == rf
+
+
+def test_jacfwd_of_jacfwd_float32_bits_and_values() -> None:
+    env = _env(
+        "a = torch.func.jacfwd(torch.func.jacfwd(lambda t: (t.sin() * t.cos()).sum()))(x)\n"
+        "b = torch.func.jacfwd(torch.func.jacfwd(F.gelu))(x).sum((1, 2))\n"
+        "x = x.double()\n"
+        "c = torch.func.jacfwd(torch.func.jacfwd(lambda t: torch.tanh(t * t.sin()).sum()))(x)\n",
+    )
+    assert np.diag(np.asarray(env["a"].data)).tolist() == [
+        -1.9708994626998901,
+        1.0310029983520508,
+        1.7431514263153076,
+        -1.1292849779129028,
+    ]
+    assert np.asarray(env["b"].data).tolist() == [
+        0.47150349617004395,
+        0.053124308586120605,
+        -0.10600047558546066,
+        0.7284507751464844,
+    ]
+    x0 = np.array([0.7, -1.3, 2.1, 0.3])
+
+    def f(t: np.ndarray) -> float:
+        return float(np.tanh(t * np.sin(t)).sum())
+
+    eps = 1e-4
+    d2 = [(f(x0 + e) - 2 * f(x0) + f(x0 - e)) / eps**2 for e in np.eye(4) * eps]
+    c = np.asarray(env["c"].data)
+    np.testing.assert_allclose(np.diag(c), d2, rtol=1e-6, atol=1e-6)
+    assert not c[~np.eye(4, dtype=bool)].any()

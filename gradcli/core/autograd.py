@@ -61,6 +61,17 @@ from .tensor import (
 # the older node). The rule reads this when it records its products (`ops.linalg`).
 SUM_PRODUCT = [False]
 _SUM_LABELS = frozenset({"AddmmBackward0", "BaddbmmBackward0", "AddmvBackward0"})
+# Nodes whose gradient PyTorch gives as a ZeroTensor (`_efficientzerotensor`, skipped where
+# gradients are summed): sgn's of a real input (FunctionsManual's sgn_backward; abs's rule
+# reads sgn, so every second derivative through abs meets it).
+_ZERO_LABELS = frozenset({"SgnBackward0"})
+# The records whose gradient is a ZeroTensor when the gradient reaching them is one (their
+# formulas multiply, divide, add or view it: ATen's ZeroTensor kernels keep it); the others
+# (neg, expand's sum_to, slicing, mean, tanh_backward, threshold_backward, ...) make it zeros.
+_ZERO_THROUGH = frozenset(
+    {"abs", "mul", "div", "add", "sub", "exp", "sin", "cos", "sqrt", "pow", "pow_scalar"}
+    | {"sum", "reshape", "permute", "clone"}
+)
 
 # The reverse passes begun so far, and the one running now (0: none; a pass started inside
 # another, by a hook or a custom backward, is its own): what a node's pre-hook can tell passes
@@ -305,8 +316,13 @@ def _run_backward(
     defer = create_graph and nb == 0 and trace is None and not turns
     deferred: list[tuple] = []
     sum_products: set = set()  # the matmul nodes of addmm-like sums (`SUM_PRODUCT`)
+    # The keys whose gradient so far is PyTorch's "efficient zero" (`_ZERO_LABELS`): the next
+    # gradient that arrives replaces it instead of being added to it.
+    zeros: set = set()
 
-    def deliver(k: Any, t: Tensor, gi: Any, n: Node, i: int, op: Any, many: bool) -> None:
+    def deliver(
+        k: Any, t: Tensor, gi: Any, n: Node, i: int, op: Any, many: bool, through: bool = False
+    ) -> None:
         # the gradient `gi` node n's rule gave its input t (key k) into the pass's gradients
         sources[k] = _MANY if k in grads or many else (n, i)
         gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
@@ -315,7 +331,16 @@ def _run_backward(
         gdt, tdt = gi.data.dtype, t.data.dtype
         if gdt is not tdt and gdt != tdt and tdt == dtypes.BF16:
             _bf16_gradient(n)
-        if k in grads:
+        zero = (through or n.label in _ZERO_LABELS) and tdt.kind != "c"
+        if zero:
+            gi = Tensor(np.zeros(gi.shape, gi.data.dtype))  # (materialized: +0.)
+        if k in zeros:
+            # PyTorch's engine sums a ZeroTensor in its buffer and a gradient as the gradient
+            # itself (no addition: a -0. stays -0.); a ZeroTensor that comes second is added
+            if not zero:
+                zeros.discard(k)
+            grads[k] = gi
+        elif k in grads:
             cur = grads[k]
             if not create_graph and _owned(cur, gi):
                 add_into(cur.data, gi.data)  # the same sums, in place
@@ -326,6 +351,8 @@ def _run_backward(
                 fresh.add(k)
         else:
             grads[k] = gi
+            if zero:
+                zeros.add(k)
 
     def flush() -> None:
         while deferred:
@@ -347,6 +374,7 @@ def _run_backward(
             tick = hooks.observer.tick  # (the run's observer: it does not change in a pass)
             for j, n in enumerate(reversed(order)):
                 tick()
+                through = False
                 if deferred and n.seq < deferred[0][0].seq:
                     flush()
                 if turns and j - 1 in turns:
@@ -369,6 +397,11 @@ def _run_backward(
                     g = grads.pop(n, None)
                     if g is None:
                         continue
+                    if zeros and n in zeros:
+                        # a ZeroTensor reaching n: what PyTorch's formula of n gives stays one
+                        # where that formula's ops keep it (`_ZERO_THROUGH`)
+                        zeros.discard(n)
+                        through = n.op.name in _ZERO_THROUGH
                     run = needed is None or n in needed
                     if not run and n not in capture_nodes:
                         continue  # (PyTorch's engine sends it no gradient: it leads to no input)
@@ -472,7 +505,7 @@ def _run_backward(
                         and not n.node_hooks
                     ):
                         gs = gi = None  # (the last node's: they would count as holders)
-                        if _accumulated(n, op, g, out, grads, fresh):
+                        if _accumulated(n, op, g, out, grads, fresh, zeros):
                             # the rule's gradient added into the input's, which the pass owns
                             if not retain_graph and n.frees():
                                 n.freed = True
@@ -536,7 +569,7 @@ def _run_backward(
                             # the order of float sums where several gradients meet
                             deferred.append((mm, k, t, gi, n, i, cut is not None))
                             continue
-                    deliver(k, t, gi, n, i, op, cut is not None)
+                    deliver(k, t, gi, n, i, op, cut is not None, through)
                 if not retain_graph and n.frees():
                     n.freed = True
                     n.packed = None
@@ -651,7 +684,7 @@ def _bf16_gradient(n: Node) -> None:
 
 
 def _accumulated(
-    n: Node, op: Any, g: Any, out: Tensor, grads: dict, fresh: set[int] | None
+    n: Node, op: Any, g: Any, out: Tensor, grads: dict, fresh: set[int] | None, zeros: set
 ) -> bool:
     """A first-order rule of one input (`Op.accumulate`) whose input already has a gradient
     that the pass alone holds: the rule's gradient is added into it, with no new array of
@@ -672,7 +705,7 @@ def _accumulated(
             return False
         k = p
     cur = grads.get(k)
-    if cur is None or not _sole(cur, t.shape, t.dtype):
+    if cur is None or k in zeros or not _sole(cur, t.shape, t.dtype):
         return False
     if not op.accumulate(cur.data, g, out, t, **n.params):
         return False

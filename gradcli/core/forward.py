@@ -104,6 +104,8 @@ def jvp(
     if op.jvp is not None:
         res = op.jvp(tuple(dots), out, *node.inputs, **node.params)
         return None if res is None else as_tensor(res, like=out)
+    if op.jvp_zeros:
+        dots = _zero_tangents(node, dots, nb)
     user = getattr(node.params.get("_vjp"), "user_jvp", None) if op.kind == "custom" else None
     if user is not None and not attached:
         return _user_jvp(node, dots, nb, user)
@@ -132,6 +134,19 @@ def jvp(
             total = gi if total is None else apply(P.add, total, gi)
         return total
     return transposed_jvp(node, dots, nb, attached)
+
+
+def _zero_tangents(node: Node | Equation, dots: list[Tensor | None], nb: int) -> list:
+    """The tangents with zeros for the inputs whose missing tangent PyTorch's formula
+    materializes (`Op.jvp_zeros`): their terms, of a zero tangent, are then added too."""
+    lead = dots_shape(dots, nb)
+    out = node.out
+    return [
+        _like(out, np.zeros(lead + t.shape, out.data.dtype))
+        if d is None and i in node.op.jvp_zeros and t.data.dtype.kind == "f"
+        else d
+        for i, (t, d) in enumerate(zip(node.inputs, dots))
+    ]
 
 
 def _user_jvp(node: Node | Equation, dots: list[Tensor | None], nb: int, user: Any) -> Tensor:
@@ -262,18 +277,21 @@ def push(
     nb: int,
     skip: Iterable[int] = (),
     wrapped: bool = False,
+    attached: bool = False,
 ) -> dict[int, Tensor]:
     """Carry `tangent` (tensor id -> its tangent, `nb` batch axes) through the nodes of `path`
     in order (except those whose seq is in `skip`), adding each output's tangent; returns
     `tangent`. `wrapped`: as PyTorch's functorch transforms, which take a Python float operand
-    as a float64 tensor in a tangent's formula (`_promoted`)."""
+    as a float64 tensor in a tangent's formula (`_promoted`). `attached`: the tangents'
+    computations recorded (differentiable again, as torch.func's jacfwd inside another
+    transform)."""
     skipped = set(skip)
     # The tangents of node outputs also by node: a tensor changed in place has one tangent per
     # version (each computed by its own node), its id only the latest one's.
     by_node: dict[Node, Tensor] = {
         n: tangent[id(n.out)] for n in path if n.seq in skipped and id(n.out) in tangent
     }
-    with no_grad(), np.errstate(all="ignore"):
+    with enable_grad() if attached else no_grad(), np.errstate(all="ignore"):
         for node in path:
             if node.seq in skipped:
                 continue
@@ -287,7 +305,9 @@ def push(
                 continue
             check_versions(node)  # a value changed in place since: refused, as backward does
             eq, dots, dt = _promoted(node, dots, wrapped)
-            d = jvp(eq, dots, nb)
+            if attached and dt is not None:
+                raise NotSupported("a promoted tangent recorded")  # (the caller falls back)
+            d = jvp(eq, dots, nb, attached)
             if d is None:
                 continue
             if dt is not None and d.data.dtype != dt:
@@ -295,7 +315,12 @@ def push(
             out = node.out
             k = id(out)
             want = dots_shape(dots, nb) + out.shape
-            d = d if d.shape == want else _like(d, np.broadcast_to(d.data, want))
+            if d.shape != want:
+                d = (
+                    apply(P.expand, d, shape=want)
+                    if attached
+                    else _like(d, np.broadcast_to(d.data, want))
+                )
             if out.node is not node:
                 by_node[node] = d  # an old version: the id is the latest version's
                 continue

@@ -186,6 +186,7 @@ class Op(Record):
         "link",
         "accumulate",
         "jvp_reads_primal",
+        "jvp_zeros",
         "saved",
         "reads",
         "complex",
@@ -208,6 +209,7 @@ class Op(Record):
         "link": None,
         "accumulate": None,
         "jvp_reads_primal": False,
+        "jvp_zeros": (),
         "saved": None,
         "reads": None,
         "complex": None,
@@ -243,6 +245,10 @@ class Op(Record):
     # PyTorch's tangent is then attached to that input's graph, and forward-mode results
     # that print their grad_fn follow it (`functional.jacobian(strategy="forward-mode")`).
     jvp_reads_primal: bool
+    # The inputs whose missing tangent PyTorch's forward formula takes as zeros (a ZeroTensor
+    # its kernel materializes: `tanh_backward(grad_output_t, output_p) + ...` with no tangent
+    # for the gradient): their term, of a zero tangent, is added too (a -0. becomes +0.).
+    jvp_zeros: tuple[int, ...]
     saved: dict[str, Any] | Callable[..., dict[str, Any]] | None
     # What the rule reads at backward, where that depends on the params: params -> (reads
     # the output, the inputs it reads), for the version check of values changed in place

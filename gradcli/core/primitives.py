@@ -142,6 +142,12 @@ _REVERSED = {
     "SqueezeBackward0": "UnsqueezeBackward0",
     "SqueezeBackward1": "UnsqueezeBackward0",
     "SqueezeBackward2": "UnsqueezeBackward0",
+    # a selection along a dim that drops it (gradcli: its values gathered, then squeezed):
+    # PyTorch's backward unsqueezes the gradient, then scatters it
+    "KthvalueBackward0": "UnsqueezeBackward0",
+    "ModeBackward0": "UnsqueezeBackward0",
+    "MedianBackward1": "UnsqueezeBackward0",
+    "NanmedianBackward1": "UnsqueezeBackward0",
 }
 
 

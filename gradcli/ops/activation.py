@@ -121,6 +121,7 @@ elu_backward = defop(
     "EluBackwardBackward0",
     "elu_backward(h, x), elu_backward(h * g * input_scale, x) * (x < 0)",
     kind="internal",
+    jvp_zeros=(0, 1),  # (PyTorch's forward formula materializes a missing tangent)
     saves=False,
     sym=lambda sp, g, x, alpha, scale, input_scale: np.frompyfunc(
         lambda gv, xv: sp.Piecewise(
@@ -166,6 +167,7 @@ elu_backward_result = defop(
     "EluBackwardBackward0",
     "elu_backward_result(h, r), h * g * input_scale * (r < 0)",
     kind="internal",
+    jvp_zeros=(0, 1),  # (PyTorch's forward formula materializes a missing tangent)
     saves=False,
     sym=lambda sp, g, r, alpha, scale, input_scale: np.frompyfunc(
         lambda gv, rv: sp.Piecewise(
@@ -293,6 +295,7 @@ hardswish_backward = defop(
     "HardswishBackwardBackward0",
     "hardswish_backward(h, x), h * g / 3 (-3 < x < 3)",
     kind="internal",
+    jvp_zeros=(0, 1),  # (PyTorch's forward formula materializes a missing tangent)
     saves=False,
     sym=lambda sp, g, x: np.frompyfunc(
         lambda gv, xv: sp.Piecewise(
@@ -457,6 +460,7 @@ logsigmoid_backward = defop(
     "LogSigmoidBackwardBackward0",
     "logsigmoid_backward(h, x), h * g * (z - 1) * z",
     kind="internal",
+    jvp_zeros=(0,),  # (PyTorch's forward formula materializes a missing tangent)
     saves=False,
     sym=lambda sp, g, x: np.frompyfunc(lambda gv, xv: gv / (1 + sp.exp(xv)), 2, 1)(g, x),
     samples=(

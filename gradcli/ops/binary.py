@@ -524,6 +524,9 @@ fmin = defop(
 )
 
 
+_TRI = frozenset(("TrilBackward0", "TriuBackward0"))
+
+
 def _where_vjp(g: Tensor, out: Tensor, c: Tensor, x: Tensor, y: Tensor) -> tuple:
     # As PyTorch: where(c, g, 0) and where(c, 0, g), so the zeros are +0 (g * mask would give
     # -0 where g is negative, and print so).
@@ -532,9 +535,11 @@ def _where_vjp(g: Tensor, out: Tensor, c: Tensor, x: Tensor, y: Tensor) -> tuple
     # masked_fill (a where named so): PyTorch's rule grad.masked_fill(mask, 0), recorded as
     # MaskedFillBackward0 (create_graph)
     filled = out.node is not None and out.node.label == "MaskedFillBackward0"
+    # tril / triu (a where named so): PyTorch's rule grad.tril(k), recorded as TrilBackward0
+    kept = out.node.label if out.node is not None and out.node.label in _TRI else None
     return (
         None,
-        apply(where, cond, g, zero) if x.requires_grad else None,
+        apply(where, cond, g, zero, label=kept) if x.requires_grad else None,
         apply(where, cond, zero, g, label="MaskedFillBackward0" if filled else None)
         if y.requires_grad
         else None,

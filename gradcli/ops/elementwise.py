@@ -303,6 +303,7 @@ tanh_backward = defop(
     "TanhBackwardBackward0",
     "tanh_backward(h, y), h * (-2 * y * g)",
     kind="internal",
+    jvp_zeros=(0,),  # (forward mode: `tanh_backward(grad_output_t, output_p) + ...`)
     saves=False,
     sym=lambda sp, g, y: g * (1 - y * y),
     samples=(
@@ -890,6 +891,25 @@ def _threshold_backward_vjp(
     return (apply(threshold_backward, h, r, threshold=threshold), zeros)
 
 
+def _threshold_backward_jvp(
+    dots: tuple, out: Tensor, g: Tensor, r: Tensor, *, threshold: float
+) -> Tensor | None:
+    # PyTorch's forward formula: zeros_like(r') + threshold_backward(g', r): zeros first, so a
+    # -0 tangent where r > threshold is +0; a missing g' is a zero tensor the kernel
+    # materializes (+0 everywhere)
+    from .binary import tangent_at_rank
+
+    dg, dr = dots
+    some = dg if dg is not None else dr
+    lead = some.shape[: some.ndim - (g.ndim if dg is not None else r.ndim)]
+    if dg is None:
+        tg = Tensor(np.zeros(lead + out.shape, out.dtype))
+    else:
+        tg = tangent_at_rank(dg, g, out)
+    t = apply(threshold_backward, tg, r, threshold=threshold)
+    return constant(np.zeros((), out.dtype)) + t
+
+
 # relu's gradient, a function of the incoming gradient and of relu's result, as PyTorch's
 # `threshold_backward(grad, result, 0)`: recorded under create_graph=True, it depends on the
 # result too (grad_fn ThresholdBackwardBackward0, next_functions (g's, ReluBackward0)), so a
@@ -900,6 +920,7 @@ threshold_backward = defop(
     _threshold_backward_vjp,
     "ThresholdBackwardBackward0",
     "threshold_backward(h, r), 0",
+    jvp=_threshold_backward_jvp,
     kind="internal",
     saves=False,
     kink="0 in r everywhere, also at r == threshold (r only chooses), as PyTorch",
@@ -1201,6 +1222,7 @@ softplus_backward = defop(
     "SoftplusBackwardBackward0",
     "softplus_backward(h, x), sigmoid'(beta x) * beta * h * g  (0 where beta * x >= threshold)",
     kind="internal",
+    jvp_zeros=(0, 1),  # (PyTorch's forward formula materializes a missing tangent)
     saves=False,
     sym=lambda sp, g, x, beta, threshold: np.frompyfunc(
         lambda gv, xv: sp.Piecewise(
@@ -1283,7 +1305,12 @@ def _gelu_vjp(g: Tensor, out: Tensor, x: Tensor, approximate: str = "none") -> t
         if _gelu_onednn(x.data, approximate):
             return (Tensor(onednn32.gelu_bwd(g.data, x.data)),)
         return (Tensor(act32.gelu_backward(g.data, x.data, approximate)),)
-    if g.dtype == x.dtype and g.shape == x.shape and (g.dtype in _REDUCED or g.dtype == np.float32):
+    if (
+        g.dtype == x.dtype
+        and g.shape[g.ndim - x.ndim :] == x.shape
+        and (g.dtype in _REDUCED or g.dtype == np.float32)
+    ):
+        # (g with leading batch axes: torch.func's vmapped backward, the kernel broadcasting x)
         # recorded (create_graph=True): PyTorch's kernel as its own node, GeluBackwardBackward0;
         # float16 and bfloat16: that kernel in float32, rounded once (`core.half`)
         return (apply(gelu_backward, g, x, approximate=approximate),)
@@ -1300,7 +1327,9 @@ def _gelu_vjp(g: Tensor, out: Tensor, x: Tensor, approximate: str = "none") -> t
 def _gelu_backward_fwd(g: np.ndarray, x: np.ndarray, *, approximate: str) -> np.ndarray:
     """The first pass's kernels for float32 (oneDNN's or ATen's, as without create_graph);
     the formula for other dtypes (the rule's own path does not reach this record with them)."""
-    if g.dtype == x.dtype == np.float32 and g.shape == x.shape:
+    if g.dtype == x.dtype == np.float32 and g.shape[g.ndim - x.ndim :] == x.shape:
+        if g.shape != x.shape:
+            x = np.ascontiguousarray(np.broadcast_to(x, g.shape))
         if _gelu_onednn(x, approximate):
             return onednn32.gelu_bwd(g, x)
         return act32.gelu_backward(g, x, approximate)
@@ -1350,6 +1379,7 @@ gelu_backward = defop(
     "GeluBackwardBackward0",
     "gelu_backward(h, x), h * g * gelu''(x)",
     kind="internal",
+    jvp_zeros=(0,),  # (PyTorch's forward formula materializes a missing tangent)
     saves=False,
     sym=lambda sp, g, x, approximate: np.frompyfunc(
         lambda gv, xv: (

@@ -345,13 +345,17 @@ def _extreme_vjp(
             # tensor-subclass form, mask * (g / ties): -0 beside the ties for a negative g
             with np.errstate(divide="ignore", invalid="ignore"):
                 return ((gu / constant(np.array(ties, gu.dtype))) * constant(hit.astype(gu.dtype)),)
-        return (apply(where, Tensor(hit), gu / ties if ties != 1 else gu, zero),)
+        # (recorded, create_graph: PyTorch's zeros_like(x).masked_fill_(mask, g / ties),
+        # MaskedFillBackward1 after DivBackward0, the 0-d quotient broadcast by the fill)
+        share = g / ties if grad_enabled() else (gu / ties if ties != 1 else gu)
+        return (apply(where, Tensor(hit), share, zero, label="MaskedFillBackward1"),)
     d = dims_of(dim, x.ndim)[0]
     if idx is None:
         idx = np.expand_dims(getattr(np, "arg" + fn)(x.data, axis=d), d)
     hit = np.arange(x.shape[d]).reshape([-1 if i == d else 1 for i in range(x.ndim)]) == idx
-    # PyTorch scatters g into zeros at the indices: +0 elsewhere (g * mask gave -0)
-    return (apply(where, Tensor(hit), gu, zero),)
+    # PyTorch scatters g into zeros at the indices: +0 elsewhere (g * mask gave -0), recorded
+    # (create_graph) as ScatterBackward0
+    return (apply(where, Tensor(hit), gu, zero, label="ScatterBackward0"),)
 
 
 def _extreme_reads(params: dict) -> tuple[bool, frozenset[int]]:

@@ -174,9 +174,38 @@ def _index_vjp(
             idx=idx,
             shape=x.shape[lead:],
             out_ndim=out.ndim - lead,
-            label=_index_grad_name(idx),
+            label=_grad_name(out, idx),
         ),
     )
+
+
+# The node PyTorch records for the gradient of a selection that gradcli computes by indexing
+# (seen when the gradient is differentiated again: `x.grad.grad_fn` after
+# `backward(create_graph=True)`): its backward formula's op, by the selection's node (those
+# whose gradient has the selection's shape; max(dim) and the others that drop the dim unsqueeze
+# the gradient first, and keep the indexing's name).
+_SELECTION_GRADS = {
+    "GatherBackward0": "ScatterAddBackward0",
+    "SortBackward0": "ScatterBackward0",
+    "TopkBackward0": "ScatterBackward0",
+    "IndexSelectBackward0": "IndexAddBackward0",
+    "MaskedSelectBackward0": "MaskedScatterBackward0",
+    "FlipBackward0": "FlipBackward0",
+    "RollBackward0": "RollBackward0",
+    "CummaxBackward0": "ScatterAddBackward0",
+    "CumminBackward0": "ScatterAddBackward0",
+    "KthvalueBackward0": "ScatterBackward0",
+    "ModeBackward0": "ScatterBackward0",
+    "MedianBackward1": "ScatterBackward0",
+    "NanmedianBackward1": "ScatterBackward0",
+}
+
+
+def _grad_name(out: Tensor, idx: tuple) -> str | None:
+    n = out.node
+    if n is not None and n.op is index and n.label in _SELECTION_GRADS:
+        return _SELECTION_GRADS[n.label]
+    return _index_grad_name(idx)
 
 
 def _index_jvp(

@@ -1297,6 +1297,9 @@ def matrix_exp(input: Any) -> Tensor:  # noqa: N803
     eye = Tensor(np.eye(n, dtype=a.dtype))
     if a.data.size == 0:
         return A.named(A.add_t(A.mul_t(a, 0.0), eye), "LinalgMatrixExpBackward0")
+    if n == 1:
+        # ATen's linalg_matrix_exp of 1 x 1 matrices: the exponential of the entry
+        return A.named(a.exp(), "LinalgMatrixExpBackward0")
     theta = _EXP_THETA["float64" if a.dtype == np.float64 else "float32"]
     norm = float(np.max(np.abs(a.data.astype(np.float64)).sum(-2)))
     if not np.isfinite(norm):

@@ -929,6 +929,48 @@ def _batched_rows(
     return [Tensor(np.concatenate(b).reshape(o.shape + t.shape)) for b, t in zip(blocks, flat_in)]
 
 
+def _vmapped_rows(
+    o: Tensor, flat_in: list[Tensor], outs: list[Tensor], index: int
+) -> list[Tensor] | None:
+    """The rows of o's Jacobian blocks, recorded (the result is differentiated again), by one
+    backward pass with a batch of one-hot gradients, as PyTorch's vmap over the VJP: the
+    recorded rules broadcast the batch against what does not depend on it, so a gradient
+    reaching such a tensor through them is reduced by a sum (a sum of -0. is +0.). None where
+    the pass would run the program's own code (a custom Function's backward, hooks, saved
+    tensor hooks) or differentiates an op gradcli has no batched rule for."""
+    others = [p for m, p in enumerate(outs) if m != index and p.requires_grad]
+    nodes = ancestors([o, *others])
+    if any(
+        p.op.kind == "custom" or p.hooks or p.node_hooks or p.packed or p.out.retains_grad
+        for p in nodes
+    ):
+        return None
+    n = int(o.data.size)
+    hooks.observer.tick()
+    e = np.zeros((n, n), dtype=o.dtype)
+    e[np.arange(n), np.arange(n)] = 1
+    zeros = [Tensor(np.zeros((n,) + p.shape, dtype=p.dtype)) for p in others]
+    try:
+        got = autograd.grad(
+            [o, *others],
+            flat_in,
+            [Tensor(e.reshape((n,) + o.shape)), *zeros],
+            retain_graph=True,
+            create_graph=True,
+            allow_unused=True,
+            is_grads_batched=True,
+        )
+    except GradcliError:
+        return None
+    out = []
+    for g, t in zip(got, flat_in):
+        if g is None:
+            out.append(_zeros_shape(o.shape + t.shape, t.dtype))
+        else:
+            out.append(F.reshape(g, *(o.shape + t.shape)))
+    return out
+
+
 def jacrev(
     func: Any,
     argnums: Any = 0,
@@ -984,6 +1026,8 @@ def jacrev(
                     rows: list[list[Tensor]] = [[] for _ in flat_in]
                     many = not keep and int(o.data.size) > 1
                     got_all = _batched_rows(o, flat_in, flat_out, i) if many else None
+                    if keep and got_all is None:
+                        got_all = _vmapped_rows(o, flat_in, flat_out, i)
                     if got_all is not None:
                         for j, block in enumerate(got_all):
                             per_input[j].append(_leave(block, level))
@@ -1059,7 +1103,12 @@ def jacfwd(
             )
             if _outside(flat_out, level):
                 _refuse_user_jvp(on_path(ancestors(flat_out), flat_in)[1])
-                per_input = _jacfwd_reverse(flat_out, flat_in, level, wrapped)
+                per_input = None
+                if not _outside(flat_out, level, program_only=True):
+                    # inside another transform: PyTorch's tangents, recorded
+                    per_input = _jacfwd_attached(flat_out, flat_in, sizes, level, wrapped)
+                if per_input is None:
+                    per_input = _jacfwd_reverse(flat_out, flat_in, level, wrapped)
             else:
                 per_input = _jacfwd_tangents(flat_out, flat_in, sizes, wrapped)
             result = _blocks(per_input, flat_out, flat_in, in_spec, out_spec, nums)
@@ -1085,6 +1134,45 @@ def _jacfwd_tangents(
         for j, (t, n) in enumerate(zip(flat_in, sizes)):
             block = np.ascontiguousarray(flat[:, off : off + n]).reshape(o.shape + t.shape)
             per_input[j].append(Tensor(block))
+            off += n
+    return per_input
+
+
+def _jacfwd_attached(
+    flat_out: list[Tensor],
+    flat_in: list[Tensor],
+    sizes: list[int],
+    level: int,
+    wrapped: bool,
+) -> list[list[Tensor]] | None:
+    """The Jacobian by forward mode with the tangents' computations recorded (an enclosing
+    transform differentiates it again), as PyTorch's jacfwd: one batch of one-hot tangents
+    through the rules' forward formulas, the batch axis then moved last. None where that is
+    not reached (user code in the graph, a tangent a Python float promotes)."""
+    nodes = ancestors(flat_out)
+    if any(p.op.kind == "custom" or p.hooks or p.node_hooks or p.packed for p in nodes):
+        return None
+    total = sum(sizes)
+    try:
+        tans = tangents_through(
+            flat_out, flat_in, one_hot_seeds(flat_in), 1, wrapped=wrapped, attached=True
+        )
+    except GradcliError:
+        return None
+    per_input: list[list[Tensor]] = [[] for _ in flat_in]
+    for o, d in zip(flat_out, tans):
+        if d is None:
+            for j, t in enumerate(flat_in):
+                per_input[j].append(_zeros_shape(o.shape + t.shape, o.dtype))
+            continue
+        if d.shape != (total,) + o.shape:
+            d = F.expand(d, *((total,) + o.shape))
+        col = F.reshape(d, total, -1)
+        off = 0
+        for j, (t, n) in enumerate(zip(flat_in, sizes)):
+            part = I.getitem(col, (slice(off, off + n),)) if len(flat_in) > 1 else col
+            block = F.reshape(F.transpose(part, 0, 1), *(o.shape + t.shape))
+            per_input[j].append(_leave(block, level))
             off += n
     return per_input
 

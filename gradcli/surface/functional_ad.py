@@ -131,6 +131,7 @@ def tangents_through(
     seeds: Sequence[Tensor],
     nb: int,
     wrapped: bool = False,
+    attached: bool = False,
 ) -> list[Tensor | None]:
     """Forward mode: the tangents of `outputs` when `inputs` (recorded leaves or tensors on the
     outputs' graph) carry `seeds` (each with `nb` leading batch axes); None where an output
@@ -141,7 +142,7 @@ def tangents_through(
     tangent: dict[int, Tensor] = {}
     for t, s in zip(inputs, seeds):
         tangent[id(t)] = s if id(t) not in tangent else tangent[id(t)] + s
-    forward_mode.push(path, tangent, nb, wrapped=wrapped)
+    forward_mode.push(path, tangent, nb, wrapped=wrapped, attached=attached)
     return [tangent.get(id(o)) for o in outputs]
 
 

@@ -234,6 +234,16 @@ def test_multi_margin_leaves_out_the_target_term_even_at_infinity(p: int) -> Non
     assert np.allclose(x.grad.data, [[0.0, 0.0, 0.0], [d[0], d[1], -d.sum()]])
 
 
+def test_matrix_exp_of_one_by_one_matrices_is_exp() -> None:
+    # ATen takes exp of the entry (no polynomial): PyTorch 2.13's values, float32 and float64
+    a = np.array([[[0.37]], [[-2.5]], [[11.0]]])
+    got32 = X.matrix_exp(Tensor(a.astype(np.float32))).data.ravel().tolist()
+    assert got32 == [1.4477345943450928, 0.08208499848842621, 59874.140625]
+    got64 = X.matrix_exp(Tensor(a.astype(np.float32).astype(np.float64))).data.ravel().tolist()
+    assert got64 == [1.447734621566661, 0.0820849986238988, 59874.14171519782]
+    assert X.matrix_exp(Tensor(a, requires_grad=True)).node.name() == "LinalgMatrixExpBackward0"
+
+
 def test_matrix_exp_is_exp_for_commuting_cases() -> None:
     d = np.diag([0.5, -1.0, 2.0])
     assert np.allclose(X.matrix_exp(Tensor(d)).data, np.diag(np.exp([0.5, -1.0, 2.0])))

@@ -77,7 +77,11 @@ def _imports(module: str) -> list[tuple[str, int]]:
     return found
 
 
-GRAPH = {m: _imports(m) for m in MODULES}
+@functools.cache
+def _graph() -> dict[str, list[tuple[str, int]]]:
+    """Every module's gradcli imports: read when a test asks (not at collection, which every
+    pytest-xdist worker does: parsing the whole package there cost each one ~3 s of CPU)."""
+    return {m: _imports(m) for m in MODULES}
 
 
 def test_every_layer_is_a_package() -> None:
@@ -87,7 +91,7 @@ def test_every_layer_is_a_package() -> None:
 
 def test_imports_only_go_to_the_left() -> None:
     wrong = []
-    for module, imports in GRAPH.items():
+    for module, imports in _graph().items():
         for target, line in imports:
             assert target in MODULES, f"{module}:{line} imports {target}, which does not exist"
             if _layer(target) > _layer(module):
@@ -98,7 +102,7 @@ def test_imports_only_go_to_the_left() -> None:
 
 
 def test_no_import_cycles() -> None:
-    edges = {m: sorted({t for t, _ in imports}) for m, imports in GRAPH.items()}
+    edges = {m: sorted({t for t, _ in imports}) for m, imports in _graph().items()}
     state: dict[str, int] = {}  # 1: on the current path, 2: done
     cycles: list[list[str]] = []
 
@@ -130,7 +134,7 @@ def test_the_layer_test_sees_lazy_imports() -> None:
     """The walk reads imports inside functions (a lazy import is still an edge)."""
     lazy = [
         (m, t)
-        for m, imports in GRAPH.items()
+        for m, imports in _graph().items()
         for t, line in imports
         if line > 1 and not _module_level(m, line)
     ]

@@ -1028,7 +1028,7 @@ def mH(x: Tensor) -> Tensor:  # noqa: N802
 
 def expand(x: Any, *sizes: Any) -> Tensor:
     x = tensor_arg(x, "input")
-    shape = shape_arg(sizes, infer=True, fn="expand")
+    shape = shape_arg(sizes, infer=True, fn="expand", negative=True)
     full_shape = expand_check(x.shape, shape, x.dtype)
     size_check(full_shape, "the expanded tensor")
     return apply(S.expand, x, shape=full_shape)
@@ -1045,16 +1045,34 @@ def expand_check(xshape: tuple[int, ...], shape: tuple[int, ...], dtype: Any) ->
             f"or equal to the number of dimensions in the tensor ({len(xshape)})"
         )
     lead = len(shape) - len(xshape)
-    full_shape = tuple(
-        xshape[i - lead] if s == -1 and i >= lead else s for i, s in enumerate(shape)
-    )
-    for i in range(len(xshape)):
-        if xshape[i] != 1 and xshape[i] != full_shape[lead + i]:
+    full = list(shape)
+    # ATen's inferExpandGeometry walks the sizes from the last: the error names the last
+    # mismatching dimension, not the first
+    for i in range(len(shape) - 1, -1, -1):
+        dim = i - lead
+        size = xshape[dim] if dim >= 0 else 1
+        target = shape[i]
+        if target == -1:
+            if dim < 0:
+                raise GradcliError(
+                    f"The expanded size of the tensor (-1) isn't allowed in a leading, "
+                    f"non-existing dimension {i}"
+                )
+            target = size
+        if size != target and size != 1:
             raise GradcliError(
-                f"The expanded size of the tensor ({full_shape[lead + i]}) must match the "
-                f"existing size ({xshape[i]}) at non-singleton dimension {lead + i}.  "
+                f"The expanded size of the tensor ({target}) must match the "
+                f"existing size ({size}) at non-singleton dimension {i}.  "
                 f"Target sizes: {list(shape)}.  Tensor sizes: {list(xshape)}"
             )
+        full[i] = target
+    full_shape = tuple(full)
+    if any(n < 0 for n in full_shape) and 0 not in full_shape:
+        raise GradcliError("numel: integer multiplication overflow")
+    if any(n < 0 for n in full_shape):
+        raise GradcliError(
+            f"Trying to create tensor with negative dimension {min(full_shape)}: {list(shape)}"
+        )
     return full_shape
 
 

@@ -563,13 +563,16 @@ class Node:
     def where_edges(self) -> tuple[int, ...] | None:
         """A where record's inputs that are edges of PyTorch's node, in its order (None: not a
         where): where(c, x, y) has x and y (the condition is no edge); masked_fill(x, mask,
-        number), recorded as where(mask, value, x), has x; with a tensor value, x and value."""
+        number), recorded as where(mask, value, x), has x; with a tensor value, x and value;
+        tril / triu, recorded as where(triangle, x, 0), has x."""
         if self.op.torch_name != "WhereBackward0" or len(self.inputs) != 3:
             return None
         if self.label == "MaskedFillBackward0":
             return (2,)
         if self.label == "MaskedFillBackward1":
             return (2, 1)
+        if self.label in ("TrilBackward0", "TriuBackward0"):
+            return (1,)  # recorded as where(triangle, x, 0): PyTorch's node has x alone
         return (1, 2) if self.label is None else None
 
     def shown(self) -> Node:

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes, hooks
+from ..core import op as core_op
 from ..core.dtypes import LEGACY_TYPES, check_dtype, scalar_type_name
 from ..core.inplace import inplace
 from ..core.inplace import inplace as inplace_change
@@ -219,6 +220,12 @@ def _clamp(x: Any, lo: Any, hi: Any, fn: str) -> Tensor:
     for b in tensors:
         shape = broadcast_shape(Tensor(np.broadcast_to(np.zeros((), bool), shape)), b)
     dt = dtypes.result_type([(t.dtype, t.ndim) for t in (x, *tensors)], Settings.default_dtype)
+    # PyTorch's ClampBackward0 shows (input, min, max) in `next_functions`, a missing bound as
+    # None; ClampMinBackward1 / ClampMaxBackward1 (input, bound): the operands themselves (its
+    # kernel promotes inside)
+    none = Tensor(np.zeros((), dt))
+    shown = (x, lo, hi) if base == "clamp" else (x, lo if hi is None else hi)
+    shown = tuple(none if t is None else t for t in shown)
     x, lo, hi = (t if t is None or t.dtype == dt else to_dtype(t, dt) for t in (x, lo, hi))
     xv = x.data
     keep = np.ones((), dtype=bool)  # where x passes (its gradient)
@@ -246,6 +253,8 @@ def _clamp(x: Any, lo: Any, hi: Any, fn: str) -> Tensor:
     out = where(Tensor(np.broadcast_to(keep, shape)), x, out)
     laid_out(out, x, *(b for b in (lo, hi) if b is not None))  # (ATen's one kernel's layout)
     label = {"clamp": "ClampBackward0", "clamp_min": "ClampMinBackward1"}
+    if out.node is not None:
+        core_op.SHOWN_INPUTS[out.node] = shown
     return named(out, label.get(base, "ClampMaxBackward1"))
 
 

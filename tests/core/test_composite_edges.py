@@ -1,0 +1,77 @@
+"""Operations gradcli records as a composition but PyTorch as one node show PyTorch's edges in
+`grad_fn.next_functions`: clamp with tensor bounds (ClampBackward0: input, min, max, a missing
+bound None; ClampMin/MaxBackward1: input, bound; the operands themselves, not their dtype
+casts), tril / triu (the input alone), lerp (start, end[, weight]) and addcmul / addcdiv with
+broadcast operands (the operands, not their expansions). gradcli showed its composition's
+inputs (clamp: [None, x, WhereBackward0]; lerp: two MulBackward1). Expected lists: PyTorch
+2.13's. explore78."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gradcli.lang.program import parse
+
+
+def out(text: str) -> list[str]:
+    return "".join(parse("import torch\n" + text, "t.py").run(dtype="float32").output).splitlines()
+
+
+SETUP = (
+    "x = torch.tensor([[0.5, -1.0, 2.0], [-0.3, 0.7, 1.5]], requires_grad=True)\n"
+    "lo = torch.tensor([0.0, -0.5, 0.0])\n"
+    "hi = torch.tensor([1.0, 1.0, 1.0], requires_grad=True)\n"
+    "def edges(t):\n"
+    "    return [(f.name() if f else None) for f, _ in t.grad_fn.next_functions]\n"
+)
+ACC = "'torch::autograd::AccumulateGrad'"
+
+
+def test_clamp_with_tensor_bounds_shows_input_min_max() -> None:
+    got = out(
+        SETUP + "print(edges(x.clamp(min=lo)))\n"
+        "print(edges(x.clamp(lo, hi)))\n"
+        "print(edges(torch.clamp(x * 2, max=hi)))\n"
+        "print(edges(torch.clamp_min(x, lo)))\n"
+        "print(edges(x.clamp_max(hi)))\n"
+        "print(edges(x.clamp(min=lo.double())))\n"
+        "y = x * 1\n"
+        "y.clamp_(lo, hi)\n"
+        "print(edges(y))\n"
+    )
+    assert got == [
+        f"[{ACC}, None, None]",
+        f"[{ACC}, None, {ACC}]",
+        f"['MulBackward0', None, {ACC}]",
+        f"[{ACC}, None]",
+        f"[{ACC}, {ACC}]",
+        f"[{ACC}, None, None]",
+        f"['MulBackward0', None, {ACC}]",
+    ]
+
+
+def test_clamp_gradients_unchanged() -> None:
+    # the edges shown changed, not the rule: x's gradient where lo <= x <= hi, hi's where x > hi
+    got = out(
+        SETUP + "x.clamp(lo, hi).sum().backward()\nprint(x.grad.tolist(), hi.grad.tolist())\n"
+    )
+    xv = np.array([[0.5, -1.0, 2.0], [-0.3, 0.7, 1.5]])
+    keep = ((xv >= [0.0, -0.5, 0.0]) & (xv <= 1.0)).astype(float)
+    assert got == [f"{keep.tolist()} {(xv > 1.0).sum(0).astype(float).tolist()}"]
+
+
+def test_tril_triu_lerp_addc_show_their_operands() -> None:
+    got = out(
+        SETUP + "print(edges(x.tril()), edges((x * 2).triu(1)))\n"
+        "print(edges(torch.lerp(x, x * 3, 0.25)))\n"
+        "print(edges(torch.lerp(x, hi, torch.full((3,), 0.5))))\n"
+        "print(edges(torch.addcmul(x, x, hi)))\n"
+        "print(edges(torch.addcdiv(x, hi, x + 3, value=0.5)))\n"
+    )
+    assert got == [
+        f"[{ACC}] ['MulBackward0']",
+        f"[{ACC}, 'MulBackward0']",
+        f"[{ACC}, {ACC}, None]",
+        f"[{ACC}, {ACC}, {ACC}]",
+        f"[{ACC}, {ACC}, 'AddBackward0']",
+    ]

@@ -573,7 +573,7 @@ class Node:
             return (2, 1)
         if self.label in ("TrilBackward0", "TriuBackward0"):
             return (1,)  # recorded as where(triangle, x, 0): PyTorch's node has x alone
-        return (1, 2) if self.label is None else None
+        return (1, 2) if self.label in (None, "WhereBackward0") else None
 
     def shown(self) -> Node:
         """The node PyTorch shows for this one (`grad_fn`, `next_functions`): itself, or for a

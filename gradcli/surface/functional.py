@@ -1212,7 +1212,7 @@ def outer(x: Any, y: Any) -> Tensor:
     x, y = tensor_arg(x), tensor_arg(y)
     if x.ndim != 1 or y.ndim != 1:
         raise GradcliError(f"outer: expected 1D tensors, got {x.ndim}D and {y.ndim}D")
-    return mul_t(unsqueeze(x, 1), y)
+    return mul_t(reshape(x, (-1, 1)), y)  # (ATen: x.reshape({n, 1}) * y, ViewBackward0)
 
 
 ger = outer

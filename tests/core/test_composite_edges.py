@@ -75,3 +75,27 @@ def test_tril_triu_lerp_addc_show_their_operands() -> None:
         f"[{ACC}, {ACC}, {ACC}]",
         f"[{ACC}, {ACC}, 'AddBackward0']",
     ]
+
+
+def test_one_node_results_show_their_input() -> None:
+    # multi-output linalg (a part of a packed value in gradcli), repeat, diagonal, trace,
+    # take, roll, median: PyTorch's node's one edge is the input's own node
+    got = out(
+        "x = torch.tensor([[0.5, -1.0, 2.0], [-0.3, 0.7, 1.5], [1.0, 0.2, -0.4]], "
+        "requires_grad=True)\n"
+        "def edges(t):\n"
+        "    return [(f.name() if f else None) for f, _ in t.grad_fn.next_functions]\n"
+        "print(edges(torch.linalg.slogdet(x[:, :2][:2])[1]), edges(torch.linalg.qr(x * 2)[0]), "
+        "edges(torch.linalg.svd(x)[1]))\n"
+        "print(edges(x.repeat(2, 1)), edges(x.tile(2)), edges(x.diagonal(1)), "
+        "edges(torch.diag_embed(x[0])))\n"
+        "print(edges(x.trace()), edges(x.take(torch.tensor([0, 4]))), edges(x.roll(1)), "
+        "edges(x.median()))\n"
+        "print(edges(torch.logdet(x + 2)), edges(torch.outer(x[0], x[1])))\n"
+    )
+    assert got == [
+        f"['SliceBackward0'] ['MulBackward0'] [{ACC}]",
+        f"[{ACC}] [{ACC}] [{ACC}] ['SelectBackward0']",
+        f"[{ACC}] [{ACC}] [{ACC}] [{ACC}]",
+        "[None, 'LinalgSlogdetBackward0'] ['ViewBackward0', 'SelectBackward0']",
+    ]

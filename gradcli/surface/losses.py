@@ -13,7 +13,8 @@ from ..core import dtypes
 from ..core.op import apply
 from ..core.tensor import Tensor, pytype_name
 from ..ops import binary as B
-from ..ops.arithmetic import add_t, div_t, mul_t, neg, operands, tensor_arg
+from ..ops import elementwise as E
+from ..ops.arithmetic import add_t, div_t, mul_t, named, neg, operands, tensor_arg
 from ..ops.binary import div as div_op
 from .args import (
     float_common,
@@ -280,9 +281,11 @@ def cross_entropy(
     nll = nll_loss(logp, tt, weight=weight, ignore_index=ignore_index, reduction=reduction)
     if not eps:
         return nll
+    # ATen's (1 - eps) * nll + smooth * (eps / C): products with a number (MulBackward1)
+    smooth = _smooth_part(logp, tt, weight, ignore_index, reduction, cdim)
     return add_t(
-        mul_t(nll, 1 - eps),
-        mul_t(_smooth_part(logp, tt, weight, ignore_index, reduction, cdim), eps / x.shape[cdim]),
+        E.scale(nll, 1 - eps),
+        E.scale(smooth, eps / x.shape[cdim]),
     )
 
 
@@ -293,9 +296,19 @@ def _smooth_part(
     reduced as PyTorch reduces it."""
     t = target.data.astype(np.int64)
     keep = t != ignore_index
-    per = neg(sum(logp if weight is None else mul_t(logp, weight), dim=cdim))
-    if not np.all(keep):
-        per = apply(B.where, Tensor(keep), per, Tensor(np.zeros((), per.dtype)))
+    wv = weight
+    if weight is not None and logp.ndim > 2:
+        # ATen views the weight along the class dimension ([1, C, 1, ...]): K-dim inputs
+        from .functional import reshape
+
+        along = [1] * logp.ndim
+        along[cdim] = -1
+        wv = reshape(tensor_arg(weight), tuple(along))
+    per = neg(sum(logp if wv is None else mul_t(logp, wv), dim=cdim))
+    # ATen's smooth_loss.masked_fill_(ignore_mask, 0.0), whether or not a target is ignored
+    # (MaskedFillBackward0, as gradcli's masked_fill: where(mask, 0, per), one edge)
+    zero = Tensor(np.zeros((), per.dtype))
+    per = named(apply(B.where, Tensor(~keep), zero, per), "MaskedFillBackward0")
     if reduction == "none":
         return per
     total = sum(per)

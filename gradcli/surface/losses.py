@@ -188,6 +188,7 @@ def _nll_spatial(x: Tensor, target: Any, weight: Any, ignore_index: int, reducti
     classes moved last and the positions made rows, in PyTorch's order (batch, then position),
     so the sum is the 2-d case's; PyTorch's kernel is nll_loss2d (NllLoss2DBackward0), its
     per-position losses shaped back as the targets (a view but for a 4-d input)."""
+    from ..ops import arithmetic as A
     from ..ops.arithmetic import named
     from .functional import permute, reshape
 
@@ -208,11 +209,19 @@ def _nll_spatial(x: Tensor, target: Any, weight: Any, ignore_index: int, reducti
     rows = reshape(permute(x, last), (-1, x.shape[1]))
     flat = reshape(t, (-1,))
     reduction = reduction_arg(reduction)
+    # The edges PyTorch's graph shows: nll_loss2d of the 4-d input itself, or of its view
+    # (n, c, 1, -1) otherwise (ATen's nll_loss_nd; its per-position losses viewed back);
+    # recorded before the loss (a node shows what was computed before it)
+    shown = x
+    if x.ndim != 4 and x.requires_grad and x.data.size:
+        shown = reshape(x, (x.shape[0], x.shape[1], 1, -1))
     out = nll_loss(rows, flat, weight=weight, ignore_index=ignore_index, reduction=reduction)
     if reduction != "none":
-        return named(out, "NllLoss2DBackward0")
-    out = reshape(out, want)
-    return named(out, "NllLoss2DBackward0") if x.ndim == 4 else out
+        return A.shown_over(named(out, "NllLoss2DBackward0"), shown)
+    if x.ndim == 4:
+        return A.shown_over(named(reshape(out, want), "NllLoss2DBackward0"), shown)
+    A.shown_over(named(out, "NllLoss2DBackward0"), shown)
+    return reshape(out, want)
 
 
 @legacy_reductions

@@ -60,3 +60,27 @@ def test_smoothing_term_nodes_are_atens() -> None:
         "print(len(s.next_functions), s.next_functions[0][0].name())\n"
     )
     assert got == ["['MulBackward1', 'MulBackward1']", "1 MaskedFillBackward0"]
+
+
+def test_kdim_nll_graph_is_atens_nll_loss_nd() -> None:
+    # ATen's nll_loss_nd: nll_loss2d of the 4-d input itself, of a (n, c, 1, -1) view of a
+    # 3-d or 5-d one, its per-position losses viewed back (reduction='none')
+    got = run(
+        "def chain(fn):\n"
+        "    names = []\n"
+        "    while fn is not None and fn.next_functions:\n"
+        "        names.append(fn.name())\n"
+        "        fn = fn.next_functions[0][0]\n"
+        "    return names\n"
+        "for shape in [(2, 3, 4), (2, 3, 2, 2), (2, 3, 1, 2, 2)]:\n"
+        "    z = torch.zeros(*shape, requires_grad=True)\n"
+        "    tz = torch.zeros((shape[0],) + shape[2:], dtype=torch.long)\n"
+        "    print(chain(F.nll_loss(z, tz).grad_fn), "
+        "chain(F.nll_loss(z, tz, reduction='none').grad_fn))\n"
+    )
+    nd = "'NllLoss2DBackward0', 'ViewBackward0'"
+    assert got == [
+        f"[{nd}] ['ViewBackward0', {nd}]",
+        "['NllLoss2DBackward0'] ['NllLoss2DBackward0']",
+        f"[{nd}] ['ViewBackward0', {nd}]",
+    ]

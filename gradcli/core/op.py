@@ -547,6 +547,9 @@ class Node:
             if x[0] is not None:
                 x = (ShownNode("UnsqueezeBackward0", (x,)), 0)
             return ((ShownNode("MmBackward0", (x, y)), 0),)
+        if CLONE_FIRST and self in CLONE_FIRST and out[0][0] is not None:
+            # a reshape that copies: PyTorch's _unsafe_view of a contiguous clone
+            return ((ShownNode("CloneBackward0", (out[0],)), 0),)
         if (
             self.label == "UnsafeViewBackward0"
             and self.op.name == "matmul"
@@ -623,6 +626,9 @@ limits.BUDGET.mark_nodes = node_mark
 # shows (the tensor's previous version, the change's other operands). Set by
 # `surface.indexing`.
 SHOWN_INPUTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# The reshapes that copy (`x.t().reshape(-1)`): PyTorch's UnsafeViewBackward0 of a
+# CloneBackward0 of x, which `next_functions` shows. Set by `surface.functional`.
+CLONE_FIRST: weakref.WeakSet = weakref.WeakSet()
 # allow_mutation_on_saved_tensors (`surface.mutation`): node -> {input number (-1: its output):
 # a copy of the value it saved, made before a change in place overwrote it}, for the nodes
 # recorded inside such a block; a backward pass gives the rule those values.

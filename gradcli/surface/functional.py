@@ -736,7 +736,15 @@ def _reshape_label(a: np.ndarray, shape: tuple[int, ...]) -> str:
 def reshape(input: Any, *shape: Any) -> Tensor:
     input = tensor_arg(input, "input")
     target = infer_shape(shape_arg(shape, "shape", infer=True, fn="reshape"), input.numel())
-    return apply(S.reshape, input, shape=target, label=_reshape_label(input.data, target))
+    return _reshaped(input, target)
+
+
+def _reshaped(input: Tensor, target: tuple[int, ...]) -> Tensor:
+    label = _reshape_label(input.data, target)
+    out = apply(S.reshape, input, shape=target, label=label)
+    if label == "UnsafeViewBackward0" and out.node is not None:
+        core_op.CLONE_FIRST.add(out.node)
+    return out
 
 
 def _is_dtype(v: Any) -> bool:
@@ -806,8 +814,7 @@ def flatten(input: Any, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         return input
     mid = int(np.prod(input.shape[s : e + 1]))
     target = input.shape[:s] + (mid,) + input.shape[e + 1 :]
-    label = _reshape_label(input.data, target)
-    return apply(S.reshape, input, shape=target, label=label)
+    return _reshaped(input, target)
 
 
 def squeeze(input: Any, dim: Any = None) -> Tensor:

@@ -99,3 +99,32 @@ def test_one_node_results_show_their_input() -> None:
         f"[{ACC}] [{ACC}] [{ACC}] [{ACC}]",
         "[None, 'LinalgSlogdetBackward0'] ['ViewBackward0', 'SelectBackward0']",
     ]
+
+
+def test_a_copying_reshape_shows_atens_clone() -> None:
+    # reshape that cannot be a view: ATen's _unsafe_view of a contiguous clone; a view or an
+    # alias shows no clone; the shown node answers for an unknown attribute by its name
+    got = out(
+        "x = torch.tensor([[0.5, -1.0, 2.0], [-0.3, 0.7, 1.5]], requires_grad=True)\n"
+        "def edges(f):\n"
+        "    return f.name(), [(g.name() if g else None) for g, _ in f.next_functions]\n"
+        "r = x.t().reshape(-1)\n"
+        "c = r.grad_fn.next_functions[0][0]\n"
+        "print(edges(r.grad_fn), edges(c))\n"
+        "print(edges(x.permute(1, 0).flatten().grad_fn), edges(x.reshape(3, 2).grad_fn))\n"
+        "print(edges(x.t().reshape(3, 2).grad_fn))\n"
+        "try:\n"
+        "    c.grad_fn\n"
+        "except AttributeError as e:\n"
+        "    print(e)\n"
+        "(r * torch.arange(6.0)).sum().backward()\n"
+        "print(x.grad.tolist())\n"
+    )
+    assert got == [
+        "('UnsafeViewBackward0', ['CloneBackward0']) ('CloneBackward0', ['TBackward0'])",
+        f"('UnsafeViewBackward0', ['CloneBackward0']) ('ViewBackward0', [{ACC}])",
+        "('ReshapeAliasBackward0', ['TBackward0'])",
+        "'CloneBackward0' object has no attribute 'grad_fn'",
+        # d/dx of sum(x.t().reshape(-1) * [0..5]): x[i][j] is element 2 * j + i
+        "[[0.0, 2.0, 4.0], [1.0, 3.0, 5.0]]",
+    ]

@@ -539,8 +539,9 @@ def named(t: Tensor, label: str) -> Tensor:
 def shown_over(t: Tensor, *operands: Tensor) -> Tensor:
     """t, PyTorch's one node that gradcli records as several (a reshape, an index, a sum):
     its `next_functions` show the operands PyTorch's node has, not gradcli's last record's."""
-    if t.node is not None and tuple(t.node.inputs) != operands:
-        SHOWN_INPUTS[t.node] = operands
+    n = t.node
+    if n is not None and tuple(n.inputs) != operands:
+        SHOWN_INPUTS[n] = operands
     return t
 
 

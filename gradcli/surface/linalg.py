@@ -153,10 +153,11 @@ def _bool(v: Any, what: str) -> bool:
 def _unpacked(t: Tensor, shapes: list[tuple[int, ...]], label: str) -> list[Tensor]:
     outs = [A.named(p, label) for p in M.unpack(t, shapes)]
     link_siblings(outs)  # (PyTorch's one node: their hooks run together)
-    if t.node is not None:
+    packed = t.node
+    if packed is not None:
         # PyTorch's one node's edges: the decomposition's inputs, not the packed value's part
         for p in outs:
-            A.shown_over(p, *t.node.inputs)
+            A.shown_over(p, *packed.inputs)
     return outs
 
 

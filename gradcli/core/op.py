@@ -553,6 +553,9 @@ class Node:
             if x[0] is not None:
                 x = (ShownNode("UnsqueezeBackward0", (x,)), 0)
             return ((ShownNode("MmBackward0", (x, y)), 0),)
+        if CLONE_FIRST and self in CLONE_FIRST and out[0][0] is not None:
+            # a reshape that copies: PyTorch's _unsafe_view of a contiguous clone
+            return ((ShownNode("CloneBackward0", (out[0],)), 0),)
         if (
             self.label == "UnsafeViewBackward0"
             and self.op.name == "matmul"
@@ -569,14 +572,17 @@ class Node:
     def where_edges(self) -> tuple[int, ...] | None:
         """A where record's inputs that are edges of PyTorch's node, in its order (None: not a
         where): where(c, x, y) has x and y (the condition is no edge); masked_fill(x, mask,
-        number), recorded as where(mask, value, x), has x; with a tensor value, x and value."""
+        number), recorded as where(mask, value, x), has x; with a tensor value, x and value;
+        tril / triu, recorded as where(triangle, x, 0), has x."""
         if self.op.torch_name != "WhereBackward0" or len(self.inputs) != 3:
             return None
         if self.label == "MaskedFillBackward0":
             return (2,)
         if self.label == "MaskedFillBackward1":
             return (2, 1)
-        return (1, 2) if self.label is None else None
+        if self.label in ("TrilBackward0", "TriuBackward0"):
+            return (1,)  # recorded as where(triangle, x, 0): PyTorch's node has x alone
+        return (1, 2) if self.label in (None, "WhereBackward0") else None
 
     def shown(self) -> Node:
         """The node PyTorch shows for this one (`grad_fn`, `next_functions`): itself, or for a
@@ -626,6 +632,9 @@ limits.BUDGET.mark_nodes = node_mark
 # shows (the tensor's previous version, the change's other operands). Set by
 # `surface.indexing`.
 SHOWN_INPUTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# The reshapes that copy (`x.t().reshape(-1)`): PyTorch's UnsafeViewBackward0 of a
+# CloneBackward0 of x, which `next_functions` shows. Set by `surface.functional`.
+CLONE_FIRST: weakref.WeakSet = weakref.WeakSet()
 # allow_mutation_on_saved_tensors (`surface.mutation`): node -> {input number (-1: its output):
 # a copy of the value it saved, made before a change in place overwrote it}, for the nodes
 # recorded inside such a block; a backward pass gives the rule those values.

@@ -32,7 +32,7 @@ from ..core.inplace import (
     check_view_setitem,
     inplace,
 )
-from ..core.op import Node, complex_casts_fail, complex_refusal, peek_seq
+from ..core.op import Node, ShownNode, complex_casts_fail, complex_refusal, peek_seq
 from ..core.tensor import (
     HOOK_IDS,
     HookHandle,
@@ -631,7 +631,8 @@ class Runtime:
             raise GradcliError(
                 f"type object '{cls}' has no attribute '{attr}'", found=f"`.{attr}`"
             ).mirror("AttributeError")
-        shown = owner.name() if kind is Node else typename(owner)  # 'MulBackward0' object
+        # 'MulBackward0' object (a node shown in `next_functions` too: PyTorch's name)
+        shown = owner.name() if kind is Node or kind is ShownNode else typename(owner)
         # The interpreter's own classes by the names Python gives what they stand for.
         shown = _PYTHON_NAMES.get(shown, shown)
         if shown == "GradMode":

@@ -21,7 +21,7 @@ from ..base.errors import ArgumentTypeError, GradcliError
 from ..core import autograd, cpu, dtypes
 from ..core.inplace import drop_unread
 from ..core.layout import like, row_major
-from ..core.op import IMPLICIT_CASTS, apply, laid_out
+from ..core.op import IMPLICIT_CASTS, SHOWN_INPUTS, apply, laid_out
 from ..core.tensor import (
     Settings,
     Tensor,
@@ -533,6 +533,15 @@ def named(t: Tensor, label: str) -> Tensor:
     """Show PyTorch's grad_fn name for a result gradcli computes with a more general op."""
     if t.node is not None:
         t.node.label = label
+    return t
+
+
+def shown_over(t: Tensor, *operands: Tensor) -> Tensor:
+    """t, PyTorch's one node that gradcli records as several (a reshape, an index, a sum):
+    its `next_functions` show the operands PyTorch's node has, not gradcli's last record's."""
+    n = t.node
+    if n is not None and tuple(n.inputs) != operands:
+        SHOWN_INPUTS[n] = operands
     return t
 
 

@@ -155,11 +155,16 @@ def int_list(
 
 
 def shape_arg(
-    args: Sequence[Any], what: str = "size", infer: bool = False, fn: str | None = None
+    args: Sequence[Any],
+    what: str = "size",
+    infer: bool = False,
+    fn: str | None = None,
+    negative: bool = False,
 ) -> tuple[int, ...]:
     """`zeros(2, 3)` and `zeros((2, 3))` / `zeros([2, 3])` alike; checks the element limit
     before anything is allocated. `infer`: a -1 is allowed (reshape, expand). `fn`: the
-    function's name, for PyTorch's parser errors (`int_list`)."""
+    function's name, for PyTorch's parser errors (`int_list`). `negative`: any negative size
+    passes (expand checks its sizes itself, as ATen's)."""
     if fn is not None:
         args = int_list(args, fn, what)
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
@@ -167,7 +172,7 @@ def shape_arg(
     shape = []
     for a in args:
         n = int(a) if fn is not None and isinstance(a, bool) else int_arg(a, what)
-        if n < 0 and (n != -1 or not infer):
+        if n < 0 and not negative and (n != -1 or not infer):
             if fn == "zeros":  # ATen's zeros checks its sizes itself
                 raise GradcliError("zeros: Dimension size must be non-negative.")
             raise GradcliError(f"Trying to create tensor with negative dimension {n}: {list(args)}")

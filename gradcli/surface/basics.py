@@ -22,6 +22,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import dtypes as D
 from ..core import hooks
+from ..core import op as core_op
 from ..core.layout import iterated
 from ..core.op import apply, laid_out, link_siblings, operand_arrays, peek_seq
 from ..core.tensor import (
@@ -369,12 +370,20 @@ def lerp(input: Any, end: Any, weight: Any) -> Tensor:  # noqa: A002
     elif isinstance(weight, Tensor):
         # a tensor weight: ATen's elementwise choice of the fused form (`_lerp_kernel`)
         fused = _fused(out, (start, end, weight), _lerp_kernel, "LerpBackward1")
-        return laid_out(fused, start, end, weight)
+        return _lerp_shown(laid_out(fused, start, end, weight), start, end, weight)
     laid_out(out, start, end, *((weight,) if isinstance(weight, Tensor) else ()))
     if isinstance(weight, Tensor):
-        return A.named(out, "LerpBackward1")
+        return _lerp_shown(A.named(out, "LerpBackward1"), start, end, weight)
     # PyTorch's LerpBackward0 (a number weight) saves nothing: a backward leaves it
-    return A.frees_nothing(A.named(out, "LerpBackward0"), since)
+    return _lerp_shown(A.frees_nothing(A.named(out, "LerpBackward0"), since), start, end)
+
+
+def _lerp_shown(out: Tensor, *operands: Any) -> Tensor:
+    """lerp recorded as a composition: its node shows PyTorch's one node's operands (start,
+    end[, weight]) in `next_functions`."""
+    if out.node is not None and all(isinstance(t, Tensor) for t in operands):
+        core_op.SHOWN_INPUTS[out.node] = operands
+    return out
 
 
 def _times(t: Any, c: float) -> Tensor:
@@ -508,7 +517,11 @@ def _one_record(op: Any, tensors: tuple, value: Any, label: str) -> Tensor | Non
         return None  # (the composition says so in PyTorch's words)
     ts = [t if t.shape == shape else F.expand(t, shape) for t in tensors]
     params = {} if value is None else {"value": value}
-    return apply(op, *ts, label=label, **params)
+    out = apply(op, *ts, label=label, **params)
+    if out.node is not None and any(a is not b for a, b in zip(ts, tensors)):
+        # ATen's kernel broadcasts inside: its node shows the operands, not their expansions
+        core_op.SHOWN_INPUTS[out.node] = tensors
+    return out
 
 
 def _addc_method(inner: Any, shown: str) -> Any:

@@ -176,7 +176,8 @@ triu = _tri(True)
 def diagonal(input: Any, offset: Any = 0, dim1: Any = 0, dim2: Any = 1) -> Tensor:
     """`torch.diagonal` / `x.diagonal()`: the elements (i, i + offset) of the planes spanned by
     dim1 and dim2, as the last dimension: a view of x, as PyTorch's."""
-    return _diagonal(input, offset, dim1, dim2, view=True)
+    out = _diagonal(input, offset, dim1, dim2, view=True)
+    return A.shown_over(out, input) if isinstance(input, Tensor) else out
 
 
 def _diagonal(x: Any, offset: Any, dim1: Any, dim2: Any, *, view: bool) -> Tensor:
@@ -253,7 +254,7 @@ def diag_embed(input: Any, offset: Any = 0, dim1: Any = -2, dim2: Any = -1) -> T
         input.data.size
     ).reshape((*lead, n))
     ids = np.moveaxis(ids, [-2, -1], [d1, d2])
-    return _picked([_flat(input)], ids, "DiagEmbedBackward0")
+    return A.shown_over(_picked([_flat(input)], ids, "DiagEmbedBackward0"), input)
 
 
 def diag(input: Any, diagonal: int = 0) -> Tensor:
@@ -273,7 +274,7 @@ def trace(input: Any) -> Tensor:
     input = C.float_kernel(A.tensor_arg(input, "input"), "trace", "fciu")
     if input.ndim != 2:
         raise GradcliError(f"trace: expected a matrix, but got tensor with dim {input.ndim}")
-    out = A.named(F.sum(diag(input)), "TraceBackward0")
+    out = A.shown_over(A.named(F.sum(diag(input)), "TraceBackward0"), input)
     if input.data.dtype == np.float32 and input.data.size:
         # PyTorch's CPU trace adds the diagonal in order in its accumulation type, double for
         # float, and rounds once; a float sum can differ in the last bit (4.7015166 against
@@ -387,7 +388,7 @@ def repeat(x: Any, *sizes: Any, **kwargs: Any) -> Tensor:
         # in it) nor one whose elements share memory (its .add_() and an optimizer's step on
         # it are allowed)
         out = F.clone(out)
-    return A.named(out, "RepeatBackward0")
+    return A.shown_over(A.named(out, "RepeatBackward0"), x)
 
 
 def gather(input: Any, dim: int, index: Any) -> Tensor:

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes, hooks
+from ..core import op as core_op
 from ..core.dtypes import LEGACY_TYPES, check_dtype, scalar_type_name
 from ..core.inplace import inplace
 from ..core.inplace import inplace as inplace_change
@@ -219,6 +220,12 @@ def _clamp(x: Any, lo: Any, hi: Any, fn: str) -> Tensor:
     for b in tensors:
         shape = broadcast_shape(Tensor(np.broadcast_to(np.zeros((), bool), shape)), b)
     dt = dtypes.result_type([(t.dtype, t.ndim) for t in (x, *tensors)], Settings.default_dtype)
+    # PyTorch's ClampBackward0 shows (input, min, max) in `next_functions`, a missing bound as
+    # None; ClampMinBackward1 / ClampMaxBackward1 (input, bound): the operands themselves (its
+    # kernel promotes inside)
+    none = Tensor(np.zeros((), dt))
+    shown = (x, lo, hi) if base == "clamp" else (x, lo if hi is None else hi)
+    shown = tuple(none if t is None else t for t in shown)
     x, lo, hi = (t if t is None or t.dtype == dt else to_dtype(t, dt) for t in (x, lo, hi))
     xv = x.data
     keep = np.ones((), dtype=bool)  # where x passes (its gradient)
@@ -246,6 +253,8 @@ def _clamp(x: Any, lo: Any, hi: Any, fn: str) -> Tensor:
     out = where(Tensor(np.broadcast_to(keep, shape)), x, out)
     laid_out(out, x, *(b for b in (lo, hi) if b is not None))  # (ATen's one kernel's layout)
     label = {"clamp": "ClampBackward0", "clamp_min": "ClampMinBackward1"}
+    if out.node is not None:
+        core_op.SHOWN_INPUTS[out.node] = shown
     return named(out, label.get(base, "ClampMaxBackward1"))
 
 
@@ -727,7 +736,15 @@ def _reshape_label(a: np.ndarray, shape: tuple[int, ...]) -> str:
 def reshape(input: Any, *shape: Any) -> Tensor:
     input = tensor_arg(input, "input")
     target = infer_shape(shape_arg(shape, "shape", infer=True, fn="reshape"), input.numel())
-    return apply(S.reshape, input, shape=target, label=_reshape_label(input.data, target))
+    return _reshaped(input, target)
+
+
+def _reshaped(input: Tensor, target: tuple[int, ...]) -> Tensor:
+    label = _reshape_label(input.data, target)
+    out = apply(S.reshape, input, shape=target, label=label)
+    if label == "UnsafeViewBackward0" and out.node is not None:
+        core_op.CLONE_FIRST.add(out.node)
+    return out
 
 
 def _is_dtype(v: Any) -> bool:
@@ -797,8 +814,7 @@ def flatten(input: Any, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         return input
     mid = int(np.prod(input.shape[s : e + 1]))
     target = input.shape[:s] + (mid,) + input.shape[e + 1 :]
-    label = _reshape_label(input.data, target)
-    return apply(S.reshape, input, shape=target, label=label)
+    return _reshaped(input, target)
 
 
 def squeeze(input: Any, dim: Any = None) -> Tensor:
@@ -1028,7 +1044,7 @@ def mH(x: Tensor) -> Tensor:  # noqa: N802
 
 def expand(x: Any, *sizes: Any) -> Tensor:
     x = tensor_arg(x, "input")
-    shape = shape_arg(sizes, infer=True, fn="expand")
+    shape = shape_arg(sizes, infer=True, fn="expand", negative=True)
     full_shape = expand_check(x.shape, shape, x.dtype)
     size_check(full_shape, "the expanded tensor")
     return apply(S.expand, x, shape=full_shape)
@@ -1045,16 +1061,34 @@ def expand_check(xshape: tuple[int, ...], shape: tuple[int, ...], dtype: Any) ->
             f"or equal to the number of dimensions in the tensor ({len(xshape)})"
         )
     lead = len(shape) - len(xshape)
-    full_shape = tuple(
-        xshape[i - lead] if s == -1 and i >= lead else s for i, s in enumerate(shape)
-    )
-    for i in range(len(xshape)):
-        if xshape[i] != 1 and xshape[i] != full_shape[lead + i]:
+    full = list(shape)
+    # ATen's inferExpandGeometry walks the sizes from the last: the error names the last
+    # mismatching dimension, not the first
+    for i in range(len(shape) - 1, -1, -1):
+        dim = i - lead
+        size = xshape[dim] if dim >= 0 else 1
+        target = shape[i]
+        if target == -1:
+            if dim < 0:
+                raise GradcliError(
+                    f"The expanded size of the tensor (-1) isn't allowed in a leading, "
+                    f"non-existing dimension {i}"
+                )
+            target = size
+        if size != target and size != 1:
             raise GradcliError(
-                f"The expanded size of the tensor ({full_shape[lead + i]}) must match the "
-                f"existing size ({xshape[i]}) at non-singleton dimension {lead + i}.  "
+                f"The expanded size of the tensor ({target}) must match the "
+                f"existing size ({size}) at non-singleton dimension {i}.  "
                 f"Target sizes: {list(shape)}.  Tensor sizes: {list(xshape)}"
             )
+        full[i] = target
+    full_shape = tuple(full)
+    if any(n < 0 for n in full_shape) and 0 not in full_shape:
+        raise GradcliError("numel: integer multiplication overflow")
+    if any(n < 0 for n in full_shape):
+        raise GradcliError(
+            f"Trying to create tensor with negative dimension {min(full_shape)}: {list(shape)}"
+        )
     return full_shape
 
 
@@ -1185,7 +1219,7 @@ def outer(x: Any, y: Any) -> Tensor:
     x, y = tensor_arg(x), tensor_arg(y)
     if x.ndim != 1 or y.ndim != 1:
         raise GradcliError(f"outer: expected 1D tensors, got {x.ndim}D and {y.ndim}D")
-    return mul_t(unsqueeze(x, 1), y)
+    return mul_t(reshape(x, (-1, 1)), y)  # (ATen: x.reshape({n, 1}) * y, ViewBackward0)
 
 
 ger = outer

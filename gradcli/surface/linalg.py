@@ -153,6 +153,11 @@ def _bool(v: Any, what: str) -> bool:
 def _unpacked(t: Tensor, shapes: list[tuple[int, ...]], label: str) -> list[Tensor]:
     outs = [A.named(p, label) for p in M.unpack(t, shapes)]
     link_siblings(outs)  # (PyTorch's one node: their hooks run together)
+    packed = t.node
+    if packed is not None:
+        # PyTorch's one node's edges: the decomposition's inputs, not the packed value's part
+        for p in outs:
+            A.shown_over(p, *packed.inputs)
     return outs
 
 
@@ -540,7 +545,8 @@ def outer(input: Any, vec2: Any) -> Tensor:
         if t.ndim != 1:
             raise GradcliError(f"outer: Expected 1-D argument {name}, but got {t.ndim}-D")
     A.size_check((input.shape[0], vec2.shape[0]), "the outer product")
-    return A.named(A.mul_t(F.unsqueeze(input, 1), vec2), "MulBackward0")
+    # (ATen: self.reshape({n, 1}) * vec2, a view: ViewBackward0)
+    return A.named(A.mul_t(F.reshape(input, (-1, 1)), vec2), "MulBackward0")
 
 
 def kron(input: Any, other: Any) -> Tensor:

@@ -13,7 +13,8 @@ from ..core import dtypes
 from ..core.op import apply
 from ..core.tensor import Tensor, pytype_name
 from ..ops import binary as B
-from ..ops.arithmetic import add_t, div_t, mul_t, neg, operands, tensor_arg
+from ..ops import elementwise as E
+from ..ops.arithmetic import add_t, div_t, mul_t, named, neg, operands, tensor_arg
 from ..ops.binary import div as div_op
 from .args import (
     float_common,
@@ -187,6 +188,7 @@ def _nll_spatial(x: Tensor, target: Any, weight: Any, ignore_index: int, reducti
     classes moved last and the positions made rows, in PyTorch's order (batch, then position),
     so the sum is the 2-d case's; PyTorch's kernel is nll_loss2d (NllLoss2DBackward0), its
     per-position losses shaped back as the targets (a view but for a 4-d input)."""
+    from ..ops import arithmetic as A
     from ..ops.arithmetic import named
     from .functional import permute, reshape
 
@@ -207,11 +209,19 @@ def _nll_spatial(x: Tensor, target: Any, weight: Any, ignore_index: int, reducti
     rows = reshape(permute(x, last), (-1, x.shape[1]))
     flat = reshape(t, (-1,))
     reduction = reduction_arg(reduction)
+    # The edges PyTorch's graph shows: nll_loss2d of the 4-d input itself, or of its view
+    # (n, c, 1, -1) otherwise (ATen's nll_loss_nd; its per-position losses viewed back);
+    # recorded before the loss (a node shows what was computed before it)
+    shown = x
+    if x.ndim != 4 and x.requires_grad and x.data.size:
+        shown = reshape(x, (x.shape[0], x.shape[1], 1, -1))
     out = nll_loss(rows, flat, weight=weight, ignore_index=ignore_index, reduction=reduction)
     if reduction != "none":
-        return named(out, "NllLoss2DBackward0")
-    out = reshape(out, want)
-    return named(out, "NllLoss2DBackward0") if x.ndim == 4 else out
+        return A.shown_over(named(out, "NllLoss2DBackward0"), shown)
+    if x.ndim == 4:
+        return A.shown_over(named(reshape(out, want), "NllLoss2DBackward0"), shown)
+    A.shown_over(named(out, "NllLoss2DBackward0"), shown)
+    return reshape(out, want)
 
 
 @legacy_reductions
@@ -280,9 +290,11 @@ def cross_entropy(
     nll = nll_loss(logp, tt, weight=weight, ignore_index=ignore_index, reduction=reduction)
     if not eps:
         return nll
+    # ATen's (1 - eps) * nll + smooth * (eps / C): products with a number (MulBackward1)
+    smooth = _smooth_part(logp, tt, weight, ignore_index, reduction, cdim)
     return add_t(
-        mul_t(nll, 1 - eps),
-        mul_t(_smooth_part(logp, tt, weight, ignore_index, reduction, cdim), eps / x.shape[cdim]),
+        E.scale(nll, 1 - eps),
+        E.scale(smooth, eps / x.shape[cdim]),
     )
 
 
@@ -293,9 +305,19 @@ def _smooth_part(
     reduced as PyTorch reduces it."""
     t = target.data.astype(np.int64)
     keep = t != ignore_index
-    per = neg(sum(logp if weight is None else mul_t(logp, weight), dim=cdim))
-    if not np.all(keep):
-        per = apply(B.where, Tensor(keep), per, Tensor(np.zeros((), per.dtype)))
+    wv = weight
+    if weight is not None and logp.ndim > 2:
+        # ATen views the weight along the class dimension ([1, C, 1, ...]): K-dim inputs
+        from .functional import reshape
+
+        along = [1] * logp.ndim
+        along[cdim] = -1
+        wv = reshape(tensor_arg(weight), tuple(along))
+    per = neg(sum(logp if wv is None else mul_t(logp, wv), dim=cdim))
+    # ATen's smooth_loss.masked_fill_(ignore_mask, 0.0), whether or not a target is ignored
+    # (MaskedFillBackward0, as gradcli's masked_fill: where(mask, 0, per), one edge)
+    zero = Tensor(np.zeros((), per.dtype))
+    per = named(apply(B.where, Tensor(~keep), zero, per), "MaskedFillBackward0")
     if reduction == "none":
         return per
     total = sum(per)

@@ -122,7 +122,8 @@ def roll(input: Any, shifts: Any, dims: Any = None) -> Tensor:
         n = flat.shape[0]
         pos = (np.arange(n) - sh[0]) % n if n else np.arange(0)
         out = _take_along(flat, {0: pos}, "RollBackward0")
-        return A.named(apply(S.reshape, out, shape=input.shape), "RollBackward0")
+        out = A.named(apply(S.reshape, out, shape=input.shape), "RollBackward0")
+        return A.shown_over(out, input)
     ds = tuple(dims) if isinstance(dims, (list, tuple)) else (dims,)
     if len(ds) != len(sh):
         raise GradcliError(f"shifts and dimensions must align. shifts: {len(sh)}, dims:{len(ds)}")
@@ -231,7 +232,8 @@ def take(input: Any, index: Any) -> Tensor:
             f"{n} elements."
         ).mirror("IndexError")
     flat = apply(S.reshape, input, shape=(n,), label="ViewBackward0")
-    return apply(S.index, flat, idx=(idx % n if n else idx,), label="TakeBackward0")
+    out = apply(S.index, flat, idx=(idx % n if n else idx,), label="TakeBackward0")
+    return A.shown_over(out, input)
 
 
 def repeat_interleave(

@@ -188,7 +188,7 @@ def _median_all(x: Tensor, ignore_nan: bool, label: str) -> Tensor:
     w = Tensor((hit / hit.sum()).astype(x.dtype))
     out = apply(R.sum, A.mul_t(x, w), dim=None, keepdim=False, label=label)
     out.data = value  # the exact element (a weighted sum of the ties may round it)
-    return out
+    return A.shown_over(out, x)
 
 
 median = _median(False)

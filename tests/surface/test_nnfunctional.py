@@ -329,6 +329,19 @@ CASES: dict[str, tuple[Callable[..., Tensor], tuple, Callable[..., Any] | None, 
         0.1,
         2,
     ),
+    # K-dim input whose last size is the class count: the weight is viewed along the class
+    # dimension (it broadcast along the last one: a silent wrong loss, explore78)
+    "cross_entropy_label_smoothing_kdim_weight": (
+        lambda x: L.cross_entropy(
+            x, _t(np.array([[1, 0, 3, 2], [2, 2, 0, 1]])), weight=_t(W0), label_smoothing=0.2
+        ),
+        ((2, 4, 4),),
+        lambda t, tf, x: tf.cross_entropy(
+            x, t.tensor([[1, 0, 3, 2], [2, 2, 0, 1]]), weight=t.tensor(W0), label_smoothing=0.2
+        ),
+        0.1,
+        2,
+    ),
     "cross_entropy_label_smoothing_probs": (
         lambda x, p: L.cross_entropy(x, p, label_smoothing=0.3, reduction="sum"),
         ((3, 4), (3, 4)),

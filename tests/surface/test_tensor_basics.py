@@ -170,6 +170,61 @@ def test_setitem_value_shapes(statement: str, message: str, grad: bool) -> None:
     assert _run(text) == message + "\n"
 
 
+# ATen's inferExpandGeometry walks the sizes from the last one: the error names the last
+# mismatching dimension (PyTorch 2.13's text, recorded)
+EXPAND_ERRORS = [
+    (
+        "torch.zeros(3, 4).expand(5, 6)",
+        "The expanded size of the tensor (6) must match the existing size (4) at non-singleton "
+        "dimension 1.  Target sizes: [5, 6].  Tensor sizes: [3, 4]",
+    ),
+    (
+        "torch.zeros(3, 4).expand(2, 5, 6)",
+        "The expanded size of the tensor (6) must match the existing size (4) at non-singleton "
+        "dimension 2.  Target sizes: [2, 5, 6].  Tensor sizes: [3, 4]",
+    ),
+    (
+        "torch.zeros(3, 1, 4).expand(5, -1, 4)",
+        "The expanded size of the tensor (5) must match the existing size (3) at non-singleton "
+        "dimension 0.  Target sizes: [5, -1, 4].  Tensor sizes: [3, 1, 4]",
+    ),
+    (
+        "torch.zeros(3, 4).expand(3, -2)",
+        "The expanded size of the tensor (-2) must match the existing size (4) at non-singleton "
+        "dimension 1.  Target sizes: [3, -2].  Tensor sizes: [3, 4]",
+    ),
+    (
+        "torch.zeros(3, 4).expand(-1, 3, 4)",
+        "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing dimension 0",
+    ),
+    ("torch.zeros(3, 1, 4).expand(3, -2, 4)", "numel: integer multiplication overflow"),
+    (
+        "torch.broadcast_to(torch.zeros(3, 4), (5, 6))",
+        "The expanded size of the tensor (6) must match the existing size (4) at non-singleton "
+        "dimension 1.  Target sizes: [5, 6].  Tensor sizes: [3, 4]",
+    ),
+    (
+        "torch.zeros(3, 4).expand_as(torch.zeros(2, 5))",
+        "The expanded size of the tensor (5) must match the existing size (4) at non-singleton "
+        "dimension 1.  Target sizes: [2, 5].  Tensor sizes: [3, 4]",
+    ),
+]
+
+
+@pytest.mark.parametrize("expression,message", EXPAND_ERRORS)
+def test_expand_errors_name_the_last_mismatch(expression: str, message: str) -> None:
+    text = f"import torch\ntry:\n    {expression}\nexcept RuntimeError as e:\n    print(e)\n"
+    assert _run(text) == message + "\n"
+
+
+def test_expand_keeps_sizes_and_minus_one() -> None:
+    out = _run(
+        "import torch\nx = torch.zeros(3, 1, 4)\n"
+        "print(x.expand(2, 3, -1, 4).shape, x.expand(3, 5, -1).shape)\n"
+    )
+    assert out == "torch.Size([2, 3, 1, 4]) torch.Size([3, 5, 4])\n"
+
+
 def test_setitem_drops_leading_ones() -> None:
     out = _run(
         "import torch\nx = torch.zeros(2, 3)\nx[0] = torch.ones(1, 1, 3)\nprint(x[0].tolist())\n"

@@ -1249,7 +1249,7 @@ softplus = defop(
     to_jax=_jax_softplus,
 )
 
-_SQRT1_2 = 1 / math.sqrt(2)
+_SQRT1_2 = math.sqrt(0.5)  # M_SQRT1_2, correctly rounded (1 / sqrt(2) is an ulp below)
 _INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
 _GELU_K = math.sqrt(2 / math.pi)
 _GELU_C = 0.044715

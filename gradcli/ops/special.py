@@ -197,7 +197,7 @@ def _log_ndtr_fwd(x: np.ndarray) -> np.ndarray:
     # PyTorch's two branches: log(erfcx(-x / sqrt 2) / 2) - x^2 / 2 below -1 (no underflow),
     # log1p(-erfc(x / sqrt 2) / 2) above.
     with np.errstate(all="ignore"):
-        t = x * (1 / math.sqrt(2))
+        t = x * math.sqrt(0.5)  # c10::frac_sqrt_2 (1 / sqrt(2) is an ulp below)
         left = np.log(SF.erfcx(-t) / 2) - x * x / 2
         right = np.log1p(-SF.erfc(t) / 2)
         return np.where(x < -1, left, right)
@@ -329,7 +329,9 @@ def _i1_grad(x: Tensor, out: Tensor, scaled: bool) -> Tensor:
             hint="compute it in float32: torch.special.i1(x.float())",
         ).mirror("NotImplementedError")
     eps = np.finfo(dt).eps
-    tiny = np.abs(x.data) <= eps
+    # PyTorch's mask is `abs(x) > eps` negated: NaN counts as tiny (its gradient 1/2)
+    with np.errstate(invalid="ignore"):
+        tiny = ~(np.abs(x.data) > eps)
     safe = x
     if np.any(tiny):
         safe = apply(where, Tensor(~tiny), x, Tensor(np.asarray(eps, dtype=dt)))
@@ -389,7 +391,7 @@ i1 = defop(
     _cephes_i(1, False),
     lambda g, out, x: (g * _i1_grad(x, out, False),),
     "SpecialI1Backward0",
-    "g * (i0(x) - out * (1 / x)), g / 2 where |x| <= eps",
+    "g * (i0(x) - out * (1 / x)), g / 2 where |x| <= eps (or x is NaN)",
     sym=lambda sp, x: sp.besseli(1, x),
     samples=unary_samples(low=-4.0, high=4.0, avoid=(0.0,), gap=0.05),
     to_torch="torch.special.i1",
@@ -400,7 +402,7 @@ i1e = defop(
     _cephes_i(1, True),
     lambda g, out, x: (g * _i1_grad(x, out, True),),
     "SpecialI1EBackward0",
-    "g * (i0e(x) - out * (sgn(x) + 1 / x)), g / 2 where |x| <= eps",
+    "g * (i0e(x) - out * (sgn(x) + 1 / x)), g / 2 where |x| <= eps (or x is NaN)",
     sym=lambda sp, x: sp.besseli(1, x) * sp.exp(-sp.Abs(x)),
     kink="i1e'(0) = 1/2 (the limit), as PyTorch",
     samples=unary_samples(low=-4.0, high=4.0, avoid=(0.0,), gap=0.05),

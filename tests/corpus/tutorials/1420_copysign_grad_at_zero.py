@@ -14,7 +14,7 @@ print("grad:", mag.grad)
 
 # second derivative through the recorded gradient
 mag.grad = None
-g, = torch.autograd.grad(torch.copysign(mag, signs), mag, torch.ones(5), create_graph=True)
+(g,) = torch.autograd.grad(torch.copysign(mag, signs), mag, torch.ones(5), create_graph=True)
 print("first:", g)
 print("second:", torch.autograd.grad(g.sum(), mag)[0])
 

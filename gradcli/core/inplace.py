@@ -279,6 +279,12 @@ def check_target(x: Tensor) -> None:
             )
         if REBASE is not None and view_key(x) is not None:
             return  # recorded on the tensor it views
+        if not _OVERLAP and internal_overlap(x.data):
+            # an expanded view: PyTorch's overlap check refuses the operation before autograd
+            # sees it (it lets only fill_, zero_ and the masked/index fills through)
+            raise GradcliError(
+                OVERLAP_ERROR, hint="x = x.clone() first (expand() makes elements share memory)"
+            )
         raise GradcliError(
             "gradcli does not support an in-place operation on a view whose elements share "
             "memory places (expand, an overlapping unfold) in a tensor that requires grad",

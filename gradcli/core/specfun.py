@@ -385,7 +385,8 @@ def erfcx(x: np.ndarray) -> np.ndarray:
         asym = _erfcx_asymptotic(xb)
         xm = np.where(big, 0.0, x)
         mid = _exp_square(xm) * erfc(xm)
-        return np.where(big, asym, np.where(x == np.inf, 0.0, mid))
+        # the ends as PyTorch's calc_erfcx: 0 at +inf, inf at -inf (exp(inf) * erfc(-inf))
+        return np.where(big, asym, np.where(x == np.inf, 0.0, np.where(x == -np.inf, np.inf, mid)))
 
 
 # --- modified Bessel functions of the first kind, orders 0 and 1 ----------------------------

@@ -87,6 +87,11 @@ class _GradMode:
     # The program code gradcli runs several times where PyTorch runs it once (`Repeated`):
     # a function vmap maps over, the hooks in jacrev's backward passes.
     repeats: list = []
+    # Inside torch.func.jacrev's backward passes over two rows or more: PyTorch's one pass,
+    # vmapped over the rows, meets each saved forward tensor (unbatched) expanded to the rows'
+    # batch, not contiguous, so a kernel chosen by contiguity takes its other path (gelu's
+    # backward: ATen's loop, not oneDNN's).
+    rows_expanded = False
 
 
 # sys.getrefcount of an object only `Repeated.seen` holds: its entry's tuple, the loop's

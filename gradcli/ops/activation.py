@@ -361,7 +361,9 @@ def _mish_fwd(x: np.ndarray) -> np.ndarray:
 
 
 def _mish_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
-    if _first_order32(g, x):
+    if _first_order32(g, x) and out.node is not None:
+        # (forward mode, `out` without a node, takes the differentiable form below, as
+        # PyTorch's tangent rule where grad mode is on: torch.func.jvp, jacfwd)
         return (Tensor(act32.mish_backward(g.data, x.data)),)
     # PyTorch's infinitely_differentiable_mish_backward (its path under create_graph=True),
     # operation by operation: softplus as exp then log1p (no threshold)
@@ -393,7 +395,7 @@ def _silu_fwd(x: np.ndarray) -> np.ndarray:
 
 
 def _silu_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
-    if _first_order32(g, x):
+    if _first_order32(g, x) and out.node is not None:  # (forward mode: as mish's)
         return (Tensor(act32.silu_backward(g.data, x.data)),)
     # ATen's infinitely_differentiable_silu_backward, `grad_output * sigmoid * (1.0 + input *
     # (1.0 - sigmoid))`: its compiler builds the right factor first, so the recorded nodes

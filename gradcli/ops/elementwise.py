@@ -19,7 +19,7 @@ from ..core import cpu, fma64, hooks, mkl32, onednn32, powf32, sleef32, vecloop,
 from ..core.dtypes import BF16
 from ..core.half import narrowed
 from ..core.op import Sample, apply, defop, unary_samples
-from ..core.tensor import Tensor, constant, grad_enabled, mask_like
+from ..core.tensor import Tensor, _GradMode, constant, grad_enabled, mask_like
 from . import act32
 from . import saved as V
 from .binary import sym_trunc, where, zero_slope
@@ -1271,7 +1271,7 @@ softplus = defop(
     to_jax=_jax_softplus,
 )
 
-_SQRT1_2 = 1 / math.sqrt(2)
+_SQRT1_2 = math.sqrt(0.5)  # M_SQRT1_2, correctly rounded (1 / sqrt(2) is an ulp below)
 _INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
 _GELU_K = math.sqrt(2 / math.pi)
 _GELU_C = 0.044715
@@ -1282,7 +1282,11 @@ def _gelu_onednn(x: np.ndarray, approximate: str) -> bool:
     with oneDNN's kernel (`core.onednn32`), others with ATen's (`ops.act32`; also a float16
     or bfloat16 tensor's, computed in float32: `vecloop.REDUCED`)."""
     return (
-        approximate != "tanh" and x.size > 1 and x.flags.c_contiguous and vecloop.REDUCED[0] is None
+        approximate != "tanh"
+        and x.size > 1
+        and x.flags.c_contiguous
+        and vecloop.REDUCED[0] is None
+        and not _GradMode.rows_expanded
     )
 
 

@@ -534,11 +534,11 @@ def not_positive_definite(a: np.ndarray) -> GradcliError:
     return GradcliError("linalg.cholesky: the input is not positive-definite").mirror(LINALG_ERROR)
 
 
-def _cholesky_fwd(a: np.ndarray, lapack_layout: bool = True) -> np.ndarray:
-    """L, column-major as LAPACK leaves it (`lapack_layout=False`: row-major, for the upper
-    factor that is its transpose)."""
-    low = _cholesky_lower(a)
-    return column_major(low) if lapack_layout else low
+def _cholesky_fwd(a: np.ndarray, upper: bool = False) -> np.ndarray:
+    """L, or U = L(A^T)^T (LAPACK's upper factor reads A's upper triangle), column-major as
+    ATen returns either."""
+    low = _cholesky_lower(np.swapaxes(a, -1, -2) if upper else a)
+    return column_major(np.swapaxes(low, -1, -2) if upper else low)
 
 
 def _cholesky_lower(a: np.ndarray) -> np.ndarray:
@@ -553,14 +553,33 @@ def _cholesky_lower(a: np.ndarray) -> np.ndarray:
         raise not_positive_definite(a) from None
 
 
-def _cholesky_vjp(g: Tensor, out: Tensor, a: Tensor, lapack_layout: bool = True) -> tuple:
-    # gA = L^-T Phi L^-1 with Phi = tril(L^T gL) with its diagonal halved, made symmetric.
+def _cholesky_vjp(g: Tensor, out: Tensor, a: Tensor, upper: bool = False) -> tuple:
+    # gA = L^-T Phi L^-1 with Phi = tril(L^T gL) with its diagonal halved, made symmetric
+    # (upper: the same with L = U^T, gL = gU^T; the result is symmetric)
+    if upper:
+        out, g = mT(out), mT(g)
     n = a.shape[-1]
     lt = mT(out)
     p = mm(lt, g) * tri_mask(out, n, n)
     phi = (p + mT(p * tri_mask(out, n, n, -1))) * 0.5
     x = apply(solve, lt, phi, strict=False)  # L^-T Phi
     return (mT(apply(solve, lt, mT(x), strict=False)),)
+
+
+def _cholesky_jvp(dots: tuple, out: Tensor, a: Tensor, upper: bool = False) -> Tensor:
+    # PyTorch's cholesky_jvp: X = L^-1 dA L^-H with the tangent dA as given (its formula
+    # assumes dA Hermitian and reads all of it; the VJP's transpose symmetrized it, which
+    # differs for a tangent that is not: jacfwd's basis, a Hessian's outer pass), then
+    # dL = L (tril(X) - diag(X) / 2): a tril (+0 above) less the halved diagonal; upper:
+    # L = U^H, the tangent dL^H
+    if upper:
+        return mT(_cholesky_jvp(dots, mT(out), a))
+    n = out.shape[-1]
+    x = apply(solve_triangular, out, dots[0], upper=False)
+    x = mT(apply(solve_triangular, out, mT(x), upper=False))
+    low = Tensor(np.tril(np.ones((n, n), dtype=bool)))
+    x = apply(B.where, low, x, Tensor(np.zeros((), dtype=x.dtype))) - diag_embed(diagonal(x) * 0.5)
+    return mm(out, x)
 
 
 cholesky = defop(
@@ -570,6 +589,7 @@ cholesky = defop(
     "LinalgCholeskyExBackward0",
     "L^-T Phi(L^T g) L^-1 (Phi: lower triangle, diagonal halved, symmetrized)",
     kind="linalg",
+    jvp=_cholesky_jvp,
     signature="linalg.cholesky(A, upper=False)",
     samples=_square_samples("spd"),
     to_torch="torch.linalg.cholesky",

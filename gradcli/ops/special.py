@@ -23,7 +23,7 @@ from ..base.errors import GradcliError
 from ..core import dual
 from ..core import specfun as SF
 from ..core.op import Sample, apply, binary_samples, defop, unary_samples
-from ..core.tensor import Tensor, constant, grad_enabled, mask_like
+from ..core.tensor import Tensor, constant, grad_enabled
 from .binary import where
 from .elementwise import _libm_loop, _on_avx2, _precise, log, reciprocal, sign
 
@@ -57,6 +57,14 @@ def _logit_fwd(x: np.ndarray, eps: float | None = None) -> np.ndarray:
         return _precise(np.log)(np.asarray(z / (x.dtype.type(1) - z), dtype=x.dtype))
 
 
+def in_vector_loop_logit(xd: np.ndarray) -> np.ndarray:
+    """Which elements logit's backward kernel computes in its vector loop (128-byte steps,
+    64 on the avx2 family), the rest in its scalar loop."""
+    from .elementwise import in_vector_loop
+
+    return in_vector_loop(xd, 128)
+
+
 def _logit_vjp(g: Tensor, out: Tensor, x: Tensor, eps: float | None = None) -> tuple:
     # PyTorch's logit_backward: g / (x (1 - x)); outside [0, 1] nan (eps None), outside
     # [eps, 1 - eps] 0 (eps given): a choice (where), so that 1/0 there leaves no nan
@@ -72,6 +80,14 @@ def _logit_vjp(g: Tensor, out: Tensor, x: Tensor, eps: float | None = None) -> t
             outside = outside | (np.isnan(xd) & in_vector_loop(xd, 128))
         fill = 0.0
     d = g / (x * (1 - x))  # the kernel's dy / (x * (1 - x)), one division
+    if not grad_enabled() and out.node is not None and xd.dtype.kind == "f":
+        # the kernel's scalar loop (the tail past its vector steps) gives dy * inf at x == 0
+        # or 1, where the quotient's sign of zero would make -0.0 give -inf (the vector loop
+        # and the recorded rule below divide: -inf; so does forward mode, its tangent rule
+        # the recorded one where grad mode is on, as under torch.func; `out` without a node)
+        edge = (xd == 0) & ~outside & ~in_vector_loop_logit(xd)
+        if np.any(edge):
+            d = apply(where, Tensor(edge), g * math.inf, d)
     # recorded (create_graph=True), PyTorch's infinitely_differentiable_logit_backward: the
     # same quotient through where(...) always (WhereBackward0)
     if np.any(outside) or grad_enabled():
@@ -181,7 +197,7 @@ def _log_ndtr_fwd(x: np.ndarray) -> np.ndarray:
     # PyTorch's two branches: log(erfcx(-x / sqrt 2) / 2) - x^2 / 2 below -1 (no underflow),
     # log1p(-erfc(x / sqrt 2) / 2) above.
     with np.errstate(all="ignore"):
-        t = x * (1 / math.sqrt(2))
+        t = x * math.sqrt(0.5)  # c10::frac_sqrt_2 (1 / sqrt(2) is an ulp below)
         left = np.log(SF.erfcx(-t) / 2) - x * x / 2
         right = np.log1p(-SF.erfc(t) / 2)
         return np.where(x < -1, left, right)
@@ -313,7 +329,9 @@ def _i1_grad(x: Tensor, out: Tensor, scaled: bool) -> Tensor:
             hint="compute it in float32: torch.special.i1(x.float())",
         ).mirror("NotImplementedError")
     eps = np.finfo(dt).eps
-    tiny = np.abs(x.data) <= eps
+    # PyTorch's mask is `abs(x) > eps` negated: NaN counts as tiny (its gradient 1/2)
+    with np.errstate(invalid="ignore"):
+        tiny = ~(np.abs(x.data) > eps)
     safe = x
     if np.any(tiny):
         safe = apply(where, Tensor(~tiny), x, Tensor(np.asarray(eps, dtype=dt)))
@@ -373,7 +391,7 @@ i1 = defop(
     _cephes_i(1, False),
     lambda g, out, x: (g * _i1_grad(x, out, False),),
     "SpecialI1Backward0",
-    "g * (i0(x) - out * (1 / x)), g / 2 where |x| <= eps",
+    "g * (i0(x) - out * (1 / x)), g / 2 where |x| <= eps (or x is NaN)",
     sym=lambda sp, x: sp.besseli(1, x),
     samples=unary_samples(low=-4.0, high=4.0, avoid=(0.0,), gap=0.05),
     to_torch="torch.special.i1",
@@ -384,7 +402,7 @@ i1e = defop(
     _cephes_i(1, True),
     lambda g, out, x: (g * _i1_grad(x, out, True),),
     "SpecialI1EBackward0",
-    "g * (i0e(x) - out * (sgn(x) + 1 / x)), g / 2 where |x| <= eps",
+    "g * (i0e(x) - out * (sgn(x) + 1 / x)), g / 2 where |x| <= eps (or x is NaN)",
     sym=lambda sp, x: sp.besseli(1, x) * sp.exp(-sp.Abs(x)),
     kink="i1e'(0) = 1/2 (the limit), as PyTorch",
     samples=unary_samples(low=-4.0, high=4.0, avoid=(0.0,), gap=0.05),
@@ -561,13 +579,20 @@ logaddexp2 = defop(
 
 
 def _copysign_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor) -> tuple:
-    # PyTorch's: g * (out / a), 0 where a == 0; nothing flows to b (zeros)
-    zero = a.data == 0
-    ratio = out / (a + mask_like(zero, a)) * mask_like(~zero, a) if np.any(zero) else out / a
-    return (
-        g * ratio if a.requires_grad else None,
-        constant(np.zeros(g.shape, g.dtype)) if b.requires_grad else None,
-    )
+    # PyTorch's copysign_tensor_self_backward: ratio = out / a, masked_fill_(a == 0, 0), then
+    # g * ratio; nothing flows to b (zeros). The fill is +0 (a product with a 0/1 mask kept
+    # out's sign there: -0 printed where b < 0), and, recorded (create_graph), the division's
+    # gradients at a == 0 are 0/0, NaN, as PyTorch's second derivative there.
+    ga = None
+    if a.requires_grad:
+        ratio = out / a
+        zero = a.data == 0
+        if np.any(zero) or grad_enabled():
+            cond = Tensor(np.broadcast_to(zero, ratio.shape))
+            fill = Tensor(np.zeros((), dtype=g.dtype))
+            ratio = apply(where, cond, fill, ratio, label="MaskedFillBackward0")
+        ga = g * ratio
+    return (ga, constant(np.zeros(g.shape, g.dtype)) if b.requires_grad else None)
 
 
 copysign = defop(

@@ -1021,7 +1021,12 @@ def jacrev(
                 quiet=True,
             )
             row = 0
-            with runs:
+            # PyTorch's pass, vmapped over the rows, sees the saved tensors expanded to them
+            rows_expanded = sum(int(o.data.size) for o in flat_out) > 1
+            was_expanded = _GradMode.rows_expanded
+            _GradMode.rows_expanded = rows_expanded or was_expanded
+            with runs, contextlib.ExitStack() as restore:
+                restore.callback(setattr, _GradMode, "rows_expanded", was_expanded)
                 for i, o in enumerate(flat_out):
                     rows: list[list[Tensor]] = [[] for _ in flat_in]
                     many = not keep and int(o.data.size) > 1

@@ -805,8 +805,8 @@ def solve_triangular(
 def cholesky(input: Any, *, upper: bool = False, out: Any = None) -> Tensor:  # noqa: N803
     a = _matrices(input, "linalg.cholesky")
     if upper:
-        low = apply(M.cholesky, F.mT(a), lapack_layout=False)  # U, its transpose, LAPACK's
-        return A.named(F.mT(low), "LinalgCholeskyExBackward0")
+        # one node, with the tangent as given (PyTorch's forward rule reads dA, not dA^T)
+        return apply(M.cholesky, a, upper=True)
     return apply(M.cholesky, a)
 
 

@@ -238,7 +238,7 @@ def _special_round(input: Any, *, decimals: int = 0) -> Tensor:
     return EW.round(input, decimals=decimals)
 
 
-_SQRT1_2 = 1 / math.sqrt(2)
+_SQRT1_2 = math.sqrt(0.5)  # M_SQRT1_2, correctly rounded (1 / sqrt(2) is an ulp below)
 
 
 def ndtr(input: Any) -> Tensor:

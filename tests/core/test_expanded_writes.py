@@ -99,3 +99,17 @@ def test_a_hook_filling_its_gradient_through_expand_leaves_other_tensors_alone()
         "(x * v).sum().backward()\nprint(v.tolist(), x.grad.tolist())\n"
     )
     assert out == "[1.0, 2.0, 3.0, 4.0] [7.0, 7.0, 7.0, 7.0]\n"
+
+
+@pytest.mark.parametrize("op", ["x.add_(1)", "x.mul_(2)", "x.exp_()", "x.copy_(torch.ones(2, 3))"])
+def test_the_same_writes_on_a_tensor_requiring_grad_are_pytorch_s_error_too(op: str) -> None:
+    # (explore79: the view of a recorded tensor got gradcli's own "not supported", which a
+    # program's `except RuntimeError` could not catch)
+    base = "w = torch.zeros(3, requires_grad=True)\nb = w * 1\nx = b.expand(2, 3)\n"
+    with pytest.raises(GradcliError, match="more than one element of the written-to tensor"):
+        run(f"{base}{op}\n")
+    got = run(
+        f"{base}try:\n    {op}\nexcept RuntimeError as e:\n    print('caught')\n"
+        "b.sum().backward()\nprint(b.tolist(), w.grad.tolist())\n"
+    )
+    assert got == "caught\n[0.0, 0.0, 0.0] [1.0, 1.0, 1.0]\n"

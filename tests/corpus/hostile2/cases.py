@@ -8080,3 +8080,32 @@ add(
         codes=frozenset({0, 1}),
     ),
 )
+
+# fixnp: NumPy reads tensors (operators with arrays, ufuncs, lists of tensors given to NumPy).
+add(
+    budget(
+        "tensor_plus_array_outer_broadcast",
+        "import numpy as np\nr = torch.ones(10**5)[:, None] + np.ones(10**5)",
+        LIMIT,
+    ),
+    budget(
+        "numpy_array_of_many_tensor_references",
+        "import numpy as np\nr = np.array([torch.ones(10**6)] * 10**5)",
+        LIMIT,
+    ),
+    budget(
+        "numpy_mean_of_many_tensor_references",
+        "import numpy as np\nr = np.mean([torch.ones(10**6)] * 10**5)",
+        LIMIT,
+    ),
+    small(
+        "numpy_array_of_deeply_nested_tensor_list",
+        "import numpy as np\nl = [torch.ones(1)]\nfor i in range(10**5):\n    l = [l]\nnp.array(l)",
+        LIMIT,
+    ),
+    budget(
+        "numpy_ufunc_on_tensor_in_long_loop",
+        "import numpy as np\nt = torch.ones(10**6)\nfor i in range(10**8):\n    t = np.exp(t * 0)",
+        LIMIT,
+    ),
+)

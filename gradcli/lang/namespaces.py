@@ -264,7 +264,9 @@ def _typename(obj: Any) -> str:
         from ..surface.names import _type
 
         return _type(obj)
-    return typename(obj)
+    from ..core.tensor import torch_typename
+
+    return torch_typename(obj)
 
 
 _WARN_ALWAYS = [False]

@@ -1087,6 +1087,11 @@ def data_array(
         elif isinstance(v, np.generic) and v.dtype.kind in "biuf":
             kinds.add(v.dtype if v.dtype in dtypes.TORCH_NAMES else np.dtype(np.float64))
             v = v.item()
+        elif isinstance(v, np.ndarray) and v.ndim == 0 and warn_arrays and depth:
+            # torch.tensor([np.array(1.5)]): PyTorch's reader takes the array for a sequence
+            raise GradcliError(
+                "len() of unsized object", hint="write its number: a.item(), or np.stack first"
+            ).mirror("TypeError")
         elif isinstance(v, np.ndarray) and v.dtype.kind in "biuf":
             # A list of NumPy arrays (`np.array([a, b])`, `torch.tensor([arr1, arr2])`): their
             # numbers, counted before they are listed, with the arrays' dtype.

@@ -133,9 +133,12 @@ def _leaves(v: Any) -> list:
 
 
 def asarray(a: Any, dtype: Any = None) -> np.ndarray:
-    """`np.asarray`: an array of the dtype asked is returned as it is."""
+    """`np.asarray`: an array of the dtype asked is returned as it is; a tensor of that dtype
+    gives its own memory (`t.numpy()`: a change through either is seen in the other)."""
     if isinstance(a, np.ndarray) and (dtype is None or _dtype(dtype, "asarray") == a.dtype):
         return a
+    if isinstance(a, Tensor) and (dtype is None or _dtype(dtype, "asarray") == a.dtype):
+        return tensor_array(a)
     return to_array(a, dtype, "asarray")
 
 

@@ -250,3 +250,13 @@ def test_requires_grad_tensor_in_a_list_given_to_numpy() -> None:
         "float32",
         "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.",
     ]
+
+
+def test_asarray_of_a_tensor_shares_its_memory_and_array_copies() -> None:
+    body = (
+        "t = torch.zeros(3)\nc = np.asarray(t)\nc[0] = 9\nd = np.array(t)\nd[1] = 7\n"
+        "e = np.asarray(t, dtype=np.float64)\ne[2] = 5\nprint(t)\n"
+        "try:\n    torch.tensor([np.array(1.5), np.array(2.5)])\nexcept TypeError as e:\n"
+        "    print(e)\n"
+    )
+    assert run(body) == ["tensor([9., 0., 0.])", "len() of unsized object"]

@@ -1009,6 +1009,24 @@ def pytype_name(v: Any) -> str:
     return "numpy.ndarray" if type(v) is np.ndarray else typename(v)
 
 
+# The language's `torch.typename` of one of its values that is not a tensor (a class: its
+# qualified name; a function of the program: `__main__.f`; an instance: its class's), or None
+# (set by `lang.builtins`, which knows the classes the program sees).
+QUALNAME: list[Any] = [None]
+
+
+def torch_typename(v: Any) -> str:
+    """`torch.typename(v)`, as PyTorch's messages name a value (`nn.Sequential(nn.ReLU)`:
+    "torch.nn.modules.activation.ReLU is not a Module subclass"): a tensor's legacy type
+    (torch.FloatTensor), a class's qualified name, a function's module and name, else the
+    qualified name of the value's class (builtins' without a module: `int`)."""
+    if isinstance(v, Tensor):
+        return dtypes.LEGACY_TYPES.get(v.dtype, "torch.Tensor")
+    fn = QUALNAME[0]
+    name = fn(v) if fn is not None else None
+    return name if name is not None else typename(v)
+
+
 def typename(v: Any) -> str:
     """A value's type as Python's messages name it (`Tensor`, `list`, `NoneType`...)."""
     if isinstance(v, Tensor):
@@ -1074,6 +1092,11 @@ def data_array(
         elif isinstance(v, np.generic) and v.dtype.kind in "biuf":
             kinds.add(v.dtype if v.dtype in dtypes.TORCH_NAMES else np.dtype(np.float64))
             v = v.item()
+        elif isinstance(v, np.ndarray) and v.ndim == 0 and warn_arrays and depth:
+            # torch.tensor([np.array(1.5)]): PyTorch's reader takes the array for a sequence
+            raise GradcliError(
+                "len() of unsized object", hint="write its number: a.item(), or np.stack first"
+            ).mirror("TypeError")
         elif isinstance(v, np.ndarray) and v.dtype.kind in "biuf":
             # A list of NumPy arrays (`np.array([a, b])`, `torch.tensor([arr1, arr2])`): their
             # numbers, counted before they are listed, with the arrays' dtype.

@@ -23,12 +23,14 @@ from ..core.dtypes import FLOAT64, INT64, check_dtype
 from ..core.tensor import Tensor, data_array, grad_enabled, numpy_data, typename
 from ..ops.arithmetic import size_check
 from ..surface import args as S
-from .values import PyType
-
-NOT_A_TENSOR = (
-    "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+from .ndinterop import (
+    COPY_WARNING,
+    NOT_A_TENSOR,
+    numpy_warning,
+    tensor_array,
+    wrapped,
 )
-
+from .values import PyType
 
 # `np.ndarray` (isinstance, type(a) == np.ndarray); not callable, as programs never call it.
 ARRAY_TYPE = PyType("ndarray", (np.ndarray,), None, shown="numpy.ndarray")
@@ -55,9 +57,17 @@ def to_array(data: Any, dtype: Any = None, fn: str = "array") -> np.ndarray:
     if isinstance(data, Tensor):
         if data.requires_grad and grad_enabled():  # under no_grad PyTorch converts it
             raise GradcliError(NOT_A_TENSOR)
+        if fn == "array":
+            numpy_warning(COPY_WARNING)
         return data.data.astype(data.dtype if dt is None else dt, copy=True)
     if isinstance(data, np.ndarray):
         return np.array(numpy_data(data), dtype=dt, copy=True)
+    read = _tensors_read(data)
+    if read is not None:
+        try:
+            return np.array(read, dtype=dt)
+        except ValueError as e:
+            raise GradcliError(str(e)).mirror("ValueError") from None
     try:
         return data_array(data, dt, float_dtype=FLOAT64)
     except GradcliError as e:
@@ -76,10 +86,59 @@ def to_array(data: Any, dtype: Any = None, fn: str = "array") -> np.ndarray:
         raise
 
 
+def _tensors_read(data: Any) -> Any:
+    """A list (or tuple) holding tensors with numbers, as NumPy reads it: each tensor its
+    values (`t.numpy()`, refused for one that requires grad while grad mode is on); None when
+    it holds no tensor, or anything but numbers, arrays, tensors and lists of them."""
+    if not isinstance(data, (list, tuple)):
+        return None
+    found = False
+    todo = [(data, 0)]
+    seen = 0
+    while todo:
+        item, depth = todo.pop()
+        seen += 1
+        limits.LIST_ITEMS.check(seen, "the items of the list given to NumPy")
+        if isinstance(item, Tensor):
+            found = True
+        elif isinstance(item, (list, tuple)):
+            limits.NESTING.check(depth + 1, "the nesting of the list given to NumPy")
+            todo.extend((x, depth + 1) for x in item)
+        elif isinstance(item, bool) or not isinstance(item, (int, float, np.generic, np.ndarray)):
+            return None
+    if not found:
+        return None
+
+    def read(v: Any) -> Any:
+        if isinstance(v, Tensor):
+            return tensor_array(v)
+        if isinstance(v, (list, tuple)):
+            return [read(x) for x in v]
+        return v
+
+    out = read(data)
+    size = sum(int(v.size) for v in _leaves(out)) if out else 0
+    size_check((size,), "the array made of the list")
+    return out
+
+
+def _leaves(v: Any) -> list:
+    return (
+        [v]
+        if isinstance(v, np.ndarray)
+        else [x for y in v for x in _leaves(y)]
+        if isinstance(v, list)
+        else []
+    )
+
+
 def asarray(a: Any, dtype: Any = None) -> np.ndarray:
-    """`np.asarray`: an array of the dtype asked is returned as it is."""
+    """`np.asarray`: an array of the dtype asked is returned as it is; a tensor of that dtype
+    gives its own memory (`t.numpy()`: a change through either is seen in the other)."""
     if isinstance(a, np.ndarray) and (dtype is None or _dtype(dtype, "asarray") == a.dtype):
         return a
+    if isinstance(a, Tensor) and (dtype is None or _dtype(dtype, "asarray") == a.dtype):
+        return tensor_array(a)
     return to_array(a, dtype, "asarray")
 
 
@@ -210,13 +269,15 @@ def _float(a: np.ndarray) -> np.ndarray:
 
 
 def _unary(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
-    """`np.exp(x)`: torch's on a tensor; NumPy's own on an array, a number or a list (NumPy's
-    float32 exp, tanh, sin... are not torch's: they differ in the last bit on many inputs)."""
+    """`np.exp(x)`: NumPy's own on an array, a number or a list, and on a tensor's values
+    (NumPy's float32 exp, tanh, sin... are not torch's: they differ in the last bit on many
+    inputs), made a tensor again as PyTorch's `__array_wrap__` does."""
     np_fn = getattr(np, name)
 
     def call(x: Any) -> Any:
         if isinstance(x, Tensor):
-            return torch_fn(x)
+            with np.errstate(all="ignore"):
+                return wrapped(np_fn(tensor_array(x)))
         a = _operand(x, name)
         with np.errstate(all="ignore"):
             return _value(np_fn(a))
@@ -231,7 +292,11 @@ def _reduction(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
 
     def call(a: Any, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         if isinstance(a, Tensor):
-            return torch_fn(a, dim=axis, keepdim=keepdims)
+            # NumPy calls the tensor's method with its own keywords (`t.sum(axis=None,
+            # out=None)`), which PyTorch's parser refuses
+            if dtype is not None:
+                raise _method_refusal(f"{name}(): argument 'dtype' must be torch.dtype, not type")
+            raise _method_refusal(f"{name}() got an unexpected keyword argument 'axis'")
         arr = _operand(a, name)
         dt = _dtype(dtype, name)
         if dt is not None:
@@ -248,39 +313,43 @@ def _reduction(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _binary(name: str, torch_fn: Callable[..., Any]) -> Any:
-    """`np.dot(a, b)` / `np.matmul`: torch's on tensors; NumPy's own on arrays, numbers and
-    lists (a 0-d operand scales the other)."""
+    """`np.dot(a, b)` / `np.matmul`: NumPy's own on arrays, numbers, lists and tensors' values
+    (a 0-d operand scales the other); matmul, a ufunc, makes its result on a tensor a tensor
+    (`Tensor.__array_wrap__`), dot gives NumPy's."""
 
     def call(a: Any, b: Any) -> Any:
-        if isinstance(a, Tensor) or isinstance(b, Tensor):
-            return torch_fn(a, b)
-        x, y = _operand(a, name), _operand(b, name)
+        tensors = isinstance(a, Tensor) or isinstance(b, Tensor)
+        x = tensor_array(a) if isinstance(a, Tensor) else _operand(a, name)
+        y = tensor_array(b) if isinstance(b, Tensor) else _operand(b, name)
+        if tensors and name == "dot":
+            numpy_warning(COPY_WARNING)
         if (x.ndim == 0 or y.ndim == 0) and name == "dot":
             return _value(np.multiply(x, y, dtype=np.promote_types(x.dtype, y.dtype)))
         from .npmatmul import numpy_matmul
 
-        return numpy_matmul(x, y, name)
+        out = numpy_matmul(x, y, name)
+        return wrapped(out) if tensors and name == "matmul" else out
 
     call.__name__ = name
     return call
 
 
 def _ufunc(name: str, torch_fn: Callable[..., Any]) -> Any:
-    """`np.add(a, b)`, `np.multiply(a, b, out=a)`...: torch's on tensors; NumPy's on arrays,
-    numbers and lists (Python numbers are "weak", as in NumPy 2), written into `out` when
-    given (an array a tensor shares its memory with changes the tensor too)."""
+    """`np.add(a, b)`, `np.multiply(a, b, out=a)`...: NumPy's on arrays, numbers, lists and
+    tensors' values (Python numbers are "weak", as in NumPy 2), a tensor again when a tensor
+    was given (`Tensor.__array_wrap__`), written into `out` when given (an array a tensor
+    shares its memory with changes the tensor too)."""
     np_fn = getattr(np, name)
 
     def operand(v: Any) -> Any:
         if isinstance(v, Tensor):
-            return v.data
+            return tensor_array(v)
         if isinstance(v, (bool, int, float)):
             return v
         return _operand(v, name)
 
     def call(a: Any, b: Any, out: Any = None) -> Any:
-        if out is None and (isinstance(a, Tensor) or isinstance(b, Tensor)):
-            return torch_fn(a, b)
+        tensors = isinstance(a, Tensor) or isinstance(b, Tensor)
         x, y = operand(a), operand(b)
         try:
             shape = np.broadcast_shapes(np.shape(x), np.shape(y))
@@ -300,6 +369,8 @@ def _ufunc(name: str, torch_fn: Callable[..., Any]) -> Any:
             ) from None
         if out is not None:
             return out
+        if tensors:
+            return wrapped(result)
         return _value(numpy_data(np.asarray(result)))
 
     call.__name__ = name
@@ -312,24 +383,76 @@ def _on_arrays(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 
     def call(a: Any, *args: Any, **kwargs: Any) -> Any:
         if isinstance(a, Tensor):
-            raise GradcliError(
-                f"numpy.{name}() of a tensor is not supported by gradcli",
-                hint=f"use the tensor's own method (x.{name}(...)), or x.numpy() first",
-            )
+            return _tensor_method(name, fn, a, args, kwargs)
         return fn(_operand(a, name), *args, **kwargs)
 
     call.__name__ = name
     return call
 
 
+def _method_refusal(words: str) -> GradcliError:
+    return GradcliError(
+        words, hint="call the tensor's own method (x.sum()), or np.sum(x.detach().numpy())"
+    ).mirror("TypeError")
+
+
+# The NumPy functions that call a tensor's method of their name with NumPy's keywords, which
+# PyTorch's parser refuses (`np.max(t)`: `t.max(axis=None, out=None)`).
+_PARSER_REFUSED = ("max", "min", "prod", "std", "var")
+# Those whose method call fails with a TypeError NumPy catches: it computes on the tensor's
+# values (`t.numpy()`) and makes the result a tensor (`Tensor.__array_wrap__`).
+_WRAPPED_METHODS = ("argmax", "argmin", "cumsum", "clip", "argsort", "argpartition", "transpose")
+# Those that read the tensor as an array: NumPy's array.
+_ARRAY_RESULTS = ("sort", "ravel")
+
+
+def _tensor_method(name: str, fn: Callable[..., Any], t: Tensor, args: tuple, kwargs: dict) -> Any:
+    """`np.max(t)`, `np.argmax(t)`, `np.squeeze(t)`...: what NumPy makes of a tensor, as
+    it dispatches a function of this kind to the object's own method."""
+    if name in _PARSER_REFUSED:
+        axis = args[0] if args else kwargs.get("axis")
+        if name in ("std", "var"):
+            from ..surface.callerrors import _invalid_combination
+
+            # (the keywords NumPy passes, in the order PyTorch's parser lists them)
+            given = {"axis": axis, "out": None, "dtype": None, "ddof": kwargs.get("ddof", 0)}
+            options = [
+                "(tuple of ints dim, bool unbiased = True, bool keepdim = False)",
+                "(tuple of ints dim = None, *, Number correction = None, bool keepdim = False)",
+                "(bool unbiased = True)",
+            ]
+            words = _invalid_combination(name, options, [], given)
+            if words is not None and len(args) <= 1 and set(kwargs) <= {"axis", "ddof"}:
+                raise _method_refusal(words)
+        elif len(args) <= 1 and set(kwargs) <= {"axis"}:
+            if axis is None:
+                raise _method_refusal(f"{name}(): argument 'dim' must be int, not NoneType")
+            raise _method_refusal(f"{name}() got an unexpected keyword argument 'axis'")
+    elif name in _WRAPPED_METHODS:
+        arr = tensor_array(t)
+        with np.errstate(all="ignore"):
+            return wrapped(np.asarray(fn(arr, *args, **kwargs)), warn=False)
+    elif name in _ARRAY_RESULTS:
+        return fn(tensor_array(t), *args, **kwargs)
+    elif name == "squeeze" and not kwargs and len(args) <= 1:
+        return t.squeeze() if not args or args[0] is None else t.squeeze(args[0])
+    raise GradcliError(
+        f"numpy.{name}() of a tensor is not supported by gradcli",
+        hint=f"use the tensor's own method (x.{name}(...)), or x.numpy() first",
+    )
+
+
 def _rounded(torch_round: Callable[..., Any]) -> Callable[..., Any]:
-    """`np.round(a, 3)` (printing a result rounded): NumPy's on arrays, numbers and lists
-    (halves to even, as NumPy); on a tensor, as NumPy hands it over: `tensor.round(decimals=)`."""
+    """`np.round(a, 3)` (printing a result rounded): NumPy's on arrays, numbers, lists and a
+    tensor's values (halves to even, as NumPy), a tensor again for a tensor."""
     from .pyobjects import ARRAY_METHODS
 
     def call(a: Any, decimals: Any = 0) -> Any:
         if isinstance(a, Tensor):
-            return torch_round(a, decimals=decimals)
+            # (NumPy asks `t.round(decimals=, out=None)`, which PyTorch's parser refuses, and
+            # rounds the tensor's values itself)
+            out = ARRAY_METHODS["round"](tensor_array(a), decimals)
+            return wrapped(np.asarray(out), warn=False)
         return _value(np.asarray(ARRAY_METHODS["round"](_operand(a, "round"), decimals)))
 
     call.__name__ = "round"
@@ -355,12 +478,8 @@ def _joined(name: str) -> Callable[..., Any]:
     def call(arrays: Any, axis: Any = 0) -> Any:
         if not isinstance(arrays, (list, tuple)) or not arrays:
             raise GradcliError("need at least one array to concatenate").mirror("ValueError")
-        if any(isinstance(a, Tensor) for a in arrays):
-            raise GradcliError(
-                f"numpy.{name}() of tensors is not supported by gradcli",
-                hint=f"use torch.{'cat' if name == 'concatenate' else name}(...)",
-            )
-        parts = [_operand(a, name) for a in arrays]
+        # (a tensor is read as NumPy reads it: `t.numpy()`)
+        parts = [tensor_array(a) if isinstance(a, Tensor) else _operand(a, name) for a in arrays]
         size_check((sum(int(p.size) for p in parts) or 0,), f"the result of numpy.{name}()")
         kwargs = (
             {}
@@ -382,6 +501,12 @@ def _where(cond: Any, x: Any = None, y: Any = None) -> Any:
         # `np.where(labels == 0)`: the indices where the condition holds, one array per axis
         # (np.nonzero); a tensor condition is read as NumPy reads it (`.numpy()`).
         c = to_array(cond, fn="where") if isinstance(cond, Tensor) else _operand(cond, "where")
+        if c.ndim == 0:
+            raise GradcliError(
+                "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() "
+                "instead. If the context of this error is of the form `arr[nonzero(cond)]`, just "
+                "use `arr[cond]`."
+            ).mirror("ValueError")
         return np.nonzero(c)
     if x is None or y is None:
         raise GradcliError("either both or neither of x and y should be given").mirror("ValueError")
@@ -397,7 +522,9 @@ def _where(cond: Any, x: Any = None, y: Any = None) -> Any:
 
 
 def _allclose(a: Any, b: Any, rtol: Any = 1e-5, atol: Any = 1e-8) -> bool:
-    x, y = _operand(a, "allclose"), _operand(b, "allclose")
+    # (a tensor is read as NumPy reads it: `t.numpy()`)
+    x = tensor_array(a) if isinstance(a, Tensor) else _operand(a, "allclose")
+    y = tensor_array(b) if isinstance(b, Tensor) else _operand(b, "allclose")
     size_check(np.broadcast_shapes(x.shape, y.shape), "np.allclose's comparison")
     return bool(np.allclose(x, y, rtol=float(rtol), atol=float(atol)))
 
@@ -471,7 +598,7 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
     out["sort"] = _sort_function()
     out["squeeze"] = _array_method("squeeze")
     out["transpose"] = _array_method("transpose")
-    out["square"] = _on_arrays("square", lambda a: np.square(a))
+    out["square"] = _unary("square", None)
     out["round"] = out["around"] = _rounded(torch_functions["round"])
     for name in ("concatenate", "stack", "hstack", "vstack", "column_stack", "dstack"):
         out[name] = _joined(name)

@@ -17,6 +17,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core import dtypes, hooks
+from ..core import tensor as tensor_module
 from ..core.op import AccumulateGrad, Node, ShownNode
 from ..core.tensor import SCALAR_WARNING, Tensor, _GradMode, repeated_change, typename
 from ..ops import arithmetic as A
@@ -1523,3 +1524,32 @@ TYPE_BUILTIN = Builtin("type", type_of)
 
 
 operators.TYPE_OF[0] = type_of  # (operators cannot import this module: it imports operators)
+
+
+def _class_shown(cls: Any) -> str | None:
+    """The qualified name in a class's `<class '...'>`, None for anything else."""
+    from .text import to_str
+
+    text = to_str(cls)
+    if text.startswith("<class '") and text.endswith("'>") and text.count("'") == 2:
+        return text[8:-2]
+    return None
+
+
+def qualified_name(v: Any) -> str | None:
+    """`torch.typename(v)` of a value of the language that is not a tensor: a class's own
+    qualified name, a program's function `__main__.` and its name, anything else its class's
+    (without `builtins.`); None where gradcli does not know it."""
+    from .values import UserFunction
+
+    kind = _class_shown(type_of(v))
+    if kind == "type":
+        return _class_shown(v)
+    if isinstance(v, UserFunction):
+        return f"__main__.{v.qualname}"
+    if kind is None or kind in ("function", "builtin_function_or_method", "method"):
+        return None
+    return kind.removeprefix("builtins.")
+
+
+tensor_module.QUALNAME[0] = qualified_name

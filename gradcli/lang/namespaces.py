@@ -25,7 +25,6 @@ from ..core.tensor import (
     _GradMode,
     batched,
     grad_enabled,
-    own,
     read_grad,
     share,
     typename,
@@ -265,7 +264,9 @@ def _typename(obj: Any) -> str:
         from ..surface.names import _type
 
         return _type(obj)
-    return typename(obj)
+    from ..core.tensor import torch_typename
+
+    return torch_typename(obj)
 
 
 _WARN_ALWAYS = [False]
@@ -1719,7 +1720,7 @@ class NumpyScalarType(DType):
 
     def __call__(self, value: Any = 0) -> Any:
         if isinstance(value, Tensor):  # (NumPy reads it as an array, 0-d as its number)
-            value = value.data if value.ndim else value.data.reshape(()).item()
+            value = _numpy(value) if value.ndim else value.data.reshape(()).item()
         if isinstance(value, (list, tuple)):
             from .arrays import to_array
 
@@ -2273,20 +2274,10 @@ CPU = Device("cpu")
 
 
 def _numpy(t: Tensor, force: bool = False) -> np.ndarray:
-    """`x.numpy()`: a NumPy view of the tensor's data, sharing its memory as in PyTorch (a
-    change through the array is seen in the tensor, without a new version, as in PyTorch),
-    refused as PyTorch does on a tensor that requires grad while grad mode is on (under
-    `torch.no_grad()` PyTorch gives the array)."""
-    if _GradMode.vmapped and batched(t):
-        raise GradcliError(VMAP_STORAGE)
-    if t.requires_grad and grad_enabled() and not force:
-        raise GradcliError(
-            "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
-        )
-    if t.data.dtype == D.BF16:  # NumPy has no bfloat16
-        raise GradcliError("Got unsupported ScalarType BFloat16").mirror("TypeError")
-    own(t)  # the array shares the tensor's storage: lent data (`core.tensor.lend`) is copied
-    return t.data.view()
+    """`x.numpy()`: `arrays.tensor_array` (a NumPy view sharing the tensor's memory)."""
+    from .ndinterop import tensor_array
+
+    return tensor_array(t, force)
 
 
 def _to(t: Tensor, *args: Any, **kwargs: Any) -> Tensor:

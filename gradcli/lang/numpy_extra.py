@@ -81,6 +81,13 @@ def _elementwise(name: str) -> Callable[..., Any]:
     np_fn = getattr(np, name)
 
     def call(a: Any) -> Any:
+        if isinstance(a, Tensor):
+            # a ufunc on a tensor's values (`t.numpy()`), its result a tensor again
+            from .ndinterop import tensor_array, wrapped
+
+            arr = tensor_array(a)
+            with np.errstate(all="ignore"):
+                return wrapped(np_fn(arr))
         x = _array(a, name)
         return _numpy(lambda: np_fn(x))
 
@@ -458,8 +465,14 @@ def _meshgrid(*xi: Any, indexing: Any = "xy", sparse: Any = False, copy: Any = T
 
 
 def _norm(x: Any, ord: Any = None, axis: Any = None, keepdims: Any = False) -> Any:  # noqa: A002
-    """`np.linalg.norm`: NumPy's own vector and matrix norms (a reduction: never larger)."""
-    a = _array(x, "linalg.norm")
+    """`np.linalg.norm`: NumPy's own vector and matrix norms (a reduction: never larger), of
+    a tensor's values too (as NumPy reads it: `t.numpy()`)."""
+    if isinstance(x, Tensor):
+        from .ndinterop import tensor_array
+
+        a = tensor_array(x)
+    else:
+        a = _array(x, "linalg.norm")
     if isinstance(ord, str):  # 'fro', 'nuc'; NumPy words the refusal of any other string
         order: Any = str(ord)
     else:

@@ -205,6 +205,8 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
         return _str_binop(op, a, b)
     if is_numpy_number(a) or is_numpy_number(b):
         if isinstance(a, Tensor) or isinstance(b, Tensor):
+            if isinstance(op, ast.MatMult):  # (matmul takes no number: Python's TypeError)
+                raise _unsupported(op, a, b)
             # A NumPy scalar with a tensor is the Python number of its value, as in PyTorch.
             a = a.item() if is_numpy_number(a) else a
             b = b.item() if is_numpy_number(b) else b
@@ -317,26 +319,32 @@ def _dict_union(a: Any, b: Any) -> Any:
 
 
 def _tensor_with_array(op: ast.operator, a: Any, b: Any) -> Any:
-    """A tensor with a NumPy array: PyTorch's operator gives way to NumPy's, which reads the
-    tensor as an array (refused for one that requires grad while grad mode is on) and wraps
-    NumPy's result back into a tensor. None: gradcli's own elementwise rules, which give the
-    same values and dtype."""
-    from ..core.tensor import grad_enabled
+    """A tensor with a NumPy array, as Python dispatches it between the two. The tensor's
+    operators take no array (its TypeError becomes NotImplemented), and NumPy's give way to
+    the tensor (its `__array_priority__` is higher):
+    - `t op a`: NumPy's reflected operator computes, on `t.numpy()` (refused for a tensor that
+      requires grad while grad mode is on), with NumPy's dtypes (a 0-d float64 array makes a
+      float32 tensor's result float64), and `Tensor.__array_wrap__` makes the result a tensor
+      (a bool result a uint8 one);
+    - `a / t` is `Tensor.__rtruediv__`: `t.reciprocal() * a`, the case above;
+    - `a op t` otherwise: Python's TypeError (`a + t`: NumPy's sequence concatenation's)."""
+    from .ndinterop import tensor_array, wrapped
 
-    t = a if isinstance(a, Tensor) else b
-    if t.requires_grad and grad_enabled():
-        raise GradcliError(
-            "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.",
-            hint="use a tensor on both sides (torch.from_numpy(array)), or detach the tensor",
-        )
-    if isinstance(op, ast.MatMult):
-        if isinstance(a, np.ndarray):
-            raise GradcliError(
-                "unsupported operand type(s) for @: 'numpy.ndarray' and 'Tensor'"
-            ).mirror("TypeError")
-        out = _array_binop(op, a.data, b)
-        return Tensor(np.asarray(out))
-    return None
+    if isinstance(a, np.ndarray):
+        if isinstance(op, ast.Div):  # (inside torch: NumPy's warning is not the program's)
+            return wrapped(_array_binop(ast.Mult(), tensor_array(b.reciprocal()), a), False)
+        if isinstance(op, ast.Add):
+            raise GradcliError(NO_ARRAY_CONCAT).mirror("TypeError")
+        raise _unsupported(op, a, b)
+    return wrapped(_array_binop(op, tensor_array(a), b))
+
+
+# NumPy's words for `array + tensor` (Python's last resort, the array's sequence concatenation).
+NO_ARRAY_CONCAT = (
+    "Concatenation operation is not implemented for NumPy arrays, use np.concatenate() "
+    "instead. Please do not rely on this error; it may not be given on all Python "
+    "implementations."
+)
 
 
 def _numpy_numbers(op: ast.operator, a: Any, b: Any) -> Any:
@@ -450,11 +458,7 @@ def _array_binop(op: ast.operator, a: Any, b: Any) -> Any:
         raise _unsupported(op, a, b)
     from ..ops.arithmetic import size_check
 
-    try:
-        shape = np.broadcast_shapes(np.shape(a), np.shape(b))
-        size_check(shape, "the number of elements in the result")
-    except ValueError as e:
-        raise GradcliError(str(e)).mirror("ValueError") from None
+    size_check(_broadcast(a, b), "the number of elements in the result")
     with np.errstate(all="ignore"):
         out = fn(a, b)
     return numpy_number(out)
@@ -475,7 +479,19 @@ _ARRAY_BITWISE: dict[type, Any] = {
     ast.BitAnd: np.bitwise_and,
     ast.BitOr: np.bitwise_or,
     ast.BitXor: np.bitwise_xor,
+    ast.LShift: np.left_shift,
+    ast.RShift: np.right_shift,
 }
+
+
+def _broadcast(a: Any, b: Any) -> tuple[int, ...]:
+    """The shape NumPy's operator on `a` and `b` gives, or its ufunc's ValueError."""
+    try:
+        return np.broadcast_shapes(np.shape(a), np.shape(b))
+    except ValueError:
+        raise GradcliError(
+            f"operands could not be broadcast together with shapes {np.shape(a)} {np.shape(b)} "
+        ).mirror("ValueError") from None
 
 
 def _array_bitwise(op: ast.operator, a: Any, b: Any) -> Any:
@@ -498,11 +514,7 @@ def _array_bitwise(op: ast.operator, a: Any, b: Any) -> Any:
             raise _unsupported(op, a, b)
     from ..ops.arithmetic import size_check
 
-    try:
-        shape = np.broadcast_shapes(np.shape(a), np.shape(b))
-        size_check(shape, "the number of elements in the result")
-    except ValueError as e:
-        raise GradcliError(str(e)).mirror("ValueError") from None
+    size_check(_broadcast(a, b), "the number of elements in the result")
     try:
         out = _ARRAY_BITWISE[type(op)](a, b)
     except (TypeError, OverflowError) as e:  # an int beyond the array's dtype, as NumPy says
@@ -643,7 +655,7 @@ _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Mult: A.mul_op,
     ast.Div: A.div_op,
     ast.Pow: A.pow,
-    ast.MatMult: A.matmul,
+    ast.MatMult: lambda a, b: _matmul_op(a, b),
     ast.FloorDiv: lambda a, b: EW.floor_divide(a, b),
     ast.Mod: lambda a, b: _str_binop(ast.Mod(), a, b) if type(a) is str else EW.remainder(a, b),
     ast.BitAnd: lambda a, b: _basics().bitwise_and(a, b),
@@ -652,6 +664,14 @@ _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.LShift: lambda a, b: _basics().bitwise_left_shift(a, b),
     ast.RShift: lambda a, b: _basics().bitwise_right_shift(a, b),
 }
+
+
+def _matmul_op(a: Any, b: Any) -> Any:
+    """`a @ b` of tensors; with a number (`x @ 2.0`) matmul's TypeError becomes NotImplemented
+    on both sides, and Python's words remain."""
+    if not (isinstance(a, Tensor) and isinstance(b, Tensor)):
+        raise _unsupported(ast.MatMult(), a, b)
+    return A.matmul(a, b)
 
 
 def _basics() -> Any:
@@ -676,6 +696,17 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
     On a tensor, PyTorch's `+=` is in place (`core.inplace`): the tensor itself changes, so
     that every name bound to it sees the change, and is the result; a leaf that requires grad
     is refused in PyTorch's words; on a tensor of the graph the change is recorded on it."""
+    if isinstance(current, Tensor) and isinstance(value, np.ndarray):
+        return binop(op, current, value)  # the tensor's in-place operator gives way: `x = x + a`
+    if isinstance(current, np.ndarray) and isinstance(value, Tensor):
+        if isinstance(op, ast.Div):
+            return binop(op, current, value)  # (NumPy's gives way to Tensor.__rtruediv__)
+        if isinstance(op, ast.Add):
+            raise GradcliError(NO_ARRAY_CONCAT).mirror("TypeError")
+        raise GradcliError(
+            f"unsupported operand type(s) for {OPNAMES.get(type(op), '?')}=: 'numpy.ndarray' "
+            "and 'Tensor'"
+        ).mirror("TypeError")
     if isinstance(current, Tensor):
         if _GradMode.vmapped and isinstance(op, ast.Add) and isinstance(value, Tensor):
             check_batched_write(current, value, shape=True)  # (add_'s words, as `x.add_(v)`)
@@ -922,6 +953,12 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
             raise _not_comparable(kind, a, b)
         if _LAZY[0] and (type(a) in _UNINITIALIZED or type(b) in _UNINITIALIZED):
             raise _uninitialized(_OP_METHODS[kind], a, b)
+        if (isinstance(a, np.ndarray) or isinstance(b, np.ndarray)) and kind is not ast.Eq:
+            # Only the tensor's == takes an array (as a tensor); for the others both sides
+            # give way: != is Python's identity, an ordering Python's TypeError
+            if kind is ast.NotEq:
+                return True
+            raise _not_comparable(kind, a, b)
         return _TENSOR_COMPARE[kind](a, b)
     if isinstance(a, DType) and isinstance(b, DType) and kind in (ast.Eq, ast.NotEq):
         return (a.np == b.np) == (kind is ast.Eq)
@@ -1028,10 +1065,7 @@ def _array_compare(kind: type, a: Any, b: Any) -> Any:
             raise _not_comparable(kind, a, b)
     from ..ops.arithmetic import size_check
 
-    try:
-        size_check(np.broadcast_shapes(np.shape(a), np.shape(b)), "the comparison's result")
-    except ValueError as e:
-        raise GradcliError(str(e)).mirror("ValueError") from None
+    size_check(_broadcast(a, b), "the comparison's result")
     out = _ARRAY_COMPARE[kind](a, b)
     return out.item() if isinstance(out, np.generic) else out
 

@@ -24,7 +24,7 @@ from .args import (
     shape_arg,
     sizes_arg,
 )
-from .printing import UNWRITTEN
+from .printing import UNWRITTEN, Size
 
 
 def set_default_dtype(dtype: Any) -> None:
@@ -105,10 +105,44 @@ def _check_strides(a: np.ndarray) -> None:
         raise GradcliError(NEGATIVE_STRIDES).mirror("ValueError")
 
 
-def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) -> Tensor:  # noqa: N802
+# The overloads of PyTorch's legacy constructors (`torch.Tensor(...)`, `torch.FloatTensor(...)`
+# and their kin: `new()` to its argument parser), as its TypeError lists them.
+_NEW_OPTIONS = [
+    "(*, torch.device device = None)",
+    "(torch.Storage storage)",
+    "(Tensor other)",
+    "(tuple of ints size, *, torch.device device = None)",
+    "(object data, *, torch.device device = None)",
+]
+
+
+def _legacy_keywords(args: tuple, kwargs: dict) -> None:
+    """The keywords a legacy constructor takes: `device=` alone (a CPU device); any other
+    (`requires_grad=`, `dtype=`) is its parser's TypeError, listing its overloads."""
+    if any(k != "device" for k in kwargs):
+        from .callerrors import _invalid_combination
+
+        words = _invalid_combination("new", _NEW_OPTIONS, list(args), kwargs)
+        raise GradcliError(
+            words or "new() received an invalid combination of arguments",
+            hint="make the tensor first, then ask for its gradient: "
+            "torch.tensor(data, requires_grad=True) or x.requires_grad_()",
+        ).mirror("TypeError")
+    if kwargs.get("device") is not None:
+        from .args import to_device_check
+
+        to_device_check(kwargs["device"])
+
+
+def legacy_tensor(*args: Any, **kwargs: Any) -> Tensor:  # noqa: N802
     """`torch.Tensor(data)`, `torch.Tensor(2, 3)` (sizes: gradcli fills zeros) or `torch.Tensor()`
-    (empty)."""
-    if len(args) == 1 and isinstance(args[0], Tensor) and not requires_grad:
+    (empty); PyTorch's legacy constructors take no `requires_grad=` or `dtype=`."""
+    _legacy_keywords(args, kwargs)
+    return _legacy(args, None)
+
+
+def _legacy(args: tuple, dtype: Any) -> Tensor:
+    if len(args) == 1 and isinstance(args[0], Tensor):
         # torch.Tensor(t) is t itself under a new name, any dtype (FloatTensor(t) wants
         # float32): the same memory, AliasBackward0 when t requires grad.
         t = args[0]
@@ -121,17 +155,37 @@ def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) ->
     dt = float_dtype(dtype, "Tensor")
     if not args:
         # torch.Tensor(): an empty tensor (what notebooks grow with torch.cat in a loop)
-        return new_tensor(np.zeros((0,), dtype=dt), None, requires_grad)
+        return new_tensor(np.zeros((0,), dtype=dt), None, False)
+    if len(args) == 1 and isinstance(args[0], Size):
+        args = tuple(args[0])  # torch.Tensor(x.shape): sizes
     if args and all(isinstance(a, int) and not isinstance(a, bool) for a in args):
         values = _uninitialised(shape_arg(args), dt)
-        return new_tensor(values, None, requires_grad)
+        return new_tensor(values, None, False)
     if len(args) != 1:
-        raise GradcliError("torch.Tensor() takes the data (a nested list) or sizes")
+        from .callerrors import _invalid_combination
+
+        words = _invalid_combination("new", _NEW_OPTIONS, list(args), {})
+        raise GradcliError(
+            words or "new() received an invalid combination of arguments",
+            hint="give the data (a nested list) or the sizes",
+        ).mirror("TypeError")
     if isinstance(args[0], np.ndarray):
         _check_strides(args[0])
-        if not requires_grad:
-            return _legacy_from_array(args[0], dt)
-    return new_tensor(data_array(args[0], dt, warn_arrays=True), None, requires_grad)
+        return _legacy_from_array(args[0], dt)
+    _sequence_data(args[0])
+    return new_tensor(data_array(args[0], dt, warn_arrays=True), None, False)
+
+
+def _sequence_data(what: Any) -> None:
+    """The data of a legacy constructor is a sequence (a number is its parser's TypeError)."""
+    if isinstance(what, (list, tuple, range)):
+        return
+    text = (
+        "new(): invalid data type 'str'"
+        if isinstance(what, str)
+        else f"new(): data must be a sequence (got {typename(what)})"
+    )
+    raise GradcliError(text).mirror("TypeError")
 
 
 def _legacy_from_array(a: np.ndarray, dt: np.dtype) -> Tensor:
@@ -155,12 +209,14 @@ def _alias(t: Tensor) -> Tensor:
     return getitem(t, Ellipsis)
 
 
-def FloatTensor(*args: Any, requires_grad: bool = False) -> Tensor:  # noqa: N802
-    return legacy_tensor(*args, requires_grad=requires_grad, dtype=np.float32)
+def FloatTensor(*args: Any, **kwargs: Any) -> Tensor:  # noqa: N802
+    _legacy_keywords(args, kwargs)
+    return _legacy(args, np.float32)
 
 
-def DoubleTensor(*args: Any, requires_grad: bool = False) -> Tensor:  # noqa: N802
-    return legacy_tensor(*args, requires_grad=requires_grad, dtype=np.float64)
+def DoubleTensor(*args: Any, **kwargs: Any) -> Tensor:  # noqa: N802
+    _legacy_keywords(args, kwargs)
+    return _legacy(args, np.float64)
 
 
 def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
@@ -168,7 +224,10 @@ def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
     this very dtype), sizes (gradcli fills zeros where PyTorch leaves memory uninitialised), or
     nothing (an empty tensor). They take no `requires_grad` (PyTorch's refuse it)."""
 
-    def make(*args: Any) -> Tensor:
+    def make(*args: Any, **kwargs: Any) -> Tensor:
+        _legacy_keywords(args, kwargs)
+        if len(args) == 1 and isinstance(args[0], Size):
+            args = tuple(args[0])  # torch.LongTensor(x.shape): sizes
         if not args:
             return new_tensor(np.zeros((0,), dtype=dt), None, False)
         if all(isinstance(a, (int, np.integer)) and not isinstance(a, bool) for a in args):
@@ -186,16 +245,13 @@ def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
         if len(args) == 1 and isinstance(args[0], np.ndarray):
             return _legacy_from_array(args[0], dt)
         if len(args) == 1:
-            what = args[0]
-            text = (
-                "new(): invalid data type 'str'"
-                if isinstance(what, str)
-                else f"new(): data must be a sequence (got {typename(what)})"
-            )
-            raise GradcliError(text).mirror("TypeError")
+            _sequence_data(args[0])
+        from .callerrors import _invalid_combination
+
+        words = _invalid_combination("new", _NEW_OPTIONS, list(args), {})
         raise GradcliError(
-            f"{name}() takes the data (a nested list) or sizes",
-            found=", ".join(typename(a) for a in args),
+            words or f"{name}() takes the data (a nested list) or sizes",
+            hint="give the data (a nested list) or the sizes",
         ).mirror("TypeError")
 
     make.__name__ = name

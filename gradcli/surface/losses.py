@@ -62,7 +62,7 @@ def binary_cross_entropy(
             f"Using a target size (torch.Size({list(t.shape)})) that is different to the input "
             f"size (torch.Size({list(p.shape)})) is deprecated. Please ensure they have the "
             "same size."
-        )
+        ).mirror("ValueError")
     if t.dtype != p.dtype:
         # (the error of many a first classifier: labels made as integers)
         raise GradcliError(

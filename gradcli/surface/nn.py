@@ -33,6 +33,7 @@ from ..core.tensor import (
     Tensor,
     grad_enabled,
     no_grad,
+    torch_typename,
     typename,
 )
 from ..ops.arithmetic import sigmoid, tanh
@@ -447,7 +448,9 @@ class Module:
 
     def add_module(self, name: str, module: Module | None) -> None:
         if module is not None and not isinstance(module, Module):
-            raise GradcliError(f"{typename(module)} is not a Module subclass").mirror("TypeError")
+            raise GradcliError(f"{torch_typename(module)} is not a Module subclass").mirror(
+                "TypeError"
+            )
         if module is not None:
             self._modules[name] = module
 
@@ -2462,7 +2465,9 @@ class ModuleList(Module):
                 f"'{typename(index)}' object cannot be interpreted as an integer"
             ).mirror("TypeError")
         if not isinstance(module, Module):  # (PyTorch stores it, to fail when it is used)
-            raise GradcliError(f"{typename(module)} is not a Module subclass").mirror("TypeError")
+            raise GradcliError(f"{torch_typename(module)} is not a Module subclass").mirror(
+                "TypeError"
+            )
         entries = self._modules
         tick = limits.BUDGET.tick  # (a program's loop of inserts at 0 is quadratic)
         for i in range(len(entries), index, -1):  # at most len + 1 steps: key "-1" ends it
@@ -2591,6 +2596,10 @@ class ModuleDict(Module):
         if "." in key or not key:
             what = f'contain ".", got: {key}' if key else 'be empty string ""'
             raise GradcliError(f"module name can't {what}").mirror("KeyError")
+        if value is not None and not isinstance(value, Module):  # (add_module's words)
+            raise GradcliError(f"{torch_typename(value)} is not a Module subclass").mirror(
+                "TypeError"
+            )
         _set_child(self, key, value)
 
     def program_delitem(self, key: Any) -> None:
@@ -2608,9 +2617,12 @@ def _as_parameter(value: Any, what: str) -> Parameter:
     if isinstance(value, Parameter):
         return value
     if not isinstance(value, Tensor):
+        # (PyTorch keeps any other object as a plain attribute beside the parameters)
         raise NotSupported(
-            f"{what} holds tensors in gradcli, not a {typename(value)}",
-            hint="nn.ParameterList([nn.Parameter(torch.randn(3)), ...])",
+            f"{what} of a value that is not a tensor ({typename(value)}) is not supported by "
+            "gradcli",
+            hint="keep tensors in it (nn.ParameterList([nn.Parameter(torch.randn(3)), ...])), "
+            "and other values in a plain list or attribute",
         )
     return parameter(value)
 

@@ -2260,21 +2260,31 @@ class StepLR(LRScheduler):
     OWN = ("step_size", "gamma")
 
     def __init__(self, optimizer: Any, step_size: Any, gamma: Any = 0.1, last_epoch: Any = -1):
-        step_size = _int_arg(step_size, "step_size", "StepLR()")
-        if step_size == 0:
-            raise GradcliError("integer division or modulo by zero", hint="step_size >= 1")
-        self.step_size = step_size
+        # (step_size=0 is taken, as PyTorch takes it: its first step() divides by it)
+        self.step_size = _int_arg(step_size, "step_size", "StepLR()")
         self.gamma = _number(gamma, "gamma", "StepLR()")
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list[Any]:
         lrs = self._lrs()
-        if self.last_epoch == 0 or self.last_epoch % self.step_size != 0:
+        if self.last_epoch == 0:
+            return lrs
+        if self.step_size == 0:
+            raise _by_zero("integer modulo by zero")
+        if self.last_epoch % self.step_size != 0:
             return lrs
         return [lr * self.gamma for lr in lrs]
 
     def _closed_form(self) -> list[Any]:
+        if self.step_size == 0:
+            raise _by_zero("integer division or modulo by zero")
         return [base * self.gamma ** (self.last_epoch // self.step_size) for base in self.base_lrs]
+
+
+def _by_zero(words: str) -> GradcliError:
+    return GradcliError(words, hint="StepLR's step_size must be at least 1").mirror(
+        "ZeroDivisionError"
+    )
 
 
 class MultiStepLR(LRScheduler):

@@ -473,21 +473,31 @@ class RNNBase(Module):
 
     def _given_state(self, hx: Any, batched: bool, lstm: bool) -> Any:
         if lstm:
-            if not isinstance(hx, (tuple, list)) or len(hx) != 2:
-                raise _err(
-                    "LSTM expects its state as a tuple (h_0, c_0), got "
-                    f"{typename(hx) if not isinstance(hx, (tuple, list)) else len(hx)}"
-                    + ("" if not isinstance(hx, (tuple, list)) else " tensors"),
-                    "TypeError",
-                )
-            h, c = (_state_tensor(t, "hx") for t in hx)
+            # PyTorch's LSTM.forward reads hx[0] and hx[1] (a tensor given alone is indexed
+            # along its first dimension) and checks their dims in this order
             want = 3 if batched else 2
-            if h.ndim != want or c.ndim != want:
-                kind = "batched 3-D" if batched else "unbatched 2-D"
+            kind = "batched 3-D" if batched else "unbatched 2-D"
+            h = _state_tensor(_state_item(hx, 0), "hx")
+            if h.ndim != want:
+                c = _state_tensor(_state_item(hx, 1), "hx")
                 raise _err(
                     f"For {kind} input, hx and cx should also be {want}-D but got "
                     f"({h.ndim}-D, {c.ndim}-D) tensors"
                 )
+            c = _state_tensor(_state_item(hx, 1), "hx")
+            if c.ndim != want:
+                raise _err(
+                    f"For {kind} input, hx and cx should also be {want}-D but got "
+                    f"({h.ndim}-D, {c.ndim}-D) tensors"
+                )
+            if not isinstance(hx, (tuple, list)):
+                raise _err(
+                    "LSTM expects its state as a tuple (h_0, c_0), got "
+                    f"{typename(hx)} (PyTorch's lstm() refuses it)",
+                    "TypeError",
+                )
+            if len(hx) != 2:
+                raise _err("lstm expects two hidden states")
             if not batched:
                 h, c = F.unsqueeze(h, 1), F.unsqueeze(c, 1)
             return (h, c)
@@ -657,6 +667,31 @@ def _tensor_or(v: Any) -> Tensor:
     if not isinstance(v, Tensor):
         raise _err(f"'{typename(v)}' object has no attribute 'dim'", "AttributeError")
     return v
+
+
+def _state_item(hx: Any, i: int) -> Any:
+    """`hx[i]` of an LSTM's state as Python and PyTorch index it (a tuple, a list, or a tensor
+    along its first dimension), their IndexError / TypeError when it has no such item."""
+    if isinstance(hx, (tuple, list)):
+        if i >= len(hx):
+            raise _err(f"{typename(hx)} index out of range", "IndexError")
+        return hx[i]
+    if isinstance(hx, Tensor):
+        if hx.ndim == 0:
+            raise _err(
+                "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number",
+                "IndexError",
+            )
+        if i >= hx.shape[0]:
+            raise _err(
+                f"index {i} is out of bounds for dimension 0 with size {hx.shape[0]}",
+                "IndexError",
+            )
+        from .indexing import getitem
+
+        return getitem(hx, i)
+    raise _err(f"'{typename(hx)}' object is not subscriptable", "TypeError")
 
 
 def _state_tensor(v: Any, what: str) -> Tensor:

@@ -5331,11 +5331,12 @@ CASES: list[Case] = [
         "numpy.zeros_like() of a tensor is not supported",
         (3, 5),
     ),
-    # numpy.linalg: norm is NumPy's own; its arguments are checked like the rest of numpy
+    # numpy.linalg: norm is NumPy's own; its arguments are checked like the rest of numpy (a
+    # tensor is read as NumPy reads it: refused when it requires grad, as PyTorch's numpy())
     Case(
         "np_linalg_norm_tensor",
-        "import numpy as np\nimport torch\nr = np.linalg.norm(torch.ones(2))",
-        "numpy.linalg.norm() of a tensor is not supported",
+        "import numpy as np\nimport torch\nr = np.linalg.norm(torch.ones(2, requires_grad=True))",
+        "Can't call numpy() on Tensor that requires grad",
         (3, 5),
     ),
     Case(

@@ -3238,10 +3238,12 @@ add(
         "a = np.array(['x' * 10**6] * 100)",
         DTYPE + LIMIT + (r"infer",),
     ),
+    # (NumPy reads tensors of one shape as PyTorch lets it: `t.numpy()` each; ragged ones
+    # are NumPy's refusal)
     dtype_case(
         "np_array_of_tensors",
-        "a = np.array([torch.ones(2), torch.ones(2)])",
-        (r"one element", r"only", r"dtype"),
+        "a = np.array([torch.ones(2), torch.ones(3)])",
+        (r"inhomogeneous", r"one element", r"only", r"dtype"),
     ),
     dtype_case("np_int64_scalar_widths", "s = 'x' * np.int64(10**9)", DTYPE + REFUSED + LIMIT),
     # a NumPy integer or a one-element integer tensor repeats a sequence as Python's index:
@@ -8098,5 +8100,34 @@ add(
         "t = torch.eye(64).reshape(8, 8, 8, 8)\nfor i in range(10**8):\n"
         "    t = torch.linalg.tensorinv(t, ind=2)",
         TIME_OR_LIMIT,
+    ),
+)
+
+# fixnp: NumPy reads tensors (operators with arrays, ufuncs, lists of tensors given to NumPy).
+add(
+    budget(
+        "tensor_plus_array_outer_broadcast",
+        "import numpy as np\nr = torch.ones(10**5)[:, None] + np.ones(10**5)",
+        LIMIT,
+    ),
+    budget(
+        "numpy_array_of_many_tensor_references",
+        "import numpy as np\nr = np.array([torch.ones(10**6)] * 10**5)",
+        LIMIT,
+    ),
+    budget(
+        "numpy_mean_of_many_tensor_references",
+        "import numpy as np\nr = np.mean([torch.ones(10**6)] * 10**5)",
+        LIMIT,
+    ),
+    small(
+        "numpy_array_of_deeply_nested_tensor_list",
+        "import numpy as np\nl = [torch.ones(1)]\nfor i in range(10**5):\n    l = [l]\nnp.array(l)",
+        LIMIT,
+    ),
+    budget(
+        "numpy_ufunc_on_tensor_in_long_loop",
+        "import numpy as np\nt = torch.ones(10**6)\nfor i in range(10**8):\n    t = np.exp(t * 0)",
+        LIMIT,
     ),
 )

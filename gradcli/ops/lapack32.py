@@ -632,6 +632,10 @@ def det_grad64(a: np.ndarray, c: np.ndarray) -> np.ndarray | None:
 # products otherwise, not mirrored: those orders are kept, the nearest measured).
 # From 8 rows on MKL sums in vector lanes (not mirrored here: the caller keeps its order).
 TRSM_MAX = 7
+# float64 (dtrsm, A row-major only): the one-right-hand-side order for any number of them (the
+# reciprocal multiplying for several), exact for n <= 7 with one, n <= 4 with several (from 5
+# on it sums some products in pairs, not mirrored).
+TRSM64_MULTI_MAX = 4
 
 
 def _trsm_groups(
@@ -665,12 +669,15 @@ def _trsm_groups(
 def trsm(
     a: np.ndarray, b: np.ndarray, upper: bool, unit: bool, transposed: bool = True
 ) -> np.ndarray | None:
-    """X with A X = B for float32 triangular A (..., n, n) and B (..., n, k), batch axes
-    broadcast, in MKL's order as torch.linalg.solve_triangular gives it; None where the order is
-    not measured (other dtypes, n > TRSM_MAX). A given column-major (`transposed=False`) with
-    several right-hand sides is exact up to n = 4 only (then 85% to 95% of the entries)."""
+    """X with A X = B for float32 (or float64) triangular A (..., n, n) and B (..., n, k),
+    batch axes broadcast, in MKL's order as torch.linalg.solve_triangular gives it; None where
+    the order is not measured (other dtypes, n > TRSM_MAX; float64: see TRSM64_MULTI_MAX). A
+    float32 A given column-major (`transposed=False`) with several right-hand sides is exact
+    up to n = 4 only (then 85% to 95% of the entries)."""
     dt = a.dtype
-    if dt != _F32 or b.dtype != dt or a.shape[-1] > TRSM_MAX or a.ndim < 2:
+    if dt not in (_F32, _F64) or b.dtype != dt or a.shape[-1] > TRSM_MAX or a.ndim < 2:
+        return None
+    if dt == _F64 and (not transposed or (b.shape[-1] > 1 and a.shape[-1] > TRSM64_MULTI_MAX)):
         return None
     n, k = a.shape[-1], b.shape[-1]
     shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
@@ -680,7 +687,8 @@ def trsm(
     with np.errstate(all="ignore"):
         for i in rows:
             v = x[:, i, :]
-            for group in _trsm_groups(n, i, upper, k > 1, unit, transposed):
+            # (dtrsm: one product at a time for any number of right-hand sides)
+            for group in _trsm_groups(n, i, upper, k > 1 and dt == _F32, unit, transposed):
                 s = aa[:, i, group[0], None] * x[:, group[0], :]
                 for c in group[1:]:
                     s = s + aa[:, i, c, None] * x[:, c, :]

@@ -1,5 +1,5 @@
-"""Record PyTorch's float32 torch.linalg.solve_triangular for tests/ops/test_lapack32_trsm.py:
-run with a Python that has torch 2.13 (CPU, one thread),
+"""Record PyTorch's float32 (and float64, n <= 5) torch.linalg.solve_triangular for
+tests/ops/test_lapack32_trsm.py: run with a Python that has torch 2.13 (CPU, one thread),
 `python tests/ops/data/record_trsm32.py`. Each case stores a digest of X's float32 bits (and,
 for the smallest sizes, the first two systems' bits); the test draws A and B again from the
 same seeds (`draw` there). Recorded on an AMD EPYC (AVX2, MKL's generic code)."""
@@ -34,6 +34,11 @@ def digest(a: np.ndarray) -> str:
     return hashlib.sha256(bits.tobytes()).hexdigest()[:16]
 
 
+def digest64(a: np.ndarray) -> str:
+    bits = np.ascontiguousarray(np.asarray(a, dtype=np.float64)).view(np.uint64)
+    return hashlib.sha256(bits.tobytes()).hexdigest()[:16]
+
+
 def main() -> None:
     cases = {}
     for n in SIZES:
@@ -48,6 +53,16 @@ def main() -> None:
                     if n <= 3:
                         case["bits"] = x[:2].view(np.uint32).ravel().tolist()
                     cases[f"{n}/{cols}/{int(upper)}/{int(unit)}"] = case
+                    if n <= 5:  # float64 (dtrsm), the same systems widened
+                        x64 = torch.linalg.solve_triangular(
+                            torch.from_numpy(a).double(),
+                            torch.from_numpy(b).double(),
+                            upper=upper,
+                            unitriangular=unit,
+                        ).numpy()
+                        cases[f"f64/{n}/{cols}/{int(upper)}/{int(unit)}"] = {
+                            "digest": digest64(x64)
+                        }
     out = Path(__file__).parent / "trsm32.json"
     lines = [f"{json.dumps(k)}: {json.dumps(v)}" for k, v in cases.items()]
     body = ",\n".join(lines)

@@ -630,6 +630,8 @@ def det_grad64(a: np.ndarray, c: np.ndarray) -> np.ndarray | None:
 # side is a column sweep (each solved entry's products subtracted from the rows below in
 # turn); several follow the orders above up to n = 4 (from 5 on MKL sums a row's four or more
 # products otherwise, not mirrored: those orders are kept, the nearest measured).
+# solve_triangular(left=False), X A = B (strsm 'R' on a row-major A): each row of X by a
+# column sweep, the reciprocal of the diagonal multiplying when X has several rows.
 # From 8 rows on MKL sums in vector lanes (not mirrored here: the caller keeps its order).
 TRSM_MAX = 7
 # float64 (dtrsm, A row-major only): the one-right-hand-side order for any number of them (the
@@ -667,17 +669,26 @@ def _trsm_groups(
 
 
 def trsm(
-    a: np.ndarray, b: np.ndarray, upper: bool, unit: bool, transposed: bool = True
+    a: np.ndarray,
+    b: np.ndarray,
+    upper: bool,
+    unit: bool,
+    transposed: bool = True,
+    right: bool = False,
 ) -> np.ndarray | None:
     """X with A X = B for float32 (or float64) triangular A (..., n, n) and B (..., n, k),
     batch axes broadcast, in MKL's order as torch.linalg.solve_triangular gives it; None where
     the order is not measured (other dtypes, n > TRSM_MAX; float64: see TRSM64_MULTI_MAX). A
     float32 A given column-major (`transposed=False`) with several right-hand sides is exact
-    up to n = 4 only (then 85% to 95% of the entries)."""
+    up to n = 4 only (then 85% to 95% of the entries). `right`: the system X A^T = B^T that
+    solve_triangular(left=False) hands MKL (strsm 'R'), given here transposed as A X = B:
+    float32 only, a column sweep whatever the number of right-hand sides."""
     dt = a.dtype
     if dt not in (_F32, _F64) or b.dtype != dt or a.shape[-1] > TRSM_MAX or a.ndim < 2:
         return None
-    if dt == _F64 and (not transposed or (b.shape[-1] > 1 and a.shape[-1] > TRSM64_MULTI_MAX)):
+    if dt == _F64 and (
+        right or not transposed or (b.shape[-1] > 1 and a.shape[-1] > TRSM64_MULTI_MAX)
+    ):
         return None
     n, k = a.shape[-1], b.shape[-1]
     shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
@@ -688,7 +699,8 @@ def trsm(
         for i in rows:
             v = x[:, i, :]
             # (dtrsm: one product at a time for any number of right-hand sides)
-            for group in _trsm_groups(n, i, upper, k > 1 and dt == _F32, unit, transposed):
+            multi = k > 1 and dt == _F32 and not right
+            for group in _trsm_groups(n, i, upper, multi, unit, transposed and not right):
                 s = aa[:, i, group[0], None] * x[:, group[0], :]
                 for c in group[1:]:
                     s = s + aa[:, i, c, None] * x[:, c, :]

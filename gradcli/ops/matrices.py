@@ -449,7 +449,12 @@ def _solve_triangular_fwd(
     column-major as ATen returns it (`lapack_layout=False`: row-major, for X A = B, whose
     result is this one transposed)."""
     # float32: MKL's order (None: not measured); ATen hands MKL a row-major A as its transpose
-    exact = lapack32.trsm(a, b, upper, unitriangular, transposed=_row_major(a))
+    if lapack_layout:
+        exact = lapack32.trsm(a, b, upper, unitriangular, transposed=_row_major(a))
+    elif _row_major(np.swapaxes(a, -1, -2)):  # X A = B as A^T X^T = B^T, A row-major
+        exact = lapack32.trsm(a, b, upper, unitriangular, right=True)
+    else:
+        exact = None
     if exact is not None:
         return column_major(exact) if lapack_layout else exact
     shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])

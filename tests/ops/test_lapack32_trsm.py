@@ -41,11 +41,29 @@ def digest64(a: np.ndarray) -> str:
 
 
 def _key(key: str) -> tuple[int, int, bool, bool]:
-    n, cols, upper, unit = key.removeprefix("f64/").split("/")
+    n, cols, upper, unit = key.removeprefix("f64/").removeprefix("R/").split("/")
     return int(n), int(cols), upper == "1", unit == "1"
 
 
-F32_CASES = sorted(k for k in CASES if not k.startswith("f64/"))
+F32_CASES = sorted(k for k in CASES if not k.startswith(("f64/", "R/")))
+RIGHT_CASES = sorted(k for k in CASES if k.startswith("R/"))
+
+
+@pytest.mark.parametrize("key", RIGHT_CASES)
+def test_solve_triangular_left_false_bits(key: str) -> None:
+    """X A = B (left=False) with A row-major: MKL's strsm 'R', a column sweep per row of X, the
+    reciprocal of the diagonal multiplying when X has several rows. Given to the op as the
+    surface gives it: A^T X^T = B^T, A^T a column-major view."""
+    n, cols, upper, unit = _key(key)
+    a, b = draw(n, cols, upper, 0)
+    at = np.swapaxes(a, -1, -2)
+    xt = M._solve_triangular_fwd(at, b, upper=not upper, unitriangular=unit, lapack_layout=False)
+    assert digest(np.swapaxes(xt, -1, -2)) == CASES[key]["digest"]
+    if n >= 3 and cols > 1:  # (the left=True rule on the same system misses)
+        other = lapack32.trsm(np.ascontiguousarray(at), b, not upper, unit)
+        assert digest(np.swapaxes(other, -1, -2)) != CASES[key]["digest"]
+
+
 F64_CASES = sorted(k for k in CASES if k.startswith("f64/"))
 
 

@@ -33,3 +33,7 @@ print(w.T)
 print((w ** 2).sum(0))
 dist = torch.distributions.MultivariateNormal(torch.zeros(3), scale_tril=chol)
 print(dist.log_prob(x))
+
+# solving from the right: X U = C
+C = torch.randn(3, 7)
+print(torch.linalg.solve_triangular(U[1], C, upper=True, left=False))

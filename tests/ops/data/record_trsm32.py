@@ -53,6 +53,12 @@ def main() -> None:
                     if n <= 3:
                         case["bits"] = x[:2].view(np.uint32).ravel().tolist()
                     cases[f"{n}/{cols}/{int(upper)}/{int(unit)}"] = case
+                    if cols in (1, 3):  # X A = B, B's transpose (cols x n)
+                        bt = torch.from_numpy(b).mT.contiguous()
+                        xr = torch.linalg.solve_triangular(
+                            torch.from_numpy(a), bt, upper=upper, left=False, unitriangular=unit
+                        ).numpy()
+                        cases[f"R/{n}/{cols}/{int(upper)}/{int(unit)}"] = {"digest": digest(xr)}
                     if n <= 5:  # float64 (dtrsm), the same systems widened
                         x64 = torch.linalg.solve_triangular(
                             torch.from_numpy(a).double(),

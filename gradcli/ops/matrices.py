@@ -430,6 +430,12 @@ solve = defop(
 # --- solve_triangular -----------------------------------------------------------------------------
 
 
+def _row_major(a: np.ndarray) -> bool:
+    """Each matrix of `a` laid out row by row (a dense 1 x 1 counts)."""
+    n, item = a.shape[-1], a.itemsize
+    return a.shape[-2] <= 1 or (a.strides[-1] == item or n == 1) and a.strides[-2] == n * item
+
+
 def _solve_triangular_fwd(
     a: np.ndarray,
     b: np.ndarray,
@@ -442,6 +448,15 @@ def _solve_triangular_fwd(
     never read. A zero on the diagonal gives infinities and NaNs, as trsm (no error). X is
     column-major as ATen returns it (`lapack_layout=False`: row-major, for X A = B, whose
     result is this one transposed)."""
+    # float32: MKL's order (None: not measured); ATen hands MKL a row-major A as its transpose
+    if lapack_layout:
+        exact = lapack32.trsm(a, b, upper, unitriangular, transposed=_row_major(a))
+    elif _row_major(np.swapaxes(a, -1, -2)):  # X A = B as A^T X^T = B^T, A row-major
+        exact = lapack32.trsm(a, b, upper, unitriangular, right=True)
+    else:
+        exact = None
+    if exact is not None:
+        return column_major(exact) if lapack_layout else exact
     shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
     a = np.broadcast_to(a, shape + a.shape[-2:])
     x = np.array(np.broadcast_to(b, shape + b.shape[-2:]), dtype=np.result_type(a, b))

@@ -20,6 +20,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
 from ..core.dtypes import BF16, scalar_type_name
+from ..core.layout import column_major
 from ..core.op import apply, link_siblings
 from ..core.tensor import Tensor, _GradMode, batched, typename
 from ..ops import arithmetic as A
@@ -837,6 +838,10 @@ def qr(A: Any, mode: str = "reduced", *, out: Any = None) -> ReturnTuple:  # noq
         )
     both = apply(M.qr, a, mode=mode)
     q, r = _unpacked(both, M._qr_shapes(a.shape, mode), "LinalgQrBackward0")
+    # Q and R column-major, as LAPACK writes them through ATen (their own storage, not views)
+    for t in (q, r):
+        t.data = column_major(np.array(t.data))
+        t._vc = t._base = None
     if mode == "r":
         q = Tensor(np.zeros((0,), dtype=a.dtype))
     return ReturnTuple("linalg_qr", ("Q", "R"), (q, r))

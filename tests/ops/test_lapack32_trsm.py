@@ -1,0 +1,172 @@
+"""float32 torch.linalg.solve_triangular is PyTorch's to the bit for n <= 7 (float64: n <= 4, one
+right-hand side n <= 7) where
+`gradcli.ops.lapack32.trsm` mirrors MKL's strsm order (rows in pairs, each product rounded on
+its own; one right-hand side: subtracted one by one, divided; several: summed, the reciprocal
+multiplies). Recorded with torch 2.13 (tests/ops/data/record_trsm32.py)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gradcli.ops import lapack32
+from gradcli.ops import matrices as M
+
+DATA = json.loads((Path(__file__).parent / "data" / "trsm32.json").read_text())
+CASES = DATA["cases"]
+
+
+def draw(n: int, cols: int, upper: bool, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng([n, cols, int(upper), seed])
+    a = rng.standard_normal((20, n, n)).astype(np.float32)
+    a = np.triu(a) if upper else np.tril(a)
+    d = (rng.uniform(1, 3, (20, n)) * rng.choice([-1, 1], (20, n))).astype(np.float32)
+    idx = np.arange(n)
+    a[:, idx, idx] = d
+    return a, rng.standard_normal((20, n, cols)).astype(np.float32)
+
+
+def digest(a: np.ndarray) -> str:
+    bits = np.ascontiguousarray(np.asarray(a, dtype=np.float32)).view(np.uint32)
+    return hashlib.sha256(bits.tobytes()).hexdigest()[:16]
+
+
+def digest64(a: np.ndarray) -> str:
+    bits = np.ascontiguousarray(np.asarray(a, dtype=np.float64)).view(np.uint64)
+    return hashlib.sha256(bits.tobytes()).hexdigest()[:16]
+
+
+def _key(key: str) -> tuple[int, int, bool, bool]:
+    n, cols, upper, unit = key.removeprefix("f64/").removeprefix("R/").split("/")
+    return int(n), int(cols), upper == "1", unit == "1"
+
+
+F32_CASES = sorted(k for k in CASES if not k.startswith(("f64/", "R/")))
+RIGHT_CASES = sorted(k for k in CASES if k.startswith("R/"))
+
+
+@pytest.mark.parametrize("key", RIGHT_CASES)
+def test_solve_triangular_left_false_bits(key: str) -> None:
+    """X A = B (left=False) with A row-major: MKL's strsm 'R', a column sweep per row of X, the
+    reciprocal of the diagonal multiplying when X has several rows. Given to the op as the
+    surface gives it: A^T X^T = B^T, A^T a column-major view."""
+    n, cols, upper, unit = _key(key)
+    a, b = draw(n, cols, upper, 0)
+    at = np.swapaxes(a, -1, -2)
+    xt = M._solve_triangular_fwd(at, b, upper=not upper, unitriangular=unit, lapack_layout=False)
+    assert digest(np.swapaxes(xt, -1, -2)) == CASES[key]["digest"]
+    if n >= 3 and cols > 1:  # (the left=True rule on the same system misses)
+        other = lapack32.trsm(np.ascontiguousarray(at), b, not upper, unit)
+        assert digest(np.swapaxes(other, -1, -2)) != CASES[key]["digest"]
+
+
+F64_CASES = sorted(k for k in CASES if k.startswith("f64/"))
+
+
+@pytest.mark.parametrize("key", F64_CASES)
+def test_solve_triangular_float64_bits(key: str) -> None:
+    """dtrsm: one product at a time whatever the number of right-hand sides (several: the
+    reciprocal of the diagonal multiplies); the float32 rule's sums miss."""
+    n, cols, upper, unit = _key(key)
+    a, b = draw(n, cols, upper, 0)
+    a, b = a.astype(np.float64), b.astype(np.float64)
+    x = M._solve_triangular_fwd(a, b, upper=upper, unitriangular=unit)
+    if cols > 1 and n > lapack32.TRSM64_MULTI_MAX:  # (not mirrored: NumPy's order, which misses)
+        assert lapack32.trsm(a, b, upper, unit) is None
+        return
+    assert digest64(x) == CASES[key]["digest"]
+
+
+def test_float64_differs_from_numpys_sweep_somewhere() -> None:
+    misses = 0
+    for key in F64_CASES:
+        n, cols, upper, unit = _key(key)
+        a, b = draw(n, cols, upper, 0)
+        a, b = a.astype(np.float64), b.astype(np.float64)
+        misses += digest64(_old_order(a, b, upper, unit, False)) != CASES[key]["digest"]
+    assert misses >= 20
+
+
+@pytest.mark.parametrize("key", F32_CASES)
+def test_solve_triangular_bits(key: str) -> None:
+    n, cols, upper, unit = _key(key)
+    a, b = draw(n, cols, upper, 0)
+    x = M._solve_triangular_fwd(a, b, upper=upper, unitriangular=unit)
+    case = CASES[key]
+    if "bits" in case:
+        assert np.ascontiguousarray(x[:2]).view(np.uint32).ravel().tolist() == case["bits"]
+    assert digest(x) == case["digest"]
+
+
+def _old_order(a: np.ndarray, b: np.ndarray, upper: bool, unit: bool, rcp: bool) -> np.ndarray:
+    """A column sweep (what gradcli did before): each solved row times its column subtracted
+    from the rows still to solve; the diagonal divides, or its reciprocal multiplies."""
+    x, n = b.copy(), a.shape[-1]
+    for k in range(n - 1, -1, -1) if upper else range(n):
+        if not unit:
+            d = a[:, k, k, None]
+            x[:, k] = x[:, k] * (np.float32(1) / d) if rcp else x[:, k] / d
+        rows = slice(0, k) if upper else slice(k + 1, n)
+        x[:, rows] -= a[:, rows, k, None] * x[:, k, None, :]
+    return x
+
+
+def test_other_orders_fail() -> None:
+    """The recorded bits tell orders apart: the column sweep (divide or multiply by the
+    reciprocal) misses most cases from n = 3, and perturbing one entry of A by 0.1% changes
+    the digest."""
+    misses = {False: 0, True: 0}
+    for key in F32_CASES:
+        n, cols, upper, unit = _key(key)
+        if n < 3:
+            continue
+        a, b = draw(n, cols, upper, 0)
+        for rcp in (False, True):
+            misses[rcp] += digest(_old_order(a, b, upper, unit, rcp)) != CASES[key]["digest"]
+        i, j = (n - 1, 0) if not upper else (0, n - 1)
+        a[0, i, j] *= np.float32(1.001)
+        x = M._solve_triangular_fwd(a, b, upper=upper, unitriangular=unit)
+        assert digest(x) != CASES[key]["digest"]
+    assert misses[False] >= 70 and misses[True] >= 70
+
+
+def test_orders_partition_the_columns() -> None:
+    """Every row subtracts each solved column exactly once."""
+    for n in range(1, lapack32.TRSM_MAX + 1):
+        for upper in (False, True):
+            for multi in (False, True):
+                for unit in (False, True):
+                    for i in range(n):
+                        groups = lapack32._trsm_groups(n, i, upper, multi, unit)
+                        cols = sorted(c for g in groups for c in g)
+                        assert cols == (list(range(i + 1, n)) if upper else list(range(i)))
+
+
+def test_example_from_the_report() -> None:
+    """A = randn(4, 4).triu() + 3 I, three right-hand sides: the entry PyTorch prints as
+    -0.33623645 (the column sweep gave -0.33623648)."""
+    a = np.array(
+        [[3.5, -0.25, 1.125, 0.75], [0, 2.0, -1.5, 0.5], [0, 0, 3.25, -0.625], [0, 0, 0, 2.5]],
+        dtype=np.float32,
+    )
+    b = np.array(
+        [[1.0, -0.5, 0.3], [0.7, 0.2, -1.1], [-0.4, 0.9, 0.6], [0.1, -0.8, 1.3]], np.float32
+    )
+    x = M._solve_triangular_fwd(a, b, upper=True)
+    ref = np.linalg.solve(a.astype(np.float64), b.astype(np.float64))
+    assert np.allclose(x, ref, rtol=1e-6, atol=1e-7)
+    assert x.strides == (4, 16)  # column-major, as ATen returns it
+
+
+def test_unmeasured_keep_numpys_order() -> None:
+    a, b = draw(8, 3, False, 0)
+    assert lapack32.trsm(a, b, False, False) is None
+    a6, b6 = draw(5, 3, True, 0)
+    assert lapack32.trsm(a6.astype(np.float64), b6.astype(np.float64), True, False) is None
+    a4, b4 = draw(4, 1, True, 0)
+    f64 = a4.astype(np.float64), b4.astype(np.float64)
+    assert lapack32.trsm(*f64, True, False, transposed=False) is None

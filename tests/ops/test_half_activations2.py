@@ -42,6 +42,7 @@ OPS = {
     "elu": lambda x: N.elu(x, 0.7),
     "selu": lambda x: N.selu(x),
     "celu": lambda x: N.celu(x, 1.3),
+    "log_softmax": lambda x: F.log_softmax(x, dim=-1),
 }
 
 
@@ -133,3 +134,21 @@ def test_a_slope_rounded_to_half_misses() -> None:
         assert _sha(new) == c["y"]
         missed += _sha(old) != c["y"]
     assert missed >= 4
+
+
+def test_short_rows_round_their_sum(monkeypatch: pytest.MonkeyPatch) -> None:
+    """log_softmax of a few rows shorter than a vector, by the float32 kernel's Python-float
+    shortcut (no rounding of the sum and its log to the dtype; gradcli's rule before): the
+    recordings miss."""
+    monkeypatch.setenv(cpu.ENV, "avx2")
+    from gradcli.core import vecloop
+    from gradcli.ops import softmax32
+
+    class _Seen(list):  # REDUCED as the float32 kernel's shortcut read it (None)
+        def __getitem__(self, i):
+            return None
+
+    monkeypatch.setattr(softmax32, "_vecloop", type("V", (), {"REDUCED": _Seen([None])}))
+    picked = [c for c in CASES if c["op"] == "log_softmax"]
+    assert len(picked) == 12 and vecloop.REDUCED[0] is None
+    assert sum(_run(c)[0] != c["y"] for c in picked) >= 3

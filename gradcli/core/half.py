@@ -25,7 +25,9 @@ _F32 = np.dtype(np.float32)
 # tests/ops/test_half_activations.py). Other ops keep their own float16 forwards.
 F16_COMPUTED = frozenset(
     "sigmoid softplus gelu silu mish elu tanh logsigmoid hardswish log_softmax rsqrt "
-    "tanh_backward gelu_backward softmax_backward log_softmax_backward".split()
+    "tanh_backward gelu_backward softmax_backward log_softmax_backward "
+    "sinc softshrink hardsigmoid leaky_relu softplus_backward logsigmoid_backward elu_backward "
+    "elu_backward_result hardswish_backward".split()
 )
 
 
@@ -88,3 +90,17 @@ def narrowed(v: np.ndarray) -> np.ndarray:
     from . import dtypes
 
     return dtypes.round_bf16(v).astype(_F32)
+
+
+def reduced_kernel(kernel: Any, *arrays: np.ndarray, **params: Any) -> np.ndarray:
+    """A float32 kernel (`ops.act32`) run as ATen's float16/bfloat16 one on two-byte arrays of
+    one dtype: on their float32 copies with the two-byte step, the result rounded once to the
+    dtype (a first-order gradient whose rule is composed of ops for the other dtypes)."""
+    dt = arrays[0].dtype
+    out = reduced_forward(kernel, dt)(*(widened(a) for a in arrays), **params)
+    if dt == _F16:
+        with np.errstate(over="ignore"):
+            return out.astype(_F16)
+    from . import dtypes
+
+    return dtypes.round_bf16(out)

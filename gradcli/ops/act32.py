@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import sleef32 as S
+from ..core.half import narrowed
 
 _F = np.float32
 _ONE = _F(1)
@@ -226,10 +227,11 @@ def logsigmoid(x: np.ndarray) -> np.ndarray:
 
 def logsigmoid_backward(g: np.ndarray, x: np.ndarray) -> np.ndarray:
     """(max_deriv - sign * (buf / (1 + buf))) * g, max_deriv 1 and sign 1 where x < 0,
-    else 0 and -1."""
+    else 0 and -1. A float16/bfloat16 kernel (`vecloop.REDUCED`) reads the buffer its forward
+    stored in that dtype."""
 
     def k(g, x):
-        buf = logsigmoid_buffer(x)
+        buf = narrowed(logsigmoid_buffer(x))
         neg = x < 0
         q = buf / (_ONE + buf)
         return np.where(neg, _ONE - q, _F(0) + q) * g

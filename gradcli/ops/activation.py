@@ -22,6 +22,7 @@ from .binary import where
 from .elementwise import (
     _clamp_fwd,
     _first_order32,
+    _first_order_reduced,
     _precise,
     in_vector_loop,
     log1p,
@@ -365,6 +366,10 @@ def _mish_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
         # (forward mode, `out` without a node, takes the differentiable form below, as
         # PyTorch's tangent rule where grad mode is on: torch.func.jvp, jacfwd)
         return (Tensor(act32.mish_backward(g.data, x.data)),)
+    if _first_order_reduced(g, x):
+        from ..core.half import reduced_kernel
+
+        return (Tensor(reduced_kernel(act32.mish_backward, g.data, x.data)),)
     # PyTorch's infinitely_differentiable_mish_backward (its path under create_graph=True),
     # operation by operation: softplus as exp then log1p (no threshold)
     s = x.sigmoid()
@@ -397,6 +402,10 @@ def _silu_fwd(x: np.ndarray) -> np.ndarray:
 def _silu_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     if _first_order32(g, x) and out.node is not None:  # (forward mode: as mish's)
         return (Tensor(act32.silu_backward(g.data, x.data)),)
+    if _first_order_reduced(g, x):
+        from ..core.half import reduced_kernel
+
+        return (Tensor(reduced_kernel(act32.silu_backward, g.data, x.data)),)
     # ATen's infinitely_differentiable_silu_backward, `grad_output * sigmoid * (1.0 + input *
     # (1.0 - sigmoid))`: its compiler builds the right factor first, so the recorded nodes
     # (create_graph=True) come in that order, which orders the float sums of a later pass

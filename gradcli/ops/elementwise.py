@@ -1053,8 +1053,17 @@ def in_vector_loop(x: np.ndarray, step_bytes: int = 64) -> np.ndarray:
 
         if cpu.avx2():
             step_bytes //= 2
-    lanes = max(1, step_bytes // x.dtype.itemsize)
+    # a float16/bfloat16 tensor's kernel on its float32 copy: the lanes of its two-byte vectors
+    size = 2 if vecloop.REDUCED[0] is not None and x.dtype == np.float32 else x.dtype.itemsize
+    lanes = max(1, step_bytes // size)
     n = x.size
+    if (
+        x.ndim
+        and x.shape[-1] > 1
+        and x.strides[-1] != x.itemsize
+        and not (x.flags.c_contiguous or x.flags.f_contiguous)
+    ):  # a view whose rows' elements are not adjacent (x[::2]): the scalar loop, whole
+        return np.zeros(x.shape, bool)
     flat = np.zeros(n, bool)
     flat[: n - n % lanes] = True
     if x.ndim > 1 and x.flags.f_contiguous and not x.flags.c_contiguous:
@@ -1065,8 +1074,13 @@ def in_vector_loop(x: np.ndarray, step_bytes: int = 64) -> np.ndarray:
 def _piecewise_fwd(g: np.ndarray, x: np.ndarray, *, fn: str, a: float, b: float) -> np.ndarray:
     """The backward kernels of the piecewise-linear activations, g where the slope is 1 and
     +0 where it is 0 (leaky_relu: g * slope below 0)."""
+    if vecloop.REDUCED[0] is not None and fn != "leaky_relu":
+        # a bfloat16 kernel (on float32 copies): its bounds are taken in the dtype
+        a, b = (float(narrowed(np.asarray(v, np.float32))) for v in (a, b))
     if fn == "leaky_relu":
         with np.errstate(all="ignore"):
+            if g.dtype == np.float16:  # ATen's reduced kernel: g * slope in float, rounded once
+                return np.where(x > 0, g, (g.astype(np.float32) * np.float32(a)).astype(g.dtype))
             return np.where(x > 0, g, g * np.asarray(a, dtype=g.dtype))
     if fn == "hardtanh":
         # the scalar loop: x <= min or x >= max gives 0 (NaN passes g); the vector loop
@@ -1166,6 +1180,12 @@ def _first_order32(g: Tensor, x: Tensor) -> bool:
         and g.dtype == np.float32
         and g.shape == x.shape
     )
+
+
+def _first_order_reduced(g: Tensor, x: Tensor) -> bool:
+    """A first-order backward pass of a float16 or bfloat16 elementwise op: ATen's reduced
+    backward kernel, the float32 one on widened values rounded once (`core.half`)."""
+    return not grad_enabled() and g.dtype == x.dtype and g.dtype in _REDUCED and g.shape == x.shape
 
 
 def _softplus_fwd(x: np.ndarray, beta: float = 1.0, threshold: float = 20.0) -> np.ndarray:

@@ -12,10 +12,11 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import hooks
-from ..core.dtypes import LEGACY_TYPES, scalar_type_name
+from ..core.dtypes import BF16, LEGACY_TYPES, scalar_type_name
 from ..core.op import apply
 from ..core.tensor import Tensor, _GradMode, no_grad, typename
 from ..ops import arithmetic as A
+from ..ops import elementwise as E
 from ..ops import linalg as L
 from . import args as C
 from . import functional as F
@@ -368,6 +369,11 @@ def rrelu(
             x,
             lambda t: A.named(rrelu(t, lower, upper, training, False), "RreluWithNoiseBackward1"),
         )
+    if not training and (x.dtype == np.float16 or x.dtype == BF16):
+        # float16/bfloat16: ATen's rrelu is then leaky_relu with the mean slope, computed in
+        # float and rounded once (a product with the slope rounded to the dtype misses)
+        slope = (float(lower) + float(upper)) / 2
+        return A.named(apply(E.leaky_relu, x, negative_slope=slope), "RreluWithNoiseBackward0")
     data = np.ascontiguousarray(x.data)
     neg = data <= 0
     noise = np.ones(data.shape, x.dtype)

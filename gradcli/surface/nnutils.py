@@ -93,8 +93,11 @@ def clip_grads_with_norm_(
     )
     with no_grad():
         ft = t.dtype.type
+        # float16: each step in float, rounded to half (ATen's opmath; the numbers as floats)
+        op = np.float32 if t.dtype == np.float16 else ft
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            coef = ft(ft(1) / ft(t + ft(1e-6))) * ft(mx)
+            s = ft(op(t) + op(1e-6))
+            coef = ft(op(ft(op(1) / op(s))) * op(mx))
         coef = min(coef, ft(1.0)) if not np.isnan(coef) else coef
         for g in grads:
             F.INPLACE["mul_"](g, Tensor(np.asarray(coef, dtype=t.dtype).astype(g.dtype)))

@@ -1213,6 +1213,12 @@ def type_of(v: Any) -> Any:
         return PyType(v.shown, (Ctx,), None, shown=f"{module}.{v.shown}")
     if isinstance(v, MaxMin):  # torch.return_types.max, .sort, ...
         return PyType(v.kind, (type(v),), None, shown=f"torch.return_types.{v.kind}")
+    if type(v).__module__ == "gradcli.surface.optim":
+        from ..surface.optim import CONSTRUCTORS
+
+        made = CONSTRUCTORS.get(type(v))
+        if made is not None:  # the very value torch.optim.SGD names: `type(opt) is optim.SGD`
+            return made
     qualified = getattr(type(v), "program_class", None)
     if qualified is not None:  # an object of torch's that names its class (torch.amp's)
         return PyType(typename(v), (type(v),), None, shown=qualified(v))

@@ -115,6 +115,13 @@ class Optimizer:
     PROGRAM_DATA = ("param_groups", "defaults", "state")
     DEFAULTS: dict[str, Any] = {}
 
+    @staticmethod
+    def program_class(v: Any) -> str:
+        """The class as PyTorch names it (`type(opt)`): each optimizer in its own file,
+        `torch.optim.sgd.SGD`, `torch.optim.adamw.AdamW`, `torch.optim.optimizer.Optimizer`."""
+        name = type(v).__name__
+        return f"torch.optim.{name.lower()}.{name}"
+
     def __init__(self, params: Any, defaults: dict[str, Any]) -> None:
         self.defaults = defaults
         self.param_groups: list[dict[str, Any]] = []
@@ -1991,6 +1998,15 @@ class LRScheduler:
     # `torch.optim.lr_scheduler.LRScheduler` (and `_LRScheduler`) as a program names it: a
     # base for the program's own schedulers (`def get_lr(self)`)
     PROGRAM_BASE = "scheduler"
+
+    @staticmethod
+    def program_class(v: Any) -> str:
+        """`torch.optim.lr_scheduler.StepLR` (`type(s)`, and the object's repr)."""
+        return f"torch.optim.lr_scheduler.{type(v).__name__}"
+
+    def __repr__(self) -> str:
+        return f"<{self.program_class(self)} object at {id(self):#x}>"
+
     # The attributes a subclass sets before the base's, in order (for state_dict()).
     OWN: tuple[str, ...] = ()
 
@@ -2734,6 +2750,8 @@ class ReduceLROnPlateau:
     PROGRAM_METHODS = ("step", "get_last_lr", "state_dict", "load_state_dict")
     # a base of the program's own schedulers (`lang.optimizers.PlateauInstance`)
     PROGRAM_BASE = "plateau"
+    program_class = staticmethod(LRScheduler.program_class)
+    __repr__ = LRScheduler.__repr__
     PROGRAM_DATA = (
         "optimizer",
         "last_epoch",
@@ -3327,4 +3345,9 @@ SCHEDULERS: dict[str, Callable[..., Any]] = {
         SequentialLR,
         ChainedScheduler,
     )
+}
+# type(opt) of an optimizer or scheduler: the constructor the program names its class by
+CONSTRUCTORS: dict[type, Callable[..., Any]] = {
+    f.made_class: f  # type: ignore[attr-defined]
+    for f in (*OPTIMIZERS.values(), *SCHEDULERS.values())
 }

@@ -8131,3 +8131,26 @@ add(
         LIMIT,
     ),
 )
+
+# lead (session 35): type(opt) is the constructor torch.optim.SGD names; its internals stay out
+# of reach, and building optimizers from it in a loop is bounded.
+add(
+    small(
+        "optimizer_type_globals",
+        "opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=0.1)\n"
+        "print(type(opt).__globals__)",
+        (r"not accessible", r"Python's internals"),
+    ),
+    small(
+        "optimizer_type_made_class",
+        "opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=0.1)\n"
+        "print(type(opt).made_class)",
+        (r"has no attribute 'made_class'",),
+    ),
+    budget(
+        "optimizer_type_rebuilt_in_long_loop",
+        "opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=0.1)\n"
+        "for i in range(10**8):\n    opt = type(opt)([torch.zeros(1, requires_grad=True)], lr=0.1)",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -559,11 +559,19 @@ def topk(input: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool =
 
 def one_hot(input: Any, num_classes: int = -1) -> Tensor:
     input = input if isinstance(input, Tensor) else Tensor(np.asarray(input))
-    if input.dtype.kind == "f" and not np.all(input.data == np.round(input.data)):
-        raise GradcliError("one_hot is only applicable to index tensor")
-    ind = input.data.astype(np.int64)
-    n = int(ind.max()) + 1 if num_classes == -1 and ind.size else int(num_classes)
-    if ind.size and (ind.min() < 0 or ind.max() >= n):
+    # ATen's checks in its order: int64 only (an int32, a bool or a float tensor of whole
+    # numbers is refused as well), an empty tensor needs a number of classes, then the values
+    if input.dtype != np.int64:
+        raise GradcliError("one_hot is only applicable to index tensor of type LongTensor.")
+    ind, n = input.data, int(num_classes)
+    if not ind.size:
+        if n <= 0:
+            raise GradcliError("Can not infer total number of classes from empty tensor.")
+    elif ind.min() < 0:
+        raise GradcliError("Class values must be non-negative.")
+    elif n == -1:
+        n = int(ind.max()) + 1
+    elif n <= ind.max():
         raise GradcliError("Class values must be smaller than num_classes.")
     # A row of the table is `n` elements, even when there are no rows (PyTorch makes an empty
     # tensor of any width; the comparison below would first make the n class numbers).

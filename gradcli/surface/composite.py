@@ -392,8 +392,11 @@ def repeat(x: Any, *sizes: Any, **kwargs: Any) -> Tensor:
 
 def gather(input: Any, dim: int, index: Any) -> Tensor:
     input = A.tensor_arg(input, "input")
-    idx = index if isinstance(index, Tensor) else Tensor(np.asarray(index))
+    # (a list is not an index; torch.gather's own call is checked before, its position 3)
+    idx = A.tensor_param(index, "gather", "index", 3)
     d = C.check_dim(dim, input.ndim)
+    if idx.dtype not in (np.int32, np.int64):
+        raise GradcliError("gather(): Expected dtype int32/int64 for index")
     if idx.ndim != input.ndim and idx.data.size:
         raise GradcliError("Index tensor must have the same number of dimensions as input tensor")
     ind = idx.data.astype(np.int64)
@@ -423,10 +426,10 @@ def take_along_dim(input: Any, indices: Any, dim: Any = None) -> Tensor:
             f"dimensions, but got {input.ndim} dimensions for input, and {idx.ndim} dimensions "
             "for indices"
         )
-    if idx.dtype.kind not in "iu":
+    if idx.dtype != np.int64:  # (int32 as well: ATen checks for Long alone)
         raise GradcliError(
             "torch.take_along_dim(): dtype of indices should be Long but got "
-            + {"f": "Float", "b": "Bool"}.get(idx.dtype.kind, str(idx.dtype))
+            + scalar_type_name(idx.dtype)
         )
     if dim is None:
         return gather(F.reshape(input, -1), 0, Tensor(idx.data.reshape(-1)))

@@ -290,6 +290,12 @@ def _clamp_refused(lo: Any, hi: Any, fn: str) -> None:
 _NO_VALUE = object()
 
 
+_UINT8_WHERE = (
+    "where received a uint8 condition tensor. This behavior is deprecated and will be removed "
+    "in a future version of PyTorch. Use a boolean condition instead."
+)
+
+
 def where(condition: Any, input: Any = _NO_VALUE, other: Any = _NO_VALUE) -> Any:
     """`torch.where(cond, x, y)`; `torch.where(cond)` is `torch.nonzero(cond, as_tuple=True)`."""
     c = condition if isinstance(condition, Tensor) else Tensor(np.asarray(condition, dtype=bool))
@@ -301,6 +307,15 @@ def where(condition: Any, input: Any = _NO_VALUE, other: Any = _NO_VALUE) -> Any
             "where() missing a required argument: 'other'",
             expected="torch.where(condition, input, other) or torch.where(condition)",
         ).mirror("TypeError")
+    if c.dtype == np.uint8:  # (ATen: deprecated, warned, read as bool)
+        hooks.warn(_UINT8_WHERE, "make the condition bool: cond.bool()")
+        c = Tensor(c.data.astype(bool))
+    elif c.dtype != np.bool_:
+        raise GradcliError(
+            "where expected condition to be a boolean tensor, but got a tensor with dtype "
+            + scalar_type_name(c.dtype),
+            hint="compare to make a condition: torch.where(c > 0, x, y), or c.bool()",
+        )
     like = input if isinstance(input, Tensor) else other if isinstance(other, Tensor) else None
     if like is None:
         # Two numbers: their own dtype (ints give int64, bools bool, a float the default).

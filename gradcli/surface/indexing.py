@@ -244,7 +244,9 @@ def normalize_index(x: Tensor, key: Any) -> tuple:
                 # PyTorch takes a 0-dim integer tensor as the integer it holds: x[:, t] is a
                 # view (select), so a change in place through it reaches x
                 out.append(int(k.data))
-            elif k.dtype.kind in "iu":
+            elif k.dtype in (np.int64, np.int32):
+                # (a tensor of indices is long or int; a uint8 one is a mask, made bool above;
+                # int8 and int16 only as a 0-dim number, above)
                 out.append(k.data.astype(np.int64))
             else:
                 raise _index_error(

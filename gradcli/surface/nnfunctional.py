@@ -22,7 +22,7 @@ from ..base.errors import ArgumentTypeError, GradcliError, NotSupported
 from ..base.lazy import lazy_module
 from ..core import hooks
 from ..core import primitives as P
-from ..core.dtypes import cpp_type_name, promote_types, scalar_type_name
+from ..core.dtypes import cpp_type_name, promote_types, scalar_type_name, type_string
 from ..core.inplace import inplace as _inplace
 from ..core.inplace import write as _inplace_write
 from ..core.op import apply
@@ -1990,13 +1990,11 @@ def embedding(
     scale_grad_by_freq: bool = False,
     sparse: bool = False,
 ) -> Tensor:
-    idx = input if isinstance(input, Tensor) else Tensor(np.asarray(input))
+    # (F.embedding calls torch.embedding(weight, indices): a list is not taken)
+    idx = A.tensor_param(input, "embedding", "indices", 2)
     w = A.tensor_arg(weight, "weight")
-    if idx.dtype.kind not in "iu":
-        kind = {"f": "Float", "b": "Bool"}.get(idx.dtype.kind, "")
-        shown = (
-            "torch.DoubleTensor" if idx.dtype == np.float64 else f"torch.{kind or 'Float'}Tensor"
-        )
+    if idx.dtype not in (np.int64, np.int32):  # (uint8, int16 too: Long or Int only)
+        shown = type_string(idx.dtype)
         raise GradcliError(
             "Expected tensor for argument #1 'indices' to have one of the following scalar "
             f"types: Long, Int; but got {shown} instead (while checking arguments for embedding)",

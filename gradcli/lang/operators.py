@@ -316,13 +316,38 @@ def _dict_union(a: Any, b: Any) -> Any:
     return a | b
 
 
+# PyTorch 2.13 with NumPy 2 (the versions that install beside it, measured): `tensor op array`
+# is NumPy's arithmetic (PyTorch's operator gives way, NumPy reads the tensor as an array and
+# wraps its result: NumPy's dtypes, a 0-d array not weak); `array op tensor` is refused by
+# both, Python's TypeError, but for `/`, NumPy's (its `+` is Python's words for a sequence).
+_NUMPY_COMPUTES = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+_NUMPY_BITWISE = (ast.BitAnd, ast.BitOr, ast.BitXor)  # (shifts: not NumPy arrays here)
+_CONCATENATION = (
+    "Concatenation operation is not implemented for NumPy arrays, use np.concatenate() instead. "
+    "Please do not rely on this error; it may not be given on all Python implementations."
+)
+
+
 def _tensor_with_array(op: ast.operator, a: Any, b: Any) -> Any:
-    """A tensor with a NumPy array: PyTorch's operator gives way to NumPy's, which reads the
-    tensor as an array (refused for one that requires grad while grad mode is on) and wraps
-    NumPy's result back into a tensor. None: gradcli's own elementwise rules, which give the
-    same values and dtype."""
+    """A tensor with a NumPy array, as PyTorch 2.13 and NumPy 2 compute it (above): NumPy's
+    result wrapped in a tensor (refused for a tensor that requires grad while grad mode is on:
+    NumPy reads it as an array), Python's TypeError for an array on the left. None: gradcli's
+    own elementwise rules (the bitwise operators)."""
     from ..core.tensor import grad_enabled
 
+    kind = type(op)
+    if isinstance(a, np.ndarray) and kind is ast.Div:
+        # the tensor's __rtruediv__: its reciprocal (PyTorch's: an integer tensor's in the
+        # default float dtype) times the array, which is NumPy's product, as below
+        return _tensor_with_array(ast.Mult(), binop(ast.Div(), 1, b), a)
+    if isinstance(a, np.ndarray) and kind in OPNAMES:
+        if kind is ast.Add:
+            raise GradcliError(_CONCATENATION).mirror("TypeError")
+        shown = "** or pow()" if kind is ast.Pow else OPNAMES[kind]
+        raise GradcliError(
+            f"unsupported operand type(s) for {shown}: 'numpy.ndarray' and 'Tensor'",
+            hint="make the array a tensor first: torch.from_numpy(a)",
+        ).mirror("TypeError")
     t = a if isinstance(a, Tensor) else b
     if t.requires_grad and grad_enabled():
         raise GradcliError(
@@ -336,6 +361,14 @@ def _tensor_with_array(op: ast.operator, a: Any, b: Any) -> Any:
             ).mirror("TypeError")
         out = _array_binop(op, a.data, b)
         return Tensor(np.asarray(out))
+    if kind in _NUMPY_COMPUTES or kind in _NUMPY_BITWISE:
+        x, y = (a.data, b) if isinstance(a, Tensor) else (a, b.data)
+        try:
+            out = np.asarray(_array_binop(op, x, y))
+        except TypeError as e:  # (NumPy's own words, "not supported": `-` of bool arrays)
+            raise GradcliError(str(e)).mirror("TypeError").pytorch() from None
+        # PyTorch's __array_wrap__ makes NumPy's bool result uint8 (no bool tensors once)
+        return Tensor(out.astype(np.uint8) if out.dtype == np.bool_ else out)
     return None
 
 
@@ -676,6 +709,14 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
     On a tensor, PyTorch's `+=` is in place (`core.inplace`): the tensor itself changes, so
     that every name bound to it sees the change, and is the result; a leaf that requires grad
     is refused in PyTorch's words; on a tensor of the graph the change is recorded on it."""
+    if (
+        isinstance(current, Tensor)
+        and isinstance(value, np.ndarray)
+        and type(op) in _NUMPY_COMPUTES
+    ):
+        # PyTorch's in-place operator gives way for an array: Python's `x = x op a`, NumPy's
+        # new tensor (`_tensor_with_array`), the tensor itself unchanged
+        return binop(op, current, value)
     if isinstance(current, Tensor):
         if _GradMode.vmapped and isinstance(op, ast.Add) and isinstance(value, Tensor):
             check_batched_write(current, value, shape=True)  # (add_'s words, as `x.add_(v)`)
@@ -684,6 +725,16 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
             lambda old: binop(op, old, value),
             op=lambda: aten_inplace_name(_AUGMENTED[type(op)], (value,)),
         )
+    if isinstance(current, np.ndarray) and isinstance(value, Tensor) and type(op) in OPNAMES:
+        # NumPy's in-place operator refuses a tensor, and so Python: `a = a / t` (a tensor)
+        # for `/`, its words otherwise (`+`: the sequence's, as `a + t`)
+        if type(op) in (ast.Div, ast.Add):
+            return binop(op, current, value)
+        shown = "**=" if isinstance(op, ast.Pow) else OPNAMES[type(op)] + "="
+        raise GradcliError(
+            f"unsupported operand type(s) for {shown}: 'numpy.ndarray' and 'Tensor'",
+            hint="make the array a tensor first: torch.from_numpy(a)",
+        ).mirror("TypeError")
     if isinstance(current, np.ndarray) and type(op) in _ARRAY_BINOPS:
         return _array_inplace(op, current, value)
     if type(current) in (list, set, *_DICTS) and _GradMode.repeats:
@@ -915,6 +966,12 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
     if kind is ast.NotIn:
         return not contains(b, a)
     if isinstance(a, Tensor) or isinstance(b, Tensor):
+        if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+            # (PyTorch 2.13 with NumPy 2: neither orders, and `!=` is Python's default)
+            if kind in _ORDERING:
+                raise _not_comparable(kind, a, b)
+            if kind is ast.NotEq:
+                return True
         if not (_operand(a) and _operand(b)):
             # PyTorch's comparison gives way and Python's default answers: == by identity
             if kind is ast.Eq or kind is ast.NotEq:
@@ -1034,6 +1091,9 @@ def _array_compare(kind: type, a: Any, b: Any) -> Any:
         raise GradcliError(str(e)).mirror("ValueError") from None
     out = _ARRAY_COMPARE[kind](a, b)
     return out.item() if isinstance(out, np.generic) else out
+
+
+_ORDERING = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
 def _not_comparable(kind: type, a: Any, b: Any) -> GradcliError:

@@ -601,13 +601,18 @@ def _softmax_dim(x: Tensor, dim: Any) -> int:
     return check_dim(dim, x.ndim)
 
 
-def _softmax_input(x: Any, dtype: Any, fn: str) -> Tensor:
+def _softmax_input(x: Any, dtype: Any, fn: str, dim: Any = -1) -> Tensor:
+    """The input of softmax and its kin, in a float dtype: an integer tensor is ATen's error,
+    named after the kernel it dispatches to (the last dim's own, or the general one)."""
     x = tensor_arg(x, "input")
     if dtype is not None:
         x = to_dtype(x, check_dtype(dtype, fn=fn))
     if x.dtype.kind != "f":
+        kernel = "_lastdim"
+        if x.ndim > 1 and (dim is None or isinstance(dim, int)) and -x.ndim <= (dim or 0) < x.ndim:
+            kernel = "_lastdim" if _softmax_dim(x, dim) == x.ndim - 1 else ""
         raise GradcliError(
-            f"\"{fn}_lastdim_kernel_impl\" not implemented for '{scalar_type_name(x.dtype)}'",
+            f"\"{fn}{kernel}_kernel_impl\" not implemented for '{scalar_type_name(x.dtype)}'",
             hint=f"convert first: x.float().{fn}(dim)",
         ).mirror("NotImplementedError")
     return x
@@ -626,12 +631,12 @@ def _implicit_dim(x: Tensor, dim: Any, fn: str) -> int:
 def softmax(input: Any, dim: Any, dtype: Any = None) -> Tensor:
     """`torch.softmax` / `x.softmax`: `dim` is required (an int: None is F.softmax's)."""
     A.int_param(dim, "softmax", "dim", 2)
-    input = _softmax_input(input, dtype, "softmax")
+    input = _softmax_input(input, dtype, "softmax", dim)
     return apply(R.softmax, input, dim=check_dim(dim, input.ndim))
 
 
 def log_softmax(input: Any, dim: Any, dtype: Any = None) -> Tensor:
-    input = _softmax_input(input, dtype, "log_softmax")
+    input = _softmax_input(input, dtype, "log_softmax", dim)
     return apply(R.log_softmax, input, dim=check_dim(dim, input.ndim))
 
 
@@ -650,13 +655,13 @@ def _method_owner(input: Any, dim: Any, method: str) -> None:
 def f_softmax(input: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
     """`F.softmax`: without `dim`, PyTorch's implicit choice and its warning."""
     _method_owner(input, dim, "softmax")
-    input = _softmax_input(input, dtype, "softmax")
+    input = _softmax_input(input, dtype, "softmax", dim)
     return apply(R.softmax, input, dim=_implicit_dim(input, dim, "softmax"))
 
 
 def f_log_softmax(input: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
     _method_owner(input, dim, "log_softmax")
-    input = _softmax_input(input, dtype, "log_softmax")
+    input = _softmax_input(input, dtype, "log_softmax", dim)
     return apply(R.log_softmax, input, dim=_implicit_dim(input, dim, "log_softmax"))
 
 

@@ -14,6 +14,7 @@ from ..base.errors import GradcliError
 from ..core import hooks
 from ..core import inplace as core_inplace
 from ..core import op as core_op
+from ..core.dtypes import scalar_type_name
 from ..core.inplace import (
     VIEW_OF_LEAF,
     check_capture,
@@ -321,6 +322,28 @@ def index_assign(
     return out
 
 
+def check_put_dtype(x: Tensor, key: Any, value: Any, accumulate: bool = False) -> None:
+    """ATen's index_put_ writes a tensor of x's own dtype only (`x[idx] = v` with an index
+    tensor, a list or a mask; `x.index_put`): a float64 or an int64 tensor into a float32 one
+    is its error. But for a single mask and a one-element value, which it passes to
+    masked_fill_ (any dtype: `x[x > 0] = torch.tensor(0)`); basic indices copy (any dtype)."""
+    if not isinstance(value, Tensor) or value.dtype == x.dtype:
+        return
+    parts = key if isinstance(key, tuple) else (key,)
+    tensors = [k for k in parts if _advanced(k)]
+    if not tensors:
+        return
+    mask = len(tensors) == 1 and isinstance(tensors[0], Tensor) and tensors[0].dtype.kind in "bu"
+    if mask and not accumulate and value.data.size == 1:
+        return
+    raise GradcliError(
+        "Index put requires the source and destination dtypes match, got "
+        f"{scalar_type_name(x.dtype)} for the destination and {scalar_type_name(value.dtype)} "
+        "for the source.",
+        hint="convert the value to the tensor's dtype first: v.to(x.dtype)",
+    )
+
+
 def _advanced(k: Any) -> bool:
     """An index PyTorch hands to index_put (a tensor of indices or a mask, a list, a range:
     a sequence of integers as a list of them)."""
@@ -405,6 +428,7 @@ def setitem_op(key: Any) -> str:
 def setitem(x: Tensor, key: Any, value: Any) -> None:
     """`x[key] = value`, in place: recorded as PyTorch's CopySlices when gradients flow."""
     check_capture(x, lambda: setitem_op(key))
+    check_put_dtype(x, key, value)
     if whole_key(x.shape, key):
         assign_whole(x, value)
         return

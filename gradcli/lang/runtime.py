@@ -1158,6 +1158,7 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
             hint="make it a tensor first: y[...] = torch.tensor(values)",
         ).mirror("TypeError")
     check_capture(owner, lambda: I.setitem_op(key))
+    I.check_put_dtype(owner, key, value)
     if (
         grad_enabled()
         and (owner.requires_grad or (isinstance(value, Tensor) and value.requires_grad))

@@ -172,7 +172,9 @@ def shape_arg(
     shape = []
     for a in args:
         n = int(a) if fn is not None and isinstance(a, bool) else int_arg(a, what)
-        if n < 0 and not negative and (n != -1 or not infer):
+        if n < -1 and infer and fn in _INFER_SIZE:
+            pass  # (ATen's infer_size names it, in its order: `infer_shape`)
+        elif n < 0 and not negative and (n != -1 or not infer):
             if fn == "zeros":  # ATen's zeros checks its sizes itself
                 raise GradcliError("zeros: Dimension size must be non-negative.")
             raise GradcliError(f"Trying to create tensor with negative dimension {n}: {list(args)}")
@@ -366,20 +368,34 @@ def sizes_arg(sizes: Sequence[Any], size: Any, fn: str) -> tuple[int, ...]:
 _SIZE_REQUIRED = frozenset({"zeros", "ones", "empty"})
 
 
+# the functions whose sizes ATen's infer_size reads (a size below -1 is its error, not the
+# constructors' "negative dimension")
+_INFER_SIZE = frozenset({"view", "reshape"})
+
+
 def infer_shape(shape: tuple[int, ...], size: int) -> tuple[int, ...]:
-    if shape.count(-1) > 1:
-        raise GradcliError("only one dimension can be inferred")
-    known = 1
-    for s in shape:
-        if s != -1:
+    """The shape `view`/`reshape` make of `size` elements, as ATen's infer_size: its checks in
+    its order, and its words."""
+    known, inferred = 1, None
+    for i, s in enumerate(shape):
+        if s == -1:
+            if inferred is not None:
+                raise GradcliError("only one dimension can be inferred")
+            inferred = i
+        elif s >= 0:
             known *= s
-    if -1 in shape:
-        if known == 0 or size % known:
-            raise GradcliError(f"shape '{list(shape)}' is invalid for input of size {size}")
-        shape = tuple(size // known if s == -1 else s for s in shape)
-    elif known != size:
-        raise GradcliError(f"shape '{list(shape)}' is invalid for input of size {size}")
-    return shape
+        else:
+            raise GradcliError(f"invalid shape dimension {s} at index {i} of shape {list(shape)}")
+    if size == known or (inferred is not None and known > 0 and size % known == 0):
+        if inferred is None:
+            return shape
+        if known == 0:  # (0 elements and a 0 among the sizes: -1 could be anything)
+            raise GradcliError(
+                f"cannot reshape tensor of 0 elements into shape {list(shape)} because the "
+                "unspecified dimension size -1 can be any value and is ambiguous"
+            )
+        return tuple(size // known if s == -1 else s for s in shape)
+    raise GradcliError(f"shape '{list(shape)}' is invalid for input of size {size}")
 
 
 def new_tensor(shape_or_data: Any, dtype: Any, requires_grad: bool) -> Tensor:

@@ -699,7 +699,11 @@ def count_nonzero(input: Any, dim: Any = None) -> Tensor:  # noqa: A002
 
 def bincount(input: Any, weights: Any = None, minlength: int = 0) -> Tensor:  # noqa: A002
     x = _t(input)
-    if x.ndim != 1 or x.dtype.kind not in "iub":
+    if x.dtype.kind not in "iu":  # (ATen's dispatch, before its checks: no float, no bool)
+        raise GradcliError(
+            f"\"bincount_cpu\" not implemented for '{D.scalar_type_name(x.dtype)}'"
+        ).mirror("NotImplementedError")
+    if x.ndim != 1:
         raise GradcliError("bincount only supports 1-d non-negative integral inputs.")
     if x.numel() and x.data.min() < 0:
         raise GradcliError("bincount only supports 1-d non-negative integral inputs.")

@@ -393,8 +393,11 @@ def repeat(x: Any, *sizes: Any, **kwargs: Any) -> Tensor:
 
 def gather(input: Any, dim: int, index: Any) -> Tensor:
     input = A.tensor_arg(input, "input")
-    idx = index if isinstance(index, Tensor) else Tensor(np.asarray(index))
+    # (a list is not an index; torch.gather's own call is checked before, its position 3)
+    idx = A.tensor_param(index, "gather", "index", 3)
     d = C.check_dim(dim, input.ndim)
+    if idx.dtype not in (np.int32, np.int64):
+        raise GradcliError("gather(): Expected dtype int32/int64 for index")
     if idx.ndim != input.ndim and idx.data.size:
         raise GradcliError("Index tensor must have the same number of dimensions as input tensor")
     ind = idx.data.astype(np.int64)
@@ -424,10 +427,10 @@ def take_along_dim(input: Any, indices: Any, dim: Any = None) -> Tensor:
             f"dimensions, but got {input.ndim} dimensions for input, and {idx.ndim} dimensions "
             "for indices"
         )
-    if idx.dtype.kind not in "iu":
+    if idx.dtype != np.int64:  # (int32 as well: ATen checks for Long alone)
         raise GradcliError(
             "torch.take_along_dim(): dtype of indices should be Long but got "
-            + {"f": "Float", "b": "Bool"}.get(idx.dtype.kind, str(idx.dtype))
+            + scalar_type_name(idx.dtype)
         )
     if dim is None:
         return gather(F.reshape(input, -1), 0, Tensor(idx.data.reshape(-1)))
@@ -560,11 +563,19 @@ def topk(input: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool =
 
 def one_hot(input: Any, num_classes: int = -1) -> Tensor:
     input = input if isinstance(input, Tensor) else Tensor(np.asarray(input))
-    if input.dtype.kind == "f" and not np.all(input.data == np.round(input.data)):
-        raise GradcliError("one_hot is only applicable to index tensor")
-    ind = input.data.astype(np.int64)
-    n = int(ind.max()) + 1 if num_classes == -1 and ind.size else int(num_classes)
-    if ind.size and (ind.min() < 0 or ind.max() >= n):
+    # ATen's checks in its order: int64 only (an int32, a bool or a float tensor of whole
+    # numbers is refused as well), an empty tensor needs a number of classes, then the values
+    if input.dtype != np.int64:
+        raise GradcliError("one_hot is only applicable to index tensor of type LongTensor.")
+    ind, n = input.data, int(num_classes)
+    if not ind.size:
+        if n <= 0:
+            raise GradcliError("Can not infer total number of classes from empty tensor.")
+    elif ind.min() < 0:
+        raise GradcliError("Class values must be non-negative.")
+    elif n == -1:
+        n = int(ind.max()) + 1
+    elif n <= ind.max():
         raise GradcliError("Class values must be smaller than num_classes.")
     # A row of the table is `n` elements, even when there are no rows (PyTorch makes an empty
     # tensor of any width; the comparison below would first make the n class numbers).

@@ -464,7 +464,9 @@ def multi_margin_loss(
             f"[{', '.join(map(str, t.shape))}]. Input has shape "
             f"[{', '.join(map(str, x.shape))}]."
         )
-    tt = t.data.reshape(nframe).astype(np.int64)
+    if t.dtype != np.int64:  # (ATen's kernel reads int64 class indices; then the weight's)
+        raise GradcliError(f"expected scalar type Long but found {scalar_type_name(t.dtype)}")
+    tt = t.data.reshape(nframe)
     if np.any((tt < 0) | (tt >= dim)):
         raise GradcliError("target out of range")
     picked = gather(x2, 1, Tensor(tt.reshape(nframe, 1)))

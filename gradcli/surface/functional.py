@@ -299,6 +299,12 @@ def _clamp_refused(lo: Any, hi: Any, fn: str) -> None:
 _NO_VALUE = object()
 
 
+_UINT8_WHERE = (
+    "where received a uint8 condition tensor. This behavior is deprecated and will be removed "
+    "in a future version of PyTorch. Use a boolean condition instead."
+)
+
+
 def where(condition: Any, input: Any = _NO_VALUE, other: Any = _NO_VALUE) -> Any:
     """`torch.where(cond, x, y)`; `torch.where(cond)` is `torch.nonzero(cond, as_tuple=True)`."""
     c = condition if isinstance(condition, Tensor) else Tensor(np.asarray(condition, dtype=bool))
@@ -310,6 +316,15 @@ def where(condition: Any, input: Any = _NO_VALUE, other: Any = _NO_VALUE) -> Any
             "where() missing a required argument: 'other'",
             expected="torch.where(condition, input, other) or torch.where(condition)",
         ).mirror("TypeError")
+    if c.dtype == np.uint8:  # (ATen: deprecated, warned, read as bool)
+        hooks.warn(_UINT8_WHERE, "make the condition bool: cond.bool()")
+        c = Tensor(c.data.astype(bool))
+    elif c.dtype != np.bool_:
+        raise GradcliError(
+            "where expected condition to be a boolean tensor, but got a tensor with dtype "
+            + scalar_type_name(c.dtype),
+            hint="compare to make a condition: torch.where(c > 0, x, y), or c.bool()",
+        )
     like = input if isinstance(input, Tensor) else other if isinstance(other, Tensor) else None
     if like is None:
         # Two numbers: their own dtype (ints give int64, bools bool, a float the default).
@@ -595,13 +610,18 @@ def _softmax_dim(x: Tensor, dim: Any) -> int:
     return check_dim(dim, x.ndim)
 
 
-def _softmax_input(x: Any, dtype: Any, fn: str) -> Tensor:
+def _softmax_input(x: Any, dtype: Any, fn: str, dim: Any = -1) -> Tensor:
+    """The input of softmax and its kin, in a float dtype: an integer tensor is ATen's error,
+    named after the kernel it dispatches to (the last dim's own, or the general one)."""
     x = tensor_arg(x, "input")
     if dtype is not None:
         x = to_dtype(x, check_dtype(dtype, fn=fn))
     if x.dtype.kind != "f":
+        kernel = "_lastdim"
+        if x.ndim > 1 and (dim is None or isinstance(dim, int)) and -x.ndim <= (dim or 0) < x.ndim:
+            kernel = "_lastdim" if _softmax_dim(x, dim) == x.ndim - 1 else ""
         raise GradcliError(
-            f"\"{fn}_lastdim_kernel_impl\" not implemented for '{scalar_type_name(x.dtype)}'",
+            f"\"{fn}{kernel}_kernel_impl\" not implemented for '{scalar_type_name(x.dtype)}'",
             hint=f"convert first: x.float().{fn}(dim)",
         ).mirror("NotImplementedError")
     return x
@@ -620,12 +640,12 @@ def _implicit_dim(x: Tensor, dim: Any, fn: str) -> int:
 def softmax(input: Any, dim: Any, dtype: Any = None) -> Tensor:
     """`torch.softmax` / `x.softmax`: `dim` is required (an int: None is F.softmax's)."""
     A.int_param(dim, "softmax", "dim", 2)
-    input = _softmax_input(input, dtype, "softmax")
+    input = _softmax_input(input, dtype, "softmax", dim)
     return apply(R.softmax, input, dim=check_dim(dim, input.ndim))
 
 
 def log_softmax(input: Any, dim: Any, dtype: Any = None) -> Tensor:
-    input = _softmax_input(input, dtype, "log_softmax")
+    input = _softmax_input(input, dtype, "log_softmax", dim)
     return apply(R.log_softmax, input, dim=check_dim(dim, input.ndim))
 
 
@@ -644,13 +664,13 @@ def _method_owner(input: Any, dim: Any, method: str) -> None:
 def f_softmax(input: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
     """`F.softmax`: without `dim`, PyTorch's implicit choice and its warning."""
     _method_owner(input, dim, "softmax")
-    input = _softmax_input(input, dtype, "softmax")
+    input = _softmax_input(input, dtype, "softmax", dim)
     return apply(R.softmax, input, dim=_implicit_dim(input, dim, "softmax"))
 
 
 def f_log_softmax(input: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
     _method_owner(input, dim, "log_softmax")
-    input = _softmax_input(input, dtype, "log_softmax")
+    input = _softmax_input(input, dtype, "log_softmax", dim)
     return apply(R.log_softmax, input, dim=_implicit_dim(input, dim, "log_softmax"))
 
 

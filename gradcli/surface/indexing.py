@@ -14,6 +14,7 @@ from ..base.errors import GradcliError
 from ..core import hooks
 from ..core import inplace as core_inplace
 from ..core import op as core_op
+from ..core.dtypes import scalar_type_name
 from ..core.inplace import (
     VIEW_OF_LEAF,
     check_capture,
@@ -244,7 +245,9 @@ def normalize_index(x: Tensor, key: Any) -> tuple:
                 # PyTorch takes a 0-dim integer tensor as the integer it holds: x[:, t] is a
                 # view (select), so a change in place through it reaches x
                 out.append(int(k.data))
-            elif k.dtype.kind in "iu":
+            elif k.dtype in (np.int64, np.int32):
+                # (a tensor of indices is long or int; a uint8 one is a mask, made bool above;
+                # int8 and int16 only as a 0-dim number, above)
                 out.append(k.data.astype(np.int64))
             else:
                 raise _index_error(
@@ -317,6 +320,28 @@ def index_assign(
         exact[idx] = v.data
         out.data = exact
     return out
+
+
+def check_put_dtype(x: Tensor, key: Any, value: Any, accumulate: bool = False) -> None:
+    """ATen's index_put_ writes a tensor of x's own dtype only (`x[idx] = v` with an index
+    tensor, a list or a mask; `x.index_put`): a float64 or an int64 tensor into a float32 one
+    is its error. But for a single mask and a one-element value, which it passes to
+    masked_fill_ (any dtype: `x[x > 0] = torch.tensor(0)`); basic indices copy (any dtype)."""
+    if not isinstance(value, Tensor) or value.dtype == x.dtype:
+        return
+    parts = key if isinstance(key, tuple) else (key,)
+    tensors = [k for k in parts if _advanced(k)]
+    if not tensors:
+        return
+    mask = len(tensors) == 1 and isinstance(tensors[0], Tensor) and tensors[0].dtype.kind in "bu"
+    if mask and not accumulate and value.data.size == 1:
+        return
+    raise GradcliError(
+        "Index put requires the source and destination dtypes match, got "
+        f"{scalar_type_name(x.dtype)} for the destination and {scalar_type_name(value.dtype)} "
+        "for the source.",
+        hint="convert the value to the tensor's dtype first: v.to(x.dtype)",
+    )
 
 
 def _advanced(k: Any) -> bool:
@@ -403,6 +428,7 @@ def setitem_op(key: Any) -> str:
 def setitem(x: Tensor, key: Any, value: Any) -> None:
     """`x[key] = value`, in place: recorded as PyTorch's CopySlices when gradients flow."""
     check_capture(x, lambda: setitem_op(key))
+    check_put_dtype(x, key, value)
     if whole_key(x.shape, key):
         assign_whole(x, value)
         return

@@ -413,6 +413,8 @@ def tensordot(a: Any, b: Any, dims: Any = 2, out: Any = None) -> Tensor:
         da, db = _int_list(dims[0], "dims_self"), _int_list(dims[1], "dims_other")
     if len(da) != len(db):
         raise GradcliError("both dimension lists should have same length")
+    if a.dtype != b.dtype:  # (ATen's next check: no promotion)
+        raise GradcliError("both inputs should have same dtype", hint="convert one: b.to(a.dtype)")
     da = [C.check_dim(d, a.ndim) for d in da]
     db = [C.check_dim(d, b.ndim) for d in db]
     for i, j in zip(da, db):
@@ -956,7 +958,12 @@ def cross(input: Any, other: Any, *, dim: int = -1, out: Any = None) -> Tensor: 
             f"{b.shape[d]}"
         )
     A.broadcast_shape(a, b)
-    a, b = A.operands(a, b)
+    if a.dtype != b.dtype:  # (ATen's cross promotes nothing: the first input's dtype named)
+        raise GradcliError(
+            f"expected scalar type {scalar_type_name(a.dtype)} but found "
+            f"{scalar_type_name(b.dtype)}",
+            hint="convert one first: b.to(a.dtype)",
+        )
     C.float_kernel(a, "cross", "fciu")  # (no bool loop)
     return apply(M.cross, a, b, dim=d - a.ndim)
 

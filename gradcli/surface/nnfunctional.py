@@ -22,7 +22,7 @@ from ..base.errors import ArgumentTypeError, GradcliError, NotSupported
 from ..base.lazy import lazy_module
 from ..core import hooks
 from ..core import primitives as P
-from ..core.dtypes import cpp_type_name, promote_types, scalar_type_name
+from ..core.dtypes import BF16, cpp_type_name, promote_types, scalar_type_name, type_string
 from ..core.inplace import inplace as _inplace
 from ..core.inplace import write as _inplace_write
 from ..core.op import apply
@@ -169,7 +169,7 @@ hardsigmoid = _unary_record("hardsigmoid", "hardsigmoid_cpu")
 
 
 def softmin(input: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:  # noqa: A002
-    x = F._softmax_input(input, dtype, "softmax")
+    x = F._softmax_input(input, dtype, "softmax", dim)
     return apply(R.softmax, A.neg(x), dim=F._implicit_dim(x, dim, "softmin"))
 
 
@@ -392,11 +392,35 @@ def layer_norm(
                 f"Expected {name} to be of same shape as normalized_shape, but got {name} of "
                 f"shape {list(t.shape)} and normalized_shape = {list(shape)}"
             )
-    xf = float_kernel(x, "LayerNormKernelImpl", "f")
     ts = [
         None if t is None else A.tensor_arg(t, name)
         for t, name in ((weight, "weight"), (bias, "bias"))
     ]
+    given = [t for t in ts if t is not None]
+    if given and given[0].dtype != x.dtype:
+        # ATen's "mixed dtype" layer norm: float32 parameters only, for a float16 or bfloat16
+        # input alone, computed in float32 and given in the input's dtype
+        if any(t.dtype != np.float32 for t in given):
+            raise GradcliError("mixed dtype (CPU): expect parameter to have scalar type of Float")
+        if x.dtype not in (np.float16, BF16):
+            raise GradcliError("mixed dtype (CPU): all inputs must share same datatype.")
+        if grad_enabled() and any(t.requires_grad for t in given):
+            # (the output and the input's gradient are float32's, rounded; the parameters'
+            # gradients PyTorch's kernel sums in an order not measured)
+            raise NotSupported(
+                "layer_norm of a float16 input with float32 parameters that require grad is "
+                "not supported by gradcli",
+                hint="give both one dtype: `model.half()`, or the input as `x.float()`",
+            )
+        y = layer_norm(F.to_dtype(x, np.float32), normalized_shape, weight, bias, eps)
+        return A.named(F.to_dtype(y, x.dtype), "NativeLayerNormBackward0")
+    for t in given:
+        if t.dtype != x.dtype:
+            raise GradcliError(
+                f"expected scalar type {scalar_type_name(x.dtype)} but found "
+                f"{scalar_type_name(t.dtype)}"
+            )
+    xf = float_kernel(x, "LayerNormKernelImpl", "f")
     if all(t is None or t.dtype == xf.dtype for t in ts):
         # One record: PyTorch's kernel's float32 values and gradients (ops.layernorm)
         w, b = (
@@ -1990,13 +2014,11 @@ def embedding(
     scale_grad_by_freq: bool = False,
     sparse: bool = False,
 ) -> Tensor:
-    idx = input if isinstance(input, Tensor) else Tensor(np.asarray(input))
+    # (F.embedding calls torch.embedding(weight, indices): a list is not taken)
+    idx = A.tensor_param(input, "embedding", "indices", 2)
     w = A.tensor_arg(weight, "weight")
-    if idx.dtype.kind not in "iu":
-        kind = {"f": "Float", "b": "Bool"}.get(idx.dtype.kind, "")
-        shown = (
-            "torch.DoubleTensor" if idx.dtype == np.float64 else f"torch.{kind or 'Float'}Tensor"
-        )
+    if idx.dtype not in (np.int64, np.int32):  # (uint8, int16 too: Long or Int only)
+        shown = type_string(idx.dtype)
         raise GradcliError(
             "Expected tensor for argument #1 'indices' to have one of the following scalar "
             f"types: Long, Int; but got {shown} instead (while checking arguments for embedding)",

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError
+from ..core.dtypes import scalar_type_name
 from ..core.op import apply
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
@@ -178,7 +179,7 @@ def _index_vector(
         raise GradcliError(
             f"{fn}(): argument '{name}' must be Tensor, not {typename(index)}"
         ).mirror("TypeError")
-    if index.dtype.kind not in "iu":
+    if index.dtype not in (np.int32, np.int64):  # (not int8, int16, uint8 either)
         raise GradcliError(f"{fn}(): Expected dtype int32 or int64 for index")
     return index.data.astype(np.int64)
 
@@ -219,10 +220,9 @@ def take(input: Any, index: Any) -> Tensor:
             f"take(): argument 'index' (position 2) must be Tensor, not {typename(index)}"
         ).mirror("TypeError")
     if index.dtype != np.int64:
-        name = {"f": "Float", "b": "Bool"}.get(index.dtype.kind, "Int")
-        if index.dtype == np.float64:
-            name = "Double"
-        raise GradcliError(f"take(): Expected a long tensor for index, but got {name}")
+        raise GradcliError(
+            f"take(): Expected a long tensor for index, but got {scalar_type_name(index.dtype)}"
+        )
     n = input.numel()
     idx = index.data
     bad = idx[(idx < -n) | (idx >= n)]

@@ -536,7 +536,13 @@ def index_put(input: Any, indices: Any, values: Any, accumulate: bool = False) -
     tuple of index tensors, as `x[i, j] = v` writes); accumulate=True adds the values instead,
     repeated indices adding up."""
     from ..ops import shape as S
-    from .indexing import _strip_leading_ones, check_value_shape, index_assign, normalize_index
+    from .indexing import (
+        _strip_leading_ones,
+        check_put_dtype,
+        check_value_shape,
+        index_assign,
+        normalize_index,
+    )
 
     x = _tensor(input, "index_put", "input", 1)
     if not isinstance(indices, (tuple, list)):
@@ -552,6 +558,7 @@ def index_put(input: Any, indices: Any, values: Any, accumulate: bool = False) -
             ).mirror("TypeError")
     v = _tensor(values, "index_put", "values", 2)
     key = tuple(indices)
+    check_put_dtype(x, key, v, bool(accumulate))
     if not accumulate:
         start = SEQ[0]
         out = A.named(index_assign(x, key, v), "IndexPutBackward0")

@@ -15,7 +15,6 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes
-from ..core.dtypes import scalar_type_name
 from ..core.inplace import inplace
 from ..core.layout import iterated
 from ..core.tensor import (
@@ -829,10 +828,11 @@ def unary(op: ast.unaryop, v: Any) -> Any:
         raise _uninitialized("neg" if kind is ast.USub else "positive", v)
     if kind is ast.Invert:
         if isinstance(v, Tensor):
-            if v.dtype.kind in "fc":
+            if v.dtype.kind in "fc":  # (the operator checks first; x.bitwise_not() is ATen's)
                 raise GradcliError(
-                    f"\"bitwise_not_cpu\" not implemented for '{scalar_type_name(v.dtype)}'"
-                )
+                    "~ (operator.invert) is only implemented on integer and Boolean-type tensors",
+                    hint="for a mask, ~(x > 0) or x.logical_not()",
+                ).mirror("TypeError")
             flipped = np.logical_not(v.data) if v.dtype == bool else np.invert(v.data)
             return Tensor(iterated(flipped, (v.data,)))
         if isinstance(v, int):

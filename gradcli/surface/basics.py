@@ -810,16 +810,13 @@ def histc(input: Any, bins: int = 100, min: Any = 0, max: Any = 0) -> Tensor:  #
 
 
 def nansum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:  # noqa: A002
-    x = _t(input)
-    if dtype is not None:
-        x = F.to_dtype(x, D.check_dtype(dtype, fn="nansum"))
-    elif x.dtype.kind in "biu":
-        x = Tensor(x.data.astype(np.int64))  # integer and bool sums are int64, as sum's
+    x = F.reduced_dtype(_t(input), dtype, "nansum")  # (integer and bool sums int64, as sum's)
     if x.dtype.kind == "c":
         raise GradcliError(
             "nansum on CPU does not support complex inputs", hint="x.real.nansum()"
         ).mirror("RuntimeError")
-    return apply(R.nansum, x, dim=C.reduction_dims(dim, x.ndim), keepdim=bool(keepdim))
+    out = apply(R.nansum, x, dim=C.reduction_dims(dim, x.ndim), keepdim=bool(keepdim))
+    return F.kept_dtype(out, x)
 
 
 def nanmean(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:  # noqa: A002

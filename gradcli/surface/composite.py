@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core.dtypes import scalar_type_name
 from ..core.layout import row_major
 from ..core.op import apply, link_siblings, peek_seq
@@ -391,8 +391,13 @@ def repeat(x: Any, *sizes: Any, **kwargs: Any) -> Tensor:
     return A.shown_over(A.named(out, "RepeatBackward0"), x)
 
 
-def gather(input: Any, dim: int, index: Any) -> Tensor:
+def gather(input: Any, dim: int, index: Any, *, sparse_grad: bool = False) -> Tensor:
     input = A.tensor_arg(input, "input")
+    if sparse_grad:
+        raise NotSupported(
+            "gather(..., sparse_grad=True) (a sparse gradient) is not supported by gradcli",
+            hint="drop sparse_grad=True: the gradient is the same values, dense",
+        )
     # (a list is not an index; torch.gather's own call is checked before, its position 3)
     idx = A.tensor_param(index, "gather", "index", 3)
     d = C.check_dim(dim, input.ndim)
@@ -401,6 +406,17 @@ def gather(input: Any, dim: int, index: Any) -> Tensor:
     if idx.ndim != input.ndim and idx.data.size:
         raise GradcliError("Index tensor must have the same number of dimensions as input tensor")
     ind = idx.data.astype(np.int64)
+    if ind.size and input.ndim:  # ATen's scatter_gather shape check, then its bounds check
+        for i, (n, m) in enumerate(zip(ind.shape, input.shape)):
+            if i != d and n > m:
+                raise GradcliError(
+                    f"Size does not match at dimension {i} expected index {list(ind.shape)} to "
+                    f"be no larger than self {list(input.shape)} apart from dimension {d}"
+                )
+    if ind.size:
+        from .scatter import _bounds
+
+        _bounds(ind, input.shape[d] if input.ndim else 1, d)
     if ind.size == 0 and ind.ndim != input.ndim:
         # an empty index of any shape gathers nothing: an empty result of its shape (and a
         # gradient of zeros), as PyTorch's
@@ -433,6 +449,7 @@ def take_along_dim(input: Any, indices: Any, dim: Any = None) -> Tensor:
             + scalar_type_name(idx.dtype)
         )
     if dim is None:
+        # (without a dim a negative index is gather's error, as PyTorch's)
         return gather(F.reshape(input, -1), 0, Tensor(idx.data.reshape(-1)))
     d = C.check_dim(dim, input.ndim)
     shape = []
@@ -448,7 +465,13 @@ def take_along_dim(input: Any, indices: Any, dim: Any = None) -> Tensor:
     A.size_check(ids, "take_along_dim output")
     if xs != input.shape:
         input = F.expand(input, xs)
-    return gather(input, d, Tensor(np.broadcast_to(idx.data, ids)))
+    return gather(input, d, Tensor(_wrapped(np.broadcast_to(idx.data, ids), input.shape[d])))
+
+
+def _wrapped(ind: np.ndarray, size: int) -> np.ndarray:
+    """take_along_dim's indices along a dim: a negative one counts from the end, as PyTorch's
+    (gather refuses them)."""
+    return np.where((ind < 0) & (ind >= -size), ind + size, ind)
 
 
 class _NotGiven:

@@ -270,6 +270,10 @@ LongTensor = _typed_legacy(np.dtype(np.int64), "LongTensor")
 IntTensor = _typed_legacy(np.dtype(np.int32), "IntTensor")
 BoolTensor = _typed_legacy(np.dtype(np.bool_), "BoolTensor")
 ByteTensor = _typed_legacy(np.dtype(np.uint8), "ByteTensor")
+ShortTensor = _typed_legacy(np.dtype(np.int16), "ShortTensor")
+CharTensor = _typed_legacy(np.dtype(np.int8), "CharTensor")
+HalfTensor = _typed_legacy(np.dtype(np.float16), "HalfTensor")
+BFloat16Tensor = _typed_legacy(dtypes.BF16, "BFloat16Tensor")
 
 
 class LegacyTensorType:
@@ -308,6 +312,10 @@ LEGACY_TYPES_BY_NAME = {
         LegacyTensorType("IntTensor", np.int32, IntTensor),
         LegacyTensorType("BoolTensor", np.bool_, BoolTensor),
         LegacyTensorType("ByteTensor", np.uint8, ByteTensor),
+        LegacyTensorType("ShortTensor", np.int16, ShortTensor),
+        LegacyTensorType("CharTensor", np.int8, CharTensor),
+        LegacyTensorType("HalfTensor", np.float16, HalfTensor),
+        LegacyTensorType("BFloat16Tensor", dtypes.BF16, BFloat16Tensor),
     )
 }
 
@@ -481,6 +489,11 @@ def arange(
     # As PyTorch: integer arguments give an int64 range (indices), any float a float one.
     ints = dtype is None and all(isinstance(a, int) for a in (s, e, st))
     dt = np.int64 if ints else float_dtype(dtype, "arange")
+    if np.dtype(dt) == np.bool_:  # (ATen's kernel has no bool variant, whatever the length)
+        raise GradcliError(
+            "\"arange_cpu\" not implemented for 'Bool'",
+            hint="torch.arange(n) > 0 or torch.arange(n) % 2 == 1 for a mask",
+        ).mirror("NotImplementedError")
     if np.dtype(dt).kind == "f":
         return new_tensor(_arange_float(s, st, n, np.dtype(dt)), None, requires_grad)
     return new_tensor(np.arange(s, e, st, dtype=dt), None, requires_grad)

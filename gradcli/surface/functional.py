@@ -397,14 +397,34 @@ def _reduce_label(base: str, dim: Any) -> str:
     return f"{base}Backward{0 if dim is None else 1}"
 
 
+def reduced_dtype(input: Tensor, dtype: Any, fn: str) -> Tensor:
+    """`input` in a reduction's or a scan's `dtype=` (PyTorch converts first, then reduces in
+    that dtype); an integer or bool dtype for a tensor that requires grad is autograd's error;
+    without one, integer and bool inputs are reduced in int64, as PyTorch's."""
+    if dtype is None:
+        if input.dtype.kind in "biu" and input.dtype != np.int64:
+            return Tensor(input.data.astype(np.int64))
+        return input
+    target = np.dtype(check_dtype(dtype, fn=fn))
+    if target.kind not in "fc" and input.requires_grad and grad_enabled():
+        raise GradcliError(f"Autograd not support dtype: {scalar_type_name(target)}")
+    return to_dtype(input, target)
+
+
+def kept_dtype(out: Tensor, input: Tensor) -> Tensor:
+    """`out` in `input`'s integer dtype where NumPy's reduction widened it (a sum of int16
+    with dtype=torch.int16 is int16 in PyTorch, wrapping as it does)."""
+    if out.dtype != input.dtype and input.dtype.kind in "biu":
+        with np.errstate(all="ignore"):
+            return Tensor(out.data.astype(input.dtype))
+    return out
+
+
 def sum(input: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
-    input = tensor_arg(input, "input")
-    if dtype is not None:
-        input = to_dtype(input, check_dtype(dtype, fn="sum"))
-    elif input.dtype.kind in "biu" and input.dtype != np.int64:
-        input = Tensor(input.data.astype(np.int64))  # as PyTorch: integer and bool sums are int64
+    input = reduced_dtype(tensor_arg(input, "input"), dtype, "sum")
     d = reduction_dims(dim, input.ndim)
-    return apply(R.sum, input, dim=d, keepdim=bool(keepdim), label=_reduce_label("Sum", dim))
+    out = apply(R.sum, input, dim=d, keepdim=bool(keepdim), label=_reduce_label("Sum", dim))
+    return kept_dtype(out, input)
 
 
 def mean(
@@ -420,7 +440,8 @@ def mean(
         input = to_dtype(input, check_dtype(dtype, fn="mean"))
     if input.dtype.kind not in "fc":
         raise GradcliError(
-            "mean(): could not infer output dtype. Input dtype must be either a "
+            f"mean(): could not infer output dtype. {'Optional' if dtype is not None else 'Input'}"
+            " dtype must be either a "
             f"floating point or complex dtype. Got: {scalar_type_name(input.dtype)}",
             hint="convert first: x.float().mean()",
         )
@@ -433,8 +454,11 @@ def mean(
 
 def prod(input: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
     input = tensor_arg(input, "input")
+    if dtype is not None:  # (without one, integer products are NumPy's int64 already)
+        input = reduced_dtype(input, dtype, "prod")
     d = None if dim is None else check_dim(dim, input.ndim)
-    return apply(R.prod, input, dim=d, keepdim=bool(keepdim), label=_reduce_label("Prod", dim))
+    out = apply(R.prod, input, dim=d, keepdim=bool(keepdim), label=_reduce_label("Prod", dim))
+    return kept_dtype(out, input) if dtype is not None else out
 
 
 def _extreme(fn: str) -> Callable[..., Any]:

@@ -387,6 +387,11 @@ def index_add(input: Any, dim: Any, index: Any, source: Any, alpha: Any = 1) -> 
             f"index_add_(): Number of indices ({len(idx)}) should be equal to "
             f"source.size(dim): ({ss[d]}), for dim: {d}"
         )
+    if input.ndim <= 1 and idx.size and (int(idx.min()) < 0 or int(idx.max()) >= xs[d]):
+        # (ATen's 1-D kernel checks each index itself, in index_select's words)
+        raise GradcliError(
+            "index out of range in self", hint=f"indices go from 0 to {xs[d] - 1}"
+        ).mirror("IndexError")
     _bounds(idx, xs[d], d)
     src = reshape(source, ss) if source.shape != ss else source
     if not (isinstance(alpha, (int, float, np.integer, np.floating)) and alpha == 1):

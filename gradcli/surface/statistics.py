@@ -36,22 +36,17 @@ from .stdalgo import _StdAlgorithms
 
 
 def _scan_input(x: Any, dtype: Any, fn: str) -> Tensor:
-    x = A.tensor_arg(x, "input")
-    if dtype is not None:
-        x = F.to_dtype(x, dtype)
-    elif x.dtype.kind in "biu" and x.dtype != np.int64:
-        x = Tensor(x.data.astype(np.int64))  # as PyTorch: integer and bool scans are int64
-    return x
+    return F.reduced_dtype(A.tensor_arg(x, "input"), dtype, fn)
 
 
 def cumsum(input: Any, dim: Any, dtype: Any = None) -> Tensor:
     input = _scan_input(input, dtype, "cumsum")
-    return apply(SC.cumsum, input, dim=C.check_dim(dim, input.ndim))
+    return F.kept_dtype(apply(SC.cumsum, input, dim=C.check_dim(dim, input.ndim)), input)
 
 
 def cumprod(input: Any, dim: Any, dtype: Any = None) -> Tensor:
     input = _scan_input(input, dtype, "cumprod")
-    return apply(SC.cumprod, input, dim=C.check_dim(dim, input.ndim))
+    return F.kept_dtype(apply(SC.cumprod, input, dim=C.check_dim(dim, input.ndim)), input)
 
 
 def logcumsumexp(input: Any, dim: Any) -> Tensor:

@@ -451,8 +451,11 @@ NO_SECOND_VJP = {"grid_sample_grid_grad", "ctc_loss", "pdist"}
 # Records whose forward-mode rule is PyTorch's, which is not the derivative its gradient is
 # (gradcli mirrors the values; tests/ops/test_dual.py says so too): cholesky_inverse's
 # jvp multiplies in another order (pytorch/pytorch#196682); logcumsumexp's (logcumsumexp_jvp)
-# divides by cumsum(exp(x - max)) + 1e-13, a relative 1e-12 off where that sum is small.
-FORWARD_AS_PYTORCH = frozenset({"cholesky_inverse", "logcumsumexp"})
+# divides by cumsum(exp(x - max)) + 1e-13, a relative 1e-12 off where that sum is small;
+# cholesky's (cholesky_jvp) reads the tangent as given, where the gradient takes the symmetric
+# part of a perturbation: a one-hot tangent off the diagonal differs (tests/ops/
+# test_cholesky_jvp.py checks it against PyTorch's jacfwd).
+FORWARD_AS_PYTORCH = frozenset({"cholesky", "cholesky_inverse", "logcumsumexp"})
 
 
 @pytest.mark.parametrize("name", sorted(ops.REGISTRY))

@@ -246,6 +246,10 @@ CALLS: dict[str, list[Call]] = {
     "torch.IntTensor": one([1, 2]),
     "torch.BoolTensor": one([True]),
     "torch.ByteTensor": one([1, 2]),
+    "torch.ShortTensor": one([1, 2]),
+    "torch.CharTensor": one([1, 2]),
+    "torch.HalfTensor": one([1.5, 2.0]),
+    "torch.BFloat16Tensor": one([1.5, 2.0]),
     "torch.Generator": one(),
     "torch.addmm": one(square, x23, lambda: leaf((3, 2)))
     + one(square, x23, lambda: leaf((3, 2)), beta=0.5, alpha=2.0),

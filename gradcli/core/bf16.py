@@ -58,8 +58,8 @@ def bf16_arrays(op: Any, arrays: Any) -> list:
             f"{shown} of a bfloat16 tensor is not supported by gradcli (it computes bfloat16 "
             "only where its result is PyTorch's to the bit: arithmetic, exp, log, sqrt, sin, "
             "cos, tanh, sigmoid, relu, softplus, gelu, silu, mish, elu, logsigmoid, hardswish, "
-            "log_softmax, rsqrt, sinc, softshrink, hardsigmoid, leaky_relu, abs, clamp, floor, ceil, trunc, sign, max, min, sum, "
-            "mean, matmul)",
+            "log_softmax, rsqrt, sinc, softshrink, hardsigmoid, leaky_relu, abs, clamp, floor, "
+            "ceil, trunc, sign, max, min, sum, mean, matmul)",
             hint="convert to float32 first: x.float() (or x.to(torch.float32))",
         )
     from .half import widened  # (a float32 copy laid out as the bfloat16 array)

@@ -6,8 +6,8 @@ multiplies). Recorded with torch 2.13 (tests/ops/data/record_trsm32.py)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -16,28 +16,13 @@ import pytest
 from gradcli.ops import lapack32
 from gradcli.ops import matrices as M
 
-DATA = json.loads((Path(__file__).parent / "data" / "trsm32.json").read_text())
+HERE = Path(__file__).parent / "data"
+sys.path.insert(0, str(HERE))
+from record_trsm32 import digest, digest64, draw  # noqa: E402  (A and B drawn as recorded)
+
+sys.path.remove(str(HERE))
+DATA = json.loads((HERE / "trsm32.json").read_text())
 CASES = DATA["cases"]
-
-
-def draw(n: int, cols: int, upper: bool, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    rng = np.random.default_rng([n, cols, int(upper), seed])
-    a = rng.standard_normal((20, n, n)).astype(np.float32)
-    a = np.triu(a) if upper else np.tril(a)
-    d = (rng.uniform(1, 3, (20, n)) * rng.choice([-1, 1], (20, n))).astype(np.float32)
-    idx = np.arange(n)
-    a[:, idx, idx] = d
-    return a, rng.standard_normal((20, n, cols)).astype(np.float32)
-
-
-def digest(a: np.ndarray) -> str:
-    bits = np.ascontiguousarray(np.asarray(a, dtype=np.float32)).view(np.uint32)
-    return hashlib.sha256(bits.tobytes()).hexdigest()[:16]
-
-
-def digest64(a: np.ndarray) -> str:
-    bits = np.ascontiguousarray(np.asarray(a, dtype=np.float64)).view(np.uint64)
-    return hashlib.sha256(bits.tobytes()).hexdigest()[:16]
 
 
 def _key(key: str) -> tuple[int, int, bool, bool]:

@@ -2,7 +2,7 @@
 tests/ops/test_lapack32_trsm.py: run with a Python that has torch 2.13 (CPU, one thread),
 `python tests/ops/data/record_trsm32.py`. Each case stores a digest of X's float32 bits (and,
 for the smallest sizes, the first two systems' bits); the test draws A and B again from the
-same seeds (`draw` there). Recorded on an AMD EPYC (AVX2, MKL's generic code)."""
+same seeds (this module's `draw`). Recorded on an AMD EPYC (AVX2, MKL's generic code)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,7 @@ import json
 from pathlib import Path
 
 import numpy as np
-import torch
 
-torch.set_num_threads(1)
 SIZES = list(range(1, 8))
 COLUMNS = (1, 2, 3, 6)
 
@@ -40,6 +38,9 @@ def digest64(a: np.ndarray) -> str:
 
 
 def main() -> None:
+    import torch  # (the test imports draw and the digests without torch)
+
+    torch.set_num_threads(1)
     cases = {}
     for n in SIZES:
         for cols in COLUMNS:

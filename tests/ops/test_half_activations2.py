@@ -9,7 +9,6 @@ The rules they replace are shown to miss the recordings."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
@@ -18,12 +17,14 @@ import pytest
 
 import gradcli
 from gradcli.core import cpu
-from gradcli.core.dtypes import BF16, round_bf16
+from gradcli.core.dtypes import BF16
 from gradcli.surface import composite as C
 from gradcli.surface import extras as X
 from gradcli.surface import functional as F
 from gradcli.surface import names  # noqa: F401 - installs the tensor methods
 from gradcli.surface import nnfunctional as N
+from tests.ops.test_half_activations import _as, _sha, _view
+from tests.ops.test_half_activations import _draw as draw
 
 CASES = json.loads((Path(__file__).parent / "data" / "half_activations2.json").read_text())["cases"]
 
@@ -47,26 +48,7 @@ OPS = {
 
 
 def _draw(shape, seed):
-    rng = np.random.default_rng([*shape, seed, 11])
-    x = (rng.standard_normal(shape) * rng.choice([0.5, 3.0, 9.0], shape)).astype(np.float32)
-    w = rng.standard_normal(shape).astype(np.float32)
-    return x, w
-
-
-def _as(a: np.ndarray, dtype: str) -> np.ndarray:
-    return a.astype(np.float16) if dtype == "float16" else round_bf16(a)
-
-
-def _view(t, kind):
-    if kind == "strided":
-        return t[..., ::2]
-    if kind == "t":
-        return t.t() if t.ndim == 2 else t
-    return t
-
-
-def _sha(a: np.ndarray) -> str:
-    return hashlib.sha256(np.ascontiguousarray(a.astype(np.float32)).tobytes()).hexdigest()
+    return draw(shape, seed, salt=11)
 
 
 def _run(case: dict) -> tuple[str, str]:

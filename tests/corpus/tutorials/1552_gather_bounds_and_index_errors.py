@@ -29,3 +29,11 @@ print(torch.take_along_dim(x, torch.tensor([[-1], [-3]]), dim=1))
 print(torch.take_along_dim(x, x.argsort(dim=1, descending=True), dim=1))
 print(torch.gather(torch.tensor(5.0), 0, torch.tensor(0)))
 print(scores.gather(1, torch.tensor([[2], [1]]), sparse_grad=False))
+
+# buffers made like an existing tensor, with a size computed wrongly
+for sizes in [(-2, 6), (3, -1)]:
+    try:
+        scores.new_zeros(sizes)
+    except RuntimeError as e:
+        print("new_zeros", sizes, "->", e)
+print(scores.new_zeros(2, 4).shape, scores.new_ones((1, 3)).dtype)

@@ -269,8 +269,11 @@ def repeat_interleave(
 
 
 def _counts(t: Tensor, n: int | None, d: int = 0) -> np.ndarray:
-    if t.dtype.kind not in "iu":
-        raise GradcliError("repeat_interleave: repeats has to be Long or Int tensor")
+    if t.dtype not in (np.int32, np.int64):  # ATen's kernel has Long and Int variants only
+        raise GradcliError(
+            f"\"repeat_interleave_cpu\" not implemented for '{scalar_type_name(t.dtype)}'",
+            hint="give the repeats as integers: torch.tensor([...]) or repeats.long()",
+        ).mirror("NotImplementedError")
     c = t.data.reshape(-1).astype(np.int64)
     if t.ndim > 1:
         raise GradcliError("repeat_interleave only accept 1D vector as repeat")

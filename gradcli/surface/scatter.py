@@ -58,8 +58,10 @@ def _bounds(idx: np.ndarray, size: int, dim: int, error: str = "RuntimeError") -
     if idx.size == 0:
         return
     lo, hi = int(idx.min()), int(idx.max())
-    bad = lo if lo < 0 else hi if hi >= size else None
-    if bad is not None:
+    if lo < 0 or hi >= size:
+        # the first one out of bounds in row-major order, as ATen's loop meets it
+        out = ((idx < 0) | (idx >= size)).reshape(-1)
+        bad = int(idx.reshape(-1)[int(np.argmax(out))])
         raise GradcliError(
             f"index {bad} is out of bounds for dimension {dim} with size {size}",
             hint=f"indices along dimension {dim} go from 0 to {size - 1}",

@@ -638,15 +638,9 @@ def _new(fill: Any) -> Any:
         dt = x.dtype if dtype is None else dtype
         if sizes:  # the parser's errors name the method
             C.int_list(sizes, "new_" + fill.__name__)
-        dims = sizes[0] if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else sizes
-        if not sizes and isinstance(size, (tuple, list)):
-            dims = size
-        if dims:
-            bad = [n for n in dims if isinstance(n, int) and n < 0]
-            if bad:  # (the method's own words: zeros' special message is torch.zeros')
-                raise GradcliError(
-                    f"Trying to create tensor with negative dimension {bad[0]}: {list(dims)}"
-                )
+        given = sizes or ((size,) if isinstance(size, (tuple, list)) else ())
+        if given:  # the shared size check's words (zeros' own message is torch.zeros' only)
+            C.shape_arg(given)
         return fill(*sizes, size=size, dtype=dt, requires_grad=requires_grad)
 
     return make

@@ -40,8 +40,9 @@ SHAPES = [[1], [17], [31], [32], [33], [100], [3, 47], [300]]
 VIEWS = [None, "strided", "t"]
 
 
-def draw(shape, seed):
-    rng = np.random.default_rng([*shape, seed, 7])
+def draw(shape, seed, salt=7):
+    """x and w for a case (`salt`: 7 here, 11 for record_half_activations2)."""
+    rng = np.random.default_rng([*shape, seed, salt])
     x = (rng.standard_normal(shape) * rng.choice([0.5, 3.0, 9.0], shape)).astype(np.float32)
     w = rng.standard_normal(shape).astype(np.float32)
     return x, w

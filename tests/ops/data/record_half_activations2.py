@@ -8,13 +8,13 @@ two-byte elements on AVX2), a strided view and a transpose. Run on such a machin
 Inputs are NumPy's, drawn from seeds (the test rebuilds them without torch); results are stored
 as the SHA-256 of their values as float32 bytes."""
 
-import hashlib
 import json
 from pathlib import Path
 
-import numpy as np
+import record_half_activations as first
 import torch
 import torch.nn.functional as F
+from record_half_activations import sha, view
 
 torch.set_num_threads(1)
 assert torch.backends.cpu.get_cpu_capability() == "AVX2", "record on the avx2 family"
@@ -44,22 +44,7 @@ VIEWS = [None, "strided", "t"]
 
 
 def draw(shape, seed):
-    rng = np.random.default_rng([*shape, seed, 11])
-    x = (rng.standard_normal(shape) * rng.choice([0.5, 3.0, 9.0], shape)).astype(np.float32)
-    w = rng.standard_normal(shape).astype(np.float32)
-    return x, w
-
-
-def view(t, kind):
-    if kind == "strided":
-        return t[..., ::2]
-    if kind == "t":
-        return t.t() if t.dim() == 2 else t
-    return t
-
-
-def sha(t) -> str:
-    return hashlib.sha256(t.detach().float().contiguous().numpy().tobytes()).hexdigest()
+    return first.draw(shape, seed, salt=11)
 
 
 def main() -> None:

@@ -46,7 +46,11 @@ the products added after the two met; then random values, signs and mantissas wi
   kernel above.
 
 Both operands transposed: as the row-major product for inner sizes up to 7 (measured), else
-not measured; strided slices are not measured: None."""
+not measured. Row-strided operands (`x[:, t]` of a (m, s, k) tensor, a column range `h[:, a:b]`):
+MKL reads them in place, rows a leading dimension apart, in the contiguous operand's orders
+(measured: rows 1 to 40, inner sizes 1 to 200, columns 2 to 40; `x @ w`, `x @ w.t()`, addmm,
+`g.t() @ x`: 1,396 of 1,500 products equal, 1,143 before); a single column of them (gemv with
+a leading dimension) and a transposed row-strided operand are not measured: None."""
 
 from __future__ import annotations
 
@@ -88,6 +92,29 @@ def _layout(x: np.ndarray, y: np.ndarray) -> str | None:
     return None
 
 
+def _leading(a: np.ndarray) -> bool:
+    """A row-major matrix whose rows lie further apart than its width (a slice `x[:, t]` of a
+    (m, s, k) tensor, `h[:, :k]`): ATen hands MKL such an operand as it is, its rows a
+    leading dimension apart, rather than a contiguous copy."""
+    st, size = a.strides, a.itemsize
+    return st[1] == size and st[0] % size == 0 and st[0] >= a.shape[1] * size
+
+
+def _strided_layout(x: np.ndarray, y: np.ndarray) -> str | None:
+    """`_layout` with row-strided operands (`_leading`) where no fused order depends on where
+    their rows lie: y's of "nn", x's of both; None for the rest (gemv with a leading
+    dimension is not measured)."""
+    if y.shape[1] == 1:
+        return None
+    if (y.flags.c_contiguous or _leading(y)) and (
+        x.flags.c_contiguous or x.T.flags.c_contiguous or _leading(x)
+    ):
+        return "nn"
+    if (x.flags.c_contiguous or _leading(x)) and y.T.flags.c_contiguous:
+        return "nt"
+    return None
+
+
 def mm(
     x: np.ndarray,
     y: np.ndarray,
@@ -123,7 +150,11 @@ def mm(
             y = np.ascontiguousarray(y)
             layout = "nn"
     if layout is None:
-        return None
+        layout = _strided_layout(x, y)
+        if layout is None:
+            return None
+        if x_ld is None and not x.flags.c_contiguous and _leading(x):
+            x_ld = x.strides[0] // x.itemsize  # (the dot kernel's rows: x's own steps)
     start = None
     if bias is not None:
         if bias.dtype != _F32:
@@ -182,7 +213,7 @@ def bias_after(x: np.ndarray, y: np.ndarray) -> bool:
     layout = _layout(x, y)
     if n == 1 and x.flags.c_contiguous and (m > 1 or y.strides[1] != y.itemsize):
         layout = "nt"
-    return layout == "nt"
+    return (layout or _strided_layout(x, y)) == "nt"
 
 
 def _affordable(x: np.ndarray, y: np.ndarray) -> bool:

@@ -44,6 +44,7 @@ def test_the_recorded_bits_tell_the_per_element_products_apart(monkeypatch) -> N
     """Each element's own product (what gradcli computed before) differs from the recorded
     bits on most lines: the test above can fail."""
     monkeypatch.setattr(arithmetic, "vmap_product", lambda x, y: None)
+    monkeypatch.setenv("GRADCLI_TIME_SECONDS", "120")  # (as long a program as the test above)
     want = (DATA / "expected.txt").read_text().splitlines()
     got = _lines()
     differ = sum(g != w for g, w in zip(got, want))

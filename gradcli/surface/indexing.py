@@ -316,9 +316,15 @@ def index_assign(
     # the values themselves, as PyTorch writes them: the sum above turns a -0.0 (kept or
     # written) into +0.0, which prints as 0. instead of -0.
     if out.data.shape == x.data.shape and v.data.shape == region:
-        exact = x.data.copy()
-        exact[idx] = v.data
-        out.data = exact
+        if out.data.flags.writeable and out.data.dtype == x.data.dtype:
+            # (the sum's own fresh array, written over: a large buffer's row writes allocate
+            # one array less each)
+            np.copyto(out.data, x.data)
+            out.data[idx] = v.data
+        else:
+            exact = x.data.copy()
+            exact[idx] = v.data
+            out.data = exact
     return out
 
 

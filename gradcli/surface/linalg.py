@@ -19,7 +19,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
-from ..core.dtypes import BF16, scalar_type_name
+from ..core.dtypes import BF16, cpp_type_name, scalar_type_name
 from ..core.layout import column_major
 from ..core.op import apply, link_siblings
 from ..core.tensor import Tensor, _GradMode, batched, typename
@@ -516,6 +516,17 @@ def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) ->
 
 def baddbmm(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:  # noqa: A002
     inp, b1, b2 = A.tensor_arg(input, "input"), A.tensor_arg(batch1), A.tensor_arg(batch2)
+    # ATen's baddbmm meta, in its order: the input expanded to (batch1.size(0), batch1.size(1),
+    # batch2.size(2)) first (its errors; the view itself is made once the sizes are known to
+    # agree), then the input's dtype against batch1's, then the operands' dimensions and sizes
+    sizes = (C.size_at(b1.shape, 0), C.size_at(b1.shape, 1), C.size_at(b2.shape, 2))
+    F.expand_check(inp.shape, sizes, inp.dtype)
+    if inp.dtype != b1.dtype:
+        raise GradcliError(
+            f"Input dtypes must be the same, got: input {cpp_type_name(inp.dtype)}, batch1: "
+            f"{cpp_type_name(b1.dtype)}, batch2: {cpp_type_name(b2.dtype)}",
+            hint="convert the input (or the batches) to one dtype first",
+        )
     for t, name in ((b1, "batch1"), (b2, "batch2")):
         if t.ndim != 3:
             raise GradcliError(f"{name} must be a 3D tensor")
@@ -524,8 +535,7 @@ def baddbmm(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: Any =
             "Expected size for first two dimensions of batch2 tensor to be: "
             f"[{b1.shape[0]}, {b1.shape[2]}] but got: [{b2.shape[0]}, {b2.shape[1]}]."
         )
-    # (the expanded input recorded before the product, as in `addmm`)
-    base = F.expand(inp, (b1.shape[0], b1.shape[1], b2.shape[2]))
+    base = F.expand(inp, sizes)  # (recorded before the product, as in `addmm`)
     return _add_scaled(inp, _scaled_product(b1, b2, alpha), beta, alpha, "BaddbmmBackward0", base)
 
 

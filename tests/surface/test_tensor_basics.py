@@ -399,6 +399,163 @@ def test_matmul_refuses_mixed_dtypes(a: tuple, b: tuple, message: str) -> None:
     assert _error(lambda: T["matmul"](x, y))[1] == message
 
 
+# The batched products check as ATen's kernels do, in their order (recorded from PyTorch 2.13):
+# bmm's meta names batch and inner size in one message; baddbmm expands its input to
+# (batch1.size(0), batch1.size(1), batch2.size(2)) before anything else, then compares the
+# input's dtype with batch1's; addbmm expands to (batch1.size(1), batch2.size(2)) first and
+# adds each product by addmm_ (its dtype words).
+F32, F64, I32 = np.float32, np.float64, np.int32
+BATCHED_PRODUCT_ERRORS = [
+    (
+        "bmm",
+        None,
+        ((2, 3, 4), F32),
+        ((3, 4, 5), F32),
+        None,
+        "Expected size for first two dimensions of batch2 tensor to be: [2, 4] but got: [3, 4].",
+    ),
+    (
+        "bmm",
+        None,
+        ((2, 3, 4), F32),
+        ((1, 5, 5), F32),
+        None,
+        "Expected size for first two dimensions of batch2 tensor to be: [2, 4] but got: [1, 5].",
+    ),
+    (
+        "baddbmm",
+        ((2, 3, 5), F64),
+        ((2, 3, 4), F32),
+        ((2, 4, 5), F32),
+        None,
+        "Input dtypes must be the same, got: input double, batch1: float, batch2: float",
+    ),
+    (
+        "baddbmm",
+        ((5,), np.float16),
+        ((2, 3, 4), F32),
+        ((2, 4, 5), F32),
+        None,
+        "Input dtypes must be the same, got: input c10::Half, batch1: float, batch2: float",
+    ),
+    (
+        "baddbmm",
+        ((2, 3, 5), F32),
+        ((3, 4), F32),
+        ((2, 4, 5), F32),
+        None,
+        "The expanded size of the tensor (4) must match the existing size (3) at non-singleton "
+        "dimension 1.  Target sizes: [3, 4, 5].  Tensor sizes: [2, 3, 5]",
+    ),
+    (
+        "baddbmm",
+        ((3, 5), F32),
+        ((4,), F32),
+        ((2, 4, 5), F32),
+        "IndexError",
+        "Dimension out of range (expected to be in range of [-1, 0], but got 1)",
+    ),
+    (
+        "baddbmm",
+        ((3, 5), F32),
+        ((), F32),
+        ((2, 4, 5), F32),
+        "IndexError",
+        "Dimension specified as 0 but tensor has no dimensions",
+    ),
+    (
+        "baddbmm",
+        ((3, 5), F32),
+        ((2, 3, 4), F32),
+        ((4, 5), F32),
+        "IndexError",
+        "Dimension out of range (expected to be in range of [-2, 1], but got 2)",
+    ),
+    (
+        "baddbmm",
+        ((3, 5), F32),
+        ((2, 3, 4), F32),
+        ((2, 5, 5), F32),
+        None,
+        "Expected size for first two dimensions of batch2 tensor to be: [2, 4] but got: [2, 5].",
+    ),
+    (
+        "addbmm",
+        ((2, 3, 5), F32),
+        ((2, 3, 4), F32),
+        ((2, 4, 5), F32),
+        None,
+        "expand(torch.FloatTensor{[2, 3, 5]}, size=[3, 5]): the number of sizes provided (2) must "
+        "be greater or equal to the number of dimensions in the tensor (3)",
+    ),
+    (
+        "addbmm",
+        ((4, 5), F32),
+        ((2, 3, 4), F32),
+        ((2, 4, 5), F32),
+        None,
+        "The expanded size of the tensor (3) must match the existing size (4) at non-singleton "
+        "dimension 0.  Target sizes: [3, 5].  Tensor sizes: [4, 5]",
+    ),
+    (
+        "addbmm",
+        ((3, 5), F32),
+        ((4,), F32),
+        ((2, 4, 5), F32),
+        "IndexError",
+        "Dimension out of range (expected to be in range of [-1, 0], but got 1)",
+    ),
+    (
+        "addbmm",
+        ((3, 5), I32),
+        ((2, 3, 4), np.int64),
+        ((2, 4, 5), np.int64),
+        None,
+        "self and mat2 must have the same dtype, but got Int and Long",
+    ),
+    (
+        "addbmm",
+        ((3, 5), np.bool_),
+        ((2, 3, 4), F32),
+        ((2, 4, 5), F32),
+        None,
+        "self and mat2 must have the same dtype, but got Bool and Float",
+    ),
+    (
+        "addbmm",
+        ((3, 5), F32),
+        ((3, 3, 4), F32),
+        ((2, 4, 5), F32),
+        None,
+        "batch1 and batch2 must have same number of batches, got 3 and 2",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,inp,b1,b2,python_class,message", BATCHED_PRODUCT_ERRORS)
+def test_batched_product_errors(
+    name: str, inp: Any, b1: tuple, b2: tuple, python_class: str | None, message: str
+) -> None:
+    args = [Tensor(np.ones(shape, dt)) for shape, dt in ([inp] if inp else []) + [b1, b2]]
+    got_class, got = _error(lambda: T[name](*args))
+    assert got == message
+    if python_class is not None:
+        assert got_class == python_class
+
+
+def test_baddbmm_of_one_dtype_still_runs() -> None:
+    out = _run(
+        "import torch\na = torch.arange(12.).view(2, 3, 2)\nb = torch.ones(2, 2, 1)\n"
+        "print(torch.baddbmm(torch.ones(1), a, b, beta=0.5))\n"
+        "print(torch.addbmm(torch.zeros(3, 1, dtype=torch.int64), a.long(), b.long()))\n"
+    )
+    assert out == (
+        "tensor([[[ 1.5000],\n         [ 5.5000],\n         [ 9.5000]],\n\n"
+        "        [[13.5000],\n         [17.5000],\n         [21.5000]]])\n"
+        "tensor([[14],\n        [22],\n        [30]])\n"
+    )
+
+
 # --- out= and in-place views --------------------------------------------------------------------
 
 

@@ -548,6 +548,13 @@ def addmv(input: Any, mat: Any, vec: Any, *, beta: Any = 1, alpha: Any = 1) -> T
             f"size mismatch, got input ({inp.shape[0] if inp.ndim else 1}), mat "
             f"({m.shape[0]}x{m.shape[1]}), vec ({v.shape[0]})"
         )
+    if not inp.dtype == m.dtype == v.dtype:  # (ATen's addmv: no promotion, after the shapes)
+        raise GradcliError(
+            "addmv input tensors must have the same dtype, but got "
+            f"{scalar_type_name(inp.dtype)}, {scalar_type_name(m.dtype)}, and "
+            f"{scalar_type_name(v.dtype)}",
+            hint="convert the input (or the matrix and vector) to one dtype first",
+        )
     base = F.expand(inp, (m.shape[0],))  # (recorded before the product, as in `addmm`)
     return _add_scaled(inp, _scaled_product(m, v, alpha), beta, alpha, "AddmvBackward0", base)
 
@@ -1037,19 +1044,27 @@ def multi_dot(tensors: Any, *, out: Any = None) -> Tensor:
         raise GradcliError(f"multi_dot(): the first tensor must be 1D or 2D but got {first.ndim}D")
     if last.ndim not in (1, 2):
         raise GradcliError(f"multi_dot(): the last tensor must be 1D or 2D but got {last.ndim}D")
-    for i, t in enumerate(ts[1:-1], 1):
-        if t.ndim != 2:
-            raise GradcliError(f"multi_dot(): tensor {i} must be 2D but got {t.ndim}D")
     mats = list(ts)
     if first.ndim == 1:
         mats[0] = F.unsqueeze(first, 0)
     if last.ndim == 1:
         mats[-1] = F.unsqueeze(last, -1)
-    for i in range(n - 1):
-        if mats[i].shape[1] != mats[i + 1].shape[0]:
+    for i, t in enumerate(ts[1:-1], 1):
+        if t.ndim != 2:
+            raise GradcliError(f"multi_dot(): tensor {i} must be 2D but got {t.ndim}D")
+    # then, as ATen's, each later tensor in turn: its dtype against the first's, and whether it
+    # multiplies the one before
+    for i, t in enumerate(ts[1:], 1):
+        if t.dtype != first.dtype:
             raise GradcliError(
-                f"multi_dot(): tensors {i} and {i + 1} with shapes {list(ts[i].shape)} and "
-                f"{list(ts[i + 1].shape)} cannot be multiplied"
+                "multi_dot(): all tensors must have be the same dtype but tensor 0 is "
+                f"{cpp_type_name(first.dtype)} and tensor {i} {cpp_type_name(t.dtype)}",
+                hint="convert them to one dtype first",
+            )
+        if mats[i - 1].shape[1] != mats[i].shape[0]:
+            raise GradcliError(
+                f"multi_dot(): tensors {i - 1} and {i} with shapes {list(ts[i - 1].shape)} and "
+                f"{list(ts[i].shape)} cannot be multiplied"
             )
     dims = [m.shape[0] for m in mats] + [mats[-1].shape[1]]
     order = _chain_order(dims)

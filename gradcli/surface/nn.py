@@ -2104,6 +2104,16 @@ def bilinear(input1: Any, input2: Any, weight: Any, bias: Any = None) -> Tensor:
 
     x1, x2 = tensor_arg(input1, "input1"), tensor_arg(input2, "input2")
     w = tensor_arg(weight, "weight")
+    named = [("input1", x1), ("input2", x2), ("weight", w)]
+    if bias is not None:
+        named.append(("bias", tensor_arg(bias, "bias")))
+    if len({t.dtype for _, t in named}) > 1:  # (ATen's first check: no promotion)
+        got = ", ".join(f"{k}: {dtypes.cpp_type_name(t.dtype)}" for k, t in named)
+        raise GradcliError(
+            f"All tensors must have the same dtype, got {got}",
+            hint="convert the inputs to the layer's dtype first (x.float()), or the layer's "
+            "(module.double())",
+        )
     if x1.ndim != x2.ndim:
         raise GradcliError(
             f"bilinear(): input dimensions do not match: got {x1.ndim} and {x2.ndim}"

@@ -543,6 +543,44 @@ def test_batched_product_errors(
         assert got_class == python_class
 
 
+def test_products_refuse_mixed_dtypes_in_atens_words() -> None:
+    """addmv ran with an input of another dtype (promoting) where PyTorch stops; inner, multi_dot,
+    bilinear and masked_scatter stop with their own checks, in ATen's order (recorded from
+    PyTorch 2.13)."""
+    out = _run(
+        "import torch\nimport torch.nn.functional as F\n"
+        "f, d = torch.ones(2, 3), torch.ones(2, 3, dtype=torch.float64)\n"
+        "cases = [\n"
+        "    lambda: torch.addmv(torch.ones(2, dtype=torch.float64), f, torch.ones(3)),\n"
+        "    lambda: torch.addmv(torch.ones(2), f, torch.ones(3, dtype=torch.int64)),\n"
+        "    lambda: torch.addmv(torch.ones(4, dtype=torch.float64), f, torch.ones(3)),\n"
+        "    lambda: torch.inner(f, d[0]),\n"
+        "    lambda: torch.linalg.multi_dot([f, d.T]),\n"
+        "    lambda: torch.linalg.multi_dot([f, torch.ones(4, 2), d[:, :2]]),\n"
+        "    lambda: torch.linalg.multi_dot([f, torch.ones(4, 2), torch.ones(1, 2, 2), f]),\n"
+        "    lambda: F.bilinear(f, d[0], torch.ones(4, 3, 3, dtype=torch.float64)),\n"
+        "    lambda: F.bilinear(f, f, torch.ones(4, 3, 3), torch.ones(4, dtype=torch.half)),\n"
+        "    lambda: f.masked_scatter(torch.ones(2, 3), d),\n"
+        "]\n"
+        "for c in cases:\n"
+        "    try:\n        c()\n    except RuntimeError as e:\n        print(e)\n"
+    )
+    assert out.splitlines() == [
+        "addmv input tensors must have the same dtype, but got Double, Float, and Float",
+        "addmv input tensors must have the same dtype, but got Float, Float, and Long",
+        "size mismatch, got input (4), mat (2x3), vec (3)",
+        "both inputs should have same dtype",
+        "multi_dot(): all tensors must have be the same dtype but tensor 0 is float and tensor "
+        "1 double",
+        "multi_dot(): tensors 0 and 1 with shapes [2, 3] and [4, 2] cannot be multiplied",
+        "multi_dot(): tensor 2 must be 2D but got 3D",
+        "All tensors must have the same dtype, got input1: float, input2: double, weight: double",
+        "All tensors must have the same dtype, got input1: float, input2: float, weight: float, "
+        "bias: c10::Half",
+        "masked_scatter: expected self and source to have same dtypes but gotFloat and Double",
+    ]
+
+
 def test_baddbmm_of_one_dtype_still_runs() -> None:
     out = _run(
         "import torch\na = torch.arange(12.).view(2, 3, 2)\nb = torch.ones(2, 2, 1)\n"

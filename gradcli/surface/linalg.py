@@ -368,11 +368,37 @@ def _einsum(ops: list[Tensor], subs: list[list[Any]], out: list[Any] | None) -> 
             t = apply(S.expand, t, shape=want)
         fixed.append(t)
     summed = any(x not in outl for x in counts)
+    if dtype.kind in "biu" and dtype != np.int64 and _einsum_widens(full, outl, sizes, dtype):
+        fixed = [Tensor(t.data.astype(np.int64)) for t in fixed]
     if len(ops) == 1:
         label = "SumBackward1" if summed else "PermuteBackward0"
     else:
         label = "ViewBackward0" if summed else "MulBackward0"
     return apply(EINSUM, *fixed, spec=(tuple(full), outl), label=label)
+
+
+def _einsum_widens(full: list, outl: tuple, sizes: dict, dtype: np.dtype) -> bool:
+    """Whether ATen's einsum gives integer / bool operands (not int64) an int64 result: it sums
+    a label that only one operand has (and the output drops) with `sum` (int64; a bool's count of
+    True) before combining; the pair then meets in a bmm where a dropped label is shared (of
+    one dtype only: its error otherwise) or else in a promoting multiply. One or two operands
+    whose labels are not of size 1 (ATen squeezes those first); elsewhere the dtype stays."""
+    drop = [x for x in sizes if x not in outl]
+    if len(full) == 1:
+        return bool(drop)
+    if len(full) != 2 or any(sizes[x] == 1 for x in drop):
+        return False
+    a, b = set(full[0]), set(full[1])
+    wide_a, wide_b = bool((a - b) & set(drop)), bool((b - a) & set(drop))
+    if a & b & set(drop):  # a contraction: ATen's bmm
+        da, db = (np.dtype(np.int64) if w else dtype for w in (wide_a, wide_b))
+        if da != db:
+            raise GradcliError(
+                f"expected scalar type {scalar_type_name(da)} but found {scalar_type_name(db)}"
+            )
+        if da == np.bool_:
+            raise GradcliError("\"bmm\" not implemented for 'Bool'").mirror("NotImplementedError")
+    return wide_a or wide_b
 
 
 # --- tensordot, addmm & co, kron, outer -----------------------------------------------------------

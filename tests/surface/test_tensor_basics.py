@@ -7,6 +7,7 @@ were recorded from PyTorch 2.13."""
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -579,6 +580,40 @@ def test_products_refuse_mixed_dtypes_in_atens_words() -> None:
         "bias: c10::Half",
         "masked_scatter: expected self and source to have same dtypes but gotFloat and Double",
     ]
+
+
+@pytest.mark.parametrize(
+    "equation,shapes,dtype,expected",
+    [
+        # one operand: a dropped label is summed by `sum`, int64 (a bool's count of True)
+        ("ij->i", [(2, 3)], "int32", "tensor([ 3, 12])"),
+        ("ii->", [(2, 2)], "uint8", "tensor(3)"),
+        ("ij->", [(2, 3)], "bool", "tensor(5)"),
+        (
+            "ij->ji",
+            [(2, 3)],
+            "int32",
+            "tensor([[0, 3],\n        [1, 4],\n        [2, 5]], dtype=torch.int32)",
+        ),
+        # two: a label only one operand has is summed first; the pair then multiplies (promoting)
+        ("ij,k->k", [(2, 3), (3,)], "int32", "tensor([ 0, 15, 30])"),
+        ("ij,k->k", [(2, 3), (3,)], "bool", "tensor([0, 5, 5])"),
+        ("ij,ik->", [(2, 3), (2, 3)], "int32", "tensor(153)"),
+        ("ij,j->i", [(2, 3), (3,)], "int32", "tensor([ 5, 14], dtype=torch.int32)"),
+        # or meets the other, not summed, in a bmm: one dtype only
+        ("ij,j->", [(2, 3), (3,)], "int32", "expected scalar type Long but found Int"),
+        ("ij,j->i", [(2, 3), (3,)], "bool", "\"bmm\" not implemented for 'Bool'"),
+    ],
+)
+def test_einsum_of_integers_widens_as_atens(
+    equation: str, shapes: list, dtype: str, expected: str
+) -> None:
+    ops = ", ".join(f"torch.arange({math.prod(s)}).view{s}.to(torch.{dtype})" for s in shapes)
+    out = _run(
+        f"import torch\ntry:\n    print(torch.einsum('{equation}', {ops}))\n"
+        "except (RuntimeError, NotImplementedError) as e:\n    print(e)\n"
+    )
+    assert out == expected + "\n"
 
 
 def test_baddbmm_of_one_dtype_still_runs() -> None:

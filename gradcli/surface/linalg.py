@@ -458,6 +458,7 @@ def tensordot(a: Any, b: Any, dims: Any = 2, out: Any = None) -> Tensor:
     ]
     if len(set(la) | set(lb)) > 52:
         raise GradcliError("tensordot: too many dimensions (more than 52 in all)")
+    C.kernel_dtype(a.dtype, "addmm_impl_cpu_", kinds="fciu")  # (ATen's tensordot is one mm)
     return A.named(_einsum([a, b], [la, lb], outl), "ViewBackward0")
 
 
@@ -561,6 +562,7 @@ def baddbmm(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: Any =
             "Expected size for first two dimensions of batch2 tensor to be: "
             f"[{b1.shape[0]}, {b1.shape[2]}] but got: [{b2.shape[0]}, {b2.shape[1]}]."
         )
+    C.kernel_dtype(b1.dtype, "baddbmm", kinds="fciu")  # (no bool loop)
     base = F.expand(inp, sizes)  # (recorded before the product, as in `addmm`)
     return _add_scaled(inp, _scaled_product(b1, b2, alpha), beta, alpha, "BaddbmmBackward0", base)
 

@@ -2151,8 +2151,15 @@ def bilinear(input1: Any, input2: Any, weight: Any, bias: Any = None) -> Tensor:
         f2 = reshape_to(x2, (-1, x2.shape[-1]))
         y = reshape_to(apply(bilinear_product, f1, w, f2), lead + (w.shape[0],))
         return y if bias is None else add_t(y, bias)
+    if x1.dtype == np.bool_:  # (ATen's _trilinear multiplies in bmm: no loop for bool)
+        raise GradcliError("\"bmm\" not implemented for 'Bool'").mirror("NotImplementedError")
     t = matmul(unsqueeze(unsqueeze(x1, -2), -3), w)  # (..., o, 1, j)
     y = sum(mul_t(t, unsqueeze(unsqueeze(x2, -2), -3)), dim=(-2, -1))
+    if y.dtype != x1.dtype and x1.dtype.kind in "iu":
+        # ATen's bmm keeps an integer dtype (its sum here went to int64; wrapping alike)
+        from .functional import to_dtype
+
+        y = to_dtype(y, x1.dtype)
     if y.node is not None:  # PyTorch's _trilinear result is reshaped to the output: a view
         y.node.label = "ViewBackward0"
     return y if bias is None else add_t(y, bias)

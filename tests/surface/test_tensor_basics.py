@@ -616,6 +616,74 @@ def test_einsum_of_integers_widens_as_atens(
     assert out == expected + "\n"
 
 
+INTEGER_KERNELS = [
+    # (expression on O(...) of the dtype, PyTorch 2.13's answer): ATen's CPU kernels have no
+    # loop for a bool (or, transposed or dilated, a narrow integer) convolution, nor for bool
+    # products; bilinear keeps an integer dtype
+    (
+        "bool",
+        "F.conv2d(O(1, 2, 5, 5), O(3, 2, 2, 2))",
+        "\"slow_conv2d_cpu\" not implemented for 'Bool'",
+    ),
+    (
+        "bool",
+        "F.conv3d(O(1, 2, 3, 3, 3), O(3, 2, 2, 2, 2))",
+        "\"compute_columns3d\" not implemented for 'Bool'",
+    ),
+    (
+        "int32",
+        "F.conv_transpose1d(O(1, 2, 5), O(2, 3, 2))",
+        "\"slow_conv_transpose2d_out_cpu\" not implemented for 'Int'",
+    ),
+    (
+        "uint8",
+        "F.conv_transpose3d(O(1, 2, 3, 3, 3), O(2, 3, 2, 2, 2))",
+        "\"slow_conv_transpose3d_out_cpu\" not implemented for 'Byte'",
+    ),
+    (
+        "int8",
+        "F.conv_transpose2d(O(1, 2, 5, 5), torch.ones(2, 3, 2, 2))",
+        "\"slow_conv_transpose2d_out_cpu\" not implemented for 'Char'",
+    ),
+    (
+        "int16",
+        "F.conv2d(O(1, 2, 5, 5), O(3, 2, 2, 2), dilation=2)",
+        "\"slow_conv_dilated<>\" not implemented for 'Short'",
+    ),
+    ("int32", "F.conv2d(O(1, 2, 5, 5), O(3, 2, 2, 2)).dtype", "torch.int32"),
+    ("int64", "F.conv_transpose2d(O(1, 2, 5, 5), O(2, 3, 2, 2), dilation=2).dtype", "torch.int64"),
+    ("int32", "F.conv_transpose2d(O(0, 2, 5, 5), O(2, 3, 2, 2)).shape", "torch.Size([0, 3, 6, 6])"),
+    (
+        "int32",
+        "F.bilinear(O(2, 3), O(2, 3), O(4, 3, 3), O(4))",
+        "tensor([[10, 10, 10, 10],\n        [10, 10, 10, 10]], dtype=torch.int32)",
+    ),
+    ("bool", "F.bilinear(O(2, 3), O(2, 3), O(4, 3, 3))", "\"bmm\" not implemented for 'Bool'"),
+    (
+        "bool",
+        "torch.tensordot(O(2, 3), O(3, 2), dims=0)",
+        "\"addmm_impl_cpu_\" not implemented for 'Bool'",
+    ),
+    ("bool", "torch.matmul(O(2, 2, 3), O(3))", "\"addmv_impl_cpu\" not implemented for 'Bool'"),
+    ("bool", "torch.matmul(O(2, 3), O(2, 3, 2))", "\"bmm\" not implemented for 'Bool'"),
+    (
+        "bool",
+        "torch.baddbmm(O(2), O(2, 2, 3), O(2, 3, 2))",
+        "\"baddbmm\" not implemented for 'Bool'",
+    ),
+]
+
+
+@pytest.mark.parametrize("dtype,expr,expected", INTEGER_KERNELS)
+def test_integer_and_bool_kernels_as_atens(dtype: str, expr: str, expected: str) -> None:
+    out = _run(
+        "import torch\nimport torch.nn.functional as F\n"
+        f"O = lambda *s: torch.ones(*s, dtype=torch.{dtype})\n"
+        f"try:\n    print({expr})\nexcept NotImplementedError as e:\n    print(e)\n"
+    )
+    assert out == expected + "\n"
+
+
 def test_baddbmm_of_one_dtype_still_runs() -> None:
     out = _run(
         "import torch\na = torch.arange(12.).view(2, 3, 2)\nb = torch.ones(2, 2, 1)\n"

@@ -684,6 +684,27 @@ def test_integer_and_bool_kernels_as_atens(dtype: str, expr: str, expected: str)
     assert out == expected + "\n"
 
 
+def test_spatial_class_targets_are_int64_but_flat_ones_may_be_bytes() -> None:
+    """nll_loss takes uint8 class indices for an (N, C) input; nll_loss2d (an image's or a
+    sequence's positions) reads int64 only (PyTorch 2.13's words); other integers neither."""
+    out = _run(
+        "import torch\nimport torch.nn.functional as F\nx = torch.zeros(2, 3, 2)\n"
+        "y = torch.zeros(2, 2, dtype=torch.uint8)\n"
+        "print(F.cross_entropy(x[..., 0], y[:, 0]))\n"
+        "for t in (y, y.int()):\n"
+        "    for f in (F.cross_entropy, F.nll_loss):\n"
+        "        try:\n            f(x, t)\n"
+        "        except RuntimeError as e:\n            print(e)\n"
+    )
+    assert out.splitlines() == [
+        "tensor(1.0986)",
+        "expected scalar type Long but found Byte",
+        "expected scalar type Long but found Byte",
+        "expected target dtype to be Long or Byte, but got Int",
+        "expected target dtype to be Long or Byte, but got Int",
+    ]
+
+
 def test_baddbmm_of_one_dtype_still_runs() -> None:
     out = _run(
         "import torch\na = torch.arange(12.).view(2, 3, 2)\nb = torch.ones(2, 2, 1)\n"

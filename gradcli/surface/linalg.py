@@ -1465,8 +1465,23 @@ def _removed(name: str) -> Any:
 
 
 def _inplace(fn: Any, name: str) -> Any:
-    """The in-place method `x.name_(...)` of the method `fn` (with the deprecated overloads)."""
-    return F._method_(fn, name)
+    """The in-place method `x.name_(...)` of the method `fn` (with the deprecated overloads).
+    These are structured kernels in ATen: a result of another shape than x's (the input
+    broadcast) is refused in their in-place words, not as a broadcast."""
+    import functools
+
+    @functools.wraps(fn)
+    def structured(x: Any, *args: Any, **kwargs: Any) -> Any:
+        out = fn(x, *args, **kwargs)
+        if isinstance(x, Tensor) and isinstance(out, Tensor) and out.shape != x.shape:
+            raise GradcliError(
+                f"Bad in-place call: input tensor size {list(x.shape)} and output tensor size "
+                f"{list(out.shape)} should match",
+                hint=f"an in-place result keeps x's shape: write y = x.{name}(...) instead",
+            )
+        return out
+
+    return F._method_(structured, name)
 
 
 # the addmm family, function, method and in-place forms alike

@@ -705,6 +705,30 @@ def test_spatial_class_targets_are_int64_but_flat_ones_may_be_bytes() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (
+            "torch.zeros(3).addmm_(torch.ones(2, 4), torch.ones(4, 3))",
+            "[3] and output tensor size [2, 3]",
+        ),
+        (
+            "torch.zeros(1).addmv_(torch.ones(2, 4), torch.ones(4))",
+            "[1] and output tensor size [2]",
+        ),
+        (
+            "torch.zeros(1, 3, 5).baddbmm_(torch.ones(2, 3, 4), torch.ones(2, 4, 5))",
+            "[1, 3, 5] and output tensor size [2, 3, 5]",
+        ),
+    ],
+)
+def test_structured_inplace_products_keep_the_shape(call: str, message: str) -> None:
+    """addmm_, addmv_ and baddbmm_ are structured kernels: an input that only broadcasts to the
+    result is refused in their words (PyTorch 2.13), not as an in-place broadcast."""
+    out = _run(f"import torch\ntry:\n    {call}\nexcept RuntimeError as e:\n    print(e)\n")
+    assert out == f"Bad in-place call: input tensor size {message} should match\n"
+
+
 def test_baddbmm_of_one_dtype_still_runs() -> None:
     out = _run(
         "import torch\na = torch.arange(12.).view(2, 3, 2)\nb = torch.ones(2, 2, 1)\n"

@@ -716,13 +716,13 @@ def checked_operands(input: Any, other: Any) -> tuple[Tensor, Tensor]:
     if input.dtype == np.bool_:
         # (ATen has no bool product: the kernel its route reaches names itself)
         nx, ny = input.ndim, other.ndim
-        kernel = (
+        kernel = (  # (a batched right operand: bmm; a batched left one folds into rows)
             "dot"
             if nx == ny == 1
             else "addmv_impl_cpu"
-            if nx == 2 and ny == 1
+            if ny == 1
             else "bmm"
-            if nx >= 3 and ny >= 3
+            if ny >= 3
             else "addmm_impl_cpu_"
         )
         raise GradcliError(f"\"{kernel}\" not implemented for 'Bool'").mirror("NotImplementedError")

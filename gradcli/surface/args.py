@@ -56,6 +56,16 @@ def check_dim(dim: Any, ndim: int) -> int:
     return d % n
 
 
+def size_at(shape: tuple[int, ...], dim: int) -> int:
+    """`t.size(dim)` as ATen's C++ reads it: IndexError for a dim out of range (a 0-d tensor has
+    no dimensions at all)."""
+    if not shape:
+        raise GradcliError(f"Dimension specified as {dim} but tensor has no dimensions").mirror(
+            "IndexError"
+        )
+    return shape[check_dim(dim, len(shape))]
+
+
 def dims_arg(dim: Any, ndim: int) -> Any:
     if dim is None:
         return None

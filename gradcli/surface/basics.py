@@ -294,6 +294,8 @@ def inner(input: Any, other: Any) -> Tensor:
             f"inner() the last dimension must match on both input tensors but got shapes "
             f"{list(input.shape)} and {list(y.shape)}"
         )
+    if input.dtype != y.dtype:  # (ATen's inner is a tensordot: its check, no promotion)
+        raise GradcliError("both inputs should have same dtype", hint="convert one: b.to(a.dtype)")
     if input.ndim == 1 and y.ndim == 1:
         return F.dot(input, y)
     k = input.shape[-1]

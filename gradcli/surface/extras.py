@@ -567,6 +567,8 @@ def addbmm(
     product at a time as PyTorch's CPU kernel does."""
     x = A.tensor_arg(input, "input")
     b1, b2 = A.tensor_arg(batch1, "batch1"), A.tensor_arg(batch2, "batch2")
+    # (ATen's addbmm_out expands the input to (batch1.size(1), batch2.size(2)) before any check)
+    F.expand_check(x.shape, (C.size_at(b1.shape, 1), C.size_at(b2.shape, 2)), x.dtype)
     for name, v in (("batch1", b1), ("batch2", b2)):
         if v.ndim != 3:
             raise GradcliError(f"{name} must be a 3D tensor")
@@ -582,17 +584,9 @@ def addbmm(
         )
     n, m = b1.shape[1], b2.shape[2]
     A.size_check((n, m), "addbmm's result")
-    try:
-        np.broadcast_to(np.empty(x.shape, np.int8), (n, m))
-    except ValueError:
-        raise GradcliError(
-            f"The expanded size of the tensor ({m}) must match the existing size "
-            f"({x.shape[-1]}) at non-singleton dimension 1.  Target sizes: [{n}, {m}].  "
-            f"Tensor sizes: [{', '.join(map(str, x.shape))}]"
-        ) from None
     from .linalg import _plain_scale
 
-    if b1.shape[0] and x.dtype.kind == "f" and len({x.dtype, b1.dtype, b2.dtype}) > 1:
+    if b1.shape[0] and len({x.dtype, b1.dtype, b2.dtype}) > 1:
         # (ATen adds each product by addmm_ into the result: its checks, in its words)
         F.addmm_dtypes_checked(x, b1, b2)
     if _plain_scale(b1, b2, alpha) and x.dtype == b1.dtype and _plain_number(beta):

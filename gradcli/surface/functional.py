@@ -1238,10 +1238,11 @@ def bmm(input: Any, mat2: Any) -> Tensor:
         raise GradcliError("batch1 must be a 3D tensor")
     if mat2.ndim != 3:
         raise GradcliError("batch2 must be a 3D tensor")
-    if input.shape[0] != mat2.shape[0]:
+    if mat2.shape[:2] != (input.shape[0], input.shape[2]):
+        # (ATen's bmm meta checks the batch and the inner size in one message)
         raise GradcliError(
-            f"batch1 and batch2 must have same number of batches, got {input.shape[0]} and "
-            f"{mat2.shape[0]}"
+            "Expected size for first two dimensions of batch2 tensor to be: "
+            f"[{input.shape[0]}, {input.shape[2]}] but got: [{mat2.shape[0]}, {mat2.shape[1]}]."
         )
     return named(matmul(input, mat2), "BmmBackward0")
 

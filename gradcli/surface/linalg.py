@@ -19,7 +19,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
-from ..core.dtypes import BF16, scalar_type_name
+from ..core.dtypes import BF16, cpp_type_name, scalar_type_name
 from ..core.layout import column_major
 from ..core.op import apply, link_siblings
 from ..core.tensor import Tensor, _GradMode, batched, typename
@@ -368,11 +368,37 @@ def _einsum(ops: list[Tensor], subs: list[list[Any]], out: list[Any] | None) -> 
             t = apply(S.expand, t, shape=want)
         fixed.append(t)
     summed = any(x not in outl for x in counts)
+    if dtype.kind in "biu" and dtype != np.int64 and _einsum_widens(full, outl, sizes, dtype):
+        fixed = [Tensor(t.data.astype(np.int64)) for t in fixed]
     if len(ops) == 1:
         label = "SumBackward1" if summed else "PermuteBackward0"
     else:
         label = "ViewBackward0" if summed else "MulBackward0"
     return apply(EINSUM, *fixed, spec=(tuple(full), outl), label=label)
+
+
+def _einsum_widens(full: list, outl: tuple, sizes: dict, dtype: np.dtype) -> bool:
+    """Whether ATen's einsum gives integer / bool operands (not int64) an int64 result: it sums
+    a label that only one operand has (and the output drops) with `sum` (int64; a bool's count of
+    True) before combining; the pair then meets in a bmm where a dropped label is shared (of
+    one dtype only: its error otherwise) or else in a promoting multiply. One or two operands
+    whose labels are not of size 1 (ATen squeezes those first); elsewhere the dtype stays."""
+    drop = [x for x in sizes if x not in outl]
+    if len(full) == 1:
+        return bool(drop)
+    if len(full) != 2 or any(sizes[x] == 1 for x in drop):
+        return False
+    a, b = set(full[0]), set(full[1])
+    wide_a, wide_b = bool((a - b) & set(drop)), bool((b - a) & set(drop))
+    if a & b & set(drop):  # a contraction: ATen's bmm
+        da, db = (np.dtype(np.int64) if w else dtype for w in (wide_a, wide_b))
+        if da != db:
+            raise GradcliError(
+                f"expected scalar type {scalar_type_name(da)} but found {scalar_type_name(db)}"
+            )
+        if da == np.bool_:
+            raise GradcliError("\"bmm\" not implemented for 'Bool'").mirror("NotImplementedError")
+    return wide_a or wide_b
 
 
 # --- tensordot, addmm & co, kron, outer -----------------------------------------------------------
@@ -432,6 +458,7 @@ def tensordot(a: Any, b: Any, dims: Any = 2, out: Any = None) -> Tensor:
     ]
     if len(set(la) | set(lb)) > 52:
         raise GradcliError("tensordot: too many dimensions (more than 52 in all)")
+    C.kernel_dtype(a.dtype, "addmm_impl_cpu_", kinds="fciu")  # (ATen's tensordot is one mm)
     return A.named(_einsum([a, b], [la, lb], outl), "ViewBackward0")
 
 
@@ -516,6 +543,17 @@ def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) ->
 
 def baddbmm(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:  # noqa: A002
     inp, b1, b2 = A.tensor_arg(input, "input"), A.tensor_arg(batch1), A.tensor_arg(batch2)
+    # ATen's baddbmm meta, in its order: the input expanded to (batch1.size(0), batch1.size(1),
+    # batch2.size(2)) first (its errors; the view itself is made once the sizes are known to
+    # agree), then the input's dtype against batch1's, then the operands' dimensions and sizes
+    sizes = (C.size_at(b1.shape, 0), C.size_at(b1.shape, 1), C.size_at(b2.shape, 2))
+    F.expand_check(inp.shape, sizes, inp.dtype)
+    if inp.dtype != b1.dtype:
+        raise GradcliError(
+            f"Input dtypes must be the same, got: input {cpp_type_name(inp.dtype)}, batch1: "
+            f"{cpp_type_name(b1.dtype)}, batch2: {cpp_type_name(b2.dtype)}",
+            hint="convert the input (or the batches) to one dtype first",
+        )
     for t, name in ((b1, "batch1"), (b2, "batch2")):
         if t.ndim != 3:
             raise GradcliError(f"{name} must be a 3D tensor")
@@ -524,8 +562,8 @@ def baddbmm(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: Any =
             "Expected size for first two dimensions of batch2 tensor to be: "
             f"[{b1.shape[0]}, {b1.shape[2]}] but got: [{b2.shape[0]}, {b2.shape[1]}]."
         )
-    # (the expanded input recorded before the product, as in `addmm`)
-    base = F.expand(inp, (b1.shape[0], b1.shape[1], b2.shape[2]))
+    C.kernel_dtype(b1.dtype, "baddbmm", kinds="fciu")  # (no bool loop)
+    base = F.expand(inp, sizes)  # (recorded before the product, as in `addmm`)
     return _add_scaled(inp, _scaled_product(b1, b2, alpha), beta, alpha, "BaddbmmBackward0", base)
 
 
@@ -537,6 +575,13 @@ def addmv(input: Any, mat: Any, vec: Any, *, beta: Any = 1, alpha: Any = 1) -> T
         raise GradcliError(
             f"size mismatch, got input ({inp.shape[0] if inp.ndim else 1}), mat "
             f"({m.shape[0]}x{m.shape[1]}), vec ({v.shape[0]})"
+        )
+    if not inp.dtype == m.dtype == v.dtype:  # (ATen's addmv: no promotion, after the shapes)
+        raise GradcliError(
+            "addmv input tensors must have the same dtype, but got "
+            f"{scalar_type_name(inp.dtype)}, {scalar_type_name(m.dtype)}, and "
+            f"{scalar_type_name(v.dtype)}",
+            hint="convert the input (or the matrix and vector) to one dtype first",
         )
     base = F.expand(inp, (m.shape[0],))  # (recorded before the product, as in `addmm`)
     return _add_scaled(inp, _scaled_product(m, v, alpha), beta, alpha, "AddmvBackward0", base)
@@ -1027,19 +1072,27 @@ def multi_dot(tensors: Any, *, out: Any = None) -> Tensor:
         raise GradcliError(f"multi_dot(): the first tensor must be 1D or 2D but got {first.ndim}D")
     if last.ndim not in (1, 2):
         raise GradcliError(f"multi_dot(): the last tensor must be 1D or 2D but got {last.ndim}D")
-    for i, t in enumerate(ts[1:-1], 1):
-        if t.ndim != 2:
-            raise GradcliError(f"multi_dot(): tensor {i} must be 2D but got {t.ndim}D")
     mats = list(ts)
     if first.ndim == 1:
         mats[0] = F.unsqueeze(first, 0)
     if last.ndim == 1:
         mats[-1] = F.unsqueeze(last, -1)
-    for i in range(n - 1):
-        if mats[i].shape[1] != mats[i + 1].shape[0]:
+    for i, t in enumerate(ts[1:-1], 1):
+        if t.ndim != 2:
+            raise GradcliError(f"multi_dot(): tensor {i} must be 2D but got {t.ndim}D")
+    # then, as ATen's, each later tensor in turn: its dtype against the first's, and whether it
+    # multiplies the one before
+    for i, t in enumerate(ts[1:], 1):
+        if t.dtype != first.dtype:
             raise GradcliError(
-                f"multi_dot(): tensors {i} and {i + 1} with shapes {list(ts[i].shape)} and "
-                f"{list(ts[i + 1].shape)} cannot be multiplied"
+                "multi_dot(): all tensors must have be the same dtype but tensor 0 is "
+                f"{cpp_type_name(first.dtype)} and tensor {i} {cpp_type_name(t.dtype)}",
+                hint="convert them to one dtype first",
+            )
+        if mats[i - 1].shape[1] != mats[i].shape[0]:
+            raise GradcliError(
+                f"multi_dot(): tensors {i - 1} and {i} with shapes {list(ts[i - 1].shape)} and "
+                f"{list(ts[i].shape)} cannot be multiplied"
             )
     dims = [m.shape[0] for m in mats] + [mats[-1].shape[1]]
     order = _chain_order(dims)
@@ -1412,8 +1465,23 @@ def _removed(name: str) -> Any:
 
 
 def _inplace(fn: Any, name: str) -> Any:
-    """The in-place method `x.name_(...)` of the method `fn` (with the deprecated overloads)."""
-    return F._method_(fn, name)
+    """The in-place method `x.name_(...)` of the method `fn` (with the deprecated overloads).
+    These are structured kernels in ATen: a result of another shape than x's (the input
+    broadcast) is refused in their in-place words, not as a broadcast."""
+    import functools
+
+    @functools.wraps(fn)
+    def structured(x: Any, *args: Any, **kwargs: Any) -> Any:
+        out = fn(x, *args, **kwargs)
+        if isinstance(x, Tensor) and isinstance(out, Tensor) and out.shape != x.shape:
+            raise GradcliError(
+                f"Bad in-place call: input tensor size {list(x.shape)} and output tensor size "
+                f"{list(out.shape)} should match",
+                hint=f"an in-place result keeps x's shape: write y = x.{name}(...) instead",
+            )
+        return out
+
+    return F._method_(structured, name)
 
 
 # the addmm family, function, method and in-place forms alike

@@ -205,6 +205,10 @@ def _nll_spatial(x: Tensor, target: Any, weight: Any, ignore_index: int, reducti
                 f"size mismatch (got input: {list(x.shape)} , target: {list(t.shape)}"
             )
         raise GradcliError(f"Expected target size {list(want)}, got {list(t.shape)}")
+    if t.dtype == np.uint8:  # (nll_loss takes Byte classes; nll_loss2d's kernel reads int64)
+        raise GradcliError(
+            "expected scalar type Long but found Byte", hint="class indices are int64: t.long()"
+        ).mirror("RuntimeError")
     last = (0, *range(2, x.ndim), 1)  # the classes moved last
     rows = reshape(permute(x, last), (-1, x.shape[1]))
     flat = reshape(t, (-1,))

@@ -2104,6 +2104,16 @@ def bilinear(input1: Any, input2: Any, weight: Any, bias: Any = None) -> Tensor:
 
     x1, x2 = tensor_arg(input1, "input1"), tensor_arg(input2, "input2")
     w = tensor_arg(weight, "weight")
+    named = [("input1", x1), ("input2", x2), ("weight", w)]
+    if bias is not None:
+        named.append(("bias", tensor_arg(bias, "bias")))
+    if len({t.dtype for _, t in named}) > 1:  # (ATen's first check: no promotion)
+        got = ", ".join(f"{k}: {dtypes.cpp_type_name(t.dtype)}" for k, t in named)
+        raise GradcliError(
+            f"All tensors must have the same dtype, got {got}",
+            hint="convert the inputs to the layer's dtype first (x.float()), or the layer's "
+            "(module.double())",
+        )
     if x1.ndim != x2.ndim:
         raise GradcliError(
             f"bilinear(): input dimensions do not match: got {x1.ndim} and {x2.ndim}"
@@ -2141,8 +2151,15 @@ def bilinear(input1: Any, input2: Any, weight: Any, bias: Any = None) -> Tensor:
         f2 = reshape_to(x2, (-1, x2.shape[-1]))
         y = reshape_to(apply(bilinear_product, f1, w, f2), lead + (w.shape[0],))
         return y if bias is None else add_t(y, bias)
+    if x1.dtype == np.bool_:  # (ATen's _trilinear multiplies in bmm: no loop for bool)
+        raise GradcliError("\"bmm\" not implemented for 'Bool'").mirror("NotImplementedError")
     t = matmul(unsqueeze(unsqueeze(x1, -2), -3), w)  # (..., o, 1, j)
     y = sum(mul_t(t, unsqueeze(unsqueeze(x2, -2), -3)), dim=(-2, -1))
+    if y.dtype != x1.dtype and x1.dtype.kind in "iu":
+        # ATen's bmm keeps an integer dtype (its sum here went to int64; wrapping alike)
+        from .functional import to_dtype
+
+        y = to_dtype(y, x1.dtype)
     if y.node is not None:  # PyTorch's _trilinear result is reshaped to the output: a view
         y.node.label = "ViewBackward0"
     return y if bias is None else add_t(y, bias)

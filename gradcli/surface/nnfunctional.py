@@ -830,13 +830,31 @@ def _conv_arguments(
     return x.ndim == d + 1, g, st, dl
 
 
-def _conv_dtypes(d: int, x: Tensor, w: Tensor, b: Tensor | None, transposed: bool) -> None:
+def _conv_dtypes(
+    d: int,
+    x: Tensor,
+    w: Tensor,
+    b: Tensor | None,
+    transposed: bool,
+    dilation: tuple[int, ...] = (),
+    batch: int = 1,
+) -> None:
     """The kernel's dtype checks, after all the shape checks: no loop for a bool input (nor an
     int one, transposed), else the weight (or bias) against the input."""
     other = w if w.dtype != x.dtype else b if b is not None and b.dtype != x.dtype else None
     if other is None:
+        # operands of one integer (not int64) or bool dtype: the CPU kernel ATen picks has no
+        # loop for it (measured on PyTorch 2.13; an empty batch runs no kernel)
+        if batch and (x.dtype == np.bool_ or (x.dtype.kind in "iu" and x.dtype != np.int64)):
+            if transposed:
+                kernel_dtype(x.dtype, f"slow_conv_transpose{3 if d == 3 else 2}d_out_cpu")
+            elif any(v != 1 for v in dilation):
+                kernel_dtype(x.dtype, "slow_conv_dilated<>")
+            elif x.dtype == np.bool_:
+                kernel_dtype(x.dtype, "compute_columns3d" if d == 3 else "slow_conv2d_cpu")
         return
-    if d <= 2 and x.dtype in ((np.bool_, np.int32) if transposed else (np.bool_,)):
+    narrow_int = x.dtype.kind in "iu" and x.dtype != np.int64
+    if d <= 2 and (x.dtype == np.bool_ or (transposed and narrow_int)):
         kernel_dtype(x.dtype, "slow_conv_transpose2d_out_cpu" if transposed else "slow_conv2d_cpu")
     raise GradcliError(
         f"expected scalar type {scalar_type_name(x.dtype)} but found "
@@ -934,7 +952,7 @@ def _conv(
             + " x ".join(map(str, span))
             + "). Kernel size can't be greater than actual input size"
         )
-    _conv_dtypes(d, x, w, b, transposed=False)
+    _conv_dtypes(d, x, w, b, transposed=False, dilation=tuple(dl), batch=xs[0])
     out = tuple((p - k) // s + 1 for p, k, s in zip(padded, span, st))
     n = xs[0]
     A.size_check((n, o) + out, f"the output of {fn}")
@@ -1046,7 +1064,7 @@ def _conv_transpose(
             f"Given input size per channel: ({' x '.join(map(str, spatial))}). Calculated "
             f"output size per channel: ({' x '.join(map(str, size))}). Output size is too small"
         )
-    _conv_dtypes(d, x, w, b, transposed=True)
+    _conv_dtypes(d, x, w, b, transposed=True, dilation=tuple(dl), batch=xs[0])
     n = xs[0]
     A.size_check((n, cout) + size, f"the output of {fn}")
     work = n * cin * cg * math.prod(kernel) * math.prod(spatial)

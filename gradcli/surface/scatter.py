@@ -628,15 +628,15 @@ def masked_scatter(input: Any, mask: Any, source: Any) -> Tensor:  # noqa: A002
     x = _tensor(input, "masked_scatter", "input", 1)
     m = _tensor(mask, "masked_scatter", "mask", 2)
     src = _tensor(source, "masked_scatter", "source", 3)
+    if src.dtype != x.dtype:  # (ATen's words, its missing space too; before the mask's check)
+        raise GradcliError(
+            "masked_scatter: expected self and source to have same dtypes but got"
+            f"{scalar_type_name(x.dtype)} and {scalar_type_name(src.dtype)}"
+        )
     if m.dtype != np.bool_:
         raise GradcliError(
             "masked_scatter_ only supports boolean masks, but got mask with dtype "
             + scalar_type_name(m.dtype)
-        )
-    if src.dtype != x.dtype:
-        raise GradcliError(
-            "masked_scatter_: expected self and source to have same dtypes but got "
-            f"{scalar_type_name(x.dtype)} and {scalar_type_name(src.dtype)}"
         )
     shape = A.broadcast_shape(x, m)
     A.size_check(shape, "the output of masked_scatter")

@@ -7,6 +7,7 @@ were recorded from PyTorch 2.13."""
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -397,6 +398,348 @@ def test_matmul_errors(a: tuple, b: tuple, message: str) -> None:
 def test_matmul_refuses_mixed_dtypes(a: tuple, b: tuple, message: str) -> None:
     x, y = Tensor(np.ones(a, np.float32)), Tensor(np.ones(b, np.int64))
     assert _error(lambda: T["matmul"](x, y))[1] == message
+
+
+# The batched products check as ATen's kernels do, in their order (recorded from PyTorch 2.13):
+# bmm's meta names batch and inner size in one message; baddbmm expands its input to
+# (batch1.size(0), batch1.size(1), batch2.size(2)) before anything else, then compares the
+# input's dtype with batch1's; addbmm expands to (batch1.size(1), batch2.size(2)) first and
+# adds each product by addmm_ (its dtype words).
+F32, F64, I32 = np.float32, np.float64, np.int32
+BATCHED_PRODUCT_ERRORS = [
+    (
+        "bmm",
+        None,
+        ((2, 3, 4), F32),
+        ((3, 4, 5), F32),
+        None,
+        "Expected size for first two dimensions of batch2 tensor to be: [2, 4] but got: [3, 4].",
+    ),
+    (
+        "bmm",
+        None,
+        ((2, 3, 4), F32),
+        ((1, 5, 5), F32),
+        None,
+        "Expected size for first two dimensions of batch2 tensor to be: [2, 4] but got: [1, 5].",
+    ),
+    (
+        "baddbmm",
+        ((2, 3, 5), F64),
+        ((2, 3, 4), F32),
+        ((2, 4, 5), F32),
+        None,
+        "Input dtypes must be the same, got: input double, batch1: float, batch2: float",
+    ),
+    (
+        "baddbmm",
+        ((5,), np.float16),
+        ((2, 3, 4), F32),
+        ((2, 4, 5), F32),
+        None,
+        "Input dtypes must be the same, got: input c10::Half, batch1: float, batch2: float",
+    ),
+    (
+        "baddbmm",
+        ((2, 3, 5), F32),
+        ((3, 4), F32),
+        ((2, 4, 5), F32),
+        None,
+        "The expanded size of the tensor (4) must match the existing size (3) at non-singleton "
+        "dimension 1.  Target sizes: [3, 4, 5].  Tensor sizes: [2, 3, 5]",
+    ),
+    (
+        "baddbmm",
+        ((3, 5), F32),
+        ((4,), F32),
+        ((2, 4, 5), F32),
+        "IndexError",
+        "Dimension out of range (expected to be in range of [-1, 0], but got 1)",
+    ),
+    (
+        "baddbmm",
+        ((3, 5), F32),
+        ((), F32),
+        ((2, 4, 5), F32),
+        "IndexError",
+        "Dimension specified as 0 but tensor has no dimensions",
+    ),
+    (
+        "baddbmm",
+        ((3, 5), F32),
+        ((2, 3, 4), F32),
+        ((4, 5), F32),
+        "IndexError",
+        "Dimension out of range (expected to be in range of [-2, 1], but got 2)",
+    ),
+    (
+        "baddbmm",
+        ((3, 5), F32),
+        ((2, 3, 4), F32),
+        ((2, 5, 5), F32),
+        None,
+        "Expected size for first two dimensions of batch2 tensor to be: [2, 4] but got: [2, 5].",
+    ),
+    (
+        "addbmm",
+        ((2, 3, 5), F32),
+        ((2, 3, 4), F32),
+        ((2, 4, 5), F32),
+        None,
+        "expand(torch.FloatTensor{[2, 3, 5]}, size=[3, 5]): the number of sizes provided (2) must "
+        "be greater or equal to the number of dimensions in the tensor (3)",
+    ),
+    (
+        "addbmm",
+        ((4, 5), F32),
+        ((2, 3, 4), F32),
+        ((2, 4, 5), F32),
+        None,
+        "The expanded size of the tensor (3) must match the existing size (4) at non-singleton "
+        "dimension 0.  Target sizes: [3, 5].  Tensor sizes: [4, 5]",
+    ),
+    (
+        "addbmm",
+        ((3, 5), F32),
+        ((4,), F32),
+        ((2, 4, 5), F32),
+        "IndexError",
+        "Dimension out of range (expected to be in range of [-1, 0], but got 1)",
+    ),
+    (
+        "addbmm",
+        ((3, 5), I32),
+        ((2, 3, 4), np.int64),
+        ((2, 4, 5), np.int64),
+        None,
+        "self and mat2 must have the same dtype, but got Int and Long",
+    ),
+    (
+        "addbmm",
+        ((3, 5), np.bool_),
+        ((2, 3, 4), F32),
+        ((2, 4, 5), F32),
+        None,
+        "self and mat2 must have the same dtype, but got Bool and Float",
+    ),
+    (
+        "addbmm",
+        ((3, 5), F32),
+        ((3, 3, 4), F32),
+        ((2, 4, 5), F32),
+        None,
+        "batch1 and batch2 must have same number of batches, got 3 and 2",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,inp,b1,b2,python_class,message", BATCHED_PRODUCT_ERRORS)
+def test_batched_product_errors(
+    name: str, inp: Any, b1: tuple, b2: tuple, python_class: str | None, message: str
+) -> None:
+    args = [Tensor(np.ones(shape, dt)) for shape, dt in ([inp] if inp else []) + [b1, b2]]
+    got_class, got = _error(lambda: T[name](*args))
+    assert got == message
+    if python_class is not None:
+        assert got_class == python_class
+
+
+def test_products_refuse_mixed_dtypes_in_atens_words() -> None:
+    """addmv ran with an input of another dtype (promoting) where PyTorch stops; inner, multi_dot,
+    bilinear and masked_scatter stop with their own checks, in ATen's order (recorded from
+    PyTorch 2.13)."""
+    out = _run(
+        "import torch\nimport torch.nn.functional as F\n"
+        "f, d = torch.ones(2, 3), torch.ones(2, 3, dtype=torch.float64)\n"
+        "cases = [\n"
+        "    lambda: torch.addmv(torch.ones(2, dtype=torch.float64), f, torch.ones(3)),\n"
+        "    lambda: torch.addmv(torch.ones(2), f, torch.ones(3, dtype=torch.int64)),\n"
+        "    lambda: torch.addmv(torch.ones(4, dtype=torch.float64), f, torch.ones(3)),\n"
+        "    lambda: torch.inner(f, d[0]),\n"
+        "    lambda: torch.linalg.multi_dot([f, d.T]),\n"
+        "    lambda: torch.linalg.multi_dot([f, torch.ones(4, 2), d[:, :2]]),\n"
+        "    lambda: torch.linalg.multi_dot([f, torch.ones(4, 2), torch.ones(1, 2, 2), f]),\n"
+        "    lambda: F.bilinear(f, d[0], torch.ones(4, 3, 3, dtype=torch.float64)),\n"
+        "    lambda: F.bilinear(f, f, torch.ones(4, 3, 3), torch.ones(4, dtype=torch.half)),\n"
+        "    lambda: f.masked_scatter(torch.ones(2, 3), d),\n"
+        "]\n"
+        "for c in cases:\n"
+        "    try:\n        c()\n    except RuntimeError as e:\n        print(e)\n"
+    )
+    assert out.splitlines() == [
+        "addmv input tensors must have the same dtype, but got Double, Float, and Float",
+        "addmv input tensors must have the same dtype, but got Float, Float, and Long",
+        "size mismatch, got input (4), mat (2x3), vec (3)",
+        "both inputs should have same dtype",
+        "multi_dot(): all tensors must have be the same dtype but tensor 0 is float and tensor "
+        "1 double",
+        "multi_dot(): tensors 0 and 1 with shapes [2, 3] and [4, 2] cannot be multiplied",
+        "multi_dot(): tensor 2 must be 2D but got 3D",
+        "All tensors must have the same dtype, got input1: float, input2: double, weight: double",
+        "All tensors must have the same dtype, got input1: float, input2: float, weight: float, "
+        "bias: c10::Half",
+        "masked_scatter: expected self and source to have same dtypes but gotFloat and Double",
+    ]
+
+
+@pytest.mark.parametrize(
+    "equation,shapes,dtype,expected",
+    [
+        # one operand: a dropped label is summed by `sum`, int64 (a bool's count of True)
+        ("ij->i", [(2, 3)], "int32", "tensor([ 3, 12])"),
+        ("ii->", [(2, 2)], "uint8", "tensor(3)"),
+        ("ij->", [(2, 3)], "bool", "tensor(5)"),
+        (
+            "ij->ji",
+            [(2, 3)],
+            "int32",
+            "tensor([[0, 3],\n        [1, 4],\n        [2, 5]], dtype=torch.int32)",
+        ),
+        # two: a label only one operand has is summed first; the pair then multiplies (promoting)
+        ("ij,k->k", [(2, 3), (3,)], "int32", "tensor([ 0, 15, 30])"),
+        ("ij,k->k", [(2, 3), (3,)], "bool", "tensor([0, 5, 5])"),
+        ("ij,ik->", [(2, 3), (2, 3)], "int32", "tensor(153)"),
+        ("ij,j->i", [(2, 3), (3,)], "int32", "tensor([ 5, 14], dtype=torch.int32)"),
+        # or meets the other, not summed, in a bmm: one dtype only
+        ("ij,j->", [(2, 3), (3,)], "int32", "expected scalar type Long but found Int"),
+        ("ij,j->i", [(2, 3), (3,)], "bool", "\"bmm\" not implemented for 'Bool'"),
+    ],
+)
+def test_einsum_of_integers_widens_as_atens(
+    equation: str, shapes: list, dtype: str, expected: str
+) -> None:
+    ops = ", ".join(f"torch.arange({math.prod(s)}).view{s}.to(torch.{dtype})" for s in shapes)
+    out = _run(
+        f"import torch\ntry:\n    print(torch.einsum('{equation}', {ops}))\n"
+        "except (RuntimeError, NotImplementedError) as e:\n    print(e)\n"
+    )
+    assert out == expected + "\n"
+
+
+INTEGER_KERNELS = [
+    # (expression on O(...) of the dtype, PyTorch 2.13's answer): ATen's CPU kernels have no
+    # loop for a bool (or, transposed or dilated, a narrow integer) convolution, nor for bool
+    # products; bilinear keeps an integer dtype
+    (
+        "bool",
+        "F.conv2d(O(1, 2, 5, 5), O(3, 2, 2, 2))",
+        "\"slow_conv2d_cpu\" not implemented for 'Bool'",
+    ),
+    (
+        "bool",
+        "F.conv3d(O(1, 2, 3, 3, 3), O(3, 2, 2, 2, 2))",
+        "\"compute_columns3d\" not implemented for 'Bool'",
+    ),
+    (
+        "int32",
+        "F.conv_transpose1d(O(1, 2, 5), O(2, 3, 2))",
+        "\"slow_conv_transpose2d_out_cpu\" not implemented for 'Int'",
+    ),
+    (
+        "uint8",
+        "F.conv_transpose3d(O(1, 2, 3, 3, 3), O(2, 3, 2, 2, 2))",
+        "\"slow_conv_transpose3d_out_cpu\" not implemented for 'Byte'",
+    ),
+    (
+        "int8",
+        "F.conv_transpose2d(O(1, 2, 5, 5), torch.ones(2, 3, 2, 2))",
+        "\"slow_conv_transpose2d_out_cpu\" not implemented for 'Char'",
+    ),
+    (
+        "int16",
+        "F.conv2d(O(1, 2, 5, 5), O(3, 2, 2, 2), dilation=2)",
+        "\"slow_conv_dilated<>\" not implemented for 'Short'",
+    ),
+    ("int32", "F.conv2d(O(1, 2, 5, 5), O(3, 2, 2, 2)).dtype", "torch.int32"),
+    ("int64", "F.conv_transpose2d(O(1, 2, 5, 5), O(2, 3, 2, 2), dilation=2).dtype", "torch.int64"),
+    ("int32", "F.conv_transpose2d(O(0, 2, 5, 5), O(2, 3, 2, 2)).shape", "torch.Size([0, 3, 6, 6])"),
+    (
+        "int32",
+        "F.bilinear(O(2, 3), O(2, 3), O(4, 3, 3), O(4))",
+        "tensor([[10, 10, 10, 10],\n        [10, 10, 10, 10]], dtype=torch.int32)",
+    ),
+    ("bool", "F.bilinear(O(2, 3), O(2, 3), O(4, 3, 3))", "\"bmm\" not implemented for 'Bool'"),
+    (
+        "bool",
+        "torch.tensordot(O(2, 3), O(3, 2), dims=0)",
+        "\"addmm_impl_cpu_\" not implemented for 'Bool'",
+    ),
+    ("bool", "torch.matmul(O(2, 2, 3), O(3))", "\"addmv_impl_cpu\" not implemented for 'Bool'"),
+    ("bool", "torch.matmul(O(2, 3), O(2, 3, 2))", "\"bmm\" not implemented for 'Bool'"),
+    (
+        "bool",
+        "torch.baddbmm(O(2), O(2, 2, 3), O(2, 3, 2))",
+        "\"baddbmm\" not implemented for 'Bool'",
+    ),
+]
+
+
+@pytest.mark.parametrize("dtype,expr,expected", INTEGER_KERNELS)
+def test_integer_and_bool_kernels_as_atens(dtype: str, expr: str, expected: str) -> None:
+    out = _run(
+        "import torch\nimport torch.nn.functional as F\n"
+        f"O = lambda *s: torch.ones(*s, dtype=torch.{dtype})\n"
+        f"try:\n    print({expr})\nexcept NotImplementedError as e:\n    print(e)\n"
+    )
+    assert out == expected + "\n"
+
+
+def test_spatial_class_targets_are_int64_but_flat_ones_may_be_bytes() -> None:
+    """nll_loss takes uint8 class indices for an (N, C) input; nll_loss2d (an image's or a
+    sequence's positions) reads int64 only (PyTorch 2.13's words); other integers neither."""
+    out = _run(
+        "import torch\nimport torch.nn.functional as F\nx = torch.zeros(2, 3, 2)\n"
+        "y = torch.zeros(2, 2, dtype=torch.uint8)\n"
+        "print(F.cross_entropy(x[..., 0], y[:, 0]))\n"
+        "for t in (y, y.int()):\n"
+        "    for f in (F.cross_entropy, F.nll_loss):\n"
+        "        try:\n            f(x, t)\n"
+        "        except RuntimeError as e:\n            print(e)\n"
+    )
+    assert out.splitlines() == [
+        "tensor(1.0986)",
+        "expected scalar type Long but found Byte",
+        "expected scalar type Long but found Byte",
+        "expected target dtype to be Long or Byte, but got Int",
+        "expected target dtype to be Long or Byte, but got Int",
+    ]
+
+
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (
+            "torch.zeros(3).addmm_(torch.ones(2, 4), torch.ones(4, 3))",
+            "[3] and output tensor size [2, 3]",
+        ),
+        (
+            "torch.zeros(1).addmv_(torch.ones(2, 4), torch.ones(4))",
+            "[1] and output tensor size [2]",
+        ),
+        (
+            "torch.zeros(1, 3, 5).baddbmm_(torch.ones(2, 3, 4), torch.ones(2, 4, 5))",
+            "[1, 3, 5] and output tensor size [2, 3, 5]",
+        ),
+    ],
+)
+def test_structured_inplace_products_keep_the_shape(call: str, message: str) -> None:
+    """addmm_, addmv_ and baddbmm_ are structured kernels: an input that only broadcasts to the
+    result is refused in their words (PyTorch 2.13), not as an in-place broadcast."""
+    out = _run(f"import torch\ntry:\n    {call}\nexcept RuntimeError as e:\n    print(e)\n")
+    assert out == f"Bad in-place call: input tensor size {message} should match\n"
+
+
+def test_baddbmm_of_one_dtype_still_runs() -> None:
+    out = _run(
+        "import torch\na = torch.arange(12.).view(2, 3, 2)\nb = torch.ones(2, 2, 1)\n"
+        "print(torch.baddbmm(torch.ones(1), a, b, beta=0.5))\n"
+        "print(torch.addbmm(torch.zeros(3, 1, dtype=torch.int64), a.long(), b.long()))\n"
+    )
+    assert out == (
+        "tensor([[[ 1.5000],\n         [ 5.5000],\n         [ 9.5000]],\n\n"
+        "        [[13.5000],\n         [17.5000],\n         [21.5000]]])\n"
+        "tensor([[14],\n        [22],\n        [30]])\n"
+    )
 
 
 # --- out= and in-place views --------------------------------------------------------------------

@@ -8154,3 +8154,22 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# explore88 (session 36): baddbmm / addbmm check their input's expansion to the product's shape
+# before the operands' sizes, as ATen does; the check makes no view, so sizes whose product is
+# far past the element limit still end in PyTorch's own words about the operands.
+add(
+    budget(
+        "baddbmm_expansion_checked_without_a_view",
+        "try:\n    torch.baddbmm(torch.zeros(1), torch.ones(100000, 100, 1), "
+        "torch.ones(1, 1, 100000))\nexcept RuntimeError as e:\n    print(e)\n"
+        "try:\n    torch.addbmm(torch.zeros(1), torch.ones(1, 100000, 1), "
+        "torch.ones(2, 1, 100000))\nexcept RuntimeError as e:\n    print(e)\n",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(
+            r"^Expected size for first two dimensions of batch2 tensor to be: \[100000, 1\] but "
+            r"got: \[1, 1\]\.\nbatch1 and batch2 must have same number of batches, got 1 and 2\n$",
+        ),
+    ),
+)

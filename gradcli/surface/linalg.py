@@ -361,6 +361,8 @@ def _einsum(ops: list[Tensor], subs: list[list[Any]], out: list[Any] | None) -> 
                 f"expected scalar type {scalar_type_name(dtype)} but found "
                 f"{scalar_type_name(t.dtype)}"
             )
+    if dtype.kind in "biu":
+        return Tensor(_einsum_integral([t.data for t in ops], full, outl, sizes))
     fixed = []
     for t, lab in zip(ops, full):
         want = tuple(sizes[x] for x in lab)
@@ -373,6 +375,85 @@ def _einsum(ops: list[Tensor], subs: list[list[Any]], out: list[Any] | None) -> 
     else:
         label = "ViewBackward0" if summed else "MulBackward0"
     return apply(EINSUM, *fixed, spec=(tuple(full), outl), label=label)
+
+
+def _einsum_integral(
+    arrays: list[np.ndarray], full: list[tuple[int, ...]], outl: tuple[int, ...], sizes: dict
+) -> np.ndarray:
+    """einsum of integer or bool operands as ATen computes it, left to right: a label only one
+    operand has (not in the output) is summed out of it first (`sum`: int64, a count for bool),
+    two operands are multiplied (`mul`, promoting) or, over their shared contracted labels,
+    multiplied and summed by `bmm` (same dtypes only; none for bool: PyTorch's errors)."""
+
+    def prep(a: np.ndarray, lab: tuple[int, ...]) -> tuple[np.ndarray, list[int]]:
+        labs = list(lab)
+        while len(set(labs)) < len(labs):  # a repeated label: its diagonal, moved last
+            i = next(k for k, x in enumerate(labs) if labs.index(x) != k)
+            j = labs.index(labs[i])
+            a = np.diagonal(a, axis1=j, axis2=i)
+            labs = [x for k, x in enumerate(labs) if k not in (i, j)] + [labs[i]]
+        ones = tuple(k for k, n in enumerate(a.shape) if n == 1)  # size 1: broadcast, absent
+        return np.squeeze(a, axis=ones), [x for k, x in enumerate(labs) if k not in ones]
+
+    def summed(a: np.ndarray, labs: list[int], x: int) -> tuple[np.ndarray, list[int]]:
+        k = labs.index(x)
+        return np.sum(a, axis=k, dtype=np.int64), labs[:k] + labs[k + 1 :]
+
+    def aligned(a: np.ndarray, labs: list[int], order: list[int]) -> np.ndarray:
+        a = np.transpose(a, [labs.index(x) for x in order if x in labs])
+        return a.reshape([sizes[x] if x in labs else 1 for x in order])
+
+    contracted = [x for lab in full for x in dict.fromkeys(lab) if x not in outl]
+    contracted = list(dict.fromkeys(contracted))
+    preps = [prep(a, lab) for a, lab in zip(arrays, full)]
+    counts = {x: sum(x in labs for _, labs in preps) for x in contracted}
+    a, la = preps[0]
+    if len(preps) == 1:
+        for x in contracted:
+            if x in la:
+                a, la = summed(a, la, x)
+    for b, lb in preps[1:]:
+        pair: list[int] = []
+        for x in contracted:
+            if x in la and x in lb:
+                counts[x] -= 1
+                if counts[x] == 1:
+                    pair.append(x)
+                    counts[x] = 0
+            elif counts[x] == 1:
+                if x in la:
+                    a, la = summed(a, la, x)
+                    counts[x] = 0
+                elif x in lb:
+                    b, lb = summed(b, lb, x)
+                    counts[x] = 0
+        union = list(dict.fromkeys(la + lb))
+        kept = [x for x in union if x not in pair]
+        A.size_check(tuple(sizes[x] for x in union), "the result of einsum")
+        if not pair:  # sumproduct_pair without dims to sum: at::mul
+            a, la = np.multiply(aligned(a, la, union), aligned(b, lb, union)), union
+            continue
+        if a.dtype == np.bool_:  # (bmm's kernel, chosen by the left operand's dtype, first)
+            raise GradcliError("\"bmm\" not implemented for 'Bool'").mirror("NotImplementedError")
+        if a.dtype != b.dtype:
+            raise GradcliError(
+                f"expected scalar type {scalar_type_name(a.dtype)} but found "
+                f"{scalar_type_name(b.dtype)}"
+            )
+        short = {x: k for k, x in enumerate(union)}  # (NumPy's sublists take labels < 52)
+        with np.errstate(all="ignore"):  # bmm in the operands' dtype: it wraps as ATen's
+            prod = np.einsum(
+                aligned(a, la, union).astype(np.int64),
+                list(range(len(union))),
+                aligned(b, lb, union).astype(np.int64),
+                list(range(len(union))),
+                [short[x] for x in kept],
+            )
+        a, la = prod.astype(a.dtype), kept
+    for x in [x for x in la if x not in outl]:  # (none: each was summed above)
+        a, la = summed(a, la, x)
+    out = np.broadcast_to(aligned(a, la, list(outl)), [sizes[x] for x in outl])
+    return np.array(out)  # (a copy, 0-d for a scalar result)
 
 
 # --- tensordot, addmm & co, kron, outer -----------------------------------------------------------
@@ -432,6 +513,9 @@ def tensordot(a: Any, b: Any, dims: Any = 2, out: Any = None) -> Tensor:
     ]
     if len(set(la) | set(lb)) > 52:
         raise GradcliError("tensordot: too many dimensions (more than 52 in all)")
+    if a.dtype == np.bool_:  # ATen's tensordot is a matrix product (a dot when all is summed)
+        kernel = "dot" if len(da) == a.ndim and len(db) == b.ndim else "addmm_impl_cpu_"
+        raise GradcliError(f"\"{kernel}\" not implemented for 'Bool'").mirror("NotImplementedError")
     return A.named(_einsum([a, b], [la, lb], outl), "ViewBackward0")
 
 

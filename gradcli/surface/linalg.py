@@ -127,8 +127,10 @@ def _low_precision(x: Tensor, fn: str) -> None:
 
 
 def _matrices(x: Any, fn: str, square: bool = True, name: str = "A") -> Tensor:
-    x = _float_input(x, fn, name)
-    if fn != "linalg.matrix_power":
+    if fn == "linalg.matrix_power":  # (repeated products: integer and bool matrices too)
+        x = A.tensor_arg(x, name)
+    else:
+        x = _float_input(x, fn, name)
         _low_precision(x, fn)
     if x.ndim < 2:
         raise GradcliError(f"{fn}: The input tensor {name} must have at least 2 dimensions.")

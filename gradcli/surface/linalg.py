@@ -723,6 +723,11 @@ def _euclidean_mm(x1: Tensor, x2: Tensor) -> Tensor:
 
 def dist(input: Any, other: Any, p: Any = 2) -> Tensor:  # noqa: A002
     d = A.sub_t(A.tensor_arg(input, "input"), other)
+    if d.dtype.kind not in "fc":  # (ATen's dist is a norm of the difference: norm's words)
+        raise GradcliError(
+            "norm(): input dtype should be either floating point or complex. Got "
+            f"{scalar_type_name(d.dtype)} instead."
+        )
     return A.named(F.norm(F.flatten(d), p), "DistBackward0")
 
 

@@ -512,8 +512,9 @@ class Tensor:
         return out
 
     def detach_(self) -> Tensor:
-        """Make this tensor a leaf that does not require grad (its consumers keep their edges)."""
-        if self._base is not None and self._base.requires_grad and self.node is not None:
+        """Make this tensor a leaf that does not require grad (its consumers keep their edges);
+        a view (of any tensor, requiring grad or not) is PyTorch's error."""
+        if self._base is not None:
             raise GradcliError(
                 "Can't detach views in-place. Use detach() instead. If you are using "
                 "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is "

@@ -162,7 +162,8 @@ def custom_apply(
     )
     out = result if fresh else Tensor(result.data)
     marked = {id(t) for t in non_differentiable()} if non_differentiable else set()
-    if id(result) not in marked:
+    # an integer or bool output is never differentiable (PyTorch's isDifferentiableType)
+    if id(result) not in marked and result.dtype.kind in "fc":
         op = _custom_op(name, label, result.data)
         out.requires_grad = True
         out.node = Node(op, tuple(inputs), {"_vjp": vjp, "_name": name}, out, label)

@@ -792,8 +792,11 @@ def isin(
 
 def histc(input: Any, bins: int = 100, min: Any = 0, max: Any = 0) -> Tensor:  # noqa: A002
     x = _t(input)
-    if x.dtype.kind != "f":
-        raise GradcliError(f"\"histogram_cpu\" not implemented for '{D.scalar_type_name(x.dtype)}'")
+    if x.dtype.kind != "f":  # (bool fails first in the bin edges' linspace)
+        kernel = "linspace_cpu" if x.dtype == np.bool_ else "histogram_cpu"
+        raise GradcliError(
+            f"\"{kernel}\" not implemented for '{D.scalar_type_name(x.dtype)}'"
+        ).mirror("NotImplementedError")
     n = C.int_arg(bins, "bins")
     if n <= 0:
         raise GradcliError("torch.histc: bins must be > 0")

@@ -453,9 +453,9 @@ def mean(
 
 
 def prod(input: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
-    input = tensor_arg(input, "input")
-    if dtype is not None:  # (without one, integer products are NumPy's int64 already)
-        input = reduced_dtype(input, dtype, "prod")
+    # without a dtype, integer and bool inputs are multiplied in int64, as PyTorch's (NumPy's
+    # own product of uint8 would be uint64)
+    input = reduced_dtype(tensor_arg(input, "input"), dtype, "prod")
     d = None if dim is None else check_dim(dim, input.ndim)
     out = apply(R.prod, input, dim=d, keepdim=bool(keepdim), label=_reduce_label("Prod", dim))
     return kept_dtype(out, input) if dtype is not None else out

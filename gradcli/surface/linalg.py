@@ -127,8 +127,10 @@ def _low_precision(x: Tensor, fn: str) -> None:
 
 
 def _matrices(x: Any, fn: str, square: bool = True, name: str = "A") -> Tensor:
-    x = _float_input(x, fn, name)
-    if fn != "linalg.matrix_power":
+    if fn == "linalg.matrix_power":  # (repeated products: integer and bool matrices too)
+        x = A.tensor_arg(x, name)
+    else:
+        x = _float_input(x, fn, name)
         _low_precision(x, fn)
     if x.ndim < 2:
         raise GradcliError(f"{fn}: The input tensor {name} must have at least 2 dimensions.")
@@ -361,6 +363,8 @@ def _einsum(ops: list[Tensor], subs: list[list[Any]], out: list[Any] | None) -> 
                 f"expected scalar type {scalar_type_name(dtype)} but found "
                 f"{scalar_type_name(t.dtype)}"
             )
+    if dtype.kind in "biu":
+        return Tensor(_einsum_integral([t.data for t in ops], full, outl, sizes))
     fixed = []
     for t, lab in zip(ops, full):
         want = tuple(sizes[x] for x in lab)
@@ -368,8 +372,6 @@ def _einsum(ops: list[Tensor], subs: list[list[Any]], out: list[Any] | None) -> 
             t = apply(S.expand, t, shape=want)
         fixed.append(t)
     summed = any(x not in outl for x in counts)
-    if dtype.kind in "biu" and dtype != np.int64 and _einsum_widens(full, outl, sizes, dtype):
-        fixed = [Tensor(t.data.astype(np.int64)) for t in fixed]
     if len(ops) == 1:
         label = "SumBackward1" if summed else "PermuteBackward0"
     else:
@@ -377,28 +379,83 @@ def _einsum(ops: list[Tensor], subs: list[list[Any]], out: list[Any] | None) -> 
     return apply(EINSUM, *fixed, spec=(tuple(full), outl), label=label)
 
 
-def _einsum_widens(full: list, outl: tuple, sizes: dict, dtype: np.dtype) -> bool:
-    """Whether ATen's einsum gives integer / bool operands (not int64) an int64 result: it sums
-    a label that only one operand has (and the output drops) with `sum` (int64; a bool's count of
-    True) before combining; the pair then meets in a bmm where a dropped label is shared (of
-    one dtype only: its error otherwise) or else in a promoting multiply. One or two operands
-    whose labels are not of size 1 (ATen squeezes those first); elsewhere the dtype stays."""
-    drop = [x for x in sizes if x not in outl]
-    if len(full) == 1:
-        return bool(drop)
-    if len(full) != 2 or any(sizes[x] == 1 for x in drop):
-        return False
-    a, b = set(full[0]), set(full[1])
-    wide_a, wide_b = bool((a - b) & set(drop)), bool((b - a) & set(drop))
-    if a & b & set(drop):  # a contraction: ATen's bmm
-        da, db = (np.dtype(np.int64) if w else dtype for w in (wide_a, wide_b))
-        if da != db:
-            raise GradcliError(
-                f"expected scalar type {scalar_type_name(da)} but found {scalar_type_name(db)}"
-            )
-        if da == np.bool_:
+def _einsum_integral(
+    arrays: list[np.ndarray], full: list[tuple[int, ...]], outl: tuple[int, ...], sizes: dict
+) -> np.ndarray:
+    """einsum of integer or bool operands as ATen computes it, left to right: a label only one
+    operand has (not in the output) is summed out of it first (`sum`: int64, a count for bool),
+    two operands are multiplied (`mul`, promoting) or, over their shared contracted labels,
+    multiplied and summed by `bmm` (same dtypes only; none for bool: PyTorch's errors)."""
+
+    def prep(a: np.ndarray, lab: tuple[int, ...]) -> tuple[np.ndarray, list[int]]:
+        labs = list(lab)
+        while len(set(labs)) < len(labs):  # a repeated label: its diagonal, moved last
+            i = next(k for k, x in enumerate(labs) if labs.index(x) != k)
+            j = labs.index(labs[i])
+            a = np.diagonal(a, axis1=j, axis2=i)
+            labs = [x for k, x in enumerate(labs) if k not in (i, j)] + [labs[i]]
+        ones = tuple(k for k, n in enumerate(a.shape) if n == 1)  # size 1: broadcast, absent
+        return np.squeeze(a, axis=ones), [x for k, x in enumerate(labs) if k not in ones]
+
+    def summed(a: np.ndarray, labs: list[int], x: int) -> tuple[np.ndarray, list[int]]:
+        k = labs.index(x)
+        return np.sum(a, axis=k, dtype=np.int64), labs[:k] + labs[k + 1 :]
+
+    def aligned(a: np.ndarray, labs: list[int], order: list[int]) -> np.ndarray:
+        a = np.transpose(a, [labs.index(x) for x in order if x in labs])
+        return a.reshape([sizes[x] if x in labs else 1 for x in order])
+
+    contracted = [x for lab in full for x in dict.fromkeys(lab) if x not in outl]
+    contracted = list(dict.fromkeys(contracted))
+    preps = [prep(a, lab) for a, lab in zip(arrays, full)]
+    counts = {x: sum(x in labs for _, labs in preps) for x in contracted}
+    a, la = preps[0]
+    if len(preps) == 1:
+        for x in contracted:
+            if x in la:
+                a, la = summed(a, la, x)
+    for b, lb in preps[1:]:
+        pair: list[int] = []
+        for x in contracted:
+            if x in la and x in lb:
+                counts[x] -= 1
+                if counts[x] == 1:
+                    pair.append(x)
+                    counts[x] = 0
+            elif counts[x] == 1:
+                if x in la:
+                    a, la = summed(a, la, x)
+                    counts[x] = 0
+                elif x in lb:
+                    b, lb = summed(b, lb, x)
+                    counts[x] = 0
+        union = list(dict.fromkeys(la + lb))
+        kept = [x for x in union if x not in pair]
+        A.size_check(tuple(sizes[x] for x in union), "the result of einsum")
+        if not pair:  # sumproduct_pair without dims to sum: at::mul
+            a, la = np.multiply(aligned(a, la, union), aligned(b, lb, union)), union
+            continue
+        if a.dtype == np.bool_:  # (bmm's kernel, chosen by the left operand's dtype, first)
             raise GradcliError("\"bmm\" not implemented for 'Bool'").mirror("NotImplementedError")
-    return wide_a or wide_b
+        if a.dtype != b.dtype:
+            raise GradcliError(
+                f"expected scalar type {scalar_type_name(a.dtype)} but found "
+                f"{scalar_type_name(b.dtype)}"
+            )
+        short = {x: k for k, x in enumerate(union)}  # (NumPy's sublists take labels < 52)
+        with np.errstate(all="ignore"):  # bmm in the operands' dtype: it wraps as ATen's
+            prod = np.einsum(
+                aligned(a, la, union).astype(np.int64),
+                list(range(len(union))),
+                aligned(b, lb, union).astype(np.int64),
+                list(range(len(union))),
+                [short[x] for x in kept],
+            )
+        a, la = prod.astype(a.dtype), kept
+    for x in [x for x in la if x not in outl]:  # (none: each was summed above)
+        a, la = summed(a, la, x)
+    out = np.broadcast_to(aligned(a, la, list(outl)), [sizes[x] for x in outl])
+    return np.array(out)  # (a copy, 0-d for a scalar result)
 
 
 # --- tensordot, addmm & co, kron, outer -----------------------------------------------------------
@@ -458,7 +515,9 @@ def tensordot(a: Any, b: Any, dims: Any = 2, out: Any = None) -> Tensor:
     ]
     if len(set(la) | set(lb)) > 52:
         raise GradcliError("tensordot: too many dimensions (more than 52 in all)")
-    C.kernel_dtype(a.dtype, "addmm_impl_cpu_", kinds="fciu")  # (ATen's tensordot is one mm)
+    if a.dtype == np.bool_:  # ATen's tensordot is a matrix product (a dot when all is summed)
+        kernel = "dot" if len(da) == a.ndim and len(db) == b.ndim else "addmm_impl_cpu_"
+        raise GradcliError(f"\"{kernel}\" not implemented for 'Bool'").mirror("NotImplementedError")
     return A.named(_einsum([a, b], [la, lb], outl), "ViewBackward0")
 
 
@@ -682,6 +741,11 @@ def _euclidean_mm(x1: Tensor, x2: Tensor) -> Tensor:
 
 def dist(input: Any, other: Any, p: Any = 2) -> Tensor:  # noqa: A002
     d = A.sub_t(A.tensor_arg(input, "input"), other)
+    if d.dtype.kind not in "fc":  # (ATen's dist is a norm of the difference: norm's words)
+        raise GradcliError(
+            "norm(): input dtype should be either floating point or complex. Got "
+            f"{scalar_type_name(d.dtype)} instead."
+        )
     return A.named(F.norm(F.flatten(d), p), "DistBackward0")
 
 

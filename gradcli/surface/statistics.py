@@ -466,9 +466,23 @@ def _spacing(fn: str, x: Tensor, y: Tensor, d: int, dim: Any) -> Tensor:
     )
 
 
+def _no_bool(fn: str, y: Tensor, x: Any) -> None:
+    """ATen's trapezoid rules refuse bool samples (or bool sample points) first."""
+    if isinstance(x, Tensor):
+        if y.dtype == np.bool_ or x.dtype == np.bool_:
+            raise GradcliError(
+                f"{fn}: received a bool input for `x` or `y`, but bool is not supported"
+            ).pytorch()
+    elif y.dtype == np.bool_:
+        raise GradcliError(
+            f"{fn}: received a bool input for `y`, but bool is not supported"
+        ).pytorch()
+
+
 def trapezoid(y: Any, x: Any = None, *, dx: Any = None, dim: Any = -1) -> Tensor:
     y = A.tensor_arg(y, "y")
     _check_x_dx("trapezoid", x, dx)
+    _no_bool("trapezoid", y, x)
     d = C.check_dim(dim, y.ndim)
     if y.ndim == 0:
         raise GradcliError(
@@ -497,6 +511,7 @@ def cumulative_trapezoid(y: Any, x: Any = None, *, dx: Any = None, dim: Any = -1
     for sample points x (dx their differences)."""
     y = A.tensor_arg(y, "y")
     _check_x_dx("cumulative_trapezoid", x, dx)
+    _no_bool("cumulative_trapezoid", y, x)
     if y.ndim == 0:
         raise GradcliError(
             f"Dimension out of range (expected to be in range of [-1, 0], but got {dim})"

@@ -3293,6 +3293,22 @@ add(
         patterns=TIME_OR_LIMIT,
     ),
     budget(
+        "matrix_power_int_2_62",
+        "a = torch.eye(1500, dtype=torch.int64)\nc = torch.linalg.matrix_power(a, 2**62)",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "einsum_int_200_operands",
+        "a = torch.ones(10**6, dtype=torch.int32)\n"
+        "c = torch.einsum(','.join(['i'] * 200) + '->', *([a] * 200))",
+        patterns=TIME_OR_LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "einsum_int_outer_huge",
+        "a = torch.ones(10**5, dtype=torch.int8)\nc = torch.einsum('i,j->ij', a, a)",
+    ),
+    budget(
         "matrix_power_negative_huge",
         "a = torch.eye(1500) * 0.5\nc = torch.linalg.matrix_power(a, -(2**62))",
         patterns=TIME_OR_LIMIT,

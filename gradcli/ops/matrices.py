@@ -1093,13 +1093,14 @@ pinv = defop(
 # thetas, each dtype its own), each but the first two evaluated as Bader, Blanes and Casas'
 # optimised products; a 1-norm past the degree-12 interval (or any matrix of a batch of two or
 # more) is scaled by 2^-s, given degree 18, and squared s times. Every step here is ATen's in
-# its order: the powers {I, A, A^2, A^3, A^6} by bmm (`_matmul_record`, gradcli's emulation of
-# PyTorch's products, so the kernel family's), the linear combinations as
+# its order: the powers {I, A, A^2, A^3, A^6} by bmm (`_mexp_mm`: gradcli's emulation of
+# PyTorch's products, so the kernel family's, each written where ATen writes it in its buffer of
+# matrices, whose address picks some of MKL's small kernels), the linear combinations as
 # `_compute_linear_combination` sums them (from zero, each coefficient, rounded to the dtype,
 # times a matrix, product and sum rounded apart, in the order of the matrices), the 1-norm as a
 # column sum in row order. Measured on PyTorch 2.13 (avx2 family: float32 and float64, sizes 2
-# to 8, 1-norms 0.01 to 20, single matrices and batches of 2 and 3, values and gradients): every
-# element equal.
+# to 8, then 9 to 23, 1-norms 0.01 to 30, single matrices and batches of 1 to 4, values and
+# gradients): every element equal.
 
 MEXP_DTYPES = ("float32", "float64")
 _MEXP_THETAS = {
@@ -1177,10 +1178,13 @@ _MEXP_B18 = (
 )
 
 
-def _mexp_mm(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    from .linalg import _matmul_record
+def _mexp_mm(x: np.ndarray, y: np.ndarray, slot: int = 0) -> np.ndarray:
+    """bmm of two (batch, n, n) arrays into ATen's buffer matrix `slot` (the output's address
+    picks some of MKL's kernels: `linalg._bmm_fwd`)."""
+    from .linalg import _bmm_fwd, _matmul_record
 
-    return _matmul_record(x, y)
+    out = _bmm_fwd(x, y, out_at=slot * x[0].size) if slot else None
+    return _matmul_record(x, y) if out is None else out
 
 
 def _mexp_combine(mats: list, coeffs: tuple) -> np.ndarray:
@@ -1213,11 +1217,11 @@ def _mexp_powers(a: np.ndarray, count: int) -> list:
     """The first `count` of I, A, A^2, A^3, A^6."""
     out = [np.broadcast_to(np.eye(a.shape[-1], dtype=a.dtype), a.shape).copy(), a]
     if count > 2:
-        out.append(_mexp_mm(a, a))
+        out.append(_mexp_mm(a, a, 2 * len(a)))
     if count > 3:
-        out.append(_mexp_mm(a, out[2]))
+        out.append(_mexp_mm(a, out[2], 3 * len(a)))
     if count > 4:
-        out.append(_mexp_mm(out[3], out[3]))
+        out.append(_mexp_mm(out[3], out[3], 4 * len(a)))
     return out
 
 
@@ -1232,14 +1236,16 @@ def _mexp_taylor(a: np.ndarray, degree: int) -> np.ndarray:
         return (one + x) + x2 / kind(2)
     if degree == 4:
         p = _mexp_powers(a, 3)
-        tail = _mexp_mm(p[2], _mexp_combine(p, (1 / 2.0, 1 / 6.0, 1 / 24.0)))
+        tail = _mexp_mm(p[2], _mexp_combine(p, (1 / 2.0, 1 / 6.0, 1 / 24.0)), 3 * len(a))
         return _mexp_combine([*p, tail], (1.0, 1.0, 0.0, 1.0))
     if degree == 8:
         x1, x2, x3, x4, x5, x6, x7, y2 = _mexp_t8_coefficients(kind)
         p = _mexp_powers(a, 3)
-        a4 = _mexp_mm(p[2], _mexp_combine(p[1:], (x1, x2)))
+        a4 = _mexp_mm(p[2], _mexp_combine(p[1:], (x1, x2)), 3 * len(a))
         a8 = _mexp_mm(
-            _mexp_combine([p[2], a4], (x3, 1.0)), _mexp_combine([*p, a4], (x4, x5, x6, x7))
+            _mexp_combine([p[2], a4], (x3, 1.0)),
+            _mexp_combine([*p, a4], (x4, x5, x6, x7)),
+            4 * len(a),
         )
         return _mexp_combine([*p, a4, a8], (1.0, 1.0, y2, 0.0, 1.0))
     table = _MEXP_B12 if degree == 12 else _MEXP_B18

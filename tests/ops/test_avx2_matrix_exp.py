@@ -1,8 +1,8 @@
 """torch.linalg.matrix_exp (`ops.matrices.matrix_exp`) follows ATen's mexp step by step: on the
 avx2 kernel family (gradcli.core.cpu, PyTorch measured on AMD EPYC) its float32 values and
 gradients are PyTorch's to the bit, one matrix in each of ATen's degree intervals, scaled and
-squared ones, MKL-sized products and a batch (recorded with torch 2.13:
-tests/ops/data/record_avx2_matrix_exp.py). The float64 gradient is checked against central
+squared ones, MKL-sized products, a batch, and products whose bits follow their address
+(recorded with torch 2.13: tests/ops/data/record_avx2_matrix_exp.py). The float64 gradient is checked against central
 differences, and a rule 0.1% off (one coefficient of the degree-18 polynomial) fails."""
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ def _run(case: dict) -> tuple[np.ndarray, np.ndarray]:
     return e.data, a.grad.data
 
 
-@pytest.mark.parametrize("case", CASES, ids=[f"norm{c['norm']:g}" for c in CASES])
+@pytest.mark.parametrize(
+    "case", CASES, ids=[f"norm{c['norm']:g}-{'x'.join(map(str, c['shape']))}" for c in CASES]
+)
 def test_float32_bits_are_pytorchs_on_avx2(case: dict, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(cpu.ENV, "avx2")
     value, grad = _run(case)

@@ -1,7 +1,8 @@
 """Records tests/ops/data/avx2_matrix_exp.json: what PyTorch 2.13 gives for float32
 torch.linalg.matrix_exp and its gradient on an AVX2 machine without AVX-512 (gradcli's avx2
 kernel family), as bit patterns. One matrix in each of ATen's degree intervals (1-norms 5e-8 to
-1.2), degree 18 with and without scaling, an 8 x 8 matrix (MKL's products) and a batch of 3.
+1.2), degree 18 with and without scaling, an 8 x 8 matrix (MKL's products), a batch of 3, and
+9 x 9 and 11 x 11 matrices (whose products' bits depend on where ATen writes them).
 
     OMP_NUM_THREADS=1 /work/torchenv/bin/python tests/ops/data/record_avx2_matrix_exp.py
 """
@@ -22,6 +23,9 @@ NORMS = (
     (9.0, (3, 3)),
     (3.0, (8, 8)),
     (4.0, (3, 3, 3)),
+    (0.5, (9, 9)),
+    (1.0, (9, 9)),
+    (6.0, (2, 11, 11)),
 )
 
 
@@ -38,6 +42,7 @@ def main() -> None:
         cases.append(
             {
                 "norm": norm,
+                "shape": list(shape),
                 "a": a.tolist(),
                 "g": g.tolist(),
                 "value_bits": e.detach().numpy().view(np.uint32).ravel().tolist(),

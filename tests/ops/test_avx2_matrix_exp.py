@@ -2,8 +2,9 @@
 avx2 kernel family (gradcli.core.cpu, PyTorch measured on AMD EPYC) its float32 values and
 gradients are PyTorch's to the bit, one matrix in each of ATen's degree intervals, scaled and
 squared ones, MKL-sized products, a batch, and products whose bits follow their address
-(recorded with torch 2.13: tests/ops/data/record_avx2_matrix_exp.py). The float64 gradient is checked against central
-differences, and a rule 0.1% off (one coefficient of the degree-18 polynomial) fails."""
+(recorded with torch 2.13: tests/ops/data/record_avx2_matrix_exp.py). The float64 gradient
+is checked against central differences, and a rule 0.1% off (one coefficient of the degree-18
+polynomial) fails."""
 
 from __future__ import annotations
 

@@ -330,13 +330,16 @@ def _log_ndtr_fwd(x: np.ndarray) -> np.ndarray:
         return np.where(x < -1, left, right)
 
 
+_ERFC_CHUNK = 1 << 16
+
+
 def _log_ndtr_aten(x: np.ndarray) -> np.ndarray:
     """calc_log_ndtr of a float32 or float64 array in its dtype: t = x / sqrt 2 (the dtype's
     frac_sqrt_2); from -1 up, log1p(-erfc(t) / 2) with the C library's erfc and log1p (float32:
     erfcf and log1pf, `sleef32.libm`; PyTorch's bits measured on every argument tried); below,
     log(erfcx(-t) / 2) - t t with gradcli's erfcx rounded to the dtype (ATen's own, Johnson's
     table of Chebyshev pieces, is not followed: a last bit can differ there)."""
-    from ..core import sleef32
+    from ..core import hooks, sleef32
 
     kind = x.dtype.type
     with np.errstate(all="ignore"):
@@ -347,7 +350,10 @@ def _log_ndtr_aten(x: np.ndarray) -> np.ndarray:
             part = np.asarray(SF.erfcx(-t.astype(np.float64)), np.float32) / kind(2)
             left = sleef32.libm("logf", part, np.log) - t * t
         else:
-            erfc = np.fromiter(map(math.erfc, t.reshape(-1).tolist()), np.float64, t.size)
+            flat, erfc = t.reshape(-1), np.empty(t.size)
+            for i in range(0, t.size, _ERFC_CHUNK):  # glibc's erfc, element by element
+                hooks.observer.check_clock()
+                erfc[i : i + _ERFC_CHUNK] = list(map(math.erfc, flat[i : i + _ERFC_CHUNK].tolist()))
             right = np.log1p(-erfc.reshape(t.shape) / 2)
             left = np.log(SF.erfcx(-t) / 2) - t * t
         return np.where(x < kind(-1), left, right).astype(x.dtype)

@@ -1912,6 +1912,13 @@ def _no_closed_form(name: str) -> Any:
     return sym
 
 
+def _sym_matrix_exp(sp: Any, a: np.ndarray) -> Any:
+    raise TypeError(
+        "matrix_exp has no closed form (the exponential of a matrix of symbols is a series; "
+        "PyTorch's value is a polynomial whose degree depends on the numbers)"
+    )
+
+
 def _attach() -> None:
     """Give the records above their symbolic forms (declared after them, as they use the
     records' helpers); the module names and the registry then hold the completed records."""
@@ -1931,6 +1938,7 @@ def _attach() -> None:
         "eigh": _no_closed_form("eigh"),
         "svd": _no_closed_form("svd"),
         "svdvals": _no_closed_form("svdvals"),
+        "matrix_exp": _sym_matrix_exp,
     }
     g = globals()
     for name, f in forms.items():

@@ -1102,7 +1102,6 @@ pinv = defop(
 # to 8, then 9 to 23, 1-norms 0.01 to 30, single matrices and batches of 1 to 4, values and
 # gradients): every element equal.
 
-MEXP_DTYPES = ("float32", "float64")
 _MEXP_THETAS = {
     "float32": (
         1.192092800768788e-07,

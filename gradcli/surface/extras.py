@@ -1277,19 +1277,11 @@ def matrix_exp(input: Any) -> Tensor:  # noqa: N803
     picked by the 1-norm, its optimised polynomials and scaling and squaring; the gradient the
     exponential of the block matrix [[A^T, G], [0, A^T]])."""
     from ..base import limits
-    from ..base.errors import NotSupported
     from ..ops import matrices as M
     from .linalg import _matrices
 
     a = _matrices(input, "linalg.matrix_exp")
     n = a.shape[-1]
-    if n >= 2 and a.data.size and a.dtype.name not in M.MEXP_DTYPES:
-        raise NotSupported(
-            f"torch.matrix_exp of {scalar_type_name(a.dtype)} matrices of 2 rows or more is not "
-            "supported by gradcli: PyTorch's CPU kernel reads its float64 coefficients as "
-            "half-precision numbers there, and its results are not the exponential",
-            hint="compute in float32: torch.matrix_exp(A.float())",
-        )
     if n >= 2 and a.data.size:
         # the products it runs: at most 6 for the polynomial and one per squaring, each n^3,
         # and the gradient's on matrices twice as large

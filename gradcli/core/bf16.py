@@ -23,7 +23,7 @@ BF16_COMPUTED = frozenset(
     "add sub mul div neg reciprocal exp log sqrt abs sin cos tanh tanh_backward sigmoid "
     "sigmoid_backward relu threshold_backward maximum minimum pow_scalar rsub_scalar "
     "clamp floor ceil trunc sign matmul sum mean softplus gelu silu mish elu logsigmoid "
-    "hardswish log_softmax rsqrt gelu_backward softmax_backward log_softmax_backward "
+    "hardswish softmax log_softmax rsqrt gelu_backward softmax_backward log_softmax_backward "
     "sinc softshrink hardsigmoid leaky_relu softplus_backward logsigmoid_backward elu_backward "
     "elu_backward_result hardswish_backward piecewise_backward".split()
 )
@@ -58,8 +58,8 @@ def bf16_arrays(op: Any, arrays: Any) -> list:
             f"{shown} of a bfloat16 tensor is not supported by gradcli (it computes bfloat16 "
             "only where its result is PyTorch's to the bit: arithmetic, exp, log, sqrt, sin, "
             "cos, tanh, sigmoid, relu, softplus, gelu, silu, mish, elu, logsigmoid, hardswish, "
-            "log_softmax, rsqrt, sinc, softshrink, hardsigmoid, leaky_relu, abs, clamp, floor, "
-            "ceil, trunc, sign, max, min, sum, mean, matmul)",
+            "softmax, log_softmax, rsqrt, sinc, softshrink, hardsigmoid, leaky_relu, abs, "
+            "clamp, floor, ceil, trunc, sign, max, min, sum, mean, matmul)",
             hint="convert to float32 first: x.float() (or x.to(torch.float32))",
         )
     from .half import widened  # (a float32 copy laid out as the bfloat16 array)

@@ -24,7 +24,7 @@ _F32 = np.dtype(np.float32)
 # PyTorch 2.13 on both kernel families, sizes 1..1000, contiguous and strided:
 # tests/ops/test_half_activations.py). Other ops keep their own float16 forwards.
 F16_COMPUTED = frozenset(
-    "sigmoid softplus gelu silu mish elu tanh logsigmoid hardswish log_softmax rsqrt "
+    "sigmoid softplus gelu silu mish elu tanh logsigmoid hardswish softmax log_softmax rsqrt "
     "tanh_backward gelu_backward softmax_backward log_softmax_backward "
     "sinc softshrink hardsigmoid leaky_relu softplus_backward logsigmoid_backward elu_backward "
     "elu_backward_result hardswish_backward".split()

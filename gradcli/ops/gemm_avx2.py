@@ -521,11 +521,15 @@ def models64(x: np.ndarray, y: np.ndarray) -> bool:
     return k <= _PEEL64_MAX_K or not any(_peeled64(r0, r1, c0, n).size for r0, r1, c0 in regions)
 
 
-def mm64(x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None) -> np.ndarray | None:
+def mm64(
+    x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None, out_at: int = 0
+) -> np.ndarray | None:
     """x @ y of float64 matrices in the avx2 family's dgemm order (see above); None where not
     measured (`models64`). `bias` (addmm's beta = 1, F.linear's; x @ w.t() only): the first
     term of the chains, added after the dot kernel's sums (measured: 6 shapes, every element
-    equal)."""
+    equal). `out_at`: the doubles between an aligned start and the result's first element (a
+    matrix of a batch, bmm's b m n, or of a buffer: the small kernel's peeled rows follow the
+    result's address)."""
     if not models64(x, y):
         return None
     if bias is not None:
@@ -556,7 +560,8 @@ def mm64(x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None) -> np.nda
             if nt:
                 out[r0:r1, c0:] = _dots64(x[r0:r1], y[:, c0:].T, r0)
             else:
-                out[r0:r1, c0:] = _small64(x[r0:r1], y[:, c0:], _peeled64(r0, r1, c0, n) - r0)
+                peeled = _peeled64(r0, r1, c0, n, out_at) - r0
+                out[r0:r1, c0:] = _small64(x[r0:r1], y[:, c0:], peeled)
             if bias is not None:
                 out[r0:r1, c0:] += bias[r0:r1, c0:]
     return out
@@ -618,10 +623,11 @@ def _lanes64(p: np.ndarray, q: int, nacc: int) -> np.ndarray:
     return s
 
 
-def _peeled64(r0: int, r1: int, c0: int, n: int) -> np.ndarray:
-    """The rows r0 to r1 whose element c0 the small kernel peels (see above)."""
+def _peeled64(r0: int, r1: int, c0: int, n: int, at: int = 0) -> np.ndarray:
+    """The rows r0 to r1 whose element c0 the small kernel peels (see above; the result `at`
+    doubles past an aligned start)."""
     rows = np.arange(r0, r1)
-    return rows[((rows * n + c0) % _ALIGN64 == 1) & (n - c0 - 1 >= _ALIGN64)]
+    return rows[((at + rows * n + c0) % _ALIGN64 == 1) & (n - c0 - 1 >= _ALIGN64)]
 
 
 def _small64(x: np.ndarray, y: np.ndarray, peeled: np.ndarray) -> np.ndarray:

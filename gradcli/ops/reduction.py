@@ -895,18 +895,8 @@ log_softmax_backward = defop(
 )
 
 
-def _widened(fn: Any, x: np.ndarray, *args: Any, **kwargs: Any) -> np.ndarray:
-    """`fn` of a float16 array computed in float32 and rounded once to float16: ATen
-    accumulates half tensors in float (its opmath type) in these reductions."""
-    out = np.asarray(fn(x.astype(np.float32), *args, **kwargs))
-    with np.errstate(over="ignore"):  # past float16's range: inf, as ATen rounds it
-        return out.astype(np.float16)
-
-
 def _softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
-    if x.dtype == np.float16 and x.ndim and dim % x.ndim == x.ndim - 1:
-        # along the last dim ATen's half kernel works in float, rounding once
-        return _widened(_softmax_fwd, x, dim)
+    # (float16 and bfloat16 arrive as float32, computed as their kernels: `core.half`)
     if x.dtype == np.float32 and x.ndim:
         return softmax32(x, dim, log=False)  # PyTorch's kernels to the bit
     # PyTorch's CPU kernels: e = exp(x - max), each step rounded in the tensor's dtype; then,

@@ -154,13 +154,96 @@ def _inner(x: np.ndarray, log: bool, nv: int) -> np.ndarray:
         return e / s
 
 
+# --- softmax of float16 and bfloat16 -------------------------------------------------------------
+#
+# ATen's softmax kernels for the two-byte floats are their own (SoftMaxKernel.cpp, the
+# `_vec_softmax_lastdim` and `_vec_softmax` overloads for a scalar type that is not its opmath
+# type), not the float32 kernels on widened values:
+# - over the last dimension, each row is widened into a float buffer; the exps of the row's
+#   first n - n % L elements (L: float32's lanes) are SLEEF's and summed lane by lane into one
+#   vector, folded as a butterfly; the last n % L are glibc's expf, each added to the folded sum
+#   in order after it (the float32 kernel combines them into the vector first); then each exp
+#   times 1 / sum, rounded once;
+# - over another dimension, the columns are taken 2 L at a time (a vector of the two-byte type)
+#   while 2 L remain in the row, each column's exps (SLEEF's) summed down the dimension in float
+#   from zero and each exp divided by the sum, rounded once; the last inner % 2L columns by a
+#   scalar loop whose exp (glibc's) is first stored in the two-byte type, then read back and
+#   divided by the float sum, rounded again.
+# `softmax32` takes this road when `vecloop.REDUCED` names the kernel's dtype (`core.half`,
+# `core.bf16`: the inputs arrive widened to float32, the result is rounded by the caller).
+
+
+def _fold(acc: np.ndarray, op) -> np.ndarray:
+    """`vec_reduce_all` of (rows, lanes) vectors: lane i with i ^ (lanes / 2), ..., ^1."""
+    lanes = acc.shape[1]
+    w = lanes // 2
+    while w:
+        acc = op(acc, acc[:, np.arange(lanes) ^ w])
+        w //= 2
+    return acc[:, 0]
+
+
+def _reduced_lastdim(x: np.ndarray) -> np.ndarray:
+    rows, n = x.shape
+    lanes = _lanes()
+    full = n - n % lanes
+    m = np.max(x, axis=1, keepdims=True)
+    with np.errstate(all="ignore"):
+        d = x - m
+        e = np.empty_like(d)
+        e[:, :full] = _sleef_expf(d[:, :full])
+        e[:, full:] = _glibc_expf(d[:, full:])
+        if full:
+            blocks = e[:, :full].reshape(rows, -1, lanes)
+            total = _fold(np.add.accumulate(blocks, axis=1)[:, -1].copy(), np.add)
+        else:
+            total = np.zeros(rows, _F)
+        for j in range(full, n):
+            total = total + e[:, j]
+        return e * (_F(1) / total)[:, None]
+
+
+def _reduced_inner(x: np.ndarray, nv: int) -> np.ndarray:
+    """x: (outer, dim, columns); the first `nv` columns are the vector loop's."""
+    m = np.maximum.reduce(x, axis=1, keepdims=True)
+    with np.errstate(all="ignore"):
+        d = x - m
+        e = np.empty_like(d)
+        e[:, :, :nv] = _sleef_expf(d[:, :, :nv])
+        e[:, :, nv:] = _glibc_expf(d[:, :, nv:])
+        total = _down(e)
+        e[:, :, nv:] = _narrowed(e[:, :, nv:])
+        return e / total
+
+
+def _softmax_reduced(x: np.ndarray, dim: int) -> np.ndarray:
+    shape = x.shape
+    outer = math.prod(shape[:dim])
+    inner = math.prod(shape[dim + 1 :])
+    n = shape[dim]
+    out = np.empty(shape, _F)
+    if dim == x.ndim - 1:
+        flat, res = x.reshape(outer, n), out.reshape(outer, n)
+        step = max(1, _PIECE // n)
+        for i in range(0, outer, step):
+            res[i : i + step] = _reduced_lastdim(flat[i : i + step])
+        return out
+    x3, res = x.reshape(outer, n, inner), out.reshape(outer, n, inner)
+    for rows, cols, nv in _blocks(outer, n, inner, 2 * _lanes()):
+        res[rows, :, cols] = _reduced_inner(x3[rows, :, cols], nv)
+    return out
+
+
 def softmax32(x: np.ndarray, dim: int, log: bool) -> np.ndarray:
     """softmax (or log_softmax) of a float32 array of at least one dimension along `dim`
-    (non-negative), as PyTorch's CPU kernels compute it."""
+    (non-negative), as PyTorch's CPU kernels compute it (softmax as the float16 or bfloat16
+    kernel where `vecloop.REDUCED` names one: `_softmax_reduced`)."""
     x = np.ascontiguousarray(x, dtype=_F)
     shape = x.shape
     if x.size == 0:
         return np.empty(shape, _F)
+    if not log and _vecloop.REDUCED[0] is not None:
+        return _softmax_reduced(x, dim)
     if (
         log
         and dim == x.ndim - 1
@@ -221,11 +304,12 @@ def _log_rows_scalars(vals: list[float], n: int) -> list[float] | None:
 _BIG = float(np.finfo(_F).max)
 
 
-def _blocks(outer: int, n: int, inner: int):
+def _blocks(outer: int, n: int, inner: int, lanes: int = 0):
     """Pieces of an (outer, n, inner) reduction over its middle axis, of about `_PIECE`
     elements (whole rows of `outer`, or columns of one row), each with the count of its
-    columns that are the vector loop's (all but the last `inner % 16` of a row)."""
-    lanes = _lanes()
+    columns that are the vector loop's (all but the last `inner % lanes` of a row; `lanes`
+    by default the float32 kernels')."""
+    lanes = lanes or _lanes()
     nv_all = inner - inner % lanes
     step = _PIECE // (n * inner)
     if step >= 1:
@@ -357,11 +441,48 @@ def _dot_rows(g: np.ndarray, y: np.ndarray) -> np.ndarray:
     return acc[:, 0]
 
 
+def _in_lane_order(v: np.ndarray, count: int) -> np.ndarray:
+    """`vec_reduce_all` with a size: lanes 1 to count - 1 added to lane 0 in order."""
+    acc = v[:, 0].copy()
+    for j in range(1, count):
+        acc = acc + v[:, j]
+    return acc
+
+
+def _dot_rows_reduced(g: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """`map2_reduce_all(x * y, +)` of each row of float16 or bfloat16 values (widened) as the
+    two-byte overload sums it: a row of 2 L elements or more (L: float32's lanes) is read 2 L at
+    a time into two float accumulators (elements 2 L i + j into the first's lane j, 2 L i + L + j
+    into the second's), the tail added into their first lanes; then the first plus the second,
+    folded as a butterfly. A shorter row: its second L elements added into the first L, then the
+    L lanes (or the row's, if fewer) added in order. (The products of two two-byte floats are
+    exact in float32: fused or not, the same.)"""
+    rows, n = g.shape
+    lanes = _lanes()
+    p = g * y
+    if n < 2 * lanes:
+        if n <= lanes:
+            return _in_lane_order(p, n)
+        acc = p[:, :lanes].copy()
+        acc[:, : n - lanes] += p[:, lanes:]
+        return _in_lane_order(acc, lanes)
+    full = n - n % (2 * lanes)
+    pairs = p[:, :full].reshape(rows, -1, 2, lanes)
+    acc = np.add.accumulate(pairs, axis=1)[:, -1].copy()  # (rows, 2, lanes)
+    tail = p[:, full:]
+    first = min(lanes, tail.shape[1])
+    acc[:, 0, :first] += tail[:, :first]
+    acc[:, 1, : tail.shape[1] - first] += tail[:, first:]
+    return _fold(acc[:, 0] + acc[:, 1], np.add)
+
+
 def _backward_lastdim(g: np.ndarray, y: np.ndarray, log: bool) -> np.ndarray:
     with np.errstate(all="ignore"):
         if log:  # g - exp(y) * sum(g), fused
             s = np.broadcast_to(_reduce_rows(g, np.add)[:, None], g.shape)
             return _fused(-_sleef_expf(y), s, g)
+        if _vecloop.REDUCED[0] is not None:
+            return (g - _dot_rows_reduced(g, y)[:, None]) * y
         return (g - _dot_rows(g, y)[:, None]) * y
 
 

@@ -174,6 +174,133 @@ erfcx = defop(
 )
 
 
+# ATen's calc_ndtri (Math.h, from Cephes' ndtri): rational approximations in the dtype, one for
+# |p - 1/2| <= 1/2 - exp(-2) and two in z = 1 / sqrt(-2 log p) beyond, each coefficient rounded to
+# the dtype; the denominators' leading 1 is a coefficient too (Horner from zero).
+_NDTRI_MID = (
+    (
+        -5.99633501014107895267e1,
+        9.80010754185999661536e1,
+        -5.66762857469070293439e1,
+        1.39312609387279679503e1,
+        -1.23916583867381258016e0,
+    ),
+    (
+        1.0,
+        1.95448858338141759834e0,
+        4.67627912898881538453e0,
+        8.63602421390890590575e1,
+        -2.25462687854119370527e2,
+        2.00260212380060660359e2,
+        -8.20372256168333339912e1,
+        1.59056225126211695515e1,
+        -1.18331621121330003142e0,
+    ),
+)
+_NDTRI_NEAR = (  # sqrt(-2 log p) below 8
+    (
+        4.05544892305962419923e0,
+        3.15251094599893866154e1,
+        5.71628192246421288162e1,
+        4.40805073893200834700e1,
+        1.46849561928858024014e1,
+        2.18663306850790267539e0,
+        -1.40256079171354495875e-1,
+        -3.50424626827848203418e-2,
+        -8.57456785154685413611e-4,
+    ),
+    (
+        1.0,
+        1.57799883256466749731e1,
+        4.53907635128879210584e1,
+        4.13172038254672030440e1,
+        1.50425385692907503408e1,
+        2.50464946208309415979e0,
+        -1.42182922854787788574e-1,
+        -3.80806407691578277194e-2,
+        -9.33259480895457427372e-4,
+    ),
+)
+_NDTRI_FAR = (  # from 8 on
+    (
+        3.23774891776946035970e0,
+        6.91522889068984211695e0,
+        3.93881025292474443415e0,
+        1.33303460815807542389e0,
+        2.01485389549179081538e-1,
+        1.23716634817820021358e-2,
+        3.01581553508235416007e-4,
+        2.65806974686737550832e-6,
+        6.23974539184983293730e-9,
+    ),
+    (
+        1.0,
+        6.02427039364742014255e0,
+        3.67983563856160859403e0,
+        1.37702099489081330271e0,
+        2.16236993594496635890e-1,
+        1.34204006088543189037e-2,
+        3.28014464682127739104e-4,
+        2.89247864745380683936e-6,
+        6.79019408009981274425e-9,
+    ),
+)
+_EXP_M2 = 0.13533528323661269189  # exp(-2)
+
+
+def _fused_dt(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """fma(a, b, c) in a's dtype (float32 or float64), one rounding."""
+    if a.dtype == np.float32:
+        from .linalg import _fma32
+
+        return _fma32(a.astype(np.float64) * b.astype(np.float64), c)
+    from ..core.fma64 import _fma64
+
+    return _fma64(a, b, c)
+
+
+def _horner_fused(x: np.ndarray, coeffs: tuple) -> np.ndarray:
+    """Cephes' polevl as ATen's AVX2 build compiles it: acc = fma(acc, x, c) from zero."""
+    kind = x.dtype.type
+    acc = np.zeros_like(x)
+    for c in coeffs:
+        acc = _fused_dt(acc, x, np.full_like(x, kind(c)))
+    return acc
+
+
+def _ndtri_aten(p: np.ndarray) -> np.ndarray:
+    """calc_ndtri of a float32 or float64 array, step by step in its dtype (fused Horner and
+    y + y q fused, as compiled; the logarithms and the square root of the tails are the C
+    library's double ones even for float32: `::log`, then the expression rounded to float)."""
+    kind = p.dtype.type
+    one, edge = kind(1), kind(_EXP_M2)
+    with np.errstate(all="ignore"):
+        low = ~(p > one - edge)  # (the sign is flipped back for these: `code`)
+        y = np.where(low, p, one - p)
+        mid = y > edge
+        ym = y - kind(0.5)
+        y2 = ym * ym
+        q = y2 * _horner_fused(y2, _NDTRI_MID[0]) / _horner_fused(y2, _NDTRI_MID[1])
+        central = _fused_dt(ym, q, ym) * kind(2.50662827463100050242e0)
+        yt = np.where(mid, kind(0.5), y).astype(np.float64)
+        x = np.sqrt(-2.0 * np.log(yt)).astype(p.dtype)
+        xd = x.astype(np.float64)
+        x0 = (xd - np.log(xd) / xd).astype(p.dtype)
+        z = one / x
+        near = z * _horner_fused(z, _NDTRI_NEAR[0]) / _horner_fused(z, _NDTRI_NEAR[1])
+        far = z * _horner_fused(z, _NDTRI_FAR[0]) / _horner_fused(z, _NDTRI_FAR[1])
+        tail = x0 - np.where(x < kind(8), near, far)
+        out = np.where(mid, central, np.where(low, -tail, tail))
+        out = np.where(p == 0, -np.inf, np.where(p == 1, np.inf, out))
+        return np.where((p < 0) | (p > 1) | np.isnan(p), np.nan, out).astype(p.dtype)
+
+
+def _ndtri_fwd(x: np.ndarray) -> np.ndarray:
+    if x.dtype in (np.float32, np.float64):
+        return _ndtri_aten(x)
+    return _precise(SF.ndtri)(x)
+
+
 def _ndtri_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     # PyTorch's: g * sqrt(2 pi) * exp(out^2 / 2)
     return (g * _SQRT_2PI * (out * out / 2).exp(),)
@@ -181,7 +308,7 @@ def _ndtri_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
 
 ndtri = defop(
     "ndtri",
-    _precise(SF.ndtri),
+    _ndtri_fwd,
     _ndtri_vjp,
     "SpecialNdtriBackward0",
     "g * sqrt(2 pi) * exp(out^2 / 2)",
@@ -203,6 +330,41 @@ def _log_ndtr_fwd(x: np.ndarray) -> np.ndarray:
         return np.where(x < -1, left, right)
 
 
+_ERFC_CHUNK = 1 << 16
+
+
+def _log_ndtr_aten(x: np.ndarray) -> np.ndarray:
+    """calc_log_ndtr of a float32 or float64 array in its dtype: t = x / sqrt 2 (the dtype's
+    frac_sqrt_2); from -1 up, log1p(-erfc(t) / 2) with the C library's erfc and log1p (float32:
+    erfcf and log1pf, `sleef32.libm`; PyTorch's bits measured on every argument tried); below,
+    log(erfcx(-t) / 2) - t t with gradcli's erfcx rounded to the dtype (ATen's own, Johnson's
+    table of Chebyshev pieces, is not followed: a last bit can differ there)."""
+    from ..core import hooks, sleef32
+
+    kind = x.dtype.type
+    with np.errstate(all="ignore"):
+        t = x * kind(0.70710678118654752440)
+        if x.dtype == np.float32:
+            erfc = sleef32.libm("erfcf", t, SF.erfc)
+            right = sleef32.libm("log1pf", -erfc / kind(2), np.log1p)
+            part = np.asarray(SF.erfcx(-t.astype(np.float64)), np.float32) / kind(2)
+            left = sleef32.libm("logf", part, np.log) - t * t
+        else:
+            flat, erfc = t.reshape(-1), np.empty(t.size)
+            for i in range(0, t.size, _ERFC_CHUNK):  # glibc's erfc, element by element
+                hooks.observer.check_clock()
+                erfc[i : i + _ERFC_CHUNK] = list(map(math.erfc, flat[i : i + _ERFC_CHUNK].tolist()))
+            right = np.log1p(-erfc.reshape(t.shape) / 2)
+            left = np.log(SF.erfcx(-t) / 2) - t * t
+        return np.where(x < kind(-1), left, right).astype(x.dtype)
+
+
+def _log_ndtr_forward(x: np.ndarray) -> np.ndarray:
+    if x.dtype in (np.float32, np.float64):
+        return _log_ndtr_aten(x)
+    return _precise(_log_ndtr_fwd)(x)
+
+
 def _log_ndtr_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     # PyTorch's: g / sqrt(2 pi) * exp(-(out + x^2 / 2))
     return (g / _SQRT_2PI * (-(out + x * x / 2)).exp(),)
@@ -210,7 +372,7 @@ def _log_ndtr_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
 
 log_ndtr = defop(
     "log_ndtr",
-    _precise(_log_ndtr_fwd),
+    _log_ndtr_forward,
     _log_ndtr_vjp,
     "SpecialLogNdtrBackward0",
     "g / sqrt(2 pi) * exp(-(out + x^2/2))",

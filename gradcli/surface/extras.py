@@ -1266,60 +1266,27 @@ def cholesky_solve(input: Any, input2: Any, upper: bool = False, *, out: Any = N
     return A.named(x, "CholeskySolveBackward0")
 
 
-# Where each Taylor degree PyTorch uses is accurate enough (its thresholds on the 1-norm)
-_EXP_DEGREES = (1, 2, 4, 8, 12, 18)
-_EXP_THETA = {
-    "float32": (
-        1.192092800768788e-07,
-        5.978858893805233e-04,
-        5.116619363445086e-02,
-        5.800524627688768e-01,
-        1.461661507209034e00,
-        3.010066362817634e00,
-    ),
-    "float64": (
-        2.220446049250313e-16,
-        2.580956802971767e-08,
-        3.397168839976962e-04,
-        4.991228871115323e-02,
-        2.996158913811580e-01,
-        1.090863719290036e00,
-    ),
-}
-
-
 def matrix_exp(input: Any) -> Tensor:  # noqa: N803
-    """exp(A) by scaling and squaring: the Taylor polynomial of the degree PyTorch picks for
-    the matrix's 1-norm (1 to 18; beyond, A / 2^s with degree 18, squared s times), summed by
-    Horner's rule with matmuls, so the gradient is the polynomial's (exp's to rounding)."""
+    """exp(A) as PyTorch computes it (one record, `ops.matrices.matrix_exp`: ATen's degree
+    picked by the 1-norm, its optimised polynomials and scaling and squaring; the gradient the
+    exponential of the block matrix [[A^T, G], [0, A^T]])."""
+    from ..base import limits
+    from ..ops import matrices as M
     from .linalg import _matrices
 
     a = _matrices(input, "linalg.matrix_exp")
     n = a.shape[-1]
-    eye = Tensor(np.eye(n, dtype=a.dtype))
-    if a.data.size == 0:
-        return A.named(A.add_t(A.mul_t(a, 0.0), eye), "LinalgMatrixExpBackward0")
-    if n == 1:
-        # ATen's linalg_matrix_exp of 1 x 1 matrices: the exponential of the entry
-        return A.named(a.exp(), "LinalgMatrixExpBackward0")
-    theta = _EXP_THETA["float64" if a.dtype == np.float64 else "float32"]
-    norm = float(np.max(np.abs(a.data.astype(np.float64)).sum(-2)))
-    if not np.isfinite(norm):
-        raise GradcliError("linalg.matrix_exp: the matrix has infinite or NaN entries")
-    deg = next((d for d, t in zip(_EXP_DEGREES, theta) if norm <= t), None)
-    s = 0
-    if deg is None:
-        deg = 18
-        s = max(0, int(np.ceil(np.log2(norm / theta[-1]))))
-    if s > 64:
-        raise GradcliError(f"linalg.matrix_exp: the matrix's 1-norm {norm:g} is too large")
-    x = A.mul_t(a, 2.0**-s) if s else a
-    t = A.add_t(eye, A.div_t(x, float(deg)))
-    for k in range(deg - 1, 0, -1):
-        t = A.add_t(eye, A.div_t(A.matmul(x, t), float(k)))
-    for _ in range(s):
-        t = A.matmul(t, t)
-    return A.named(t, "LinalgMatrixExpBackward0")
+    if n >= 2 and a.data.size:
+        # the products it runs: at most 6 for the polynomial and one per squaring, each n^3,
+        # and the gradient's on matrices twice as large
+        norm = np.abs(a.data.astype(np.float64)).sum(-2).max()
+        s = M.mexp_squarings(np.asarray([norm], a.dtype), a.dtype)[0]
+        squarings = int(s) if np.isfinite(s) else 0
+        count = int(np.prod(a.shape[:-2], dtype=np.int64))
+        limits.LINALG_WORK.check(
+            count * n**3 * (6 + squarings), f"the work of linalg.matrix_exp on {list(a.shape)}"
+        )
+    return apply(M.matrix_exp, a)
 
 
 def lstsq(

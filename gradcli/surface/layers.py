@@ -2083,7 +2083,7 @@ NAMES = declare(
         "composition of index sub add where sum div mean reshape",
     ),
     ("cholesky_solve", "torch Tensor", X.cholesky_solve, "composition of where sub solve permute"),
-    ("matrix_exp", "torch Tensor linalg", X.matrix_exp, "composition of add div matmul mul"),
+    ("matrix_exp", "torch Tensor linalg", X.matrix_exp, "matrix_exp"),
     ("lstsq", "linalg", X.lstsq, "composition of pinv matmul reshape"),
     ("histogram", "torch Tensor", X.histogram, ""),
     ("cov", "torch Tensor", X.cov, "composition of sum div sub mul matmul permute reshape"),

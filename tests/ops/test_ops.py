@@ -280,6 +280,17 @@ def _det_ref(a: np.ndarray) -> np.ndarray:
     return _batched(_leibniz, a)
 
 
+def _matrix_exp_ref(a: np.ndarray) -> np.ndarray:
+    # The power series itself, with no scaling: 60 terms, each A^k / k! from the previous one
+    # (the samples' matrices have 1-norms of a few units, where it converges to rounding)
+    term = np.broadcast_to(np.eye(a.shape[-1]), a.shape).copy()
+    total = term.copy()
+    for k in range(1, 60):
+        term = term @ a / k
+        total = total + term
+    return total
+
+
 def _inv_ref(a: np.ndarray, strict: bool = True) -> np.ndarray:
     # The cofactor matrix over the determinant (Cramer's rule).
     def one(m: np.ndarray) -> np.ndarray:
@@ -1223,6 +1234,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "ctc_loss_backward": _ctc_backward_ref,
     "einsum": _einsum_ref,
     "inv": _inv_ref,
+    "matrix_exp": _matrix_exp_ref,
     "det": _det_ref,
     "slogdet": _slogdet_ref,
     "solve": _solve_ref,
@@ -1489,6 +1501,7 @@ def _torch_linalg() -> dict[str, Callable[..., Any]]:
     return {
         "einsum": einsum,
         "inv": lambda a, strict=True: torch.linalg.inv(a),
+        "matrix_exp": torch.linalg.matrix_exp,
         "det": torch.linalg.det,
         "slogdet": lambda a: torch.stack(torch.linalg.slogdet(a), dim=-1),
         "solve": lambda a, b, strict=True: torch.linalg.solve(a, b),

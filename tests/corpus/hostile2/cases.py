@@ -8189,3 +8189,37 @@ add(
         ),
     ),
 )
+
+# fixmexp (session 36): matrix_exp is one record following ATen's scaling and squaring (the
+# squarings counted in the work limit, the gradient's matrices twice as large under the clock),
+# float16 / bfloat16 softmax run ATen's two-byte kernels, and the special functions' scalar
+# loops read the clock.
+add(
+    budget(
+        "matrix_exp_many_squarings_of_a_batch",
+        "y = torch.linalg.matrix_exp(torch.full((64, 60, 60), 1e300, dtype=torch.float64))",
+    ),
+    budget(
+        "matrix_exp_gradient_in_long_loop",
+        "a = torch.randn(40, 40, requires_grad=True)\n"
+        "for i in range(10**8):\n    torch.matrix_exp(a * 30).sum().backward()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "matrix_exp_half_refused",
+        "print(torch.matrix_exp(torch.ones(3, 3).half()))",
+        (r"not supported",),
+    ),
+    budget(
+        "bfloat16_softmax_in_long_loop",
+        "x = torch.randn(1000, 999).bfloat16()\n"
+        "for i in range(10**8):\n    y = torch.softmax(x, 0).half().softmax(-1)",
+        TIME_OR_LIMIT,
+    ),
+    budget(
+        "log_ndtr_float64_in_long_loop",
+        "x = torch.linspace(-1, 5, 10**6, dtype=torch.float64)\n"
+        "for i in range(10**8):\n    y = torch.special.log_ndtr(x)",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -205,6 +205,8 @@ def _clamp(x: Any, lo: Any, hi: Any, fn: str) -> Tensor:
             + [(dtypes.scalar_dtype(b, Settings.default_dtype), None) for b in given],
             Settings.default_dtype,
         )
+        for b in given:
+            dtypes.checked_scalar(b, dt)  # (the kernel converts each bound to the result's type)
         if dt != x.dtype:
             x = to_dtype(x, dt)
         out = apply(
@@ -342,6 +344,9 @@ def where(condition: Any, input: Any = _NO_VALUE, other: Any = _NO_VALUE) -> Any
             tx, ty = A.operands(input, other)  # PyTorch's promotion (a number is a wrapped number)
         else:
             tx, ty = cast(tx, like.dtype), cast(ty, like.dtype)
+    for v in (input, other):
+        if not isinstance(v, Tensor):  # (ATen makes a number a one-element tensor of the type)
+            dtypes.checked_scalar(v, tx.dtype, 1)
     shape = broadcast_shape(tx, ty)
     broadcast_shape(c, Tensor(np.broadcast_to(np.zeros((), bool), shape)))
     return apply(B.where, c, tx, ty)
@@ -1515,7 +1520,14 @@ def _filled(x: Any, value: Any, name: str) -> Tensor:
     if isinstance(value, Tensor):
         return inplace(x, lambda o: _overwritten(o, _fill_value(value), name), op=op)
     with overlapping():
-        return inplace(x, lambda o: _overwritten(o, _fill_value(value), name), op=op)
+        return inplace(x, lambda o: _overwritten(o, _checked_fill(value, o), name), op=op)
+
+
+def _checked_fill(value: Any, x: Tensor) -> Any:
+    """fill_'s number, refused in PyTorch's words when x's dtype cannot hold it."""
+    value = _fill_value(value)
+    dtypes.checked_scalar(value, x.dtype, x.data.size)
+    return value
 
 
 # C++'s names of the element types in PyTorch's "Could not set tensor of type ..." message.

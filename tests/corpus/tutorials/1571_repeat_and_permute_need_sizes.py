@@ -1,0 +1,28 @@
+# repeat and permute take their sizes as positions or as one keyword; with none at all
+# PyTorch's parser refuses the call (a TypeError, not the kernel's RuntimeError).
+import torch
+
+grid = torch.arange(6.0).reshape(2, 3).requires_grad_()
+point = torch.tensor(4.0)
+
+for name, call in [
+    ("repeat()", lambda: grid.repeat()),
+    ("repeat() of a 0-d", lambda: point.repeat()),
+    ("repeat(())", lambda: point.repeat(())),
+    ("repeat(2)", lambda: grid.repeat(2)),
+    ("repeat(repeats=(2, 1))", lambda: grid.repeat(repeats=(2, 1))),
+    ("permute()", lambda: grid.permute()),
+    ("torch.permute(grid)", lambda: torch.permute(grid)),
+    ("permute() of a 0-d", lambda: point.permute()),
+    ("permute(dims=[1, 0])", lambda: grid.permute(dims=[1, 0])),
+]:
+    try:
+        print(name, "->", call())
+    except TypeError as err:
+        print(name, "TypeError:", err)
+    except RuntimeError as err:
+        print(name, "RuntimeError:", err)
+
+tiled = grid.repeat(2, 1)
+(tiled * torch.arange(12.0).reshape(4, 3)).sum().backward()
+print(grid.grad)

@@ -644,13 +644,8 @@ def not_differentiable(t: Any, fn: str, arg: str) -> None:
 
 def int_list_keyword(fn: str, name: str, given: tuple, kwargs: dict) -> tuple:
     """The int list of `x.permute(...)` / `x.repeat(...)`: as positions, or as the one keyword
-    PyTorch's parser names it (`dims=`, `repeats=`); anything else in its words (none at all
-    too: `x.repeat()` is a TypeError, even for a 0-d x)."""
+    PyTorch's parser names it (`dims=`, `repeats=`); anything else in its words."""
     if not kwargs:
-        if not given:
-            raise GradcliError(f'{fn}() missing 1 required positional arguments: "{name}"').mirror(
-                "TypeError"
-            )
         return given
     extra = [k for k in kwargs if k != name]
     if extra or given:

@@ -73,6 +73,7 @@ def add(x: Any, y: Any, alpha: Any = 1) -> Tensor:
     y, alpha = old_signature(y, alpha)
     if alpha == 1:
         return add_t(x, y)
+    _check_alpha(x, y, alpha)
     return laid_out(_scaled(add_t(x, _times_alpha(y, alpha))), x, y)
 
 
@@ -81,7 +82,17 @@ def sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
     if alpha == 1:
         return sub_t(x, y)
     A.check_bool_sub(x, y)
+    _check_alpha(x, y, alpha)
     return laid_out(_scaled(sub_t(x, _times_alpha(y, alpha))), x, y)
+
+
+def _check_alpha(x: Any, y: Any, alpha: Any) -> None:
+    """add / sub's kernel converts alpha to the result's type: PyTorch's error when it does
+    not fit (alpha=1e39 for float32)."""
+    if isinstance(x, Tensor) or isinstance(y, Tensor):
+        from .basics import result_type
+
+        dtypes.checked_scalar(alpha, np.dtype(result_type(x, y)))
 
 
 def _times_alpha(y: Any, alpha: Any) -> Any:
@@ -207,6 +218,8 @@ def _clamp(x: Any, lo: Any, hi: Any, fn: str) -> Tensor:
         )
         for b in given:
             dtypes.checked_scalar(b, dt)  # (the kernel converts each bound to the result's type)
+        if dt.kind in "iu":  # (converted: a negative bound wraps into an unsigned type)
+            lo, hi = (None if b is None else int(np.asarray(b).astype(dt)) for b in (lo, hi))
         if dt != x.dtype:
             x = to_dtype(x, dt)
         out = apply(

@@ -90,9 +90,16 @@ def _check_alpha(x: Any, y: Any, alpha: Any) -> None:
     """add / sub's kernel converts alpha to the result's type: PyTorch's error when it does
     not fit (alpha=1e39 for float32)."""
     if isinstance(x, Tensor) or isinstance(y, Tensor):
-        from .basics import result_type
-
-        dtypes.checked_scalar(alpha, np.dtype(result_type(x, y)))
+        dt = dtypes.result_type(
+            [
+                (v.dtype, v.ndim)
+                if isinstance(v, Tensor)
+                else (dtypes.scalar_dtype(v, Settings.default_dtype), None)
+                for v in (x, y)
+            ],
+            Settings.default_dtype,
+        )
+        dtypes.checked_scalar(alpha, dt)
 
 
 def _times_alpha(y: Any, alpha: Any) -> Any:

@@ -137,6 +137,71 @@ def cpp_type_name(dt: np.dtype) -> str:
     return _CPP_TYPE.get(_name(dt), _name(dt))
 
 
+# The names c10's `checked_convert` gives the element types in its overflow error.
+_C10_CONVERT_NAME = {
+    "float32": "float",
+    "float64": "double",
+    "float16": "c10::Half",
+    "bfloat16": "c10::BFloat16",
+    "int64": "int64_t",
+    "int32": "int",
+    "int16": "int16_t",
+    "int8": "int8_t",
+    "uint8": "uint8_t",
+}
+# The largest finite value of each floating type (bfloat16's is float32's exponent range).
+_FLOAT_MAX = {
+    "float16": 65504.0,
+    "bfloat16": 3.3895313892515355e38,
+    "float32": 3.4028234663852886e38,
+}
+
+
+def checked_scalar(value: Any, dt: np.dtype, numel: int | None = None) -> None:
+    """A Python number given where a kernel takes a Scalar and converts it to the tensor's
+    element type (fill_, full, masked_fill, index_fill, scatter's value, clamp's bounds,
+    where's number): PyTorch's error when it does not fit, as c10's `checked_convert` decides.
+    A Python int is an int64: an integer type takes it within its range (an unsigned one also
+    takes negatives down to -max, wrapped); a floating type within its finite range. A Python
+    float is a double: an infinity fits a floating type, a NaN no integer type; otherwise it
+    must lie within the type's lowest and largest values. Converting to bool never fails.
+    `numel`: the number of elements a fill writes (a number made a tensor, as `x[i] = v` and
+    `torch.where(c, x, v)` make it, is one): ATen fills a one-element float16 or bfloat16
+    tensor without the check (a value too large for it becomes inf)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
+        return
+    name = _name(dt)
+    if numel == 1 and name in ("float16", "bfloat16"):
+        return
+    if name not in _C10_CONVERT_NAME or isinstance(value, (complex, np.complexfloating)):
+        return
+    v = value.item() if isinstance(value, np.number) else value
+    kind = np.dtype(dt).kind if name != "bfloat16" else "f"
+    if kind in "iu":
+        info = np.iinfo(np.dtype(dt))
+        lo, hi = int(info.min), int(info.max)
+    else:
+        hi = _FLOAT_MAX.get(name, float("inf"))
+        lo = -hi
+    if isinstance(v, int):
+        if kind == "u":
+            bad = v > hi or (v < 0 and -v > hi)
+        else:
+            bad = v < lo or v > hi
+    elif v != v:
+        bad = kind in "iu"
+    elif v in (float("inf"), float("-inf")) and kind == "f":
+        bad = False
+    else:
+        bad = v < lo or v > hi
+    if bad:
+        raise GradcliError(
+            f"value cannot be converted to type {_C10_CONVERT_NAME[name]} without overflow",
+            hint="give a value the tensor's dtype can hold, or convert the tensor to a wider "
+            "dtype first",
+        )
+
+
 def torch_name(dt: np.dtype) -> str:
     """`torch.float32` for float32, ...: how PyTorch prints a dtype."""
     return "torch." + _name(dt)

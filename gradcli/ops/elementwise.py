@@ -688,11 +688,13 @@ def _nan_to_num_fwd(
     if x.dtype.kind != "f":
         return x.copy()
     info = np.finfo(x.dtype)
-    big = x.dtype.type(info.max if posinf is None else posinf)
-    small = x.dtype.type(info.min if neginf is None else neginf)
-    out = np.where(np.isnan(x), x.dtype.type(nan), x)
-    out = np.where(out == np.inf, big, out)
-    return np.where(out == -np.inf, small, out)
+    with np.errstate(over="ignore"):  # a number beyond the dtype's range is +-inf, as ATen's cast
+        big = x.dtype.type(info.max if posinf is None else posinf)
+        small = x.dtype.type(info.min if neginf is None else neginf)
+        fill = x.dtype.type(nan)
+    # each element by its own value (a NaN made inf by `nan` is not then replaced by `posinf`)
+    out = np.where(x == np.inf, big, np.where(x == -np.inf, small, x))
+    return np.where(np.isnan(x), fill, out)
 
 
 nan_to_num = defop(

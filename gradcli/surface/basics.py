@@ -354,6 +354,9 @@ def lerp(input: Any, end: Any, weight: Any) -> Tensor:  # noqa: A002
         C.kernel_dtype(common, "lerp_kernel_tensor")
     else:
         C.float_kernel(start, "lerp_kernel_scalar")
+        # (the weight is taken in the kernel's computing type: float32 for float16/bfloat16)
+        half = start.dtype in (np.dtype(np.float16), D.BF16)
+        D.checked_scalar(weight, np.dtype(np.float32) if half else start.dtype)
     since = peek_seq()
     if isinstance(weight, Tensor) and isinstance(end, Tensor):
         one = _one_record(E.lerp_tensor, (start, end, weight), None, "LerpBackward1")
@@ -433,6 +436,7 @@ def _addcmul(
 ) -> Tensor:
     tensor1, tensor2, value = _legacy_value("addcmul", tensor1, tensor2, legacy, value, shown)
     x = _t(input)
+    _check_value(value, x, tensor1, tensor2)
     whole = _integral_addc(x, tensor1, tensor2, value)
     if whole is not None:
         return whole
@@ -447,6 +451,14 @@ def _addcmul(
     return A.named(laid_out(out, x, tensor1, tensor2), "AddcmulBackward0")
 
 
+def _check_value(value: Any, x: Tensor, t1: Any, t2: Any) -> None:
+    """addcmul / addcdiv's kernel converts `value` to the result's type: PyTorch's error
+    when it does not fit (value=300 for int8, 1e39 for float32)."""
+    if isinstance(t1, Tensor) and isinstance(t2, Tensor):
+        dt = D.promote_types(D.promote_types(x.dtype, t1.dtype), t2.dtype)
+        D.checked_scalar(value, dt)
+
+
 def _integral_addc(x: Tensor, t1: Any, t2: Any, value: Any) -> Tensor | None:
     """addcmul of integer tensors: an integer result, the value cast to the integer dtype
     (toward zero, as ATen's scalar cast); of bool ones PyTorch's refusal. None otherwise."""
@@ -457,6 +469,8 @@ def _integral_addc(x: Tensor, t1: Any, t2: Any, value: Any) -> Tensor | None:
         return None
     C.kernel_dtype(dt, "addcmul_cpu_out", "iu")
     v = int(value) if isinstance(value, (int, float)) else value
+    if isinstance(v, int):
+        v = np.asarray(v).astype(dt)  # (converted to the type: -1 wraps into uint8's 255)
     return Tensor((x.data.astype(dt) + v * (t1.data.astype(dt) * t2.data.astype(dt))).astype(dt))
 
 
@@ -487,6 +501,7 @@ def _addcdiv(
 ) -> Tensor:
     tensor1, tensor2, value = _legacy_value("addcdiv", tensor1, tensor2, legacy, value, shown)
     x = _t(input)
+    _check_value(value, x, tensor1, tensor2)
     if all(isinstance(t, Tensor) and t.dtype.kind in "biu" for t in (tensor1, tensor2)):
         raise GradcliError(_ADDCDIV_INTEGER, hint="tensor1.float() / tensor2").mirror(
             "RuntimeError"

@@ -371,6 +371,10 @@ def unbind(input: Any, dim: int = 0) -> tuple[Tensor, ...]:
 def repeat(x: Any, *sizes: Any, **kwargs: Any) -> Tensor:
     x = A.tensor_arg(x, "input")
     # x.repeat(repeats=(2, 1)): PyTorch's parser names the sizes `repeats`
+    if not sizes and not kwargs:  # (none at all: the parser's TypeError, even for a 0-d x)
+        raise GradcliError('repeat() missing 1 required positional arguments: "repeats"').mirror(
+            "TypeError"
+        )
     sizes = C.int_list_keyword("repeat", "repeats", sizes, kwargs)
     reps = C.shape_arg(sizes, "repeats", fn="repeat")
     if len(reps) < x.ndim:

@@ -443,7 +443,9 @@ def full(
         dt = dtypes.scalar_dtype(fill_value, Settings.default_dtype)
     else:
         dt = check_dtype(dtype, fn="full")
-    return new_tensor(np.full(shape, fill_value, dtype=dt), None, requires_grad)
+    dtypes.checked_scalar(fill_value, dt, math.prod(shape))  # (ATen fills with the number)
+    with np.errstate(over="ignore"):
+        return new_tensor(np.full(shape, fill_value, dtype=dt), None, requires_grad)
 
 
 def eye(

@@ -73,6 +73,7 @@ def add(x: Any, y: Any, alpha: Any = 1) -> Tensor:
     y, alpha = old_signature(y, alpha)
     if alpha == 1:
         return add_t(x, y)
+    _check_alpha(x, y, alpha)
     return laid_out(_scaled(add_t(x, _times_alpha(y, alpha))), x, y)
 
 
@@ -81,7 +82,24 @@ def sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
     if alpha == 1:
         return sub_t(x, y)
     A.check_bool_sub(x, y)
+    _check_alpha(x, y, alpha)
     return laid_out(_scaled(sub_t(x, _times_alpha(y, alpha))), x, y)
+
+
+def _check_alpha(x: Any, y: Any, alpha: Any) -> None:
+    """add / sub's kernel converts alpha to the result's type: PyTorch's error when it does
+    not fit (alpha=1e39 for float32)."""
+    if isinstance(x, Tensor) or isinstance(y, Tensor):
+        dt = dtypes.result_type(
+            [
+                (v.dtype, v.ndim)
+                if isinstance(v, Tensor)
+                else (dtypes.scalar_dtype(v, Settings.default_dtype), None)
+                for v in (x, y)
+            ],
+            Settings.default_dtype,
+        )
+        dtypes.checked_scalar(alpha, dt)
 
 
 def _times_alpha(y: Any, alpha: Any) -> Any:
@@ -205,6 +223,10 @@ def _clamp(x: Any, lo: Any, hi: Any, fn: str) -> Tensor:
             + [(dtypes.scalar_dtype(b, Settings.default_dtype), None) for b in given],
             Settings.default_dtype,
         )
+        for b in given:
+            dtypes.checked_scalar(b, dt)  # (the kernel converts each bound to the result's type)
+        if dt.kind in "iu":  # (converted: a negative bound wraps into an unsigned type)
+            lo, hi = (None if b is None else int(np.asarray(b).astype(dt)) for b in (lo, hi))
         if dt != x.dtype:
             x = to_dtype(x, dt)
         out = apply(
@@ -342,6 +364,9 @@ def where(condition: Any, input: Any = _NO_VALUE, other: Any = _NO_VALUE) -> Any
             tx, ty = A.operands(input, other)  # PyTorch's promotion (a number is a wrapped number)
         else:
             tx, ty = cast(tx, like.dtype), cast(ty, like.dtype)
+    for v in (input, other):
+        if not isinstance(v, Tensor):  # (ATen makes a number a one-element tensor of the type)
+            dtypes.checked_scalar(v, tx.dtype, 1)
     shape = broadcast_shape(tx, ty)
     broadcast_shape(c, Tensor(np.broadcast_to(np.zeros((), bool), shape)))
     return apply(B.where, c, tx, ty)
@@ -1516,7 +1541,14 @@ def _filled(x: Any, value: Any, name: str) -> Tensor:
     if isinstance(value, Tensor):
         return inplace(x, lambda o: _overwritten(o, _fill_value(value), name), op=op)
     with overlapping():
-        return inplace(x, lambda o: _overwritten(o, _fill_value(value), name), op=op)
+        return inplace(x, lambda o: _overwritten(o, _checked_fill(value, o), name), op=op)
+
+
+def _checked_fill(value: Any, x: Tensor) -> Any:
+    """fill_'s number, refused in PyTorch's words when x's dtype cannot hold it."""
+    value = _fill_value(value)
+    dtypes.checked_scalar(value, x.dtype, x.data.size)
+    return value
 
 
 # C++'s names of the element types in PyTorch's "Could not set tensor of type ..." message.

@@ -14,7 +14,7 @@ from ..base.errors import GradcliError
 from ..core import hooks
 from ..core import inplace as core_inplace
 from ..core import op as core_op
-from ..core.dtypes import scalar_type_name
+from ..core.dtypes import checked_scalar, scalar_type_name
 from ..core.inplace import (
     VIEW_OF_LEAF,
     check_capture,
@@ -332,8 +332,13 @@ def check_put_dtype(x: Tensor, key: Any, value: Any, accumulate: bool = False) -
     """ATen's index_put_ writes a tensor of x's own dtype only (`x[idx] = v` with an index
     tensor, a list or a mask; `x.index_put`): a float64 or an int64 tensor into a float32 one
     is its error. But for a single mask and a one-element value, which it passes to
-    masked_fill_ (any dtype: `x[x > 0] = torch.tensor(0)`); basic indices copy (any dtype)."""
-    if not isinstance(value, Tensor) or value.dtype == x.dtype:
+    masked_fill_ (any dtype: `x[x > 0] = torch.tensor(0)`); basic indices copy (any dtype).
+    A number is first made a one-element tensor of x's dtype: PyTorch's error when it does not
+    fit."""
+    if not isinstance(value, Tensor):
+        checked_scalar(value, x.dtype, 1)
+        return
+    if value.dtype == x.dtype:
         return
     parts = key if isinstance(key, tuple) else (key,)
     tensors = [k for k in parts if _advanced(k)]

@@ -22,7 +22,14 @@ from ..base.errors import ArgumentTypeError, GradcliError, NotSupported
 from ..base.lazy import lazy_module
 from ..core import hooks
 from ..core import primitives as P
-from ..core.dtypes import BF16, cpp_type_name, promote_types, scalar_type_name, type_string
+from ..core.dtypes import (
+    BF16,
+    checked_scalar,
+    cpp_type_name,
+    promote_types,
+    scalar_type_name,
+    type_string,
+)
 from ..core.inplace import inplace as _inplace
 from ..core.inplace import write as _inplace_write
 from ..core.op import apply
@@ -132,6 +139,10 @@ def hardtanh(
         raise (
             GradcliError("Bool inputs not supported for hardtanh").mirror("RuntimeError").pytorch()
         )
+    if x.dtype.kind == "u" and (lo < 0 or hi < 0):
+        raise GradcliError("cannot do hardtanh on an unsigned type with negative limits")
+    for b in (lo, hi):
+        checked_scalar(b, x.dtype)  # (the kernel converts the bounds to x's type)
     return _maybe_inplace(x, inplace, lambda t: _hardtanh(t, lo, hi), "aten::hardtanh_")
 
 
@@ -193,9 +204,15 @@ def tanhshrink(input: Any) -> Tensor:  # noqa: A002
 def threshold(input: Any, threshold: Any, value: Any, inplace: bool = False) -> Tensor:  # noqa: A002
     th, v = _number(threshold, "threshold", "threshold"), _number(value, "value", "threshold")
     x = A.tensor_arg(input, "input")
+    # the kernel converts both to x's type (an int as an int: -1 wraps into uint8's 255)
+    given = [a if isinstance(a, (int, np.integer)) and not isinstance(a, bool) else b
+             for a, b in ((threshold, th), (value, v))]  # fmt: skip
+    for b in given:
+        checked_scalar(b, x.dtype)
     if x.dtype.kind in "iu" and not inplace:
-        # an integer tensor stays integer (the value cast to it), as ATen's kernel
-        return Tensor(np.where(x.data > th, x.data, np.asarray(v).astype(x.dtype)))
+        # an integer tensor stays integer (both numbers cast to it), as ATen's kernel
+        t, w = (np.asarray(b).astype(x.dtype) for b in given)
+        return Tensor(np.where(x.data > t, x.data, w))
     return _maybe_inplace(
         x,
         inplace,

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import hooks
-from ..core.dtypes import cpp_type_name, scalar_type_name
+from ..core.dtypes import checked_scalar, cpp_type_name, scalar_type_name
 from ..core.inplace import drop_unread, inplace
 from ..core.layout import row_major
 from ..core.op import SEQ, apply
@@ -146,6 +146,7 @@ def scatter(
     if src is None or not isinstance(src, Tensor):
         v = _number(value if src is None else src, "scatter")
         input, d, idx = _scatter_args(input, dim, index, None, "scatter")
+        checked_scalar(v, input.dtype)
         filled = Tensor(np.full(idx.shape, v).astype(input.dtype))
         return _run(Sc.scatter, input, d, idx, filled, "ScatterBackward1")
     input, d, idx = _scatter_args(input, dim, index, src, "scatter")
@@ -176,6 +177,7 @@ def _scatter_legacy(x: Tensor, dim: Any, index: Any, src: Any, value: Any, reduc
     if src is None or not isinstance(src, Tensor):
         v = _number(value if src is None else src, "scatter")
         x, d, idx = _scatter_args(x, dim, index, None, "scatter")
+        checked_scalar(v, x.dtype)
         src = Tensor(np.full(idx.shape, v).astype(x.dtype))
     else:
         x, d, idx = _scatter_args(x, dim, index, src, "scatter")
@@ -492,9 +494,11 @@ def index_fill(input: Any, dim: Any, index: Any, value: Any) -> Tensor:
                 "index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                 f"{value.ndim} dimension(s)."
             )
+        checked_scalar(value.data.item(), input.dtype)  # (ATen fills with value.item())
         v = value if value.dtype == input.dtype else to_dtype(value, input.dtype)
         return A.named(where(Tensor(mask), expand(v, input.shape), input), "IndexFillBackward1")
     v = _number(value, "index_fill")
+    checked_scalar(v, input.dtype)
     fill = Tensor(np.asarray(v).astype(input.dtype))
     return A.named(where(Tensor(mask), fill, input), "IndexFillBackward0")
 
@@ -520,9 +524,11 @@ def masked_fill(input: Any, mask: Any, value: Any) -> Tensor:
                 "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                 f"{value.ndim} dimension(s)."
             )
+        checked_scalar(value.data.item(), input.dtype)  # (ATen fills with value.item())
         v = value if value.dtype == input.dtype else to_dtype(value, input.dtype)
         return _row_major(A.named(where(m, v, input), "MaskedFillBackward1"))
     v = _number(value, "masked_fill")
+    checked_scalar(v, input.dtype)
     return _row_major(
         A.named(where(m, Tensor(np.asarray(v).astype(input.dtype)), input), "MaskedFillBackward0")
     )

@@ -126,8 +126,11 @@ def _low_precision(x: Tensor, fn: str) -> None:
     )
 
 
-def _matrices(x: Any, fn: str, square: bool = True, name: str = "A") -> Tensor:
-    x = _float_input(x, fn, name)
+def _matrices(
+    x: Any, fn: str, square: bool = True, name: str = "A", floating: bool = True
+) -> Tensor:
+    # floating=False: any dtype (matrix_power's positive powers are integer matmuls in PyTorch)
+    x = _float_input(x, fn, name) if floating else A.tensor_arg(x, name)
     if fn != "linalg.matrix_power":
         _low_precision(x, fn)
     if x.ndim < 2:
@@ -981,7 +984,9 @@ def torch_cross(input: Any, other: Any, dim: Any = None, *, out: Any = None) -> 
 
 
 def matrix_power(input: Any, n: Any) -> Tensor:  # noqa: N803
-    a = _matrices(input, "linalg.matrix_power")
+    # PyTorch checks the shape only: n >= 0 is matmul in the input's dtype (integers too; bool
+    # meets matmul's refusal), and a negative n meets linalg.inv's dtype check.
+    a = _matrices(input, "linalg.matrix_power", floating=False)
     if isinstance(n, bool) or not isinstance(n, int):
         raise GradcliError(
             f"linalg_matrix_power(): argument 'n' (position 2) must be int, not {typename(n)}"

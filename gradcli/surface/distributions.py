@@ -1086,6 +1086,19 @@ class Dirichlet(Distribution):
         return self.concentration / _M["sum"](self.concentration, -1, True)
 
     @property
+    def mode(self) -> Tensor:
+        """PyTorch's: (c - 1)+ normalised; where every concentration is below 1 (0/0 there), the
+        one-hot of that row's argmax (the first NaN: a corner), assigned through the mask."""
+        from .indexing import getitem, setitem
+
+        cm1 = _M["clamp"](self.concentration - 1, min=0.0)
+        mode = cm1 / _M["sum"](cm1, -1, True)
+        mask = _M["all"](_M["lt"](self.concentration, 1), dim=-1)
+        corner = _F["one_hot"](_M["argmax"](getitem(mode, mask), dim=-1), cm1.shape[-1])
+        setitem(mode, mask, _M["to"](corner, mode))
+        return mode
+
+    @property
     def variance(self) -> Tensor:
         c = self.concentration
         con0 = _M["sum"](c, -1, True)
@@ -1157,6 +1170,10 @@ class Beta(_Plain):
     @property
     def mean(self) -> Tensor:
         return self.concentration1 / (self.concentration1 + self.concentration0)
+
+    @property
+    def mode(self) -> Tensor:
+        return self._dirichlet.mode[..., 0]
 
     @property
     def variance(self) -> Tensor:

@@ -582,3 +582,20 @@ def test_cdf_where_pytorch_has_none_is_its_catchable_not_implemented() -> None:
             "d = torch.distributions.Gamma(torch.tensor(2.0), torch.tensor(1.0))\n"
             "try:\n    d.cdf(torch.tensor(1.0))\nexcept NotImplementedError:\n    print(1)\n"
         )
+
+
+def test_dirichlet_and_beta_modes_as_pytorchs() -> None:
+    """The mode of a Dirichlet is (c - 1)+ normalised, except where every concentration is
+    below 1: a corner of the simplex, PyTorch's one-hot of the argmax of the normalised vector,
+    whose entries are all 0/0 there (NaN: argmax takes the first). Beta's is its Dirichlet's
+    first entry.
+    Checked against the closed forms; the gradient is the quotient's (the corner rows have
+    none) against finite differences."""
+    c = np.array([[0.5, 1.5, 3.0], [2.0, 2.0, 4.0], [0.2, 0.9, 0.4]])
+    got = DS.Dirichlet(T(c)).mode.numpy()
+    np.testing.assert_allclose(got[0], [0.0, 0.5 / 2.5, 2.0 / 2.5], rtol=1e-12)
+    np.testing.assert_allclose(got[1], [0.2, 0.2, 0.6], rtol=1e-12)
+    assert np.array_equal(got[2], [1.0, 0.0, 0.0])  # all below 1: the first corner
+    _check(lambda v: DS.Dirichlet(v).mode[..., 1], c[:2])
+    b = DS.Beta(T(np.array([3.0, 0.5, 0.3])), T(np.array([2.0, 4.0, 0.2])))
+    np.testing.assert_allclose(b.mode.numpy(), [2.0 / 3.0, 0.0, 1.0], rtol=1e-12)

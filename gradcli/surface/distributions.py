@@ -86,9 +86,27 @@ class Distribution:
         "distribution"  # a program's class may derive from it (`lang.prog_distributions`)
     )
     PARAMS: tuple[str, ...] = ()
-    PROGRAM_METHODS = ("sample", "rsample", "log_prob", "entropy", "cdf", "icdf", "sample_n")
-    PROGRAM_DATA = ("mean", "stddev", "variance", "mode", "batch_shape", "event_shape")
+    PROGRAM_METHODS = (
+        "sample",
+        "rsample",
+        "log_prob",
+        "entropy",
+        "cdf",
+        "icdf",
+        "sample_n",
+        "enumerate_support",
+    )
+    PROGRAM_DATA = (
+        "mean",
+        "stddev",
+        "variance",
+        "mode",
+        "batch_shape",
+        "event_shape",
+        "has_enumerate_support",
+    )
     has_rsample = False
+    has_enumerate_support = False
     batch: tuple[int, ...] = ()
     event: tuple[int, ...] = ()
     # PyTorch's `validate_args` (default on): checks the value of log_prob/cdf/... is a Tensor
@@ -179,6 +197,27 @@ class Distribution:
         raise GradcliError(f"icdf of {self.NAME} is not supported by gradcli").mirror(
             "NotImplementedError"
         )
+
+    def enumerate_support(self, expand: Any = True) -> Tensor:
+        # PyTorch's Distribution.enumerate_support: NotImplementedError without a message
+        raise (
+            GradcliError(
+                "",
+                found=f"{self.NAME}.enumerate_support",
+                hint=f"PyTorch's {self.NAME} has a support it cannot list (NotImplementedError)",
+            )
+            .mirror("NotImplementedError")
+            .pytorch()
+        )
+
+    def _enumerated(self, values: Tensor, expand: Any, event: tuple[int, ...] = ()) -> Tensor:
+        """PyTorch's enumerate_support's last steps: the n values viewed as
+        (n, 1, ..., 1, *event) over the batch dims, then (with expand) expanded over the batch."""
+        n = values.shape[0]
+        values = _M["view"](values, *((n,) + (1,) * len(self.batch) + event))
+        if expand:
+            values = _M["expand"](values, *((n,) + self.batch + event))
+        return values
 
     # -- checks --------------------------------------------------------------------------------
     def _check(self, name: str, t: Tensor, ok: Any, constraint: str) -> None:
@@ -405,6 +444,11 @@ class Bernoulli(_Lazy):
     def entropy(self) -> Tensor:
         return _F["binary_cross_entropy_with_logits"](self.logits, self.probs, reduction="none")
 
+    has_enumerate_support = True
+
+    def enumerate_support(self, expand: Any = True) -> Tensor:
+        return self._enumerated(_T["arange"](2, dtype=self._probs.dtype), expand)
+
 
 class Categorical(_Lazy):
     NAME = "Categorical"
@@ -448,6 +492,11 @@ class Categorical(_Lazy):
     @property
     def mode(self) -> Tensor:
         return _M["argmax"](self.probs, dim=-1)
+
+    has_enumerate_support = True
+
+    def enumerate_support(self, expand: Any = True) -> Tensor:
+        return self._enumerated(_T["arange"](self.events, dtype=np.dtype(np.int64)), expand)
 
     def sample(self, sample_shape: Any = ()) -> Tensor:
         shape = _sample_shape(sample_shape)
@@ -1223,6 +1272,16 @@ class Independent(Distribution):
         self.base_dist = base
         self.reinterpreted_batch_ndims = n
         self.has_rsample = base.has_rsample
+        self.has_enumerate_support = n == 0 and base.has_enumerate_support
+
+    def enumerate_support(self, expand: Any = True) -> Tensor:
+        if self.reinterpreted_batch_ndims > 0:
+            raise (
+                GradcliError("Enumeration over cartesian product is not implemented")
+                .mirror("NotImplementedError")
+                .pytorch()
+            )
+        return self.base_dist.enumerate_support(expand=expand)
 
     def program_attribute(self, attr: str) -> Any:
         if attr in ("base_dist", "reinterpreted_batch_ndims", "has_rsample"):
@@ -1559,6 +1618,13 @@ class OneHotCategorical(Distribution):
         if attr in ("probs", "logits"):
             return getattr(self._categorical, attr)
         return super().program_attribute(attr)
+
+    has_enumerate_support = True
+
+    def enumerate_support(self, expand: Any = True) -> Tensor:
+        n = self._categorical.events
+        eye = _T["eye"](n, dtype=self._categorical._probs.dtype)
+        return self._enumerated(eye, expand, (n,))
 
     @property
     def mean(self) -> Tensor:

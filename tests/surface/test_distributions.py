@@ -599,3 +599,37 @@ def test_dirichlet_and_beta_modes_as_pytorchs() -> None:
     _check(lambda v: DS.Dirichlet(v).mode[..., 1], c[:2])
     b = DS.Beta(T(np.array([3.0, 0.5, 0.3])), T(np.array([2.0, 4.0, 0.2])))
     np.testing.assert_allclose(b.mode.numpy(), [2.0 / 3.0, 0.0, 1.0], rtol=1e-12)
+
+
+def test_enumerate_support_as_pytorchs() -> None:
+    """Bernoulli lists 0 and 1 in its parameter's dtype, Categorical 0..n-1 as int64,
+    OneHotCategorical the rows of the identity: each viewed as (n, 1.., *event) and, with
+    expand (the default), expanded over the batch. Independent passes it on only with no
+    reinterpreted dims; the others have none to list (PyTorch's catchable errors)."""
+    b = DS.Bernoulli(T(np.array([[0.2, 0.7, 0.5], [0.1, 0.9, 0.4]])))
+    v = b.enumerate_support()
+    assert v.shape == (2, 2, 3) and v.data.dtype == np.float64
+    assert np.array_equal(v.numpy()[:, 1, 2], [0.0, 1.0])
+    assert b.enumerate_support(expand=False).shape == (2, 1, 1)
+    c = DS.Categorical(T(np.full((2, 4), 0.25, np.float32)))
+    v = c.enumerate_support()
+    assert v.shape == (4, 2) and v.data.dtype == np.int64
+    assert np.array_equal(v.numpy()[:, 1], [0, 1, 2, 3])
+    # the probabilities of everything listed sum to one
+    np.testing.assert_allclose(c.log_prob(v).exp().sum(0).numpy(), [1.0, 1.0], rtol=1e-6)
+    oh = DS.OneHotCategorical(T(np.array([[0.2, 0.8], [0.5, 0.5], [0.1, 0.9]], np.float32)))
+    v = oh.enumerate_support()
+    assert v.shape == (2, 3, 2) and v.data.dtype == np.float32
+    assert np.array_equal(v.numpy()[:, 2], np.eye(2))
+    assert oh.enumerate_support(expand=False).shape == (2, 1, 2)
+    base = DS.Bernoulli(T(np.array([0.3, 0.6])))
+    assert DS.Independent(base, 0).has_enumerate_support
+    assert DS.Independent(base, 0).enumerate_support().shape == (2, 2)
+    assert not DS.Independent(base, 1).has_enumerate_support
+    with pytest.raises(GradcliError, match="cartesian product"):
+        DS.Independent(base, 1).enumerate_support()
+    for d in (DS.Geometric(T(np.array([0.3]))), DS.Normal(T(np.zeros(1)), T(np.ones(1)))):
+        assert not d.has_enumerate_support
+        with pytest.raises(GradcliError) as e:
+            d.enumerate_support()
+        assert e.value.python_class == "NotImplementedError" and e.value.message == ""

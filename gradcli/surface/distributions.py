@@ -95,6 +95,7 @@ class Distribution:
         "icdf",
         "sample_n",
         "enumerate_support",
+        "perplexity",
     )
     PROGRAM_DATA = (
         "mean",
@@ -104,6 +105,7 @@ class Distribution:
         "batch_shape",
         "event_shape",
         "has_enumerate_support",
+        "has_rsample",
     )
     has_rsample = False
     has_enumerate_support = False
@@ -197,6 +199,22 @@ class Distribution:
         raise GradcliError(f"icdf of {self.NAME} is not supported by gradcli").mirror(
             "NotImplementedError"
         )
+
+    def entropy(self) -> Tensor:
+        # PyTorch's Distribution.entropy (Poisson, MixtureSameFamily have no other): a
+        # NotImplementedError without a message
+        raise (
+            GradcliError(
+                "",
+                found=f"{self.NAME}.entropy",
+                hint=f"PyTorch's {self.NAME} has no entropy (NotImplementedError)",
+            )
+            .mirror("NotImplementedError")
+            .pytorch()
+        )
+
+    def perplexity(self) -> Tensor:
+        return _T["exp"](self.entropy())
 
     def enumerate_support(self, expand: Any = True) -> Tensor:
         # PyTorch's Distribution.enumerate_support: NotImplementedError without a message
@@ -2682,8 +2700,17 @@ class TransformedDistribution(Distribution):
     J| (summed over the event dimensions), then adds the base log_prob."""
 
     NAME = "TransformedDistribution"
-    PROGRAM_METHODS = ("sample", "rsample", "log_prob", "sample_n")
-    PROGRAM_DATA = ("batch_shape", "event_shape")
+    # entropy, perplexity, enumerate_support: Distribution's NotImplementedError, as PyTorch's
+    PROGRAM_METHODS = (
+        "sample",
+        "rsample",
+        "log_prob",
+        "sample_n",
+        "entropy",
+        "perplexity",
+        "enumerate_support",
+    )
+    PROGRAM_DATA = ("batch_shape", "event_shape", "has_enumerate_support")
 
     def __init__(self, base_distribution: Any, transforms: Any, validate_args: Any = None) -> None:
         if isinstance(transforms, Transform):

@@ -633,3 +633,33 @@ def test_enumerate_support_as_pytorchs() -> None:
         with pytest.raises(GradcliError) as e:
             d.enumerate_support()
         assert e.value.python_class == "NotImplementedError" and e.value.message == ""
+
+
+def test_has_rsample_perplexity_and_the_missing_entropies_as_pytorchs() -> None:
+    """has_rsample is each class's (PyTorch 2.13's values); perplexity is exp(entropy); where
+    PyTorch has no entropy (Poisson, MixtureSameFamily, TransformedDistribution) both raise
+    Distribution's message-less NotImplementedError."""
+    z, o = T(np.zeros(2)), T(np.ones(2))
+    want = {
+        DS.Normal(z, o): True,
+        DS.Bernoulli(T(np.array([0.3]))): False,
+        DS.Categorical(T(np.array([0.2, 0.8]))): False,
+        DS.Gamma(T(np.array([2.0])), T(np.array([1.0]))): True,
+        DS.Poisson(T(np.array([2.0]))): False,
+        DS.Geometric(T(np.array([0.3]))): False,
+        DS.Dirichlet(T(np.array([1.0, 2.0]))): True,
+        DS.Independent(DS.Normal(z, o), 1): True,
+    }
+    for d, has in want.items():
+        assert d.program_attribute("has_rsample") is has, d.NAME
+    n = DS.Normal(T(np.array([0.0, 1.0])), T(np.array([1.0, 0.5])))
+    np.testing.assert_allclose(
+        n.perplexity().numpy(), np.sqrt(2 * np.pi * np.e) * np.array([1.0, 0.5]), rtol=1e-12
+    )
+    mix = DS.MixtureSameFamily(DS.Categorical(T(np.ones(2))), DS.Normal(z, o))
+    td = DS.TransformedDistribution(DS.Normal(z, o), [DS.ExpTransform()])
+    for d in (DS.Poisson(T(np.array([2.0]))), mix, td):
+        for method in ("entropy", "perplexity"):
+            with pytest.raises(GradcliError) as e:
+                d.program_attribute(method)()
+            assert e.value.python_class == "NotImplementedError" and e.value.message == ""

@@ -395,3 +395,27 @@ def test_matrix_power_of_integers_is_integer_matmul_and_negative_powers_meet_inv
         L.matrix_power(Tensor(a[0]), 2)
     with pytest.raises(GradcliError, match="must be batches of square matrices"):
         L.matrix_power(Tensor(a[:2]), 2)
+
+
+@pytest.mark.parametrize("fn", ["eigh", "svd", "slogdet", "qr"])
+def test_decompositions_of_an_empty_batch_have_empty_results_and_gradients(fn: str) -> None:
+    """A batch of no matrices (shape (0, n, n)) decomposes into results with a 0 leading axis,
+    as PyTorch's: the packed record's flattening cannot infer a -1 from a size-0 array."""
+    a = Tensor(np.zeros((0, 3, 3)), requires_grad=True)
+    outs = {
+        "eigh": lambda: L.eigh(a),
+        "svd": lambda: L.svd(a, full_matrices=False),
+        "slogdet": lambda: L.slogdet(a),
+        "qr": lambda: L.qr(a),
+    }[fn]()
+    want = {
+        "eigh": [(0, 3), (0, 3, 3)],
+        "svd": [(0, 3, 3), (0, 3), (0, 3, 3)],
+        "slogdet": [(0,), (0,)],
+        "qr": [(0, 3, 3), (0, 3, 3)],
+    }[fn]
+    assert [tuple(t.shape) for t in outs] == want
+    total = sum(t.sum() for t in outs if t.requires_grad)
+    (g,) = grad([total], [a])
+    assert g.shape == (0, 3, 3)
+    assert L.eigvalsh(Tensor(np.zeros((2, 0, 0)))).shape == (2, 0)

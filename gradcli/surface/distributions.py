@@ -2807,3 +2807,87 @@ TRANSFORMS: dict[str, type] = {
 }
 CLASSES["TransformedDistribution"] = TransformedDistribution
 MODULES["TransformedDistribution"] = "transformed_distribution"
+
+
+class LogitRelaxedBernoulli(_Lazy):
+    """PyTorch's LogitRelaxedBernoulli (the base of RelaxedBernoulli): the logit of a relaxed
+    Bernoulli draw, (logit(u) + logit(p)) / temperature with u uniform, both clamped away
+    from 0 and 1 by the dtype's eps."""
+
+    NAME = "LogitRelaxedBernoulli"
+    PARAMS = ("probs", "logits")
+    has_rsample = True
+
+    def __init__(
+        self, temperature: Any, probs: Any = None, logits: Any = None, validate_args: Any = None
+    ) -> None:
+        self.temperature = temperature
+        if (probs is None) == (logits is None):
+            raise GradcliError(
+                "Either `probs` or `logits` must be specified, but not both."
+            ).mirror("ValueError")
+        self.shown = {"probs" if probs is not None else "logits"}
+        if probs is not None:
+            (self._probs,) = _broadcast_all(probs)
+            if validate_args is not False:
+                d = self._probs.data
+                self._check(
+                    "probs",
+                    self._probs,
+                    (d >= 0) & (d <= 1),
+                    "Interval(lower_bound=0.0, upper_bound=1.0)",
+                )
+            eps = _eps(self._probs.dtype)
+            p = _M["clamp"](self._probs, min=eps, max=1 - eps)
+            self._logits = _T["log"](p) - _T["log1p"](-p)
+        else:
+            (self._logits,) = _broadcast_all(logits)
+            self._probs = _T["sigmoid"](self._logits)
+        self.batch = tuple(self._probs.shape)
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr == "temperature":
+            return self.temperature
+        return super().program_attribute(attr)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        eps = _eps(self._probs.dtype)
+        probs = _M["clamp"](_M["expand"](self.probs, *shape), min=eps, max=1 - eps)
+        u = _T["rand"](*shape, dtype=probs.dtype) if shape else _T["rand"]((), dtype=probs.dtype)
+        u = _M["clamp"](u, min=eps, max=1 - eps)
+        return (
+            _T["log"](u) - _T["log1p"](-u) + _T["log"](probs) - _T["log1p"](-probs)
+        ) / self.temperature
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _value(value, self)
+        logits, value = _broadcast_all(self.logits, value)
+        diff = logits - value * self.temperature
+        return _T["log"](self.temperature) + diff - 2 * _T["log1p"](_T["exp"](diff))
+
+
+class RelaxedBernoulli(TransformedDistribution):
+    """PyTorch's RelaxedBernoulli: a LogitRelaxedBernoulli through a SigmoidTransform (its
+    sample clamped to [tiny, 1 - eps]); its repr names no parameter, as PyTorch's."""
+
+    NAME = "RelaxedBernoulli"
+
+    def __init__(
+        self, temperature: Any, probs: Any = None, logits: Any = None, validate_args: Any = None
+    ) -> None:
+        base = LogitRelaxedBernoulli(temperature, probs, logits)
+        super().__init__(base, SigmoidTransform(), validate_args=validate_args)
+        if validate_args is not False:
+            # PyTorch's argument check reads both (its probs and logits are the base's lazy
+            # ones): the base shows both from then on
+            base.shown.update(("probs", "logits"))  # type: ignore[union-attr]
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("temperature", "probs", "logits"):
+            return self.base_dist.program_attribute(attr)
+        return super().program_attribute(attr)
+
+
+CLASSES["RelaxedBernoulli"] = RelaxedBernoulli
+MODULES["RelaxedBernoulli"] = "relaxed_bernoulli"

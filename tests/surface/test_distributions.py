@@ -663,3 +663,30 @@ def test_has_rsample_perplexity_and_the_missing_entropies_as_pytorchs() -> None:
             with pytest.raises(GradcliError) as e:
                 d.program_attribute(method)()
             assert e.value.python_class == "NotImplementedError" and e.value.message == ""
+
+
+def test_relaxed_bernoulli_is_a_sigmoid_of_its_logit_relaxed_base() -> None:
+    """RelaxedBernoulli's rsample is sigmoid((logit(u) + logit(p)) / temperature) for its
+    uniform draw u; log_prob is the base's at the logit minus the sigmoid's log-Jacobian
+    (checked against the closed form of the relaxed density) and differentiable in the
+    logits (against finite differences)."""
+    seed, rand = DS._T["manual_seed"], DS._T["rand"]
+    temp = T(np.array([0.7]))
+    logits = np.array([0.3, -1.2, 2.0])
+    m = DS.RelaxedBernoulli(temp, logits=T(logits))
+    seed(4)
+    draw = m.rsample().numpy()
+    seed(4)
+    u = np.clip(rand(3, dtype=np.dtype(np.float64)).numpy(), 2.0**-52, 1 - 2.0**-52)
+    p = 1 / (1 + np.exp(-logits))
+    z = (np.log(u) - np.log1p(-u) + np.log(p) - np.log1p(-p)) / 0.7
+    np.testing.assert_allclose(draw, 1 / (1 + np.exp(-z)), rtol=1e-12)
+    y = np.array([0.2, 0.5, 0.9])
+    t = 0.7
+    # the relaxed Bernoulli density (Maddison et al.):
+    # t a y^(-t-1) (1-y)^(-t-1) / (a y^-t + (1-y)^-t)^2
+    a = np.exp(logits)
+    dens = t * a * y ** (-t - 1) * (1 - y) ** (-t - 1) / (a * y**-t + (1 - y) ** -t) ** 2
+    np.testing.assert_allclose(m.log_prob(T(y)).numpy(), np.log(dens), rtol=1e-10)
+    _check(lambda v: DS.RelaxedBernoulli(temp, logits=v).log_prob(T(y)), logits)
+    assert repr(m) == "RelaxedBernoulli()"

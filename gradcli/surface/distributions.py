@@ -2807,6 +2807,9 @@ TRANSFORMS: dict[str, type] = {
 }
 CLASSES["TransformedDistribution"] = TransformedDistribution
 MODULES["TransformedDistribution"] = "transformed_distribution"
+# PyTorch's subclasses of TransformedDistribution that gradcli makes on their own (isinstance
+# with D.TransformedDistribution answers True for them: `lang.builtins`)
+TRANSFORMED_IN_PYTORCH = ("LogNormal", "HalfNormal")
 
 
 class LogitRelaxedBernoulli(_Lazy):
@@ -2891,3 +2894,87 @@ class RelaxedBernoulli(TransformedDistribution):
 
 CLASSES["RelaxedBernoulli"] = RelaxedBernoulli
 MODULES["RelaxedBernoulli"] = "relaxed_bernoulli"
+
+
+class Multinomial(Distribution):
+    """PyTorch's Multinomial: total_count draws of its Categorical, counted per category
+    (scatter_add of ones over the draws moved last), in the probabilities' dtype; log_prob
+    is the multinomial coefficient's lgammas plus the logits weighted by the counts."""
+
+    NAME = "Multinomial"
+    PARAMS = ()
+
+    def __init__(
+        self,
+        total_count: Any = 1,
+        probs: Any = None,
+        logits: Any = None,
+        validate_args: Any = None,
+    ) -> None:
+        if not isinstance(total_count, int) or isinstance(total_count, bool):
+            raise (
+                GradcliError("inhomogeneous total_count is not supported")
+                .mirror("NotImplementedError")
+                .pytorch()
+            )
+        self.total_count = total_count
+        self._categorical = Categorical(probs, logits, validate_args=validate_args)
+        self.batch = self._categorical.batch
+        self.event = (self._categorical.events,)
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("probs", "logits"):
+            return getattr(self._categorical, attr)
+        if attr == "total_count":
+            return self.total_count
+        return super().program_attribute(attr)
+
+    @property
+    def mean(self) -> Tensor:
+        return self._categorical.probs * self.total_count
+
+    @property
+    def variance(self) -> Tensor:
+        p = self._categorical.probs
+        return self.total_count * p * (1 - p)
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        shape = _sample_shape(sample_shape)
+        with no_grad():
+            draws = self._categorical.sample((self.total_count,) + shape)
+            order = list(range(draws.ndim))
+            order.append(order.pop(0))
+            draws = _M["permute"](draws, *order)
+            counts = _T["zeros"](*self._extended(shape), dtype=draws.dtype)
+            counts = _M["scatter_add"](counts, -1, draws, _T["ones_like"](draws))
+            return _M["type_as"](counts, self._categorical._probs)
+
+    def _in_support(self, v: np.ndarray) -> Any:
+        return np.all(v >= 0, axis=-1) & (v.sum(-1) <= self.total_count)
+
+    def log_prob(self, value: Any) -> Tensor:
+        if self.validating:
+            value = _validate_sample(self, value, "Multinomial()", self._in_support)
+        else:
+            value = _value(value, self, check=False)
+        logits, value = _broadcast_all(self._categorical.logits, value)
+        logits = _M["clone"](logits)
+        log_factorial_n = _special("lgamma", _M["sum"](value, -1) + 1, "Multinomial.log_prob")
+        log_factorial_xs = _M["sum"](_special("lgamma", value + 1, "Multinomial.log_prob"), -1)
+        from .indexing import setitem
+
+        mask = _M["logical_and"](_M["eq"](value, 0), _M["eq"](logits, -math.inf))
+        if bool(np.any(mask.data)):
+            setitem(logits, mask, 0.0)
+        log_powers = _M["sum"](logits * value, -1)
+        return log_factorial_n - log_factorial_xs + log_powers
+
+    def entropy(self) -> Tensor:
+        raise GradcliError(
+            "Multinomial.entropy is not supported by gradcli (PyTorch sums over its Binomial's "
+            "support)",
+            hint="compute it from the Categorical: n * Categorical(probs).entropy() - ...",
+        ).mirror("NotImplementedError")
+
+
+CLASSES["Multinomial"] = Multinomial

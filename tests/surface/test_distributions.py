@@ -516,13 +516,16 @@ def test_mixture_checks_as_pytorchs(text: str, match: str) -> None:
 
 def test_isinstance_with_the_classes_is_pytorchs() -> None:
     """isinstance(d, D.X) for every pair of torch.distributions' classes gradcli has, as
-    PyTorch 2.13 answers it (recorded: Chi2 is a Gamma, no other class is another's), and
-    every one is a D.Distribution; the abstract base itself is not made."""
+    PyTorch 2.13 answers it (recorded: Chi2 is a Gamma; LogNormal, HalfNormal and
+    RelaxedBernoulli are TransformedDistributions; no other class is another's), and every
+    one is a D.Distribution; the abstract base itself is not made."""
     import gradcli.lang.builtins as B
     from gradcli.surface import distributions as DS
     from tests.helpers.programs import error, out
 
-    pytorch_subclasses = {"Chi2": {"Gamma"}}
+    td = {"TransformedDistribution"}
+    pytorch_subclasses = {"Chi2": {"Gamma"}, "LogNormal": td, "HalfNormal": td}
+    pytorch_subclasses["RelaxedBernoulli"] = td
     for a in DS.CLASSES:
         for b in DS.CLASSES:
             want = a == b or b in pytorch_subclasses.get(a, set())
@@ -531,6 +534,8 @@ def test_isinstance_with_the_classes_is_pytorchs() -> None:
     d = "d = D.Chi2(torch.tensor(3.0))\n"
     shown = "print(isinstance(d, D.Distribution), isinstance(d, D.Gamma), isinstance(d, D.Normal))"
     assert out(head + d + shown) == "True True False\n"
+    ln = "d = D.LogNormal(0.0, 1.0)\nprint(isinstance(d, D.TransformedDistribution))\n"
+    assert out(head + ln) == "True\n"
     assert "not supported" in error(head + "D.Distribution()").message
 
 
@@ -690,3 +695,22 @@ def test_relaxed_bernoulli_is_a_sigmoid_of_its_logit_relaxed_base() -> None:
     np.testing.assert_allclose(m.log_prob(T(y)).numpy(), np.log(dens), rtol=1e-10)
     _check(lambda v: DS.RelaxedBernoulli(temp, logits=v).log_prob(T(y)), logits)
     assert repr(m) == "RelaxedBernoulli()"
+
+
+def test_multinomial_counts_its_categorical_draws_and_log_prob_is_the_closed_form() -> None:
+    """Multinomial(n, p).sample counts n Categorical draws per category (each row sums to
+    n, in the probabilities' dtype); log_prob is log(n! / prod x_i!) + sum x_i log p_i, with
+    its gradient in the logits against finite differences; a count over n is outside the
+    support (PyTorch's ValueError)."""
+    import math
+
+    m = DS.Multinomial(6, T(np.array([0.2, 0.3, 0.5])))
+    x = m.sample((4,))
+    assert x.shape == (4, 3) and x.data.dtype == np.float64
+    assert np.array_equal(x.numpy().sum(-1), np.full(4, 6.0))
+    v = np.array([1.0, 2.0, 3.0])
+    want = math.lgamma(7) - sum(math.lgamma(k + 1) for k in v) + float(v @ np.log([0.2, 0.3, 0.5]))
+    np.testing.assert_allclose(m.log_prob(T(v)).numpy(), want, rtol=1e-12)
+    _check(lambda lg: DS.Multinomial(6, logits=lg).log_prob(T(v)), np.array([0.1, -0.4, 0.7]))
+    with pytest.raises(GradcliError, match="within the support \\(Multinomial\\(\\)\\)"):
+        m.log_prob(T(np.array([4.0, 2.0, 3.0])))

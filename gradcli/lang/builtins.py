@@ -1437,12 +1437,19 @@ def _checked(text: str) -> str:
     return text
 
 
-def _distribution_class(fn: Any) -> type | None:
+def _distribution_class(fn: Any) -> type | tuple[type, ...] | None:
     """The class of torch.distributions a constructor the program holds makes (None: not
-    one of them)."""
+    one of them); for TransformedDistribution, with the classes PyTorch derives from it that
+    gradcli makes on their own (LogNormal, HalfNormal: isinstance answers as PyTorch's)."""
     cls = getattr(fn, "distribution_class", fn)
     ok = isinstance(cls, type) and cls.__module__ == "gradcli.surface.distributions"
-    return cls if ok else None
+    if not ok:
+        return None
+    from ..surface import distributions as DS
+
+    if cls is DS.TransformedDistribution:
+        return (cls, *(DS.CLASSES[n] for n in DS.TRANSFORMED_IN_PYTORCH))
+    return cls
 
 
 def _module_class(c: Any) -> type | None:

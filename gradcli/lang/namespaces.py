@@ -683,6 +683,24 @@ def _nn_modules_members(nn: Namespace) -> dict[str, Any]:
     return {**classes, **subs}
 
 
+# torch.functional, the module of torch.einsum, torch.norm, torch.split... (its __all__ in
+# PyTorch 2.13), which imports torch.nn.functional as F: tutorials write
+# `import torch.functional as F`. The functions are torch's own (those gradcli has).
+# (A table on torch's index: a name's family is imported at its first lookup, as torch.X's.)
+_TORCH_FUNCTIONAL = frozenset(
+    "atleast_1d atleast_2d atleast_3d broadcast_shapes broadcast_tensors cartesian_prod "
+    "block_diag cdist chain_matmul einsum istft lu norm meshgrid pca_lowrank split stft "
+    "svd_lowrank tensordot unique unique_consecutive unravel_index".split()
+)
+
+
+def _torch_functional_members(nn_functional: Any) -> dict[str, Any]:
+    functions = names.raw(names.FUNCTIONS)
+    members = {n: f for n, f in functions.items() if n in _TORCH_FUNCTIONAL}
+    members["F"] = nn_functional
+    return members
+
+
 def _signal_windows() -> dict[str, Any]:
     from ..surface.signal_windows import WINDOWS
 
@@ -1155,6 +1173,10 @@ def _build() -> dict[str, Namespace]:
             },
         ),
         "distributions": Namespace("torch.distributions", load=_distributions_members),
+        "functional": Namespace(
+            "torch.functional",
+            names.LazyTable("FUNCTIONS", lambda: _torch_functional_members(nn_functional)),
+        ),
         "save": Builtin("torch.save", _save),
         "load": Builtin("torch.load", _load),
     }

@@ -93,8 +93,13 @@ def safe_divide(num: Tensor, den: Tensor) -> Tensor:
 
 def pack(*arrays: np.ndarray, lead: tuple[int, ...]) -> np.ndarray:
     """Results with the same leading axes `lead`, flattened after them and concatenated."""
-    flat = [np.reshape(a, lead + (-1,)) for a in arrays]
-    return np.concatenate(flat, axis=-1)
+    k = math.prod(lead)
+
+    def flat(a: np.ndarray) -> np.ndarray:
+        # an empty batch (a 0 in lead) leaves -1 undetermined: the trailing size is the shape's
+        return np.reshape(a, lead + ((a.size // k) if k else math.prod(a.shape[len(lead) :]),))
+
+    return np.concatenate([flat(a) for a in arrays], axis=-1)
 
 
 def unpack(t: Tensor, shapes: list[tuple[int, ...]]) -> list[Tensor]:

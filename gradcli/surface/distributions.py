@@ -86,9 +86,29 @@ class Distribution:
         "distribution"  # a program's class may derive from it (`lang.prog_distributions`)
     )
     PARAMS: tuple[str, ...] = ()
-    PROGRAM_METHODS = ("sample", "rsample", "log_prob", "entropy", "cdf", "icdf", "sample_n")
-    PROGRAM_DATA = ("mean", "stddev", "variance", "mode", "batch_shape", "event_shape")
+    PROGRAM_METHODS = (
+        "sample",
+        "rsample",
+        "log_prob",
+        "entropy",
+        "cdf",
+        "icdf",
+        "sample_n",
+        "enumerate_support",
+        "perplexity",
+    )
+    PROGRAM_DATA = (
+        "mean",
+        "stddev",
+        "variance",
+        "mode",
+        "batch_shape",
+        "event_shape",
+        "has_enumerate_support",
+        "has_rsample",
+    )
     has_rsample = False
+    has_enumerate_support = False
     batch: tuple[int, ...] = ()
     event: tuple[int, ...] = ()
     # PyTorch's `validate_args` (default on): checks the value of log_prob/cdf/... is a Tensor
@@ -179,6 +199,43 @@ class Distribution:
         raise GradcliError(f"icdf of {self.NAME} is not supported by gradcli").mirror(
             "NotImplementedError"
         )
+
+    def entropy(self) -> Tensor:
+        # PyTorch's Distribution.entropy (Poisson, MixtureSameFamily have no other): a
+        # NotImplementedError without a message
+        raise (
+            GradcliError(
+                "",
+                found=f"{self.NAME}.entropy",
+                hint=f"PyTorch's {self.NAME} has no entropy (NotImplementedError)",
+            )
+            .mirror("NotImplementedError")
+            .pytorch()
+        )
+
+    def perplexity(self) -> Tensor:
+        return _T["exp"](self.entropy())
+
+    def enumerate_support(self, expand: Any = True) -> Tensor:
+        # PyTorch's Distribution.enumerate_support: NotImplementedError without a message
+        raise (
+            GradcliError(
+                "",
+                found=f"{self.NAME}.enumerate_support",
+                hint=f"PyTorch's {self.NAME} has a support it cannot list (NotImplementedError)",
+            )
+            .mirror("NotImplementedError")
+            .pytorch()
+        )
+
+    def _enumerated(self, values: Tensor, expand: Any, event: tuple[int, ...] = ()) -> Tensor:
+        """PyTorch's enumerate_support's last steps: the n values viewed as
+        (n, 1, ..., 1, *event) over the batch dims, then (with expand) expanded over the batch."""
+        n = values.shape[0]
+        values = _M["view"](values, *((n,) + (1,) * len(self.batch) + event))
+        if expand:
+            values = _M["expand"](values, *((n,) + self.batch + event))
+        return values
 
     # -- checks --------------------------------------------------------------------------------
     def _check(self, name: str, t: Tensor, ok: Any, constraint: str) -> None:
@@ -405,6 +462,11 @@ class Bernoulli(_Lazy):
     def entropy(self) -> Tensor:
         return _F["binary_cross_entropy_with_logits"](self.logits, self.probs, reduction="none")
 
+    has_enumerate_support = True
+
+    def enumerate_support(self, expand: Any = True) -> Tensor:
+        return self._enumerated(_T["arange"](2, dtype=self._probs.dtype), expand)
+
 
 class Categorical(_Lazy):
     NAME = "Categorical"
@@ -448,6 +510,11 @@ class Categorical(_Lazy):
     @property
     def mode(self) -> Tensor:
         return _M["argmax"](self.probs, dim=-1)
+
+    has_enumerate_support = True
+
+    def enumerate_support(self, expand: Any = True) -> Tensor:
+        return self._enumerated(_T["arange"](self.events, dtype=np.dtype(np.int64)), expand)
 
     def sample(self, sample_shape: Any = ()) -> Tensor:
         shape = _sample_shape(sample_shape)
@@ -1086,6 +1153,19 @@ class Dirichlet(Distribution):
         return self.concentration / _M["sum"](self.concentration, -1, True)
 
     @property
+    def mode(self) -> Tensor:
+        """PyTorch's: (c - 1)+ normalised; where every concentration is below 1 (0/0 there), the
+        one-hot of that row's argmax (the first NaN: a corner), assigned through the mask."""
+        from .indexing import getitem, setitem
+
+        cm1 = _M["clamp"](self.concentration - 1, min=0.0)
+        mode = cm1 / _M["sum"](cm1, -1, True)
+        mask = _M["all"](_M["lt"](self.concentration, 1), dim=-1)
+        corner = _F["one_hot"](_M["argmax"](getitem(mode, mask), dim=-1), cm1.shape[-1])
+        setitem(mode, mask, _M["to"](corner, mode))
+        return mode
+
+    @property
     def variance(self) -> Tensor:
         c = self.concentration
         con0 = _M["sum"](c, -1, True)
@@ -1159,6 +1239,10 @@ class Beta(_Plain):
         return self.concentration1 / (self.concentration1 + self.concentration0)
 
     @property
+    def mode(self) -> Tensor:
+        return self._dirichlet.mode[..., 0]
+
+    @property
     def variance(self) -> Tensor:
         total = self.concentration1 + self.concentration0
         return self.concentration1 * self.concentration0 / (_M["pow"](total, 2) * (total + 1))
@@ -1206,6 +1290,16 @@ class Independent(Distribution):
         self.base_dist = base
         self.reinterpreted_batch_ndims = n
         self.has_rsample = base.has_rsample
+        self.has_enumerate_support = n == 0 and base.has_enumerate_support
+
+    def enumerate_support(self, expand: Any = True) -> Tensor:
+        if self.reinterpreted_batch_ndims > 0:
+            raise (
+                GradcliError("Enumeration over cartesian product is not implemented")
+                .mirror("NotImplementedError")
+                .pytorch()
+            )
+        return self.base_dist.enumerate_support(expand=expand)
 
     def program_attribute(self, attr: str) -> Any:
         if attr in ("base_dist", "reinterpreted_batch_ndims", "has_rsample"):
@@ -1542,6 +1636,13 @@ class OneHotCategorical(Distribution):
         if attr in ("probs", "logits"):
             return getattr(self._categorical, attr)
         return super().program_attribute(attr)
+
+    has_enumerate_support = True
+
+    def enumerate_support(self, expand: Any = True) -> Tensor:
+        n = self._categorical.events
+        eye = _T["eye"](n, dtype=self._categorical._probs.dtype)
+        return self._enumerated(eye, expand, (n,))
 
     @property
     def mean(self) -> Tensor:
@@ -2599,8 +2700,17 @@ class TransformedDistribution(Distribution):
     J| (summed over the event dimensions), then adds the base log_prob."""
 
     NAME = "TransformedDistribution"
-    PROGRAM_METHODS = ("sample", "rsample", "log_prob", "sample_n")
-    PROGRAM_DATA = ("batch_shape", "event_shape")
+    # entropy, perplexity, enumerate_support: Distribution's NotImplementedError, as PyTorch's
+    PROGRAM_METHODS = (
+        "sample",
+        "rsample",
+        "log_prob",
+        "sample_n",
+        "entropy",
+        "perplexity",
+        "enumerate_support",
+    )
+    PROGRAM_DATA = ("batch_shape", "event_shape", "has_enumerate_support")
 
     def __init__(self, base_distribution: Any, transforms: Any, validate_args: Any = None) -> None:
         if isinstance(transforms, Transform):
@@ -2697,3 +2807,174 @@ TRANSFORMS: dict[str, type] = {
 }
 CLASSES["TransformedDistribution"] = TransformedDistribution
 MODULES["TransformedDistribution"] = "transformed_distribution"
+# PyTorch's subclasses of TransformedDistribution that gradcli makes on their own (isinstance
+# with D.TransformedDistribution answers True for them: `lang.builtins`)
+TRANSFORMED_IN_PYTORCH = ("LogNormal", "HalfNormal")
+
+
+class LogitRelaxedBernoulli(_Lazy):
+    """PyTorch's LogitRelaxedBernoulli (the base of RelaxedBernoulli): the logit of a relaxed
+    Bernoulli draw, (logit(u) + logit(p)) / temperature with u uniform, both clamped away
+    from 0 and 1 by the dtype's eps."""
+
+    NAME = "LogitRelaxedBernoulli"
+    PARAMS = ("probs", "logits")
+    has_rsample = True
+
+    def __init__(
+        self, temperature: Any, probs: Any = None, logits: Any = None, validate_args: Any = None
+    ) -> None:
+        self.temperature = temperature
+        if (probs is None) == (logits is None):
+            raise GradcliError(
+                "Either `probs` or `logits` must be specified, but not both."
+            ).mirror("ValueError")
+        self.shown = {"probs" if probs is not None else "logits"}
+        if probs is not None:
+            (self._probs,) = _broadcast_all(probs)
+            if validate_args is not False:
+                d = self._probs.data
+                self._check(
+                    "probs",
+                    self._probs,
+                    (d >= 0) & (d <= 1),
+                    "Interval(lower_bound=0.0, upper_bound=1.0)",
+                )
+            eps = _eps(self._probs.dtype)
+            p = _M["clamp"](self._probs, min=eps, max=1 - eps)
+            self._logits = _T["log"](p) - _T["log1p"](-p)
+        else:
+            (self._logits,) = _broadcast_all(logits)
+            self._probs = _T["sigmoid"](self._logits)
+        self.batch = tuple(self._probs.shape)
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr == "temperature":
+            return self.temperature
+        return super().program_attribute(attr)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        eps = _eps(self._probs.dtype)
+        probs = _M["clamp"](_M["expand"](self.probs, *shape), min=eps, max=1 - eps)
+        u = _T["rand"](*shape, dtype=probs.dtype) if shape else _T["rand"]((), dtype=probs.dtype)
+        u = _M["clamp"](u, min=eps, max=1 - eps)
+        return (
+            _T["log"](u) - _T["log1p"](-u) + _T["log"](probs) - _T["log1p"](-probs)
+        ) / self.temperature
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _value(value, self)
+        logits, value = _broadcast_all(self.logits, value)
+        diff = logits - value * self.temperature
+        return _T["log"](self.temperature) + diff - 2 * _T["log1p"](_T["exp"](diff))
+
+
+class RelaxedBernoulli(TransformedDistribution):
+    """PyTorch's RelaxedBernoulli: a LogitRelaxedBernoulli through a SigmoidTransform (its
+    sample clamped to [tiny, 1 - eps]); its repr names no parameter, as PyTorch's."""
+
+    NAME = "RelaxedBernoulli"
+
+    def __init__(
+        self, temperature: Any, probs: Any = None, logits: Any = None, validate_args: Any = None
+    ) -> None:
+        base = LogitRelaxedBernoulli(temperature, probs, logits)
+        super().__init__(base, SigmoidTransform(), validate_args=validate_args)
+        if validate_args is not False:
+            # PyTorch's argument check reads both (its probs and logits are the base's lazy
+            # ones): the base shows both from then on
+            base.shown.update(("probs", "logits"))  # type: ignore[union-attr]
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("temperature", "probs", "logits"):
+            return self.base_dist.program_attribute(attr)
+        return super().program_attribute(attr)
+
+
+CLASSES["RelaxedBernoulli"] = RelaxedBernoulli
+MODULES["RelaxedBernoulli"] = "relaxed_bernoulli"
+
+
+class Multinomial(Distribution):
+    """PyTorch's Multinomial: total_count draws of its Categorical, counted per category
+    (scatter_add of ones over the draws moved last), in the probabilities' dtype; log_prob
+    is the multinomial coefficient's lgammas plus the logits weighted by the counts."""
+
+    NAME = "Multinomial"
+    PARAMS = ()
+
+    def __init__(
+        self,
+        total_count: Any = 1,
+        probs: Any = None,
+        logits: Any = None,
+        validate_args: Any = None,
+    ) -> None:
+        if not isinstance(total_count, int) or isinstance(total_count, bool):
+            raise (
+                GradcliError("inhomogeneous total_count is not supported")
+                .mirror("NotImplementedError")
+                .pytorch()
+            )
+        self.total_count = total_count
+        self._categorical = Categorical(probs, logits, validate_args=validate_args)
+        self.batch = self._categorical.batch
+        self.event = (self._categorical.events,)
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("probs", "logits"):
+            return getattr(self._categorical, attr)
+        if attr == "total_count":
+            return self.total_count
+        return super().program_attribute(attr)
+
+    @property
+    def mean(self) -> Tensor:
+        return self._categorical.probs * self.total_count
+
+    @property
+    def variance(self) -> Tensor:
+        p = self._categorical.probs
+        return self.total_count * p * (1 - p)
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        shape = _sample_shape(sample_shape)
+        with no_grad():
+            draws = self._categorical.sample((self.total_count,) + shape)
+            order = list(range(draws.ndim))
+            order.append(order.pop(0))
+            draws = _M["permute"](draws, *order)
+            counts = _T["zeros"](*self._extended(shape), dtype=draws.dtype)
+            counts = _M["scatter_add"](counts, -1, draws, _T["ones_like"](draws))
+            return _M["type_as"](counts, self._categorical._probs)
+
+    def _in_support(self, v: np.ndarray) -> Any:
+        return np.all(v >= 0, axis=-1) & (v.sum(-1) <= self.total_count)
+
+    def log_prob(self, value: Any) -> Tensor:
+        if self.validating:
+            value = _validate_sample(self, value, "Multinomial()", self._in_support)
+        else:
+            value = _value(value, self, check=False)
+        logits, value = _broadcast_all(self._categorical.logits, value)
+        logits = _M["clone"](logits)
+        log_factorial_n = _special("lgamma", _M["sum"](value, -1) + 1, "Multinomial.log_prob")
+        log_factorial_xs = _M["sum"](_special("lgamma", value + 1, "Multinomial.log_prob"), -1)
+        from .indexing import setitem
+
+        mask = _M["logical_and"](_M["eq"](value, 0), _M["eq"](logits, -math.inf))
+        if bool(np.any(mask.data)):
+            setitem(logits, mask, 0.0)
+        log_powers = _M["sum"](logits * value, -1)
+        return log_factorial_n - log_factorial_xs + log_powers
+
+    def entropy(self) -> Tensor:
+        raise GradcliError(
+            "Multinomial.entropy is not supported by gradcli (PyTorch sums over its Binomial's "
+            "support)",
+            hint="compute it from the Categorical: n * Categorical(probs).entropy() - ...",
+        ).mirror("NotImplementedError")
+
+
+CLASSES["Multinomial"] = Multinomial

@@ -745,9 +745,12 @@ def embedding_bag(
             raise GradcliError("offsets has to be a 1D Tensor").mirror("ValueError")
         o = off.data.astype(np.int64)
         if o.size and o[0] != 0:
+            # ATen streams offsets[0] as a 0-d tensor: its value, then its type line (the
+            # indices and offsets share a type: int32 where both are, else both become int64)
+            kind = "Int" if x.dtype == np.int32 and off.dtype == np.int32 else "Long"
             raise GradcliError(
                 "offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to "
-                f"start from position 0. However, got {o[0]}"
+                f"start from position 0. However, got {o[0]}\n[ torch.{kind}Tensor{{}} ]"
             )
         if o.size and o[-1] > x.shape[0]:
             raise GradcliError(

@@ -126,11 +126,12 @@ def _low_precision(x: Tensor, fn: str) -> None:
     )
 
 
-def _matrices(x: Any, fn: str, square: bool = True, name: str = "A") -> Tensor:
-    if fn == "linalg.matrix_power":  # (repeated products: integer and bool matrices too)
-        x = A.tensor_arg(x, name)
-    else:
-        x = _float_input(x, fn, name)
+def _matrices(
+    x: Any, fn: str, square: bool = True, name: str = "A", floating: bool = True
+) -> Tensor:
+    # floating=False: any dtype (matrix_power's positive powers are integer matmuls in PyTorch)
+    x = _float_input(x, fn, name) if floating else A.tensor_arg(x, name)
+    if fn != "linalg.matrix_power":
         _low_precision(x, fn)
     if x.ndim < 2:
         raise GradcliError(f"{fn}: The input tensor {name} must have at least 2 dimensions.")
@@ -1090,7 +1091,9 @@ def torch_cross(input: Any, other: Any, dim: Any = None, *, out: Any = None) -> 
 
 
 def matrix_power(input: Any, n: Any) -> Tensor:  # noqa: N803
-    a = _matrices(input, "linalg.matrix_power")
+    # PyTorch checks the shape only: n >= 0 is matmul in the input's dtype (integers too; bool
+    # meets matmul's refusal), and a negative n meets linalg.inv's dtype check.
+    a = _matrices(input, "linalg.matrix_power", floating=False)
     if isinstance(n, bool) or not isinstance(n, int):
         raise GradcliError(
             f"linalg_matrix_power(): argument 'n' (position 2) must be int, not {typename(n)}"

@@ -619,7 +619,16 @@ def _batch_norm(
         which = "running_mean" if rm is None else "running_var"
         raise GradcliError(f"{which} must be defined in evaluation mode")
     if x.data.size == 0:
-        return A.named(A.mul_t(x, 1.0), "NativeBatchNormBackward0")
+        # ATen's empty-input path: a clone, times weight[0], plus bias[0] (CloneBackward0,
+        # MulBackward0, AddBackward0: the chain to the parameters kept, no statistics)
+        from .indexing import getitem
+
+        out = F.clone(x)
+        if w is not None:
+            out = out * getitem(w, 0)
+        if b is not None:
+            out = out + getitem(b, 0)
+        return out
     dt = x.dtype
     if any(t is not None and t.dtype != dt for t in (w, b, rm, rv)):
         if dt == np.float16:
@@ -715,6 +724,29 @@ def pad(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tens
             .mirror("NotImplementedError")
             .pytorch()
         )
+    if mode != "circular":
+        # ATen's check_valid_input of the reflection/replication kernels: every dimension but a
+        # batch one (the first of a k+2-D input) must be non-empty
+        batched = x.ndim == k + 2
+        if any(s == 0 for s in x.shape[1 if batched else 0 :]):
+            raise GradcliError(
+                f"Expected {k + 1}D or {k + 2}D (batch mode) tensor with possibly 0 batch size "
+                "and other non-zero dimensions for input, but got: "
+                f"[{', '.join(map(str, x.shape))}]"
+            )
+    outs = [x.shape[first + i] + lo + hi for i, (lo, hi) in enumerate(pairs)]
+    if mode == "circular" and min(outs) < 0:
+        raise GradcliError("Negative padding value is resulting in an empty dimension")
+    if mode != "circular" and all(o < 1 for o in outs):
+        # the kernels' output-size check (an output of size 0 passes in 2-D and 3-D where
+        # another dimension is left; those with one negative size fail elsewhere, below)
+        names = "DHW"[3 - k :]
+        ins = [f"{n}: {x.shape[first + i]}" for i, n in enumerate(names)]
+        given = ins[0] if k == 1 else f"{' '.join(ins[:-1])}, {ins[-1]}"
+        if k == 2 and mode == "replicate":
+            given += " "
+        got = " ".join(f"{n}: {o}" for n, o in zip(names, outs))
+        raise GradcliError(f"input ({given}) is too small. Calculated output {got}")
     sizes = []
     for i, (lo, hi) in enumerate(pairs):
         s = x.shape[first + i]

@@ -205,3 +205,23 @@ def test_logging_never_reaches_streams_or_files() -> None:
         out("import logging\nlogging.basicConfig(colour=1)\n")
     with pytest.raises(GradcliError, match="has no attribute 'handlers'"):
         out("import logging\nh = logging.getLogger('x').handlers\n")
+
+
+def test_torch_functional_is_the_module_of_torch_einsum_norm_split_with_nn_functional_as_f() -> (
+    None
+):
+    """`import torch.functional as F` (an introductory tutorial's slip for torch.nn.functional):
+    the module holds torch's einsum, norm, split, ... (the same functions as torch.X) and F,
+    torch.nn.functional; a name it lacks is Python's AttributeError, catchable."""
+    got = out(
+        "import torch\nimport torch.functional as F\nfrom torch.functional import einsum\n"
+        "x = torch.tensor([[1.0, -2.0], [3.0, 4.0]])\n"
+        "print(F.norm(x), einsum('ij->i', x), F.split(torch.arange(5), 2)[-1])\n"
+        "print(F.F.relu(x).sum(), F.einsum is torch.einsum, hasattr(F, 'log_softmax'))\n"
+        "try:\n    F.log_softmax(x, dim=1)\nexcept AttributeError as e:\n    print(e)\n"
+    )
+    assert got == (
+        "tensor(5.4772) tensor([-1.,  7.]) tensor([4])\n"
+        "tensor(8.) True False\n"
+        "module 'torch.functional' has no attribute 'log_softmax'\n"
+    )

@@ -516,13 +516,16 @@ def test_mixture_checks_as_pytorchs(text: str, match: str) -> None:
 
 def test_isinstance_with_the_classes_is_pytorchs() -> None:
     """isinstance(d, D.X) for every pair of torch.distributions' classes gradcli has, as
-    PyTorch 2.13 answers it (recorded: Chi2 is a Gamma, no other class is another's), and
-    every one is a D.Distribution; the abstract base itself is not made."""
+    PyTorch 2.13 answers it (recorded: Chi2 is a Gamma; LogNormal, HalfNormal and
+    RelaxedBernoulli are TransformedDistributions; no other class is another's), and every
+    one is a D.Distribution; the abstract base itself is not made."""
     import gradcli.lang.builtins as B
     from gradcli.surface import distributions as DS
     from tests.helpers.programs import error, out
 
-    pytorch_subclasses = {"Chi2": {"Gamma"}}
+    td = {"TransformedDistribution"}
+    pytorch_subclasses = {"Chi2": {"Gamma"}, "LogNormal": td, "HalfNormal": td}
+    pytorch_subclasses["RelaxedBernoulli"] = td
     for a in DS.CLASSES:
         for b in DS.CLASSES:
             want = a == b or b in pytorch_subclasses.get(a, set())
@@ -531,6 +534,8 @@ def test_isinstance_with_the_classes_is_pytorchs() -> None:
     d = "d = D.Chi2(torch.tensor(3.0))\n"
     shown = "print(isinstance(d, D.Distribution), isinstance(d, D.Gamma), isinstance(d, D.Normal))"
     assert out(head + d + shown) == "True True False\n"
+    ln = "d = D.LogNormal(0.0, 1.0)\nprint(isinstance(d, D.TransformedDistribution))\n"
+    assert out(head + ln) == "True\n"
     assert "not supported" in error(head + "D.Distribution()").message
 
 
@@ -582,3 +587,130 @@ def test_cdf_where_pytorch_has_none_is_its_catchable_not_implemented() -> None:
             "d = torch.distributions.Gamma(torch.tensor(2.0), torch.tensor(1.0))\n"
             "try:\n    d.cdf(torch.tensor(1.0))\nexcept NotImplementedError:\n    print(1)\n"
         )
+
+
+def test_dirichlet_and_beta_modes_as_pytorchs() -> None:
+    """The mode of a Dirichlet is (c - 1)+ normalised, except where every concentration is
+    below 1: a corner of the simplex, PyTorch's one-hot of the argmax of the normalised vector,
+    whose entries are all 0/0 there (NaN: argmax takes the first). Beta's is its Dirichlet's
+    first entry.
+    Checked against the closed forms; the gradient is the quotient's (the corner rows have
+    none) against finite differences."""
+    c = np.array([[0.5, 1.5, 3.0], [2.0, 2.0, 4.0], [0.2, 0.9, 0.4]])
+    got = DS.Dirichlet(T(c)).mode.numpy()
+    np.testing.assert_allclose(got[0], [0.0, 0.5 / 2.5, 2.0 / 2.5], rtol=1e-12)
+    np.testing.assert_allclose(got[1], [0.2, 0.2, 0.6], rtol=1e-12)
+    assert np.array_equal(got[2], [1.0, 0.0, 0.0])  # all below 1: the first corner
+    _check(lambda v: DS.Dirichlet(v).mode[..., 1], c[:2])
+    b = DS.Beta(T(np.array([3.0, 0.5, 0.3])), T(np.array([2.0, 4.0, 0.2])))
+    np.testing.assert_allclose(b.mode.numpy(), [2.0 / 3.0, 0.0, 1.0], rtol=1e-12)
+
+
+def test_enumerate_support_as_pytorchs() -> None:
+    """Bernoulli lists 0 and 1 in its parameter's dtype, Categorical 0..n-1 as int64,
+    OneHotCategorical the rows of the identity: each viewed as (n, 1.., *event) and, with
+    expand (the default), expanded over the batch. Independent passes it on only with no
+    reinterpreted dims; the others have none to list (PyTorch's catchable errors)."""
+    b = DS.Bernoulli(T(np.array([[0.2, 0.7, 0.5], [0.1, 0.9, 0.4]])))
+    v = b.enumerate_support()
+    assert v.shape == (2, 2, 3) and v.data.dtype == np.float64
+    assert np.array_equal(v.numpy()[:, 1, 2], [0.0, 1.0])
+    assert b.enumerate_support(expand=False).shape == (2, 1, 1)
+    c = DS.Categorical(T(np.full((2, 4), 0.25, np.float32)))
+    v = c.enumerate_support()
+    assert v.shape == (4, 2) and v.data.dtype == np.int64
+    assert np.array_equal(v.numpy()[:, 1], [0, 1, 2, 3])
+    # the probabilities of everything listed sum to one
+    np.testing.assert_allclose(c.log_prob(v).exp().sum(0).numpy(), [1.0, 1.0], rtol=1e-6)
+    oh = DS.OneHotCategorical(T(np.array([[0.2, 0.8], [0.5, 0.5], [0.1, 0.9]], np.float32)))
+    v = oh.enumerate_support()
+    assert v.shape == (2, 3, 2) and v.data.dtype == np.float32
+    assert np.array_equal(v.numpy()[:, 2], np.eye(2))
+    assert oh.enumerate_support(expand=False).shape == (2, 1, 2)
+    base = DS.Bernoulli(T(np.array([0.3, 0.6])))
+    assert DS.Independent(base, 0).has_enumerate_support
+    assert DS.Independent(base, 0).enumerate_support().shape == (2, 2)
+    assert not DS.Independent(base, 1).has_enumerate_support
+    with pytest.raises(GradcliError, match="cartesian product"):
+        DS.Independent(base, 1).enumerate_support()
+    for d in (DS.Geometric(T(np.array([0.3]))), DS.Normal(T(np.zeros(1)), T(np.ones(1)))):
+        assert not d.has_enumerate_support
+        with pytest.raises(GradcliError) as e:
+            d.enumerate_support()
+        assert e.value.python_class == "NotImplementedError" and e.value.message == ""
+
+
+def test_has_rsample_perplexity_and_the_missing_entropies_as_pytorchs() -> None:
+    """has_rsample is each class's (PyTorch 2.13's values); perplexity is exp(entropy); where
+    PyTorch has no entropy (Poisson, MixtureSameFamily, TransformedDistribution) both raise
+    Distribution's message-less NotImplementedError."""
+    z, o = T(np.zeros(2)), T(np.ones(2))
+    want = {
+        DS.Normal(z, o): True,
+        DS.Bernoulli(T(np.array([0.3]))): False,
+        DS.Categorical(T(np.array([0.2, 0.8]))): False,
+        DS.Gamma(T(np.array([2.0])), T(np.array([1.0]))): True,
+        DS.Poisson(T(np.array([2.0]))): False,
+        DS.Geometric(T(np.array([0.3]))): False,
+        DS.Dirichlet(T(np.array([1.0, 2.0]))): True,
+        DS.Independent(DS.Normal(z, o), 1): True,
+    }
+    for d, has in want.items():
+        assert d.program_attribute("has_rsample") is has, d.NAME
+    n = DS.Normal(T(np.array([0.0, 1.0])), T(np.array([1.0, 0.5])))
+    np.testing.assert_allclose(
+        n.perplexity().numpy(), np.sqrt(2 * np.pi * np.e) * np.array([1.0, 0.5]), rtol=1e-12
+    )
+    mix = DS.MixtureSameFamily(DS.Categorical(T(np.ones(2))), DS.Normal(z, o))
+    td = DS.TransformedDistribution(DS.Normal(z, o), [DS.ExpTransform()])
+    for d in (DS.Poisson(T(np.array([2.0]))), mix, td):
+        for method in ("entropy", "perplexity"):
+            with pytest.raises(GradcliError) as e:
+                d.program_attribute(method)()
+            assert e.value.python_class == "NotImplementedError" and e.value.message == ""
+
+
+def test_relaxed_bernoulli_is_a_sigmoid_of_its_logit_relaxed_base() -> None:
+    """RelaxedBernoulli's rsample is sigmoid((logit(u) + logit(p)) / temperature) for its
+    uniform draw u; log_prob is the base's at the logit minus the sigmoid's log-Jacobian
+    (checked against the closed form of the relaxed density) and differentiable in the
+    logits (against finite differences)."""
+    seed, rand = DS._T["manual_seed"], DS._T["rand"]
+    temp = T(np.array([0.7]))
+    logits = np.array([0.3, -1.2, 2.0])
+    m = DS.RelaxedBernoulli(temp, logits=T(logits))
+    seed(4)
+    draw = m.rsample().numpy()
+    seed(4)
+    u = np.clip(rand(3, dtype=np.dtype(np.float64)).numpy(), 2.0**-52, 1 - 2.0**-52)
+    p = 1 / (1 + np.exp(-logits))
+    z = (np.log(u) - np.log1p(-u) + np.log(p) - np.log1p(-p)) / 0.7
+    np.testing.assert_allclose(draw, 1 / (1 + np.exp(-z)), rtol=1e-12)
+    y = np.array([0.2, 0.5, 0.9])
+    t = 0.7
+    # the relaxed Bernoulli density (Maddison et al.):
+    # t a y^(-t-1) (1-y)^(-t-1) / (a y^-t + (1-y)^-t)^2
+    a = np.exp(logits)
+    dens = t * a * y ** (-t - 1) * (1 - y) ** (-t - 1) / (a * y**-t + (1 - y) ** -t) ** 2
+    np.testing.assert_allclose(m.log_prob(T(y)).numpy(), np.log(dens), rtol=1e-10)
+    _check(lambda v: DS.RelaxedBernoulli(temp, logits=v).log_prob(T(y)), logits)
+    assert repr(m) == "RelaxedBernoulli()"
+
+
+def test_multinomial_counts_its_categorical_draws_and_log_prob_is_the_closed_form() -> None:
+    """Multinomial(n, p).sample counts n Categorical draws per category (each row sums to
+    n, in the probabilities' dtype); log_prob is log(n! / prod x_i!) + sum x_i log p_i, with
+    its gradient in the logits against finite differences; a count over n is outside the
+    support (PyTorch's ValueError)."""
+    import math
+
+    m = DS.Multinomial(6, T(np.array([0.2, 0.3, 0.5])))
+    x = m.sample((4,))
+    assert x.shape == (4, 3) and x.data.dtype == np.float64
+    assert np.array_equal(x.numpy().sum(-1), np.full(4, 6.0))
+    v = np.array([1.0, 2.0, 3.0])
+    want = math.lgamma(7) - sum(math.lgamma(k + 1) for k in v) + float(v @ np.log([0.2, 0.3, 0.5]))
+    np.testing.assert_allclose(m.log_prob(T(v)).numpy(), want, rtol=1e-12)
+    _check(lambda lg: DS.Multinomial(6, logits=lg).log_prob(T(v)), np.array([0.1, -0.4, 0.7]))
+    with pytest.raises(GradcliError, match="within the support \\(Multinomial\\(\\)\\)"):
+        m.log_prob(T(np.array([4.0, 2.0, 3.0])))

@@ -384,7 +384,22 @@ def test_instance_norm_running_stats_are_the_batch_mean_of_the_updates() -> None
             lambda: X.embedding_bag(
                 Tensor(np.array([1, 2])), Tensor(np.ones((3, 2))), Tensor(np.array([1]))
             ),
-            "offsets\\[0\\] has to be 0",
+            "offsets\\[0\\] has to be 0.* However, got 1\n\\[ torch.LongTensor\\{\\} \\]$",
+        ),
+        (
+            # ATen's 0-d tensor line names the shared index type: int32 only where both are
+            lambda: X.embedding_bag(
+                Tensor(np.array([1, 2], np.int32)),
+                Tensor(np.ones((3, 2))),
+                Tensor(np.array([-2], np.int32)),
+            ),
+            "However, got -2\n\\[ torch.IntTensor\\{\\} \\]$",
+        ),
+        (
+            lambda: X.embedding_bag(
+                Tensor(np.array([1, 2])), Tensor(np.ones((3, 2))), Tensor(np.array([1], np.int32))
+            ),
+            "However, got 1\n\\[ torch.LongTensor\\{\\} \\]$",
         ),
         (
             lambda: X.embedding_bag(

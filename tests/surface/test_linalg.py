@@ -376,3 +376,46 @@ def test_trace_of_float32_adds_the_diagonal_in_double_as_pytorch() -> None:
     assert float(CP.trace(y).data) == float(np.sum(np.array([0.1, 0.2, 0.3])))
     # an empty matrix: 0
     assert float(CP.trace(Tensor(np.zeros((0, 3), np.float32))).data) == 0.0
+
+
+def test_matrix_power_of_integers_is_integer_matmul_and_negative_powers_meet_inv() -> None:
+    """PyTorch's linalg.matrix_power checks the shape only: a positive power of an integer
+    matrix is repeated integer matmul in its dtype (uint8 wraps), n = 0 is the identity of the
+    input's dtype (bool too), and a negative power reaches linalg.inv's dtype refusal."""
+    a = np.array([[4, 4, 3], [0, 3, 4], [2, 3, 2]])
+    for dt, n in ((np.int64, 3), (np.int32, 2), (np.uint8, 5)):
+        out = L.matrix_power(Tensor(a.astype(dt)), n)
+        want = np.linalg.matrix_power(a.astype(dt), n)  # NumPy's integer powers wrap as ATen's
+        assert out.data.dtype == dt and np.array_equal(out.data, want)
+    eye = L.matrix_power(Tensor(a.astype(bool)), 0)
+    assert eye.data.dtype == np.bool_ and np.array_equal(eye.data, np.eye(3, dtype=bool))
+    with pytest.raises(GradcliError, match=r"linalg\.inv: Expected a floating point .* Got Long"):
+        L.matrix_power(Tensor(a), -1)
+    with pytest.raises(GradcliError, match="at least 2 dimensions"):
+        L.matrix_power(Tensor(a[0]), 2)
+    with pytest.raises(GradcliError, match="must be batches of square matrices"):
+        L.matrix_power(Tensor(a[:2]), 2)
+
+
+@pytest.mark.parametrize("fn", ["eigh", "svd", "slogdet", "qr"])
+def test_decompositions_of_an_empty_batch_have_empty_results_and_gradients(fn: str) -> None:
+    """A batch of no matrices (shape (0, n, n)) decomposes into results with a 0 leading axis,
+    as PyTorch's: the packed record's flattening cannot infer a -1 from a size-0 array."""
+    a = Tensor(np.zeros((0, 3, 3)), requires_grad=True)
+    outs = {
+        "eigh": lambda: L.eigh(a),
+        "svd": lambda: L.svd(a, full_matrices=False),
+        "slogdet": lambda: L.slogdet(a),
+        "qr": lambda: L.qr(a),
+    }[fn]()
+    want = {
+        "eigh": [(0, 3), (0, 3, 3)],
+        "svd": [(0, 3, 3), (0, 3), (0, 3, 3)],
+        "slogdet": [(0,), (0,)],
+        "qr": [(0, 3, 3), (0, 3, 3)],
+    }[fn]
+    assert [tuple(t.shape) for t in outs] == want
+    total = sum(t.sum() for t in outs if t.requires_grad)
+    (g,) = grad([total], [a])
+    assert g.shape == (0, 3, 3)
+    assert L.eigvalsh(Tensor(np.zeros((2, 0, 0)))).shape == (2, 0)

@@ -576,3 +576,58 @@ def test_reflect_pad_too_large_names_pytorchs_argument_and_dimension(
 ) -> None:
     with pytest.raises(GradcliError, match=words):
         NF.pad(_t(np.ones(shape)), pad, mode="reflect")
+
+
+@pytest.mark.parametrize(
+    "shape, pad, mode, words",
+    [
+        # an empty dimension other than a batch one (ATen's check_valid_input)
+        ((2, 0, 4), (1, 1), "reflect", "Expected 2D or 3D .* but got: \\[2, 0, 4\\]$"),
+        ((0, 4), (1, 1), "replicate", "Expected 2D or 3D .* but got: \\[0, 4\\]$"),
+        ((1, 2, 0, 3), (1, 1, 1, 1), "reflect", "Expected 3D or 4D .* got: \\[1, 2, 0, 3\\]$"),
+        # an output with no element left
+        ((1, 3, 4), (-2, -2), "reflect", "^input \\(W: 4\\) is too small. Calculated output W: 0$"),
+        (
+            (1, 2, 3, 4),
+            (-3, -2, -2, -2),
+            "replicate",
+            "^input \\(H: 3, W: 4 \\) is too small. Calculated output H: -1 W: -1$",
+        ),
+        (
+            (1, 1, 2, 3, 4),
+            (-2, -2, -2, -2, -1, -1),
+            "reflect",
+            "^input \\(D: 2 H: 3, W: 4\\) is too small. Calculated output D: 0 H: -1 W: 0$",
+        ),
+        ((1, 3, 4), (-3, -2), "circular", "^Negative padding value is resulting in an empty"),
+    ],
+)
+def test_non_constant_pad_of_empty_inputs_and_outputs_in_atens_words(
+    shape: tuple, pad: tuple, mode: str, words: str
+) -> None:
+    with pytest.raises(GradcliError, match=words):
+        NF.pad(_t(np.ones(shape)), pad, mode=mode)
+
+
+def test_non_constant_pad_keeps_an_empty_batch_and_an_empty_output_where_aten_does() -> None:
+    """A batch of no samples pads; a 2-D pad may leave a width of 0 while the height remains;
+    circular padding may remove a whole dimension (its check is for a negative size only)."""
+    assert NF.pad(_t(np.ones((0, 3, 4))), (1, 1), mode="reflect").shape == (0, 3, 6)
+    assert NF.pad(_t(np.ones((1, 2, 3, 4))), (-2, -2, 0, 0), mode="reflect").shape == (1, 2, 3, 0)
+    assert NF.pad(_t(np.ones((1, 3, 4))), (-2, -2), mode="circular").shape == (1, 3, 0)
+
+
+def test_batch_norm_of_an_empty_batch_is_atens_clone_times_weight0_plus_bias0() -> None:
+    """ATen's empty-input path: input.clone(), * weight[0], + bias[0] (its grad_fn names; the
+    parameters stay in the graph, with zero gradients), no statistics touched."""
+    x = Tensor(np.zeros((0, 3), np.float32), requires_grad=True)
+    w = Tensor(np.ones(3, np.float32), requires_grad=True)
+    b = Tensor(np.zeros(3, np.float32), requires_grad=True)
+    rm, rv = Tensor(np.zeros(3, np.float32)), Tensor(np.ones(3, np.float32))
+    y = NF.batch_norm(x, rm, rv, w, b, training=True)
+    assert y.shape == (0, 3) and y.node.name() == "AddBackward0"
+    assert NF.batch_norm(x, rm, rv, w, None, training=True).node.name() == "MulBackward0"
+    assert NF.batch_norm(x, rm, rv, None, None, training=True).node.name() == "CloneBackward0"
+    gw, gb = grad([y.sum()], [w, b])
+    assert np.array_equal(gw.data, np.zeros(3)) and np.array_equal(gb.data, np.zeros(3))
+    assert np.array_equal(rm.data, np.zeros(3)) and np.array_equal(rv.data, np.ones(3))

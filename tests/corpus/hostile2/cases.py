@@ -8223,3 +8223,33 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# explore87 (session 36): Multinomial and RelaxedBernoulli draws are sized before they are
+# made; torch.functional's names are torch's (its module internals stay out of reach).
+add(
+    small(
+        "multinomial_total_count_huge",
+        "from torch.distributions import Multinomial\n"
+        "print(Multinomial(10**12, torch.tensor([0.5, 0.5])).sample())",
+        LIMIT,
+    ),
+    small(
+        "relaxed_bernoulli_sample_shape_huge",
+        "from torch.distributions import RelaxedBernoulli\n"
+        "m = RelaxedBernoulli(torch.tensor(0.5), torch.tensor([0.5]))\n"
+        "print(m.sample((10**6, 10**6)))",
+        LIMIT,
+    ),
+    budget(
+        "multinomial_sampled_in_long_loop",
+        "from torch.distributions import Multinomial\n"
+        "m = Multinomial(10**6, torch.ones(4))\n"
+        "for i in range(10**8):\n    x = m.sample()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "torch_functional_module_internals",
+        "import torch.functional as F\nprint(F._VF)",
+        (r"not supported", r"has no attribute", r"not accessible"),
+    ),
+)

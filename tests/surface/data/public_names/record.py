@@ -38,6 +38,7 @@ MODULES = (
     "torch.func",
     "torch.linalg",
     "torch.special",
+    "torch.functional",
     "torch.utils",
     "torch.utils.data",
     "torch.utils.checkpoint",

@@ -34,6 +34,8 @@ from .op import (
     live_accumulator,
     producer,
 )
+from .sparse import SparseCOO, add_rows
+from .sparse import add as sparse_add
 from .tensor import (
     LEAF_HOOKS,
     MUTATIONS,
@@ -298,6 +300,8 @@ def _run_backward(
         if g is None or k in finished:
             return
         finished.add(k)
+        if type(g) is SparseCOO and t._hooks:
+            raise sparse_refused("a hook on a tensor whose gradient is sparse")
         if user and t._hooks and (wanted is None or k in wanted):
             g = _run_hooks(t._hooks, g, t, leaf=True, own=_fresh(sources, k))
         out_grads[k] = (t, g)
@@ -325,6 +329,10 @@ def _run_backward(
     ) -> None:
         # the gradient `gi` node n's rule gave its input t (key k) into the pass's gradients
         sources[k] = _MANY if k in grads or many else (n, i)
+        if type(gi) is SparseCOO or type(grads.get(k)) is SparseCOO:
+            zeros.discard(k)
+            grads[k] = sparse_sum(grads.get(k), gi)
+            return
         gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
         if op.complex is not None and gi.data.dtype.kind == "c" and t.data.dtype.kind != "c":
             gi = _real_part(gi)  # a real input of a complex result: PyTorch's
@@ -833,6 +841,8 @@ def handed(g: Tensor) -> Tensor:
     a sum: `ops.binary._times`), is copied, so that changing it in place changes no value
     and works as on PyTorch's fresh gradient. (A broadcast one stays as it is: PyTorch's is an
     expanded view too, and refuses a change in place.)"""
+    if type(g) is SparseCOO:
+        return g
     d = g.data
     if d.flags.writeable or d.base is None:
         return g
@@ -1532,6 +1542,8 @@ def _accumulate_leaf(t: Tensor, g: Tensor, create_graph: bool, copy: bool) -> No
     acc = live_accumulator(t) if t.node is None else None
     if acc is not None and not (acc.pre or acc.post):
         acc = None
+    if type(g) is SparseCOO and acc is not None:
+        raise sparse_refused("a hook on the AccumulateGrad node of a sparse gradient")
     if acc is not None and acc.pre:  # the leaf's AccumulateGrad node's pre-hooks
         g = _accumulate_prehooks(acc, g)
     accumulate(t, g, create_graph, copy=copy or acc is not None)
@@ -1596,6 +1608,9 @@ def accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = Tr
     the tensor keeps its grad_fn); with create_graph=True it adds out of place (the sum is then
     differentiable)."""
     cur = t.grad
+    if type(g) is SparseCOO or type(cur) is SparseCOO:
+        _accumulate_sparse(t, g, create_graph, copy)
+        return
     if cur is not None:
         own(cur)  # a lent `.grad` (`x.grad = w`, `core.tensor.lend`) is copied before the sum
     if cur is None:
@@ -1627,6 +1642,53 @@ def accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = Tr
     else:
         add_into(cur.data, g.data)
         bumped(cur)
+
+
+def _accumulate_sparse(t: Tensor, g: Any, create_graph: bool, copy: bool) -> None:
+    """AccumulateGrad where a sparse gradient is met: the first stored (a copy, its values
+    contiguous), a sparse one added to a sparse `.grad` in place (`core.sparse.add`), to a
+    dense one in place (`add_rows`); a dense one to a sparse `.grad` makes a new dense tensor
+    (PyTorch's `new_grad + variable_grad`)."""
+    if create_graph:
+        raise sparse_refused("backward(create_graph=True) through a sparse gradient")
+    cur = t.grad
+    if cur is None:
+        t.grad = g.clone() if type(g) is SparseCOO else Tensor(np.array(g.data))
+    elif type(cur) is SparseCOO and type(g) is SparseCOO:
+        cur.set(sparse_add(cur, g))
+    elif type(cur) is SparseCOO:
+        t.grad = sparse_sum(g, cur)
+    elif not cur.data.flags.writeable or not cur.data.flags.c_contiguous:
+        t.grad = sparse_sum(cur, g)
+    else:
+        add_rows(cur.data, g)
+        bumped(cur)
+
+
+def sparse_sum(cur: Any, g: Any) -> Any:
+    """Two gradients of one tensor summed where one (or both) is sparse: two sparse ones
+    by ATen's sparse sum (`core.sparse.add`), a dense one and a sparse one a new dense
+    tensor (the dense values, the sparse entries added: `add_rows`)."""
+    if cur is None:
+        return g
+    if type(cur) is SparseCOO and type(g) is SparseCOO:
+        return sparse_add(cur, g)
+    dense, s = (cur, g) if type(g) is SparseCOO else (g, cur)
+    dense = as_tensor(dense)
+    if dense.shape != s.shape:
+        raise sparse_refused("a sparse gradient summed with a dense one of another shape")
+    out = np.array(dense.data, dtype=np.result_type(dense.dtype, s.dtype), order="C")
+    add_rows(out, s)
+    return Tensor(out)
+
+
+def sparse_refused(what: str) -> NotSupported:
+    return NotSupported(
+        f"{what} is not supported by gradcli (its sparse gradients cover printing, "
+        "to_dense(), coalesce(), accumulation over backward calls and the SGD and "
+        "SparseAdam steps)",
+        hint="write sparse=False: the same gradient, as a dense tensor",
+    )
 
 
 def add_into(acc: np.ndarray, g: np.ndarray) -> None:

@@ -387,18 +387,22 @@ class Device:
 
 
 class Layout:
-    """`torch.strided`, the layout of every tensor gradcli makes (`x.layout`); PyTorch's sparse
-    layouts stay refused."""
+    """`torch.strided`, the layout of every tensor gradcli makes (`x.layout`), and
+    `torch.sparse_coo`, an embedding's sparse gradient's (`core.sparse`)."""
 
-    __slots__ = ()
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
     def __repr__(self) -> str:
-        return "torch.strided"
+        return f"torch.{self.name}"
 
     __str__ = __repr__
 
 
-STRIDED = Layout()
+STRIDED = Layout("strided")
+SPARSE_COO = Layout("sparse_coo")
 
 
 class Builtin:

@@ -36,6 +36,7 @@ from .op import (
 )
 from .sparse import SparseCOO, add_rows
 from .sparse import add as sparse_add
+from .sparse import refused as sparse_refusal
 from .tensor import (
     LEAF_HOOKS,
     MUTATIONS,
@@ -301,7 +302,7 @@ def _run_backward(
             return
         finished.add(k)
         if type(g) is SparseCOO and t._hooks:
-            raise sparse_refused("a hook on a tensor whose gradient is sparse")
+            raise sparse_refusal("a tensor hook")
         if user and t._hooks and (wanted is None or k in wanted):
             g = _run_hooks(t._hooks, g, t, leaf=True, own=_fresh(sources, k))
         out_grads[k] = (t, g)
@@ -1543,7 +1544,7 @@ def _accumulate_leaf(t: Tensor, g: Tensor, create_graph: bool, copy: bool) -> No
     if acc is not None and not (acc.pre or acc.post):
         acc = None
     if type(g) is SparseCOO and acc is not None:
-        raise sparse_refused("a hook on the AccumulateGrad node of a sparse gradient")
+        raise sparse_refusal("an AccumulateGrad hook")
     if acc is not None and acc.pre:  # the leaf's AccumulateGrad node's pre-hooks
         g = _accumulate_prehooks(acc, g)
     accumulate(t, g, create_graph, copy=copy or acc is not None)
@@ -1650,7 +1651,7 @@ def _accumulate_sparse(t: Tensor, g: Any, create_graph: bool, copy: bool) -> Non
     dense one in place (`add_rows`); a dense one to a sparse `.grad` makes a new dense tensor
     (PyTorch's `new_grad + variable_grad`)."""
     if create_graph:
-        raise sparse_refused("backward(create_graph=True) through a sparse gradient")
+        raise sparse_refusal("backward(create_graph=True)")
     cur = t.grad
     if cur is None:
         t.grad = g.clone() if type(g) is SparseCOO else Tensor(np.array(g.data))
@@ -1676,19 +1677,10 @@ def sparse_sum(cur: Any, g: Any) -> Any:
     dense, s = (cur, g) if type(g) is SparseCOO else (g, cur)
     dense = as_tensor(dense)
     if dense.shape != s.shape:
-        raise sparse_refused("a sparse gradient summed with a dense one of another shape")
+        raise sparse_refusal("a sum with a dense gradient of another shape")
     out = np.array(dense.data, dtype=np.result_type(dense.dtype, s.dtype), order="C")
     add_rows(out, s)
     return Tensor(out)
-
-
-def sparse_refused(what: str) -> NotSupported:
-    return NotSupported(
-        f"{what} is not supported by gradcli (its sparse gradients cover printing, "
-        "to_dense(), coalesce(), accumulation over backward calls and the SGD and "
-        "SparseAdam steps)",
-        hint="write sparse=False: the same gradient, as a dense tensor",
-    )
 
 
 def add_into(acc: np.ndarray, g: np.ndarray) -> None:
@@ -1709,10 +1701,13 @@ def grad(
     materialize_grads: bool = False,
     is_grads_batched: bool = False,
     hidden: Callable[[Tensor], bool] | None = None,
+    sparse: bool = False,
 ) -> tuple[Tensor | None, ...]:
     """`torch.autograd.grad`: the gradients, returned, with no `.grad` touched. With
     `is_grads_batched`, the first axis of every grad_output is a batch: one pass computes
-    the gradients for all of them (each result has that axis first)."""
+    the gradients for all of them (each result has that axis first). `sparse`: a sparse
+    gradient (an embedding's, sparse=True) may be returned (the program's own call); the
+    library's callers (jacobian, gradcheck, torch.func) are refused one."""
     if is_grads_batched:
         outs, gl = _batched_roots(outputs, grad_outputs, hidden)
     else:
@@ -1759,6 +1754,8 @@ def grad(
                     "the graph. Set allow_unused=True if this is the desired behavior.",
                     hint=f"input {i} does not influence the output",
                 )
+        if type(g) is SparseCOO and not sparse:
+            raise sparse_refusal("a gradient transform (jacobian, gradcheck, torch.func)")
         result.append(g if g is None else handed(g))
     return tuple(result)
 

@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from ..base.errors import NotSupported
+
 
 class SparseCOO:
     __slots__ = ("indices", "values", "shape", "coalesced", "contiguous", "__weakref__")
@@ -33,6 +35,17 @@ class SparseCOO:
         # expanded upstream gradient (that of a sum) is not, and ATen's sums take another
         # path for it (`add`, `add_rows`).
         self.contiguous = contiguous
+
+    # What the interpreter asks of a value: its class as messages name it, len() and
+    # indexing (refused: PyTorch's sparse tensors have them, gradcli's gradient does not).
+    def program_typename(self) -> str:
+        return "Tensor"
+
+    def program_len(self) -> int:
+        raise refused("len()")
+
+    def program_getitem(self, key: Any) -> Any:
+        raise refused("indexing")
 
     @property
     def nnz(self) -> int:
@@ -274,3 +287,14 @@ def std_sort_order(keys: Any) -> list[int]:
         for i in range(1, n):
             insert(i, i < 16)
     return p
+
+
+def refused(what: str) -> NotSupported:
+    """The refusal of what gradcli's sparse gradients do not do."""
+    return NotSupported(
+        f"{what} on a sparse gradient (an embedding's, sparse=True) is not supported by gradcli: "
+        "it models PyTorch's sparse COO gradient for printing, to_dense(), coalesce(), "
+        "indices()/values(), zero_(), accumulation over backward calls and the SGD and "
+        "SparseAdam steps",
+        hint="call .to_dense() first for the dense tensor, or write sparse=False",
+    )

@@ -1858,6 +1858,7 @@ def _autograd_grad(
         materialize_grads=materialize_grads,
         is_grads_batched=bool(is_grads_batched),
         hidden=hidden,
+        sparse=True,
     )
     # (inputs given as a dict: the gradients by its keys, as PyTorch 2.13 answers them)
     return got if keys is None else dict(zip(keys, got))

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError, NotSupported
-from ..core.sparse import SparseCOO
+from ..core.sparse import SparseCOO, refused
 from ..core.tensor import Tensor
 from ..surface.printing import Size
 from .namespaces import CPU, dtype_value
@@ -64,6 +64,7 @@ _PROPERTIES: dict[str, Callable[[SparseCOO], Any]] = {
     "is_leaf": lambda s: True,
     "grad_fn": lambda s: None,
     "grad": lambda s: None,
+    "data": lambda s: s,
     "ndim": lambda s: len(s.shape),
 }
 
@@ -84,6 +85,7 @@ _METHODS: dict[str, Callable[..., Any]] = {
     "zero_": _zero,
     "clone": lambda s: s.clone(),
     "detach": lambda s: s,
+    "cpu": lambda s: s,
 }
 
 
@@ -95,13 +97,4 @@ def sparse_attribute(rt: Any, s: SparseCOO, attr: str) -> Any:
     method = _METHODS.get(attr)
     if method is not None:
         return Builtin(f"Tensor.{attr}", lambda *a, **k: method(s, *a, **k), raw=False)
-    raise sparse_refused(f"`.{attr}`")
-
-
-def sparse_refused(what: str) -> NotSupported:
-    return NotSupported(
-        f"{what} on a sparse gradient (an embedding's, sparse=True) is not supported by "
-        "gradcli: it models PyTorch's sparse COO gradient for printing, to_dense(), "
-        "coalesce(), indices()/values(), zero_() and the SGD and SparseAdam steps",
-        hint="call .to_dense() first for the dense tensor, or write sparse=False",
-    )
+    raise refused(f"`.{attr}`")

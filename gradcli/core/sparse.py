@@ -12,7 +12,9 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import NotSupported
+from . import hooks
 
 
 class SparseCOO:
@@ -26,8 +28,11 @@ class SparseCOO:
         coalesced: bool = False,
         contiguous: bool = True,
     ) -> None:
+        # (entries grow with each backward call that adds to a .grad: bounded as a tensor is)
+        limits.TENSOR_ELEMENTS.check(int(np.size(values)), "the values of a sparse gradient")
         self.indices = np.ascontiguousarray(indices, dtype=np.int64)
         self.values = np.array(values)
+        hooks.observer.allocated(self.values.nbytes + self.indices.nbytes)
         self.shape = tuple(int(s) for s in shape)
         # (PyTorch marks a tensor of fewer than two entries coalesced when it makes it)
         self.coalesced = bool(coalesced) or self.nnz < 2
@@ -149,7 +154,9 @@ def add(t: SparseCOO, s: SparseCOO, alpha: Any = 1) -> SparseCOO:
     rows: list[list[int]] = []
     vals = np.zeros((tn + sn, *t.values.shape[1:]), t.dtype)
     r = 0
+    tick = hooks.observer.tick
     while ti < tn or si < sn:
+        tick()
         if ti >= tn:
             cmp = -1
         elif si >= sn:
@@ -208,8 +215,10 @@ def std_sort_order(keys: Any) -> list[int]:
     k = [int(v) for v in keys]
     p = list(range(len(k)))
     n = len(p)
+    tick = hooks.observer.tick  # (a comparison at a time: the run's clock is watched)
 
     def less(i: int, j: int) -> bool:
+        tick()
         return k[p[i]] < k[p[j]]
 
     def swap(i: int, j: int) -> None:
@@ -271,6 +280,7 @@ def std_sort_order(keys: Any) -> list[int]:
             last = lo
 
     def insert(i: int, guarded: bool) -> None:
+        tick()
         v = p[i]
         if guarded and k[v] < k[p[0]]:
             p[1 : i + 1] = p[0:i]

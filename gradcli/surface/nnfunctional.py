@@ -2012,10 +2012,10 @@ def _sparse_embedding(w: Tensor, ind: np.ndarray, pad_row: Any, by_frequency: bo
     from ..ops.custom import custom_apply
 
     if w.node is not None or w.dtype not in (np.float32, np.float64):
+        what = "a computed weight" if w.node is not None else f"a {type_string(w.dtype)} weight"
         raise NotSupported(
-            "sparse gradients (sparse=True) are supported by gradcli for a float32 or "
-            "float64 weight that is a leaf (a parameter), not for "
-            + ("a computed one" if w.node is not None else f"a {type_string(w.dtype)} one"),
+            f"sparse gradients (sparse=True) of {what} are not supported by gradcli (of a "
+            "float32 or float64 leaf, a parameter, they are)",
             hint="write sparse=False (the same values, as a dense gradient)",
         )
     flat = ind.reshape(-1)

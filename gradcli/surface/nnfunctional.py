@@ -1998,8 +1998,9 @@ def sparse_gradient_check(w: Tensor) -> None:
     (PyTorch's is a sparse COO tensor; gradcli's sparse gradients are embedding's only)."""
     if w.requires_grad and grad_enabled():
         raise NotSupported(
-            "sparse gradients of embedding_bag (sparse=True) are not supported by gradcli: "
-            "PyTorch computes the weight's gradient as a sparse COO tensor",
+            "sparse gradients (sparse=True) of embedding_bag are not supported by gradcli: "
+            "PyTorch computes the weight's gradient as a sparse COO tensor (gradcli models "
+            "embedding's)",
             hint="write sparse=False (the same values, as a dense gradient)",
         )
 

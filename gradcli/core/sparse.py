@@ -8,6 +8,7 @@ may repeat an index (uncoalesced) until `coalesce()` sums them."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -77,10 +78,14 @@ class SparseCOO:
         """Each entry's row-major position among the sparse dims (ATen's flatten_indices)."""
         if self.sparse_dim == 1:
             return self.indices[0]
-        return np.ravel_multi_index(tuple(self.indices), self.shape[: self.sparse_dim])
+        lead = self.shape[: self.sparse_dim]
+        if math.prod(lead) >= 2**62:
+            raise refused("a sparse size of more than 2**62 positions")
+        return np.ravel_multi_index(tuple(self.indices), lead)
 
     def dense(self) -> np.ndarray:
         """to_dense(): zeros, the entries added (`add_rows`)."""
+        limits.TENSOR_ELEMENTS.check(math.prod(self.shape), "the elements of to_dense()")
         out = np.zeros(self.shape, self.dtype)
         add_rows(out, self)
         return out
@@ -189,6 +194,12 @@ def add_rows(dense: np.ndarray, s: SparseCOO, alpha: Any = 1) -> None:
     the same order of sums."""
     if not s.contiguous:
         s = s.coalesce()
+    if s.nnz and (s.indices.min() < 0 or np.any(s.indices.max(axis=1) >= s.shape[: s.sparse_dim])):
+        raise NotSupported(
+            "a sparse tensor with an index outside its size is not supported by gradcli here "
+            "(PyTorch checks it only with check_invariants=True; its result is undefined)",
+            hint="give torch.sparse_coo_tensor a size that holds every index",
+        )
     keys = s.keys()
     if not keys.size:
         return

@@ -53,6 +53,7 @@ from .values import (
     MODULE_TYPES,
     PARAMETER_TYPE,
     PROGRAM_INSTANCES,
+    SPARSE_COO,
     STRIDED,
     TENSOR_TYPE,
     Builtin,
@@ -1126,6 +1127,8 @@ def _build() -> dict[str, Namespace]:
         ),
         "device": Builtin("torch.device", Device.make),
         "strided": STRIDED,
+        "sparse_coo": SPARSE_COO,
+        "sparse_coo_tensor": Builtin("torch.sparse_coo_tensor", _sparse_coo_tensor, raw=False),
         **MEMORY_FORMATS,  # torch.preserve_format, torch.contiguous_format, ...
         "Size": Builtin("torch.Size", size_builtin),
         "pi": math.pi,
@@ -1826,6 +1829,12 @@ def _set_default_tensor_type(t: Any) -> None:
             hint="pass torch.FloatTensor or torch.DoubleTensor",
         ).mirror("TypeError")
     K.set_default_dtype(t.dtype)
+
+
+def _sparse_coo_tensor(*args: Any, **kwargs: Any) -> Any:
+    from ..surface.sparse import sparse_coo_tensor
+
+    return sparse_coo_tensor(*args, **kwargs)
 
 
 def _autograd_grad(

@@ -181,3 +181,25 @@ def test_other_uses_are_refused_plainly() -> None:
         assert "not supported" in e.message and "sparse" in e.message
     e = error(base + "torch.optim.Adam([w]).step()")
     assert e.message == "Adam does not support sparse gradients, please consider SparseAdam instead"
+
+
+def test_sparse_coo_tensor_builds_the_value_pytorch_prints() -> None:
+    text = out(
+        "import torch\n"
+        "s = torch.sparse_coo_tensor([[2, 0, 2]], [1.0, 2.0, 3.0], (4,))\n"
+        "print(s.to_dense().tolist(), s.coalesce()._indices().tolist(), s._nnz())\n"
+        "r = torch.sparse_coo_tensor([[1, 3]], [[1, 2], [3, 4]])\n"
+        "print(r.shape, r.dtype)\n"
+    )
+    assert text == "[2.0, 0.0, 4.0, 0.0] [[0, 2]] 3\ntorch.Size([4, 2]) torch.int64\n"
+
+
+def test_sparse_coo_tensor_checks_in_pytorchs_words() -> None:
+    e = error("import torch\ntorch.sparse_coo_tensor([[0, 1, 2]], [1.0, 2.0], (3,))")
+    assert e.message == (
+        "indices and values must have same nnz, but got nnz from indices: 3, nnz from values: 2"
+    )
+    e = error("import torch\ntorch.sparse_coo_tensor([[0, 1]], [1.0, 2.0], (3, 2))")
+    assert e.message.startswith("'len(size) == sparse_dim + dense_dim' is not satisfied")
+    e = error("import torch\ntorch.sparse_coo_tensor([[0]], [1.0], (2,), requires_grad=True)")
+    assert "not supported" in e.message

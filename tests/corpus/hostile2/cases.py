@@ -8207,4 +8207,24 @@ add(
         "w.grad.values = 1\nprint(w.grad.indices.__self__)",
         (r"not supported", r"not accessible", r"has no attribute", r"cannot set"),
     ),
+    budget(
+        "sparse_coo_tensor_huge_dense",
+        "s = torch.sparse_coo_tensor([[0]], [1.0], (10**12,))\nd = s.to_dense()",
+    ),
+    budget(
+        "sparse_coo_tensor_huge_values",
+        "s = torch.sparse_coo_tensor(torch.zeros(1, 10**4, dtype=torch.long), "
+        "torch.ones(10**4, 10**4))",
+    ),
+    small(
+        "sparse_coo_tensor_positions_overflow",
+        "s = torch.sparse_coo_tensor([[0, 0], [5, 5]], [1.0, 2.0], (2**40, 2**40))\n"
+        "print(s.coalesce())",
+        (r"not supported",),
+    ),
+    small(
+        "sparse_coo_tensor_index_outside_size",
+        "s = torch.sparse_coo_tensor([[-3, 7]], [1.0, 2.0], (2,))\nprint(s.to_dense())",
+        (r"not supported",),
+    ),
 )

@@ -1648,6 +1648,14 @@ class LBFGS(Optimizer):
     `n_iter`, the history...) is kept, as PyTorch's, as the first parameter's."""
 
     SPARSE_WORDS = None
+    # `opt._params`: PyTorch's LBFGS keeps its one group's parameter list there (forum code
+    # reads it to flatten the parameters)
+    PROGRAM_ATTRIBUTES: tuple[str, ...] = ()
+    PROGRAM_UNDERSCORED = ("_params",)
+
+    @property
+    def _params(self) -> Any:
+        return self.param_groups[0]["params"]
 
     def __init__(
         self,

@@ -1039,6 +1039,10 @@ class SparseAdam(Optimizer):
 
     SPARSE_GRADS = True
 
+    @staticmethod
+    def program_class(v: Any) -> str:
+        return "torch.optim.sparse_adam.SparseAdam"
+
     def __init__(
         self,
         params: Any,

@@ -34,6 +34,9 @@ from .op import (
     live_accumulator,
     producer,
 )
+from .sparse import SparseCOO, add_rows
+from .sparse import add as sparse_add
+from .sparse import refused as sparse_refusal
 from .tensor import (
     LEAF_HOOKS,
     MUTATIONS,
@@ -298,6 +301,8 @@ def _run_backward(
         if g is None or k in finished:
             return
         finished.add(k)
+        if type(g) is SparseCOO and t._hooks:
+            raise sparse_refusal("a tensor hook")
         if user and t._hooks and (wanted is None or k in wanted):
             g = _run_hooks(t._hooks, g, t, leaf=True, own=_fresh(sources, k))
         out_grads[k] = (t, g)
@@ -325,6 +330,10 @@ def _run_backward(
     ) -> None:
         # the gradient `gi` node n's rule gave its input t (key k) into the pass's gradients
         sources[k] = _MANY if k in grads or many else (n, i)
+        if type(gi) is SparseCOO or type(grads.get(k)) is SparseCOO:
+            zeros.discard(k)
+            grads[k] = sparse_sum(grads.get(k), gi)
+            return
         gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
         if op.complex is not None and gi.data.dtype.kind == "c" and t.data.dtype.kind != "c":
             gi = _real_part(gi)  # a real input of a complex result: PyTorch's
@@ -833,6 +842,8 @@ def handed(g: Tensor) -> Tensor:
     a sum: `ops.binary._times`), is copied, so that changing it in place changes no value
     and works as on PyTorch's fresh gradient. (A broadcast one stays as it is: PyTorch's is an
     expanded view too, and refuses a change in place.)"""
+    if type(g) is SparseCOO:
+        return g
     d = g.data
     if d.flags.writeable or d.base is None:
         return g
@@ -1532,6 +1543,8 @@ def _accumulate_leaf(t: Tensor, g: Tensor, create_graph: bool, copy: bool) -> No
     acc = live_accumulator(t) if t.node is None else None
     if acc is not None and not (acc.pre or acc.post):
         acc = None
+    if type(g) is SparseCOO and acc is not None:
+        raise sparse_refusal("an AccumulateGrad hook")
     if acc is not None and acc.pre:  # the leaf's AccumulateGrad node's pre-hooks
         g = _accumulate_prehooks(acc, g)
     accumulate(t, g, create_graph, copy=copy or acc is not None)
@@ -1596,6 +1609,9 @@ def accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = Tr
     the tensor keeps its grad_fn); with create_graph=True it adds out of place (the sum is then
     differentiable)."""
     cur = t.grad
+    if type(g) is SparseCOO or type(cur) is SparseCOO:
+        _accumulate_sparse(t, g, create_graph, copy)
+        return
     if cur is not None:
         own(cur)  # a lent `.grad` (`x.grad = w`, `core.tensor.lend`) is copied before the sum
     if cur is None:
@@ -1629,6 +1645,44 @@ def accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = Tr
         bumped(cur)
 
 
+def _accumulate_sparse(t: Tensor, g: Any, create_graph: bool, copy: bool) -> None:
+    """AccumulateGrad where a sparse gradient is met: the first stored (a copy, its values
+    contiguous), a sparse one added to a sparse `.grad` in place (`core.sparse.add`), to a
+    dense one in place (`add_rows`); a dense one to a sparse `.grad` makes a new dense tensor
+    (PyTorch's `new_grad + variable_grad`)."""
+    if create_graph:
+        raise sparse_refusal("backward(create_graph=True)")
+    cur = t.grad
+    if cur is None:
+        t.grad = g.clone() if type(g) is SparseCOO else Tensor(np.array(g.data))
+    elif type(cur) is SparseCOO and type(g) is SparseCOO:
+        cur.set(sparse_add(cur, g))
+    elif type(cur) is SparseCOO:
+        t.grad = sparse_sum(g, cur)
+    elif not cur.data.flags.writeable or not cur.data.flags.c_contiguous:
+        t.grad = sparse_sum(cur, g)
+    else:
+        add_rows(cur.data, g)
+        bumped(cur)
+
+
+def sparse_sum(cur: Any, g: Any) -> Any:
+    """Two gradients of one tensor summed where one (or both) is sparse: two sparse ones
+    by ATen's sparse sum (`core.sparse.add`), a dense one and a sparse one a new dense
+    tensor (the dense values, the sparse entries added: `add_rows`)."""
+    if cur is None:
+        return g
+    if type(cur) is SparseCOO and type(g) is SparseCOO:
+        return sparse_add(cur, g)
+    dense, s = (cur, g) if type(g) is SparseCOO else (g, cur)
+    dense = as_tensor(dense)
+    if dense.shape != s.shape:
+        raise sparse_refusal("a sum with a dense gradient of another shape")
+    out = np.array(dense.data, dtype=np.result_type(dense.dtype, s.dtype), order="C")
+    add_rows(out, s)
+    return Tensor(out)
+
+
 def add_into(acc: np.ndarray, g: np.ndarray) -> None:
     """acc += g in place, as a gradient sum: a bfloat16 one computed in float32 and rounded."""
     if acc.dtype == dtypes.BF16:
@@ -1647,10 +1701,13 @@ def grad(
     materialize_grads: bool = False,
     is_grads_batched: bool = False,
     hidden: Callable[[Tensor], bool] | None = None,
+    sparse: bool = False,
 ) -> tuple[Tensor | None, ...]:
     """`torch.autograd.grad`: the gradients, returned, with no `.grad` touched. With
     `is_grads_batched`, the first axis of every grad_output is a batch: one pass computes
-    the gradients for all of them (each result has that axis first)."""
+    the gradients for all of them (each result has that axis first). `sparse`: a sparse
+    gradient (an embedding's, sparse=True) may be returned (the program's own call); the
+    library's callers (jacobian, gradcheck, torch.func) are refused one."""
     if is_grads_batched:
         outs, gl = _batched_roots(outputs, grad_outputs, hidden)
     else:
@@ -1697,6 +1754,8 @@ def grad(
                     "the graph. Set allow_unused=True if this is the desired behavior.",
                     hint=f"input {i} does not influence the output",
                 )
+        if type(g) is SparseCOO and not sparse:
+            raise sparse_refusal("a gradient transform (jacobian, gradcheck, torch.func)")
         result.append(g if g is None else handed(g))
     return tuple(result)
 

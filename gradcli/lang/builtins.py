@@ -19,6 +19,7 @@ from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core import dtypes, hooks
 from ..core import tensor as tensor_module
 from ..core.op import AccumulateGrad, Node, ShownNode
+from ..core.sparse import SparseCOO
 from ..core.tensor import SCALAR_WARNING, Tensor, _GradMode, repeated_change, typename
 from ..ops import arithmetic as A
 from ..surface import nn as surface_nn
@@ -1162,6 +1163,8 @@ def type_of(v: Any) -> Any:
             return UNINITIALIZED_BUFFER_TYPE
         if isinstance(v, PARAMETER_TYPE.types):
             return PARAMETER_TYPE.inert()
+        return TENSOR_TYPE.inert()
+    if type(v) is SparseCOO:
         return TENSOR_TYPE.inert()
     t = PY_TYPES.get(type(v))
     if t is not None:

@@ -30,6 +30,8 @@ from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError, LimitError, Span, call_did_not_fit
 from ..base.record import LazyPattern
 from ..core.op import SEQ, complex_refusal, number_outputs
+from ..core.sparse import SparseCOO
+from ..core.sparse import refused as sparse_refused
 from ..core.tensor import (
     COMPLEX,
     Tensor,
@@ -109,6 +111,12 @@ def checked_call(
     try:
         return _checked_call(f, args, kwargs, name, bound, raw)
     except GradcliError as e:
+        if not _ran_program_code(e) and any(
+            type(v) is SparseCOO for v in (*args, *kwargs.values())
+        ):
+            # a sparse gradient given where a tensor is wanted: refused in plain words
+            shown = name if isinstance(name, str) else name()
+            raise sparse_refused(f"{shown}()") from None
         if raw or _ran_program_code(e):
             raise  # (Python's builtins take such objects themselves; a program's error stays)
         converted = _indices_of(args, kwargs, e)

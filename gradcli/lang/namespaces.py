@@ -53,6 +53,7 @@ from .values import (
     MODULE_TYPES,
     PARAMETER_TYPE,
     PROGRAM_INSTANCES,
+    SPARSE_COO,
     STRIDED,
     TENSOR_TYPE,
     Builtin,
@@ -1144,6 +1145,8 @@ def _build() -> dict[str, Namespace]:
         ),
         "device": Builtin("torch.device", Device.make),
         "strided": STRIDED,
+        "sparse_coo": SPARSE_COO,
+        "sparse_coo_tensor": Builtin("torch.sparse_coo_tensor", _sparse_coo_tensor, raw=False),
         **MEMORY_FORMATS,  # torch.preserve_format, torch.contiguous_format, ...
         "Size": Builtin("torch.Size", size_builtin),
         "pi": math.pi,
@@ -1850,6 +1853,12 @@ def _set_default_tensor_type(t: Any) -> None:
     K.set_default_dtype(t.dtype)
 
 
+def _sparse_coo_tensor(*args: Any, **kwargs: Any) -> Any:
+    from ..surface.sparse import sparse_coo_tensor
+
+    return sparse_coo_tensor(*args, **kwargs)
+
+
 def _autograd_grad(
     outputs: Any,
     inputs: Any,
@@ -1880,6 +1889,7 @@ def _autograd_grad(
         materialize_grads=materialize_grads,
         is_grads_batched=bool(is_grads_batched),
         hidden=hidden,
+        sparse=True,
     )
     # (inputs given as a dict: the gradients by its keys, as PyTorch 2.13 answers them)
     return got if keys is None else dict(zip(keys, got))

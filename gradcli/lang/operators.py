@@ -17,6 +17,8 @@ from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes
 from ..core.inplace import inplace
 from ..core.layout import iterated
+from ..core.sparse import SparseCOO
+from ..core.sparse import refused as sparse_refused
 from ..core.tensor import (
     Tensor,
     _GradMode,
@@ -73,6 +75,8 @@ TYPE_OF: list[Any] = [None]
 
 def _unsupported(op: ast.operator, a: Any, b: Any, hint: str | None = None) -> GradcliError:
     symbol = "** or pow()" if isinstance(op, ast.Pow) else OPNAMES.get(type(op), "?")
+    if type(a) is SparseCOO or type(b) is SparseCOO:
+        return sparse_refused(f"the operator {symbol}")
     return GradcliError(
         f"unsupported operand type(s) for {symbol}: '{pytype_name(a)}' and '{pytype_name(b)}'",
         hint=hint,
@@ -872,6 +876,8 @@ def unary(op: ast.unaryop, v: Any) -> Any:
             return numpy_number(-v if kind is ast.USub else +v)
     if not isinstance(v, (int, float, complex, Tensor)):
         sym = "-" if kind is ast.USub else "+"
+        if type(v) is SparseCOO:
+            raise sparse_refused(f"the operator unary {sym}")
         raise GradcliError(f"bad operand type for unary {sym}: '{typename(v)}'").mirror("TypeError")
     if kind is ast.USub:
         return -v

@@ -33,6 +33,7 @@ from ..core.inplace import (
     inplace,
 )
 from ..core.op import Node, ShownNode, complex_casts_fail, complex_refusal, peek_seq
+from ..core.sparse import SparseCOO
 from ..core.tensor import (
     HOOK_IDS,
     HookHandle,
@@ -74,6 +75,7 @@ from .classes import (
 )
 from .exceptions import ExcClass
 from .namespaces import FLAGS, TENSOR_METHODS, TENSOR_PROPERTIES, ProgramFunction
+from .sparsegrad import sparse_attribute
 from .text import to_str
 from .values import (
     CURRENT,
@@ -1451,6 +1453,7 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     Generator: _generator_attribute,
     PN.SimpleNamespace: lambda rt, ns, attr: ns.get(attr),
     PN.ArgNamespace: lambda rt, ns, attr: ns.get(attr),
+    SparseCOO: sparse_attribute,
 }
 
 

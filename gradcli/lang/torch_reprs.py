@@ -624,6 +624,7 @@ torch.optim.RAdam C torch.optim.radam . .
 torch.optim.RMSprop C torch.optim.rmsprop . .
 torch.optim.Rprop C torch.optim.rprop . .
 torch.optim.SGD C torch.optim.sgd . .
+torch.optim.SparseAdam C torch.optim.sparse_adam . .
 torch.optim.lr_scheduler.ChainedScheduler C . . .
 torch.optim.lr_scheduler.ConstantLR C . . .
 torch.optim.lr_scheduler.CosineAnnealingLR C . . .
@@ -719,6 +720,7 @@ torch.sinh_ M . V:sinh_ .
 torch.slogdet M . V:slogdet .
 torch.softmax M . V:softmax .
 torch.sort M . V:sort .
+torch.sparse_coo_tensor M . V:sparse_coo_tensor .
 torch.special.digamma B torch._C._special . special_digamma
 torch.special.entr B torch._C._special . special_entr
 torch.special.erf B torch._C._special . special_erf

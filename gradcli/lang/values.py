@@ -19,6 +19,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
+from ..core.sparse import SparseCOO
 from ..core.tensor import Tensor, pytype_name, typename
 from ..surface import nn as surface_nn
 from ..surface.args import device_arg
@@ -387,18 +388,22 @@ class Device:
 
 
 class Layout:
-    """`torch.strided`, the layout of every tensor gradcli makes (`x.layout`); PyTorch's sparse
-    layouts stay refused."""
+    """`torch.strided`, the layout of every tensor gradcli makes (`x.layout`), and
+    `torch.sparse_coo`, an embedding's sparse gradient's (`core.sparse`)."""
 
-    __slots__ = ()
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
     def __repr__(self) -> str:
-        return "torch.strided"
+        return f"torch.{self.name}"
 
     __str__ = __repr__
 
 
-STRIDED = Layout()
+STRIDED = Layout("strided")
+SPARSE_COO = Layout("sparse_coo")
 
 
 class Builtin:
@@ -1384,7 +1389,8 @@ def _legacy_tensor(*args: Any, **kwargs: Any) -> Tensor:
 
 # `torch.Tensor`: `isinstance(y, torch.Tensor)`, `type(y)`, `torch.Tensor(data)` and unbound
 # methods `torch.Tensor.tanh(x)`.
-TENSOR_TYPE = PyType("Tensor", (Tensor,), _legacy_tensor, shown="torch.Tensor")
+# (a sparse gradient is a torch.Tensor too: `isinstance(w.grad, torch.Tensor)`)
+TENSOR_TYPE = PyType("Tensor", (Tensor, SparseCOO), _legacy_tensor, shown="torch.Tensor")
 # `torch.autograd.Function` as a program's base class. (`nn.Module` is the surface's class.)
 FUNCTION_BASE = Namespace("torch.autograd.Function", {})
 

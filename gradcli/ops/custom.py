@@ -12,6 +12,7 @@ from ..base.errors import GradcliError
 from ..core.autograd import unbroadcast
 from ..core.inplace import mark_custom_view
 from ..core.op import Node, Op, apply, current, link_siblings
+from ..core.sparse import SparseCOO
 from ..core.tensor import NOGRAD_VIEWS, Tensor, _GradMode, as_tensor, grad_enabled, no_grad
 from .arithmetic import cast
 from .shape import index, index_put, reshape_to, select, stack
@@ -45,8 +46,8 @@ def _custom_vjp(
         )
     out_grads = []
     for i, (r, t) in enumerate(zip(res, inputs)):
-        if r is None:
-            out_grads.append(None)
+        if r is None or type(r) is SparseCOO:  # (an embedding's sparse gradient, as it is)
+            out_grads.append(r)
             continue
         r = as_tensor(r, like=t)
         if r.shape != t.shape:

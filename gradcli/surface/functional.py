@@ -339,7 +339,7 @@ def where(condition: Any, input: Any = _NO_VALUE, other: Any = _NO_VALUE) -> Any
             expected="torch.where(condition, input, other) or torch.where(condition)",
         ).mirror("TypeError")
     if c.dtype == np.uint8:  # (ATen: deprecated, warned, read as bool)
-        hooks.warn(_UINT8_WHERE, "make the condition bool: cond.bool()")
+        hooks.warn(_UINT8_WHERE, "make the condition bool: cond.bool()", once=True)
         c = Tensor(c.data.astype(bool))
     elif c.dtype != np.bool_:
         raise GradcliError(

@@ -26,6 +26,7 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported, call_did_not_fit
 from ..core import dtypes
 from ..core import hooks as core_hooks
+from ..core.sparse import SparseCOO
 from ..core.tensor import (
     MUTATIONS,
     HookHandle,
@@ -1166,6 +1167,8 @@ class Module:
                 continue
             if set_to_none:
                 t.grad = None
+            elif type(t.grad) is SparseCOO:
+                t.grad.clear()  # (zero_() of a sparse tensor: no entries left)
             else:
                 t.grad = Tensor(np.zeros_like(t.grad.data))
 
@@ -1235,7 +1238,9 @@ class Module:
                 if t is not None and t.dtype.kind in kinds and t.dtype != dtype:
                     t.data = Tensor(t.data.astype(dtype)).data  # (bfloat16 settled, complex noted)
                     g = t.grad
-                    if g is not None and g.dtype.kind in kinds and g.dtype != dtype:
+                    if type(g) is SparseCOO and g.dtype.kind in kinds and g.dtype != dtype:
+                        g.values = g.values.astype(dtype)
+                    elif g is not None and g.dtype.kind in kinds and g.dtype != dtype:
                         g.data = Tensor(g.data.astype(dtype)).data
             for n, b in m._buffers.items():
                 if b is not None and b.dtype.kind in kinds and b.dtype != dtype:

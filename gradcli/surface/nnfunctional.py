@@ -2061,15 +2061,59 @@ def avg_pool3d(
 
 
 def sparse_gradient_check(w: Tensor) -> None:
-    """Refuse `sparse=True` where the weight's gradient is computed: PyTorch makes it a sparse
-    COO tensor (printed as indices and values; Adam and others refuse it); gradcli's are dense."""
+    """Refuse `embedding_bag(..., sparse=True)` where the weight's gradient is computed
+    (PyTorch's is a sparse COO tensor; gradcli's sparse gradients are embedding's only)."""
     if w.requires_grad and grad_enabled():
         raise NotSupported(
-            "sparse gradients (sparse=True) are not supported by gradcli: PyTorch computes "
-            "the weight's gradient as a sparse COO tensor (printed as its indices and values, "
-            "refused by Adam and most optimizers); gradcli's gradients are dense",
+            "sparse gradients (sparse=True) of embedding_bag are not supported by gradcli: "
+            "PyTorch computes the weight's gradient as a sparse COO tensor (gradcli models "
+            "embedding's)",
             hint="write sparse=False (the same values, as a dense gradient)",
         )
+
+
+def _sparse_embedding(w: Tensor, ind: np.ndarray, pad_row: Any, by_frequency: bool) -> Tensor:
+    """The rows looked up, the weight's gradient a sparse COO tensor (`sparse=True`): one
+    entry per looked-up index in input order (repeats kept, the padding row's left out),
+    each the gradient of its output row, as PyTorch's embedding_sparse_backward."""
+    from ..core.sparse import SparseCOO
+    from ..ops.custom import custom_apply
+
+    if w.node is not None or w.dtype not in (np.float32, np.float64):
+        what = "a computed weight" if w.node is not None else f"a {type_string(w.dtype)} weight"
+        raise NotSupported(
+            f"sparse gradients (sparse=True) of {what} are not supported by gradcli (of a "
+            "float32 or float64 leaf, a parameter, they are)",
+            hint="write sparse=False (the same values, as a dense gradient)",
+        )
+    flat = ind.reshape(-1)
+    keep = slice(None) if pad_row is None else flat != pad_row
+
+    def forward() -> Tensor:
+        return Tensor(w.data[ind])
+
+    def vjp(g: Tensor) -> tuple:
+        if by_frequency:
+            raise GradcliError(
+                "embedding_backward: scale_grad_by_freq not supported with sparse gradients",
+                hint="write scale_grad_by_freq=False or sparse=False",
+            ).pytorch()
+        if grad_enabled() or g.ndim != ind.ndim + 1:
+            raise NotSupported(
+                "a sparse embedding gradient (sparse=True) under create_graph=True or a "
+                "batched pass (vmap, jacobian) is not supported by gradcli",
+                hint="write sparse=False (the same values, as a dense gradient)",
+            )
+        rows = g.data.view()
+        try:
+            rows.shape = (-1, w.shape[1])  # (PyTorch's reshape: a view where one exists)
+            contiguous = pad_row is not None or rows.flags.c_contiguous
+        except AttributeError:
+            contiguous = True  # (a copy)
+        values = np.array(g.data.reshape(-1, w.shape[1])[keep], dtype=w.dtype)
+        return (SparseCOO(flat[keep][None], values, w.shape, contiguous=contiguous),)
+
+    return custom_apply("Embedding", [w], forward, vjp, label="EmbeddingBackward0")
 
 
 def embedding(
@@ -2106,10 +2150,10 @@ def embedding(
             "index out of range in self", hint=f"indices must be in [0, {n - 1}]"
         ).mirror("IndexError")
     A.size_check(ind.shape + (w.shape[1],), "the embedding result")
-    if sparse:
-        sparse_gradient_check(w)
     if max_norm is not None:
         _renorm_rows(w, np.unique(ind), float(max_norm), float(norm_type))
+    if sparse and w.requires_grad and grad_enabled():
+        return _sparse_embedding(w, ind, pad_row, bool(scale_grad_by_freq))
     if scale_grad_by_freq and w.requires_grad and grad_enabled():
         out = _embedding_by_frequency(w, ind)
         if pad_row is not None and np.any(ind == pad_row):

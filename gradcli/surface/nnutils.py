@@ -9,8 +9,9 @@ from typing import Any
 
 import numpy as np
 
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
+from ..core.sparse import SparseCOO
 from ..core.tensor import Tensor, no_grad, typename
 from . import functional as F
 
@@ -27,6 +28,12 @@ def _params(parameters: Any, fn: str) -> list[Tensor]:
             hint=f"{fn}(model.parameters(), ...): the parameters, not the module",
         ).mirror("TypeError") from None
     for p in items:
+        if type(p) is SparseCOO or type(getattr(p, "grad", None)) is SparseCOO:
+            raise NotSupported(
+                f"{fn}() of a sparse gradient (an embedding's, sparse=True) is not supported "
+                "by gradcli (PyTorch's foreach norm refuses it too)",
+                hint="write sparse=False for a dense gradient, or clip p.grad.to_dense()",
+            )
         if not isinstance(p, Tensor):
             raise GradcliError(
                 f"{fn}(): expected Tensors, got {typename(p)}",

@@ -33,6 +33,8 @@ from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes, hooks
 from ..core.dtypes import LEGACY_TYPES
 from ..core.inplace import check_capture, write
+from ..core.sparse import SparseCOO, add_rows
+from ..core.sparse import add as sparse_add
 from ..core.tensor import Settings, Tensor, enable_grad, pytype_name, typename
 from . import kernels as K
 
@@ -247,6 +249,8 @@ class Optimizer:
                     continue
                 if set_to_none:
                     p.grad = None
+                elif type(p.grad) is SparseCOO:
+                    p.grad.clear()  # (zero_() of a sparse tensor: no entries left)
                 else:
                     # In place, as PyTorch: a tensor holding the old grad sees the zeros.
                     p.grad.node = None
@@ -293,7 +297,30 @@ class Optimizer:
                 "Adagrad, Adamax, NAdam, RAdam and ASGD only)",
                 hint="keep the parameters in float32: model.float()",
             )
-        return _ticking([p for p in params if p.grad is not None])
+        with_grads = [p for p in params if p.grad is not None]
+        if not self.SPARSE_GRADS:
+            for p in with_grads:
+                if type(p.grad) is SparseCOO:
+                    raise self._sparse_refused()
+        return _ticking(with_grads)
+
+    # Whether the step takes sparse gradients (an embedding's, sparse=True): SGD and
+    # SparseAdam do; the others refuse them in PyTorch's words (`SPARSE_WORDS`), or plainly
+    # where PyTorch takes them and gradcli does not (Adagrad, LBFGS).
+    SPARSE_GRADS = False
+    SPARSE_WORDS: str | None = "{} does not support sparse gradients"
+
+    def _sparse_refused(self) -> GradcliError:
+        if self.SPARSE_WORDS is None:
+            return NotSupported(
+                f"{self.name}.step() with sparse gradients (an embedding's, sparse=True) is not "
+                "supported by gradcli (SGD and SparseAdam are)",
+                hint="write sparse=False for a dense gradient, or use SGD or SparseAdam",
+            )
+        return GradcliError(
+            self.SPARSE_WORDS.format(self.name),
+            hint="write sparse=False for a dense gradient, or use SGD or SparseAdam",
+        ).pytorch()
 
     def state_dict(self) -> dict[str, Any]:
         index: dict[int, int] = {}
@@ -532,12 +559,47 @@ class SGD(Optimizer):
             raise GradcliError("Nesterov momentum requires a momentum and zero dampening")
         super().__init__(params, defaults)
 
+    SPARSE_GRADS = True
+
+    def _sparse_step(
+        self, p: Tensor, h: _Hyper, lr: float, momentum: float, dampening: float
+    ) -> None:
+        """A step on a sparse gradient, as PyTorch's single-tensor SGD runs it on sparse
+        tensors: the momentum buffer a sparse copy of the gradient, then buffer * momentum +
+        (1 - dampening) * gradient (ATen's sparse sum, `core.sparse.add`); the parameter
+        updated entry by entry (`add_rows`)."""
+        grad = p.grad
+        if h.flag("maximize") or h.num("weight_decay") != 0:
+            raise NotSupported(
+                "SGD.step() with maximize=True or weight_decay on a sparse gradient is not "
+                "supported by gradcli",
+                hint="write sparse=False for a dense gradient",
+            )
+        if grad.dtype != p.dtype:
+            raise NotSupported("SGD.step(): a sparse gradient of another dtype than its tensor")
+        if momentum != 0:
+            state = self._state.setdefault(p, {})
+            buf = state.get("momentum_buffer")
+            if buf is None:
+                buf = state["momentum_buffer"] = grad.clone()
+            elif type(buf) is not SparseCOO:
+                raise NotSupported("SGD.step(): a dense momentum buffer and a sparse gradient")
+            else:
+                buf.set(sparse_add(buf.scaled(momentum), grad, 1 - dampening))
+            grad = sparse_add(grad, buf, momentum) if h.flag("nesterov") else buf
+        new = np.array(p.data)
+        add_rows(new, grad, -lr)
+        _write(p, new)
+
     def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
         params = self._with_grads(group)
         lr, momentum, dampening = h.num("lr"), h.num("momentum"), h.num("dampening")
         weight_decay = h.num("weight_decay")
         nesterov, maximize = h.flag("nesterov"), h.flag("maximize")
         for p in params:
+            if type(p.grad) is SparseCOO:
+                self._sparse_step(p, h, lr, momentum, dampening)
+                continue
             grad = _grad_of(p)
             if maximize:
                 grad = -grad
@@ -563,6 +625,7 @@ class SGD(Optimizer):
 
 class Adam(Optimizer):
     BF16_EXACT = True
+    SPARSE_WORDS = "Adam does not support sparse gradients, please consider SparseAdam instead"
 
     DECOUPLED = False
 
@@ -786,6 +849,7 @@ class RMSprop(Optimizer):
 
 class Adagrad(Optimizer):
     BF16_EXACT = True
+    SPARSE_WORDS = None
 
     """`torch.optim.Adagrad`: the sum of squared gradients (`sum`, from
     initial_accumulator_value), the learning rate decayed as lr / (1 + (step - 1) * lr_decay).
@@ -966,6 +1030,89 @@ class Adadelta(Optimizer):
                 delta = delta / std * grad
             _write(acc_delta, K.addcmul(K.mul(acc_delta.data, rho), delta, delta, 1 - rho))
             _write(p, K.add(p.data, delta, -lr))
+
+
+class SparseAdam(Optimizer):
+    """`torch.optim.SparseAdam`: Adam on the rows a sparse gradient names (an embedding's,
+    sparse=True), the moments and the parameter changed at those rows only, in PyTorch's
+    order of operations (the gradient coalesced first: `core.sparse`)."""
+
+    SPARSE_GRADS = True
+
+    @staticmethod
+    def program_class(v: Any) -> str:
+        return "torch.optim.sparse_adam.SparseAdam"
+
+    def __init__(
+        self,
+        params: Any,
+        lr: Any = 1e-3,
+        betas: Any = (0.9, 0.999),
+        eps: Any = 1e-8,
+        maximize: Any = False,
+    ) -> None:
+        fn = "SparseAdam()"
+        if isinstance(lr, Tensor) and lr.data.size != 1:
+            raise GradcliError("Tensor lr must be 1-element").mirror("ValueError")
+        if not 0.0 < _number(lr, "lr", fn):
+            raise GradcliError(f"Invalid learning rate: {_py(lr)}").mirror("ValueError")
+        if not 0.0 < _number(eps, "eps", fn):
+            raise GradcliError(f"Invalid epsilon value: {_py(eps)}").mirror("ValueError")
+        betas = _betas(betas, fn)
+        super().__init__(params, {"lr": lr, "betas": betas, "eps": eps, "maximize": maximize})
+        for group in self.param_groups:
+            for p in group["params"]:
+                if isinstance(p, Tensor) and p.dtype.kind != "f":
+                    raise NotSupported(
+                        f"SparseAdam() of {p.dtype} parameters is not supported by gradcli",
+                        hint="float32 or float64 parameters",
+                    )
+
+    def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
+        params = list(self._with_grads(group))
+        beta1, beta2 = h.pair("betas")
+        lr, eps, maximize = h.num("lr"), h.num("eps"), h.flag("maximize")
+        for p in params:
+            if type(p.grad) is not SparseCOO:
+                raise GradcliError(
+                    "SparseAdam does not support dense gradients, please consider Adam instead",
+                    hint="SparseAdam is for an embedding's sparse gradients (sparse=True)",
+                ).pytorch()
+        steps = []
+        for p in params:
+            state = self._state.setdefault(p, {})
+            if not state:
+                state["step"] = 0
+                state["exp_avg"] = Tensor(np.zeros_like(p.data))
+                state["exp_avg_sq"] = Tensor(np.zeros_like(p.data))
+            state["step"] += 1
+            steps.append(state["step"])
+        for p, step in zip(params, steps):
+            state = self._state[p]
+            grad = p.grad.scaled(-1) if maximize else p.grad
+            grad = grad.coalesce()
+            if grad.values.size == 0:
+                continue
+            dt = p.dtype.type
+            rows = grad.indices[0] if grad.sparse_dim == 1 else tuple(grad.indices)
+            gv = grad.values.astype(p.dtype)
+            m, v = state["exp_avg"], state["exp_avg_sq"]
+            old_m = m.data[rows]
+            m_step = (gv - old_m) * dt(1 - beta1)
+            moved = np.array(m.data)
+            moved[rows] = moved[rows] + m_step
+            _write(m, moved)
+            old_v = v.data[rows]
+            v_step = (gv * gv - old_v) * dt(1 - beta2)
+            moved = np.array(v.data)
+            moved[rows] = moved[rows] + v_step
+            _write(v, moved)
+            numer = m_step + old_m
+            denom = K.sqrt(v_step + old_v) + dt(eps)
+            step_size = lr * math.sqrt(1 - beta2**step) / (1 - beta1**step)
+            moved = np.array(p.data)
+            moved[rows] = moved[rows] + dt(-step_size) * (numer / denom)
+            _write(p, moved)
 
 
 class Adamax(Optimizer):
@@ -1504,6 +1651,16 @@ class LBFGS(Optimizer):
     scalars 0-d tensors or Python floats where PyTorch's are (`_Zd`). Its state (`func_evals`,
     `n_iter`, the history...) is kept, as PyTorch's, as the first parameter's."""
 
+    SPARSE_WORDS = None
+    # `opt._params`: PyTorch's LBFGS keeps its one group's parameter list there (forum code
+    # reads it to flatten the parameters)
+    PROGRAM_ATTRIBUTES: tuple[str, ...] = ()
+    PROGRAM_UNDERSCORED = ("_params",)
+
+    @property
+    def _params(self) -> Any:
+        return self.param_groups[0]["params"]
+
     def __init__(
         self,
         params: Any,
@@ -1620,6 +1777,8 @@ class _LBFGSRun:
             if p.grad is None:
                 pieces.append(np.zeros(p.data.size, self.dt))
             else:
+                if type(p.grad) is SparseCOO:
+                    raise self.opt._sparse_refused()  # (PyTorch's takes it dense)
                 g = p.grad.data
                 pieces.append(np.asarray(g, self.dt).reshape(-1))
         return np.concatenate(pieces) if pieces else np.zeros(0, self.dt)
@@ -3324,6 +3483,7 @@ OPTIMIZERS: dict[str, Callable[..., Any]] = {
         Rprop,
         ASGD,
         LBFGS,
+        SparseAdam,
     )
 }
 SCHEDULERS: dict[str, Callable[..., Any]] = {

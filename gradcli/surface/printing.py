@@ -33,6 +33,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import NotSupported
 from ..core import dtypes, hooks
+from ..core.sparse import SparseCOO
 
 __all__ = [
     "OPTIONS",
@@ -714,6 +715,38 @@ def tensor_repr(t: Any) -> str:
     )
 
 
+def sparse_repr(s: Any) -> str:
+    """``repr()`` of a sparse COO tensor (`core.sparse.SparseCOO`), as PyTorch prints one:
+    its indices and values as tensors under their own prefixes, then its size, its number of
+    entries, its dtype when not the default one and its layout, each suffix on its own line
+    when the line would pass the width."""
+    from ..core.tensor import Settings
+
+    indent = len(_PREFIX)
+    parts = []
+    for name, arr in (("indices", s.indices), ("values", s.values)):
+        prefix = f"{name}=tensor("
+        text = _tensor_str(arr, indent + len(prefix))
+        if arr.size == 0:
+            text += ", size=" + str(tuple(int(d) for d in arr.shape))
+        parts.append(prefix + text + ")")
+    suffixes = [f"size={tuple(s.shape)}", f"nnz={s.nnz}"]
+    default = np.dtype(Settings.default_dtype)
+    if s.dtype not in (default, _INT64, _BOOL):
+        suffixes.append("dtype=" + _TORCH_DTYPE_NAMES.get(s.dtype.name, f"torch.{s.dtype.name}"))
+    suffixes.append("layout=torch.sparse_coo")
+    out = [_PREFIX + parts[0] + ",\n" + " " * indent + parts[1]]
+    width = 0
+    for i, suffix in enumerate(suffixes):
+        if i == 0 or width + len(suffix) + 2 > OPTIONS.linewidth:  # (the first: a new line)
+            out.append(",\n" + " " * indent + suffix)
+            width = indent + len(suffix)
+        else:
+            out.append(", " + suffix)
+            width += len(suffix) + 2
+    return "".join(out) + ")"
+
+
 def _is_tensor(v: Any) -> bool:
     return (
         not isinstance(v, np.ndarray)
@@ -738,6 +771,8 @@ def _repr(v: Any) -> str:
     """What Python's ``repr()`` gives for `v`, tensors printed like PyTorch."""
     if _is_tensor(v):
         return tensor_repr(v)
+    if type(v) is SparseCOO:
+        return sparse_repr(v)
     if isinstance(v, np.ndarray):
         return format_array(v)
     if isinstance(v, np.generic):

@@ -1,7 +1,8 @@
 """`sparse=True` (nn.Embedding, F.embedding, nn.EmbeddingBag, F.embedding_bag): PyTorch's weight
 gradient is then a sparse COO tensor (printed as indices and values; Adam refuses it). gradcli
-computed a dense one in silence: it now refuses where that gradient would be computed, and
-runs the lookups that compute none (no grad mode, a frozen weight)."""
+computes it for embedding (`core.sparse`, tests/surface/test_sparse_grad.py) and refuses it
+for embedding_bag where it would be computed; the lookups that compute none (no grad mode, a
+frozen weight) run."""
 
 from __future__ import annotations
 
@@ -15,20 +16,32 @@ def run(text: str) -> str:
     return "".join(parse("import torch\nimport torch.nn as nn\n" + text, "t.py").run().output)
 
 
-LOOKUPS = [
+EMBEDDINGS = [
     "m = nn.Embedding(10, 3, sparse=True)\ny = m(idx)",
-    "m = nn.EmbeddingBag(10, 3, mode='sum', sparse=True)\ny = m(idx.view(1, -1))",
     "w = torch.randn(10, 3, requires_grad=True)\ny = torch.nn.functional.embedding(idx, w, "
     "sparse=True)",
+]
+BAGS = [
+    "m = nn.EmbeddingBag(10, 3, mode='sum', sparse=True)\ny = m(idx.view(1, -1))",
     "w = torch.randn(10, 3, requires_grad=True)\ny = torch.nn.functional.embedding_bag("
     "idx.view(1, -1), w, sparse=True)",
 ]
+LOOKUPS = EMBEDDINGS + BAGS
 
 
-@pytest.mark.parametrize("lookup", LOOKUPS)
-def test_a_sparse_gradient_is_refused(lookup: str) -> None:
+@pytest.mark.parametrize("lookup", BAGS)
+def test_a_sparse_bag_gradient_is_refused(lookup: str) -> None:
     with pytest.raises(NotSupported, match=r"sparse gradients \(sparse=True\)"):
         run(f"idx = torch.tensor([7, 1, 3])\n{lookup}\ny.sum().backward()\n")
+
+
+@pytest.mark.parametrize("lookup, weight", zip(EMBEDDINGS, ["m.weight", "w"]))
+def test_a_sparse_embedding_gradient_is_sparse(lookup: str, weight: str) -> None:
+    out = run(
+        f"idx = torch.tensor([7, 1, 3])\n{lookup}\ny.sum().backward()\n"
+        f"g = {weight}.grad\nprint(g.is_sparse, g._indices().tolist())\n"
+    )
+    assert out == "True [[7, 1, 3]]\n"
 
 
 @pytest.mark.parametrize("lookup", LOOKUPS)

@@ -8253,3 +8253,77 @@ add(
         (r"not supported", r"has no attribute", r"not accessible"),
     ),
 )
+
+# fixsparse: an embedding's sparse gradient (sparse=True) grows with each backward call that
+# adds to it, its coalesce sorts in Python, SGD's momentum buffer merges: bounded by the tensor
+# limit and the clock; its methods reach nothing of Python's.
+SPARSE_W = "import torch.nn.functional as F\nw = torch.zeros(4, 1000, requires_grad=True)\n"
+add(
+    budget(
+        "sparse_grad_accumulated_in_long_loop",
+        SPARSE_W + "idx = torch.zeros(5000, dtype=torch.long)\nwhile True:\n"
+        "    F.embedding(idx, w, sparse=True).sum().backward()",
+        TIME_OR_LIMIT,
+    ),
+    budget(
+        "sparse_grad_merged_in_long_loop",
+        SPARSE_W + "idx = torch.zeros(5000, dtype=torch.long)\nwhile True:\n"
+        "    F.embedding(idx, w, sparse=True).pow(2).sum().backward()",
+        TIME_OR_LIMIT,
+    ),
+    budget(
+        "sparse_grad_coalesce_of_many_entries",
+        "import torch.nn.functional as F\nw = torch.zeros(3, 1, requires_grad=True)\n"
+        "F.embedding(torch.randint(0, 3, (10**7,)), w, sparse=True).sum().backward()\n"
+        "while True:\n    c = w.grad.coalesce()",
+        TIME_OR_LIMIT,
+    ),
+    budget(
+        "sparse_sgd_momentum_in_long_loop",
+        SPARSE_W + "opt = torch.optim.SGD([w], lr=0.1, momentum=0.9)\n"
+        "idx = torch.arange(4).repeat(1000)\nwhile True:\n"
+        "    F.embedding(idx, w, sparse=True).pow(2).sum().backward()\n    opt.step()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "sparse_grad_class_reached",
+        "import torch.nn.functional as F\nw = torch.zeros(3, 2, requires_grad=True)\n"
+        "F.embedding(torch.tensor([1]), w, sparse=True).sum().backward()\n"
+        "print(w.grad.__class__.__init__.__globals__)",
+        (r"not supported", r"not accessible"),
+    ),
+    small(
+        "sparse_grad_method_globals",
+        "import torch.nn.functional as F\nw = torch.zeros(3, 2, requires_grad=True)\n"
+        "F.embedding(torch.tensor([1]), w, sparse=True).sum().backward()\n"
+        "print(w.grad.to_dense.__globals__)",
+        (r"not supported", r"not accessible", r"has no attribute"),
+    ),
+    small(
+        "sparse_grad_values_field",
+        "import torch.nn.functional as F\nw = torch.zeros(3, 2, requires_grad=True)\n"
+        "F.embedding(torch.tensor([1]), w, sparse=True).sum().backward()\n"
+        "w.grad.values = 1\nprint(w.grad.indices.__self__)",
+        (r"not supported", r"not accessible", r"has no attribute", r"cannot set"),
+    ),
+    budget(
+        "sparse_coo_tensor_huge_dense",
+        "s = torch.sparse_coo_tensor([[0]], [1.0], (10**12,))\nd = s.to_dense()",
+    ),
+    budget(
+        "sparse_coo_tensor_huge_values",
+        "s = torch.sparse_coo_tensor(torch.zeros(1, 10**4, dtype=torch.long), "
+        "torch.ones(10**4, 10**4))",
+    ),
+    small(
+        "sparse_coo_tensor_positions_overflow",
+        "s = torch.sparse_coo_tensor([[0, 0], [5, 5]], [1.0, 2.0], (2**40, 2**40))\n"
+        "print(s.coalesce())",
+        (r"not supported",),
+    ),
+    small(
+        "sparse_coo_tensor_index_outside_size",
+        "s = torch.sparse_coo_tensor([[-3, 7]], [1.0, 2.0], (2,))\nprint(s.to_dense())",
+        (r"not supported",),
+    ),
+)

@@ -1,0 +1,100 @@
+"""What a program may do with a sparse COO gradient (`core.sparse.SparseCOO`, the `.grad` of
+an embedding's weight under `sparse=True`): read its layout and size, copy it dense, coalesce
+it, read its indices and values, clear it. Anything else is refused in plain words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError, NotSupported
+from ..core.sparse import SparseCOO, refused
+from ..core.tensor import Tensor
+from ..surface.printing import Size
+from .namespaces import CPU, dtype_value
+from .values import SPARSE_COO, Builtin
+
+
+def _checked(s: SparseCOO, what: str) -> None:
+    if not s.coalesced:
+        raise GradcliError(
+            f"Cannot get {what} on an uncoalesced tensor, please call .coalesce() first",
+            hint=f"s.coalesce().{what}(), or s._{what}() for the entries as they are",
+        ).pytorch()
+
+
+def _size(s: SparseCOO, dim: Any = None) -> Any:
+    if dim is None:
+        return Size(s.shape)
+    if not isinstance(dim, int) or isinstance(dim, bool):
+        raise NotSupported("size() of a sparse gradient takes an int dim or nothing")
+    n = len(s.shape)
+    if not -n <= dim < n:
+        raise GradcliError(
+            f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})"
+        ).mirror("IndexError")
+    return s.shape[dim]
+
+
+def _zero(s: SparseCOO) -> SparseCOO:
+    s.clear()
+    return s
+
+
+def _indices(s: SparseCOO) -> Tensor:
+    return Tensor(s.indices.copy())
+
+
+def _values(s: SparseCOO) -> Tensor:
+    return Tensor(s.values.copy())
+
+
+_PROPERTIES: dict[str, Callable[[SparseCOO], Any]] = {
+    "shape": lambda s: Size(s.shape),
+    "dtype": lambda s: dtype_value(s.dtype),
+    "layout": lambda s: SPARSE_COO,
+    "is_sparse": lambda s: True,
+    "is_sparse_csr": lambda s: False,
+    "device": lambda s: CPU,
+    "is_cuda": lambda s: False,
+    "is_cpu": lambda s: True,
+    "requires_grad": lambda s: False,
+    "is_leaf": lambda s: True,
+    "grad_fn": lambda s: None,
+    "grad": lambda s: None,
+    "data": lambda s: s,
+    "ndim": lambda s: len(s.shape),
+}
+
+_METHODS: dict[str, Callable[..., Any]] = {
+    "to_dense": lambda s: Tensor(s.dense()),
+    "coalesce": lambda s: s.coalesce(),
+    "is_coalesced": lambda s: s.coalesced,
+    "indices": lambda s: (_checked(s, "indices"), _indices(s))[1],
+    "values": lambda s: (_checked(s, "values"), _values(s))[1],
+    "_indices": _indices,
+    "_values": _values,
+    "_nnz": lambda s: s.nnz,
+    "sparse_dim": lambda s: s.sparse_dim,
+    "dense_dim": lambda s: len(s.shape) - s.sparse_dim,
+    "size": _size,
+    "dim": lambda s: len(s.shape),
+    "numel": lambda s: int(np.prod(s.shape, dtype=np.int64)),
+    "zero_": _zero,
+    "clone": lambda s: s.clone(),
+    "detach": lambda s: s,
+    "cpu": lambda s: s,
+}
+
+
+def sparse_attribute(rt: Any, s: SparseCOO, attr: str) -> Any:
+    """`s.attr` of a sparse gradient."""
+    prop = _PROPERTIES.get(attr)
+    if prop is not None:
+        return prop(s)
+    method = _METHODS.get(attr)
+    if method is not None:
+        return Builtin(f"Tensor.{attr}", lambda *a, **k: method(s, *a, **k), raw=False)
+    raise refused(f"`.{attr}`")

@@ -243,6 +243,9 @@ INDEX: dict[str, dict[str, str]] = {
         "rad2deg_": "basics",
         "gcd_": "basics",
         "lcm_": "basics",
+        "lu": "linalg",
+        "lu_solve": "linalg",
+        "triangular_solve": "linalg",
     },
     "FUNCTIONS": {
         "silu": "composite",
@@ -473,6 +476,10 @@ INDEX: dict[str, dict[str, str]] = {
         "rad2deg_": "basics",
         "gcd_": "basics",
         "lcm_": "basics",
+        "lu": "linalg",
+        "lu_solve": "linalg",
+        "lu_unpack": "linalg",
+        "triangular_solve": "linalg",
     },
     "NN_FUNCTIONAL": {
         "silu": "composite",
@@ -719,6 +726,10 @@ INDEX: dict[str, dict[str, str]] = {
         "dsplit": "basics",
         "diagflat": "basics",
         "vdot": "basics",
+        "lu": "linalg",
+        "lu_solve": "linalg",
+        "lu_unpack": "linalg",
+        "triangular_solve": "linalg",
     },
     "MODULES": {
         "SiLU": "composite",
@@ -876,6 +887,10 @@ INDEX: dict[str, dict[str, str]] = {
         "lstsq": "layers",
         "matrix_rank": "layers",
         "cond": "layers",
+        "lu_factor": "linalg",
+        "lu_factor_ex": "linalg",
+        "lu": "linalg",
+        "lu_solve": "linalg",
     },
     "SPECIAL": {
         "logit": "special",

@@ -82,12 +82,16 @@ def permutation(piv: np.ndarray, m: int, dtype: Any) -> np.ndarray:
     """P of A = P L U from 0-based pivots (..., k): row i of P^T A is row perm[i] of A."""
     batch, k = piv.shape[:-1], piv.shape[-1]
     flat = piv.reshape((-1, k))
-    p = np.zeros((len(flat), m, m), dtype=dtype)
-    for b, row in enumerate(flat):
-        perm = list(range(m))
-        for j, q in enumerate(row):
-            perm[j], perm[q] = perm[q], perm[j]
-        p[b, perm, np.arange(m)] = 1
+    count = len(flat)
+    rows = np.arange(count)
+    perm = np.broadcast_to(np.arange(m), (count, m)).copy()
+    for j in range(k):
+        q = flat[:, j]
+        top = perm[:, j].copy()
+        perm[:, j] = perm[rows, q]
+        perm[rows, q] = top
+    p = np.zeros((count, m, m), dtype=dtype)
+    p[rows[:, None], perm, np.arange(m)[None, :]] = 1
     return p.reshape(batch + (m, m))
 
 

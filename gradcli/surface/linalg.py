@@ -957,27 +957,26 @@ def _cholesky_partial(a: np.ndarray, upper: bool) -> tuple[np.ndarray, np.ndarra
     entry is not positive (that entry left holding it, the columns after it A's own lower
     triangle): (the factors, info). The matrices it factors are the plain forward's."""
     src = np.swapaxes(a, -1, -2) if upper else a
-    flat = src.reshape((-1,) + src.shape[-2:])
-    out = np.zeros(flat.shape, dtype=a.dtype)
-    info = np.zeros(len(flat), dtype=np.int32)
+    flat = np.ascontiguousarray(src).reshape((-1,) + src.shape[-2:])
     n = a.shape[-1]
-    for b, m in enumerate(flat):
-        low = np.tril(m).astype(a.dtype)
-        failed = 0
-        with np.errstate(all="ignore"):
-            for j in range(n):
-                d = m[j, j] - np.dot(low[j, :j], low[j, :j])
-                if not d > 0:
-                    low[j, j] = d
-                    failed = j + 1
-                    break
-                low[j, j] = np.sqrt(d)
-                low[j + 1 :, j] = (m[j + 1 :, j] - low[j + 1 :, :j] @ low[j, :j]) / low[j, j]
-        if failed:
-            out[b], info[b] = low, failed
-        else:
-            out[b] = M._cholesky_lower(m)
-    out = out.reshape(src.shape)
+    low = np.tril(flat).astype(a.dtype)
+    info = np.zeros(len(flat), dtype=np.int32)
+    with np.errstate(all="ignore"):
+        for j in range(n):
+            live = info == 0
+            d = flat[:, j, j] - np.einsum("bk,bk->b", low[:, j, :j], low[:, j, :j])
+            bad = live & ~(d > 0)
+            low[bad, j, j] = d[bad]
+            info[bad] = j + 1
+            go = live & ~bad
+            root = np.sqrt(np.where(go, d, 1))
+            low[go, j, j] = root[go]
+            col = flat[:, j + 1 :, j] - np.einsum("bik,bk->bi", low[:, j + 1 :, :j], low[:, j, :j])
+            low[go, j + 1 :, j] = (col / root[:, None])[go]
+    good = info == 0
+    if good.any():
+        low[good] = M._cholesky_lower(flat[good])
+    out = low.reshape(src.shape)
     return (np.swapaxes(out, -1, -2) if upper else out), info.reshape(a.shape[:-2])
 
 

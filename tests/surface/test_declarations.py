@@ -218,6 +218,12 @@ CALLS: dict[str, list[Call]] = {
     "linalg.tensorsolve": one(lambda: spd4((2, 2, 4)), lambda: leaf((2, 2)))
     + one(lambda: spd4((4, 2, 2)), lambda: leaf((2, 2)), dims=(0,)),
     "linalg.solve_triangular": one(spd, lambda: leaf((3, 2)), upper=False),
+    "linalg.lu_solve": one(
+        spd, lambda: Tensor(np.array([2, 2, 3], np.int32)), lambda: leaf((3, 2))
+    ),
+    "torch.lu_solve": one(lambda: leaf((3, 2)), spd, lambda: Tensor(np.array([2, 2, 3], np.int32))),
+    "torch.lu_unpack": one(spd, lambda: Tensor(np.array([2, 2, 3], np.int32)))
+    + one(lambda: leaf((3, 2)), lambda: Tensor(np.array([3, 2], np.int32))),
     "linalg.norm": one(spd, "nuc"),
     "linalg.matrix_norm": one(spd, 2),
     "F.l1_loss": one(x23, x23, reduction="sum"),

@@ -163,6 +163,16 @@ def _unpacked(t: Tensor, shapes: list[tuple[int, ...]], label: str) -> list[Tens
     return outs
 
 
+def lapack_owned(*ts: Tensor, vectors: tuple[Tensor, ...] = ()) -> None:
+    """Results in their own storage, each matrix column-major as LAPACK writes it through ATen
+    (PyTorch's strides, `is_contiguous`, `.view()` refusals and the order later float32
+    products read them in), no longer views of a packed record's value; `vectors` (singular
+    values, eigenvalues, tau: one vector per matrix) row-major."""
+    for i, t in enumerate(ts + vectors):
+        t.data = column_major(np.array(t.data)) if i < len(ts) else np.array(t.data)
+        t._vc = t._base = None
+
+
 # --- einsum ---------------------------------------------------------------------------------------
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -848,10 +858,7 @@ def qr(A: Any, mode: str = "reduced", *, out: Any = None) -> ReturnTuple:  # noq
         )
     both = apply(M.qr, a, mode=mode)
     q, r = _unpacked(both, M._qr_shapes(a.shape, mode), "LinalgQrBackward0")
-    # Q and R column-major, as LAPACK writes them through ATen (their own storage, not views)
-    for t in (q, r):
-        t.data = column_major(np.array(t.data))
-        t._vc = t._base = None
+    lapack_owned(q, r)  # (as LAPACK writes them through ATen)
     if mode == "r":
         q = Tensor(np.zeros((0,), dtype=a.dtype))
     return ReturnTuple("linalg_qr", ("Q", "R"), (q, r))
@@ -867,6 +874,7 @@ def geqrf(input: Any, *, out: Any = None) -> ReturnTuple:  # noqa: A002
     a = _matrices(input, "geqrf", square=False)
     both = apply(M.geqrf, a)
     r, tau = _unpacked(both, M.geqrf_shapes(a.shape), "GeqrfBackward0")
+    lapack_owned(r, vectors=(tau,))
     return ReturnTuple("geqrf", ("a", "tau"), (r, tau))
 
 
@@ -881,6 +889,7 @@ def eigh(input: Any, UPLO: str = "L", *, out: Any = None) -> ReturnTuple:  # noq
     n = a.shape[-1]
     both = apply(M.eigh, a, uplo=_uplo(UPLO))
     w, v = _unpacked(both, [(n,), (n, n)], "LinalgEighBackward0")
+    lapack_owned(v, vectors=(w,))
     return ReturnTuple("linalg_eigh", ("eigenvalues", "eigenvectors"), (w, v))
 
 
@@ -904,6 +913,7 @@ def svd(
     fm = _bool(full_matrices, "full_matrices")
     packed = apply(M.svd, a, full_matrices=fm)
     u, s, vh = _unpacked(packed, M._svd_shapes(a.shape, fm), "LinalgSvdBackward0")
+    lapack_owned(u, vh, vectors=(s,))
     return ReturnTuple("linalg_svd", ("U", "S", "Vh"), (u, s, vh))
 
 

@@ -8205,3 +8205,17 @@ add(
         "x = torch.triangular_solve(torch.ones(500, 500), a)",
     ),
 )
+
+# fixlin2: torch.linalg.eigvals (LAPACK's geev on arrays) bounded before it starts.
+add(
+    budget(
+        "eigvals_huge_float64",
+        "a = torch.eye(4000, dtype=torch.float64)\nw = torch.linalg.eigvals(a)",
+    ),
+    budget(
+        "eigvals_in_long_loop",
+        "a = torch.randn(40, 40, dtype=torch.float64)\n"
+        "for i in range(10**8):\n    w = torch.linalg.eigvals(a)",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -64,9 +64,9 @@ def factor(a: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     (..., min(m, n)), info (...) int32: the 1-based index of the first zero pivot, or 0)."""
     batch, (m, n) = a.shape[:-2], a.shape[-2:]
     k = min(m, n)
-    st = np.ascontiguousarray(a).reshape((-1, m, n))
-    if st.shape[0] == 0 or k == 0:
+    if a.size == 0:
         return np.array(a), np.zeros(batch + (k,), np.intp), np.zeros(batch, np.int32)
+    st = np.ascontiguousarray(a).reshape((-1, m, n))
     got = None
     if m == n and lapack32._usable(st):
         got = lapack32._getrf(st)
@@ -135,6 +135,8 @@ def solve_arrays(lu: np.ndarray, piv: np.ndarray, b: np.ndarray, adjoint: bool) 
     (..., n), batch axes broadcast with B's (..., n, k); float32 in MKL's measured orders."""
     shape = np.broadcast_shapes(lu.shape[:-2], b.shape[:-2])
     n = lu.shape[-1]
+    if lu.size == 0 or b.size == 0:
+        return np.zeros(shape + b.shape[-2:], dtype=lu.dtype)
     ll = np.broadcast_to(lu, shape + lu.shape[-2:]).reshape((-1, n, n))
     pp = np.broadcast_to(piv, shape + piv.shape[-1:]).reshape((-1, n))
     bb = np.broadcast_to(b, shape + b.shape[-2:]).reshape((-1,) + b.shape[-2:])

@@ -1147,9 +1147,7 @@ def linalg_lu_solve(
     left, adjoint = _bool(left, "left"), _bool(adjoint, "adjoint")
     for t, name in ((lu, "LU"), (b, "B")):
         if t.ndim < 2:
-            raise GradcliError(
-                f"torch.{fn}: The input tensor {name} must have at least 2 dimensions."
-            )
+            raise GradcliError(f"{fn}: The input tensor {name} must have at least 2 dimensions.")
     if lu.shape[-1] != lu.shape[-2]:
         raise GradcliError(
             f"torch.{fn}: A must be batches of square matrices, but they are {lu.shape[-2]} by "
@@ -1262,10 +1260,11 @@ def _triangular_solve(
     b: Any, a: Any, upper: Any, transpose: Any, unitriangular: Any
 ) -> ReturnTuple:
     b, a = A.tensor_arg(b, "input"), A.tensor_arg(a, "A")
-    for t, name in ((b, "self"), (a, "A")):
+    for t, name in ((b, "b"), (a, "A")):
         if t.ndim < 2:
             raise GradcliError(
-                f"torch.triangular_solve: The input tensor {name} must have at least 2 dimensions."
+                f"torch.triangular_solve: Expected {name} to have at least 2 dimensions, but it "
+                f"has {t.ndim} dimensions instead"
             )
     upper, transpose = _bool(upper, "upper"), _bool(transpose, "transpose")
     unit = _bool(unitriangular, "unitriangular")

@@ -246,6 +246,7 @@ INDEX: dict[str, dict[str, str]] = {
         "lu": "linalg",
         "lu_solve": "linalg",
         "triangular_solve": "linalg",
+        "orgqr": "linalg",
     },
     "FUNCTIONS": {
         "silu": "composite",
@@ -480,6 +481,7 @@ INDEX: dict[str, dict[str, str]] = {
         "lu_solve": "linalg",
         "lu_unpack": "linalg",
         "triangular_solve": "linalg",
+        "orgqr": "linalg",
     },
     "NN_FUNCTIONAL": {
         "silu": "composite",
@@ -730,6 +732,7 @@ INDEX: dict[str, dict[str, str]] = {
         "lu_solve": "linalg",
         "lu_unpack": "linalg",
         "triangular_solve": "linalg",
+        "orgqr": "linalg",
     },
     "MODULES": {
         "SiLU": "composite",
@@ -891,6 +894,7 @@ INDEX: dict[str, dict[str, str]] = {
         "lu_factor_ex": "linalg",
         "lu": "linalg",
         "lu_solve": "linalg",
+        "householder_product": "linalg",
     },
     "SPECIAL": {
         "logit": "special",

@@ -1294,6 +1294,70 @@ def _triangular_solve(
     return ReturnTuple("triangular_solve", ("solution", "cloned_coefficient"), (x, copy))
 
 
+def _batched_reflections(a: Tensor, t: Tensor) -> Tensor:
+    """H_1 (H_2 (... (H_k E))) for a batch (..., m, n) at once: each reflection one rank-one
+    update of every matrix (the recorded ops do not grow with the batch)."""
+    batch, (m, n), k = a.shape[:-2], a.shape[-2:], t.shape[-1]
+    q = Tensor(np.broadcast_to(np.eye(m, n, dtype=a.dtype), a.shape).copy())
+    for i in range(k - 1, -1, -1):
+        parts = []
+        if i:
+            parts.append(Tensor(np.zeros(batch + (i,), dtype=a.dtype)))
+        parts.append(Tensor(np.ones(batch + (1,), dtype=a.dtype)))
+        if i + 1 < m:
+            parts.append(a[(Ellipsis, slice(i + 1, None), i)])
+        v = F.cat(parts, -1) if len(parts) > 1 else parts[0]
+        w = A.matmul(F.unsqueeze(v, -2), q)  # (..., 1, n)
+        step = A.mul_t(F.unsqueeze(v, -1), w)  # (..., m, n)
+        q = A.sub_t(q, A.mul_t(t[(Ellipsis, slice(i, i + 1), None)], step))
+    return q
+
+
+def householder_product(input: Any, tau: Any, *, out: Any = None) -> Tensor:  # noqa: A002
+    """`torch.linalg.householder_product(A, tau)` (`torch.orgqr`): the first n columns of
+    H_1 ... H_k, H_i = I - tau_i v_i v_i^T, v_i the i-th column of A below the diagonal (1 on
+    it): geqrf's Q. Each matrix as recorded reflections (`parametrizations.householder_product`,
+    their gradient PyTorch's), the result column-major as LAPACK's orgqr writes it."""
+    from .parametrizations import householder_product as reflections
+
+    fn = "torch.linalg.householder_product"
+    a, t = A.tensor_arg(input, "input"), A.tensor_arg(tau, "tau")
+    if a.ndim < 2:
+        raise GradcliError(f"{fn}: input must have at least 2 dimensions.")
+    if t.ndim < 1:
+        raise GradcliError(f"{fn}: tau must have at least 1 dimension.")
+    m, n = a.shape[-2:]
+    k = t.shape[-1]
+    if m < n:
+        raise GradcliError(
+            f"{fn}: input.shape[-2] must be greater than or equal to input.shape[-1]"
+        )
+    if n < k:
+        raise GradcliError(f"{fn}: input.shape[-1] must be greater than or equal to tau.shape[-1]")
+    if t.shape[:-1] != a.shape[:-2]:
+        raise GradcliError(
+            f"{fn}: Expected batch dimensions of tau to be equal to input.shape[:-2], but got "
+            f"{list(t.shape[:-1])}"
+        )
+    if a.dtype != t.dtype:
+        raise GradcliError(
+            f"{fn}: tau dtype {scalar_type_name(t.dtype)} does not match input dtype "
+            f"{scalar_type_name(a.dtype)}"
+        )
+    _float_input(a, fn, "input")
+    count = math.prod(a.shape[:-2])
+    # each reflection a rank-one update of each m x n matrix
+    limits.LINALG_WORK.check(count * max(k, 1) * m * n, f"the work of {fn}")
+    if count == 1 or a.ndim == 2:
+        q = reflections(F.reshape(a, (m, n)), F.reshape(t, (k,)))
+        q = F.reshape(q, a.shape)
+    else:
+        q = _batched_reflections(a, t)
+    q = A.shown_over(A.named(q, "LinalgHouseholderProductBackward0"), a, t)
+    q.data = column_major(np.array(q.data))
+    return q
+
+
 # --- cross, matrix_power, multi_dot --------------------------------------------------------------
 
 
@@ -1860,6 +1924,18 @@ NAMES = declare(
     ("cholesky_ex", "linalg", _info_zero(cholesky, "linalg_cholesky_ex", "L"), "cholesky"),
     ("solve_ex", "linalg", _info_zero(solve, "linalg_solve_ex", "result"), "solve"),
     ("vecdot", "linalg", vecdot, "mul sum"),
+    (
+        "householder_product",
+        "linalg",
+        householder_product,
+        "composition of mul sub matmul cat index reshape",
+    ),
+    (
+        "orgqr",
+        "torch Tensor",
+        householder_product,
+        "composition of mul sub matmul cat index reshape",
+    ),
     ("lu_factor", "linalg", lu_factor, "lu_factor"),
     ("lu_factor_ex", "linalg", lu_factor_ex, "lu_factor"),
     ("lu", "linalg", linalg_lu, "lu index reshape"),

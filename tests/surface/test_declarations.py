@@ -222,6 +222,8 @@ CALLS: dict[str, list[Call]] = {
         spd, lambda: Tensor(np.array([2, 2, 3], np.int32)), lambda: leaf((3, 2))
     ),
     "torch.lu_solve": one(lambda: leaf((3, 2)), spd, lambda: Tensor(np.array([2, 2, 3], np.int32))),
+    "linalg.householder_product": one(lambda: leaf((3, 2)), lambda: leaf((2,))),
+    "torch.orgqr": one(lambda: leaf((3, 2)), lambda: leaf((2,))),
     "torch.lu_unpack": one(spd, lambda: Tensor(np.array([2, 2, 3], np.int32)))
     + one(lambda: leaf((3, 2)), lambda: Tensor(np.array([3, 2], np.int32))),
     "linalg.norm": one(spd, "nuc"),

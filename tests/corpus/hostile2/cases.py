@@ -8219,3 +8219,16 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# fixlin2: householder_product / orgqr (recorded reflections per matrix): bounded before the work.
+add(
+    budget(
+        "householder_product_expanded_batch",
+        "a = torch.ones(1, 1, 1).expand(6000, 40, 40)\n"
+        "q = torch.linalg.householder_product(a, torch.ones(1, 1).expand(6000, 40))",
+    ),
+    budget(
+        "householder_product_huge",
+        "q = torch.linalg.householder_product(torch.ones(3000, 2000), torch.ones(2000))",
+    ),
+)

@@ -1316,10 +1316,8 @@ def _batched_reflections(a: Tensor, t: Tensor) -> Tensor:
 def householder_product(input: Any, tau: Any, *, out: Any = None) -> Tensor:  # noqa: A002
     """`torch.linalg.householder_product(A, tau)` (`torch.orgqr`): the first n columns of
     H_1 ... H_k, H_i = I - tau_i v_i v_i^T, v_i the i-th column of A below the diagonal (1 on
-    it): geqrf's Q. Each matrix as recorded reflections (`parametrizations.householder_product`,
-    their gradient PyTorch's), the result column-major as LAPACK's orgqr writes it."""
-    from .parametrizations import householder_product as reflections
-
+    it): geqrf's Q, as recorded reflections (their gradient PyTorch's), the result column-major
+    as LAPACK's orgqr writes it."""
     fn = "torch.linalg.householder_product"
     a, t = A.tensor_arg(input, "input"), A.tensor_arg(tau, "tau")
     if a.ndim < 2:
@@ -1348,11 +1346,7 @@ def householder_product(input: Any, tau: Any, *, out: Any = None) -> Tensor:  # 
     count = math.prod(a.shape[:-2])
     # each reflection a rank-one update of each m x n matrix
     limits.LINALG_WORK.check(count * max(k, 1) * m * n, f"the work of {fn}")
-    if count == 1 or a.ndim == 2:
-        q = reflections(F.reshape(a, (m, n)), F.reshape(t, (k,)))
-        q = F.reshape(q, a.shape)
-    else:
-        q = _batched_reflections(a, t)
+    q = _batched_reflections(a, t)
     q = A.shown_over(A.named(q, "LinalgHouseholderProductBackward0"), a, t)
     q.data = column_major(np.array(q.data))
     return q

@@ -25,6 +25,7 @@ FAMILIES = (
     "linalg",
     "reduction",
     "matrices",
+    "lu",
     "scan",
     "scatter",
     "activation",

@@ -632,8 +632,13 @@ def det_grad64(a: np.ndarray, c: np.ndarray) -> np.ndarray | None:
 # products otherwise, not mirrored: those orders are kept, the nearest measured).
 # solve_triangular(left=False), X A = B (strsm 'R' on a row-major A): each row of X by a
 # column sweep, the reciprocal of the diagonal multiplying when X has several rows.
-# From 8 rows on MKL sums in vector lanes (not mirrored here: the caller keeps its order).
-TRSM_MAX = 7
+# From 8 rows on MKL sums some products otherwise (in blocks of 8, not mirrored); the same order
+# is kept up to 16 rows (float32), the nearest measured: against torch 2.13 here, a
+# column-major A with one right-hand side is exact to 16 rows, a row-major one to 10 (but 2% of
+# the systems at 9; 72-84% of the entries at 12 and 16), several right-hand sides 61% to 97%
+# of the entries (NumPy's sweep, kept before: 32% to 51%). Past 16, NumPy's sweep.
+TRSM_EXACT_MAX = 7
+TRSM_MAX = 16
 # float64 (dtrsm, A row-major only): the one-right-hand-side order for any number of them (the
 # reciprocal multiplying for several), exact for n <= 7 with one, n <= 4 with several (from 5
 # on it sums some products in pairs, not mirrored).
@@ -677,8 +682,9 @@ def trsm(
     right: bool = False,
 ) -> np.ndarray | None:
     """X with A X = B for float32 (or float64) triangular A (..., n, n) and B (..., n, k),
-    batch axes broadcast, in MKL's order as torch.linalg.solve_triangular gives it; None where
-    the order is not measured (other dtypes, n > TRSM_MAX; float64: see TRSM64_MULTI_MAX). A
+    batch axes broadcast, in MKL's order as torch.linalg.solve_triangular gives it (exact to
+    TRSM_EXACT_MAX rows, the nearest measured order to TRSM_MAX: see there); None where the
+    order is not measured (other dtypes, n > TRSM_MAX; float64: see TRSM64_MULTI_MAX). A
     float32 A given column-major (`transposed=False`) with several right-hand sides is exact
     up to n = 4 only (then 85% to 95% of the entries). `right`: the system X A^T = B^T that
     solve_triangular(left=False) hands MKL (strsm 'R'), given here transposed as A X = B:
@@ -687,8 +693,13 @@ def trsm(
     if dt not in (_F32, _F64) or b.dtype != dt or a.shape[-1] > TRSM_MAX or a.ndim < 2:
         return None
     if dt == _F64 and (
-        right or not transposed or (b.shape[-1] > 1 and a.shape[-1] > TRSM64_MULTI_MAX)
+        right
+        or not transposed
+        or a.shape[-1] > TRSM_EXACT_MAX
+        or (b.shape[-1] > 1 and a.shape[-1] > TRSM64_MULTI_MAX)
     ):
+        return None
+    if right and a.shape[-1] > TRSM_EXACT_MAX:  # (strsm 'R' measured to 7 rows only)
         return None
     n, k = a.shape[-1], b.shape[-1]
     shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])

@@ -1341,6 +1341,7 @@ def lstsq(
     if vector:
         x = F.squeeze(x, -1)
     x = A.named(x, "LinalgLstsqBackward0")
+    _lstsq_layout(x, vector, max(m, n))
     rank = Tensor(np.asarray(rank_np, np.int64))
     empty = Tensor(np.zeros((0,), a.dtype))
     singular = empty
@@ -1365,6 +1366,25 @@ def lstsq(
         ("solution", "residuals", "rank", "singular_values"),
         (x, residuals, rank, singular),
     )
+
+
+def _lstsq_layout(x: Tensor, vector: bool, rows: int) -> None:
+    """The solution as ATen returns it: the first n rows of LAPACK's column-major buffer of
+    max(m, n) rows (B's copy, solved in place): strides (1, max(m, n)) for a matrix, a
+    vector's batch rows max(m, n) apart."""
+    from ..core.layout import column_major
+
+    vals = np.array(x.data)
+    n = vals.shape[-1] if vector else vals.shape[-2]
+    if vector:
+        buf = np.zeros(vals.shape[:-1] + (rows,), dtype=vals.dtype)
+        buf[..., :n] = vals
+        x.data = buf[..., :n]
+    else:
+        buf = column_major(np.zeros(vals.shape[:-2] + (rows, vals.shape[-1]), dtype=vals.dtype))
+        buf[..., :n, :] = vals
+        x.data = buf[..., :n, :]
+    x._vc = x._base = None
 
 
 def _lstsq_qr_values(a: Tensor, bm: Tensor, x: Tensor, rank: Any, drv: str) -> Any:

@@ -314,6 +314,56 @@ def _solve_ref(a: np.ndarray, b: np.ndarray, strict: bool = True) -> np.ndarray:
     return np.matmul(_inv_ref(a), b)
 
 
+def _lu_ref_one(a: np.ndarray) -> tuple[np.ndarray, list[int]]:
+    """Gaussian elimination with partial pivoting, one scalar at a time."""
+    lu = [list(map(float, row)) for row in a]
+    m, n = a.shape
+    piv = []
+    for j in range(min(m, n)):
+        best = max(range(j, m), key=lambda i: (abs(lu[i][j]), -i))
+        piv.append(best)
+        lu[j], lu[best] = lu[best], lu[j]
+        for i in range(j + 1, m):
+            if lu[j][j] != 0:
+                lu[i][j] = lu[i][j] / lu[j][j]
+            for c in range(j + 1, n):
+                lu[i][c] -= lu[i][j] * lu[j][c]
+    return np.array(lu), piv
+
+
+def _lu_factor_ref(a: np.ndarray) -> np.ndarray:
+    flat = a.reshape((-1,) + a.shape[-2:])
+    return np.stack([_lu_ref_one(x)[0] for x in flat]).reshape(a.shape)
+
+
+def _lu_ref(a: np.ndarray) -> np.ndarray:
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    lu = _lu_factor_ref(a)
+    low = np.tril(lu[..., :, :k], -1) + np.eye(m, k)
+    up = np.triu(lu[..., :k, :])
+    lead = a.shape[:-2]
+    return np.concatenate([low.reshape(lead + (-1,)), up.reshape(lead + (-1,))], axis=-1)
+
+
+def _lu_solve_ref(lu, b, pivots=None, left=True, adjoint=False) -> np.ndarray:
+    """A = P L U rebuilt from the factors and pivots, then a plain solve."""
+    n = lu.shape[-1]
+    low = np.tril(lu, -1) + np.eye(n)
+    a = low @ np.triu(lu)
+    piv = np.broadcast_to(np.asarray(pivots), a.shape[:-1]).reshape(-1, n)
+    flat = np.array(a.reshape(-1, n, n))
+    for m, row in zip(flat, piv):
+        for j in reversed(range(n)):  # undo the row swaps: P (L U)
+            m[[j, row[j]]] = m[[row[j], j]]
+    a = flat.reshape(a.shape)
+    if adjoint:
+        a = np.swapaxes(a, -1, -2)
+    if left:
+        return np.linalg.solve(a, b)
+    return np.swapaxes(np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+
+
 def _solve_triangular_ref(
     a: np.ndarray, b: np.ndarray, upper: bool = False, unitriangular: bool = False
 ) -> np.ndarray:
@@ -1239,6 +1289,9 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "slogdet": _slogdet_ref,
     "solve": _solve_ref,
     "solve_triangular": _solve_triangular_ref,
+    "lu_factor": _lu_factor_ref,
+    "lu": _lu_ref,
+    "lu_solve": _lu_solve_ref,
     "cholesky_inverse": _cholesky_inverse_ref,
     "cholesky": _cholesky_ref,
     "qr": _qr_ref,
@@ -1509,6 +1562,15 @@ def _torch_linalg() -> dict[str, Callable[..., Any]]:
             torch.linalg.solve_triangular(a, b, upper=upper, unitriangular=unitriangular)
         ),
         "cholesky": torch.linalg.cholesky,
+        "lu_factor": lambda a: torch.linalg.lu_factor(a).LU,
+        "lu": lambda a: packed(*torch.linalg.lu(a)[1:]),
+        "lu_solve": lambda lu, b, pivots=None, left=True, adjoint=False: torch.linalg.lu_solve(
+            lu,
+            torch.as_tensor(np.asarray(pivots) + 1, dtype=torch.int32),
+            b,
+            left=left,
+            adjoint=adjoint,
+        ),
         "qr": qr,
         "geqrf": lambda a: packed(*torch.geqrf(a)),
         "eigh": eigh,

@@ -302,6 +302,33 @@ LAPACK_CASES = [
     ("torch.linalg.qr(A, mode='r').R", (1, 3)),
     ("torch.linalg.qr(A, mode='r').Q", (1,)),
     ("torch.linalg.qr(A.double()).Q", (1, 3)),
+    # svd, eigh, geqrf, lstsq (the first n rows of a column-major max(m, n)-row buffer) and
+    # the LU family
+    ("torch.linalg.svd(A).U", (1, 3)),
+    ("torch.linalg.svd(A).Vh", (1, 3)),
+    ("torch.linalg.svd(torch.randn(4, 2)).U", (1, 4)),
+    ("torch.linalg.svd(torch.randn(4, 2), full_matrices=False).U", (1, 4)),
+    ("torch.linalg.svd(torch.randn(2, 4)).Vh", (1, 4)),
+    ("torch.linalg.svd(torch.randn(2, 4), full_matrices=False).Vh", (1, 2)),
+    ("torch.linalg.svd(Ab).U", (9, 1, 3)),
+    ("torch.linalg.svd(Ab).S", (3, 1)),
+    ("torch.svd(A).V", (3, 1)),
+    ("torch.svd(torch.randn(2, 4), some=False).V", (4, 1)),
+    ("torch.linalg.eigh(S).eigenvectors", (1, 3)),
+    ("torch.linalg.eigh(S).eigenvalues", (1,)),
+    ("torch.geqrf(A).a", (1, 3)),
+    ("torch.geqrf(Ab)[1]", (3, 1)),
+    ("torch.linalg.lstsq(A, B).solution", (1, 3)),
+    ("torch.linalg.lstsq(torch.randn(4, 2), torch.randn(4, 2)).solution", (1, 4)),
+    ("torch.linalg.lstsq(torch.randn(2, 4), torch.randn(2, 2)).solution", (1, 4)),
+    ("torch.linalg.lstsq(Ab, B.expand(2, 3, 2)).solution", (6, 1, 3)),
+    ("torch.linalg.lu_factor(A).LU", (1, 3)),
+    ("torch.linalg.lu(A).L", (3, 1)),
+    ("torch.linalg.lu(A).P", (3, 1)),
+    ("torch.linalg.lu_solve(*torch.linalg.lu_factor(A), B)", (1, 3)),
+    ("torch.linalg.lu_solve(*torch.linalg.lu_factor(A), B.t(), left=False)", (3, 1)),
+    ("torch.triangular_solve(B, A)[0]", (1, 3)),
+    ("torch.triangular_solve(B, A)[1]", (1, 3)),
     ("torch.linalg.inv(A) * 2", (1, 3)),
     ("torch.linalg.inv(A).clone()", (1, 3)),
     ("torch.linalg.inv(A).contiguous()", (3, 1)),
@@ -318,6 +345,21 @@ def test_lapack_results_are_column_major(expr: str, strides: tuple) -> None:
     )
     expected = f"{strides} {strides == (1,) or strides[-1] == 1 and len(strides) < 3}"
     assert _printed(body) == expected
+
+
+def test_lstsq_solution_is_a_slice_of_lapacks_buffer() -> None:
+    # PyTorch 2.13: a batch of vectors solved against 4 x 3 matrices is the first 3 entries of
+    # rows 4 apart; a wide system's solution has n rows of a buffer of n rows
+    out = _printed(
+        "x = torch.linalg.lstsq(torch.randn(2, 4, 3), torch.randn(2, 4)).solution\n"
+        "print(x.shape, x.stride(), x.is_contiguous())\n"
+        "y = torch.linalg.lstsq(torch.randn(2, 3, 4), torch.randn(2, 3, 2)).solution\n"
+        "print(y.shape, y.stride())\n"
+    )
+    assert out.splitlines() == [
+        "torch.Size([2, 3]) (4, 1) False",
+        "torch.Size([2, 4, 2]) (8, 1, 4)",
+    ]
 
 
 def test_view_of_an_inverse_is_refused_and_its_product_rounds_as_pytorchs() -> None:

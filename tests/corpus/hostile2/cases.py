@@ -8327,3 +8327,81 @@ add(
         (r"not supported",),
     ),
 )
+
+# fixlin2: the LU family (lu_factor, lu, lu_solve, lu_unpack, triangular_solve, the _ex infos):
+# LAPACK's work bounded before it starts, pivots that would read outside the matrix refused,
+# loops bounded by the time limit.
+add(
+    budget(
+        "lu_factor_expanded_batch",
+        "a = torch.eye(200).expand(5000, 200, 200)\nlu, p = torch.linalg.lu_factor(a)",
+    ),
+    budget(
+        "linalg_lu_wide_expanded_batch",
+        "a = torch.ones(1, 1).expand(10**5, 300, 3000)\nP, L, U = torch.linalg.lu(a)",
+    ),
+    budget(
+        "lu_solve_expanded_rhs",
+        "lu, p = torch.linalg.lu_factor(torch.eye(300))\n"
+        "b = torch.ones(1, 1, 1).expand(10**5, 300, 1000)\nx = torch.linalg.lu_solve(lu, p, b)",
+    ),
+    budget(
+        "cholesky_ex_indefinite_million",
+        "a = (-torch.eye(3)).expand(10**6, 3, 3)\nL, info = torch.linalg.cholesky_ex(a)",
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "lu_factor_in_long_loop",
+        "a = torch.randn(20, 20)\nfor i in range(10**8):\n    lu, p = torch.linalg.lu_factor(a)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "lu_solve_pivot_out_of_range",
+        "lu, p = torch.linalg.lu_factor(torch.eye(3))\n"
+        "p = torch.tensor([9, 2, 3], dtype=torch.int32)\n"
+        "x = torch.linalg.lu_solve(lu, p, torch.ones(3, 1))",
+        (r"between 1 and LU.size\(-2\)",),
+    ),
+    small(
+        "lu_unpack_negative_pivot",
+        "P, L, U = torch.lu_unpack(torch.eye(3), torch.tensor([-5, 2, 3], dtype=torch.int32))",
+        (r"between 1 and LU.size\(-2\)",),
+    ),
+    small(
+        "lu_unpack_pivots_of_another_batch",
+        "P, L, U = torch.lu_unpack(torch.eye(3), torch.ones(7, 3, dtype=torch.int32))",
+        (r"Number of pivots",),
+    ),
+    budget(
+        "triangular_solve_expanded",
+        "a = torch.eye(500).expand(2000, 500, 500)\n"
+        "x = torch.triangular_solve(torch.ones(500, 500), a)",
+    ),
+)
+
+# fixlin2: torch.linalg.eigvals (LAPACK's geev on arrays) bounded before it starts.
+add(
+    budget(
+        "eigvals_huge_float64",
+        "a = torch.eye(4000, dtype=torch.float64)\nw = torch.linalg.eigvals(a)",
+    ),
+    budget(
+        "eigvals_in_long_loop",
+        "a = torch.randn(40, 40, dtype=torch.float64)\n"
+        "for i in range(10**8):\n    w = torch.linalg.eigvals(a)",
+        TIME_OR_LIMIT,
+    ),
+)
+
+# fixlin2: householder_product / orgqr (recorded reflections per matrix): bounded before the work.
+add(
+    budget(
+        "householder_product_expanded_batch",
+        "a = torch.ones(1, 1, 1).expand(6000, 40, 40)\n"
+        "q = torch.linalg.householder_product(a, torch.ones(1, 1).expand(6000, 40))",
+    ),
+    budget(
+        "householder_product_huge",
+        "q = torch.linalg.householder_product(torch.ones(3000, 2000), torch.ones(2000))",
+    ),
+)

@@ -144,6 +144,12 @@ class Distribution:
             f"'{self.NAME}' object has no attribute '{attr}'", found=f"`.{attr}`"
         ).mirror("AttributeError")
 
+    @staticmethod
+    def program_class(d: Distribution) -> str:
+        """What `type(d)` prints: the class in its torch.distributions module."""
+        module = MODULES.get(d.NAME) or _SUBMODULES.get(d.NAME) or d.NAME.lower()
+        return f"torch.distributions.{module}.{d.NAME}"
+
     @property
     def batch_shape(self) -> Size:
         return Size(self.batch)
@@ -589,6 +595,7 @@ _NO_CDF_IN_PYTORCH = frozenset(
         "Geometric",
         "OneHotCategorical",
         "MultivariateNormal",
+        "LowRankMultivariateNormal",
     )
 )
 
@@ -1882,6 +1889,161 @@ class MultivariateNormal(Distribution):
         return h if not self.batch else _M["expand"](h, *self.batch)
 
 
+class LowRankMultivariateNormal(Distribution):
+    """PyTorch's LowRankMultivariateNormal: covariance W W^T + diag(D) of a low-rank factor W
+    (n x m) and a positive diagonal D, computed through the m x m capacitance matrix
+    I + W^T D^-1 W (its Cholesky factor) as PyTorch's does, never the n x n covariance."""
+
+    NAME = "LowRankMultivariateNormal"
+    PARAMS = ("loc", "cov_factor", "cov_diag")
+    has_rsample = True
+
+    def __init__(self, loc: Any, cov_factor: Any, cov_diag: Any, validate_args: Any = None) -> None:
+        for name, t in (("loc", loc), ("cov_factor", cov_factor), ("cov_diag", cov_diag)):
+            if not isinstance(t, Tensor):
+                raise GradcliError(
+                    f"LowRankMultivariateNormal's {name} must be a Tensor, not {typename(t)}"
+                ).mirror("TypeError")
+        if loc.ndim < 1:
+            raise GradcliError("loc must be at least one-dimensional.").mirror("ValueError")
+        n = loc.shape[-1]
+        if cov_factor.ndim < 2:
+            raise GradcliError(
+                "cov_factor must be at least two-dimensional, with optional leading batch "
+                "dimensions"
+            ).mirror("ValueError")
+        if cov_factor.shape[-2] != n:
+            raise GradcliError(f"cov_factor must be a batch of matrices with shape {n} x m").mirror(
+                "ValueError"
+            )
+        if tuple(cov_diag.shape[-1:]) != (n,):
+            raise GradcliError(
+                f"cov_diag must be a batch of vectors with shape {Size((n,))!r}"
+            ).mirror("ValueError")
+        try:
+            shape = np.broadcast_shapes(
+                tuple(loc.shape) + (1,), tuple(cov_factor.shape), tuple(cov_diag.shape) + (1,)
+            )
+        except ValueError:
+            raise GradcliError(
+                f"Incompatible batch shapes: loc {Size(loc.shape)!r}, cov_factor "
+                f"{Size(cov_factor.shape)!r}, cov_diag {Size(cov_diag.shape)!r}"
+            ).mirror("ValueError") from None
+        self.shown = {"loc", "cov_factor", "cov_diag"}
+
+        # PyTorch's broadcast_tensors of loc[..., None], cov_factor, cov_diag[..., None], then
+        # the vectors' last column (SelectBackward0)
+        def broadcast(t: Tensor) -> Tensor:  # (broadcast_tensors leaves a tensor of the shape)
+            return t if tuple(t.shape) == shape else _M["expand"](t, *shape)
+
+        self._loc = _M["select"](broadcast(_M["unsqueeze"](loc, -1)), -1, 0)
+        self._cov_factor = broadcast(cov_factor)
+        self._cov_diag = _M["select"](broadcast(_M["unsqueeze"](cov_diag, -1)), -1, 0)
+        self.batch = tuple(shape[:-2])
+        self.event = (n,)
+        self._w, self._d = cov_factor, cov_diag
+        # (the capacitance's Cholesky factor comes before the parameters' checks, as PyTorch's)
+        self._capacitance_tril = self._capacitance()
+        if validate_args is not False:
+            loc_ok = self._loc.data == self._loc.data
+            self._check("loc", self._loc, loc_ok, "IndependentConstraint(Real(), 1)")
+            f = self._cov_factor.data
+            self._check("cov_factor", self._cov_factor, f == f, "IndependentConstraint(Real(), 2)")
+            self._check(
+                "cov_diag",
+                self._cov_diag,
+                self._cov_diag.data > 0,
+                f"IndependentConstraint({_POSITIVE}, 1)",
+            )
+
+    def _wt_dinv(self) -> Tensor:
+        return _M["transpose"](self._w, -2, -1) / _M["unsqueeze"](self._d, -2)
+
+    def _capacitance(self) -> Tensor:
+        # I + W^T D^-1 W, its diagonal raised by one (PyTorch adds 1 in place on a view)
+        k = _T["matmul"](self._wt_dinv(), self._w)
+        m = k.shape[-1]
+        return N.LINALG["cholesky"](k + _T["eye"](m, dtype=k.dtype))
+
+    def _log_det(self) -> Tensor:
+        diag = _M["diagonal"](self._capacitance_tril, dim1=-2, dim2=-1)
+        return 2 * _M["sum"](_M["log"](diag), -1) + _M["sum"](_M["log"](self._d), -1)
+
+    @property
+    def loc(self) -> Tensor:
+        return self._loc
+
+    @property
+    def cov_factor(self) -> Tensor:
+        return self._cov_factor
+
+    @property
+    def cov_diag(self) -> Tensor:
+        return self._cov_diag
+
+    @property
+    def mean(self) -> Tensor:
+        return self._loc
+
+    mode = mean
+
+    @property
+    def variance(self) -> Tensor:
+        v = _M["sum"](_M["pow"](self._w, 2), -1) + self._d
+        return _M["expand"](v, *(self.batch + self.event))
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    @property
+    def covariance_matrix(self) -> Tensor:
+        c = _T["matmul"](self._w, _M["transpose"](self._w, -2, -1)) + _T["diag_embed"](self._d)
+        return _M["expand"](c, *(self.batch + self.event + self.event))
+
+    @property
+    def precision_matrix(self) -> Tensor:
+        a = N.LINALG["solve_triangular"](self._capacitance_tril, self._wt_dinv(), upper=False)
+        p = _T["diag_embed"](_M["reciprocal"](self._d)) - _T["matmul"](
+            _M["transpose"](a, -2, -1), a
+        )
+        return _M["expand"](p, *(self.batch + self.event + self.event))
+
+    @property
+    def scale_tril(self) -> Tensor:
+        n = self.event[0]
+        root = _M["unsqueeze"](_M["sqrt"](self._d), -1)
+        dw = self._w / root
+        k = _T["matmul"](dw, _M["transpose"](dw, -2, -1)) + _T["eye"](n, dtype=dw.dtype)
+        low = root * N.LINALG["cholesky"](k)
+        return _M["expand"](low, *(self.batch + self.event + self.event))
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("covariance_matrix", "precision_matrix", "scale_tril"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        w_shape = shape[:-1] + tuple(self._w.shape[-1:])
+        eps_w = _M["normal_"](_T["empty"](w_shape, dtype=self._loc.dtype))
+        eps_d = _M["normal_"](_T["empty"](shape, dtype=self._loc.dtype))
+        return self._loc + _batch_mv(self._w, eps_w) + _M["sqrt"](self._d) * eps_d
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(
+            self, value, "IndependentConstraint(Real(), 1)", lambda v: np.all(v == v, axis=-1)
+        )
+        diff = value - self._loc
+        x2 = _M["sum"](_M["pow"](diff, 2) / self._d, -1)
+        m = x2 - _batch_mahalanobis(self._capacitance_tril, _batch_mv(self._wt_dinv(), diff))
+        return -0.5 * (self.event[0] * math.log(2 * math.pi) + self._log_det() + m)
+
+    def entropy(self) -> Tensor:
+        h = 0.5 * (self.event[0] * (1.0 + math.log(2 * math.pi)) + self._log_det())
+        return h if not self.batch else _M["expand"](h, *self.batch)
+
+
 def _cholesky32_ok(a: np.ndarray) -> bool:
     """Whether a float32 Cholesky factorisation completes (its pivots stay positive in float32
     arithmetic: a matrix barely positive definite in float64 can fail there, as in PyTorch)."""
@@ -2031,6 +2193,7 @@ CLASSES: dict[str, type] = {
     "Bernoulli": Bernoulli,
     "Categorical": Categorical,
     "MultivariateNormal": MultivariateNormal,
+    "LowRankMultivariateNormal": LowRankMultivariateNormal,
     "Independent": Independent,
     "MixtureSameFamily": MixtureSameFamily,
     "Exponential": Exponential,
@@ -2048,9 +2211,13 @@ CLASSES: dict[str, type] = {
     "Chi2": Chi2,
 }
 
+# classes gradcli makes that live in another class's module
+_SUBMODULES = {"LogitRelaxedBernoulli": "relaxed_bernoulli"}
+
 # the module each class lives in under torch.distributions (torch.distributions.normal.Normal)
 MODULES: dict[str, str] = {
     "MultivariateNormal": "multivariate_normal",
+    "LowRankMultivariateNormal": "lowrank_multivariate_normal",
     "LogNormal": "log_normal",
     "HalfNormal": "half_normal",
     "OneHotCategorical": "one_hot_categorical",

@@ -714,3 +714,44 @@ def test_multinomial_counts_its_categorical_draws_and_log_prob_is_the_closed_for
     _check(lambda lg: DS.Multinomial(6, logits=lg).log_prob(T(v)), np.array([0.1, -0.4, 0.7]))
     with pytest.raises(GradcliError, match="within the support \\(Multinomial\\(\\)\\)"):
         m.log_prob(T(np.array([4.0, 2.0, 3.0])))
+
+
+# LowRankMultivariateNormal: its density through the capacitance matrix against the full
+# covariance's (MultivariateNormal), and its gradients against finite differences
+LR_LOC = np.array([0.5, -1.0, 2.0])
+LR_W = np.array([[1.0, 0.2], [0.3, -0.5], [0.0, 0.7]])
+LR_D = np.array([0.5, 1.5, 2.0])
+LR_X = T(np.array([[0.0, 0.0, 0.0], [1.0, -2.0, 0.5]]))
+
+
+def _lowrank(loc=LR_LOC, w=LR_W, d=LR_D) -> DS.LowRankMultivariateNormal:
+    return DS.LowRankMultivariateNormal(*(v if isinstance(v, T) else T(v) for v in (loc, w, d)))
+
+
+def test_lowrank_density_is_the_full_covariances() -> None:
+    lr = _lowrank()
+    cov = LR_W @ LR_W.T + np.diag(LR_D)
+    full = DS.MultivariateNormal(T(LR_LOC), T(cov))
+    np.testing.assert_allclose(lr.covariance_matrix.numpy(), cov, rtol=1e-14)
+    np.testing.assert_allclose(lr.precision_matrix.numpy(), np.linalg.inv(cov), rtol=1e-12)
+    low = lr.scale_tril.numpy()
+    np.testing.assert_allclose(low @ low.T, cov, rtol=1e-12)
+    np.testing.assert_allclose(lr.log_prob(LR_X).numpy(), full.log_prob(LR_X).numpy(), rtol=1e-13)
+    np.testing.assert_allclose(lr.entropy().item(), full.entropy().item(), rtol=1e-13)
+    half = DS.LowRankMultivariateNormal(T(LR_LOC), T(LR_W), T(LR_D * 1.001))
+    assert abs(half.log_prob(LR_X).numpy() - full.log_prob(LR_X).numpy()).max() > 1e-4
+
+
+@pytest.mark.parametrize(
+    "name, f, x",
+    [
+        ("loc", lambda p: _lowrank(loc=p).log_prob(LR_X), LR_LOC),
+        ("cov_factor", lambda p: _lowrank(w=p).log_prob(LR_X), LR_W),
+        ("cov_diag", lambda p: _lowrank(d=p).log_prob(LR_X), LR_D),
+        ("entropy / cov_factor", lambda p: _lowrank(w=p).entropy(), LR_W),
+    ],
+)
+def test_lowrank_gradients_against_finite_differences(
+    name: str, f: Callable, x: np.ndarray
+) -> None:
+    _check(f, x)

@@ -8405,3 +8405,27 @@ add(
         "q = torch.linalg.householder_product(torch.ones(3000, 2000), torch.ones(2000))",
     ),
 )
+
+# lead (session 36): LowRankMultivariateNormal's draws sized before they are made, its
+# capacitance factorisation bounded as any Cholesky, its internals out of reach.
+LOWRANK = "from torch.distributions import LowRankMultivariateNormal as L\n"
+add(
+    budget(
+        "lowrank_mvn_huge_sample",
+        LOWRANK + "m = L(torch.zeros(3), torch.ones(3, 1), torch.ones(3))\n"
+        "print(m.sample((10**6, 10**6)))",
+        LIMIT,
+    ),
+    budget(
+        "lowrank_mvn_scored_in_long_loop",
+        LOWRANK + "m = L(torch.zeros(50), torch.randn(50, 20), torch.ones(50))\n"
+        "x = m.sample((100,))\nfor i in range(10**8):\n    y = m.log_prob(x)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "lowrank_mvn_internals",
+        LOWRANK + "m = L(torch.zeros(3), torch.ones(3, 1), torch.ones(3))\n"
+        "print(m._capacitance_tril.__class__.__subclasses__())",
+        (r"not supported", r"has no attribute", r"not accessible"),
+    ),
+)

@@ -63,8 +63,9 @@ def format_value(v: Any, spec: str) -> str:
             raise GradcliError("unsupported format string passed to Tensor.__format__").mirror(
                 "TypeError"
             )
-    if isinstance(v, np.ndarray) and spec:
-        # NumPy formats a 0-d array as its element (`f"{np.array(3.1):.2f}"`)
+    if isinstance(v, np.ndarray) and (spec or not v.ndim):
+        # NumPy formats a 0-d array as its element, whatever the spec (`f"{np.array(3.1):.2f}"`;
+        # `f"{t.numpy()}"` of a 0-d float32 tensor shows the float's repr, 0.10000000149011612)
         if v.ndim:
             raise GradcliError(
                 "unsupported format string passed to numpy.ndarray.__format__"

@@ -702,6 +702,14 @@ def embedding_bag(
 
     x = A.tensor_arg(input, "input")
     w = A.tensor_arg(weight, "weight")
+    if w.dtype == np.int64 and x.dtype.kind == "f":
+        # the old order, embedding_bag(weight, input): PyTorch warns and swaps them
+        hooks.warn(
+            "Argument order of nn.functional.embedding_bag was changed. Usage "
+            "`embedding_bag(weight, input, ...)` is deprecated, and should now be "
+            "`embedding_bag(input, weight, ...)`."
+        )
+        x, w = w, x
     if max_norm is not None or scale_grad_by_freq:
         raise NotSupported(
             "embedding_bag with max_norm or scale_grad_by_freq is not supported by gradcli",

@@ -43,6 +43,7 @@ add = Op(
     samples=binary_samples(),
     to_torch="{0} + {1}",
     to_jax="{0} + {1}",
+    jvp_terms=((0, ()), (1, ())),  # (`self_t + other_t`: a tangent that requires grad plus zeros)
     complex="holo",
     complex_forward=alpha_sum(1 + 0j),
 )

@@ -669,11 +669,17 @@ def div_op(a: Any, b: Any) -> Tensor:
 
 
 def matmul(input: Any, other: Any) -> Tensor:
+    return product(input, other)
+
+
+def product(input: Any, other: Any, label: str | None = None) -> Tensor:
+    """matmul, its node named `label` (torch.bmm's BmmBackward0) instead of matmul's own: the
+    name is known as the node is made (forward AD's tangent is computed then)."""
     input, other = checked_operands(input, other)
     # The node PyTorch's matmul ends with: a vector times a matrix is (1, n) @ matrix
     # squeezed in place (SqueezeBackward4, and the result is at version 1); a matrix times a
     # batch is computed transposed and made contiguous (CloneBackward0).
-    label = (
+    label = label or (
         "DotBackward0"
         if input.ndim == other.ndim == 1
         else "MvBackward0"
@@ -810,10 +816,24 @@ def _bmm_route(x: Tensor, y: Tensor) -> tuple[Tensor, Tensor]:
     shape (on the left always, on the right when the batch's leading axes cannot be folded
     into its rows without a copy). With grad, or foldable, matmul folds (`_matmul_fwd`)."""
     if x.ndim >= 3 and y.ndim == 2 and not y.requires_grad and not _foldable(x.data):
-        return x, Tensor(np.broadcast_to(y.data, x.shape[:-2] + y.shape))
+        return x, _expanded(y, x.shape[:-2] + y.shape)
     if x.ndim == 2 and y.ndim >= 3 and not x.requires_grad:
-        return Tensor(np.broadcast_to(x.data, y.shape[:-2] + x.shape)), y
+        return _expanded(x, y.shape[:-2] + x.shape), y
     return x, y
+
+
+def _expanded(t: Tensor, shape: tuple[int, ...]) -> Tensor:
+    """t broadcast to `shape` outside the graph, with its forward-AD tangent broadcast too
+    (inside a dual level: the product's tangent reads it)."""
+    out = Tensor(np.broadcast_to(t.data, shape))
+    if _GradMode.dual:
+        from ..core import dual
+
+        d = dual.tangent(t)
+        if d is not None:
+            lead = d.shape[: d.ndim - t.ndim]
+            dual.set_tangent(out, apply(S.expand, d, shape=lead + shape))
+    return out
 
 
 def _foldable(a: np.ndarray) -> bool:

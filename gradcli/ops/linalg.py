@@ -1800,6 +1800,8 @@ matmul = defop(
     saved=lambda n: _MATMUL_SAVED.get(n.name()),
     kind="linalg",
     jvp=_matmul_jvp,
+    # (`mm(self_t, mat2_p) + mm(self_p, mat2_t)`, and mv's, dot's, bmm's)
+    jvp_terms=((0, (1,)), (1, (0,))),
     signature="x @ y, matmul(x, y), mm, mv, dot, bmm",
     samples=tuple(
         Sample(s)
@@ -2171,6 +2173,7 @@ scaled_matmul = defop(
     "alpha * (g @ y^T), alpha * (x^T @ g)",
     kind="linalg",
     jvp=_scaled_matmul_jvp,
+    jvp_terms=((0, (1,)), (1, (0,))),  # (a product's ZeroTensor term scaled is one too)
     signature="alpha * (x @ y) inside addmm, addmv, baddbmm",
     samples=tuple(
         Sample(s, {"alpha": 1.5})

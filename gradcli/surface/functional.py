@@ -49,6 +49,7 @@ from ..ops.arithmetic import (
     matmul,
     mul_t,
     named,
+    product,
     scalar_operand,
     size_check,
     sub_t,
@@ -1243,7 +1244,7 @@ def bmm(input: Any, mat2: Any) -> Tensor:
             f"batch1 and batch2 must have same number of batches, got {input.shape[0]} and "
             f"{mat2.shape[0]}"
         )
-    return named(matmul(input, mat2), "BmmBackward0")
+    return product(input, mat2, "BmmBackward0")
 
 
 def dot(input: Any, tensor: Any) -> Tensor:

@@ -101,6 +101,15 @@ def jvp(
             "forward-mode differentiation of complex tensors is not supported yet",
             hint="use reverse mode: backward() or torch.autograd.grad",
         )
+    if (
+        attached
+        and nb == 0
+        and op.jvp_terms
+        and not _GradMode.vmapped
+        and _linear(op)
+        and any(d is not None and d.requires_grad for d in dots)
+    ):
+        return _applied(node, dots)
     if op.jvp is not None:
         res = op.jvp(tuple(dots), out, *node.inputs, **node.params)
         if res is not None and op.jvp_terms and attached:
@@ -183,26 +192,53 @@ def zero_term(reads: Sequence[Tensor], shape: tuple, dtype: Any, label: str, sig
     return apply(ZERO_TERM, *reads, label=label, shape=shape, dtype=dtype, sign=sign)
 
 
+def _linear(op: Op) -> bool:
+    """Whether PyTorch's forward formula of `op` is the op itself applied to the tangents
+    (auto_linear: sum, mean, indexing; add and sub): its terms read no value."""
+    return not any(reads for _, reads in op.jvp_terms)
+
+
+def _applied(node: Node | Equation, dots: list[Tensor | None]) -> Tensor | None:
+    """A linear op's tangent, recorded (grad mode on, no batch axes), as PyTorch computes it:
+    the op applied to the tangents, a ZeroTensor for a missing one (-0., or +0. subtracted: the
+    result is the others' exactly), so the tangent's node is the op's (SubBackward0,
+    SumBackward1, SelectBackward0...) even where its value is another tangent's."""
+    op, ins = node.op, node.inputs
+    dt = next(d.data.dtype for d in dots if d is not None)
+    args = [
+        d
+        if d is not None
+        else Tensor(np.full(t.shape, 0.0 if (op.name, i) == ("sub", 1) else -0.0, dt))
+        for i, (t, d) in enumerate(zip(ins, dots))
+    ]
+    out = node.out
+    label = out.node.name() if out.node is not None else None
+    return apply(op, *args, label=label, **node.params)
+
+
 def zero_terms(node: Node | Equation, dots: list[Tensor | None], nb: int, d: Tensor) -> Tensor:
     """The tangent `d` (the sum of the terms of the inputs with a tangent) with PyTorch's
     ZeroTensor terms of the others (`Op.jvp_terms`), recorded where they carry grad history:
     the same values, the grad history PyTorch's tangent has."""
     terms = node.op.jvp_terms
     ins = node.inputs
+    terms = tuple(term for term in terms if term[0] < len(ins))  # (einsum of one operand)
     first = min((k for k, (i, _) in enumerate(terms) if dots[i] is not None), default=0)
     out = node.out
     label = out.node.name() if out.node is not None else node.op.torch_name
     # matmul's last step after its product (`x @ w` of a 3-d x folded into mm, then viewed;
     # a vector times a matrix squeezed; a matrix times a batch made contiguous): PyTorch's
     # tangent is the product's, then that step, which is the tangent's node
-    view = label if label in _AFTER_PRODUCT else None
+    # (einsum's: its products are bmm's, then its result's view or permutation)
+    einsum = node.op.name == "einsum"
+    view = label if label in _AFTER_PRODUCT or einsum else None
     if view:
-        label = "MmBackward0"
+        label = "BmmBackward0" if einsum else "MmBackward0"
     shape = dots_shape(dots, nb) + out.shape
     for k, (i, reads) in enumerate(terms):
         if dots[i] is not None or i in node.op.nondiff or ins[i].data.dtype.kind != "f":
             continue
-        values = [ins[j] for j in reads]
+        values = [ins[j] for j in reads if j < len(ins)]
         if not (d.requires_grad or any(t.requires_grad for t in values)):
             continue
         z = zero_term(values, shape, d.data.dtype, label)
@@ -385,7 +421,7 @@ def push(
                 continue
             check_versions(node)  # a value changed in place since: refused, as backward does
             eq, dots, dt = _promoted(node, dots, wrapped)
-            if attached and dt is not None:
+            if attached and dt is not None and dt != node.out.data.dtype:
                 raise NotSupported("a promoted tangent recorded")  # (the caller falls back)
             d = jvp(eq, dots, nb, attached)
             if d is None:

@@ -606,13 +606,23 @@ class Node:
     def __repr__(self) -> str:
         # As PyTorch's: C++ nodes without their namespace, a custom Function's node with
         # its Python module (`<torch.autograd.function.ExpBackward object at 0x...>`).
-        name = self.name().removeprefix("torch::autograd::")
+        name = python_class(self.name())
         if self.op.kind == "custom" and name.endswith("Backward"):
             # (a program's Function: `{Name}Backward`; gradcli's own kernels run through
             # custom nodes too, under PyTorch's C++ names: `WeightNormInterfaceBackward0`)
             name = f"torch.autograd.function.{name}"
         return f"<{name} object at {id(self):#x}>"
 
+
+def python_class(name: str) -> str:
+    """The Python class of PyTorch's node named `name`: a C++ node's without its namespace,
+    CppFunction for one PyTorch binds no class to (unpack_dual's Identity)."""
+    if name in _UNBOUND:
+        return "CppFunction"
+    return name.removeprefix("torch::autograd::")
+
+
+_UNBOUND = frozenset({"torch::autograd::Identity"})
 
 _RUN_START = [0]  # the seq of the first node of the current run
 

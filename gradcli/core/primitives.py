@@ -130,6 +130,7 @@ sum = Op(  # noqa: A001 - the record of torch.sum
     to_torch=lambda w, a, p: w.reduction("torch.sum", a[0], p),
     to_jax=lambda w, a, p: w.reduction("jnp.sum", a[0], p),
     complex="holo",
+    jvp_terms=((0, ()),),  # (auto_linear: the sum of the tangent)
 )
 
 # --- shape ------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError
-from ..core import autograd, cpu, dtypes
+from ..core import autograd, cpu, dtypes, hooks
 from ..core.inplace import drop_unread
 from ..core.layout import like, row_major
 from ..core.op import IMPLICIT_CASTS, SHOWN_INPUTS, apply, laid_out
@@ -532,8 +532,26 @@ erf = unary(E.erf)
 def named(t: Tensor, label: str) -> Tensor:
     """Show PyTorch's grad_fn name for a result gradcli computes with a more general op."""
     if t.node is not None:
+        if _GradMode.dual:
+            _name_tangent(t, label)
         t.node.label = label
     return t
+
+
+def _name_tangent(t: Tensor, label: str) -> None:
+    """Inside a forward-AD level: t's tangent, when it is the same linear record applied to the
+    tangents (`core.forward._applied`: diagonal's index, trace's sum), takes the name too, as
+    PyTorch's auto_linear formula calls the op itself."""
+    d = hooks.tangent(t)
+    n = None if d is None else d.node
+    if (
+        n is not None
+        and n.op is t.node.op
+        and n.label == t.node.label
+        and n.op.jvp_terms
+        and not any(reads for _, reads in n.op.jvp_terms)
+    ):
+        n.label = label
 
 
 def shown_over(t: Tensor, *operands: Tensor) -> Tensor:

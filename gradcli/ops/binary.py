@@ -81,6 +81,7 @@ sub = defop(
     to_jax="{0} - {1}",
     complex="holo",
     complex_forward=P.alpha_sum(-1 + 0j),
+    jvp_terms=((0, ()), (1, ())),  # (`self_t - other_t`)
 )
 
 

@@ -2036,6 +2036,8 @@ einsum = defop(
     reads=lambda p: (False, None),
     kind="linalg",
     jvp=_einsum_jvp,
+    # (of two operands, a product: `bmm(a_t, b) + bmm(a, b_t)` inside PyTorch's einsum)
+    jvp_terms=((0, (1,)), (1, (0,))),
     signature="einsum(equation, *operands), tensordot(a, b, dims)",
     samples=(
         _einsum_sample(((2, 3), (3, 4)), ((0, 1), (1, 2)), (0, 2)),

@@ -143,3 +143,44 @@ def test_backward_inside_a_level_gives_gradients_no_tangent() -> None:
         "    print(fwAD.unpack_dual(w.grad).tangent)\n"
     )
     assert run(text) == ["None", "None"]
+
+
+# a linear op of a tangent that requires grad (y = dual * w, w requiring grad) -> PyTorch's
+# node: its auto_linear formula applies the op itself (sub of a missing tangent included)
+LINEAR = {
+    "y.sum(1)": "SumBackward1",
+    "y.mean()": "MeanBackward0",
+    "y.mean(-1)": "MeanBackward1",
+    "y[1]": "SelectBackward0",
+    "y[:, 1:3]": "SliceBackward0",
+    "y[:, :3].trace()": "TraceBackward0",
+    "y.diagonal()": "DiagonalBackward0",
+    "y.flip(0)": "FlipBackward0",
+    "y.roll(1, 0)": "RollBackward0",
+    "y.clone()": "CloneBackward0",
+    "y - x0": "SubBackward0",
+    "x0 - y": "SubBackward0",
+    "torch.sub(y, x0, alpha=2)": "SubBackward0",
+    "y + x0": "AddBackward0",
+    "torch.einsum('ij,jk->ki', y, w.t())": "ViewBackward0",
+    "torch.einsum('ij,jk,k->i', y, w.t(), w[:, 0])": "ViewBackward0",
+}
+
+
+@pytest.mark.parametrize("expr", list(LINEAR))
+def test_linear_op_tangent_node(expr: str) -> None:
+    text = (
+        "x0 = torch.randn(3, 4)\nw = torch.randn(3, 4, requires_grad=True)\n"
+        "v = torch.randn(3, 4) * torch.tensor([1.0, 0.0, -0.0, 2.0])\n"
+        "with fwAD.dual_level():\n"
+        "    y = fwAD.make_dual(x0, v) * w\n"
+        f"    t = fwAD.unpack_dual({expr}).tangent\n"
+        "    print(t.grad_fn.name())\n"
+        "w0 = w.detach()\n"
+        "with fwAD.dual_level():\n"
+        "    w = w0\n"
+        "    y = fwAD.make_dual(x0, v) * w\n"
+        f"    t2 = fwAD.unpack_dual({expr}).tangent\n"
+        "print(torch.equal(t.detach(), t2), torch.equal(torch.signbit(t.detach()), t2.signbit()))\n"
+    )
+    assert run(text) == [LINEAR[expr], "True True"]

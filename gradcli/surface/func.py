@@ -1158,7 +1158,7 @@ def _jacfwd_tangents(
         flat = col.reshape(total, -1).T
         off = 0
         for j, (t, n) in enumerate(zip(flat_in, sizes)):
-            block = np.ascontiguousarray(flat[:, off : off + n]).reshape(o.shape + t.shape)
+            block = flat[:, off : off + n].reshape(o.shape + t.shape)  # (a view, as PyTorch's)
             per_input[j].append(Tensor(block))
             off += n
     return per_input

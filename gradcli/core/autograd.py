@@ -66,7 +66,8 @@ SUM_PRODUCT = [False]
 _SUM_LABELS = frozenset({"AddmmBackward0", "BaddbmmBackward0", "AddmvBackward0"})
 # Nodes whose gradient PyTorch gives as a ZeroTensor (`_efficientzerotensor`, skipped where
 # gradients are summed): sgn's of a real input (FunctionsManual's sgn_backward; abs's rule
-# reads sgn, so every second derivative through abs meets it).
+# reads sgn, so every second derivative through abs meets it); so is the gradient of a forward
+# formula's ZeroTensor term (`core.forward.zero_term`, whatever its name).
 _ZERO_LABELS = frozenset({"SgnBackward0"})
 # The records whose gradient is a ZeroTensor when the gradient reaching them is one (their
 # formulas multiply, divide, add or view it: ATen's ZeroTensor kernels keep it); the others
@@ -232,10 +233,17 @@ def run_backward(roots: Sequence[Tensor], root_grads: Sequence[Tensor], **kw: An
     PASS[0] += 1
     PASS[1] = PASS[0]
     CURRENT[0] = (roots, kw.get("capture", ()))
+    dual = _GradMode.dual
     try:
+        if dual:
+            # Inside a forward-AD level, a backward formula reads the values its node saved
+            # without their tangents (PyTorch's saved variables keep none): the gradients get
+            # no tangent unless an upstream gradient carries one.
+            _GradMode.dual = any(hooks.tangent(g) is not None for g in root_grads)
         return _run_backward(roots, root_grads, **kw)
     finally:
         PASS[1], CURRENT[0] = outer
+        _GradMode.dual = dual
 
 
 def _run_backward(
@@ -340,7 +348,7 @@ def _run_backward(
         gdt, tdt = gi.data.dtype, t.data.dtype
         if gdt is not tdt and gdt != tdt and tdt == dtypes.BF16:
             _bf16_gradient(n)
-        zero = (through or n.label in _ZERO_LABELS) and tdt.kind != "c"
+        zero = (through or n.label in _ZERO_LABELS or n.op.name == "zero_term") and tdt.kind != "c"
         if zero:
             gi = Tensor(np.zeros(gi.shape, gi.data.dtype))  # (materialized: +0.)
         if k in zeros:

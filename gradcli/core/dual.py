@@ -195,3 +195,4 @@ def carry(op: Any, inputs: tuple, params: dict, out: Tensor) -> None:
 
 
 hooks.carry = carry
+hooks.tangent = tangent

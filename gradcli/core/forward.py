@@ -19,7 +19,7 @@ from . import dtypes as D
 from . import primitives as P
 from .autograd import check_versions, run_backward, unbroadcast
 from .graph import all_off
-from .op import Node, apply, producer
+from .op import Node, Op, apply, producer
 from .tensor import Tensor, _GradMode, as_tensor, carry_batched, enable_grad, no_grad
 
 
@@ -101,8 +101,19 @@ def jvp(
             "forward-mode differentiation of complex tensors is not supported yet",
             hint="use reverse mode: backward() or torch.autograd.grad",
         )
+    if (
+        attached
+        and nb == 0
+        and op.jvp_terms
+        and not _GradMode.vmapped
+        and _linear(op)
+        and any(d is not None and d.requires_grad for d in dots)
+    ):
+        return _applied(node, dots)
     if op.jvp is not None:
         res = op.jvp(tuple(dots), out, *node.inputs, **node.params)
+        if res is not None and op.jvp_terms and attached:
+            res = zero_terms(node, dots, nb, as_tensor(res, like=out))
         return None if res is None else as_tensor(res, like=out)
     if op.jvp_zeros:
         dots = _zero_tangents(node, dots, nb)
@@ -132,8 +143,112 @@ def jvp(
             if gi.shape != g.shape:
                 gi = broadcast_tangent(gi, gi.shape, g.shape, 0, attached)
             total = gi if total is None else apply(P.add, total, gi)
+        if total is not None and op.jvp_terms and attached:
+            total = zero_terms(node, dots, nb, total)
         return total
     return transposed_jvp(node, dots, nb, attached)
+
+
+# --- PyTorch's ZeroTensor terms ---------------------------------------------------------------
+# PyTorch's generated forward formulas take an input without a tangent as a ZeroTensor
+# (`_efficientzerotensor`): its term (`other_t * self_p`) is a ZeroTensor whose value adds
+# nothing, but the product is recorded when `self_p` requires grad, so the tangent has that
+# grad history: `make_dual(x, v) * 2` with x requiring grad has the tangent
+# `0 * x + v * 2` (AddBackward0), and its backward gives x.grad zeros. gradcli records such a
+# term as one node (the name of PyTorch's product) of the values it reads, whose value is -0.
+# (x + -0. is x, for every x: the sum is the other terms' exactly) and whose gradient is a
+# ZeroTensor (`core.autograd`: +0., or nothing added where another gradient arrives).
+
+
+def _zero_fwd(*xs: np.ndarray, shape: tuple, dtype: Any, sign: float) -> np.ndarray:
+    return np.full(shape, sign * 0.0, dtype)
+
+
+def _zero_vjp(g: Tensor, out: Tensor, *xs: Tensor, **params: Any) -> tuple:
+    lead = g.shape[: g.ndim - out.ndim]
+    return tuple(Tensor(np.zeros(lead + x.shape, x.data.dtype)) for x in xs)
+
+
+ZERO_TERM = Op(
+    "zero_term",
+    _zero_fwd,
+    _zero_vjp,
+    "MulBackward0",
+    "0",
+    kind="linalg",
+    saves=False,
+    jvp=lambda dots, out, *xs, **params: None,
+)
+
+
+def zero_term(reads: Sequence[Tensor], shape: tuple, dtype: Any, label: str, sign: float = -1.0):
+    """The ZeroTensor term of a forward formula that multiplies `reads` (recorded, as `label`,
+    when grad mode is on and one requires grad): -0. (`sign` -1) to be added, +0. to be
+    subtracted (x - +0. is x)."""
+    dtype = np.dtype(dtype)
+    reads = [t for t in reads if t.requires_grad and t.data.dtype in (_F32, _F64)]
+    if not (_GradMode.enabled and reads) or dtype not in (_F32, _F64):
+        return Tensor(np.full(shape, sign * 0.0, dtype))
+    return apply(ZERO_TERM, *reads, label=label, shape=shape, dtype=dtype, sign=sign)
+
+
+def _linear(op: Op) -> bool:
+    """Whether PyTorch's forward formula of `op` is the op itself applied to the tangents
+    (auto_linear: sum, mean, indexing; add and sub): its terms read no value."""
+    return not any(reads for _, reads in op.jvp_terms)
+
+
+def _applied(node: Node | Equation, dots: list[Tensor | None]) -> Tensor | None:
+    """A linear op's tangent, recorded (grad mode on, no batch axes), as PyTorch computes it:
+    the op applied to the tangents, a ZeroTensor for a missing one (-0., or +0. subtracted: the
+    result is the others' exactly), so the tangent's node is the op's (SubBackward0,
+    SumBackward1, SelectBackward0...) even where its value is another tangent's."""
+    op, ins = node.op, node.inputs
+    dt = next(d.data.dtype for d in dots if d is not None)
+    args = [
+        d
+        if d is not None
+        else Tensor(np.full(t.shape, 0.0 if (op.name, i) == ("sub", 1) else -0.0, dt))
+        for i, (t, d) in enumerate(zip(ins, dots))
+    ]
+    out = node.out
+    label = out.node.name() if out.node is not None else None
+    return apply(op, *args, label=label, **node.params)
+
+
+def zero_terms(node: Node | Equation, dots: list[Tensor | None], nb: int, d: Tensor) -> Tensor:
+    """The tangent `d` (the sum of the terms of the inputs with a tangent) with PyTorch's
+    ZeroTensor terms of the others (`Op.jvp_terms`), recorded where they carry grad history:
+    the same values, the grad history PyTorch's tangent has."""
+    terms = node.op.jvp_terms
+    ins = node.inputs
+    terms = tuple(term for term in terms if term[0] < len(ins))  # (einsum of one operand)
+    first = min((k for k, (i, _) in enumerate(terms) if dots[i] is not None), default=0)
+    out = node.out
+    label = out.node.name() if out.node is not None else node.op.torch_name
+    # matmul's last step after its product (`x @ w` of a 3-d x folded into mm, then viewed;
+    # a vector times a matrix squeezed; a matrix times a batch made contiguous): PyTorch's
+    # tangent is the product's, then that step, which is the tangent's node
+    # (einsum's: its products are bmm's, then its result's view or permutation)
+    einsum = node.op.name == "einsum"
+    view = label if label in _AFTER_PRODUCT or einsum else None
+    if view:
+        label = "BmmBackward0" if einsum else "MmBackward0"
+    shape = dots_shape(dots, nb) + out.shape
+    for k, (i, reads) in enumerate(terms):
+        if dots[i] is not None or i in node.op.nondiff or ins[i].data.dtype.kind != "f":
+            continue
+        values = [ins[j] for j in reads if j < len(ins)]
+        if not (d.requires_grad or any(t.requires_grad for t in values)):
+            continue
+        z = zero_term(values, shape, d.data.dtype, label)
+        d = apply(P.add, z, d) if k < first else apply(P.add, d, z)
+    if view and d.requires_grad and (d.node is None or d.node.name() != view):
+        d = apply(P.reshape, d, shape=d.shape, label=view)
+    return d
+
+
+_AFTER_PRODUCT = frozenset({"UnsafeViewBackward0", "SqueezeBackward4", "CloneBackward0"})
 
 
 def _zero_tangents(node: Node | Equation, dots: list[Tensor | None], nb: int) -> list:
@@ -231,6 +346,7 @@ _TAKES_WRAPPED: dict[str, tuple[int, ...]] = {
     "div": (1,),
 }
 _F64 = np.dtype(np.float64)
+_F32 = np.dtype(np.float32)
 # records whose tangent's dtype is their result's (a cast), left to their rule
 _CASTS = frozenset({"astype", "to_dtype", "cast"})
 
@@ -305,7 +421,7 @@ def push(
                 continue
             check_versions(node)  # a value changed in place since: refused, as backward does
             eq, dots, dt = _promoted(node, dots, wrapped)
-            if attached and dt is not None:
+            if attached and dt is not None and dt != node.out.data.dtype:
                 raise NotSupported("a promoted tangent recorded")  # (the caller falls back)
             d = jvp(eq, dots, nb, attached)
             if d is None:

@@ -119,3 +119,6 @@ def _no_carry(*args: Any) -> None:
 
 # `apply` calls it after each op inside a forward-AD dual level (`core.dual`).
 carry: Any = _no_carry
+# A tensor's forward-AD tangent at the active level, or None (`core.dual.tangent`, set when
+# `core.dual` is imported, as `carry`).
+tangent: Any = lambda t: None  # noqa: E731

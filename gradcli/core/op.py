@@ -187,6 +187,7 @@ class Op(Record):
         "accumulate",
         "jvp_reads_primal",
         "jvp_zeros",
+        "jvp_terms",
         "saved",
         "reads",
         "complex",
@@ -210,6 +211,7 @@ class Op(Record):
         "accumulate": None,
         "jvp_reads_primal": False,
         "jvp_zeros": (),
+        "jvp_terms": (),
         "saved": None,
         "reads": None,
         "complex": None,
@@ -249,6 +251,14 @@ class Op(Record):
     # its kernel materializes: `tanh_backward(grad_output_t, output_p) + ...` with no tangent
     # for the gradient): their term, of a zero tangent, is added too (a -0. becomes +0.).
     jvp_zeros: tuple[int, ...]
+    # PyTorch's forward formula as a sum of one term per input, in the formula's order: (the
+    # input whose tangent it is, the inputs whose values multiply it); mul's `other_t * self_p
+    # + self_t * other_p` is ((1, (0,)), (0, (1,))), add's ((0, ()), (1, ())). An input without
+    # a tangent has a ZeroTensor there, whose term is still recorded: the tangent is a sum
+    # (AddBackward0) where another term or a value the zero term multiplies requires grad, and
+    # a backward through it gives that value zeros (`core.forward.zero_terms`). Empty: the
+    # formula is no such sum.
+    jvp_terms: tuple[tuple[int, tuple[int, ...]], ...]
     saved: dict[str, Any] | Callable[..., dict[str, Any]] | None
     # What the rule reads at backward, where that depends on the params: params -> (reads
     # the output, the inputs it reads), for the version check of values changed in place
@@ -596,13 +606,23 @@ class Node:
     def __repr__(self) -> str:
         # As PyTorch's: C++ nodes without their namespace, a custom Function's node with
         # its Python module (`<torch.autograd.function.ExpBackward object at 0x...>`).
-        name = self.name().removeprefix("torch::autograd::")
+        name = python_class(self.name())
         if self.op.kind == "custom" and name.endswith("Backward"):
             # (a program's Function: `{Name}Backward`; gradcli's own kernels run through
             # custom nodes too, under PyTorch's C++ names: `WeightNormInterfaceBackward0`)
             name = f"torch.autograd.function.{name}"
         return f"<{name} object at {id(self):#x}>"
 
+
+def python_class(name: str) -> str:
+    """The Python class of PyTorch's node named `name`: a C++ node's without its namespace,
+    CppFunction for one PyTorch binds no class to (unpack_dual's Identity)."""
+    if name in _UNBOUND:
+        return "CppFunction"
+    return name.removeprefix("torch::autograd::")
+
+
+_UNBOUND = frozenset({"torch::autograd::Identity"})
 
 _RUN_START = [0]  # the seq of the first node of the current run
 

@@ -43,6 +43,7 @@ add = Op(
     samples=binary_samples(),
     to_torch="{0} + {1}",
     to_jax="{0} + {1}",
+    jvp_terms=((0, ()), (1, ())),  # (`self_t + other_t`: a tangent that requires grad plus zeros)
     complex="holo",
     complex_forward=alpha_sum(1 + 0j),
 )
@@ -129,6 +130,7 @@ sum = Op(  # noqa: A001 - the record of torch.sum
     to_torch=lambda w, a, p: w.reduction("torch.sum", a[0], p),
     to_jax=lambda w, a, p: w.reduction("jnp.sum", a[0], p),
     complex="holo",
+    jvp_terms=((0, ()),),  # (auto_linear: the sum of the tangent)
 )
 
 # --- shape ------------------------------------------------------------------------------------

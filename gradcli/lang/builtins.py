@@ -18,7 +18,7 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core import dtypes, hooks
 from ..core import tensor as tensor_module
-from ..core.op import AccumulateGrad, Node, ShownNode
+from ..core.op import AccumulateGrad, Node, ShownNode, python_class
 from ..core.sparse import SparseCOO
 from ..core.tensor import SCALAR_WARNING, Tensor, _GradMode, repeated_change, typename
 from ..ops import arithmetic as A
@@ -1206,7 +1206,7 @@ def type_of(v: Any) -> Any:
     if isinstance(v, (Node, AccumulateGrad, ShownNode)):
         # A grad_fn's class is named after it: <class 'MulBackward0'>, <class
         # 'AccumulateGrad'>, a custom Function's <class 'torch.autograd.function.FBackward'>.
-        name = v.name().rpartition("::")[2]
+        name = python_class(v.name()).rpartition("::")[2]
         custom = isinstance(v, Node) and v.op.kind == "custom"
         return PyType(
             name, (type(v),), None, shown=f"torch.autograd.function.{name}" * custom or name

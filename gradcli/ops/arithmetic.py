@@ -18,7 +18,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError
-from ..core import autograd, cpu, dtypes
+from ..core import autograd, cpu, dtypes, hooks
 from ..core.inplace import drop_unread
 from ..core.layout import like, row_major
 from ..core.op import IMPLICIT_CASTS, SHOWN_INPUTS, apply, laid_out
@@ -532,8 +532,26 @@ erf = unary(E.erf)
 def named(t: Tensor, label: str) -> Tensor:
     """Show PyTorch's grad_fn name for a result gradcli computes with a more general op."""
     if t.node is not None:
+        if _GradMode.dual:
+            _name_tangent(t, label)
         t.node.label = label
     return t
+
+
+def _name_tangent(t: Tensor, label: str) -> None:
+    """Inside a forward-AD level: t's tangent, when it is the same linear record applied to the
+    tangents (`core.forward._applied`: diagonal's index, trace's sum), takes the name too, as
+    PyTorch's auto_linear formula calls the op itself."""
+    d = hooks.tangent(t)
+    n = None if d is None else d.node
+    if (
+        n is not None
+        and n.op is t.node.op
+        and n.label == t.node.label
+        and n.op.jvp_terms
+        and not any(reads for _, reads in n.op.jvp_terms)
+    ):
+        n.label = label
 
 
 def shown_over(t: Tensor, *operands: Tensor) -> Tensor:
@@ -669,11 +687,17 @@ def div_op(a: Any, b: Any) -> Tensor:
 
 
 def matmul(input: Any, other: Any) -> Tensor:
+    return product(input, other)
+
+
+def product(input: Any, other: Any, label: str | None = None) -> Tensor:
+    """matmul, its node named `label` (torch.bmm's BmmBackward0) instead of matmul's own: the
+    name is known as the node is made (forward AD's tangent is computed then)."""
     input, other = checked_operands(input, other)
     # The node PyTorch's matmul ends with: a vector times a matrix is (1, n) @ matrix
     # squeezed in place (SqueezeBackward4, and the result is at version 1); a matrix times a
     # batch is computed transposed and made contiguous (CloneBackward0).
-    label = (
+    label = label or (
         "DotBackward0"
         if input.ndim == other.ndim == 1
         else "MvBackward0"
@@ -810,10 +834,24 @@ def _bmm_route(x: Tensor, y: Tensor) -> tuple[Tensor, Tensor]:
     shape (on the left always, on the right when the batch's leading axes cannot be folded
     into its rows without a copy). With grad, or foldable, matmul folds (`_matmul_fwd`)."""
     if x.ndim >= 3 and y.ndim == 2 and not y.requires_grad and not _foldable(x.data):
-        return x, Tensor(np.broadcast_to(y.data, x.shape[:-2] + y.shape))
+        return x, _expanded(y, x.shape[:-2] + y.shape)
     if x.ndim == 2 and y.ndim >= 3 and not x.requires_grad:
-        return Tensor(np.broadcast_to(x.data, y.shape[:-2] + x.shape)), y
+        return _expanded(x, y.shape[:-2] + x.shape), y
     return x, y
+
+
+def _expanded(t: Tensor, shape: tuple[int, ...]) -> Tensor:
+    """t broadcast to `shape` outside the graph, with its forward-AD tangent broadcast too
+    (inside a dual level: the product's tangent reads it)."""
+    out = Tensor(np.broadcast_to(t.data, shape))
+    if _GradMode.dual:
+        from ..core import dual
+
+        d = dual.tangent(t)
+        if d is not None:
+            lead = d.shape[: d.ndim - t.ndim]
+            dual.set_tangent(out, apply(S.expand, d, shape=lead + shape))
+    return out
 
 
 def _foldable(a: np.ndarray) -> bool:

@@ -81,6 +81,7 @@ sub = defop(
     to_jax="{0} - {1}",
     complex="holo",
     complex_forward=P.alpha_sum(-1 + 0j),
+    jvp_terms=((0, ()), (1, ())),  # (`self_t - other_t`)
 )
 
 
@@ -229,6 +230,7 @@ mul = defop(
     to_torch="{0} * {1}",
     to_jax="{0} * {1}",
     jvp_reads_primal=True,
+    jvp_terms=((1, (0,)), (0, (1,))),  # (`other_t * self_p + self_t * other_p`)
     complex="rule",  # (`_mul_vjp`: PyTorch's own product for complex values)
 )
 
@@ -265,8 +267,15 @@ def _div_jvp(dots: tuple, out: Tensor, x: Tensor, y: Tensor) -> Tensor | None:
     # divisions of a gradient). A missing tangent is a zero term left out, as PyTorch's zero
     # tensors are: dx / y, or -dy * out / y (the tangent negated first: the sign of a zero,
     # and of a NaN, as PyTorch's).
+    # With grad mode on (a tangent recorded), `dy * out` of a missing dy is PyTorch's
+    # ZeroTensor term, recorded where `out` requires grad: the tangent has that grad history.
     dx, dy = (None if d is None else tangent_at_rank(d, t, out) for d, t in zip(dots, (x, y)))
     if dy is None:
+        if dx is not None and out.requires_grad and grad_enabled():
+            from ..core.forward import zero_term
+
+            shape = np.broadcast_shapes(dx.shape, out.shape)
+            dx = dx - zero_term((out,), shape, dx.dtype, "MulBackward0", sign=1.0)
         return None if dx is None else dx / y
     if dx is None:
         return -dy * out / y

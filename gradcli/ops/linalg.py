@@ -1808,6 +1808,8 @@ matmul = defop(
     saved=lambda n: _MATMUL_SAVED.get(n.name()),
     kind="linalg",
     jvp=_matmul_jvp,
+    # (`mm(self_t, mat2_p) + mm(self_p, mat2_t)`, and mv's, dot's, bmm's)
+    jvp_terms=((0, (1,)), (1, (0,))),
     signature="x @ y, matmul(x, y), mm, mv, dot, bmm",
     samples=tuple(
         Sample(s)
@@ -2042,6 +2044,8 @@ einsum = defop(
     reads=lambda p: (False, None),
     kind="linalg",
     jvp=_einsum_jvp,
+    # (of two operands, a product: `bmm(a_t, b) + bmm(a, b_t)` inside PyTorch's einsum)
+    jvp_terms=((0, (1,)), (1, (0,))),
     signature="einsum(equation, *operands), tensordot(a, b, dims)",
     samples=(
         _einsum_sample(((2, 3), (3, 4)), ((0, 1), (1, 2)), (0, 2)),
@@ -2179,6 +2183,7 @@ scaled_matmul = defop(
     "alpha * (g @ y^T), alpha * (x^T @ g)",
     kind="linalg",
     jvp=_scaled_matmul_jvp,
+    jvp_terms=((0, (1,)), (1, (0,))),  # (a product's ZeroTensor term scaled is one too)
     signature="alpha * (x @ y) inside addmm, addmv, baddbmm",
     samples=tuple(
         Sample(s, {"alpha": 1.5})

@@ -82,6 +82,7 @@ mean = defop(
     to_torch=lambda w, a, p: w.reduction("torch.mean", a[0], p),
     to_jax=lambda w, a, p: w.reduction("jnp.mean", a[0], p),
     complex="holo",
+    jvp_terms=((0, ()),),  # (auto_linear: the mean of the tangent)
 )
 
 

@@ -274,6 +274,29 @@ def _cumprod_fwd(x: np.ndarray, dim: int) -> np.ndarray:
         return _along(x, dim, False, lambda a, d: np.cumprod(a, axis=d, dtype=acc)).astype(x.dtype)
 
 
+def _cumprod_jvp(dots: tuple, out: Tensor, x: Tensor, dim: int) -> Any:
+    """PyTorch's cumprod_jvp: `(t / x).cumsum(dim) * result`, and from each slice's first zero
+    on, `cumprod(where(first zero, t, x))` (the tangent in the zero's place); a 0-d x's result
+    where x is 0 is t. Its quotients give the signs of zero PyTorch's forward mode has (a zero
+    tangent over a negative x is -0.: the diagonal of hessian(prod) at an input with a zero),
+    where the transposed gradient gave +0."""
+    (d,) = dots
+    if d is None:
+        return None
+    grad = apply(B.mul, apply(B.div, d, x), out) if x.ndim == 0 else None
+    if x.ndim == 0:
+        return apply(B.where, constant(x.data == 0), d, grad)
+    ax = from_end(dim, x.ndim)
+    grad = apply(B.mul, apply(cumsum, apply(B.div, d, x), dim=ax), out)
+    zeros = x.data == 0
+    if not zeros.any():
+        return grad
+    first = zeros & (np.cumsum(zeros, axis=dim) == 1)
+    after = np.cumsum(first, axis=dim) > 0
+    new = apply(cumprod, apply(B.where, constant(first), d, x), dim=ax)
+    return apply(B.where, constant(after), new, grad)
+
+
 cumprod = defop(
     "cumprod",
     _cumprod_fwd,
@@ -281,6 +304,7 @@ cumprod = defop(
     "CumprodBackward0",
     "rev_cumsum(g * out) / x (the exact products of the others at zeros)",
     kind="reduction",
+    jvp=_cumprod_jvp,
     kink="at a zero x_z of a slice the gradient is the exact product of the other factors "
     "(dx_k = 0 past the first zero), as PyTorch, and differentiable again",
     sym=_sym_cumprod,

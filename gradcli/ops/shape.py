@@ -32,6 +32,7 @@ clone = defop(
     to_torch=lambda w, a, p: f"{a[0]}.clone()",
     to_jax=lambda w, a, p: f"jnp.array({a[0]})",
     complex="holo",
+    jvp_terms=((0, ()),),  # (auto_linear: the tangent cloned)
 )
 
 
@@ -277,6 +278,7 @@ index = defop(
     to_torch=lambda w, a, p: f"{a[0]}[{w.index(p['idx'])}]",
     to_jax=lambda w, a, p: f"{a[0]}[{w.index(p['idx'])}]",
     complex="holo",
+    jvp_terms=((0, ()),),  # (auto_linear: the tangent indexed)
 )
 
 

@@ -755,7 +755,9 @@ def _jvp(
             path = on_path(ancestors(flat_out), entered)[1]
             refuse_no_formula(path)
             _refuse_user_jvp(path)
-            tans = _jvp_by_double_backward(flat_out, entered, flat_t)
+            tans = _jvp_attached(flat_out, entered, flat_t)
+            if tans is None:
+                tans = _jvp_by_double_backward(flat_out, entered, flat_t)
         else:
             tans = tangents_through(flat_out, entered, flat_t, 0, wrapped=True)
         out_tans = []
@@ -788,6 +790,22 @@ def _refuse_user_jvp(path: Sequence[Any]) -> None:
         )
 
 
+def _jvp_attached(
+    outs: list[Tensor], ins: list[Tensor], tans: list[Tensor]
+) -> list[Tensor | None] | None:
+    """J v through the rules' forward formulas with their computations recorded, as PyTorch's
+    jvp gives a tangent that stays differentiable (a function closing over a parameter that
+    requires grad): its nodes are the formulas' (`mm(v, W) + mm(x, 0)`: AddBackward0). None
+    where that is not reached (user code in the graph, a tangent a Python float promotes)."""
+    nodes = ancestors(outs)
+    if any(p.op.kind == "custom" or p.hooks or p.node_hooks or p.packed for p in nodes):
+        return None
+    try:
+        return tangents_through(outs, ins, tans, 0, wrapped=True, attached=True)
+    except GradcliError:
+        return None
+
+
 def _jvp_by_double_backward(
     outs: list[Tensor], ins: list[Tensor], tans: list[Tensor]
 ) -> list[Tensor | None]:
@@ -807,8 +825,12 @@ def _jvp_by_double_backward(
 def jvp(
     func: Any, primals: Any, tangents: Any, *, strict: bool = False, has_aux: bool = False
 ) -> tuple:
-    """`torch.func.jvp(f, primals, tangents)`: (f(*primals), J tangents[, aux])."""
+    """`torch.func.jvp(f, primals, tangents)`: (f(*primals), J tangents[, aux]). An output
+    that requires grad (from a tensor f closes over, or an input) comes back as PyTorch's
+    unwrapping of the dual's primal gives it: a new alias of it (AliasBackward0), even an
+    input or a parameter returned as it is."""
     out, tan, aux = _jvp(func, primals, tangents, None, strict, has_aux)
+    out = tree_map(lambda v: I.getitem(v, Ellipsis) if v.requires_grad else v, out)
     return (out, tan, aux) if has_aux else (out, tan)
 
 
@@ -816,7 +838,7 @@ def linearize(func: Any, *primals: Any) -> tuple:
     """`torch.func.linearize(f, *primals)`: (f(*primals), jvp_fn), jvp_fn(*tangents) being the
     Jacobian-vector product at the primals (gradcli evaluates it by forward mode each time)."""
     zeros = tuple(Tensor(np.zeros_like(p.data)) if isinstance(p, Tensor) else p for p in primals)
-    out = jvp(func, primals, zeros)[0]
+    out = _jvp(func, primals, zeros, None, False, False)[0]  # (not aliased, as PyTorch's)
 
     def jvp_fn(*tangents: Any) -> Any:
         for i, (p, t) in enumerate(zip(primals, tangents)):
@@ -1108,10 +1130,9 @@ def jacfwd(
             )
             if _outside(flat_out, level):
                 _refuse_user_jvp(on_path(ancestors(flat_out), flat_in)[1])
-                per_input = None
-                if not _outside(flat_out, level, program_only=True):
-                    # inside another transform: PyTorch's tangents, recorded
-                    per_input = _jacfwd_attached(flat_out, flat_in, sizes, level, wrapped)
+                # PyTorch's tangents, recorded (inside another transform, or of a function
+                # closing over a program tensor that requires grad)
+                per_input = _jacfwd_attached(flat_out, flat_in, sizes, level, wrapped)
                 if per_input is None:
                     per_input = _jacfwd_reverse(flat_out, flat_in, level, wrapped)
             else:
@@ -1137,7 +1158,7 @@ def _jacfwd_tangents(
         flat = col.reshape(total, -1).T
         off = 0
         for j, (t, n) in enumerate(zip(flat_in, sizes)):
-            block = np.ascontiguousarray(flat[:, off : off + n]).reshape(o.shape + t.shape)
+            block = flat[:, off : off + n].reshape(o.shape + t.shape)  # (a view, as PyTorch's)
             per_input[j].append(Tensor(block))
             off += n
     return per_input
@@ -1176,7 +1197,7 @@ def _jacfwd_attached(
         off = 0
         for j, (t, n) in enumerate(zip(flat_in, sizes)):
             part = I.getitem(col, (slice(off, off + n),)) if len(flat_in) > 1 else col
-            block = F.reshape(F.transpose(part, 0, 1), *(o.shape + t.shape))
+            block = F.view(F.transpose(part, 0, 1), *(o.shape + t.shape))
             per_input[j].append(_leave(block, level))
             off += n
     return per_input

@@ -49,6 +49,7 @@ from ..ops.arithmetic import (
     matmul,
     mul_t,
     named,
+    product,
     scalar_operand,
     size_check,
     sub_t,
@@ -1269,7 +1270,7 @@ def bmm(input: Any, mat2: Any) -> Tensor:
             "Expected size for first two dimensions of batch2 tensor to be: "
             f"[{input.shape[0]}, {input.shape[2]}] but got: [{mat2.shape[0]}, {mat2.shape[1]}]."
         )
-    return named(matmul(input, mat2), "BmmBackward0")
+    return product(input, mat2, "BmmBackward0")
 
 
 def dot(input: Any, tensor: Any) -> Tensor:

@@ -1231,7 +1231,23 @@ def multilabel_margin_loss(
         out = F.sum(loss)
     else:
         out = F.mean(loss)
-    return A.named(out, "MultilabelMarginLossBackward0")
+    out = A.named(out, "MultilabelMarginLossBackward0")
+    # The value as ATen's CPU kernel computes it: each hinge in the input's dtype, added one by
+    # one in double (target slot, then class), each sample's sum rounded to the dtype; `none`
+    # divides it there, `sum` / `mean` add the samples' sums in double, divide by the classes
+    # (and the samples) in double and round once.
+    # (An empty batch: PyTorch's result is memory it never writes; gradcli's stays its own.)
+    if nframe == 0:
+        return out
+    hinge = np.where(mask & (z.data > 0), z.data, 0).astype(np.float64).reshape(nframe, -1)
+    sums = np.cumsum(hinge, axis=1)[:, -1].astype(x.dtype)
+    if r == "none":
+        exact = (sums / x.dtype.type(dim)).astype(x.dtype)
+    else:
+        total = float(np.cumsum(sums.astype(np.float64))[-1]) / dim
+        exact = np.asarray(total / nframe if r == "mean" else total, dtype=x.dtype)
+    out.data = exact.reshape(out.shape)
+    return out
 
 
 # --- linear algebra ----------------------------------------------------------------------------

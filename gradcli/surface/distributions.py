@@ -383,6 +383,10 @@ class Uniform(Distribution):
         value = _value(value, self, check=False)
         return _M["clamp"]((value - self.low) / (self.high - self.low), min=0, max=1)
 
+    def icdf(self, value: Any) -> Tensor:
+        value = _value(value, self, check=False)
+        return value * (self.high - self.low) + self.low
+
     def entropy(self) -> Tensor:
         return _T["log"](self.high - self.low)
 
@@ -1217,6 +1221,7 @@ class Beta(_Plain):
     has_rsample = True
 
     def rsample(self, sample_shape: Any = ()) -> Tensor:
+        _no_draw_gradient(self, self._dirichlet.concentration)  # (named Beta, not its Dirichlet)
         return _M["select"](self._dirichlet.rsample(sample_shape), -1, 0)
 
     def __init__(self, concentration1: Any, concentration0: Any, validate_args: Any = None) -> None:
@@ -2876,6 +2881,8 @@ class TransformedDistribution(Distribution):
         "entropy",
         "perplexity",
         "enumerate_support",
+        "cdf",
+        "icdf",
     )
     PROGRAM_DATA = ("batch_shape", "event_shape", "has_enumerate_support")
 
@@ -2959,6 +2966,27 @@ class TransformedDistribution(Distribution):
             self.base_dist.log_prob(y), event_dim - len(self.base_dist.event)
         )
 
+    def _monotonize_cdf(self, value: Tensor) -> Tensor:
+        # a decreasing chain of transforms turns the base's cdf over: 1 - F
+        sign: Any = 1
+        for t in self.transforms:
+            sign = sign * t.sign
+        if isinstance(sign, int) and sign == 1:
+            return value
+        return sign * (value - 0.5) + 0.5
+
+    def cdf(self, value: Any) -> Tensor:
+        value = _value(value, self, check=False)
+        for t in reversed(self.transforms):
+            value = t.inv(value)
+        return self._monotonize_cdf(self.base_dist.cdf(value))
+
+    def icdf(self, value: Any) -> Tensor:
+        value = self.base_dist.icdf(self._monotonize_cdf(_value(value, self, check=False)))
+        for t in self.transforms:
+            value = t(value)
+        return value
+
 
 TRANSFORMS: dict[str, type] = {
     "Transform": Transform,
@@ -2977,6 +3005,88 @@ MODULES["TransformedDistribution"] = "transformed_distribution"
 # PyTorch's subclasses of TransformedDistribution that gradcli makes on their own (isinstance
 # with D.TransformedDistribution answers True for them: `lang.builtins`)
 TRANSFORMED_IN_PYTORCH = ("LogNormal", "HalfNormal")
+
+
+_EULER = 0.57721566490153286060  # the Euler-Mascheroni constant, as torch.distributions'
+
+
+class Gumbel(TransformedDistribution):
+    """PyTorch's Gumbel: a Uniform on [tiny, 1 - eps] through -log(-log(u)) (four transforms:
+    log, negation, log, then loc - scale * y), with its own log_prob, mean and entropy."""
+
+    NAME = "Gumbel"
+    PARAMS = ("loc", "scale")
+    PROGRAM_METHODS = TransformedDistribution.PROGRAM_METHODS
+    PROGRAM_DATA = Distribution.PROGRAM_DATA
+
+    def __init__(self, loc: Any, scale: Any, validate_args: Any = None) -> None:
+        numbers = not isinstance(loc, Tensor) and not isinstance(scale, Tensor)
+        self._loc, self._scale = _broadcast_all(loc, scale)
+        info = np.finfo(self._loc.dtype)
+        tiny, top = float(info.tiny), 1 - float(info.eps)
+        if numbers:
+            base = Uniform(tiny, top, validate_args=validate_args)
+        else:
+            base = Uniform(
+                _T["full_like"](self._loc, tiny),
+                _T["full_like"](self._loc, top),
+                validate_args=validate_args,
+            )
+        transforms = [
+            ExpTransform().inv,
+            AffineTransform(loc=0, scale=-_T["ones_like"](self._scale)),
+            ExpTransform().inv,
+            AffineTransform(loc=loc, scale=-self._scale),
+        ]
+        self.shown = {"loc", "scale"}
+        super().__init__(base, transforms, validate_args=validate_args)
+        if validate_args is not False:
+            loc_ok = self._loc.data == self._loc.data
+            self._check("loc", self._loc, loc_ok, _REAL)
+            self._check("scale", self._scale, self._scale.data > 0, _POSITIVE)
+
+    @property
+    def loc(self) -> Tensor:
+        return self._loc
+
+    @property
+    def scale(self) -> Tensor:
+        return self._scale
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("loc", "scale"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    def log_prob(self, value: Any) -> Tensor:
+        if self._validate:
+            value = _validate_sample(self, value, _REAL)
+        else:
+            value = _value(value, self, check=False)
+        y = (self._loc - value) / self._scale
+        return (y - _M["exp"](y)) - _M["log"](self._scale)
+
+    @property
+    def mean(self) -> Tensor:
+        return self._loc + self._scale * _EULER
+
+    @property
+    def mode(self) -> Tensor:
+        return self._loc
+
+    @property
+    def stddev(self) -> Tensor:
+        return (math.pi / math.sqrt(6)) * self._scale
+
+    @property
+    def variance(self) -> Tensor:
+        return _M["pow"](self.stddev, 2)
+
+    def entropy(self) -> Tensor:
+        return _M["log"](self._scale) + (1 + _EULER)
+
+
+CLASSES["Gumbel"] = Gumbel
 
 
 class LogitRelaxedBernoulli(_Lazy):

@@ -8429,3 +8429,19 @@ add(
         (r"not supported", r"has no attribute", r"not accessible"),
     ),
 )
+
+# lead (session 36): Gumbel's draws sized before they are made; cdf / icdf of transformed
+# distributions reach nothing of Python's.
+add(
+    budget(
+        "gumbel_huge_sample",
+        "from torch.distributions import Gumbel\nprint(Gumbel(0.0, 1.0).sample((10**6, 10**6)))",
+        LIMIT,
+    ),
+    small(
+        "gumbel_transform_internals",
+        "from torch.distributions import Gumbel\n"
+        "print(Gumbel(0.0, 1.0).transforms[0].__class__.__mro__)",
+        (r"not supported", r"has no attribute", r"not accessible"),
+    ),
+)

@@ -516,8 +516,8 @@ def test_mixture_checks_as_pytorchs(text: str, match: str) -> None:
 
 def test_isinstance_with_the_classes_is_pytorchs() -> None:
     """isinstance(d, D.X) for every pair of torch.distributions' classes gradcli has, as
-    PyTorch 2.13 answers it (recorded: Chi2 is a Gamma; LogNormal, HalfNormal and
-    RelaxedBernoulli are TransformedDistributions; no other class is another's), and every
+    PyTorch 2.13 answers it (recorded: Chi2 is a Gamma; LogNormal, HalfNormal,
+    RelaxedBernoulli and Gumbel are TransformedDistributions; no other class is another's), and every
     one is a D.Distribution; the abstract base itself is not made."""
     import gradcli.lang.builtins as B
     from gradcli.surface import distributions as DS
@@ -526,6 +526,7 @@ def test_isinstance_with_the_classes_is_pytorchs() -> None:
     td = {"TransformedDistribution"}
     pytorch_subclasses = {"Chi2": {"Gamma"}, "LogNormal": td, "HalfNormal": td}
     pytorch_subclasses["RelaxedBernoulli"] = td
+    pytorch_subclasses["Gumbel"] = td
     for a in DS.CLASSES:
         for b in DS.CLASSES:
             want = a == b or b in pytorch_subclasses.get(a, set())

@@ -2245,9 +2245,12 @@ def _renorm_rows(w: Tensor, rows: np.ndarray, max_norm: float, p: float) -> None
     """PyTorch's embedding_renorm_: the looked-up rows longer than max_norm scaled to it, in
     place, outside the graph."""
     from ..core.tensor import no_grad
+    from .functional import norm
     from .sampling import _fill
 
-    norms = np.linalg.norm(w.data[rows].astype(np.float64), ord=p, axis=1)
+    # each distinct row's norm in its own dtype (ATen: row.norm(p).item()), as a double
+    with no_grad():
+        norms = norm(Tensor(w.data[rows]), p, dim=1).data.astype(np.float64)
     big = norms > max_norm
     if not np.any(big):
         return

@@ -161,7 +161,8 @@ class _Deprecated(_Transform):
 def _functorch_members() -> dict[str, Any]:
     from .functorch import MODULE_FUNCTIONS
 
-    transforms = [n for n in _FUNC if n != "linearize"]  # (functorch has no linearize)
+    # (functorch has no linearize; its functionalize is functorch.experimental's)
+    transforms = [n for n in _FUNC if n not in ("linearize", "functionalize")]
     return {
         **{n: _Deprecated(n, "torch.vmap" if n == "vmap" else None) for n in transforms},
         **MODULE_FUNCTIONS,
@@ -218,6 +219,7 @@ _FUNC = (
     "hessian",
     "vmap",
     "linearize",
+    "functionalize",
 )
 
 

@@ -71,6 +71,7 @@ from .nn import Module
 
 __all__ = [
     "functional_call",
+    "functionalize",
     "grad",
     "grad_and_value",
     "hessian",
@@ -573,6 +574,31 @@ def grad_and_value(func: Any, argnums: Any = 0, has_aux: bool = False) -> Transf
         return _grad_and_value(func, argnums, has_aux, args, kwargs)
 
     return Transformed(wrapper, _name(func), _name(func), func)
+
+
+_REMOVE_OPTIONS = (
+    "     remove='mutations': all inplace and out= operators will be removed from the program, "
+    "and replaced with their out-of-place equivalents.\n"
+    "     remove='mutations_and_views': In addition to the above, all aliasing operators {view} "
+    "will be replaced with their non-aliasing counterparts, {view}_copy.\n"
+)
+
+
+def functionalize(func: Any, *, remove: str = "mutations") -> Transformed:
+    """`torch.func.functionalize(f)`: f with its mutations replaced by out-of-place operations
+    (and a changed input written back at the end). Eagerly its values are f's own, so gradcli
+    calls f itself (mutations included: the same numbers, the same changed inputs)."""
+    if remove not in ("mutations", "mutations_and_views"):
+        raise error(
+            "functionalize(f, remove='mutations'): received invalid argument for "
+            f"remove={remove}. Valid options are:\n" + _REMOVE_OPTIONS,
+            "RuntimeError",
+        )
+
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        return func(*args, **kwargs)
+
+    return Transformed(wrapped, _name(func), _name(func), func)
 
 
 def grad(func: Any, argnums: Any = 0, has_aux: bool = False) -> Transformed:

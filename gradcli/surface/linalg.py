@@ -599,13 +599,13 @@ def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) ->
         base = F.expand(inp, (m1.shape[0], m2.shape[1]))
     out = _add_scaled(inp, _scaled_product(m1, m2, alpha), beta, alpha, "AddmmBackward0", base)
     if (
-        inp.ndim == 1
-        and beta == 1
+        beta == 1
         and alpha == 1
         and out.data.flags.writeable
         and not (_GradMode.vmapped and (batched(inp) or batched(m1) or batched(m2)))
     ):
-        # a bias vector: rounded as F.linear's (MKL fuses it in places; `linalg.linear_sum`)
+        # the input (a bias vector, a full matrix, a number: ATen copies it into the result
+        # and runs MKL with beta = 1) rounded as F.linear's bias (`linalg.linear_sum`)
         v = LS(m1.data, m2.data, inp.data)
         if v is not None and v.shape == out.data.shape:
             out.data[...] = v

@@ -8429,3 +8429,24 @@ add(
         (r"not supported", r"has no attribute", r"not accessible"),
     ),
 )
+
+# fixbinom: torch.binomial's serial sampler (uniforms counted, stopped at a named limit), its
+# infinite counts and Binomial's draws sized before they are made.
+add(
+    budget(
+        "binomial_many_small_draws",
+        "x = torch.binomial(torch.full((10**4, 10**3), 1000.), torch.full((10**4, 10**3), 1e-3))",
+        LIMIT + (r"uniform draws",),
+    ),
+    budget(
+        "binomial_huge_tensors",
+        "x = torch.binomial(torch.ones(10**5, 10**5), torch.ones(10**5, 10**5))",
+    ),
+    small(
+        "binomial_infinite_counts",
+        "print(torch.binomial(torch.tensor([math.inf, 1e38]), torch.tensor([0.3, 1e-37])))",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(r"^tensor\(\[inf, [0-9]+\.\]\)\n$",),
+    ),
+)

@@ -3145,3 +3145,145 @@ class Multinomial(Distribution):
 
 
 CLASSES["Multinomial"] = Multinomial
+
+
+def _clamp_by_zero(x: Tensor) -> Tensor:
+    """PyTorch's _clamp_by_zero: max(x, 0) written as (clamp(min=0) + x - clamp(max=0)) / 2, so
+    that its gradient at 0 is 1/2."""
+    return (_M["clamp"](x, min=0) + x - _M["clamp"](x, max=0)) / 2
+
+
+class Binomial(_Lazy):
+    """PyTorch's Binomial: total_count (a number or a tensor, broadcast with the probabilities and
+    given their dtype) and probs or logits; sample is torch.binomial of both expanded, log_prob
+    the lgamma formula with the logits' clamp, entropy and enumerate_support for one count."""
+
+    NAME = "Binomial"
+    PARAMS = ("total_count", "probs", "logits")
+    has_enumerate_support = True
+
+    def __init__(
+        self,
+        total_count: Any = 1,
+        probs: Any = None,
+        logits: Any = None,
+        validate_args: Any = None,
+    ) -> None:
+        if (probs is None) == (logits is None):
+            raise GradcliError(
+                "Either `probs` or `logits` must be specified, but not both."
+            ).mirror("ValueError")
+        given = "probs" if probs is not None else "logits"
+        self.shown = {"total_count", given}
+        count, param = _broadcast_all(total_count, probs if probs is not None else logits)
+        self._total_count = _M["type_as"](count, param)
+        self.batch = tuple(param.shape)
+        if probs is not None:
+            self._probs = param
+        else:
+            self._logits = param
+        if validate_args is not False:
+            n = self._total_count.data
+            with np.errstate(invalid="ignore"):
+                whole = (np.fmod(n, 1) == 0) & (n >= 0)
+            self._check(
+                "total_count", self._total_count, whole, "IntegerGreaterThan(lower_bound=0)"
+            )
+            d = param.data
+            if probs is not None:
+                self._check(
+                    "probs",
+                    param,
+                    (d >= 0) & (d <= 1),
+                    "Interval(lower_bound=0.0, upper_bound=1.0)",
+                )
+            else:
+                self._check("logits", param, d == d, "Real()")
+        if probs is not None:
+            eps = _eps(param.dtype)
+            p = _M["clamp"](param, min=eps, max=1 - eps)
+            self._logits = _T["log"](p) - _T["log1p"](-p)
+        else:
+            self._probs = _T["sigmoid"](param)
+
+    @property
+    def total_count(self) -> Tensor:
+        return self._total_count
+
+    @property
+    def mean(self) -> Tensor:
+        return self._total_count * self.probs
+
+    @property
+    def mode(self) -> Tensor:
+        m = _M["floor"]((self._total_count + 1) * self.probs)
+        return _M["clamp"](m, max=self._total_count)
+
+    @property
+    def variance(self) -> Tensor:
+        return self._total_count * self.probs * (1 - self.probs)
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        probs = self.probs
+        with no_grad():
+            return _T["binomial"](
+                _M["expand"](self._total_count, *shape), _M["expand"](probs, *shape)
+            )
+
+    def log_prob(self, value: Any) -> Tensor:
+        if self.validating:
+            n = self._total_count
+            support = f"IntegerInterval(lower_bound=0, upper_bound={_shown(n)})"
+
+            def ok(v: np.ndarray) -> Any:
+                with np.errstate(invalid="ignore"):
+                    return (np.fmod(v, 1) == 0) & (v >= 0) & (v <= n.data)
+
+            value = _validate_sample(self, value, support, ok)
+        else:
+            value = _value(value, self, check=False)
+        n, logits = self._total_count, self.logits
+        what = "Binomial.log_prob"
+        log_factorial_n = _special("lgamma", n + 1, what)
+        log_factorial_k = _special("lgamma", value + 1, what)
+        log_factorial_nmk = _special("lgamma", n - value + 1, what)
+        normalize_term = (
+            n * _clamp_by_zero(logits)
+            + n * _T["log1p"](_T["exp"](-_M["abs"](logits)))
+            - log_factorial_n
+        )
+        return value * logits - log_factorial_k - log_factorial_nmk - normalize_term
+
+    def _one_count(self, what: str) -> int:
+        n = self._total_count.data
+        if not np.all(np.isfinite(n)):
+            raise GradcliError(
+                f"{what} of a Binomial whose total_count is not finite: PyTorch's int() of it "
+                "fails",
+                found=format_value(self._total_count),
+            )
+        top = int(np.max(n))
+        if not float(np.min(n)) == top:
+            raise (
+                GradcliError(f"Inhomogeneous total count not supported by `{what}`.")
+                .mirror("NotImplementedError")
+                .pytorch()
+            )
+        return top
+
+    def entropy(self) -> Tensor:
+        self._one_count("entropy")
+        log_prob = self.log_prob(self.enumerate_support(False))
+        return -_M["sum"](_T["exp"](log_prob) * log_prob, 0)
+
+    def enumerate_support(self, expand: Any = True) -> Tensor:
+        top = self._one_count("enumerate_support")
+        return self._enumerated(_T["arange"](1 + top, dtype=self._probs.dtype), expand)
+
+
+CLASSES["Binomial"] = Binomial

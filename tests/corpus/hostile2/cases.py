@@ -8449,4 +8449,21 @@ add(
         codes=frozenset({0}),
         stdout_patterns=(r"^tensor\(\[inf, [0-9]+\.\]\)\n$",),
     ),
+    budget(
+        "binomial_distribution_huge_sample",
+        "from torch.distributions import Binomial\n"
+        "print(Binomial(10, torch.tensor([0.5])).sample((10**6, 10**6)))",
+    ),
+    budget(
+        "binomial_enumerate_huge_count",
+        "from torch.distributions import Binomial\n"
+        "print(Binomial(1e12, torch.tensor([0.5])).entropy())",
+    ),
+    small(
+        "binomial_entropy_infinite_count",
+        "from torch.distributions import Binomial\n"
+        "d = Binomial(torch.tensor([math.inf]), torch.tensor([0.5]), validate_args=False)\n"
+        "print(d.entropy())",
+        (r"not finite",),
+    ),
 )

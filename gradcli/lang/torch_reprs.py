@@ -216,6 +216,7 @@ torch.distributions.Normal C torch.distributions.normal . .
 torch.distributions.OneHotCategorical C torch.distributions.one_hot_categorical . .
 torch.distributions.Poisson C torch.distributions.poisson . .
 torch.distributions.Binomial C torch.distributions.binomial . .
+torch.distributions.NegativeBinomial C torch.distributions.negative_binomial . .
 torch.distributions.StudentT C torch.distributions.studentT . .
 torch.distributions.Uniform C torch.distributions.uniform . .
 torch.distributions.bernoulli.Bernoulli C . . .
@@ -238,6 +239,7 @@ torch.distributions.normal.Normal C . . .
 torch.distributions.one_hot_categorical.OneHotCategorical C . . .
 torch.distributions.poisson.Poisson C . . .
 torch.distributions.binomial.Binomial C . . .
+torch.distributions.negative_binomial.NegativeBinomial C . . .
 torch.distributions.studentT.StudentT C . . .
 torch.distributions.uniform.Uniform C . . .
 torch.div M . V:div .

@@ -3161,6 +3161,16 @@ class Binomial(_Lazy):
     NAME = "Binomial"
     PARAMS = ("total_count", "probs", "logits")
     has_enumerate_support = True
+    COUNT = "IntegerGreaterThan(lower_bound=0)"
+    PROBS = "Interval(lower_bound=0.0, upper_bound=1.0)"
+
+    @staticmethod
+    def _count_ok(n: np.ndarray) -> Any:
+        return (np.fmod(n, 1) == 0) & (n >= 0)
+
+    @staticmethod
+    def _probs_ok(p: np.ndarray) -> Any:
+        return (p >= 0) & (p <= 1)
 
     def __init__(
         self,
@@ -3185,18 +3195,10 @@ class Binomial(_Lazy):
         if validate_args is not False:
             n = self._total_count.data
             with np.errstate(invalid="ignore"):
-                whole = (np.fmod(n, 1) == 0) & (n >= 0)
-            self._check(
-                "total_count", self._total_count, whole, "IntegerGreaterThan(lower_bound=0)"
-            )
+                self._check("total_count", self._total_count, self._count_ok(n), self.COUNT)
             d = param.data
             if probs is not None:
-                self._check(
-                    "probs",
-                    param,
-                    (d >= 0) & (d <= 1),
-                    "Interval(lower_bound=0.0, upper_bound=1.0)",
-                )
+                self._check("probs", param, self._probs_ok(d), self.PROBS)
             else:
                 self._check("logits", param, d == d, "Real()")
         if probs is not None:
@@ -3287,3 +3289,71 @@ class Binomial(_Lazy):
 
 
 CLASSES["Binomial"] = Binomial
+
+
+class NegativeBinomial(Binomial):
+    """PyTorch's NegativeBinomial: the number of successes before total_count failures (a real
+    count), probs in [0, 1) or logits; sample is a Poisson draw at a Gamma(total_count,
+    exp(-logits)) draw, log_prob PyTorch's logsigmoid and lgamma formula."""
+
+    NAME = "NegativeBinomial"
+    has_enumerate_support = False
+    COUNT = "GreaterThanEq(lower_bound=0)"  # PyTorch's greater_than_eq(0): an int bound
+    PROBS = "HalfOpenInterval(lower_bound=0.0, upper_bound=1.0)"
+
+    @staticmethod
+    def _count_ok(n: np.ndarray) -> Any:
+        return n >= 0
+
+    @staticmethod
+    def _probs_ok(p: np.ndarray) -> Any:
+        return (p >= 0) & (p < 1)
+
+    @property
+    def mean(self) -> Tensor:
+        return self._total_count * _T["exp"](self.logits)
+
+    @property
+    def mode(self) -> Tensor:
+        m = _M["floor"]((self._total_count - 1) * _M["exp"](self.logits))
+        return _M["clamp"](m, min=0.0)
+
+    @property
+    def variance(self) -> Tensor:
+        return self.mean / _T["sigmoid"](-self.logits)
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        with no_grad():
+            gamma = Gamma(self._total_count, _T["exp"](-self.logits), validate_args=False)
+            return _T["poisson"](gamma.sample(sample_shape))
+
+    def log_prob(self, value: Any) -> Tensor:
+        if self.validating:
+            value = _validate_sample(
+                self,
+                value,
+                "IntegerGreaterThan(lower_bound=0)",
+                lambda v: (v >= 0) & (v == np.floor(v)),
+            )
+        else:
+            value = _value(value, self, check=False)
+        n, logits = self._total_count, self.logits
+        what = "NegativeBinomial.log_prob"
+        log_unnormalized = n * _F["logsigmoid"](-logits) + value * _F["logsigmoid"](logits)
+        log_normalization = (
+            -_special("lgamma", n + value, what)
+            + _special("lgamma", 1.0 + value, what)
+            + _special("lgamma", n, what)
+        )
+        log_normalization = _M["masked_fill"](log_normalization, _M["eq"](n + value, 0.0), 0.0)
+        return log_unnormalized - log_normalization
+
+    def entropy(self) -> Tensor:
+        return Distribution.entropy(self)
+
+    def enumerate_support(self, expand: Any = True) -> Tensor:
+        return Distribution.enumerate_support(self, expand)
+
+
+CLASSES["NegativeBinomial"] = NegativeBinomial
+MODULES["NegativeBinomial"] = "negative_binomial"

@@ -839,3 +839,57 @@ def test_binomial_checks_and_refusals() -> None:
         d.log_prob(T(np.array([4.0, 1.0])))
     assert d.enumerate_support().shape == (4, 2)
     assert d.enumerate_support(False).shape == (4, 1)
+
+
+def _negbin_log_pmf(r: np.ndarray, k: np.ndarray, p: np.ndarray) -> np.ndarray:
+    import math
+
+    return np.array(
+        [
+            math.lgamma(a + b)
+            - math.lgamma(b + 1)
+            - math.lgamma(a)
+            + a * math.log1p(-c)
+            + b * math.log(c)
+            for a, b, c in zip(r, k, p)
+        ]
+    )
+
+
+NB_R = np.array([2.5, 7.0, 0.4, 12.0])
+
+
+def test_negative_binomial_log_prob_is_the_pmf() -> None:
+    p = np.array([0.3, 0.8, 0.05, 0.5])
+    got = DS.NegativeBinomial(T(NB_R), T(p)).log_prob(T(BIN_K)).numpy()
+    np.testing.assert_allclose(got, _negbin_log_pmf(NB_R, BIN_K, p), rtol=1e-12)
+    assert not np.allclose(got, _negbin_log_pmf(NB_R * 1.001, BIN_K, p), rtol=1e-6)
+    d = DS.NegativeBinomial(T(NB_R), T(p))
+    np.testing.assert_allclose(d.mean.numpy(), NB_R * p / (1 - p), rtol=1e-12)
+    np.testing.assert_allclose(d.variance.numpy(), NB_R * p / (1 - p) ** 2, rtol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "name, f, x",
+    [
+        (
+            "negative binomial log_prob / total_count",
+            lambda r: DS.NegativeBinomial(r, T(np.array([0.3, 0.8, 0.05, 0.5]))).log_prob(T(BIN_K)),
+            NB_R,
+        ),
+        (
+            "negative binomial log_prob / logits",
+            lambda x: DS.NegativeBinomial(T(NB_R), logits=x).log_prob(T(BIN_K)),
+            np.array([-0.4, 1.3, -2.9, 0.2]),
+        ),
+        (
+            "negative binomial log_prob / probs",
+            lambda x: DS.NegativeBinomial(T(NB_R), x).log_prob(T(BIN_K)),
+            np.array([0.3, 0.8, 0.05, 0.5]),
+        ),
+    ],
+)
+def test_negative_binomial_gradients_against_finite_differences(
+    name: str, f: Callable, x: np.ndarray
+) -> None:
+    _check(f, x)

@@ -8466,4 +8466,15 @@ add(
         "print(d.entropy())",
         (r"not finite",),
     ),
+    budget(
+        "negative_binomial_huge_sample",
+        "from torch.distributions import NegativeBinomial\n"
+        "print(NegativeBinomial(3.0, torch.tensor([0.5])).sample((10**5, 10**5)))",
+    ),
+    budget(
+        "negative_binomial_huge_rates",
+        "from torch.distributions import NegativeBinomial\n"
+        "print(NegativeBinomial(1e30, torch.tensor([0.5] * 10**6)).sample())",
+        LIMIT + TIME_LIMIT + (r"uniform draws", r"invalid Poisson rate"),
+    ),
 )

@@ -3137,11 +3137,16 @@ class Multinomial(Distribution):
         return log_factorial_n - log_factorial_xs + log_powers
 
     def entropy(self) -> Tensor:
-        raise GradcliError(
-            "Multinomial.entropy is not supported by gradcli (PyTorch sums over its Binomial's "
-            "support)",
-            hint="compute it from the Categorical: n * Categorical(probs).entropy() - ...",
-        ).mirror("NotImplementedError")
+        """PyTorch's: n H(categorical) - lgamma(n + 1) plus, over k = 1..n, each category's
+        Binomial(n, p) probability of k times lgamma(k + 1), summed over k and categories."""
+        n = _T["tensor"](self.total_count)
+        term1 = n * self._categorical.entropy() - _special("lgamma", n + 1, "Multinomial.entropy")
+        binomial = Binomial(self.total_count, probs=self._categorical.probs)
+        support = binomial.enumerate_support(expand=False)
+        support = _M["narrow"](support, 0, 1, support.shape[0] - 1)
+        binomial_probs = _T["exp"](binomial.log_prob(support))
+        weights = _special("lgamma", support + 1, "Multinomial.entropy")
+        return term1 + _M["sum"](binomial_probs * weights, [0, -1])
 
 
 CLASSES["Multinomial"] = Multinomial

@@ -893,3 +893,27 @@ def test_negative_binomial_gradients_against_finite_differences(
     name: str, f: Callable, x: np.ndarray
 ) -> None:
     _check(f, x)
+
+
+def _multinomial_entropy_brute(n: int, p: np.ndarray) -> float:
+    import itertools
+    import math
+
+    total = 0.0
+    for xs in itertools.product(range(n + 1), repeat=len(p)):
+        if sum(xs) != n:
+            continue
+        lp = math.lgamma(n + 1) + sum(x * math.log(q) - math.lgamma(x + 1) for x, q in zip(xs, p))
+        total -= math.exp(lp) * lp
+    return total
+
+
+def test_multinomial_entropy_is_the_sum_over_all_outcomes() -> None:
+    p = np.array([0.2, 0.3, 0.5])
+    got = float(DS.Multinomial(6, T(p)).entropy().item())
+    assert abs(got - _multinomial_entropy_brute(6, p)) < 1e-12
+    assert abs(got - _multinomial_entropy_brute(6, np.array([0.2, 0.3, 0.5]) * 1.001)) > 1e-6
+
+
+def test_multinomial_entropy_gradient_against_finite_differences() -> None:
+    _check(lambda x: DS.Multinomial(5, logits=x).entropy(), np.array([0.3, -1.0, 2.0]))

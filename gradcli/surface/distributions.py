@@ -1602,10 +1602,6 @@ class Geometric(_Lazy):
     def variance(self) -> Tensor:
         return (1.0 / self.probs - 1.0) / self.probs
 
-    @property
-    def stddev(self) -> Tensor:
-        return _M["sqrt"](self.variance)
-
     def sample(self, sample_shape: Any = ()) -> Tensor:
         shape = self._extended(sample_shape)
         probs = self.probs
@@ -3158,14 +3154,11 @@ def _clamp_by_zero(x: Tensor) -> Tensor:
     return (_M["clamp"](x, min=0) + x - _M["clamp"](x, max=0)) / 2
 
 
-class Binomial(_Lazy):
-    """PyTorch's Binomial: total_count (a number or a tensor, broadcast with the probabilities and
-    given their dtype) and probs or logits; sample is torch.binomial of both expanded, log_prob
-    the lgamma formula with the logits' clamp, entropy and enumerate_support for one count."""
+class _Counted(_Lazy):
+    """A total_count broadcast with probs or logits and given their dtype (Binomial and
+    NegativeBinomial: their constraints are the class's)."""
 
-    NAME = "Binomial"
     PARAMS = ("total_count", "probs", "logits")
-    has_enumerate_support = True
     COUNT = "IntegerGreaterThan(lower_bound=0)"
     PROBS = "Interval(lower_bound=0.0, upper_bound=1.0)"
 
@@ -3216,6 +3209,19 @@ class Binomial(_Lazy):
     @property
     def total_count(self) -> Tensor:
         return self._total_count
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+
+class Binomial(_Counted):
+    """PyTorch's Binomial: total_count (a number or a tensor, broadcast with the probabilities and
+    given their dtype) and probs or logits; sample is torch.binomial of both expanded, log_prob
+    the lgamma formula with the logits' clamp, entropy and enumerate_support for one count."""
+
+    NAME = "Binomial"
+    has_enumerate_support = True
 
     @property
     def mean(self) -> Tensor:
@@ -3296,13 +3302,12 @@ class Binomial(_Lazy):
 CLASSES["Binomial"] = Binomial
 
 
-class NegativeBinomial(Binomial):
+class NegativeBinomial(_Counted):
     """PyTorch's NegativeBinomial: the number of successes before total_count failures (a real
     count), probs in [0, 1) or logits; sample is a Poisson draw at a Gamma(total_count,
     exp(-logits)) draw, log_prob PyTorch's logsigmoid and lgamma formula."""
 
     NAME = "NegativeBinomial"
-    has_enumerate_support = False
     COUNT = "GreaterThanEq(lower_bound=0)"  # PyTorch's greater_than_eq(0): an int bound
     PROBS = "HalfOpenInterval(lower_bound=0.0, upper_bound=1.0)"
 
@@ -3352,12 +3357,6 @@ class NegativeBinomial(Binomial):
         )
         log_normalization = _M["masked_fill"](log_normalization, _M["eq"](n + value, 0.0), 0.0)
         return log_unnormalized - log_normalization
-
-    def entropy(self) -> Tensor:
-        return Distribution.entropy(self)
-
-    def enumerate_support(self, expand: Any = True) -> Tensor:
-        return Distribution.enumerate_support(self, expand)
 
 
 CLASSES["NegativeBinomial"] = NegativeBinomial

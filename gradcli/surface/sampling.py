@@ -999,6 +999,9 @@ def binomial(count: Any, prob: Any, generator: Any = None) -> Tensor:
     """`torch.binomial(count, prob)`: a new tensor of count's dtype, outside the graph; count
     and prob of one floating dtype and one shape (PyTorch's resizing of a broadcast output is
     refused, as its deprecation warning asks)."""
+    for i, (name, v) in enumerate((("count", count), ("prob", prob))):
+        if not isinstance(v, Tensor):
+            raise ArgumentTypeError("binomial", name, i + 1, "Tensor", pytype_name(v))
     n = tensor_arg(count, "count")
     p = tensor_arg(prob, "prob")
     if n.dtype.kind != "f":

@@ -997,8 +997,8 @@ def poisson(input: Any, generator: Any = None) -> Tensor:  # noqa: A002
 
 def binomial(count: Any, prob: Any, generator: Any = None) -> Tensor:
     """`torch.binomial(count, prob)`: a new tensor of count's dtype, outside the graph; count
-    and prob of one floating dtype and one shape (PyTorch's resizing of a broadcast output is
-    refused, as its deprecation warning asks)."""
+    and prob of one floating dtype, broadcast (with PyTorch's warning where its output, made
+    in count's shape, is resized)."""
     for i, (name, v) in enumerate((("count", count), ("prob", prob))):
         if not isinstance(v, Tensor):
             raise ArgumentTypeError("binomial", name, i + 1, "Tensor", pytype_name(v))
@@ -1013,14 +1013,21 @@ def binomial(count: Any, prob: Any, generator: Any = None) -> Tensor:
         raise GradcliError(
             f"Found dtype {scalar_type_name(p.dtype)} but expected {scalar_type_name(n.dtype)}"
         ).pytorch()
-    if tuple(n.shape) != tuple(p.shape):
-        broadcast_shape(n, p)  # PyTorch's error where they do not fit
-        raise NotSupported(
-            f"torch.binomial of a count of shape {tuple(n.shape)} and a prob of shape "
-            f"{tuple(p.shape)} is not supported",
-            hint="expand both to one shape first: torch.binomial(count.expand(shape), "
-            "prob.expand(shape))",
-        )
+    shape = broadcast_shape(n, p)  # PyTorch's error where they do not fit
+    if tuple(n.shape) != tuple(shape):
+        if n.data.size:
+            # ATen's output is made in count's shape, then resized to the broadcast one
+            hooks.warn(
+                "An output with one or more elements was resized since it had shape "
+                f"{list(n.shape)}, which does not match the required output shape "
+                f"{list(shape)}. This behavior is deprecated, and in a future PyTorch "
+                "release outputs will not be resized unless they have zero elements. You can "
+                "explicitly reuse an out tensor t by resizing it, inplace, to zero elements "
+                "with t.resize_(0)."
+            )
+        n = Tensor(np.broadcast_to(n.data, shape))
+    if tuple(p.shape) != tuple(shape):
+        p = Tensor(np.broadcast_to(p.data, shape))
     if n.data.size:
         # the inversion draws about count * p + 1 uniforms, BTRS a few
         with np.errstate(invalid="ignore"):

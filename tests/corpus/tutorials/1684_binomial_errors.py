@@ -18,3 +18,7 @@ for call in calls:
 torch.manual_seed(5)
 print(torch.binomial(torch.tensor([-3., 0., 7.]), torch.tensor([0.5, 0.5, 1.0])))
 print(torch.binomial(torch.empty(0), torch.empty(0)))
+
+# a count and a prob of different shapes broadcast (PyTorch warns that its output is resized)
+print(torch.binomial(torch.tensor([[5.], [10.]]), torch.tensor([0.5, 0.8])))
+print(torch.binomial(torch.full((2, 3), 30.), torch.tensor([0.1, 0.5, 0.9])))

@@ -8467,6 +8467,17 @@ add(
         (r"not finite",),
     ),
     budget(
+        "multinomial_entropy_huge_count",
+        "from torch.distributions import Multinomial\n"
+        "print(Multinomial(10**9, torch.tensor([0.5, 0.5])).entropy())",
+    ),
+    budget(
+        "multinomial_entropy_in_long_loop",
+        "from torch.distributions import Multinomial\n"
+        "m = Multinomial(10**5, torch.ones(50))\nfor i in range(10**8):\n    h = m.entropy()",
+        TIME_OR_LIMIT,
+    ),
+    budget(
         "negative_binomial_huge_sample",
         "from torch.distributions import NegativeBinomial\n"
         "print(NegativeBinomial(3.0, torch.tensor([0.5])).sample((10**5, 10**5)))",

@@ -215,6 +215,8 @@ torch.distributions.MultivariateNormal C torch.distributions.multivariate_normal
 torch.distributions.Normal C torch.distributions.normal . .
 torch.distributions.OneHotCategorical C torch.distributions.one_hot_categorical . .
 torch.distributions.Poisson C torch.distributions.poisson . .
+torch.distributions.Binomial C torch.distributions.binomial . .
+torch.distributions.NegativeBinomial C torch.distributions.negative_binomial . .
 torch.distributions.StudentT C torch.distributions.studentT . .
 torch.distributions.Uniform C torch.distributions.uniform . .
 torch.distributions.bernoulli.Bernoulli C . . .
@@ -236,6 +238,8 @@ torch.distributions.multivariate_normal.MultivariateNormal C . . .
 torch.distributions.normal.Normal C . . .
 torch.distributions.one_hot_categorical.OneHotCategorical C . . .
 torch.distributions.poisson.Poisson C . . .
+torch.distributions.binomial.Binomial C . . .
+torch.distributions.negative_binomial.NegativeBinomial C . . .
 torch.distributions.studentT.StudentT C . . .
 torch.distributions.uniform.Uniform C . . .
 torch.div M . V:div .
@@ -647,6 +651,7 @@ torch.pinverse M . V:pinverse .
 torch.pixel_shuffle M . V:pixel_shuffle .
 torch.pixel_unshuffle M . V:pixel_unshuffle .
 torch.poisson M . V:poisson .
+torch.binomial M . V:binomial .
 torch.polygamma M . V:polygamma .
 torch.positive M . V:positive .
 torch.pow M . V:pow .

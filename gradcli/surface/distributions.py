@@ -1607,10 +1607,6 @@ class Geometric(_Lazy):
     def variance(self) -> Tensor:
         return (1.0 / self.probs - 1.0) / self.probs
 
-    @property
-    def stddev(self) -> Tensor:
-        return _M["sqrt"](self.variance)
-
     def sample(self, sample_shape: Any = ()) -> Tensor:
         shape = self._extended(sample_shape)
         probs = self.probs
@@ -3247,11 +3243,231 @@ class Multinomial(Distribution):
         return log_factorial_n - log_factorial_xs + log_powers
 
     def entropy(self) -> Tensor:
-        raise GradcliError(
-            "Multinomial.entropy is not supported by gradcli (PyTorch sums over its Binomial's "
-            "support)",
-            hint="compute it from the Categorical: n * Categorical(probs).entropy() - ...",
-        ).mirror("NotImplementedError")
+        """PyTorch's: n H(categorical) - lgamma(n + 1) plus, over k = 1..n, each category's
+        Binomial(n, p) probability of k times lgamma(k + 1), summed over k and categories."""
+        n = _T["tensor"](self.total_count)
+        term1 = n * self._categorical.entropy() - _special("lgamma", n + 1, "Multinomial.entropy")
+        binomial = Binomial(self.total_count, probs=self._categorical.probs)
+        support = binomial.enumerate_support(expand=False)
+        support = _M["narrow"](support, 0, 1, support.shape[0] - 1)
+        binomial_probs = _T["exp"](binomial.log_prob(support))
+        weights = _special("lgamma", support + 1, "Multinomial.entropy")
+        return term1 + _M["sum"](binomial_probs * weights, [0, -1])
 
 
 CLASSES["Multinomial"] = Multinomial
+
+
+def _clamp_by_zero(x: Tensor) -> Tensor:
+    """PyTorch's _clamp_by_zero: max(x, 0) written as (clamp(min=0) + x - clamp(max=0)) / 2, so
+    that its gradient at 0 is 1/2."""
+    return (_M["clamp"](x, min=0) + x - _M["clamp"](x, max=0)) / 2
+
+
+class _Counted(_Lazy):
+    """A total_count broadcast with probs or logits and given their dtype (Binomial and
+    NegativeBinomial: their constraints are the class's)."""
+
+    PARAMS = ("total_count", "probs", "logits")
+    COUNT = "IntegerGreaterThan(lower_bound=0)"
+    PROBS = "Interval(lower_bound=0.0, upper_bound=1.0)"
+
+    @staticmethod
+    def _count_ok(n: np.ndarray) -> Any:
+        return (np.fmod(n, 1) == 0) & (n >= 0)
+
+    @staticmethod
+    def _probs_ok(p: np.ndarray) -> Any:
+        return (p >= 0) & (p <= 1)
+
+    def __init__(
+        self,
+        total_count: Any = 1,
+        probs: Any = None,
+        logits: Any = None,
+        validate_args: Any = None,
+    ) -> None:
+        if (probs is None) == (logits is None):
+            raise GradcliError(
+                "Either `probs` or `logits` must be specified, but not both."
+            ).mirror("ValueError")
+        given = "probs" if probs is not None else "logits"
+        self.shown = {"total_count", given}
+        count, param = _broadcast_all(total_count, probs if probs is not None else logits)
+        self._total_count = _M["type_as"](count, param)
+        self.batch = tuple(param.shape)
+        if probs is not None:
+            self._probs = param
+        else:
+            self._logits = param
+        if validate_args is not False:
+            n = self._total_count.data
+            with np.errstate(invalid="ignore"):
+                self._check("total_count", self._total_count, self._count_ok(n), self.COUNT)
+            d = param.data
+            if probs is not None:
+                self._check("probs", param, self._probs_ok(d), self.PROBS)
+            else:
+                self._check("logits", param, d == d, "Real()")
+        if probs is not None:
+            eps = _eps(param.dtype)
+            p = _M["clamp"](param, min=eps, max=1 - eps)
+            self._logits = _T["log"](p) - _T["log1p"](-p)
+        else:
+            self._probs = _T["sigmoid"](param)
+
+    @property
+    def total_count(self) -> Tensor:
+        return self._total_count
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+
+class Binomial(_Counted):
+    """PyTorch's Binomial: total_count (a number or a tensor, broadcast with the probabilities and
+    given their dtype) and probs or logits; sample is torch.binomial of both expanded, log_prob
+    the lgamma formula with the logits' clamp, entropy and enumerate_support for one count."""
+
+    NAME = "Binomial"
+    has_enumerate_support = True
+
+    @property
+    def mean(self) -> Tensor:
+        return self._total_count * self.probs
+
+    @property
+    def mode(self) -> Tensor:
+        m = _M["floor"]((self._total_count + 1) * self.probs)
+        return _M["clamp"](m, max=self._total_count)
+
+    @property
+    def variance(self) -> Tensor:
+        return self._total_count * self.probs * (1 - self.probs)
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        probs = self.probs
+        with no_grad():
+            return _T["binomial"](
+                _M["expand"](self._total_count, *shape), _M["expand"](probs, *shape)
+            )
+
+    def log_prob(self, value: Any) -> Tensor:
+        if self.validating:
+            n = self._total_count
+            support = f"IntegerInterval(lower_bound=0, upper_bound={_shown(n)})"
+
+            def ok(v: np.ndarray) -> Any:
+                with np.errstate(invalid="ignore"):
+                    return (np.fmod(v, 1) == 0) & (v >= 0) & (v <= n.data)
+
+            value = _validate_sample(self, value, support, ok)
+        else:
+            value = _value(value, self, check=False)
+        n, logits = self._total_count, self.logits
+        what = "Binomial.log_prob"
+        log_factorial_n = _special("lgamma", n + 1, what)
+        log_factorial_k = _special("lgamma", value + 1, what)
+        log_factorial_nmk = _special("lgamma", n - value + 1, what)
+        normalize_term = (
+            n * _clamp_by_zero(logits)
+            + n * _T["log1p"](_T["exp"](-_M["abs"](logits)))
+            - log_factorial_n
+        )
+        return value * logits - log_factorial_k - log_factorial_nmk - normalize_term
+
+    def _one_count(self, what: str) -> int:
+        n = self._total_count.data
+        if not np.all(np.isfinite(n)):
+            raise GradcliError(
+                f"{what} of a Binomial whose total_count is not finite: PyTorch's int() of it "
+                "fails",
+                found=format_value(self._total_count),
+            )
+        top = int(np.max(n))
+        if not float(np.min(n)) == top:
+            raise (
+                GradcliError(f"Inhomogeneous total count not supported by `{what}`.")
+                .mirror("NotImplementedError")
+                .pytorch()
+            )
+        return top
+
+    def entropy(self) -> Tensor:
+        self._one_count("entropy")
+        log_prob = self.log_prob(self.enumerate_support(False))
+        return -_M["sum"](_T["exp"](log_prob) * log_prob, 0)
+
+    def enumerate_support(self, expand: Any = True) -> Tensor:
+        top = self._one_count("enumerate_support")
+        return self._enumerated(_T["arange"](1 + top, dtype=self._probs.dtype), expand)
+
+
+CLASSES["Binomial"] = Binomial
+
+
+class NegativeBinomial(_Counted):
+    """PyTorch's NegativeBinomial: the number of successes before total_count failures (a real
+    count), probs in [0, 1) or logits; sample is a Poisson draw at a Gamma(total_count,
+    exp(-logits)) draw, log_prob PyTorch's logsigmoid and lgamma formula."""
+
+    NAME = "NegativeBinomial"
+    COUNT = "GreaterThanEq(lower_bound=0)"  # PyTorch's greater_than_eq(0): an int bound
+    PROBS = "HalfOpenInterval(lower_bound=0.0, upper_bound=1.0)"
+
+    @staticmethod
+    def _count_ok(n: np.ndarray) -> Any:
+        return n >= 0
+
+    @staticmethod
+    def _probs_ok(p: np.ndarray) -> Any:
+        return (p >= 0) & (p < 1)
+
+    @property
+    def mean(self) -> Tensor:
+        return self._total_count * _T["exp"](self.logits)
+
+    @property
+    def mode(self) -> Tensor:
+        m = _M["floor"]((self._total_count - 1) * _M["exp"](self.logits))
+        return _M["clamp"](m, min=0.0)
+
+    @property
+    def variance(self) -> Tensor:
+        return self.mean / _T["sigmoid"](-self.logits)
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        with no_grad():
+            gamma = Gamma(self._total_count, _T["exp"](-self.logits), validate_args=False)
+            return _T["poisson"](gamma.sample(sample_shape))
+
+    def log_prob(self, value: Any) -> Tensor:
+        if self.validating:
+            value = _validate_sample(
+                self,
+                value,
+                "IntegerGreaterThan(lower_bound=0)",
+                lambda v: (v >= 0) & (v == np.floor(v)),
+            )
+        else:
+            value = _value(value, self, check=False)
+        n, logits = self._total_count, self.logits
+        what = "NegativeBinomial.log_prob"
+        log_unnormalized = n * _F["logsigmoid"](-logits) + value * _F["logsigmoid"](logits)
+        log_normalization = (
+            -_special("lgamma", n + value, what)
+            + _special("lgamma", 1.0 + value, what)
+            + _special("lgamma", n, what)
+        )
+        log_normalization = _M["masked_fill"](log_normalization, _M["eq"](n + value, 0.0), 0.0)
+        return log_unnormalized - log_normalization
+
+
+CLASSES["NegativeBinomial"] = NegativeBinomial
+MODULES["NegativeBinomial"] = "negative_binomial"

@@ -125,6 +125,7 @@ __all__ = [
     "log_normal_",
     "cauchy_",
     "poisson",
+    "binomial",
     "bernoulli",
     "bernoulli_",
     "multinomial",
@@ -2099,6 +2100,152 @@ def poisson(rates: np.ndarray, *, generator: Generator | None = None) -> np.ndar
         out[i] = _poisson_one(lam, stream.next)
     stream.finish()
     return _cast_from_double(out, dt).reshape(rates.shape)
+
+
+BINOMIAL_MAX_DRAWS = 10**7  # uniforms one binomial() may draw before it is stopped
+
+# Stirling's-series remainder log(k!) - (k + 1/2) log(k + 1) + (k + 1) - log(sqrt(2 pi)) for
+# k = 0..9 (the values ATen's BTRS sampler tabulates; larger k use the series below)
+_STIRLING_TAIL = (
+    0.0810614667953272,
+    0.0413406959554092,
+    0.0276779256849983,
+    0.02079067210376509,
+    0.0166446911898211,
+    0.0138761288230707,
+    0.0118967099458917,
+    0.0104112652619720,
+    0.00925546218271273,
+    0.00833056343336287,
+)
+
+
+def binomial(
+    counts: np.ndarray, probs: np.ndarray, *, generator: Generator | None = None
+) -> np.ndarray:
+    """torch.binomial(count, prob): one draw an element of two equal-shaped tensors of one
+    floating dtype, element after element in C order, as ATen's CPU sample_binomial: 0 where
+    count <= 0 or p <= 0, count where p >= 1, p > 1/2 mirrored (count minus a draw at 1 - p),
+    below count * p < 10 the inversion by sums of geometric waiting times, above it Hormann's
+    BTRS (transformed rejection with a squeeze and Stirling's tail), on 53-bit uniforms; count
+    and p's own arithmetic in their dtype (float32 products, log1pf, sqrtf), the rest double."""
+    counts, probs = np.asarray(counts), np.asarray(probs)
+    dt = _dtype(counts.dtype)
+    single = counts.dtype == np.float32
+    f = np.float32 if single else np.float64
+    cs = np.ascontiguousarray(counts).reshape(-1).tolist()
+    ps = np.ascontiguousarray(probs).reshape(-1).tolist()
+    gen = _gen(generator)
+    stream = _UniformStream(gen, 3 * len(cs) + 16, BINOMIAL_MAX_DRAWS)
+    out = np.empty(len(cs), np.float64)
+    with np.errstate(all="ignore"):  # an infinite count overflows as in C, without a word
+        for i, (n, p) in enumerate(zip(cs, ps)):
+            out[i] = _binomial_one(n, p, f, stream.next)
+    stream.finish()
+    return _cast_from_double(out, dt).reshape(counts.shape)
+
+
+def _binomial_one(n: float, p: float, f: Any, uniform: Any) -> float:
+    if n <= 0.0 or p <= 0.0:
+        return 0.0
+    if p >= 1.0:
+        return n
+    if p <= 0.5:
+        if float(f(n) * f(p)) >= 10.0:
+            return _btrs(n, p, f, uniform)
+        return _binomial_inversion(n, p, f, uniform)
+    if p > 0.5:
+        q = float(f(1.0 - p))  # computed in double, stored in the dtype
+        if float(f(n) * f(q)) >= 10.0:
+            return float(f(n) - f(_btrs(n, q, f, uniform)))
+        return float(f(n) - f(_binomial_inversion(n, q, f, uniform)))
+    return math.nan
+
+
+_LOG1PF: Any = None
+
+
+def _log1p_in(p: float, f: Any) -> float:
+    """log1p(-p) as ATen's inversion computes it: the C library's log1pf for a float32 p."""
+    global _LOG1PF
+    if f is np.float64:
+        return math.log1p(-p)
+    if _LOG1PF is None:
+        try:
+            import ctypes
+            import ctypes.util
+
+            libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+            fn = libm.log1pf
+            fn.restype = ctypes.c_float
+            fn.argtypes = [ctypes.c_float]
+            _LOG1PF = fn
+        except (OSError, AttributeError):
+            _LOG1PF = lambda x: float(np.log1p(np.float32(x)))  # noqa: E731
+    return float(_LOG1PF(-p))
+
+
+def _binomial_inversion(n: float, p: float, f: Any, uniform: Any) -> float:
+    logq = _log1p_in(p, f)
+    total = 0.0
+    k = 0.0
+    while True:
+        u = uniform()
+        wait = math.log(u) / logq if u > 0 else math.inf
+        total += math.ceil(wait) if math.isfinite(wait) else wait
+        if total > n:
+            return k
+        k += 1.0
+
+
+def _c_log(x: float) -> float:
+    """The C library's log where Python's refuses: -inf at 0, nan below 0 (an infinite count)."""
+    if x > 0:
+        return math.log(x)
+    return -math.inf if x == 0 else math.nan
+
+
+def _stirling_tail(k: float) -> float:
+    if k <= 9:
+        return _STIRLING_TAIL[int(k)]  # k is a whole number from 0 here
+    kp1sq = (k + 1) * (k + 1)
+    return (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1)
+
+
+def _btrs(n: float, p: float, f: Any, uniform: Any) -> float:
+    fn, fp = f(n), f(p)
+    np_ = fn * fp  # in the dtype
+    stddev = float(np.sqrt(np_ * (f(1) - fp)))
+    b = 1.15 + 2.53 * stddev
+    a = -0.0873 + 0.0248 * b + 0.01 * p
+    c = float(np_) + 0.5
+    v_r = 0.92 - 4.2 / b
+    r = float(fp / (f(1) - fp))
+    alpha = (2.83 + 5.1 / b) * stddev
+    m = float(np.floor((fn + f(1)) * fp))
+    while True:
+        u = uniform() - 0.5
+        v = uniform()
+        us = 0.5 - abs(u)
+        x = (2 * a / us + b) * u + c if us else math.copysign(math.inf, u)
+        k = float(f(math.floor(x))) if math.isfinite(x) else x
+        if k < 0 or k > n:
+            continue
+        if us >= 0.07 and v <= v_r:
+            return k
+        lhs = _c_log(v * alpha / (a / (us * us) + b))
+        nk1 = float(fn - f(k) + f(1))  # count - k + 1 in the dtype
+        bound = (
+            (m + 0.5) * _c_log((m + 1) / (r * (n - m + 1)))
+            + float(fn + f(1)) * _c_log((n - m + 1) / nk1)
+            + (k + 0.5) * _c_log(r * nk1 / float(f(k) + f(1)))
+            + _stirling_tail(m)
+            + _stirling_tail(n - m)
+            - _stirling_tail(k)
+            - _stirling_tail(float(fn - f(k)))
+        )
+        if lhs <= bound:
+            return k
 
 
 GAMMA_MAX_DRAWS = 10**7  # uniforms one standard_gamma() may draw before it is stopped

@@ -642,6 +642,7 @@ SERIAL_RATES = {
     "normal_": 5e5,  # the pair-and-cache path: fewer than 16 values, or a strided tensor
     "multinomial": 5e5,  # without replacement: an exponential a probability
     "poisson": 5e5,  # uniforms drawn
+    "binomial": 4e5,  # uniforms drawn
     "standard_gamma": 3e4,  # draws (measured 40,000-90,000 a second on a loaded machine)
 }
 
@@ -994,6 +995,48 @@ def poisson(input: Any, generator: Any = None) -> Tensor:  # noqa: A002
     return Tensor(_call(R.poisson, t.data, generator=_gen(generator)))
 
 
+def binomial(count: Any, prob: Any, generator: Any = None) -> Tensor:
+    """`torch.binomial(count, prob)`: a new tensor of count's dtype, outside the graph; count
+    and prob of one floating dtype, broadcast (with PyTorch's warning where its output, made
+    in count's shape, is resized)."""
+    for i, (name, v) in enumerate((("count", count), ("prob", prob))):
+        if not isinstance(v, Tensor):
+            raise ArgumentTypeError("binomial", name, i + 1, "Tensor", pytype_name(v))
+    n = tensor_arg(count, "count")
+    p = tensor_arg(prob, "prob")
+    if n.dtype.kind != "f":
+        raise GradcliError(
+            "binomial only supports floating-point dtypes for count, got: "
+            f"{scalar_type_name(n.dtype)}"
+        ).mirror("ValueError")
+    if p.dtype != n.dtype:
+        raise GradcliError(
+            f"Found dtype {scalar_type_name(p.dtype)} but expected {scalar_type_name(n.dtype)}"
+        ).pytorch()
+    shape = broadcast_shape(n, p)  # PyTorch's error where they do not fit
+    if tuple(n.shape) != tuple(shape):
+        if n.data.size:
+            # ATen's output is made in count's shape, then resized to the broadcast one
+            hooks.warn(
+                "An output with one or more elements was resized since it had shape "
+                f"{list(n.shape)}, which does not match the required output shape "
+                f"{list(shape)}. This behavior is deprecated, and in a future PyTorch "
+                "release outputs will not be resized unless they have zero elements. You can "
+                "explicitly reuse an out tensor t by resizing it, inplace, to zero elements "
+                "with t.resize_(0)."
+            )
+        n = Tensor(np.broadcast_to(n.data, shape))
+    if tuple(p.shape) != tuple(shape):
+        p = Tensor(np.broadcast_to(p.data, shape))
+    if n.data.size:
+        # the inversion draws about count * p + 1 uniforms, BTRS a few
+        with np.errstate(invalid="ignore"):
+            q = np.minimum(p.data, 1 - p.data).astype(np.float64)
+            mean = np.nan_to_num(np.maximum(n.data.astype(np.float64), 0) * q, nan=0.0)
+        _serial_check("binomial", float(np.where(mean < 10, mean + 1, 3.0).sum()))
+    return Tensor(_call(R.binomial, n.data, p.data, generator=_gen(generator)))
+
+
 def standard_gamma(t: Tensor, *, double: bool = False) -> np.ndarray:
     """torch._standard_gamma's draws (Gamma(alpha, 1), PyTorch's exact sampler) for the
     distributions; `double`: _sample_dirichlet's float64 gammas. Sized before drawing."""
@@ -1051,6 +1094,7 @@ NAMES = declare(
     ("randperm", "torch", randperm, ""),
     ("normal", "torch", normal, "composition of add mul"),
     ("poisson", "torch", poisson, ""),
+    ("binomial", "torch", binomial, ""),
     ("bernoulli", "torch Tensor", bernoulli, ""),
     ("multinomial", "torch Tensor", multinomial, ""),
     # torch.dropout(input, p, train); F.dropout is `dropout` itself

@@ -756,3 +756,165 @@ def test_lowrank_gradients_against_finite_differences(
     name: str, f: Callable, x: np.ndarray
 ) -> None:
     _check(f, x)
+
+
+# --- Binomial (fixbinom): log_prob, entropy against the binomial coefficients; gradients --------
+
+BIN_N = np.array([10.0, 10.0, 25.0, 4.0])
+BIN_K = np.array([3.0, 10.0, 7.0, 0.0])
+
+
+def _binomial_pmf_log(n: np.ndarray, k: np.ndarray, p: np.ndarray) -> np.ndarray:
+    import math
+
+    return np.array(
+        [
+            math.log(math.comb(int(a), int(b))) + b * math.log(c) + (a - b) * math.log1p(-c)
+            for a, b, c in zip(n, k, p)
+        ]
+    )
+
+
+def test_binomial_log_prob_is_the_binomial_pmf() -> None:
+    p = np.array([0.3, 0.8, 0.05, 0.5])
+    got = DS.Binomial(T(BIN_N), T(p)).log_prob(T(BIN_K)).numpy()
+    np.testing.assert_allclose(got, _binomial_pmf_log(BIN_N, BIN_K, p), rtol=1e-12)
+    logits = np.log(p) - np.log1p(-p)
+    got = DS.Binomial(T(BIN_N), logits=T(logits)).log_prob(T(BIN_K)).numpy()
+    np.testing.assert_allclose(got, _binomial_pmf_log(BIN_N, BIN_K, p), rtol=1e-12)
+    # 0.1% off in p is seen
+    assert not np.allclose(got, _binomial_pmf_log(BIN_N, BIN_K, p * 1.001), rtol=1e-6)
+
+
+def test_binomial_entropy_sums_over_the_support() -> None:
+    p = np.array([0.3, 0.8, 0.05])
+    got = DS.Binomial(12, T(p)).entropy().numpy()
+    ks = np.arange(13.0)
+    want = []
+    for c in p:
+        lp = _binomial_pmf_log(np.full(13, 12.0), ks, np.full(13, c))
+        want.append(-(np.exp(lp) * lp).sum())
+    np.testing.assert_allclose(got, want, rtol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "name, f, x",
+    [
+        (
+            "binomial log_prob / probs",
+            lambda p: DS.Binomial(T(BIN_N), p).log_prob(T(BIN_K)),
+            np.array([0.3, 0.8, 0.05, 0.5]),
+        ),
+        (
+            "binomial log_prob / logits",
+            lambda p: DS.Binomial(T(BIN_N), logits=p).log_prob(T(BIN_K)),
+            np.array([-0.4, 1.3, -2.9, 0.2]),
+        ),
+        (
+            "binomial entropy / probs",
+            lambda p: DS.Binomial(6, p).entropy(),
+            np.array([0.3, 0.8, 0.55]),
+        ),
+        (
+            "binomial mean, variance / logits",
+            lambda p: DS.Binomial(T(BIN_N), logits=p).variance + DS.Binomial(7, logits=p).mean,
+            np.array([-0.4, 1.3, -2.9, 0.2]),
+        ),
+    ],
+)
+def test_binomial_gradients_against_finite_differences(
+    name: str, f: Callable, x: np.ndarray
+) -> None:
+    _check(f, x)
+
+
+def test_binomial_checks_and_refusals() -> None:
+    with pytest.raises(GradcliError, match="IntegerGreaterThan"):
+        DS.Binomial(T(np.array([1.5, 2.0])), T(np.array(0.3)))
+    with pytest.raises(GradcliError, match=r"Interval\(lower_bound=0.0, upper_bound=1.0\)"):
+        DS.Binomial(3, T(np.array([1.3])))
+    with pytest.raises(GradcliError, match="Inhomogeneous total count not supported by `entropy`"):
+        DS.Binomial(T(np.array([3.0, 4.0])), T(np.array(0.3))).entropy()
+    d = DS.Binomial(3, T(np.array([0.3, 0.4])))
+    with pytest.raises(GradcliError, match=r"IntegerInterval\(lower_bound=0, upper_bound="):
+        d.log_prob(T(np.array([4.0, 1.0])))
+    assert d.enumerate_support().shape == (4, 2)
+    assert d.enumerate_support(False).shape == (4, 1)
+
+
+def _negbin_log_pmf(r: np.ndarray, k: np.ndarray, p: np.ndarray) -> np.ndarray:
+    import math
+
+    return np.array(
+        [
+            math.lgamma(a + b)
+            - math.lgamma(b + 1)
+            - math.lgamma(a)
+            + a * math.log1p(-c)
+            + b * math.log(c)
+            for a, b, c in zip(r, k, p)
+        ]
+    )
+
+
+NB_R = np.array([2.5, 7.0, 0.4, 12.0])
+
+
+def test_negative_binomial_log_prob_is_the_pmf() -> None:
+    p = np.array([0.3, 0.8, 0.05, 0.5])
+    got = DS.NegativeBinomial(T(NB_R), T(p)).log_prob(T(BIN_K)).numpy()
+    np.testing.assert_allclose(got, _negbin_log_pmf(NB_R, BIN_K, p), rtol=1e-12)
+    assert not np.allclose(got, _negbin_log_pmf(NB_R * 1.001, BIN_K, p), rtol=1e-6)
+    d = DS.NegativeBinomial(T(NB_R), T(p))
+    np.testing.assert_allclose(d.mean.numpy(), NB_R * p / (1 - p), rtol=1e-12)
+    np.testing.assert_allclose(d.variance.numpy(), NB_R * p / (1 - p) ** 2, rtol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "name, f, x",
+    [
+        (
+            "negative binomial log_prob / total_count",
+            lambda r: DS.NegativeBinomial(r, T(np.array([0.3, 0.8, 0.05, 0.5]))).log_prob(T(BIN_K)),
+            NB_R,
+        ),
+        (
+            "negative binomial log_prob / logits",
+            lambda x: DS.NegativeBinomial(T(NB_R), logits=x).log_prob(T(BIN_K)),
+            np.array([-0.4, 1.3, -2.9, 0.2]),
+        ),
+        (
+            "negative binomial log_prob / probs",
+            lambda x: DS.NegativeBinomial(T(NB_R), x).log_prob(T(BIN_K)),
+            np.array([0.3, 0.8, 0.05, 0.5]),
+        ),
+    ],
+)
+def test_negative_binomial_gradients_against_finite_differences(
+    name: str, f: Callable, x: np.ndarray
+) -> None:
+    _check(f, x)
+
+
+def _multinomial_entropy_brute(n: int, p: np.ndarray) -> float:
+    import itertools
+    import math
+
+    total = 0.0
+    for xs in itertools.product(range(n + 1), repeat=len(p)):
+        if sum(xs) != n:
+            continue
+        lp = math.lgamma(n + 1) + sum(x * math.log(q) - math.lgamma(x + 1) for x, q in zip(xs, p))
+        total -= math.exp(lp) * lp
+    return total
+
+
+def test_multinomial_entropy_is_the_sum_over_all_outcomes() -> None:
+    p = np.array([0.2, 0.3, 0.5])
+    got = float(DS.Multinomial(6, T(p)).entropy().item())
+    assert abs(got - _multinomial_entropy_brute(6, p)) < 1e-12
+    assert abs(got - _multinomial_entropy_brute(6, np.array([0.2, 0.3, 0.5]) * 1.001)) > 1e-6
+
+
+def test_multinomial_entropy_gradient_against_finite_differences() -> None:
+    _check(lambda x: DS.Multinomial(5, logits=x).entropy(), np.array([0.3, -1.0, 2.0]))

@@ -8445,3 +8445,63 @@ add(
         (r"not supported", r"has no attribute", r"not accessible"),
     ),
 )
+
+# fixbinom: torch.binomial's serial sampler (uniforms counted, stopped at a named limit), its
+# infinite counts and Binomial's draws sized before they are made.
+add(
+    budget(
+        "binomial_many_small_draws",
+        "x = torch.binomial(torch.full((10**4, 10**3), 1000.), torch.full((10**4, 10**3), 1e-3))",
+        LIMIT + (r"uniform draws",),
+    ),
+    budget(
+        "binomial_huge_tensors",
+        "x = torch.binomial(torch.ones(10**5, 10**5), torch.ones(10**5, 10**5))",
+    ),
+    small(
+        "binomial_infinite_counts",
+        "print(torch.binomial(torch.tensor([math.inf, 1e38]), torch.tensor([0.3, 1e-37])))",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(r"^tensor\(\[inf, [0-9]+\.\]\)\n$",),
+    ),
+    budget(
+        "binomial_distribution_huge_sample",
+        "from torch.distributions import Binomial\n"
+        "print(Binomial(10, torch.tensor([0.5])).sample((10**6, 10**6)))",
+    ),
+    budget(
+        "binomial_enumerate_huge_count",
+        "from torch.distributions import Binomial\n"
+        "print(Binomial(1e12, torch.tensor([0.5])).entropy())",
+    ),
+    small(
+        "binomial_entropy_infinite_count",
+        "from torch.distributions import Binomial\n"
+        "d = Binomial(torch.tensor([math.inf]), torch.tensor([0.5]), validate_args=False)\n"
+        "print(d.entropy())",
+        (r"not finite",),
+    ),
+    budget(
+        "multinomial_entropy_huge_count",
+        "from torch.distributions import Multinomial\n"
+        "print(Multinomial(10**9, torch.tensor([0.5, 0.5])).entropy())",
+    ),
+    budget(
+        "multinomial_entropy_in_long_loop",
+        "from torch.distributions import Multinomial\n"
+        "m = Multinomial(10**5, torch.ones(50))\nfor i in range(10**8):\n    h = m.entropy()",
+        TIME_OR_LIMIT,
+    ),
+    budget(
+        "negative_binomial_huge_sample",
+        "from torch.distributions import NegativeBinomial\n"
+        "print(NegativeBinomial(3.0, torch.tensor([0.5])).sample((10**5, 10**5)))",
+    ),
+    budget(
+        "negative_binomial_huge_rates",
+        "from torch.distributions import NegativeBinomial\n"
+        "print(NegativeBinomial(1e30, torch.tensor([0.5] * 10**6)).sample())",
+        LIMIT + TIME_LIMIT + (r"uniform draws", r"invalid Poisson rate"),
+    ),
+)

@@ -94,6 +94,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     T,
     _at_most_two,
     add,
+    alpha_operand,
     amax,
     amin,
     angle,
@@ -193,6 +194,8 @@ def fused_add(input: Any, other: Any, alpha: Any = 1) -> Tensor:
     other, alpha = old_signature(other, alpha)
     A.number_or_tensor(other, "add", "other", 2)
     _check_alpha(input, other, alpha)
+    if alpha != 1:
+        other = alpha_operand(input, other)
     if type(other) is float and alpha == 1:
         with D.program_float():  # (PyTorch's wrapped number: `core.forward`)
             return add(input, other, alpha)
@@ -204,6 +207,8 @@ def fused_sub(input: Any, other: Any, alpha: Any = 1) -> Tensor:
     other, alpha = old_signature(other, alpha)
     A.number_or_tensor(other, "sub", "other", 2)
     _check_alpha(input, other, alpha)
+    if alpha != 1:
+        other = alpha_operand(input, other)
     if type(other) is float and alpha == 1:
         with D.program_float():
             return sub(input, other, alpha)
@@ -377,6 +382,7 @@ def rsub(input: Any, other: Any, alpha: Any = 1) -> Tensor:
     A.check_bool_sub(other, input)
     from .functional import _times_alpha
 
+    input = alpha_operand(other, input)  # noqa: A001 - (scaled in the result's dtype)
     out = A.rsub_t(_times_alpha(input, alpha), other)
     if (
         isinstance(input, Tensor)

@@ -369,14 +369,15 @@ def _einsum(ops: list[Tensor], subs: list[list[Any]], out: list[Any] | None) -> 
                 )
     A.size_check(tuple(sizes[x] for x in outl), "the result of einsum")
     dtype = ops[0].dtype
+    if all(t.dtype.kind in "biu" for t in ops):  # (its pairs' own checks, as ATen's: mul
+        # promotes integer and bool operands, bmm refuses bool and mixed dtypes)
+        return Tensor(_einsum_integral([t.data for t in ops], full, outl, sizes))
     for t in ops[1:]:
         if t.dtype != dtype:
             raise GradcliError(
                 f"expected scalar type {scalar_type_name(dtype)} but found "
                 f"{scalar_type_name(t.dtype)}"
             )
-    if dtype.kind in "biu":
-        return Tensor(_einsum_integral([t.data for t in ops], full, outl, sizes))
     fixed = []
     for t, lab in zip(ops, full):
         want = tuple(sizes[x] for x in lab)

@@ -1718,7 +1718,12 @@ NAMES = declare(
     ("dsplit", "torch Tensor", dsplit, "composition of index"),
     ("diagflat", "torch Tensor", diagflat, "composition of cat index reshape"),
     ("vdot", "torch Tensor", vdot, "matmul"),
-    ("sum_to_size", "Tensor", sum_to_size, "composition of sum reshape"),
+    (
+        "sum_to_size",
+        "Tensor",
+        C.sizes_required(sum_to_size, "sum_to_size", "size"),
+        "composition of sum reshape",
+    ),
     ("data_ptr", "Tensor", data_ptr, ""),
     ("untyped_storage", "Tensor", untyped_storage, ""),
     ("storage", "Tensor", storage, ""),

@@ -63,7 +63,7 @@ from . import nn as _nn  # noqa: F401 - a family imported at start-up (FAMILIES)
 from . import nnfunctional as NF
 from . import nnlosses as NL
 from . import sampling  # noqa: F401 - a family imported at start-up (FAMILIES)
-from .args import check_dim, dtype_lookalike, to_bind
+from .args import check_dim, dtype_lookalike, sizes_required, to_bind
 from .constructors import (
     LEGACY_TYPES_BY_NAME,
     LegacyTensorType,
@@ -536,6 +536,11 @@ def _permute_method(self: Tensor, *dims: Any, **kwargs: Any) -> Tensor:
 def _view_method(self: Tensor, *sizes: Any, dtype: Any = None, size: Any = None) -> Tensor:
     # x.view(2, 3), x.view((2, 3)), x.view(size=(2, 3)), x.view(torch.int32),
     # x.view(dtype=torch.int32)
+    if not sizes and size is None and dtype is None:  # (x.view(): the parser's TypeError)
+        raise GradcliError(
+            "view() received an invalid combination of arguments - got (), but expected one "
+            "of:\n * (torch.dtype dtype)\n * (tuple of ints size)\n"
+        ).mirror("TypeError")
     if size is not None:
         sizes = _sizes_keyword("view", "size", sizes, {"size": size})
     return view(self, *sizes, dtype=dtype)
@@ -771,15 +776,20 @@ DECLARED = declare(
     ("var", "torch Tensor", var, "var"),
     ("std", "torch Tensor", std, "std"),
     # shape
-    ("reshape", "torch", torch_reshape, "reshape"),
-    ("reshape", "Tensor", _method_sizes(reshape, "shape"), "reshape"),
+    ("reshape", "torch", sizes_required(torch_reshape, "reshape", "shape"), "reshape"),
+    (
+        "reshape",
+        "Tensor",
+        sizes_required(_method_sizes(reshape, "shape"), "reshape", "shape"),
+        "reshape",
+    ),
     ("resize", "Tensor", _resize_method, "reshape"),
     ("view", "torch Tensor", _view_method, "reshape"),
     ("flatten", "torch Tensor", flatten, "reshape"),
     ("squeeze", "torch Tensor", squeeze, "reshape"),
     ("unsqueeze", "torch Tensor", unsqueeze, "reshape"),
-    ("permute", "torch", permute, "permute"),
-    ("permute", "Tensor", _permute_method, "permute"),
+    ("permute", "torch", sizes_required(permute, "permute", "dims"), "permute"),
+    ("permute", "Tensor", sizes_required(_permute_method, "permute", "dims"), "permute"),
     ("transpose", "torch Tensor", transpose, "permute"),
     ("swapaxes swapdims", "torch Tensor", swapaxes, "permute"),
     ("t", "torch Tensor", t, "permute"),
@@ -800,7 +810,7 @@ DECLARED = declare(
     ("view_as_real", "torch", view_as_real, "view_as_real"),
     ("view_as_complex", "torch", view_as_complex, "view_as_complex"),
     ("expand", "torch", expand, "expand"),
-    ("expand", "Tensor", _method_sizes(expand, "size"), "expand"),
+    ("expand", "Tensor", sizes_required(_method_sizes(expand, "size"), "expand", "size"), "expand"),
     ("expand_as", "torch Tensor", expand_as, "expand"),
     ("broadcast_to", "torch Tensor", broadcast_to, "expand"),
     ("view_as", "torch Tensor", view_as, "reshape"),
@@ -856,7 +866,7 @@ DECLARED = declare(
     ("t_", "Tensor", INPLACE["t_"], "permute"),
     ("transpose_", "Tensor", INPLACE["transpose_"], "permute"),
     ("swapaxes_", "Tensor", INPLACE["swapaxes_"], "permute"),
-    ("resize_", "Tensor", INPLACE["resize_"], ""),
+    ("resize_", "Tensor", sizes_required(INPLACE["resize_"], "resize_", "size"), ""),
     ("set_", "Tensor", INPLACE["set_"], "set_source"),
     ("resize_as_", "Tensor", INPLACE["resize_as_"], ""),
     ("zero_", "Tensor", INPLACE["zero_"], _S + "mul"),

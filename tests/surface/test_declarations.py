@@ -404,6 +404,7 @@ CALLS: dict[str, list[Call]] = {
     "torch.tril_indices": one(3, 4),
     "torch.triu_indices": one(3, 4, 1),
     "torch.flip": one(x23, [0]) + one(x23, (0, 1)),
+    "Tensor.flip": one(x23, []),  # (no dims: a copy; none at all is the parser's TypeError)
     "torch.from_numpy": one(lambda: np.ones(3)),
     "torch.full": one((2,), 1.0),
     "torch.get_rng_state": one(),

@@ -234,6 +234,12 @@ def _checked_call(
     # (a bound method is known by its function: the object is new at every access)
     method = type(f) is MethodType
     fixed = f.__func__ if method else f
+    needs = getattr(fixed, "needs_sizes", None)
+    if needs is not None and len(args) <= (0 if method else 1) and needs[1] not in kwargs:
+        # (`x.permute()`, `x.reshape()`: no sizes at all, PyTorch's parser's TypeError)
+        raise GradcliError(
+            f'{needs[0]}() missing 1 required positional arguments: "{needs[1]}"'
+        ).mirror("TypeError")
     key = (id(fixed), method, len(args), tuple(kwargs) if kwargs else ())
     if _BOUND.get(key) is not fixed:
         sig = signature_of(f)

@@ -405,8 +405,6 @@ def pow(input: Any, exponent: Any) -> Tensor:
             raise GradcliError(
                 f"pow(): exponent must be a number or Tensor, not {typename(exponent)}"
             )
-        if isinstance(exponent, int) and builtins.abs(exponent) > 10_000:
-            raise GradcliError(f"exponent {exponent} is too large", hint="use a float exponent")
         if input.dtype.kind not in "fc":
             if isinstance(exponent, float):
                 input = floating(input)
@@ -415,6 +413,13 @@ def pow(input: Any, exponent: Any) -> Tensor:
                     "Integers to negative integer powers are not allowed.",
                     hint="make the base a float tensor first: x.float() ** " + str(exponent),
                 )
+        # (the kernel takes the exponent in the base's dtype, float32 and float64 bases
+        # excepted (their exponent is a double): PyTorch's overflow error where it does not
+        # fit, `int8_tensor ** 300`, `half_tensor ** 70000`)
+        if input.dtype not in (np.float32, np.float64):
+            dtypes.checked_scalar(exponent, input.dtype)
+        if isinstance(exponent, int) and builtins.abs(exponent) > 10_000:
+            raise GradcliError(f"exponent {exponent} is too large", hint="use a float exponent")
         return apply(E.pow_scalar, input, p=exponent)
     if not isinstance(input, Tensor) and isinstance(exponent, Tensor):
         if isinstance(input, bool):  # `True ** x`: the bool does not promote

@@ -689,3 +689,18 @@ def c_reduction(reduction: Any, name: str, position: int) -> str:
     if not -(2**63) <= int(reduction) < 2**63:
         raise GradcliError("Overflow when unpacking long long").mirror("ValueError")
     return {1: "mean", 2: "sum"}.get(int(reduction), "none")
+
+
+def sizes_required(fn: Any, shown: str, name: str) -> Any:
+    """The binding of a function of `*sizes` (`x.permute()`, `x.reshape()`, `x.new_zeros()`...)
+    whose sizes PyTorch's parser requires: a program's call that gives none, positionally or as
+    the keyword `name`, is its TypeError (even for a 0-d tensor), which `lang.calls` raises
+    (`needs_sizes`); gradcli's own callers of the table's function pass empty sizes freely."""
+    import functools
+
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return fn(*args, **kwargs)
+
+    call.needs_sizes = (shown, name)  # type: ignore[attr-defined]
+    return call

@@ -437,6 +437,7 @@ def _addcmul(
     tensor1, tensor2, value = _legacy_value("addcmul", tensor1, tensor2, legacy, value, shown)
     x = _t(input)
     _check_value(value, x, tensor1, tensor2)
+    x, tensor1, tensor2 = _common_float(x, tensor1, tensor2)
     whole = _integral_addc(x, tensor1, tensor2, value)
     if whole is not None:
         return whole
@@ -449,6 +450,18 @@ def _addcmul(
 
         out.data = kernels.addcmul(x.data, tensor1.data, tensor2.data, value).reshape(out.shape)
     return A.named(laid_out(out, x, tensor1, tensor2), "AddcmulBackward0")
+
+
+def _common_float(x: Tensor, t1: Any, t2: Any) -> tuple[Tensor, Any, Any]:
+    """Tensors of mixed float dtypes as ATen's kernel takes them: each in the result's dtype
+    before `value` scales (a float32 tensor1 with a float64 input and value=1e300 is not the
+    inf of a float32 product); recorded casts, so each gradient returns in its own dtype."""
+    if not (isinstance(t1, Tensor) and isinstance(t2, Tensor)):
+        return x, t1, t2
+    dt = D.promote_types(D.promote_types(x.dtype, t1.dtype), t2.dtype)
+    if dt.kind != "f" or x.dtype == t1.dtype == t2.dtype:
+        return x, t1, t2
+    return A.cast(x, dt), A.cast(t1, dt), A.cast(t2, dt)
 
 
 def _check_value(value: Any, x: Tensor, t1: Any, t2: Any) -> None:
@@ -502,6 +515,7 @@ def _addcdiv(
     tensor1, tensor2, value = _legacy_value("addcdiv", tensor1, tensor2, legacy, value, shown)
     x = _t(input)
     _check_value(value, x, tensor1, tensor2)
+    x, tensor1, tensor2 = _common_float(x, tensor1, tensor2)
     if all(isinstance(t, Tensor) and t.dtype.kind in "biu" for t in (tensor1, tensor2)):
         raise GradcliError(_ADDCDIV_INTEGER, hint="tensor1.float() / tensor2").mirror(
             "RuntimeError"
@@ -1621,21 +1635,31 @@ NAMES = declare(
     ("aminmax", "torch Tensor", aminmax, "composition of max min"),
     ("inner", "torch Tensor", inner, "composition of matmul mul permute reshape"),
     ("lerp", "torch Tensor", lerp, "composition of lerp_tensor times_scalar add"),
-    ("addcmul", "torch", addcmul, "composition of addcmul add mul"),
-    ("addcmul", "Tensor", _addc_method(_addcmul, "addcmul"), "composition of addcmul add mul"),
+    ("addcmul", "torch", addcmul, "composition of addcmul add astype mul"),
+    (
+        "addcmul",
+        "Tensor",
+        _addc_method(_addcmul, "addcmul"),
+        "composition of addcmul add astype mul",
+    ),
     (
         "addcmul_",
         "Tensor",
         F._method_(_addc_method(_addcmul, "addcmul_"), "addcmul"),
-        "composition of addcmul add mul",
+        "composition of addcmul add astype mul",
     ),
-    ("addcdiv", "torch", addcdiv, "composition of addcdiv add div mul"),
-    ("addcdiv", "Tensor", _addc_method(_addcdiv, "addcdiv"), "composition of addcdiv add div mul"),
+    ("addcdiv", "torch", addcdiv, "composition of addcdiv add astype div mul"),
+    (
+        "addcdiv",
+        "Tensor",
+        _addc_method(_addcdiv, "addcdiv"),
+        "composition of addcdiv add astype div mul",
+    ),
     (
         "addcdiv_",
         "Tensor",
         F._method_(_addc_method(_addcdiv, "addcdiv_"), "addcdiv"),
-        "composition of addcdiv add div mul",
+        "composition of addcdiv add astype div mul",
     ),
     ("hypot", "torch Tensor", hypot, "hypot"),
     ("bitwise_and", "torch Tensor", bitwise_and, ""),
@@ -1694,7 +1718,12 @@ NAMES = declare(
     ("dsplit", "torch Tensor", dsplit, "composition of index"),
     ("diagflat", "torch Tensor", diagflat, "composition of cat index reshape"),
     ("vdot", "torch Tensor", vdot, "matmul"),
-    ("sum_to_size", "Tensor", sum_to_size, "composition of sum reshape"),
+    (
+        "sum_to_size",
+        "Tensor",
+        C.sizes_required(sum_to_size, "sum_to_size", "size"),
+        "composition of sum reshape",
+    ),
     ("data_ptr", "Tensor", data_ptr, ""),
     ("untyped_storage", "Tensor", untyped_storage, ""),
     ("storage", "Tensor", storage, ""),

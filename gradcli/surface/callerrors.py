@@ -132,7 +132,10 @@ def call_error(name: str, bound: bool, args: list, kwargs: dict) -> str | None:
         kind, shown, params = _parse(text)
         given = list(args[1:] if bound else args)
         if params is None and bound:  # a method of several overloads: torch's function's
-            return _method_overload_error(qualified, shown, given, kwargs)
+            words = _method_overload_error(qualified, shown, given, kwargs)
+            if words is None and not given and not kwargs:
+                words = _method_missing(shown)
+            return words
         if params is None:
             return None
         if kind == "py":
@@ -244,6 +247,24 @@ def _method_options(qualified: str) -> list[str] | None:
             items.pop()
         options.append("(" + ", ".join(items) + ")")
     return options or None
+
+
+def _method_missing(shown: str) -> str | None:
+    """`x.tile()`: the parser's words for a method called without the one argument its
+    torch function requires after the input (`tile() missing 1 required positional
+    arguments: "dims"`), or None."""
+    from .torch_signatures import SIGNATURES
+
+    text = SIGNATURES.get("torch." + shown)
+    if text is None:
+        return None
+    kind, _, params = _parse(text)
+    if kind == "py" or not params or params[0][0] != "input":
+        return None
+    required = [p for p in params[1:] if p[1] in ("P", "PK") and not p[2]]
+    if len(required) != 1:
+        return None
+    return f'{shown}() missing 1 required positional arguments: "{required[0][0]}"'
 
 
 def _method_overload_error(qualified: str, shown: str, given: list, kwargs: dict) -> str | None:

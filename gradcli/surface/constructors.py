@@ -498,7 +498,13 @@ def arange(
         ).mirror("NotImplementedError")
     if np.dtype(dt).kind == "f":
         return new_tensor(_arange_float(s, st, n, np.dtype(dt)), None, requires_grad)
-    return new_tensor(np.arange(s, e, st, dtype=dt), None, requires_grad)
+    # An integer dtype's kernel: start + step * i in int64 (each number converted toward
+    # zero), then stored, modulo 2**bits where the dtype is narrower.
+    acc = np.dtype(np.int64)
+    for v in (s, st):
+        dtypes.checked_scalar(v, acc)
+    values = np.int64(math.trunc(s)) + np.arange(n, dtype=acc) * np.int64(math.trunc(st))
+    return new_tensor(values.astype(dt), None, requires_grad)
 
 
 def _arange_args(args: tuple, start: Any, end: Any, step: Any) -> tuple:
@@ -657,7 +663,7 @@ def _endpoint(v: Any, fn: str, which: str, args: tuple[Any, ...]) -> float:
         raise _invalid_combination(
             fn, args, overloads + f"\n * (Number start, Number end, {params}{kw}"
         )
-    return float(v)
+    return float(v) if isinstance(v, bool) else v
 
 
 def linspace(
@@ -674,11 +680,33 @@ def linspace(
     size_check((n,), "linspace's length")
     s0 = _endpoint(start, "linspace", "start", (start, end, steps))
     s1 = _endpoint(end, "linspace", "end", (start, end, steps))
-    return new_tensor(
-        _linspace(s0, s1, n, float_dtype(dtype, "linspace")),
-        None,
-        requires_grad,
-    )
+    dt = np.dtype(float_dtype(dtype, "linspace"))
+    if n == 1:  # (ATen fills the one element with start, as fill_ converts it)
+        dtypes.checked_scalar(s0, dt, 1)
+        return new_tensor(_scalar_in(s0, dt).reshape(1), None, requires_grad)
+    if n > 1:  # (the kernel takes both ends in the result's type first)
+        if dt == np.bool_:
+            raise GradcliError("\"linspace_cpu\" not implemented for 'Bool'").mirror(
+                "NotImplementedError"
+            )
+        dtypes.checked_scalar(s0, dt)
+        dtypes.checked_scalar(s1, dt)
+        if dt.kind in "iu":  # its step in double from the ends as the integer type holds them
+            s0, s1 = (float(_scalar_in(v, dt)) for v in (s0, s1))
+    return new_tensor(_linspace(float(s0), float(s1), n, dt), None, requires_grad)
+
+
+def _scalar_in(v: Any, dt: np.dtype) -> np.ndarray:
+    """A number (already checked to fit) converted to dtype `dt` as c10 converts a Scalar:
+    toward zero into an integer type, a negative int into an unsigned one modulo 2**bits."""
+    if dt.kind in "iu" and not isinstance(v, int):
+        v = math.trunc(v)
+    if dt.kind in "iu":
+        return np.array(v, dtype=np.int64 if dt.kind == "i" or v < 0 else np.uint64).astype(dt)
+    if dt == BF16:
+        return round_bf16(np.array(float(v)))
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.array(v).astype(dt)
 
 
 def logspace(
@@ -700,8 +728,8 @@ def logspace(
         raise GradcliError("number of steps must be non-negative")
     size_check((n,), "logspace's length")
     dt = float_dtype(dtype, "logspace")
-    s0 = _endpoint(start, "logspace", "start", (start, end, steps))
-    s1 = _endpoint(end, "logspace", "end", (start, end, steps))
+    s0 = float(_endpoint(start, "logspace", "start", (start, end, steps)))
+    s1 = float(_endpoint(end, "logspace", "end", (start, end, steps)))
     i = np.arange(n, dtype=np.float64)
     if n == 1:
         exps = np.array([float(s0)])

@@ -75,6 +75,7 @@ def add(x: Any, y: Any, alpha: Any = 1) -> Tensor:
     if alpha == 1:
         return add_t(x, y)
     _check_alpha(x, y, alpha)
+    y = alpha_operand(x, y)
     return laid_out(_scaled(add_t(x, _times_alpha(y, alpha))), x, y)
 
 
@@ -84,23 +85,47 @@ def sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
         return sub_t(x, y)
     A.check_bool_sub(x, y)
     _check_alpha(x, y, alpha)
+    y = alpha_operand(x, y)
     return laid_out(_scaled(sub_t(x, _times_alpha(y, alpha))), x, y)
+
+
+def _alpha_dtype(x: Any, y: Any) -> np.dtype:
+    return dtypes.result_type(
+        [
+            (v.dtype, v.ndim)
+            if isinstance(v, Tensor)
+            else (dtypes.scalar_dtype(v, Settings.default_dtype), None)
+            for v in (x, y)
+        ],
+        Settings.default_dtype,
+    )
 
 
 def _check_alpha(x: Any, y: Any, alpha: Any) -> None:
     """add / sub's kernel converts alpha to the result's type: PyTorch's error when it does
     not fit (alpha=1e39 for float32)."""
     if isinstance(x, Tensor) or isinstance(y, Tensor):
-        dt = dtypes.result_type(
-            [
-                (v.dtype, v.ndim)
-                if isinstance(v, Tensor)
-                else (dtypes.scalar_dtype(v, Settings.default_dtype), None)
-                for v in (x, y)
-            ],
-            Settings.default_dtype,
-        )
-        dtypes.checked_scalar(alpha, dt)
+        dtypes.checked_scalar(alpha, _alpha_dtype(x, y))
+
+
+def alpha_operand(x: Any, y: Any) -> Any:
+    """The scaled operand `y` of `x + alpha * y` as ATen's add kernel takes it: in the result's
+    dtype before the product (a float32 `y` added to a float64 `x` with alpha=1e300 is
+    3e300, not the inf of a float32 product; a float16 one scaled by 70000 likewise), and a
+    Python number made a 0-d tensor of a float result's dtype (its product with alpha then
+    rounds as the float32 kernel's: 0.3 * 0.1 is float32(0.3f * 0.1f)). The conversion is
+    recorded (its gradient comes back in y's own dtype, as PyTorch's engine casts it)."""
+    if not isinstance(x, Tensor) and not isinstance(y, Tensor):
+        return y
+    dt = np.dtype(_alpha_dtype(x, y))
+    if isinstance(y, Tensor):  # (a bool one keeps its own checks: sub's refusal)
+        return y if y.dtype == np.bool_ else A.cast(y, dt)
+    if isinstance(y, (int, float)) and not isinstance(y, bool) and dt.kind == "f":
+        if dt == dtypes.BF16:
+            return Tensor(dtypes.round_bf16(np.array(float(y))))
+        with np.errstate(over="ignore"):
+            return Tensor(np.array(float(y)).astype(dt))
+    return y
 
 
 def _times_alpha(y: Any, alpha: Any) -> Any:

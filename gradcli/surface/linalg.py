@@ -369,14 +369,15 @@ def _einsum(ops: list[Tensor], subs: list[list[Any]], out: list[Any] | None) -> 
                 )
     A.size_check(tuple(sizes[x] for x in outl), "the result of einsum")
     dtype = ops[0].dtype
+    if all(t.dtype.kind in "biu" for t in ops):  # (its pairs' own checks, as ATen's: mul
+        # promotes integer and bool operands, bmm refuses bool and mixed dtypes)
+        return Tensor(_einsum_integral([t.data for t in ops], full, outl, sizes))
     for t in ops[1:]:
         if t.dtype != dtype:
             raise GradcliError(
                 f"expected scalar type {scalar_type_name(dtype)} but found "
                 f"{scalar_type_name(t.dtype)}"
             )
-    if dtype.kind in "biu":
-        return Tensor(_einsum_integral([t.data for t in ops], full, outl, sizes))
     fixed = []
     for t, lab in zip(ops, full):
         want = tuple(sizes[x] for x in lab)
@@ -709,6 +710,7 @@ def cdist(x1: Any, x2: Any, p: Any = 2.0, compute_mode: Any = None) -> Tensor:
                 f"cdist only supports floating-point dtypes, X{1 if t is x1 else 2} got: "
                 f"{scalar_type_name(t.dtype)}"
             )
+    _cdist_half(x1, p, compute_mode, x2.shape[-2])
     if x1.dtype != x2.dtype:
         raise GradcliError(
             f"expected scalar type {scalar_type_name(x1.dtype)} but found "
@@ -738,6 +740,26 @@ def cdist(x1: Any, x2: Any, p: Any = 2.0, compute_mode: Any = None) -> Tensor:
         return _euclidean_mm(x1, x2)
     A.size_check(tuple(lead) + (r1, r2, d), "cdist's differences")
     return apply(M.cdist, x1, x2, p=p)
+
+
+def _cdist_half(x1: Tensor, p: Any, compute_mode: Any, r2: int) -> None:
+    """ATen's cdist kernel has no float16 / bfloat16 variant (dispatched on x1's dtype, before
+    x2's is compared): PyTorch's NotImplementedError where a valid call would reach it, i.e.
+    not the matrix-product form of p=2 (which computes in half)."""
+    if x1.dtype not in (np.float16, BF16):
+        return
+    if isinstance(p, bool) or not isinstance(p, (int, float)) or p < 0:
+        return  # (the argument's own error comes first)
+    mode = _CDIST_MODES[0] if compute_mode is None else compute_mode
+    if mode not in _CDIST_MODES:
+        return
+    r1 = x1.shape[-2]
+    if p == 2 and (mode == _CDIST_MODES[1] or (mode == _CDIST_MODES[0] and (r1 > 25 or r2 > 25))):
+        return
+    raise GradcliError(
+        f"\"cdist\" not implemented for '{scalar_type_name(x1.dtype)}'",
+        hint="compute it in float32: torch.cdist(x1.float(), x2.float())",
+    ).mirror("NotImplementedError")
 
 
 def _euclidean_mm(x1: Tensor, x2: Tensor) -> Tensor:

@@ -63,7 +63,7 @@ from . import nn as _nn  # noqa: F401 - a family imported at start-up (FAMILIES)
 from . import nnfunctional as NF
 from . import nnlosses as NL
 from . import sampling  # noqa: F401 - a family imported at start-up (FAMILIES)
-from .args import check_dim, dtype_lookalike, to_bind
+from .args import check_dim, dtype_lookalike, sizes_required, to_bind
 from .constructors import (
     LEGACY_TYPES_BY_NAME,
     LegacyTensorType,
@@ -94,6 +94,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     T,
     _at_most_two,
     add,
+    alpha_operand,
     amax,
     amin,
     angle,
@@ -193,6 +194,8 @@ def fused_add(input: Any, other: Any, alpha: Any = 1) -> Tensor:
     other, alpha = old_signature(other, alpha)
     A.number_or_tensor(other, "add", "other", 2)
     _check_alpha(input, other, alpha)
+    if alpha != 1:
+        other = alpha_operand(input, other)
     if type(other) is float and alpha == 1:
         with D.program_float():  # (PyTorch's wrapped number: `core.forward`)
             return add(input, other, alpha)
@@ -204,6 +207,8 @@ def fused_sub(input: Any, other: Any, alpha: Any = 1) -> Tensor:
     other, alpha = old_signature(other, alpha)
     A.number_or_tensor(other, "sub", "other", 2)
     _check_alpha(input, other, alpha)
+    if alpha != 1:
+        other = alpha_operand(input, other)
     if type(other) is float and alpha == 1:
         with D.program_float():
             return sub(input, other, alpha)
@@ -377,6 +382,7 @@ def rsub(input: Any, other: Any, alpha: Any = 1) -> Tensor:
     A.check_bool_sub(other, input)
     from .functional import _times_alpha
 
+    input = alpha_operand(other, input)  # noqa: A001 - (scaled in the result's dtype)
     out = A.rsub_t(_times_alpha(input, alpha), other)
     if (
         isinstance(input, Tensor)
@@ -530,6 +536,11 @@ def _permute_method(self: Tensor, *dims: Any, **kwargs: Any) -> Tensor:
 def _view_method(self: Tensor, *sizes: Any, dtype: Any = None, size: Any = None) -> Tensor:
     # x.view(2, 3), x.view((2, 3)), x.view(size=(2, 3)), x.view(torch.int32),
     # x.view(dtype=torch.int32)
+    if not sizes and size is None and dtype is None:  # (x.view(): the parser's TypeError)
+        raise GradcliError(
+            "view() received an invalid combination of arguments - got (), but expected one "
+            "of:\n * (torch.dtype dtype)\n * (tuple of ints size)\n"
+        ).mirror("TypeError")
     if size is not None:
         sizes = _sizes_keyword("view", "size", sizes, {"size": size})
     return view(self, *sizes, dtype=dtype)
@@ -765,15 +776,20 @@ DECLARED = declare(
     ("var", "torch Tensor", var, "var"),
     ("std", "torch Tensor", std, "std"),
     # shape
-    ("reshape", "torch", torch_reshape, "reshape"),
-    ("reshape", "Tensor", _method_sizes(reshape, "shape"), "reshape"),
+    ("reshape", "torch", sizes_required(torch_reshape, "reshape", "shape"), "reshape"),
+    (
+        "reshape",
+        "Tensor",
+        sizes_required(_method_sizes(reshape, "shape"), "reshape", "shape"),
+        "reshape",
+    ),
     ("resize", "Tensor", _resize_method, "reshape"),
     ("view", "torch Tensor", _view_method, "reshape"),
     ("flatten", "torch Tensor", flatten, "reshape"),
     ("squeeze", "torch Tensor", squeeze, "reshape"),
     ("unsqueeze", "torch Tensor", unsqueeze, "reshape"),
-    ("permute", "torch", permute, "permute"),
-    ("permute", "Tensor", _permute_method, "permute"),
+    ("permute", "torch", sizes_required(permute, "permute", "dims"), "permute"),
+    ("permute", "Tensor", sizes_required(_permute_method, "permute", "dims"), "permute"),
     ("transpose", "torch Tensor", transpose, "permute"),
     ("swapaxes swapdims", "torch Tensor", swapaxes, "permute"),
     ("t", "torch Tensor", t, "permute"),
@@ -794,7 +810,7 @@ DECLARED = declare(
     ("view_as_real", "torch", view_as_real, "view_as_real"),
     ("view_as_complex", "torch", view_as_complex, "view_as_complex"),
     ("expand", "torch", expand, "expand"),
-    ("expand", "Tensor", _method_sizes(expand, "size"), "expand"),
+    ("expand", "Tensor", sizes_required(_method_sizes(expand, "size"), "expand", "size"), "expand"),
     ("expand_as", "torch Tensor", expand_as, "expand"),
     ("broadcast_to", "torch Tensor", broadcast_to, "expand"),
     ("view_as", "torch Tensor", view_as, "reshape"),
@@ -850,7 +866,7 @@ DECLARED = declare(
     ("t_", "Tensor", INPLACE["t_"], "permute"),
     ("transpose_", "Tensor", INPLACE["transpose_"], "permute"),
     ("swapaxes_", "Tensor", INPLACE["swapaxes_"], "permute"),
-    ("resize_", "Tensor", INPLACE["resize_"], ""),
+    ("resize_", "Tensor", sizes_required(INPLACE["resize_"], "resize_", "size"), ""),
     ("set_", "Tensor", INPLACE["set_"], "set_source"),
     ("resize_as_", "Tensor", INPLACE["resize_as_"], ""),
     ("zero_", "Tensor", INPLACE["zero_"], _S + "mul"),

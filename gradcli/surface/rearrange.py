@@ -621,7 +621,7 @@ def fill_diagonal_(input: Any, fill_value: Any, wrap: Any = False) -> Tensor:  #
 
 NAMES = declare(
     ("flip", "torch", flip, "composition of index"),
-    ("flip", "Tensor", flip_method, "composition of index clone"),
+    ("flip", "Tensor", C.sizes_required(flip_method, "flip", "dims"), "composition of index clone"),
     ("fliplr", "torch Tensor", fliplr, "composition of index"),
     ("flipud", "torch Tensor", flipud, "composition of index"),
     ("roll", "torch Tensor", roll, "composition of index reshape"),

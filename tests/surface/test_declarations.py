@@ -149,6 +149,9 @@ def one(*make: Callable[[], Any], **kwargs: Any) -> list[Call]:
     return [(lambda: tuple(m() if callable(m) else m for m in make), kwargs)]
 
 
+H3 = one(*(lambda: half_leaf((2, 3)),) * 3)  # three float16 operands
+
+
 def c(v: Any) -> Callable[[], Any]:
     """A constant argument (a value `one` would otherwise call)."""
     return lambda: v
@@ -352,6 +355,8 @@ CALLS: dict[str, list[Call]] = {
     **{
         f"Tensor.{name}{inplace}": one(x23, x23, x23)
         + one(x23, x23, x23, value=0.5)
+        + one(x23, lambda: half_leaf((2, 3)), x23)
+        + H3
         + one(x23, 0.5, x23, x23)
         for name in ("addcmul", "addcdiv")
         for inplace in ("", "_")
@@ -399,6 +404,7 @@ CALLS: dict[str, list[Call]] = {
     "torch.tril_indices": one(3, 4),
     "torch.triu_indices": one(3, 4, 1),
     "torch.flip": one(x23, [0]) + one(x23, (0, 1)),
+    "Tensor.flip": one(x23, []),  # (no dims: a copy; none at all is the parser's TypeError)
     "torch.from_numpy": one(lambda: np.ones(3)),
     "torch.full": one((2,), 1.0),
     "torch.get_rng_state": one(),
@@ -469,8 +475,9 @@ CALLS: dict[str, list[Call]] = {
     "Tensor.transpose_": one(x23, 0, 1),
     "Tensor.swapaxes_": one(x23, 0, 1),
     "torch.logspace": one(0, 1, 5),
-    "torch.addcmul": one(x23, x23, x23),
-    "torch.addcdiv": one(x23, x23, x23),
+    # (float16 operands: the composition of mul and add; mixed ones cast to one dtype first)
+    "torch.addcmul": one(x23, x23, x23) + one(x23, lambda: half_leaf((2, 3)), x23) + H3,
+    "torch.addcdiv": one(x23, x23, x23) + one(x23, lambda: half_leaf((2, 3)), x23) + H3,
     "torch.atleast_1d": one(lambda: leaf(())),
     "torch.movedim": one(x23, 0, 1),
     "torch.unflatten": one(x23, 1, (3, 1)),

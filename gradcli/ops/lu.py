@@ -27,6 +27,15 @@ from . import lapack32
 from . import shape as S
 from .matrices import index_last, mm, mT, pack, solve_triangular, unpack
 
+
+def _no_closed_form(name: str) -> Any:
+    def sym(sp: Any, *args: Any, **params: Any) -> Any:
+        # (the pivots are the numbers' comparisons: no formula of the symbols)
+        raise TypeError(f"{name} has no closed form (its row exchanges depend on the values)")
+
+    return sym
+
+
 # --- arrays -------------------------------------------------------------------------------------
 
 
@@ -271,7 +280,8 @@ lu_factor = defop(
     signature="linalg.lu_factor(A), lu_factor_ex, torch.lu",
     samples=_factor_samples(),
     to_torch="torch.linalg.lu_factor_ex({0}).LU",
-    to_jax=None,
+    to_jax="jax.scipy.linalg.lu_factor({0})[0]",
+    sym=_no_closed_form("lu_factor"),
 )
 
 
@@ -313,7 +323,11 @@ lu = defop(
         f"torch.cat([t.reshape(*{a[0]}.shape[:-2], -1) for t in torch.linalg.lu({a[0]})[1:]], "
         "dim=-1)"
     ),
-    to_jax=None,
+    to_jax=lambda w, a, p: (
+        f"jnp.concatenate([t.reshape(*{a[0]}.shape[:-2], -1) for t in "
+        f"jax.scipy.linalg.lu({a[0]})[1:]], axis=-1)"
+    ),
+    sym=_no_closed_form("lu"),
 )
 
 
@@ -367,6 +381,21 @@ def _torch_lu_solve(w: Any, a: list[str], p: dict) -> str:
     )
 
 
+def _jax_lu_solve(w: Any, a: list[str], p: dict) -> str:
+    """jax.scipy.linalg.lu_solve (0-based pivots, as the record's): trans=2 solves with A^H;
+    a right-hand solve X A = B is A^T X^T = B^T (X A^H = B: A X^H = B^H)."""
+    piv = f"jnp.asarray({w.lit(np.asarray(p['pivots']))}, dtype=jnp.int32)"
+    left, adjoint = bool(p.get("left", True)), bool(p.get("adjoint", False))
+    lup = f"({a[0]}, {piv})"
+    if left:
+        return f"jax.scipy.linalg.lu_solve({lup}, {a[1]}, trans={2 if adjoint else 0})"
+    bt = f"jnp.swapaxes({a[1]}, -1, -2)"
+    if adjoint:
+        solved = f"jax.scipy.linalg.lu_solve({lup}, jnp.conj({bt}), trans=0)"
+        return f"jnp.conj(jnp.swapaxes({solved}, -1, -2))"
+    return f"jnp.swapaxes(jax.scipy.linalg.lu_solve({lup}, {bt}, trans=1), -1, -2)"
+
+
 lu_solve = defop(
     "lu_solve",
     _lu_solve_fwd,
@@ -399,5 +428,5 @@ lu_solve = defop(
         ),
     ),
     to_torch=_torch_lu_solve,
-    to_jax=None,
+    to_jax=_jax_lu_solve,
 )

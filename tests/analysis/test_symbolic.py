@@ -43,6 +43,8 @@ NO_CLOSED_FORM = (
     "ctc_loss",
     "ctc_loss_backward",
     "matrix_exp",
+    "lu_factor",
+    "lu",
 )
 # Records whose values are complex numbers (their sympy forms would be over real symbols):
 # tests/ops/test_complex.py checks them against finite differences.

@@ -413,33 +413,39 @@ class _Lazy(Distribution):
         return self._logits
 
 
+def _binary_params(dist: Any, probs: Any, logits: Any, validate_args: Any) -> None:
+    """Bernoulli's (and LogitRelaxedBernoulli's) parameters: probs or logits, the other
+    computed from it as PyTorch's (probs clamped by the dtype's eps before their logit)."""
+    if (probs is None) == (logits is None):
+        raise GradcliError("Either `probs` or `logits` must be specified, but not both.").mirror(
+            "ValueError"
+        )
+    dist.shown = {"probs" if probs is not None else "logits"}
+    if probs is not None:
+        (dist._probs,) = _broadcast_all(probs)
+        if validate_args is not False:
+            v = dist._probs.data
+            dist._check(
+                "probs",
+                dist._probs,
+                (v >= 0) & (v <= 1),
+                "Interval(lower_bound=0.0, upper_bound=1.0)",
+            )
+        eps = _eps(dist._probs.dtype)
+        p = _M["clamp"](dist._probs, min=eps, max=1 - eps)
+        dist._logits = _T["log"](p) - _T["log1p"](-p)
+    else:
+        (dist._logits,) = _broadcast_all(logits)
+        dist._probs = _T["sigmoid"](dist._logits)
+    dist.batch = tuple(dist._probs.shape)
+
+
 class Bernoulli(_Lazy):
     NAME = "Bernoulli"
     PARAMS = ("probs", "logits")
 
     def __init__(self, probs: Any = None, logits: Any = None, validate_args: Any = None) -> None:
-        if (probs is None) == (logits is None):
-            raise GradcliError(
-                "Either `probs` or `logits` must be specified, but not both."
-            ).mirror("ValueError")
-        self.shown = {"probs" if probs is not None else "logits"}
-        if probs is not None:
-            (self._probs,) = _broadcast_all(probs)
-            if validate_args is not False:
-                d = self._probs.data
-                self._check(
-                    "probs",
-                    self._probs,
-                    (d >= 0) & (d <= 1),
-                    "Interval(lower_bound=0.0, upper_bound=1.0)",
-                )
-            eps = _eps(self._probs.dtype)
-            p = _M["clamp"](self._probs, min=eps, max=1 - eps)
-            self._logits = _T["log"](p) - _T["log1p"](-p)
-        else:
-            (self._logits,) = _broadcast_all(logits)
-            self._probs = _T["sigmoid"](self._logits)
-        self.batch = tuple(self._probs.shape)
+        _binary_params(self, probs, logits, validate_args)
 
     @property
     def mean(self) -> Tensor:
@@ -3098,28 +3104,7 @@ class LogitRelaxedBernoulli(_Lazy):
         self, temperature: Any, probs: Any = None, logits: Any = None, validate_args: Any = None
     ) -> None:
         self.temperature = temperature
-        if (probs is None) == (logits is None):
-            raise GradcliError(
-                "Either `probs` or `logits` must be specified, but not both."
-            ).mirror("ValueError")
-        self.shown = {"probs" if probs is not None else "logits"}
-        if probs is not None:
-            (self._probs,) = _broadcast_all(probs)
-            if validate_args is not False:
-                d = self._probs.data
-                self._check(
-                    "probs",
-                    self._probs,
-                    (d >= 0) & (d <= 1),
-                    "Interval(lower_bound=0.0, upper_bound=1.0)",
-                )
-            eps = _eps(self._probs.dtype)
-            p = _M["clamp"](self._probs, min=eps, max=1 - eps)
-            self._logits = _T["log"](p) - _T["log1p"](-p)
-        else:
-            (self._logits,) = _broadcast_all(logits)
-            self._probs = _T["sigmoid"](self._logits)
-        self.batch = tuple(self._probs.shape)
+        _binary_params(self, probs, logits, validate_args)
 
     def program_attribute(self, attr: str) -> Any:
         if attr == "temperature":

@@ -7,8 +7,8 @@ central differences in float64."""
 
 from __future__ import annotations
 
-import hashlib
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -20,29 +20,14 @@ from gradcli.ops import special as S
 
 DATA = Path(__file__).resolve().parent / "data"
 RECORD = json.loads((DATA / "ndtri_log_ndtr.json").read_text())
+sys.path.insert(0, str(DATA))
+import record_ndtri as R  # noqa: E402
+
+sys.path.remove(str(DATA))
 
 
-def _probabilities(dtype: str) -> np.ndarray:
-    # (the recorder's draws: record_ndtri.probabilities and arguments)
-    rng = np.random.default_rng(1631)
-    p = np.concatenate(
-        [
-            rng.uniform(0, 1, 1500),
-            np.exp(rng.uniform(-80, 0, 600)),
-            1 - np.exp(rng.uniform(-16, -1, 600)),
-            [0.0, 1.0, 0.5, 0.13533528323661269189, 1e-30, 1.5, -0.25],
-        ]
-    )
-    return p.astype(dtype)
-
-
-def _arguments(dtype: str) -> np.ndarray:
-    rng = np.random.default_rng(1632)
-    return np.concatenate([rng.uniform(-1, 9, 2500), [-1.0, 0.0, 40.0]]).astype(dtype)
-
-
-def _sha(a: np.ndarray) -> str:
-    return hashlib.sha256(np.ascontiguousarray(a).tobytes()).hexdigest()
+# the recorder's own draws and digest
+_probabilities, _arguments, _sha = R.probabilities, R.arguments, R.sha
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])

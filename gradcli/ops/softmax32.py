@@ -97,11 +97,7 @@ def _reduce_rows(v: np.ndarray, op) -> np.ndarray:
         acc = op.reduce(blocks, axis=1)
     if full < n:
         acc[:, : n - full] = op(acc[:, : n - full], v[:, full:])
-    w = lanes // 2
-    while w:
-        acc = op(acc, acc[:, np.arange(lanes) ^ w])
-        w //= 2
-    return acc[:, 0]
+    return _fold(acc, op)
 
 
 def _down(v: np.ndarray) -> np.ndarray:

@@ -25,7 +25,7 @@ BF16_COMPUTED = frozenset(
     "clamp floor ceil trunc sign matmul sum mean softplus gelu silu mish elu logsigmoid "
     "hardswish softmax log_softmax rsqrt gelu_backward softmax_backward log_softmax_backward "
     "sinc softshrink hardsigmoid leaky_relu softplus_backward logsigmoid_backward elu_backward "
-    "elu_backward_result hardswish_backward piecewise_backward".split()
+    "elu_backward_result hardswish_backward piecewise_backward nan_to_num".split()
 )
 # The ops that only move or convert values (the result's values are its inputs'): bfloat16
 # arrays as they are.
@@ -59,7 +59,7 @@ def bf16_arrays(op: Any, arrays: Any) -> list:
             "only where its result is PyTorch's to the bit: arithmetic, exp, log, sqrt, sin, "
             "cos, tanh, sigmoid, relu, softplus, gelu, silu, mish, elu, logsigmoid, hardswish, "
             "softmax, log_softmax, rsqrt, sinc, softshrink, hardsigmoid, leaky_relu, abs, "
-            "clamp, floor, ceil, trunc, sign, max, min, sum, mean, matmul)",
+            "clamp, floor, ceil, trunc, sign, max, min, sum, mean, matmul, nan_to_num)",
             hint="convert to float32 first: x.float() (or x.to(torch.float32))",
         )
     from .half import widened  # (a float32 copy laid out as the bfloat16 array)
@@ -75,7 +75,18 @@ def bf16_arrays(op: Any, arrays: Any) -> list:
 _BF16_PARAMS = {"pow_scalar": ("p",), "rsub_scalar": ("c",), "clamp": ("min", "max")}
 
 
+_BF16_MAX = 3.3895313892515355e38  # the largest finite bfloat16
+
+
 def bf16_params(op: Any, params: dict) -> dict:
+    if op.name == "nan_to_num":
+        # ATen's replacements cast to bfloat16 (a number past its range is inf), by default its
+        # own largest finite values, not float32's
+        out = dict(params)
+        for key, default in (("nan", 0.0), ("posinf", _BF16_MAX), ("neginf", -_BF16_MAX)):
+            v = params.get(key)
+            out[key] = default if v is None else float(dtypes.round_bf16(float(v)))
+        return out
     keys = _BF16_PARAMS.get(op.name)
     if keys is None:
         return params

@@ -517,8 +517,8 @@ def test_mixture_checks_as_pytorchs(text: str, match: str) -> None:
 def test_isinstance_with_the_classes_is_pytorchs() -> None:
     """isinstance(d, D.X) for every pair of torch.distributions' classes gradcli has, as
     PyTorch 2.13 answers it (recorded: Chi2 is a Gamma; LogNormal, HalfNormal,
-    RelaxedBernoulli and Gumbel are TransformedDistributions; no other class is another's), and every
-    one is a D.Distribution; the abstract base itself is not made."""
+    RelaxedBernoulli and Gumbel are TransformedDistributions; no other class is another's),
+    and every one is a D.Distribution; the abstract base itself is not made."""
     import gradcli.lang.builtins as B
     from gradcli.surface import distributions as DS
     from tests.helpers.programs import error, out

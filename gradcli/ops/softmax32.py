@@ -49,6 +49,7 @@ rows, in pieces of bounded size.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 
@@ -212,7 +213,12 @@ def _reduced_inner(x: np.ndarray, nv: int) -> np.ndarray:
         return e / total
 
 
-def _softmax_reduced(x: np.ndarray, dim: int) -> np.ndarray:
+def _along(
+    x: np.ndarray, dim: int, lastdim: Callable, inner_fn: Callable, lanes: int = 0
+) -> np.ndarray:
+    """A kernel pair run piece by piece along `dim` of a contiguous float32 array: `lastdim`
+    on rows of the last dimension, else `inner_fn` on (rows, n, columns) blocks with the
+    count of their vector-loop columns (`_blocks`, vectors of `lanes`)."""
     shape = x.shape
     outer = math.prod(shape[:dim])
     inner = math.prod(shape[dim + 1 :])
@@ -222,12 +228,16 @@ def _softmax_reduced(x: np.ndarray, dim: int) -> np.ndarray:
         flat, res = x.reshape(outer, n), out.reshape(outer, n)
         step = max(1, _PIECE // n)
         for i in range(0, outer, step):
-            res[i : i + step] = _reduced_lastdim(flat[i : i + step])
+            res[i : i + step] = lastdim(flat[i : i + step])
         return out
     x3, res = x.reshape(outer, n, inner), out.reshape(outer, n, inner)
-    for rows, cols, nv in _blocks(outer, n, inner, 2 * _lanes()):
-        res[rows, :, cols] = _reduced_inner(x3[rows, :, cols], nv)
+    for rows, cols, nv in _blocks(outer, n, inner, lanes):
+        res[rows, :, cols] = inner_fn(x3[rows, :, cols], nv)
     return out
+
+
+def _softmax_reduced(x: np.ndarray, dim: int) -> np.ndarray:
+    return _along(x, dim, _reduced_lastdim, _reduced_inner, 2 * _lanes())
 
 
 def softmax32(x: np.ndarray, dim: int, log: bool) -> np.ndarray:
@@ -250,20 +260,9 @@ def softmax32(x: np.ndarray, dim: int, log: bool) -> np.ndarray:
         got = _log_rows_scalars(x.reshape(-1).tolist(), shape[-1])
         if got is not None:
             return np.array(got, _F).reshape(shape)
-    outer = math.prod(shape[:dim])
-    inner = math.prod(shape[dim + 1 :])
-    n = shape[dim]
-    out = np.empty(shape, _F)
-    if dim == x.ndim - 1:
-        flat, res = x.reshape(outer, n), out.reshape(outer, n)
-        step = max(1, _PIECE // n)
-        for i in range(0, outer, step):
-            res[i : i + step] = _lastdim(flat[i : i + step], log)
-        return out
-    x3, res = x.reshape(outer, n, inner), out.reshape(outer, n, inner)
-    for rows, cols, nv in _blocks(outer, n, inner):
-        res[rows, :, cols] = _inner(x3[rows, :, cols], log, nv)
-    return out
+    return _along(
+        x, dim, lambda rows: _lastdim(rows, log), lambda block, nv: _inner(block, log, nv)
+    )
 
 
 def _log_rows_scalars(vals: list[float], n: int) -> list[float] | None:

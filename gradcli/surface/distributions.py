@@ -413,9 +413,12 @@ class _Lazy(Distribution):
         return self._logits
 
 
-def _binary_params(dist: Any, probs: Any, logits: Any, validate_args: Any) -> None:
-    """Bernoulli's (and LogitRelaxedBernoulli's) parameters: probs or logits, the other
-    computed from it as PyTorch's (probs clamped by the dtype's eps before their logit)."""
+def _binary_params(
+    dist: Any, probs: Any, logits: Any, validate_args: Any, positive: bool = False
+) -> None:
+    """Bernoulli's (LogitRelaxedBernoulli's, Geometric's) parameters: probs or logits, the
+    other computed from it as PyTorch's (probs clamped by the dtype's eps before their logit);
+    `positive`: Geometric's own check that probs are above 0, before the interval's."""
     if (probs is None) == (logits is None):
         raise GradcliError("Either `probs` or `logits` must be specified, but not both.").mirror(
             "ValueError"
@@ -425,6 +428,13 @@ def _binary_params(dist: Any, probs: Any, logits: Any, validate_args: Any) -> No
         (dist._probs,) = _broadcast_all(probs)
         if validate_args is not False:
             v = dist._probs.data
+            if positive and not bool(np.all(v > 0)):
+                bad = Tensor(np.asarray(v[~(v > 0)]))
+                raise GradcliError(
+                    f"Expected parameter probs (Tensor of shape {tuple(v.shape)}) of "
+                    f"distribution {dist!r} to be positive but found invalid values:\n"
+                    f"{format_value(bad)}"
+                ).mirror("ValueError")
             dist._check(
                 "probs",
                 dist._probs,
@@ -1570,36 +1580,7 @@ class Geometric(_Lazy):
     PARAMS = ("probs", "logits")
 
     def __init__(self, probs: Any = None, logits: Any = None, validate_args: Any = None) -> None:
-        if (probs is None) == (logits is None):
-            raise GradcliError(
-                "Either `probs` or `logits` must be specified, but not both."
-            ).mirror("ValueError")
-        self.shown = {"probs" if probs is not None else "logits"}
-        if probs is not None:
-            (self._probs,) = _broadcast_all(probs)
-            self.batch = tuple(self._probs.shape)
-            if validate_args is not False:
-                d = self._probs.data
-                if not bool(np.all(d > 0)):
-                    bad = Tensor(np.asarray(d[~(d > 0)]))
-                    raise GradcliError(
-                        f"Expected parameter probs (Tensor of shape {tuple(d.shape)}) of "
-                        f"distribution {self!r} to be positive but found invalid values:\n"
-                        f"{format_value(bad)}"
-                    ).mirror("ValueError")
-                self._check(
-                    "probs",
-                    self._probs,
-                    (d >= 0) & (d <= 1),
-                    "Interval(lower_bound=0.0, upper_bound=1.0)",
-                )
-            eps = _eps(self._probs.dtype)
-            p = _M["clamp"](self._probs, min=eps, max=1 - eps)
-            self._logits = _T["log"](p) - _T["log1p"](-p)
-        else:
-            (self._logits,) = _broadcast_all(logits)
-            self.batch = tuple(self._logits.shape)
-            self._probs = _T["sigmoid"](self._logits)
+        _binary_params(self, probs, logits, validate_args, positive=True)
 
     @property
     def mean(self) -> Tensor:

@@ -49,14 +49,7 @@ def _getrf_plain(st: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     one = lu.dtype.type(1)
     with np.errstate(all="ignore"):
         for j in range(k):
-            p = j + np.argmax(np.abs(lu[:, j:, j]), axis=1)
-            piv[:, j] = p
-            swap = p != j
-            if swap.any():
-                r, q = rows[swap], p[swap]
-                top = lu[r, j].copy()
-                lu[r, j] = lu[r, q]
-                lu[r, q] = top
+            lapack32._pivot(lu, piv, rows, j)  # (the measured kernels' partial pivoting)
             if j + 1 == m:
                 continue
             d = lu[:, j, j]

@@ -220,94 +220,18 @@ def add_rows(dense: np.ndarray, s: SparseCOO, alpha: Any = 1) -> None:
 
 def std_sort_order(keys: Any) -> list[int]:
     """The permutation libstdc++'s std::sort leaves when sorting the positions of `keys` by
-    key (introsort: median-of-three quicksort down to runs of 16, heapsort past the depth
-    limit, then insertion sort), which ATen's CPU sort uses: equal keys come out in its
-    order, not their first order."""
+    key (`core.stdalgo`), which ATen's CPU sort uses: equal keys come out in its order, not
+    their first order."""
+    from .stdalgo import _StdAlgorithms
+
     k = [int(v) for v in keys]
-    p = list(range(len(k)))
-    n = len(p)
     tick = hooks.observer.tick  # (a comparison at a time: the run's clock is watched)
 
     def less(i: int, j: int) -> bool:
         tick()
-        return k[p[i]] < k[p[j]]
+        return k[i] < k[j]
 
-    def swap(i: int, j: int) -> None:
-        p[i], p[j] = p[j], p[i]
-
-    def sift(first: int, hole: int, length: int, value: int) -> None:
-        top = child = hole
-        while child < (length - 1) // 2:
-            child = 2 * (child + 1)
-            if k[p[first + child]] < k[p[first + child - 1]]:
-                child -= 1
-            p[first + hole] = p[first + child]
-            hole = child
-        if (length & 1) == 0 and child == (length - 2) // 2:
-            child = 2 * (child + 1)
-            p[first + hole] = p[first + child - 1]
-            hole = child - 1
-        parent = (hole - 1) // 2
-        while hole > top and k[p[first + parent]] < k[value]:
-            p[first + hole] = p[first + parent]
-            hole = parent
-            parent = (hole - 1) // 2
-        p[first + hole] = value
-
-    def heapsort(first: int, last: int) -> None:
-        length = last - first
-        if length >= 2:
-            for parent in range((length - 2) // 2, -1, -1):
-                sift(first, parent, length, p[first + parent])
-        while last - first > 1:
-            last -= 1
-            value = p[last]
-            p[last] = p[first]
-            sift(first, 0, last - first, value)
-
-    def introsort(first: int, last: int, depth: int) -> None:
-        while last - first > 16:
-            if depth == 0:
-                heapsort(first, last)
-                return
-            depth -= 1
-            a, b, c = first + 1, first + (last - first) // 2, last - 1
-            if less(a, b):
-                swap(first, b if less(b, c) else c if less(a, c) else a)
-            else:
-                swap(first, a if less(a, c) else c if less(b, c) else b)
-            lo, hi = first + 1, last
-            while True:
-                while less(lo, first):
-                    lo += 1
-                hi -= 1
-                while less(first, hi):
-                    hi -= 1
-                if not lo < hi:
-                    break
-                swap(lo, hi)
-                lo += 1
-            introsort(lo, last, depth)
-            last = lo
-
-    def insert(i: int, guarded: bool) -> None:
-        tick()
-        v = p[i]
-        if guarded and k[v] < k[p[0]]:
-            p[1 : i + 1] = p[0:i]
-            p[0] = v
-            return
-        j = i
-        while k[v] < k[p[j - 1]]:
-            p[j] = p[j - 1]
-            j -= 1
-        p[j] = v
-
-    if n > 1:
-        introsort(0, n, 2 * (n.bit_length() - 1))
-        for i in range(1, n):
-            insert(i, i < 16)
-    return p
+    return _StdAlgorithms(len(k), less).sort()
 
 
 def refused(what: str) -> NotSupported:

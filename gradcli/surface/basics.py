@@ -225,7 +225,7 @@ def _selected_as_aten(data: np.ndarray, d: int, at: np.ndarray, k: int) -> np.nd
     """Which of several equal values ATen's quickselect picks (kthvalue's index): the slices
     where the k-th value has an equal neighbour get it from the emulation (stdalgo), up to
     CO._TIE_ORDER_MAX elements; the others keep the stable order's."""
-    from .stdalgo import quick_select
+    from ..core.stdalgo import quick_select
 
     moved = np.moveaxis(data, d, -1)
     n = moved.shape[-1]

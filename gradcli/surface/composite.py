@@ -543,7 +543,7 @@ def _order(
     """The positions along `d` in PyTorch's order: stable (equal values in index order; NaN
     last ascending, first descending), or, as ATen's CPU sort without stable and topk do,
     libstdc++'s std::sort / nth_element / partial_sort on (value, index) pairs, whose order of
-    equal values is their own past 16 elements (surface/stdalgo.py)."""
+    equal values is their own past 16 elements (core/stdalgo.py)."""
     moved = np.moveaxis(data, d, -1)
     n = moved.shape[-1]
     if down:  # stable descending: the stable ascending order of the reversed slice, reversed
@@ -564,7 +564,7 @@ def _order(
             )
         rows = np.flatnonzero(same.any(axis=1) if k is None or sorted_ else np.ones(len(flat)))
         if rows.size * n <= _TIE_ORDER_MAX:
-            from .stdalgo import sort_order, topk_order
+            from ..core.stdalgo import sort_order, topk_order
 
             for r in rows:
                 values = flat[r].tolist()

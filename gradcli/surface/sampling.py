@@ -23,11 +23,11 @@ from ..base.errors import ArgumentTypeError, GradcliError, NotSupported
 from ..core import hooks
 from ..core.dtypes import check_dtype, scalar_type_name
 from ..core.inplace import check_target
+from ..core.stdalgo import topk_order
 from ..core.tensor import Settings, Tensor, grad_enabled, own, pytype_name, typename
 from ..ops.arithmetic import broadcast_shape, mul_t, tensor_arg
 from .args import NO_SIZE, int_arg, memory_format_arg, shape_arg, sizes_arg
 from .declare import declare
-from .stdalgo import topk_order
 
 # `random` (PyTorch's generator, bit for bit, and its distributions: the largest module of the
 # surface) is imported when a program first draws, seeds or reads the generator, not at

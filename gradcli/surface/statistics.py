@@ -19,6 +19,7 @@ from ..core import hooks
 from ..core.dtypes import scalar_type_name
 from ..core.layout import row_major
 from ..core.op import apply, link_siblings
+from ..core.stdalgo import _StdAlgorithms
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..ops import binary as B
@@ -30,7 +31,6 @@ from . import functional as F
 from .declare import declare
 from .indexing import getitem
 from .printing import MaxMin
-from .stdalgo import _StdAlgorithms
 
 # --- running sums and products ----------------------------------------------------------------
 

@@ -21,10 +21,22 @@ def test_unset_follows_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
     from numpy._core._multiarray_umath import __cpu_features__ as features
 
     monkeypatch.delenv(cpu.ENV, raising=False)
-    expected = "avx2" if features["AVX2"] and not features["AVX512F"] else "avx512"
+    expected = cpu.choose(features, cpu._vendor())
     assert cpu.family() == expected
     monkeypatch.setenv(cpu.ENV, "")
     assert cpu.family() == expected
+
+
+def test_the_family_of_each_kind_of_processor() -> None:
+    avx512 = {"AVX2": True, "FMA3": True, "AVX512F": True}
+    avx2 = {"AVX2": True, "FMA3": True, "AVX512F": False}
+    assert cpu.choose(avx512, "GenuineIntel") == "avx512"
+    assert cpu.choose(avx512, "AuthenticAMD") == "avx2"  # Zen 4: MKL runs its AVX2 code
+    assert cpu.choose(avx512, "") == "avx512"
+    assert cpu.choose(avx2, "AuthenticAMD") == "avx2"
+    assert cpu.choose(avx2, "GenuineIntel") == "avx2"
+    assert cpu.choose({"AVX2": False, "AVX512F": False}, "AuthenticAMD") == "avx512"
+    assert cpu.choose({}, "") == "avx512"
 
 
 def test_a_family_that_does_not_exist_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,6 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .base import numpyhost
+
+numpyhost.pin()  # before anything imports NumPy: the same kernels on every x86-64 machine
+
 _EXPORTS = {
     "GradcliError": "base.errors",
     "Tensor": "core.tensor",

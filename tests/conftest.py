@@ -30,6 +30,9 @@ os.environ.setdefault("GRADCLI_TIME_SECONDS", "10")
 # the recorded PyTorch outputs come from AVX-512 machines: emulate those kernels on any machine
 # (tests of another family set it themselves)
 os.environ.setdefault("GRADCLI_KERNELS", "avx512")
+# NumPy's own kernels the same on every machine, as gradcli's command line has them: gradcli's
+# package sets them up before NumPy's first import (gradcli/base/numpyhost.py)
+import gradcli  # noqa: E402, F401
 
 # The slowest single test (a corpus case under a loaded machine) takes well under a minute.
 TEST_SECONDS = float(os.environ.get("GRADCLI_TEST_SECONDS", "600"))

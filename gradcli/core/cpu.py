@@ -33,19 +33,6 @@ if not isinstance(_DATA, dict):
     _DATA = None
 
 
-def _vendor() -> str:
-    """The processor's vendor string (``AuthenticAMD``, ``GenuineIntel``), or "" where the
-    system does not say (only Linux's /proc/cpuinfo is read)."""
-    try:
-        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as info:
-            for _, line in zip(range(64), info):
-                if line.startswith("vendor_id"):
-                    return line.partition(":")[2].strip()
-    except OSError:
-        pass
-    return ""
-
-
 def choose(features: dict, vendor: str) -> str:
     """The family for a processor with NumPy's feature table `features` and `vendor`."""
     if features.get("AVX512F"):
@@ -58,12 +45,18 @@ def choose(features: dict, vendor: str) -> str:
 
 @functools.cache
 def _detected() -> str:
+    from ..base.numpyhost import cpuinfo
+
+    vendor, flags = cpuinfo()
+    if flags:  # (NumPy's own table below may have AVX-512 switched off: gradcli/base/numpyhost.py)
+        features = {"AVX512F": "avx512f" in flags, "AVX2": "avx2" in flags, "FMA3": "fma" in flags}
+        return choose(features, vendor)
     try:
         # NumPy's own run-time dispatch has read the processor's features already
         from numpy._core._multiarray_umath import __cpu_features__ as features
     except ImportError:  # (a NumPy without the table: assume the recorded family)
         return "avx512"
-    return choose(features, _vendor() if features.get("AVX512F") else "")
+    return choose(features, vendor)
 
 
 def family() -> str:

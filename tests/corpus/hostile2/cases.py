@@ -8534,3 +8534,21 @@ add(
         "print(m(x, output_size=[801, 801, 801]).shape)",
     ),
 )
+
+# explore92: torch.linalg.vander(x, N=...): the result's size is checked before the powers are
+# built, for a huge N as for a huge batch.
+add(
+    budget(
+        "linalg_vander_huge_result",
+        "print(torch.linalg.vander(torch.ones(10**6), N=10**6).shape)",
+    ),
+    budget(
+        "linalg_vander_astronomic_n",
+        "print(torch.linalg.vander(torch.ones(3), N=10**30).shape)",
+    ),
+    small(
+        "linalg_vander_n_string",
+        "print(torch.linalg.vander(torch.ones(3), N='9'))",
+        (r"argument 'N' must be int, not str",),
+    ),
+)

@@ -895,6 +895,7 @@ INDEX: dict[str, dict[str, str]] = {
         "lu": "linalg",
         "lu_solve": "linalg",
         "householder_product": "linalg",
+        "vander": "rearrange",
     },
     "SPECIAL": {
         "logit": "special",

@@ -1159,18 +1159,84 @@ class ConvTranspose(Conv):
         return f"{'Lazy' if '_lazy' in self.__dict__ else ''}ConvTranspose{self.d}d"
 
     def forward(self, x: Any, output_size: Any = None) -> Tensor:
-        if output_size is not None:
-            raise NotSupported(
-                f"{self.name}(x, output_size=...) is not supported by gradcli",
-                hint="give output_padding when the module is made",
-            )
         if "_lazy" in self.__dict__:
             self._materialize(x)
         w, b = self._parameters["weight"], self._parameters["bias"]
         conv = {1: NF.conv_transpose1d, 2: NF.conv_transpose2d, 3: NF.conv_transpose3d}[self.d]
-        return conv(
-            x, w, b, self.stride, self.padding, self.output_padding, self.groups, self.dilation
-        )
+        extra = self.output_padding if output_size is None else self._padding_for(x, output_size)
+        return conv(x, w, b, self.stride, self.padding, extra, self.groups, self.dilation)
+
+    def _padding_for(self, x: Any, output_size: Any) -> tuple[int, ...]:
+        """The output_padding that makes forward(x, output_size) produce output_size: the
+        spatial sizes (the trailing d entries of a full size are taken) must lie between the
+        smallest output the stride allows and that plus stride - 1, as PyTorch's module."""
+        from .printing import Size
+
+        if isinstance(output_size, Tensor) or (
+            isinstance(output_size, (list, tuple))
+            and any(isinstance(v, Tensor) for v in output_size)
+        ):
+            raise NotSupported(
+                f"{self.name}(x, output_size=<tensor>) is not supported by gradcli",
+                hint="give output_size as a list of ints, e.g. `t.tolist()` or `[int(v) ...]`",
+            )
+        if not isinstance(output_size, (list, tuple)):
+            raise GradcliError(f"object of type '{typename(output_size)}' has no len()").mirror(
+                "TypeError"
+            )
+        if not isinstance(x, Tensor):
+            raise GradcliError(f"'{typename(x)}' object has no attribute 'dim'").mirror(
+                "AttributeError"
+            )
+        d = self.d
+        lead = 2 if x.ndim == d + 2 else 1
+        sizes = output_size[lead:] if len(output_size) == lead + d else output_size
+        if isinstance(output_size, Size):
+            sizes = Size(sizes)
+        if len(sizes) != d:
+            raise GradcliError(
+                f"ConvTranspose{d}D: for {x.ndim}D input, output_size must have {d} "
+                f"or {lead + d} elements (got {len(sizes)})"
+            ).mirror("ValueError")
+        for v in sizes:
+            if not isinstance(v, (int, float, np.integer, np.floating)):
+                raise (
+                    GradcliError(
+                        f"'<' not supported between instances of '{typename(v)}' and 'int'"
+                    )
+                    .pytorch()
+                    .mirror("TypeError")
+                )
+        if x.ndim <= lead:
+            span = max(x.ndim, 1)
+            raise GradcliError(
+                f"Dimension out of range (expected to be in range of [{-span}, {span - 1}], "
+                f"but got {lead})"
+            ).mirror("IndexError")
+        lows = [
+            (x.shape[lead + i] - 1) * self.stride[i]
+            - 2 * self.padding[i]
+            + self.dilation[i] * (self.kernel_size[i] - 1)
+            + 1
+            for i in range(d)
+        ]
+        highs = [lo + s - 1 for lo, s in zip(lows, self.stride, strict=True)]
+        if any(not lo <= v <= hi for v, lo, hi in zip(sizes, lows, highs, strict=True)):
+            raise GradcliError(
+                f"requested an output size of {sizes}, but valid sizes range from {lows} "
+                f"to {highs} (for an input of {Size(x.shape[2:])})"
+            ).mirror("ValueError")
+        for i, v in enumerate(sizes):  # the module hands PyTorch's parser a list (position 6)
+            if isinstance(v, (float, np.floating)):
+                fn = f"conv_transpose{d}d(): argument 'output_padding'"
+                raise GradcliError(
+                    f"{fn} (position 6) must be tuple of ints, but found element of type float "
+                    "at pos 0"
+                    if i == 0
+                    else f"{fn} failed to unpack the object at pos {i + 1} with error "
+                    '"type must be tuple of ints,but got float"'
+                ).mirror("TypeError")
+        return tuple(int(v) - lo for v, lo in zip(sizes, lows, strict=True))
 
     def extra_repr(self) -> str:
         s = super().extra_repr()

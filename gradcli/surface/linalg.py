@@ -836,14 +836,19 @@ def solve(A: Any, B: Any, *, left: bool = True, out: Any = None) -> Tensor:  # n
 
 
 def _solve(A: Any, B: Any, left: bool, strict: bool = True) -> Tensor:  # noqa: N803
-    """`strict=False` (solve_ex of a singular A): no error, the record's NaNs."""
-    a = _matrices(A, "linalg.solve")
-    b = _float_input(B, "linalg.solve", "B")
+    """`strict=False` (solve_ex of a singular A): no error, the record's NaNs. ATen's checks
+    in its order: A floating, then A and B of one dtype, then A's shape."""
+    from ..ops.arithmetic import tensor_arg  # (the parameter A hides the module)
+
+    a = _float_input(A, "linalg.solve")
+    b = tensor_arg(B, "B")
     if a.dtype != b.dtype:
         raise GradcliError(
             f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
             f"{scalar_type_name(a.dtype)} and B of type {scalar_type_name(b.dtype)} instead"
         )
+    a = _matrices(a, "linalg.solve")
+    b = _float_input(b, "linalg.solve", "B")
     if left:
         return _solve_left(a, b, strict=strict)
     return _solve_right(a, b, strict=strict)
@@ -1777,23 +1782,40 @@ def allclose(
 # --- the names ------------------------------------------------------------------------------------
 
 
-def _info_zero(fn: Callable[..., Any], kind: str, field: str) -> Callable[..., Any]:
+def _info_zero(fn: Callable[..., Any], kind: str, field: str, first: str) -> Callable[..., Any]:
     """`torch.linalg.inv_ex` and kin: (the result, LAPACK's info). A matrix the plain function
     refuses (singular, not positive-definite) gives LAPACK's partial result and its info
-    (`_singular_result`), as PyTorch does; `check_errors=True` raises the plain function's
-    error under the `_ex` name."""
+    (`_singular_result`), as PyTorch does; `check_errors=True` raises LAPACK's error under the
+    `_ex` name. Its signature is PyTorch's (the matrix named `first`, no out=, check_errors
+    keyword-only), so a call that does not bind is refused in PyTorch's words."""
+    import inspect
 
-    def ex(*args: Any, check_errors: Any = False, **kwargs: Any) -> ReturnTuple:
+    plain = inspect.signature(fn)
+    params = [p for p in plain.parameters.values() if p.name != "out"]
+    params[0] = params[0].replace(name=first)
+    params.append(inspect.Parameter("check_errors", inspect.Parameter.KEYWORD_ONLY, default=False))
+    shown = plain.replace(parameters=params)
+
+    def ex(*args: Any, **kwargs: Any) -> ReturnTuple:
+        given = dict(shown.bind(*args, **kwargs).arguments)
+        check_errors = given.pop("check_errors", False)
+        if not isinstance(check_errors, bool):
+            raise GradcliError(
+                f"{kind}(): argument 'check_errors' must be bool, not {typename(check_errors)}"
+            ).mirror("TypeError")
+        args, kwargs = (given.pop(first),), given
         try:
             r = fn(*args, **kwargs)
             info = None
         except GradcliError as e:
-            if check_errors or "singular" not in e.message and "positive-definite" not in e.message:
-                name = ex.__name__
+            lapack = "singular" in e.message or "positive-definite" in e.message
+            if check_errors and lapack:  # LAPACK's info as an error names the _ex function;
+                name = ex.__name__  # the argument checks keep the plain function's name
                 e.message = e.message.replace(
                     f"linalg.{name.removesuffix('_ex')}:", f"linalg.{name}:"
                 )
                 e.args = (e.message,)
+            if check_errors or not lapack:
                 raise
             r, info = _singular_result(ex.__name__, *args, **kwargs)
         if info is None:
@@ -1801,6 +1823,7 @@ def _info_zero(fn: Callable[..., Any], kind: str, field: str) -> Callable[..., A
         return ReturnTuple(kind, (field, "info"), (r, Tensor(info)))
 
     ex.__name__ = kind.removeprefix("linalg_")
+    ex.__signature__ = shown  # type: ignore[attr-defined]
     return ex
 
 
@@ -2071,9 +2094,9 @@ NAMES = declare(
     ("reinforce", "Tensor", _removed("reinforce"), ""),
     ("eig", "linalg", linalg_eig, ""),
     ("eigvals", "linalg", eigvals, ""),
-    ("inv_ex", "linalg", _info_zero(inv, "linalg_inv_ex", "inverse"), "inv"),
-    ("cholesky_ex", "linalg", _info_zero(cholesky, "linalg_cholesky_ex", "L"), "cholesky"),
-    ("solve_ex", "linalg", _info_zero(solve, "linalg_solve_ex", "result"), "solve"),
+    ("inv_ex", "linalg", _info_zero(inv, "linalg_inv_ex", "inverse", "A"), "inv"),
+    ("cholesky_ex", "linalg", _info_zero(cholesky, "linalg_cholesky_ex", "L", "input"), "cholesky"),
+    ("solve_ex", "linalg", _info_zero(solve, "linalg_solve_ex", "result", "A"), "solve"),
     ("vecdot", "linalg", vecdot, "mul sum"),
     (
         "householder_product",

@@ -497,6 +497,42 @@ def vander(x: Any, N: Any = None, increasing: Any = False) -> Tensor:  # noqa: N
     return out if increasing else flip(out, [1])
 
 
+def linalg_vander(x: Any, *, N: Any = None) -> Tensor:  # noqa: N803
+    """`torch.linalg.vander(x, *, N)`: the powers x^0 .. x^(N-1) of a batch of vectors along a
+    new last dimension, as ATen builds it: a column of ones joined to the cumulative products
+    of x repeated N - 1 times (CatBackward0); an integer x gives int64, as cumprod does."""
+    from .functional import cat, expand, unsqueeze
+    from .statistics import cumprod
+
+    if not isinstance(x, Tensor):
+        raise GradcliError(
+            f"linalg_vander(): argument 'x' must be Tensor, not {typename(x)}"
+        ).mirror("TypeError")
+    if N is not None and (isinstance(N, bool) or not isinstance(N, (int, np.integer, Tensor))):
+        raise GradcliError(f"linalg_vander(): argument 'N' must be int, not {typename(N)}").mirror(
+            "TypeError"
+        )
+    kind = scalar_type_name(x.dtype)
+    if x.dtype.kind not in "iu" and kind not in (
+        "Float",
+        "Double",
+        "ComplexFloat",
+        "ComplexDouble",
+    ):
+        raise GradcliError(
+            f"linalg.vander supports floating point, complex, and integer tensors, but got {kind}"
+        )
+    xs = unsqueeze(x, -1) if x.ndim == 0 else x
+    n = xs.shape[-1] if N is None else C.int_arg(N, "N")
+    if n <= 1:
+        raise GradcliError("N must be greater than 1.")
+    shape = (*xs.shape, n - 1)
+    A.size_check((*xs.shape, n), "the torch.linalg.vander() result")
+    powers = cumprod(expand(unsqueeze(xs, -1), *shape), -1)
+    ones = Tensor(np.ones((*xs.shape, 1), powers.dtype))
+    return cat([ones, powers], -1)
+
+
 def _sorted_search(fn: str) -> Any:
     def search(
         sorted_sequence: Any,
@@ -648,6 +684,7 @@ NAMES = declare(
     ("tril_indices", "torch", tril_indices, ""),
     ("triu_indices", "torch", triu_indices, ""),
     ("vander", "torch", vander, "composition of cat cumprod expand index reshape"),
+    ("vander", "linalg", linalg_vander, "composition of cat cumprod expand reshape"),
     ("searchsorted", "torch", searchsorted, ""),
     ("bucketize", "torch Tensor", bucketize, ""),
 )

@@ -8505,3 +8505,50 @@ add(
         LIMIT + TIME_LIMIT + (r"uniform draws", r"invalid Poisson rate"),
     ),
 )
+
+# explore92: ConvTranspose{1,2,3}d forward(x, output_size=...): the sizes are checked against the
+# range the stride allows before any work, a huge or malformed output_size is a clear error.
+add(
+    small(
+        "conv_transpose_output_size_huge",
+        "m = torch.nn.ConvTranspose2d(1, 1, 3, stride=2)\n"
+        "print(m(torch.ones(1, 1, 4, 4), output_size=[10**30, 10**30]).shape)",
+        (r"valid sizes range",),
+    ),
+    small(
+        "conv_transpose_output_size_nested",
+        "m = torch.nn.ConvTranspose1d(1, 1, 3, stride=2)\n"
+        "print(m(torch.ones(1, 1, 4), output_size=[[9]]).shape)",
+        (r"not supported between instances of 'list' and 'int'",),
+    ),
+    small(
+        "conv_transpose_output_size_long_list",
+        "m = torch.nn.ConvTranspose1d(1, 1, 3, stride=2)\n"
+        "print(m(torch.ones(1, 1, 4), output_size=list(range(10**6))).shape)",
+        (r"output_size must have 1 or 3 elements",) + LIMIT,
+    ),
+    budget(
+        "conv_transpose_output_size_big_input",
+        "m = torch.nn.ConvTranspose3d(4, 4, 3, stride=2)\n"
+        "x = torch.ones(64, 4, 400, 400, 400)\n"
+        "print(m(x, output_size=[801, 801, 801]).shape)",
+    ),
+)
+
+# explore92: torch.linalg.vander(x, N=...): the result's size is checked before the powers are
+# built, for a huge N as for a huge batch.
+add(
+    budget(
+        "linalg_vander_huge_result",
+        "print(torch.linalg.vander(torch.ones(10**6), N=10**6).shape)",
+    ),
+    budget(
+        "linalg_vander_astronomic_n",
+        "print(torch.linalg.vander(torch.ones(3), N=10**30).shape)",
+    ),
+    small(
+        "linalg_vander_n_string",
+        "print(torch.linalg.vander(torch.ones(3), N='9'))",
+        (r"argument 'N' must be int, not str",),
+    ),
+)

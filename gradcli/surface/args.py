@@ -492,8 +492,15 @@ def legacy_reductions(fn: Any) -> Any:
             return fn(*args, **kwargs)  # the function's own words for a wrong call
         a = bound.arguments
         if a.get("size_average") is not None or a.get("reduce") is not None:
-            a["reduction"] = legacy_reduction(
+            a["reduction"] = r = legacy_reduction(
                 a.pop("size_average", None), a.pop("reduce", None), a.get("reduction", "mean")
+            )
+            # PyTorch's warning, shown once for each loss function and text (Python's default
+            # filter: one place in torch.nn.functional for each function)
+            hooks.warn(
+                "size_average and reduce args will be deprecated, please use "
+                f"reduction='{r}' instead.",
+                once=f"legacy reduction {fn.__name__} {r}",
             )
             return fn(*bound.args, **bound.kwargs)
         return fn(*args, **kwargs)

@@ -362,3 +362,18 @@ def test_fma_in_pieces_is_fma_in_one(dtype: str, monkeypatch: pytest.MonkeyPatch
     assert pieces.dtype == whole.dtype and np.array_equal(pieces, whole)
     assert clock[0] == 3  # 8 + 8 + 1 elements: the clock before each piece
     assert np.array_equal(R.fma(a[:8], b[:8], c[:8], dtype), whole[:8]) and clock[0] == 3
+
+
+@pytest.mark.parametrize(
+    ("arg", "words", "cls"),
+    [
+        ("0", "Cannot access accelerator device when none is available.", "RuntimeError"),
+        ("-1", "Device index must not be negative", "RuntimeError"),
+        ("1.5", "device() received an invalid combination of arguments - got (float)", "TypeError"),
+        ("None", "(!NoneType!)", "TypeError"),
+    ],
+)
+def test_torch_device_of_a_number_fails_as_pytorch(arg: str, words: str, cls: str) -> None:
+    with pytest.raises(GradcliError) as info:
+        api.load(f"d = torch.device({arg})\n")
+    assert words in info.value.message and info.value.python_class == cls

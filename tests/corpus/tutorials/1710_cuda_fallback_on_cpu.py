@@ -19,6 +19,10 @@ for attempt in ["cuda", "cuda:1", 0]:
         torch.zeros(3, device=attempt)
     except (AssertionError, RuntimeError) as err:
         print(repr(attempt), type(err).__name__, err)
+try:
+    gpu = torch.device(0)
+except RuntimeError as err:
+    print("torch.device(0):", err)
 
 net = nn.Linear(3, 1)
 try:

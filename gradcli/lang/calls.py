@@ -786,7 +786,9 @@ def device_checked(device: Any) -> None:
     if isinstance(device, Device):
         device = str(device)
     elif isinstance(device, int) and not isinstance(device, bool):
-        device = f"cuda:{device}"  # as PyTorch: an index alone is a CUDA device
+        from ..surface.args import cuda_method
+
+        raise cuda_method(device)  # as PyTorch: an index alone names an accelerator
     if isinstance(device, str):
         cpu_device(device)
 

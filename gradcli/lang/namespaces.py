@@ -227,6 +227,18 @@ def _nothing_on_the_cpu(*args: Any, **kwargs: Any) -> None:
     return None
 
 
+def _zero_bytes(device: Any = None) -> int:
+    """`torch.cuda.memory_allocated()` and its kin: 0 without a GPU, as PyTorch answers."""
+    return 0
+
+
+def _no_cuda(*args: Any, **kwargs: Any) -> Any:
+    """A `torch.cuda` function that needs a GPU: PyTorch's AssertionError without one."""
+    from ..surface.args import no_accelerator
+
+    raise no_accelerator()
+
+
 def _set_threads(fn: str) -> Callable[[Any], None]:
     """`torch.set_num_threads(n)`: gradcli computes on one thread whatever n is (its numbers
     are PyTorch's one-thread numbers); n is checked as PyTorch checks it."""
@@ -976,7 +988,36 @@ def _build() -> dict[str, Namespace]:
             # nothing either.
             **{
                 n: Builtin(f"torch.cuda.{n}", _nothing_on_the_cpu)
-                for n in ("manual_seed", "manual_seed_all", "empty_cache", "synchronize")
+                for n in ("manual_seed", "manual_seed_all", "empty_cache", "seed", "seed_all")
+            },
+            # Memory counters read 0 without a GPU, as in PyTorch.
+            **{
+                n: Builtin(f"torch.cuda.{n}", _zero_bytes)
+                for n in (
+                    "memory_allocated",
+                    "max_memory_allocated",
+                    "memory_reserved",
+                    "max_memory_reserved",
+                )
+            },
+            **{
+                n: Builtin(f"torch.cuda.{n}", lambda: False)
+                for n in ("is_initialized", "is_bf16_supported")
+            },
+            # What needs a GPU fails with PyTorch's AssertionError, which a program can catch.
+            **{
+                n: Builtin(f"torch.cuda.{n}", _no_cuda)
+                for n in (
+                    "synchronize",
+                    "current_device",
+                    "get_device_name",
+                    "get_device_properties",
+                    "get_device_capability",
+                    "init",
+                    "get_rng_state",
+                    "mem_get_info",
+                    "ipc_collect",
+                )
             },
         },
     )
@@ -2327,11 +2368,11 @@ def _cpu(t: Tensor, *a: Any, **k: Any) -> Tensor:
     return t
 
 
-def _cuda(t: Tensor, *a: Any, **k: Any) -> Tensor:
-    raise NotSupported(
-        "gradcli computes on the CPU: .cuda() is not supported",
-        hint="drop .cuda(), or write .to(device) with device = torch.device('cpu')",
-    )
+def _cuda(t: Tensor, device: Any = None, *a: Any, **k: Any) -> Tensor:
+    """`x.cuda()`: PyTorch's error on a machine without CUDA, which a program can catch."""
+    from ..surface.args import cuda_method
+
+    raise cuda_method(device)
 
 
 # The surface's methods, and the few that hand the program a value of the language.

@@ -363,9 +363,21 @@ class Device:
     def make(spec: Any = "cpu", index: Any = None) -> Device:
         if isinstance(spec, Device):
             return spec
+        if isinstance(spec, int) and not isinstance(spec, bool):
+            from ..surface.args import cuda_method
+
+            if spec < 0:
+                raise GradcliError("Device index must not be negative").mirror("RuntimeError")
+            raise cuda_method(spec)  # `torch.device(0)`: an accelerator's index, as in PyTorch
         if not isinstance(spec, str):
+            from ..core.tensor import pytype_name
+            from ..surface.args import parser_typename
+
             raise GradcliError(
-                f"device() received an invalid combination of arguments: {typename(spec)}"
+                "device() received an invalid combination of arguments - got "
+                f"({pytype_name(spec)}), but expected one of:\n * (torch.device device)\n"
+                "      didn't match because some of the arguments have invalid types: "
+                f"(!{parser_typename(spec)}!)\n * (str type, int index = -1)\n"
             ).mirror("TypeError")
         kind, number = device_arg(spec)
         return Device(kind, index if number is None else number)

@@ -492,8 +492,15 @@ def legacy_reductions(fn: Any) -> Any:
             return fn(*args, **kwargs)  # the function's own words for a wrong call
         a = bound.arguments
         if a.get("size_average") is not None or a.get("reduce") is not None:
-            a["reduction"] = legacy_reduction(
+            a["reduction"] = r = legacy_reduction(
                 a.pop("size_average", None), a.pop("reduce", None), a.get("reduction", "mean")
+            )
+            # PyTorch's warning, shown once for each loss function and text (Python's default
+            # filter: one place in torch.nn.functional for each function)
+            hooks.warn(
+                "size_average and reduce args will be deprecated, please use "
+                f"reduction='{r}' instead.",
+                once=f"legacy reduction {fn.__name__} {r}",
             )
             return fn(*bound.args, **bound.kwargs)
         return fn(*args, **kwargs)
@@ -560,10 +567,38 @@ def device_arg(spec: str) -> tuple[str, int | None]:
     ).mirror("RuntimeError")
 
 
+CUDA_HINT = (
+    "gradcli runs as PyTorch does on a machine without a GPU: leave the device out, or write "
+    "device = torch.device('cuda' if torch.cuda.is_available() else 'cpu')"
+)
+
+
+def no_accelerator(name: str = "cuda") -> GradcliError:
+    """PyTorch's error for a CUDA (or XPU) device asked of a build without one (the CPU build
+    gradcli mirrors): an AssertionError a program can catch."""
+    backend = "XPU" if name == "xpu" else "CUDA"
+    return GradcliError(f"Torch not compiled with {backend} enabled", hint=CUDA_HINT).mirror(
+        "AssertionError"
+    )
+
+
+def cuda_method(device: Any = None) -> GradcliError:
+    """`x.cuda()` / `module.cuda()` on the CPU build: PyTorch's AssertionError, or, given a
+    device index (`.cuda(0)`), its RuntimeError."""
+    if isinstance(device, int) and not isinstance(device, bool):
+        return GradcliError(
+            "Cannot access accelerator device when none is available.", hint=CUDA_HINT
+        ).mirror("RuntimeError")
+    return no_accelerator()
+
+
 def cpu_device(spec: str) -> None:
     """A device string (checked as `device_arg` checks it) that must name the CPU, the one
-    device gradcli computes on."""
+    device gradcli computes on. CUDA and XPU fail as in PyTorch without them (a catchable
+    AssertionError); other devices are refused."""
     name = device_arg(spec)[0]
+    if name in ("cuda", "xpu"):
+        raise no_accelerator(name)
     if name == "meta":
         raise GradcliError(
             f"gradcli runs on the CPU only, not on '{spec}': it has no meta tensors (shapes "

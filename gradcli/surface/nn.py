@@ -316,11 +316,11 @@ PROGRAM_PRIVATE = frozenset(
 )
 
 
-def _module_cuda(*args: Any, **kwargs: Any) -> Any:
-    raise NotSupported(
-        "gradcli computes on the CPU: .cuda() is not supported",
-        hint="drop .cuda(), or write .to(device) with device = torch.device('cpu')",
-    )
+def _module_cuda(device: Any = None, *args: Any, **kwargs: Any) -> Any:
+    """`module.cuda()`: PyTorch's error on a machine without CUDA, which a program can catch."""
+    from .args import cuda_method
+
+    raise cuda_method(device)
 
 
 # A module's hook tables as PyTorch names them, by the kinds `_register_hook` keeps: read as

@@ -158,10 +158,11 @@ def test_a_dtype_given_as_a_device_string_is_named_as_a_dtype() -> None:
         msg = info.value.format()
         assert found in msg, msg
         assert "a dtype is torch.<name>, not a string" in msg
-    # The device itself: the CPU, by string or torch.device; others refused as gradcli's limit.
+    # The device itself: the CPU, by string or torch.device; CUDA fails as in PyTorch's CPU
+    # build (an AssertionError a program can catch), other devices are refused.
     run = api.load('x = torch.ones(2).to("cpu:0")\ny = x.to(torch.device("cpu"))\n')
     assert run.env["y"].data.tolist() == [1.0, 1.0]
-    with pytest.raises(GradcliError, match="CPU only"):
+    with pytest.raises(GradcliError, match="Torch not compiled with CUDA enabled"):
         api.load('x = torch.ones(2).to(torch.device("cuda", 0))\n')
 
 
@@ -183,18 +184,42 @@ def test_a_device_argument_is_parsed_everywhere(expr: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "expr",
+    ("expr", "words", "cls"),
     [
-        'torch.ones(2, device="cuda")',
-        "torch.zeros(2, device=0)",
-        'torch.zeros(2, device=torch.device("cuda", 1))',
-        'torch.nn.Linear(2, 1).to("cuda")',
-        'torch.ones(2).to(device="mps")',
+        ('torch.ones(2, device="cuda")', "Torch not compiled with CUDA enabled", "AssertionError"),
+        ("torch.zeros(2, device=0)", "none is available", "RuntimeError"),
+        ("torch.ones(2).cuda(0)", "none is available", "RuntimeError"),
+        (
+            'torch.zeros(2, device=torch.device("cuda", 1))',
+            "Torch not compiled with CUDA enabled",
+            "AssertionError",
+        ),
+        ('torch.nn.Linear(2, 1).to("cuda")', "not compiled with CUDA", "AssertionError"),
+        ("torch.nn.Linear(2, 1).cuda()", "not compiled with CUDA", "AssertionError"),
+        ('torch.ones(2).to("xpu")', "Torch not compiled with XPU enabled", "AssertionError"),
+        ("torch.cuda.synchronize()", "not compiled with CUDA", "AssertionError"),
+        ('torch.ones(2).to(device="mps")', "gradcli runs on the CPU only", None),
     ],
 )
-def test_a_device_other_than_the_cpu_is_refused(expr: str) -> None:
-    with pytest.raises(GradcliError, match="gradcli runs on the CPU only"):
+def test_a_device_other_than_the_cpu_fails_as_in_pytorch_without_it(
+    expr: str, words: str, cls: str | None
+) -> None:
+    """CUDA (and XPU) fail with the error PyTorch's CPU build raises, in its class, so that a
+    program's `except` sees it; the hint says how to write the device. Other devices: refused."""
+    with pytest.raises(GradcliError, match=words) as info:
         api.load(f"x = {expr}\n")
+    if cls is not None:
+        assert info.value.python_class == cls
+        assert "torch.cuda.is_available()" in info.value.format()
+
+
+def test_a_program_catches_the_cuda_error_and_stays_on_the_cpu() -> None:
+    run = api.load(
+        "x = torch.ones(2)\ntry:\n    x = x.cuda()\nexcept AssertionError as e:\n"
+        "    msg = str(e)\nn = torch.cuda.memory_allocated()\n"
+    )
+    assert run.env["msg"] == "Torch not compiled with CUDA enabled"
+    assert run.env["n"] == 0
 
 
 def test_the_cpu_device_everywhere() -> None:
@@ -337,3 +362,18 @@ def test_fma_in_pieces_is_fma_in_one(dtype: str, monkeypatch: pytest.MonkeyPatch
     assert pieces.dtype == whole.dtype and np.array_equal(pieces, whole)
     assert clock[0] == 3  # 8 + 8 + 1 elements: the clock before each piece
     assert np.array_equal(R.fma(a[:8], b[:8], c[:8], dtype), whole[:8]) and clock[0] == 3
+
+
+@pytest.mark.parametrize(
+    ("arg", "words", "cls"),
+    [
+        ("0", "Cannot access accelerator device when none is available.", "RuntimeError"),
+        ("-1", "Device index must not be negative", "RuntimeError"),
+        ("1.5", "device() received an invalid combination of arguments - got (float)", "TypeError"),
+        ("None", "(!NoneType!)", "TypeError"),
+    ],
+)
+def test_torch_device_of_a_number_fails_as_pytorch(arg: str, words: str, cls: str) -> None:
+    with pytest.raises(GradcliError) as info:
+        api.load(f"d = torch.device({arg})\n")
+    assert words in info.value.message and info.value.python_class == cls

@@ -151,3 +151,22 @@ def test_probability_targets_of_an_empty_batch_give_nan_for_the_mean() -> None:
     x, t = _soft_case(1, (0, 3), np.float32)
     assert np.isnan(cross_entropy(x, t).data)
     assert cross_entropy(x, t, reduction="sum").data == 0
+
+
+def test_functional_legacy_reduction_arguments_warn_as_pytorch() -> None:
+    """`F.l1_loss(a, b, size_average=False)`: the reduction they stand for, with PyTorch's
+    deprecation warning, shown once for each loss function and reduction (Python's default
+    filter keeps one place in torch.nn.functional for each function)."""
+    from gradcli.lang.program import parse
+
+    r = parse(
+        "import torch\nimport torch.nn.functional as F\na = torch.tensor([-1.0, 0.0, 2.0])\n"
+        "b = torch.zeros(3)\nfor i in range(3):\n    s = F.l1_loss(a, b, size_average=False)\n"
+        "n = F.mse_loss(a, b, reduce=False)\nm = F.mse_loss(a, b, size_average=False)\n",
+        "t.py",
+    ).run()
+    assert r.env["s"].data.tolist() == 3.0 and r.env["m"].data.tolist() == 5.0
+    assert r.env["n"].data.tolist() == [1.0, 0.0, 4.0]
+    said = [w.splitlines()[0].split(": warning: ")[1] for w in r.warnings]
+    words = "size_average and reduce args will be deprecated, please use reduction='{}' instead."
+    assert said == [words.format("sum"), words.format("none"), words.format("sum")]

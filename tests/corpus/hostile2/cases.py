@@ -2999,7 +2999,7 @@ add(
         "module_hook_walk", MOD + "m.register_forward_hook(print)\nf = m._forward_hooks[0].__self__"
     ),
     esc("module_to_empty", MOD + "m.to_empty(device='cpu')"),
-    esc("module_cuda", MOD + "m.cuda()"),
+    esc("module_cuda", MOD + "m.cuda()", (r"not compiled with CUDA",)),
 )
 
 # === the surface as it grew (issue "Trust"): einsum, linalg, torch.func, conv/pool, scatter,
@@ -8550,5 +8550,29 @@ add(
         "linalg_vander_n_string",
         "print(torch.linalg.vander(torch.ones(3), N='9'))",
         (r"argument 'N' must be int, not str",),
+    ),
+)
+
+# CUDA asked of the CPU build: PyTorch's catchable errors, which must not open a way around the
+# limits (a caught error in a long loop, a huge index, the error object's internals).
+add(
+    budget(
+        "cuda_error_caught_in_endless_loop",
+        "while True:\n    try:\n        torch.ones(1).cuda()\n    except AssertionError:\n"
+        "        pass",
+    ),
+    small("cuda_huge_index", "torch.ones(1).cuda(10**30)", (r"none is available",)),
+    small("cuda_device_huge_index", "torch.zeros(2, device=10**30)", (r"none is available",)),
+    small("cuda_bool_device", "torch.ones(1).cuda(True)", (r"not compiled with CUDA",)),
+    esc(
+        "cuda_error_traceback_walk",
+        "try:\n    torch.cuda.synchronize()\nexcept AssertionError as e:\n"
+        "    f = e.__traceback__.tb_frame.f_globals",
+    ),
+    small(
+        "cuda_memory_counter_args",
+        "print(torch.cuda.memory_allocated(device=open))",
+        (r"not supported", r"takes", r"argument"),
+        codes=frozenset({0, 1}),
     ),
 )

@@ -228,6 +228,31 @@ _MESSAGE = 600
 _DETAIL = 400
 
 
+def _notebook_line_hint(text: str, lineno: int | None) -> str | None:
+    """The hint for a syntax error on a line pasted from a notebook cell that is no Python: an
+    IPython magic (`%matplotlib inline`, `%%time`) or a shell escape (`!pip install torch`).
+    Python refuses both, as gradcli does; the hint says what the line is and that deleting it
+    is the fix (None for any other line)."""
+    lines = text.splitlines()
+    if not lineno or lineno > len(lines):
+        return None
+    line = lines[lineno - 1].strip()
+    magic = (line[:1] == "%" and line[1:2].isalpha()) or line[:2] == "%%"
+    shell = line[:1] == "!" and line[1:].lstrip()[:1].isalpha()
+    if not (magic or shell) or not line.isprintable():
+        return None
+    shown = line if len(line) <= 40 else line[:39] + "…"
+    if magic:
+        return (
+            f"`{shown}` is an IPython magic, a command of the notebook, not Python: delete "
+            "such lines (the program runs without them)"
+        )
+    return (
+        f"`{shown}` is a notebook's shell command, not Python: delete such lines (gradcli "
+        "needs nothing installed)"
+    )
+
+
 def _parse(text: str, name: str) -> Program:
     source = Source(text, name)
     if "\x00" in text:
@@ -252,7 +277,8 @@ def _parse(text: str, name: str) -> Program:
         raise GradcliError(
             f"syntax error: {msg}",
             span=syntax_span(source, e),
-            hint="gradcli programs are Python syntax (a PyTorch-like subset)",
+            hint=_notebook_line_hint(text, e.lineno)
+            or "gradcli programs are Python syntax (a PyTorch-like subset)",
         ) from None
     except (RecursionError, MemoryError):
         raise LimitError(

@@ -227,3 +227,20 @@ def test_a_caught_error_keeps_its_whole_text() -> None:
         )
         == "5000\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("line", "hint"),
+    [
+        ("%matplotlib inline", "`%matplotlib inline` is an IPython magic"),
+        ("%%time", "`%%time` is an IPython magic"),
+        ("!pip install torch", "`!pip install torch` is a notebook's shell command"),
+        ("x = (1\n     % )", "gradcli programs are Python syntax"),
+        ("!= 3", "gradcli programs are Python syntax"),
+    ],
+)
+def test_syntax_errors_on_notebook_lines_say_what_the_line_is(line: str, hint: str) -> None:
+    with pytest.raises(GradcliError) as info:
+        parse("import torch\n" + line + "\nprint(1)\n", "p.py")
+    assert info.value.message == "syntax error: invalid syntax"
+    assert info.value.hint.startswith(hint)

@@ -8505,3 +8505,15 @@ add(
         LIMIT + TIME_LIMIT + (r"uniform draws", r"invalid Poisson rate"),
     ),
 )
+
+# explore95 (session 37): a syntax error on a line pasted from a notebook (an IPython magic, a
+# shell escape) gets a hint quoting the line: cut to 40 characters, and only printable text.
+add(
+    small("ipython_magic_huge_line", "%" + "m" * 200_000, (r"IPython magic",)),
+    small(
+        "shell_escape_with_terminal_codes",
+        "!pip install \x1b[2J\x1b]0;pwned\x07 torch",
+        (r"syntax error",),
+        forbid=(r"\x1b", r"\x07", r"shell command"),
+    ),
+)

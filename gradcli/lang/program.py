@@ -228,29 +228,39 @@ _MESSAGE = 600
 _DETAIL = 400
 
 
-def _notebook_line_hint(text: str, lineno: int | None) -> str | None:
-    """The hint for a syntax error on a line pasted from a notebook cell that is no Python: an
-    IPython magic (`%matplotlib inline`, `%%time`) or a shell escape (`!pip install torch`).
-    Python refuses both, as gradcli does; the hint says what the line is and that deleting it
-    is the fix (None for any other line)."""
+def _pasted_line_hint(text: str, lineno: int | None) -> str | None:
+    """The hint for a syntax error on a line pasted from a notebook or a documentation page that
+    is no Python: an IPython magic (`%matplotlib inline`, `%%time`), a shell escape (`!pip
+    install torch`), IPython's help (`torch.randn?`) or an interactive prompt (`>>> x = 1`).
+    Python refuses them all, as gradcli does; the hint says what the line is and that deleting
+    it is the fix (None for any other line, or one that is not printable text)."""
     lines = text.splitlines()
     if not lineno or lineno > len(lines):
         return None
     line = lines[lineno - 1].strip()
-    magic = (line[:1] == "%" and line[1:2].isalpha()) or line[:2] == "%%"
-    shell = line[:1] == "!" and line[1:].lstrip()[:1].isalpha()
-    if not (magic or shell) or not line.isprintable():
+    if not line.isprintable():
         return None
     shown = line if len(line) <= 40 else line[:39] + "…"
-    if magic:
+    if (line[:1] == "%" and line[1:2].isalpha()) or line[:2] == "%%":
         return (
             f"`{shown}` is an IPython magic, a command of the notebook, not Python: delete "
             "such lines (the program runs without them)"
         )
-    return (
-        f"`{shown}` is a notebook's shell command, not Python: delete such lines (gradcli "
-        "needs nothing installed)"
-    )
+    if line[:1] == "!" and line[1:].lstrip()[:1].isalpha():
+        return (
+            f"`{shown}` is a notebook's shell command, not Python: delete such lines (gradcli "
+            "needs nothing installed)"
+        )
+    if line.startswith(">>>"):
+        return (
+            "`>>>` is the prompt of an interactive session, as documentation shows examples: "
+            "delete the prompts (and the `...` of continued lines, and the output shown)"
+        )
+    if (line.endswith("?") or line.startswith("?")) and line.strip("?").replace(
+        ".", "_"
+    ).isidentifier():
+        return f"`{shown}` asks IPython for help, not Python: delete the line"
+    return None
 
 
 def _parse(text: str, name: str) -> Program:
@@ -277,7 +287,7 @@ def _parse(text: str, name: str) -> Program:
         raise GradcliError(
             f"syntax error: {msg}",
             span=syntax_span(source, e),
-            hint=_notebook_line_hint(text, e.lineno)
+            hint=_pasted_line_hint(text, e.lineno)
             or "gradcli programs are Python syntax (a PyTorch-like subset)",
         ) from None
     except (RecursionError, MemoryError):

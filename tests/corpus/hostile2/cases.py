@@ -8517,3 +8517,19 @@ add(
         forbid=(r"\x1b", r"\x07", r"shell command"),
     ),
 )
+
+# explore95 (session 37): a bare annotation of an attribute or an item evaluates its target but
+# the last step, as Python does (`Out[2]: ...`, a pasted output prompt, is a NameError): the
+# target reads nothing private and builds nothing past the limits.
+add(
+    small(
+        "bare_annotation_dunder_target",
+        "x = 1\nx.__class__.__subclasses__: int",
+        (r"not supported", r"has no attribute", r"not accessible"),
+    ),
+    small(
+        "bare_annotation_huge_item_target",
+        "torch.ones(10**6, 10**6)[0]: int",
+        LIMIT,
+    ),
+)

@@ -186,6 +186,8 @@ _NOTEBOOK_HINTS = {
     "In": "`In [n]:` is a notebook's prompt pasted with the code: delete the prompts",
     "Out": "`Out[n]:` is a notebook's output prompt pasted with the code: delete it and the "
     "output shown",
+    "tensor": "write torch.tensor(...) (or import it: from torch import tensor); a line "
+    "`tensor([...])` of printed output pasted with the code is to be deleted",
 }
 
 

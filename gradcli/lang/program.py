@@ -231,7 +231,8 @@ _DETAIL = 400
 def _pasted_line_hint(text: str, lineno: int | None) -> str | None:
     """The hint for a syntax error on a line pasted from a notebook or a documentation page that
     is no Python: an IPython magic (`%matplotlib inline`, `%%time`), a shell escape (`!pip
-    install torch`), IPython's help (`torch.randn?`) or an interactive prompt (`>>> x = 1`).
+    install torch`), IPython's help (`torch.randn?`), an interactive prompt (`>>> x = 1`,
+    `... `) or printed output (`Parameter containing:`, `<AddBackward0 object at 0x...>`).
     Python refuses them all, as gradcli does; the hint says what the line is and that deleting
     it is the fix (None for any other line, or one that is not printable text)."""
     lines = text.splitlines()
@@ -251,7 +252,7 @@ def _pasted_line_hint(text: str, lineno: int | None) -> str | None:
             f"`{shown}` is a notebook's shell command, not Python: delete such lines (gradcli "
             "needs nothing installed)"
         )
-    if line.startswith(">>>"):
+    if line.startswith(">>>") or line.startswith("... "):
         return (
             "`>>>` is the prompt of an interactive session, as documentation shows examples: "
             "delete the prompts (and the `...` of continued lines, and the output shown)"
@@ -260,6 +261,13 @@ def _pasted_line_hint(text: str, lineno: int | None) -> str | None:
         ".", "_"
     ).isidentifier():
         return f"`{shown}` asks IPython for help, not Python: delete the line"
+    if line == "Parameter containing:" or (
+        line.startswith("<") and line.endswith(">") and " object at 0x" in line
+    ):
+        return (
+            f"`{shown}` is what PyTorch prints, pasted with the code: delete the lines of "
+            "printed output"
+        )
     return None
 
 

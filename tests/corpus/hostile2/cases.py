@@ -8533,3 +8533,13 @@ add(
         LIMIT,
     ),
 )
+
+# explore95 (session 37): Module.add_module checks a name as PyTorch does, quoting it in its
+# KeyError: an uncaught one is cut to a readable message.
+add(
+    small(
+        "add_module_huge_dotted_name",
+        "import torch.nn as nn\nnn.Module().add_module('a.' + 'x' * 900_000, nn.ReLU())",
+        (r"can't contain",),
+    ),
+)

@@ -1081,7 +1081,7 @@ def data_array(
                 raise GradcliError(
                     "only one element tensors can be converted to Python scalars",
                     hint="use torch.stack or torch.cat to combine tensors (keeps gradients)",
-                )
+                ).mirror("ValueError")
             if v.requires_grad:
                 hooks.warn(
                     SCALAR_WARNING,

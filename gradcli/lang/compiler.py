@@ -178,6 +178,17 @@ _IMPORT_HINTS = {
     "np": "add `import numpy as np`",
     "optim": "add `import torch.optim as optim`",
 }
+# The names a notebook defines that a pasted cell may use, and what to write instead.
+_NOTEBOOK_HINTS = {
+    "display": "`display` is the notebook's (IPython's) display function: write print(...)",
+    "get_ipython": "`get_ipython()` exists only in a notebook (IPython), to run its magics: "
+    "delete the line",
+    "In": "`In [n]:` is a notebook's prompt pasted with the code: delete the prompts",
+    "Out": "`Out[n]:` is a notebook's output prompt pasted with the code: delete it and the "
+    "output shown",
+    "tensor": "write torch.tensor(...) (or import it: from torch import tensor); a line "
+    "`tensor([...])` of printed output pasted with the code is to be deleted",
+}
 
 
 # The settings objects (namespaces.Flags) that are modules in PyTorch, so importable by name.
@@ -936,7 +947,23 @@ class Compiler:
     def c_AnnAssign(self, node: ast.AnnAssign) -> Stmt:
         # The annotation is never evaluated (as `from __future__ import annotations`).
         if node.value is None:
-            return _nothing
+            # A bare annotation of an attribute or an item evaluates its target but the last
+            # step, as Python does in any scope: `obj.w: int` reads obj, and `Out[2]: ...`,
+            # a notebook's output prompt pasted with the code, is a NameError.
+            target = node.target
+            if isinstance(target, ast.Attribute):
+                self.check_attribute(target)
+                parts = [self.expr(target.value)]
+            elif isinstance(target, ast.Subscript):
+                parts = [self.expr(target.value), self.expr(target.slice)]
+            else:
+                return _nothing
+
+            def run_target(f: Frame) -> None:
+                for part in parts:
+                    part(f)
+
+            return run_target
         value = self.expr(node.value)
         store = self.store(node.target)
 
@@ -2498,9 +2525,8 @@ class Compiler:
                 else "a name assigned earlier in the program, or a torch function",
                 hint=_IMPORT_HINTS.get(name)
                 if strict and name in _IMPORT_HINTS
-                else suggest(name, known + ["torch"])
-                if len(name) < 100
-                else None,
+                else _NOTEBOOK_HINTS.get(name)
+                or (suggest(name, known + ["torch"]) if len(name) < 100 else None),
             ).mirror("NameError")
 
         return undefined

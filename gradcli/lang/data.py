@@ -570,13 +570,14 @@ def default_collate(batch: list) -> Any:
     if isinstance(elem, (bool, int)):
         return names.FUNCTIONS["tensor"](batch)
     if isinstance(elem, str):
-        return list(batch)
+        return batch  # as it comes: the list of a batch, a tuple of a transposed field
     if isinstance(elem, dict):
         return {k: default_collate([_key(d, k) for d in batch]) for k in elem}
     if isinstance(elem, (tuple, list)):
         if any(not isinstance(b, (tuple, list)) or len(b) != len(elem) for b in batch):
             raise GradcliError("each element in list of batch should be of equal size")
-        return [default_collate(list(samples)) for samples in zip(*batch)]
+        # (each field's samples are the tuple `zip` makes, as in PyTorch: strings stay in it)
+        return [default_collate(samples) for samples in zip(*batch)]
     raise GradcliError(
         "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; "
         f"found {typename(elem)}"

@@ -228,6 +228,49 @@ _MESSAGE = 600
 _DETAIL = 400
 
 
+def _pasted_line_hint(text: str, lineno: int | None) -> str | None:
+    """The hint for a syntax error on a line pasted from a notebook or a documentation page that
+    is no Python: an IPython magic (`%matplotlib inline`, `%%time`), a shell escape (`!pip
+    install torch`), IPython's help (`torch.randn?`), an interactive prompt (`>>> x = 1`,
+    `... `) or printed output (`Parameter containing:`, `<AddBackward0 object at 0x...>`).
+    Python refuses them all, as gradcli does; the hint says what the line is and that deleting
+    it is the fix (None for any other line, or one that is not printable text)."""
+    lines = text.splitlines()
+    if not lineno or lineno > len(lines):
+        return None
+    line = lines[lineno - 1].strip()
+    if not line.isprintable():
+        return None
+    shown = line if len(line) <= 40 else line[:39] + "…"
+    if (line[:1] == "%" and line[1:2].isalpha()) or line[:2] == "%%":
+        return (
+            f"`{shown}` is an IPython magic, a command of the notebook, not Python: delete "
+            "such lines (the program runs without them)"
+        )
+    if line[:1] == "!" and line[1:].lstrip()[:1].isalpha():
+        return (
+            f"`{shown}` is a notebook's shell command, not Python: delete such lines (gradcli "
+            "needs nothing installed)"
+        )
+    if line.startswith(">>>") or line.startswith("... "):
+        return (
+            "`>>>` is the prompt of an interactive session, as documentation shows examples: "
+            "delete the prompts (and the `...` of continued lines, and the output shown)"
+        )
+    if (line.endswith("?") or line.startswith("?")) and line.strip("?").replace(
+        ".", "_"
+    ).isidentifier():
+        return f"`{shown}` asks IPython for help, not Python: delete the line"
+    if line == "Parameter containing:" or (
+        line.startswith("<") and line.endswith(">") and " object at 0x" in line
+    ):
+        return (
+            f"`{shown}` is what PyTorch prints, pasted with the code: delete the lines of "
+            "printed output"
+        )
+    return None
+
+
 def _parse(text: str, name: str) -> Program:
     source = Source(text, name)
     if "\x00" in text:
@@ -252,7 +295,8 @@ def _parse(text: str, name: str) -> Program:
         raise GradcliError(
             f"syntax error: {msg}",
             span=syntax_span(source, e),
-            hint="gradcli programs are Python syntax (a PyTorch-like subset)",
+            hint=_pasted_line_hint(text, e.lineno)
+            or "gradcli programs are Python syntax (a PyTorch-like subset)",
         ) from None
     except (RecursionError, MemoryError):
         raise LimitError(

@@ -452,6 +452,19 @@ class Module:
             raise GradcliError(f"{torch_typename(module)} is not a Module subclass").mirror(
                 "TypeError"
             )
+        # PyTorch's checks of the name, in its order and words
+        if not isinstance(name, str):
+            raise GradcliError(f"module name should be a string. Got {typename(name)}").mirror(
+                "TypeError"
+            )
+        if name not in self._modules and (
+            name in self._parameters or name in self._buffers or "_attr_" + name in self.__dict__
+        ):
+            raise GradcliError(f"attribute '{name}' already exists").mirror("KeyError")
+        if "." in name:
+            raise GradcliError(f'module name can\'t contain ".", got: {name}').mirror("KeyError")
+        if name == "":
+            raise GradcliError('module name can\'t be empty string ""').mirror("KeyError")
         if module is not None:
             self._modules[name] = module
 

@@ -2112,7 +2112,7 @@ def _loss_float(v: Any) -> float:
                 "only one element tensors can be converted to Python scalars",
                 found=f"shape {list(v.shape)}",
                 hint="the closure returns the loss, a single number: loss.sum() or loss.mean()",
-            ).mirror("RuntimeError")
+            ).mirror("ValueError")
         return float(v.data.reshape(()))
     if isinstance(v, (bool, int, float, np.integer, np.floating)):
         return float(v)
@@ -3014,7 +3014,7 @@ class ReduceLROnPlateau:
                 raise GradcliError(
                     "only one element tensors can be converted to Python scalars",
                     found=f"shape {list(metrics.shape)}",
-                )
+                ).mirror("ValueError")
             current = float(metrics.data.reshape(()))
         elif isinstance(metrics, (int, float, np.integer, np.floating)):
             current = float(metrics)

@@ -227,3 +227,53 @@ def test_a_caught_error_keeps_its_whole_text() -> None:
         )
         == "5000\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("line", "hint"),
+    [
+        ("%matplotlib inline", "`%matplotlib inline` is an IPython magic"),
+        ("%%time", "`%%time` is an IPython magic"),
+        ("!pip install torch", "`!pip install torch` is a notebook's shell command"),
+        ("x = (1\n     % )", "gradcli programs are Python syntax"),
+        ("!= 3", "gradcli programs are Python syntax"),
+        (">>> x = torch.ones(2)", "`>>>` is the prompt of an interactive session"),
+        ("torch.randn?", "`torch.randn?` asks IPython for help"),
+        ("for i in range(2):\n...     print(i)", "`>>>` is the prompt"),
+        ("Parameter containing:", "`Parameter containing:` is what PyTorch prints"),
+        ("<AddBackward0 object at 0x7f0>", "`<AddBackward0 object at 0x7f0>` is what PyTorch"),
+    ],
+)
+def test_syntax_errors_on_notebook_lines_say_what_the_line_is(line: str, hint: str) -> None:
+    with pytest.raises(GradcliError) as info:
+        parse("import torch\n" + line + "\nprint(1)\n", "p.py")
+    assert info.value.message.startswith("syntax error: ")
+    assert info.value.hint.startswith(hint)
+
+
+def test_a_bare_annotation_evaluates_its_target_but_not_the_annotation() -> None:
+    text = (
+        "class Box:\n    pass\n"
+        "b = Box()\nb.w: undefined_in_annotation\nitems = [1, 2]\nitems[1]: int\n"
+        "print(hasattr(b, 'w'), items)\n"
+        "def f():\n    Out[2]: int\n"
+        "try:\n    f()\nexcept NameError as e:\n    print(e)\n"
+        "try:\n    Out[1]: tensor([1.0])\nexcept NameError as e:\n    print(e)\n"
+    )
+    assert out(text) == ("False [1, 2]\nname 'Out' is not defined\nname 'Out' is not defined\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "hint"),
+    [
+        ("display(torch.ones(1))", "`display` is the notebook's"),
+        ("get_ipython().run_line_magic('matplotlib', 'inline')", "`get_ipython()` exists only"),
+        ("In [1]: x = 1", "`In [n]:` is a notebook's prompt"),
+        ("Out[1]: 3", "`Out[n]:` is a notebook's output prompt"),
+        ("tensor([1.0, 2.0])", "write torch.tensor(...)"),
+    ],
+)
+def test_names_of_a_notebook_get_a_hint(line: str, hint: str) -> None:
+    e = fails(line)
+    assert e.message.endswith("is not defined")
+    assert e.hint.startswith(hint)

@@ -8576,3 +8576,41 @@ add(
         codes=frozenset({0, 1}),
     ),
 )
+
+# explore95 (session 37): a syntax error on a line pasted from a notebook (an IPython magic, a
+# shell escape) gets a hint quoting the line: cut to 40 characters, and only printable text.
+add(
+    small("ipython_magic_huge_line", "%" + "m" * 200_000, (r"IPython magic",)),
+    small(
+        "shell_escape_with_terminal_codes",
+        "!pip install \x1b[2J\x1b]0;pwned\x07 torch",
+        (r"syntax error",),
+        forbid=(r"\x1b", r"\x07", r"shell command"),
+    ),
+)
+
+# explore95 (session 37): a bare annotation of an attribute or an item evaluates its target but
+# the last step, as Python does (`Out[2]: ...`, a pasted output prompt, is a NameError): the
+# target reads nothing private and builds nothing past the limits.
+add(
+    small(
+        "bare_annotation_dunder_target",
+        "x = 1\nx.__class__.__subclasses__: int",
+        (r"not supported", r"has no attribute", r"not accessible"),
+    ),
+    small(
+        "bare_annotation_huge_item_target",
+        "torch.ones(10**6, 10**6)[0]: int",
+        LIMIT,
+    ),
+)
+
+# explore95 (session 37): Module.add_module checks a name as PyTorch does, quoting it in its
+# KeyError: an uncaught one is cut to a readable message.
+add(
+    small(
+        "add_module_huge_dotted_name",
+        "import torch.nn as nn\nnn.Module().add_module('a.' + 'x' * 900_000, nn.ReLU())",
+        (r"can't contain",),
+    ),
+)

@@ -166,6 +166,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
 )
 from .functional import _method_ as inplace_method
 from .functional import complex as complex_
+from .functional import fill as torch_fill
 from .indexing import getitem
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
 from .printing import Size, tensor_repr
@@ -897,6 +898,7 @@ DECLARED = declare(
     ("empty", "torch", empty, ""),
     ("empty_strided", "torch", empty_strided, ""),
     ("full", "torch", full, ""),
+    ("fill", "torch", torch_fill, _S + "where sign"),
     ("eye", "torch", eye, ""),
     ("arange", "torch", arange, ""),
     ("range", "torch", range_, ""),

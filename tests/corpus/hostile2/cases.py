@@ -8505,3 +8505,22 @@ add(
         LIMIT + TIME_LIMIT + (r"uniform draws", r"invalid Poisson rate"),
     ),
 )
+
+# fixmisc: torch.fill (out of place, a number or a 0-d tensor value).
+add(
+    budget(
+        "fill_out_of_place_huge_expanded",
+        "x = torch.zeros(1).expand(10**9)\ny = torch.fill(x, torch.tensor(2.0))",
+    ),
+    budget(
+        "fill_out_of_place_in_long_loop",
+        "x = torch.zeros(10**6)\nv = torch.tensor(1.0, requires_grad=True)\n"
+        "for i in range(10**8):\n    y = torch.fill(x, v)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "fill_out_of_place_object_value",
+        "print(torch.fill(torch.ones(2), torch.ones(2).__class__))",
+        (r"not supported", r"not accessible", r"invalid combination"),
+    ),
+)

@@ -567,8 +567,15 @@ def _optim_members() -> dict[str, Any]:
             "torch.optim.lr_scheduler",
             {**O.SCHEDULERS, "LRScheduler": O.LRScheduler, "_LRScheduler": O.LRScheduler},
         ),
+        "swa_utils": Namespace("torch.optim.swa_utils", load=_swa_members),
         **subs,
     }
+
+
+def _swa_members() -> dict[str, Any]:
+    from . import swa
+
+    return swa.members()
 
 
 # PyTorch 2.13's torch.nn.modules submodules and the classes each defines (read off its

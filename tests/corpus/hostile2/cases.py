@@ -8524,3 +8524,36 @@ add(
         (r"not supported", r"not accessible", r"invalid combination"),
     ),
 )
+
+# fixmisc: torch.optim.swa_utils (AveragedModel's deep copy and updates, update_bn's pass
+# over a loader, SWALR).
+add(
+    budget(
+        "swa_update_parameters_in_long_loop",
+        "from torch.optim.swa_utils import AveragedModel\n"
+        "m = torch.nn.Linear(1000, 1000)\na = AveragedModel(m)\n"
+        "for i in range(10**8):\n    a.update_parameters(m)",
+        TIME_OR_LIMIT,
+    ),
+    budget(
+        "swa_update_bn_endless_loader",
+        "from torch.optim.swa_utils import update_bn\nimport itertools\n"
+        "m = torch.nn.Sequential(torch.nn.BatchNorm1d(3))\n"
+        "update_bn(itertools.repeat(torch.ones(2, 3)), m)",
+        TIME_OR_LIMIT + REFUSED,
+    ),
+    small(
+        "swa_avg_fn_reaches_internals",
+        "from torch.optim.swa_utils import AveragedModel\n"
+        "m = torch.nn.Linear(2, 2)\n"
+        "a = AveragedModel(m, avg_fn=lambda p, q, n: p.__class__.__mro__)\n"
+        "a.update_parameters(m)\na.update_parameters(m)",
+        (r"not supported", r"not accessible", r"must be Tensor"),
+    ),
+    small(
+        "swa_avg_fn_not_callable",
+        "from torch.optim.swa_utils import AveragedModel\n"
+        "a = AveragedModel(torch.nn.Linear(2, 2), avg_fn=3)",
+        (r"not callable",),
+    ),
+)

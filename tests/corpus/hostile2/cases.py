@@ -8557,3 +8557,18 @@ add(
         (r"not callable",),
     ),
 )
+
+# fixmisc: torch.optim.Adafactor (its factored state is a row and a column per matrix).
+add(
+    budget(
+        "adafactor_steps_in_long_loop",
+        "w = torch.ones(3000, 3000, requires_grad=True)\nopt = torch.optim.Adafactor([w])\n"
+        "w.grad = torch.ones(3000, 3000)\nfor i in range(10**8):\n    opt.step()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "adafactor_eps_not_a_pair",
+        "opt = torch.optim.Adafactor([torch.ones(2, requires_grad=True)], eps=3)",
+        (r"eps must be a pair",),
+    ),
+)

@@ -919,5 +919,10 @@ INDEX: dict[str, dict[str, str]] = {
         "zeta": "special",
         "expit": "special",
         "round": "special",
+        "bessel_j0": "special",
+        "bessel_j1": "special",
+        "bessel_y0": "special",
+        "bessel_y1": "special",
+        "spherical_bessel_j0": "special",
     },
 }

@@ -15,7 +15,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core.dtypes import scalar_type_name
 from ..core.op import Op, apply
-from ..core.tensor import Tensor, typename
+from ..core.tensor import Settings, Tensor, typename
 from ..ops import arithmetic as A
 from ..ops import special as SP
 from ..ops.arithmetic import floating, named, operands, tensor_arg
@@ -250,6 +250,35 @@ def ndtr(input: Any) -> Tensor:
     return named(s * 0.5, "MulBackward1")
 
 
+def _forward_only(name: str) -> Any:
+    """torch.special.<name>: a function PyTorch gives no derivative (its result never requires
+    grad), computed as ATen's scalar kernel does (`core.bessel`) in float32 or float64 (an
+    integer or bool tensor in the default dtype); other dtypes are PyTorch's error."""
+
+    def f(input: Any) -> Tensor:
+        from ..core import bessel
+
+        if not isinstance(input, Tensor):
+            raise GradcliError(
+                f"special_{name}(): argument 'input' (position 1) must be Tensor, not "
+                f"{typename(input)}"
+            ).mirror("TypeError")
+        data = input.data
+        if data.dtype.kind in "iub":
+            data = data.astype(Settings.default_dtype)
+        elif data.dtype not in (np.float32, np.float64):
+            raise GradcliError(
+                f"\"{name}_cpu\" not implemented for '{scalar_type_name(data.dtype)}'"
+            ).mirror("NotImplementedError")
+        return Tensor(getattr(bessel, name)(data))
+
+    f.__name__ = name
+    return f
+
+
+_FORWARD_ONLY = ("bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "spherical_bessel_j0")
+
+
 NAMES = declare(
     ("logit", "torch Tensor Tensor_ special", logit, "logit"),
     ("erfinv", "torch Tensor Tensor_ special", erfinv, "erfinv"),
@@ -290,4 +319,5 @@ NAMES = declare(
     # torch.special's names for functions of torch (the others are declared with them)
     ("expit", "special", A.sigmoid, "sigmoid"),
     ("round", "special", _special_round, "round"),
+    *((name, "special", _forward_only(name), "") for name in _FORWARD_ONLY),
 )

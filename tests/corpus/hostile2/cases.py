@@ -8572,3 +8572,22 @@ add(
         (r"eps must be a pair",),
     ),
 )
+
+# fixmisc: torch.special's Bessel functions (ATen's scalar kernels, in pieces of 4096).
+add(
+    budget(
+        "bessel_huge_input",
+        "x = torch.special.bessel_y1(torch.ones(10**5, 10**5))",
+    ),
+    budget(
+        "bessel_in_long_loop",
+        "x = torch.linspace(0.1, 50, 10**6)\nfor i in range(10**8):\n"
+        "    y = torch.special.bessel_j0(x)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "bessel_of_a_list",
+        "print(torch.special.spherical_bessel_j0([1.0, 2.0]))",
+        (r"must be Tensor",),
+    ),
+)

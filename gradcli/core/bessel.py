@@ -1,5 +1,8 @@
 """The Bessel functions of the first and second kind of orders 0 and 1 (torch.special's
-bessel_j0, bessel_j1, bessel_y0, bessel_y1) as ATen's scalar CPU kernels compute them, in the
+bessel_j0, bessel_j1, bessel_y0, bessel_y1, spherical_bessel_j0, and the modified ones
+modified_bessel_i0/i1/k0/k1, scaled_modified_bessel_k0/k1: Cephes' Chebyshev series, each
+step `y * q - p + c` with the product and difference fused, K's `x * x - 2` fused too, K0's
+logarithm of the double 0.5 * x in double) as ATen's scalar CPU kernels compute them, in the
 argument's dtype (float32 or float64): Cephes' rational approximations (in x * x up to 5, in
 25 / x^2 beyond, times the cosine and sine of a shifted x over sqrt(x)). The compiled
 kernels fuse each Horner step `acc * z + c` and the first product of the final sum or
@@ -413,3 +416,180 @@ def _spherical_j0(x: np.ndarray) -> np.ndarray:
 
 def spherical_bessel_j0(x: np.ndarray) -> np.ndarray:
     return _pieces(_spherical_j0, x)
+
+
+# The modified Bessel functions' Chebyshev coefficients of K0 and K1 (Cephes; I0's and I1's
+# are specfun's).
+_K0_A = (
+    1.374465435613523e-16,
+    4.25981614279661e-14,
+    1.0349695257633842e-11,
+    1.904516377220209e-09,
+    2.5347910790261494e-07,
+    2.286212103119452e-05,
+    0.001264615411446926,
+    0.0359799365153615,
+    0.3442898999246285,
+    -0.5353273932339028,
+)
+_K0_B = (
+    5.300433772686263e-18,
+    -1.6475804301524212e-17,
+    5.2103915050390274e-17,
+    -1.678231096805412e-16,
+    5.512055978524319e-16,
+    -1.848593377343779e-15,
+    6.3400764774050706e-15,
+    -2.2275133269916698e-14,
+    8.032890775363575e-14,
+    -2.9800969231727303e-13,
+    1.140340588208475e-12,
+    -4.514597883373944e-12,
+    1.8559491149547177e-11,
+    -7.957489244477107e-11,
+    3.577397281400301e-10,
+    -1.69753450938906e-09,
+    8.574034017414225e-09,
+    -4.660489897687948e-08,
+    2.766813639445015e-07,
+    -1.8317555227191195e-06,
+    1.39498137188765e-05,
+    -0.00012849549581627802,
+    0.0015698838857300533,
+    -0.0314481013119645,
+    2.4403030820659555,
+)
+_K1_A = (
+    -7.023863479386288e-18,
+    -2.427449850519366e-15,
+    -6.666901694199329e-13,
+    -1.4114883926335278e-10,
+    -2.213387630734726e-08,
+    -2.4334061415659684e-06,
+    -0.0001730288957513052,
+    -0.006975723859639864,
+    -0.12261118082265715,
+    -0.3531559607765449,
+    1.5253002273389478,
+)
+_K1_B = (
+    -5.756744483665017e-18,
+    1.7940508731475592e-17,
+    -5.689462558442859e-17,
+    1.838093544366639e-16,
+    -6.057047248373319e-16,
+    2.038703165624334e-15,
+    -7.019837090418314e-15,
+    2.4771544244813043e-14,
+    -8.976705182324994e-14,
+    3.3484196660784293e-13,
+    -1.2891739609510289e-12,
+    5.13963967348173e-12,
+    -2.1299678384275683e-11,
+    9.218315187605006e-11,
+    -4.1903547593418965e-10,
+    2.015049755197033e-09,
+    -1.0345762465678097e-08,
+    5.7410841254500495e-08,
+    -3.5019606030878126e-07,
+    2.406484947837217e-06,
+    -1.936197974166083e-05,
+    0.00019521551847135162,
+    -0.002857816859622779,
+    0.10392373657681724,
+    2.7206261904844427,
+)
+
+
+def _cheb(y: np.ndarray, table: tuple[float, ...]) -> np.ndarray:
+    """0.5 * (a - p) of Cephes' chbevl, as ATen's loops write it (`y * q - p + c`, the product
+    and difference fused)."""
+    dt = y.dtype.type
+    p, q, a = np.zeros_like(y), np.zeros_like(y), np.full_like(y, dt(table[0]))
+    for c in table[1:]:
+        p, q = q, a
+        a = fma(y, q, -p) + dt(c)
+    return dt(0.5) * (a - p)
+
+
+def _exp(v: np.ndarray) -> np.ndarray:
+    from .specfun import _exp_c
+
+    return _exp_c(v)
+
+
+def _mi0(x: np.ndarray) -> np.ndarray:
+    from .specfun import _I0_A, _I0_B
+
+    dt = x.dtype.type
+    v = np.abs(x)
+    out = np.full_like(x, np.nan)
+    near = v <= dt(8.0)
+    w = v[near]
+    out[near] = _exp(w) * _cheb(w / dt(2.0) - dt(2.0), _I0_A)
+    far = v > dt(8.0)
+    w = v[far]
+    out[far] = _exp(w) * _cheb(dt(32.0) / w - dt(2.0), _I0_B) / np.sqrt(w)
+    return out
+
+
+def _mi1(x: np.ndarray) -> np.ndarray:
+    from .specfun import _I1_A, _I1_B
+
+    dt = x.dtype.type
+    v = np.abs(x)
+    out = np.full_like(x, np.nan)
+    near = v <= dt(8.0)
+    w = v[near]
+    out[near] = _cheb(w / dt(2.0) - dt(2.0), _I1_A) * w * _exp(w)
+    far = v > dt(8.0)
+    w = v[far]
+    out[far] = _exp(w) * _cheb(dt(32.0) / w - dt(2.0), _I1_B) / np.sqrt(w)
+    return np.where(x < 0, -out, out)
+
+
+def _k(x: np.ndarray, order: int, scaled: bool) -> np.ndarray:
+    dt = x.dtype.type
+    out = np.full_like(x, np.nan)
+    out[x == 0] = np.inf
+    near = (x > 0) & (x <= dt(2.0))
+    w = x[near]
+    cheb = _cheb(fma(w, w, np.full_like(w, -dt(2.0))), _K0_A if order == 0 else _K1_A)
+    if order == 0 and not scaled:
+        # std::log(0.5 * x): of a double (0.5 is one), the difference taken in double
+        lg = _libm(np.float64(0.5) * w.astype(np.float64), "logf")
+        r = fma(-lg, _mi0(w).astype(np.float64), cheb.astype(np.float64)).astype(dt)
+    elif order == 0:  # (the scaled form's log is of T(0.5) * x, in the dtype)
+        r = fma(-_libm(dt(0.5) * w, "logf"), _mi0(w), cheb)
+    else:
+        r = fma(_libm(dt(0.5) * w, "logf"), _mi1(w), cheb / w)
+    out[near] = r * _exp(w) if scaled else r
+    far = x > dt(2.0)
+    w = x[far]
+    cheb = _cheb(dt(8.0) / w - dt(2.0), _K0_B if order == 0 else _K1_B)
+    out[far] = cheb / np.sqrt(w) if scaled else _exp(-w) * cheb / np.sqrt(w)
+    return out
+
+
+def modified_bessel_i0(x: np.ndarray) -> np.ndarray:
+    return _pieces(_mi0, x)
+
+
+def modified_bessel_i1(x: np.ndarray) -> np.ndarray:
+    return _pieces(_mi1, x)
+
+
+def modified_bessel_k0(x: np.ndarray) -> np.ndarray:
+    return _pieces(lambda v: _k(v, 0, False), x)
+
+
+def modified_bessel_k1(x: np.ndarray) -> np.ndarray:
+    return _pieces(lambda v: _k(v, 1, False), x)
+
+
+def scaled_modified_bessel_k0(x: np.ndarray) -> np.ndarray:
+    return _pieces(lambda v: _k(v, 0, True), x)
+
+
+def scaled_modified_bessel_k1(x: np.ndarray) -> np.ndarray:
+    return _pieces(lambda v: _k(v, 1, True), x)

@@ -924,5 +924,11 @@ INDEX: dict[str, dict[str, str]] = {
         "bessel_y0": "special",
         "bessel_y1": "special",
         "spherical_bessel_j0": "special",
+        "modified_bessel_i0": "special",
+        "modified_bessel_i1": "special",
+        "modified_bessel_k0": "special",
+        "modified_bessel_k1": "special",
+        "scaled_modified_bessel_k0": "special",
+        "scaled_modified_bessel_k1": "special",
     },
 }

@@ -1055,7 +1055,9 @@ COMPLEX_NAMES = frozenset(
     copy_ conj_physical_ unbind split chunk __setitem__ sgn norm vector_norm
     tan sinh cosh sigmoid log2 log10 rsqrt expm1 log1p asin acos atan arcsin arccos arctan
     linear Linear addmm
-    bessel_j0 bessel_j1 bessel_y0 bessel_y1 spherical_bessel_j0
+    bessel_j0 bessel_j1 bessel_y0 bessel_y1 spherical_bessel_j0 modified_bessel_i0
+    modified_bessel_i1 modified_bessel_k0 modified_bessel_k1 scaled_modified_bessel_k0
+    scaled_modified_bessel_k1
     """.split()  # (the last: PyTorch's "not implemented for 'ComplexFloat'", in its words)
 )
 

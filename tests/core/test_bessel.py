@@ -34,3 +34,25 @@ def test_float32_follows_float64() -> None:
         got = f(x32)
         assert got.dtype == np.float32
         np.testing.assert_allclose(got, f(x32.astype(np.float64)), rtol=2e-6, atol=2e-6)
+
+
+def test_modified_functions_by_their_identities() -> None:
+    x = np.concatenate([np.linspace(0.05, 1.95, 20), np.linspace(2.05, 7.95, 20), [9.0, 15.0]])
+    h = 1e-6
+    i0, i1, k0, k1 = (
+        B.modified_bessel_i0(x),
+        B.modified_bessel_i1(x),
+        B.modified_bessel_k0(x),
+        B.modified_bessel_k1(x),
+    )
+    slope_i0 = (B.modified_bessel_i0(x + h) - B.modified_bessel_i0(x - h)) / (2 * h)
+    slope_k0 = (B.modified_bessel_k0(x + h) - B.modified_bessel_k0(x - h)) / (2 * h)
+    np.testing.assert_allclose(slope_i0, i1, rtol=1e-7)
+    np.testing.assert_allclose(slope_k0, -k1, rtol=1e-7)
+    np.testing.assert_allclose(i0 * k1 + i1 * k0, 1 / x, rtol=1e-13)  # the Wronskian
+    np.testing.assert_allclose(B.scaled_modified_bessel_k0(x), np.exp(x) * k0, rtol=1e-13)
+    np.testing.assert_allclose(B.scaled_modified_bessel_k1(x), np.exp(x) * k1, rtol=1e-13)
+    assert (B.modified_bessel_i1(-x) == -i1).all() and (B.modified_bessel_i0(-x) == i0).all()
+    assert (
+        np.isnan(B.modified_bessel_k0(-x)).all() and B.modified_bessel_k1(np.zeros(1))[0] == np.inf
+    )

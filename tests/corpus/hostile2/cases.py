@@ -8585,6 +8585,10 @@ add(
         "    y = torch.special.bessel_j0(x)",
         TIME_OR_LIMIT,
     ),
+    budget(
+        "modified_bessel_k1_huge_input",
+        "x = torch.special.scaled_modified_bessel_k1(torch.ones(10**5, 10**5))",
+    ),
     small(
         "bessel_of_a_list",
         "print(torch.special.spherical_bessel_j0([1.0, 2.0]))",

@@ -237,7 +237,7 @@ _LIBM: list = []
 
 
 def _libm_f32(name: str) -> object:
-    """The C library's float function `name` (cosf, sinf, logf), or None without one."""
+    """The C library's float function `name` (cosf, sinf, logf, acosf), or None without one."""
     if not _LIBM:
         lib = None
         try:
@@ -247,7 +247,7 @@ def _libm_f32(name: str) -> object:
             found = ctypes.util.find_library("m")
             if found:
                 lib = ctypes.CDLL(found)
-                for fn in ("cosf", "sinf", "logf"):
+                for fn in ("cosf", "sinf", "logf", "acosf"):
                     getattr(lib, fn).restype = ctypes.c_float
                     getattr(lib, fn).argtypes = [ctypes.c_float]
         except (OSError, AttributeError):

@@ -930,5 +930,11 @@ INDEX: dict[str, dict[str, str]] = {
         "modified_bessel_k1": "special",
         "scaled_modified_bessel_k0": "special",
         "scaled_modified_bessel_k1": "special",
+        "chebyshev_polynomial_t": "special",
+        "chebyshev_polynomial_u": "special",
+        "hermite_polynomial_h": "special",
+        "hermite_polynomial_he": "special",
+        "laguerre_polynomial_l": "special",
+        "legendre_polynomial_p": "special",
     },
 }

@@ -283,6 +283,56 @@ _FORWARD_ONLY = (
 ).split()
 
 
+def _polynomial(name: str) -> Any:
+    """torch.special.<name>(x, n): an orthogonal polynomial of degree n (a tensor or a number
+    on either side, broadcast; computed in their promoted float dtype as ATen's scalar kernel
+    does, `core.orthopoly`). PyTorch gives it no derivative: the result never requires grad."""
+
+    def f(x: Any, n: Any) -> Tensor:
+        from ..core import dtypes as D
+        from ..core import orthopoly
+
+        number = (bool, int, float)
+        if (
+            not isinstance(x, Tensor)
+            and not isinstance(n, Tensor)
+            or not all(isinstance(v, (Tensor, *number)) for v in (x, n))
+        ):
+            raise GradcliError(
+                f"special_{name}() received an invalid combination of arguments - got "
+                f"({typename(x)}, {typename(n)}), but expected one of:\n"
+                " * (Tensor x, Tensor n, *, Tensor out = None)\n"
+                " * (Number x, Tensor n, *, Tensor out = None)\n"
+                " * (Tensor x, Number n, *, Tensor out = None)\n"
+            ).mirror("TypeError")
+        default = Settings.default_dtype
+        dt = D.result_type(
+            [
+                (v.dtype, v.ndim) if isinstance(v, Tensor) else (D.scalar_dtype(v, default), None)
+                for v in (x, n)
+            ],
+            default,
+        )
+        if dt.kind in "iub":
+            dt = np.dtype(default)
+        if dt not in (np.float32, np.float64):
+            raise GradcliError(
+                f"\"{name}_cpu\" not implemented for '{scalar_type_name(dt)}'"
+            ).mirror("NotImplementedError")
+        xs, ns = (np.asarray(v.data if isinstance(v, Tensor) else v).astype(dt) for v in (x, n))
+        xs, ns = np.broadcast_arrays(xs, ns)
+        return Tensor(orthopoly.compute(name, np.ascontiguousarray(xs), np.ascontiguousarray(ns)))
+
+    f.__name__ = name
+    return f
+
+
+_POLYNOMIALS = (
+    "chebyshev_polynomial_t chebyshev_polynomial_u hermite_polynomial_h hermite_polynomial_he "
+    "laguerre_polynomial_l legendre_polynomial_p"
+).split()
+
+
 NAMES = declare(
     ("logit", "torch Tensor Tensor_ special", logit, "logit"),
     ("erfinv", "torch Tensor Tensor_ special", erfinv, "erfinv"),
@@ -324,4 +374,5 @@ NAMES = declare(
     ("expit", "special", A.sigmoid, "sigmoid"),
     ("round", "special", _special_round, "round"),
     *((name, "special", _forward_only(name), "") for name in _FORWARD_ONLY),
+    *((name, "special", _polynomial(name), "") for name in _POLYNOMIALS),
 )

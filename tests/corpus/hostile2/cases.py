@@ -8595,3 +8595,21 @@ add(
         (r"must be Tensor",),
     ),
 )
+
+# fixmisc: torch.special's orthogonal polynomials (a recurrence as long as the degree).
+add(
+    budget(
+        "polynomial_huge_degree",
+        "y = torch.special.legendre_polynomial_p(torch.full((1000,), 0.5), 10**12)",
+    ),
+    budget(
+        "polynomial_long_recurrence",
+        "y = torch.special.laguerre_polynomial_l(torch.full((10**4,), 0.5), 10**8)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "polynomial_of_two_numbers",
+        "print(torch.special.chebyshev_polynomial_t(0.5, 3))",
+        (r"invalid combination",),
+    ),
+)

@@ -1,4 +1,5 @@
-"""torch.special's orthogonal polynomials of x and a degree n: chebyshev_polynomial_t / u,
+"""torch.special's orthogonal polynomials of x and a degree n: chebyshev_polynomial_t / u /
+v / w and their shifted forms (of 2x - 1),
 hermite_polynomial_h / he, laguerre_polynomial_l, legendre_polynomial_p, as ATen's scalar CPU
 kernels compute them in x's dtype (float32 or float64): the degree is n converted to an int
 (negative: 0), the values at the edges (|x| = 1, x = 0) given directly, Chebyshev's of high
@@ -62,50 +63,77 @@ def _cheb_step(k: int, x: np.ndarray, p: np.ndarray, q: np.ndarray) -> np.ndarra
     return fma(x + x, q, -p)
 
 
-def chebyshev_t(x: np.ndarray, n: np.ndarray) -> np.ndarray:
-    dt = x.dtype.type
-    out = np.where(n < 0, dt(0), np.nan).astype(x.dtype)
-    ok = n >= 0
-    edge = ok & (np.abs(x) == 1)
-    out[edge] = np.where((x[edge] > 0) | (n[edge] % 2 == 0), dt(1), dt(-1))
-    trig = ok & ~edge & (n > 6) & (np.abs(x) < 1)
-    if trig.any():
-        angle = n[trig].astype(x.dtype) * _libm(x[trig], "acosf")
-        out[trig] = _libm(angle, "cosf")
-    rest = ok & ~edge & ~trig
-    out[rest & (n == 0)] = dt(1)
-    out[rest & (n == 1)] = x[rest & (n == 1)]
-    loop = rest & (n >= 2)
-    if loop.any():
-        out[loop] = _recur(x, n, loop, np.ones_like, lambda v: v, _cheb_step, 2, lambda m: m)
-    return out
+# Chebyshev's four kinds: the degree past which the trigonometric form is used inside
+# (-1, 1) (unshifted, shifted), and the first polynomial from z (x, or 2x - 1 shifted).
+_TRIG_FROM = {"t": (6, 6), "u": (8, 6), "v": (8, 6), "w": (8, 4)}
+_FIRST = {
+    "t": lambda z: z,
+    "u": lambda z: z + z,
+    "v": lambda z: z + z - z.dtype.type(1),
+    "w": lambda z: z + z + z.dtype.type(1),
+}
 
 
-def chebyshev_u(x: np.ndarray, n: np.ndarray) -> np.ndarray:
-    dt = x.dtype.type
-    out = np.where(n < 0, dt(0), np.nan).astype(x.dtype)
-    ok = n >= 0
-    edge = ok & (np.abs(x) == 1)
-    m = (n[edge] + 1).astype(x.dtype)
-    out[edge] = np.where((x[edge] > 0) | (n[edge] % 2 == 0), m, -m)
-    trig = ok & ~edge & (n > 8) & (np.abs(x) < 1)
-    if trig.any():
-        xs = x[trig]
-        a = _libm(xs, "acosf")
-        m = (n[trig] + 1).astype(x.dtype)
+def _odd_sign(n: np.ndarray, v: np.ndarray) -> np.ndarray:
+    return np.where(n % 2 == 0, v, -v)
+
+
+def _edges(kind: str, n: np.ndarray, dt: type) -> tuple[np.ndarray, np.ndarray]:
+    """The values at z = 1 and z = -1."""
+    one, m, odd = np.ones(n.shape, dt), (n + 1).astype(dt), (n + n + 1).astype(dt)
+    at_one = {"t": one, "u": m, "v": one, "w": odd}[kind]
+    at_minus = {"t": _odd_sign(n, one), "u": _odd_sign(n, m), "v": _odd_sign(n, odd)}
+    return at_one, at_minus.get(kind, _odd_sign(n, one))
+
+
+def _trig(kind: str, z: np.ndarray, n: np.ndarray, x_pos: np.ndarray) -> np.ndarray:
+    dt = z.dtype.type
+    a = _libm(z, "acosf")
+    if kind == "t":
+        return _libm(n.astype(z.dtype) * a, "cosf")
+    if kind == "u":
+        m = (n + 1).astype(z.dtype)
         s = _libm(a, "sinf")
-        with np.errstate(all="ignore"):
-            out[trig] = np.where(
-                s != 0,
-                _libm(m * a, "sinf") / np.where(s != 0, s, 1),
-                m * _libm(m * a, "cosf") / xs,
-            )
-    rest = ok & ~edge & ~trig
+        safe = np.where(s != 0, s, 1)
+        return np.where(s != 0, _libm(m * a, "sinf") / safe, m * _libm(m * a, "cosf") / z)
+    half = a / dt(2.0)
+    angle = (n.astype(z.dtype) + dt(0.5)) * a
+    odd = (n + n + 1).astype(z.dtype)
+    if kind == "v":
+        ok = _libm(half, "sinf") != dt(1)
+        c = _libm(half, "cosf")
+        return np.where(ok, _libm(angle, "cosf") / np.where(ok, c, 1), _odd_sign(n, odd))
+    c = _libm(half, "cosf")
+    ok = c != dt(1)
+    s = _libm(half, "sinf")
+    fallback = np.where(x_pos, odd, _odd_sign(n, np.ones_like(z)))
+    return np.where(ok, _libm(angle, "sinf") / np.where(ok, s, 1), fallback)
+
+
+def chebyshev(kind: str, shifted: bool, x: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Chebyshev's polynomial of the first to fourth kind (t, u, v, w) of x, or of 2x - 1
+    (shifted), as ATen computes each."""
+    dt = x.dtype.type
+    z = x + x - dt(1) if shifted else x
+    out = np.where(n < 0, dt(0), np.nan).astype(x.dtype)
+    ok = n >= 0
+    if shifted:
+        pos, neg = ok & (x == dt(1)), ok & (x == dt(0))
+    else:
+        pos, neg = ok & (np.abs(x) == 1) & (x > 0), ok & (np.abs(x) == 1) & ~(x > 0)
+    at_one, at_minus = _edges(kind, n, x.dtype.type)
+    out[pos], out[neg] = at_one[pos], at_minus[neg]
+    rest = ok & ~pos & ~neg
+    trig = rest & (n > _TRIG_FROM[kind][shifted]) & (np.abs(z) < 1)
+    if trig.any():
+        out[trig] = _trig(kind, z[trig], n[trig], x[trig] > 0)
+    rest &= ~trig
     out[rest & (n == 0)] = dt(1)
-    out[rest & (n == 1)] = _twice(x[rest & (n == 1)])
+    first = rest & (n == 1)
+    out[first] = _FIRST[kind](z[first])
     loop = rest & (n >= 2)
     if loop.any():
-        out[loop] = _recur(x, n, loop, np.ones_like, _twice, _cheb_step, 2, lambda m: m)
+        out[loop] = _recur(z, n, loop, np.ones_like, _FIRST[kind], _cheb_step, 2, lambda m: m)
     return out
 
 
@@ -177,8 +205,13 @@ def legendre_p(x: np.ndarray, n: np.ndarray) -> np.ndarray:
 
 
 FUNCTIONS = {
-    "chebyshev_polynomial_t": chebyshev_t,
-    "chebyshev_polynomial_u": chebyshev_u,
+    **{
+        f"{'shifted_' if shifted else ''}chebyshev_polynomial_{kind}": (
+            lambda x, n, kind=kind, shifted=shifted: chebyshev(kind, shifted, x, n)
+        )
+        for shifted in (False, True)
+        for kind in "tuvw"
+    },
     "hermite_polynomial_h": hermite_h,
     "hermite_polynomial_he": hermite_he,
     "laguerre_polynomial_l": laguerre_l,

@@ -936,5 +936,11 @@ INDEX: dict[str, dict[str, str]] = {
         "hermite_polynomial_he": "special",
         "laguerre_polynomial_l": "special",
         "legendre_polynomial_p": "special",
+        "chebyshev_polynomial_v": "special",
+        "chebyshev_polynomial_w": "special",
+        "shifted_chebyshev_polynomial_t": "special",
+        "shifted_chebyshev_polynomial_u": "special",
+        "shifted_chebyshev_polynomial_v": "special",
+        "shifted_chebyshev_polynomial_w": "special",
     },
 }

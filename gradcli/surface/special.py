@@ -329,7 +329,9 @@ def _polynomial(name: str) -> Any:
 
 _POLYNOMIALS = (
     "chebyshev_polynomial_t chebyshev_polynomial_u hermite_polynomial_h hermite_polynomial_he "
-    "laguerre_polynomial_l legendre_polynomial_p"
+    "laguerre_polynomial_l legendre_polynomial_p chebyshev_polynomial_v chebyshev_polynomial_w "
+    "shifted_chebyshev_polynomial_t shifted_chebyshev_polynomial_u "
+    "shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w"
 ).split()
 
 

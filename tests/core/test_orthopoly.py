@@ -27,6 +27,11 @@ def test_against_numpy_polynomials() -> None:
     cases = {
         "chebyshev_polynomial_t": lambda x, n: chebyshev.chebval(x, [0] * n + [1]),
         "chebyshev_polynomial_u": _u,
+        # V_n = U_n - U_(n-1), W_n = U_n + U_(n-1); the shifted ones of 2x - 1
+        "chebyshev_polynomial_v": lambda x, n: _u(x, n) - (_u(x, n - 1) if n else 0),
+        "chebyshev_polynomial_w": lambda x, n: _u(x, n) + (_u(x, n - 1) if n else 0),
+        "shifted_chebyshev_polynomial_t": lambda x, n: chebyshev.chebval(2 * x - 1, [0] * n + [1]),
+        "shifted_chebyshev_polynomial_u": lambda x, n: _u(2 * x - 1, n),
         "hermite_polynomial_h": lambda x, n: hermite.hermval(x, [0] * n + [1]),
         "hermite_polynomial_he": lambda x, n: hermite_e.hermeval(x, [0] * n + [1]),
         "laguerre_polynomial_l": lambda x, n: laguerre.lagval(x, [0] * n + [1]),

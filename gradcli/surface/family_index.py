@@ -930,6 +930,7 @@ INDEX: dict[str, dict[str, str]] = {
         "modified_bessel_k1": "special",
         "scaled_modified_bessel_k0": "special",
         "scaled_modified_bessel_k1": "special",
+        "airy_ai": "special",
         "chebyshev_polynomial_t": "special",
         "chebyshev_polynomial_u": "special",
         "hermite_polynomial_h": "special",

@@ -1057,7 +1057,7 @@ COMPLEX_NAMES = frozenset(
     linear Linear addmm
     bessel_j0 bessel_j1 bessel_y0 bessel_y1 spherical_bessel_j0 modified_bessel_i0
     modified_bessel_i1 modified_bessel_k0 modified_bessel_k1 scaled_modified_bessel_k0
-    scaled_modified_bessel_k1 chebyshev_polynomial_t chebyshev_polynomial_u hermite_polynomial_h
+    scaled_modified_bessel_k1 airy_ai chebyshev_polynomial_t chebyshev_polynomial_u hermite_polynomial_h
     hermite_polynomial_he laguerre_polynomial_l legendre_polynomial_p
     chebyshev_polynomial_v chebyshev_polynomial_w shifted_chebyshev_polynomial_t
     shifted_chebyshev_polynomial_u shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w

@@ -279,7 +279,7 @@ def _forward_only(name: str) -> Any:
 _FORWARD_ONLY = (
     "bessel_j0 bessel_j1 bessel_y0 bessel_y1 spherical_bessel_j0 modified_bessel_i0 "
     "modified_bessel_i1 modified_bessel_k0 modified_bessel_k1 scaled_modified_bessel_k0 "
-    "scaled_modified_bessel_k1"
+    "scaled_modified_bessel_k1 airy_ai"
 ).split()
 
 

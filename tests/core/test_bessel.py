@@ -56,3 +56,14 @@ def test_modified_functions_by_their_identities() -> None:
     assert (
         np.isnan(B.modified_bessel_k0(-x)).all() and B.modified_bessel_k1(np.zeros(1))[0] == np.inf
     )
+
+
+def test_airy_ai_solves_airys_equation() -> None:
+    # Ai'' = x Ai, by second central differences, across the three forms (+-2.09 switch);
+    # h = 1e-2 (PyTorch's rational forms are good to ~1e-11: a smaller step magnifies that)
+    x = np.concatenate([np.linspace(-8, -2.2, 30), np.linspace(-2.0, 2.0, 30), [3.0, 6.0]])
+    h = 1e-2
+    second = (B.airy_ai(x + h) - 2 * B.airy_ai(x) + B.airy_ai(x - h)) / h**2
+    np.testing.assert_allclose(second, x * B.airy_ai(x), atol=3e-4)
+    np.testing.assert_allclose(B.airy_ai(np.zeros(1)), [0.3550280538878172], rtol=1e-15)
+    assert B.airy_ai(np.array([200.0]))[0] == 0 and np.isnan(B.airy_ai(np.array([np.inf])))[0]

@@ -287,7 +287,7 @@ def _horner(z: np.ndarray, table: tuple[float, ...]) -> np.ndarray:
 
 def _pieces(fn: object, x: np.ndarray) -> np.ndarray:
     """fn over x in pieces of 4096 (the clock checked between them), in x's dtype."""
-    x = np.asarray(x)
+    x = np.asarray(x, order="C")  # (a transposed view: out.reshape(-1) must be a view)
     out = np.empty_like(x)
     flat, res = x.reshape(-1), out.reshape(-1)
     for start in range(0, flat.size, 4096):

@@ -68,7 +68,7 @@ def _erfcx(x: np.ndarray) -> np.ndarray:
 
 
 def calc_erfcx(x: np.ndarray) -> np.ndarray:
-    x = np.asarray(x)
+    x = np.asarray(x, order="C")  # (so that out.reshape(-1) is a view of out)
     out = np.empty_like(x)
     flat, res = x.reshape(-1), out.reshape(-1)
     for start in range(0, flat.size, 1 << 15):

@@ -1594,7 +1594,8 @@ def fill(input: Any, value: Any) -> Tensor:  # noqa: A002 - PyTorch's keyword
     if not isinstance(value, Tensor):
         dtypes.checked_scalar(value, input.dtype, input.data.size)
     v = value.data if isinstance(value, Tensor) else np.asarray(value)
-    full = np.broadcast_to(v, input.shape).astype(input.dtype)
+    # (laid out as empty_like(input), as ATen's fill makes it)
+    full = like(np.broadcast_to(v, input.shape).astype(input.dtype), input.data, copy=True)
     on = grad_enabled()
     since = peek_seq()
     if isinstance(value, Tensor) and on and (value.requires_grad or input.requires_grad):

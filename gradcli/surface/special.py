@@ -321,7 +321,8 @@ def _polynomial(name: str) -> Any:
             ).mirror("NotImplementedError")
         xs, ns = (np.asarray(v.data if isinstance(v, Tensor) else v).astype(dt) for v in (x, n))
         xs, ns = np.broadcast_arrays(xs, ns)
-        return Tensor(orthopoly.compute(name, np.ascontiguousarray(xs), np.ascontiguousarray(ns)))
+        xs, ns = np.asarray(xs, order="C"), np.asarray(ns, order="C")  # (0-d stays 0-d)
+        return Tensor(orthopoly.compute(name, xs, ns))
 
     f.__name__ = name
     return f

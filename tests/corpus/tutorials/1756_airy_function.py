@@ -18,3 +18,8 @@ t = torch.tensor([-4.0, -1.5, 1.0, 3.0], dtype=torch.float64)
 second = (torch.special.airy_ai(t + h) - 2 * torch.special.airy_ai(t) + torch.special.airy_ai(t - h)) / h ** 2
 print("residual:", (second - t * torch.special.airy_ai(t)).abs().max().item() < 1e-6)
 print(torch.special.airy_ai(torch.tensor([float("inf"), float("nan"), -float("inf")])))
+
+# a transposed (non-contiguous) input and a 0-d one
+grid2 = torch.arange(6.0).reshape(2, 3).t() - 2.5
+print(torch.special.airy_ai(grid2))
+print(torch.special.airy_ai(torch.tensor(-1.25)), torch.special.bessel_j0(grid2.t()))

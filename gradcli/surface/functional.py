@@ -1598,6 +1598,9 @@ def fill(input: Any, value: Any) -> Tensor:  # noqa: A002 - PyTorch's keyword
     full = like(np.broadcast_to(v, input.shape).astype(input.dtype), input.data, copy=True)
     on = grad_enabled()
     since = peek_seq()
+    flows = on and (input.requires_grad or (isinstance(value, Tensor) and value.requires_grad))
+    if flows and input.dtype.kind == "c":
+        raise core_op.complex_refusal("torch.fill() of a tensor that requires grad")
     if isinstance(value, Tensor) and on and (value.requires_grad or input.requires_grad):
         # one node of the two inputs, as PyTorch's: where(False, input, value) sends input a
         # zero gradient and value the sum of the gradient
@@ -1608,7 +1611,11 @@ def fill(input: Any, value: Any) -> Tensor:  # noqa: A002 - PyTorch's keyword
         out = apply(B.where, off, input, value, label="FillBackward1")
         core_op.SHOWN_INPUTS[out.node] = (input, given)
     elif input.requires_grad and on:
-        out = apply(E.sign, input, label="FillBackward0")  # (its gradient: zeros)
+        # where(False, input, 0): input's gradient is zeros (complex too); one input shown
+        off = Tensor(np.zeros((), dtype=np.bool_))
+        zero = Tensor(np.zeros((), dtype=input.dtype))
+        out = apply(B.where, off, input, zero, label="FillBackward0")
+        core_op.SHOWN_INPUTS[out.node] = (input,)
     else:
         return Tensor(full)
     out.data = full

@@ -898,7 +898,7 @@ DECLARED = declare(
     ("empty", "torch", empty, ""),
     ("empty_strided", "torch", empty_strided, ""),
     ("full", "torch", full, ""),
-    ("fill", "torch", torch_fill, _S + "where sign"),
+    ("fill", "torch", torch_fill, _S + "where"),
     ("eye", "torch", eye, ""),
     ("arange", "torch", arange, ""),
     ("range", "torch", range_, ""),
@@ -1055,7 +1055,7 @@ COMPLEX_NAMES = frozenset(
     copy_ conj_physical_ unbind split chunk __setitem__ sgn norm vector_norm
     tan sinh cosh sigmoid log2 log10 rsqrt expm1 log1p asin acos atan arcsin arccos arctan
     linear Linear addmm
-    bessel_j0 bessel_j1 bessel_y0 bessel_y1 spherical_bessel_j0 modified_bessel_i0
+    fill bessel_j0 bessel_j1 bessel_y0 bessel_y1 spherical_bessel_j0 modified_bessel_i0
     modified_bessel_i1 modified_bessel_k0 modified_bessel_k1 scaled_modified_bessel_k0
     scaled_modified_bessel_k1 airy_ai chebyshev_polynomial_t chebyshev_polynomial_u hermite_polynomial_h
     hermite_polynomial_he laguerre_polynomial_l legendre_polynomial_p

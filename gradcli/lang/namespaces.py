@@ -579,8 +579,15 @@ def _optim_members() -> dict[str, Any]:
             "torch.optim.lr_scheduler",
             {**O.SCHEDULERS, "LRScheduler": O.LRScheduler, "_LRScheduler": O.LRScheduler},
         ),
+        "swa_utils": Namespace("torch.optim.swa_utils", load=_swa_members),
         **subs,
     }
+
+
+def _swa_members() -> dict[str, Any]:
+    from . import swa
+
+    return swa.members()
 
 
 # PyTorch 2.13's torch.nn.modules submodules and the classes each defines (read off its
@@ -645,6 +652,7 @@ _NN_SUBMODULES = {
 }
 # torch.optim's submodules by the optimizer class each defines (`torch.optim.adam.Adam`).
 _OPTIM_SUBMODULES = {
+    "_adafactor": "Adafactor",
     "adadelta": "Adadelta",
     "adagrad": "Adagrad",
     "adam": "Adam",

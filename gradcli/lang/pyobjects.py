@@ -221,7 +221,14 @@ def d_setdefault(d: dict, key: Any, default: Any = None) -> Any:
     return d.setdefault(key, default)
 
 
-def d_update(d: dict, other: Any = (), **kw: Any) -> None:
+def d_update(*args: Any, **kw: Any) -> None:
+    # (the dict and `other` by position only: `dict(d=1)`, `x.update(other=2)` are keys)
+    if len(args) > 2:
+        raise GradcliError(f"update expected at most 1 argument, got {len(args) - 1}").mirror(
+            "TypeError"
+        )
+    d: dict = args[0]
+    other = args[1] if len(args) > 1 else ()
     if isinstance(other, dict):
         new = list(other.items())
     else:

@@ -161,9 +161,20 @@ erfc = defop(
     to_torch="torch.erfc",
     to_jax="jax.scipy.special.erfc",
 )
+
+
+def _erfcx_forward(x: np.ndarray) -> np.ndarray:
+    # float32 / float64: ATen's calc_erfcx step by step (core.erfcx); others through float64
+    if x.dtype in (np.float32, np.float64):
+        from ..core.erfcx import calc_erfcx
+
+        return calc_erfcx(x)
+    return _precise(SF.erfcx)(x)
+
+
 erfcx = defop(
     "erfcx",
-    _precise(SF.erfcx),
+    _erfcx_forward,
     lambda g, out, x: (g * (x * out * 2 - _2_SQRTPI),),
     "SpecialErfcxBackward0",
     "g * (2 x out - 2/sqrt(pi))",
@@ -333,13 +344,21 @@ def _log_ndtr_fwd(x: np.ndarray) -> np.ndarray:
 _ERFC_CHUNK = 1 << 16
 
 
+def _c_log1p(v: float) -> float:
+    """C's log1p (Python's math.log1p raises where C gives -inf or NaN)."""
+    try:
+        return math.log1p(v)
+    except ValueError:
+        return -math.inf if v == -1 else math.nan
+
+
 def _log_ndtr_aten(x: np.ndarray) -> np.ndarray:
     """calc_log_ndtr of a float32 or float64 array in its dtype: t = x / sqrt 2 (the dtype's
     frac_sqrt_2); from -1 up, log1p(-erfc(t) / 2) with the C library's erfc and log1p (float32:
     erfcf and log1pf, `sleef32.libm`; PyTorch's bits measured on every argument tried); below,
-    log(erfcx(-t) / 2) - t t with gradcli's erfcx rounded to the dtype (ATen's own, Johnson's
-    table of Chebyshev pieces, is not followed: a last bit can differ there)."""
+    log(erfcx(-t) / 2) - t t with ATen's erfcx in the dtype (`core.erfcx`)."""
     from ..core import hooks, sleef32
+    from ..core.erfcx import calc_erfcx
 
     kind = x.dtype.type
     with np.errstate(all="ignore"):
@@ -347,15 +366,17 @@ def _log_ndtr_aten(x: np.ndarray) -> np.ndarray:
         if x.dtype == np.float32:
             erfc = sleef32.libm("erfcf", t, SF.erfc)
             right = sleef32.libm("log1pf", -erfc / kind(2), np.log1p)
-            part = np.asarray(SF.erfcx(-t.astype(np.float64)), np.float32) / kind(2)
+            part = calc_erfcx(-t) / kind(2)
             left = sleef32.libm("logf", part, np.log) - t * t
         else:
             flat, erfc = t.reshape(-1), np.empty(t.size)
             for i in range(0, t.size, _ERFC_CHUNK):  # glibc's erfc, element by element
                 hooks.observer.check_clock()
                 erfc[i : i + _ERFC_CHUNK] = list(map(math.erfc, flat[i : i + _ERFC_CHUNK].tolist()))
-            right = np.log1p(-erfc.reshape(t.shape) / 2)
-            left = np.log(SF.erfcx(-t) / 2) - t * t
+            # (the C library's log1p, as ATen's std::log1p: NumPy's may round otherwise)
+            half = (-erfc / 2).tolist()
+            right = np.array(list(map(_c_log1p, half)), np.float64).reshape(t.shape)
+            left = np.log(calc_erfcx(-t) / 2) - t * t
         return np.where(x < kind(-1), left, right).astype(x.dtype)
 
 

@@ -63,6 +63,7 @@ from .args import (
     int_list_keyword,
     invalid_combination,
     memory_format_arg,
+    parser_typename,
     reduction_dims,
     shape_arg,
     tensor_list,
@@ -1568,6 +1569,57 @@ def _filled(x: Any, value: Any, name: str) -> Tensor:
         return inplace(x, lambda o: _overwritten(o, _fill_value(value), name), op=op)
     with overlapping():
         return inplace(x, lambda o: _overwritten(o, _checked_fill(value, o), name), op=op)
+
+
+def fill(input: Any, value: Any) -> Tensor:  # noqa: A002 - PyTorch's keyword
+    """torch.fill(input, value): a new tensor of input's shape and dtype holding value (a
+    number or a 0-d tensor: PyTorch's two overloads, FillBackward0 and FillBackward1); input
+    gets a zero gradient, a tensor value the sum of the gradient."""
+    number = isinstance(value, (bool, int, float, np.number))
+    if type(input) is not Tensor or not (number or isinstance(value, Tensor)):
+        got = f"{pytype_name(input)}, {pytype_name(value)}"
+        # (PyTorch's parser marks the value in both overloads, and input when it is no tensor)
+        first = "Tensor" if type(input) is Tensor else f"!{parser_typename(input)}!"
+        marks = f"{first}, !{parser_typename(value)}!"
+        listed = "".join(
+            f" * (Tensor input, {kind} value)\n"
+            f"      didn't match because some of the arguments have invalid types: ({marks})\n"
+            for kind in ("Tensor", "Number")
+        )
+        raise GradcliError(
+            f"fill() received an invalid combination of arguments - got ({got}), "
+            f"but expected one of:\n{listed}"
+        ).mirror("TypeError")
+    value = _fill_value(value)
+    if not isinstance(value, Tensor):
+        dtypes.checked_scalar(value, input.dtype, input.data.size)
+    v = value.data if isinstance(value, Tensor) else np.asarray(value)
+    # (laid out as empty_like(input), as ATen's fill makes it)
+    full = like(np.broadcast_to(v, input.shape).astype(input.dtype), input.data, copy=True)
+    on = grad_enabled()
+    since = peek_seq()
+    flows = on and (input.requires_grad or (isinstance(value, Tensor) and value.requires_grad))
+    if flows and input.dtype.kind == "c":
+        raise core_op.complex_refusal("torch.fill() of a tensor that requires grad")
+    if isinstance(value, Tensor) and on and (value.requires_grad or input.requires_grad):
+        # one node of the two inputs, as PyTorch's: where(False, input, value) sends input a
+        # zero gradient and value the sum of the gradient
+        given = value
+        if value.dtype != input.dtype:
+            value = to_dtype(value, input.dtype)
+        off = Tensor(np.zeros((), dtype=np.bool_))
+        out = apply(B.where, off, input, value, label="FillBackward1")
+        core_op.SHOWN_INPUTS[out.node] = (input, given)
+    elif input.requires_grad and on:
+        # where(False, input, 0): input's gradient is zeros (complex too); one input shown
+        off = Tensor(np.zeros((), dtype=np.bool_))
+        zero = Tensor(np.zeros((), dtype=input.dtype))
+        out = apply(B.where, off, input, zero, label="FillBackward0")
+        core_op.SHOWN_INPUTS[out.node] = (input,)
+    else:
+        return Tensor(full)
+    out.data = full
+    return A.frees_nothing(out, since)
 
 
 def _checked_fill(value: Any, x: Tensor) -> Any:

@@ -166,6 +166,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
 )
 from .functional import _method_ as inplace_method
 from .functional import complex as complex_
+from .functional import fill as torch_fill
 from .indexing import getitem
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
 from .printing import Size, tensor_repr
@@ -897,6 +898,7 @@ DECLARED = declare(
     ("empty", "torch", empty, ""),
     ("empty_strided", "torch", empty_strided, ""),
     ("full", "torch", full, ""),
+    ("fill", "torch", torch_fill, _S + "where"),
     ("eye", "torch", eye, ""),
     ("arange", "torch", arange, ""),
     ("range", "torch", range_, ""),
@@ -1053,7 +1055,13 @@ COMPLEX_NAMES = frozenset(
     copy_ conj_physical_ unbind split chunk __setitem__ sgn norm vector_norm
     tan sinh cosh sigmoid log2 log10 rsqrt expm1 log1p asin acos atan arcsin arccos arctan
     linear Linear addmm
-    """.split()
+    fill bessel_j0 bessel_j1 bessel_y0 bessel_y1 spherical_bessel_j0 modified_bessel_i0
+    modified_bessel_i1 modified_bessel_k0 modified_bessel_k1 scaled_modified_bessel_k0
+    scaled_modified_bessel_k1 airy_ai chebyshev_polynomial_t chebyshev_polynomial_u hermite_polynomial_h
+    hermite_polynomial_he laguerre_polynomial_l legendre_polynomial_p
+    chebyshev_polynomial_v chebyshev_polynomial_w shifted_chebyshev_polynomial_t
+    shifted_chebyshev_polynomial_u shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w
+    """.split()  # (the last: PyTorch's "not implemented for 'ComplexFloat'", in its words)
 )
 
 # The families (modules with a `NAMES` table), in the order of the tables. `sampling` and `nn`

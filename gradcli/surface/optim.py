@@ -730,6 +730,120 @@ class Adam(Optimizer):
             _write(p, K.addcdiv(p.data, exp_avg.data, denom, -step_size), op="aten::addcdiv_")
 
 
+class Adafactor(Optimizer):
+    """torch.optim.Adafactor (PyTorch's single-tensor implementation): a matrix's second
+    moment kept as a row and a column mean of g * g (factored over the last two dimensions), a
+    vector's as a whole; the step size relative to the parameter's RMS, the update clipped by
+    its own RMS over d. Each operation is the torch operation PyTorch's step runs."""
+
+    BF16_EXACT = False
+
+    def __init__(
+        self,
+        params: Any,
+        lr: Any = 1e-2,
+        beta2_decay: Any = -0.8,
+        eps: Any = (None, 1e-3),
+        d: Any = 1.0,
+        weight_decay: Any = 0.0,
+        *,
+        foreach: Any = None,
+        maximize: Any = False,
+    ) -> None:
+        fn = "Adafactor()"
+        if isinstance(lr, Tensor) and lr.numel() != 1:
+            raise GradcliError("Tensor lr must be 1-element").mirror("ValueError")
+        checks = [(lr, "Learning rate should be >= 0 but is: {}", 1)]
+        checks.append((beta2_decay, "beta2_decay should be <= 0 but is: {}", -1))
+        if not isinstance(eps, (tuple, list)) or len(eps) != 2:
+            raise GradcliError(
+                f"{fn}: eps must be a pair (eps1 or None, eps2)", found=typename(eps)
+            ).mirror("TypeError")
+        if eps[0] is not None:
+            checks.append((eps[0], "epsilon1 should be >= 0 but is: {}", 1))
+        checks.append((eps[1], "epsilon2 should be >= 0 but is: {}", 1))
+        for v, words, sign in checks:
+            if not 0.0 <= sign * _number(v, "a setting", fn):
+                raise GradcliError(words.format(_py(v))).mirror("ValueError")
+        if not 1.0 <= _number(d, "d", fn):
+            raise GradcliError(f"Clipping threshold d should be >= 1 but is: {_py(d)}").mirror(
+                "ValueError"
+            )
+        if not 0.0 <= _number(weight_decay, "weight_decay", fn):
+            raise GradcliError(f"weight_decay should be >= 0 but is: {_py(weight_decay)}").mirror(
+                "ValueError"
+            )
+        _refuse_engines(foreach, False, None, fn)
+        defaults = {
+            "lr": lr,
+            "beta2_decay": beta2_decay,
+            "eps": eps,
+            "d": d,
+            "weight_decay": weight_decay,
+            "foreach": foreach,
+            "maximize": maximize,
+        }
+        super().__init__(params, defaults)
+
+    def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
+        from . import names as N
+
+        f = N.FUNCTIONS
+        lr, beta2_decay, d = h.num("lr"), h.num("beta2_decay"), h.num("d")
+        weight_decay, maximize = h.num("weight_decay"), h.flag("maximize")
+        eps = group.get("eps")
+        if not isinstance(eps, (tuple, list)) or len(eps) != 2:
+            raise GradcliError(f"{h.fn}: eps must be a pair (eps1 or None, eps2)")
+        eps2 = _number(eps[1], "eps", h.fn)
+        for p in self._with_grads(group):
+            if p.dtype.kind == "c":
+                raise GradcliError("Adafactor does not support complex parameters").mirror(
+                    "RuntimeError"
+                )
+            grad = Tensor(_grad_of(p))
+            if maximize:
+                grad = f["neg"](grad)
+            state = self._state.get(p)
+            if not state:
+                state = {"step": Tensor(np.zeros((), Settings.default_dtype))}
+                if grad.ndim > 1:
+                    state["row_var"] = Tensor(np.zeros((*grad.shape[:-1], 1), p.dtype))
+                    state["col_var"] = Tensor(
+                        np.zeros((*grad.shape[:-2], 1, grad.shape[-1]), p.dtype)
+                    )
+                else:
+                    state["variance"] = Tensor(np.zeros_like(p.data))
+                self._state[p] = state
+            eps1 = float(np.finfo(p.dtype).eps) if eps[0] is None else _number(eps[0], "eps", h.fn)
+            step_t = state["step"]
+            _write(step_t, step_t.data + step_t.dtype.type(1))
+            step = float(step_t.data)
+            one_minus_beta2_t = step**beta2_decay
+            rho_t = min(lr, 1 / (step**0.5))
+            here = Tensor(p.data)
+            alpha = max(eps2, float(f["norm"](here, 2).data) / (p.data.size**0.5)) * rho_t
+            if weight_decay != 0:
+                _write(p, f["mul"](here, 1 - lr * weight_decay).data, op="aten::mul_.Scalar")
+            if grad.ndim > 1:
+                row_var, col_var = state["row_var"], state["col_var"]
+                for var, dim in ((row_var, -1), (col_var, -2)):
+                    norm = f["norm"](grad, dim=dim, keepdim=True)
+                    mean = f["div"](f["square"](norm), grad.shape[dim])
+                    _write(var, f["lerp"](Tensor(var.data), mean, one_minus_beta2_t).data)
+                estimate = f["matmul"](Tensor(row_var.data), Tensor(col_var.data))
+                scale = f["clamp"](f["mean"](Tensor(row_var.data), dim=-2, keepdim=True), eps1)
+                estimate = f["div"](estimate, scale)
+            else:
+                variance = state["variance"]
+                squared = f["mul"](grad, grad)
+                _write(variance, f["lerp"](Tensor(variance.data), squared, one_minus_beta2_t).data)
+                estimate = Tensor(variance.data.copy())
+            update = f["mul"](f["rsqrt"](f["clamp"](estimate, eps1 * eps1)), grad)
+            rms = float(f["norm"](update, 2).data) / ((update.data.size**0.5) * d)
+            denom = max(1.0, rms)
+            _write(p, f["add"](Tensor(p.data), update, alpha=-alpha / denom).data)
+
+
 class AdamW(Adam):
     DECOUPLED = True
 
@@ -3473,6 +3587,7 @@ OPTIMIZERS: dict[str, Callable[..., Any]] = {
     for c in (
         SGD,
         Adam,
+        Adafactor,
         AdamW,
         RMSprop,
         Adagrad,

@@ -15,7 +15,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core.dtypes import scalar_type_name
 from ..core.op import Op, apply
-from ..core.tensor import Tensor, typename
+from ..core.tensor import Settings, Tensor, typename
 from ..ops import arithmetic as A
 from ..ops import special as SP
 from ..ops.arithmetic import floating, named, operands, tensor_arg
@@ -250,6 +250,92 @@ def ndtr(input: Any) -> Tensor:
     return named(s * 0.5, "MulBackward1")
 
 
+def _forward_only(name: str) -> Any:
+    """torch.special.<name>: a function PyTorch gives no derivative (its result never requires
+    grad), computed as ATen's scalar kernel does (`core.bessel`) in float32 or float64 (an
+    integer or bool tensor in the default dtype); other dtypes are PyTorch's error."""
+
+    def f(input: Any) -> Tensor:
+        from ..core import bessel
+
+        if not isinstance(input, Tensor):
+            raise GradcliError(
+                f"special_{name}(): argument 'input' (position 1) must be Tensor, not "
+                f"{typename(input)}"
+            ).mirror("TypeError")
+        data = input.data
+        if data.dtype.kind in "iub":
+            data = data.astype(Settings.default_dtype)
+        elif data.dtype not in (np.float32, np.float64):
+            raise GradcliError(
+                f"\"{name}_cpu\" not implemented for '{scalar_type_name(data.dtype)}'"
+            ).mirror("NotImplementedError")
+        return Tensor(getattr(bessel, name)(data))
+
+    f.__name__ = name
+    return f
+
+
+_FORWARD_ONLY = (
+    "bessel_j0 bessel_j1 bessel_y0 bessel_y1 spherical_bessel_j0 modified_bessel_i0 "
+    "modified_bessel_i1 modified_bessel_k0 modified_bessel_k1 scaled_modified_bessel_k0 "
+    "scaled_modified_bessel_k1 airy_ai"
+).split()
+
+
+def _polynomial(name: str) -> Any:
+    """torch.special.<name>(x, n): an orthogonal polynomial of degree n (a tensor or a number
+    on either side, broadcast; computed in their promoted float dtype as ATen's scalar kernel
+    does, `core.orthopoly`). PyTorch gives it no derivative: the result never requires grad."""
+
+    def f(x: Any, n: Any) -> Tensor:
+        from ..core import dtypes as D
+        from ..core import orthopoly
+
+        number = (bool, int, float)
+        if (
+            not isinstance(x, Tensor)
+            and not isinstance(n, Tensor)
+            or not all(isinstance(v, (Tensor, *number)) for v in (x, n))
+        ):
+            raise GradcliError(
+                f"special_{name}() received an invalid combination of arguments - got "
+                f"({typename(x)}, {typename(n)}), but expected one of:\n"
+                " * (Tensor x, Tensor n, *, Tensor out = None)\n"
+                " * (Number x, Tensor n, *, Tensor out = None)\n"
+                " * (Tensor x, Number n, *, Tensor out = None)\n"
+            ).mirror("TypeError")
+        default = Settings.default_dtype
+        dt = D.result_type(
+            [
+                (v.dtype, v.ndim) if isinstance(v, Tensor) else (D.scalar_dtype(v, default), None)
+                for v in (x, n)
+            ],
+            default,
+        )
+        if dt.kind in "iub":
+            dt = np.dtype(default)
+        if dt not in (np.float32, np.float64):
+            raise GradcliError(
+                f"\"{name}_cpu\" not implemented for '{scalar_type_name(dt)}'"
+            ).mirror("NotImplementedError")
+        xs, ns = (np.asarray(v.data if isinstance(v, Tensor) else v).astype(dt) for v in (x, n))
+        xs, ns = np.broadcast_arrays(xs, ns)
+        xs, ns = np.asarray(xs, order="C"), np.asarray(ns, order="C")  # (0-d stays 0-d)
+        return Tensor(orthopoly.compute(name, xs, ns))
+
+    f.__name__ = name
+    return f
+
+
+_POLYNOMIALS = (
+    "chebyshev_polynomial_t chebyshev_polynomial_u hermite_polynomial_h hermite_polynomial_he "
+    "laguerre_polynomial_l legendre_polynomial_p chebyshev_polynomial_v chebyshev_polynomial_w "
+    "shifted_chebyshev_polynomial_t shifted_chebyshev_polynomial_u "
+    "shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w"
+).split()
+
+
 NAMES = declare(
     ("logit", "torch Tensor Tensor_ special", logit, "logit"),
     ("erfinv", "torch Tensor Tensor_ special", erfinv, "erfinv"),
@@ -290,4 +376,6 @@ NAMES = declare(
     # torch.special's names for functions of torch (the others are declared with them)
     ("expit", "special", A.sigmoid, "sigmoid"),
     ("round", "special", _special_round, "round"),
+    *((name, "special", _forward_only(name), "") for name in _FORWARD_ONLY),
+    *((name, "special", _polynomial(name), "") for name in _POLYNOMIALS),
 )

@@ -193,6 +193,7 @@ CALLS: dict[str, list[Call]] = {
     "Tensor.expand": one(lambda: leaf((3, 1)), 3, 4),
     "Tensor.item": one(lambda: leaf(())),
     "Tensor.fill_": one(x23, lambda: leaf(())),
+    "torch.fill": one(x23, lambda: leaf(())) + one(x23, 0.5),
     "Tensor.new_full": one(x23, (2, 2), 1.0),
     "Tensor.permute": one(x23, 1, 0),
     "Tensor.repeat": one(x23, 2, 1),

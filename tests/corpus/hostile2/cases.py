@@ -8614,3 +8614,111 @@ add(
         (r"can't contain",),
     ),
 )
+
+# fixmisc: torch.fill (out of place, a number or a 0-d tensor value).
+add(
+    budget(
+        "fill_out_of_place_huge_expanded",
+        "x = torch.zeros(1).expand(10**9)\ny = torch.fill(x, torch.tensor(2.0))",
+    ),
+    budget(
+        "fill_out_of_place_in_long_loop",
+        "x = torch.zeros(10**6)\nv = torch.tensor(1.0, requires_grad=True)\n"
+        "for i in range(10**8):\n    y = torch.fill(x, v)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "fill_out_of_place_object_value",
+        "print(torch.fill(torch.ones(2), torch.ones(2).__class__))",
+        (r"not supported", r"not accessible", r"invalid combination"),
+    ),
+)
+
+# fixmisc: torch.optim.swa_utils (AveragedModel's deep copy and updates, update_bn's pass
+# over a loader, SWALR).
+add(
+    budget(
+        "swa_update_parameters_in_long_loop",
+        "from torch.optim.swa_utils import AveragedModel\n"
+        "m = torch.nn.Linear(1000, 1000)\na = AveragedModel(m)\n"
+        "for i in range(10**8):\n    a.update_parameters(m)",
+        TIME_OR_LIMIT,
+    ),
+    budget(
+        "swa_update_bn_endless_loader",
+        "from torch.optim.swa_utils import update_bn\nimport itertools\n"
+        "m = torch.nn.Sequential(torch.nn.BatchNorm1d(3))\n"
+        "update_bn(itertools.repeat(torch.ones(2, 3)), m)",
+        TIME_OR_LIMIT + REFUSED,
+    ),
+    small(
+        "swa_avg_fn_reaches_internals",
+        "from torch.optim.swa_utils import AveragedModel\n"
+        "m = torch.nn.Linear(2, 2)\n"
+        "a = AveragedModel(m, avg_fn=lambda p, q, n: p.__class__.__mro__)\n"
+        "a.update_parameters(m)\na.update_parameters(m)",
+        (r"not supported", r"not accessible", r"must be Tensor"),
+    ),
+    small(
+        "swa_avg_fn_not_callable",
+        "from torch.optim.swa_utils import AveragedModel\n"
+        "a = AveragedModel(torch.nn.Linear(2, 2), avg_fn=3)",
+        (r"not callable",),
+    ),
+)
+
+# fixmisc: torch.optim.Adafactor (its factored state is a row and a column per matrix).
+add(
+    budget(
+        "adafactor_steps_in_long_loop",
+        "w = torch.ones(3000, 3000, requires_grad=True)\nopt = torch.optim.Adafactor([w])\n"
+        "w.grad = torch.ones(3000, 3000)\nfor i in range(10**8):\n    opt.step()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "adafactor_eps_not_a_pair",
+        "opt = torch.optim.Adafactor([torch.ones(2, requires_grad=True)], eps=3)",
+        (r"eps must be a pair",),
+    ),
+)
+
+# fixmisc: torch.special's Bessel functions (ATen's scalar kernels, in pieces of 4096).
+add(
+    budget(
+        "bessel_huge_input",
+        "x = torch.special.bessel_y1(torch.ones(10**5, 10**5))",
+    ),
+    budget(
+        "bessel_in_long_loop",
+        "x = torch.linspace(0.1, 50, 10**6)\nfor i in range(10**8):\n"
+        "    y = torch.special.bessel_j0(x)",
+        TIME_OR_LIMIT,
+    ),
+    budget(
+        "modified_bessel_k1_huge_input",
+        "x = torch.special.scaled_modified_bessel_k1(torch.ones(10**5, 10**5))",
+    ),
+    small(
+        "bessel_of_a_list",
+        "print(torch.special.spherical_bessel_j0([1.0, 2.0]))",
+        (r"must be Tensor",),
+    ),
+)
+
+# fixmisc: torch.special's orthogonal polynomials (a recurrence as long as the degree).
+add(
+    budget(
+        "polynomial_huge_degree",
+        "y = torch.special.legendre_polynomial_p(torch.full((1000,), 0.5), 10**12)",
+    ),
+    budget(
+        "polynomial_long_recurrence",
+        "y = torch.special.laguerre_polynomial_l(torch.full((10**4,), 0.5), 10**8)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "polynomial_of_two_numbers",
+        "print(torch.special.chebyshev_polynomial_t(0.5, 3))",
+        (r"invalid combination",),
+    ),
+)

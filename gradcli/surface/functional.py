@@ -459,6 +459,14 @@ def reduced_dtype(input: Tensor, dtype: Any, fn: str) -> Tensor:
     target = np.dtype(check_dtype(dtype, fn=fn))
     if target.kind not in "fc" and input.requires_grad and grad_enabled():
         raise GradcliError(f"Autograd not support dtype: {scalar_type_name(target)}")
+    return reduction_cast(input, target)
+
+
+def reduction_cast(input: Tensor, target: np.dtype) -> Tensor:
+    """`input` converted to a reduction's `dtype=`. A real float input made complex: its
+    gradient is complex, which PyTorch's engine refuses to hand the real input at backward."""
+    if target.kind == "c" and input.dtype.kind == "f":
+        return apply(S.astype, input, dtype=target, reduced=True)
     return to_dtype(input, target)
 
 
@@ -488,7 +496,8 @@ def mean(
 ) -> Tensor:
     input = tensor_arg(input, "input")
     if dtype is not None:
-        input = to_dtype(input, check_dtype(dtype, fn="mean"))
+        target = np.dtype(check_dtype(dtype, fn="mean"))
+        input = reduction_cast(input, target)
     if input.dtype.kind not in "fc":
         raise GradcliError(
             f"mean(): could not infer output dtype. {'Optional' if dtype is not None else 'Input'}"

@@ -12,7 +12,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import primitives as P
 from ..core.layout import like
-from ..core.op import Sample, apply, defop, register
+from ..core.op import Sample, apply, complex_grad_of_real, defop, register
 from ..core.primitives import from_end
 from ..core.tensor import Tensor, _GradMode, wrap
 
@@ -623,18 +623,15 @@ stack = defop(
 )
 
 
-def _astype_vjp(g: Tensor, out: Tensor, x: Tensor, dtype: Any, reduced: bool = False) -> tuple:
+def _astype_vjp(g: Tensor, out: Tensor, x: Tensor, dtype: Any, strict: bool = False) -> tuple:
     if g.data.dtype.kind == "c" and x.data.dtype.kind != "c":
-        if reduced:
-            # a reduction's `dtype=` (torch.sum(x, dtype=torch.complex128)): PyTorch's
-            # SumBackward0 hands the complex gradient to the real input as it is, and its
-            # engine refuses that
-            raise GradcliError(
-                "Expected isFloatingType(grad.scalar_type()) || (input_is_complex == "
-                "grad_is_complex) to be true, but got false.  (Could this error message be "
-                "improved?  If so, please report an enhancement request to PyTorch.)",
-                hint="make the input complex first: torch.sum(x.to(torch.complex128)) (its "
-                "gradient is the real part)",
+        if strict:
+            # a conversion PyTorch does not record (a reduction's `dtype=`, torch.where's
+            # promotion): its rule hands the complex gradient to the real input as it is, and
+            # its engine refuses that
+            raise complex_grad_of_real(
+                "convert the real tensor first, x.to(torch.complex128): that conversion's "
+                "gradient is the real part"
             )
         # a real tensor made complex: the real part of the gradient (PyTorch's handle_r_to_c)
         from .complexnum import real
@@ -645,9 +642,9 @@ def _astype_vjp(g: Tensor, out: Tensor, x: Tensor, dtype: Any, reduced: bool = F
 
 astype = defop(
     "astype",
-    # (laid out as PyTorch's empty_like(x); `reduced`: the conversion of a reduction's
-    # `dtype=`, whose gradient PyTorch does not convert back)
-    lambda x, dtype, reduced=False: like(x.astype(dtype), x),
+    # (laid out as PyTorch's empty_like(x); `strict`: a conversion PyTorch makes inside an
+    # operation, a reduction's `dtype=`, whose gradient it does not convert back)
+    lambda x, dtype, strict=False: like(x.astype(dtype), x),
     _astype_vjp,
     "ToCopyBackward0",
     "g cast back to x's dtype",

@@ -150,6 +150,11 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("view_as_real", lambda z: F.view_as_real(z.exp()), [("c", (2,))]),
     ("view_as_complex", lambda x: F.view_as_complex(x).log(), [("r", (3, 2))]),
     ("sgn", lambda z: EW.sgn(z), [("c", (3,))]),
+    (
+        "where",
+        lambda z, w: F.where(Tensor(np.array([True, False, True])), z * z, w),
+        [("c", (3,)), ("c", (2, 3))],
+    ),
     *[
         (n, lambda z, n=n: getattr(z, n)(), [("c", (3,))])
         for n in "tan sinh cosh sigmoid log2 log10 rsqrt expm1 log1p asin acos atan".split()
@@ -208,7 +213,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "mean", "matmul", "permute", "index", "reshape", "clone", "expand", "complex",
         "view_as_real", "view_as_complex", "astype", "cat", "stack", "index_put", "tan", "sinh",
         "cosh", "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
-        "acos", "atan",
+        "acos", "atan", "where",
     }  # fmt: skip
     assert declared <= checked, declared - checked
 

@@ -53,6 +53,9 @@ def _cumsum_fwd(x: np.ndarray, dim: int, reverse: bool = False) -> np.ndarray:
         # a half cumsum accumulates in float (ATen's acc_type), each output rounded once
         with np.errstate(over="ignore"):
             return _along(x, dim, reverse, _running(np.float32)).astype(np.float16)
+    if x.dtype == np.complex64:
+        # (its accumulate type is complex<double>, as float32's is double)
+        return _along(x, dim, reverse, _running(np.complex128)).astype(np.complex64)
     if x.dtype.kind in "fc":
         return _along(x, dim, reverse, _running())
     return _along(x, dim, reverse, lambda a, d: np.cumsum(a, axis=d))
@@ -141,6 +144,7 @@ cumsum = defop(
     jvp=_cumsum_jvp,
     sym=lambda sp, x, dim, reverse=False: _sym_along(x, dim, reverse, lambda a, b: a + b),
     signature="cumsum(x, dim)",
+    complex="rule",  # (the rule and its tangent are running sums of complex values as they are)
     samples=tuple(Sample((s,), {"dim": d}) for s, d in _SCAN_SHAPES)
     + (Sample(((2, 3),), {"dim": 1, "reverse": True}),),
     to_torch=lambda w, a, p: (

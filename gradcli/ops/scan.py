@@ -189,6 +189,12 @@ def _cumprod_zero_parts(x: np.ndarray, out: np.ndarray, dim: int) -> tuple:
 def _cumprod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int) -> tuple:
     if x.ndim == 0:
         return (g,)
+    if x.data.dtype.kind == "c":
+        # PyTorch's complex cumprod_backward: the same formulas of input.conj() and
+        # result.conj()
+        from .complexnum import conj
+
+        x, out = apply(conj, x), apply(conj, out)
     d = from_end(dim, x.ndim)
     zeros = bool(np.any(x.data == 0))
     if (zeros and grad_enabled()) or _GradMode.transforms:
@@ -313,6 +319,7 @@ cumprod = defop(
     "(dx_k = 0 past the first zero), as PyTorch, and differentiable again",
     sym=_sym_cumprod,
     signature="cumprod(x, dim)",
+    complex="rule",  # (PyTorch's rev_cumsum(g * conj(out)) / conj(x), zeros alike)
     samples=tuple(Sample((s,), {"dim": d}, avoid=(0.0,), gap=0.2) for s, d in _SCAN_SHAPES),
     to_torch=lambda w, a, p: f"torch.cumprod({a[0]}, dim={p['dim']})",
     to_jax=_jax_scan("jnp.cumprod"),

@@ -888,6 +888,18 @@ def complex_refusal(what: str) -> NotSupported:
     )
 
 
+def complex_grad_of_real(hint: str) -> GradcliError:
+    """PyTorch's engine's error when a node's rule hands a complex gradient to a real input
+    (its rules that do not take the real part themselves: a reduction's complex `dtype=`,
+    torch.where of a real and a complex tensor)."""
+    return GradcliError(
+        "Expected isFloatingType(grad.scalar_type()) || (input_is_complex == grad_is_complex) "
+        "to be true, but got false.  (Could this error message be improved?  If so, please "
+        "report an enhancement request to PyTorch.)",
+        hint=hint,
+    )
+
+
 def complex_casts_fail() -> None:
     """A complex array converted to a real one anywhere (NumPy's ComplexWarning: the
     imaginary part dropped) is an error, never a real number in silence: a conversion no one

@@ -334,8 +334,29 @@ def _complex_checked(f: Any, args: list, kwargs: dict, name: str | Callable[[], 
     if not module.startswith(("gradcli.surface", "gradcli.ops", "gradcli.core")):
         return  # (Python's builtins, the language's own: print, len, isinstance...)
     label = name if isinstance(name, str) else name()
-    if label.rpartition(".")[2] in surface_names.COMPLEX_NAMES:
+    key = label.rpartition(".")[2]
+    if key in surface_names.COMPLEX_NAMES:
         return
+    refused = surface_names.COMPLEX_REFUSED.get(key) or surface_names.COMPLEX_REFUSED.get(
+        getattr(f, "__name__", "")
+    )
+    if refused is not None:  # PyTorch's own error (a program's `except` prints it)
+        from ..core.dtypes import scalar_type_name
+
+        kind = next(
+            t.dtype
+            for t in (
+                *args,
+                *kwargs.values(),
+                *(x for a in args if isinstance(a, (list, tuple)) for x in a[:64]),
+            )
+            if isinstance(t, Tensor) and t.data.dtype.kind == "c"
+        )
+        raise (
+            GradcliError(refused[1].replace("{T}", scalar_type_name(kind)))
+            .mirror(refused[0])
+            .pytorch()
+        )
     raise complex_refusal(f"{label}()")
 
 

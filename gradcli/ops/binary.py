@@ -596,6 +596,7 @@ where = defop(
     ),
     to_torch="torch.where({0}.bool(), {1}, {2})",
     to_jax="jnp.where({0}.astype(bool), {1}, {2})",
+    complex="rule",  # (the rule selects g's entries, complex ones as they are)
 )
 
 

@@ -53,6 +53,9 @@ def _cumsum_fwd(x: np.ndarray, dim: int, reverse: bool = False) -> np.ndarray:
         # a half cumsum accumulates in float (ATen's acc_type), each output rounded once
         with np.errstate(over="ignore"):
             return _along(x, dim, reverse, _running(np.float32)).astype(np.float16)
+    if x.dtype == np.complex64:
+        # (its accumulate type is complex<double>, as float32's is double)
+        return _along(x, dim, reverse, _running(np.complex128)).astype(np.complex64)
     if x.dtype.kind in "fc":
         return _along(x, dim, reverse, _running())
     return _along(x, dim, reverse, lambda a, d: np.cumsum(a, axis=d))
@@ -141,6 +144,7 @@ cumsum = defop(
     jvp=_cumsum_jvp,
     sym=lambda sp, x, dim, reverse=False: _sym_along(x, dim, reverse, lambda a, b: a + b),
     signature="cumsum(x, dim)",
+    complex="rule",  # (the rule and its tangent are running sums of complex values as they are)
     samples=tuple(Sample((s,), {"dim": d}) for s, d in _SCAN_SHAPES)
     + (Sample(((2, 3),), {"dim": 1, "reverse": True}),),
     to_torch=lambda w, a, p: (
@@ -185,6 +189,12 @@ def _cumprod_zero_parts(x: np.ndarray, out: np.ndarray, dim: int) -> tuple:
 def _cumprod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int) -> tuple:
     if x.ndim == 0:
         return (g,)
+    if x.data.dtype.kind == "c":
+        # PyTorch's complex cumprod_backward: the same formulas of input.conj() and
+        # result.conj()
+        from .complexnum import conj
+
+        x, out = apply(conj, x), apply(conj, out)
     d = from_end(dim, x.ndim)
     zeros = bool(np.any(x.data == 0))
     if (zeros and grad_enabled()) or _GradMode.transforms:
@@ -309,6 +319,7 @@ cumprod = defop(
     "(dx_k = 0 past the first zero), as PyTorch, and differentiable again",
     sym=_sym_cumprod,
     signature="cumprod(x, dim)",
+    complex="rule",  # (PyTorch's rev_cumsum(g * conj(out)) / conj(x), zeros alike)
     samples=tuple(Sample((s,), {"dim": d}, avoid=(0.0,), gap=0.2) for s, d in _SCAN_SHAPES),
     to_torch=lambda w, a, p: f"torch.cumprod({a[0]}, dim={p['dim']})",
     to_jax=_jax_scan("jnp.cumprod"),

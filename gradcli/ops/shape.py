@@ -12,7 +12,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import primitives as P
 from ..core.layout import like
-from ..core.op import Sample, apply, defop, register
+from ..core.op import Sample, apply, complex_grad_of_real, defop, register
 from ..core.primitives import from_end
 from ..core.tensor import Tensor, _GradMode, wrap
 
@@ -623,8 +623,16 @@ stack = defop(
 )
 
 
-def _astype_vjp(g: Tensor, out: Tensor, x: Tensor, dtype: Any) -> tuple:
+def _astype_vjp(g: Tensor, out: Tensor, x: Tensor, dtype: Any, strict: bool = False) -> tuple:
     if g.data.dtype.kind == "c" and x.data.dtype.kind != "c":
+        if strict:
+            # a conversion PyTorch does not record (a reduction's `dtype=`, torch.where's
+            # promotion): its rule hands the complex gradient to the real input as it is, and
+            # its engine refuses that
+            raise complex_grad_of_real(
+                "convert the real tensor first, x.to(torch.complex128): that conversion's "
+                "gradient is the real part"
+            )
         # a real tensor made complex: the real part of the gradient (PyTorch's handle_r_to_c)
         from .complexnum import real
 
@@ -634,7 +642,9 @@ def _astype_vjp(g: Tensor, out: Tensor, x: Tensor, dtype: Any) -> tuple:
 
 astype = defop(
     "astype",
-    lambda x, dtype: like(x.astype(dtype), x),  # (laid out as PyTorch's empty_like(x))
+    # (laid out as PyTorch's empty_like(x); `strict`: a conversion PyTorch makes inside an
+    # operation, a reduction's `dtype=`, whose gradient it does not convert back)
+    lambda x, dtype, strict=False: like(x.astype(dtype), x),
     _astype_vjp,
     "ToCopyBackward0",
     "g cast back to x's dtype",

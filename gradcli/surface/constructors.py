@@ -475,8 +475,10 @@ def arange(
     # (a NumPy number is the Python number of its value, as PyTorch's parser takes it)
     args = [a.item() if isinstance(a, (np.integer, np.floating)) else a for a in args]
     for a in args:
-        if isinstance(a, bool) or not isinstance(a, (int, float)):
+        if not isinstance(a, (int, float)):
             raise GradcliError(f"arange() arguments must be numbers, not {typename(a)}")
+    # A bool is the int it stands for, as PyTorch's Scalar takes it (`torch.arange(True)`).
+    args = [int(a) if isinstance(a, bool) else a for a in args]
     s, e, st = (
         (0, args[0], 1) if len(args) == 1 else (args[0], args[1], args[2] if len(args) == 3 else 1)
     )
@@ -486,11 +488,22 @@ def arange(
         raise GradcliError(f"unsupported range: {_scalar_text(s)} -> {_scalar_text(e)}")
     if (st > 0 and e < s) or (st < 0 and e > s):
         raise GradcliError("upper bound and lower bound inconsistent with step sign")
-    n = max(0, math.ceil((e - s) / st))
-    size_check((n,), "arange's length")
     # As PyTorch: integer arguments give an int64 range (indices), any float a float one.
     ints = dtype is None and all(isinstance(a, int) for a in (s, e, st))
     dt = np.int64 if ints else float_dtype(dtype, "arange")
+    if np.dtype(dt) == np.int64:
+        # ATen sizes an int64 range from the numbers converted toward zero first:
+        # `arange(0, 1.5, 1, dtype=torch.int64)` is [0] where int32's is [0, 1].
+        for v in (s, e, st):
+            dtypes.checked_scalar(v, np.dtype(np.int64))
+        xs, xe, xst = (math.trunc(v) for v in (s, e, st))
+        if xst == 0:
+            raise GradcliError("step must be nonzero").mirror("ValueError")
+        sgn = (xst > 0) - (xst < 0)
+        n = max(0, (xe - xs + xst - sgn) // xst)
+    else:
+        n = max(0, math.ceil((e - s) / st))
+    size_check((n,), "arange's length")
     if np.dtype(dt) == np.bool_:  # (ATen's kernel has no bool variant, whatever the length)
         raise GradcliError(
             "\"arange_cpu\" not implemented for 'Bool'",

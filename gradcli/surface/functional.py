@@ -389,6 +389,14 @@ def where(condition: Any, input: Any = _NO_VALUE, other: Any = _NO_VALUE) -> Any
     if tx.dtype != ty.dtype:
         if isinstance(input, Tensor) or isinstance(other, Tensor):
             tx, ty = A.operands(input, other)  # PyTorch's promotion (a number is a wrapped number)
+            # A real tensor selected into a complex result: PyTorch's rule hands it the complex
+            # gradient (its engine refuses it at backward).
+            tx, ty = (
+                reduction_cast(v, t.dtype)
+                if isinstance(v, Tensor) and v.dtype.kind == "f" and t.dtype.kind == "c"
+                else t
+                for v, t in ((input, tx), (other, ty))
+            )
         else:
             tx, ty = cast(tx, like.dtype), cast(ty, like.dtype)
     for v in (input, other):
@@ -460,6 +468,14 @@ def reduced_dtype(input: Tensor, dtype: Any, fn: str) -> Tensor:
     target = np.dtype(check_dtype(dtype, fn=fn))
     if target.kind not in "fc" and input.requires_grad and grad_enabled():
         raise GradcliError(f"Autograd not support dtype: {scalar_type_name(target)}")
+    return reduction_cast(input, target)
+
+
+def reduction_cast(input: Tensor, target: np.dtype) -> Tensor:
+    """`input` converted to a reduction's `dtype=`. A real float input made complex: its
+    gradient is complex, which PyTorch's engine refuses to hand the real input at backward."""
+    if target.kind == "c" and input.dtype.kind == "f":
+        return apply(S.astype, input, dtype=target, strict=True)
     return to_dtype(input, target)
 
 
@@ -489,7 +505,8 @@ def mean(
 ) -> Tensor:
     input = tensor_arg(input, "input")
     if dtype is not None:
-        input = to_dtype(input, check_dtype(dtype, fn="mean"))
+        target = np.dtype(check_dtype(dtype, fn="mean"))
+        input = reduction_cast(input, target)
     if input.dtype.kind not in "fc":
         raise GradcliError(
             f"mean(): could not infer output dtype. {'Optional' if dtype is not None else 'Input'}"

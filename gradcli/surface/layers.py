@@ -31,6 +31,7 @@ from .nn import (
     _draw_dtype,
     _features,
     _reshown,
+    empty_shape,
     rewrite,
 )
 from .nn import _constructor as _nn_constructor
@@ -536,6 +537,7 @@ class PReLU(Module):
     ) -> None:
         super().__init__()
         self.num_parameters = _features(num_parameters, "num_parameters")
+        empty_shape(self.num_parameters)
         self.init = float(init)
         size_check((self.num_parameters,), "nn.PReLU weight")
         self._register_drawn(self._drawn(_draw_dtype(dtype)), dtype)
@@ -584,6 +586,7 @@ class _BatchNorm(Module):
     ) -> None:
         super().__init__()
         self.num_features = _features(num_features, "num_features")
+        empty_shape(self.num_features)
         size_check((self.num_features,), f"a tensor of shape [{self.num_features}]")
         self.eps, self.momentum = eps, momentum
         self.affine, self.track_running_stats = bool(affine), bool(track_running_stats)
@@ -878,6 +881,7 @@ class GroupNorm(Module):
         super().__init__()
         self.num_groups = _features(num_groups, "num_groups")
         self.num_channels = _features(num_channels, "num_channels")
+        empty_shape(self.num_channels)
         if self.num_groups == 0 or self.num_channels % self.num_groups:
             raise GradcliError(
                 f"num_channels ({self.num_channels}) must be divisible by num_groups "
@@ -914,6 +918,9 @@ _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 def _ntuple(v: Any, d: int, what: str) -> tuple[int, ...]:
     items = list(v) if isinstance(v, (list, tuple)) else [v] * d
     for i in items:
+        if isinstance(i, bool) and what == "kernel_size":
+            continue  # (the int it stands for, kept as given: it is never first in the weight's
+            # shape, so PyTorch's torch.empty takes it; its F.conv refuses a bool stride)
         if isinstance(i, bool) or not isinstance(i, int):
             raise GradcliError(f"{what} must be an int or a tuple of ints, not {typename(i)}")
     if len(items) != d:
@@ -995,9 +1002,7 @@ class Conv(Module):
             shape = (self.in_channels, self.out_channels // groups, *self.kernel_size)
         else:
             shape = (self.out_channels, self.in_channels // groups, *self.kernel_size)
-        from .args import shape_arg
-
-        shape_arg(shape)
+        empty_shape(shape)
         if lazy:
             # nn.LazyConvNd: in_channels from the first input, drawn then (`_materialize`)
             self.__dict__["_lazy"] = (bool(bias), dtype)

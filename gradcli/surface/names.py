@@ -1054,15 +1054,69 @@ COMPLEX_NAMES = frozenset(
     add_ sub_ mul_ div_ neg_ exp_ log_ sqrt_ sin_ cos_ tanh_ pow_ reciprocal_ zero_ fill_
     copy_ conj_physical_ unbind split chunk __setitem__ sgn norm vector_norm
     tan sinh cosh sigmoid log2 log10 rsqrt expm1 log1p asin acos atan arcsin arccos arctan
-    linear Linear addmm
+    linear Linear addmm where cumsum cumsum_ cumprod cumprod_
     fill bessel_j0 bessel_j1 bessel_y0 bessel_y1 spherical_bessel_j0 modified_bessel_i0
     modified_bessel_i1 modified_bessel_k0 modified_bessel_k1 scaled_modified_bessel_k0
-    scaled_modified_bessel_k1 airy_ai chebyshev_polynomial_t chebyshev_polynomial_u hermite_polynomial_h
-    hermite_polynomial_he laguerre_polynomial_l legendre_polynomial_p
+    scaled_modified_bessel_k1 airy_ai chebyshev_polynomial_t chebyshev_polynomial_u
+    hermite_polynomial_h hermite_polynomial_he laguerre_polynomial_l legendre_polynomial_p
     chebyshev_polynomial_v chebyshev_polynomial_w shifted_chebyshev_polynomial_t
     shifted_chebyshev_polynomial_u shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w
     """.split()  # (the last: PyTorch's "not implemented for 'ComplexFloat'", in its words)
 )
+
+# PyTorch's own errors for a complex tensor given to a function that has no complex kernel
+# (name -> the Python exception and its words; `{T}` the tensor's scalar type, ComplexFloat):
+# what a program's `except` catches and prints, where gradcli would refuse the program.
+_NO_KERNEL = "\"{k}\" not implemented for '{{T}}'"
+COMPLEX_REFUSED: dict[str, tuple[str, str]] = {
+    **dict.fromkeys(
+        ("sign", "sign_"),
+        (
+            "NotImplementedError",
+            "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use "
+            "torch.sgn instead.",
+        ),
+    ),
+    **dict.fromkeys(
+        "clamp clamp_ clip clip_ clamp_min clamp_min_ clamp_max clamp_max_ relu relu_ "
+        "hardtanh hardtanh_ relu6".split(),
+        ("NotImplementedError", "clamp is not supported for complex types"),
+    ),
+    **{
+        n: (
+            "NotImplementedError",
+            f"{n.rstrip('_').replace('fix', 'trunc')} is not supported for complex inputs",
+        )
+        for n in "floor floor_ ceil ceil_ trunc trunc_ fix fix_".split()
+    },  # fmt: skip
+    **{
+        n: ("NotImplementedError", _NO_KERNEL.format(k=k))
+        for n, k in (
+            ("frac", "frac_cpu"),
+            ("frac_", "frac_cpu"),
+            ("erf", "erf_vml_cpu"),
+            ("erf_", "erf_vml_cpu"),
+            ("fmod", "fmod_cpu"),
+            ("remainder", "remainder_cpu"),
+            ("atan2", "atan2_cpu"),
+            ("arctan2", "atan2_cpu"),
+            ("floor_divide", "div_floor_cpu"),
+            ("lgamma", "lgamma_vml_cpu"),
+            ("logit", "logit_cpu"),
+            ("elu", "elu_cpu"),
+        )
+    },  # fmt: skip
+    "sort": ("RuntimeError", " Sort does not support complex dtypes on CPU"),
+    "topk": ("RuntimeError", " topk does not support complex dtypes on CPU"),
+    "argmax": ("RuntimeError", "argmax(): does not support complex input"),
+    "argmin": ("RuntimeError", "argmin(): does not support complex input"),
+    "heaviside": ("RuntimeError", "heaviside is not yet implemented for complex tensors."),
+    "maximum": ("RuntimeError", "maximum not implemented for complex tensors."),
+    "minimum": ("RuntimeError", "minimum not implemented for complex tensors."),
+    "signbit": ("NotImplementedError", "signbit is not implemented for complex tensors."),
+    "isposinf": ("RuntimeError", "isposinf does not support complex inputs."),
+    "isneginf": ("RuntimeError", "isneginf does not support complex inputs."),
+}
 
 # The families (modules with a `NAMES` table), in the order of the tables. `sampling` and `nn`
 # are imported at start-up anyway (a run seeds the generator; nn.Module is the language's);

@@ -1922,9 +1922,23 @@ class FeatureAlphaDropout(Dropout):
 
 
 def _features(v: Any, what: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+    """A layer's size argument. A bool is the int it stands for and kept as given (PyTorch's
+    module prints `in_features=True`); where it comes first in a parameter's shape, that
+    shape's check gives PyTorch's TypeError (`empty_shape`)."""
+    if isinstance(v, bool):
+        return v
+    if not isinstance(v, (int, np.integer)) or v < 0:
         raise GradcliError(f"{what} must be a non-negative int, not {v!r}")
     return int(v)
+
+
+def empty_shape(shape: Any) -> tuple[int, ...]:
+    """A parameter's shape (a tuple, or one size) checked as PyTorch's `torch.empty(shape)`
+    in the layer's constructor takes it: a bool is an int except first in the tuple or alone
+    (`nn.Linear(3, True)`: its parser's TypeError), and the element limit."""
+    from .args import shape_arg
+
+    return shape_arg((shape,), fn="empty")
 
 
 def _draw_dtype(dtype: Any) -> Any:
@@ -1948,9 +1962,7 @@ class Linear(Module):
         super().__init__()
         self.in_features = _features(in_features, "in_features")
         self.out_features = _features(out_features, "out_features")
-        from .args import shape_arg
-
-        shape_arg((self.out_features, self.in_features))
+        empty_shape((self.out_features, self.in_features))
         shape = (self.out_features, self.in_features)
         self._register_drawn(self._drawn(shape, bool(bias), _draw_dtype(dtype)), dtype)
 
@@ -2095,9 +2107,7 @@ class LazyLinear(Linear):
             ).mirror("IndexError")
         in_features = int(x.shape[-1])
         dtype = self.__dict__.get("_lazy_dtype")
-        from .args import shape_arg
-
-        shape_arg((self.out_features, in_features))
+        empty_shape((self.out_features, in_features))
         weight, bias = self._parameters["weight"], self._parameters["bias"]
         drawn = dict(
             (n, v)
@@ -2200,9 +2210,7 @@ class Bilinear(Module):
         self.in1_features = _features(in1_features, "in1_features")
         self.in2_features = _features(in2_features, "in2_features")
         self.out_features = _features(out_features, "out_features")
-        from .args import shape_arg
-
-        shape_arg((self.out_features, self.in1_features, self.in2_features))
+        empty_shape((self.out_features, self.in1_features, self.in2_features))
         self._register_drawn(self._drawn(bool(bias), _draw_dtype(dtype)), dtype)
 
     def _drawn(self, bias: bool, draw: Any) -> Drawn:
@@ -2265,9 +2273,7 @@ class Embedding(Module):
         self.padding_idx = padding_idx
         self.max_norm, self.norm_type = max_norm, norm_type
         self.scale_grad_by_freq, self.sparse = bool(scale_grad_by_freq), bool(sparse)
-        from .args import shape_arg
-
-        shape_arg((self.num_embeddings, self.embedding_dim))
+        empty_shape((self.num_embeddings, self.embedding_dim))
         if _weight is not None:
             # PyTorch's `_weight=`: the given tensor as the weight (no draw, its data shared).
             if not isinstance(_weight, Tensor) or tuple(_weight.shape) != (

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import hooks
-from ..core.dtypes import scalar_type_name
+from ..core.dtypes import check_dtype, scalar_type_name
 from ..core.layout import row_major
 from ..core.op import apply, link_siblings
 from ..core.stdalgo import _StdAlgorithms
@@ -40,7 +40,13 @@ def _scan_input(x: Any, dtype: Any, fn: str) -> Tensor:
 
 
 def cumsum(input: Any, dim: Any, dtype: Any = None) -> Tensor:
-    input = _scan_input(input, dtype, "cumsum")
+    x = A.tensor_arg(input, "input")
+    if dtype is not None and x.dtype.kind == "f" and np.dtype(check_dtype(dtype)).kind == "c":
+        # a real input made complex: PyTorch's CumsumBackward0 converts its gradient back
+        # (the real part), unlike sum's
+        input = F.to_dtype(x, dtype)
+    else:
+        input = _scan_input(x, dtype, "cumsum")
     return F.kept_dtype(apply(SC.cumsum, input, dim=C.check_dim(dim, input.ndim)), input)
 
 

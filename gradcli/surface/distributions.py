@@ -719,33 +719,48 @@ def _psi(x: float) -> float:
     return result + math.log(x) - (0.5 / x) - y
 
 
-def _no_draw_gradient(d: Distribution, param: Tensor) -> None:
-    """A gamma draw's gradient with respect to its concentration (PyTorch's
-    _standard_gamma_grad / _dirichlet_grad) is not a gradcli operation: refused where it
-    would be recorded."""
+def _draw_gradient_sized(d: Distribution, param: Tensor, count: int) -> None:
+    """The reparameterized gradient of a gamma draw (ATen's _standard_gamma_grad /
+    _dirichlet_grad) is computed one value at a time: refused, before drawing, above
+    `gamma_grad.MAX_VALUES` when it would be recorded."""
     from ..core.tensor import grad_enabled
+    from ..ops import gamma_grad
 
-    if param.requires_grad and grad_enabled():
+    if param.requires_grad and grad_enabled() and count > gamma_grad.MAX_VALUES:
         raise GradcliError(
-            f"{d.NAME}.rsample with a concentration that requires grad is not supported by "
-            "gradcli: the gradient of a gamma draw with respect to its shape "
-            "(torch._standard_gamma_grad) is not one of its operations",
-            hint="use sample() (no gradient), or detach the concentration; log_prob and "
-            "entropy are differentiable",
-        ).mirror("NotImplementedError")
+            f"{d.NAME}.rsample: the gradient of {count:,} gamma draws with respect to their "
+            f"concentration is computed one value at a time; gradcli allows "
+            f"{gamma_grad.MAX_VALUES:,}",
+            hint="draw fewer values, or detach the concentration (sample())",
+        )
 
 
 def _gamma_draws(alpha: Tensor, shape: tuple[int, ...]) -> Tensor:
-    """torch._standard_gamma(alpha.expand(shape)): PyTorch's draws, a new tensor."""
+    """torch._standard_gamma(alpha.expand(shape)): PyTorch's draws, a new tensor; where the
+    concentration requires grad, recorded as StandardGammaBackward0, whose gradient is
+    g * torch._standard_gamma_grad(alpha, draws) (the implicit reparameterization)."""
+    from ..ops import gamma_grad
+    from ..ops.custom import custom_apply
     from . import sampling
 
     expanded = _M["expand"](alpha, *shape)
-    return Tensor(sampling.standard_gamma(expanded))
+    draws = Tensor(sampling.standard_gamma(expanded))
+
+    def vjp(g: Tensor) -> Tensor:
+        return g * Tensor(gamma_grad.standard_gamma_grad(expanded.data, draws.data))
+
+    return custom_apply(
+        "StandardGamma", [expanded], lambda: draws, vjp, label="StandardGammaBackward0"
+    )
 
 
 def _dirichlet_draws(alpha: Tensor, shape: tuple[int, ...]) -> Tensor:
-    """torch._sample_dirichlet(alpha.expand(shape)): float64 gammas, divided by their sum over
-    the last axis (ATen's sum), each quotient in the dtype within [tiny, 1 - ulp]."""
+    """PyTorch's _Dirichlet.apply(alpha.expand(shape)): torch._sample_dirichlet's draws
+    (float64 gammas divided by their sum over the last axis, each quotient in the dtype within
+    [tiny, 1 - ulp]); a custom Function (_DirichletBackward, once differentiable) whose gradient
+    is _Dirichlet_backward's: _dirichlet_grad(x, alpha, total) * (g - sum(x * g, -1))."""
+    from ..ops import gamma_grad
+    from ..ops.custom import custom_apply
     from . import sampling
 
     expanded = _M["expand"](alpha, *shape)
@@ -754,7 +769,14 @@ def _dirichlet_draws(alpha: Tensor, shape: tuple[int, ...]) -> Tensor:
         total = _M["sum"](gammas, -1, True).data
     quotient = (gammas.data / total).astype(alpha.dtype)
     top = np.nextafter(np.array(1, alpha.dtype), np.array(0, alpha.dtype))
-    return Tensor(np.minimum(top, np.maximum(np.finfo(alpha.dtype).tiny, quotient)))
+    x = Tensor(np.minimum(top, np.maximum(np.finfo(alpha.dtype).tiny, quotient)))
+
+    def vjp(g: Tensor) -> Tensor:
+        conc_total = _M["expand_as"](_M["sum"](expanded, -1, True), expanded)
+        grad = Tensor(gamma_grad.dirichlet_grad(x.data, expanded.data, conc_total.data))
+        return grad * (g - _M["sum"](x * g, -1, True))
+
+    return custom_apply("_Dirichlet", [expanded], lambda: x, vjp, once_differentiable=True)
 
 
 def _validate_sample(d: Distribution, value: Any, support: str, ok: Any = None) -> Tensor:
@@ -1001,7 +1023,7 @@ class Gamma(_Plain):
 
     def rsample(self, sample_shape: Any = ()) -> Tensor:
         shape = self._extended(sample_shape)
-        _no_draw_gradient(self, self.concentration)
+        _draw_gradient_sized(self, self.concentration, math.prod(shape))
         value = _gamma_draws(self.concentration, shape) / _M["expand"](self.rate, *shape)
         np.maximum(value.data, np.finfo(value.dtype).tiny, out=value.data)  # clamp_, unrecorded
         return value
@@ -1156,8 +1178,9 @@ class Dirichlet(Distribution):
     has_rsample = True
 
     def rsample(self, sample_shape: Any = ()) -> Tensor:
-        _no_draw_gradient(self, self.concentration)
-        return _dirichlet_draws(self.concentration, self._extended(sample_shape))
+        shape = self._extended(sample_shape)
+        _draw_gradient_sized(self, self.concentration, math.prod(shape))
+        return _dirichlet_draws(self.concentration, shape)
 
     def __init__(self, concentration: Any, validate_args: Any = None) -> None:
         if not isinstance(concentration, Tensor) or concentration.ndim < 1:
@@ -1237,7 +1260,6 @@ class Beta(_Plain):
     has_rsample = True
 
     def rsample(self, sample_shape: Any = ()) -> Tensor:
-        _no_draw_gradient(self, self._dirichlet.concentration)  # (named Beta, not its Dirichlet)
         return _M["select"](self._dirichlet.rsample(sample_shape), -1, 0)
 
     def __init__(self, concentration1: Any, concentration0: Any, validate_args: Any = None) -> None:

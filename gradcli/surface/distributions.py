@@ -2103,98 +2103,10 @@ def _kl_mvn(p: MultivariateNormal, q: MultivariateNormal) -> Tensor:
 
 
 def kl_divergence(p: Any, q: Any) -> Tensor:
-    """KL(p || q) for the pairs PyTorch registers among these four."""
-    if isinstance(p, Normal) and isinstance(q, Normal):
-        var_ratio = _M["pow"](p.scale / q.scale, 2)
-        t1 = _M["pow"]((p.loc - q.loc) / q.scale, 2)
-        return 0.5 * (var_ratio + t1 - 1 - _M["log"](var_ratio))
-    if isinstance(p, Categorical) and isinstance(q, Categorical):
-        t = p.probs * (p.logits - q.logits)
-        if bool(np.any(q.probs.data == 0)) or bool(np.any(p.probs.data == 0)):
-            inf = _M["expand_as"](_M["eq"](q.probs, 0), t)
-            t = _T["where"](inf, math.inf, t)
-            t = _T["where"](_M["expand_as"](_M["eq"](p.probs, 0), t), 0.0, t)
-        return _M["sum"](t, -1)
-    if isinstance(p, Bernoulli) and isinstance(q, Bernoulli):
-        t1 = p.probs * (_F["softplus"](-q.logits) - _F["softplus"](-p.logits))
-        t2 = (1 - p.probs) * (_F["softplus"](q.logits) - _F["softplus"](p.logits))
-        return t1 + t2
-    if isinstance(p, MultivariateNormal) and isinstance(q, MultivariateNormal):
-        return _kl_mvn(p, q)
-    if isinstance(p, Independent) and isinstance(q, Independent):
-        if p.reinterpreted_batch_ndims != q.reinterpreted_batch_ndims:
-            raise GradcliError(
-                "KL(p || q) of Independent distributions that reinterpret different numbers "
-                "of batch dimensions is not implemented (in PyTorch either)"
-            ).mirror("NotImplementedError")
-        return _sum_rightmost(kl_divergence(p.base_dist, q.base_dist), p.reinterpreted_batch_ndims)
-    if type(p) is Exponential and type(q) is Exponential:
-        rate_ratio = q.rate / p.rate
-        return -_M["log"](rate_ratio) + rate_ratio - 1
-    if type(p) is Laplace and type(q) is Laplace:
-        scale_ratio = p.scale / q.scale
-        loc_abs_diff = _M["abs"](p.loc - q.loc)
-        t1 = -_M["log"](scale_ratio)
-        t2 = loc_abs_diff / q.scale
-        t3 = scale_ratio * _T["exp"](-loc_abs_diff / p.scale)
-        return t1 + t2 + t3 - 1
-    if type(p) is Poisson and type(q) is Poisson:
-        return p.rate * (_M["log"](p.rate) - _M["log"](q.rate)) - (p.rate - q.rate)
-    if type(p) is LogNormal and type(q) is LogNormal:
-        return kl_divergence(p.base_dist, q.base_dist)
-    if type(p) is TransformedDistribution and type(q) is TransformedDistribution:
-        if p.transforms != q.transforms:
-            raise GradcliError(
-                "KL(p || q) of TransformedDistributions with different transforms is not "
-                "implemented (in PyTorch either)"
-            ).mirror("NotImplementedError")
-        if p.event != q.event:
-            raise GradcliError(
-                "KL(p || q) of TransformedDistributions with different event shapes is not "
-                "implemented (in PyTorch either)"
-            ).mirror("NotImplementedError")
-        return kl_divergence(p.base_dist, q.base_dist)
-    if type(p) is Gamma and type(q) is Gamma:
-        what = "kl_divergence(Gamma, Gamma)"
-        t1 = q.concentration * _M["log"](p.rate / q.rate)
-        t2 = _special("lgamma", q.concentration, what) - _special("lgamma", p.concentration, what)
-        t3 = (p.concentration - q.concentration) * _special("digamma", p.concentration, what)
-        t4 = (q.rate - p.rate) * (p.concentration / p.rate)
-        return t1 + t2 + t3 + t4
-    if type(p) is Beta and type(q) is Beta:
-        what = "kl_divergence(Beta, Beta)"
-        lg = lambda t: _special("lgamma", t, what)  # noqa: E731
-        dg = lambda t: _special("digamma", t, what)  # noqa: E731
-        p1, p0, q1, q0 = p.concentration1, p.concentration0, q.concentration1, q.concentration0
-        sum_p = p1 + p0
-        sum_q = q1 + q0
-        t1 = lg(q1) + lg(q0) + lg(sum_p)
-        t2 = lg(p1) + lg(p0) + lg(sum_q)
-        t3 = (p1 - q1) * dg(p1)
-        t4 = (p0 - q0) * dg(p0)
-        t5 = (sum_q - sum_p) * dg(sum_p)
-        return t1 - t2 + t3 + t4 + t5
-    if type(p) is Dirichlet and type(q) is Dirichlet:
-        what = "kl_divergence(Dirichlet, Dirichlet)"
-        sum_p = _M["sum"](p.concentration, -1)
-        sum_q = _M["sum"](q.concentration, -1)
-        t1 = _special("lgamma", sum_p, what) - _special("lgamma", sum_q, what)
-        t2 = _M["sum"](
-            _special("lgamma", p.concentration, what) - _special("lgamma", q.concentration, what),
-            -1,
-        )
-        t3 = p.concentration - q.concentration
-        t4 = _special("digamma", p.concentration, what) - _M["unsqueeze"](
-            _special("digamma", sum_p, what), -1
-        )
-        return t1 - t2 + _M["sum"](t3 * t4, -1)
-    raise GradcliError(
-        f"No KL(p || q) is implemented for p of type {typename(p)} and q of type {typename(q)}"
-        " in gradcli",
-        hint="gradcli has KL for Normal, Categorical, Bernoulli, MultivariateNormal, "
-        "Independent, Exponential, Laplace, Poisson, LogNormal, Gamma, Beta, Dirichlet pairs "
-        "of one kind",
-    ).mirror("NotImplementedError")
+    """KL(p || q) for the pairs PyTorch registers (`dist_kl`)."""
+    from . import dist_kl
+
+    return dist_kl.kl_divergence(p, q)
 
 
 CLASSES: dict[str, type] = {

@@ -250,6 +250,36 @@ def _sym(p: T) -> T:
             lambda p: DS.kl_divergence(DS.Laplace(T(LOC), p), DS.Laplace(T(-LOC), T(SCALE))),
             SCALE,
         ),
+        (
+            "kl normal || laplace / p loc",
+            lambda p: DS.kl_divergence(DS.Normal(p, T(SCALE)), DS.Laplace(T(-LOC), T(SCALE))),
+            LOC,
+        ),
+        (
+            "kl laplace || normal / p scale",
+            lambda p: DS.kl_divergence(DS.Laplace(T(LOC), p), DS.Normal(T(-LOC), T(SCALE))),
+            SCALE,
+        ),
+        (
+            "kl uniform || normal / p high",
+            lambda p: DS.kl_divergence(DS.Uniform(T(LOC), p + 2), DS.Normal(T(-LOC), T(SCALE))),
+            SCALE,
+        ),
+        (
+            "kl exponential || gamma / q rate",
+            lambda p: DS.kl_divergence(DS.Exponential(T(SCALE)), DS.Gamma(T(SCALE + 1), p)),
+            SCALE,
+        ),
+        (
+            "kl gamma || normal / p concentration",
+            lambda p: DS.kl_divergence(DS.Gamma(p, T(SCALE)), DS.Normal(T(LOC), T(SCALE))),
+            SCALE + 0.5,
+        ),
+        (
+            "kl beta || uniform / p concentration0",
+            lambda p: DS.kl_divergence(DS.Beta(T(SCALE), p), DS.Uniform(0.0, 1.0)),
+            SCALE,
+        ),
         ("poisson log_prob", lambda p: DS.Poisson(p).log_prob(T(np.array([0.0, 2.0, 5.0]))), SCALE),
         ("lognormal log_prob / loc", lambda p: DS.LogNormal(p, T(SCALE)).log_prob(POS), LOC),
         ("lognormal log_prob / scale", lambda p: DS.LogNormal(T(LOC), p).log_prob(POS), SCALE),

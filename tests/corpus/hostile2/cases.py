@@ -8505,3 +8505,34 @@ add(
         LIMIT + TIME_LIMIT + (r"uniform draws", r"invalid Poisson rate"),
     ),
 )
+
+
+# === fixdist: reparameterized gamma-family gradients, KL across families =====================
+add(
+    budget(
+        "gamma_rsample_grad_huge",
+        "from torch.distributions import Gamma\n"
+        "a = torch.ones(1000, requires_grad=True)\n"
+        "Gamma(a, 1.0).rsample((10**4,)).sum().backward()",
+        (r"gradcli allows 200,000", r"time limit"),
+    ),
+    budget(
+        "dirichlet_rsample_grad_in_long_loop",
+        "from torch.distributions import Dirichlet\n"
+        "c = torch.ones(100, 100, requires_grad=True)\n"
+        "for i in range(10**6):\n    Dirichlet(c).rsample((19,)).sum().backward()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "kl_divergence_of_a_tensor",
+        "from torch.distributions import Normal, kl_divergence\n"
+        "kl_divergence(Normal(0.0, 1.0), torch.ones(2))",
+        (r"for p type Normal and q type Tensor",),
+    ),
+    small(
+        "kl_divergence_unregistered_pair",
+        "from torch.distributions import Normal, StudentT, kl_divergence\n"
+        "kl_divergence(StudentT(2.0), Normal(0.0, 1.0))",
+        (r"No KL\(p \|\| q\) is implemented for p type StudentT and q type Normal",),
+    ),
+)

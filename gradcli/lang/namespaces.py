@@ -1391,6 +1391,15 @@ def _distributions_members() -> dict[str, Any]:
         n: Builtin(f"torch.distributions.transforms.{n}", c) for n, c in DS.TRANSFORMS.items()
     }
     kl = Builtin("torch.distributions.kl_divergence", DS.kl_divergence)
+    from ..surface import dist_constraints as DC
+
+    constraints = Namespace(
+        "torch.distributions.constraints",
+        {
+            n: Builtin(f"torch.distributions.constraints.{n}", c) if callable(c) else c
+            for n, c in DC.PUBLIC.items()
+        },
+    )
 
     # the base class, for isinstance (a program makes distributions of the classes above)
     def base_distribution(*args: Any, **kwargs: Any) -> Any:
@@ -1412,6 +1421,7 @@ def _distributions_members() -> dict[str, Any]:
         "transforms": Namespace("torch.distributions.transforms", transforms),
         "kl_divergence": kl,
         "kl": Namespace("torch.distributions.kl", {"kl_divergence": kl}),
+        "constraints": constraints,
         "Distribution": base,
     }
 

@@ -140,6 +140,12 @@ class Distribution:
             return getattr(self, attr)
         if attr in self.PROGRAM_DATA or attr in self.PARAMS:
             return getattr(self, attr)
+        if attr in ("support", "arg_constraints"):
+            from . import dist_constraints
+
+            return getattr(dist_constraints, attr)(self)
+        if attr == "expand" and self.NAME != "MixtureSameFamily":
+            return self.expand
         raise GradcliError(
             f"'{self.NAME}' object has no attribute '{attr}'", found=f"`.{attr}`"
         ).mirror("AttributeError")
@@ -167,6 +173,16 @@ class Distribution:
 
     def sample_n(self, n: int) -> Tensor:
         return self.sample((n,))
+
+    def expand(self, batch_shape: Any, _instance: Any = None) -> Distribution:
+        """PyTorch's expand: a new distribution of this batch shape whose parameters are the
+        old ones expanded (views: no copy); `validate_args` as the old one's."""
+        shape = _sample_shape(
+            tuple(batch_shape) if isinstance(batch_shape, list) else batch_shape,
+            "batch_shape",
+            "d.expand((3, 2)) or d.expand(torch.Size([3, 2]))",
+        )
+        return _expanded(self, shape)
 
     def rsample(self, sample_shape: Any = ()) -> Tensor:
         raise GradcliError(
@@ -777,6 +793,45 @@ def _dirichlet_draws(alpha: Tensor, shape: tuple[int, ...]) -> Tensor:
         return grad * (g - _M["sum"](x * g, -1, True))
 
     return custom_apply("_Dirichlet", [expanded], lambda: x, vjp, once_differentiable=True)
+
+
+def _expanded(d: Distribution, shape: tuple[int, ...]) -> Distribution:
+    """`d.expand(shape)`: each parameter tensor whose leading sizes are the batch shape
+    expanded to the new one (its trailing, event sizes kept), each inner distribution expanded
+    to the batch shape it needs (a TransformedDistribution's base through the transforms'
+    inverse shapes, an Independent's base over its reinterpreted dimensions too)."""
+    old = d.batch
+    new = object.__new__(type(d))
+    new.__dict__.update(d.__dict__)
+    if isinstance(d.__dict__.get("shown"), set):
+        new.shown = set(d.shown)  # type: ignore[arg-type]
+    for k, v in d.__dict__.items():
+        if isinstance(v, Tensor) and k != "temperature":
+            if v.ndim >= len(old) and tuple(v.shape[: len(old)]) == old:
+                new.__dict__[k] = _M["expand"](v, *(shape + tuple(v.shape[len(old) :])))
+        elif isinstance(v, Distribution):
+            if k == "base_dist" and isinstance(d, TransformedDistribution):
+                s = shape + d.event
+                for t in reversed(d.transforms):
+                    s = t.inverse_shape(s)
+                base_batch = tuple(s[: len(s) - len(v.event)])
+            elif k == "base_dist" and isinstance(d, Independent):
+                base_batch = shape + d.event[: d.reinterpreted_batch_ndims]
+            else:
+                base_batch = shape
+            new.__dict__[k] = _expanded(v, base_batch)
+    if not any(isinstance(v, (Tensor, Distribution)) for v in d.__dict__.values()):
+        raise GradcliError(f"{d.NAME}.expand is not supported by gradcli").mirror(
+            "NotImplementedError"
+        )
+    if np.broadcast_shapes(old, shape) != shape:
+        # (a parameter's expand has refused it where the batch had a parameter of its own)
+        raise GradcliError(
+            f"The expanded size of the batch {Size(shape)!r} does not match the existing "
+            f"batch shape {Size(old)!r}"
+        ).mirror("RuntimeError")
+    new.batch = shape
+    return new
 
 
 def _validate_sample(d: Distribution, value: Any, support: str, ok: Any = None) -> Tensor:

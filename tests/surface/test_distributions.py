@@ -988,3 +988,37 @@ def test_gamma_and_beta_rsample_gradients_wrt_concentration() -> None:
         )
         np.testing.assert_allclose(c1.grad.numpy()[i], by_p, rtol=2e-3)
         np.testing.assert_allclose(c0.grad.numpy()[i], by_q, rtol=2e-3)
+
+
+def test_expand_is_a_view_whose_gradient_sums_back() -> None:
+    """d.expand(shape): the same parameters seen over a larger batch; a gradient through the
+    expanded distribution's log_prob reaches the original parameter summed over the new dims."""
+    value = T(np.array([[0.3, -1.2, 2.5], [1.0, 0.0, -0.5]]))
+    _check(lambda p: DS.Normal(p, T(SCALE)).expand((2, 3)).log_prob(value), LOC)
+    e = DS.Gamma(T(SCALE), T(SCALE)).expand([4, 3])
+    assert e.batch_shape == (4, 3) and e.sample((2,)).shape == (2, 4, 3)
+    with pytest.raises(GradcliError, match="expanded size"):
+        DS.Normal(T(LOC), 1.0).expand((2,))
+
+
+def test_constraint_checks() -> None:
+    from gradcli.surface import dist_constraints as C
+
+    x = np.array([-1.0, 0.0, 0.5, 1.0, 2.0, np.nan])
+    cases = [
+        (C.real, x == x),
+        (C.positive, x > 0),
+        (C.nonnegative, x >= 0),
+        (C.unit_interval, (x >= 0) & (x <= 1)),
+        (C.half_open_interval(0.0, 1.0), (x >= 0) & (x < 1)),
+        (C.nonnegative_integer, (x % 1 == 0) & (x >= 0)),
+        (C.boolean, (x == 0) | (x == 1)),
+    ]
+    for c, want in cases:
+        np.testing.assert_array_equal(c.check(T(x)).numpy(), want, err_msg=repr(c))
+    m = np.array([[0.2, 0.8], [0.5, 0.6], [1.0, 0.0]])
+    np.testing.assert_array_equal(C.simplex.check(T(m)).numpy(), [True, False, True])
+    np.testing.assert_array_equal(C.one_hot.check(T(m)).numpy(), [False, False, True])
+    ind = C.IndependentConstraint(C.positive, 1)
+    assert repr(ind) == "IndependentConstraint(GreaterThan(lower_bound=0.0), 1)"
+    np.testing.assert_array_equal(ind.check(T(m)).numpy(), [True, True, False])

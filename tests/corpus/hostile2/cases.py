@@ -8536,3 +8536,41 @@ add(
         (r"No KL\(p \|\| q\) is implemented for p type StudentT and q type Normal",),
     ),
 )
+
+
+# === fixdist: Distribution.expand, support / constraints ======================================
+add(
+    budget(
+        "distribution_expand_huge_then_sample",
+        "from torch.distributions import Normal\n"
+        "print(Normal(0.0, 1.0).expand((10**6, 10**6)).sample())",
+    ),
+    budget(
+        "distribution_expand_huge_then_log_prob",
+        "from torch.distributions import Gamma\n"
+        "d = Gamma(torch.ones(10**3), 1.0).expand((10**5, 10**3))\n"
+        "print(d.log_prob(torch.ones(10**3)).sum())",
+    ),
+    small(
+        "distribution_expand_negative_size",
+        "from torch.distributions import Normal\nNormal(0.0, 1.0).expand((-1,))",
+        (r"batch_shape must be a torch.Size or a tuple of sizes",),
+    ),
+    small(
+        "distribution_expand_nested_deep",
+        "from torch.distributions import Normal, Independent\n"
+        "d = Normal(torch.zeros(2), 1.0)\n"
+        "for i in range(10**5):\n    d = Independent(d, 0).expand((2,))\nprint(d.batch_shape)",
+        TIME_OR_LIMIT + (r"depth", r"recursion", r"nesting"),
+    ),
+    budget(
+        "constraint_check_huge",
+        "from torch.distributions import constraints\n"
+        "print(constraints.simplex.check(torch.ones(10**5, 10**5)))",
+    ),
+    small(
+        "constraint_check_not_a_tensor",
+        "from torch.distributions import constraints\nconstraints.positive.check('abc')",
+        (r"takes a tensor, not str",),
+    ),
+)

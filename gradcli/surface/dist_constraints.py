@@ -267,9 +267,9 @@ def support(d: Any) -> Constraint:
     name = d.NAME
     if name in ("Normal", "Laplace", "Cauchy", "StudentT", "Gumbel", "LogitRelaxedBernoulli"):
         return real
-    if name in ("Exponential", "Gamma", "Chi2", "HalfNormal", "HalfCauchy", "Weibull"):
+    if name in ("Exponential", "Gamma", "Chi2", "HalfNormal", "HalfCauchy"):
         return nonnegative
-    if name in ("LogNormal", "FisherSnedecor"):
+    if name in ("LogNormal", "FisherSnedecor", "Weibull"):
         return positive
     if name in ("Beta", "RelaxedBernoulli", "Kumaraswamy", "ContinuousBernoulli"):
         return unit_interval

@@ -508,3 +508,55 @@ def _uniform_normal(p: Any, q: Any) -> Tensor:
     t2 = _M["pow"](common_term, 2) / 12
     t3 = _M["pow"]((p.high + p.low - 2 * q.loc) / 2, 2)
     return t1 + 0.5 * (t2 + t3) / _M["pow"](q.scale, 2)
+
+
+@_register(("Pareto", "Pareto"))
+def _pareto_pareto(p: Any, q: Any) -> Tensor:
+    scale_ratio = p.scale / q.scale
+    alpha_ratio = q.alpha / p.alpha
+    t1 = q.alpha * _M["log"](scale_ratio)
+    t2 = -_M["log"](alpha_ratio)
+    result = t1 + t2 + alpha_ratio - 1
+    return _set_inf(result, _M["lt"](p.scale, q.scale))
+
+
+@_register(("Pareto", "Exponential"))
+def _pareto_exponential(p: Any, q: Any) -> Tensor:
+    scale_rate_prod = p.scale * q.rate
+    t1 = _M["log"](p.alpha / scale_rate_prod)
+    t2 = _M["reciprocal"](p.alpha)
+    t3 = p.alpha * scale_rate_prod / (p.alpha - 1)
+    result = t1 - t2 + t3 - 1
+    return _set_inf(result, _M["le"](p.alpha, 1))
+
+
+@_register(("Pareto", "Gamma"))
+def _pareto_gamma(p: Any, q: Any) -> Tensor:
+    common_term = _M["log"](p.scale) + _M["reciprocal"](p.alpha)
+    t1 = _M["log"](p.alpha) - common_term
+    t2 = _lgamma(q.concentration) - q.concentration * _M["log"](q.rate)
+    t3 = (1 - q.concentration) * common_term
+    t4 = q.rate * p.alpha * p.scale / (p.alpha - 1)
+    result = t1 + t2 + t3 + t4 - 1
+    return _set_inf(result, _M["le"](p.alpha, 1))
+
+
+@_register(("Pareto", "Normal"))
+def _pareto_normal(p: Any, q: Any) -> Tensor:
+    var_normal = 2 * _M["pow"](q.scale, 2)
+    common_term = p.scale / (p.alpha - 1)
+    t1 = _M["log"](math.sqrt(2 * math.pi) * q.scale * p.alpha / p.scale)
+    t2 = _M["reciprocal"](p.alpha)
+    t3 = p.alpha * _M["pow"](common_term, 2) / (p.alpha - 2)
+    t4 = _M["pow"](p.alpha * common_term - q.loc, 2)
+    result = t1 - t2 + (t3 + t4) / var_normal - 1
+    return _set_inf(result, _M["le"](p.alpha, 2))
+
+
+@_register(("Uniform", "Pareto"))
+def _uniform_pareto(p: Any, q: Any) -> Tensor:
+    support_uniform = p.high - p.low
+    t1 = _M["log"](q.alpha * _M["pow"](q.scale, q.alpha) * support_uniform)
+    t2 = (_x_log_x(p.high) - _x_log_x(p.low) - support_uniform) / support_uniform
+    result = t2 * (q.alpha + 1) - t1
+    return _set_inf(result, _M["lt"](p.low, q.scale))

@@ -2920,7 +2920,7 @@ class TransformedDistribution(Distribution):
 
     def log_prob(self, value: Any) -> Tensor:
         if self._validate:
-            support, ok = self.transforms[-1].codomain if self.transforms else (_REAL, None)
+            support, ok = self._support()
             value = _validate_sample(self, value, support, ok)
         else:
             value = _value(value, self, check=False)
@@ -2937,6 +2937,11 @@ class TransformedDistribution(Distribution):
         return log_prob + _sum_rightmost(
             self.base_dist.log_prob(y), event_dim - len(self.base_dist.event)
         )
+
+    def _support(self) -> tuple[str, Any]:
+        """(the support's repr, its check on values) for _validate_sample: the last
+        transform's codomain (a subclass of PyTorch's with a support of its own: that)."""
+        return self.transforms[-1].codomain if self.transforms else (_REAL, None)
 
     def _monotonize_cdf(self, value: Tensor) -> Tensor:
         # a decreasing chain of transforms turns the base's cdf over: 1 - F
@@ -3426,3 +3431,6 @@ class NegativeBinomial(_Counted):
 
 CLASSES["NegativeBinomial"] = NegativeBinomial
 MODULES["NegativeBinomial"] = "negative_binomial"
+
+
+from . import dist_extra  # noqa: E402,F401  (more classes, registered into CLASSES)

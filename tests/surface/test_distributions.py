@@ -280,6 +280,39 @@ def _sym(p: T) -> T:
             lambda p: DS.kl_divergence(DS.Beta(T(SCALE), p), DS.Uniform(0.0, 1.0)),
             SCALE,
         ),
+        ("halfcauchy log_prob", lambda p: DS.CLASSES["HalfCauchy"](p).log_prob(POS), SCALE),
+        (
+            "pareto log_prob / alpha",
+            lambda p: DS.CLASSES["Pareto"](T(SCALE / 2), p).log_prob(POS + 1),
+            SCALE,
+        ),
+        (
+            "weibull log_prob / concentration",
+            lambda p: DS.CLASSES["Weibull"](T(SCALE), p).log_prob(POS),
+            SCALE,
+        ),
+        (
+            "weibull rsample / scale",
+            lambda p: (
+                gradcli.surface.sampling.manual_seed(4),
+                DS.CLASSES["Weibull"](p, T(SCALE + 1)).rsample((2,)),
+            )[1],
+            SCALE,
+        ),
+        (
+            "kumaraswamy log_prob / concentration0",
+            lambda p: DS.CLASSES["Kumaraswamy"](T(SCALE + 1), p).log_prob(
+                T(np.array([0.2, 0.5, 0.9]))
+            ),
+            SCALE,
+        ),
+        (
+            "kl pareto || gamma / p alpha",
+            lambda p: DS.kl_divergence(
+                DS.CLASSES["Pareto"](T(SCALE), p + 1.5), DS.Gamma(T(SCALE + 1), T(SCALE))
+            ),
+            SCALE,
+        ),
         ("poisson log_prob", lambda p: DS.Poisson(p).log_prob(T(np.array([0.0, 2.0, 5.0]))), SCALE),
         ("lognormal log_prob / loc", lambda p: DS.LogNormal(p, T(SCALE)).log_prob(POS), LOC),
         ("lognormal log_prob / scale", lambda p: DS.LogNormal(T(LOC), p).log_prob(POS), SCALE),
@@ -553,6 +586,8 @@ def test_isinstance_with_the_classes_is_pytorchs() -> None:
     pytorch_subclasses = {"Chi2": {"Gamma"}, "LogNormal": td, "HalfNormal": td}
     pytorch_subclasses["RelaxedBernoulli"] = td
     pytorch_subclasses["Gumbel"] = td
+    for name in ("HalfCauchy", "Pareto", "Weibull", "Kumaraswamy"):
+        pytorch_subclasses[name] = td
     for a in DS.CLASSES:
         for b in DS.CLASSES:
             want = a == b or b in pytorch_subclasses.get(a, set())

@@ -8574,3 +8574,30 @@ add(
         (r"takes a tensor, not str",),
     ),
 )
+
+
+# === fixdist: HalfCauchy, Pareto, Weibull, Kumaraswamy ========================================
+add(
+    budget(
+        "pareto_sample_huge",
+        "from torch.distributions import Pareto\n"
+        "print(Pareto(torch.ones(10**4), 2.0).sample((10**5,)))",
+    ),
+    budget(
+        "weibull_rsample_huge_expand",
+        "from torch.distributions import Weibull\n"
+        "print(Weibull(1.0, 2.0).expand((10**5, 10**5)).rsample().sum())",
+    ),
+    small(
+        "kumaraswamy_mode_nan_edges",
+        "from torch.distributions import Kumaraswamy\n"
+        "print(Kumaraswamy(torch.tensor([0.5, 1e-30]), torch.tensor([2.0, 1e30])).mode)",
+        (r"tensor\(\[nan, nan\]\)",),
+        codes=frozenset({0}),
+    ),
+    small(
+        "halfcauchy_log_prob_of_a_string",
+        "from torch.distributions import HalfCauchy\nHalfCauchy(1.0).log_prob('x')",
+        (r"The value argument to log_prob must be a Tensor",),
+    ),
+)

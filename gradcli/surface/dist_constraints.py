@@ -340,7 +340,15 @@ def arg_constraints(d: Any) -> dict[str, Constraint]:
         return {"concentration": IndependentConstraint(positive, 1)}
     if name in ("HalfNormal", "HalfCauchy"):
         return {"scale": positive}
-    if name in ("Bernoulli", "Geometric", "RelaxedBernoulli", "LogitRelaxedBernoulli"):
+    if name == "FisherSnedecor":
+        return {"df1": positive, "df2": positive}
+    if name in (
+        "Bernoulli",
+        "Geometric",
+        "RelaxedBernoulli",
+        "LogitRelaxedBernoulli",
+        "ContinuousBernoulli",
+    ):
         return _probs_logits(unit_interval, real)
     if name in ("Categorical", "OneHotCategorical", "Multinomial", "RelaxedOneHotCategorical"):
         return _probs_logits(simplex, IndependentConstraint(real, 1))

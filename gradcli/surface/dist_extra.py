@@ -10,9 +10,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..core.tensor import Tensor
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core.tensor import Tensor, no_grad
 from . import distributions as DS
 from .distributions import (
+    _F,
     _M,
     _NONNEGATIVE,
     _POSITIVE,
@@ -279,11 +283,244 @@ class Kumaraswamy(_Named):
         return t0 + t1 * h0 - _T["log"](c1) - _T["log"](c0)
 
 
+def _clamp_probs(p: Tensor) -> Tensor:
+    eps = float(np.finfo(p.dtype).eps)
+    return _M["clamp"](p, min=eps, max=1 - eps)
+
+
+class ContinuousBernoulli(DS._Lazy):
+    """PyTorch's ContinuousBernoulli: a density on [0, 1] proportional to p^x (1 - p)^(1 - x),
+    probs clamped away from 0 and 1; near p = 1/2 (within `lims`) its Taylor expansions."""
+
+    NAME = "ContinuousBernoulli"
+    PARAMS = ("probs", "logits")
+    PROGRAM_METHODS = Distribution.PROGRAM_METHODS + ("icdf",)
+    has_rsample = True
+
+    def __init__(
+        self,
+        probs: Any = None,
+        logits: Any = None,
+        lims: Any = (0.499, 0.501),
+        validate_args: Any = None,
+    ) -> None:
+        if (probs is None) == (logits is None):
+            raise GradcliError(
+                "Either `probs` or `logits` must be specified, but not both."
+            ).mirror("ValueError")
+        self.shown = {"probs" if probs is not None else "logits"}
+        if probs is not None:
+            (raw,) = _broadcast_all(probs)
+            if validate_args is not None:
+                v = raw.data
+                if not bool(np.all((v >= 0) & (v <= 1))):
+                    raise GradcliError("The parameter probs has invalid values").mirror(
+                        "ValueError"
+                    )
+            self._probs = _clamp_probs(raw)
+            p = _clamp_probs(self._probs)
+            self._logits = _T["log"](p) - _T["log1p"](-p)
+        else:
+            (self._logits,) = _broadcast_all(logits)
+            self._probs = _clamp_probs(_T["sigmoid"](self._logits))
+        self._lims = (float(lims[0]), float(lims[1]))
+        self.batch = tuple(self._probs.shape)
+        if validate_args is not False:
+            if probs is not None:
+                v = self._probs.data
+                self._check(
+                    "probs",
+                    self._probs,
+                    (v >= 0) & (v <= 1),
+                    "Interval(lower_bound=0.0, upper_bound=1.0)",
+                )
+            else:
+                v = self._logits.data
+                self._check("logits", self._logits, v == v, "Real()")
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr == "_cont_bern_log_norm":
+            return self._cont_bern_log_norm
+        return super().program_attribute(attr)
+
+    def _outside(self) -> Tensor:
+        p = self.probs
+        return _M["logical_or"](_M["le"](p, self._lims[0]), _M["gt"](p, self._lims[1]))
+
+    def _cut_probs(self) -> Tensor:
+        p = self.probs
+        return _T["where"](self._outside(), p, self._lims[0] * _T["ones_like"](p))
+
+    def _cont_bern_log_norm(self) -> Tensor:
+        cut = self._cut_probs()
+        below = _T["where"](_M["le"](cut, 0.5), cut, _T["zeros_like"](cut))
+        above = _T["where"](_M["ge"](cut, 0.5), cut, _T["ones_like"](cut))
+        log_norm = _T["log"](_T["abs"](_T["log1p"](-cut) - _T["log"](cut))) - _T["where"](
+            _M["le"](cut, 0.5), _T["log1p"](-2.0 * below), _T["log"](2.0 * above - 1.0)
+        )
+        x = _T["pow"](self.probs - 0.5, 2)
+        taylor = math.log(2.0) + (4.0 / 3.0 + 104.0 / 45.0 * x) * x
+        return _T["where"](self._outside(), log_norm, taylor)
+
+    @property
+    def mean(self) -> Tensor:
+        cut = self._cut_probs()
+        mus = cut / (2.0 * cut - 1.0) + 1.0 / (_T["log1p"](-cut) - _T["log"](cut))
+        x = self.probs - 0.5
+        taylor = 0.5 + (1.0 / 3.0 + 16.0 / 45.0 * _T["pow"](x, 2)) * x
+        return _T["where"](self._outside(), mus, taylor)
+
+    @property
+    def variance(self) -> Tensor:
+        cut = self._cut_probs()
+        vs = cut * (cut - 1.0) / _T["pow"](1.0 - 2.0 * cut, 2) + 1.0 / _T["pow"](
+            _T["log1p"](-cut) - _T["log"](cut), 2
+        )
+        x = _T["pow"](self.probs - 0.5, 2)
+        taylor = 1.0 / 12.0 - (1.0 / 15.0 - 128.0 / 945.0 * x) * x
+        return _T["where"](self._outside(), vs, taylor)
+
+    @property
+    def stddev(self) -> Tensor:
+        return _T["sqrt"](self.variance)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        u = _T["rand"](shape, dtype=self.probs.dtype)
+        return self.icdf(u)
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        u = _T["rand"](shape, dtype=self.probs.dtype)
+        with no_grad():
+            return self.icdf(u)
+
+    def log_prob(self, value: Any) -> Tensor:
+        if self.validating:
+            value = _validate_sample(
+                self,
+                value,
+                "Interval(lower_bound=0.0, upper_bound=1.0)",
+                lambda v: (v >= 0) & (v <= 1),
+            )
+        logits, value = _broadcast_all(self.logits, value)
+        bce = _F["binary_cross_entropy_with_logits"](logits, value, reduction="none")
+        return -bce + self._cont_bern_log_norm()
+
+    def cdf(self, value: Any) -> Tensor:
+        if self.validating:
+            value = _validate_sample(
+                self,
+                value,
+                "Interval(lower_bound=0.0, upper_bound=1.0)",
+                lambda v: (v >= 0) & (v <= 1),
+            )
+        cut = self._cut_probs()
+        cdfs = (_T["pow"](cut, value) * _T["pow"](1.0 - cut, 1.0 - value) + cut - 1.0) / (
+            2.0 * cut - 1.0
+        )
+        unbounded = _T["where"](self._outside(), cdfs, value)
+        return _T["where"](
+            _M["le"](value, 0.0),
+            _T["zeros_like"](value),
+            _T["where"](_M["ge"](value, 1.0), _T["ones_like"](value), unbounded),
+        )
+
+    def icdf(self, value: Any) -> Tensor:
+        value = _value(value, self, check=False)
+        cut = self._cut_probs()
+        inside = (_T["log1p"](-cut + value * (2.0 * cut - 1.0)) - _T["log1p"](-cut)) / (
+            _T["log"](cut) - _T["log1p"](-cut)
+        )
+        return _T["where"](self._outside(), inside, value)
+
+    def entropy(self) -> Tensor:
+        log_probs0 = _T["log1p"](-self.probs)
+        log_probs1 = _T["log"](self.probs)
+        return self.mean * (log_probs0 - log_probs1) - self._cont_bern_log_norm() - log_probs0
+
+
+class FisherSnedecor(Distribution):
+    """PyTorch's FisherSnedecor: the ratio of two Gamma draws (Gamma(df1 / 2, df1) over
+    Gamma(df2 / 2, df2)), both clamped to the dtype's tiny in place."""
+
+    NAME = "FisherSnedecor"
+    PARAMS = ("df1", "df2")
+    has_rsample = True
+
+    def __init__(self, df1: Any, df2: Any, validate_args: Any = None) -> None:
+        self.df1, self.df2 = _broadcast_all(df1, df2)
+        self._gamma1 = DS.Gamma(self.df1 * 0.5, self.df1)
+        self._gamma2 = DS.Gamma(self.df2 * 0.5, self.df2)
+        self.batch = tuple(self.df1.shape)
+        if validate_args is not False:
+            for p in self.PARAMS:
+                t = getattr(self, p)
+                self._check(p, t, t.data > 0, _POSITIVE)
+
+    def _nan_where(self, t: Tensor, mask: Tensor) -> Tensor:
+        from .indexing import setitem
+
+        setitem(t, mask, math.nan)
+        return t
+
+    @property
+    def mean(self) -> Tensor:
+        df2 = _M["clone"](self.df2)
+        df2 = self._nan_where(df2, _M["le"](df2, 2))
+        return df2 / (df2 - 2)
+
+    @property
+    def mode(self) -> Tensor:
+        mode = (self.df1 - 2) / self.df1 * self.df2 / (self.df2 + 2)
+        return self._nan_where(mode, _M["le"](self.df1, 2))
+
+    @property
+    def variance(self) -> Tensor:
+        df2 = _M["clone"](self.df2)
+        df2 = self._nan_where(df2, _M["le"](df2, 4))
+        return (
+            2
+            * _M["pow"](df2, 2)
+            * (self.df1 + df2 - 2)
+            / (self.df1 * _M["pow"](df2 - 2, 2) * (df2 - 4))
+        )
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        x1 = _M["view"](self._gamma1.rsample(sample_shape), *shape)
+        x2 = _M["view"](self._gamma2.rsample(sample_shape), *shape)
+        tiny = float(np.finfo(x2.dtype).tiny)
+        _M["clamp_"](x2, min=tiny)
+        y = x1 / x2
+        _M["clamp_"](y, min=tiny)
+        return y
+
+    def log_prob(self, value: Any) -> Tensor:
+        if self.validating:
+            value = _validate_sample(self, value, _POSITIVE, lambda v: v > 0)
+        else:
+            value = _value(value, self, check=False)
+        ct1 = self.df1 * 0.5
+        ct2 = self.df2 * 0.5
+        ct3 = self.df1 / self.df2
+        t1 = _M["lgamma"](ct1 + ct2) - _M["lgamma"](ct1) - _M["lgamma"](ct2)
+        t2 = ct1 * _M["log"](ct3) + (ct1 - 1) * _T["log"](value)
+        t3 = (ct1 + ct2) * _T["log1p"](ct3 * value)
+        return t1 + t2 - t3
+
+
 for _cls, _module in (
     (HalfCauchy, "half_cauchy"),
     (Pareto, "pareto"),
     (Weibull, "weibull"),
     (Kumaraswamy, "kumaraswamy"),
+    (ContinuousBernoulli, "continuous_bernoulli"),
+    (FisherSnedecor, "fishersnedecor"),
 ):
     DS.CLASSES[_cls.NAME] = _cls
     DS.MODULES[_cls.NAME] = _module

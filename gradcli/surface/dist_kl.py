@@ -560,3 +560,49 @@ def _uniform_pareto(p: Any, q: Any) -> Tensor:
     t2 = (_x_log_x(p.high) - _x_log_x(p.low) - support_uniform) / support_uniform
     result = t2 * (q.alpha + 1) - t1
     return _set_inf(result, _M["lt"](p.low, q.scale))
+
+
+@_register(("ContinuousBernoulli", "ContinuousBernoulli"))
+def _cb_cb(p: Any, q: Any) -> Tensor:
+    t1 = p.mean * (p.logits - q.logits)
+    t2 = p._cont_bern_log_norm() + _T["log1p"](-p.probs)
+    t3 = -q._cont_bern_log_norm() - _T["log1p"](-q.probs)
+    return t1 + t2 + t3
+
+
+def _minus_entropy_to_cb(p: Any, q: Any) -> Tensor:
+    return -p.entropy() - p.mean * q.logits - _T["log1p"](-q.probs) - q._cont_bern_log_norm()
+
+
+@_register(("Beta", "ContinuousBernoulli"))
+def _beta_cb(p: Any, q: Any) -> Tensor:
+    return _minus_entropy_to_cb(p, q)
+
+
+@_register(("ContinuousBernoulli", "Exponential"))
+def _cb_exponential(p: Any, q: Any) -> Tensor:
+    return -p.entropy() - _T["log"](q.rate) + q.rate * p.mean
+
+
+@_register(("ContinuousBernoulli", "Normal"))
+def _cb_normal(p: Any, q: Any) -> Tensor:
+    t1 = -p.entropy()
+    t2 = 0.5 * (math.log(2.0 * math.pi) + _T["square"](q.loc / q.scale)) + _T["log"](q.scale)
+    t3 = (p.variance + _T["square"](p.mean) - 2.0 * q.loc * p.mean) / (2.0 * _T["square"](q.scale))
+    return t1 + t2 + t3
+
+
+def _inf_where_any(result: Tensor, a: Tensor, b: Tensor) -> Tensor:
+    return _T["where"](_T["max"](a, b), _T["ones_like"](result) * math.inf, result)
+
+
+@_register(("ContinuousBernoulli", "Uniform"))
+def _cb_uniform(p: Any, q: Any) -> Tensor:
+    result = -p.entropy() + _M["log"](q.high - q.low)
+    return _inf_where_any(result, _T["ge"](q.low, 0.0), _T["le"](q.high, 1.0))
+
+
+@_register(("Uniform", "ContinuousBernoulli"))
+def _uniform_cb(p: Any, q: Any) -> Tensor:
+    result = _minus_entropy_to_cb(p, q)
+    return _inf_where_any(result, _T["ge"](p.high, 1.0), _T["le"](p.low, 0.0))

@@ -313,6 +313,26 @@ def _sym(p: T) -> T:
             ),
             SCALE,
         ),
+        (
+            "continuous bernoulli log_prob / logits",
+            lambda p: DS.CLASSES["ContinuousBernoulli"](logits=p).log_prob(
+                T(np.array([0.2, 0.5, 0.9]))
+            ),
+            np.array([-2.0, 0.001, 1.5]),
+        ),
+        (
+            "continuous bernoulli rsample / probs",
+            lambda p: (
+                gradcli.surface.sampling.manual_seed(2),
+                DS.CLASSES["ContinuousBernoulli"](p).rsample((2,)),
+            )[1],
+            np.array([0.1, 0.3, 0.8]),
+        ),
+        (
+            "fisher-snedecor log_prob / df1",
+            lambda p: DS.CLASSES["FisherSnedecor"](p, T(SCALE + 3)).log_prob(POS),
+            SCALE + 1,
+        ),
         ("poisson log_prob", lambda p: DS.Poisson(p).log_prob(T(np.array([0.0, 2.0, 5.0]))), SCALE),
         ("lognormal log_prob / loc", lambda p: DS.LogNormal(p, T(SCALE)).log_prob(POS), LOC),
         ("lognormal log_prob / scale", lambda p: DS.LogNormal(T(LOC), p).log_prob(POS), SCALE),

@@ -8601,3 +8601,24 @@ add(
         (r"The value argument to log_prob must be a Tensor",),
     ),
 )
+
+
+# === fixdist: ContinuousBernoulli, FisherSnedecor =============================================
+add(
+    budget(
+        "continuous_bernoulli_sample_huge",
+        "from torch.distributions import ContinuousBernoulli\n"
+        "print(ContinuousBernoulli(torch.full((10**4,), 0.3)).sample((10**5,)))",
+    ),
+    budget(
+        "fisher_snedecor_rsample_huge",
+        "from torch.distributions import FisherSnedecor\n"
+        "print(FisherSnedecor(torch.ones(10**3), 2.0).rsample((10**5,)))",
+        LIMIT + (r"more than the time limit allows",),
+    ),
+    small(
+        "continuous_bernoulli_lims_not_a_pair",
+        "from torch.distributions import ContinuousBernoulli\nContinuousBernoulli(0.3, lims=5)",
+        (r"'int' object is not subscriptable", r"lims"),
+    ),
+)

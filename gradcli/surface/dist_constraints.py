@@ -277,7 +277,7 @@ def support(d: Any) -> Constraint:
         return nonnegative_integer
     if name in ("Dirichlet", "LogisticNormal", "RelaxedOneHotCategorical"):
         return simplex
-    if name in ("MultivariateNormal", "LowRankMultivariateNormal"):
+    if name in ("MultivariateNormal", "LowRankMultivariateNormal", "ExpRelaxedCategorical"):
         return real_vector
     if name == "Bernoulli":
         return boolean
@@ -322,7 +322,7 @@ _CODOMAINS = {
 
 def arg_constraints(d: Any) -> dict[str, Constraint]:
     name = d.NAME
-    if name in ("Normal", "Laplace", "Cauchy", "LogNormal", "Gumbel"):
+    if name in ("Normal", "Laplace", "Cauchy", "LogNormal", "Gumbel", "LogisticNormal"):
         return dict(_LOC_SCALE)
     if name == "StudentT":
         return {"df": positive, **_LOC_SCALE}
@@ -350,7 +350,13 @@ def arg_constraints(d: Any) -> dict[str, Constraint]:
         "ContinuousBernoulli",
     ):
         return _probs_logits(unit_interval, real)
-    if name in ("Categorical", "OneHotCategorical", "Multinomial", "RelaxedOneHotCategorical"):
+    if name in (
+        "Categorical",
+        "OneHotCategorical",
+        "Multinomial",
+        "RelaxedOneHotCategorical",
+        "ExpRelaxedCategorical",
+    ):
         return _probs_logits(simplex, IndependentConstraint(real, 1))
     if name == "Binomial":
         return {"total_count": nonnegative_integer, **_probs_logits(unit_interval, real)}

@@ -514,6 +514,171 @@ class FisherSnedecor(Distribution):
         return t1 + t2 - t3
 
 
+class ExpRelaxedCategorical(Distribution):
+    """PyTorch's ExpRelaxedCategorical (the base of RelaxedOneHotCategorical): the log of a
+    Gumbel-softmax draw, (logits + gumbel) / temperature normalized by its logsumexp."""
+
+    NAME = "ExpRelaxedCategorical"
+    PARAMS = ()
+    has_rsample = True
+
+    def __init__(
+        self, temperature: Any, probs: Any = None, logits: Any = None, validate_args: Any = None
+    ) -> None:
+        self._categorical = DS.Categorical(probs, logits)
+        self.temperature = temperature
+        self.batch = self._categorical.batch
+        self.event = tuple(self._categorical._probs.shape[-1:])
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("temperature", "probs", "logits"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    @property
+    def probs(self) -> Tensor:
+        return self._categorical.probs
+
+    @property
+    def logits(self) -> Tensor:
+        return self._categorical.logits
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        uniforms = _clamp_probs(_T["rand"](shape, dtype=self.logits.dtype))
+        gumbels = -_M["log"](-_M["log"](uniforms))
+        scores = (self.logits + gumbels) / self.temperature
+        return scores - _M["logsumexp"](scores, -1, True)
+
+    def log_prob(self, value: Any) -> Tensor:
+        k = self._categorical.events
+        if self.validating:
+            value = _validate_sample(self, value, "IndependentConstraint(Real(), 1)")
+        logits, value = _broadcast_all(self.logits, value)
+        temperature = self.temperature
+        if not isinstance(temperature, Tensor):
+            temperature = _T["tensor"](float(temperature))
+        log_scale = _M["lgamma"](_T["full_like"](temperature, float(k))) - _M["mul"](
+            _M["log"](temperature), -(k - 1)
+        )
+        score = logits - _M["mul"](value, temperature)
+        score = _M["sum"](score - _M["logsumexp"](score, -1, True), -1)
+        return score + log_scale
+
+
+class RelaxedOneHotCategorical(_Named):
+    """PyTorch's RelaxedOneHotCategorical: an ExpRelaxedCategorical through exp (a point on
+    the simplex, differentiable in the logits: the Gumbel-softmax trick)."""
+
+    NAME = "RelaxedOneHotCategorical"
+    PARAMS = ()
+    OWN = ("temperature", "probs", "logits", "base_dist")
+    SUPPORT = ("Simplex()", None)
+
+    def __init__(
+        self, temperature: Any, probs: Any = None, logits: Any = None, validate_args: Any = None
+    ) -> None:
+        base = ExpRelaxedCategorical(temperature, probs, logits, validate_args=validate_args)
+        super().__init__(base, ExpTransform(), validate_args=validate_args)
+
+    def _support(self) -> tuple[str, Any]:
+        def ok(v: Any) -> Any:
+            return np.all(v >= 0, axis=-1) & (np.abs(v.sum(-1) - 1) < 1e-6)
+
+        return ("Simplex()", ok)
+
+    @property
+    def temperature(self) -> Any:
+        return self.base_dist.temperature
+
+    @property
+    def probs(self) -> Tensor:
+        return self.base_dist.probs
+
+    @property
+    def logits(self) -> Tensor:
+        return self.base_dist.logits
+
+
+class StickBreakingTransform(Transform):
+    """Unconstrained vectors of n to the simplex of n + 1 by stick breaking: z =
+    sigmoid(x - log(n + 1 - i)) clipped, y = (z, 1) * (1, cumprod(1 - z))."""
+
+    domain_event_dim = 1
+    codomain_event_dim = 1
+    codomain = ("Simplex()", None)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StickBreakingTransform)
+
+    __hash__ = object.__hash__
+
+    def _call(self, x: Tensor) -> Tensor:
+        offset = (x.shape[-1] + 1) - _M["cumsum"](_M["new_ones"](x, (x.shape[-1],)), -1)
+        info = np.finfo(x.dtype)
+        z = _M["clamp"](
+            _T["sigmoid"](x - _M["log"](offset)), min=float(info.tiny), max=1.0 - float(info.eps)
+        )
+        z_cumprod = _M["cumprod"](1 - z, -1)
+        return _F["pad"](z, [0, 1], value=1) * _F["pad"](z_cumprod, [1, 0], value=1)
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        from .indexing import getitem
+
+        y_crop = getitem(y, (Ellipsis, slice(None, -1)))
+        offset = y.shape[-1] - _M["cumsum"](_M["new_ones"](y, (y_crop.shape[-1],)), -1)
+        sf = 1 - _M["cumsum"](y_crop, -1)
+        sf = _T["clamp"](sf, min=float(np.finfo(y.dtype).tiny))
+        return _M["log"](y_crop) - _M["log"](sf) + _M["log"](offset)
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        from .indexing import getitem
+
+        offset = (x.shape[-1] + 1) - _M["cumsum"](_M["new_ones"](x, (x.shape[-1],)), -1)
+        x = x - _M["log"](offset)
+        y_crop = getitem(y, (Ellipsis, slice(None, -1)))
+        return _M["sum"](-x + _F["logsigmoid"](x) + _M["log"](y_crop), -1)
+
+    def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        if len(shape) < 1:
+            raise GradcliError("Too few dimensions on input").mirror("ValueError")
+        return tuple(shape[:-1]) + (shape[-1] + 1,)
+
+    def inverse_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        if len(shape) < 1:
+            raise GradcliError("Too few dimensions on input").mirror("ValueError")
+        return tuple(shape[:-1]) + (shape[-1] - 1,)
+
+
+class LogisticNormal(_Named):
+    """PyTorch's LogisticNormal: a Normal (made one-dimensional if it is a scalar) through the
+    stick-breaking transform, a point of the simplex of one more coordinate."""
+
+    NAME = "LogisticNormal"
+    PARAMS = ()
+    OWN = ("loc", "scale", "base_dist")
+
+    def __init__(self, loc: Any, scale: Any, validate_args: Any = None) -> None:
+        base = DS.Normal(loc, scale, validate_args=validate_args)
+        if not base.batch:
+            base = base.expand((1,))
+        super().__init__(base, StickBreakingTransform(), validate_args=validate_args)
+
+    def _support(self) -> tuple[str, Any]:
+        def ok(v: Any) -> Any:
+            return np.all(v >= 0, axis=-1) & (np.abs(v.sum(-1) - 1) < 1e-6)
+
+        return ("Simplex()", ok)
+
+    @property
+    def loc(self) -> Tensor:
+        return self.base_dist.base_dist.loc
+
+    @property
+    def scale(self) -> Tensor:
+        return self.base_dist.base_dist.scale
+
+
 for _cls, _module in (
     (HalfCauchy, "half_cauchy"),
     (Pareto, "pareto"),
@@ -521,7 +686,11 @@ for _cls, _module in (
     (Kumaraswamy, "kumaraswamy"),
     (ContinuousBernoulli, "continuous_bernoulli"),
     (FisherSnedecor, "fishersnedecor"),
+    (RelaxedOneHotCategorical, "relaxed_categorical"),
+    (LogisticNormal, "logistic_normal"),
 ):
     DS.CLASSES[_cls.NAME] = _cls
     DS.MODULES[_cls.NAME] = _module
 DS.TRANSFORMS["AbsTransform"] = AbsTransform
+DS.TRANSFORMS["StickBreakingTransform"] = StickBreakingTransform
+DS._SUBMODULES["ExpRelaxedCategorical"] = "relaxed_categorical"

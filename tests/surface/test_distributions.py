@@ -333,6 +333,26 @@ def _sym(p: T) -> T:
             lambda p: DS.CLASSES["FisherSnedecor"](p, T(SCALE + 3)).log_prob(POS),
             SCALE + 1,
         ),
+        (
+            "relaxed one-hot rsample / logits",
+            lambda p: (
+                (
+                    gradcli.surface.sampling.manual_seed(6),
+                    DS.CLASSES["RelaxedOneHotCategorical"](T(np.array(0.7)), logits=p).rsample(
+                        (2,)
+                    ),
+                )[1]
+                * T(np.array([1.0, -2.0, 0.5]))
+            ),
+            LOC,
+        ),
+        (
+            "logistic normal log_prob / loc",
+            lambda p: DS.CLASSES["LogisticNormal"](p, T(SCALE)).log_prob(
+                T(np.array([0.1, 0.2, 0.3, 0.4]))
+            ),
+            LOC,
+        ),
         ("poisson log_prob", lambda p: DS.Poisson(p).log_prob(T(np.array([0.0, 2.0, 5.0]))), SCALE),
         ("lognormal log_prob / loc", lambda p: DS.LogNormal(p, T(SCALE)).log_prob(POS), LOC),
         ("lognormal log_prob / scale", lambda p: DS.LogNormal(T(LOC), p).log_prob(POS), SCALE),
@@ -606,7 +626,14 @@ def test_isinstance_with_the_classes_is_pytorchs() -> None:
     pytorch_subclasses = {"Chi2": {"Gamma"}, "LogNormal": td, "HalfNormal": td}
     pytorch_subclasses["RelaxedBernoulli"] = td
     pytorch_subclasses["Gumbel"] = td
-    for name in ("HalfCauchy", "Pareto", "Weibull", "Kumaraswamy"):
+    for name in (
+        "HalfCauchy",
+        "Pareto",
+        "Weibull",
+        "Kumaraswamy",
+        "RelaxedOneHotCategorical",
+        "LogisticNormal",
+    ):
         pytorch_subclasses[name] = td
     for a in DS.CLASSES:
         for b in DS.CLASSES:

@@ -8622,3 +8622,25 @@ add(
         (r"'int' object is not subscriptable", r"lims"),
     ),
 )
+
+
+# === fixdist: RelaxedOneHotCategorical, LogisticNormal, StickBreakingTransform ================
+add(
+    budget(
+        "relaxed_one_hot_rsample_huge",
+        "from torch.distributions import RelaxedOneHotCategorical\n"
+        "print(RelaxedOneHotCategorical(0.5, logits=torch.zeros(10**4)).rsample((10**5,)))",
+    ),
+    budget(
+        "logistic_normal_huge_event",
+        "from torch.distributions import LogisticNormal\n"
+        "print(LogisticNormal(torch.zeros(10**5, 10**3), 1.0).sample((10**3,)))",
+    ),
+    small(
+        "stick_breaking_of_a_scalar",
+        "from torch.distributions.transforms import StickBreakingTransform\n"
+        "from torch.distributions import TransformedDistribution, Normal\n"
+        "TransformedDistribution(Normal(0.0, 1.0), StickBreakingTransform())",
+        (r"base_distribution needs to have shape with size at least 1",),
+    ),
+)

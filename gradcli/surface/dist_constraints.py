@@ -265,7 +265,15 @@ _LOC_SCALE = {"loc": real, "scale": positive}
 
 def support(d: Any) -> Constraint:
     name = d.NAME
-    if name in ("Normal", "Laplace", "Cauchy", "StudentT", "Gumbel", "LogitRelaxedBernoulli"):
+    if name in (
+        "Normal",
+        "Laplace",
+        "Cauchy",
+        "StudentT",
+        "Gumbel",
+        "LogitRelaxedBernoulli",
+        "VonMises",
+    ):
         return real
     if name in ("Exponential", "Gamma", "Chi2", "HalfNormal", "HalfCauchy"):
         return nonnegative
@@ -382,6 +390,8 @@ def arg_constraints(d: Any) -> dict[str, Constraint]:
         }
     if name == "Pareto":
         return {"alpha": positive, "scale": positive}
+    if name == "VonMises":
+        return {"loc": real, "concentration": positive}
     if name == "Weibull":
         return {"scale": positive, "concentration": positive}
     if name == "Kumaraswamy":

@@ -679,6 +679,147 @@ class LogisticNormal(_Named):
         return self.base_dist.base_dist.scale
 
 
+_I0_SMALL = (1.0, 3.5156229, 3.0899424, 1.2067492, 0.2659732, 0.360768e-1, 0.45813e-2)
+_I0_LARGE = (
+    0.39894228,
+    0.1328592e-1,
+    0.225319e-2,
+    -0.157565e-2,
+    0.916281e-2,
+    -0.2057706e-1,
+    0.2635537e-1,
+    -0.1647633e-1,
+    0.392377e-2,
+)
+_I1_SMALL = (0.5, 0.87890594, 0.51498869, 0.15084934, 0.2658733e-1, 0.301532e-2, 0.32411e-3)
+_I1_LARGE = (
+    0.39894228,
+    -0.3988024e-1,
+    -0.362018e-2,
+    0.163801e-2,
+    -0.1031555e-1,
+    0.2282967e-1,
+    -0.2895312e-1,
+    0.1787654e-1,
+    -0.420059e-2,
+)
+
+
+def _eval_poly(y: Tensor, coef: tuple[float, ...]) -> Tensor:
+    result: Any = coef[-1]
+    for c in reversed(coef[:-1]):
+        result = c + y * result
+    return result
+
+
+def _log_bessel(x: Tensor, order: int) -> Tensor:
+    """log I_order(x) for x > 0 (order 0 or 1) by the polynomial approximations PyTorch's
+    von_mises uses (Abramowitz and Stegun), small and large x."""
+    y = x / 3.75
+    y = y * y
+    small = _eval_poly(y, _I1_SMALL if order else _I0_SMALL)
+    if order == 1:
+        small = _M["abs"](x) * small
+    small = _M["log"](small)
+    y = 3.75 / x
+    large = x - 0.5 * _M["log"](x) + _M["log"](_eval_poly(y, _I1_LARGE if order else _I0_LARGE))
+    return _T["where"](_M["lt"](x, 3.75), small, large)
+
+
+_VON_MISES_ROUNDS = 1_000  # rejection rounds (each accepts at least 65% of what is left)
+
+
+class VonMises(Distribution):
+    """PyTorch's VonMises: log_prob by its Bessel approximations; sample by Best and Fisher's
+    rejection sampler in float64 (three uniforms a round over the whole shape), no rsample."""
+
+    NAME = "VonMises"
+    PARAMS = ("loc", "concentration")
+
+    def __init__(self, loc: Any, concentration: Any, validate_args: Any = None) -> None:
+        self.loc, self.concentration = _broadcast_all(loc, concentration)
+        self.batch = tuple(self.loc.shape)
+        if validate_args is not False:
+            self._check("loc", self.loc, self.loc.data == self.loc.data, "Real()")
+            c = self.concentration
+            self._check("concentration", c, c.data > 0, _POSITIVE)
+
+    def log_prob(self, value: Any) -> Tensor:
+        if self.validating:
+            value = _validate_sample(self, value, "Real()")
+        else:
+            value = _value(value, self, check=False)
+        log_prob = self.concentration * _T["cos"](value - self.loc)
+        return log_prob - math.log(2 * math.pi) - _log_bessel(self.concentration, 0)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        # PyTorch's Distribution.rsample: NotImplementedError without a message (catchable)
+        raise (
+            GradcliError(
+                "",
+                found="VonMises.rsample",
+                hint="PyTorch's VonMises has no rsample: use sample() and log_prob",
+            )
+            .mirror("NotImplementedError")
+            .pytorch()
+        )
+
+    def _proposal_r(self, kappa: Tensor) -> Tensor:
+        tau = 1 + _M["sqrt"](1 + 4 * kappa**2)
+        rho = (tau - _M["sqrt"](2 * tau)) / (2 * kappa)
+        proposal = (1 + rho**2) / (2 * rho)
+        taylor = 1 / kappa + kappa
+        return _T["where"](_M["lt"](kappa, 1e-5), taylor, proposal)
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        with no_grad():
+            loc = _M["double"](self.loc)
+            kappa = _M["to"](self.concentration, loc.dtype)
+            r = self._proposal_r(kappa)
+            x = _T["zeros"](shape, dtype=loc.dtype)
+            done = _T["zeros"](shape, dtype=np.bool_)
+            rounds = 0
+            while not bool(np.all(done.data)):
+                rounds += 1
+                if rounds > _VON_MISES_ROUNDS:
+                    raise GradcliError(
+                        f"VonMises.sample: no acceptance after {_VON_MISES_ROUNDS:,} rounds of "
+                        "the rejection sampler",
+                        hint="check the concentration (a positive, finite number)",
+                    )
+                u = _T["rand"]((3,) + shape, dtype=loc.dtype)
+                u1, u2, u3 = _M["unbind"](u)
+                z = _T["cos"](math.pi * u1)
+                f = (1 + r * z) / (r + z)
+                c = kappa * (r - f)
+                accept = _M["bitwise_or"](
+                    _M["gt"](c * (2 - c) - u2, 0), _M["ge"](_M["log"](c / u2) + 1 - c, 0)
+                )
+                if bool(np.any(accept.data)):
+                    x = _T["where"](accept, _M["sign"](u3 - 0.5) * _M["acos"](f), x)
+                    done = _M["bitwise_or"](done, accept)
+            out = (x + math.pi + loc) % (2 * math.pi) - math.pi
+            return _M["to"](out, self.loc.dtype)
+
+    @property
+    def mean(self) -> Tensor:
+        return self.loc
+
+    @property
+    def mode(self) -> Tensor:
+        return self.loc
+
+    @property
+    def variance(self) -> Tensor:
+        c = self.concentration
+        return 1 - _M["exp"](_log_bessel(c, 1) - _log_bessel(c, 0))
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+
 for _cls, _module in (
     (HalfCauchy, "half_cauchy"),
     (Pareto, "pareto"),
@@ -688,6 +829,7 @@ for _cls, _module in (
     (FisherSnedecor, "fishersnedecor"),
     (RelaxedOneHotCategorical, "relaxed_categorical"),
     (LogisticNormal, "logistic_normal"),
+    (VonMises, "von_mises"),
 ):
     DS.CLASSES[_cls.NAME] = _cls
     DS.MODULES[_cls.NAME] = _module

@@ -353,6 +353,11 @@ def _sym(p: T) -> T:
             ),
             LOC,
         ),
+        (
+            "von mises log_prob / concentration (both Bessel branches)",
+            lambda p: DS.CLASSES["VonMises"](T(LOC), p).log_prob(V),
+            np.array([0.5, 3.0, 7.5]),
+        ),
         ("poisson log_prob", lambda p: DS.Poisson(p).log_prob(T(np.array([0.0, 2.0, 5.0]))), SCALE),
         ("lognormal log_prob / loc", lambda p: DS.LogNormal(p, T(SCALE)).log_prob(POS), LOC),
         ("lognormal log_prob / scale", lambda p: DS.LogNormal(T(LOC), p).log_prob(POS), SCALE),

@@ -8644,3 +8644,24 @@ add(
         (r"base_distribution needs to have shape with size at least 1",),
     ),
 )
+
+
+# === fixdist: VonMises (a rejection sampler: rounds until every draw is accepted) ==============
+add(
+    small(
+        "von_mises_infinite_concentration_sample",
+        "from torch.distributions import VonMises\nprint(VonMises(0.0, float('inf')).sample())",
+        (r"no acceptance after 1,000 rounds",),
+    ),
+    budget(
+        "von_mises_sample_huge",
+        "from torch.distributions import VonMises\n"
+        "print(VonMises(torch.zeros(10**4), 1.0).sample((10**5,)))",
+    ),
+    small(
+        "von_mises_nan_concentration_unvalidated",
+        "from torch.distributions import VonMises\n"
+        "print(VonMises(0.0, float('nan'), validate_args=False).sample((3,)))",
+        (r"no acceptance after 1,000 rounds",),
+    ),
+)

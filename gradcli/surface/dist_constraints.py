@@ -277,7 +277,7 @@ def support(d: Any) -> Constraint:
         return real
     if name in ("Exponential", "Gamma", "Chi2", "HalfNormal", "HalfCauchy"):
         return nonnegative
-    if name in ("LogNormal", "FisherSnedecor", "Weibull"):
+    if name in ("LogNormal", "FisherSnedecor", "Weibull", "InverseGamma"):
         return positive
     if name in ("Beta", "RelaxedBernoulli", "Kumaraswamy", "ContinuousBernoulli"):
         return unit_interval
@@ -338,7 +338,7 @@ def arg_constraints(d: Any) -> dict[str, Constraint]:
         return {"rate": positive}
     if name == "Poisson":
         return {"rate": nonnegative}
-    if name == "Gamma":
+    if name in ("Gamma", "InverseGamma"):
         return {"concentration": positive, "rate": positive}
     if name == "Chi2":
         return {"df": positive}
@@ -364,6 +364,7 @@ def arg_constraints(d: Any) -> dict[str, Constraint]:
         "Multinomial",
         "RelaxedOneHotCategorical",
         "ExpRelaxedCategorical",
+        "OneHotCategoricalStraightThrough",
     ):
         return _probs_logits(simplex, IndependentConstraint(real, 1))
     if name == "Binomial":

@@ -820,6 +820,60 @@ class VonMises(Distribution):
         return _M["sqrt"](self.variance)
 
 
+class InverseGamma(_Named):
+    """PyTorch's InverseGamma: a Gamma through PowerTransform(-1)."""
+
+    NAME = "InverseGamma"
+    PARAMS = ()
+    OWN = ("concentration", "rate", "base_dist")
+    SUPPORT = (_POSITIVE, lambda v: v > 0)
+
+    def __init__(self, concentration: Any, rate: Any, validate_args: Any = None) -> None:
+        base = DS.Gamma(concentration, rate, validate_args=validate_args)
+        neg_one = -_M["new_ones"](base.rate, ())
+        super().__init__(base, PowerTransform(neg_one), validate_args=validate_args)
+
+    @property
+    def concentration(self) -> Tensor:
+        return self.base_dist.concentration
+
+    @property
+    def rate(self) -> Tensor:
+        return self.base_dist.rate
+
+    @property
+    def mean(self) -> Tensor:
+        result = self.rate / (self.concentration - 1)
+        return _T["where"](_M["gt"](self.concentration, 1), result, math.inf)
+
+    @property
+    def mode(self) -> Tensor:
+        return self.rate / (self.concentration + 1)
+
+    @property
+    def variance(self) -> Tensor:
+        c = self.concentration
+        result = _M["square"](self.rate) / (_M["square"](c - 1) * (c - 2))
+        return _T["where"](_M["gt"](c, 2), result, math.inf)
+
+    def entropy(self) -> Tensor:
+        c = self.concentration
+        return c + _M["log"](self.rate) + _M["lgamma"](c) - (1 + c) * _M["digamma"](c)
+
+
+class OneHotCategoricalStraightThrough(DS.OneHotCategorical):
+    """PyTorch's straight-through one-hot draw: the sample plus probs - probs.detach() (its
+    value the one-hot sample, its gradient the probabilities')."""
+
+    NAME = "OneHotCategoricalStraightThrough"
+    has_rsample = True
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        samples = self.sample(sample_shape)
+        probs = self._categorical.probs
+        return samples + (probs - _M["detach"](probs))
+
+
 for _cls, _module in (
     (HalfCauchy, "half_cauchy"),
     (Pareto, "pareto"),
@@ -830,6 +884,8 @@ for _cls, _module in (
     (RelaxedOneHotCategorical, "relaxed_categorical"),
     (LogisticNormal, "logistic_normal"),
     (VonMises, "von_mises"),
+    (InverseGamma, "inverse_gamma"),
+    (OneHotCategoricalStraightThrough, "one_hot_categorical"),
 ):
     DS.CLASSES[_cls.NAME] = _cls
     DS.MODULES[_cls.NAME] = _module

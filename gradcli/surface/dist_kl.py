@@ -41,7 +41,7 @@ _BASES: dict[str, tuple[str, ...]] = {
         n: (_TD,)
         for n in (
             "LogNormal HalfNormal HalfCauchy Gumbel Pareto Weibull Kumaraswamy LogisticNormal "
-            "RelaxedBernoulli RelaxedOneHotCategorical"
+            "RelaxedBernoulli RelaxedOneHotCategorical InverseGamma"
         ).split()
     },
     "OneHotCategoricalStraightThrough": ("OneHotCategorical",),

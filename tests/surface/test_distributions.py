@@ -358,6 +358,11 @@ def _sym(p: T) -> T:
             lambda p: DS.CLASSES["VonMises"](T(LOC), p).log_prob(V),
             np.array([0.5, 3.0, 7.5]),
         ),
+        (
+            "inverse gamma log_prob / concentration",
+            lambda p: DS.CLASSES["InverseGamma"](p, T(SCALE)).log_prob(POS),
+            SCALE + 1,
+        ),
         ("poisson log_prob", lambda p: DS.Poisson(p).log_prob(T(np.array([0.0, 2.0, 5.0]))), SCALE),
         ("lognormal log_prob / loc", lambda p: DS.LogNormal(p, T(SCALE)).log_prob(POS), LOC),
         ("lognormal log_prob / scale", lambda p: DS.LogNormal(T(LOC), p).log_prob(POS), SCALE),
@@ -638,8 +643,10 @@ def test_isinstance_with_the_classes_is_pytorchs() -> None:
         "Kumaraswamy",
         "RelaxedOneHotCategorical",
         "LogisticNormal",
+        "InverseGamma",
     ):
         pytorch_subclasses[name] = td
+    pytorch_subclasses["OneHotCategoricalStraightThrough"] = {"OneHotCategorical"}
     for a in DS.CLASSES:
         for b in DS.CLASSES:
             want = a == b or b in pytorch_subclasses.get(a, set())
@@ -1109,3 +1116,20 @@ def test_constraint_checks() -> None:
     ind = C.IndependentConstraint(C.positive, 1)
     assert repr(ind) == "IndependentConstraint(GreaterThan(lower_bound=0.0), 1)"
     np.testing.assert_array_equal(ind.check(T(m)).numpy(), [True, True, False])
+
+
+def test_straight_through_gradient_is_the_probabilities() -> None:
+    """OneHotCategoricalStraightThrough.rsample: the value a one-hot draw, the gradient that of
+    the probabilities (the surrogate sum(softmax(logits) * w) per draw, by finite differences)."""
+    w = np.array([1.0, -2.0, 0.5])
+    leaf = T(LOC, requires_grad=True)
+    gradcli.surface.sampling.manual_seed(1)
+    y = DS.CLASSES["OneHotCategoricalStraightThrough"](logits=leaf).rsample((2,))
+    assert sorted(y.detach().numpy().sum(-1)) == [1.0, 1.0]
+    (y * T(w)).sum().backward()
+
+    def surrogate(v: np.ndarray) -> float:
+        p = np.exp(v - v.max()) / np.exp(v - v.max()).sum()
+        return float(2 * (p * w).sum())
+
+    np.testing.assert_allclose(leaf.grad.numpy(), _fd(surrogate, LOC), rtol=1e-6, atol=1e-9)

@@ -8665,3 +8665,19 @@ add(
         (r"no acceptance after 1,000 rounds",),
     ),
 )
+
+
+# === fixdist: InverseGamma, OneHotCategoricalStraightThrough ==================================
+add(
+    budget(
+        "inverse_gamma_sample_huge",
+        "from torch.distributions import InverseGamma\n"
+        "print(InverseGamma(torch.ones(10**3), 1.0).sample((10**5,)))",
+        LIMIT + (r"more than the time limit allows",),
+    ),
+    budget(
+        "straight_through_rsample_huge",
+        "from torch.distributions import OneHotCategoricalStraightThrough\n"
+        "print(OneHotCategoricalStraightThrough(logits=torch.zeros(10**4)).rsample((10**5,)))",
+    ),
+)

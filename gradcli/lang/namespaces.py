@@ -1383,15 +1383,20 @@ def _load(f: Any, *args: Any, **kwargs: Any) -> Any:
 
 
 def _distributions_members() -> dict[str, Any]:
-    """torch.distributions, loaded when a program first names it."""
+    """torch.distributions, loaded when a program first names it (its classes, in
+    `surface.distributions` and `dist_extra`; KL in `dist_kl`; constraints)."""
+    from ..surface import dist_constraints as DC
+    from ..surface import (
+        dist_extra,  # noqa: F401  (its classes join DS.CLASSES)
+        dist_kl,
+    )
     from ..surface import distributions as DS
 
     classes = {n: Builtin(f"torch.distributions.{n}", c) for n, c in DS.CLASSES.items()}
     transforms = {
         n: Builtin(f"torch.distributions.transforms.{n}", c) for n, c in DS.TRANSFORMS.items()
     }
-    kl = Builtin("torch.distributions.kl_divergence", DS.kl_divergence)
-    from ..surface import dist_constraints as DC
+    kl = Builtin("torch.distributions.kl_divergence", dist_kl.kl_divergence)
 
     constraints = Namespace(
         "torch.distributions.constraints",

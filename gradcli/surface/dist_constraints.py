@@ -19,9 +19,12 @@ _M = N.METHODS
 def _field(v: Any) -> str:
     """A bound as PyTorch's f-string shows it: a tensor of one element as its number."""
     if isinstance(v, Tensor):
-        from .distributions import _shown
+        if v.ndim:
+            from .printing import format_value
 
-        return _shown(v)
+            return format_value(v)
+        n = v.data.item()
+        return repr(n if v.dtype.kind in "biu" else float(n))
     return repr(v) if isinstance(v, float) else str(v)
 
 

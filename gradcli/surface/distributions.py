@@ -2,7 +2,7 @@
 uses it: Normal, MultivariateNormal, Independent, Uniform, Bernoulli, Categorical,
 OneHotCategorical, Exponential, Laplace, Cauchy, HalfNormal, LogNormal, Poisson, Geometric,
 Gamma, Chi2, Beta, Dirichlet, StudentT, with `sample`, `rsample` (the reparameterisation trick,
-differentiable), `log_prob`, `entropy`, `cdf`/`icdf`, their moments, `kl_divergence`, and
+differentiable), `log_prob`, `entropy`, `cdf`/`icdf`, their moments, and
 PyTorch's argument checks.
 
 Each method is the composition of recorded operations PyTorch's own Python code performs, in
@@ -2157,13 +2157,6 @@ def _kl_mvn(p: MultivariateNormal, q: MultivariateNormal) -> Tensor:
     return half_term1 + 0.5 * (term2 + term3 - n)
 
 
-def kl_divergence(p: Any, q: Any) -> Tensor:
-    """KL(p || q) for the pairs PyTorch registers (`dist_kl`)."""
-    from . import dist_kl
-
-    return dist_kl.kl_divergence(p, q)
-
-
 CLASSES: dict[str, type] = {
     "Normal": Normal,
     "Uniform": Uniform,
@@ -3431,6 +3424,3 @@ class NegativeBinomial(_Counted):
 
 CLASSES["NegativeBinomial"] = NegativeBinomial
 MODULES["NegativeBinomial"] = "negative_binomial"
-
-
-from . import dist_extra  # noqa: E402,F401  (more classes, registered into CLASSES)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..base.errors import GradcliError
 from ..core.tensor import Tensor, typename
 from . import names as N
@@ -150,6 +152,15 @@ _CHECKS: dict[str, Any] = {
     "IndependentConstraint": _independent_check,
     "LowerCholesky": _lower_cholesky_check,
     "PositiveDefinite": _positive_definite_check,
+    "CorrCholesky": lambda c, v: _M["bitwise_and"](
+        _lower_cholesky_check(c, v),
+        _all_last(
+            _M["le"](
+                _M["abs"](N.LINALG["norm"](_M["detach"](v), dim=-1) - 1.0),
+                float(np.finfo(v.dtype).eps) * v.shape[-1] * 10,
+            )
+        ),
+    ),
 }
 
 
@@ -230,6 +241,7 @@ simplex = Constraint("Simplex", (), False, 1)
 real_vector = IndependentConstraint(real, 1)
 lower_cholesky = Constraint("LowerCholesky", (), False, 2)
 positive_definite = Constraint("PositiveDefinite", (), False, 2)
+corr_cholesky = Constraint("CorrCholesky", (), False, 2)
 
 # what a program reaches as torch.distributions.constraints.X
 PUBLIC: dict[str, Any] = {
@@ -245,6 +257,7 @@ PUBLIC: dict[str, Any] = {
     "real_vector": real_vector,
     "lower_cholesky": lower_cholesky,
     "positive_definite": positive_definite,
+    "corr_cholesky": corr_cholesky,
     "interval": interval,
     "half_open_interval": half_open_interval,
     "greater_than": greater_than,
@@ -304,6 +317,8 @@ def support(d: Any) -> Constraint:
         return multinomial(d.total_count)
     if name == "Pareto":
         return greater_than_eq(d.scale)
+    if name == "LKJCholesky":
+        return corr_cholesky
     if name == "Independent":
         base = support(d.base_dist)
         n = d.reinterpreted_batch_ndims
@@ -394,8 +409,10 @@ def arg_constraints(d: Any) -> dict[str, Constraint]:
         }
     if name == "Pareto":
         return {"alpha": positive, "scale": positive}
-    if name == "VonMises":
+    if name in ("VonMises",):
         return {"loc": real, "concentration": positive}
+    if name == "LKJCholesky":
+        return {"concentration": positive}
     if name == "Weibull":
         return {"scale": positive, "concentration": positive}
     if name == "Kumaraswamy":

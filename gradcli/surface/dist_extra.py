@@ -874,6 +874,82 @@ class OneHotCategoricalStraightThrough(DS.OneHotCategorical):
         return samples + (probs - _M["detach"](probs))
 
 
+def _corr_cholesky_ok(v: Any) -> Any:
+    """PyTorch's corr_cholesky check: lower triangular, positive diagonal, rows of unit norm
+    (within 10 n eps)."""
+    tol = float(np.finfo(v.dtype).eps) * v.shape[-1] * 10
+    lower = np.all((np.tril(v) == v).reshape(v.shape[:-2] + (-1,)), -1)
+    diag = np.all(np.diagonal(v, 0, -2, -1) > 0, -1)
+    unit = np.all(np.abs(np.linalg.norm(v, axis=-1) - 1.0) <= tol, -1)
+    return lower & diag & unit
+
+
+class LKJCholesky(Distribution):
+    """PyTorch's LKJCholesky: Cholesky factors of correlation matrices, drawn by the onion
+    method (a Beta draw per row, a direction from normals), log_prob in closed form."""
+
+    NAME = "LKJCholesky"
+    PARAMS = ("concentration",)
+
+    def __init__(self, dim: Any, concentration: Any = 1.0, validate_args: Any = None) -> None:
+        if isinstance(dim, bool) or not isinstance(dim, int):
+            raise GradcliError(
+                f"LKJCholesky's dim must be an int, not {type(dim).__name__}"
+            ).mirror("TypeError")
+        if dim < 2:
+            raise GradcliError(
+                f"Expected dim to be an integer greater than or equal to 2. Found dim={dim}."
+            ).mirror("ValueError")
+        self.dim = dim
+        (self.concentration,) = _broadcast_all(concentration)
+        self.batch = tuple(self.concentration.shape)
+        self.event = (dim, dim)
+        marginal_conc = self.concentration + 0.5 * (dim - 2)
+        offset = _T["arange"](dim - 1, dtype=self.concentration.dtype)
+        offset = _T["cat"]([_M["new_zeros"](offset, (1,)), offset])
+        beta_conc1 = offset + 0.5
+        beta_conc0 = _M["unsqueeze"](marginal_conc, -1) - 0.5 * offset
+        self._beta = DS.Beta(beta_conc1, beta_conc0)
+        if validate_args is not False:
+            c = self.concentration
+            self._check("concentration", c, c.data > 0, _POSITIVE)
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr == "dim":
+            return self.dim
+        return super().program_attribute(attr)
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        from .indexing import setitem
+
+        y = _M["unsqueeze"](self._beta.sample(sample_shape), -1)
+        u_normal = _M["tril"](_T["randn"](self._extended(sample_shape), dtype=y.dtype), -1)
+        u_hypersphere = u_normal / _M["norm"](u_normal, dim=-1, keepdim=True)
+        setitem(u_hypersphere, (Ellipsis, 0, slice(None)), 0.0)
+        w = _M["sqrt"](y) * u_hypersphere
+        eps = float(np.finfo(w.dtype).tiny)
+        diag_elems = _M["sqrt"](_T["clamp"](1 - _T["sum"](w**2, -1), min=eps))
+        return w + _T["diag_embed"](diag_elems)
+
+    def log_prob(self, value: Any) -> Tensor:
+        if self.validating:
+            value = _validate_sample(self, value, "CorrCholesky()", _corr_cholesky_ok)
+        else:
+            value = _value(value, self, check=False)
+        from .indexing import getitem
+
+        diag_elems = getitem(_M["diagonal"](value, 0, -1, -2), (Ellipsis, slice(1, None)))
+        order = _T["arange"](2, self.dim + 1)
+        order = 2 * _M["unsqueeze"](self.concentration - 1, -1) + self.dim - order
+        unnormalized = _T["sum"](order * _M["log"](diag_elems), -1)
+        dm1 = self.dim - 1
+        alpha = self.concentration + 0.5 * dm1
+        denominator = _T["lgamma"](alpha) * dm1
+        numerator = _T["mvlgamma"](alpha - 0.5, dm1)
+        pi_constant = 0.5 * dm1 * math.log(math.pi)
+        return unnormalized - (pi_constant + numerator - denominator)
+
+
 for _cls, _module in (
     (HalfCauchy, "half_cauchy"),
     (Pareto, "pareto"),
@@ -886,6 +962,7 @@ for _cls, _module in (
     (VonMises, "von_mises"),
     (InverseGamma, "inverse_gamma"),
     (OneHotCategoricalStraightThrough, "one_hot_categorical"),
+    (LKJCholesky, "lkj_cholesky"),
 ):
     DS.CLASSES[_cls.NAME] = _cls
     DS.MODULES[_cls.NAME] = _module

@@ -370,6 +370,13 @@ def _sym(p: T) -> T:
             lambda p: DS.CLASSES["InverseGamma"](p, T(SCALE)).log_prob(POS),
             SCALE + 1,
         ),
+        (
+            "lkj cholesky log_prob / concentration",
+            lambda p: DS.CLASSES["LKJCholesky"](3, p).log_prob(
+                T(np.array([[1.0, 0.0, 0.0], [0.6, 0.8, 0.0], [0.0, 0.6, 0.8]]))
+            ),
+            SCALE,
+        ),
         ("poisson log_prob", lambda p: DS.Poisson(p).log_prob(T(np.array([0.0, 2.0, 5.0]))), SCALE),
         ("lognormal log_prob / loc", lambda p: DS.LogNormal(p, T(SCALE)).log_prob(POS), LOC),
         ("lognormal log_prob / scale", lambda p: DS.LogNormal(T(LOC), p).log_prob(POS), SCALE),

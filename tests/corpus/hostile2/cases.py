@@ -8681,3 +8681,23 @@ add(
         "print(OneHotCategoricalStraightThrough(logits=torch.zeros(10**4)).rsample((10**5,)))",
     ),
 )
+
+
+# === fixdist: LKJCholesky ======================================================================
+add(
+    budget(
+        "lkj_cholesky_huge_dim",
+        "from torch.distributions import LKJCholesky\nprint(LKJCholesky(10**5).sample())",
+    ),
+    budget(
+        "lkj_cholesky_huge_sample",
+        "from torch.distributions import LKJCholesky\n"
+        "print(LKJCholesky(100, torch.ones(10**3)).sample((10**3,)))",
+        LIMIT + (r"more than the time limit allows",),
+    ),
+    small(
+        "lkj_cholesky_float_dim",
+        "from torch.distributions import LKJCholesky\nLKJCholesky(2.5)",
+        (r"dim must be an int",),
+    ),
+)

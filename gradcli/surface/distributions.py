@@ -1,7 +1,8 @@
 """`torch.distributions` as VAE, policy-gradient, Bayesian-regression and mixture-model code
 uses it: Normal, MultivariateNormal, Independent, Uniform, Bernoulli, Categorical,
 OneHotCategorical, Exponential, Laplace, Cauchy, HalfNormal, LogNormal, Poisson, Geometric,
-Gamma, Chi2, Beta, Dirichlet, StudentT, with `sample`, `rsample` (the reparameterisation trick,
+Gamma, Chi2, Beta, Dirichlet, StudentT (more in `dist_extra`; KL in `dist_kl`; support and
+arg_constraints in `dist_constraints`), with `sample`, `rsample` (the reparameterisation trick,
 differentiable), `log_prob`, `entropy`, `cdf`/`icdf`, their moments, and
 PyTorch's argument checks.
 
@@ -144,7 +145,7 @@ class Distribution:
             from . import dist_constraints
 
             return getattr(dist_constraints, attr)(self)
-        if attr == "expand" and self.NAME != "MixtureSameFamily":
+        if attr == "expand":
             return self.expand
         raise GradcliError(
             f"'{self.NAME}' object has no attribute '{attr}'", found=f"`.{attr}`"
@@ -182,6 +183,12 @@ class Distribution:
             "batch_shape",
             "d.expand((3, 2)) or d.expand(torch.Size([3, 2]))",
         )
+        if self.NAME == "MixtureSameFamily":
+            raise GradcliError(
+                "MixtureSameFamily.expand is not supported by gradcli",
+                hint="make the mixture with expanded parts: MixtureSameFamily(Categorical("
+                "logits.expand(...)), Normal(loc.expand(...), scale.expand(...)))",
+            ).mirror("NotImplementedError")
         return _expanded(self, shape)
 
     def rsample(self, sample_shape: Any = ()) -> Tensor:

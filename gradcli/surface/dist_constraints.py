@@ -319,6 +319,8 @@ def support(d: Any) -> Constraint:
         return greater_than_eq(d.scale)
     if name == "LKJCholesky":
         return corr_cholesky
+    if name == "Wishart":
+        return positive_definite
     if name == "Independent":
         base = support(d.base_dist)
         n = d.reinterpreted_batch_ndims
@@ -413,6 +415,13 @@ def arg_constraints(d: Any) -> dict[str, Constraint]:
         return {"loc": real, "concentration": positive}
     if name == "LKJCholesky":
         return {"concentration": positive}
+    if name == "Wishart":
+        return {
+            "covariance_matrix": positive_definite,
+            "precision_matrix": positive_definite,
+            "scale_tril": lower_cholesky,
+            "df": greater_than(d.event[-1] - 1),
+        }
     if name == "Weibull":
         return {"scale": positive, "concentration": positive}
     if name == "Kumaraswamy":

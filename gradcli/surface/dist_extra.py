@@ -15,6 +15,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core.tensor import Tensor, no_grad
 from . import distributions as DS
+from . import names as N
 from .distributions import (
     _F,
     _M,
@@ -919,6 +920,9 @@ class LKJCholesky(Distribution):
             return self.dim
         return super().program_attribute(attr)
 
+    def _inner_batch(self, name: str, shape: tuple[int, ...]) -> tuple[int, ...]:
+        return shape + (self.dim,)  # (a Beta per row)
+
     def sample(self, sample_shape: Any = ()) -> Tensor:
         from .indexing import setitem
 
@@ -950,6 +954,267 @@ class LKJCholesky(Distribution):
         return unnormalized - (pi_constant + numerator - denominator)
 
 
+_LOG_2 = math.log(2)
+_WISHART_TRIES = 10_000  # redraw rounds of Wishart.rsample's singular-sample correction
+
+
+def _positive_definite(v: np.ndarray) -> np.ndarray:
+    """PyTorch's positive_definite check (cholesky_ex's info == 0), per matrix."""
+    flat = v.reshape((-1,) + v.shape[-2:])
+    ok = np.empty(flat.shape[0], dtype=bool)
+    for k, m in enumerate(flat):
+        try:
+            np.linalg.cholesky(m)
+            ok[k] = bool(np.all(np.isfinite(m)))
+        except np.linalg.LinAlgError:
+            ok[k] = False
+    return ok.reshape(v.shape[:-2])
+
+
+class Wishart(Distribution):
+    """PyTorch's Wishart: draws by the Bartlett decomposition (Chi2 square roots on the
+    diagonal, normals below it, through the scale's Cholesky factor); PyTorch 2.13's rsample
+    then redraws the samples its positive-definiteness check accepts (its `is_singular` is the
+    check itself) once, warning "Singular sample detected." — done here the same way, so the
+    draws are PyTorch's."""
+
+    NAME = "Wishart"
+    PARAMS = ("covariance_matrix", "precision_matrix", "scale_tril", "df")
+    has_rsample = True
+
+    def __init__(
+        self,
+        df: Any,
+        covariance_matrix: Any = None,
+        precision_matrix: Any = None,
+        scale_tril: Any = None,
+        validate_args: Any = None,
+    ) -> None:
+        given = [
+            (n, v)
+            for n, v in (
+                ("covariance_matrix", covariance_matrix),
+                ("precision_matrix", precision_matrix),
+                ("scale_tril", scale_tril),
+            )
+            if v is not None
+        ]
+        if len(given) != 1:
+            raise GradcliError(
+                "Exactly one of covariance_matrix or precision_matrix or scale_tril may be "
+                "specified."
+            ).mirror("AssertionError")
+        name, param = given[0]
+        if not isinstance(param, Tensor):
+            raise GradcliError(
+                f"Wishart's {name} must be a tensor, not {type(param).__name__}"
+            ).mirror("TypeError")
+        if param.ndim < 2:
+            raise GradcliError(
+                "scale_tril must be at least two-dimensional, with optional leading batch "
+                "dimensions"
+            ).mirror("ValueError")
+        if isinstance(df, Tensor):
+            batch = tuple(np.broadcast_shapes(tuple(param.shape[:-2]), tuple(df.shape)))
+            self.df = _M["expand"](df, *batch) if df.shape != batch else df
+        else:
+            batch = tuple(param.shape[:-2])
+            self.df = _T["tensor"](df, dtype=param.dtype)
+        self._df = self.df  # (the name the repr reads)
+        p = param.shape[-1]
+        self.batch, self.event = batch, tuple(param.shape[-2:])
+        if bool(np.any(self.df.data <= p - 1)):
+            shown = DS._shown(df) if isinstance(df, Tensor) else repr(df)
+            raise GradcliError(
+                f"Value of df={shown} expected to be greater than ndim - 1 = {p - 1}."
+            ).mirror("ValueError")
+        setattr(self, "_" + name, _M["expand"](param, *(batch + (-1, -1))))
+        self.shown = {name, "df"}
+        if bool(np.any(self.df.data < p)):
+            from ..core import hooks
+
+            hooks.warn(
+                "Low df values detected. Singular samples are highly likely to occur for "
+                "ndim - 1 < df < ndim."
+            )
+        if validate_args is not False:
+            v = getattr(self, "_" + name)
+            if name == "scale_tril":
+                d = v.data
+                ok = np.all((np.tril(d) == d).reshape(d.shape[:-2] + (-1,)), -1) & np.all(
+                    np.diagonal(d, 0, -2, -1) > 0, -1
+                )
+                self._check(name, v, ok, "LowerCholesky()")
+            else:
+                self._check(name, v, _positive_definite(v.data), "PositiveDefinite()")
+            self._check("df", self.df, self.df.data > p - 1, f"GreaterThan(lower_bound={p - 1})")
+        if name == "scale_tril":
+            self._unbroadcasted_scale_tril = param
+        elif name == "covariance_matrix":
+            self._unbroadcasted_scale_tril = N.LINALG["cholesky"](param)
+        else:
+            self._unbroadcasted_scale_tril = DS._precision_to_scale_tril(param)
+        self._dist_chi2 = DS.Chi2(
+            _M["unsqueeze"](self.df, -1)
+            - _M["expand"](
+                _T["arange"](p, dtype=self._unbroadcasted_scale_tril.dtype), *(batch + (-1,))
+            )
+        )
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("df", "covariance_matrix", "precision_matrix", "scale_tril"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    def _lazy(self, name: str) -> Tensor:
+        if getattr(self, "_" + name, None) is None:
+            low = self._unbroadcasted_scale_tril
+            if name == "scale_tril":
+                v = low
+            elif name == "covariance_matrix":
+                v = _T["matmul"](low, _M["transpose"](low, -2, -1))
+            else:
+                v = _T["cholesky_solve"](_T["eye"](self.event[-1], dtype=low.dtype), low)
+            setattr(self, "_" + name, _M["expand"](v, *(self.batch + self.event)))
+        self.shown.add(name)  # type: ignore[union-attr]
+        return getattr(self, "_" + name)
+
+    @property
+    def scale_tril(self) -> Tensor:
+        return self._lazy("scale_tril")
+
+    @property
+    def covariance_matrix(self) -> Tensor:
+        return self._lazy("covariance_matrix")
+
+    @property
+    def precision_matrix(self) -> Tensor:
+        return self._lazy("precision_matrix")
+
+    def _df_view(self) -> Tensor:
+        return _M["view"](self.df, *(self.batch + (1, 1)))
+
+    @property
+    def mean(self) -> Tensor:
+        return self._df_view() * self.covariance_matrix
+
+    @property
+    def mode(self) -> Tensor:
+        from .indexing import setitem
+
+        factor = self.df - self.covariance_matrix.shape[-1] - 1
+        setitem(factor, _M["le"](factor, 0), math.nan)
+        return _M["view"](factor, *(self.batch + (1, 1))) * self.covariance_matrix
+
+    @property
+    def variance(self) -> Tensor:
+        v = self.covariance_matrix
+        diag = _M["diagonal"](v, 0, -2, -1)
+        outer = _M["unsqueeze"](diag, -1) * _M["unsqueeze"](diag, -2)
+        return self._df_view() * (_M["pow"](v, 2) + outer)
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    def _bartlett(self, sample_shape: tuple[int, ...]) -> Tensor:
+        from .indexing import setitem
+
+        p = self.event[-1]
+        chi = _M["sqrt"](self._dist_chi2.rsample(sample_shape))
+        chi = _M["clamp"](chi, min=float(np.finfo(chi.dtype).eps))
+        noise = _T["diag_embed"](chi, 0, -2, -1)
+        ij = _T["tril_indices"](p, p, -1)
+        rows, cols = _M["unbind"](ij)
+        draws = _T["randn"](
+            tuple(sample_shape) + self.batch + (p * (p - 1) // 2,), dtype=noise.dtype
+        )
+        setitem(noise, (Ellipsis, rows, cols), draws)
+        chol = _T["matmul"](self._unbroadcasted_scale_tril, noise)
+        return _T["matmul"](chol, _M["transpose"](chol, -2, -1))
+
+    def _inner_batch(self, name: str, shape: tuple[int, ...]) -> tuple[int, ...]:
+        return shape + self.event[-1:]  # (the Chi2 of each diagonal entry)
+
+    def _accepted(self, sample: Tensor) -> np.ndarray:
+        ok = _positive_definite(sample.data)
+        if self.batch:
+            ok = np.max(ok, axis=tuple(-(x + 1) for x in range(len(self.batch))))
+        return np.asarray(ok)
+
+    def rsample(self, sample_shape: Any = (), max_try_correction: Any = None) -> Tensor:
+        from .indexing import setitem
+
+        tries = 10 if max_try_correction is None else max_try_correction
+        if isinstance(tries, bool) or not isinstance(tries, int):
+            raise GradcliError(
+                f"max_try_correction must be an int, not {type(tries).__name__}"
+            ).mirror("TypeError")
+        if tries > _WISHART_TRIES:
+            raise GradcliError(
+                f"Wishart.rsample: max_try_correction={tries:,} redraws, more than gradcli "
+                f"allows ({_WISHART_TRIES:,})",
+                hint="the default (10) is PyTorch's",
+            )
+        shape = DS._sample_shape(sample_shape)
+        sample = self._bartlett(shape)
+        flagged = self._accepted(sample)  # (PyTorch's is_singular: the check, not its negation)
+        if bool(np.any(flagged)):
+            from ..core import hooks
+
+            hooks.warn("Singular sample detected.")
+            for _ in range(tries):
+                k = int(np.count_nonzero(flagged))
+                new = self._bartlett((k,))
+                if flagged.ndim == 0:  # (PyTorch's 0-d mask: a view of all, CopySlices)
+                    setitem(sample, None, new)
+                else:
+                    setitem(sample, Tensor(flagged.copy()), new)
+                again = ~self._accepted(new)
+                flagged = flagged.copy()
+                flagged[flagged] = again
+                if not bool(np.any(flagged)):
+                    break
+        return sample
+
+    def log_prob(self, value: Any) -> Tensor:
+        if self.validating:
+            value = _validate_sample(self, value, "PositiveDefinite()", _positive_definite)
+        else:
+            value = _value(value, self, check=False)
+        nu = self.df
+        p = self.event[-1]
+        low = self._unbroadcasted_scale_tril
+        log_diag = _M["sum"](_M["log"](_M["diagonal"](low, 0, -2, -1)), -1)
+        return (
+            -nu * (p * _LOG_2 / 2 + log_diag)
+            - _T["mvlgamma"](nu / 2, p)
+            + (nu - p - 1) / 2 * N.LINALG["slogdet"](value)[1]
+            - _M["sum"](_M["diagonal"](_T["cholesky_solve"](value, low), 0, -2, -1), -1) / 2
+        )
+
+    def entropy(self) -> Tensor:
+        nu = self.df
+        p = self.event[-1]
+        low = self._unbroadcasted_scale_tril
+        x = nu / 2
+        if not bool(np.all(x.data > (p - 1) / 2)):
+            raise GradcliError("Wrong domain for multivariate digamma function.").mirror(
+                "AssertionError"
+            )
+        shifts = _M["expand"](
+            _M["div"](_T["arange"](p, dtype=x.dtype), 2), *(tuple(x.shape) + (-1,))
+        )
+        mvdigamma = _M["sum"](_T["digamma"](_M["unsqueeze"](x, -1) - shifts), -1)
+        log_diag = _M["sum"](_M["log"](_M["diagonal"](low, 0, -2, -1)), -1)
+        return (
+            (p + 1) * (p * _LOG_2 / 2 + log_diag)
+            + _T["mvlgamma"](x, p)
+            - (nu - p - 1) / 2 * mvdigamma
+            + nu * p / 2
+        )
+
+
 for _cls, _module in (
     (HalfCauchy, "half_cauchy"),
     (Pareto, "pareto"),
@@ -963,6 +1228,7 @@ for _cls, _module in (
     (InverseGamma, "inverse_gamma"),
     (OneHotCategoricalStraightThrough, "one_hot_categorical"),
     (LKJCholesky, "lkj_cholesky"),
+    (Wishart, "wishart"),
 ):
     DS.CLASSES[_cls.NAME] = _cls
     DS.MODULES[_cls.NAME] = _module

@@ -175,6 +175,11 @@ class Distribution:
     def sample_n(self, n: int) -> Tensor:
         return self.sample((n,))
 
+    def _inner_batch(self, name: str, shape: tuple[int, ...]) -> tuple[int, ...]:
+        """The batch shape an inner distribution (`name`) takes when this one is expanded to
+        `shape` (its own batch: a Beta per row of LKJCholesky's, adds that row)."""
+        return shape
+
     def expand(self, batch_shape: Any, _instance: Any = None) -> Distribution:
         """PyTorch's expand: a new distribution of this batch shape whose parameters are the
         old ones expanded (views: no copy); `validate_args` as the old one's."""
@@ -825,7 +830,7 @@ def _expanded(d: Distribution, shape: tuple[int, ...]) -> Distribution:
             elif k == "base_dist" and isinstance(d, Independent):
                 base_batch = shape + d.event[: d.reinterpreted_batch_ndims]
             else:
-                base_batch = shape
+                base_batch = d._inner_batch(k, shape)
             new.__dict__[k] = _expanded(v, base_batch)
     if not any(isinstance(v, (Tensor, Distribution)) for v in d.__dict__.values()):
         raise GradcliError(f"{d.NAME}.expand is not supported by gradcli").mirror(

@@ -377,6 +377,20 @@ def _sym(p: T) -> T:
             ),
             SCALE,
         ),
+        (
+            "wishart log_prob / df",
+            lambda p: DS.CLASSES["Wishart"](
+                p, covariance_matrix=T(np.array([[1.0, 0.3], [0.3, 0.5]]))
+            ).log_prob(T(np.array([[2.0, -0.5], [-0.5, 1.5]]))),
+            SCALE + 2,
+        ),
+        (
+            "wishart entropy / scale_tril",
+            lambda p: DS.CLASSES["Wishart"](
+                T(np.array(4.0)), scale_tril=p * T(np.array([[1.0, 0.0], [1.0, 1.0]]))
+            ).entropy(),
+            np.array([[1.2, 0.0], [0.4, 0.7]]),
+        ),
         ("poisson log_prob", lambda p: DS.Poisson(p).log_prob(T(np.array([0.0, 2.0, 5.0]))), SCALE),
         ("lognormal log_prob / loc", lambda p: DS.LogNormal(p, T(SCALE)).log_prob(POS), LOC),
         ("lognormal log_prob / scale", lambda p: DS.LogNormal(T(LOC), p).log_prob(POS), SCALE),

@@ -8701,3 +8701,30 @@ add(
         (r"dim must be an int",),
     ),
 )
+
+
+# === fixdist: Wishart ==========================================================================
+add(
+    budget(
+        "wishart_huge_event",
+        "from torch.distributions import Wishart\n"
+        "print(Wishart(10.0**5, scale_tril=torch.eye(10**4)).sample())",
+    ),
+    budget(
+        "wishart_huge_sample",
+        "from torch.distributions import Wishart\n"
+        "print(Wishart(5.0, covariance_matrix=torch.eye(3)).rsample((10**7,)))",
+        LIMIT + (r"more than the time limit allows",),
+    ),
+    small(
+        "wishart_max_try_correction_huge",
+        "from torch.distributions import Wishart\n"
+        "Wishart(5.0, covariance_matrix=torch.eye(2)).rsample(max_try_correction=10**12)",
+        (r"more than gradcli allows",),
+    ),
+    small(
+        "wishart_no_matrix",
+        "from torch.distributions import Wishart\nWishart(5.0)",
+        (r"Exactly one of covariance_matrix or precision_matrix or scale_tril",),
+    ),
+)

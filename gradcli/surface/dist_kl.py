@@ -606,3 +606,19 @@ def _cb_uniform(p: Any, q: Any) -> Tensor:
 def _uniform_cb(p: Any, q: Any) -> Tensor:
     result = _minus_entropy_to_cb(p, q)
     return _inf_where_any(result, _T["ge"](p.high, 1.0), _T["le"](p.low, 0.0))
+
+
+@_register(("Binomial", "Binomial"))
+def _binomial_binomial(p: Any, q: Any) -> Tensor:
+    from .indexing import getitem, setitem
+
+    if bool(np.any(p.total_count.data < q.total_count.data)):
+        raise _not_implemented(
+            "KL between Binomials where q.total_count > p.total_count is not implemented"
+        )
+    kl = p.total_count * (
+        p.probs * (p.logits - q.logits) + _M["log1p"](-p.probs) - _M["log1p"](-q.probs)
+    )
+    inf_idxs = _M["gt"](p.total_count, q.total_count)
+    setitem(kl, inf_idxs, _inf_like(getitem(kl, inf_idxs)))
+    return kl

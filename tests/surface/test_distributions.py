@@ -391,6 +391,13 @@ def _sym(p: T) -> T:
             ).entropy(),
             np.array([[1.2, 0.0], [0.4, 0.7]]),
         ),
+        (
+            "kl binomial || binomial / p probs",
+            lambda p: dist_kl.kl_divergence(
+                DS.Binomial(10, p), DS.Binomial(10, T(np.array([0.3, 0.5, 0.4])))
+            ),
+            np.array([0.2, 0.6, 0.9]),
+        ),
         ("poisson log_prob", lambda p: DS.Poisson(p).log_prob(T(np.array([0.0, 2.0, 5.0]))), SCALE),
         ("lognormal log_prob / loc", lambda p: DS.LogNormal(p, T(SCALE)).log_prob(POS), LOC),
         ("lognormal log_prob / scale", lambda p: DS.LogNormal(T(LOC), p).log_prob(POS), SCALE),

@@ -40,9 +40,19 @@ print(
     kl_divergence(dist.Uniform(0.0, 2.0), dist.Uniform(torch.tensor([-1.0, 0.5]), 3.0)),
 )
 
+# two binomials with the same number of trials; more trials in p than in q gives inf
+print(
+    "Binomial || Binomial:",
+    kl_divergence(
+        dist.Binomial(10, torch.tensor([0.2, 0.7])),
+        dist.Binomial(torch.tensor([10.0, 6.0]), torch.tensor([0.3, 0.5])),
+    ),
+)
+
 for p, q in [
     (dist.Normal(0.0, 1.0), dist.StudentT(3.0)),
     (dist.Normal(0.0, 1.0), dist.Poisson(2.0)),
+    (dist.Binomial(3, torch.tensor(0.5)), dist.Binomial(5, torch.tensor(0.5))),
 ]:
     try:
         kl_divergence(p, q)

@@ -13,6 +13,7 @@ functions of their inputs only (no drawing): the draws themselves come from
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -28,6 +29,37 @@ _PSI_A = (
     -8.33333333333333333333e-3,
     8.33333333333333333333e-2,
 )
+
+
+_LIBM: dict[str, Any] = {}
+
+
+def _libm_float(name: str, nargs: int) -> Any:
+    """The C library's float function `name` (logf, powf: what ATen's float code calls; they
+    are not always the correctly rounded value), through ctypes; None where none loads."""
+    if name not in _LIBM:
+        try:
+            import ctypes
+            import ctypes.util
+
+            libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+            fn = getattr(libm, name)
+            fn.restype = ctypes.c_float
+            fn.argtypes = [ctypes.c_float] * nargs
+            _LIBM[name] = fn
+        except (OSError, AttributeError):
+            _LIBM[name] = None
+    return _LIBM[name]
+
+
+def _log_in(x: np.floating) -> np.floating:
+    """std::log in x's type: logf for a float32."""
+    t = type(x)
+    if t is np.float32:
+        fn = _libm_float("logf", 1)
+        if fn is not None:
+            return t(fn(float(x)))
+    return t(math.log(float(x))) if x > 0 else t(np.log(np.float64(x)))
 
 
 def _digamma_one(x: np.floating) -> float:
@@ -56,7 +88,7 @@ def _digamma_one(x: np.floating) -> float:
         for a in _PSI_A:
             poly = poly * z + a
         y = z * poly
-    log_x = float(t(math.log(float(x))))
+    log_x = float(_log_in(x))
     return float(t(result + log_x - float(t(0.5) / x) - y + extra))
 
 
@@ -145,6 +177,10 @@ def _powf(base: np.floating, exponent: np.floating) -> np.floating:
     """compat_pow in the dtype: glibc's powf (correctly rounded: the double power rounded
     once) for a float, pow for a double."""
     t = type(base)
+    if t is np.float32:
+        fn = _libm_float("powf", 2)
+        if fn is not None:
+            return t(fn(float(base), float(exponent)))
     try:
         return t(math.pow(float(base), float(exponent)))
     except (OverflowError, ValueError):
@@ -154,7 +190,7 @@ def _powf(base: np.floating, exponent: np.floating) -> np.floating:
 
 def _beta_grad_alpha_small(x: np.floating, alpha: np.floating, beta: np.floating) -> float:
     t = type(x)
-    factor = t(_digamma_one(alpha)) - t(_digamma_one(alpha + beta)) - t(math.log(float(x)))
+    factor = t(_digamma_one(alpha)) - t(_digamma_one(alpha + beta)) - _log_in(x)
     numer = t(1)
     series = numer / alpha * (factor + t(1) / alpha)
     for i in range(1, 11):

@@ -622,3 +622,86 @@ def _binomial_binomial(p: Any, q: Any) -> Tensor:
     inf_idxs = _M["gt"](p.total_count, q.total_count)
     setitem(kl, inf_idxs, _inf_like(getitem(kl, inf_idxs)))
     return kl
+
+
+# --- low-rank multivariate normals -------------------------------------------------------------
+
+
+def _lowrank_logdet(w: Tensor, d: Tensor, cap: Tensor) -> Tensor:
+    diag = _M["diagonal"](cap, 0, -2, -1)
+    return 2 * _M["sum"](_M["log"](diag), -1) + _M["sum"](_M["log"](d), -1)
+
+
+def _lowrank_mahalanobis(w: Tensor, d: Tensor, x: Tensor, cap: Tensor) -> Tensor:
+    wt_dinv = _M["transpose"](w, -2, -1) / _M["unsqueeze"](d, -2)
+    wt_dinv_x = DS._batch_mv(wt_dinv, x)
+    term1 = _M["sum"](_M["pow"](x, 2) / d, -1)
+    return term1 - DS._batch_mahalanobis(cap, wt_dinv_x)
+
+
+def _trace_xxt(bmat: Tensor) -> Tensor:
+    n, m = bmat.shape[-1], bmat.shape[-2]
+    flat = _M["sum"](_M["pow"](_M["reshape"](bmat, -1, m * n), 2), -1)
+    return _M["reshape"](flat, *tuple(bmat.shape[:-2]))
+
+
+def _event_check(p: Any, q: Any, what: str) -> None:
+    if p.event != q.event:
+        raise GradcliError(
+            f"KL-divergence between two {what} with                          different event "
+            "shapes cannot be computed"
+        ).mirror("ValueError")
+
+
+def _solve_lower(a: Tensor, b: Tensor) -> Tensor:
+    return N.LINALG["solve_triangular"](a, b, upper=False)
+
+
+@_register(("LowRankMultivariateNormal", "LowRankMultivariateNormal"))
+def _lowrank_lowrank(p: Any, q: Any) -> Tensor:
+    _event_check(p, q, "Low Rank Multivariate Normals")
+    term1 = _lowrank_logdet(q._w, q._d, q._capacitance_tril) - _lowrank_logdet(
+        p._w, p._d, p._capacitance_tril
+    )
+    term3 = _lowrank_mahalanobis(q._w, q._d, q.loc - p.loc, q._capacitance_tril)
+    qwt_qdinv = _M["transpose"](q._w, -2, -1) / _M["unsqueeze"](q._d, -2)
+    a = _solve_lower(q._capacitance_tril, qwt_qdinv)
+    term21 = _M["sum"](p._d / q._d, -1)
+    term22 = _trace_xxt(p._w * _M["unsqueeze"](_M["rsqrt"](q._d), -1))
+    term23 = _trace_xxt(a * _M["unsqueeze"](_M["sqrt"](p._d), -2))
+    term24 = _trace_xxt(_T["matmul"](a, p._w))
+    term2 = term21 + term22 - term23 - term24
+    return 0.5 * (term1 + term2 + term3 - p.event[0])
+
+
+@_register(("MultivariateNormal", "LowRankMultivariateNormal"))
+def _mvn_lowrank(p: Any, q: Any) -> Tensor:
+    _event_check(p, q, "(Low Rank) Multivariate Normals")
+    pl = p._unbroadcasted_scale_tril
+    term1 = _lowrank_logdet(q._w, q._d, q._capacitance_tril) - 2 * _M["sum"](
+        _M["log"](_M["diagonal"](pl, 0, -2, -1)), -1
+    )
+    term3 = _lowrank_mahalanobis(q._w, q._d, q.loc - p.loc, q._capacitance_tril)
+    qwt_qdinv = _M["transpose"](q._w, -2, -1) / _M["unsqueeze"](q._d, -2)
+    a = _solve_lower(q._capacitance_tril, qwt_qdinv)
+    term21 = _trace_xxt(pl * _M["unsqueeze"](_M["rsqrt"](q._d), -1))
+    term22 = _trace_xxt(_T["matmul"](a, pl))
+    return 0.5 * (term1 + (term21 - term22) + term3 - p.event[0])
+
+
+@_register(("LowRankMultivariateNormal", "MultivariateNormal"))
+def _lowrank_mvn(p: Any, q: Any) -> Tensor:
+    _event_check(p, q, "(Low Rank) Multivariate Normals")
+    ql = q._unbroadcasted_scale_tril
+    term1 = 2 * _M["sum"](_M["log"](_M["diagonal"](ql, 0, -2, -1)), -1) - _lowrank_logdet(
+        p._w, p._d, p._capacitance_tril
+    )
+    term3 = DS._batch_mahalanobis(ql, q.loc - p.loc)
+    combined = tuple(np.broadcast_shapes(tuple(ql.shape[:-2]), tuple(p._w.shape[:-2])))
+    n = p.event[0]
+    q_tril = _M["expand"](ql, *(combined + (n, n)))
+    p_factor = _M["expand"](p._w, *(combined + (n, p._w.shape[-1])))
+    p_diag = _M["expand"](_T["diag_embed"](_M["sqrt"](p._d)), *(combined + (n, n)))
+    term21 = _trace_xxt(_solve_lower(q_tril, p_factor))
+    term22 = _trace_xxt(_solve_lower(q_tril, p_diag))
+    return 0.5 * (term1 + (term21 + term22) + term3 - p.event[0])

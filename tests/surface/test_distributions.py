@@ -398,6 +398,20 @@ def _sym(p: T) -> T:
             ),
             np.array([0.2, 0.6, 0.9]),
         ),
+        (
+            "kl low-rank || mvn / p cov_factor",
+            lambda p: (
+                dist_kl.kl_divergence(
+                    DS.LowRankMultivariateNormal(T(LOC), p, T(SCALE)),
+                    DS.MultivariateNormal(T(-LOC), T(np.diag(SCALE + 1))),
+                )
+                + dist_kl.kl_divergence(
+                    DS.MultivariateNormal(T(-LOC), T(np.diag(SCALE + 1))),
+                    DS.LowRankMultivariateNormal(T(LOC), p, T(SCALE)),
+                )
+            ),
+            np.array([[0.5, 0.1], [0.2, -0.3], [0.0, 0.4]]),
+        ),
         ("poisson log_prob", lambda p: DS.Poisson(p).log_prob(T(np.array([0.0, 2.0, 5.0]))), SCALE),
         ("lognormal log_prob / loc", lambda p: DS.LogNormal(p, T(SCALE)).log_prob(POS), LOC),
         ("lognormal log_prob / scale", lambda p: DS.LogNormal(T(LOC), p).log_prob(POS), SCALE),

@@ -49,6 +49,17 @@ print(
     ),
 )
 
+# a low-rank-plus-diagonal Gaussian against a full one (float64)
+lr = dist.LowRankMultivariateNormal(
+    torch.zeros(3, dtype=torch.float64),
+    torch.tensor([[0.5], [0.2], [-0.4]], dtype=torch.float64),
+    torch.tensor([1.0, 0.5, 2.0], dtype=torch.float64),
+)
+full = dist.MultivariateNormal(
+    torch.zeros(3, dtype=torch.float64), torch.eye(3, dtype=torch.float64)
+)
+print("LowRank || MVN:", kl_divergence(lr, full), "MVN || LowRank:", kl_divergence(full, lr))
+
 for p, q in [
     (dist.Normal(0.0, 1.0), dist.StudentT(3.0)),
     (dist.Normal(0.0, 1.0), dist.Poisson(2.0)),

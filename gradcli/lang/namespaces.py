@@ -1387,7 +1387,7 @@ def _distributions_members() -> dict[str, Any]:
     `surface.distributions` and `dist_extra`; KL in `dist_kl`; constraints)."""
     from ..surface import dist_constraints as DC
     from ..surface import (
-        dist_extra,  # noqa: F401  (its classes join DS.CLASSES)
+        dist_extra,  # (its classes join DS.CLASSES)
         dist_kl,
     )
     from ..surface import distributions as DS
@@ -1427,6 +1427,9 @@ def _distributions_members() -> dict[str, Any]:
         "kl_divergence": kl,
         "kl": Namespace("torch.distributions.kl", {"kl_divergence": kl}),
         "constraints": constraints,
+        "biject_to": Builtin("torch.distributions.biject_to", dist_extra.biject_to),
+        "transform_to": Builtin("torch.distributions.transform_to", dist_extra.transform_to),
+        "identity_transform": DS.ComposeTransform([]),
         "Distribution": base,
     }
 

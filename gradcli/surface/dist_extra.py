@@ -1215,6 +1215,67 @@ class Wishart(Distribution):
         )
 
 
+def _constraint_transform(constraint: Any, bijective: bool) -> Transform:
+    """torch.distributions.biject_to / transform_to: the transform from unconstrained reals
+    onto a constraint's set, as PyTorch's registry picks it."""
+    from . import dist_constraints as C
+
+    if not isinstance(constraint, C.Constraint):
+        raise GradcliError(
+            f"Cannot transform {type(constraint).__name__} constraints",
+            hint="pass a constraint: torch.distributions.constraints.positive",
+        ).mirror("NotImplementedError")
+    kind = constraint.kind
+    bounds = dict(constraint.bounds)
+    if kind == "Real":
+        return DS.ComposeTransform([])
+    if kind == "IndependentConstraint":
+        base = _constraint_transform(constraint.base_constraint, bijective)  # type: ignore[attr-defined]
+        return DS.IndependentTransform(base, constraint.reinterpreted_batch_ndims)  # type: ignore[attr-defined]
+    # (positive and nonnegative too: PyTorch's registry is keyed by the constraint's class,
+    # and greater_than's registration is the one it keeps)
+    if kind in ("GreaterThan", "GreaterThanEq"):
+        return DS.ComposeTransform([ExpTransform(), AffineTransform(bounds["lower_bound"], 1)])
+    if kind == "LessThan":
+        return DS.ComposeTransform([ExpTransform(), AffineTransform(bounds["upper_bound"], -1)])
+    if kind in ("Interval", "HalfOpenInterval"):
+        lo, hi = bounds["lower_bound"], bounds["upper_bound"]
+        number = (int, float)
+        if isinstance(lo, number) and lo == 0 and isinstance(hi, number) and hi == 1:
+            return DS.SigmoidTransform()
+        return DS.ComposeTransform([DS.SigmoidTransform(), AffineTransform(lo, hi - lo)])
+    if kind == "Simplex" and bijective:
+        return StickBreakingTransform()
+    registered = {
+        "Simplex": "SoftmaxTransform",
+        "LowerCholesky": "LowerCholeskyTransform",
+        "PositiveDefinite": "PositiveDefiniteTransform",
+        "CorrCholesky": "CorrCholeskyTransform",
+    }
+    # (biject_to has no transform for lower_cholesky or positive_definite, as PyTorch's)
+    if kind == "CorrCholesky" or (not bijective and kind in registered):
+        raise GradcliError(
+            f"{'biject_to' if bijective else 'transform_to'}({constraint!r}) needs PyTorch's "
+            f"{registered[kind]}, which is not supported by gradcli",
+            hint="parameterize it yourself: torch.softmax(x, -1) for a simplex, "
+            "torch.tril(x, -1) + torch.diag_embed(x.diagonal(dim1=-2, dim2=-1).exp()) for a "
+            "Cholesky factor",
+        ).mirror("NotImplementedError")
+    raise (
+        GradcliError(f"Cannot transform _{kind} constraints")
+        .mirror("NotImplementedError")
+        .pytorch()
+    )
+
+
+def biject_to(constraint: Any) -> Transform:
+    return _constraint_transform(constraint, True)
+
+
+def transform_to(constraint: Any) -> Transform:
+    return _constraint_transform(constraint, False)
+
+
 for _cls, _module in (
     (HalfCauchy, "half_cauchy"),
     (Pareto, "pareto"),

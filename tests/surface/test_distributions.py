@@ -1182,3 +1182,21 @@ def test_straight_through_gradient_is_the_probabilities() -> None:
         return float(2 * (p * w).sum())
 
     np.testing.assert_allclose(leaf.grad.numpy(), _fd(surrogate, LOC), rtol=1e-6, atol=1e-9)
+
+
+def test_transform_to_maps_reals_into_the_constraint() -> None:
+    """transform_to(c)(x) lies in c, inverts, and its log_abs_det_jacobian is log |dy/dx|
+    (central differences)."""
+    from gradcli.surface import dist_constraints as C
+
+    x = np.array([-1.3, 0.0, 0.7, 2.2])
+    for c in (C.positive, C.greater_than(2.0), C.less_than(1.0), C.interval(-1.0, 3.0)):
+        t = dist_extra.transform_to(c)
+        y = t(T(x))
+        assert bool(c.check(y).numpy().all()), c
+        np.testing.assert_allclose(t.inv(y).numpy(), x, rtol=1e-9, atol=1e-9)
+        h = 1e-6
+        dydx = (t(T(x + h)).numpy() - t(T(x - h)).numpy()) / (2 * h)
+        np.testing.assert_allclose(
+            t.log_abs_det_jacobian(T(x), y).numpy(), np.log(np.abs(dydx)), rtol=1e-6, atol=1e-8
+        )

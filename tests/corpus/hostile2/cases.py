@@ -8728,3 +8728,21 @@ add(
         (r"Exactly one of covariance_matrix or precision_matrix or scale_tril",),
     ),
 )
+
+
+# === fixdist: biject_to / transform_to =========================================================
+add(
+    small(
+        "transform_to_a_string",
+        "from torch.distributions import transform_to\ntransform_to('positive')",
+        (r"Cannot transform str constraints",),
+    ),
+    small(
+        "biject_to_nested_independent_deep",
+        "from torch.distributions import biject_to, constraints\n"
+        "c = constraints.real\n"
+        "for i in range(10**5):\n    c = constraints.independent(c, 1)\n"
+        "print(biject_to(c))",
+        TIME_OR_LIMIT + (r"recursed too deeply",),
+    ),
+)

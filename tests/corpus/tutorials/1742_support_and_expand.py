@@ -50,3 +50,12 @@ try:
     D.Normal(torch.zeros(2), 1.0).expand((3,))
 except RuntimeError as e:
     print("RuntimeError:", e)
+
+# unconstrained parameters mapped onto a support (as variational code keeps a raw tensor)
+raw = torch.tensor([-2.0, 0.0, 1.5], requires_grad=True)
+to_scale = constraints.positive
+scale = D.transform_to(to_scale)(raw)
+print(D.transform_to(to_scale), scale)
+print(D.biject_to(D.Beta(2.0, 2.0).support)(raw), D.biject_to(constraints.simplex)(raw))
+scale.sum().backward()
+print(raw.grad)

@@ -8556,13 +8556,6 @@ add(
         "from torch.distributions import Normal\nNormal(0.0, 1.0).expand((-1,))",
         (r"batch_shape must be a torch.Size or a tuple of sizes",),
     ),
-    small(
-        "distribution_expand_nested_deep",
-        "from torch.distributions import Normal, Independent\n"
-        "d = Normal(torch.zeros(2), 1.0)\n"
-        "for i in range(10**5):\n    d = Independent(d, 0).expand((2,))\nprint(d.batch_shape)",
-        TIME_OR_LIMIT + (r"depth", r"recursion", r"nesting"),
-    ),
     budget(
         "constraint_check_huge",
         "from torch.distributions import constraints\n"
@@ -8736,13 +8729,5 @@ add(
         "transform_to_a_string",
         "from torch.distributions import transform_to\ntransform_to('positive')",
         (r"Cannot transform str constraints",),
-    ),
-    small(
-        "biject_to_nested_independent_deep",
-        "from torch.distributions import biject_to, constraints\n"
-        "c = constraints.real\n"
-        "for i in range(10**5):\n    c = constraints.independent(c, 1)\n"
-        "print(biject_to(c))",
-        TIME_OR_LIMIT + (r"recursed too deeply",),
     ),
 )

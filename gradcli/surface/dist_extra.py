@@ -753,18 +753,6 @@ class VonMises(Distribution):
         log_prob = self.concentration * _T["cos"](value - self.loc)
         return log_prob - math.log(2 * math.pi) - _log_bessel(self.concentration, 0)
 
-    def rsample(self, sample_shape: Any = ()) -> Tensor:
-        # PyTorch's Distribution.rsample: NotImplementedError without a message (catchable)
-        raise (
-            GradcliError(
-                "",
-                found="VonMises.rsample",
-                hint="PyTorch's VonMises has no rsample: use sample() and log_prob",
-            )
-            .mirror("NotImplementedError")
-            .pytorch()
-        )
-
     def _proposal_r(self, kappa: Tensor) -> Tensor:
         tau = 1 + _M["sqrt"](1 + 4 * kappa**2)
         rho = (tau - _M["sqrt"](2 * tau)) / (2 * kappa)

@@ -197,10 +197,18 @@ class Distribution:
         return _expanded(self, shape)
 
     def rsample(self, sample_shape: Any = ()) -> Tensor:
-        raise GradcliError(
-            f"{self.NAME} has no rsample: its samples are not differentiable",
-            hint="use sample() and the score function: -(log_prob(a) * reward)",
-        ).mirror("NotImplementedError")
+        # PyTorch's Distribution.rsample: NotImplementedError without a message (catchable)
+        raise (
+            GradcliError(
+                "",
+                found=f"{self.NAME}.rsample",
+                hint=f"PyTorch's {self.NAME} has no rsample (its samples are not "
+                "differentiable): use sample() and the score function, "
+                "-(log_prob(a) * reward)",
+            )
+            .mirror("NotImplementedError")
+            .pytorch()
+        )
 
     def cdf(self, value: Any) -> Tensor:
         if self.NAME in _NO_CDF_IN_PYTORCH:

@@ -1445,7 +1445,10 @@ def _distribution_class(fn: Any) -> type | tuple[type, ...] | None:
     one of them); for TransformedDistribution, with the classes PyTorch derives from it that
     gradcli makes on their own (LogNormal, HalfNormal: isinstance answers as PyTorch's)."""
     cls = getattr(fn, "distribution_class", fn)
-    ok = isinstance(cls, type) and cls.__module__ == "gradcli.surface.distributions"
+    ok = isinstance(cls, type) and cls.__module__ in (
+        "gradcli.surface.distributions",
+        "gradcli.surface.dist_extra",
+    )
     if not ok:
         return None
     from ..surface import distributions as DS

@@ -1432,14 +1432,28 @@ def _load(f: Any, *args: Any, **kwargs: Any) -> Any:
 
 
 def _distributions_members() -> dict[str, Any]:
-    """torch.distributions, loaded when a program first names it."""
+    """torch.distributions, loaded when a program first names it (its classes, in
+    `surface.distributions` and `dist_extra`; KL in `dist_kl`; constraints)."""
+    from ..surface import dist_constraints as DC
+    from ..surface import (
+        dist_extra,  # (its classes join DS.CLASSES)
+        dist_kl,
+    )
     from ..surface import distributions as DS
 
     classes = {n: Builtin(f"torch.distributions.{n}", c) for n, c in DS.CLASSES.items()}
     transforms = {
         n: Builtin(f"torch.distributions.transforms.{n}", c) for n, c in DS.TRANSFORMS.items()
     }
-    kl = Builtin("torch.distributions.kl_divergence", DS.kl_divergence)
+    kl = Builtin("torch.distributions.kl_divergence", dist_kl.kl_divergence)
+
+    constraints = Namespace(
+        "torch.distributions.constraints",
+        {
+            n: Builtin(f"torch.distributions.constraints.{n}", c) if callable(c) else c
+            for n, c in DC.PUBLIC.items()
+        },
+    )
 
     # the base class, for isinstance (a program makes distributions of the classes above)
     def base_distribution(*args: Any, **kwargs: Any) -> Any:
@@ -1461,6 +1475,10 @@ def _distributions_members() -> dict[str, Any]:
         "transforms": Namespace("torch.distributions.transforms", transforms),
         "kl_divergence": kl,
         "kl": Namespace("torch.distributions.kl", {"kl_divergence": kl}),
+        "constraints": constraints,
+        "biject_to": Builtin("torch.distributions.biject_to", dist_extra.biject_to),
+        "transform_to": Builtin("torch.distributions.transform_to", dist_extra.transform_to),
+        "identity_transform": DS.ComposeTransform([]),
         "Distribution": base,
     }
 

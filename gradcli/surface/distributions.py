@@ -1,8 +1,9 @@
 """`torch.distributions` as VAE, policy-gradient, Bayesian-regression and mixture-model code
 uses it: Normal, MultivariateNormal, Independent, Uniform, Bernoulli, Categorical,
 OneHotCategorical, Exponential, Laplace, Cauchy, HalfNormal, LogNormal, Poisson, Geometric,
-Gamma, Chi2, Beta, Dirichlet, StudentT, with `sample`, `rsample` (the reparameterisation trick,
-differentiable), `log_prob`, `entropy`, `cdf`/`icdf`, their moments, `kl_divergence`, and
+Gamma, Chi2, Beta, Dirichlet, StudentT (more in `dist_extra`; KL in `dist_kl`; support and
+arg_constraints in `dist_constraints`), with `sample`, `rsample` (the reparameterisation trick,
+differentiable), `log_prob`, `entropy`, `cdf`/`icdf`, their moments, and
 PyTorch's argument checks.
 
 Each method is the composition of recorded operations PyTorch's own Python code performs, in
@@ -140,6 +141,12 @@ class Distribution:
             return getattr(self, attr)
         if attr in self.PROGRAM_DATA or attr in self.PARAMS:
             return getattr(self, attr)
+        if attr in ("support", "arg_constraints"):
+            from . import dist_constraints
+
+            return getattr(dist_constraints, attr)(self)
+        if attr == "expand":
+            return self.expand
         raise GradcliError(
             f"'{self.NAME}' object has no attribute '{attr}'", found=f"`.{attr}`"
         ).mirror("AttributeError")
@@ -168,11 +175,40 @@ class Distribution:
     def sample_n(self, n: int) -> Tensor:
         return self.sample((n,))
 
+    def _inner_batch(self, name: str, shape: tuple[int, ...]) -> tuple[int, ...]:
+        """The batch shape an inner distribution (`name`) takes when this one is expanded to
+        `shape` (its own batch: a Beta per row of LKJCholesky's, adds that row)."""
+        return shape
+
+    def expand(self, batch_shape: Any, _instance: Any = None) -> Distribution:
+        """PyTorch's expand: a new distribution of this batch shape whose parameters are the
+        old ones expanded (views: no copy); `validate_args` as the old one's."""
+        shape = _sample_shape(
+            tuple(batch_shape) if isinstance(batch_shape, list) else batch_shape,
+            "batch_shape",
+            "d.expand((3, 2)) or d.expand(torch.Size([3, 2]))",
+        )
+        if self.NAME == "MixtureSameFamily":
+            raise GradcliError(
+                "MixtureSameFamily.expand is not supported by gradcli",
+                hint="make the mixture with expanded parts: MixtureSameFamily(Categorical("
+                "logits.expand(...)), Normal(loc.expand(...), scale.expand(...)))",
+            ).mirror("NotImplementedError")
+        return _expanded(self, shape)
+
     def rsample(self, sample_shape: Any = ()) -> Tensor:
-        raise GradcliError(
-            f"{self.NAME} has no rsample: its samples are not differentiable",
-            hint="use sample() and the score function: -(log_prob(a) * reward)",
-        ).mirror("NotImplementedError")
+        # PyTorch's Distribution.rsample: NotImplementedError without a message (catchable)
+        raise (
+            GradcliError(
+                "",
+                found=f"{self.NAME}.rsample",
+                hint=f"PyTorch's {self.NAME} has no rsample (its samples are not "
+                "differentiable): use sample() and the score function, "
+                "-(log_prob(a) * reward)",
+            )
+            .mirror("NotImplementedError")
+            .pytorch()
+        )
 
     def cdf(self, value: Any) -> Tensor:
         if self.NAME in _NO_CDF_IN_PYTORCH:
@@ -719,33 +755,48 @@ def _psi(x: float) -> float:
     return result + math.log(x) - (0.5 / x) - y
 
 
-def _no_draw_gradient(d: Distribution, param: Tensor) -> None:
-    """A gamma draw's gradient with respect to its concentration (PyTorch's
-    _standard_gamma_grad / _dirichlet_grad) is not a gradcli operation: refused where it
-    would be recorded."""
+def _draw_gradient_sized(d: Distribution, param: Tensor, count: int) -> None:
+    """The reparameterized gradient of a gamma draw (ATen's _standard_gamma_grad /
+    _dirichlet_grad) is computed one value at a time: refused, before drawing, above
+    `gamma_grad.MAX_VALUES` when it would be recorded."""
     from ..core.tensor import grad_enabled
+    from ..ops import gamma_grad
 
-    if param.requires_grad and grad_enabled():
+    if param.requires_grad and grad_enabled() and count > gamma_grad.MAX_VALUES:
         raise GradcliError(
-            f"{d.NAME}.rsample with a concentration that requires grad is not supported by "
-            "gradcli: the gradient of a gamma draw with respect to its shape "
-            "(torch._standard_gamma_grad) is not one of its operations",
-            hint="use sample() (no gradient), or detach the concentration; log_prob and "
-            "entropy are differentiable",
-        ).mirror("NotImplementedError")
+            f"{d.NAME}.rsample: the gradient of {count:,} gamma draws with respect to their "
+            f"concentration is computed one value at a time; gradcli allows "
+            f"{gamma_grad.MAX_VALUES:,}",
+            hint="draw fewer values, or detach the concentration (sample())",
+        )
 
 
 def _gamma_draws(alpha: Tensor, shape: tuple[int, ...]) -> Tensor:
-    """torch._standard_gamma(alpha.expand(shape)): PyTorch's draws, a new tensor."""
+    """torch._standard_gamma(alpha.expand(shape)): PyTorch's draws, a new tensor; where the
+    concentration requires grad, recorded as StandardGammaBackward0, whose gradient is
+    g * torch._standard_gamma_grad(alpha, draws) (the implicit reparameterization)."""
+    from ..ops import gamma_grad
+    from ..ops.custom import custom_apply
     from . import sampling
 
     expanded = _M["expand"](alpha, *shape)
-    return Tensor(sampling.standard_gamma(expanded))
+    draws = Tensor(sampling.standard_gamma(expanded))
+
+    def vjp(g: Tensor) -> Tensor:
+        return g * Tensor(gamma_grad.standard_gamma_grad(expanded.data, draws.data))
+
+    return custom_apply(
+        "StandardGamma", [expanded], lambda: draws, vjp, label="StandardGammaBackward0"
+    )
 
 
 def _dirichlet_draws(alpha: Tensor, shape: tuple[int, ...]) -> Tensor:
-    """torch._sample_dirichlet(alpha.expand(shape)): float64 gammas, divided by their sum over
-    the last axis (ATen's sum), each quotient in the dtype within [tiny, 1 - ulp]."""
+    """PyTorch's _Dirichlet.apply(alpha.expand(shape)): torch._sample_dirichlet's draws
+    (float64 gammas divided by their sum over the last axis, each quotient in the dtype within
+    [tiny, 1 - ulp]); a custom Function (_DirichletBackward, once differentiable) whose gradient
+    is _Dirichlet_backward's: _dirichlet_grad(x, alpha, total) * (g - sum(x * g, -1))."""
+    from ..ops import gamma_grad
+    from ..ops.custom import custom_apply
     from . import sampling
 
     expanded = _M["expand"](alpha, *shape)
@@ -754,7 +805,53 @@ def _dirichlet_draws(alpha: Tensor, shape: tuple[int, ...]) -> Tensor:
         total = _M["sum"](gammas, -1, True).data
     quotient = (gammas.data / total).astype(alpha.dtype)
     top = np.nextafter(np.array(1, alpha.dtype), np.array(0, alpha.dtype))
-    return Tensor(np.minimum(top, np.maximum(np.finfo(alpha.dtype).tiny, quotient)))
+    x = Tensor(np.minimum(top, np.maximum(np.finfo(alpha.dtype).tiny, quotient)))
+
+    def vjp(g: Tensor) -> Tensor:
+        conc_total = _M["expand_as"](_M["sum"](expanded, -1, True), expanded)
+        grad = Tensor(gamma_grad.dirichlet_grad(x.data, expanded.data, conc_total.data))
+        return grad * (g - _M["sum"](x * g, -1, True))
+
+    return custom_apply("_Dirichlet", [expanded], lambda: x, vjp, once_differentiable=True)
+
+
+def _expanded(d: Distribution, shape: tuple[int, ...]) -> Distribution:
+    """`d.expand(shape)`: each parameter tensor whose leading sizes are the batch shape
+    expanded to the new one (its trailing, event sizes kept), each inner distribution expanded
+    to the batch shape it needs (a TransformedDistribution's base through the transforms'
+    inverse shapes, an Independent's base over its reinterpreted dimensions too)."""
+    old = d.batch
+    new = object.__new__(type(d))
+    new.__dict__.update(d.__dict__)
+    if isinstance(d.__dict__.get("shown"), set):
+        new.shown = set(d.shown)  # type: ignore[arg-type]
+    for k, v in d.__dict__.items():
+        if isinstance(v, Tensor) and k != "temperature":
+            if v.ndim >= len(old) and tuple(v.shape[: len(old)]) == old:
+                new.__dict__[k] = _M["expand"](v, *(shape + tuple(v.shape[len(old) :])))
+        elif isinstance(v, Distribution):
+            if k == "base_dist" and isinstance(d, TransformedDistribution):
+                s = shape + d.event
+                for t in reversed(d.transforms):
+                    s = t.inverse_shape(s)
+                base_batch = tuple(s[: len(s) - len(v.event)])
+            elif k == "base_dist" and isinstance(d, Independent):
+                base_batch = shape + d.event[: d.reinterpreted_batch_ndims]
+            else:
+                base_batch = d._inner_batch(k, shape)
+            new.__dict__[k] = _expanded(v, base_batch)
+    if not any(isinstance(v, (Tensor, Distribution)) for v in d.__dict__.values()):
+        raise GradcliError(f"{d.NAME}.expand is not supported by gradcli").mirror(
+            "NotImplementedError"
+        )
+    if np.broadcast_shapes(old, shape) != shape:
+        # (a parameter's expand has refused it where the batch had a parameter of its own)
+        raise GradcliError(
+            f"The expanded size of the batch {Size(shape)!r} does not match the existing "
+            f"batch shape {Size(old)!r}"
+        ).mirror("RuntimeError")
+    new.batch = shape
+    return new
 
 
 def _validate_sample(d: Distribution, value: Any, support: str, ok: Any = None) -> Tensor:
@@ -1001,7 +1098,7 @@ class Gamma(_Plain):
 
     def rsample(self, sample_shape: Any = ()) -> Tensor:
         shape = self._extended(sample_shape)
-        _no_draw_gradient(self, self.concentration)
+        _draw_gradient_sized(self, self.concentration, math.prod(shape))
         value = _gamma_draws(self.concentration, shape) / _M["expand"](self.rate, *shape)
         np.maximum(value.data, np.finfo(value.dtype).tiny, out=value.data)  # clamp_, unrecorded
         return value
@@ -1156,8 +1253,9 @@ class Dirichlet(Distribution):
     has_rsample = True
 
     def rsample(self, sample_shape: Any = ()) -> Tensor:
-        _no_draw_gradient(self, self.concentration)
-        return _dirichlet_draws(self.concentration, self._extended(sample_shape))
+        shape = self._extended(sample_shape)
+        _draw_gradient_sized(self, self.concentration, math.prod(shape))
+        return _dirichlet_draws(self.concentration, shape)
 
     def __init__(self, concentration: Any, validate_args: Any = None) -> None:
         if not isinstance(concentration, Tensor) or concentration.ndim < 1:
@@ -1237,7 +1335,6 @@ class Beta(_Plain):
     has_rsample = True
 
     def rsample(self, sample_shape: Any = ()) -> Tensor:
-        _no_draw_gradient(self, self._dirichlet.concentration)  # (named Beta, not its Dirichlet)
         return _M["select"](self._dirichlet.rsample(sample_shape), -1, 0)
 
     def __init__(self, concentration1: Any, concentration0: Any, validate_args: Any = None) -> None:
@@ -2080,101 +2177,6 @@ def _kl_mvn(p: MultivariateNormal, q: MultivariateNormal) -> Tensor:
     return half_term1 + 0.5 * (term2 + term3 - n)
 
 
-def kl_divergence(p: Any, q: Any) -> Tensor:
-    """KL(p || q) for the pairs PyTorch registers among these four."""
-    if isinstance(p, Normal) and isinstance(q, Normal):
-        var_ratio = _M["pow"](p.scale / q.scale, 2)
-        t1 = _M["pow"]((p.loc - q.loc) / q.scale, 2)
-        return 0.5 * (var_ratio + t1 - 1 - _M["log"](var_ratio))
-    if isinstance(p, Categorical) and isinstance(q, Categorical):
-        t = p.probs * (p.logits - q.logits)
-        if bool(np.any(q.probs.data == 0)) or bool(np.any(p.probs.data == 0)):
-            inf = _M["expand_as"](_M["eq"](q.probs, 0), t)
-            t = _T["where"](inf, math.inf, t)
-            t = _T["where"](_M["expand_as"](_M["eq"](p.probs, 0), t), 0.0, t)
-        return _M["sum"](t, -1)
-    if isinstance(p, Bernoulli) and isinstance(q, Bernoulli):
-        t1 = p.probs * (_F["softplus"](-q.logits) - _F["softplus"](-p.logits))
-        t2 = (1 - p.probs) * (_F["softplus"](q.logits) - _F["softplus"](p.logits))
-        return t1 + t2
-    if isinstance(p, MultivariateNormal) and isinstance(q, MultivariateNormal):
-        return _kl_mvn(p, q)
-    if isinstance(p, Independent) and isinstance(q, Independent):
-        if p.reinterpreted_batch_ndims != q.reinterpreted_batch_ndims:
-            raise GradcliError(
-                "KL(p || q) of Independent distributions that reinterpret different numbers "
-                "of batch dimensions is not implemented (in PyTorch either)"
-            ).mirror("NotImplementedError")
-        return _sum_rightmost(kl_divergence(p.base_dist, q.base_dist), p.reinterpreted_batch_ndims)
-    if type(p) is Exponential and type(q) is Exponential:
-        rate_ratio = q.rate / p.rate
-        return -_M["log"](rate_ratio) + rate_ratio - 1
-    if type(p) is Laplace and type(q) is Laplace:
-        scale_ratio = p.scale / q.scale
-        loc_abs_diff = _M["abs"](p.loc - q.loc)
-        t1 = -_M["log"](scale_ratio)
-        t2 = loc_abs_diff / q.scale
-        t3 = scale_ratio * _T["exp"](-loc_abs_diff / p.scale)
-        return t1 + t2 + t3 - 1
-    if type(p) is Poisson and type(q) is Poisson:
-        return p.rate * (_M["log"](p.rate) - _M["log"](q.rate)) - (p.rate - q.rate)
-    if type(p) is LogNormal and type(q) is LogNormal:
-        return kl_divergence(p.base_dist, q.base_dist)
-    if type(p) is TransformedDistribution and type(q) is TransformedDistribution:
-        if p.transforms != q.transforms:
-            raise GradcliError(
-                "KL(p || q) of TransformedDistributions with different transforms is not "
-                "implemented (in PyTorch either)"
-            ).mirror("NotImplementedError")
-        if p.event != q.event:
-            raise GradcliError(
-                "KL(p || q) of TransformedDistributions with different event shapes is not "
-                "implemented (in PyTorch either)"
-            ).mirror("NotImplementedError")
-        return kl_divergence(p.base_dist, q.base_dist)
-    if type(p) is Gamma and type(q) is Gamma:
-        what = "kl_divergence(Gamma, Gamma)"
-        t1 = q.concentration * _M["log"](p.rate / q.rate)
-        t2 = _special("lgamma", q.concentration, what) - _special("lgamma", p.concentration, what)
-        t3 = (p.concentration - q.concentration) * _special("digamma", p.concentration, what)
-        t4 = (q.rate - p.rate) * (p.concentration / p.rate)
-        return t1 + t2 + t3 + t4
-    if type(p) is Beta and type(q) is Beta:
-        what = "kl_divergence(Beta, Beta)"
-        lg = lambda t: _special("lgamma", t, what)  # noqa: E731
-        dg = lambda t: _special("digamma", t, what)  # noqa: E731
-        p1, p0, q1, q0 = p.concentration1, p.concentration0, q.concentration1, q.concentration0
-        sum_p = p1 + p0
-        sum_q = q1 + q0
-        t1 = lg(q1) + lg(q0) + lg(sum_p)
-        t2 = lg(p1) + lg(p0) + lg(sum_q)
-        t3 = (p1 - q1) * dg(p1)
-        t4 = (p0 - q0) * dg(p0)
-        t5 = (sum_q - sum_p) * dg(sum_p)
-        return t1 - t2 + t3 + t4 + t5
-    if type(p) is Dirichlet and type(q) is Dirichlet:
-        what = "kl_divergence(Dirichlet, Dirichlet)"
-        sum_p = _M["sum"](p.concentration, -1)
-        sum_q = _M["sum"](q.concentration, -1)
-        t1 = _special("lgamma", sum_p, what) - _special("lgamma", sum_q, what)
-        t2 = _M["sum"](
-            _special("lgamma", p.concentration, what) - _special("lgamma", q.concentration, what),
-            -1,
-        )
-        t3 = p.concentration - q.concentration
-        t4 = _special("digamma", p.concentration, what) - _M["unsqueeze"](
-            _special("digamma", sum_p, what), -1
-        )
-        return t1 - t2 + _M["sum"](t3 * t4, -1)
-    raise GradcliError(
-        f"No KL(p || q) is implemented for p of type {typename(p)} and q of type {typename(q)}"
-        " in gradcli",
-        hint="gradcli has KL for Normal, Categorical, Bernoulli, MultivariateNormal, "
-        "Independent, Exponential, Laplace, Poisson, LogNormal, Gamma, Beta, Dirichlet pairs "
-        "of one kind",
-    ).mirror("NotImplementedError")
-
-
 CLASSES: dict[str, type] = {
     "Normal": Normal,
     "Uniform": Uniform,
@@ -2931,7 +2933,7 @@ class TransformedDistribution(Distribution):
 
     def log_prob(self, value: Any) -> Tensor:
         if self._validate:
-            support, ok = self.transforms[-1].codomain if self.transforms else (_REAL, None)
+            support, ok = self._support()
             value = _validate_sample(self, value, support, ok)
         else:
             value = _value(value, self, check=False)
@@ -2948,6 +2950,11 @@ class TransformedDistribution(Distribution):
         return log_prob + _sum_rightmost(
             self.base_dist.log_prob(y), event_dim - len(self.base_dist.event)
         )
+
+    def _support(self) -> tuple[str, Any]:
+        """(the support's repr, its check on values) for _validate_sample: the last
+        transform's codomain (a subclass of PyTorch's with a support of its own: that)."""
+        return self.transforms[-1].codomain if self.transforms else (_REAL, None)
 
     def _monotonize_cdf(self, value: Tensor) -> Tensor:
         # a decreasing chain of transforms turns the base's cdf over: 1 - F

@@ -12,6 +12,7 @@ import pytest
 import gradcli
 from gradcli.base.errors import GradcliError
 from gradcli.lang.program import parse
+from gradcli.surface import dist_extra, dist_kl  # noqa: F401  (dist_extra: its classes)
 from gradcli.surface import distributions as DS
 
 T = gradcli.Tensor
@@ -48,12 +49,14 @@ SCALE = np.array([0.7, 1.3, 2.0])
         ("normal cdf / scale", lambda p: DS.Normal(T(LOC), p).cdf(V), SCALE),
         (
             "kl normal / q scale",
-            lambda p: DS.kl_divergence(DS.Normal(T(LOC), T(SCALE)), DS.Normal(T(LOC * 2), p)),
+            lambda p: dist_kl.kl_divergence(DS.Normal(T(LOC), T(SCALE)), DS.Normal(T(LOC * 2), p)),
             SCALE[::-1].copy(),
         ),
         (
             "kl normal / p loc",
-            lambda p: DS.kl_divergence(DS.Normal(p, T(SCALE)), DS.Normal(T(LOC * 2), T(SCALE))),
+            lambda p: dist_kl.kl_divergence(
+                DS.Normal(p, T(SCALE)), DS.Normal(T(LOC * 2), T(SCALE))
+            ),
             LOC,
         ),
         (
@@ -73,7 +76,7 @@ SCALE = np.array([0.7, 1.3, 2.0])
         ),
         (
             "kl categorical",
-            lambda p: DS.kl_divergence(
+            lambda p: dist_kl.kl_divergence(
                 DS.Categorical(logits=p), DS.Categorical(logits=T(np.array([0.0, 1.0, -1.0])))
             ),
             np.array([0.2, -1.0, 0.5]),
@@ -91,7 +94,7 @@ SCALE = np.array([0.7, 1.3, 2.0])
         ("bernoulli entropy", lambda p: DS.Bernoulli(logits=p).entropy(), LOC),
         (
             "kl bernoulli",
-            lambda p: DS.kl_divergence(
+            lambda p: dist_kl.kl_divergence(
                 DS.Bernoulli(logits=p), DS.Bernoulli(logits=T(np.array([0.5, 0.5, -2.0])))
             ),
             LOC,
@@ -166,7 +169,7 @@ def test_values_against_closed_forms() -> None:
     q = DS.Normal(T(mu * 2), T(s[::-1].copy()))
     s2 = s[::-1]
     close(
-        DS.kl_divergence(n, q),
+        dist_kl.kl_divergence(n, q),
         np.log(s2 / s) + (s**2 + (mu - 2 * mu) ** 2) / (2 * s2**2) - 0.5,
     )
     logits = np.array([0.2, -1.0, 0.5])
@@ -223,7 +226,7 @@ def _sym(p: T) -> T:
         ),
         (
             "kl mvn / q cov",
-            lambda p: DS.kl_divergence(
+            lambda p: dist_kl.kl_divergence(
                 DS.MultivariateNormal(T(LOC), T(COV)), DS.MultivariateNormal(T(-LOC), _sym(p))
             ),
             COV + np.eye(3),
@@ -238,7 +241,9 @@ def _sym(p: T) -> T:
         ("exponential cdf", lambda p: DS.Exponential(p).cdf(POS), SCALE),
         (
             "kl exponential",
-            lambda p: DS.kl_divergence(DS.Exponential(p), DS.Exponential(T(SCALE[::-1].copy()))),
+            lambda p: dist_kl.kl_divergence(
+                DS.Exponential(p), DS.Exponential(T(SCALE[::-1].copy()))
+            ),
             SCALE,
         ),
         ("laplace log_prob / scale", lambda p: DS.Laplace(T(LOC), p).log_prob(V), SCALE),
@@ -247,8 +252,165 @@ def _sym(p: T) -> T:
         ("laplace icdf", lambda p: DS.Laplace(T(LOC), p).icdf(T(np.array([0.2, 0.5, 0.9]))), SCALE),
         (
             "kl laplace",
-            lambda p: DS.kl_divergence(DS.Laplace(T(LOC), p), DS.Laplace(T(-LOC), T(SCALE))),
+            lambda p: dist_kl.kl_divergence(DS.Laplace(T(LOC), p), DS.Laplace(T(-LOC), T(SCALE))),
             SCALE,
+        ),
+        (
+            "kl normal || laplace / p loc",
+            lambda p: dist_kl.kl_divergence(DS.Normal(p, T(SCALE)), DS.Laplace(T(-LOC), T(SCALE))),
+            LOC,
+        ),
+        (
+            "kl laplace || normal / p scale",
+            lambda p: dist_kl.kl_divergence(DS.Laplace(T(LOC), p), DS.Normal(T(-LOC), T(SCALE))),
+            SCALE,
+        ),
+        (
+            "kl uniform || normal / p high",
+            lambda p: dist_kl.kl_divergence(
+                DS.Uniform(T(LOC), p + 2), DS.Normal(T(-LOC), T(SCALE))
+            ),
+            SCALE,
+        ),
+        (
+            "kl exponential || gamma / q rate",
+            lambda p: dist_kl.kl_divergence(DS.Exponential(T(SCALE)), DS.Gamma(T(SCALE + 1), p)),
+            SCALE,
+        ),
+        (
+            "kl gamma || normal / p concentration",
+            lambda p: dist_kl.kl_divergence(DS.Gamma(p, T(SCALE)), DS.Normal(T(LOC), T(SCALE))),
+            SCALE + 0.5,
+        ),
+        (
+            "kl beta || uniform / p concentration0",
+            lambda p: dist_kl.kl_divergence(DS.Beta(T(SCALE), p), DS.Uniform(0.0, 1.0)),
+            SCALE,
+        ),
+        ("halfcauchy log_prob", lambda p: DS.CLASSES["HalfCauchy"](p).log_prob(POS), SCALE),
+        (
+            "pareto log_prob / alpha",
+            lambda p: DS.CLASSES["Pareto"](T(SCALE / 2), p).log_prob(POS + 1),
+            SCALE,
+        ),
+        (
+            "weibull log_prob / concentration",
+            lambda p: DS.CLASSES["Weibull"](T(SCALE), p).log_prob(POS),
+            SCALE,
+        ),
+        (
+            "weibull rsample / scale",
+            lambda p: (
+                gradcli.surface.sampling.manual_seed(4),
+                DS.CLASSES["Weibull"](p, T(SCALE + 1)).rsample((2,)),
+            )[1],
+            SCALE,
+        ),
+        (
+            "kumaraswamy log_prob / concentration0",
+            lambda p: DS.CLASSES["Kumaraswamy"](T(SCALE + 1), p).log_prob(
+                T(np.array([0.2, 0.5, 0.9]))
+            ),
+            SCALE,
+        ),
+        (
+            "kl pareto || gamma / p alpha",
+            lambda p: dist_kl.kl_divergence(
+                DS.CLASSES["Pareto"](T(SCALE), p + 1.5), DS.Gamma(T(SCALE + 1), T(SCALE))
+            ),
+            SCALE,
+        ),
+        (
+            "continuous bernoulli log_prob / logits",
+            lambda p: DS.CLASSES["ContinuousBernoulli"](logits=p).log_prob(
+                T(np.array([0.2, 0.5, 0.9]))
+            ),
+            np.array([-2.0, 0.001, 1.5]),
+        ),
+        (
+            "continuous bernoulli rsample / probs",
+            lambda p: (
+                gradcli.surface.sampling.manual_seed(2),
+                DS.CLASSES["ContinuousBernoulli"](p).rsample((2,)),
+            )[1],
+            np.array([0.1, 0.3, 0.8]),
+        ),
+        (
+            "fisher-snedecor log_prob / df1",
+            lambda p: DS.CLASSES["FisherSnedecor"](p, T(SCALE + 3)).log_prob(POS),
+            SCALE + 1,
+        ),
+        (
+            "relaxed one-hot rsample / logits",
+            lambda p: (
+                (
+                    gradcli.surface.sampling.manual_seed(6),
+                    DS.CLASSES["RelaxedOneHotCategorical"](T(np.array(0.7)), logits=p).rsample(
+                        (2,)
+                    ),
+                )[1]
+                * T(np.array([1.0, -2.0, 0.5]))
+            ),
+            LOC,
+        ),
+        (
+            "logistic normal log_prob / loc",
+            lambda p: DS.CLASSES["LogisticNormal"](p, T(SCALE)).log_prob(
+                T(np.array([0.1, 0.2, 0.3, 0.4]))
+            ),
+            LOC,
+        ),
+        (
+            "von mises log_prob / concentration (both Bessel branches)",
+            lambda p: DS.CLASSES["VonMises"](T(LOC), p).log_prob(V),
+            np.array([0.5, 3.0, 7.5]),
+        ),
+        (
+            "inverse gamma log_prob / concentration",
+            lambda p: DS.CLASSES["InverseGamma"](p, T(SCALE)).log_prob(POS),
+            SCALE + 1,
+        ),
+        (
+            "lkj cholesky log_prob / concentration",
+            lambda p: DS.CLASSES["LKJCholesky"](3, p).log_prob(
+                T(np.array([[1.0, 0.0, 0.0], [0.6, 0.8, 0.0], [0.0, 0.6, 0.8]]))
+            ),
+            SCALE,
+        ),
+        (
+            "wishart log_prob / df",
+            lambda p: DS.CLASSES["Wishart"](
+                p, covariance_matrix=T(np.array([[1.0, 0.3], [0.3, 0.5]]))
+            ).log_prob(T(np.array([[2.0, -0.5], [-0.5, 1.5]]))),
+            SCALE + 2,
+        ),
+        (
+            "wishart entropy / scale_tril",
+            lambda p: DS.CLASSES["Wishart"](
+                T(np.array(4.0)), scale_tril=p * T(np.array([[1.0, 0.0], [1.0, 1.0]]))
+            ).entropy(),
+            np.array([[1.2, 0.0], [0.4, 0.7]]),
+        ),
+        (
+            "kl binomial || binomial / p probs",
+            lambda p: dist_kl.kl_divergence(
+                DS.Binomial(10, p), DS.Binomial(10, T(np.array([0.3, 0.5, 0.4])))
+            ),
+            np.array([0.2, 0.6, 0.9]),
+        ),
+        (
+            "kl low-rank || mvn / p cov_factor",
+            lambda p: (
+                dist_kl.kl_divergence(
+                    DS.LowRankMultivariateNormal(T(LOC), p, T(SCALE)),
+                    DS.MultivariateNormal(T(-LOC), T(np.diag(SCALE + 1))),
+                )
+                + dist_kl.kl_divergence(
+                    DS.MultivariateNormal(T(-LOC), T(np.diag(SCALE + 1))),
+                    DS.LowRankMultivariateNormal(T(LOC), p, T(SCALE)),
+                )
+            ),
+            np.array([[0.5, 0.1], [0.2, -0.3], [0.0, 0.4]]),
         ),
         ("poisson log_prob", lambda p: DS.Poisson(p).log_prob(T(np.array([0.0, 2.0, 5.0]))), SCALE),
         ("lognormal log_prob / loc", lambda p: DS.LogNormal(p, T(SCALE)).log_prob(POS), LOC),
@@ -306,7 +468,7 @@ def test_more_values_against_closed_forms() -> None:
     i2 = np.linalg.inv(s2)
     dm = -2 * LOC
     want = 0.5 * (np.trace(i2 @ s1) + dm @ i2 @ dm - 3 + np.linalg.slogdet(s2)[1] - logdet)
-    close(DS.kl_divergence(m, q), want)
+    close(dist_kl.kl_divergence(m, q), want)
     v = POS.numpy()
     close(DS.Exponential(T(SCALE)).log_prob(POS), np.log(SCALE) - SCALE * v)
     close(DS.Laplace(T(LOC), T(SCALE)).log_prob(POS), -np.log(2 * SCALE) - np.abs(v - LOC) / SCALE)
@@ -380,11 +542,7 @@ def test_more_values_against_closed_forms() -> None:
         ("D.LogNormal(0.0, 1.0).log_prob(torch.tensor(-1.0))", "LogNormal()"),
         ("D.Beta(1.0, 0.0)", "IndependentConstraint"),
         ("D.Dirichlet(torch.ones(2)).log_prob(torch.tensor([0.5, 0.6]))", "Simplex"),
-        (
-            "D.Gamma(torch.tensor(2.0, requires_grad=True), 1.0).rsample()",
-            "concentration that requires grad",
-        ),
-        ("D.Dirichlet(torch.ones(3, requires_grad=True)).rsample()", "_standard_gamma_grad"),
+        ("D.Dirichlet(torch.ones(3, requires_grad=True)).rsample((10**5,))", "gradcli allows"),
         ("D.Gamma(1.0, 1.0).sample((10**7,))", "time limit"),
         ("D.Exponential(1.0).sample((10**9,))", "over the limit"),
         ("D.Geometric(torch.tensor([0.0, 0.5]))", "to be positive but found invalid values"),
@@ -527,6 +685,17 @@ def test_isinstance_with_the_classes_is_pytorchs() -> None:
     pytorch_subclasses = {"Chi2": {"Gamma"}, "LogNormal": td, "HalfNormal": td}
     pytorch_subclasses["RelaxedBernoulli"] = td
     pytorch_subclasses["Gumbel"] = td
+    for name in (
+        "HalfCauchy",
+        "Pareto",
+        "Weibull",
+        "Kumaraswamy",
+        "RelaxedOneHotCategorical",
+        "LogisticNormal",
+        "InverseGamma",
+    ):
+        pytorch_subclasses[name] = td
+    pytorch_subclasses["OneHotCategoricalStraightThrough"] = {"OneHotCategorical"}
     for a in DS.CLASSES:
         for b in DS.CLASSES:
             want = a == b or b in pytorch_subclasses.get(a, set())
@@ -918,3 +1087,116 @@ def test_multinomial_entropy_is_the_sum_over_all_outcomes() -> None:
 
 def test_multinomial_entropy_gradient_against_finite_differences() -> None:
     _check(lambda x: DS.Multinomial(5, logits=x).entropy(), np.array([0.3, -1.0, 2.0]))
+
+
+def _implicit(cdf: Callable[[float, float], float], pdf: float, a: float, x: float) -> float:
+    """The reparameterized gradient dx/da = -(dF/da)(x) / f(x), dF/da by central differences."""
+    h = 1e-6
+    return -(cdf(a + h, x) - cdf(a - h, x)) / (2 * h) / pdf
+
+
+def test_gamma_and_beta_rsample_gradients_wrt_concentration() -> None:
+    """Gamma's draws are differentiable in their concentration (ATen's _standard_gamma_grad:
+    three approximations by region), Beta's in both (ATen's _dirichlet_grad): each against the
+    implicit derivative of the exact cdf (mpmath's regularized incomplete gamma / beta)."""
+    import mpmath
+
+    alpha = np.array([0.3, 1.5, 4.0, 12.0, 40.0])
+    gradcli.surface.sampling.manual_seed(7)
+    a = T(alpha, requires_grad=True)
+    x = DS.Gamma(a, T(np.ones(5))).rsample((3,))
+    x.sum().backward()
+    want = np.zeros(5)
+    for k in range(3):
+        for i, (av, xv) in enumerate(zip(alpha, x.detach().numpy()[k])):
+            pdf = float(mpmath.exp((av - 1) * mpmath.log(xv) - xv - mpmath.loggamma(av)))
+            cdf = lambda s, v: float(mpmath.gammainc(s, 0, v, regularized=True))  # noqa: E731
+            want[i] += _implicit(cdf, pdf, av, xv)
+    np.testing.assert_allclose(a.grad.numpy(), want, rtol=2e-3)
+
+    c1v, c0v = np.array([0.6, 2.0, 9.0, 3.0]), np.array([1.7, 0.5, 11.0, 7.0])
+    gradcli.surface.sampling.manual_seed(3)
+    c1, c0 = T(c1v, requires_grad=True), T(c0v, requires_grad=True)
+    z = DS.Beta(c1, c0).rsample()
+    z.sum().backward()
+    zs = z.detach().numpy()
+    for i in range(4):
+        p, q, v = c1v[i], c0v[i], zs[i]
+        pdf = float(mpmath.betainc(p, q, 0, 1) ** -1 * v ** (p - 1) * (1 - v) ** (q - 1))
+        by_p = _implicit(
+            lambda s, u, q=q: float(mpmath.betainc(s, q, 0, u, regularized=True)), pdf, p, v
+        )
+        by_q = _implicit(
+            lambda s, u, p=p: float(mpmath.betainc(p, s, 0, u, regularized=True)), pdf, q, v
+        )
+        np.testing.assert_allclose(c1.grad.numpy()[i], by_p, rtol=2e-3)
+        np.testing.assert_allclose(c0.grad.numpy()[i], by_q, rtol=2e-3)
+
+
+def test_expand_is_a_view_whose_gradient_sums_back() -> None:
+    """d.expand(shape): the same parameters seen over a larger batch; a gradient through the
+    expanded distribution's log_prob reaches the original parameter summed over the new dims."""
+    value = T(np.array([[0.3, -1.2, 2.5], [1.0, 0.0, -0.5]]))
+    _check(lambda p: DS.Normal(p, T(SCALE)).expand((2, 3)).log_prob(value), LOC)
+    e = DS.Gamma(T(SCALE), T(SCALE)).expand([4, 3])
+    assert e.batch_shape == (4, 3) and e.sample((2,)).shape == (2, 4, 3)
+    with pytest.raises(GradcliError, match="expanded size"):
+        DS.Normal(T(LOC), 1.0).expand((2,))
+
+
+def test_constraint_checks() -> None:
+    from gradcli.surface import dist_constraints as C
+
+    x = np.array([-1.0, 0.0, 0.5, 1.0, 2.0, np.nan])
+    cases = [
+        (C.real, x == x),
+        (C.positive, x > 0),
+        (C.nonnegative, x >= 0),
+        (C.unit_interval, (x >= 0) & (x <= 1)),
+        (C.half_open_interval(0.0, 1.0), (x >= 0) & (x < 1)),
+        (C.nonnegative_integer, (x % 1 == 0) & (x >= 0)),
+        (C.boolean, (x == 0) | (x == 1)),
+    ]
+    for c, want in cases:
+        np.testing.assert_array_equal(c.check(T(x)).numpy(), want, err_msg=repr(c))
+    m = np.array([[0.2, 0.8], [0.5, 0.6], [1.0, 0.0]])
+    np.testing.assert_array_equal(C.simplex.check(T(m)).numpy(), [True, False, True])
+    np.testing.assert_array_equal(C.one_hot.check(T(m)).numpy(), [False, False, True])
+    ind = C.IndependentConstraint(C.positive, 1)
+    assert repr(ind) == "IndependentConstraint(GreaterThan(lower_bound=0.0), 1)"
+    np.testing.assert_array_equal(ind.check(T(m)).numpy(), [True, True, False])
+
+
+def test_straight_through_gradient_is_the_probabilities() -> None:
+    """OneHotCategoricalStraightThrough.rsample: the value a one-hot draw, the gradient that of
+    the probabilities (the surrogate sum(softmax(logits) * w) per draw, by finite differences)."""
+    w = np.array([1.0, -2.0, 0.5])
+    leaf = T(LOC, requires_grad=True)
+    gradcli.surface.sampling.manual_seed(1)
+    y = DS.CLASSES["OneHotCategoricalStraightThrough"](logits=leaf).rsample((2,))
+    assert sorted(y.detach().numpy().sum(-1)) == [1.0, 1.0]
+    (y * T(w)).sum().backward()
+
+    def surrogate(v: np.ndarray) -> float:
+        p = np.exp(v - v.max()) / np.exp(v - v.max()).sum()
+        return float(2 * (p * w).sum())
+
+    np.testing.assert_allclose(leaf.grad.numpy(), _fd(surrogate, LOC), rtol=1e-6, atol=1e-9)
+
+
+def test_transform_to_maps_reals_into_the_constraint() -> None:
+    """transform_to(c)(x) lies in c, inverts, and its log_abs_det_jacobian is log |dy/dx|
+    (central differences)."""
+    from gradcli.surface import dist_constraints as C
+
+    x = np.array([-1.3, 0.0, 0.7, 2.2])
+    for c in (C.positive, C.greater_than(2.0), C.less_than(1.0), C.interval(-1.0, 3.0)):
+        t = dist_extra.transform_to(c)
+        y = t(T(x))
+        assert bool(c.check(y).numpy().all()), c
+        np.testing.assert_allclose(t.inv(y).numpy(), x, rtol=1e-9, atol=1e-9)
+        h = 1e-6
+        dydx = (t(T(x + h)).numpy() - t(T(x - h)).numpy()) / (2 * h)
+        np.testing.assert_allclose(
+            t.log_abs_det_jacobian(T(x), y).numpy(), np.log(np.abs(dydx)), rtol=1e-6, atol=1e-8
+        )

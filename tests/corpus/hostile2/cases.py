@@ -8722,3 +8722,228 @@ add(
         (r"invalid combination",),
     ),
 )
+
+# === fixdist: reparameterized gamma-family gradients, KL across families =====================
+add(
+    budget(
+        "gamma_rsample_grad_huge",
+        "from torch.distributions import Gamma\n"
+        "a = torch.ones(1000, requires_grad=True)\n"
+        "Gamma(a, 1.0).rsample((10**4,)).sum().backward()",
+        (r"gradcli allows 200,000", r"time limit"),
+    ),
+    budget(
+        "dirichlet_rsample_grad_in_long_loop",
+        "from torch.distributions import Dirichlet\n"
+        "c = torch.ones(100, 100, requires_grad=True)\n"
+        "for i in range(10**6):\n    Dirichlet(c).rsample((19,)).sum().backward()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "kl_divergence_of_a_tensor",
+        "from torch.distributions import Normal, kl_divergence\n"
+        "kl_divergence(Normal(0.0, 1.0), torch.ones(2))",
+        (r"for p type Normal and q type Tensor",),
+    ),
+    small(
+        "kl_divergence_unregistered_pair",
+        "from torch.distributions import Normal, StudentT, kl_divergence\n"
+        "kl_divergence(StudentT(2.0), Normal(0.0, 1.0))",
+        (r"No KL\(p \|\| q\) is implemented for p type StudentT and q type Normal",),
+    ),
+)
+
+
+# === fixdist: Distribution.expand, support / constraints ======================================
+add(
+    budget(
+        "distribution_expand_huge_then_sample",
+        "from torch.distributions import Normal\n"
+        "print(Normal(0.0, 1.0).expand((10**6, 10**6)).sample())",
+    ),
+    budget(
+        "distribution_expand_huge_then_log_prob",
+        "from torch.distributions import Gamma\n"
+        "d = Gamma(torch.ones(10**3), 1.0).expand((10**5, 10**3))\n"
+        "print(d.log_prob(torch.ones(10**3)).sum())",
+    ),
+    small(
+        "distribution_expand_negative_size",
+        "from torch.distributions import Normal\nNormal(0.0, 1.0).expand((-1,))",
+        (r"batch_shape must be a torch.Size or a tuple of sizes",),
+    ),
+    budget(
+        "constraint_check_huge",
+        "from torch.distributions import constraints\n"
+        "print(constraints.simplex.check(torch.ones(10**5, 10**5)))",
+    ),
+    small(
+        "constraint_check_not_a_tensor",
+        "from torch.distributions import constraints\nconstraints.positive.check('abc')",
+        (r"takes a tensor, not str",),
+    ),
+)
+
+
+# === fixdist: HalfCauchy, Pareto, Weibull, Kumaraswamy ========================================
+add(
+    budget(
+        "pareto_sample_huge",
+        "from torch.distributions import Pareto\n"
+        "print(Pareto(torch.ones(10**4), 2.0).sample((10**5,)))",
+    ),
+    budget(
+        "weibull_rsample_huge_expand",
+        "from torch.distributions import Weibull\n"
+        "print(Weibull(1.0, 2.0).expand((10**5, 10**5)).rsample().sum())",
+    ),
+    small(
+        "kumaraswamy_mode_nan_edges",
+        "from torch.distributions import Kumaraswamy\n"
+        "print(Kumaraswamy(torch.tensor([0.5, 1e-30]), torch.tensor([2.0, 1e30])).mode)",
+        (r"tensor\(\[nan, nan\]\)",),
+        codes=frozenset({0}),
+    ),
+    small(
+        "halfcauchy_log_prob_of_a_string",
+        "from torch.distributions import HalfCauchy\nHalfCauchy(1.0).log_prob('x')",
+        (r"The value argument to log_prob must be a Tensor",),
+    ),
+)
+
+
+# === fixdist: ContinuousBernoulli, FisherSnedecor =============================================
+add(
+    budget(
+        "continuous_bernoulli_sample_huge",
+        "from torch.distributions import ContinuousBernoulli\n"
+        "print(ContinuousBernoulli(torch.full((10**4,), 0.3)).sample((10**5,)))",
+    ),
+    budget(
+        "fisher_snedecor_rsample_huge",
+        "from torch.distributions import FisherSnedecor\n"
+        "print(FisherSnedecor(torch.ones(10**3), 2.0).rsample((10**5,)))",
+        LIMIT + (r"more than the time limit allows",),
+    ),
+    small(
+        "continuous_bernoulli_lims_not_a_pair",
+        "from torch.distributions import ContinuousBernoulli\nContinuousBernoulli(0.3, lims=5)",
+        (r"'int' object is not subscriptable", r"lims"),
+    ),
+)
+
+
+# === fixdist: RelaxedOneHotCategorical, LogisticNormal, StickBreakingTransform ================
+add(
+    budget(
+        "relaxed_one_hot_rsample_huge",
+        "from torch.distributions import RelaxedOneHotCategorical\n"
+        "print(RelaxedOneHotCategorical(0.5, logits=torch.zeros(10**4)).rsample((10**5,)))",
+    ),
+    budget(
+        "logistic_normal_huge_event",
+        "from torch.distributions import LogisticNormal\n"
+        "print(LogisticNormal(torch.zeros(10**5, 10**3), 1.0).sample((10**3,)))",
+    ),
+    small(
+        "stick_breaking_of_a_scalar",
+        "from torch.distributions.transforms import StickBreakingTransform\n"
+        "from torch.distributions import TransformedDistribution, Normal\n"
+        "TransformedDistribution(Normal(0.0, 1.0), StickBreakingTransform())",
+        (r"base_distribution needs to have shape with size at least 1",),
+    ),
+)
+
+
+# === fixdist: VonMises (a rejection sampler: rounds until every draw is accepted) ==============
+add(
+    small(
+        "von_mises_infinite_concentration_sample",
+        "from torch.distributions import VonMises\nprint(VonMises(0.0, float('inf')).sample())",
+        (r"no acceptance after 1,000 rounds",),
+    ),
+    budget(
+        "von_mises_sample_huge",
+        "from torch.distributions import VonMises\n"
+        "print(VonMises(torch.zeros(10**4), 1.0).sample((10**5,)))",
+    ),
+    small(
+        "von_mises_nan_concentration_unvalidated",
+        "from torch.distributions import VonMises\n"
+        "print(VonMises(0.0, float('nan'), validate_args=False).sample((3,)))",
+        (r"no acceptance after 1,000 rounds",),
+    ),
+)
+
+
+# === fixdist: InverseGamma, OneHotCategoricalStraightThrough ==================================
+add(
+    budget(
+        "inverse_gamma_sample_huge",
+        "from torch.distributions import InverseGamma\n"
+        "print(InverseGamma(torch.ones(10**3), 1.0).sample((10**5,)))",
+        LIMIT + (r"more than the time limit allows",),
+    ),
+    budget(
+        "straight_through_rsample_huge",
+        "from torch.distributions import OneHotCategoricalStraightThrough\n"
+        "print(OneHotCategoricalStraightThrough(logits=torch.zeros(10**4)).rsample((10**5,)))",
+    ),
+)
+
+
+# === fixdist: LKJCholesky ======================================================================
+add(
+    budget(
+        "lkj_cholesky_huge_dim",
+        "from torch.distributions import LKJCholesky\nprint(LKJCholesky(10**5).sample())",
+    ),
+    budget(
+        "lkj_cholesky_huge_sample",
+        "from torch.distributions import LKJCholesky\n"
+        "print(LKJCholesky(100, torch.ones(10**3)).sample((10**3,)))",
+        LIMIT + (r"more than the time limit allows",),
+    ),
+    small(
+        "lkj_cholesky_float_dim",
+        "from torch.distributions import LKJCholesky\nLKJCholesky(2.5)",
+        (r"dim must be an int",),
+    ),
+)
+
+
+# === fixdist: Wishart ==========================================================================
+add(
+    budget(
+        "wishart_huge_event",
+        "from torch.distributions import Wishart\n"
+        "print(Wishart(10.0**5, scale_tril=torch.eye(10**4)).sample())",
+    ),
+    budget(
+        "wishart_huge_sample",
+        "from torch.distributions import Wishart\n"
+        "print(Wishart(5.0, covariance_matrix=torch.eye(3)).rsample((10**7,)))",
+        LIMIT + (r"more than the time limit allows",),
+    ),
+    small(
+        "wishart_max_try_correction_huge",
+        "from torch.distributions import Wishart\n"
+        "Wishart(5.0, covariance_matrix=torch.eye(2)).rsample(max_try_correction=10**12)",
+        (r"more than gradcli allows",),
+    ),
+    small(
+        "wishart_no_matrix",
+        "from torch.distributions import Wishart\nWishart(5.0)",
+        (r"Exactly one of covariance_matrix or precision_matrix or scale_tril",),
+    ),
+)
+
+
+# === fixdist: biject_to / transform_to =========================================================
+add(
+    small(
+        "transform_to_a_string",
+        "from torch.distributions import transform_to\ntransform_to('positive')",
+        (r"Cannot transform str constraints",),
+    ),
+)

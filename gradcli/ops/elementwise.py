@@ -89,7 +89,7 @@ def _on_avx2(kernel: str, other: Any) -> Any:
     not read at start-up.)"""
 
     def run(x: np.ndarray) -> np.ndarray:
-        if x.dtype == np.float32 and cpu.avx2():
+        if x.dtype == np.float32 and cpu.mkl_avx2():
             from ..core import mklsse32
 
             with np.errstate(all="ignore"):

@@ -19,7 +19,9 @@ Each emulation point asks the predicate of the library that computes it on the r
 `mkl_avx2()` for MKL's kernels (true on ``avx2`` and ``zen4``), `avx2()` for ATen's
 Vectorized loops, SLEEF and oneDNN (8 lanes: true on ``avx2`` only); `amd()` where the
 avx2 family's model of an ATen kernel was measured to hold on Zen 4 too (prod, pdist, cdist,
-atan2: kernels that have no AVX-512 build, or whose vector width does not change the bits).
+atan2, and addr's loop through `vecloop.split_loop(..., avx2_only=True)`: kernels ATen builds
+for AVX2 only, which run that code on an AVX-512 processor as well, or whose vector width
+does not change the bits).
 
 Other machines (ARM, older x86) get the ``avx512`` family: their PyTorch is not emulated.
 ``GRADCLI_KERNELS=avx512`` (or ``avx2``, ``zen4``) in the environment picks a family whatever the

@@ -2211,7 +2211,8 @@ def _addr_fwd(
     input then ignored, NaN in it too). Compiled with contraction: its vector function is
     fma(alpha * u, v, beta * input), its scalar tail fma(beta, input, alpha * u * v), split as
     `cpu_kernel_vec` splits the loop (`core.vecloop`; measured: every element of float32 and
-    float64 results of 3 x 4 to 64 x 64, alpha and beta 1, 0.3, 0.5, -1.3, 1.7)."""
+    float64 results of 3 x 4 to 64 x 64, alpha and beta 1, 0.3, 0.5, -1.3, 1.7). ATen builds
+    this kernel for AVX2 only: a Zen 4 runs its steps of 16 (`vecloop.vec_step`)."""
     dt = base.dtype.type
     au = np.multiply(u, np.asarray(alpha, dt))
     uu = np.broadcast_to(au[:, None], base.shape)
@@ -2221,7 +2222,7 @@ def _addr_fwd(
         def plain(s: np.ndarray, a: np.ndarray, w: np.ndarray) -> np.ndarray:
             return a * w
 
-        return split_loop(plain, plain, base, uu, vv, dtype=dt)
+        return split_loop(plain, plain, base, uu, vv, dtype=dt, avx2_only=True)
     b = np.asarray(beta, dt)
     if dt is np.float32:
 
@@ -2240,7 +2241,7 @@ def _addr_fwd(
 
     # (the result is made by the loop, laid out as the input's strides order it: a transposed
     # input is walked, and its result laid out, column by column)
-    return split_loop(vec, tail, base, uu, vv, dtype=dt)
+    return split_loop(vec, tail, base, uu, vv, dtype=dt, avx2_only=True)
 
 
 def _addr_vjp(

@@ -1,6 +1,6 @@
 """Record PyTorch's float32 bits, on an AMD processor with AVX-512 (gradcli's zen4 kernel
 family), for the emulation points whose family the zen4 choice decides: ATen's kernels whose
-avx2-family model holds there (prod, pdist, cdist, atan2), an MKL-governed one (exp, VML) and
+avx2-family model holds there (prod, pdist, cdist, atan2, addr), an MKL-governed one (exp, VML) and
 ATen's 16-lane softmax. Writes zen4_family.json beside this file (sha256 of each result's bytes).
 
     OMP_NUM_THREADS=1 /work/torchenv/bin/python tests/ops/data/record_zen4_family.py
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-NAMES = ("prod", "pdist", "cdist", "atan2", "exp", "softmax")
+NAMES = ("prod", "pdist", "cdist", "atan2", "addr", "exp", "softmax")
 
 
 def inputs(name: str) -> list[np.ndarray]:
@@ -31,6 +31,8 @@ def inputs(name: str) -> list[np.ndarray]:
         return [rng.standard_normal((2, 8, m)).astype(np.float32) for m in range(1, 30)]
     if name == "atan2":  # the loop's vector steps and its tail
         return [(rng.standard_normal((2, n)) * 3).astype(np.float32) for n in range(1, 75)]
+    if name == "addr":  # (rows, input row, u, v): the loop's steps and tails
+        return [rng.standard_normal((3, n + 2)).astype(np.float32) for n in range(1, 70)]
     if name == "exp":
         return [(rng.standard_normal(n) * 8).astype(np.float32) for n in range(1, 75)]
     return [(rng.standard_normal((2, n)) * 4).astype(np.float32) for n in range(1, 75)]
@@ -53,6 +55,8 @@ def torch_results(name: str, torch) -> list[np.ndarray]:
         return [torch.cdist(x[0], x[1]).numpy() for x in t]
     if name == "atan2":
         return [torch.atan2(x[0], x[1]).numpy() for x in t]
+    if name == "addr":
+        return [torch.addr(x[:, 2:], x[:, 0], x[0, 2:], beta=0.3, alpha=0.7).numpy() for x in t]
     if name == "exp":
         return [torch.exp(x).numpy() for x in t]
     return [torch.softmax(x, -1).numpy() for x in t]

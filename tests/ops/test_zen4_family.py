@@ -1,9 +1,8 @@
 """The zen4 kernel family (gradcli.core.cpu: an AMD processor with AVX-512) takes, point by
 point, the model of the library that computes it there: MKL's AVX2 code (exp: VML), ATen's
 kernels whose avx2-family model was measured to hold on Zen 4 (prod, pdist, cdist, atan2,
-addr) and
-ATen's 16-lane softmax. PyTorch's bits recorded on a Zen 4 EPYC with torch 2.13
-(tests/ops/data/record_zen4_family.py, which draws the inputs)."""
+addr, float16 rsqrt) and ATen's 16-lane softmax. PyTorch's bits recorded on a Zen 4 EPYC
+with torch 2.13 (tests/ops/data/record_zen4_family.py, which draws the inputs)."""
 
 from __future__ import annotations
 
@@ -14,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import gradcli
 from gradcli.core import cpu, mkl32
 from gradcli.ops import binary, linalg, matrices, reduction, softmax32
 
@@ -36,6 +36,8 @@ def gradcli_results(name: str) -> list[np.ndarray]:
         return [binary._atan2_fwd(x[0], x[1]) for x in arrays]
     if name == "addr":
         return [linalg._addr_fwd(x[:, 2:], x[:, 0], x[0, 2:], 0.7, 0.3) for x in arrays]
+    if name == "rsqrt16":
+        return [gradcli.Tensor(x).rsqrt().numpy() for x in arrays]
     if name == "exp":
         return [mkl32.expf(x) for x in arrays]
     return [softmax32.softmax32(x, 1, log=False) for x in arrays]
@@ -50,7 +52,13 @@ def test_zen4_gives_torchs_bits_there(name: str, monkeypatch: pytest.MonkeyPatch
 @pytest.mark.parametrize(
     ("name", "other"),
     [("prod", "avx512"), ("pdist", "avx512"), ("cdist", "avx512"), ("atan2", "avx512")]
-    + [("addr", "avx512"), ("atan2", "avx2"), ("exp", "avx512"), ("softmax", "avx2")],
+    + [
+        ("addr", "avx512"),
+        ("rsqrt16", "avx512"),
+        ("atan2", "avx2"),
+        ("exp", "avx512"),
+        ("softmax", "avx2"),
+    ],
 )
 def test_the_other_familys_model_misses(
     name: str, other: str, monkeypatch: pytest.MonkeyPatch

@@ -1,7 +1,8 @@
-"""Record PyTorch's float32 bits, on an AMD processor with AVX-512 (gradcli's zen4 kernel
-family), for the emulation points whose family the zen4 choice decides: ATen's kernels whose
-avx2-family model holds there (prod, pdist, cdist, atan2, addr), an MKL-governed one (exp, VML) and
-ATen's 16-lane softmax. Writes zen4_family.json beside this file (sha256 of each result's bytes).
+"""Record PyTorch's bits, on an AMD processor with AVX-512 (gradcli's zen4 kernel family), for
+the emulation points whose family the zen4 choice decides: ATen's kernels whose avx2-family
+model holds there (prod, pdist, cdist, atan2, addr, float16 rsqrt), an MKL-governed one (exp,
+VML) and ATen's 16-lane softmax. Writes zen4_family.json beside this file (sha256 of each
+result's bytes).
 
     OMP_NUM_THREADS=1 /work/torchenv/bin/python tests/ops/data/record_zen4_family.py
 
@@ -17,11 +18,11 @@ from pathlib import Path
 
 import numpy as np
 
-NAMES = ("prod", "pdist", "cdist", "atan2", "addr", "exp", "softmax")
+NAMES = ("prod", "pdist", "cdist", "atan2", "addr", "rsqrt16", "exp", "softmax")
 
 
 def inputs(name: str) -> list[np.ndarray]:
-    """The arrays `name` is computed on (float32)."""
+    """The arrays `name` is computed on (float32; rsqrt16's float16)."""
     rng = np.random.default_rng([sum(map(ord, name)), 13])
     if name == "prod":  # rows of 1 to 80 values near 1 (the lanes' groups show in the order)
         return [rng.uniform(0.6, 1.4, (3, n)).astype(np.float32) for n in range(1, 81)]
@@ -33,6 +34,8 @@ def inputs(name: str) -> list[np.ndarray]:
         return [(rng.standard_normal((2, n)) * 3).astype(np.float32) for n in range(1, 75)]
     if name == "addr":  # (rows, input row, u, v): the loop's steps and tails
         return [rng.standard_normal((3, n + 2)).astype(np.float32) for n in range(1, 70)]
+    if name == "rsqrt16":  # float16 (the kernel's steps of 32 two-byte values on AVX2)
+        return [rng.uniform(0.05, 4, n).astype(np.float16) for n in range(1, 90)]
     if name == "exp":
         return [(rng.standard_normal(n) * 8).astype(np.float32) for n in range(1, 75)]
     return [(rng.standard_normal((2, n)) * 4).astype(np.float32) for n in range(1, 75)]
@@ -41,7 +44,9 @@ def inputs(name: str) -> list[np.ndarray]:
 def sha(arrays: list[np.ndarray]) -> str:
     h = hashlib.sha256()
     for a in arrays:
-        h.update(np.ascontiguousarray(a, np.float32).tobytes())
+        h.update(
+            np.ascontiguousarray(a, a.dtype if a.dtype == np.float16 else np.float32).tobytes()
+        )
     return h.hexdigest()
 
 
@@ -57,6 +62,8 @@ def torch_results(name: str, torch) -> list[np.ndarray]:
         return [torch.atan2(x[0], x[1]).numpy() for x in t]
     if name == "addr":
         return [torch.addr(x[:, 2:], x[:, 0], x[0, 2:], beta=0.3, alpha=0.7).numpy() for x in t]
+    if name == "rsqrt16":
+        return [torch.rsqrt(x).numpy() for x in t]
     if name == "exp":
         return [torch.exp(x).numpy() for x in t]
     return [torch.softmax(x, -1).numpy() for x in t]

@@ -1,8 +1,9 @@
 """The zen4 kernel family (gradcli.core.cpu: an AMD processor with AVX-512) takes, point by
 point, the model of the library that computes it there: MKL's AVX2 code (exp: VML), ATen's
 kernels whose avx2-family model was measured to hold on Zen 4 (prod, pdist, cdist, atan2,
-addr, float16 rsqrt) and ATen's 16-lane softmax. PyTorch's bits recorded on a Zen 4 EPYC
-with torch 2.13 (tests/ops/data/record_zen4_family.py, which draws the inputs)."""
+addr, float16 rsqrt, huber_loss backward) and ATen's 16-lane softmax. PyTorch's bits
+recorded on a Zen 4 EPYC with torch 2.13 (tests/ops/data/record_zen4_family.py, which draws
+the inputs)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 
 import gradcli
 from gradcli.core import cpu, mkl32
-from gradcli.ops import binary, linalg, matrices, reduction, softmax32
+from gradcli.ops import binary, linalg, loss, matrices, reduction, softmax32
 
 DATA = Path(__file__).parent / "data"
 _spec = importlib.util.spec_from_file_location("record_zen4_family", DATA / "record_zen4_family.py")
@@ -38,6 +39,10 @@ def gradcli_results(name: str) -> list[np.ndarray]:
         return [linalg._addr_fwd(x[:, 2:], x[:, 0], x[0, 2:], 0.7, 0.3) for x in arrays]
     if name == "rsqrt16":
         return [gradcli.Tensor(x).rsqrt().numpy() for x in arrays]
+    if name == "huber_bwd":
+        return [
+            loss.huber_loss_backward.forward(x[2], x[0], x[1], "none", delta=0.7) for x in arrays
+        ]
     if name == "exp":
         return [mkl32.expf(x) for x in arrays]
     return [softmax32.softmax32(x, 1, log=False) for x in arrays]
@@ -55,6 +60,7 @@ def test_zen4_gives_torchs_bits_there(name: str, monkeypatch: pytest.MonkeyPatch
     + [
         ("addr", "avx512"),
         ("rsqrt16", "avx512"),
+        ("huber_bwd", "avx512"),
         ("atan2", "avx2"),
         ("exp", "avx512"),
         ("softmax", "avx2"),

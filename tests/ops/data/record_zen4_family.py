@@ -1,6 +1,7 @@
 """Record PyTorch's bits, on an AMD processor with AVX-512 (gradcli's zen4 kernel family), for
 the emulation points whose family the zen4 choice decides: ATen's kernels whose avx2-family
-model holds there (prod, pdist, cdist, atan2, addr, float16 rsqrt), an MKL-governed one (exp,
+model holds there (prod, pdist, cdist, atan2, addr, float16 rsqrt,
+huber_loss backward), an MKL-governed one (exp,
 VML) and ATen's 16-lane softmax. Writes zen4_family.json beside this file (sha256 of each
 result's bytes).
 
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-NAMES = ("prod", "pdist", "cdist", "atan2", "addr", "rsqrt16", "exp", "softmax")
+NAMES = ("prod", "pdist", "cdist", "atan2", "addr", "rsqrt16", "huber_bwd", "exp", "softmax")
 
 
 def inputs(name: str) -> list[np.ndarray]:
@@ -36,6 +37,8 @@ def inputs(name: str) -> list[np.ndarray]:
         return [rng.standard_normal((3, n + 2)).astype(np.float32) for n in range(1, 70)]
     if name == "rsqrt16":  # float16 (the kernel's steps of 32 two-byte values on AVX2)
         return [rng.uniform(0.05, 4, n).astype(np.float16) for n in range(1, 90)]
+    if name == "huber_bwd":  # (x, target, grad_output)
+        return [rng.standard_normal((3, n)).astype(np.float32) for n in range(1, 80)]
     if name == "exp":
         return [(rng.standard_normal(n) * 8).astype(np.float32) for n in range(1, 75)]
     return [(rng.standard_normal((2, n)) * 4).astype(np.float32) for n in range(1, 75)]
@@ -48,6 +51,12 @@ def sha(arrays: list[np.ndarray]) -> str:
             np.ascontiguousarray(a, a.dtype if a.dtype == np.float16 else np.float32).tobytes()
         )
     return h.hexdigest()
+
+
+def huber_grad(x, torch) -> np.ndarray:
+    leaf = x[0].clone().requires_grad_()
+    torch.nn.functional.huber_loss(leaf, x[1], delta=0.7, reduction="none").backward(x[2])
+    return leaf.grad.numpy()
 
 
 def torch_results(name: str, torch) -> list[np.ndarray]:
@@ -64,6 +73,8 @@ def torch_results(name: str, torch) -> list[np.ndarray]:
         return [torch.addr(x[:, 2:], x[:, 0], x[0, 2:], beta=0.3, alpha=0.7).numpy() for x in t]
     if name == "rsqrt16":
         return [torch.rsqrt(x).numpy() for x in t]
+    if name == "huber_bwd":
+        return [huber_grad(x, torch) for x in t]
     if name == "exp":
         return [torch.exp(x).numpy() for x in t]
     return [torch.softmax(x, -1).numpy() for x in t]

@@ -9,14 +9,24 @@ PyTorch prints there:
 
 - ``avx512``: x86-64 processors with AVX-512 (Intel Xeon Skylake-SP and later...): the kernels
   the project's recorded outputs come from;
-- ``avx2``: x86-64 processors with AVX2 and no AVX-512, as measured on AMD EPYC (Zen 3); also
-  AMD processors with AVX-512 (Zen 4): MKL runs its AVX2 code there (it takes its AVX-512 paths
-  on Intel processors only), and MKL's products and vector math are most of what differs (on a
-  Zen 4 EPYC, 211 of 234 corpus programs print this family's text, 116 the ``avx512`` one's;
-  ATen's own 16-lane loops, softmax and oneDNN's convolutions there are the AVX-512 ones).
+- ``avx2``: x86-64 processors with AVX2 and no AVX-512, as measured on AMD EPYC (Zen 3);
+- ``zen4``: AMD processors with AVX-512 (Zen 4), as measured on AMD EPYC (family 25 model 17).
+  MKL takes its AVX-512 paths on Intel processors only: there its products, vector math and
+  LAPACK run the code they run on Zen 3 (the ``avx2`` models), while ATen's own 16-lane
+  loops, SLEEF and oneDNN run their AVX-512 code (the ``avx512`` models). On a Zen 4 EPYC,
+  of 294 corpus programs run there under PyTorch 2.13, 161 print the ``avx512`` family's text,
+  269 the ``avx2`` one's, and all 294 print gradcli's under ``zen4``.
+
+Each emulation point asks the predicate of the library that computes it on the real machine:
+`mkl_avx2()` for MKL's kernels (true on ``avx2`` and ``zen4``), `avx2()` for ATen's
+Vectorized loops, SLEEF and oneDNN (8 lanes: true on ``avx2`` only); `amd()` where the
+avx2 family's model of an ATen kernel was measured to hold on Zen 4 too (prod, pdist, cdist,
+atan2, and addr's loop through `vecloop.split_loop(..., avx2_only=True)`: kernels ATen builds
+for AVX2 only, which run that code on an AVX-512 processor as well, or whose vector width
+does not change the bits).
 
 Other machines (ARM, older x86) get the ``avx512`` family: their PyTorch is not emulated.
-``GRADCLI_KERNELS=avx512`` (or ``avx2``) in the environment picks a family whatever the
+``GRADCLI_KERNELS=avx512`` (or ``avx2``, ``zen4``) in the environment picks a family whatever the
 machine: the tests pin the recorded family with it.
 """
 
@@ -25,7 +35,7 @@ from __future__ import annotations
 import functools
 import os
 
-FAMILIES = ("avx512", "avx2")
+FAMILIES = ("avx512", "avx2", "zen4")
 ENV = "GRADCLI_KERNELS"
 _KEY = ENV.encode()
 _DATA = getattr(os.environ, "_data", None) if os.name == "posix" else None
@@ -37,7 +47,7 @@ def choose(features: dict, vendor: str) -> str:
     """The family for a processor with NumPy's feature table `features` and `vendor`."""
     if features.get("AVX512F"):
         # MKL's AVX-512 kernels run on Intel's processors only: AMD's run its AVX2 ones
-        return "avx2" if vendor == "AuthenticAMD" and features.get("AVX2") else "avx512"
+        return "zen4" if vendor == "AuthenticAMD" and features.get("AVX2") else "avx512"
     if features.get("AVX2") and features.get("FMA3"):
         return "avx2"
     return "avx512"
@@ -83,10 +93,25 @@ def family() -> str:
         f"the environment variable {ENV} names no kernel family",
         found=repr(chosen[:40]),
         expected=" or ".join(FAMILIES),
-        hint=f"set {ENV}=avx512 or {ENV}=avx2, or unset it to follow this machine ({_detected()})",
+        hint=f"set {ENV}=avx512, avx2 or zen4, or unset it to follow this machine ({_detected()})",
     )
 
 
 def avx2() -> bool:
-    """Whether the emulations follow PyTorch on an AVX2 processor without AVX-512."""
+    """Whether ATen's Vectorized loops, SLEEF and oneDNN run their AVX2 code (8 float lanes):
+    a processor without AVX-512 (the ``avx2`` family)."""
     return family() == "avx2"
+
+
+def mkl_avx2() -> bool:
+    """Whether MKL (sgemm, sgemv, sdot, dgemm..., the vector math, LAPACK) runs its AVX2 /
+    generic code: an AMD processor, with AVX-512 or not (the ``avx2`` and ``zen4`` families)."""
+    return family() != "avx512"
+
+
+def amd() -> bool:
+    """Whether the emulations follow an AMD processor (the ``avx2`` and ``zen4`` families): for
+    the ATen kernels whose avx2-family model was measured to hold on Zen 4 as well (kernels
+    without an AVX-512 build run their AVX2 code on every processor; the ``avx512`` family
+    keeps the models its outputs were recorded with)."""
+    return family() != "avx512"

@@ -19,7 +19,7 @@ differs from this one by about 1e-3 of an ulp somewhere). Past 10000 MKL switche
 (more accurate) method: there the float64 result rounded once is used, which agrees with it
 for about 99% of arguments.
 
-These are MKL's AVX-512 kernels. On an AMD processor (`cpu.avx2()`) MKL runs its generic SSE
+These are MKL's AVX-512 kernels. On an AMD processor (`cpu.mkl_avx2()`) MKL runs its generic SSE
 kernels instead: expf, logf and tanhf branch to their emulation, `core.amd32`.
 """
 
@@ -130,7 +130,7 @@ def expf(x: np.ndarray) -> np.ndarray:
     """exp(x) as MKL's vmsExp (VML_HA) computes it. |x| >= 87.34 (results near overflow and
     subnormal ones) and inf/nan take MKL's double-precision path, which is the float64 value
     rounded once (no difference from MKL on every float32 there)."""
-    if cpu.avx2():  # MKL's generic SSE vsExp (an AMD processor): core.amd32
+    if cpu.mkl_avx2():  # MKL's generic SSE vsExp (an AMD processor): core.amd32
         from . import amd32
 
         return amd32.expf(x)
@@ -206,7 +206,7 @@ _TANH_B, _TANH_P0, _TANH_PL0, _TANH_P1, _TANH_P2, _TANH_P3, _TANH_P4, _TANH_P5, 
 @in_pieces
 def tanhf(x: np.ndarray) -> np.ndarray:
     """tanh(x) as MKL's vmsTanh (VML_HA) computes it."""
-    if cpu.avx2():  # MKL's generic SSE vsTanh (an AMD processor): core.amd32
+    if cpu.mkl_avx2():  # MKL's generic SSE vsTanh (an AMD processor): core.amd32
         from . import amd32
 
         return amd32.tanhf(x)
@@ -405,7 +405,7 @@ def _rcp_step() -> np.ndarray:
 @in_pieces
 def logf(x: np.ndarray) -> np.ndarray:
     """log(x) as MKL's vmsLn (VML_HA) computes it."""
-    if cpu.avx2():  # MKL's generic SSE vsLn (an AMD processor): core.amd32
+    if cpu.mkl_avx2():  # MKL's generic SSE vsLn (an AMD processor): core.amd32
         from . import amd32
 
         return amd32.logf(x)

@@ -65,12 +65,12 @@ def dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if dt == _F32 and b.dtype == _F32 and n <= DOT_EXACT_MAX[dt]:
         from . import cpu
 
-        if cpu.avx2():
+        if cpu.mkl_avx2():
             return _dot32_avx2(a, b)
     if dt == _F64 and b.dtype == _F64:
         from . import cpu
 
-        if cpu.avx2():
+        if cpu.mkl_avx2():
             return _dot64_avx2(a, b)
     lanes = _DOT_LANES.get(dt)
     if lanes is None or b.dtype != dt or n > DOT_EXACT_MAX[dt]:

@@ -23,12 +23,16 @@ REDUCED: list = [None]
 _TWO_BYTES = np.dtype(np.float16)
 
 
-def vec_step() -> int:
+def vec_step(avx2_only: bool = False) -> int:
     """The float32 elements one step of ATen's `vectorized_loop` takes on this kernel family:
     two `Vectorized<float>`, 32 on AVX-512, 16 on AVX2 (measured on the AMD EPYC: sigmoid,
     silu, elu, softplus, mish, gelu(tanh) and pow agree with torch bit for bit at every size
-    1..69, 100, 200, 333 with a step of 16, and differ from n = 16 on with 32)."""
-    return VEC_STEP_AVX2 if cpu.avx2() else VEC_STEP
+    1..69, 100, 200, 333 with a step of 16, and differ from n = 16 on with 32).
+
+    `avx2_only`: a kernel ATen builds for AVX2 only (no AVX-512 registration), which runs its
+    AVX2 code on an AMD processor with AVX-512 too (the zen4 family; measured: addr, every
+    element of 3 x 1 to 5 x 69, where the step of 32 missed 7%); the avx512 family keeps 32."""
+    return VEC_STEP_AVX2 if (cpu.amd() if avx2_only else cpu.avx2()) else VEC_STEP
 
 
 def vector_count(n: int, step: int | None = None) -> int:
@@ -39,7 +43,12 @@ def vector_count(n: int, step: int | None = None) -> int:
 
 
 def split_loop(
-    vec, scalar, *arrays: np.ndarray, dtype: type = _F, step_of: type | None = None
+    vec,
+    scalar,
+    *arrays: np.ndarray,
+    dtype: type = _F,
+    step_of: type | None = None,
+    avx2_only: bool = False,
 ) -> np.ndarray:
     """An elementwise float32 kernel over equally shaped arrays as `cpu_kernel_vec` runs it:
     `vec` on the whole steps of a contiguous run, `scalar` on its tail (`dtype` float16: a
@@ -55,18 +64,21 @@ def split_loop(
     `dtype` float64: the arrays and the result in float64, whose vectors hold half as many
     elements (a step of 16 on AVX-512, 8 on AVX2). `step_of`: the dtype whose vectors set the
     step when it is not `dtype` (a reduced-precision kernel that converts its half or bfloat16
-    vectors to float and computes in float: float32 arrays, the step of float16's)."""
+    vectors to float and computes in float: float32 arrays, the step of float16's). `avx2_only`:
+    a kernel built for AVX2 only (`vec_step`)."""
     a0 = arrays[0]
     if a0.ndim > 1 and not all(a.flags.c_contiguous for a in arrays):
         order = _loop_order(arrays)
         if order != tuple(range(a0.ndim)):
             moved = [np.transpose(a, order) for a in arrays]
-            moved_out = _split_in_order(vec, scalar, moved, dtype, step_of)
+            moved_out = _split_in_order(vec, scalar, moved, dtype, step_of, avx2_only)
             return np.transpose(moved_out, np.argsort(order))
-    return _split_in_order(vec, scalar, arrays, dtype, step_of)
+    return _split_in_order(vec, scalar, arrays, dtype, step_of, avx2_only)
 
 
-def _split_in_order(vec, scalar, arrays, dtype: type = _F, step_of: type | None = None):
+def _split_in_order(
+    vec, scalar, arrays, dtype: type = _F, step_of: type | None = None, avx2_only: bool = False
+):
     a0 = arrays[0]
     shape = a0.shape
     run, adjacent = _inner_run(arrays)
@@ -75,7 +87,7 @@ def _split_in_order(vec, scalar, arrays, dtype: type = _F, step_of: type | None 
     out = np.empty(n, dtype)
     if step_of is None and dtype is _F and REDUCED[0] is not None:
         step_of = _TWO_BYTES
-    step = vec_step() * 4 // np.dtype(dtype if step_of is None else step_of).itemsize
+    step = vec_step(avx2_only) * 4 // np.dtype(dtype if step_of is None else step_of).itemsize
     if run >= n:
         nv = vector_count(n, step) if adjacent else 0
         if nv:

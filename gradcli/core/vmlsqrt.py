@@ -32,7 +32,7 @@ float64: every input is recomputed on x scaled into [1, 4) (x = s * 4**k, root =
 (two-sum) and a last rounding through round-to-odd.
 Other CPUs get other bits from the same PyTorch: on an AMD processor (the `avx2` family of
 `core.cpu`) MKL runs its generic SSE kernel, whose float32 bits `core.amd32` reproduces;
-`sqrt` branches there by `cpu.avx2()`. (float64 follows the AVX-512 kernel on every machine.)
+`sqrt` branches there by `cpu.mkl_avx2()`. (float64 follows the AVX-512 kernel on every machine.)
 """
 
 from __future__ import annotations
@@ -199,7 +199,7 @@ def sqrt(x: Any) -> Any:
     x = np.asarray(x)
     if x.dtype not in (np.float32, np.float64) or x.size == 0:
         return np.sqrt(x)
-    if x.dtype == np.float32 and cpu.avx2():  # MKL's generic SSE vsSqrt: core.amd32
+    if x.dtype == np.float32 and cpu.mkl_avx2():  # MKL's generic SSE vsSqrt: core.amd32
         from . import amd32  # (its tables are read only on such a machine)
 
         res = amd32.sqrtf(x)

@@ -609,7 +609,7 @@ def _addmm_sum(out: Tensor, x: Tensor, w: Tensor, bias: Any) -> Tensor:
         x.ndim == 2
         and x.shape[1] != 1
         and s.data.dtype == np.float32
-        and cpu.avx2()
+        and cpu.mkl_avx2()
         and _bias_after(x.data, w.data.T)
     ):
         # `out` is the avx2 family's product of these very arrays (F.linear's x @ w.t()), and

@@ -670,7 +670,7 @@ def _atan2_fwd(y: np.ndarray, x: np.ndarray) -> np.ndarray:
     if y.dtype == x.dtype == np.float32 and y.size:
         from ..core import cpu
 
-        if cpu.avx2():
+        if cpu.amd():
             return _atan2_loop(y, x)
     if y.dtype.kind == "f" and y.dtype.itemsize < 8:  # rounded once from float64 (see exp)
         return np.arctan2(y.astype(np.float64), x.astype(np.float64)).astype(y.dtype)

@@ -665,7 +665,7 @@ def _conv_t_fwd(
     ):
         from ..core import cpu
 
-        if cpu.avx2() and conv_order.afford(conv_order.multiply_adds(x.shape, w.shape, size)):
+        if cpu.mkl_avx2() and conv_order.afford(conv_order.multiply_adds(x.shape, w.shape, size)):
             same = conv_order.deconv_avx2(x, w, b, tuple(pad), tuple(size))
             if same is not None:
                 return same
@@ -680,7 +680,7 @@ def _conv_t_fwd(
     ):
         from ..core import cpu
 
-        if cpu.avx2() and conv_order.afford(conv_order.multiply_adds(x.shape, w.shape, size)):
+        if cpu.mkl_avx2() and conv_order.afford(conv_order.multiply_adds(x.shape, w.shape, size)):
             same = conv_order.deconv_strided_avx2(x, w, b, tuple(stride), tuple(pad), size)
             if same is not None:
                 return same
@@ -717,7 +717,7 @@ def _deconv_weight_order(h: Tensor, x: Tensor, w: Tensor, p: dict) -> dict[str, 
 
     nd = len(p["out"]) + 2
     if not (
-        cpu.avx2()
+        cpu.mkl_avx2()
         and h.dtype == x.dtype == w.dtype == np.float32
         and h.ndim == x.ndim == w.ndim == nd
         and p.get("groups", 1) == 1

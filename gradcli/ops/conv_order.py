@@ -141,7 +141,7 @@ def slow_conv(x, w, b, stride, dilation, pad, out, at: int = 0) -> np.ndarray | 
     hooks.observer.tick()
     from ..core import cpu
 
-    if cpu.avx2():  # MKL's generic sgemm (`gemm_avx2`): C = the bias, beta = 1
+    if cpu.mkl_avx2():  # MKL's generic sgemm (`gemm_avx2`): C = the bias, beta = 1
         from . import gemm_avx2
 
         with np.errstate(all="ignore"):

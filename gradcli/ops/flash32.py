@@ -210,7 +210,7 @@ def flash32(
     # (avx2: MKL's small kernel peels the rows of its output, the kernel's buffer, by their
     # alignment: the buffer holds qk (q_split x kv_split floats), the rows' maxima and sums,
     # then dst; q_split and kv_split clamped to the lengths)
-    dst_at = min(split, lq) * min(_KV_BLOCK, s_len) + 2 * min(split, lq) if cpu.avx2() else None
+    dst_at = min(split, lq) * min(_KV_BLOCK, s_len) + 2 * min(split, lq) if cpu.mkl_avx2() else None
     for i in range(b):
         for j in range(h):
             hooks.observer.check_clock()
@@ -296,7 +296,7 @@ def _alpha_avx2(
 
 def _scaled_nt(x: np.ndarray, w: np.ndarray, sc: np.float32, at=(0, None)) -> np.ndarray:
     """sgemm's alpha * x @ w^T (x (m, k), w (n, k) row-major), C = 0 (see the docstring)."""
-    if cpu.avx2():
+    if cpu.mkl_avx2():
         return _alpha_avx2(x, w.T, sc, None, at)
     m, k = x.shape
     n = w.shape[0]
@@ -310,7 +310,7 @@ def _scaled_nt(x: np.ndarray, w: np.ndarray, sc: np.float32, at=(0, None)) -> np
 
 def _scaled_nn(a: np.ndarray, b: np.ndarray, sc: np.float32, at=(0, None)) -> np.ndarray:
     """sgemm's alpha * a @ b (both row-major), C = 0."""
-    if cpu.avx2():
+    if cpu.mkl_avx2():
         return _alpha_avx2(a, b, sc, None, at)
     with np.errstate(all="ignore"):
         if a.shape[0] == 1 or (a.shape[1] == 1 and b.shape[1] >= 2):
@@ -322,7 +322,7 @@ def _add_tn(
     c: np.ndarray, a: np.ndarray, b: np.ndarray, sc: np.float32, at=(0, None)
 ) -> np.ndarray:
     """sgemm's C + alpha * a^T @ b (a (k, m), b (k, n) row-major; beta = 1)."""
-    if cpu.avx2():
+    if cpu.mkl_avx2():
         return _alpha_avx2(a.T, b, sc, c, at)
     with np.errstate(all="ignore"):
         if a.shape[0] == 1:
@@ -415,7 +415,7 @@ def flash32_backward(
                     kv_at = ((i * s_len * hk + j // group) * e_len, hk * e_len)
                     gv[...] = _add_tn(gv, attn, gb, _F(1), kv_at)
                     ga = None
-                    if cpu.avx2():  # (the buffer's second block: qk's size past its start;
+                    if cpu.mkl_avx2():  # (the buffer's second block: qk's size past its start;
                         # grad_out made contiguous as (batch, length, heads, size))
                         ga = _gemm_avx2().mm(
                             gb,

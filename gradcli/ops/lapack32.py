@@ -60,7 +60,7 @@ def _fma32(prod: np.ndarray, c: np.ndarray) -> np.ndarray:
     """prod + c rounded once to float32 (prod: exact float64 products of float32 values), as
     MKL's AVX-512 code adds; on the avx2 family (MKL's generic code on an AMD processor: no
     fused multiply-add) the product is rounded first."""
-    if cpu.avx2():
+    if cpu.mkl_avx2():
         return prod.astype(_F32) + c
     return _fused(prod, c)
 
@@ -315,7 +315,7 @@ def _getrs(lu: np.ndarray, piv: np.ndarray, b: np.ndarray) -> np.ndarray | None:
             diag = "rcp" if (nrhs > 1 and n == 16) else "div"
         else:
             # (the avx2 family's n = 3 multiplies by the reciprocal throughout)
-            diag = "small-n3" if n == 3 and not cpu.avx2() else "rcp"
+            diag = "small-n3" if n == 3 and not cpu.mkl_avx2() else "rcp"
         # U X = Y is the lower solve of the matrix and rows reversed
         up = lu[:, ::-1, ::-1]
         x = _trsm_lower(up, x[:, ::-1].copy(), diag)[:, ::-1]

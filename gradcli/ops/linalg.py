@@ -303,7 +303,7 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
     product after, rounded once, as `out + b`."""
     if x.ndim != 2 or y.ndim != 2 or x.shape[1] != y.shape[0]:
         return None
-    if cpu.avx2() and x.dtype == y.dtype == b.dtype == np.float64 and y.T.flags.c_contiguous:
+    if cpu.mkl_avx2() and x.dtype == y.dtype == b.dtype == np.float64 and y.T.flags.c_contiguous:
         # dgemm on an AVX2 processor: the bias first in the chains, after the dot kernel's sums
         from .gemm_avx2 import mm64
 
@@ -330,7 +330,7 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
         return acc
     if b.dtype != np.float32 or x.dtype != np.float32 or y.dtype != np.float32:
         return None
-    if cpu.avx2():
+    if cpu.mkl_avx2():
         # MKL on an AVX2 processor: the bias is the first term of every modelled kernel's sum
         # (`gemm_avx2`); elsewhere added after the product
         from .gemm_avx2 import mm as mm_avx2
@@ -368,7 +368,7 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
             x = np.ascontiguousarray(x)
         if _broadcast_operand(y):
             y = np.ascontiguousarray(y)
-        if x.dtype == y.dtype == np.float32 and cpu.avx2():
+        if x.dtype == y.dtype == np.float32 and cpu.mkl_avx2():
             # PyTorch on an AVX2 processor: MKL's kernels there (`gemm_avx2`), where modelled
             from .gemm_avx2 import mm as mm_avx2
 
@@ -396,7 +396,7 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         and y.ndim == 1
         and x.dtype == y.dtype == np.float32
         and y.flags.c_contiguous
-        and cpu.avx2()
+        and cpu.mkl_avx2()
     ):
         # mv: MKL's gemv on an AVX2 processor (`gemm_avx2`), where modelled
         from .gemm_avx2 import mm as mm_avx2
@@ -442,7 +442,7 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
             return out
     if _blocked(x, y):
         return _mm_float32(x, y)
-    if cpu.avx2() and x.dtype == y.dtype == np.float64 and _avx2_64(x, y):
+    if cpu.mkl_avx2() and x.dtype == y.dtype == np.float64 and _avx2_64(x, y):
         # MKL's dgemm on an AVX2 processor: other kernels by the shape (`gemm_avx2.mm64`)
         from .gemm_avx2 import mm64
 
@@ -454,7 +454,7 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         # each output one dot product of a contiguous row and a contiguous vector: MKL's
         # dgemv dot-product kernel's order (`_dot_rows64`)
         a, v = gemv
-        if cpu.avx2():  # (this family's dgemv kernels, `gemm_avx2.gemv64`)
+        if cpu.mkl_avx2():  # (this family's dgemv kernels, `gemm_avx2.gemv64`)
             from .gemm_avx2 import gemv64, storage_offset
 
             out = gemv64(a, v, storage_offset(a))
@@ -466,13 +466,13 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if x.ndim == 2 and y.ndim == 1 and x.T.flags.c_contiguous and _row64(y, x.T):
         # a transposed row-major matrix times a vector (`A.t() @ g`, the gradient of `A @ v`):
         # the same column kernel as `g @ A` (measured: 60 products, every element equal)
-        if cpu.avx2():
+        if cpu.mkl_avx2():
             from .gemm_avx2 import column64
 
             return column64(y, x.T)
         return _fma64_chain(y[None, :], x.T)[0]
     if _row64(x, y):
-        if cpu.avx2():  # (this family's column kernel adds rounded products in order)
+        if cpu.mkl_avx2():  # (this family's column kernel adds rounded products in order)
             from .gemm_avx2 import column64
 
             out = column64(x.reshape(-1), y)
@@ -483,7 +483,7 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         # 2 to 3,000, every element equal; a transposed matrix, x @ w.t(), is not this order)
         out = _fma64_chain(x.reshape(1, -1), y)
         return out[0] if x.ndim == 1 else out
-    if cpu.avx2() and _one_dot64(x, y):
+    if cpu.mkl_avx2() and _one_dot64(x, y):
         # one row times one contiguous column, float64 (mm; a vector times k x 1): on this
         # family the rounded products added in order (measured: 400 random inner sizes to 400)
         from .gemm_avx2 import column64
@@ -625,7 +625,7 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray, out_at: int = 0) -> np.ndarray | None
         and dtype is np.float32
         and (x_copy or _row_major(x))
         and (y_copy or _row_major(y))
-        and cpu.avx2()
+        and cpu.mkl_avx2()
     )
     if small_avx2:
         # MKL's batched gemm of one row or column on an AVX2 processor: the small kernel,
@@ -648,7 +648,7 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray, out_at: int = 0) -> np.ndarray | None
             narrow = _bmm_narrow(x_copy or _row_major(x), y_copy or _row_major(y), m, n)
         if narrow is None and count > 1:
             return None
-    if dtype is np.float32 and count > 1 and not (x_copy or y_copy) and cpu.avx2():
+    if dtype is np.float32 and count > 1 and not (x_copy or y_copy) and cpu.mkl_avx2():
         # the chain kernel's matrices all at once (the same bits as one by one, below)
         from .gemm_avx2 import mm_batch
 
@@ -662,14 +662,14 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray, out_at: int = 0) -> np.ndarray | None
         yb = np.ascontiguousarray(ys[b]) if y_copy else ys[b]
         if narrow is not None and count > 1:
             out[b] = narrow(xb, yb)
-        elif dtype is np.float32 and m > 1 and n > 1 and cpu.avx2():
+        elif dtype is np.float32 and m > 1 and n > 1 and cpu.mkl_avx2():
             # MKL's batched gemm on an AVX2 processor: each matrix mm's kernels, the small
             # ones split by where the matrix lies in the batch (`gemm_avx2`)
             from .gemm_avx2 import mm as mm_avx2
 
             r = mm_avx2(xb, yb, out_at=out_at + b * m * n, x_at=b * m * k if x_copy else None)
             out[b] = _matmul_fwd(xb, yb) if r is None else r
-        elif dtype is np.float64 and m > 1 and n > 1 and cpu.avx2() and _avx2_64(xb, yb):
+        elif dtype is np.float64 and m > 1 and n > 1 and cpu.mkl_avx2() and _avx2_64(xb, yb):
             # dgemm's kernels, the small one's peeled rows by the matrix's address (measured:
             # the 9 x 9 and 23 x 23 matrices of a batch, every element equal)
             from .gemm_avx2 import mm64
@@ -1239,7 +1239,7 @@ def _gemv64(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray] | Non
     if x.ndim == 2 and x.flags.c_contiguous and x.shape[0] >= 1:
         column = y.ndim == 1 or (y.shape[1] == 1 and (x.shape[0] >= 2 or y.ndim == 1))
         if column and y.strides[0] == y.itemsize and x.size <= _GEMV64_MAX:
-            ok = cpu.avx2() or (_afford64(x.size) and _exact64(x) and _exact64(y))
+            ok = cpu.mkl_avx2() or (_afford64(x.size) and _exact64(x) and _exact64(y))
             return (x, y.reshape(-1)) if ok else None
     one_row = x.ndim == 1 or x.shape[0] == 1
     if one_row and x.strides[-1] == x.itemsize and y.ndim == 2 and y.shape[1] >= 1:
@@ -1250,7 +1250,7 @@ def _gemv64(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray] | Non
             y.shape[1] == 1 and y.strides[1] == k * y.itemsize and k > 1
         )
         if w.flags.c_contiguous and transposed and w.size <= _GEMV64_MAX:
-            ok = cpu.avx2() or (_afford64(w.size) and _exact64(x) and _exact64(w))
+            ok = cpu.mkl_avx2() or (_afford64(w.size) and _exact64(x) and _exact64(w))
             return (w, x.reshape(-1)) if ok else None
     return None
 
@@ -1302,7 +1302,7 @@ def _row64(x: np.ndarray, y: np.ndarray) -> bool:
         return False
     if x.strides[-1] != x.itemsize or k * n > _FMA64_MAX_WORK or k > _FMA64_MAX_K:
         return False
-    return cpu.avx2() or (_afford64(k * n) and _exact64(x) and _exact64(y))
+    return cpu.mkl_avx2() or (_afford64(k * n) and _exact64(x) and _exact64(y))
 
 
 def _exact64(a: np.ndarray) -> bool:
@@ -2211,7 +2211,8 @@ def _addr_fwd(
     input then ignored, NaN in it too). Compiled with contraction: its vector function is
     fma(alpha * u, v, beta * input), its scalar tail fma(beta, input, alpha * u * v), split as
     `cpu_kernel_vec` splits the loop (`core.vecloop`; measured: every element of float32 and
-    float64 results of 3 x 4 to 64 x 64, alpha and beta 1, 0.3, 0.5, -1.3, 1.7)."""
+    float64 results of 3 x 4 to 64 x 64, alpha and beta 1, 0.3, 0.5, -1.3, 1.7). ATen builds
+    this kernel for AVX2 only: a Zen 4 runs its steps of 16 (`vecloop.vec_step`)."""
     dt = base.dtype.type
     au = np.multiply(u, np.asarray(alpha, dt))
     uu = np.broadcast_to(au[:, None], base.shape)
@@ -2221,7 +2222,7 @@ def _addr_fwd(
         def plain(s: np.ndarray, a: np.ndarray, w: np.ndarray) -> np.ndarray:
             return a * w
 
-        return split_loop(plain, plain, base, uu, vv, dtype=dt)
+        return split_loop(plain, plain, base, uu, vv, dtype=dt, avx2_only=True)
     b = np.asarray(beta, dt)
     if dt is np.float32:
 
@@ -2240,7 +2241,7 @@ def _addr_fwd(
 
     # (the result is made by the loop, laid out as the input's strides order it: a transposed
     # input is walked, and its result laid out, column by column)
-    return split_loop(vec, tail, base, uu, vv, dtype=dt)
+    return split_loop(vec, tail, base, uu, vv, dtype=dt, avx2_only=True)
 
 
 def _addr_vjp(

@@ -829,14 +829,17 @@ def _make_l2_l1_loss(
 
                 xs, ts, gs = (np.broadcast_to(np.asarray(a, f), shape) for a in (x, t, g))
                 if len(shape):
-                    got = sleef32.split_loop(rvec, rscalar, xs, ts, gs, dtype=f, step_of=np.float16)
+                    got = sleef32.split_loop(
+                        rvec, rscalar, xs, ts, gs, dtype=f, step_of=np.float16, avx2_only=True
+                    )
                 else:
                     got = rscalar(xs, ts, gs)
                 return round_bf16(got) if dt == BF16 else np.asarray(got).astype(dt)
             if dt in (np.float32, np.float16) and len(shape):
                 # (half: Vectorized<Half>, twice the elements a step; each operation rounded)
                 xs, ts, gs = (np.broadcast_to(np.asarray(a, dt), shape) for a in (x, t, g))
-                return sleef32.split_loop(vec, scalar, xs, ts, gs, dtype=dt.type)
+                # (ATen builds these kernels for AVX2 only: a Zen 4 runs their steps too)
+                return sleef32.split_loop(vec, scalar, xs, ts, gs, dtype=dt.type, avx2_only=True)
             return np.asarray(vec(x, t, g), dtype=dt)
 
     def backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, t: Tensor, **kw) -> tuple:

@@ -699,7 +699,7 @@ def _qr_mkl(a: np.ndarray, mode: str) -> np.ndarray | None:
     None where that model does not hold for every matrix of the batch."""
     from ..core import cpu, mklgels
 
-    if not cpu.avx2() or a.size == 0:
+    if not cpu.mkl_avx2() or a.size == 0:
         return None
     if not mklgels.qr_fits(a.shape[-2], a.shape[-1], a.dtype, mode):
         return None
@@ -812,7 +812,7 @@ def _geqrf_one(mat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     m, n = mat.shape
     k = min(m, n)
     if (
-        cpu.avx2()
+        cpu.mkl_avx2()
         and mat.dtype.kind == "f"
         and mat.dtype.itemsize in (4, 8)
         and ((1 <= m <= 20 and 1 <= n <= 8) or (1 <= m <= 5 and 1 <= n <= 12))
@@ -1456,7 +1456,7 @@ def _cdist_fwd(x1: np.ndarray, x2: np.ndarray, p: float = 2.0) -> np.ndarray:
     if p == 2 and x1.dtype == x2.dtype and x1.dtype in (np.float32, np.float64) and x1.shape[-1]:
         from ..core import cpu
 
-        if cpu.avx2():
+        if cpu.amd():
             return _cdist2_avx2(x1, x2)
     d = np.abs(x1[..., :, None, :] - x2[..., None, :, :])
     if p == 0:
@@ -1553,7 +1553,7 @@ def _cdist_vjp(g: Tensor, out: Tensor, x1: Tensor, x2: Tensor, p: float = 2.0) -
 
         # (p = 2 on the avx512 family: the composed rule below, as recorded there)
         fits = _cdist2_grads_fit(g.data, out.data, x1.data, x2.data)
-        if fits and (p != 2 or cpu.avx2()):
+        if fits and (p != 2 or cpu.amd()):
             d = out.data
             return (
                 Tensor(_cdist2_grad_avx2(g.data, d, x1.data, x2.data, p)),
@@ -1623,7 +1623,7 @@ def _pdist_lanes(dtype: np.dtype) -> int:
     """Lanes of ATen's Vectorized<float/double> on the kernel family (AVX2: 256 bits)."""
     from ..core import cpu
 
-    return (32 if cpu.avx2() else 64) // np.dtype(dtype).itemsize
+    return (32 if cpu.amd() else 64) // np.dtype(dtype).itemsize
 
 
 def _pdist_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:

@@ -160,7 +160,7 @@ def _prod_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarr
     if x.dtype in (np.float32, np.float64) and x.size and ax:
         from ..core import cpu
 
-        if cpu.avx2():
+        if cpu.amd():
             out = _prod_avx2(x, ax)
             if out is not None:
                 return out if keepdim else np.squeeze(out, axis=ax)

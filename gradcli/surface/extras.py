@@ -1419,7 +1419,7 @@ def _lstsq_qr_values(a: Tensor, bm: Tensor, x: Tensor, rank: Any, drv: str) -> A
     values LAPACK would rescale, sizes past its limits: `x` keeps the pinv values)."""
     from ..core import cpu, mklgels
 
-    if not cpu.avx2() or drv not in ("gelsy", "gels") or a.dtype.kind != "f":
+    if not cpu.mkl_avx2() or drv not in ("gelsy", "gels") or a.dtype.kind != "f":
         return None
     if a.dtype.itemsize not in (4, 8):
         return None

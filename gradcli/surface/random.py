@@ -2951,10 +2951,10 @@ def _orthogonal_mkl(flat: np.ndarray) -> np.ndarray | None:
     """On the avx2 kernel family, Q signed by diag(R) as PyTorch's MKL gives it on this
     processor (`core.mklgels.qr`: float32 tall matrices up to 32 columns, see there), or None
     (the caller factors in float64)."""
-    from ..core.cpu import avx2
+    from ..core.cpu import mkl_avx2
     from ..core.mklgels import qr
 
-    if not avx2():
+    if not mkl_avx2():
         return None
     got = qr(flat, "reduced")
     if got is None:

@@ -15,6 +15,23 @@ def test_the_environment_picks_the_family(monkeypatch: pytest.MonkeyPatch) -> No
         monkeypatch.setenv(cpu.ENV, name)
         assert cpu.family() == name
         assert cpu.avx2() == (name == "avx2")
+        # MKL's kernels and the ATen kernels measured alike on both AMD families
+        assert cpu.mkl_avx2() == (name in ("avx2", "zen4"))
+        assert cpu.amd() == (name in ("avx2", "zen4"))
+
+
+def test_zen4_takes_mkls_avx2_models_and_atens_avx512_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gradcli.core import vecloop
+    from gradcli.ops import flash32, softmax32
+
+    monkeypatch.setenv(cpu.ENV, "zen4")
+    assert cpu.mkl_avx2() and not cpu.avx2()
+    # ATen's 16-lane loops (softmax, flash attention, activations' steps) stay the AVX-512 ones
+    assert softmax32._lanes() == flash32._lanes() == 16
+    assert vecloop.vec_step() == vecloop.VEC_STEP
+    monkeypatch.setenv(cpu.ENV, "avx2")
+    assert softmax32._lanes() == flash32._lanes() == 8
+    assert vecloop.vec_step() == vecloop.VEC_STEP_AVX2
 
 
 def test_unset_follows_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -35,11 +52,12 @@ def test_the_family_of_each_kind_of_processor() -> None:
     avx512 = {"AVX2": True, "FMA3": True, "AVX512F": True}
     avx2 = {"AVX2": True, "FMA3": True, "AVX512F": False}
     assert cpu.choose(avx512, "GenuineIntel") == "avx512"
-    assert cpu.choose(avx512, "AuthenticAMD") == "avx2"  # Zen 4: MKL runs its AVX2 code
+    assert cpu.choose(avx512, "AuthenticAMD") == "zen4"  # MKL's AVX2 code, ATen's AVX-512 one
     assert cpu.choose(avx512, "") == "avx512"
     assert cpu.choose(avx2, "AuthenticAMD") == "avx2"
     assert cpu.choose(avx2, "GenuineIntel") == "avx2"
     assert cpu.choose({"AVX2": False, "AVX512F": False}, "AuthenticAMD") == "avx512"
+    assert cpu.choose({"AVX2": False, "AVX512F": True}, "AuthenticAMD") == "avx512"
     assert cpu.choose({}, "") == "avx512"
 
 

@@ -40,6 +40,11 @@ PROGRAMS = sorted(p for p in CORPUS.glob("*.py") if re.match(r"\d{3,4}_", p.name
 # (A program recorded only there has no `.out`.)
 FAMILY = "avx2"
 FAMILY_PROGRAMS = [p for p in PROGRAMS if p.with_suffix(f".{FAMILY}.out").exists()]
+# On an AMD processor with AVX-512 (the zen4 family: MKL's AVX2 code, ATen's AVX-512 loops) a
+# program prints most often the avx2 text or the AVX-512 one: `NNN_name.zen4.out` (`record.py
+# --family zen4`) only where it differs from both; only those run again, under zen4.
+ZEN4 = "zen4"
+ZEN4_PROGRAMS = [p for p in PROGRAMS if p.with_suffix(f".{ZEN4}.out").exists()]
 KNOWN_FAILING_FILE = CORPUS / "KNOWN_FAILING.txt"
 TIMEOUT = 60
 # Where the typer app lives, with every command registered on it.
@@ -130,8 +135,8 @@ BLAS_DEPENDENT = {
 
 
 def _param(path: Path) -> Any:
-    if not path.with_suffix(".out").exists() and path in FAMILY_PROGRAMS:
-        mark = pytest.mark.skip(reason=f"recorded on an {FAMILY} machine only")
+    if not path.with_suffix(".out").exists() and (path in FAMILY_PROGRAMS or path in ZEN4_PROGRAMS):
+        mark = pytest.mark.skip(reason="recorded on an AMD machine only")
         return pytest.param(path, marks=mark, id=path.name)
     if path.name in BLAS_DEPENDENT and not machine.blas_as_recorded():
         mark = pytest.mark.skip(reason=f"{BLAS_DEPENDENT[path.name]}: {machine.BLAS_REASON}")
@@ -195,13 +200,23 @@ def test_program_prints_what_pytorch_prints_on_avx2(path: Path) -> None:
     assert out == expected, f"stdout differs from PyTorch's (avx2):\n{_diff(expected, out)}\n{err}"
 
 
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.name) for p in ZEN4_PROGRAMS])
+def test_program_prints_what_pytorch_prints_on_zen4(path: Path) -> None:
+    """The programs whose PyTorch output on a Zen 4 machine matches neither the AVX-512 text
+    nor the avx2 one print, under the zen4 kernel family, what PyTorch printed there."""
+    expected = path.with_suffix(f".{ZEN4}.out").read_text(encoding="utf-8")
+    code, out, err = run_gradcli(path, {"GRADCLI_KERNELS": ZEN4})
+    assert code == 0, f"gradcli exited {code}\nstderr:\n{err}\nstdout so far:\n{out}"
+    assert out == expected, f"stdout differs from PyTorch's (zen4):\n{_diff(expected, out)}\n{err}"
+
+
 def test_corpus_is_complete() -> None:
     """Every program has PyTorch's output recorded; KNOWN_FAILING names only programs."""
     assert len(PROGRAMS) >= 120
     missing = [
         p.name
         for p in PROGRAMS
-        if not p.with_suffix(".out").exists() and not p.with_suffix(f".{FAMILY}.out").exists()
+        if not any(p.with_suffix(s).exists() for s in (".out", f".{FAMILY}.out", f".{ZEN4}.out"))
     ]
     assert not missing, f"run tutorials/record.py under torch for: {missing}"
     names = {p.name for p in PROGRAMS}

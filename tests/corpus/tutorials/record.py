@@ -28,7 +28,10 @@ digits there (and `--check` reports such programs as differing).
 On such a machine (AVX2 without AVX-512: gradcli's `avx2` kernel family, `gradcli.core.cpu`)
 `--family avx2` records what this machine's PyTorch prints as `NAME.avx2.out`, where it differs
 from `NAME.out` (a program with no `NAME.out` gets only the `.avx2.out`): the corpus test runs
-those programs again under `GRADCLI_KERNELS=avx2`.
+those programs again under `GRADCLI_KERNELS=avx2`. On an AMD processor with AVX-512 (PyTorch's
+CPU capability AVX512 while MKL runs its AVX2 code: gradcli's `zen4` family) `--family zen4`
+writes `NAME.zen4.out` only where this machine's text differs from both `NAME.out` and
+`NAME.avx2.out` (else it removes a stale one); the corpus test runs those under zen4.
 """
 
 from __future__ import annotations
@@ -143,7 +146,7 @@ def run_once(python: str, path: Path, site: str) -> tuple[int, str, str]:
 
 def record(python: str, path: Path, site: str, check: bool, family: str = "avx512") -> list[str]:
     """Run one program twice; write (or, with check, compare) its .out (`.avx2.out` for the
-    avx2 family) and .err. Problems."""
+    avx2 family, `.zen4.out` for zen4) and .err. Problems."""
     code1, out1, err1 = run_once(python, path, site)
     if code1 != 0:
         return [f"{path.name}: exit status {code1}\n{err1}"]
@@ -154,6 +157,8 @@ def record(python: str, path: Path, site: str, check: bool, family: str = "avx51
     if (code2, out2, err2) != (code1, out1, err1):
         return [f"{path.name}: not deterministic (two runs printed different text)"]
     out_file, err_file = path.with_suffix(".out"), path.with_suffix(".err")
+    if family == "zen4":
+        return record_zen4(path, out1, err1, check)
     if family != "avx512":
         family_file = path.with_suffix(f".{family}.out")
         same = out_file.exists() and out_file.read_text(encoding="utf-8") == out1
@@ -185,16 +190,44 @@ def record(python: str, path: Path, site: str, check: bool, family: str = "avx51
     return []
 
 
-def torch_site(python: str) -> tuple[str, str]:
-    """torch's version and the site-packages directory it is installed in."""
-    probe = "import os, torch; print(torch.__version__); print(os.path.dirname(torch.__path__[0]))"
+def record_zen4(path: Path, out: str, err: str, check: bool) -> list[str]:
+    """`NAME.zen4.out` where `out` differs from both families' recorded texts (`NAME.avx2.out`,
+    where there is none `NAME.out`), none elsewhere; with check, compare. Problems."""
+    zen4_file = path.with_suffix(".zen4.out")
+    known = [
+        f.read_text(encoding="utf-8")
+        for f in (path.with_suffix(".out"), path.with_suffix(".avx2.out"))
+        if f.exists()
+    ]
+    if check:
+        recorded = [zen4_file.read_text(encoding="utf-8")] if zen4_file.exists() else known
+        return (
+            [] if out in recorded else [f"{path.name}: PyTorch's output differs from the zen4 text"]
+        )
+    if out in known:
+        zen4_file.unlink(missing_ok=True)
+    else:
+        zen4_file.write_text(out, encoding="utf-8")
+    err_file = path.with_suffix(".err")
+    if err and not err_file.exists():
+        err_file.write_text(err, encoding="utf-8")
+    return []
+
+
+def torch_site(python: str) -> tuple[str, str, str]:
+    """torch's version, the site-packages directory it is installed in and its CPU capability
+    (AVX2, AVX512...)."""
+    probe = (
+        "import os, torch; print(torch.__version__); print(os.path.dirname(torch.__path__[0]));"
+        " print(torch.backends.cpu.get_cpu_capability())"
+    )
     proc = subprocess.run(
         [python, "-c", probe], capture_output=True, text=True, env=environment(), timeout=TIMEOUT
     )
     if proc.returncode != 0:
         raise SystemExit(f"record.py: {python} cannot import torch:\n{proc.stderr}")
-    version, site = proc.stdout.split("\n")[:2]
-    return version, site
+    version, site, capability = proc.stdout.split("\n")[:3]
+    return version, site, capability
 
 
 HOST_CHECK = HERE.parent.parent / "surface" / "data" / "sgemm" / "host_check.py"
@@ -227,27 +260,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-j", "--jobs", type=int, default=2, help="programs run at once")
     parser.add_argument(
         "--family",
-        choices=("avx512", "avx2"),
+        choices=("avx512", "avx2", "zen4"),
         default="avx512",
-        help="the kernel family this machine's PyTorch is recorded as (avx2: NAME.avx2.out)",
+        help="the kernel family this machine's PyTorch is recorded as (avx2: NAME.avx2.out, "
+        "zen4: NAME.zen4.out)",
     )
     args = parser.parse_args(argv)
 
-    version, site = torch_site(args.python)
+    version, site, capability = torch_site(args.python)
     if version.split("+")[0] != TORCH_VERSION:
         raise SystemExit(f"record.py: needs torch {TORCH_VERSION}, {args.python} has {version}")
     paths = programs(args.names)
     note = host_note(args.python)
-    if args.family == "avx2" and not note:
+    # MKL's other bits and ATen's vector width tell the families apart
+    family = "avx512" if not note else "zen4" if capability == "AVX512" else "avx2"
+    if args.family != "avx512" and args.family != family:
         raise SystemExit(
-            "record.py: --family avx2 needs a machine whose PyTorch computes the avx2 family's "
-            "bits (an AVX2 CPU without AVX-512); this one gives the recorded AVX-512 bits"
+            f"record.py: --family {args.family} needs a machine of that family (avx2: an AVX2 "
+            "CPU without AVX-512; zen4: an AMD CPU with AVX-512); this one is of the "
+            f"{family} family"
         )
     if note and args.family == "avx512":
         sys.stderr.write(
             f"record.py: warning: {note}; where a program prints float32 products' last digits, "
             "what is recorded here is this machine's, not gradcli's (nor the recorded corpus's); "
-            "record with --family avx2\n"
+            f"record with --family {family}\n"
         )
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         results = list(

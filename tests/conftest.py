@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import compileall
 import faulthandler
+import gc
 import os
 import sys
 from collections.abc import Iterator
@@ -40,6 +41,10 @@ _ERR: list = []  # the terminal's stderr as it was before pytest captured it
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # pytest-xdist's loadfile hands the files out in the order the workers collected them
+    # (longest first: `_file_order`), not reordered by their number of tests
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
     # Many tests run gradcli in a fresh process from the source tree; where the environment
     # sets PYTHONDONTWRITEBYTECODE each would compile every module it imports (0.3-0.6 s).
     # Compiled once here, as an installed package has it.
@@ -65,16 +70,94 @@ def _hostile2(item: pytest.Item) -> bool:
     return module is not None and module.__name__.endswith("test_hostile2")
 
 
+# The files that take the longest, in thousandths of the suite's time (measured in session 37
+# under `-n 2`); any other file is counted at its number of tests times PER_TEST.
+HEAVY = {
+    "corpus/test_hostile2.py": 263,
+    "corpus/test_tutorials.py": 132,
+    "corpus/test_hostile.py": 95,
+    "analysis/test_symbolic.py": 91,
+    "test_layers.py": 29,
+    "cli/test_check_verdict_cli.py": 28,
+    "corpus/test_fuzz.py": 24,
+    "surface/test_vmap_products.py": 18,
+    "corpus/test_torch_diff.py": 16,
+    "surface/test_attention.py": 15,
+    "cli/test_cli_verify.py": 15,
+    "surface/test_type_probe.py": 15,
+    "core/test_graph.py": 14,
+    "surface/test_recurrent.py": 13,
+    "analysis/test_check.py": 9,
+    "cli/test_terminal.py": 9,
+    "lang/test_unittest.py": 9,
+    "cli/test_matrix.py": 8,
+    "base/test_limits.py": 8,
+    "ops/test_product_hessians.py": 7,
+    "cli/test_cli_errors.py": 7,
+    "core/test_detach_inplace.py": 7,
+    "ops/test_ops.py": 6,
+    "lang/test_collections_abc.py": 6,
+    "analysis/test_jacobian.py": 6,
+    "cli/test_output.py": 6,
+    "ops/test_matmul_layouts.py": 6,
+    "core/test_stale_views.py": 6,
+    "surface/test_jacrev_rows.py": 6,
+    "cli/test_values.py": 5,
+    "surface/test_random.py": 4,
+    "cli/test_startup_collector.py": 3,
+    "ops/test_gemm64_avx2.py": 2,
+}
+PER_TEST = 0.0066
+TESTS = Path(__file__).resolve().parent
+
+
+def _file_order(items: list[pytest.Item]) -> None:
+    """Sort the items a file at a time, the longest files first (each file's items keep their
+    order). pytest-xdist's --dist loadfile hands the files out in this order (its reordering by
+    number of tests is switched off: `pytest_configure`), so the files that take long but hold
+    few tests (test_layers' 12, test_fuzz's 6, the type probe's 3: 15-30 s each) no longer come
+    last, where one of them kept a worker busy while the other had nothing left to run."""
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item.nodeid.split("::")[0]] = counts.get(item.nodeid.split("::")[0], 0) + 1
+
+    def weight(item: pytest.Item) -> float:
+        path = item.nodeid.split("::")[0]
+        rel = path.removeprefix("tests/")
+        return HEAVY.get(rel, counts[path] * PER_TEST)
+
+    items.sort(key=lambda item: (not _hostile2(item), -weight(item)))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     if XDIST_WORKER:
         # Two workers: the hostile command-line cases first. --dist loadfile (pyproject.toml)
         # gives their file to one worker, which runs them one case at a time while the other
-        # runs the in-process tests, and joins those when they are done.
-        items.sort(key=lambda item: not _hostile2(item))
+        # runs the in-process tests, and joins those when they are done; then the other
+        # files, the longest first.
+        _file_order(items)
         return
     # One process: the hostile command-line cases last. They start when collected (below)
     # and run beside every in-process test before them.
     items.sort(key=_hostile2)  # stable: each part keeps its order
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session) -> Iterator[object]:
+    # The cyclic collector held off while the tests are collected, as gradcli's console script
+    # holds it off while it starts (gradcli/__main__.py): importing the test modules and making
+    # some 30,000 items (none of them garbage) had the collector walk them again and again, a
+    # quarter of each xdist worker's collection time. What collection made is then frozen
+    # (moved out of the collector's walks: it lives as long as the session), and the tests run
+    # with the collector as usual.
+    held = gc.isenabled()
+    gc.disable()
+    try:
+        return (yield)
+    finally:
+        if held:
+            gc.freeze()
+            gc.enable()
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

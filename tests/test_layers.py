@@ -53,6 +53,8 @@ def _package(module: str) -> str:
 def _imports(module: str) -> list[tuple[str, int]]:
     """The gradcli modules `module` imports, with the line of each import."""
     tree = ast.parse(MODULES[module].read_text(), filename=str(MODULES[module]))
+    # (its top-level import lines kept from the same parse: `_module_level_lines`)
+    _TOP_LINES[module] = _top_lines(tree)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -145,11 +147,19 @@ def _module_level(module: str, line: int) -> bool:
     return line in _module_level_lines(module)
 
 
-@functools.cache
-def _module_level_lines(module: str) -> frozenset[int]:
-    """The lines of `module`'s imports at its top level (parsed once a module)."""
-    tree = ast.parse(MODULES[module].read_text())
+_TOP_LINES: dict[str, frozenset[int]] = {}  # filled by `_imports`
+
+
+def _top_lines(tree: ast.Module) -> frozenset[int]:
     return frozenset(n.lineno for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom)))
+
+
+def _module_level_lines(module: str) -> frozenset[int]:
+    """The lines of `module`'s imports at its top level (from the parse `_graph` made: the
+    package is parsed once, not again here)."""
+    if module not in _TOP_LINES:
+        _TOP_LINES[module] = _top_lines(ast.parse(MODULES[module].read_text()))
+    return _TOP_LINES[module]
 
 
 _DRIVER = textwrap.dedent(

@@ -124,9 +124,11 @@ def test_every_ops_sympy_derivative_agrees_with_its_rule(name):
         eng = engine_jacobian(out, named)
         res = evaluate_op(sp, op, args, dict(sample.params))
         outs = list(res.reshape(-1))
+        # each output's symbols found once (not once per input element: a walk of the tree)
+        outs = [(e, e.free_symbols) for e in map(sp.sympify, outs)]
         for (i, s), (n, _) in zip(syms, named):
             ins = list(s.reshape(-1))
-            sym_j = np.array([[_partial(e, x, values) for x in ins] for e in outs])
+            sym_j = np.array([[_partial(e, x, values, free) for x in ins] for e, free in outs])
             np.testing.assert_allclose(
                 sym_j.reshape(eng[n].shape),
                 eng[n],
@@ -136,13 +138,14 @@ def test_every_ops_sympy_derivative_agrees_with_its_rule(name):
             )
 
 
-def _partial(e, x, values) -> float:
+def _partial(e, x, values, free=None) -> float:
     """d e / d x at `values`. A max or min of many terms is differentiated with the other
     inputs fixed at their values first (the same partial derivative, of an expression of x
     alone: pdist's max over 18 absolute differences took 44 s of CPU whole, under a second
-    this way); other expressions whole (substituting first costs more there)."""
+    this way); other expressions whole (substituting first costs more there). (`free`: e's
+    free symbols, when the caller has them.)"""
     e = sp.sympify(e)
-    if x not in e.free_symbols:
+    if x not in (e.free_symbols if free is None else free):
         return 0.0
     if e.has(sp.Max, sp.Min):
         e = e.xreplace({k: v for k, v in values.items() if k != x})

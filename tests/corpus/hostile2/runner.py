@@ -90,7 +90,7 @@ class Outcome:
 # The parent waits (killing the child at the case's deadline) and replies
 # with the exit status, peak memory, whether it was killed, and CPU time.
 _SERVER = """\
-import json, os, resource, signal, socket, sys, time
+import json, os, resource, select, signal, socket, sys, time
 import gradcli.cli.console as console
 import gradcli.cli.app, gradcli.lang.program  # noqa: the imports every case makes
 sock = socket.socket(fileno=int(sys.argv[1]))
@@ -152,16 +152,27 @@ while True:
     for fd in fds:
         os.close(fd)
     killed = 0
+    # woken when the child ends (a pidfd), not every 5 ms: 2,000 cases waited ~2.5 ms each
+    try:
+        ended = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        ended = None
     while True:
         done, status, usage = os.wait4(pid, os.WNOHANG)
         if done:
             break
-        if time.monotonic() > deadline:
+        left = deadline - time.monotonic()
+        if left < 0:
             os.kill(pid, signal.SIGKILL)
             killed = 1
             _, status, usage = os.wait4(pid, 0)
             break
-        time.sleep(0.005)
+        if ended is None:
+            time.sleep(0.005)
+        else:
+            select.select([ended], [], [], left)
+    if ended is not None:
+        os.close(ended)
     cpu = usage.ru_utime + usage.ru_stime
     reply = [os.waitstatus_to_exitcode(status), usage.ru_maxrss, killed, round(cpu, 3), pid]
     sock.sendall((json.dumps(reply) + "\\n").encode())

@@ -46,7 +46,7 @@ def test_every_limit_is_named_and_overridable(monkeypatch: pytest.MonkeyPatch) -
         monkeypatch.setenv(lim.env, "7")
         assert lim.value == 7
         monkeypatch.setenv(lim.env, "not a number")  # refused, never the default in silence
-        with pytest.raises(LimitError, match="is not a whole number"):
+        with pytest.raises(LimitError, match="is not a (whole number|number of seconds)"):
             lim.read()
         monkeypatch.setenv(lim.env, "0")
         assert lim.value == 1  # a limit is at least 1
@@ -509,20 +509,36 @@ def test_memory_default_keeps_the_process_under_a_gibibyte() -> None:
 def test_a_limit_set_to_what_is_not_a_whole_number_is_refused_not_ignored(
     raw: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv(limits.MEMORY_MB.env, raw)
+    with pytest.raises(LimitError) as e:
+        limits.MEMORY_MB.read()
+    assert "GRADCLI_MEMORY_MB is not a whole number" in e.value.message
+    monkeypatch.setenv(limits.MEMORY_MB.env, "7")
+    assert limits.MEMORY_MB.read() == 7
+    monkeypatch.delenv(limits.MEMORY_MB.env)
+    assert limits.MEMORY_MB.read() == limits.MEMORY_MB.default
+
+
+@pytest.mark.parametrize(
+    ("raw", "seconds"), [("0.3", 0.3), ("1.5", 1.5), ("1e3", 1000.0), ("0.001", 0.05), ("7", 7)]
+)
+def test_the_time_limit_may_be_a_fraction(raw: str, seconds: float, monkeypatch) -> None:
+    monkeypatch.setenv(limits.TIME_SECONDS.env, raw)
+    assert limits.TIME_SECONDS.read() == seconds
+
+
+@pytest.mark.parametrize("raw", ["ten", " ", "nan", "inf", "-inf", "0x1p-2"])
+def test_a_time_limit_that_is_no_number_of_seconds_is_refused(raw: str, monkeypatch) -> None:
     monkeypatch.setenv(limits.TIME_SECONDS.env, raw)
     with pytest.raises(LimitError) as e:
         limits.TIME_SECONDS.read()
-    assert "GRADCLI_TIME_SECONDS is not a whole number" in e.value.message
-    monkeypatch.setenv(limits.TIME_SECONDS.env, "7")
-    assert limits.TIME_SECONDS.read() == 7
-    monkeypatch.delenv(limits.TIME_SECONDS.env)
-    assert limits.TIME_SECONDS.read() == limits.TIME_SECONDS.default
+    assert "GRADCLI_TIME_SECONDS is not a number of seconds" in e.value.message
 
 
-def test_a_limit_that_is_not_a_whole_number_ends_the_command_in_one_message(tmp_path) -> None:
+def test_a_fractional_time_limit_ends_an_endless_loop(tmp_path) -> None:
     prog = tmp_path / "p.py"
-    prog.write_text("import torch\nx = torch.ones(2)\n")
-    env = {**os.environ, "GRADCLI_TIME_SECONDS": "1.5"}
+    prog.write_text("import torch\nx = torch.ones(2)\nwhile True:\n    x = x + 1\n")
+    env = {**os.environ, "GRADCLI_TIME_SECONDS": "0.3"}
     r = subprocess.run(
         [sys.executable, "-m", "gradcli", "run", str(prog)],
         capture_output=True,
@@ -531,5 +547,20 @@ def test_a_limit_that_is_not_a_whole_number_ends_the_command_in_one_message(tmp_
         timeout=60,
     )
     assert r.returncode == 1, r.stderr
-    assert "GRADCLI_TIME_SECONDS is not a whole number" in r.stderr
+    assert "gradcli has run for over 0.3 seconds, the time limit" in r.stderr
+
+
+def test_a_limit_that_is_not_a_whole_number_ends_the_command_in_one_message(tmp_path) -> None:
+    prog = tmp_path / "p.py"
+    prog.write_text("import torch\nx = torch.ones(2)\n")
+    env = {**os.environ, "GRADCLI_TIME_SECONDS": "ten"}
+    r = subprocess.run(
+        [sys.executable, "-m", "gradcli", "run", str(prog)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert r.returncode == 1, r.stderr
+    assert "GRADCLI_TIME_SECONDS is not a number of seconds" in r.stderr
     assert "Traceback" not in r.stderr

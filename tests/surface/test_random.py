@@ -574,13 +574,16 @@ def test_imports_only_numpy_and_the_standard_library() -> None:
     # core.layout, PyTorch's layout rules, which themselves import only NumPy: the module
     # still fits in any layer; and core.cpu with core.mklgels, the avx2 family's switch and
     # MKL's QR for orthogonal_, imported when it runs)
+    from gradcli.base import numpyhost
     from gradcli.core import cpu, fma64, layout, mklgels
 
     allowed = set(sys.stdlib_module_names) | {"numpy", "__future__"}
     for path, relative in (
         (R.__file__, {"core.fma64", "core.layout", "core.cpu", "core.mklgels"}),
         (fma64.__file__, set()),
-        (cpu.__file__, {"base.errors"}),  # its message for a misspelt GRADCLI_KERNELS
+        # its message for a misspelt GRADCLI_KERNELS; the processor's flags (standard library)
+        (cpu.__file__, {"base.errors", "base.numpyhost"}),
+        (numpyhost.__file__, set()),
         (mklgels.__file__, set()),
         (layout.__file__, set()),
     ):

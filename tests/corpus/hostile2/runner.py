@@ -330,7 +330,8 @@ def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, di
         "PYTHONDONTWRITEBYTECODE": "1",
         "COLUMNS": "100",
         "LC_ALL": "C.UTF-8",
-        "GRADCLI_TIME_SECONDS": "1",
+        # (a fraction of a second: ~200 cases run into it, and each second was CI's)
+        "GRADCLI_TIME_SECONDS": "0.5",
         # One BLAS thread: two cases run at a time on two cores, and a multi-threaded matmul
         # sums in an order that varies from run to run (gradcli's `rows` compares two passes
         # bit for bit to choose its path: the cases must not depend on the machine's load).

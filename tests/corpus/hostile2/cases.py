@@ -8722,3 +8722,28 @@ add(
         (r"invalid combination",),
     ),
 )
+
+# fixmisc2: torch.nn.utils.fusion (a deep copy of the layer, its weights times a scale).
+_FUSE = (
+    "import torch.nn as nn\nfrom torch.nn.utils import fuse_conv_bn_eval\n"
+    "bn = nn.BatchNorm2d(3).eval()\n"
+)
+add(
+    budget(
+        "fuse_in_long_loop",
+        _FUSE + "conv = nn.Conv2d(3, 3, 3).eval()\nfor i in range(10**8):\n"
+        "    f = fuse_conv_bn_eval(conv, bn)",
+    ),
+    budget(
+        "fuse_weights_huge",
+        "from torch.nn.utils import fuse_linear_bn_weights\n"
+        "r = torch.zeros(10**5)\n"
+        "a, b = fuse_linear_bn_weights(torch.ones(1, 10**4).expand(10**5, 10**4), None, r, r, "
+        "1e-5, r, r)",
+    ),
+    small(
+        "fuse_a_string",
+        _FUSE + "print(fuse_conv_bn_eval('conv', bn))",
+        (r"has no attribute 'training'",),
+    ),
+)

@@ -8747,3 +8747,19 @@ add(
         (r"has no attribute 'training'",),
     ),
 )
+
+# fixmisc2: torch.igamma / igammac (special.gammainc / gammaincc): a Python loop per element,
+# up to 2000 series terms each, the clock checked as it goes.
+add(
+    budget(
+        "igamma_many_elements",
+        "y = torch.special.gammaincc(torch.full((5 * 10**6,), 5.0), "
+        "torch.full((5 * 10**6,), 30.0))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "igamma_of_two_numbers",
+        "print(torch.special.gammainc(2.0, 3.0))",
+        (r"must be Tensor",),
+    ),
+)

@@ -31,6 +31,10 @@ b.igamma_(torch.tensor([1.0, 4.0]))
 print(b)
 print(torch.igammac(torch.tensor([3.0], dtype=torch.float64), torch.tensor([2.0])).dtype)
 
+# half precision: computed in float, rounded once
+print(torch.special.gammaincc(dof.half() / 2, stats.half() / 2))
+print(torch.special.gammainc(dof.bfloat16() / 2, stats.bfloat16() / 2))
+
 # the derivative in the shape parameter is not available in PyTorch
 s = torch.tensor([2.0], requires_grad=True)
 try:

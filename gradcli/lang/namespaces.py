@@ -783,11 +783,13 @@ def _nn_grad_members() -> dict[str, Any]:
 
 
 def _nn_utils_members() -> dict[str, Any]:
+    from ..surface import fusion as FU
     from ..surface import nnutils as NU
     from ..surface import packed as P
     from ..surface import parametrizations as PS
     from ..surface import parametrize as PZ
     from ..surface import prune as PR
+    from . import copying
 
     packed_type = PyType(
         "PackedSequence",
@@ -796,8 +798,11 @@ def _nn_utils_members() -> dict[str, Any]:
         shown="torch.nn.utils.rnn.PackedSequence",
     )
     rnn = {**NU.RNN, **P.FUNCTIONS, "PackedSequence": packed_type}
+    fusion = FU.functions(lambda m: copying.deepcopy(m))
     return {
         **NU.FUNCTIONS,
+        **fusion,
+        "fusion": Namespace("torch.nn.utils.fusion", dict(fusion)),
         **{n: Builtin(f"torch.nn.utils.{n}", f) for n, f in PS.LEGACY.items()},
         "clip_grad": Namespace("torch.nn.utils.clip_grad", dict(NU.CLIP_GRAD)),
         "rnn": Namespace("torch.nn.utils.rnn", rnn),

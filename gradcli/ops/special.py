@@ -893,3 +893,62 @@ zeta = defop(
     to_jax="jax.scipy.special.zeta",
 )
 dual.NO_FORWARD_AD["zeta"] = "special_zeta"
+
+
+def _igamma_grad(which: str, sign: float) -> Any:
+    def vjp(g: Tensor, out: Tensor, a: Tensor, x: Tensor) -> tuple:
+        if a.requires_grad:
+            raise GradcliError(f"the derivative for '{which}: input' is not implemented.").mirror(
+                "NotImplementedError"
+            )
+        # PyTorch's for x: +-g * exp((a - 1) * log(x) - x - lgamma(a)), the density of Gamma(a)
+        dens = ((a - 1) * apply(log, x) - x - apply(lgamma, a)).exp()
+        return (None, g * dens if sign > 0 else g * -dens)
+
+    return vjp
+
+
+def _igamma_fwd(fn: Any) -> Any:
+    def f(a: np.ndarray, x: np.ndarray) -> np.ndarray:
+        from ..core import igamma as IG
+
+        with np.errstate(all="ignore"):
+            return getattr(IG, fn)(a, x)
+
+    return f
+
+
+igamma = defop(
+    "igamma",
+    _igamma_fwd("igamma"),
+    _igamma_grad("igamma", 1.0),
+    "IgammaBackward0",
+    "not differentiable in a (as PyTorch); g * x**(a-1) exp(-x) / Gamma(a) in x",
+    sym=lambda sp, a, x: sp.lowergamma(a, x) / sp.gamma(a),
+    kind="binary",
+    signature="igamma(a, x)",
+    samples=(
+        Sample(((2, 3), (2, 3)), low=0.2, high=4.0, fixed={0: np.array([[0.5, 1.5, 3.0]] * 2)}),
+        Sample(((3,), (2, 1)), low=0.2, high=3.0, fixed={0: np.array([2.5, 0.75, 1.25])}),
+    ),
+    to_torch="torch.special.gammainc",
+    to_jax="jax.scipy.special.gammainc",
+)
+igammac = defop(
+    "igammac",
+    _igamma_fwd("igammac"),
+    _igamma_grad("igammac", -1.0),
+    "IgammacBackward0",
+    "not differentiable in a (as PyTorch); -g * x**(a-1) exp(-x) / Gamma(a) in x",
+    sym=lambda sp, a, x: sp.uppergamma(a, x) / sp.gamma(a),
+    kind="binary",
+    signature="igammac(a, x)",
+    samples=(
+        Sample(((2, 3), (2, 3)), low=0.2, high=4.0, fixed={0: np.array([[0.5, 1.5, 3.0]] * 2)}),
+        Sample(((3,), (2, 1)), low=0.2, high=3.0, fixed={0: np.array([2.5, 0.75, 1.25])}),
+    ),
+    to_torch="torch.special.gammaincc",
+    to_jax="jax.scipy.special.gammaincc",
+)
+dual.NO_FORWARD_AD["igamma"] = "igamma"
+dual.NO_FORWARD_AD["igammac"] = "igammac"

@@ -133,6 +133,32 @@ xlog1py = _scalar_forms(SP.xlog1py, "special_xlog1py", "SpecialXlog1Py")
 zeta = _scalar_forms(SP.zeta, "special_zeta", "SpecialZeta")
 
 
+def _igamma_form(op: Op, fn: str) -> Any:
+    """torch.igamma / igammac (special.gammainc / gammaincc): two tensors of a float dtype
+    (their promoted dtype; integers refused as PyTorch's kernel)."""
+
+    def f(input: Any, other: Any) -> Tensor:
+        for pos, (name, v) in enumerate((("input", input), ("other", other)), 1):
+            if not isinstance(v, Tensor):
+                raise GradcliError(
+                    f"{fn}(): argument '{name}' (position {pos}) must be Tensor, not {typename(v)}"
+                ).mirror("TypeError")
+        dt = np.result_type(input.dtype, other.dtype)
+        if dt.kind != "f":
+            raise GradcliError(f"\"{op.name}_cpu\" not implemented for '{scalar_type_name(dt)}'")
+        a, b = operands(input, other, floating=True)
+        return apply(op, a, b)
+
+    f.__name__ = op.name
+    return f
+
+
+igamma = _igamma_form(SP.igamma, "igamma")
+igammac = _igamma_form(SP.igammac, "igammac")
+gammainc = _igamma_form(SP.igamma, "special_gammainc")
+gammaincc = _igamma_form(SP.igammac, "special_gammaincc")
+
+
 def copysign(input: Any, other: Any) -> Tensor:
     """|input| with the sign of other (a tensor or a number); computed in a float dtype."""
     _no_two_numbers("copysign", input, other, self_number=False)
@@ -360,6 +386,10 @@ NAMES = declare(
     ("xlogy", "torch Tensor Tensor_ special", xlogy, "xlogy"),
     ("xlog1py", "special", xlog1py, "xlog1py"),
     ("zeta", "special", zeta, "zeta"),
+    ("igamma", "torch Tensor Tensor_", igamma, "igamma"),
+    ("igammac", "torch Tensor Tensor_", igammac, "igammac"),
+    ("gammainc", "special", gammainc, "igamma"),
+    ("gammaincc", "special", gammaincc, "igammac"),
     ("logaddexp", "torch Tensor", logaddexp, "logaddexp"),
     ("logaddexp2", "torch Tensor", logaddexp2, "logaddexp2"),
     ("copysign", "torch Tensor Tensor_", copysign, "copysign"),

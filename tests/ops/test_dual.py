@@ -55,6 +55,8 @@ NOT_THE_DERIVATIVE = {
 
 NO_FORWARD_MODE = {
     "zeta",
+    "igamma",
+    "igammac",
     "grid_sample",
     "grid_sample_input_grad",
     "grid_sample_grid_grad",

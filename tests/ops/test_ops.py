@@ -949,6 +949,8 @@ def _special_references() -> dict[str, Callable[..., np.ndarray]]:
         "ldexp": lambda x, e: x * 2.0**e,
         "frexp": lambda x: np.frexp(x)[0],
         "zeta": _mp(lambda m, s, q: m.zeta(s, q)),
+        "igamma": _mp(lambda m, a, x: m.gammainc(a, 0, x, regularized=True)),
+        "igammac": _mp(lambda m, a, x: m.gammainc(a, x, m.inf, regularized=True)),
     }
 
 
@@ -1804,6 +1806,8 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "ldexp": torch.ldexp,
         "frexp": lambda x: torch.frexp(x).mantissa,
         "zeta": torch.special.zeta,
+        "igamma": torch.special.gammainc,
+        "igammac": torch.special.gammaincc,
         "rremainder": lambda a, b: torch.remainder(a.item(), b) if a.ndim == 0 else None,
         "heaviside": torch.heaviside,
         "sigmoid": torch.sigmoid,

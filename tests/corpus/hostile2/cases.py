@@ -8949,3 +8949,44 @@ add(
         (r"Cannot transform str constraints",),
     ),
 )
+
+# fixmisc2: torch.nn.utils.fusion (a deep copy of the layer, its weights times a scale).
+_FUSE = (
+    "import torch.nn as nn\nfrom torch.nn.utils import fuse_conv_bn_eval\n"
+    "bn = nn.BatchNorm2d(3).eval()\n"
+)
+add(
+    budget(
+        "fuse_in_long_loop",
+        _FUSE + "conv = nn.Conv2d(3, 3, 3).eval()\nfor i in range(10**8):\n"
+        "    f = fuse_conv_bn_eval(conv, bn)",
+    ),
+    budget(
+        "fuse_weights_huge",
+        "from torch.nn.utils import fuse_linear_bn_weights\n"
+        "r = torch.zeros(10**5)\n"
+        "a, b = fuse_linear_bn_weights(torch.ones(1, 10**4).expand(10**5, 10**4), None, r, r, "
+        "1e-5, r, r)",
+    ),
+    small(
+        "fuse_a_string",
+        _FUSE + "print(fuse_conv_bn_eval('conv', bn))",
+        (r"has no attribute 'training'",),
+    ),
+)
+
+# fixmisc2: torch.igamma / igammac (special.gammainc / gammaincc): a Python loop per element,
+# up to 2000 series terms each, the clock checked as it goes.
+add(
+    budget(
+        "igamma_many_elements",
+        "y = torch.special.gammaincc(torch.full((5 * 10**6,), 5.0), "
+        "torch.full((5 * 10**6,), 30.0))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "igamma_of_two_numbers",
+        "print(torch.special.gammainc(2.0, 3.0))",
+        (r"must be Tensor",),
+    ),
+)

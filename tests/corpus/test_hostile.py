@@ -1739,7 +1739,7 @@ CASES: list[Case] = [
     Case(
         "func_functorch_private",
         "from functorch import _C",
-        "cannot import name `_C` from `functorch`",
+        "cannot import name '_C' from 'functorch'",
         (1, 1),
     ),
     Case("func_functorch_submodule", "import functorch.compile", "unknown module", (1, 1)),
@@ -1894,7 +1894,7 @@ CASES: list[Case] = [
     Case(
         "typing_other_name",
         "from typing import get_type_hints",
-        "cannot import name `get_type_hints`",
+        "cannot import name 'get_type_hints'",
         (1, 1),
     ),
     Case("future_unknown", "from __future__ import braces", "future feature braces", (1, 1)),
@@ -2334,7 +2334,7 @@ CASES: list[Case] = [
     Case(
         "collections_other_names",
         "from collections import ChainMap",
-        "cannot import name `ChainMap` from `collections`",
+        "cannot import name 'ChainMap' from 'collections'",
         (1, 1),
     ),
     Case(

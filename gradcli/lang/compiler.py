@@ -2407,13 +2407,14 @@ class Compiler:
         if dotted in self.namespaces:  # a module reached only by import (its dotted name)
             return self.namespaces[dotted]
         parts = dotted.split(".")
-        absent = public.missing_module(dotted)
-        if absent is not None:
-            raise GradcliError(absent, span=self.span(node)).mirror("ModuleNotFoundError")
         ns = self.namespaces[parts[0]]
         for p in parts[1:]:
             nxt = ns.members.get(p)
             if not isinstance(nxt, Namespace):
+                # A module gradcli does not have: one PyTorch lacks too is Python's error.
+                absent = public.missing_module(dotted)
+                if absent is not None:
+                    raise GradcliError(absent, span=self.span(node)).mirror("ModuleNotFoundError")
                 if dotted.startswith("torch") and p not in ("utils", "hub", "jit", "ops"):
                     # Other torch submodules (torch.optim, ...) are accepted, empty.
                     return Namespace(dotted, {})

@@ -6112,6 +6112,19 @@ CASES: list[Case] = [
     Case(
         "h3_function_attribute_named_function",
         ("import torch\nf = torch.jit.trace(lambda x: x * 2, torch.ones(2))\nprint(f.code)"),
+        "`.code` of a torch.jit.script/trace result is not supported",
+        (3, 7),
+    ),
+    Case(
+        "jit_script_module_graph",
+        "import torch\nclass M(torch.nn.Module):\n    def forward(self, x):\n"
+        "        return x * 2\nm = torch.jit.script(M())\ng = m.inlined_graph",
+        "`.inlined_graph` of a torch.jit.script/trace result is not supported",
+        (6, 5),
+    ),
+    Case(
+        "jit_ignore_is_not_scripted",
+        "import torch\nf = torch.jit.ignore(lambda x: x)\nprint(f.code)",
         "'function' object has no attribute 'code'",
         (3, 7),
     ),

@@ -302,10 +302,15 @@ _COMPILE_MODES = (
 
 def _as_compiled(model: Any, what: str) -> Any:
     if isinstance(model, (bool, int, float, str, bytes, list, tuple, dict, Tensor)):
+        if what == "torch.jit.trace":  # (PyTorch's trace reads its missing example inputs)
+            raise GradcliError("'NoneType' object is not iterable").mirror("TypeError")
+        if isinstance(model, Tensor):  # the class as PyTorch's Python names it
+            param = type(model).__name__ == "Parameter"
+            shown = "torch.nn.parameter.Parameter" if param else "torch.Tensor"
+        else:
+            shown = type(model).__name__
         raise GradcliError(
-            f"A callable function is expected, but {type(model)} is provided.".replace(
-                "<class 'Tensor'>", "<class 'torch.Tensor'>"
-            )
+            f"A callable function is expected, but <class '{shown}'> is provided."
         ).mirror("AssertionError")
     return model
 
@@ -345,6 +350,12 @@ def _jit_script(obj: Any, *args: Any, **kwargs: Any) -> Any:
         limits.LIST_ITEMS.check(len(SCRIPTED) + 1, "the number of torch.jit.script results")
         SCRIPTED[id(obj)] = obj
     return obj
+
+
+def _jit_trace(obj: Any, example_inputs: Any = None, *args: Any, **kwargs: Any) -> Any:
+    if example_inputs is None and "example_kwarg_inputs" not in kwargs:
+        _as_compiled(obj, "torch.jit.trace")
+    return _jit_script(obj, example_inputs, *args, **kwargs)
 
 
 def _jit_ignore(obj: Any, *args: Any, **kwargs: Any) -> Any:
@@ -1192,7 +1203,7 @@ def _build() -> dict[str, Namespace]:
             "torch.jit",
             {
                 "script": Builtin("torch.jit.script", _jit_script),
-                "trace": Builtin("torch.jit.trace", _jit_script),
+                "trace": Builtin("torch.jit.trace", _jit_trace),
                 "ignore": Builtin("torch.jit.ignore", _jit_ignore),
             },
         ),

@@ -8949,7 +8949,7 @@ add(
 )
 
 
-# === fixsmall37: torch module names PyTorch lacks, TorchScript attributes, vmap of dynamic shapes
+# === fixsmall37: torch module names PyTorch lacks, TorchScript attributes
 add(
     esc(
         "import_private_torch_path",
@@ -8965,10 +8965,5 @@ add(
         "scripted_code_walk",
         "f = torch.jit.script(lambda x: x)\ns = f.code.__class__",
         (r"is not supported",),
-    ),
-    esc(
-        "vmap_nonzero_huge",
-        "from torch.func import vmap\nvmap(torch.nonzero)(torch.ones(2, 10**9))",
-        (r"over the limit|vmap: We do not support",),
     ),
 )

@@ -1800,8 +1800,6 @@ def call_node(n: Node, args: Sequence[Any], kwargs: dict) -> Any:
         raise GradcliError(
             f"{n.name()}() takes no keyword arguments".removeprefix("torch::autograd::")
         ).mirror("TypeError")
-    if len(args) != 1:
-        raise GradcliError(f"expected 1 arguments, got {len(args)} instead").mirror("TypeError")
     refused = NotSupported(
         f"calling the grad_fn node {n.name()} directly is not supported by gradcli",
         hint="compute the gradients with torch.autograd.grad(outputs, inputs, grad_outputs=...)",
@@ -1818,10 +1816,14 @@ def call_node(n: Node, args: Sequence[Any], kwargs: dict) -> Any:
         or n.packed is not None
         or (SAVED_COPIES and n in SAVED_COPIES)
     ):
+        # (before the count of gradients: the node of an op with several outputs, eigh's,
+        # takes one per output, which gradcli's node per output cannot answer)
         raise refused
     out = n.out
     if out is None:
         raise refused
+    if len(args) != 1:
+        raise GradcliError(f"expected 1 arguments, got {len(args)} instead").mirror("TypeError")
     g = args[0]
     if n.freed:
         raise GradcliError(SECOND_BACKWARD).mirror("RuntimeError").pytorch()

@@ -2276,7 +2276,10 @@ class Compiler:
             if flags is not None and alias.asname:  # `import torch.backends.cudnn as cudnn`
                 bindings.append((store, flags))
                 continue
-            ns = self.module(alias.name, node)
+            try:
+                ns = self.module(alias.name, node)
+            except GradcliError as err:  # raised when the import runs (a program may catch it)
+                return _raiser(err)
             bindings.append((store, ns if alias.asname else self.namespaces[root]))
 
         def run(f: Frame) -> None:
@@ -2329,7 +2332,10 @@ class Compiler:
                     expected=_IMPORTS,
                 ).mirror("ModuleNotFoundError")
             )
-        ns = self.module(mod, node)
+        try:
+            ns = self.module(mod, node)
+        except GradcliError as err:  # raised when the import runs (a program may catch it)
+            return _raiser(err)
         bindings = []
         for alias in node.names:
             if alias.name == "*":
@@ -2348,7 +2354,7 @@ class Compiler:
                 except GradcliError:
                     return _raiser(
                         GradcliError(
-                            f"cannot import name `{alias.name}` from `{mod}`",
+                            f"cannot import name '{alias.name}' from '{mod}'",
                             span=self.span(node),
                             hint=suggest(alias.name, ns.members),
                         ).mirror("ImportError")
@@ -2405,6 +2411,10 @@ class Compiler:
         for p in parts[1:]:
             nxt = ns.members.get(p)
             if not isinstance(nxt, Namespace):
+                # A module gradcli does not have: one PyTorch lacks too is Python's error.
+                absent = public.missing_module(dotted)
+                if absent is not None:
+                    raise GradcliError(absent, span=self.span(node)).mirror("ModuleNotFoundError")
                 if dotted.startswith("torch") and p not in ("utils", "hub", "jit", "ops"):
                     # Other torch submodules (torch.optim, ...) are accepted, empty.
                     return Namespace(dotted, {})

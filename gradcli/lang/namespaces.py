@@ -302,10 +302,15 @@ _COMPILE_MODES = (
 
 def _as_compiled(model: Any, what: str) -> Any:
     if isinstance(model, (bool, int, float, str, bytes, list, tuple, dict, Tensor)):
+        if what == "torch.jit.trace":  # (PyTorch's trace reads its missing example inputs)
+            raise GradcliError("'NoneType' object is not iterable").mirror("TypeError")
+        if isinstance(model, Tensor):  # the class as PyTorch's Python names it
+            param = type(model).__name__ == "Parameter"
+            shown = "torch.nn.parameter.Parameter" if param else "torch.Tensor"
+        else:
+            shown = type(model).__name__
         raise GradcliError(
-            f"A callable function is expected, but {type(model)} is provided.".replace(
-                "<class 'Tensor'>", "<class 'torch.Tensor'>"
-            )
+            f"A callable function is expected, but <class '{shown}'> is provided."
         ).mirror("AssertionError")
     return model
 
@@ -338,8 +343,54 @@ def _compile(
 
 def _jit_script(obj: Any, *args: Any, **kwargs: Any) -> Any:
     """`torch.jit.script(f)`, `@torch.jit.script`, `torch.jit.trace(f, example)`: the
-    function or module itself, run by gradcli's interpreter as every program is."""
+    function or module itself, run by gradcli's interpreter as every program is (noted in
+    SCRIPTED: reading TorchScript's own attributes of it is refused as not supported)."""
+    obj = _as_compiled(obj, "torch.jit")
+    if id(obj) not in SCRIPTED:
+        limits.LIST_ITEMS.check(len(SCRIPTED) + 1, "the number of torch.jit.script results")
+        SCRIPTED[id(obj)] = obj
+    return obj
+
+
+def _jit_trace(obj: Any, example_inputs: Any = None, *args: Any, **kwargs: Any) -> Any:
+    if example_inputs is None and "example_kwarg_inputs" not in kwargs:
+        _as_compiled(obj, "torch.jit.trace")
+    return _jit_script(obj, example_inputs, *args, **kwargs)
+
+
+def _jit_ignore(obj: Any, *args: Any, **kwargs: Any) -> Any:
     return _as_compiled(obj, "torch.jit")
+
+
+# What torch.jit.script/trace gave in this run, by id (the objects kept: ids stay theirs),
+# and the attributes of PyTorch's ScriptModule/ScriptFunction that are TorchScript's own.
+SCRIPTED: dict[int, Any] = {}
+JIT_ATTRIBUTES = frozenset(
+    {"code", "code_with_constants", "graph", "inlined_graph", "graph_for", "original_name"}
+    | {"save", "schema", "qualified_name", "_c", "forward_magic_method", "define"}
+)
+
+
+def scripted_attribute(rt: Any, owner: Any, attr: str) -> Any:
+    """`m.code` (`.graph`, `.inlined_graph`...) of what torch.jit.script/trace gave: the
+    object's own attribute when it has one, else refused in plain words (gradcli runs the
+    Python code itself; it has no TorchScript program to show)."""
+    del SCRIPTED[id(owner)]
+    try:
+        return rt.attribute(owner, attr)
+    except GradcliError as e:
+        if e.python_class != "AttributeError":
+            raise
+        raise NotSupported(
+            f"`.{attr}` of a torch.jit.script/trace result is not supported: gradcli runs "
+            "the scripted function or module as Python code and has no TorchScript "
+            "program (its code, graph or schema) to show",
+            found=f"`.{attr}`",
+            hint="print the module itself (print(model)) or the function's source; call the "
+            "scripted object as before",
+        ) from None
+    finally:
+        SCRIPTED[id(owner)] = owner
 
 
 def _identity_of(fn: Any) -> Any:
@@ -1157,8 +1208,8 @@ def _build() -> dict[str, Namespace]:
             "torch.jit",
             {
                 "script": Builtin("torch.jit.script", _jit_script),
-                "trace": Builtin("torch.jit.trace", _jit_script),
-                "ignore": Builtin("torch.jit.ignore", _jit_script),
+                "trace": Builtin("torch.jit.trace", _jit_trace),
+                "ignore": Builtin("torch.jit.ignore", _jit_ignore),
             },
         ),
         "set_num_threads": Builtin("torch.set_num_threads", _set_threads("set_num_threads")),

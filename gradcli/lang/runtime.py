@@ -74,7 +74,15 @@ from .classes import (
     program_index,
 )
 from .exceptions import ExcClass
-from .namespaces import FLAGS, TENSOR_METHODS, TENSOR_PROPERTIES, ProgramFunction
+from .namespaces import (
+    FLAGS,
+    JIT_ATTRIBUTES,
+    SCRIPTED,
+    TENSOR_METHODS,
+    TENSOR_PROPERTIES,
+    ProgramFunction,
+    scripted_attribute,
+)
 from .sparsegrad import sparse_attribute
 from .text import to_str
 from .values import (
@@ -239,6 +247,7 @@ class Runtime:
                 from ..surface import saved_hooks
 
                 saved_hooks.reset()  # a run ended inside saved_tensors_hooks
+            SCRIPTED.clear()
             parametrize = sys.modules.get("gradcli.surface.parametrize")
             if parametrize is not None:
                 parametrize.reset()  # a run ended inside parametrize.cached()
@@ -528,6 +537,8 @@ class Runtime:
                 found=f"`.{attr}`",
                 hint=hint,
             ).mirror("AttributeError")
+        if SCRIPTED and attr in JIT_ATTRIBUTES and id(owner) in SCRIPTED:
+            return scripted_attribute(self, owner, attr)  # `m.code` of torch.jit.script(m)
         kind = type(owner)
         if kind is Namespace:
             members = owner.members

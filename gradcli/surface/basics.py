@@ -710,6 +710,11 @@ def logical_not(input: Any) -> Tensor:  # noqa: A002
 
 def nonzero(input: Any, *, as_tuple: bool = False) -> Any:  # noqa: A002
     x = _t(input)
+    I.vmap_dynamic(x, "nonzero_numpy" if as_tuple else "nonzero")
+    return _nonzero(x, as_tuple)
+
+
+def _nonzero(x: Tensor, as_tuple: bool) -> Any:
     where = np.nonzero(x.data) if x.ndim else np.nonzero(x.data.reshape(1))
     if as_tuple:
         return tuple(Tensor(w.astype(np.int64)) for w in where)
@@ -719,7 +724,8 @@ def nonzero(input: Any, *, as_tuple: bool = False) -> Any:  # noqa: A002
 
 
 def argwhere(input: Any) -> Tensor:  # noqa: A002
-    return nonzero(input)
+    # (under vmap PyTorch runs argwhere element by element and stacks the results)
+    return _nonzero(_t(input), False)
 
 
 def count_nonzero(input: Any, dim: Any = None) -> Tensor:  # noqa: A002
@@ -756,6 +762,7 @@ def unique(
     dim: Any = None,
 ) -> Any:
     x = _t(input)
+    I.vmap_dynamic(x, "_unique2" if dim is None else "unique_dim")
     if dim is None:
         values, inverse, counts = np.unique(x.data, return_inverse=True, return_counts=True)
         inverse = inverse.reshape(x.shape)
@@ -783,6 +790,7 @@ def unique_consecutive(
     """`torch.unique_consecutive`: each run of equal neighbours (elements, or slices along
     `dim`) kept once; NaNs are never equal, so each is its own run."""
     x = _t(input)
+    I.vmap_dynamic(x, "unique_consecutive")
     if dim is None:
         rows = x.data.reshape(-1, 1)
         shape_back = None

@@ -636,6 +636,32 @@ VMAP_MASK = (
 )
 
 
+def vmap_dynamic(x: Tensor, aten: str) -> None:
+    """Refuse, as PyTorch's vmap does, an op whose result's shape depends on the values
+    (nonzero, unique...) over a tensor vmap batches, whatever the values are (`aten` the
+    operator PyTorch names)."""
+    if _GradMode.vmapped and batched(x):
+        if aten == "nonzero_numpy":  # nonzero(as_tuple=True): no batching rule, no fallback
+            msg = (
+                "Batching rule not implemented for aten::nonzero_numpy. We could not generate "
+                "a fallback."
+            )
+        elif aten == "masked_select":
+            msg = (
+                "vmap: Attempted to vmap over `mask` in torch.masked_select(self, mask) We cannot "
+                "support this because for each batch this would return a differently shaped "
+                "Tensor. Please file an issue at https://github.com/pytorch/pytorch/issues if you "
+                "need this feature."
+            )
+        else:
+            msg = (
+                "vmap: We do not support batching operators that can output dynamic shape. "
+                f"Attempted to vmap over aten::{aten}. Please file an issue at "
+                "https://github.com/pytorch/pytorch/issues if you need this feature."
+            )
+        raise GradcliError(msg).mirror("RuntimeError")
+
+
 def _basic(shape: tuple[int, ...], key: Any) -> tuple | None:
     """`key` as `normalize_index` gives it when it is only integers within their dimensions and
     slices of integers or None with a positive step, at most one per dimension (chunk, unbind,

@@ -33,7 +33,16 @@ from ..core.dtypes import (
 from ..core.inplace import inplace as _inplace
 from ..core.inplace import write as _inplace_write
 from ..core.op import apply
-from ..core.tensor import Tensor, constant, grad_enabled, no_grad, pytype_name, typename
+from ..core.tensor import (
+    Tensor,
+    _GradMode,
+    batched,
+    constant,
+    grad_enabled,
+    no_grad,
+    pytype_name,
+    typename,
+)
 from ..ops import arithmetic as A
 from ..ops import reduction as R
 from ..ops import shape as S
@@ -575,6 +584,15 @@ def torch_batch_norm(
     return _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
 
 
+VMAP_RUNNING_STATS = (
+    "Batch norm got a batched tensor as input while the running_mean or running_var, which "
+    "will be updated in place, were not batched.\nIf you are using a module and do not need "
+    "eval mode, please set `track_running_stats` to be False.If you are using a prebuilt module "
+    "and do not need eval mode, please see the functorch website for resources on how to patch "
+    "your module to work with vmap"
+)
+
+
 def _batch_norm(
     input: Any,  # noqa: A002
     running_mean: Any,
@@ -615,6 +633,10 @@ def _batch_norm(
     rv = _check_channels(running_var, "running_var", c)
     w = _check_channels(weight, "weight", c)
     b = _check_channels(bias, "bias", c)
+    if training and _GradMode.vmapped and batched(x):
+        if any(t is not None and not batched(t) for t in (rm, rv)):
+            # PyTorch's vmap cannot update one running statistic from a batch of inputs
+            raise GradcliError(VMAP_RUNNING_STATS).mirror("RuntimeError")
     if not training and (rm is None or rv is None):
         which = "running_mean" if rm is None else "running_var"
         raise GradcliError(f"{which} must be defined in evaluation mode")

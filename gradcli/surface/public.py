@@ -33,3 +33,21 @@ def star_names(module: str) -> tuple[str, ...] | None:
 
     listed = STAR.get(module)
     return None if listed is None else tuple(listed.split())
+
+
+def missing_module(dotted: str) -> str | None:
+    """Python's ModuleNotFoundError message when PyTorch 2.13 has no module `dotted` (it names
+    the first part missing: `torch.nn.utils._stateless`); None when every part exists (or the
+    name is not torch's)."""
+    from .torch_modules import CHILDREN
+
+    parts = dotted.split(".")
+    if parts[0] != "torch":
+        return None
+    for i in range(1, len(parts)):
+        parent = ".".join(parts[:i])
+        if parent not in CHILDREN:  # a module file, not a package
+            return f"No module named '{dotted}'; '{parent}' is not a package"
+        if parts[i] not in CHILDREN[parent].split():
+            return f"No module named '{'.'.join(parts[: i + 1])}'"
+    return None

@@ -25,6 +25,7 @@ from ..ops import arithmetic as A
 from ..ops import shape as S
 from . import args as C
 from . import functional as F
+from . import indexing as I
 from .composite import _flat, _picked, diag_embed
 from .declare import declare
 from .predicates import as_strided, storage_offset
@@ -206,6 +207,7 @@ def masked_select(input: Any, mask: Any) -> Tensor:
     input = A.tensor_arg(input, "input")
     if not isinstance(mask, Tensor) or mask.dtype != np.bool_:
         raise GradcliError("masked_select: expected BoolTensor for mask")
+    I.vmap_dynamic(mask, "masked_select")
     shape = A.broadcast_shape(input, mask)
     if input.shape != shape:
         input = F.expand(input, shape)

@@ -105,8 +105,10 @@ def push(pair: tuple[Any, Any] | None) -> None:
     """Enter a saved_tensors_hooks block (`pair` the hooks; None: save_on_cpu)."""
     if pair is not None:
         _check_callable(*pair)
-        if _DISABLED:
-            raise GradcliError(_DISABLED[-1])
+    if _DISABLED:
+        # Any hooks block, save_on_cpu too, inside disable_saved_tensors_hooks(message):
+        # PyTorch's RuntimeError is the program's own message (the innermost one).
+        raise GradcliError(_DISABLED[-1]).pytorch()
     _STACK.append(pair)
     hooks.saved_hooks = pair
 
@@ -130,6 +132,9 @@ def reset() -> None:
 
 
 def disable(message: str) -> None:
+    if _STACK:
+        # Disabling while a hooks block (save_on_cpu too) is in force raises the message.
+        raise GradcliError(message).pytorch()
     _DISABLED.append(message)
 
 

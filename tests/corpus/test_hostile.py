@@ -1739,7 +1739,7 @@ CASES: list[Case] = [
     Case(
         "func_functorch_private",
         "from functorch import _C",
-        "cannot import name `_C` from `functorch`",
+        "cannot import name '_C' from 'functorch'",
         (1, 1),
     ),
     Case("func_functorch_submodule", "import functorch.compile", "unknown module", (1, 1)),
@@ -1894,7 +1894,7 @@ CASES: list[Case] = [
     Case(
         "typing_other_name",
         "from typing import get_type_hints",
-        "cannot import name `get_type_hints`",
+        "cannot import name 'get_type_hints'",
         (1, 1),
     ),
     Case("future_unknown", "from __future__ import braces", "future feature braces", (1, 1)),
@@ -2334,7 +2334,7 @@ CASES: list[Case] = [
     Case(
         "collections_other_names",
         "from collections import ChainMap",
-        "cannot import name `ChainMap` from `collections`",
+        "cannot import name 'ChainMap' from 'collections'",
         (1, 1),
     ),
     Case(
@@ -6112,6 +6112,19 @@ CASES: list[Case] = [
     Case(
         "h3_function_attribute_named_function",
         ("import torch\nf = torch.jit.trace(lambda x: x * 2, torch.ones(2))\nprint(f.code)"),
+        "`.code` of a torch.jit.script/trace result is not supported",
+        (3, 7),
+    ),
+    Case(
+        "jit_script_module_graph",
+        "import torch\nclass M(torch.nn.Module):\n    def forward(self, x):\n"
+        "        return x * 2\nm = torch.jit.script(M())\ng = m.inlined_graph",
+        "`.inlined_graph` of a torch.jit.script/trace result is not supported",
+        (6, 5),
+    ),
+    Case(
+        "jit_ignore_is_not_scripted",
+        "import torch\nf = torch.jit.ignore(lambda x: x)\nprint(f.code)",
         "'function' object has no attribute 'code'",
         (3, 7),
     ),

@@ -138,6 +138,10 @@ def test_pytorchs_errors(call: str, words: str) -> None:
         "y.grad_fn(torch.ones(2, dtype=torch.float16))",
         # nn.Linear's node: gradcli's product and sum
         "torch.nn.Linear(2, 3)(x.unsqueeze(0)).grad_fn(torch.ones(1, 3))",
+        # eigh's node takes a gradient for each output (PyTorch's one node, gradcli's two):
+        # refused in words, not with a count of arguments PyTorch would not give
+        "torch.linalg.eigh(torch.diag(x))[1].grad_fn(None, torch.ones(2, 2))",
+        "torch.linalg.eigh(torch.diag(x))[0].grad_fn(torch.ones(2), None)",
     ],
 )
 def test_nodes_that_are_not_pytorchs_are_refused_in_words(call: str) -> None:

@@ -55,7 +55,7 @@ def test_functorch_is_torch_func_under_its_old_name() -> None:
         "tensor(0.8776) tensor(0.8776)\ntensor([3., 3.])\n"
         "tensor([[ 6.,  0.],\n        [ 0., 12.]])\n"
     )
-    with pytest.raises(GradcliError, match="cannot import name `make_fx`"):
+    with pytest.raises(GradcliError, match="cannot import name 'make_fx'"):
         out("from functorch import make_fx\n")
 
 
@@ -329,7 +329,7 @@ def test_typing_extensions_is_typing_for_hints_and_assert_type() -> None:
         "print(f(torch.ones(2)), a2(3, str), Optional[int])\n"
     )
     assert got == "tensor([2., 2.]) 3 typing.Optional[int]\n"
-    with pytest.raises(GradcliError, match="cannot import name `get_type_hints`"):
+    with pytest.raises(GradcliError, match="cannot import name 'get_type_hints'"):
         out("from typing_extensions import get_type_hints\n")
 
 

@@ -8990,3 +8990,22 @@ add(
         (r"must be Tensor",),
     ),
 )
+
+# === fixsmall37: torch module names PyTorch lacks, TorchScript attributes
+add(
+    esc(
+        "import_private_torch_path",
+        "import torch.nn.utils._stateless.os as o\no.system('true')",
+        (r"No module named 'torch\.nn\.utils\._stateless'",),
+    ),
+    esc(
+        "import_from_a_module_file",
+        "from torch.nn.functional.os import system",
+        (r"'torch\.nn\.functional' is not a package",),
+    ),
+    esc(
+        "scripted_code_walk",
+        "f = torch.jit.script(lambda x: x)\ns = f.code.__class__",
+        (r"is not supported",),
+    ),
+)

@@ -76,7 +76,7 @@ class ReturnTuple(tuple):
 
 def _float_input(x: Any, fn: str, name: str = "A") -> Tensor:
     x = A.tensor_arg(x, name)
-    if x.dtype.kind != "f":
+    if x.dtype.kind not in "fc":  # (complex: each record declares its own support, `Op.complex`)
         raise GradcliError(
             f"{fn}: Expected a floating point or complex tensor as input. Got "
             f"{scalar_type_name(x.dtype)}",

@@ -1053,11 +1053,13 @@ COMPLEX_NAMES = frozenset(
     allclose isclose equal eq ne tensor as_tensor rand_like randn_like full_like to type
     add_ sub_ mul_ div_ neg_ exp_ log_ sqrt_ sin_ cos_ tanh_ pow_ reciprocal_ zero_ fill_
     copy_ conj_physical_ unbind split chunk __setitem__ sgn norm vector_norm
+    inv inverse det solve dist
     tan sinh cosh sigmoid log2 log10 rsqrt expm1 log1p asin acos atan arcsin arccos arctan
     linear Linear addmm
     fill bessel_j0 bessel_j1 bessel_y0 bessel_y1 spherical_bessel_j0 modified_bessel_i0
     modified_bessel_i1 modified_bessel_k0 modified_bessel_k1 scaled_modified_bessel_k0
-    scaled_modified_bessel_k1 airy_ai chebyshev_polynomial_t chebyshev_polynomial_u hermite_polynomial_h
+    scaled_modified_bessel_k1 airy_ai chebyshev_polynomial_t chebyshev_polynomial_u
+    hermite_polynomial_h
     hermite_polynomial_he laguerre_polynomial_l legendre_polynomial_p
     chebyshev_polynomial_v chebyshev_polynomial_w shifted_chebyshev_polynomial_t
     shifted_chebyshev_polynomial_u shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w

@@ -158,6 +158,10 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("norm", lambda z: F.norm(z), [("c", (2, 3))]),
     ("vector_norm_1", lambda z: L.vector_norm(z, 1), [("c", (4,))]),
     ("chain", lambda z: (z.exp() * F.conj(z)).abs().log() + F.angle(z.sin()), [("c", (3,))]),
+    ("inv", lambda a: L.inv(a), [("c", (2, 2))]),
+    ("det", lambda a: L.det(a), [("c", (2, 3, 3))]),
+    ("solve", lambda a, b: L.solve(a, b), [("c", (3, 3)), ("c", (3, 2))]),
+    ("solve_right", lambda a, b: L.solve(a, b, left=False), [("c", (2, 2)), ("c", (3, 2))]),
 ]
 
 
@@ -208,7 +212,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "mean", "matmul", "permute", "index", "reshape", "clone", "expand", "complex",
         "view_as_real", "view_as_complex", "astype", "cat", "stack", "index_put", "tan", "sinh",
         "cosh", "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
-        "acos", "atan",
+        "acos", "atan", "inv", "det", "solve",
     }  # fmt: skip
     assert declared <= checked, declared - checked
 

@@ -8722,3 +8722,22 @@ add(
         (r"invalid combination",),
     ),
 )
+
+# fixcomplex: torch.linalg's inv, det and solve of complex matrices.
+add(
+    budget(
+        "complex_inv_huge",
+        "y = torch.linalg.inv(torch.ones(3000, 3000, dtype=torch.complex128))",
+    ),
+    budget(
+        "complex_solve_huge_batch",
+        "A = torch.eye(200, dtype=torch.cfloat).expand(10**4, 200, 200)\n"
+        "y = torch.linalg.solve(A, A)",
+    ),
+    small(
+        "complex_det_singular_second_order",
+        "A = torch.zeros(2, 2, dtype=torch.cdouble, requires_grad=True)\n"
+        "g, = torch.autograd.grad(torch.det(A).abs(), A, create_graph=True)",
+        (r"not supported",),
+    ),
+)

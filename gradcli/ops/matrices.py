@@ -1021,13 +1021,25 @@ svd = defop(
 
 def _svdvals_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
     m, n = a.shape[-2:]
+    if a.data.dtype.kind == "c":
+        # PyTorch's svd_backward with only gS: U diag(gS) V^H, the conjugate Wirtinger
+        # gradient of the real singular values. First order only: the complex SVD has no
+        # record here to differentiate again.
+        if grad_enabled():
+            raise complex_refusal("the recorded gradient of svdvals of a complex matrix")
+        u, _, vh = np.linalg.svd(a.data, full_matrices=False)
+        gs = g.data.astype(u.dtype)
+        if m >= n:
+            return (constant(u @ (gs[..., :, None] * vh)),)
+        return (constant((u * gs[..., None, :]) @ vh),)
     u, _, vh = unpack(apply(svd, a, full_matrices=False, uv_used=True), _svd_shapes(a.shape, False))
     return (_svdvals_grad(u, g, vh, m, n),)
 
 
 svdvals = defop(
     "svdvals",
-    lambda a: np.linalg.svd(a, compute_uv=False).astype(a.dtype, copy=False),
+    # (real singular values of a complex matrix too)
+    lambda a: np.linalg.svd(a, compute_uv=False).astype(a.real.dtype, copy=False),
     _svdvals_vjp,
     "LinalgSvdBackward0",
     "U diag(g) Vh",
@@ -1040,6 +1052,7 @@ svdvals = defop(
     ),
     to_torch="torch.linalg.svdvals",
     to_jax="jnp.linalg.svd({0}, compute_uv=False)",
+    complex="rule",  # (`_svdvals_vjp`: U diag(g) V^H for a complex matrix)
 )
 
 

@@ -162,6 +162,9 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("det", lambda a: L.det(a), [("c", (2, 3, 3))]),
     ("solve", lambda a, b: L.solve(a, b), [("c", (3, 3)), ("c", (3, 2))]),
     ("solve_right", lambda a, b: L.solve(a, b, left=False), [("c", (2, 2)), ("c", (3, 2))]),
+    ("svdvals_wide", lambda a: L.svdvals(a), [("c", (2, 3))]),
+    ("svdvals_tall", lambda a: L.svdvals(a), [("c", (2, 3, 2))]),
+    ("matrix_norm_nuc", lambda a: L.matrix_norm(a, "nuc") + L.matrix_norm(a, 1), [("c", (2, 2))]),
 ]
 
 
@@ -212,7 +215,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "mean", "matmul", "permute", "index", "reshape", "clone", "expand", "complex",
         "view_as_real", "view_as_complex", "astype", "cat", "stack", "index_put", "tan", "sinh",
         "cosh", "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
-        "acos", "atan", "inv", "det", "solve",
+        "acos", "atan", "inv", "det", "solve", "svdvals",
     }  # fmt: skip
     assert declared <= checked, declared - checked
 

@@ -8740,4 +8740,14 @@ add(
         "g, = torch.autograd.grad(torch.det(A).abs(), A, create_graph=True)",
         (r"not supported",),
     ),
+    budget(
+        "complex_svdvals_huge",
+        "s = torch.linalg.svdvals(torch.ones(5000, 5000, dtype=torch.cfloat))",
+    ),
+    small(
+        "complex_svdvals_second_order",
+        "A = torch.eye(2, dtype=torch.cdouble, requires_grad=True)\n"
+        "g, = torch.autograd.grad(torch.linalg.matrix_norm(A, 'nuc'), A, create_graph=True)",
+        (r"not supported",),
+    ),
 )

@@ -8751,3 +8751,23 @@ add(
         (r"not supported",),
     ),
 )
+
+# fixcomplex: NumPy arithmetic on complex arrays and Python complex numbers.
+add(
+    budget(
+        "numpy_complex_outer_huge",
+        "import numpy as np\n"
+        "a = torch.ones(2 * 10**4, dtype=torch.cdouble).numpy()\n"
+        "b = a.reshape(-1, 1) * (a.reshape(1, -1) + 1j)",
+    ),
+    small(
+        "numpy_complex_remainder",
+        "import numpy as np\nprint(np.array([1j]) % 2)",
+        (r"ufunc 'remainder' not supported",),
+    ),
+    small(
+        "numpy_complex_ordering",
+        "import numpy as np\nprint(np.array([1j]) < np.array([2j]))",
+        (r"'<' not supported between instances",),
+    ),
+)

@@ -164,6 +164,10 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("solve_right", lambda a, b: L.solve(a, b, left=False), [("c", (2, 2)), ("c", (3, 2))]),
     ("svdvals_wide", lambda a: L.svdvals(a), [("c", (2, 3))]),
     ("svdvals_tall", lambda a: L.svdvals(a), [("c", (2, 3, 2))]),
+    ("pow", lambda z, w: z**w, [("c", (3,)), ("c", (3,))]),
+    ("pow_real_base", lambda x, w: x.to(np.dtype(np.complex128)) ** w, [("r", (2,)), ("c", (2,))]),
+    ("rpow", lambda z: 2.5**z, [("c", (3,))]),
+    ("pow_complex_number", lambda x: x ** (1.5 - 0.5j), [("r", (3,))]),
     ("matrix_norm_nuc", lambda a: L.matrix_norm(a, "nuc") + L.matrix_norm(a, 1), [("c", (2, 2))]),
 ]
 
@@ -215,7 +219,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "mean", "matmul", "permute", "index", "reshape", "clone", "expand", "complex",
         "view_as_real", "view_as_complex", "astype", "cat", "stack", "index_put", "tan", "sinh",
         "cosh", "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
-        "acos", "atan", "inv", "det", "solve", "svdvals",
+        "acos", "atan", "inv", "det", "solve", "svdvals", "pow",
     }  # fmt: skip
     assert declared <= checked, declared - checked
 

@@ -8765,6 +8765,8 @@ add(
         "import numpy as np\nprint(np.array([1j]) % 2)",
         (r"ufunc 'remainder' not supported",),
     ),
+    budget("complex_power_huge", "y = torch.ones(10**5, 10**5) ** (1 + 1j)"),
+    budget("complex_rpow_huge", "y = 2 ** torch.ones(10**5, 10**5, dtype=torch.cfloat)"),
     small(
         "numpy_complex_ordering",
         "import numpy as np\nprint(np.array([1j]) < np.array([2j]))",

@@ -19,6 +19,7 @@ from gradcli.core import autograd
 from gradcli.core.op import REGISTRY
 from gradcli.core.tensor import Tensor
 from gradcli.ops import arithmetic as A
+from gradcli.surface import basics as B
 from gradcli.surface import elementwise as EW
 from gradcli.surface import functional as F
 from gradcli.surface import linalg as L
@@ -168,6 +169,7 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("pow_real_base", lambda x, w: x.to(np.dtype(np.complex128)) ** w, [("r", (2,)), ("c", (2,))]),
     ("rpow", lambda z: 2.5**z, [("c", (3,))]),
     ("pow_complex_number", lambda x: x ** (1.5 - 0.5j), [("r", (3,))]),
+    ("vdot", lambda z, w: B.vdot(z, w), [("c", (3,)), ("c", (3,))]),
     ("matrix_norm_nuc", lambda a: L.matrix_norm(a, "nuc") + L.matrix_norm(a, 1), [("c", (2, 2))]),
 ]
 

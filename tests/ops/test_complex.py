@@ -20,6 +20,7 @@ from gradcli.core.op import REGISTRY
 from gradcli.core.tensor import Tensor
 from gradcli.ops import arithmetic as A
 from gradcli.surface import basics as B
+from gradcli.surface import composite as CO
 from gradcli.surface import elementwise as EW
 from gradcli.surface import functional as F
 from gradcli.surface import linalg as L
@@ -283,3 +284,17 @@ def test_a_real_operand_of_a_complex_product_is_its_own_conjugate() -> None:
     c = Tensor(np.array([-2 + 0j, -2 + 0j], np.complex64))
     autograd.backward([AR.mul_t(z, c)], [g])
     assert np.signbit(z.grad.data.imag).tolist() == [False, True]
+
+
+def test_zeros_a_shape_rule_fills_are_positive_as_pytorchs() -> None:
+    """x[i], x[:, 0] and the diagonal of a complex tensor: the gradient's other entries are
+    +0 + 0j, as PyTorch's index backward fills them (the engine's conjugates around a real
+    rule made them 0 - 0j). Values of PyTorch 2.13: tensor([0.-1.j, 0.+0.j, 0.+0.j])."""
+    z = Tensor(np.array([1 + 1j, 2, 3j]), requires_grad=True)
+    autograd.backward([z[0]], [Tensor(np.array(-1j))])
+    assert z.grad.data.tolist() == [-1j, 0j, 0j]
+    assert not np.signbit(z.grad.data.imag[1:]).any()
+    w = Tensor(np.array([[1 + 1j, 2], [3j, 4 - 1j]]), requires_grad=True)
+    autograd.backward([CO.diagonal(w)], [Tensor(np.array([1j, 2]))])
+    assert w.grad.data.tolist() == [[1j, 0j], [0j, 2 + 0j]]
+    assert not np.signbit(w.grad.data.imag).any()

@@ -8767,6 +8767,15 @@ add(
     ),
     budget("complex_power_huge", "y = torch.ones(10**5, 10**5) ** (1 + 1j)"),
     budget("complex_rpow_huge", "y = 2 ** torch.ones(10**5, 10**5, dtype=torch.cfloat)"),
+    budget(
+        "complex_cholesky_huge",
+        "y = torch.linalg.cholesky(torch.eye(4000, dtype=torch.cdouble).expand(50, 4000, 4000))",
+    ),
+    small(
+        "complex_eigvalsh_requires_grad",
+        "A = torch.eye(2, dtype=torch.cdouble, requires_grad=True)\nw = torch.linalg.eigvalsh(A)",
+        (r"not supported",),
+    ),
     small(
         "numpy_complex_ordering",
         "import numpy as np\nprint(np.array([1j]) < np.array([2j]))",

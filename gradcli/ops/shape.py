@@ -634,7 +634,9 @@ def _astype_vjp(g: Tensor, out: Tensor, x: Tensor, dtype: Any) -> tuple:
 
 astype = defop(
     "astype",
-    lambda x, dtype: like(x.astype(dtype), x),  # (laid out as PyTorch's empty_like(x))
+    # (laid out as PyTorch's empty_like(x); complex to real: the real parts, the caller having
+    # given PyTorch's warning)
+    lambda x, dtype: like((x.real if x.dtype.kind == "c" != dtype.kind else x).astype(dtype), x),
     _astype_vjp,
     "ToCopyBackward0",
     "g cast back to x's dtype",

@@ -661,6 +661,10 @@ def _vjp(op: Any, g: Tensor, out: Tensor, ins: Sequence[Tensor], params: dict) -
     "holo") on complex values, PyTorch's conjugate Wirtinger gradient g * conj(f'(z)),
     computed as conj(rule(conj(g))) (the rule is linear in g with f' in it)."""
     if op.complex == "holo" and (g.dtype.kind == "c" or any(t.data.dtype.kind == "c" for t in ins)):
+        if op.kind == "shape" or op.name == "index_put":
+            # a rule that moves g's values and fills zeros (x[i], index_put, cat...): the
+            # conjugates cancel, and the zeros stay +0 as PyTorch's (conj would make them -0j)
+            return op.vjp(g, out, *ins, **params)
         conj = complex_record("conj")
         if g.dtype.kind == "c":
             g = apply(conj, as_tensor(g))

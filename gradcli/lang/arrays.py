@@ -265,7 +265,7 @@ def _operand(v: Any, fn: str) -> np.ndarray:
 
 def _float(a: np.ndarray) -> np.ndarray:
     # NumPy's ufuncs compute an integer or bool array in float64.
-    return a if a.dtype.kind == "f" else a.astype(FLOAT64)
+    return a if a.dtype.kind in "fc" else a.astype(FLOAT64)
 
 
 def _unary(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -278,9 +278,40 @@ def _unary(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
         if isinstance(x, Tensor):
             with np.errstate(all="ignore"):
                 return wrapped(np_fn(tensor_array(x)))
-        a = _operand(x, name)
+        a = _complex_operand(x) if _is_complex(x) else _operand(x, name)
         with np.errstate(all="ignore"):
             return _value(np_fn(a))
+
+    call.__name__ = name
+    return call
+
+
+def _is_complex(v: Any) -> bool:
+    return isinstance(v, (complex, np.complexfloating)) or (
+        isinstance(v, np.ndarray) and v.dtype.kind == "c"
+    )
+
+
+def _complex_operand(v: Any) -> np.ndarray:
+    """A complex array or number for NumPy's elementwise functions (exp, abs, angle...: their
+    complex results, as NumPy's)."""
+    return numpy_data(v) if isinstance(v, np.ndarray) else np.asarray(v)
+
+
+def _complex_part(name: str) -> Callable[..., Any]:
+    """`np.real(a)`, `np.imag`, `np.conj`, `np.angle`: NumPy's on arrays and numbers, real or
+    complex (a tensor is refused: torch.real(t), t.angle() say what PyTorch computes)."""
+    np_fn = getattr(np, name)
+    torch_name = "conj" if name == "conjugate" else name
+
+    def call(x: Any) -> Any:
+        if isinstance(x, Tensor):
+            raise NotSupported(
+                f"numpy.{name}() of a tensor is not supported by gradcli",
+                hint=f"write torch.{torch_name}(t), or call numpy.{name}() on t.numpy()",
+            )
+        a = _complex_operand(x) if _is_complex(x) else _operand(x, name)
+        return _value(np.asarray(np_fn(a)))
 
     call.__name__ = name
     return call
@@ -599,6 +630,8 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
     out["squeeze"] = _array_method("squeeze")
     out["transpose"] = _array_method("transpose")
     out["square"] = _unary("square", None)
+    for name in ("real", "imag", "conj", "conjugate", "angle"):
+        out[name] = _complex_part(name)
     out["round"] = out["around"] = _rounded(torch_functions["round"])
     for name in ("concatenate", "stack", "hstack", "vstack", "column_stack", "dstack"):
         out[name] = _joined(name)

@@ -353,10 +353,12 @@ NO_ARRAY_CONCAT = (
 def _numpy_numbers(op: ast.operator, a: Any, b: Any) -> Any:
     """Arithmetic with a NumPy scalar (`x = arr[0]` of a float32 array): NumPy's, whose
     float32 stays float32 with a Python number (NumPy 2's weak Python scalars)."""
+    kind = type(op)
     for v in (a, b):
+        if isinstance(v, complex) and kind in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow):
+            continue  # (`np.float64(2.0) * 1j`: NumPy's complex128 number)
         if not is_numpy_number(v) and not isinstance(v, (int, float)):
             raise _unsupported(op, a, b)
-    kind = type(op)
     if kind is ast.MatMult or (
         kind in _BITWISE and any(np.asarray(v).dtype.kind == "f" for v in (a, b))
     ):
@@ -445,10 +447,18 @@ def _array_binop(op: ast.operator, a: Any, b: Any) -> Any:
     fn = _ARRAY_BINOPS.get(type(op))
     for v in (a, b):
         if isinstance(v, complex) or (isinstance(v, np.ndarray) and v.dtype.kind == "c"):
-            raise NotSupported(
-                "complex numbers in NumPy arithmetic are not supported by gradcli yet",
-                hint="compute with complex tensors: torch.from_numpy(a) * 1j",
-            )
+            if type(op) in _NO_COMPLEX_UFUNC:
+                # NumPy has no floor division or remainder of complex numbers: its TypeError
+                raise (
+                    GradcliError(
+                        f"ufunc '{_NO_COMPLEX_UFUNC[type(op)]}' not supported for the input "
+                        "types, and the inputs could not be safely coerced to any supported "
+                        "types according to the casting rule ''safe''"
+                    )
+                    .mirror("TypeError")
+                    .pytorch()
+                )
+            continue
         ok = (isinstance(v, np.ndarray) and v.dtype.kind in "biuf") or is_numpy_number(v)
         if not ok and (isinstance(v, bool) or not isinstance(v, (int, float))):
             raise _unsupported(op, a, b)
@@ -476,6 +486,11 @@ _ARRAY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.FloorDiv: np.floor_divide,
     ast.Mod: np.remainder,
 }
+
+
+# The operators NumPy has no complex loop for (its TypeError names the ufunc); the others
+# compute complex arrays, and Python complex numbers with arrays, as NumPy does
+_NO_COMPLEX_UFUNC = {ast.FloorDiv: "floor_divide", ast.Mod: "remainder"}
 
 
 _ARRAY_BITWISE: dict[type, Any] = {
@@ -1067,6 +1082,11 @@ def _array_compare(kind: type, a: Any, b: Any) -> Any:
     """`a > 0.5` on NumPy arrays and numbers: NumPy's boolean array, sized first."""
     for v in (a, b):
         ok = (isinstance(v, np.ndarray) and v.dtype.kind in "biuf") or is_numpy_number(v)
+        if not ok and kind in (ast.Eq, ast.NotEq):
+            # (complex values compare equal or not; their ordering is not gradcli's)
+            ok = isinstance(v, (complex, np.complexfloating)) or (
+                isinstance(v, np.ndarray) and v.dtype.kind == "c"
+            )
         if not ok and (isinstance(v, bool) or not isinstance(v, (int, float))):
             raise _not_comparable(kind, a, b)
     from ..ops.arithmetic import size_check

@@ -763,6 +763,9 @@ ARRAY_ATTRIBUTES: dict[str, Callable[[np.ndarray], Any]] = {
     "itemsize": lambda a: int(a.itemsize),
     "nbytes": lambda a: int(a.nbytes),
     "flags": ArrayFlags,
+    # (views of the parts, as NumPy's; a real array's .real is itself, its .imag zeros)
+    "real": lambda a: a.real,
+    "imag": lambda a: a.imag if a.dtype.kind == "c" else np.zeros_like(a),
 }
 
 
@@ -974,6 +977,8 @@ ARRAY_METHODS: dict[str, Callable[..., Any]] = {
     "astype": lambda a, dtype: _array_astype(a, dtype),
     "dot": lambda a, b: _array_dot(a, b),
     "fill": lambda a, value: set_array_item(a, Ellipsis, _fill_value(value)),
+    "conj": lambda a: a.conj(),
+    "conjugate": lambda a: a.conj(),
 }
 
 

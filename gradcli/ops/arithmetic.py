@@ -401,6 +401,10 @@ def pow(input: Any, exponent: Any) -> Tensor:
             if input.dtype == np.bool_:
                 return Tensor(input.data.copy() if exponent else np.ones_like(input.data))
             exponent = int(exponent)
+        if isinstance(exponent, complex):
+            # a complex exponent makes the result complex (a float32 base complex64): the
+            # tensor-tensor power of the promoted operands, named as PyTorch's tensor-scalar
+            return apply(B.pow, *operands(input, exponent), label="PowBackward0")
         if not isinstance(exponent, (int, float)):
             raise GradcliError(
                 f"pow(): exponent must be a number or Tensor, not {typename(exponent)}"
@@ -428,6 +432,9 @@ def pow(input: Any, exponent: Any) -> Tensor:
                     "NotImplementedError"
                 )
             input = int(input)
+        if isinstance(input, complex) or exponent.dtype.kind == "c":
+            # complex: the tensor-tensor power of the promoted operands (PowBackward2)
+            return _row_major(apply(B.pow, *operands(input, exponent), label="PowBackward2"))
         if not isinstance(input, (int, float)):
             raise GradcliError(f"pow(): base must be a number or Tensor, not {typename(input)}")
         if exponent.dtype.kind != "f":

@@ -30,7 +30,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import primitives as P
 from ..core.layout import column_major
-from ..core.op import Sample, apply, defop
+from ..core.op import Sample, apply, complex_refusal, defop
 from ..core.tensor import Tensor, _GradMode, constant, grad_enabled
 from . import binary as B
 from . import elementwise as E
@@ -123,13 +123,17 @@ def lu_info(a: np.ndarray) -> int:
     zero pivot of its LU factorization with partial pivoting, 0 if there is none. Blocked: a
     panel of columns at a time, the rest updated by one matrix product per panel; it stops at
     the first zero pivot (the columns before it are factored exactly as LAPACK factors them)."""
-    a = np.array(a, dtype=np.float64)
+    cplx = a.dtype.kind == "c"
+    a = np.array(a, dtype=np.complex128 if cplx else np.float64)
     n = a.shape[0]
     nb = 32
     for k0 in range(0, n, nb):
         k1 = min(k0 + nb, n)
         for k in range(k0, k1):
-            p = k + int(np.argmax(np.abs(a[k:, k])))
+            col = a[k:, k]
+            # (zgetrf's pivot: the largest |re| + |im|, BLAS izamax's measure)
+            size = np.abs(col.real) + np.abs(col.imag) if cplx else np.abs(col)
+            p = k + int(np.argmax(size))
             if p != k:
                 a[[k, p]] = a[[p, k]]
             piv = a[k, k]
@@ -230,6 +234,7 @@ inv = defop(
     samples=_square_samples("invertible"),
     to_torch="torch.linalg.inv",
     to_jax="jnp.linalg.inv",
+    complex="holo",  # (holomorphic: the rule written with transposes, conjugated by the engine)
 )
 
 
@@ -293,6 +298,8 @@ def _det_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
     singular = np.abs(out.data) < 100 * eps
     if not singular.any():
         return (gd * mT(inverse_of(a)),)
+    if a.data.dtype.kind == "c":
+        raise complex_refusal("the recorded gradient of det at a singular complex matrix")
     sing = _det_svd_grad(g, a)
     if singular.all():
         return (sing,)
@@ -324,6 +331,7 @@ det = defop(
     samples=_square_samples("invertible") + _square_samples("any", ((3, 3), (2, 4, 4))),
     to_torch="torch.linalg.det",
     to_jax="jnp.linalg.det",
+    complex="holo",  # (holomorphic: the rule written with transposes, conjugated by the engine)
 )
 
 
@@ -429,6 +437,7 @@ solve = defop(
     ),
     to_torch="torch.linalg.solve",
     to_jax="jnp.linalg.solve",
+    complex="holo",  # (holomorphic: the rule written with transposes, conjugated by the engine)
 )
 
 
@@ -1012,13 +1021,25 @@ svd = defop(
 
 def _svdvals_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
     m, n = a.shape[-2:]
+    if a.data.dtype.kind == "c":
+        # PyTorch's svd_backward with only gS: U diag(gS) V^H, the conjugate Wirtinger
+        # gradient of the real singular values. First order only: the complex SVD has no
+        # record here to differentiate again.
+        if grad_enabled():
+            raise complex_refusal("the recorded gradient of svdvals of a complex matrix")
+        u, _, vh = np.linalg.svd(a.data, full_matrices=False)
+        gs = g.data.astype(u.dtype)
+        if m >= n:
+            return (constant(u @ (gs[..., :, None] * vh)),)
+        return (constant((u * gs[..., None, :]) @ vh),)
     u, _, vh = unpack(apply(svd, a, full_matrices=False, uv_used=True), _svd_shapes(a.shape, False))
     return (_svdvals_grad(u, g, vh, m, n),)
 
 
 svdvals = defop(
     "svdvals",
-    lambda a: np.linalg.svd(a, compute_uv=False).astype(a.dtype, copy=False),
+    # (real singular values of a complex matrix too)
+    lambda a: np.linalg.svd(a, compute_uv=False).astype(a.real.dtype, copy=False),
     _svdvals_vjp,
     "LinalgSvdBackward0",
     "U diag(g) Vh",
@@ -1031,6 +1052,7 @@ svdvals = defop(
     ),
     to_torch="torch.linalg.svdvals",
     to_jax="jnp.linalg.svd({0}, compute_uv=False)",
+    complex="rule",  # (`_svdvals_vjp`: U diag(g) V^H for a complex matrix)
 )
 
 

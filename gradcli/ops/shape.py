@@ -643,8 +643,11 @@ def _astype_vjp(g: Tensor, out: Tensor, x: Tensor, dtype: Any, strict: bool = Fa
 astype = defop(
     "astype",
     # (laid out as PyTorch's empty_like(x); `strict`: a conversion PyTorch makes inside an
-    # operation, a reduction's `dtype=`, whose gradient it does not convert back)
-    lambda x, dtype, strict=False: like(x.astype(dtype), x),
+    # operation, a reduction's `dtype=`, whose gradient it does not convert back; complex to
+    # real: the real parts, the caller having given PyTorch's warning)
+    lambda x, dtype, strict=False: like(
+        (x.real if x.dtype.kind == "c" != dtype.kind else x).astype(dtype), x
+    ),
     _astype_vjp,
     "ToCopyBackward0",
     "g cast back to x's dtype",

@@ -1265,6 +1265,8 @@ def vdot(input: Any, other: Any) -> Tensor:  # noqa: A002
             "dot : expected both vectors to have same dtype, but found "
             f"{D.scalar_type_name(x.dtype)} and {D.scalar_type_name(y.dtype)}"
         )
+    if x.dtype.kind == "c":  # (conj(x) . y: the first vector conjugated)
+        x = F.conj(x)
     return A.named(F.dot(x, y), "VdotBackward0")
 
 

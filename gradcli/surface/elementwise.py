@@ -103,8 +103,15 @@ def sgn(input: Any) -> Tensor:
         r = E_abs(input)
         zero = (r.data == 0).astype(r.dtype)
         unit = div_t(input, r + Tensor(zero))
-        # (times 0 at 0: PyTorch's gradient there is 0, as its value)
-        return apply(B.mul, *operands(unit, Tensor(1 - zero)), label="SgnBackward0")
+        if not zero.any():
+            return named(unit, "SgnBackward0")
+        # (times 0 at 0: PyTorch's gradient there is 0, as its value; the product by a real
+        # mask would turn the other elements' signed zeros (z = -1j: -0 - 1j) into +0, so
+        # their values are z / |z| as they were, as ATen's sgn kernel gives them)
+        out = apply(B.mul, *operands(unit, Tensor(1 - zero)), label="SgnBackward0")
+        keep = zero == 0
+        out.data[keep] = unit.data[keep]
+        return out
     return named(sign(input), "SgnBackward0")
 
 

@@ -1344,6 +1344,12 @@ def to_dtype(x: Any, dtype: Any) -> Tensor:
     dt = check_dtype(dtype, fn="to")
     if dt == x.dtype:
         return x
+    if x.dtype.kind == "c" and dt.kind != "c":
+        from ..core import hooks
+
+        hooks.warn("Casting complex values to real discards the imaginary part", once=True)
+        if dt.kind != "f":
+            return Tensor(like(x.data.real.astype(dt), x.data))
     if dt.kind not in "fc" or x.dtype.kind not in "fc":
         return Tensor(like(x.data.astype(dt), x.data))
     return apply(S.astype, x, dtype=dt)

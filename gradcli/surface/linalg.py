@@ -76,7 +76,7 @@ class ReturnTuple(tuple):
 
 def _float_input(x: Any, fn: str, name: str = "A") -> Tensor:
     x = A.tensor_arg(x, name)
-    if x.dtype.kind != "f":
+    if x.dtype.kind not in "fc":  # (complex: each record declares its own support, `Op.complex`)
         raise GradcliError(
             f"{fn}: Expected a floating point or complex tensor as input. Got "
             f"{scalar_type_name(x.dtype)}",
@@ -960,8 +960,37 @@ def solve_triangular(
 # --- decompositions -------------------------------------------------------------------------------
 
 
+def _complex_values(a: Tensor, what: str, f: Callable[[np.ndarray], np.ndarray]) -> Tensor:
+    """`f` of a complex matrix's values, where gradcli has the values but no gradient rule:
+    a matrix that requires grad (in grad mode) is refused in plain words, never given a
+    result without PyTorch's gradient."""
+    from ..core.op import complex_refusal
+    from ..core.tensor import grad_enabled
+
+    if a.requires_grad and grad_enabled():
+        raise complex_refusal(f"the gradient of {what}")
+    return Tensor(column_major(np.asarray(f(np.asarray(a.data)))))
+
+
+def _complex_cholesky(a: np.ndarray, upper: bool) -> np.ndarray:
+    # (upper: U = L^H of the matrix read from its upper triangle, A^H's lower one)
+    m = np.conj(np.swapaxes(a, -1, -2)) if upper else a
+    try:
+        low = np.linalg.cholesky(m)
+    except np.linalg.LinAlgError:
+        raise M.not_positive_definite(m) from None
+    if not upper:
+        return low
+    up = np.conj(np.swapaxes(low, -1, -2))
+    up.imag += 0.0  # (LAPACK's upper factor: +0 imaginary parts where conj gave -0)
+    return up
+
+
 def cholesky(input: Any, *, upper: bool = False, out: Any = None) -> Tensor:  # noqa: N803
     a = _matrices(input, "linalg.cholesky")
+    if a.dtype.kind == "c":
+        up = bool(upper)
+        return _complex_values(a, "torch.linalg.cholesky", lambda d: _complex_cholesky(d, up))
     if upper:
         # one node, with the tangent as given (PyTorch's forward rule reads dA, not dA^T)
         return apply(M.cholesky, a, upper=True)
@@ -1031,6 +1060,12 @@ def eigh(input: Any, UPLO: str = "L", *, out: Any = None) -> ReturnTuple:  # noq
 
 
 def eigvalsh(input: Any, UPLO: str = "L", *, out: Any = None) -> Tensor:  # noqa: N803
+    a = _matrices(input, "linalg.eigh")  # (ATen checks it as eigh, in eigh's words)
+    if a.dtype.kind == "c":  # (real eigenvalues, ascending, of the Hermitian matrix)
+        uplo = _uplo(UPLO)
+        return _complex_values(
+            a, "torch.linalg.eigvalsh", lambda d: np.linalg.eigvalsh(d, UPLO=uplo)
+        )
     return eigh(input, UPLO)[0]
 
 

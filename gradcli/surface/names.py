@@ -595,8 +595,11 @@ def _adjoint(input: Any) -> Tensor:  # noqa: A002
 
 
 def _isreal(input: Any) -> Tensor:  # noqa: A002
-    """`torch.isreal(x)`: True everywhere (gradcli's tensors are real)."""
-    return Tensor(np.ones(_tensor_input(input, "isreal").shape, dtype=bool))
+    """`torch.isreal(x)`: True where the imaginary part is 0 (everywhere for a real tensor)."""
+    x = _tensor_input(input, "isreal")
+    if x.dtype.kind == "c":
+        return Tensor(np.asarray(x.data.imag == 0))
+    return Tensor(np.ones(x.shape, dtype=bool))
 
 
 def _tensor_input(v: Any, fn: str) -> Tensor:
@@ -1053,6 +1056,8 @@ COMPLEX_NAMES = frozenset(
     allclose isclose equal eq ne tensor as_tensor rand_like randn_like full_like to type
     add_ sub_ mul_ div_ neg_ exp_ log_ sqrt_ sin_ cos_ tanh_ pow_ reciprocal_ zero_ fill_
     copy_ conj_physical_ unbind split chunk __setitem__ sgn norm vector_norm
+    inv inverse det solve dist matrix_norm svdvals vdot isreal cholesky cholesky_ex eigvalsh
+    diagonal trace float double half long int short
     tan sinh cosh sigmoid log2 log10 rsqrt expm1 log1p asin acos atan arcsin arccos arctan
     linear Linear addmm where cumsum cumsum_ cumprod cumprod_
     fill bessel_j0 bessel_j1 bessel_y0 bessel_y1 spherical_bessel_j0 modified_bessel_i0

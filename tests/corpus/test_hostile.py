@@ -685,8 +685,8 @@ CASES: list[Case] = [
         (1, 5),
     ),
     Case(
-        "complex_to_real",
-        "x = torch.tensor([1 + 2j]).to(torch.float32)",
+        "complex_to_real",  # (.to(torch.float32) is PyTorch's cast with its warning)
+        "x = torch.erf(torch.tensor([1 + 2j]))",
         "complex tensors are not supported by",
         (1, 5),
     ),
@@ -705,8 +705,8 @@ CASES: list[Case] = [
     Case("complex_dunder", "x = (1j).__reduce__()", "is not accessible", (1, 9)),
     Case(
         "complex_numpy_arithmetic",
-        "import numpy as np\nx = 1j * np.arange(3)",
-        "complex numbers in NumPy arithmetic are not supported",
+        "import numpy as np\nx = 1j % np.arange(3)",  # (1j * np.arange(3): NumPy's complex)
+        "ufunc 'remainder' not supported for the input types",
         (2, 5),
     ),
     Case(

@@ -19,6 +19,8 @@ from gradcli.core import autograd
 from gradcli.core.op import REGISTRY
 from gradcli.core.tensor import Tensor
 from gradcli.ops import arithmetic as A
+from gradcli.surface import basics as B
+from gradcli.surface import composite as CO
 from gradcli.surface import elementwise as EW
 from gradcli.surface import functional as F
 from gradcli.surface import linalg as L
@@ -171,6 +173,18 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("norm", lambda z: F.norm(z), [("c", (2, 3))]),
     ("vector_norm_1", lambda z: L.vector_norm(z, 1), [("c", (4,))]),
     ("chain", lambda z: (z.exp() * F.conj(z)).abs().log() + F.angle(z.sin()), [("c", (3,))]),
+    ("inv", lambda a: L.inv(a), [("c", (2, 2))]),
+    ("det", lambda a: L.det(a), [("c", (2, 3, 3))]),
+    ("solve", lambda a, b: L.solve(a, b), [("c", (3, 3)), ("c", (3, 2))]),
+    ("solve_right", lambda a, b: L.solve(a, b, left=False), [("c", (2, 2)), ("c", (3, 2))]),
+    ("svdvals_wide", lambda a: L.svdvals(a), [("c", (2, 3))]),
+    ("svdvals_tall", lambda a: L.svdvals(a), [("c", (2, 3, 2))]),
+    ("pow", lambda z, w: z**w, [("c", (3,)), ("c", (3,))]),
+    ("pow_real_base", lambda x, w: x.to(np.dtype(np.complex128)) ** w, [("r", (2,)), ("c", (2,))]),
+    ("rpow", lambda z: 2.5**z, [("c", (3,))]),
+    ("pow_complex_number", lambda x: x ** (1.5 - 0.5j), [("r", (3,))]),
+    ("vdot", lambda z, w: B.vdot(z, w), [("c", (3,)), ("c", (3,))]),
+    ("matrix_norm_nuc", lambda a: L.matrix_norm(a, "nuc") + L.matrix_norm(a, 1), [("c", (2, 2))]),
 ]
 
 
@@ -221,7 +235,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "mean", "matmul", "permute", "index", "reshape", "clone", "expand", "complex",
         "view_as_real", "view_as_complex", "astype", "cat", "stack", "index_put", "tan", "sinh",
         "cosh", "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
-        "acos", "atan", "where", "cumsum", "cumprod",
+        "acos", "atan", "where", "cumsum", "cumprod", "inv", "det", "solve", "svdvals", "pow",
     }  # fmt: skip
     assert declared <= checked, declared - checked
 
@@ -283,3 +297,17 @@ def test_a_real_operand_of_a_complex_product_is_its_own_conjugate() -> None:
     c = Tensor(np.array([-2 + 0j, -2 + 0j], np.complex64))
     autograd.backward([AR.mul_t(z, c)], [g])
     assert np.signbit(z.grad.data.imag).tolist() == [False, True]
+
+
+def test_zeros_a_shape_rule_fills_are_positive_as_pytorchs() -> None:
+    """x[i], x[:, 0] and the diagonal of a complex tensor: the gradient's other entries are
+    +0 + 0j, as PyTorch's index backward fills them (the engine's conjugates around a real
+    rule made them 0 - 0j). Values of PyTorch 2.13: tensor([0.-1.j, 0.+0.j, 0.+0.j])."""
+    z = Tensor(np.array([1 + 1j, 2, 3j]), requires_grad=True)
+    autograd.backward([z[0]], [Tensor(np.array(-1j))])
+    assert z.grad.data.tolist() == [-1j, 0j, 0j]
+    assert not np.signbit(z.grad.data.imag[1:]).any()
+    w = Tensor(np.array([[1 + 1j, 2], [3j, 4 - 1j]]), requires_grad=True)
+    autograd.backward([CO.diagonal(w)], [Tensor(np.array([1j, 2]))])
+    assert w.grad.data.tolist() == [[1j, 0j], [0j, 2 + 0j]]
+    assert not np.signbit(w.grad.data.imag).any()

@@ -9009,3 +9009,63 @@ add(
         (r"is not supported",),
     ),
 )
+
+# fixcomplex: torch.linalg's inv, det and solve of complex matrices.
+add(
+    budget(
+        "complex_inv_huge",
+        "y = torch.linalg.inv(torch.ones(3000, 3000, dtype=torch.complex128))",
+    ),
+    budget(
+        "complex_solve_huge_batch",
+        "A = torch.eye(200, dtype=torch.cfloat).expand(10**4, 200, 200)\n"
+        "y = torch.linalg.solve(A, A)",
+    ),
+    small(
+        "complex_det_singular_second_order",
+        "A = torch.zeros(2, 2, dtype=torch.cdouble, requires_grad=True)\n"
+        "g, = torch.autograd.grad(torch.det(A).abs(), A, create_graph=True)",
+        (r"not supported",),
+    ),
+    budget(
+        "complex_svdvals_huge",
+        "s = torch.linalg.svdvals(torch.ones(5000, 5000, dtype=torch.cfloat))",
+    ),
+    small(
+        "complex_svdvals_second_order",
+        "A = torch.eye(2, dtype=torch.cdouble, requires_grad=True)\n"
+        "g, = torch.autograd.grad(torch.linalg.matrix_norm(A, 'nuc'), A, create_graph=True)",
+        (r"not supported",),
+    ),
+)
+
+# fixcomplex: NumPy arithmetic on complex arrays and Python complex numbers.
+add(
+    budget(
+        "numpy_complex_outer_huge",
+        "import numpy as np\n"
+        "a = torch.ones(2 * 10**4, dtype=torch.cdouble).numpy()\n"
+        "b = a.reshape(-1, 1) * (a.reshape(1, -1) + 1j)",
+    ),
+    small(
+        "numpy_complex_remainder",
+        "import numpy as np\nprint(np.array([1j]) % 2)",
+        (r"ufunc 'remainder' not supported",),
+    ),
+    budget("complex_power_huge", "y = torch.ones(10**5, 10**5) ** (1 + 1j)"),
+    budget("complex_rpow_huge", "y = 2 ** torch.ones(10**5, 10**5, dtype=torch.cfloat)"),
+    budget(
+        "complex_cholesky_huge",
+        "y = torch.linalg.cholesky(torch.eye(4000, dtype=torch.cdouble).expand(50, 4000, 4000))",
+    ),
+    small(
+        "complex_eigvalsh_requires_grad",
+        "A = torch.eye(2, dtype=torch.cdouble, requires_grad=True)\nw = torch.linalg.eigvalsh(A)",
+        (r"not supported",),
+    ),
+    small(
+        "numpy_complex_ordering",
+        "import numpy as np\nprint(np.array([1j]) < np.array([2j]))",
+        (r"'<' not supported between instances",),
+    ),
+)

@@ -20,7 +20,9 @@ import numpy as np
 MAX_VALUES = 200_000  # elements one call computes (about 1 s, one Python step each)
 
 _PSI_10 = 2.25175258906672110764
-_PSI_A = (
+# digamma's asymptotic series in 1/x^2 (Cephes' coefficients, Horner's order; shared with
+# the distributions' float64 digamma)
+PSI_ASYMPTOTIC = (
     8.33333333333333333333e-2,
     -2.10927960927960927961e-2,
     7.57575757575757575758e-3,
@@ -85,7 +87,7 @@ def _digamma_one(x: np.floating) -> float:
     if x < 1.0e17:
         z = 1.0 / float(x * x)
         poly = 0.0
-        for a in _PSI_A:
+        for a in PSI_ASYMPTOTIC:
             poly = poly * z + a
         y = z * poly
     log_x = float(_log_in(x))

@@ -978,21 +978,9 @@ class Wishart(Distribution):
         scale_tril: Any = None,
         validate_args: Any = None,
     ) -> None:
-        given = [
-            (n, v)
-            for n, v in (
-                ("covariance_matrix", covariance_matrix),
-                ("precision_matrix", precision_matrix),
-                ("scale_tril", scale_tril),
-            )
-            if v is not None
-        ]
-        if len(given) != 1:
-            raise GradcliError(
-                "Exactly one of covariance_matrix or precision_matrix or scale_tril may be "
-                "specified."
-            ).mirror("AssertionError")
-        name, param = given[0]
+        name, param = DS.one_matrix(
+            covariance_matrix, precision_matrix, scale_tril, "AssertionError"
+        )
         if not isinstance(param, Tensor):
             raise GradcliError(
                 f"Wishart's {name} must be a tensor, not {type(param).__name__}"

@@ -711,17 +711,6 @@ def _lgamma_values(x: np.ndarray) -> np.ndarray:
     return np.array([fn(float(v)) for v in x.ravel()], dtype=np.float64).reshape(x.shape)
 
 
-_PSI_A = (
-    8.33333333333333333333e-2,
-    -2.10927960927960927961e-2,
-    7.57575757575757575758e-3,
-    -4.16666666666666666667e-3,
-    3.96825396825396825397e-3,
-    -8.33333333333333333333e-3,
-    8.33333333333333333333e-2,
-)
-
-
 def _digamma_values(x: np.ndarray) -> np.ndarray:
     """psi(x) as Cephes (and ATen's calc_digamma): reflection below 0, the recurrence up to 10,
     then the asymptotic series."""
@@ -732,6 +721,8 @@ def _digamma_values(x: np.ndarray) -> np.ndarray:
 
 
 def _psi(x: float) -> float:
+    from ..ops.gamma_grad import PSI_ASYMPTOTIC
+
     if x == 0:
         return math.copysign(math.inf, -x)
     if x < 0:
@@ -749,10 +740,29 @@ def _psi(x: float) -> float:
     if x < 1.0e17:
         z = 1.0 / (x * x)
         poly = 0.0
-        for a in _PSI_A:
+        for a in PSI_ASYMPTOTIC:
             poly = poly * z + a
         y = z * poly
     return result + math.log(x) - (0.5 / x) - y
+
+
+def one_matrix(covariance: Any, precision: Any, scale_tril: Any, error: str) -> tuple[str, Any]:
+    """The one matrix a MultivariateNormal or Wishart is given, with its parameter's name;
+    PyTorch's words (as `error`: its classes differ) when there are none or several."""
+    given = [
+        (k, v)
+        for k, v in (
+            ("covariance_matrix", covariance),
+            ("precision_matrix", precision),
+            ("scale_tril", scale_tril),
+        )
+        if v is not None
+    ]
+    if len(given) != 1:
+        raise GradcliError(
+            "Exactly one of covariance_matrix or precision_matrix or scale_tril may be specified."
+        ).mirror(error)
+    return given[0]
 
 
 def _draw_gradient_sized(d: Distribution, param: Tensor, count: int) -> None:
@@ -1839,21 +1849,7 @@ class MultivariateNormal(Distribution):
             ).mirror("TypeError")
         if loc.ndim < 1:
             raise GradcliError("loc must be at least one-dimensional.").mirror("ValueError")
-        given = [
-            (k, v)
-            for k, v in (
-                ("covariance_matrix", covariance_matrix),
-                ("precision_matrix", precision_matrix),
-                ("scale_tril", scale_tril),
-            )
-            if v is not None
-        ]
-        if len(given) != 1:
-            raise GradcliError(
-                "Exactly one of covariance_matrix or precision_matrix or scale_tril may be "
-                "specified."
-            ).mirror("ValueError")
-        kind, mat = given[0]
+        kind, mat = one_matrix(covariance_matrix, precision_matrix, scale_tril, "ValueError")
         if not isinstance(mat, Tensor):
             raise GradcliError(f"{kind} must be a Tensor, not {typename(mat)}").mirror("TypeError")
         if mat.ndim < 2:

@@ -623,7 +623,9 @@ UNWRITTEN: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 def unwritten(t: Any) -> bool:
     """Whether `t` holds the memory of a torch.empty that nothing was written to yet."""
     a = t.data
-    return UNWRITTEN.get(id(a)) is a and (t._vc is None or t._vc[0] == 0)
+    # (a write through `.data` or `.detach()` leaves this tensor's version counter as it was:
+    # the values tell, since gradcli's empty memory is zeros)
+    return UNWRITTEN.get(id(a)) is a and (t._vc is None or t._vc[0] == 0) and not a.any()
 
 
 # Set by `surface.func` (which builds on this module): the functorch level a tensor printed

@@ -113,12 +113,13 @@ def _window(koff: tuple, stride: tuple, dilation: tuple, out: tuple) -> tuple:
     )
 
 
-def _columns(x: np.ndarray, kernel, stride, dilation, pad, out) -> np.ndarray:
-    """im2col of one sample x (c, *spatial): (c * prod(kernel), prod(out)), float32."""
+def _columns(x: np.ndarray, kernel, stride, dilation, pad, out, dtype=np.float32) -> np.ndarray:
+    """im2col of one sample x (c, *spatial): (c * prod(kernel), prod(out)), float32 (or
+    `dtype`)."""
     xc = _on_canvas(x, kernel, stride, dilation, pad, out)
     c = x.shape[0]
     lp = int(np.prod(out))
-    cols = np.empty((c,) + tuple(kernel) + (lp,), np.float32)
+    cols = np.empty((c,) + tuple(kernel) + (lp,), dtype)
     for koff in np.ndindex(*kernel):
         cols[(slice(None),) + koff] = xc[_window(koff, stride, dilation, out)].reshape(c, lp)
     return cols.reshape(-1, lp)
@@ -164,6 +165,36 @@ def slow_conv(x, w, b, stride, dilation, pad, out, at: int = 0) -> np.ndarray | 
         else:
             return None
     return y.reshape((1, o) + tuple(out))
+
+
+def slow_conv64(x, w, b, stride, dilation, pad, out) -> np.ndarray | None:
+    """A float64 conv1d / conv2d of one group (x (n, c, *spatial), w, b None or float64) as
+    PyTorch computes it on the avx2 family: slow_conv2d (slow_conv_dilated2d), per sample the
+    weights (o, c * prod(kernel)) times the im2col columns by MKL's dgemm, the output set to
+    the bias first (beta = 1) (`gemm_avx2.mm64_onto`); None where that order is not modelled
+    (one output channel or position: dgemv; see `gemm_avx2.models64`). Measured: 56 random
+    shapes, every element equal (tests/ops/test_conv64_avx2.py)."""
+    from . import gemm_avx2
+
+    n, o = x.shape[0], w.shape[0]
+    lp = int(np.prod(out))
+    k = int(np.prod(w.shape[1:]))
+    if o * k * max(lp, LA._LANES) > LA._FMA_MAX_WORK:
+        return None
+    wm = np.ascontiguousarray(w.reshape(o, k))
+    c = np.zeros((o, lp)) if b is None else np.broadcast_to(b.reshape(o, 1), (o, lp))
+    res = np.empty((n, o, lp))
+    for t in range(n):
+        hooks.observer.tick()
+        cols = _columns(x[t], tuple(w.shape[2:]), stride, dilation, pad, out, np.float64)
+        if b is None:
+            y = gemm_avx2.mm64(wm, cols, out_at=t * o * lp)
+        else:
+            y = gemm_avx2.mm64_onto(wm, cols, c, out_at=t * o * lp)
+        if y is None:
+            return None
+        res[t] = y
+    return res.reshape((n, o) + tuple(out))
 
 
 def conv_float32(x, w, b, stride, dilation, pad, out, groups) -> np.ndarray | None:

@@ -567,6 +567,36 @@ def mm64(
     return out
 
 
+def mm64_onto(x: np.ndarray, y: np.ndarray, c: np.ndarray, out_at: int = 0) -> np.ndarray | None:
+    """c + x @ y of float64 matrices, y row-major ("nn"), as dgemm adds them with beta = 1 (the
+    output set to c first: slow_conv2d's bias); None where not measured. Measured on PyTorch
+    2.13 (float64 F.conv2d with a bias, 25 random shapes): the chains and the small kernel's
+    sums both start from c (every step rounded); with one inner index, the product rounded
+    and c added after. The small kernel's peeled elements with a c: not measured (None)."""
+    if not models64(x, y) or _layout(x, y) != "nn" or c.shape != (x.shape[0], y.shape[1]):
+        return None
+    if x.shape[1] == 1:
+        y0 = mm64(x, y, out_at=out_at)
+        return None if y0 is None else y0 + c
+    m, n = x.shape[0], y.shape[1]
+    nc = n - n % _CHAIN64_COLS if m >= _MIN_ROWS else 0
+    mc = m - m % _MIN_ROWS if nc else 0
+    regions = [(r0, r1, c0) for r0, r1, c0 in ((0, mc, nc), (mc, m, 0)) if r1 > r0 and n > c0]
+    if any(_peeled64(r0, r1, c0, n, out_at).size for r0, r1, c0 in regions):
+        return None
+    out = np.array(c, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        if mc:
+            out[:mc, :nc] = _fma64_chain_from(x[:mc], y[:, :nc], out[:mc, :nc].copy())
+        for r0, r1, c0 in regions:
+            acc = out[r0:r1, c0:]
+            for j in range(x.shape[1]):
+                if j % _STEP_CHECK == _STEP_CHECK - 1:
+                    hooks.observer.check_clock()
+                acc += x[r0:r1, j, None] * y[j, c0:]
+    return out
+
+
 def _fma64_chain_from(x: np.ndarray, y: np.ndarray, acc: np.ndarray) -> np.ndarray:
     """acc = fma(x[:, j], y[j], acc) for j in order (`linalg._fma64_chain` from `acc`)."""
     linalg = _linalg()

@@ -172,7 +172,8 @@ def slow_conv64(x, w, b, stride, dilation, pad, out) -> np.ndarray | None:
     PyTorch computes it on the avx2 family: slow_conv2d (slow_conv_dilated2d), per sample the
     weights (o, c * prod(kernel)) times the im2col columns by MKL's dgemm, the output set to
     the bias first (beta = 1) (`gemm_avx2.mm64_onto`); None where that order is not modelled
-    (one output channel or position: dgemv; see `gemm_avx2.models64`). Measured: 56 random
+    (one output position; see `gemm_avx2.models64`); one output channel: dgemv's column
+    kernel, the products in the order of k from the bias. Measured: 56 random
     shapes, every element equal (tests/ops/test_conv64_avx2.py)."""
     from . import gemm_avx2
 
@@ -187,7 +188,16 @@ def slow_conv64(x, w, b, stride, dilation, pad, out) -> np.ndarray | None:
     for t in range(n):
         hooks.observer.tick()
         cols = _columns(x[t], tuple(w.shape[2:]), stride, dilation, pad, out, np.float64)
-        if b is None:
+        if o == 1 and lp >= 2:
+            # dgemv's column kernel (`v @ A`): products in the order of k, from the bias; an
+            # output that starts off a 16-byte boundary peels its first element, added by
+            # eights as the small kernel's (`gemm_avx2._peel64`; measured: 9 shapes)
+            with np.errstate(all="ignore"):
+                p = cols * wm[0][:, None]
+                y = gemm_avx2._in_order(c[0].copy(), p.T)[None]
+                if t * lp % 2:
+                    y[0, 0] = gemm_avx2._peel64(p[:, :1].T, c[0, :1].copy())[0]
+        elif b is None:
             y = gemm_avx2.mm64(wm, cols, out_at=t * o * lp)
         else:
             y = gemm_avx2.mm64_onto(wm, cols, c, out_at=t * o * lp)

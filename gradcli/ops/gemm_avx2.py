@@ -670,21 +670,26 @@ def _small64(x: np.ndarray, y: np.ndarray, peeled: np.ndarray) -> np.ndarray:
             hooks.observer.check_clock()
         acc += x[:, j, None] * y[j]
     if peeled.size:
-        p = x[peeled] * y[:, 0]  # (rows, k): the rounded products
-        a = np.zeros(peeled.size)
-        j = 0
-        while k - j >= 8:
-            for q in range(j, j + 4):
-                a += p[:, q]
-            b = p[:, j + 4] + 0.0
-            for q in range(j + 5, j + 8):
-                b += p[:, q]
-            a += b
-            j += 8
-        for q in range(j, k):
-            a += p[:, q]
-        acc[peeled, 0] = a
+        acc[peeled, 0] = _peel64(x[peeled] * y[:, 0], np.zeros(peeled.size))
     return acc
+
+
+def _peel64(p: np.ndarray, a: np.ndarray) -> np.ndarray:
+    """The peeled elements' sums of the rounded products p (rows, k) from a (see above):
+    a = (a + p0 + p1 + p2 + p3) + (p4 + ... + p7) for each 8, then one by one."""
+    k = p.shape[1]
+    j = 0
+    while k - j >= 8:
+        for q in range(j, j + 4):
+            a += p[:, q]
+        b = p[:, j + 4] + 0.0
+        for q in range(j + 5, j + 8):
+            b += p[:, q]
+        a += b
+        j += 8
+    for q in range(j, k):
+        a += p[:, q]
+    return a
 
 
 # Float64 matrix-vector products (MKL's dgemv on this family), measured on PyTorch 2.13 (one

@@ -570,9 +570,9 @@ def mm64(
 def mm64_onto(x: np.ndarray, y: np.ndarray, c: np.ndarray, out_at: int = 0) -> np.ndarray | None:
     """c + x @ y of float64 matrices, y row-major ("nn"), as dgemm adds them with beta = 1 (the
     output set to c first: slow_conv2d's bias); None where not measured. Measured on PyTorch
-    2.13 (float64 F.conv2d with a bias, 25 random shapes): the chains and the small kernel's
-    sums both start from c (every step rounded); with one inner index, the product rounded
-    and c added after. The small kernel's peeled elements with a c: not measured (None)."""
+    2.13 (float64 F.conv2d with a bias, random shapes): the chains and the small kernel's sums
+    both start from c (every step rounded), its peeled elements too (by eights from c); with
+    one inner index, the product rounded and c added after."""
     if not models64(x, y) or _layout(x, y) != "nn" or c.shape != (x.shape[0], y.shape[1]):
         return None
     if x.shape[1] == 1:
@@ -582,8 +582,6 @@ def mm64_onto(x: np.ndarray, y: np.ndarray, c: np.ndarray, out_at: int = 0) -> n
     nc = n - n % _CHAIN64_COLS if m >= _MIN_ROWS else 0
     mc = m - m % _MIN_ROWS if nc else 0
     regions = [(r0, r1, c0) for r0, r1, c0 in ((0, mc, nc), (mc, m, 0)) if r1 > r0 and n > c0]
-    if any(_peeled64(r0, r1, c0, n, out_at).size for r0, r1, c0 in regions):
-        return None
     out = np.array(c, dtype=np.float64)
     with np.errstate(all="ignore"):
         if mc:
@@ -594,6 +592,9 @@ def mm64_onto(x: np.ndarray, y: np.ndarray, c: np.ndarray, out_at: int = 0) -> n
                 if j % _STEP_CHECK == _STEP_CHECK - 1:
                     hooks.observer.check_clock()
                 acc += x[r0:r1, j, None] * y[j, c0:]
+            peeled = _peeled64(r0, r1, c0, n, out_at)
+            if peeled.size:
+                out[peeled, c0] = _peel64(x[peeled] * y[:, c0], c[peeled, c0].copy())
     return out
 
 

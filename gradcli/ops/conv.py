@@ -367,6 +367,22 @@ def _conv_fwd(
         if same is not None:
             return same
 
+    if (
+        x.ndim == nd == w.ndim
+        and d in (1, 2)
+        and groups == 1
+        and x.dtype == w.dtype == np.float64
+        and (b is None or b.dtype == np.float64)
+        and x.shape[0]
+        and all(out)
+    ):
+        from ..core import cpu
+
+        if cpu.mkl_avx2():  # MKL's dgemm on an AVX2 processor (see conv_order.slow_conv64)
+            same = conv_order.slow_conv64(x, w, b, stride, dilation, pad, out)
+            if same is not None:
+                return same
+
     def core(xx: np.ndarray, ww: np.ndarray) -> np.ndarray:
         return _conv_core(xx, ww, stride, dilation, pad, out, groups)
 

@@ -567,6 +567,37 @@ def mm64(
     return out
 
 
+def mm64_onto(x: np.ndarray, y: np.ndarray, c: np.ndarray, out_at: int = 0) -> np.ndarray | None:
+    """c + x @ y of float64 matrices, y row-major ("nn"), as dgemm adds them with beta = 1 (the
+    output set to c first: slow_conv2d's bias); None where not measured. Measured on PyTorch
+    2.13 (float64 F.conv2d with a bias, random shapes): the chains and the small kernel's sums
+    both start from c (every step rounded), its peeled elements too (by eights from c); with
+    one inner index, the product rounded and c added after."""
+    if not models64(x, y) or _layout(x, y) != "nn" or c.shape != (x.shape[0], y.shape[1]):
+        return None
+    if x.shape[1] == 1:
+        y0 = mm64(x, y, out_at=out_at)
+        return None if y0 is None else y0 + c
+    m, n = x.shape[0], y.shape[1]
+    nc = n - n % _CHAIN64_COLS if m >= _MIN_ROWS else 0
+    mc = m - m % _MIN_ROWS if nc else 0
+    regions = [(r0, r1, c0) for r0, r1, c0 in ((0, mc, nc), (mc, m, 0)) if r1 > r0 and n > c0]
+    out = np.array(c, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        if mc:
+            out[:mc, :nc] = _fma64_chain_from(x[:mc], y[:, :nc], out[:mc, :nc].copy())
+        for r0, r1, c0 in regions:
+            acc = out[r0:r1, c0:]
+            for j in range(x.shape[1]):
+                if j % _STEP_CHECK == _STEP_CHECK - 1:
+                    hooks.observer.check_clock()
+                acc += x[r0:r1, j, None] * y[j, c0:]
+            peeled = _peeled64(r0, r1, c0, n, out_at)
+            if peeled.size:
+                out[peeled, c0] = _peel64(x[peeled] * y[:, c0], c[peeled, c0].copy())
+    return out
+
+
 def _fma64_chain_from(x: np.ndarray, y: np.ndarray, acc: np.ndarray) -> np.ndarray:
     """acc = fma(x[:, j], y[j], acc) for j in order (`linalg._fma64_chain` from `acc`)."""
     linalg = _linalg()
@@ -640,21 +671,26 @@ def _small64(x: np.ndarray, y: np.ndarray, peeled: np.ndarray) -> np.ndarray:
             hooks.observer.check_clock()
         acc += x[:, j, None] * y[j]
     if peeled.size:
-        p = x[peeled] * y[:, 0]  # (rows, k): the rounded products
-        a = np.zeros(peeled.size)
-        j = 0
-        while k - j >= 8:
-            for q in range(j, j + 4):
-                a += p[:, q]
-            b = p[:, j + 4] + 0.0
-            for q in range(j + 5, j + 8):
-                b += p[:, q]
-            a += b
-            j += 8
-        for q in range(j, k):
-            a += p[:, q]
-        acc[peeled, 0] = a
+        acc[peeled, 0] = _peel64(x[peeled] * y[:, 0], np.zeros(peeled.size))
     return acc
+
+
+def _peel64(p: np.ndarray, a: np.ndarray) -> np.ndarray:
+    """The peeled elements' sums of the rounded products p (rows, k) from a (see above):
+    a = (a + p0 + p1 + p2 + p3) + (p4 + ... + p7) for each 8, then one by one."""
+    k = p.shape[1]
+    j = 0
+    while k - j >= 8:
+        for q in range(j, j + 4):
+            a += p[:, q]
+        b = p[:, j + 4] + 0.0
+        for q in range(j + 5, j + 8):
+            b += p[:, q]
+        a += b
+        j += 8
+    for q in range(j, k):
+        a += p[:, q]
+    return a
 
 
 # Float64 matrix-vector products (MKL's dgemv on this family), measured on PyTorch 2.13 (one

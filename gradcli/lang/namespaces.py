@@ -90,6 +90,57 @@ def _hooks_members() -> dict[str, Any]:
     }
 
 
+_UNSET = object()
+
+
+def swap_tensors(t1: Any, t2: Any) -> None:
+    """`torch.utils.swap_tensors(t1, t2)`: each object keeps its identity (every name, module
+    and optimizer holding it sees the change) and takes the other's contents: class (Parameter
+    or Tensor), data, shape, dtype, grad, flags and the program's own attributes."""
+    from ..core.tensor import Tensor
+
+    for name, t in (("t1", t1), ("t2", t2)):
+        if not isinstance(t, Tensor):
+            raise GradcliError(
+                f"'{typename(t)}' object has no attribute '_use_count'",
+                hint="torch.utils.swap_tensors(a, b) swaps two tensors",
+            ).mirror("AttributeError")
+        if t.node is not None:
+            raise NotSupported(
+                f"torch.utils.swap_tensors of a tensor computed by an operation ({name} has a "
+                "grad_fn) is not supported by gradcli",
+                hint="swap leaf tensors or Parameters (made by torch.tensor, torch.randn, "
+                "nn.Parameter, .detach().clone())",
+            )
+    if t1 is t2:
+        return
+    import weakref
+
+    from ..core.autograd import SWAPPED
+    from ..core.op import SEQ
+
+    for t in (t1, t2):
+        k = id(t)
+
+        def gone(r: Any, k: int = k) -> None:  # the tensor freed: its entry goes with it
+            if SWAPPED.get(k, (None,))[0] is r:
+                del SWAPPED[k]
+
+        SWAPPED[k] = (weakref.ref(t, gone), SEQ[0])
+    cls1, cls2 = type(t1), type(t2)
+    if cls1 is not cls2:
+        t1.__class__, t2.__class__ = cls2, cls1
+    for slot in Tensor.__slots__:
+        if slot != "__weakref__":
+            a, b = getattr(t1, slot, _UNSET), getattr(t2, slot, _UNSET)
+            for t, v in ((t1, b), (t2, a)):
+                if v is _UNSET:
+                    if hasattr(t, slot):
+                        delattr(t, slot)
+                else:
+                    setattr(t, slot, v)
+
+
 def size_builtin(s: Any = ()) -> Size:
     """`torch.Size(...)`."""
     items = [int(i) if isinstance(i, np.integer) else i for i in seq(s, "torch.Size()")]
@@ -1153,6 +1204,7 @@ def _build() -> dict[str, Namespace]:
                 "checkpoint": Namespace("torch.utils.checkpoint", load=_checkpoint_members),
                 "_pytree": Namespace("torch.utils._pytree", load=_pytree_members),
                 "hooks": Namespace("torch.utils.hooks", load=_hooks_members),
+                "swap_tensors": Builtin("torch.utils.swap_tensors", swap_tensors),
             },
         ),
         "cuda": cuda,

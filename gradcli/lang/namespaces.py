@@ -396,6 +396,34 @@ def _jit_script(obj: Any, *args: Any, **kwargs: Any) -> Any:
     """`torch.jit.script(f)`, `@torch.jit.script`, `torch.jit.trace(f, example)`: the
     function or module itself, run by gradcli's interpreter as every program is (noted in
     SCRIPTED: reading TorchScript's own attributes of it is refused as not supported)."""
+    _script_refusal(obj)
+    return _jit_register(obj)
+
+
+def _script_refusal(obj: Any) -> None:
+    """PyTorch's own errors of `torch.jit.script(value)` for values that are not code (its
+    frontend asks `inspect` for the source: Python's TypeError), a list or dict (TorchScript's
+    ScriptList/ScriptDict, not gradcli's) refused in plain words."""
+    if isinstance(obj, Tensor) and type(obj).__name__ != "Parameter":
+        raise GradcliError(
+            "module, class, method, function, traceback, frame, or code object was expected, "
+            "got method_descriptor",
+            hint="torch.jit.script takes a function or an nn.Module, not a tensor",
+        ).mirror("TypeError")
+    if isinstance(obj, (bool, int, float, str, bytes, tuple)):
+        raise GradcliError(
+            f"<class '{type(obj).__name__}'> is a built-in class",
+            hint="torch.jit.script takes a function or an nn.Module",
+        ).mirror("TypeError")
+    if isinstance(obj, (list, dict)):
+        raise NotSupported(
+            "torch.jit.script of a list or dict (TorchScript's ScriptList/ScriptDict) is not "
+            "supported by gradcli",
+            hint="use the list or dict itself",
+        )
+
+
+def _jit_register(obj: Any, *args: Any, **kwargs: Any) -> Any:
     obj = _as_compiled(obj, "torch.jit")
     if id(obj) not in SCRIPTED:
         limits.LIST_ITEMS.check(len(SCRIPTED) + 1, "the number of torch.jit.script results")
@@ -406,7 +434,7 @@ def _jit_script(obj: Any, *args: Any, **kwargs: Any) -> Any:
 def _jit_trace(obj: Any, example_inputs: Any = None, *args: Any, **kwargs: Any) -> Any:
     if example_inputs is None and "example_kwarg_inputs" not in kwargs:
         _as_compiled(obj, "torch.jit.trace")
-    return _jit_script(obj, example_inputs, *args, **kwargs)
+    return _jit_register(obj, example_inputs, *args, **kwargs)
 
 
 def _jit_ignore(obj: Any, *args: Any, **kwargs: Any) -> Any:

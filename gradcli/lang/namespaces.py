@@ -93,6 +93,35 @@ def _hooks_members() -> dict[str, Any]:
 _UNSET = object()
 
 
+def _swap_views_refusal(name: str, t: Any) -> None:
+    """PyTorch refuses to swap a tensor that other tensors (its views) hold: they would keep
+    its old storage. Its words: a leaf not requiring grad fails in get_gradient_edge, others in
+    the use-count check (their count: the tensor, its views, an AccumulateGrad)."""
+    import gc
+
+    from ..core.tensor import Tensor
+
+    views = sum(
+        1
+        for r in gc.get_referrers(t)
+        if isinstance(r, Tensor) and r is not t and (r._base is t or (r._view or (None,))[0] is t)
+    )
+    if not views:
+        return
+    if views == 1 and not t.requires_grad:
+        raise GradcliError(
+            "It is not possible to get the gradient edge for a Tensor that does not require "
+            "gradients",
+            hint="a tensor with views cannot be swapped: swap a .clone() of it",
+        ).mirror("RuntimeError")
+    raise GradcliError(
+        f"Expected use_count of {name} to be 1 or 2 with an AccumulateGrad node but got "
+        f"{views + 1 + bool(t.requires_grad)} make sure you are not holding references to the "
+        "tensor in other places.",
+        hint="a tensor with views cannot be swapped: swap a .clone() of it",
+    ).mirror("RuntimeError")
+
+
 def swap_tensors(t1: Any, t2: Any) -> None:
     """`torch.utils.swap_tensors(t1, t2)`: each object keeps its identity (every name, module
     and optimizer holding it sees the change) and takes the other's contents: class (Parameter
@@ -114,6 +143,8 @@ def swap_tensors(t1: Any, t2: Any) -> None:
             )
     if t1 is t2:
         return
+    for name, t in (("t1", t1), ("t2", t2)):
+        _swap_views_refusal(name, t)
     import weakref
 
     from ..core.autograd import SWAPPED

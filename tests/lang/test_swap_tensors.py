@@ -55,3 +55,15 @@ def test_a_graph_recorded_before_the_swap_is_poisoned() -> None:
         "z = (x * 3).sum()\ntorch.utils.swap_tensors(x, y)\nz.backward()\n"
     )
     assert "poisoned by swap_tensors" in str(e)
+
+
+def test_a_tensor_with_a_live_view_is_refused_as_pytorch() -> None:
+    e = error(
+        "import torch\na = torch.zeros(4)\nv = a[:2]\ntorch.utils.swap_tensors(a, torch.ones(3))\n"
+    )
+    assert "not possible to get the gradient edge" in str(e)
+    e = error(
+        "import torch\na = torch.zeros(4, requires_grad=True)\nv = a[:2]\n"
+        "torch.utils.swap_tensors(torch.ones(3), a)\n"
+    )
+    assert "Expected use_count of t2" in str(e)

@@ -63,6 +63,33 @@ from .tensor import (
 # before mat2's, MmBackward0 and BmmBackward0 mat2's first (measured with create_graph=True:
 # the older node). The rule reads this when it records its products (`ops.linalg`).
 SUM_PRODUCT = [False]
+
+# The leaves `torch.utils.swap_tensors` changed: id -> (a weak reference, the SEQ number of the
+# swap). A node recorded before the swap that sends a gradient to such a leaf is PyTorch's
+# poisoned AccumulateGrad (or its refusal at the swap itself when the graph saved the leaf).
+SWAPPED: dict[int, tuple[Any, int]] = {}
+SWAPPED_ERROR = (
+    "Trying to execute AccumulateGrad node that was poisoned by swap_tensors this can happen "
+    "when you try to run backward on a tensor that was swapped. For a module m with "
+    "`torch.__future__.set_swap_module_params_on_conversion(True)` you should not change the "
+    "device or dtype of the module (e.g. `m.cpu()` or `m.half()`) between running forward and "
+    "backward. To resolve this, please only change the device/dtype before running forward "
+    "(or after both forward and backward)."
+)
+
+
+def _check_swapped(n: Node) -> None:
+    """PyTorch's poisoned AccumulateGrad: node n, recorded before a swap of one of its leaf
+    inputs, would read (and send a gradient to) the other tensor's contents."""
+    for t in n.inputs:
+        if isinstance(t, Tensor) and t.node is None:
+            w = SWAPPED.get(id(t))
+            if w is not None and w[0]() is t and n.seq < w[1]:
+                raise GradcliError(
+                    SWAPPED_ERROR, hint="swap the tensors before the forward pass"
+                ).mirror("RuntimeError")
+
+
 _SUM_LABELS = frozenset({"AddmmBackward0", "BaddbmmBackward0", "AddmvBackward0"})
 # Nodes whose gradient PyTorch gives as a ZeroTensor (`_efficientzerotensor`, skipped where
 # gradients are summed): sgn's of a real input (FunctionsManual's sgn_backward; abs's rule
@@ -391,6 +418,8 @@ def _run_backward(
             tick = hooks.observer.tick  # (the run's observer: it does not change in a pass)
             for j, n in enumerate(reversed(order)):
                 tick()
+                if SWAPPED:
+                    _check_swapped(n)
                 through = False
                 if deferred and n.seq < deferred[0][0].seq:
                     flush()

@@ -144,9 +144,26 @@ class ExcValue:
     def program_attribute(self, name: str) -> Any:
         if name == "args":
             return tuple(self.args)
+        if name in ("name", "path", "msg") and self.cls.is_subclass_of(CLASSES["ImportError"]):
+            return self._import_attribute(name)
         raise GradcliError(f"'{self.cls.name}' object has no attribute '{name}'").mirror(
             "AttributeError"
         )
+
+    def _import_attribute(self, name: str) -> Any:
+        """ImportError's `name` (the module), `path` (None: gradcli shows no file) and `msg`,
+        of an import gradcli refused: read back from Python's own message."""
+        import re
+
+        text = self.args[0] if len(self.args) == 1 and isinstance(self.args[0], str) else None
+        if name == "msg":
+            return text
+        if self.error is None or text is None or name == "path":
+            return None  # (a program's own `ImportError("...")` has neither)
+        m = re.match(r"No module named '([^']+)'", text) or re.match(
+            r"cannot import name '[^']+' from '([^']+)'", text
+        )
+        return m.group(1) if m else None
 
     def __repr__(self) -> str:
         from .text import to_repr

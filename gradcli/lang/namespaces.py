@@ -90,6 +90,88 @@ def _hooks_members() -> dict[str, Any]:
     }
 
 
+_UNSET = object()
+
+
+def _swap_views_refusal(name: str, t: Any) -> None:
+    """PyTorch refuses to swap a tensor that other tensors (its views) hold: they would keep
+    its old storage. Its words: a leaf not requiring grad fails in get_gradient_edge, others in
+    the use-count check (their count: the tensor, its views, an AccumulateGrad)."""
+    import gc
+
+    from ..core.tensor import Tensor
+
+    views = sum(
+        1
+        for r in gc.get_referrers(t)
+        if isinstance(r, Tensor) and r is not t and (r._base is t or (r._view or (None,))[0] is t)
+    )
+    if not views:
+        return
+    if views == 1 and not t.requires_grad:
+        raise GradcliError(
+            "It is not possible to get the gradient edge for a Tensor that does not require "
+            "gradients",
+            hint="a tensor with views cannot be swapped: swap a .clone() of it",
+        ).mirror("RuntimeError")
+    raise GradcliError(
+        f"Expected use_count of {name} to be 1 or 2 with an AccumulateGrad node but got "
+        f"{views + 1 + bool(t.requires_grad)} make sure you are not holding references to the "
+        "tensor in other places.",
+        hint="a tensor with views cannot be swapped: swap a .clone() of it",
+    ).mirror("RuntimeError")
+
+
+def swap_tensors(t1: Any, t2: Any) -> None:
+    """`torch.utils.swap_tensors(t1, t2)`: each object keeps its identity (every name, module
+    and optimizer holding it sees the change) and takes the other's contents: class (Parameter
+    or Tensor), data, shape, dtype, grad, flags and the program's own attributes."""
+    from ..core.tensor import Tensor
+
+    for name, t in (("t1", t1), ("t2", t2)):
+        if not isinstance(t, Tensor):
+            raise GradcliError(
+                f"'{typename(t)}' object has no attribute '_use_count'",
+                hint="torch.utils.swap_tensors(a, b) swaps two tensors",
+            ).mirror("AttributeError")
+        if t.node is not None:
+            raise NotSupported(
+                f"torch.utils.swap_tensors of a tensor computed by an operation ({name} has a "
+                "grad_fn) is not supported by gradcli",
+                hint="swap leaf tensors or Parameters (made by torch.tensor, torch.randn, "
+                "nn.Parameter, .detach().clone())",
+            )
+    if t1 is t2:
+        return
+    for name, t in (("t1", t1), ("t2", t2)):
+        _swap_views_refusal(name, t)
+    import weakref
+
+    from ..core.autograd import SWAPPED
+    from ..core.op import SEQ
+
+    for t in (t1, t2):
+        k = id(t)
+
+        def gone(r: Any, k: int = k) -> None:  # the tensor freed: its entry goes with it
+            if SWAPPED.get(k, (None,))[0] is r:
+                del SWAPPED[k]
+
+        SWAPPED[k] = (weakref.ref(t, gone), SEQ[0])
+    cls1, cls2 = type(t1), type(t2)
+    if cls1 is not cls2:
+        t1.__class__, t2.__class__ = cls2, cls1
+    for slot in Tensor.__slots__:
+        if slot != "__weakref__":
+            a, b = getattr(t1, slot, _UNSET), getattr(t2, slot, _UNSET)
+            for t, v in ((t1, b), (t2, a)):
+                if v is _UNSET:
+                    if hasattr(t, slot):
+                        delattr(t, slot)
+                else:
+                    setattr(t, slot, v)
+
+
 def size_builtin(s: Any = ()) -> Size:
     """`torch.Size(...)`."""
     items = [int(i) if isinstance(i, np.integer) else i for i in seq(s, "torch.Size()")]
@@ -345,6 +427,34 @@ def _jit_script(obj: Any, *args: Any, **kwargs: Any) -> Any:
     """`torch.jit.script(f)`, `@torch.jit.script`, `torch.jit.trace(f, example)`: the
     function or module itself, run by gradcli's interpreter as every program is (noted in
     SCRIPTED: reading TorchScript's own attributes of it is refused as not supported)."""
+    _script_refusal(obj)
+    return _jit_register(obj)
+
+
+def _script_refusal(obj: Any) -> None:
+    """PyTorch's own errors of `torch.jit.script(value)` for values that are not code (its
+    frontend asks `inspect` for the source: Python's TypeError), a list or dict (TorchScript's
+    ScriptList/ScriptDict, not gradcli's) refused in plain words."""
+    if isinstance(obj, Tensor) and type(obj).__name__ != "Parameter":
+        raise GradcliError(
+            "module, class, method, function, traceback, frame, or code object was expected, "
+            "got method_descriptor",
+            hint="torch.jit.script takes a function or an nn.Module, not a tensor",
+        ).mirror("TypeError")
+    if isinstance(obj, (bool, int, float, str, bytes, tuple)):
+        raise GradcliError(
+            f"<class '{type(obj).__name__}'> is a built-in class",
+            hint="torch.jit.script takes a function or an nn.Module",
+        ).mirror("TypeError")
+    if isinstance(obj, (list, dict)):
+        raise NotSupported(
+            "torch.jit.script of a list or dict (TorchScript's ScriptList/ScriptDict) is not "
+            "supported by gradcli",
+            hint="use the list or dict itself",
+        )
+
+
+def _jit_register(obj: Any, *args: Any, **kwargs: Any) -> Any:
     obj = _as_compiled(obj, "torch.jit")
     if id(obj) not in SCRIPTED:
         limits.LIST_ITEMS.check(len(SCRIPTED) + 1, "the number of torch.jit.script results")
@@ -355,7 +465,7 @@ def _jit_script(obj: Any, *args: Any, **kwargs: Any) -> Any:
 def _jit_trace(obj: Any, example_inputs: Any = None, *args: Any, **kwargs: Any) -> Any:
     if example_inputs is None and "example_kwarg_inputs" not in kwargs:
         _as_compiled(obj, "torch.jit.trace")
-    return _jit_script(obj, example_inputs, *args, **kwargs)
+    return _jit_register(obj, example_inputs, *args, **kwargs)
 
 
 def _jit_ignore(obj: Any, *args: Any, **kwargs: Any) -> Any:
@@ -1153,6 +1263,7 @@ def _build() -> dict[str, Namespace]:
                 "checkpoint": Namespace("torch.utils.checkpoint", load=_checkpoint_members),
                 "_pytree": Namespace("torch.utils._pytree", load=_pytree_members),
                 "hooks": Namespace("torch.utils.hooks", load=_hooks_members),
+                "swap_tensors": Builtin("torch.utils.swap_tensors", swap_tensors),
             },
         ),
         "cuda": cuda,

@@ -9069,3 +9069,32 @@ add(
         (r"'<' not supported between instances",),
     ),
 )
+
+# fixswap: torch.utils.swap_tensors (an O(1) exchange of two objects' contents).
+add(
+    budget(
+        "swap_tensors_forever",
+        "a = torch.ones(10**4)\nb = torch.zeros(3)\n"
+        "while True:\n    torch.utils.swap_tensors(a, b)",
+    ),
+    budget(
+        "swap_tensors_fresh_pairs",
+        "while True:\n    torch.utils.swap_tensors(torch.ones(10**4), torch.zeros(10**4))",
+    ),
+    small(
+        "swap_tensors_non_leaf",
+        "x = torch.ones(2, requires_grad=True)\ny = x * 2\ntorch.utils.swap_tensors(y, x)",
+        (r"not supported",),
+    ),
+    small(
+        "swap_tensors_poisoned_backward",
+        "x = torch.ones(2, requires_grad=True)\ny = torch.zeros(5, requires_grad=True)\n"
+        "z = (x * x).sum()\ntorch.utils.swap_tensors(x, y)\nz.backward()",
+        (r"poisoned by swap_tensors",),
+    ),
+    small(
+        "swap_tensors_not_a_tensor",
+        "torch.utils.swap_tensors(torch.ones(2), 'x')",
+        (r"'str' object has no attribute '_use_count'",),
+    ),
+)

@@ -13,6 +13,7 @@ variables are kept. (A NumPy imported before gradcli keeps its choice.)
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 
@@ -22,26 +23,22 @@ _NEW = "X86_V4 AVX512_ICL AVX512_SPR"
 _OLD = "AVX512F AVX512CD AVX512_SKX AVX512_CLX AVX512_CNL AVX512_ICL AVX512_SPR"
 
 
-_INFO: list[tuple[str, frozenset[str]]] = []
-
-
+@functools.cache
 def cpuinfo() -> tuple[str, frozenset[str]]:
     """The processor's vendor (``AuthenticAMD``, ``GenuineIntel``) and instruction-set flags
     as Linux's /proc/cpuinfo gives them; ("", empty) where the system does not say."""
-    if not _INFO:
-        vendor, flags = "", frozenset()
-        try:
-            with open("/proc/cpuinfo", encoding="ascii", errors="replace") as info:
-                for _, line in zip(range(64), info):
-                    if line.startswith("vendor_id"):
-                        vendor = line.partition(":")[2].strip()
-                    elif line.startswith("flags"):
-                        flags = frozenset(line.partition(":")[2].split())
-                        break
-        except OSError:
-            pass
-        _INFO.append((vendor, flags))
-    return _INFO[0]
+    vendor, flags = "", frozenset()
+    try:
+        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as info:
+            for _, line in zip(range(64), info):
+                if line.startswith("vendor_id"):
+                    vendor = line.partition(":")[2].strip()
+                elif line.startswith("flags"):
+                    flags = frozenset(line.partition(":")[2].split())
+                    break
+    except OSError:
+        pass
+    return vendor, flags
 
 
 def _avx512() -> bool:

@@ -290,6 +290,20 @@ def _backward_blocked(lu: np.ndarray, x: np.ndarray) -> np.ndarray:
     return x
 
 
+def swap_rows(x: np.ndarray, piv: np.ndarray, order: Any) -> None:
+    """LAPACK's laswp over a batch, in place: row j of each x (batch, n, ...) exchanged with
+    row piv[:, j] (0-based), for j in `order` (forward to apply P^T, backward to apply P)."""
+    rows = np.arange(len(x))
+    for j in order:
+        q = piv[:, j]
+        swap = q != j
+        if swap.any():
+            r, s = rows[swap], q[swap]
+            top = x[r, j].copy()
+            x[r, j] = x[r, s]
+            x[r, s] = top
+
+
 def _getrs(lu: np.ndarray, piv: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     """X with A X = B from A's LU (N, n, n), pivots (N, n) and B (N, n, nrhs); None where the
     order is not measured."""
@@ -298,15 +312,7 @@ def _getrs(lu: np.ndarray, piv: np.ndarray, b: np.ndarray) -> np.ndarray | None:
         return None
     blocked = 9 <= n <= 13 and nrhs > 1
     x = np.array(b, dtype=_F32)
-    rows = np.arange(len(x))
-    for k in range(n):
-        p = piv[:, k]
-        swap = p != k
-        if swap.any():
-            r, q = rows[swap], p[swap]
-            top = x[r, k].copy()
-            x[r, k] = x[r, q]
-            x[r, q] = top
+    swap_rows(x, piv, range(n))
     with np.errstate(all="ignore"):
         if blocked:
             return np.ascontiguousarray(_backward_blocked(lu, _forward_blocked(lu, x)))

@@ -97,18 +97,6 @@ def permutation(piv: np.ndarray, m: int, dtype: Any) -> np.ndarray:
     return p.reshape(batch + (m, m))
 
 
-def _swap_rows(x: np.ndarray, piv: np.ndarray, order: Any) -> None:
-    rows = np.arange(len(x))
-    for j in order:
-        q = piv[:, j]
-        swap = q != j
-        if swap.any():
-            r, s = rows[swap], q[swap]
-            top = x[r, j].copy()
-            x[r, j] = x[r, s]
-            x[r, s] = top
-
-
 def _getrs_plain(lu: np.ndarray, piv: np.ndarray, b: np.ndarray, adjoint: bool) -> np.ndarray:
     """getrs of stacks (N, n, n), (N, n), (N, n, k) in their dtype, by column sweeps (a zero
     pivot gives infinities and NaNs, as LAPACK)."""
@@ -116,7 +104,7 @@ def _getrs_plain(lu: np.ndarray, piv: np.ndarray, b: np.ndarray, adjoint: bool) 
     n = lu.shape[-1]
     with np.errstate(all="ignore"):
         if not adjoint:
-            _swap_rows(x, piv, range(n))
+            lapack32.swap_rows(x, piv, range(n))
             for j in range(n - 1):  # L, unit
                 x[:, j + 1 :] -= lu[:, j + 1 :, j, None] * x[:, j, None, :]
             for j in range(n - 1, -1, -1):  # U
@@ -128,7 +116,7 @@ def _getrs_plain(lu: np.ndarray, piv: np.ndarray, b: np.ndarray, adjoint: bool) 
             x[:, j + 1 :] -= lu[:, j, j + 1 :, None] * x[:, j, None, :]
         for j in range(n - 1, 0, -1):  # L^T, upper, unit
             x[:, :j] -= lu[:, j, :j, None] * x[:, j, None, :]
-        _swap_rows(x, piv, range(n - 1, -1, -1))
+        lapack32.swap_rows(x, piv, range(n - 1, -1, -1))
     return x
 
 

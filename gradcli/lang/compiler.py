@@ -402,10 +402,10 @@ def delete_item(o: Any, k: Any) -> None:
 
 
 _IMPORTS = (
-    "imports of torch, numpy, math, random, typing (and typing_extensions), "
-    "collections.OrderedDict and defaultdict, "
-    "itertools, copy, tqdm, matplotlib (draws nothing), gc, time, warnings or functorch "
-    "(torch.func's functions)"
+    "imports of "
+    + ", ".join(IMPORTABLE)
+    + " (matplotlib draws nothing; functorch is torch.func); os, sys, re, json, functools and "
+    "the data and plotting libraries a script loads may be imported but not used"
 )
 
 

@@ -114,6 +114,10 @@ class UnusedModule(Missing):
             found = _sys_member(name)
             if found is not _NO_MEMBER:
                 return found
+        if self.name == "os" and name == "path":
+            return OS_PATH_MODULE
+        if self.name == "os.path" and name in OS_PATH:
+            return OS_PATH[name]
         if self.name == "os" and name == "environ":
             # `os.environ["KMP_DUPLICATE_LIB_OK"] = "True"` at a script's top: the program's
             # own empty dict (the process's environment is never read nor written)
@@ -319,10 +323,10 @@ UNUSED_MODULES = (
     "datasets",
     "torchmetrics",
 )
-# `import os` and `import sys` alone, as scripts put at their top and often never use: bound as
-# an unused module (every use refused), while `import os.path` and `from os import ...` stay
-# refused at the import.
-BARE_UNUSED_MODULES = ("os", "sys")
+# `import os`, `import os.path` and `import sys` alone, as scripts put at their top and often
+# never use: bound as an unused module (every use refused but os.path's string functions),
+# while `from os import ...` stays refused at the import.
+BARE_UNUSED_MODULES = ("os", "os.path", "sys")
 
 
 class ProgramExit(BaseException):  # noqa: N818  (as Python's SystemExit: no Exception)
@@ -1610,6 +1614,42 @@ FUNCTOOLS = {
     "reduce": Builtin("functools.reduce", _reduce),
     "wraps": Builtin("functools.wraps", _wraps),
 }
+
+
+def _path_function(name: str) -> Builtin:
+    """One of os.path's functions that only rewrite the text of a path (`os.path.join(d, f)`,
+    `os.path.splitext(name)[0]`): POSIX's rules, as PyTorch's Linux runs have them. Only str
+    arguments reach posixpath: an object's `__fspath__` is never called."""
+    import posixpath
+
+    fn = getattr(posixpath, name)
+
+    def call(*args: Any) -> Any:
+        for a in args:
+            if not isinstance(a, (str, bytes, int, float, type(None))):
+                raise GradcliError(
+                    f"expected str, bytes or os.PathLike object, not {typename(a)}"
+                ).mirror("TypeError")
+        # a join of long paths is a string as long as them all: bounded before it is made
+        limits.STRING_CHARS.check(
+            sum(len(a) for a in args if isinstance(a, str)) + len(args),
+            "the length of the path",
+        )
+        try:
+            return fn(*args)
+        except (TypeError, ValueError) as e:  # Python's own words for a wrong argument
+            raise GradcliError(str(e)).mirror(type(e).__name__) from None
+
+    return Builtin(f"os.path.{name}", call)
+
+
+# os.path's functions that compute on the text alone; the ones that read the file system
+# (exists, isfile, getsize, abspath...) stay refused with the module's hint.
+OS_PATH = {
+    name: _path_function(name)
+    for name in ("join", "split", "basename", "dirname", "splitext", "normpath", "isabs")
+}
+OS_PATH_MODULE = UnusedModule("os.path")
 
 
 class StdOut:

@@ -5244,7 +5244,12 @@ CASES: list[Case] = [
         (2, 9),
     ),
     Case("unused_module_star", "from itertools import *", "`import *` is not supported", (1, 1)),
-    Case("os_still_refused", "import os.path", "cannot import `os.path`", (1, 1)),
+    Case(
+        "os_path_reaches_no_file",
+        "import os.path\nx = os.path.exists('/etc/passwd')",
+        "`os.path.exists` is not supported",
+        (2, 5),
+    ),
     Case(
         "os_as_alias_used",
         "import os as o\nx = o.getenv('HOME')",

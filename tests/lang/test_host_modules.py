@@ -49,7 +49,9 @@ def test_gc_time_and_warnings() -> None:
         ("import torch\ntorch.backends.cudnn.fast = 1", "torch.backends.cudnn.fast"),
         ("import os\nos.getcwd()", "`os.getcwd` is not supported"),
         ("import sys\nprint(sys.modules)", "`sys.modules` is not supported"),
-        ("import os.path", "cannot import `os.path`"),
+        ("import os.path as p\np.isfile('x')", "`os.path.isfile` is not supported"),
+        ("import os.path\nos.path.getsize('x')", "`os.path.getsize` is not supported"),
+        ("from os import path", "cannot import from `os`"),
     ],
 )
 def test_what_could_wait_or_reach_the_process_is_absent(program: str, message: str) -> None:

@@ -9098,3 +9098,31 @@ add(
         (r"'str' object has no attribute '_use_count'",),
     ),
 )
+
+# lead (session38): `import os.path` and os.path's text-only functions.
+add(
+    small(
+        "os_path_abspath_reads_cwd",
+        "import os.path\nprint(os.path.abspath('x'))",
+        (r"`os.path.abspath` is not supported",),
+    ),
+    small(
+        "os_path_fspath_object",
+        "import os.path as p\nclass P:\n    def __fspath__(self):\n        return 1/0\np.join(P())",
+        (r"method `__fspath__` is not supported",),
+    ),
+    small(
+        "os_path_plain_object",
+        "import os.path as p\nclass P:\n    pass\np.join('a', P())",
+        (r"expected str, bytes or os.PathLike object, not P",),
+    ),
+    budget(
+        "os_path_join_forever",
+        "import os.path\ns = 'a'\nwhile True:\n    s = os.path.join(s, s)",
+    ),
+    small(
+        "os_path_dunder",
+        "import os.path\nos.path.join.__globals__",
+        (r"__globals__",),
+    ),
+)

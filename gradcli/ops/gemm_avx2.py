@@ -522,14 +522,19 @@ def models64(x: np.ndarray, y: np.ndarray) -> bool:
 
 
 def mm64(
-    x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None, out_at: int = 0
+    x: np.ndarray,
+    y: np.ndarray,
+    bias: np.ndarray | None = None,
+    out_at: int = 0,
+    x_at: int = 0,
 ) -> np.ndarray | None:
     """x @ y of float64 matrices in the avx2 family's dgemm order (see above); None where not
     measured (`models64`). `bias` (addmm's beta = 1, F.linear's; x @ w.t() only): the first
     term of the chains, added after the dot kernel's sums (measured: 6 shapes, every element
     equal). `out_at`: the doubles between an aligned start and the result's first element (a
     matrix of a batch, bmm's b m n, or of a buffer: the small kernel's peeled rows follow the
-    result's address)."""
+    result's address). `x_at`: likewise x's first element's (x @ w.t(): the dot kernel splits
+    by the address of x's rows)."""
     if not models64(x, y):
         return None
     if bias is not None:
@@ -541,6 +546,12 @@ def mm64(
         except ValueError:
             return None
     m, n = x.shape[0], y.shape[1]
+    if x.shape[1] == 1:
+        # one inner index: every kernel's result is the product itself (-0 where it is -0;
+        # measured: 1 x 1 convs, `x @ w.t()`), a bias added after
+        with np.errstate(all="ignore"):
+            out = x * y[0]
+            return out if bias is None else out + bias
     nc = n - n % _CHAIN64_COLS if m >= _MIN_ROWS else 0
     mc = m - m % _MIN_ROWS if nc else 0
     # the other kernels' regions: (first row, last row, first column), the chains' the rest
@@ -549,16 +560,13 @@ def mm64(
     nt = _layout(x, y) == "nt"
     with np.errstate(all="ignore"):
         if mc:
-            if bias is None or x.shape[1] == 1:
-                # (one inner index: the product rounded, the bias added after; measured)
+            if bias is None:
                 out[:mc, :nc] = _linalg()._fma64_chain(x[:mc], y[:, :nc])
-                if bias is not None:
-                    out[:mc, :nc] += bias[:mc, :nc]
             else:
                 out[:mc, :nc] = _fma64_chain_from(x[:mc], y[:, :nc], bias[:mc, :nc].copy())
         for r0, r1, c0 in regions:
             if nt:
-                out[r0:r1, c0:] = _dots64(x[r0:r1], y[:, c0:].T, r0)
+                out[r0:r1, c0:] = _dots64(x[r0:r1], y[:, c0:].T, r0, x_at)
             else:
                 peeled = _peeled64(r0, r1, c0, n, out_at) - r0
                 out[r0:r1, c0:] = _small64(x[r0:r1], y[:, c0:], peeled)
@@ -608,7 +616,7 @@ def _fma64_chain_from(x: np.ndarray, y: np.ndarray, acc: np.ndarray) -> np.ndarr
     return acc
 
 
-def _dots64(x: np.ndarray, w: np.ndarray, r0: int) -> np.ndarray:
+def _dots64(x: np.ndarray, w: np.ndarray, r0: int, x_at: int = 0) -> np.ndarray:
     """x @ w.t() by the float64 dot kernel (x (m, k) the rows r0 on of a row-major matrix, w
     (n, k) row-major), every step rounded: a row that starts off a 16-byte boundary (row i at
     i k doubles, odd) takes its first product apart, the start of the first lane; then two
@@ -622,7 +630,7 @@ def _dots64(x: np.ndarray, w: np.ndarray, r0: int) -> np.ndarray:
     for i in range(m):
         hooks.observer.check_clock()
         p = x[i] * w  # (n, k): the rounded products
-        q = min((r0 + i) * k % _ALIGN64, k)
+        q = min((x_at + (r0 + i) * k) % _ALIGN64, k)
         if n4:
             out[i, :n4] = _lanes64(p[:n4], q, 1)
         if n4 < n:
@@ -712,21 +720,28 @@ def _peel64(p: np.ndarray, a: np.ndarray) -> np.ndarray:
 _GEMV64_KERNELS = {4: (2, 1, 2), 2: (4, 1, 8), 1: (2, 1, 8), 0: (4, 2, 8)}  # (width, accs, step)
 
 
-def gemv64(a: np.ndarray, v: np.ndarray, offset: int = 0) -> np.ndarray:
-    """a @ v (a (m, k) float64 of contiguous rows, `offset` doubles into its storage; v (k,))
-    in the avx2 family's dgemv order (see above)."""
+def gemv64(a: np.ndarray, v: np.ndarray, offset: int = 0, v_offset: int = 0) -> np.ndarray:
+    """a @ v (a (m, k) float64 of contiguous rows, `offset` doubles into its storage; v (k,),
+    `v_offset` doubles into its) in the avx2 family's dgemv order (see above). A vector that
+    starts off a 16-byte boundary (odd `v_offset`: the im2col columns of a conv's second
+    sample) makes the pair's and the single row's heads 1 product (measured: the weight
+    gradients of float64 convs with one input channel and tap, 2 to 9 rows, inner sizes 1
+    to 80, 1 to 4 samples: 400 of 400 equal in every element)."""
     m, k = a.shape
+    odd_v = v_offset % 2 == 1
     with np.errstate(all="ignore"):
         p = a * v
         out = np.empty(m)
         g4 = m - m % 4
         if g4:
-            out[:g4] = _gemv64_rows(p[:g4], 1 if (offset + k) % 2 else 2, *_GEMV64_KERNELS[4])
+            head = 1 if (offset + k) % 2 else 2
+            out[:g4] = _gemv64_rows(p[:g4], head, *_GEMV64_KERNELS[4])
+        head = 1 if odd_v else 2
         if m - g4 >= 2:  # the pair's two rows: two kernels
-            out[g4] = _gemv64_rows(p[g4 : g4 + 1], 2, *_GEMV64_KERNELS[2])[0]
-            out[g4 + 1] = _gemv64_rows(p[g4 + 1 : g4 + 2], 2, *_GEMV64_KERNELS[1])[0]
+            out[g4] = _gemv64_rows(p[g4 : g4 + 1], head, *_GEMV64_KERNELS[2])[0]
+            out[g4 + 1] = _gemv64_rows(p[g4 + 1 : g4 + 2], head, *_GEMV64_KERNELS[1])[0]
         if (m - g4) % 2:
-            out[m - 1] = _gemv64_rows(p[m - 1 :], 2, *_GEMV64_KERNELS[0])[0]
+            out[m - 1] = _gemv64_rows(p[m - 1 :], head, *_GEMV64_KERNELS[0])[0]
     return out
 
 

@@ -797,3 +797,51 @@ def storage_offset(a: np.ndarray) -> int:
         root = root.base
     delta = a.__array_interface__["data"][0] - root.__array_interface__["data"][0]
     return delta // a.itemsize if 0 <= delta < root.nbytes else 0
+
+
+def addmm_scaled(
+    x: np.ndarray, y: np.ndarray, c: np.ndarray, alpha: float, beta: float, out_at: int = 0
+) -> np.ndarray | None:
+    """beta * c + alpha * (x @ y) (addmm's, c broadcast to the result) as MKL's gemm computes it
+    on this family with those scalars (float32 or float64; None where not modelled): the
+    result set to beta * c first (zeros for beta = 0: c is not read), then each kernel's sums
+    from it, with alpha folded into one operand as MKL packs it: the chain kernel's products
+    are x[i, k] * (alpha * y[k, j]) fused, the small kernel's (alpha * x[i, k]) * y[k, j]
+    rounded. Measured on PyTorch 2.13 (AMD Zen 4, one thread; random shapes of 1 to 11 rows,
+    1 to 39 inner, 1 to 29 columns, alpha and beta 0.1 to 3): float32 296 of 300 equal in
+    every element, float64 every modelled product (the chains' rows x columns and the rest as
+    `mm64_onto` splits them). `out_at`: the result's elements from an aligned start (a
+    matrix of baddbmm's batch)."""
+    dt = x.dtype
+    if x.ndim != 2 or y.ndim != 2 or dt not in (_F32, np.dtype(np.float64)) or y.dtype != dt:
+        return None
+    (m, k), n = x.shape, y.shape[1]
+    if y.shape[0] != k or not (m and n and k):
+        return None
+    t = dt.type
+    try:
+        base = np.broadcast_to(c, (m, n))
+    except ValueError:
+        return None
+    with np.errstate(all="ignore"):
+        if beta == 0:
+            c0 = np.zeros((m, n), dt)
+        else:
+            c0 = base.astype(dt) if beta == 1 else base.astype(dt) * t(beta)
+        ax = x if alpha == 1 else x * t(alpha)
+        ay = y if alpha == 1 else y * t(alpha)
+        if dt == _F32:
+            if m >= _MIN_ROWS and n >= _MIN_COLS:
+                return mm(x, ay, c0, out_at=out_at)
+            return mm(ax, y, c0, out_at=out_at)
+        small = mm64_onto(ax, y, c0, out_at=out_at)
+        if small is None:
+            return None
+        nc = n - n % _CHAIN64_COLS if m >= _MIN_ROWS else 0
+        mc = m - m % _MIN_ROWS if nc else 0
+        if mc and alpha != 1:
+            chain = mm64_onto(x, ay, c0, out_at=out_at)
+            if chain is None:
+                return None
+            small[:mc, :nc] = chain[:mc, :nc]
+    return small

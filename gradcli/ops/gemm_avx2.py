@@ -511,8 +511,9 @@ def models64(x: np.ndarray, y: np.ndarray) -> bool:
     mc = m - m % _MIN_ROWS if nc else 0
     if layout == "nt":
         # the dot kernel of the chain rows' last columns: past 200 inner, not always this
-        # order (218: no); the last m mod 4 rows beside chains: another kernel, not found
-        if mc < m and nc:
+        # order (218: no); the last m mod 4 rows beside chains: their chain columns' kernel is
+        # `_pairs64`, their last columns' (n mod 12) another, not found
+        if mc < m and nc < n and nc:
             return False
         return k <= _MAX64_K and not (mc and nc < n and k > _NT_TAIL_MAX_K)
     if layout != "nn" or k > _MAX64_K:
@@ -565,7 +566,10 @@ def mm64(
             else:
                 out[:mc, :nc] = _fma64_chain_from(x[:mc], y[:, :nc], bias[:mc, :nc].copy())
         for r0, r1, c0 in regions:
-            if nt:
+            if nt and r0 == mc and nc:
+                # the last m mod 4 rows beside chains (no last columns: `models64`)
+                out[r0:r1] = _pairs64(x[r0:r1], y.T)
+            elif nt:
                 out[r0:r1, c0:] = _dots64(x[r0:r1], y[:, c0:].T, r0, x_at)
             else:
                 peeled = _peeled64(r0, r1, c0, n, out_at) - r0
@@ -635,6 +639,27 @@ def _dots64(x: np.ndarray, w: np.ndarray, r0: int, x_at: int = 0) -> np.ndarray:
             out[i, :n4] = _lanes64(p[:n4], q, 1)
         if n4 < n:
             out[i, n4:] = _lanes64(p[n4:], q, 4)
+    return out
+
+
+def _pairs64(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """x @ w.t() for the last m mod 4 rows beside dgemm's chains (x (r, k), w (n, k) row-major),
+    every step rounded: the first product, or the first two added for an even k, start the
+    first lane; then the products in pairs, the first of each to the first lane and the
+    second to the other; the lanes added. (Measured by sums that cancel and on random
+    operands: 5 to 9 rows, 12 to 36 columns, inner sizes 2 to 120: 533 of 533 rows equal.)"""
+    (r, k), n = x.shape, w.shape[0]
+    out = np.empty((r, n))
+    h = min(2 if k % 2 == 0 else 1, k)
+    for i in range(r):
+        hooks.observer.check_clock()
+        p = x[i] * w  # (n, k)
+        a = _in_order(p[:, 0], p[:, 1:h])
+        if k > h:
+            a = _in_order(a, p[:, h::2])
+            b = _in_order(np.zeros(n), p[:, h + 1 :: 2])
+            a = a + b
+        out[i] = a
     return out
 
 

@@ -511,9 +511,9 @@ def models64(x: np.ndarray, y: np.ndarray) -> bool:
     mc = m - m % _MIN_ROWS if nc else 0
     if layout == "nt":
         # the dot kernel of the chain rows' last columns: past 200 inner, not always this
-        # order (218: no); the last m mod 4 rows beside chains: their chain columns' kernel is
-        # `_pairs64`, their last columns' (n mod 12) another, not found
-        if mc < m and nc < n and nc:
+        # order (218: no); the last m mod 4 rows beside chains: `_pairs64`, but for the last
+        # n mod 4 columns of two or three (other kernels, not found)
+        if mc < m and nc and (n - nc) % 4 > 1:
             return False
         return k <= _MAX64_K and not (mc and nc < n and k > _NT_TAIL_MAX_K)
     if layout != "nn" or k > _MAX64_K:
@@ -567,8 +567,8 @@ def mm64(
                 out[:mc, :nc] = _fma64_chain_from(x[:mc], y[:, :nc], bias[:mc, :nc].copy())
         for r0, r1, c0 in regions:
             if nt and r0 == mc and nc:
-                # the last m mod 4 rows beside chains (no last columns: `models64`)
-                out[r0:r1] = _pairs64(x[r0:r1], y.T)
+                # the last m mod 4 rows beside chains (`models64`)
+                out[r0:r1] = _pairs64(x[r0:r1], y.T, r0 + x_at // max(x.shape[1], 1))
             elif nt:
                 out[r0:r1, c0:] = _dots64(x[r0:r1], y[:, c0:].T, r0, x_at)
             else:
@@ -642,15 +642,19 @@ def _dots64(x: np.ndarray, w: np.ndarray, r0: int, x_at: int = 0) -> np.ndarray:
     return out
 
 
-def _pairs64(x: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """x @ w.t() for the last m mod 4 rows beside dgemm's chains (x (r, k), w (n, k) row-major),
-    every step rounded: the first product, or the first two added for an even k, start the
-    first lane; then the products in pairs, the first of each to the first lane and the
-    second to the other; the lanes added. (Measured by sums that cancel and on random
-    operands: 5 to 9 rows, 12 to 36 columns, inner sizes 2 to 120: 533 of 533 rows equal.)"""
+def _pairs64(x: np.ndarray, w: np.ndarray, r0: int = 0) -> np.ndarray:
+    """x @ w.t() for the last m mod 4 rows beside dgemm's chains (x (r, k) the rows r0 on of a
+    row-major matrix, w (n, k) row-major), every step rounded: the first product, or the
+    first two added for an even k, start the first lane; then the products in pairs, the
+    first of each to the first lane and the second to the other; the lanes added. (Read from
+    sums that cancel, then random operands: 5 to 9 rows, 12 to 36 columns, inner sizes 2 to
+    120: 533 of 533 rows equal.) A last column after whole groups of 4 (n mod 4 = 1) takes
+    the 8-product kernel of `_lanes64` (four accumulators) after a head of two products, one
+    where the row starts off a 16-byte boundary (measured likewise)."""
     (r, k), n = x.shape, w.shape[0]
     out = np.empty((r, n))
     h = min(2 if k % 2 == 0 else 1, k)
+    lone = n % 4 == 1 and n > 1
     for i in range(r):
         hooks.observer.check_clock()
         p = x[i] * w  # (n, k)
@@ -660,7 +664,30 @@ def _pairs64(x: np.ndarray, w: np.ndarray) -> np.ndarray:
             b = _in_order(np.zeros(n), p[:, h + 1 :: 2])
             a = a + b
         out[i] = a
+        if lone:
+            head = min(2 - (r0 + i) * k % 2, k)
+            out[i, -1] = _lanes8(p[-1:], head)[0]
     return out
+
+
+def _lanes8(p: np.ndarray, head: int) -> np.ndarray:
+    """The sums of `p` (columns, k): the first `head` products in order, then 8 a step in four
+    accumulators of two lanes (the head the start of the first), the accumulators added
+    (a0 + a1) + (a2 + a3), the two lanes added, the rest one by one."""
+    n, k = p.shape
+    start = _in_order(p[:, 0], p[:, 1:head]) if head else np.zeros(n)
+    steps = (k - head) // 8
+    stop = head + 8 * steps
+    if not steps:
+        return _in_order(start, p[:, head:])
+    blocks = p[:, head:stop].reshape(n, steps, 4, 2)
+    acc = np.zeros((n, 4, 2))
+    acc[:, 0, 0] = start
+    for b in range(steps):
+        acc += blocks[:, b]
+    acc = acc[:, 0::2] + acc[:, 1::2]
+    acc = acc[:, 0] + acc[:, 1]
+    return _in_order(acc[:, 0] + acc[:, 1], p[:, stop:])
 
 
 def _lanes64(p: np.ndarray, q: int, nacc: int) -> np.ndarray:

@@ -4,7 +4,7 @@ writes gemm_scaled.json, each result as the hex digest of its bits. The inputs a
 NumPy's seeded generator, shared with the test:
 
 - "tail": float64 x @ w.t() and F.linear where the rows past the last multiple of 4 lie beside
-  dgemm's chains (the columns a multiple of 12);
+  dgemm's chains (the columns a multiple of 12, or one past a multiple of 4);
 - "addmm", "baddbmm", "addbmm": beta and alpha other than 1, float32 and float64."""
 
 from __future__ import annotations
@@ -16,7 +16,16 @@ from pathlib import Path
 import numpy as np
 
 # (rows, inner, columns)
-TAIL = [(5, 16, 12), (6, 17, 24), (7, 40, 12), (9, 9, 36), (11, 130, 24), (10, 2, 12)]
+TAIL = [
+    (5, 16, 12),
+    (6, 17, 24),
+    (7, 40, 12),
+    (9, 9, 36),
+    (11, 130, 24),
+    (10, 2, 12),
+    (6, 33, 13),
+    (9, 50, 25),
+]
 # (kind, dtype, batch, rows, inner, columns, beta, alpha)
 SCALED = [
     ("addmm", "float32", 1, 5, 9, 7, 0.5, 2.0),

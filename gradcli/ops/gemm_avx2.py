@@ -511,10 +511,7 @@ def models64(x: np.ndarray, y: np.ndarray) -> bool:
     mc = m - m % _MIN_ROWS if nc else 0
     if layout == "nt":
         # the dot kernel of the chain rows' last columns: past 200 inner, not always this
-        # order (218: no); the last m mod 4 rows beside chains: `_pairs64`, but for the last
-        # n mod 4 columns of two or three (other kernels, not found)
-        if mc < m and nc and (n - nc) % 4 > 1:
-            return False
+        # order (218: no); the last m mod 4 rows beside chains: `_pairs64`
         return k <= _MAX64_K and not (mc and nc < n and k > _NT_TAIL_MAX_K)
     if layout != "nn" or k > _MAX64_K:
         return False
@@ -648,13 +645,14 @@ def _pairs64(x: np.ndarray, w: np.ndarray, r0: int = 0) -> np.ndarray:
     first two added for an even k, start the first lane; then the products in pairs, the
     first of each to the first lane and the second to the other; the lanes added. (Read from
     sums that cancel, then random operands: 5 to 9 rows, 12 to 36 columns, inner sizes 2 to
-    120: 533 of 533 rows equal.) A last column after whole groups of 4 (n mod 4 = 1) takes
-    the 8-product kernel of `_lanes64` (four accumulators) after a head of two products, one
-    where the row starts off a 16-byte boundary (measured likewise)."""
+    120: 533 of 533 rows equal.) The last n mod 4 columns after whole groups of 4 take
+    kernels of 8 products a step (`_lanes8`) after a head of two products (one where the
+    row starts off a 16-byte boundary): one column "four"; two "two", "one"; three "two",
+    "one", "four" (measured likewise: every element of 600 random rows equal)."""
     (r, k), n = x.shape, w.shape[0]
     out = np.empty((r, n))
     h = min(2 if k % 2 == 0 else 1, k)
-    lone = n % 4 == 1 and n > 1
+    last = _LAST_COLUMNS[n % 4] if n > 4 else ()
     for i in range(r):
         hooks.observer.check_clock()
         p = x[i] * w  # (n, k)
@@ -664,16 +662,22 @@ def _pairs64(x: np.ndarray, w: np.ndarray, r0: int = 0) -> np.ndarray:
             b = _in_order(np.zeros(n), p[:, h + 1 :: 2])
             a = a + b
         out[i] = a
-        if lone:
-            head = min(2 - (r0 + i) * k % 2, k)
-            out[i, -1] = _lanes8(p[-1:], head)[0]
+        head = min(2 - (r0 + i) * k % 2, k)
+        for j, kind in enumerate(last):
+            col = n - len(last) + j
+            out[i, col] = _lanes8(p[col : col + 1], head, kind)[0]
     return out
 
 
-def _lanes8(p: np.ndarray, head: int) -> np.ndarray:
-    """The sums of `p` (columns, k): the first `head` products in order, then 8 a step in four
-    accumulators of two lanes (the head the start of the first), the accumulators added
-    (a0 + a1) + (a2 + a3), the two lanes added, the rest one by one."""
+# the kernels of the last n mod 4 columns of `_pairs64`
+_LAST_COLUMNS = {0: (), 1: ("four",), 2: ("two", "one"), 3: ("two", "one", "four")}
+
+
+def _lanes8(p: np.ndarray, head: int, kind: str) -> np.ndarray:
+    """The sums of `p` (columns, k): the first `head` products in order, the start of the
+    first lane, then 8 products a step, pairs of two lanes: "four", one pair to each of four
+    accumulators, added (a0 + a1) + (a2 + a3); "two", the pairs to two accumulators in turn,
+    added; "one", every pair to one; the two lanes added, the rest one by one."""
     n, k = p.shape
     start = _in_order(p[:, 0], p[:, 1:head]) if head else np.zeros(n)
     steps = (k - head) // 8
@@ -681,13 +685,15 @@ def _lanes8(p: np.ndarray, head: int) -> np.ndarray:
     if not steps:
         return _in_order(start, p[:, head:])
     blocks = p[:, head:stop].reshape(n, steps, 4, 2)
-    acc = np.zeros((n, 4, 2))
+    nacc = {"four": 4, "two": 2, "one": 1}[kind]
+    acc = np.zeros((n, nacc, 2))
     acc[:, 0, 0] = start
     for b in range(steps):
-        acc += blocks[:, b]
-    acc = acc[:, 0::2] + acc[:, 1::2]
-    acc = acc[:, 0] + acc[:, 1]
-    return _in_order(acc[:, 0] + acc[:, 1], p[:, stop:])
+        for j in range(4):
+            acc[:, j % nacc] += blocks[:, b, j]
+    while acc.shape[1] > 1:
+        acc = acc[:, 0::2] + acc[:, 1::2]
+    return _in_order(acc[:, 0, 0] + acc[:, 0, 1], p[:, stop:])
 
 
 def _lanes64(p: np.ndarray, q: int, nacc: int) -> np.ndarray:

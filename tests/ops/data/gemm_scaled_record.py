@@ -4,7 +4,7 @@ writes gemm_scaled.json, each result as the hex digest of its bits. The inputs a
 NumPy's seeded generator, shared with the test:
 
 - "tail": float64 x @ w.t() and F.linear where the rows past the last multiple of 4 lie beside
-  dgemm's chains (the columns a multiple of 12, or one past a multiple of 4);
+  dgemm's chains (12 columns or more);
 - "addmm", "baddbmm", "addbmm": beta and alpha other than 1, float32 and float64."""
 
 from __future__ import annotations

@@ -1128,6 +1128,8 @@ def slow_grad_input64(g, w, size, stride, dilation, pad) -> np.ndarray | None:
     o, c = w.shape[:2]
     kernel = tuple(w.shape[2:])
     out = tuple(g.shape[2:])
+    if o * int(np.prod(w.shape[1:])) * max(int(np.prod(out)), LA._LANES) > LA._FMA_MAX_WORK:
+        return None  # (past the forward's bound, `slow_conv64`: NumPy's order)
     wt = np.ascontiguousarray(w.reshape(o, -1)).T  # (c * taps, o), column-major
     full = canvas(tuple(size), kernel, stride, dilation, pad, out)
     z = np.zeros((len(g), c) + full)
@@ -1166,6 +1168,10 @@ def slow_grad_weight64(x, g, kernel, stride, dilation, pad, x_at=0, g_at=0) -> n
 
     o = g.shape[1]
     out = tuple(g.shape[2:])
+    if o * x.shape[1] * int(np.prod(kernel)) * max(int(np.prod(out)), LA._LANES) > (
+        LA._FMA_MAX_WORK
+    ):
+        return None  # (past the forward's bound, `slow_conv64`: NumPy's order)
     plain = all(k == 1 for k in kernel) and all(s == 1 for s in stride) and not any(pad)
     total = None
     with np.errstate(all="ignore"):

@@ -892,6 +892,22 @@ def addmm_scaled(
             if m >= _MIN_ROWS and n >= _MIN_COLS:
                 return mm(x, ay, c0, out_at=out_at)
             return mm(ax, y, c0, out_at=out_at)
+        if m == 1:
+            # one row: dgemv's column kernel, each output from C, the products (alpha x) y in
+            # the order of k (measured: 300 random shapes, every element equal); an output
+            # off a 16-byte boundary (baddbmm's odd matrices) peels its first element
+            p = ax[0][:, None] * y
+            row = _in_order(c0[0].copy(), p.T)
+            if out_at % 2 and n >= 2:
+                row[0] = _peel64(p[:, :1].T, c0[0, :1].copy())[0]
+            return row[None]
+        if n == 1:
+            # one column: dgemv (`gemv64`), the sum times alpha, then C added (measured
+            # likewise, x of contiguous rows)
+            if not x.flags.c_contiguous:
+                return None
+            v = gemv64(x, y[:, 0], storage_offset(x))
+            return ((v if alpha == 1 else v * t(alpha)) + c0[:, 0])[:, None]
         small = mm64_onto(ax, y, c0, out_at=out_at)
         if small is None:
             return None

@@ -37,6 +37,9 @@ SCALED = [
     ("baddbmm", "float64", 3, 6, 15, 10, 0.5, 1.0),
     ("addbmm", "float64", 3, 4, 10, 6, 1.0, 0.5),
     ("addbmm", "float32", 3, 4, 10, 6, 2.0, -1.0),
+    ("addmm", "float64", 1, 1, 30, 17, 0.5, 3.0),  # one row: from C, x scaled
+    ("addmm", "float64", 1, 9, 21, 1, -1.5, 0.5),  # one column: the sum scaled, C after
+    ("baddbmm", "float64", 4, 1, 27, 21, 1.0, -0.25),  # odd matrices peel their first
 ]
 
 

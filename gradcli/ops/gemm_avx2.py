@@ -889,6 +889,12 @@ def addmm_scaled(
         ax = x if alpha == 1 else x * t(alpha)
         ay = y if alpha == 1 else y * t(alpha)
         if dt == _F32:
+            if n == 1 and m >= 2 and k >= 2:
+                # one column: the gemv sum times alpha, rounded, then C added (measured)
+                v = mm(x, y)
+                if v is None:
+                    return None
+                return (v if alpha == 1 else v * t(alpha)) + c0
             if m >= _MIN_ROWS and n >= _MIN_COLS:
                 return mm(x, ay, c0, out_at=out_at)
             return mm(ax, y, c0, out_at=out_at)

@@ -40,6 +40,7 @@ SCALED = [
     ("addmm", "float64", 1, 1, 30, 17, 0.5, 3.0),  # one row: from C, x scaled
     ("addmm", "float64", 1, 9, 21, 1, -1.5, 0.5),  # one column: the sum scaled, C after
     ("baddbmm", "float64", 4, 1, 27, 21, 1.0, -0.25),  # odd matrices peel their first
+    ("addmm", "float32", 1, 9, 11, 1, 2.0, 0.7),  # one column: the sum scaled, C after
 ]
 
 

@@ -370,7 +370,6 @@ def _conv_fwd(
     if (
         x.ndim == nd == w.ndim
         and d in (1, 2)
-        and groups == 1
         and x.dtype == w.dtype == np.float64
         and (b is None or b.dtype == np.float64)
         and x.shape[0]
@@ -379,7 +378,9 @@ def _conv_fwd(
         from ..core import cpu
 
         if cpu.mkl_avx2():  # MKL's dgemm on an AVX2 processor (see conv_order.slow_conv64)
-            same = conv_order.slow_conv64(x, w, b, stride, dilation, pad, out)
+            same = conv_order.by_groups64(
+                conv_order.slow_conv64, groups, x, w, b, stride, dilation, pad, out
+            )
             if same is not None:
                 return same
 
@@ -441,7 +442,13 @@ def _conv_tx_fwd(
     g: np.ndarray, w: np.ndarray, *, size, stride, dilation, pad, out, groups, order=None
 ):
     nd = len(out) + 2
-    if order and g.ndim == w.ndim == nd and g.dtype == w.dtype == np.float32:
+    if order == "slow64" and g.ndim == w.ndim == nd and g.dtype == w.dtype == np.float64:
+        same = conv_order.by_groups64(
+            conv_order.slow_grad_input64, groups, g, w, tuple(size), stride, dilation, pad
+        )
+        if same is not None:
+            return same
+    elif order and g.ndim == w.ndim == nd and g.dtype == w.dtype == np.float32:
         if order == "slow":
             same = conv_order.slow_grad_input(g, w, tuple(size), stride, dilation, pad)
             if same is not None:
@@ -469,7 +476,13 @@ def _conv_tw_fwd(
     x: np.ndarray, g: np.ndarray, *, kernel, stride, dilation, pad, out, groups, order=None
 ):
     nd = len(out) + 2
-    if order and x.ndim == g.ndim == nd and x.dtype == g.dtype == np.float32:
+    if order == "slow64" and x.ndim == g.ndim == nd and x.dtype == g.dtype == np.float64:
+        same = conv_order.by_groups64(
+            conv_order.slow_grad_weight64, groups, x, g, tuple(kernel), stride, dilation, pad
+        )
+        if same is not None:
+            return same
+    elif order and x.ndim == g.ndim == nd and x.dtype == g.dtype == np.float32:
         if order == "dw":
             return conv_order.dw_grad_weight(x, g, tuple(kernel), stride, pad)
         if order.startswith("direct:"):
@@ -503,20 +516,28 @@ def _own(t: Tensor, nd: int) -> tuple:
     return tuple(t.shape[t.ndim - nd :])
 
 
-def _float32_grads(g: Tensor, x: Tensor, w: Tensor, p: dict) -> bool:
-    """Whether this conv's gradients are float32 of its own shapes (no batched pass)."""
+def _own_grads(g: Tensor, x: Tensor, w: Tensor, p: dict) -> bool:
+    """Whether this conv's gradients are of its own shapes (no batched pass), the operands of
+    one dtype."""
     nd = len(p["out"]) + 2
     if not (g.ndim == x.ndim == w.ndim == nd):
         return False
-    return g.dtype == x.dtype == w.dtype == np.float32
+    return g.dtype == x.dtype == w.dtype
 
 
 def backward_order(
     x_shape: tuple, w_shape: tuple, dtype: Any, nd_of_all: bool, p: dict
 ) -> dict[str, Any]:
     """The order PyTorch's CPU kernels add a float32 convolution's gradients in (`order` of
-    conv_tx / conv_tw: oneDNN's or the slow path's), or {} (NumPy's, float64 and the rest).
-    `nd_of_all`: every operand is of the convolution's own rank (no batched pass)."""
+    conv_tx / conv_tw: oneDNN's or the slow path's), a float64 one's on the avx2 and zen4
+    families ("slow64": slow_conv2d's, MKL's dgemm), or {} (NumPy's: the rest). `nd_of_all`:
+    every operand is of the convolution's own rank (no batched pass), of one dtype."""
+    if nd_of_all and dtype == np.float64 and len(p["out"]) in (1, 2):
+        from ..core import cpu
+
+        if cpu.mkl_avx2():
+            return {"order": "slow64"}
+        return {}
     if not (nd_of_all and dtype == np.float32):
         return {}
     shapes = (tuple(x_shape), tuple(w_shape), p["stride"], p["dilation"])
@@ -540,7 +561,7 @@ def backward_order(
 def _conv_vjp(g: Tensor, out_t: Tensor, x: Tensor, w: Tensor, *rest: Tensor, **p: Any) -> tuple:
     nd = len(p["out"]) + 2
     geo = _geo(p)
-    mirror = backward_order(x.shape, w.shape, x.dtype, _float32_grads(g, x, w, p), p)
+    mirror = backward_order(x.shape, w.shape, x.dtype, _own_grads(g, x, w, p), p)
     gx = apply(conv_tx, g, w, size=_own(x, nd)[2:], **geo, **mirror) if x.requires_grad else None
     gw = apply(conv_tw, x, g, kernel=_own(w, nd)[2:], **geo, **mirror) if w.requires_grad else None
     gb = None

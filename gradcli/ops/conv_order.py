@@ -1112,3 +1112,115 @@ def _mm_mirrored(a: np.ndarray, b: np.ndarray) -> bool:
     if LA._one_dot(a, b) is not None:
         return True
     return b.flags.f_contiguous and a.flags.c_contiguous and n >= 2 and LA._few_rows_t(m, k, n)
+
+
+# --- float64 gradients on the avx2 and zen4 families (slow_conv2d's backward with MKL's dgemm) ---
+
+
+def slow_grad_input64(g, w, size, stride, dilation, pad) -> np.ndarray | None:
+    """The input gradient of a float64 conv1d / conv2d of one group (g (n, o, *out), w (o, c,
+    *kernel)) as slow_conv2d's backward computes it on the avx2 and zen4 families: per sample
+    the columns w2d^T @ g_t by MKL's dgemm (`gemm_avx2.mm64` of the transposed weights, into
+    a buffer of its own: aligned), then col2im adds each kernel offset's values back where
+    they were read, offsets in order, from zero. None where the product is not modelled."""
+    from . import gemm_avx2
+
+    o, c = w.shape[:2]
+    kernel = tuple(w.shape[2:])
+    out = tuple(g.shape[2:])
+    if o * int(np.prod(w.shape[1:])) * max(int(np.prod(out)), LA._LANES) > LA._FMA_MAX_WORK:
+        return None  # (past the forward's bound, `slow_conv64`: NumPy's order)
+    wt = np.ascontiguousarray(w.reshape(o, -1)).T  # (c * taps, o), column-major
+    full = canvas(tuple(size), kernel, stride, dilation, pad, out)
+    z = np.zeros((len(g), c) + full)
+    with np.errstate(all="ignore"):
+        for t in range(len(g)):
+            hooks.observer.tick()
+            gm = np.ascontiguousarray(g[t].reshape(o, -1))
+            # one input channel and tap, or one output position: dgemv's column kernel
+            # (`column64`: each output's products in the order of k)
+            if wt.shape[0] == 1:
+                cols = gemm_avx2.column64(wt[0], gm)[None]
+            elif gm.shape[1] == 1:
+                cols = gemm_avx2.column64(gm[:, 0], wt.T)[:, None]
+            else:
+                cols = gemm_avx2.mm64(wt, gm)
+            if cols is None:
+                return None
+            cols = cols.reshape((c,) + kernel + out)
+            for koff in np.ndindex(*kernel):
+                z[(t, slice(None)) + _window(koff, stride, dilation, out)[1:]] += cols[
+                    (slice(None),) + koff
+                ]
+    crop = (Ellipsis,) + tuple(slice(p, p + s) for p, s in zip(pad, size))
+    return np.ascontiguousarray(z[crop])
+
+
+def slow_grad_weight64(x, g, kernel, stride, dilation, pad, x_at=0, g_at=0) -> np.ndarray | None:
+    """The weight gradient of a float64 conv1d / conv2d of one group as slow_conv2d's backward
+    computes it on the avx2 and zen4 families: from zero, per sample in order, the gradient
+    += g_t @ columns_t^T by MKL's dgemm with beta = 1 (`gemm_avx2.mm64`, the sum so far its
+    C). None where the product is not modelled. `x_at`, `g_at`: the doubles before x's and g's
+    first in their storage (a group of a one-sample conv is a view, not a copy), which the
+    products' splits follow; the im2col columns are a buffer of their own unless the kernel
+    is 1 x 1, unstrided and unpadded (then x itself)."""
+    from . import gemm_avx2
+
+    o = g.shape[1]
+    out = tuple(g.shape[2:])
+    if o * x.shape[1] * int(np.prod(kernel)) * max(int(np.prod(out)), LA._LANES) > (
+        LA._FMA_MAX_WORK
+    ):
+        return None  # (past the forward's bound, `slow_conv64`: NumPy's order)
+    plain = all(k == 1 for k in kernel) and all(s == 1 for s in stride) and not any(pad)
+    total = None
+    with np.errstate(all="ignore"):
+        for t in range(len(x)):
+            hooks.observer.tick()
+            cols = _columns(x[t], tuple(kernel), stride, dilation, pad, out, np.float64)
+            gm = np.ascontiguousarray(g[t].reshape(o, -1))
+            c0 = np.zeros((o, cols.shape[0])) if total is None else total
+            cols_at = (x_at if plain else 0) + t * cols.size
+            if o == 1:
+                # one output channel: dgemv of the columns and the gradient, C added after
+                v = gemm_avx2.gemv64(cols, gm[0], cols_at, g_at + t * gm.size)
+                total = (v + c0[0])[None]
+            elif cols.shape[0] == 1:
+                # one input channel and tap: dgemv of the gradient and the column
+                v = gemm_avx2.gemv64(gm, cols[0], g_at + t * gm.size, cols_at)
+                total = (v + c0[:, 0])[:, None]
+            else:
+                total = gemm_avx2.mm64(gm, cols.T, c0, x_at=g_at + t * gm.size)
+            if total is None:
+                return None
+    return total.reshape((o, x.shape[1]) + tuple(kernel))
+
+
+def by_groups64(kernel, groups: int, a: np.ndarray, b: np.ndarray, *rest) -> np.ndarray | None:
+    """`kernel(a_g, b_g, *rest)` for each group of a grouped float64 conv, the results joined
+    along the channels: ATen's slow path runs a grouped conv (and its gradients) as one conv
+    per group, of each operand's group made contiguous (`subtensor`). `a` (the input, or the
+    output's gradient) is split along dim 1, `b` along `_SPLIT_AXIS[kernel]`, slow_conv64's
+    bias (`rest[0]`) along its one dim; None where a group's result is not modelled."""
+    if groups == 1:
+        return kernel(a, b, *rest)
+    parts = []
+    for g in range(groups):
+        ag = np.ascontiguousarray(np.split(a, groups, axis=1)[g])
+        bg = np.ascontiguousarray(np.split(b, groups, axis=_SPLIT_AXIS[kernel.__name__])[g])
+        more, at = rest, {}
+        if kernel is slow_conv64 and rest[0] is not None:
+            more = (np.split(rest[0], groups)[g],) + rest[1:]
+        if kernel is slow_grad_weight64 and len(a) == 1:
+            # one sample: each group of the input and of the output's gradient is a view
+            at = {"x_at": g * ag.size, "g_at": g * bg.size}
+        part = kernel(ag, bg, *more, **at)
+        if part is None:
+            return None
+        parts.append(part)
+    return np.concatenate(parts, axis=_JOIN_AXIS[kernel.__name__])
+
+
+# how by_groups64 splits the second operand and joins the results, by kernel
+_SPLIT_AXIS = {"slow_conv64": 0, "slow_grad_input64": 0, "slow_grad_weight64": 1}
+_JOIN_AXIS = {"slow_conv64": 1, "slow_grad_input64": 1, "slow_grad_weight64": 0}

@@ -511,9 +511,7 @@ def models64(x: np.ndarray, y: np.ndarray) -> bool:
     mc = m - m % _MIN_ROWS if nc else 0
     if layout == "nt":
         # the dot kernel of the chain rows' last columns: past 200 inner, not always this
-        # order (218: no); the last m mod 4 rows beside chains: another kernel, not found
-        if mc < m and nc:
-            return False
+        # order (218: no); the last m mod 4 rows beside chains: `_pairs64`
         return k <= _MAX64_K and not (mc and nc < n and k > _NT_TAIL_MAX_K)
     if layout != "nn" or k > _MAX64_K:
         return False
@@ -522,14 +520,19 @@ def models64(x: np.ndarray, y: np.ndarray) -> bool:
 
 
 def mm64(
-    x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None, out_at: int = 0
+    x: np.ndarray,
+    y: np.ndarray,
+    bias: np.ndarray | None = None,
+    out_at: int = 0,
+    x_at: int = 0,
 ) -> np.ndarray | None:
     """x @ y of float64 matrices in the avx2 family's dgemm order (see above); None where not
     measured (`models64`). `bias` (addmm's beta = 1, F.linear's; x @ w.t() only): the first
     term of the chains, added after the dot kernel's sums (measured: 6 shapes, every element
     equal). `out_at`: the doubles between an aligned start and the result's first element (a
     matrix of a batch, bmm's b m n, or of a buffer: the small kernel's peeled rows follow the
-    result's address)."""
+    result's address). `x_at`: likewise x's first element's (x @ w.t(): the dot kernel splits
+    by the address of x's rows)."""
     if not models64(x, y):
         return None
     if bias is not None:
@@ -541,6 +544,12 @@ def mm64(
         except ValueError:
             return None
     m, n = x.shape[0], y.shape[1]
+    if x.shape[1] == 1:
+        # one inner index: every kernel's result is the product itself (-0 where it is -0;
+        # measured: 1 x 1 convs, `x @ w.t()`), a bias added after
+        with np.errstate(all="ignore"):
+            out = x * y[0]
+            return out if bias is None else out + bias
     nc = n - n % _CHAIN64_COLS if m >= _MIN_ROWS else 0
     mc = m - m % _MIN_ROWS if nc else 0
     # the other kernels' regions: (first row, last row, first column), the chains' the rest
@@ -549,16 +558,16 @@ def mm64(
     nt = _layout(x, y) == "nt"
     with np.errstate(all="ignore"):
         if mc:
-            if bias is None or x.shape[1] == 1:
-                # (one inner index: the product rounded, the bias added after; measured)
+            if bias is None:
                 out[:mc, :nc] = _linalg()._fma64_chain(x[:mc], y[:, :nc])
-                if bias is not None:
-                    out[:mc, :nc] += bias[:mc, :nc]
             else:
                 out[:mc, :nc] = _fma64_chain_from(x[:mc], y[:, :nc], bias[:mc, :nc].copy())
         for r0, r1, c0 in regions:
-            if nt:
-                out[r0:r1, c0:] = _dots64(x[r0:r1], y[:, c0:].T, r0)
+            if nt and r0 == mc and nc:
+                # the last m mod 4 rows beside chains (`models64`)
+                out[r0:r1] = _pairs64(x[r0:r1], y.T, r0 + x_at // max(x.shape[1], 1))
+            elif nt:
+                out[r0:r1, c0:] = _dots64(x[r0:r1], y[:, c0:].T, r0, x_at)
             else:
                 peeled = _peeled64(r0, r1, c0, n, out_at) - r0
                 out[r0:r1, c0:] = _small64(x[r0:r1], y[:, c0:], peeled)
@@ -608,7 +617,7 @@ def _fma64_chain_from(x: np.ndarray, y: np.ndarray, acc: np.ndarray) -> np.ndarr
     return acc
 
 
-def _dots64(x: np.ndarray, w: np.ndarray, r0: int) -> np.ndarray:
+def _dots64(x: np.ndarray, w: np.ndarray, r0: int, x_at: int = 0) -> np.ndarray:
     """x @ w.t() by the float64 dot kernel (x (m, k) the rows r0 on of a row-major matrix, w
     (n, k) row-major), every step rounded: a row that starts off a 16-byte boundary (row i at
     i k doubles, odd) takes its first product apart, the start of the first lane; then two
@@ -622,12 +631,69 @@ def _dots64(x: np.ndarray, w: np.ndarray, r0: int) -> np.ndarray:
     for i in range(m):
         hooks.observer.check_clock()
         p = x[i] * w  # (n, k): the rounded products
-        q = min((r0 + i) * k % _ALIGN64, k)
+        q = min((x_at + (r0 + i) * k) % _ALIGN64, k)
         if n4:
             out[i, :n4] = _lanes64(p[:n4], q, 1)
         if n4 < n:
             out[i, n4:] = _lanes64(p[n4:], q, 4)
     return out
+
+
+def _pairs64(x: np.ndarray, w: np.ndarray, r0: int = 0) -> np.ndarray:
+    """x @ w.t() for the last m mod 4 rows beside dgemm's chains (x (r, k) the rows r0 on of a
+    row-major matrix, w (n, k) row-major), every step rounded: the first product, or the
+    first two added for an even k, start the first lane; then the products in pairs, the
+    first of each to the first lane and the second to the other; the lanes added. (Read from
+    sums that cancel, then random operands: 5 to 9 rows, 12 to 36 columns, inner sizes 2 to
+    120: 533 of 533 rows equal.) The last n mod 4 columns after whole groups of 4 take
+    kernels of 8 products a step (`_lanes8`) after a head of two products (one where the
+    row starts off a 16-byte boundary): one column "four"; two "two", "one"; three "two",
+    "one", "four" (measured likewise: every element of 600 random rows equal)."""
+    (r, k), n = x.shape, w.shape[0]
+    out = np.empty((r, n))
+    h = min(2 if k % 2 == 0 else 1, k)
+    last = _LAST_COLUMNS[n % 4] if n > 4 else ()
+    for i in range(r):
+        hooks.observer.check_clock()
+        p = x[i] * w  # (n, k)
+        a = _in_order(p[:, 0], p[:, 1:h])
+        if k > h:
+            a = _in_order(a, p[:, h::2])
+            b = _in_order(np.zeros(n), p[:, h + 1 :: 2])
+            a = a + b
+        out[i] = a
+        head = min(2 - (r0 + i) * k % 2, k)
+        for j, kind in enumerate(last):
+            col = n - len(last) + j
+            out[i, col] = _lanes8(p[col : col + 1], head, kind)[0]
+    return out
+
+
+# the kernels of the last n mod 4 columns of `_pairs64`
+_LAST_COLUMNS = {0: (), 1: ("four",), 2: ("two", "one"), 3: ("two", "one", "four")}
+
+
+def _lanes8(p: np.ndarray, head: int, kind: str) -> np.ndarray:
+    """The sums of `p` (columns, k): the first `head` products in order, the start of the
+    first lane, then 8 products a step, pairs of two lanes: "four", one pair to each of four
+    accumulators, added (a0 + a1) + (a2 + a3); "two", the pairs to two accumulators in turn,
+    added; "one", every pair to one; the two lanes added, the rest one by one."""
+    n, k = p.shape
+    start = _in_order(p[:, 0], p[:, 1:head]) if head else np.zeros(n)
+    steps = (k - head) // 8
+    stop = head + 8 * steps
+    if not steps:
+        return _in_order(start, p[:, head:])
+    blocks = p[:, head:stop].reshape(n, steps, 4, 2)
+    nacc = {"four": 4, "two": 2, "one": 1}[kind]
+    acc = np.zeros((n, nacc, 2))
+    acc[:, 0, 0] = start
+    for b in range(steps):
+        for j in range(4):
+            acc[:, j % nacc] += blocks[:, b, j]
+    while acc.shape[1] > 1:
+        acc = acc[:, 0::2] + acc[:, 1::2]
+    return _in_order(acc[:, 0, 0] + acc[:, 0, 1], p[:, stop:])
 
 
 def _lanes64(p: np.ndarray, q: int, nacc: int) -> np.ndarray:
@@ -712,21 +778,28 @@ def _peel64(p: np.ndarray, a: np.ndarray) -> np.ndarray:
 _GEMV64_KERNELS = {4: (2, 1, 2), 2: (4, 1, 8), 1: (2, 1, 8), 0: (4, 2, 8)}  # (width, accs, step)
 
 
-def gemv64(a: np.ndarray, v: np.ndarray, offset: int = 0) -> np.ndarray:
-    """a @ v (a (m, k) float64 of contiguous rows, `offset` doubles into its storage; v (k,))
-    in the avx2 family's dgemv order (see above)."""
+def gemv64(a: np.ndarray, v: np.ndarray, offset: int = 0, v_offset: int = 0) -> np.ndarray:
+    """a @ v (a (m, k) float64 of contiguous rows, `offset` doubles into its storage; v (k,),
+    `v_offset` doubles into its) in the avx2 family's dgemv order (see above). A vector that
+    starts off a 16-byte boundary (odd `v_offset`: the im2col columns of a conv's second
+    sample) makes the pair's and the single row's heads 1 product (measured: the weight
+    gradients of float64 convs with one input channel and tap, 2 to 9 rows, inner sizes 1
+    to 80, 1 to 4 samples: 400 of 400 equal in every element)."""
     m, k = a.shape
+    odd_v = v_offset % 2 == 1
     with np.errstate(all="ignore"):
         p = a * v
         out = np.empty(m)
         g4 = m - m % 4
         if g4:
-            out[:g4] = _gemv64_rows(p[:g4], 1 if (offset + k) % 2 else 2, *_GEMV64_KERNELS[4])
+            head = 1 if (offset + k) % 2 else 2
+            out[:g4] = _gemv64_rows(p[:g4], head, *_GEMV64_KERNELS[4])
+        head = 1 if odd_v else 2
         if m - g4 >= 2:  # the pair's two rows: two kernels
-            out[g4] = _gemv64_rows(p[g4 : g4 + 1], 2, *_GEMV64_KERNELS[2])[0]
-            out[g4 + 1] = _gemv64_rows(p[g4 + 1 : g4 + 2], 2, *_GEMV64_KERNELS[1])[0]
+            out[g4] = _gemv64_rows(p[g4 : g4 + 1], head, *_GEMV64_KERNELS[2])[0]
+            out[g4 + 1] = _gemv64_rows(p[g4 + 1 : g4 + 2], head, *_GEMV64_KERNELS[1])[0]
         if (m - g4) % 2:
-            out[m - 1] = _gemv64_rows(p[m - 1 :], 2, *_GEMV64_KERNELS[0])[0]
+            out[m - 1] = _gemv64_rows(p[m - 1 :], head, *_GEMV64_KERNELS[0])[0]
     return out
 
 
@@ -782,3 +855,73 @@ def storage_offset(a: np.ndarray) -> int:
         root = root.base
     delta = a.__array_interface__["data"][0] - root.__array_interface__["data"][0]
     return delta // a.itemsize if 0 <= delta < root.nbytes else 0
+
+
+def addmm_scaled(
+    x: np.ndarray, y: np.ndarray, c: np.ndarray, alpha: float, beta: float, out_at: int = 0
+) -> np.ndarray | None:
+    """beta * c + alpha * (x @ y) (addmm's, c broadcast to the result) as MKL's gemm computes it
+    on this family with those scalars (float32 or float64; None where not modelled): the
+    result set to beta * c first (zeros for beta = 0: c is not read), then each kernel's sums
+    from it, with alpha folded into one operand as MKL packs it: the chain kernel's products
+    are x[i, k] * (alpha * y[k, j]) fused, the small kernel's (alpha * x[i, k]) * y[k, j]
+    rounded. Measured on PyTorch 2.13 (AMD Zen 4, one thread; random shapes of 1 to 11 rows,
+    1 to 39 inner, 1 to 29 columns, alpha and beta 0.1 to 3): float32 296 of 300 equal in
+    every element, float64 every modelled product (the chains' rows x columns and the rest as
+    `mm64_onto` splits them). `out_at`: the result's elements from an aligned start (a
+    matrix of baddbmm's batch)."""
+    dt = x.dtype
+    if x.ndim != 2 or y.ndim != 2 or dt not in (_F32, np.dtype(np.float64)) or y.dtype != dt:
+        return None
+    (m, k), n = x.shape, y.shape[1]
+    if y.shape[0] != k or not (m and n and k):
+        return None
+    t = dt.type
+    try:
+        base = np.broadcast_to(c, (m, n))
+    except ValueError:
+        return None
+    with np.errstate(all="ignore"):
+        if beta == 0:
+            c0 = np.zeros((m, n), dt)
+        else:
+            c0 = base.astype(dt) if beta == 1 else base.astype(dt) * t(beta)
+        ax = x if alpha == 1 else x * t(alpha)
+        ay = y if alpha == 1 else y * t(alpha)
+        if dt == _F32:
+            if n == 1 and m >= 2 and k >= 2:
+                # one column: the gemv sum times alpha, rounded, then C added (measured)
+                v = mm(x, y)
+                if v is None:
+                    return None
+                return (v if alpha == 1 else v * t(alpha)) + c0
+            if m >= _MIN_ROWS and n >= _MIN_COLS:
+                return mm(x, ay, c0, out_at=out_at)
+            return mm(ax, y, c0, out_at=out_at)
+        if m == 1:
+            # one row: dgemv's column kernel, each output from C, the products (alpha x) y in
+            # the order of k (measured: 300 random shapes, every element equal); an output
+            # off a 16-byte boundary (baddbmm's odd matrices) peels its first element
+            p = ax[0][:, None] * y
+            row = _in_order(c0[0].copy(), p.T)
+            if out_at % 2 and n >= 2:
+                row[0] = _peel64(p[:, :1].T, c0[0, :1].copy())[0]
+            return row[None]
+        if n == 1:
+            # one column: dgemv (`gemv64`), the sum times alpha, then C added (measured
+            # likewise, x of contiguous rows)
+            if not x.flags.c_contiguous:
+                return None
+            v = gemv64(x, y[:, 0], storage_offset(x))
+            return ((v if alpha == 1 else v * t(alpha)) + c0[:, 0])[:, None]
+        small = mm64_onto(ax, y, c0, out_at=out_at)
+        if small is None:
+            return None
+        nc = n - n % _CHAIN64_COLS if m >= _MIN_ROWS else 0
+        mc = m - m % _MIN_ROWS if nc else 0
+        if mc and alpha != 1:
+            chain = mm64_onto(x, ay, c0, out_at=out_at)
+            if chain is None:
+                return None
+            small[:mc, :nc] = chain[:mc, :nc]
+    return small

@@ -2319,6 +2319,17 @@ def _addbmm_fwd(
     if x.shape[0] > _ADDBMM_LOOP:
         s = P.sum.forward(_matmul_record(x, y), dim=(0,), keepdim=False)
         return out + (s if alpha == 1 else s * a)
+    if cpu.mkl_avx2() and x.dtype == y.dtype == dt and x.shape[0]:
+        # each addmm_ as MKL's gemm scales and adds on this family (`gemm_avx2.addmm_scaled`)
+        from .gemm_avx2 import addmm_scaled
+
+        acc = base
+        for i in range(x.shape[0]):
+            acc = addmm_scaled(x[i], y[i], acc, float(alpha), float(beta) if i == 0 else 1.0)
+            if acc is None:
+                break
+        else:
+            return acc
     for i in range(x.shape[0]):
         p = _matmul_record(x[i], y[i])
         out = out + (p if alpha == 1 else p * a)

@@ -599,18 +599,31 @@ def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) ->
         # pass where these gradients meet
         base = F.expand(inp, (m1.shape[0], m2.shape[1]))
     out = _add_scaled(inp, _scaled_product(m1, m2, alpha), beta, alpha, "AddmmBackward0", base)
-    if (
-        beta == 1
-        and alpha == 1
-        and out.data.flags.writeable
-        and not (_GradMode.vmapped and (batched(inp) or batched(m1) or batched(m2)))
+    if out.data.flags.writeable and not (
+        _GradMode.vmapped and (batched(inp) or batched(m1) or batched(m2))
     ):
-        # the input (a bias vector, a full matrix, a number: ATen copies it into the result
-        # and runs MKL with beta = 1) rounded as F.linear's bias (`linalg.linear_sum`)
-        v = LS(m1.data, m2.data, inp.data)
-        if v is not None and v.shape == out.data.shape:
-            out.data[...] = v
+        _gemm_rounding(out, m1, m2, inp, beta, alpha)
     return out
+
+
+def _gemm_rounding(out: Tensor, m1: Tensor, m2: Tensor, inp: Tensor, beta: Any, alpha: Any) -> None:
+    """addmm's value as MKL rounds it, where modelled: ATen copies the input (a bias vector, a
+    full matrix, a number) into the result and runs gemm with beta and alpha. With beta =
+    alpha = 1 rounded as F.linear's bias (`linalg.linear_sum`); otherwise (and for float64
+    products linear_sum leaves) on the avx2 and zen4 families as `gemm_avx2.addmm_scaled`."""
+    v = None
+    if beta == 1 and alpha == 1:
+        v = LS(m1.data, m2.data, inp.data)
+    scalars = all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in (beta, alpha))
+    if v is None and scalars and m1.dtype == m2.dtype == inp.dtype:
+        from ..core import cpu
+
+        if cpu.mkl_avx2():
+            from ..ops.gemm_avx2 import addmm_scaled
+
+            v = addmm_scaled(m1.data, m2.data, inp.data, float(alpha), float(beta))
+    if v is not None and v.shape == out.data.shape:
+        out.data[...] = v
 
 
 def baddbmm(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:  # noqa: A002
@@ -636,7 +649,39 @@ def baddbmm(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: Any =
         )
     C.kernel_dtype(b1.dtype, "baddbmm", kinds="fciu")  # (no bool loop)
     base = F.expand(inp, sizes)  # (recorded before the product, as in `addmm`)
-    return _add_scaled(inp, _scaled_product(b1, b2, alpha), beta, alpha, "BaddbmmBackward0", base)
+    out = _add_scaled(inp, _scaled_product(b1, b2, alpha), beta, alpha, "BaddbmmBackward0", base)
+    if out.data.flags.writeable and not (
+        _GradMode.vmapped and (batched(inp) or batched(b1) or batched(b2))
+    ):
+        _baddbmm_rounding(out, b1, b2, base, beta, alpha)
+    return out
+
+
+def _baddbmm_rounding(
+    out: Tensor, b1: Tensor, b2: Tensor, base: Tensor, beta: Any, alpha: Any
+) -> None:
+    """baddbmm's value as ATen's CPU kernel rounds it on the avx2 and zen4 families: from 400
+    multiply-adds a matrix, each matrix of the batch an addmm_ of its slice of the result
+    (`gemm_avx2.addmm_scaled`, the slice's place in the result deciding MKL's peeled
+    elements); below, ATen's own loop (beta * r + alpha * the sum in order, as computed)."""
+    from ..core import cpu
+
+    nb, m, k = b1.shape
+    n = b2.shape[2]
+    scalars = all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in (beta, alpha))
+    if not (scalars and cpu.mkl_avx2() and k * m * n >= 400 and b1.dtype == b2.dtype):
+        return
+    from ..ops.gemm_avx2 import addmm_scaled
+
+    res = np.empty(out.data.shape, out.data.dtype)
+    for i in range(nb):
+        v = addmm_scaled(
+            b1.data[i], b2.data[i], base.data[i], float(alpha), float(beta), out_at=i * m * n
+        )
+        if v is None:
+            return
+        res[i] = v
+    out.data[...] = res
 
 
 def addmv(input: Any, mat: Any, vec: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:  # noqa: A002

@@ -1213,9 +1213,15 @@ def _mexp_mm(x: np.ndarray, y: np.ndarray, slot: int = 0) -> np.ndarray:
     return _matmul_record(x, y) if out is None else out
 
 
+def _real_kind(dt: np.dtype) -> type:
+    """The real type of a dtype's values (float64 for complex128): ATen's matrix_exp picks its
+    degrees and constants by it."""
+    return np.empty(0, dt).real.dtype.type
+
+
 def _mexp_combine(mats: list, coeffs: tuple) -> np.ndarray:
     """sum_j coeffs[j] * mats[j] as `_compute_linear_combination` adds it up."""
-    kind = mats[0].dtype.type
+    kind = _real_kind(mats[0].dtype)
     out = np.zeros_like(mats[0])
     for m, c in zip(mats, coeffs):
         out = out + m * kind(c)
@@ -1253,7 +1259,7 @@ def _mexp_powers(a: np.ndarray, count: int) -> list:
 
 def _mexp_taylor(a: np.ndarray, degree: int) -> np.ndarray:
     """ATen's degree-`degree` polynomial of a batch of matrices (batch, n, n)."""
-    kind = a.dtype.type
+    kind = _real_kind(a.dtype)
     if degree == 1:
         one, x = _mexp_powers(a, 2)
         return one + x
@@ -1298,16 +1304,17 @@ def _mexp_norm(a: np.ndarray) -> np.ndarray:
 def mexp_squarings(norm: np.ndarray, dtype: np.dtype) -> np.ndarray:
     """s of ATen's scaling, ceil(log2(norm / theta_18)) and at least 0, in the dtype (NaN for
     a matrix whose 1-norm is not finite)."""
-    kind = dtype.type
+    kind = _real_kind(dtype)
+    theta = kind(_MEXP_THETAS[np.dtype(kind).name][-1])
     with np.errstate(all="ignore"):
-        return np.maximum(np.ceil(np.log2(norm / kind(_MEXP_THETAS[dtype.name][-1]))), kind(0))
+        return np.maximum(np.ceil(np.log2(norm / theta)), kind(0))
 
 
 def _mexp_scaled(a: np.ndarray, norm: np.ndarray) -> np.ndarray:
     """Degree 18 of A / 2^s, squared s times; the matrices in the order of their s (a stable
     sort, ATen's), each group squared on from the previous one's result. A non-finite s (a
     1-norm that is infinite or NaN) squares nothing: its matrix is all NaN already."""
-    kind = a.dtype.type
+    kind = _real_kind(a.dtype)
     s = mexp_squarings(norm, a.dtype)
     with np.errstate(all="ignore"):
         scaled = a * np.power(kind(2), -s).astype(a.dtype)[:, None, None]
@@ -1340,12 +1347,13 @@ def _matrix_exp_fwd(a: np.ndarray) -> np.ndarray:
     if n == 1:
         return E.exp.forward(a)
     flat = np.ascontiguousarray(a).reshape(-1, n, n)
-    thetas = [a.dtype.type(t) for t in _MEXP_THETAS[a.dtype.name]]
+    kind = _real_kind(a.dtype)
+    thetas = [kind(t) for t in _MEXP_THETAS[np.dtype(kind).name]]
     norm = _mexp_norm(flat)
     if flat.shape[0] > 1:
         return _mexp_scaled(flat, norm).reshape(a.shape)
     out = np.full_like(flat, np.nan)
-    low = a.dtype.type(-1)
+    low = kind(-1)
     for degree, high in zip((1, 2, 4, 8, 12), thetas):
         pick = (low < norm) & (norm <= high)
         if pick.any():
@@ -1403,6 +1411,7 @@ matrix_exp = defop(
     samples=_square_samples("any", ((3, 3), (2, 2, 2), (1, 1), (4, 4))),
     to_torch="torch.linalg.matrix_exp",
     to_jax="jax.scipy.linalg.expm",
+    complex="holo",  # (the rule's A^T is PyTorch's A^H once the engine conjugates)
 )
 
 

@@ -1306,8 +1306,8 @@ def matrix_exp(input: Any) -> Tensor:  # noqa: N803
     if n >= 2 and a.data.size:
         # the products it runs: at most 6 for the polynomial and one per squaring, each n^3,
         # and the gradient's on matrices twice as large
-        norm = np.abs(a.data.astype(np.float64)).sum(-2).max()
-        s = M.mexp_squarings(np.asarray([norm], a.dtype), a.dtype)[0]
+        norm = np.abs(a.data).astype(np.float64).sum(-2).max()
+        s = M.mexp_squarings(np.asarray([norm], a.data.real.dtype), a.dtype)[0]
         squarings = int(s) if np.isfinite(s) else 0
         count = int(np.prod(a.shape[:-2], dtype=np.int64))
         limits.LINALG_WORK.check(

@@ -402,7 +402,7 @@ def delete_item(o: Any, k: Any) -> None:
 
 
 _IMPORTS = (
-    "imports of torch, numpy, math, random, typing (and typing_extensions), "
+    "imports of torch, numpy, math, cmath, random, typing (and typing_extensions), "
     "collections.OrderedDict and defaultdict, "
     "itertools, copy, tqdm, matplotlib (draws nothing), gc, time, warnings or functorch "
     "(torch.func's functions)"

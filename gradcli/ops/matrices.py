@@ -880,6 +880,7 @@ geqrf = defop(
     ),
     to_torch=lambda w, a, p: _torch_packed(f"torch.geqrf({a[0]})", a[0], 2),
     to_jax=lambda w, a, p: "None",
+    complex="rule",  # (zgeqrf's values; the rule is PyTorch's refusal, as for real ones)
 )
 
 

@@ -805,6 +805,15 @@ def linalg_inv(A: Any) -> Tensor:  # noqa: N803
 
 
 def _slogdet_pair(a: Tensor) -> list[Tensor]:
+    if a.dtype.kind == "c":  # (the sign a unit complex number, the log of |det| real)
+        sign, logabs = np.linalg.slogdet(np.asarray(a.data))
+        real = a.data.real.dtype
+        return _complex_results(
+            a,
+            "torch.linalg.slogdet",
+            (np.asarray(sign, a.dtype), np.asarray(logabs, real)),
+            0,
+        )
     both = apply(M.slogdet, a)
     return _unpacked(both, [(), ()], "LinalgSlogdetBackward0")
 
@@ -823,6 +832,8 @@ def logdet(input: Any) -> Tensor:  # noqa: N803
     _low_precision(A.tensor_arg(input, "input"), "logdet")
     a = _matrices(input, "linalg.slogdet")
     sign, logabs = _slogdet_pair(a)
+    if a.dtype.kind == "c":  # (PyTorch's: log(sign) + log|det|, complex)
+        return Tensor(np.asarray(np.log(sign.data) + logabs.data, dtype=a.dtype))
     nan = Tensor(np.asarray(np.nan, dtype=a.dtype))
     return A.named(F.where(Tensor(sign.data == -1), nan, logabs), "WhereBackward0")
 
@@ -972,6 +983,51 @@ def _complex_values(a: Tensor, what: str, f: Callable[[np.ndarray], np.ndarray])
     return Tensor(column_major(np.asarray(f(np.asarray(a.data)))))
 
 
+def _complex_results(a: Tensor, what: str, values: tuple, matrices: int) -> list[Tensor]:
+    """Several results of a complex decomposition where gradcli has the values but no
+    gradient rule (refused in plain words for a matrix that requires grad, in grad mode): the
+    first `matrices` column-major as LAPACK writes them, the rest (eigenvalues, singular
+    values) row-major."""
+    from ..core.op import complex_refusal
+    from ..core.tensor import grad_enabled
+
+    if a.requires_grad and grad_enabled():
+        raise complex_refusal(f"the gradient of {what}")
+    return [
+        Tensor(column_major(np.array(v)) if i < matrices else np.array(v, order="C"))
+        for i, v in enumerate(values)
+    ]
+
+
+def _complex_finite(a: Tensor, fn: str) -> np.ndarray:
+    """The values of a complex matrix for an SVD-based function: LAPACK's failure on a
+    non-finite one in PyTorch's words."""
+    d = np.asarray(a.data)
+    if not np.isfinite(d).all():
+        raise GradcliError(
+            "linalg.svd: The algorithm failed to converge because the input matrix contained "
+            "non-finite values."
+        ).mirror(M.LINALG_ERROR)
+    return d
+
+
+def _complex_pinv(d: np.ndarray, atol: float, rtol: float, hermitian: bool) -> np.ndarray:
+    """PyTorch's pinv of complex matrices: through the eigendecomposition (hermitian) or the
+    SVD, the values at most max(atol, rtol * the largest) dropped."""
+    if hermitian:
+        w, v = np.linalg.eigh(d)
+        mag = np.abs(w)
+        top = mag.max(-1, keepdims=True) if mag.size else mag
+        keep = mag > np.maximum(atol, rtol * top)
+        inv = np.where(keep, 1 / np.where(keep, w, 1), 0)
+        return (v * inv[..., None, :]) @ np.conj(np.swapaxes(v, -1, -2))
+    u, sv, vh = np.linalg.svd(d, full_matrices=False)
+    top = sv[..., :1] if sv.size else sv
+    keep = sv > np.maximum(atol, rtol * top)
+    inv = np.where(keep, 1 / np.where(keep, sv, 1), 0)
+    return (np.conj(np.swapaxes(vh, -1, -2)) * inv[..., None, :]) @ np.conj(np.swapaxes(u, -1, -2))
+
+
 def _complex_cholesky(a: np.ndarray, upper: bool) -> np.ndarray:
     # (upper: U = L^H of the matrix read from its upper triangle, A^H's lower one)
     m = np.conj(np.swapaxes(a, -1, -2)) if upper else a
@@ -1022,6 +1078,17 @@ def qr(A: Any, mode: str = "reduced", *, out: Any = None) -> ReturnTuple:  # noq
             f"qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), "
             "'r', or 'complete'"
         )
+    if a.dtype.kind == "c":  # (LAPACK's zgeqrf and zungqr: NumPy's values are MKL's)
+        d = np.asarray(a.data)
+        q, r = _complex_results(
+            a,
+            "torch.linalg.qr",
+            (np.linalg.qr(d, mode="complete" if mode == "complete" else "reduced")),
+            2,
+        )
+        if mode == "r":
+            q = Tensor(np.zeros((0,), dtype=a.dtype))
+        return ReturnTuple("linalg_qr", ("Q", "R"), (q, r))
     both = apply(M.qr, a, mode=mode)
     q, r = _unpacked(both, M._qr_shapes(a.shape, mode), "LinalgQrBackward0")
     lapack_owned(q, r)  # (as LAPACK writes them through ATen)
@@ -1053,6 +1120,15 @@ def _uplo(v: Any) -> str:
 def eigh(input: Any, UPLO: str = "L", *, out: Any = None) -> ReturnTuple:  # noqa: N803
     a = _matrices(input, "linalg.eigh")
     n = a.shape[-1]
+    if a.dtype.kind == "c":
+        from ..core import symeig
+
+        uplo = _uplo(UPLO)
+        d = np.asarray(a.data)
+        w, v = np.linalg.eigh(d, UPLO=uplo)
+        v = symeig.match_phases(v, d, uplo)  # (MKL's ?heevd's phases, as PyTorch's)
+        vec, val = _complex_results(a, "torch.linalg.eigh", (v, w), 1)
+        return ReturnTuple("linalg_eigh", ("eigenvalues", "eigenvectors"), (val, vec))
     both = apply(M.eigh, a, uplo=_uplo(UPLO))
     w, v = _unpacked(both, [(n,), (n, n)], "LinalgEighBackward0")
     lapack_owned(v, vectors=(w,))
@@ -1083,6 +1159,10 @@ def svd(
             "cuSOLVER backend."
         )
     fm = _bool(full_matrices, "full_matrices")
+    if a.dtype.kind == "c":  # (LAPACK's zgesdd: NumPy's vectors are MKL's, phases too)
+        u, sv, vh = np.linalg.svd(_complex_finite(a, "linalg.svd"), full_matrices=fm)
+        u, vh, sv = _complex_results(a, "torch.linalg.svd", (u, vh, sv), 2)
+        return ReturnTuple("linalg_svd", ("U", "S", "Vh"), (u, sv, vh))
     packed = apply(M.svd, a, full_matrices=fm)
     u, s, vh = _unpacked(packed, M._svd_shapes(a.shape, fm), "LinalgSvdBackward0")
     lapack_owned(u, vh, vectors=(s,))
@@ -1126,6 +1206,12 @@ def pinv(
         raise GradcliError(
             f"linalg.pinv(hermitian=True): A must be batches of square matrices, but they are "
             f"{a.shape[-2]} by {a.shape[-1]} matrices"
+        )
+    if a.dtype.kind == "c":
+        d = _complex_finite(a, "linalg.pinv")
+        h = bool(hermitian)
+        return _complex_values(
+            a, "torch.linalg.pinv", lambda _: _complex_pinv(d, at, rt, h).astype(a.dtype)
         )
     return apply(M.pinv, a, atol=at, rtol=rt, hermitian=bool(hermitian))
 
@@ -1479,7 +1565,8 @@ def _batched_reflections(a: Tensor, t: Tensor) -> Tensor:
         if i + 1 < m:
             parts.append(a[(Ellipsis, slice(i + 1, None), i)])
         v = F.cat(parts, -1) if len(parts) > 1 else parts[0]
-        w = A.matmul(F.unsqueeze(v, -2), q)  # (..., 1, n)
+        vh = F.conj(v) if v.dtype.kind == "c" else v  # (H_i = I - tau v v^H)
+        w = A.matmul(F.unsqueeze(vh, -2), q)  # (..., 1, n)
         step = A.mul_t(F.unsqueeze(v, -1), w)  # (..., m, n)
         q = A.sub_t(q, A.mul_t(t[(Ellipsis, slice(i, i + 1), None)], step))
     return q
@@ -1971,9 +2058,10 @@ def eigvals(A: Any, *, out: Any = None) -> Tensor:  # noqa: N803
             hint="for a symmetric matrix write torch.linalg.eigvalsh(A) (real, differentiable); "
             "otherwise call torch.linalg.eigvals(A.detach()) or use torch.no_grad()",
         )
-    if a.dtype == np.float32 and a.shape[-1] > EIGVALS32_MAX:
+    if a.dtype in (np.float32, np.complex64) and a.shape[-1] > EIGVALS32_MAX:
         raise NotSupported(
-            f"torch.linalg.eigvals of a float32 matrix larger than {EIGVALS32_MAX} x "
+            f"torch.linalg.eigvals of a {scalar_type_name(a.dtype)} matrix larger than "
+            f"{EIGVALS32_MAX} x "
             f"{EIGVALS32_MAX} is not supported by gradcli: the order MKL's single-precision "
             "solver gives its eigenvalues in is not reproduced",
             hint="compute in float64: torch.linalg.eigvals(A.double()) (complex128)",
@@ -1984,16 +2072,40 @@ def eigvals(A: Any, *, out: Any = None) -> Tensor:  # noqa: N803
             "torch.linalg.eigvals: input tensor should not contain infs or NaNs.",
             hint="check the matrix first: torch.isfinite(A).all()",
         )
-    cdt = np.complex64 if a.dtype == np.float32 else np.complex128
+    cdt = np.complex64 if a.dtype in (np.float32, np.complex64) else np.complex128
     with np.errstate(all="ignore"):
         w = np.linalg.eig(vals)[0]  # (with vectors: closer to MKL's than without, measured)
     return Tensor(np.ascontiguousarray(w.astype(cdt)))
 
 
-def linalg_eig(*args: Any, **kwargs: Any) -> Any:
+def linalg_eig(A: Any, *, out: Any = None) -> Any:  # noqa: N803
+    """`torch.linalg.eig(A)` of a complex matrix: LAPACK's zgeev (each eigenvector of unit
+    norm, its largest component real; NumPy's values are MKL's, measured to 1e-13 at sizes 2
+    to 10 in complex128, complex64 only at 2 x 2, as `eigvals`). No gradient. A real matrix's
+    eigenvectors are refused: their signs are MKL's own."""
+    a = _matrices(A, "linalg.eig")
+    if a.dtype.kind == "c":
+        if a.dtype == np.complex64 and a.shape[-1] > EIGVALS32_MAX:
+            raise NotSupported(
+                f"torch.linalg.eig of a ComplexFloat matrix larger than {EIGVALS32_MAX} x "
+                f"{EIGVALS32_MAX} is not supported by gradcli: the order MKL's single-precision "
+                "solver gives its eigenvalues in is not reproduced",
+                hint="compute in double precision: torch.linalg.eig(A.to(torch.complex128))",
+            )
+        d = np.asarray(a.data)
+        if not np.isfinite(d).all():
+            raise GradcliError("torch.linalg.eig: input tensor should not contain infs or NaNs.")
+        w, v = np.linalg.eig(d)
+        vec, val = _complex_results(a, "torch.linalg.eig", (v, w), 1)
+        return ReturnTuple("linalg_eig", ("eigenvalues", "eigenvectors"), (val, vec))
+    _real_eig_refused()
+
+
+def _real_eig_refused() -> None:
     raise NotSupported(
-        "torch.linalg.eig is not supported by gradcli: the eigenvectors' signs (complex phases) "
-        "are chosen by PyTorch's LAPACK build (MKL), which gradcli does not reproduce",
+        "torch.linalg.eig of a real matrix is not supported by gradcli: the eigenvectors' signs "
+        "are chosen by PyTorch's LAPACK build (MKL's dgeev), which gradcli does not reproduce "
+        "(of a complex matrix it is)",
         hint="for the eigenvalues write torch.linalg.eigvals(A) (complex); for a symmetric "
         "matrix torch.linalg.eigh(A) (real eigenvalues ascending, eigenvectors as columns)",
     )

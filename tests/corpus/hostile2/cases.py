@@ -9098,3 +9098,42 @@ add(
         (r"'str' object has no attribute '_use_count'",),
     ),
 )
+
+# fixcomplex2: `import cmath` (numbers only, each call of bounded cost) and the complex
+# decompositions (LAPACK's work bounded before it starts; no gradient without PyTorch's rule).
+add(
+    esc("cmath_dunder_walk", "import cmath\nf = cmath.exp.__globals__"),
+    esc("cmath_module_dict", "import cmath\nd = cmath.__dict__"),
+    esc("cmath_loader", "import cmath\nd = cmath.__loader__.load_module('os')"),
+    small("cmath_exp_overflow", "import cmath\nz = cmath.exp(1e308 + 1j)", (r"math range error",)),
+    small("cmath_string_argument", "import cmath\nz = cmath.sqrt('1')", (r"must be real",)),
+    budget(
+        "cmath_forever",
+        "import cmath\nz = 1j\nwhile True:\n    z = cmath.exp(z) / (1 + abs(z))",
+    ),
+    budget(
+        "complex_eig_huge",
+        "A = torch.zeros(3000, 3000, dtype=torch.complex128)\nL, V = torch.linalg.eig(A)",
+        LIMIT + (r"memory", r"too large"),
+    ),
+    budget(
+        "complex_svd_batch_huge",
+        "A = torch.zeros(4000, 60, 60, dtype=torch.complex128)\nU, S, Vh = torch.linalg.svd(A)",
+        LIMIT + (r"memory", r"too large"),
+    ),
+    small(
+        "complex_eig_requires_grad",
+        "A = torch.eye(2, dtype=torch.cdouble, requires_grad=True)\nL, V = torch.linalg.eig(A)",
+        (r"not supported",),
+    ),
+    small(
+        "complex_eig_nan",
+        "A = torch.full((2, 2), float('nan'), dtype=torch.cdouble)\nL, V = torch.linalg.eig(A)",
+        (r"should not contain infs or NaNs",),
+    ),
+    small(
+        "complex_svd_inf",
+        "A = torch.full((2, 3), float('inf'), dtype=torch.cdouble)\nU, S, Vh = torch.linalg.svd(A)",
+        (r"failed to converge",),
+    ),
+)

@@ -891,14 +891,41 @@ def _eigh_fwd(a: np.ndarray, uplo: str = "L") -> np.ndarray:
     from ..core import symeig
 
     w, v = np.linalg.eigh(a, UPLO=uplo)
+    if a.dtype.kind == "c":
+        # each eigenvector's phase as MKL's ?heevd's (the real eigenvalues packed as complex
+        # numbers: the caller takes their real parts)
+        return pack(w.astype(a.dtype), symeig.match_phases(v, a, uplo), lead=a.shape[:-2])
     # each eigenvector's sign as MKL's ?syevd picks it (NumPy's LAPACK picks others)
     return pack(w, symeig.match_signs(v, a, uplo), lead=a.shape[:-2])
+
+
+EIG_PHASE = (
+    "{fn}: The eigenvectors in the complex case are specified up to multiplication by "
+    "e^{{i phi}}. The specified loss function depends on this quantity, so it is ill-defined."
+)
+
+
+def _eigh_complex_vjp(w: Tensor, v: Tensor, gw: Tensor, gv: Tensor, n: int) -> Tensor:
+    """PyTorch's linalg_eig_backward of a Hermitian matrix: V (skew(V^H gV) / (L_j - L_i),
+    its diagonal replaced by gL) V^H; refused as PyTorch does where the loss depends on the
+    eigenvectors' phases (an imaginary part on the diagonal of V^H gV)."""
+    vhgv = mm(_mh(v), gv)
+    im = np.diagonal(vhgv.data, axis1=-2, axis2=-1).imag
+    if not np.allclose(im, 0, rtol=1e-2, atol=1e-2):
+        raise GradcliError(EIG_PHASE.format(fn="linalg_eigh_backward")).pytorch()
+    vhgv = (vhgv - _mh(vhgv)) * 0.5
+    e = S.unsqueeze(w, -2) - S.unsqueeze(w, -1) + eye_like(w, n)  # (w real, packed complex)
+    off = Tensor(1 - np.eye(n, dtype=vhgv.dtype))
+    ret = safe_divide(vhgv, e) * off + diag_embed(gw)
+    return mm(v, mm(ret, _mh(v)))
 
 
 def _eigh_vjp(g: Tensor, out: Tensor, a: Tensor, uplo: str = "L") -> tuple:
     n = a.shape[-1]
     w, v = unpack(out, [(n,), (n, n)])
     gw, gv = unpack(g, [(n,), (n, n)])
+    if v.data.dtype.kind == "c":
+        return (_eigh_complex_vjp(w, v, gw, gv, n),)
     vtgv = mm(mT(v), gv)
     vtgv = (vtgv - mT(vtgv)) * 0.5
     e = S.unsqueeze(w, -2) - S.unsqueeze(w, -1) + eye_like(w, n)
@@ -922,6 +949,7 @@ eigh = defop(
     to_jax=lambda w, a, p: _jax_packed(
         f"jnp.linalg.eigh({a[0]}, UPLO={w.lit(p.get('uplo', 'L'))})", a[0]
     ),
+    complex="rule",  # (`_eigh_complex_vjp`, PyTorch's conjugate Wirtinger gradient)
 )
 
 

@@ -1121,16 +1121,27 @@ def eigh(input: Any, UPLO: str = "L", *, out: Any = None) -> ReturnTuple:  # noq
     a = _matrices(input, "linalg.eigh")
     n = a.shape[-1]
     if a.dtype.kind == "c":
-        from ..core import symeig
-
-        uplo = _uplo(UPLO)
-        d = np.asarray(a.data)
-        w, v = np.linalg.eigh(d, UPLO=uplo)
-        v = symeig.match_phases(v, d, uplo)  # (MKL's ?heevd's phases, as PyTorch's)
-        vec, val = _complex_results(a, "torch.linalg.eigh", (v, w), 1)
-        return ReturnTuple("linalg_eigh", ("eigenvalues", "eigenvectors"), (val, vec))
+        return _complex_eigh(a, _uplo(UPLO))
     both = apply(M.eigh, a, uplo=_uplo(UPLO))
     w, v = _unpacked(both, [(n,), (n, n)], "LinalgEighBackward0")
+    lapack_owned(v, vectors=(w,))
+    return ReturnTuple("linalg_eigh", ("eigenvalues", "eigenvectors"), (w, v))
+
+
+def _complex_eigh(a: Tensor, uplo: str) -> ReturnTuple:
+    """eigh of a complex Hermitian matrix: one record (`ops.matrices.eigh`) of the eigenvalues
+    (real parts of its packed complex numbers) and the eigenvectors with MKL's phases."""
+    from ..ops import complexnum
+
+    n = a.shape[-1]
+    packed = apply(M.eigh, a, uplo=uplo)
+    wc, v = M.unpack(packed, [(n,), (n, n)])
+    w = apply(complexnum.real, wc)
+    outs = [A.named(w, "LinalgEighBackward0"), A.named(v, "LinalgEighBackward0")]
+    link_siblings(outs)
+    if packed.node is not None:
+        for p in outs:
+            A.shown_over(p, *packed.node.inputs)
     lapack_owned(v, vectors=(w,))
     return ReturnTuple("linalg_eigh", ("eigenvalues", "eigenvectors"), (w, v))
 
@@ -1139,6 +1150,8 @@ def eigvalsh(input: Any, UPLO: str = "L", *, out: Any = None) -> Tensor:  # noqa
     a = _matrices(input, "linalg.eigh")  # (ATen checks it as eigh, in eigh's words)
     if a.dtype.kind == "c":  # (real eigenvalues, ascending, of the Hermitian matrix)
         uplo = _uplo(UPLO)
+        if a.requires_grad and _GradMode.enabled:  # (PyTorch computes the vectors then)
+            return _complex_eigh(a, uplo)[0]
         return _complex_values(
             a, "torch.linalg.eigvalsh", lambda d: np.linalg.eigvalsh(d, UPLO=uplo)
         )

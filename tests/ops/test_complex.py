@@ -103,6 +103,16 @@ def _matmul_grad(z: Tensor) -> Tensor:
     return g
 
 
+def _eigh_phase_free(a: Tensor, uplo: str) -> Tensor:
+    """What of eigh(a + a^H) does not depend on the eigenvectors' phases: the eigenvalues and
+    the squared magnitudes of the eigenvectors' entries (a real function of a complex matrix;
+    PyTorch's rule is the gradient of a function of a Hermitian matrix, whose perturbations
+    are Hermitian too)."""
+    w, v = L.eigh(a + F.mH(a), uplo)
+    mag = F.real(v * F.conj(v))
+    return F.cat([w, mag.reshape(*mag.shape[:-2], -1)], -1)
+
+
 # (name, function, input kinds and shapes: "c" complex, "r" real)
 CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("exp", lambda z: z.exp(), [("c", (3,))]),
@@ -187,6 +197,8 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("vdot", lambda z, w: B.vdot(z, w), [("c", (3,)), ("c", (3,))]),
     ("matrix_norm_nuc", lambda a: L.matrix_norm(a, "nuc") + L.matrix_norm(a, 1), [("c", (2, 2))]),
     ("matrix_exp", lambda a: X.matrix_exp(a * 0.3), [("c", (3, 3))]),
+    ("eigh", lambda a: _eigh_phase_free(a, "L"), [("c", (3, 3))]),
+    ("eigh_upper", lambda a: _eigh_phase_free(a, "U"), [("c", (2, 3, 3))]),
     ("matrix_exp_scaled", lambda a: X.matrix_exp(a * 2), [("c", (2, 2, 2))]),
     ("householder_product", lambda a, t: L.householder_product(a, t), [("c", (3, 2)), ("c", (2,))]),
     (
@@ -245,7 +257,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "view_as_real", "view_as_complex", "astype", "cat", "stack", "index_put", "tan", "sinh",
         "cosh", "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
         "acos", "atan", "where", "cumsum", "cumprod", "inv", "det", "solve", "svdvals", "pow",
-        "matrix_exp",
+        "matrix_exp", "eigh",
         "geqrf",  # (no gradient, as PyTorch's: its values in the corpus, 1821)
     }  # fmt: skip
     assert declared <= checked, declared - checked

@@ -564,10 +564,15 @@ def not_positive_definite(a: np.ndarray) -> GradcliError:
 
 
 def _cholesky_fwd(a: np.ndarray, upper: bool = False) -> np.ndarray:
-    """L, or U = L(A^T)^T (LAPACK's upper factor reads A's upper triangle), column-major as
+    """L, or U = L(A^H)^H (LAPACK's upper factor reads A's upper triangle), column-major as
     ATen returns either."""
-    low = _cholesky_lower(np.swapaxes(a, -1, -2) if upper else a)
-    return column_major(np.swapaxes(low, -1, -2) if upper else low)
+    if not upper:
+        return column_major(_cholesky_lower(a))
+    low = _cholesky_lower(np.conj(np.swapaxes(a, -1, -2)))
+    up = np.conj(np.swapaxes(low, -1, -2))
+    if up.dtype.kind == "c":
+        up.imag += 0.0  # (LAPACK's upper factor: +0 imaginary parts where conj gave -0)
+    return column_major(up)
 
 
 def _cholesky_lower(a: np.ndarray) -> np.ndarray:
@@ -583,16 +588,17 @@ def _cholesky_lower(a: np.ndarray) -> np.ndarray:
 
 
 def _cholesky_vjp(g: Tensor, out: Tensor, a: Tensor, upper: bool = False) -> tuple:
-    # gA = L^-T Phi L^-1 with Phi = tril(L^T gL) with its diagonal halved, made symmetric
-    # (upper: the same with L = U^T, gL = gU^T; the result is symmetric)
+    # gA = L^-H Phi L^-1 with Phi = tril(L^H gL) with its diagonal halved, made Hermitian
+    # (upper: the same with L = U^H, gL = gU^H); of complex matrices PyTorch's conjugate
+    # Wirtinger gradient (the record's complex="rule"), of real ones the transposes
     if upper:
-        out, g = mT(out), mT(g)
+        out, g = _mh(out), _mh(g)
     n = a.shape[-1]
-    lt = mT(out)
-    p = mm(lt, g) * tri_mask(out, n, n)
-    phi = (p + mT(p * tri_mask(out, n, n, -1))) * 0.5
-    x = apply(solve, lt, phi, strict=False)  # L^-T Phi
-    return (mT(apply(solve, lt, mT(x), strict=False)),)
+    lh = _mh(out)
+    p = mm(lh, g) * tri_mask(out, n, n)
+    phi = (p + _mh(p * tri_mask(out, n, n, -1))) * 0.5
+    x = apply(solve, lh, phi, strict=False)  # L^-H Phi
+    return (mT(apply(solve, mT(out), mT(x), strict=False)),)  # (x L^-1)
 
 
 def _cholesky_jvp(dots: tuple, out: Tensor, a: Tensor, upper: bool = False) -> Tensor:
@@ -602,10 +608,10 @@ def _cholesky_jvp(dots: tuple, out: Tensor, a: Tensor, upper: bool = False) -> T
     # dL = L (tril(X) - diag(X) / 2): a tril (+0 above) less the halved diagonal; upper:
     # L = U^H, the tangent dL^H
     if upper:
-        return mT(_cholesky_jvp(dots, mT(out), a))
+        return _mh(_cholesky_jvp(dots, _mh(out), a))
     n = out.shape[-1]
     x = apply(solve_triangular, out, dots[0], upper=False)
-    x = mT(apply(solve_triangular, out, mT(x), upper=False))
+    x = _mh(apply(solve_triangular, out, _mh(x), upper=False))
     low = Tensor(np.tril(np.ones((n, n), dtype=bool)))
     x = apply(B.where, low, x, Tensor(np.zeros((), dtype=x.dtype))) - diag_embed(diagonal(x) * 0.5)
     return mm(out, x)
@@ -623,6 +629,7 @@ cholesky = defop(
     samples=_square_samples("spd"),
     to_torch="torch.linalg.cholesky",
     to_jax="jnp.linalg.cholesky",
+    complex="rule",  # (`_cholesky_vjp`: conjugate transposes, PyTorch's formula)
 )
 
 

@@ -1028,25 +1028,8 @@ def _complex_pinv(d: np.ndarray, atol: float, rtol: float, hermitian: bool) -> n
     return (np.conj(np.swapaxes(vh, -1, -2)) * inv[..., None, :]) @ np.conj(np.swapaxes(u, -1, -2))
 
 
-def _complex_cholesky(a: np.ndarray, upper: bool) -> np.ndarray:
-    # (upper: U = L^H of the matrix read from its upper triangle, A^H's lower one)
-    m = np.conj(np.swapaxes(a, -1, -2)) if upper else a
-    try:
-        low = np.linalg.cholesky(m)
-    except np.linalg.LinAlgError:
-        raise M.not_positive_definite(m) from None
-    if not upper:
-        return low
-    up = np.conj(np.swapaxes(low, -1, -2))
-    up.imag += 0.0  # (LAPACK's upper factor: +0 imaginary parts where conj gave -0)
-    return up
-
-
 def cholesky(input: Any, *, upper: bool = False, out: Any = None) -> Tensor:  # noqa: N803
     a = _matrices(input, "linalg.cholesky")
-    if a.dtype.kind == "c":
-        up = bool(upper)
-        return _complex_values(a, "torch.linalg.cholesky", lambda d: _complex_cholesky(d, up))
     if upper:
         # one node, with the tangent as given (PyTorch's forward rule reads dA, not dA^T)
         return apply(M.cholesky, a, upper=True)

@@ -103,6 +103,13 @@ def _matmul_grad(z: Tensor) -> Tensor:
     return g
 
 
+def _positive(a: Tensor) -> Tensor:
+    """a a^H + 3 I: Hermitian positive-definite, a function of all of a (PyTorch's cholesky
+    rule is the gradient of a function of a Hermitian matrix)."""
+    n = a.shape[-1]
+    return a @ F.mH(a) + Tensor(3 * np.eye(n, dtype=a.dtype))
+
+
 def _eigh_phase_free(a: Tensor, uplo: str) -> Tensor:
     """What of eigh(a + a^H) does not depend on the eigenvectors' phases: the eigenvalues and
     the squared magnitudes of the eigenvectors' entries (a real function of a complex matrix;
@@ -198,6 +205,8 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("matrix_norm_nuc", lambda a: L.matrix_norm(a, "nuc") + L.matrix_norm(a, 1), [("c", (2, 2))]),
     ("matrix_exp", lambda a: X.matrix_exp(a * 0.3), [("c", (3, 3))]),
     ("eigh", lambda a: _eigh_phase_free(a, "L"), [("c", (3, 3))]),
+    ("cholesky", lambda a: L.cholesky(_positive(a)), [("c", (3, 3))]),
+    ("cholesky_upper", lambda a: L.cholesky(_positive(a), upper=True), [("c", (2, 2, 2))]),
     ("eigh_upper", lambda a: _eigh_phase_free(a, "U"), [("c", (2, 3, 3))]),
     ("matrix_exp_scaled", lambda a: X.matrix_exp(a * 2), [("c", (2, 2, 2))]),
     ("householder_product", lambda a, t: L.householder_product(a, t), [("c", (3, 2)), ("c", (2,))]),
@@ -257,7 +266,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "view_as_real", "view_as_complex", "astype", "cat", "stack", "index_put", "tan", "sinh",
         "cosh", "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
         "acos", "atan", "where", "cumsum", "cumprod", "inv", "det", "solve", "svdvals", "pow",
-        "matrix_exp", "eigh",
+        "matrix_exp", "eigh", "cholesky",
         "geqrf",  # (no gradient, as PyTorch's: its values in the corpus, 1821)
     }  # fmt: skip
     assert declared <= checked, declared - checked

@@ -336,6 +336,9 @@ det = defop(
 
 
 def _slogdet_fwd(a: np.ndarray) -> np.ndarray:
+    if a.dtype.kind == "c":  # (the sign a unit complex number; log|det| packed as complex)
+        sign, logabs = np.linalg.slogdet(a)
+        return np.stack([sign, logabs.astype(a.dtype)], axis=-1)
     exact = lapack32.slogdet(a)
     if exact is not None:
         return exact
@@ -343,7 +346,24 @@ def _slogdet_fwd(a: np.ndarray) -> np.ndarray:
     return np.stack([sign, logabs], axis=-1).astype(a.dtype, copy=False)
 
 
+def _slogdet_complex_vjp(g: Tensor, out: Tensor, a: Tensor) -> Tensor:
+    """PyTorch's slogdet_backward of a complex matrix: A^-H diag(g_logabsdet + i Im(g_sign
+    conj(sign))), as a solve with A^H (measured against PyTorch: its sign's term)."""
+    from . import complexnum as CN
+
+    n = a.shape[-1]
+    sign = apply(S.index, out, idx=(Ellipsis, 0))
+    gs = apply(S.index, g, idx=(Ellipsis, 0))
+    gl = apply(CN.real, apply(S.index, g, idx=(Ellipsis, 1)))
+    turn = apply(CN.imag, gs * apply(CN.conj, sign))
+    total = apply(CN.complex_, gl, turn)
+    vec = apply(P.expand, S.unsqueeze(total, -1), shape=total.shape + (n,))
+    return apply(solve, _mh(a), diag_embed(vec))
+
+
 def _slogdet_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
+    if a.data.dtype.kind == "c":
+        return (_slogdet_complex_vjp(g, out, a),)
     if not grad_enabled():
         exact = lapack32.det_grad(a.data, np.ascontiguousarray(g.data[..., 1]))
         if exact is not None:  # float32: ATen's LU solve of diag(g), its bits
@@ -372,6 +392,7 @@ slogdet = defop(
     samples=_square_samples("invertible") + _square_samples("any", ((3, 3),)),
     to_torch="torch.stack(torch.linalg.slogdet({0}), dim=-1)",
     to_jax="jnp.stack(jnp.linalg.slogdet({0}), axis=-1)",
+    complex="rule",  # (`_slogdet_complex_vjp`)
 )
 
 

@@ -806,14 +806,7 @@ def linalg_inv(A: Any) -> Tensor:  # noqa: N803
 
 def _slogdet_pair(a: Tensor) -> list[Tensor]:
     if a.dtype.kind == "c":  # (the sign a unit complex number, the log of |det| real)
-        sign, logabs = np.linalg.slogdet(np.asarray(a.data))
-        real = a.data.real.dtype
-        return _complex_results(
-            a,
-            "torch.linalg.slogdet",
-            (np.asarray(sign, a.dtype), np.asarray(logabs, real)),
-            0,
-        )
+        return _real_parts(apply(M.slogdet, a), [(), ()], (1,), "LinalgSlogdetBackward0")
     both = apply(M.slogdet, a)
     return _unpacked(both, [(), ()], "LinalgSlogdetBackward0")
 
@@ -833,7 +826,7 @@ def logdet(input: Any) -> Tensor:  # noqa: N803
     a = _matrices(input, "linalg.slogdet")
     sign, logabs = _slogdet_pair(a)
     if a.dtype.kind == "c":  # (PyTorch's: log(sign) + log|det|, complex)
-        return Tensor(np.asarray(np.log(sign.data) + logabs.data, dtype=a.dtype))
+        return A.add_t(apply(E.log, sign), logabs)
     nan = Tensor(np.asarray(np.nan, dtype=a.dtype))
     return A.named(F.where(Tensor(sign.data == -1), nan, logabs), "WhereBackward0")
 
@@ -1111,20 +1104,30 @@ def eigh(input: Any, UPLO: str = "L", *, out: Any = None) -> ReturnTuple:  # noq
     return ReturnTuple("linalg_eigh", ("eigenvalues", "eigenvectors"), (w, v))
 
 
-def _complex_eigh(a: Tensor, uplo: str) -> ReturnTuple:
-    """eigh of a complex Hermitian matrix: one record (`ops.matrices.eigh`) of the eigenvalues
-    (real parts of its packed complex numbers) and the eigenvectors with MKL's phases."""
+def _real_parts(packed: Tensor, shapes: list, real: tuple, label: str) -> list[Tensor]:
+    """`_unpacked` of a complex record's packed results, the parts at `real` (eigenvalues,
+    log|det|: real numbers packed as complex ones) as their real parts."""
     from ..ops import complexnum
 
-    n = a.shape[-1]
-    packed = apply(M.eigh, a, uplo=uplo)
-    wc, v = M.unpack(packed, [(n,), (n, n)])
-    w = apply(complexnum.real, wc)
-    outs = [A.named(w, "LinalgEighBackward0"), A.named(v, "LinalgEighBackward0")]
+    parts = M.unpack(packed, shapes)
+    outs = [
+        A.named(apply(complexnum.real, p) if i in real else p, label) for i, p in enumerate(parts)
+    ]
     link_siblings(outs)
     if packed.node is not None:
         for p in outs:
             A.shown_over(p, *packed.node.inputs)
+    for p in outs:
+        p.data = np.array(p.data)  # (own storage, as ATen's results)
+        p._vc = p._base = None
+    return outs
+
+
+def _complex_eigh(a: Tensor, uplo: str) -> ReturnTuple:
+    """eigh of a complex Hermitian matrix: one record (`ops.matrices.eigh`) of the eigenvalues
+    (real parts of its packed complex numbers) and the eigenvectors with MKL's phases."""
+    n = a.shape[-1]
+    w, v = _real_parts(apply(M.eigh, a, uplo=uplo), [(n,), (n, n)], (0,), "LinalgEighBackward0")
     lapack_owned(v, vectors=(w,))
     return ReturnTuple("linalg_eigh", ("eigenvalues", "eigenvectors"), (w, v))
 

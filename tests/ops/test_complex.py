@@ -206,6 +206,9 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("matrix_exp", lambda a: X.matrix_exp(a * 0.3), [("c", (3, 3))]),
     ("eigh", lambda a: _eigh_phase_free(a, "L"), [("c", (3, 3))]),
     ("cholesky", lambda a: L.cholesky(_positive(a)), [("c", (3, 3))]),
+    ("slogdet_sign", lambda a: L.slogdet(a)[0], [("c", (2, 3, 3))]),
+    ("slogdet_logabsdet", lambda a: L.slogdet(a)[1], [("c", (3, 3))]),
+    ("logdet", lambda a: L.logdet(a), [("c", (2, 2))]),
     ("cholesky_upper", lambda a: L.cholesky(_positive(a), upper=True), [("c", (2, 2, 2))]),
     ("eigh_upper", lambda a: _eigh_phase_free(a, "U"), [("c", (2, 3, 3))]),
     ("matrix_exp_scaled", lambda a: X.matrix_exp(a * 2), [("c", (2, 2, 2))]),
@@ -266,7 +269,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "view_as_real", "view_as_complex", "astype", "cat", "stack", "index_put", "tan", "sinh",
         "cosh", "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
         "acos", "atan", "where", "cumsum", "cumprod", "inv", "det", "solve", "svdvals", "pow",
-        "matrix_exp", "eigh", "cholesky",
+        "matrix_exp", "eigh", "cholesky", "slogdet",
         "geqrf",  # (no gradient, as PyTorch's: its values in the corpus, 1821)
     }  # fmt: skip
     assert declared <= checked, declared - checked

@@ -1021,10 +1021,18 @@ def _svd_vjp(
         # when they are exactly zero: NaN where singular values repeat, e.g. a second
         # derivative of det at the zero matrix).
         return (_svdvals_grad(u, gs, vh, m, n),)
-    uhgu = mm(mT(u), gu)
-    uhgu = uhgu - mT(uhgu)
-    vhgv = mm(vh, mT(gvh))
-    vhgv = vhgv - mT(vhgv)
+    # (complex: conjugate transposes, PyTorch's conjugate Wirtinger formula; real: transposes)
+    uhgu = mm(_mh(u), gu)
+    vhgv = mm(vh, _mh(gvh))
+    cplx = u.data.dtype.kind == "c"
+    if cplx:
+        # PyTorch's check that the loss does not depend on the singular vectors' phases
+        im_u = np.diagonal(uhgu.data, axis1=-2, axis2=-1).imag
+        im_v = np.diagonal(vhgv.data, axis1=-2, axis2=-1).imag
+        if not np.allclose(im_u, -im_v, rtol=1e-2, atol=1e-2):
+            raise GradcliError(SVD_PHASE).pytorch()
+    uhgu = uhgu - _mh(uhgu)
+    vhgv = vhgv - _mh(vhgv)
     s2 = s * s
     e = S.unsqueeze(s2, -2) - S.unsqueeze(s2, -1) + eye_like(s, k)
     num = uhgu * S.unsqueeze(s, -2) + S.unsqueeze(s, -1) * vhgv
@@ -1035,17 +1043,26 @@ def _svd_vjp(
     # S used: PyTorch's gU, gVh undefined) those terms are 0.
     used = uv_used or _GradMode.transposing or bool(gu.data.any() or gvh.data.any())
     ret = (num / e if used else safe_divide(num, e)) + diag_embed(gs)
+    if cplx:  # (+ i Im(diag(U^H gU)) / S: the skew part's diagonal over 2S, measured)
+        ret = ret + diag_embed(tsum(uhgu * eye_like(uhgu, k), -1) / (s * 2))
     if m > n:
         ga = mm(u, ret)
         gusinv = gu / S.unsqueeze(s, -2)
-        ga = ga + gusinv - mm(u, mm(mT(u), gusinv))
+        ga = ga + gusinv - mm(u, mm(_mh(u), gusinv))
         return (mm(ga, vh),)
     if m < n:
         ga = mm(ret, vh)
         sinvgvh = gvh / S.unsqueeze(s, -1)
-        ga = ga + sinvgvh - mm(mm(sinvgvh, mT(vh)), vh)
+        ga = ga + sinvgvh - mm(mm(sinvgvh, _mh(vh)), vh)
         return (mm(u, ga),)
     return (mm(u, mm(ret, vh)),)
+
+
+SVD_PHASE = (
+    "svd_backward: The singular vectors in the complex case are specified up to multiplication "
+    "by e^{i phi}. The specified loss function depends on this phase term, making it "
+    "ill-defined."
+)
 
 
 svd = defop(
@@ -1073,6 +1090,7 @@ svd = defop(
     to_jax=lambda w, a, p: _jax_packed(
         f"jnp.linalg.svd({a[0]}, full_matrices={bool(p.get('full_matrices', True))})", a[0]
     ),
+    complex="rule",  # (`_svd_vjp`: conjugate transposes for complex matrices)
 )
 
 

@@ -110,6 +110,17 @@ def _positive(a: Tensor) -> Tensor:
     return a @ F.mH(a) + Tensor(3 * np.eye(n, dtype=a.dtype))
 
 
+def _svd_phase_free(a: Tensor) -> Tensor:
+    """Of svd(a), what does not depend on the singular vectors' phases: the singular values,
+    the outer products u_i v_i^H and the squared magnitudes of U's entries (complex)."""
+    u, s, vh = L.svd(a, full_matrices=False)
+    k = s.shape[-1]
+    outer = u[..., :, :1] * vh[..., :1, :] + u[..., :, k - 1 :] * vh[..., k - 1 :, :] * 0.5
+    mag = F.real(u * F.conj(u))
+    parts = [s, outer.reshape(*outer.shape[:-2], -1), mag.reshape(*mag.shape[:-2], -1)]
+    return F.cat([p.to(np.dtype(np.complex128)) for p in parts], -1)
+
+
 def _eigh_phase_free(a: Tensor, uplo: str) -> Tensor:
     """What of eigh(a + a^H) does not depend on the eigenvectors' phases: the eigenvalues and
     the squared magnitudes of the eigenvectors' entries (a real function of a complex matrix;
@@ -207,6 +218,9 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("eigh", lambda a: _eigh_phase_free(a, "L"), [("c", (3, 3))]),
     ("cholesky", lambda a: L.cholesky(_positive(a)), [("c", (3, 3))]),
     ("slogdet_sign", lambda a: L.slogdet(a)[0], [("c", (2, 3, 3))]),
+    ("svd", lambda a: _svd_phase_free(a), [("c", (3, 3))]),
+    ("svd_tall", lambda a: _svd_phase_free(a), [("c", (4, 2))]),
+    ("svd_wide", lambda a: _svd_phase_free(a), [("c", (2, 2, 3))]),
     ("slogdet_logabsdet", lambda a: L.slogdet(a)[1], [("c", (3, 3))]),
     ("logdet", lambda a: L.logdet(a), [("c", (2, 2))]),
     ("cholesky_upper", lambda a: L.cholesky(_positive(a), upper=True), [("c", (2, 2, 2))]),
@@ -269,7 +283,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "view_as_real", "view_as_complex", "astype", "cat", "stack", "index_put", "tan", "sinh",
         "cosh", "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
         "acos", "atan", "where", "cumsum", "cumprod", "inv", "det", "solve", "svdvals", "pow",
-        "matrix_exp", "eigh", "cholesky", "slogdet",
+        "matrix_exp", "eigh", "cholesky", "slogdet", "svd",
         "geqrf",  # (no gradient, as PyTorch's: its values in the corpus, 1821)
     }  # fmt: skip
     assert declared <= checked, declared - checked

@@ -1140,27 +1140,34 @@ def _pinv_fwd(a: np.ndarray, atol: float = 0.0, rtol: float = 0.0, hermitian: bo
         mag = np.abs(w)
         tol = np.maximum(atol, rtol * mag.max(axis=-1, keepdims=True, initial=0.0))
         winv = np.where(mag > tol, 1 / np.where(mag > tol, w, 1), 0).astype(a.dtype)
-        return (v * winv[..., None, :]) @ np.swapaxes(v, -1, -2)
+        return (v * winv[..., None, :]) @ _ah(v)
     u, s, vh = np.linalg.svd(a, full_matrices=False)
     tol = np.maximum(atol, rtol * s.max(axis=-1, keepdims=True, initial=0.0))
     sinv = np.where(s > tol, 1 / np.where(s > tol, s, 1), 0).astype(a.dtype)
-    return (np.swapaxes(vh, -1, -2) * sinv[..., None, :]) @ np.swapaxes(u, -1, -2)
+    return (_ah(vh) * sinv[..., None, :]) @ _ah(u)
+
+
+def _ah(x: np.ndarray) -> np.ndarray:
+    """The conjugate transpose of a batch of matrices (of real ones, the transpose)."""
+    t = np.swapaxes(x, -1, -2)
+    return np.conj(t) if x.dtype.kind == "c" else t
 
 
 def _pinv_vjp(
     g: Tensor, out: Tensor, a: Tensor, atol: float = 0.0, rtol: float = 0.0, hermitian: bool = False
 ) -> tuple:
+    # (PyTorch's pinv_backward, its conjugate transposes: transposes of real matrices)
     m, n = a.shape[-2:]
     p = out
-    pt = mT(p)
-    gt = mT(g)
+    pt = _mh(p)
+    gt = _mh(g)
     if m <= n:
         k = mm(gt, p)
         kpt = mm(k, pt)
-        return (-mT(mm(p, k)) + kpt - mm(mm(a, p), kpt) + mm(mm(pt, p), gt - mm(k, a)),)
+        return (-_mh(mm(p, k)) + kpt - mm(mm(a, p), kpt) + mm(mm(pt, p), gt - mm(k, a)),)
     k = mm(p, gt)
     ptk = mm(pt, k)
-    return (-mT(mm(k, p)) + mm(mm(gt - mm(a, k), p), pt) + ptk - mm(mm(ptk, p), a),)
+    return (-_mh(mm(k, p)) + mm(mm(gt - mm(a, k), p), pt) + ptk - mm(mm(ptk, p), a),)
 
 
 pinv = defop(
@@ -1185,6 +1192,7 @@ pinv = defop(
         f"jnp.linalg.pinv({a[0]}, rtol={w.lit(float(p.get('rtol', 0.0)))}, "
         f"hermitian={bool(p.get('hermitian'))})"
     ),
+    complex="rule",  # (`_pinv_vjp`: conjugate transposes)
 )
 
 

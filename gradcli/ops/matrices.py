@@ -736,7 +736,7 @@ def _qr_mkl(a: np.ndarray, mode: str) -> np.ndarray | None:
     None where that model does not hold for every matrix of the batch."""
     from ..core import cpu, mklgels
 
-    if not cpu.mkl_avx2() or a.size == 0:
+    if not cpu.mkl_avx2() or a.size == 0 or a.dtype.kind == "c":
         return None
     if not mklgels.qr_fits(a.shape[-2], a.shape[-1], a.dtype, mode):
         return None
@@ -783,19 +783,25 @@ def _qr_vjp(g: Tensor, out: Tensor, a: Tensor, mode: str = "reduced") -> tuple:
     shapes = _qr_shapes(a.shape, mode)
     q, r = unpack(out, shapes)
     gq, gr = unpack(g, shapes)
-    ga = mm(gr, mT(r)) - mm(mT(q), gq)
+    # (complex: conjugate transposes, PyTorch's formula; real: transposes)
+    ga = mm(gr, _mh(r)) - mm(_mh(q), gq)
     if m >= n:
         k = n
         x = ga * tri_mask(ga, k, k, upper=True)
-        sym = x + mT(x) - diag_embed(diagonal(x))
+        # x + x^H with the diagonal's real part halved (the imaginary parts cancel)
+        eye = eye_like(ga, k)
+        sym = x + _mh(x) - (x * eye + _mh(x) * eye) * 0.5
         ga = mm(q, sym) + gq
-        # gA R^-T: the transpose of R^-1 gA^T
-        return (mT(apply(solve, r, mT(ga), strict=False)),)
+        # gA R^-H: the conjugate transpose of R^-1 gA^H
+        return (_mh(apply(solve, r, _mh(ga), strict=False)),)
     xs = -ga
-    ret = (xs - mT(xs)) * tri_mask(ga, m, m)
+    ret = (xs - _mh(xs)) * tri_mask(ga, m, m)
+    if ga.data.dtype.kind == "c":  # (the diagonal's imaginary part halved)
+        eye = eye_like(ga, m)
+        ret = ret - ret * eye * 0.5
     ga = mm(q, ret)
     r1 = index_last(r, 0, m)
-    ga = mT(apply(solve, r1, mT(ga), strict=False))
+    ga = _mh(apply(solve, r1, _mh(ga), strict=False))
     zeros = Tensor(np.zeros(ga.shape[:-1] + (n - m,), dtype=ga.dtype))
     ga = apply(S.cat, ga, zeros, dim=-1)
     return (ga + mm(q, gr),)
@@ -833,6 +839,7 @@ qr = defop(
     to_jax=lambda w, a, p: _jax_packed(
         f"jnp.linalg.qr({a[0]}, mode={w.lit(p.get('mode', 'reduced'))})", a[0]
     ),
+    complex="rule",  # (`_qr_vjp`: conjugate transposes for complex matrices)
 )
 
 

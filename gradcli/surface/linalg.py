@@ -1037,17 +1037,6 @@ def qr(A: Any, mode: str = "reduced", *, out: Any = None) -> ReturnTuple:  # noq
             f"qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), "
             "'r', or 'complete'"
         )
-    if a.dtype.kind == "c":  # (LAPACK's zgeqrf and zungqr: NumPy's values are MKL's)
-        d = np.asarray(a.data)
-        q, r = _complex_results(
-            a,
-            "torch.linalg.qr",
-            (np.linalg.qr(d, mode="complete" if mode == "complete" else "reduced")),
-            2,
-        )
-        if mode == "r":
-            q = Tensor(np.zeros((0,), dtype=a.dtype))
-        return ReturnTuple("linalg_qr", ("Q", "R"), (q, r))
     both = apply(M.qr, a, mode=mode)
     q, r = _unpacked(both, M._qr_shapes(a.shape, mode), "LinalgQrBackward0")
     lapack_owned(q, r)  # (as LAPACK writes them through ATen)

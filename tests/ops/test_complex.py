@@ -220,6 +220,9 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("slogdet_sign", lambda a: L.slogdet(a)[0], [("c", (2, 3, 3))]),
     ("svd", lambda a: _svd_phase_free(a), [("c", (3, 3))]),
     ("pinv_tall", lambda a: L.pinv(a), [("c", (3, 2))]),
+    ("qr_q", lambda a: L.qr(a)[0], [("c", (3, 2))]),
+    ("qr_r", lambda a: L.qr(a)[1], [("c", (2, 3, 3))]),
+    ("qr_wide", lambda a: F.cat([p.reshape(-1) for p in L.qr(a)]), [("c", (2, 3))]),
     ("pinv_wide", lambda a: L.pinv(a), [("c", (2, 2, 3))]),
     ("lstsq", lambda a, b: X.lstsq(a, b)[0], [("c", (3, 2)), ("c", (3, 1))]),
     ("svd_tall", lambda a: _svd_phase_free(a), [("c", (4, 2))]),
@@ -286,7 +289,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "view_as_real", "view_as_complex", "astype", "cat", "stack", "index_put", "tan", "sinh",
         "cosh", "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
         "acos", "atan", "where", "cumsum", "cumprod", "inv", "det", "solve", "svdvals", "pow",
-        "matrix_exp", "eigh", "cholesky", "slogdet", "svd", "pinv",
+        "matrix_exp", "eigh", "cholesky", "slogdet", "svd", "pinv", "qr",
         "geqrf",  # (no gradient, as PyTorch's: its values in the corpus, 1821)
     }  # fmt: skip
     assert declared <= checked, declared - checked

@@ -988,6 +988,63 @@ eigh = defop(
 )
 
 
+# --- eig (complex matrices) -----------------------------------------------------------------
+
+
+def _eig_fwd(a: np.ndarray) -> np.ndarray:
+    """LAPACK's zgeev of complex matrices (each eigenvector of unit norm, its largest
+    component real): NumPy's values are MKL's (measured to 1e-13, complex128), packed."""
+    w, v = np.linalg.eig(a)
+    return pack(w, v, lead=a.shape[:-2])
+
+
+def _eig_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
+    # PyTorch's linalg_eig_backward: V^H gV less V^H V Re(diag(V^H gV)) (the tangent space of
+    # unit columns), over conj(L_j - L_i), its diagonal replaced by gL, then V^-H (.) V^H;
+    # refused where the loss depends on the eigenvectors' phases
+    n = a.shape[-1]
+    w, v = unpack(out, [(n,), (n, n)])
+    gw, gv = unpack(g, [(n,), (n, n)])
+    vh = _mh(v)
+    vhgv = mm(vh, gv)
+    eye = eye_like(vhgv, n)
+    dg = tsum(vhgv * eye, -1)
+    if not np.allclose(dg.data.imag, 0, rtol=1e-2, atol=1e-2):
+        raise GradcliError(EIG_PHASE.format(fn="linalg_eig_backward")).pytorch()
+    from . import complexnum as CN
+
+    re = apply(CN.complex_, apply(CN.real, dg), Tensor(np.zeros((), dg.data.real.dtype)))
+    vhgv = vhgv - mm(vh, v * S.unsqueeze(re, -2))
+    wc = apply(CN.conj, w)
+    e = S.unsqueeze(wc, -2) - S.unsqueeze(wc, -1) + eye
+    off = Tensor(1 - np.eye(n, dtype=vhgv.dtype))
+    ret = (vhgv / e) * off + diag_embed(gw)
+    return (apply(solve, vh, mm(ret, vh)),)
+
+
+eig = defop(
+    "eig",
+    _eig_fwd,
+    _eig_vjp,
+    "LinalgEigBackward0",
+    "(L, V): V^-H ((V^H gV - V^H V Re diag(V^H gV)) / conj(L_j - L_i) + diag(gL)) V^H",
+    kind="linalg",
+    signature="linalg.eig(A) (complex A)",
+    # (complex matrices only: its gradients are checked by finite differences in
+    # tests/ops/test_complex.py; here a fixed one, its values)
+    samples=(
+        Sample(
+            ((2, 2),),
+            fixed={0: np.array([[1.0 + 0.5j, 2.0 - 1j], [0.25j, -1.5 + 0.2j]])},
+            hessian=False,
+        ),
+    ),
+    to_torch=lambda w, a, p: _torch_packed(f"torch.linalg.eig({a[0]})", a[0], 2),
+    to_jax=lambda w, a, p: _jax_packed(f"jnp.linalg.eig({a[0]})", a[0]),
+    complex="rule",
+)
+
+
 # --- svd, svdvals -------------------------------------------------------------------------------
 
 

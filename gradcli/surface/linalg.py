@@ -2021,6 +2021,8 @@ def eigvals(A: Any, *, out: Any = None) -> Tensor:  # noqa: N803
     in LAPACK's order (a conjugate pair together, positive imaginary part first). No gradient:
     PyTorch's rule differentiates through complex eigenvectors."""
     a = _matrices(A, "linalg.eigvals")
+    if a.dtype.kind == "c" and a.requires_grad and _GradMode.enabled:
+        return linalg_eig(a)[0]  # (PyTorch's gradient: eig's, with no gV)
     if a.requires_grad and _GradMode.enabled:
         raise NotSupported(
             "the gradient of torch.linalg.eigvals is not supported by gradcli: its results are "
@@ -2051,8 +2053,9 @@ def eigvals(A: Any, *, out: Any = None) -> Tensor:  # noqa: N803
 def linalg_eig(A: Any, *, out: Any = None) -> Any:  # noqa: N803
     """`torch.linalg.eig(A)` of a complex matrix: LAPACK's zgeev (each eigenvector of unit
     norm, its largest component real; NumPy's values are MKL's, measured to 1e-13 at sizes 2
-    to 10 in complex128, complex64 only at 2 x 2, as `eigvals`). No gradient. A real matrix's
-    eigenvectors are refused: their signs are MKL's own."""
+    to 10 in complex128, complex64 only at 2 x 2, as `eigvals`), PyTorch's gradient
+    (`ops.matrices.eig`). A real matrix's eigenvectors are refused: their signs are MKL's
+    own."""
     a = _matrices(A, "linalg.eig")
     if a.dtype.kind == "c":
         if a.dtype == np.complex64 and a.shape[-1] > EIGVALS32_MAX:
@@ -2062,11 +2065,11 @@ def linalg_eig(A: Any, *, out: Any = None) -> Any:  # noqa: N803
                 "solver gives its eigenvalues in is not reproduced",
                 hint="compute in double precision: torch.linalg.eig(A.to(torch.complex128))",
             )
-        d = np.asarray(a.data)
-        if not np.isfinite(d).all():
+        if not np.isfinite(a.data).all():
             raise GradcliError("torch.linalg.eig: input tensor should not contain infs or NaNs.")
-        w, v = np.linalg.eig(d)
-        vec, val = _complex_results(a, "torch.linalg.eig", (v, w), 1)
+        n = a.shape[-1]
+        val, vec = _real_parts(apply(M.eig, a), [(n,), (n, n)], (), "LinalgEigBackward0")
+        lapack_owned(vec, vectors=(val,))
         return ReturnTuple("linalg_eig", ("eigenvalues", "eigenvectors"), (val, vec))
     _real_eig_refused()
 

@@ -110,6 +110,14 @@ def _positive(a: Tensor) -> Tensor:
     return a @ F.mH(a) + Tensor(3 * np.eye(n, dtype=a.dtype))
 
 
+def _eig_phase_free(a: Tensor) -> Tensor:
+    """Of eig(a), what does not depend on the eigenvectors' phases: the eigenvalues and the
+    squared magnitudes of the (unit) eigenvectors' entries."""
+    w, v = L.linalg_eig(a)
+    mag = F.real(v * F.conj(v)).to(np.dtype(np.complex128))
+    return F.cat([w, mag.reshape(*mag.shape[:-2], -1)], -1)
+
+
 def _svd_phase_free(a: Tensor) -> Tensor:
     """Of svd(a), what does not depend on the singular vectors' phases: the singular values,
     the outer products u_i v_i^H and the squared magnitudes of U's entries (complex)."""
@@ -221,6 +229,8 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("svd", lambda a: _svd_phase_free(a), [("c", (3, 3))]),
     ("pinv_tall", lambda a: L.pinv(a), [("c", (3, 2))]),
     ("qr_q", lambda a: L.qr(a)[0], [("c", (3, 2))]),
+    ("eig", lambda a: _eig_phase_free(a), [("c", (3, 3))]),
+    ("eigvals", lambda a: L.eigvals(a), [("c", (2, 2, 2))]),
     ("qr_r", lambda a: L.qr(a)[1], [("c", (2, 3, 3))]),
     ("qr_wide", lambda a: F.cat([p.reshape(-1) for p in L.qr(a)]), [("c", (2, 3))]),
     ("pinv_wide", lambda a: L.pinv(a), [("c", (2, 2, 3))]),
@@ -289,7 +299,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "view_as_real", "view_as_complex", "astype", "cat", "stack", "index_put", "tan", "sinh",
         "cosh", "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
         "acos", "atan", "where", "cumsum", "cumprod", "inv", "det", "solve", "svdvals", "pow",
-        "matrix_exp", "eigh", "cholesky", "slogdet", "svd", "pinv", "qr",
+        "matrix_exp", "eigh", "cholesky", "slogdet", "svd", "pinv", "qr", "eig",
         "geqrf",  # (no gradient, as PyTorch's: its values in the corpus, 1821)
     }  # fmt: skip
     assert declared <= checked, declared - checked
@@ -366,3 +376,16 @@ def test_zeros_a_shape_rule_fills_are_positive_as_pytorchs() -> None:
     autograd.backward([CO.diagonal(w)], [Tensor(np.array([1j, 2]))])
     assert w.grad.data.tolist() == [[1j, 0j], [0j, 2 + 0j]]
     assert not np.signbit(w.grad.data.imag).any()
+
+
+def test_eig_values_are_lapacks_convention() -> None:
+    """eig's record against its definition (tests/ops/test_ops.py's reference): each
+    eigenvector the null vector of A - l I with unit norm and its largest component real."""
+    from gradcli.ops import REGISTRY as OPS
+    from tests.ops.test_ops import _eig_ref
+
+    rng = np.random.default_rng(11)
+    mats = [OPS["eig"].samples[0].fixed[0]] + [_rand(rng, (n, n), "c") for n in (2, 3, 5)]
+    for a in mats:
+        got = OPS["eig"].forward(a)
+        assert np.allclose(got, _eig_ref(a), atol=1e-10), a

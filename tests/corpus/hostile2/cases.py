@@ -9059,9 +9059,10 @@ add(
         "y = torch.linalg.cholesky(torch.eye(4000, dtype=torch.cdouble).expand(50, 4000, 4000))",
     ),
     small(
-        "complex_eigvalsh_requires_grad",
-        "A = torch.eye(2, dtype=torch.cdouble, requires_grad=True)\nw = torch.linalg.eigvalsh(A)",
-        (r"not supported",),
+        "complex_eigh_phase_dependent_loss",
+        "A = torch.tensor([[2, 1 - 1j], [1 + 1j, 3]], requires_grad=True)\n"
+        "w, V = torch.linalg.eigh(A)\nV[0, 1].imag.backward()",
+        (r"ill-defined",),
     ),
     small(
         "numpy_complex_ordering",
@@ -9122,8 +9123,8 @@ add(
         LIMIT + (r"memory", r"too large"),
     ),
     small(
-        "complex_eig_requires_grad",
-        "A = torch.eye(2, dtype=torch.cdouble, requires_grad=True)\nL, V = torch.linalg.eig(A)",
+        "complex64_eig_large",
+        "A = torch.eye(3, dtype=torch.cfloat)\nL, V = torch.linalg.eig(A)",
         (r"not supported",),
     ),
     small(

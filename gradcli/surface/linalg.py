@@ -2032,7 +2032,7 @@ def eigvals(A: Any, *, out: Any = None) -> Tensor:  # noqa: N803
         )
     if a.dtype in (np.float32, np.complex64) and a.shape[-1] > EIGVALS32_MAX:
         raise NotSupported(
-            f"torch.linalg.eigvals of a {scalar_type_name(a.dtype)} matrix larger than "
+            f"torch.linalg.eigvals of a {a.dtype.name} matrix larger than "
             f"{EIGVALS32_MAX} x "
             f"{EIGVALS32_MAX} is not supported by gradcli: the order MKL's single-precision "
             "solver gives its eigenvalues in is not reproduced",

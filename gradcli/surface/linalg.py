@@ -976,22 +976,6 @@ def _complex_values(a: Tensor, what: str, f: Callable[[np.ndarray], np.ndarray])
     return Tensor(column_major(np.asarray(f(np.asarray(a.data)))))
 
 
-def _complex_results(a: Tensor, what: str, values: tuple, matrices: int) -> list[Tensor]:
-    """Several results of a complex decomposition where gradcli has the values but no
-    gradient rule (refused in plain words for a matrix that requires grad, in grad mode): the
-    first `matrices` column-major as LAPACK writes them, the rest (eigenvalues, singular
-    values) row-major."""
-    from ..core.op import complex_refusal
-    from ..core.tensor import grad_enabled
-
-    if a.requires_grad and grad_enabled():
-        raise complex_refusal(f"the gradient of {what}")
-    return [
-        Tensor(column_major(np.array(v)) if i < matrices else np.array(v, order="C"))
-        for i, v in enumerate(values)
-    ]
-
-
 def _complex_finite(a: Tensor, fn: str) -> np.ndarray:
     """The values of a complex matrix for an SVD-based function: LAPACK's failure on a
     non-finite one in PyTorch's words."""

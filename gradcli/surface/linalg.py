@@ -1070,9 +1070,10 @@ def _real_parts(packed: Tensor, shapes: list, real: tuple, label: str) -> list[T
         A.named(apply(complexnum.real, p) if i in real else p, label) for i, p in enumerate(parts)
     ]
     link_siblings(outs)
-    if packed.node is not None:
+    record = packed.node
+    if record is not None:  # (PyTorch's one node's edges: the decomposition's inputs)
         for p in outs:
-            A.shown_over(p, *packed.node.inputs)
+            A.shown_over(p, *record.inputs)
     for p in outs:
         p.data = np.array(p.data)  # (own storage, as ATen's results)
         p._vc = p._base = None

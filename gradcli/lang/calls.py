@@ -337,6 +337,14 @@ def _complex_checked(f: Any, args: list, kwargs: dict, name: str | Callable[[], 
     key = label.rpartition(".")[2]
     if key in surface_names.COMPLEX_NAMES:
         return
+    if "." not in label:
+        # (a function called through a name of the program's, `f = torch.linalg.qr; f(z)`:
+        # the declared function's own name)
+        own = getattr(getattr(f, "__wrapped__", f), "__name__", "")
+        if own in surface_names.COMPLEX_NAMES or own.removeprefix("linalg_") in (
+            surface_names.COMPLEX_NAMES
+        ):
+            return
     refused = surface_names.COMPLEX_REFUSED.get(key) or surface_names.COMPLEX_REFUSED.get(
         getattr(f, "__name__", "")
     )

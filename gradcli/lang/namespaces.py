@@ -1447,6 +1447,7 @@ def _build() -> dict[str, Namespace]:
         "autograd": autograd,
         "numpy": numpy,
         "math": Namespace("math", _MATH),
+        "cmath": Namespace("cmath", load=_cmath_members),
         "random": py_random,
         "gc": Namespace("gc", {"collect": Builtin("gc.collect", _collect)}),
         "logging": Namespace("logging", load=_logging_members),
@@ -1917,6 +1918,48 @@ _MATH: dict[str, Any] = {
 }
 
 
+def _cmath_fn(f: Callable[..., Any], name: str) -> Builtin:
+    """A `cmath` function on Python numbers, complex ones too (or one-element tensors, as
+    Python converts them): each of bounded cost."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        vals = []
+        for a in (*args, *kwargs.values()):
+            if isinstance(a, Tensor) or (isinstance(a, np.generic) and a.dtype.kind in "biufc"):
+                a = a.item()
+            if isinstance(a, bool) or not isinstance(a, (int, float, complex)):
+                raise GradcliError(
+                    f"must be real number, not {typename(a)}", hint=f"cmath.{name}() takes numbers"
+                ).mirror("TypeError")
+            vals.append(a)
+        try:
+            return f(*vals[: len(args)], **dict(zip(kwargs, vals[len(args) :])))
+        except ValueError as e:
+            raise GradcliError(str(e)).mirror("ValueError") from None
+        except OverflowError as e:
+            raise GradcliError(str(e)).mirror("OverflowError") from None
+        except TypeError as e:
+            raise GradcliError(str(e)).mirror("TypeError") from None
+
+    return Builtin(f"cmath.{name}", call)
+
+
+def _cmath_members() -> dict[str, Any]:
+    """`import cmath`: its constants and functions (imported when a program asks)."""
+    import cmath
+
+    return {
+        **{n: getattr(cmath, n) for n in ("pi", "e", "tau", "inf", "infj", "nan", "nanj")},
+        **{
+            n: _cmath_fn(getattr(cmath, n), n)
+            for n in (
+                "exp log log10 sqrt sin cos tan asin acos atan sinh cosh tanh asinh acosh "
+                "atanh phase polar rect isfinite isinf isnan isclose"
+            ).split()
+        },
+    }
+
+
 def _once_differentiable(f: Any) -> Any:
     """`@once_differentiable` on a Function's backward: it runs without recording a graph
     (its results do not require grad), as PyTorch's wrapper runs it under no_grad."""
@@ -2361,6 +2404,7 @@ IMPORTABLE = (
     "matplotlib",
     "numpy",
     "math",
+    "cmath",
     "random",
     "typing",
     "typing_extensions",

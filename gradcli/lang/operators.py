@@ -28,6 +28,7 @@ from ..core.tensor import (
     typename,
 )
 from ..ops import arithmetic as A
+from ..ops.binary import into_dividend
 from ..surface import elementwise as EW
 from ..surface import functional as F
 from ..surface import nn as surface_nn
@@ -730,7 +731,9 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
             check_batched_write(current, value, shape=True)  # (add_'s words, as `x.add_(v)`)
         return inplace(
             current,
-            lambda old: binop(op, old, value),
+            (lambda old: into_dividend(lambda: binop(op, old, value)))
+            if isinstance(op, ast.Div)
+            else lambda old: binop(op, old, value),
             op=lambda: aten_inplace_name(_AUGMENTED[type(op)], (value,)),
         )
     if isinstance(current, np.ndarray) and type(op) in _ARRAY_BINOPS:

@@ -233,6 +233,10 @@ def scalar_operand(v: Any, like: Tensor) -> Tensor:
             if type(v) in V.WRAPPED:
                 return wrapped_number(v, like.dtype)
             return as_tensor(v, like=like)
+        if like.dtype.kind == "c" and isinstance(v, (float, np.floating)):
+            # (a double, rounded once to the complex tensor's dtype in `operands`: not first to
+            # the default float dtype, which would make `z * 0.1` of complex128 z inexact)
+            return Tensor(np.asarray(v, dtype=np.float64))
         return Tensor(np.asarray(v, dtype=dtypes.scalar_dtype(v, Settings.default_dtype)))
     if isinstance(v, complex):
         # a Python complex number (double precision: it takes the result's dtype in `operands`,

@@ -8,6 +8,7 @@ Rules return gradients in the broadcast shape: the engine's one `unbroadcast` re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -159,30 +160,145 @@ def _complex_parts(
     return _fma64(ar, br, -(ai * bi)), _fma64(ar, bi, ai * br)
 
 
+def _inner_length(shape: tuple, *operands: np.ndarray) -> int:
+    """The length of the innermost loop TensorIterator runs for an elementwise op of these
+    operands into a row-major result of `shape`: the trailing dimensions it coalesces, those
+    where every operand's (broadcast) strides continue the next dimension's."""
+    return _inner_loop(shape, *operands)[0]
+
+
+def _inner_loop(shape: tuple, *operands: np.ndarray) -> tuple[int, bool]:
+    """(`_inner_length`, whether an operand stays the same all along that loop: a number, a
+    broadcast row or column)."""
+    if not shape:
+        return 1, True
+    strides = []
+    for t in operands:
+        lead = len(shape) - t.ndim
+        st, acc = [0] * len(shape), 1
+        for k in range(t.ndim - 1, -1, -1):
+            if t.shape[k] != 1:
+                st[lead + k] = acc
+            acc *= t.shape[k]
+        strides.append(st)
+    inner = shape[-1]
+    for k in range(len(shape) - 2, -1, -1):
+        if any(st[k] != st[k + 1] * shape[k + 1] for st in strides):
+            break
+        inner *= shape[k]
+    return max(inner, 1), any(st[-1] == 0 for st in strides)
+
+
+def _fused(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """a * b + c rounded once, in the arrays' float dtype."""
+    if a.dtype == np.float32:
+        return powf32.fma32(a, b, c)
+    return _fma64(a, b, c)
+
+
+# True while `x.div_(y)` / `x /= y` computes (`into_dividend`): PyTorch's complex64 kernel
+# writing into its own dividend rounds the rest of its loop otherwise
+IN_PLACE_DIVISION = [False]
+
+
+def into_dividend(compute: Callable[[], Any]) -> Any:
+    """compute() (`x.div_(y)`, `x /= y`'s division) as a division into its own dividend."""
+    IN_PLACE_DIVISION[0] = True
+    try:
+        return compute()
+    finally:
+        IN_PLACE_DIVISION[0] = False
+
+
+def complex_divide(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """x / y with a complex operand, as PyTorch's CPU kernel rounds it (measured on tensors
+    of every length up to 40, 1000, a broadcast number or row: it takes no vector path):
+    c10::complex's division, Smith's (NumPy's), the compiler's contraction of each product and
+    sum into one fused multiply-add. With |c| >= |d| (x = a + bi, y = c + di): r = d/c,
+    s = 1/fma(d, r, c), re = fma(b, r, a) s, im = fma(-a, r, b) s; otherwise the same with
+    c and d exchanged, re = fma(a, r, b) s, im = fma(b, r, -a) s. complex64 runs two elements
+    at a time; an odd last one of a loop (of its innermost row) has its two numerators rounded
+    separately (a + b r, b - a r) and only the denominator fused, and so have all the last
+    n % 8 of a division in place (`IN_PLACE_DIVISION`: another compiled loop). 0 / 0 is
+    divided per part, a / |c| and b / |d| (a complex infinity or NaN), as c10's."""
+    xb, yb = np.broadcast_arrays(x, y)
+    dt = np.result_type(x.dtype, y.dtype)
+    ft = np.dtype(np.float32 if dt == np.complex64 else np.float64)
+    a, b = xb.real.astype(ft), np.imag(xb).astype(ft)
+    c, d = yb.real.astype(ft), np.imag(yb).astype(ft)
+    big = np.abs(c) >= np.abs(d)
+    with np.errstate(all="ignore"):
+        p, q = np.where(big, c, d), np.where(big, d, c)  # r = q / p, the denominator p + q r
+        u, v = np.where(big, a, b), np.where(big, b, a)  # re's numerator u + v r
+        w, z = np.where(big, -a, b), np.where(big, b, -a)  # im's numerator z + w r
+        r = q / p
+        s = np.asarray(1, ft) / _fused(q, r, p)
+        re = _fused(v, r, u) * s
+        im = _fused(w, r, z) * s
+        shape = re.shape
+        n = _inner_length(shape, x, y) if ft == np.float32 and re.size else 0
+        # (the odd last element of each innermost loop; into the dividend itself, every one
+        # after the loop's multiples of 8)
+        start = n - n % 8 if IN_PLACE_DIVISION[0] else n - n % 2
+        if start < n:
+            last = np.s_[:, start:]
+            re, im = re.reshape(-1, n), im.reshape(-1, n)
+            r2, s2 = r.reshape(-1, n)[last], s.reshape(-1, n)[last]
+            re[last] = (u.reshape(-1, n)[last] + v.reshape(-1, n)[last] * r2) * s2
+            im[last] = (z.reshape(-1, n)[last] + w.reshape(-1, n)[last] * r2) * s2
+            re, im = re.reshape(shape), im.reshape(shape)
+        zero = (p == 0) & (q == 0)
+        if zero.any():
+            re = np.where(zero, a / np.abs(c), re)
+            im = np.where(zero, b / np.abs(d), im)
+    out = np.empty(shape, dt)
+    out.real = re
+    out.imag = im
+    return out
+
+
+def _div_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    if x.dtype.kind == "c" or y.dtype.kind == "c":
+        return complex_divide(x, y)  # (a real operand promoted, as ATen: by c + 0i too)
+    return np.divide(x, y)
+
+
 def _mul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """x * y; of two complex arrays as PyTorch's CPU kernel rounds them. Its vector loop
+    """x * y; of two complex arrays as PyTorch's CPU kernel rounds them. In each innermost
+    loop (`_inner_length`: a whole tensor, or the rows of a broadcast) its vector loop
     multiplies 8 complex64 (4 complex128) at a time with separately rounded products; the
-    compiler contracted the scalar loop of the rest into fused multiply-adds, two complex64 at
-    a time (an odd last one rounded separately). Measured bit for bit on tensors of one shape;
-    other shapes (broadcasting, a scalar) are computed with separate roundings, which can
-    differ from PyTorch's in the last bit."""
-    if x.dtype.kind != "c" or y.dtype != x.dtype:
+    compiler contracted the scalar loop of the rest into fused multiply-adds (`_tail`).
+    Measured bit for bit, every length to 40, on tensors of one shape and times a number."""
+    if x.dtype.kind != "c" or y.dtype != x.dtype or not x.size or not y.size:
         return np.multiply(x, y)
     xb, yb = np.broadcast_arrays(x, y)
-    a, b = xb.reshape(-1), yb.reshape(-1)
-    n = a.size
-    out = np.empty(n, x.dtype)
-    same = x.shape == y.shape
-    vec = 8 if x.dtype == np.complex64 else 4
-    k = n - n % vec if same else n
-    pair = k + ((n - k) // 2 * 2 if x.dtype == np.complex64 else n - k)
-    for lo, hi, fused in ((0, k, False), (k, pair, True), (pair, n, False)):
+    shape = xb.shape
+    n, one = _inner_loop(shape, x, y)
+    a, b = xb.reshape(-1, n), yb.reshape(-1, n)
+    out = np.empty(a.shape, x.dtype)
+    for lo, hi, fused in _tail(n, x.dtype == np.complex64, one):
         if hi > lo:
-            p, q = a[lo:hi], b[lo:hi]
+            p, q = a[:, lo:hi], b[:, lo:hi]
             re, im = _complex_parts(p.real, p.imag, q.real, q.imag, fused)
-            out.real[lo:hi] = re
-            out.imag[lo:hi] = im
-    return out.reshape(xb.shape)
+            out.real[:, lo:hi] = re
+            out.imag[:, lo:hi] = im
+    return out.reshape(shape)
+
+
+def _tail(n: int, single: bool, one: bool) -> tuple:
+    """The runs (from, to, fused) of a complex product loop of n elements: the vector loop's
+    (products rounded separately), then the compiled rest: complex128 fused one by one;
+    complex64 fused two at a time (an odd last one not), or, times one number, four at a time
+    after the first of the rest, when at least five are left (the others not fused)."""
+    k = n - n % (8 if single else 4)
+    if not single:
+        return ((0, k, False), (k, n, True))
+    if not one:
+        pair = k + (n - k) // 2 * 2
+        return ((0, k, False), (k, pair, True), (pair, n, False))
+    if n - k < 5:
+        return ((0, n, False),)
+    return ((0, k + 1, False), (k + 1, k + 5, True), (k + 5, n, False))
 
 
 def _mul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
@@ -284,7 +400,7 @@ def _div_jvp(dots: tuple, out: Tensor, x: Tensor, y: Tensor) -> Tensor | None:
 
 div = defop(
     "div",
-    np.divide,
+    _div_fwd,
     _div_vjp,
     "DivBackward0",
     "g / y, -g * x / y^2",

@@ -565,9 +565,17 @@ rsqrt = defop(
     to_jax="jax.lax.rsqrt",
     complex="holo",
 )
+
+
+def _complex_reciprocal(x: np.ndarray) -> np.ndarray:
+    from .binary import complex_divide  # (ATen's kernel: 1 / x, c10::complex's division)
+
+    return complex_divide(np.ones((), x.dtype), x)
+
+
 reciprocal = defop(
     "reciprocal",
-    lambda x: np.divide(1, x, dtype=x.dtype),
+    lambda x: np.divide(1, x, dtype=x.dtype) if x.dtype.kind != "c" else _complex_reciprocal(x),
     lambda g, out, x: (-g * (out * out),),
     "ReciprocalBackward0",
     "-g * out^2",

@@ -336,6 +336,9 @@ det = defop(
 
 
 def _slogdet_fwd(a: np.ndarray) -> np.ndarray:
+    if a.dtype.kind == "c":  # (the sign a unit complex number; log|det| packed as complex)
+        sign, logabs = np.linalg.slogdet(a)
+        return np.stack([sign, logabs.astype(a.dtype)], axis=-1)
     exact = lapack32.slogdet(a)
     if exact is not None:
         return exact
@@ -343,7 +346,24 @@ def _slogdet_fwd(a: np.ndarray) -> np.ndarray:
     return np.stack([sign, logabs], axis=-1).astype(a.dtype, copy=False)
 
 
+def _slogdet_complex_vjp(g: Tensor, out: Tensor, a: Tensor) -> Tensor:
+    """PyTorch's slogdet_backward of a complex matrix: A^-H diag(g_logabsdet + i Im(g_sign
+    conj(sign))), as a solve with A^H (measured against PyTorch: its sign's term)."""
+    from . import complexnum as CN
+
+    n = a.shape[-1]
+    sign = apply(S.index, out, idx=(Ellipsis, 0))
+    gs = apply(S.index, g, idx=(Ellipsis, 0))
+    gl = apply(CN.real, apply(S.index, g, idx=(Ellipsis, 1)))
+    turn = apply(CN.imag, gs * apply(CN.conj, sign))
+    total = apply(CN.complex_, gl, turn)
+    vec = apply(P.expand, S.unsqueeze(total, -1), shape=total.shape + (n,))
+    return apply(solve, _mh(a), diag_embed(vec))
+
+
 def _slogdet_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
+    if a.data.dtype.kind == "c":
+        return (_slogdet_complex_vjp(g, out, a),)
     if not grad_enabled():
         exact = lapack32.det_grad(a.data, np.ascontiguousarray(g.data[..., 1]))
         if exact is not None:  # float32: ATen's LU solve of diag(g), its bits
@@ -372,6 +392,7 @@ slogdet = defop(
     samples=_square_samples("invertible") + _square_samples("any", ((3, 3),)),
     to_torch="torch.stack(torch.linalg.slogdet({0}), dim=-1)",
     to_jax="jnp.stack(jnp.linalg.slogdet({0}), axis=-1)",
+    complex="rule",  # (`_slogdet_complex_vjp`)
 )
 
 
@@ -564,10 +585,15 @@ def not_positive_definite(a: np.ndarray) -> GradcliError:
 
 
 def _cholesky_fwd(a: np.ndarray, upper: bool = False) -> np.ndarray:
-    """L, or U = L(A^T)^T (LAPACK's upper factor reads A's upper triangle), column-major as
+    """L, or U = L(A^H)^H (LAPACK's upper factor reads A's upper triangle), column-major as
     ATen returns either."""
-    low = _cholesky_lower(np.swapaxes(a, -1, -2) if upper else a)
-    return column_major(np.swapaxes(low, -1, -2) if upper else low)
+    if not upper:
+        return column_major(_cholesky_lower(a))
+    low = _cholesky_lower(np.conj(np.swapaxes(a, -1, -2)))
+    up = np.conj(np.swapaxes(low, -1, -2))
+    if up.dtype.kind == "c":
+        up.imag += 0.0  # (LAPACK's upper factor: +0 imaginary parts where conj gave -0)
+    return column_major(up)
 
 
 def _cholesky_lower(a: np.ndarray) -> np.ndarray:
@@ -583,16 +609,17 @@ def _cholesky_lower(a: np.ndarray) -> np.ndarray:
 
 
 def _cholesky_vjp(g: Tensor, out: Tensor, a: Tensor, upper: bool = False) -> tuple:
-    # gA = L^-T Phi L^-1 with Phi = tril(L^T gL) with its diagonal halved, made symmetric
-    # (upper: the same with L = U^T, gL = gU^T; the result is symmetric)
+    # gA = L^-H Phi L^-1 with Phi = tril(L^H gL) with its diagonal halved, made Hermitian
+    # (upper: the same with L = U^H, gL = gU^H); of complex matrices PyTorch's conjugate
+    # Wirtinger gradient (the record's complex="rule"), of real ones the transposes
     if upper:
-        out, g = mT(out), mT(g)
+        out, g = _mh(out), _mh(g)
     n = a.shape[-1]
-    lt = mT(out)
-    p = mm(lt, g) * tri_mask(out, n, n)
-    phi = (p + mT(p * tri_mask(out, n, n, -1))) * 0.5
-    x = apply(solve, lt, phi, strict=False)  # L^-T Phi
-    return (mT(apply(solve, lt, mT(x), strict=False)),)
+    lh = _mh(out)
+    p = mm(lh, g) * tri_mask(out, n, n)
+    phi = (p + _mh(p * tri_mask(out, n, n, -1))) * 0.5
+    x = apply(solve, lh, phi, strict=False)  # L^-H Phi
+    return (mT(apply(solve, mT(out), mT(x), strict=False)),)  # (x L^-1)
 
 
 def _cholesky_jvp(dots: tuple, out: Tensor, a: Tensor, upper: bool = False) -> Tensor:
@@ -602,10 +629,10 @@ def _cholesky_jvp(dots: tuple, out: Tensor, a: Tensor, upper: bool = False) -> T
     # dL = L (tril(X) - diag(X) / 2): a tril (+0 above) less the halved diagonal; upper:
     # L = U^H, the tangent dL^H
     if upper:
-        return mT(_cholesky_jvp(dots, mT(out), a))
+        return _mh(_cholesky_jvp(dots, _mh(out), a))
     n = out.shape[-1]
     x = apply(solve_triangular, out, dots[0], upper=False)
-    x = mT(apply(solve_triangular, out, mT(x), upper=False))
+    x = _mh(apply(solve_triangular, out, _mh(x), upper=False))
     low = Tensor(np.tril(np.ones((n, n), dtype=bool)))
     x = apply(B.where, low, x, Tensor(np.zeros((), dtype=x.dtype))) - diag_embed(diagonal(x) * 0.5)
     return mm(out, x)
@@ -623,6 +650,7 @@ cholesky = defop(
     samples=_square_samples("spd"),
     to_torch="torch.linalg.cholesky",
     to_jax="jnp.linalg.cholesky",
+    complex="rule",  # (`_cholesky_vjp`: conjugate transposes, PyTorch's formula)
 )
 
 
@@ -708,7 +736,7 @@ def _qr_mkl(a: np.ndarray, mode: str) -> np.ndarray | None:
     None where that model does not hold for every matrix of the batch."""
     from ..core import cpu, mklgels
 
-    if not cpu.mkl_avx2() or a.size == 0:
+    if not cpu.mkl_avx2() or a.size == 0 or a.dtype.kind == "c":
         return None
     if not mklgels.qr_fits(a.shape[-2], a.shape[-1], a.dtype, mode):
         return None
@@ -755,19 +783,25 @@ def _qr_vjp(g: Tensor, out: Tensor, a: Tensor, mode: str = "reduced") -> tuple:
     shapes = _qr_shapes(a.shape, mode)
     q, r = unpack(out, shapes)
     gq, gr = unpack(g, shapes)
-    ga = mm(gr, mT(r)) - mm(mT(q), gq)
+    # (complex: conjugate transposes, PyTorch's formula; real: transposes)
+    ga = mm(gr, _mh(r)) - mm(_mh(q), gq)
     if m >= n:
         k = n
         x = ga * tri_mask(ga, k, k, upper=True)
-        sym = x + mT(x) - diag_embed(diagonal(x))
+        # x + x^H with the diagonal's real part halved (the imaginary parts cancel)
+        eye = eye_like(ga, k)
+        sym = x + _mh(x) - (x * eye + _mh(x) * eye) * 0.5
         ga = mm(q, sym) + gq
-        # gA R^-T: the transpose of R^-1 gA^T
-        return (mT(apply(solve, r, mT(ga), strict=False)),)
+        # gA R^-H: the conjugate transpose of R^-1 gA^H
+        return (_mh(apply(solve, r, _mh(ga), strict=False)),)
     xs = -ga
-    ret = (xs - mT(xs)) * tri_mask(ga, m, m)
+    ret = (xs - _mh(xs)) * tri_mask(ga, m, m)
+    if ga.data.dtype.kind == "c":  # (the diagonal's imaginary part halved)
+        eye = eye_like(ga, m)
+        ret = ret - ret * eye * 0.5
     ga = mm(q, ret)
     r1 = index_last(r, 0, m)
-    ga = mT(apply(solve, r1, mT(ga), strict=False))
+    ga = _mh(apply(solve, r1, _mh(ga), strict=False))
     zeros = Tensor(np.zeros(ga.shape[:-1] + (n - m,), dtype=ga.dtype))
     ga = apply(S.cat, ga, zeros, dim=-1)
     return (ga + mm(q, gr),)
@@ -805,6 +839,7 @@ qr = defop(
     to_jax=lambda w, a, p: _jax_packed(
         f"jnp.linalg.qr({a[0]}, mode={w.lit(p.get('mode', 'reduced'))})", a[0]
     ),
+    complex="rule",  # (`_qr_vjp`: conjugate transposes for complex matrices)
 )
 
 
@@ -880,6 +915,7 @@ geqrf = defop(
     ),
     to_torch=lambda w, a, p: _torch_packed(f"torch.geqrf({a[0]})", a[0], 2),
     to_jax=lambda w, a, p: "None",
+    complex="rule",  # (zgeqrf's values; the rule is PyTorch's refusal, as for real ones)
 )
 
 
@@ -890,14 +926,41 @@ def _eigh_fwd(a: np.ndarray, uplo: str = "L") -> np.ndarray:
     from ..core import symeig
 
     w, v = np.linalg.eigh(a, UPLO=uplo)
+    if a.dtype.kind == "c":
+        # each eigenvector's phase as MKL's ?heevd's (the real eigenvalues packed as complex
+        # numbers: the caller takes their real parts)
+        return pack(w.astype(a.dtype), symeig.match_phases(v, a, uplo), lead=a.shape[:-2])
     # each eigenvector's sign as MKL's ?syevd picks it (NumPy's LAPACK picks others)
     return pack(w, symeig.match_signs(v, a, uplo), lead=a.shape[:-2])
+
+
+EIG_PHASE = (
+    "{fn}: The eigenvectors in the complex case are specified up to multiplication by "
+    "e^{{i phi}}. The specified loss function depends on this quantity, so it is ill-defined."
+)
+
+
+def _eigh_complex_vjp(w: Tensor, v: Tensor, gw: Tensor, gv: Tensor, n: int) -> Tensor:
+    """PyTorch's linalg_eig_backward of a Hermitian matrix: V (skew(V^H gV) / (L_j - L_i),
+    its diagonal replaced by gL) V^H; refused as PyTorch does where the loss depends on the
+    eigenvectors' phases (an imaginary part on the diagonal of V^H gV)."""
+    vhgv = mm(_mh(v), gv)
+    im = np.diagonal(vhgv.data, axis1=-2, axis2=-1).imag
+    if not np.allclose(im, 0, rtol=1e-2, atol=1e-2):
+        raise GradcliError(EIG_PHASE.format(fn="linalg_eigh_backward")).pytorch()
+    vhgv = (vhgv - _mh(vhgv)) * 0.5
+    e = S.unsqueeze(w, -2) - S.unsqueeze(w, -1) + eye_like(w, n)  # (w real, packed complex)
+    off = Tensor(1 - np.eye(n, dtype=vhgv.dtype))
+    ret = safe_divide(vhgv, e) * off + diag_embed(gw)
+    return mm(v, mm(ret, _mh(v)))
 
 
 def _eigh_vjp(g: Tensor, out: Tensor, a: Tensor, uplo: str = "L") -> tuple:
     n = a.shape[-1]
     w, v = unpack(out, [(n,), (n, n)])
     gw, gv = unpack(g, [(n,), (n, n)])
+    if v.data.dtype.kind == "c":
+        return (_eigh_complex_vjp(w, v, gw, gv, n),)
     vtgv = mm(mT(v), gv)
     vtgv = (vtgv - mT(vtgv)) * 0.5
     e = S.unsqueeze(w, -2) - S.unsqueeze(w, -1) + eye_like(w, n)
@@ -921,6 +984,64 @@ eigh = defop(
     to_jax=lambda w, a, p: _jax_packed(
         f"jnp.linalg.eigh({a[0]}, UPLO={w.lit(p.get('uplo', 'L'))})", a[0]
     ),
+    complex="rule",  # (`_eigh_complex_vjp`, PyTorch's conjugate Wirtinger gradient)
+)
+
+
+# --- eig (complex matrices) -----------------------------------------------------------------
+
+
+def _eig_fwd(a: np.ndarray) -> np.ndarray:
+    """LAPACK's zgeev of complex matrices (each eigenvector of unit norm, its largest
+    component real): NumPy's values are MKL's (measured to 1e-13, complex128), packed."""
+    w, v = np.linalg.eig(a)
+    return pack(w, v, lead=a.shape[:-2])
+
+
+def _eig_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
+    # PyTorch's linalg_eig_backward: V^H gV less V^H V Re(diag(V^H gV)) (the tangent space of
+    # unit columns), over conj(L_j - L_i), its diagonal replaced by gL, then V^-H (.) V^H;
+    # refused where the loss depends on the eigenvectors' phases
+    n = a.shape[-1]
+    w, v = unpack(out, [(n,), (n, n)])
+    gw, gv = unpack(g, [(n,), (n, n)])
+    vh = _mh(v)
+    vhgv = mm(vh, gv)
+    eye = eye_like(vhgv, n)
+    dg = tsum(vhgv * eye, -1)
+    if not np.allclose(dg.data.imag, 0, rtol=1e-2, atol=1e-2):
+        raise GradcliError(EIG_PHASE.format(fn="linalg_eig_backward")).pytorch()
+    from . import complexnum as CN
+
+    re = apply(CN.complex_, apply(CN.real, dg), Tensor(np.zeros((), dg.data.real.dtype)))
+    vhgv = vhgv - mm(vh, v * S.unsqueeze(re, -2))
+    wc = apply(CN.conj, w)
+    e = S.unsqueeze(wc, -2) - S.unsqueeze(wc, -1) + eye
+    off = Tensor(1 - np.eye(n, dtype=vhgv.dtype))
+    ret = (vhgv / e) * off + diag_embed(gw)
+    return (apply(solve, vh, mm(ret, vh)),)
+
+
+eig = defop(
+    "eig",
+    _eig_fwd,
+    _eig_vjp,
+    "LinalgEigBackward0",
+    "(L, V): V^-H ((V^H gV - V^H V Re diag(V^H gV)) / conj(L_j - L_i) + diag(gL)) V^H",
+    kind="linalg",
+    signature="linalg.eig(A) (complex A)",
+    # (complex matrices only: its gradients are checked by finite differences in
+    # tests/ops/test_complex.py; here a fixed one, its values)
+    samples=(
+        Sample(
+            ((2, 2),),
+            fixed={0: np.array([[1.0 + 0.5j, 2.0 - 1j], [0.25j, -1.5 + 0.2j]])},
+            hessian=False,
+        ),
+    ),
+    to_torch=lambda w, a, p: _torch_packed(f"torch.linalg.eig({a[0]})", a[0], 2),
+    to_jax=lambda w, a, p: _jax_packed(f"jnp.linalg.eig({a[0]})", a[0]),
+    complex="rule",
 )
 
 
@@ -964,10 +1085,18 @@ def _svd_vjp(
         # when they are exactly zero: NaN where singular values repeat, e.g. a second
         # derivative of det at the zero matrix).
         return (_svdvals_grad(u, gs, vh, m, n),)
-    uhgu = mm(mT(u), gu)
-    uhgu = uhgu - mT(uhgu)
-    vhgv = mm(vh, mT(gvh))
-    vhgv = vhgv - mT(vhgv)
+    # (complex: conjugate transposes, PyTorch's conjugate Wirtinger formula; real: transposes)
+    uhgu = mm(_mh(u), gu)
+    vhgv = mm(vh, _mh(gvh))
+    cplx = u.data.dtype.kind == "c"
+    if cplx:
+        # PyTorch's check that the loss does not depend on the singular vectors' phases
+        im_u = np.diagonal(uhgu.data, axis1=-2, axis2=-1).imag
+        im_v = np.diagonal(vhgv.data, axis1=-2, axis2=-1).imag
+        if not np.allclose(im_u, -im_v, rtol=1e-2, atol=1e-2):
+            raise GradcliError(SVD_PHASE).pytorch()
+    uhgu = uhgu - _mh(uhgu)
+    vhgv = vhgv - _mh(vhgv)
     s2 = s * s
     e = S.unsqueeze(s2, -2) - S.unsqueeze(s2, -1) + eye_like(s, k)
     num = uhgu * S.unsqueeze(s, -2) + S.unsqueeze(s, -1) * vhgv
@@ -978,17 +1107,26 @@ def _svd_vjp(
     # S used: PyTorch's gU, gVh undefined) those terms are 0.
     used = uv_used or _GradMode.transposing or bool(gu.data.any() or gvh.data.any())
     ret = (num / e if used else safe_divide(num, e)) + diag_embed(gs)
+    if cplx:  # (+ i Im(diag(U^H gU)) / S: the skew part's diagonal over 2S, measured)
+        ret = ret + diag_embed(tsum(uhgu * eye_like(uhgu, k), -1) / (s * 2))
     if m > n:
         ga = mm(u, ret)
         gusinv = gu / S.unsqueeze(s, -2)
-        ga = ga + gusinv - mm(u, mm(mT(u), gusinv))
+        ga = ga + gusinv - mm(u, mm(_mh(u), gusinv))
         return (mm(ga, vh),)
     if m < n:
         ga = mm(ret, vh)
         sinvgvh = gvh / S.unsqueeze(s, -1)
-        ga = ga + sinvgvh - mm(mm(sinvgvh, mT(vh)), vh)
+        ga = ga + sinvgvh - mm(mm(sinvgvh, _mh(vh)), vh)
         return (mm(u, ga),)
     return (mm(u, mm(ret, vh)),)
+
+
+SVD_PHASE = (
+    "svd_backward: The singular vectors in the complex case are specified up to multiplication "
+    "by e^{i phi}. The specified loss function depends on this phase term, making it "
+    "ill-defined."
+)
 
 
 svd = defop(
@@ -1016,6 +1154,7 @@ svd = defop(
     to_jax=lambda w, a, p: _jax_packed(
         f"jnp.linalg.svd({a[0]}, full_matrices={bool(p.get('full_matrices', True))})", a[0]
     ),
+    complex="rule",  # (`_svd_vjp`: conjugate transposes for complex matrices)
 )
 
 
@@ -1065,27 +1204,34 @@ def _pinv_fwd(a: np.ndarray, atol: float = 0.0, rtol: float = 0.0, hermitian: bo
         mag = np.abs(w)
         tol = np.maximum(atol, rtol * mag.max(axis=-1, keepdims=True, initial=0.0))
         winv = np.where(mag > tol, 1 / np.where(mag > tol, w, 1), 0).astype(a.dtype)
-        return (v * winv[..., None, :]) @ np.swapaxes(v, -1, -2)
+        return (v * winv[..., None, :]) @ _ah(v)
     u, s, vh = np.linalg.svd(a, full_matrices=False)
     tol = np.maximum(atol, rtol * s.max(axis=-1, keepdims=True, initial=0.0))
     sinv = np.where(s > tol, 1 / np.where(s > tol, s, 1), 0).astype(a.dtype)
-    return (np.swapaxes(vh, -1, -2) * sinv[..., None, :]) @ np.swapaxes(u, -1, -2)
+    return (_ah(vh) * sinv[..., None, :]) @ _ah(u)
+
+
+def _ah(x: np.ndarray) -> np.ndarray:
+    """The conjugate transpose of a batch of matrices (of real ones, the transpose)."""
+    t = np.swapaxes(x, -1, -2)
+    return np.conj(t) if x.dtype.kind == "c" else t
 
 
 def _pinv_vjp(
     g: Tensor, out: Tensor, a: Tensor, atol: float = 0.0, rtol: float = 0.0, hermitian: bool = False
 ) -> tuple:
+    # (PyTorch's pinv_backward, its conjugate transposes: transposes of real matrices)
     m, n = a.shape[-2:]
     p = out
-    pt = mT(p)
-    gt = mT(g)
+    pt = _mh(p)
+    gt = _mh(g)
     if m <= n:
         k = mm(gt, p)
         kpt = mm(k, pt)
-        return (-mT(mm(p, k)) + kpt - mm(mm(a, p), kpt) + mm(mm(pt, p), gt - mm(k, a)),)
+        return (-_mh(mm(p, k)) + kpt - mm(mm(a, p), kpt) + mm(mm(pt, p), gt - mm(k, a)),)
     k = mm(p, gt)
     ptk = mm(pt, k)
-    return (-mT(mm(k, p)) + mm(mm(gt - mm(a, k), p), pt) + ptk - mm(mm(ptk, p), a),)
+    return (-_mh(mm(k, p)) + mm(mm(gt - mm(a, k), p), pt) + ptk - mm(mm(ptk, p), a),)
 
 
 pinv = defop(
@@ -1110,6 +1256,7 @@ pinv = defop(
         f"jnp.linalg.pinv({a[0]}, rtol={w.lit(float(p.get('rtol', 0.0)))}, "
         f"hermitian={bool(p.get('hermitian'))})"
     ),
+    complex="rule",  # (`_pinv_vjp`: conjugate transposes)
 )
 
 
@@ -1213,9 +1360,15 @@ def _mexp_mm(x: np.ndarray, y: np.ndarray, slot: int = 0) -> np.ndarray:
     return _matmul_record(x, y) if out is None else out
 
 
+def _real_kind(dt: np.dtype) -> type:
+    """The real type of a dtype's values (float64 for complex128): ATen's matrix_exp picks its
+    degrees and constants by it."""
+    return np.empty(0, dt).real.dtype.type
+
+
 def _mexp_combine(mats: list, coeffs: tuple) -> np.ndarray:
     """sum_j coeffs[j] * mats[j] as `_compute_linear_combination` adds it up."""
-    kind = mats[0].dtype.type
+    kind = _real_kind(mats[0].dtype)
     out = np.zeros_like(mats[0])
     for m, c in zip(mats, coeffs):
         out = out + m * kind(c)
@@ -1253,7 +1406,7 @@ def _mexp_powers(a: np.ndarray, count: int) -> list:
 
 def _mexp_taylor(a: np.ndarray, degree: int) -> np.ndarray:
     """ATen's degree-`degree` polynomial of a batch of matrices (batch, n, n)."""
-    kind = a.dtype.type
+    kind = _real_kind(a.dtype)
     if degree == 1:
         one, x = _mexp_powers(a, 2)
         return one + x
@@ -1298,16 +1451,17 @@ def _mexp_norm(a: np.ndarray) -> np.ndarray:
 def mexp_squarings(norm: np.ndarray, dtype: np.dtype) -> np.ndarray:
     """s of ATen's scaling, ceil(log2(norm / theta_18)) and at least 0, in the dtype (NaN for
     a matrix whose 1-norm is not finite)."""
-    kind = dtype.type
+    kind = _real_kind(dtype)
+    theta = kind(_MEXP_THETAS[np.dtype(kind).name][-1])
     with np.errstate(all="ignore"):
-        return np.maximum(np.ceil(np.log2(norm / kind(_MEXP_THETAS[dtype.name][-1]))), kind(0))
+        return np.maximum(np.ceil(np.log2(norm / theta)), kind(0))
 
 
 def _mexp_scaled(a: np.ndarray, norm: np.ndarray) -> np.ndarray:
     """Degree 18 of A / 2^s, squared s times; the matrices in the order of their s (a stable
     sort, ATen's), each group squared on from the previous one's result. A non-finite s (a
     1-norm that is infinite or NaN) squares nothing: its matrix is all NaN already."""
-    kind = a.dtype.type
+    kind = _real_kind(a.dtype)
     s = mexp_squarings(norm, a.dtype)
     with np.errstate(all="ignore"):
         scaled = a * np.power(kind(2), -s).astype(a.dtype)[:, None, None]
@@ -1340,12 +1494,13 @@ def _matrix_exp_fwd(a: np.ndarray) -> np.ndarray:
     if n == 1:
         return E.exp.forward(a)
     flat = np.ascontiguousarray(a).reshape(-1, n, n)
-    thetas = [a.dtype.type(t) for t in _MEXP_THETAS[a.dtype.name]]
+    kind = _real_kind(a.dtype)
+    thetas = [kind(t) for t in _MEXP_THETAS[np.dtype(kind).name]]
     norm = _mexp_norm(flat)
     if flat.shape[0] > 1:
         return _mexp_scaled(flat, norm).reshape(a.shape)
     out = np.full_like(flat, np.nan)
-    low = a.dtype.type(-1)
+    low = kind(-1)
     for degree, high in zip((1, 2, 4, 8, 12), thetas):
         pick = (low < norm) & (norm <= high)
         if pick.any():
@@ -1403,6 +1558,7 @@ matrix_exp = defop(
     samples=_square_samples("any", ((3, 3), (2, 2, 2), (1, 1), (4, 4))),
     to_torch="torch.linalg.matrix_exp",
     to_jax="jax.scipy.linalg.expm",
+    complex="holo",  # (the rule's A^T is PyTorch's A^H once the engine conjugates)
 )
 
 

@@ -1254,7 +1254,7 @@ def multilabel_margin_loss(
 
 
 def cholesky_solve(input: Any, input2: Any, upper: bool = False, *, out: Any = None) -> Tensor:  # noqa: N803
-    """X with (L L^T) X = B given the Cholesky factor L (U^T U when upper): two triangular
+    """X with (L L^H) X = B given the Cholesky factor L (U^H U when upper): two triangular
     solves with the factor's triangle (the other triangle's entries pass the gradient as
     PyTorch's formula -(G X^T + X G^T) L does, but not into the value)."""
     from .composite import tril, triu
@@ -1284,12 +1284,14 @@ def cholesky_solve(input: Any, input2: Any, upper: bool = False, *, out: Any = N
     lm = _matrices(lm, "cholesky_solve")
     other = tril(lm, -1) if upper else triu(lm, 1)
     f = A.sub_t(lm, other.detach())  # the triangle's values; the gradient reaches all of L
+    # (of a complex factor: A = L L^H, the conjugate transpose)
+    ft = F.mH(f) if f.dtype.kind == "c" else F.mT(f)
     if upper:
-        y = solve(F.mT(f), b)
+        y = solve(ft, b)
         x = solve(f, y)
     else:
         y = solve(f, b)
-        x = solve(F.mT(f), y)
+        x = solve(ft, y)
     return A.named(x, "CholeskySolveBackward0")
 
 
@@ -1306,8 +1308,8 @@ def matrix_exp(input: Any) -> Tensor:  # noqa: N803
     if n >= 2 and a.data.size:
         # the products it runs: at most 6 for the polynomial and one per squaring, each n^3,
         # and the gradient's on matrices twice as large
-        norm = np.abs(a.data.astype(np.float64)).sum(-2).max()
-        s = M.mexp_squarings(np.asarray([norm], a.dtype), a.dtype)[0]
+        norm = np.abs(a.data).astype(np.float64).sum(-2).max()
+        s = M.mexp_squarings(np.asarray([norm], a.data.real.dtype), a.dtype)[0]
         squarings = int(s) if np.isfinite(s) else 0
         count = int(np.prod(a.shape[:-2], dtype=np.int64))
         limits.LINALG_WORK.check(
@@ -1359,7 +1361,8 @@ def lstsq(
     rc = eps * max(m, n) if rcond is None else float(rcond)
     p = pinv(a, rtol=rc) if drv != "gels" else pinv(a, rtol=0.0)
     x = A.matmul(p, bm)
-    sv = np.linalg.svd(a.data.astype(np.float64), compute_uv=False)
+    wide = np.complex128 if a.dtype.kind == "c" else np.float64
+    sv = np.linalg.svd(a.data.astype(wide), compute_uv=False)
     rank_np = (sv > rc * sv[..., :1]).sum(-1) if sv.size else np.zeros(a.shape[:-2], np.int64)
     qtb = _lstsq_qr_values(a, bm, x, rank_np, drv)
     if vector:
@@ -1367,13 +1370,15 @@ def lstsq(
     x = A.named(x, "LinalgLstsqBackward0")
     _lstsq_layout(x, vector, max(m, n))
     rank = Tensor(np.asarray(rank_np, np.int64))
-    empty = Tensor(np.zeros((0,), a.dtype))
+    empty = Tensor(np.zeros((0,), a.data.real.dtype))  # (real, of a complex A too)
     singular = empty
     residuals = empty
     if drv in ("gelsd", "gelss"):
-        singular = Tensor(sv.astype(a.dtype))
+        singular = Tensor(sv.astype(a.data.real.dtype))  # (real, of a complex A too)
     if drv != "gelsy" and m > n and bool(np.all(rank_np == n)):
         r = A.sub_t(A.matmul(a, x if not vector else F.unsqueeze(x, -1)), bm)
+        if r.dtype.kind == "c":  # (|r|^2, real)
+            r = apply(E.abs, r)
         residuals = F.sum(A.mul_t(r, r), -2)
         if qtb is not None and drv == "gels":
             # ATen's: the squares of the rows of Q^T B below the solution's, summed down the

@@ -1485,7 +1485,9 @@ def _method_(fn: Callable[..., Tensor], name: str | None = None) -> Callable[...
             check_batched_write(x, args[0], shape=True)  # (add_'s batching rule's words)
         return inplace(
             x,
-            lambda old: fn(old, *args, **kwargs),
+            (lambda old: B.into_dividend(lambda: fn(old, *args, **kwargs)))
+            if op_name == "div"
+            else lambda old: fn(old, *args, **kwargs),
             op=lambda: aten_inplace_name(op_name, args, kwargs),
         )
 

@@ -850,6 +850,8 @@ def linalg_inv(A: Any) -> Tensor:  # noqa: N803
 
 
 def _slogdet_pair(a: Tensor) -> list[Tensor]:
+    if a.dtype.kind == "c":  # (the sign a unit complex number, the log of |det| real)
+        return _real_parts(apply(M.slogdet, a), [(), ()], (1,), "LinalgSlogdetBackward0")
     both = apply(M.slogdet, a)
     return _unpacked(both, [(), ()], "LinalgSlogdetBackward0")
 
@@ -868,6 +870,8 @@ def logdet(input: Any) -> Tensor:  # noqa: N803
     _low_precision(A.tensor_arg(input, "input"), "logdet")
     a = _matrices(input, "linalg.slogdet")
     sign, logabs = _slogdet_pair(a)
+    if a.dtype.kind == "c":  # (PyTorch's: log(sign) + log|det|, complex)
+        return A.add_t(apply(E.log, sign), logabs)
     nan = Tensor(np.asarray(np.nan, dtype=a.dtype))
     return A.named(F.where(Tensor(sign.data == -1), nan, logabs), "WhereBackward0")
 
@@ -1017,25 +1021,20 @@ def _complex_values(a: Tensor, what: str, f: Callable[[np.ndarray], np.ndarray])
     return Tensor(column_major(np.asarray(f(np.asarray(a.data)))))
 
 
-def _complex_cholesky(a: np.ndarray, upper: bool) -> np.ndarray:
-    # (upper: U = L^H of the matrix read from its upper triangle, A^H's lower one)
-    m = np.conj(np.swapaxes(a, -1, -2)) if upper else a
-    try:
-        low = np.linalg.cholesky(m)
-    except np.linalg.LinAlgError:
-        raise M.not_positive_definite(m) from None
-    if not upper:
-        return low
-    up = np.conj(np.swapaxes(low, -1, -2))
-    up.imag += 0.0  # (LAPACK's upper factor: +0 imaginary parts where conj gave -0)
-    return up
+def _complex_finite(a: Tensor, fn: str) -> np.ndarray:
+    """The values of a complex matrix for an SVD-based function: LAPACK's failure on a
+    non-finite one in PyTorch's words."""
+    d = np.asarray(a.data)
+    if not np.isfinite(d).all():
+        raise GradcliError(
+            "linalg.svd: The algorithm failed to converge because the input matrix contained "
+            "non-finite values."
+        ).mirror(M.LINALG_ERROR)
+    return d
 
 
 def cholesky(input: Any, *, upper: bool = False, out: Any = None) -> Tensor:  # noqa: N803
     a = _matrices(input, "linalg.cholesky")
-    if a.dtype.kind == "c":
-        up = bool(upper)
-        return _complex_values(a, "torch.linalg.cholesky", lambda d: _complex_cholesky(d, up))
     if upper:
         # one node, with the tangent as given (PyTorch's forward rule reads dA, not dA^T)
         return apply(M.cholesky, a, upper=True)
@@ -1098,8 +1097,39 @@ def _uplo(v: Any) -> str:
 def eigh(input: Any, UPLO: str = "L", *, out: Any = None) -> ReturnTuple:  # noqa: N803
     a = _matrices(input, "linalg.eigh")
     n = a.shape[-1]
+    if a.dtype.kind == "c":
+        return _complex_eigh(a, _uplo(UPLO))
     both = apply(M.eigh, a, uplo=_uplo(UPLO))
     w, v = _unpacked(both, [(n,), (n, n)], "LinalgEighBackward0")
+    lapack_owned(v, vectors=(w,))
+    return ReturnTuple("linalg_eigh", ("eigenvalues", "eigenvectors"), (w, v))
+
+
+def _real_parts(packed: Tensor, shapes: list, real: tuple, label: str) -> list[Tensor]:
+    """`_unpacked` of a complex record's packed results, the parts at `real` (eigenvalues,
+    log|det|: real numbers packed as complex ones) as their real parts."""
+    from ..ops import complexnum
+
+    parts = M.unpack(packed, shapes)
+    outs = [
+        A.named(apply(complexnum.real, p) if i in real else p, label) for i, p in enumerate(parts)
+    ]
+    link_siblings(outs)
+    record = packed.node
+    if record is not None:  # (PyTorch's one node's edges: the decomposition's inputs)
+        for p in outs:
+            A.shown_over(p, *record.inputs)
+    for p in outs:
+        p.data = np.array(p.data)  # (own storage, as ATen's results)
+        p._vc = p._base = None
+    return outs
+
+
+def _complex_eigh(a: Tensor, uplo: str) -> ReturnTuple:
+    """eigh of a complex Hermitian matrix: one record (`ops.matrices.eigh`) of the eigenvalues
+    (real parts of its packed complex numbers) and the eigenvectors with MKL's phases."""
+    n = a.shape[-1]
+    w, v = _real_parts(apply(M.eigh, a, uplo=uplo), [(n,), (n, n)], (0,), "LinalgEighBackward0")
     lapack_owned(v, vectors=(w,))
     return ReturnTuple("linalg_eigh", ("eigenvalues", "eigenvectors"), (w, v))
 
@@ -1108,6 +1138,8 @@ def eigvalsh(input: Any, UPLO: str = "L", *, out: Any = None) -> Tensor:  # noqa
     a = _matrices(input, "linalg.eigh")  # (ATen checks it as eigh, in eigh's words)
     if a.dtype.kind == "c":  # (real eigenvalues, ascending, of the Hermitian matrix)
         uplo = _uplo(UPLO)
+        if a.requires_grad and _GradMode.enabled:  # (PyTorch computes the vectors then)
+            return _complex_eigh(a, uplo)[0]
         return _complex_values(
             a, "torch.linalg.eigvalsh", lambda d: np.linalg.eigvalsh(d, UPLO=uplo)
         )
@@ -1128,6 +1160,13 @@ def svd(
             "cuSOLVER backend."
         )
     fm = _bool(full_matrices, "full_matrices")
+    if a.dtype.kind == "c":  # (LAPACK's zgesdd: NumPy's vectors are MKL's, phases too)
+        _complex_finite(a, "linalg.svd")
+        packed = apply(M.svd, a, full_matrices=fm)
+        shapes = M._svd_shapes(a.shape, fm)
+        u, sv, vh = _real_parts(packed, shapes, (1,), "LinalgSvdBackward0")
+        lapack_owned(u, vh, vectors=(sv,))
+        return ReturnTuple("linalg_svd", ("U", "S", "Vh"), (u, sv, vh))
     packed = apply(M.svd, a, full_matrices=fm)
     u, s, vh = _unpacked(packed, M._svd_shapes(a.shape, fm), "LinalgSvdBackward0")
     lapack_owned(u, vh, vectors=(s,))
@@ -1172,6 +1211,8 @@ def pinv(
             f"linalg.pinv(hermitian=True): A must be batches of square matrices, but they are "
             f"{a.shape[-2]} by {a.shape[-1]} matrices"
         )
+    if a.dtype.kind == "c":
+        _complex_finite(a, "linalg.pinv")
     return apply(M.pinv, a, atol=at, rtol=rt, hermitian=bool(hermitian))
 
 
@@ -1524,7 +1565,8 @@ def _batched_reflections(a: Tensor, t: Tensor) -> Tensor:
         if i + 1 < m:
             parts.append(a[(Ellipsis, slice(i + 1, None), i)])
         v = F.cat(parts, -1) if len(parts) > 1 else parts[0]
-        w = A.matmul(F.unsqueeze(v, -2), q)  # (..., 1, n)
+        vh = F.conj(v) if v.dtype.kind == "c" else v  # (H_i = I - tau v v^H)
+        w = A.matmul(F.unsqueeze(vh, -2), q)  # (..., 1, n)
         step = A.mul_t(F.unsqueeze(v, -1), w)  # (..., m, n)
         q = A.sub_t(q, A.mul_t(t[(Ellipsis, slice(i, i + 1), None)], step))
     return q
@@ -2009,6 +2051,8 @@ def eigvals(A: Any, *, out: Any = None) -> Tensor:  # noqa: N803
     in LAPACK's order (a conjugate pair together, positive imaginary part first). No gradient:
     PyTorch's rule differentiates through complex eigenvectors."""
     a = _matrices(A, "linalg.eigvals")
+    if a.dtype.kind == "c" and a.requires_grad and _GradMode.enabled:
+        return linalg_eig(a)[0]  # (PyTorch's gradient: eig's, with no gV)
     if a.requires_grad and _GradMode.enabled:
         raise NotSupported(
             "the gradient of torch.linalg.eigvals is not supported by gradcli: its results are "
@@ -2016,9 +2060,10 @@ def eigvals(A: Any, *, out: Any = None) -> Tensor:  # noqa: N803
             hint="for a symmetric matrix write torch.linalg.eigvalsh(A) (real, differentiable); "
             "otherwise call torch.linalg.eigvals(A.detach()) or use torch.no_grad()",
         )
-    if a.dtype == np.float32 and a.shape[-1] > EIGVALS32_MAX:
+    if a.dtype in (np.float32, np.complex64) and a.shape[-1] > EIGVALS32_MAX:
         raise NotSupported(
-            f"torch.linalg.eigvals of a float32 matrix larger than {EIGVALS32_MAX} x "
+            f"torch.linalg.eigvals of a {a.dtype.name} matrix larger than "
+            f"{EIGVALS32_MAX} x "
             f"{EIGVALS32_MAX} is not supported by gradcli: the order MKL's single-precision "
             "solver gives its eigenvalues in is not reproduced",
             hint="compute in float64: torch.linalg.eigvals(A.double()) (complex128)",
@@ -2029,16 +2074,41 @@ def eigvals(A: Any, *, out: Any = None) -> Tensor:  # noqa: N803
             "torch.linalg.eigvals: input tensor should not contain infs or NaNs.",
             hint="check the matrix first: torch.isfinite(A).all()",
         )
-    cdt = np.complex64 if a.dtype == np.float32 else np.complex128
+    cdt = np.complex64 if a.dtype in (np.float32, np.complex64) else np.complex128
     with np.errstate(all="ignore"):
         w = np.linalg.eig(vals)[0]  # (with vectors: closer to MKL's than without, measured)
     return Tensor(np.ascontiguousarray(w.astype(cdt)))
 
 
-def linalg_eig(*args: Any, **kwargs: Any) -> Any:
+def linalg_eig(A: Any, *, out: Any = None) -> Any:  # noqa: N803
+    """`torch.linalg.eig(A)` of a complex matrix: LAPACK's zgeev (each eigenvector of unit
+    norm, its largest component real; NumPy's values are MKL's, measured to 1e-13 at sizes 2
+    to 10 in complex128, complex64 only at 2 x 2, as `eigvals`), PyTorch's gradient
+    (`ops.matrices.eig`). A real matrix's eigenvectors are refused: their signs are MKL's
+    own."""
+    a = _matrices(A, "linalg.eig")
+    if a.dtype.kind == "c":
+        if a.dtype == np.complex64 and a.shape[-1] > EIGVALS32_MAX:
+            raise NotSupported(
+                f"torch.linalg.eig of a ComplexFloat matrix larger than {EIGVALS32_MAX} x "
+                f"{EIGVALS32_MAX} is not supported by gradcli: the order MKL's single-precision "
+                "solver gives its eigenvalues in is not reproduced",
+                hint="compute in double precision: torch.linalg.eig(A.to(torch.complex128))",
+            )
+        if not np.isfinite(a.data).all():
+            raise GradcliError("torch.linalg.eig: input tensor should not contain infs or NaNs.")
+        n = a.shape[-1]
+        val, vec = _real_parts(apply(M.eig, a), [(n,), (n, n)], (), "LinalgEigBackward0")
+        lapack_owned(vec, vectors=(val,))
+        return ReturnTuple("linalg_eig", ("eigenvalues", "eigenvectors"), (val, vec))
+    _real_eig_refused()
+
+
+def _real_eig_refused() -> None:
     raise NotSupported(
-        "torch.linalg.eig is not supported by gradcli: the eigenvectors' signs (complex phases) "
-        "are chosen by PyTorch's LAPACK build (MKL), which gradcli does not reproduce",
+        "torch.linalg.eig of a real matrix is not supported by gradcli: the eigenvectors' signs "
+        "are chosen by PyTorch's LAPACK build (MKL's dgeev), which gradcli does not reproduce "
+        "(of a complex matrix it is)",
         hint="for the eigenvalues write torch.linalg.eigvals(A) (complex); for a symmetric "
         "matrix torch.linalg.eigh(A) (real eigenvalues ascending, eigenvectors as columns)",
     )

@@ -1057,7 +1057,9 @@ COMPLEX_NAMES = frozenset(
     add_ sub_ mul_ div_ neg_ exp_ log_ sqrt_ sin_ cos_ tanh_ pow_ reciprocal_ zero_ fill_
     copy_ conj_physical_ unbind split chunk __setitem__ sgn norm vector_norm
     inv inverse det solve dist matrix_norm svdvals vdot isreal cholesky cholesky_ex eigvalsh
-    diagonal trace float double half long int short
+    matrix_exp eig eigvals eigh svd qr pinv pinverse slogdet logdet diag diag_embed diagflat
+    geqrf householder_product orgqr cholesky_solve lstsq
+    diagonal trace float double half long int short flip fliplr flipud roll
     tan sinh cosh sigmoid log2 log10 rsqrt expm1 log1p asin acos atan arcsin arccos arctan
     linear Linear addmm where cumsum cumsum_ cumprod cumprod_
     fill bessel_j0 bessel_j1 bessel_y0 bessel_y1 spherical_bessel_j0 modified_bessel_i0

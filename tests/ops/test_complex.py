@@ -22,6 +22,7 @@ from gradcli.ops import arithmetic as A
 from gradcli.surface import basics as B
 from gradcli.surface import composite as CO
 from gradcli.surface import elementwise as EW
+from gradcli.surface import extras as X
 from gradcli.surface import functional as F
 from gradcli.surface import linalg as L
 from gradcli.surface import statistics as ST
@@ -100,6 +101,42 @@ def _matmul_grad(z: Tensor) -> Tensor:
     y = z @ z @ z
     (g,) = autograd.grad([y], [z], [Tensor(np.ones(y.shape, y.dtype))], create_graph=True)
     return g
+
+
+def _positive(a: Tensor) -> Tensor:
+    """a a^H + 3 I: Hermitian positive-definite, a function of all of a (PyTorch's cholesky
+    rule is the gradient of a function of a Hermitian matrix)."""
+    n = a.shape[-1]
+    return a @ F.mH(a) + Tensor(3 * np.eye(n, dtype=a.dtype))
+
+
+def _eig_phase_free(a: Tensor) -> Tensor:
+    """Of eig(a), what does not depend on the eigenvectors' phases: the eigenvalues and the
+    squared magnitudes of the (unit) eigenvectors' entries."""
+    w, v = L.linalg_eig(a)
+    mag = F.real(v * F.conj(v)).to(np.dtype(np.complex128))
+    return F.cat([w, mag.reshape(*mag.shape[:-2], -1)], -1)
+
+
+def _svd_phase_free(a: Tensor) -> Tensor:
+    """Of svd(a), what does not depend on the singular vectors' phases: the singular values,
+    the outer products u_i v_i^H and the squared magnitudes of U's entries (complex)."""
+    u, s, vh = L.svd(a, full_matrices=False)
+    k = s.shape[-1]
+    outer = u[..., :, :1] * vh[..., :1, :] + u[..., :, k - 1 :] * vh[..., k - 1 :, :] * 0.5
+    mag = F.real(u * F.conj(u))
+    parts = [s, outer.reshape(*outer.shape[:-2], -1), mag.reshape(*mag.shape[:-2], -1)]
+    return F.cat([p.to(np.dtype(np.complex128)) for p in parts], -1)
+
+
+def _eigh_phase_free(a: Tensor, uplo: str) -> Tensor:
+    """What of eigh(a + a^H) does not depend on the eigenvectors' phases: the eigenvalues and
+    the squared magnitudes of the eigenvectors' entries (a real function of a complex matrix;
+    PyTorch's rule is the gradient of a function of a Hermitian matrix, whose perturbations
+    are Hermitian too)."""
+    w, v = L.eigh(a + F.mH(a), uplo)
+    mag = F.real(v * F.conj(v))
+    return F.cat([w, mag.reshape(*mag.shape[:-2], -1)], -1)
 
 
 # (name, function, input kinds and shapes: "c" complex, "r" real)
@@ -185,6 +222,32 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("pow_complex_number", lambda x: x ** (1.5 - 0.5j), [("r", (3,))]),
     ("vdot", lambda z, w: B.vdot(z, w), [("c", (3,)), ("c", (3,))]),
     ("matrix_norm_nuc", lambda a: L.matrix_norm(a, "nuc") + L.matrix_norm(a, 1), [("c", (2, 2))]),
+    ("matrix_exp", lambda a: X.matrix_exp(a * 0.3), [("c", (3, 3))]),
+    ("eigh", lambda a: _eigh_phase_free(a, "L"), [("c", (3, 3))]),
+    ("cholesky", lambda a: L.cholesky(_positive(a)), [("c", (3, 3))]),
+    ("slogdet_sign", lambda a: L.slogdet(a)[0], [("c", (2, 3, 3))]),
+    ("svd", lambda a: _svd_phase_free(a), [("c", (3, 3))]),
+    ("pinv_tall", lambda a: L.pinv(a), [("c", (3, 2))]),
+    ("qr_q", lambda a: L.qr(a)[0], [("c", (3, 2))]),
+    ("eig", lambda a: _eig_phase_free(a), [("c", (3, 3))]),
+    ("eigvals", lambda a: L.eigvals(a), [("c", (2, 2, 2))]),
+    ("qr_r", lambda a: L.qr(a)[1], [("c", (2, 3, 3))]),
+    ("qr_wide", lambda a: F.cat([p.reshape(-1) for p in L.qr(a)]), [("c", (2, 3))]),
+    ("pinv_wide", lambda a: L.pinv(a), [("c", (2, 2, 3))]),
+    ("lstsq", lambda a, b: X.lstsq(a, b)[0], [("c", (3, 2)), ("c", (3, 1))]),
+    ("svd_tall", lambda a: _svd_phase_free(a), [("c", (4, 2))]),
+    ("svd_wide", lambda a: _svd_phase_free(a), [("c", (2, 2, 3))]),
+    ("slogdet_logabsdet", lambda a: L.slogdet(a)[1], [("c", (3, 3))]),
+    ("logdet", lambda a: L.logdet(a), [("c", (2, 2))]),
+    ("cholesky_upper", lambda a: L.cholesky(_positive(a), upper=True), [("c", (2, 2, 2))]),
+    ("eigh_upper", lambda a: _eigh_phase_free(a, "U"), [("c", (2, 3, 3))]),
+    ("matrix_exp_scaled", lambda a: X.matrix_exp(a * 2), [("c", (2, 2, 2))]),
+    ("householder_product", lambda a, t: L.householder_product(a, t), [("c", (3, 2)), ("c", (2,))]),
+    (
+        "cholesky_solve",
+        lambda b, m: X.cholesky_solve(b, CO.tril(m)),
+        [("c", (2, 2)), ("c", (2, 2))],
+    ),
 ]
 
 
@@ -236,6 +299,8 @@ def test_every_complex_record_is_checked_here() -> None:
         "view_as_real", "view_as_complex", "astype", "cat", "stack", "index_put", "tan", "sinh",
         "cosh", "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
         "acos", "atan", "where", "cumsum", "cumprod", "inv", "det", "solve", "svdvals", "pow",
+        "matrix_exp", "eigh", "cholesky", "slogdet", "svd", "pinv", "qr", "eig",
+        "geqrf",  # (no gradient, as PyTorch's: its values in the corpus, 1821)
     }  # fmt: skip
     assert declared <= checked, declared - checked
 
@@ -311,3 +376,16 @@ def test_zeros_a_shape_rule_fills_are_positive_as_pytorchs() -> None:
     autograd.backward([CO.diagonal(w)], [Tensor(np.array([1j, 2]))])
     assert w.grad.data.tolist() == [[1j, 0j], [0j, 2 + 0j]]
     assert not np.signbit(w.grad.data.imag).any()
+
+
+def test_eig_values_are_lapacks_convention() -> None:
+    """eig's record against its definition (tests/ops/test_ops.py's reference): each
+    eigenvector the null vector of A - l I with unit norm and its largest component real."""
+    from gradcli.ops import REGISTRY as OPS
+    from tests.ops.test_ops import _eig_ref
+
+    rng = np.random.default_rng(11)
+    mats = [OPS["eig"].samples[0].fixed[0]] + [_rand(rng, (n, n), "c") for n in (2, 3, 5)]
+    for a in mats:
+        got = OPS["eig"].forward(a)
+        assert np.allclose(got, _eig_ref(a), atol=1e-10), a

@@ -36,7 +36,7 @@ from tests.helpers import gradcheck as gc
 
 # Records whose values on the real samples here are complex, or that refuse real inputs (as
 # PyTorch's imag): tests/ops/test_complex.py checks them on complex values.
-COMPLEX_VALUED = {"imag", "complex", "view_as_real", "view_as_complex"}
+COMPLEX_VALUED = {"imag", "complex", "view_as_real", "view_as_complex", "eig"}
 CASES = [
     pytest.param(name, i, id=f"{name}-{i}")
     for name, op in ops.REGISTRY.items()
@@ -428,6 +428,23 @@ def _qr_ref(a: np.ndarray, mode: str = "reduced") -> np.ndarray:
 
 def _eig_check(w: np.ndarray, v: np.ndarray, a: np.ndarray) -> None:
     assert np.allclose(a @ v, v * w, atol=1e-10), "A V != V L"
+
+
+def _eig_ref(a: np.ndarray) -> np.ndarray:
+    """eig's packed (L, V) from its definition: each eigenvector the null vector of A - l I
+    (the last right singular vector), scaled to LAPACK's convention (unit norm, the largest
+    component real and positive); the eigenvalues in the record's order."""
+    n = a.shape[-1]
+    w = np.asarray(np.linalg.eigvals(a), dtype=np.complex128)
+    got_w = np.linalg.eig(a)[0]
+    order = [int(np.argmin(np.abs(w - x))) for x in got_w]
+    w = w[order]
+    v = np.empty((n, n), np.complex128)
+    for j, lam in enumerate(w):
+        col = np.conj(np.linalg.svd(a - lam * np.eye(n))[2][-1])
+        big = col[np.argmax(np.abs(col))]
+        v[:, j] = col * (abs(big) / big)
+    return np.concatenate([w, v.reshape(-1)])
 
 
 def _eigh_ref(a: np.ndarray, uplo: str = "L") -> np.ndarray:
@@ -1299,6 +1316,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "qr": _qr_ref,
     "geqrf": _geqrf_ref,
     "eigh": _eigh_ref,
+    "eig": _eig_ref,
     "svd": _svd_ref,
     "svdvals": _svdvals_ref,
     "pinv": _pinv_ref,

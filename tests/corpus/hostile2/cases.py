@@ -9059,9 +9059,10 @@ add(
         "y = torch.linalg.cholesky(torch.eye(4000, dtype=torch.cdouble).expand(50, 4000, 4000))",
     ),
     small(
-        "complex_eigvalsh_requires_grad",
-        "A = torch.eye(2, dtype=torch.cdouble, requires_grad=True)\nw = torch.linalg.eigvalsh(A)",
-        (r"not supported",),
+        "complex_eigh_phase_dependent_loss",
+        "A = torch.tensor([[2, 1 - 1j], [1 + 1j, 3]], requires_grad=True)\n"
+        "w, V = torch.linalg.eigh(A)\nV[0, 1].imag.backward()",
+        (r"ill-defined",),
     ),
     small(
         "numpy_complex_ordering",
@@ -9124,5 +9125,44 @@ add(
         "os_path_dunder",
         "import os.path\nos.path.join.__globals__",
         (r"__globals__",),
+    ),
+)
+
+# fixcomplex2: `import cmath` (numbers only, each call of bounded cost) and the complex
+# decompositions (LAPACK's work bounded before it starts; no gradient without PyTorch's rule).
+add(
+    esc("cmath_dunder_walk", "import cmath\nf = cmath.exp.__globals__"),
+    esc("cmath_module_dict", "import cmath\nd = cmath.__dict__"),
+    esc("cmath_loader", "import cmath\nd = cmath.__loader__.load_module('os')"),
+    small("cmath_exp_overflow", "import cmath\nz = cmath.exp(1e308 + 1j)", (r"math range error",)),
+    small("cmath_string_argument", "import cmath\nz = cmath.sqrt('1')", (r"must be real",)),
+    budget(
+        "cmath_forever",
+        "import cmath\nz = 1j\nwhile True:\n    z = cmath.exp(z) / (1 + abs(z))",
+    ),
+    budget(
+        "complex_eig_huge",
+        "A = torch.zeros(3000, 3000, dtype=torch.complex128)\nL, V = torch.linalg.eig(A)",
+        LIMIT + (r"memory", r"too large"),
+    ),
+    budget(
+        "complex_svd_batch_huge",
+        "A = torch.zeros(4000, 60, 60, dtype=torch.complex128)\nU, S, Vh = torch.linalg.svd(A)",
+        LIMIT + (r"memory", r"too large"),
+    ),
+    small(
+        "complex64_eig_large",
+        "A = torch.eye(3, dtype=torch.cfloat)\nL, V = torch.linalg.eig(A)",
+        (r"not supported",),
+    ),
+    small(
+        "complex_eig_nan",
+        "A = torch.full((2, 2), float('nan'), dtype=torch.cdouble)\nL, V = torch.linalg.eig(A)",
+        (r"should not contain infs or NaNs",),
+    ),
+    small(
+        "complex_svd_inf",
+        "A = torch.full((2, 3), float('inf'), dtype=torch.cdouble)\nU, S, Vh = torch.linalg.svd(A)",
+        (r"failed to converge",),
     ),
 )

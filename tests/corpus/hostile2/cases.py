@@ -9098,3 +9098,30 @@ add(
         (r"'str' object has no attribute '_use_count'",),
     ),
 )
+
+# fixmeasb: torch.jit.trace / script make a module over (its submodules too) and run the
+# example; a module inside itself, a deep nesting, a forward that never ends, traces without end.
+add(
+    budget(
+        "jit_trace_module_in_itself",
+        "m = torch.nn.Sequential(torch.nn.ReLU())\nm.add_module('again', m)\n"
+        "t = torch.jit.trace(m, torch.ones(2))",
+        (r"contains itself", r"limit", r"recursed too deeply"),
+    ),
+    budget(
+        "jit_script_wide_nesting",
+        "m = torch.nn.Sequential(*[torch.nn.ReLU() for _ in range(100)])\n"
+        "for _ in range(30):\n    m = torch.nn.Sequential(m, m)\n"
+        "s = torch.jit.script(m)",
+    ),
+    budget(
+        "jit_trace_forever",
+        "f = torch.nn.Identity()\nwhile True:\n    f = torch.jit.trace(f, torch.ones(10**5))",
+    ),
+    small(
+        "jit_trace_forward_fails",
+        "class M(torch.nn.Module):\n    def forward(self, x):\n        return x @ x\n"
+        "t = torch.jit.trace(M(), torch.ones(2, 3))",
+        (r"cannot be multiplied",),
+    ),
+)

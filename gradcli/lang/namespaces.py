@@ -484,6 +484,18 @@ def _jit_trace(
     return _jit_register(made_over(obj, "trace"))
 
 
+def _library_members() -> dict[str, Any]:
+    from . import library
+
+    return library.members()
+
+
+def _torch_ops() -> Any:
+    from .library import Ops
+
+    return Ops()
+
+
 def _jit_class(name: str) -> Any:
     from . import jit
 
@@ -1418,6 +1430,8 @@ def _build() -> dict[str, Namespace]:
             },
         ),
         "distributions": Namespace("torch.distributions", load=_distributions_members),
+        "library": Namespace("torch.library", load=_library_members),
+        "ops": _torch_ops(),
         "functional": Namespace(
             "torch.functional",
             names.LazyTable("FUNCTIONS", lambda: _torch_functional_members(nn_functional)),

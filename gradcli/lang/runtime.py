@@ -249,6 +249,9 @@ class Runtime:
 
                 saved_hooks.reset()  # a run ended inside saved_tensors_hooks
             SCRIPTED.clear()
+            library = sys.modules.get("gradcli.lang.library")
+            if library is not None:
+                library.OPS.clear()  # (the custom operators the run defined)
             parametrize = sys.modules.get("gradcli.surface.parametrize")
             if parametrize is not None:
                 parametrize.reset()  # a run ended inside parametrize.cached()

@@ -9125,3 +9125,36 @@ add(
         (r"cannot be multiplied",),
     ),
 )
+
+# fixmeasb: torch.library.custom_op (an op over the program's function, run eagerly).
+CUSTOM_OP = (
+    "@torch.library.custom_op('t::f', mutates_args=())\n"
+    "def f(x: torch.Tensor) -> torch.Tensor:\n    return f(x) + 1\n"
+)
+add(
+    budget("custom_op_calls_itself", CUSTOM_OP + "f(torch.ones(2))", (r"depth of function calls",)),
+    budget(
+        "custom_op_many_ops",
+        "def g(x: torch.Tensor) -> torch.Tensor:\n    return x.clone()\n"
+        "i = 0\nwhile True:\n    torch.library.custom_op(f't::g{i}', g, mutates_args=())\n"
+        "    i += 1",
+    ),
+    small(
+        "custom_op_backward_loops",
+        "@torch.library.custom_op('t::h', mutates_args=())\n"
+        "def h(x: torch.Tensor) -> torch.Tensor:\n    return x.clone()\n"
+        "def back(ctx, g):\n    while True:\n        g = g + 1\n"
+        "h.register_autograd(back)\nh(torch.ones(2, requires_grad=True)).sum().backward()",
+        (r"limit", r"time"),
+    ),
+    small(
+        "torch_ops_aten",
+        "y = torch.ops.aten.add(torch.ones(1), torch.ones(1))",
+        (r"not supported",),
+    ),
+    small(
+        "library_Library_refused",
+        "lib = torch.library.Library('t', 'DEF')",
+        (r"not supported.*\n(.*\n)*.*autograd\.Function",),
+    ),
+)

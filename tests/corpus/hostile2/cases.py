@@ -9158,3 +9158,26 @@ add(
         (r"not supported.*\n(.*\n)*.*autograd\.Function",),
     ),
 )
+
+# fixmeasb: memory formats (channels_last strides laid out by a copy).
+add(
+    budget(
+        "channels_last_empty_huge",
+        "x = torch.empty(10**5, 10**3, 10, 10, memory_format=torch.channels_last)",
+    ),
+    budget(
+        "channels_last_copies_forever",
+        "x = torch.ones(64, 64, 32, 32)\nwhile True:\n"
+        "    x = x.to(memory_format=torch.channels_last).contiguous()",
+    ),
+    budget(
+        "channels_last_rand_like_huge",
+        "x = torch.ones(1, 1, 1, 1).expand(10**4, 10**3, 10, 10)\n"
+        "y = torch.rand_like(x, memory_format=torch.channels_last)",
+    ),
+    small(
+        "channels_last_module_of_5d_weight",
+        "m = torch.nn.Conv3d(2, 2, 1).to(memory_format=torch.channels_last)",
+        (r"required rank 4 tensor to use channels_last format",),
+    ),
+)

@@ -11,8 +11,10 @@ torch.compile's fake tensors) is kept and never run: eager calls do not use it.
 
 `torch.ops.<ns>.<name>` (and `.default`) reaches an op defined in the run. An op that
 mutates its inputs (`mutates_args` not empty) runs as the plain function; PyTorch refuses an
-autograd formula for it. PyTorch's older `torch.library.Library` / `define` / `impl` (a
-schema string and a dispatch key) are refused in plain words."""
+autograd formula for it. The older form, `torch.library.define` (or `Library(ns,
+"DEF").define`) with a schema string and `impl` for the CPU, runs the kernel as it is (its
+own operations recorded, PyTorch's autograd fallback) until register_autograd gives the op a
+formula."""
 
 from __future__ import annotations
 
@@ -40,13 +42,20 @@ def _no_setup(ctx: Any, inputs: Any, output: Any) -> None:
 class CustomOp:
     """What `torch.library.custom_op` gives (PyTorch's CustomOpDef)."""
 
-    __slots__ = ("qualname", "fn", "functional", "function", "fake")
+    __slots__ = ("qualname", "fn", "functional", "function", "fake", "params", "formula")
 
-    def __init__(self, qualname: str, fn: UserFunction, functional: bool) -> None:
+    def __init__(
+        self, qualname: str, fn: UserFunction | None, functional: bool, params: Any = None
+    ) -> None:
         ns, _, name = qualname.partition("::")
         self.qualname = qualname
         self.fn = fn
         self.functional = functional
+        # (name, default or _NONE) of each argument: the schema's (`define`) or the function's
+        self.params = params
+        # whether a call records the op's own node: custom_op's always; an op of `define`
+        # only once register_autograd gave it a formula (else its kernel runs as it is)
+        self.formula = params is None
         dotted = f"{ns}.{name}.default"
 
         def no_formula(ctx: Any, *grads: Any) -> Any:
@@ -69,9 +78,14 @@ class CustomOp:
         return self.run(args, kwargs)
 
     def run(self, args: list, kwargs: dict) -> Any:
+        if self.fn is None:
+            raise GradcliError(
+                f"Could not run '{self.qualname}' with arguments from the 'CPU' backend.",
+                hint=f'give it a kernel: @torch.library.impl("{self.qualname}", "cpu")',
+            ).mirror("NotImplementedError")
         rt = self.fn.runtime
-        args = _bound(self.fn, args, kwargs, self.qualname)
-        if not self.functional:
+        args = _bound(self.params or _fn_params(self.fn), args, kwargs, self.qualname)
+        if not self.functional or not self.formula:
             return rt.invoke(self.fn, args, {})
         out = self.function.apply(rt, tuple(args))
         for o in out if isinstance(out, tuple) else (out,):
@@ -100,6 +114,7 @@ class CustomOp:
             ).mirror("RuntimeError")
         self.function.backward = backward
         self.function.setup_context = setup_context if setup_context is not None else _no_setup
+        self.formula = True
 
     def register_fake(self, fn: Any = None, /) -> Any:
         if fn is None:
@@ -162,20 +177,27 @@ def _aliases(a: Tensor, b: Tensor) -> bool:
     return bool(a.data.size and b.data.size and np.shares_memory(a.data, b.data))
 
 
-def _bound(fn: UserFunction, args: list, kwargs: dict, qualname: str) -> list:
-    """The op's arguments in order (an op's schema takes its arguments by name too)."""
-    if not kwargs:
-        return list(args)
+_NONE = object()  # (an argument without a default)
+
+
+def _fn_params(fn: UserFunction) -> list[tuple[str, Any]]:
     names = list(fn.code.positional)
+    defaults = tuple(fn.defaults or ())
+    first = len(names) - len(defaults)
+    return [(n, defaults[i - first] if i >= first else _NONE) for i, n in enumerate(names)]
+
+
+def _bound(params: list, args: list, kwargs: dict, qualname: str) -> list:
+    """The op's arguments in order (an op's schema takes its arguments by name too, and
+    fills in its defaults)."""
     out = list(args)
-    defaults = fn.defaults or ()
-    first_default = len(names) - len(defaults)
-    for i in range(len(out), len(names)):
-        name = names[i]
+    if not kwargs and all(d is _NONE for _, d in params[len(out) :]):
+        return out
+    for name, default in params[len(out) :]:
         if name in kwargs:
             out.append(kwargs.pop(name))
-        elif i >= first_default:
-            out.append(defaults[i - first_default])
+        elif default is not _NONE:
+            out.append(default)
         else:
             raise GradcliError(f"{qualname}() is missing value for argument '{name}'.").mirror(
                 "TypeError"
@@ -280,6 +302,136 @@ def register_kernel(op: Any, device_types: Any, fn: Any = None, /, *, lib: Any =
     return _op_named(op).register_kernel(device_types, fn)
 
 
+def _schema_params(schema: str, qualname: str) -> tuple[list[tuple[str, Any]], bool]:
+    """The arguments (name, default) of a schema `(Tensor x, float k=1.0) -> Tensor`, and
+    whether the op is functional (no `Tensor(a!)` argument)."""
+    import ast as _ast
+
+    text = schema.strip()
+    if not text.startswith("(") or ")" not in text:
+        raise GradcliError(
+            f"Schema {schema!r} for {qualname} is not of the form '(Type name, ...) -> Type'",
+            hint='write torch.library.define("ns::name", "(Tensor x) -> Tensor")',
+        ).mirror("RuntimeError")
+    inner, depth, cut = text[1:], 0, None
+    for i, ch in enumerate(inner):
+        depth += ch == "("
+        if ch == ")":
+            if depth == 0:
+                cut = i
+                break
+            depth -= 1
+    inner = inner[:cut]
+    params: list[tuple[str, Any]] = []
+    functional = "!" not in inner
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(inner):
+        depth += (ch in "([") - (ch in ")]")
+        if ch == "," and depth == 0:
+            parts.append(inner[start:i])
+            start = i + 1
+    parts.append(inner[start:])
+    for part in (p.strip() for p in parts):
+        if not part or part == "*":
+            continue
+        decl, _, default = part.partition("=")
+        name = decl.split()[-1]
+        value: Any = _NONE
+        if default:
+            d = default.strip()
+            d = {"True": "True", "False": "False", "None": "None"}.get(d, d)
+            try:
+                value = _ast.literal_eval(d)
+            except (ValueError, SyntaxError):
+                value = d
+        limits.LIST_ITEMS.check(len(params) + 1, "the number of an op's arguments")
+        params.append((name, value))
+    return params, functional
+
+
+def define(
+    qualname: Any, schema: Any, *, lib: Any = None, tags: Any = (), alias_analysis: Any = ""
+) -> None:
+    """`torch.library.define("ns::name", "(Tensor x) -> Tensor")`: an op without a kernel
+    yet (`impl` gives it one)."""
+    if not isinstance(qualname, str) or "::" not in qualname:
+        raise GradcliError("not enough values to unpack (expected 2, got 1)").mirror("ValueError")
+    if not isinstance(schema, str):
+        raise GradcliError(f"expected a schema string, got {type(schema).__name__}").mirror(
+            "TypeError"
+        )
+    params, functional = _schema_params(schema, qualname)
+    if qualname not in OPS:
+        limits.LIST_ITEMS.check(len(OPS) + 1, "the number of custom operators")
+    OPS[qualname] = CustomOp(qualname, None, functional, params)
+
+
+def impl(qualname: Any, types: Any, func: Any = None, *, lib: Any = None) -> Any:
+    """`@torch.library.impl("ns::name", "cpu")`: the op's kernel (the decorator gives None,
+    as PyTorch's)."""
+    op = _op_named(qualname)
+    kinds = [types] if isinstance(types, str) else list(types)
+    for_cpu = any(
+        str(k).lower()
+        in ("cpu", "default", "compositeexplicitautograd", "compositeimplicitautograd")
+        for k in kinds
+    )
+
+    def keep(f: Any) -> None:
+        if type(f) is not UserFunction:
+            raise NotSupported(
+                "torch.library.impl with a function that is not the program's own is not "
+                "supported by gradcli",
+                hint="pass a def of your program",
+            )
+        if for_cpu:
+            op.fn = f
+            op.function.forward = f
+        return None
+
+    return keep(func) if func is not None else Builtin("torch.library.impl", keep)
+
+
+class Library:
+    """`torch.library.Library(ns, kind)`: `define` and `impl` of the ops of `ns`."""
+
+    __slots__ = ("ns", "kind", "key")
+
+    def __init__(self, ns: Any, kind: Any, dispatch_key: Any = "") -> None:
+        if kind not in ("DEF", "IMPL", "FRAGMENT"):
+            raise GradcliError(f"Unsupported kind: {kind}").mirror("ValueError")
+        self.ns, self.kind, self.key = str(ns), kind, str(dispatch_key)
+
+    def define(self, schema: Any, alias_analysis: Any = "", *, tags: Any = ()) -> str:
+        text = str(schema)
+        name, paren, rest = text.partition("(")
+        define(f"{self.ns}::{name.strip()}", paren + rest)
+        return name.strip()
+
+    def impl(
+        self, op_name: Any, fn: Any, dispatch_key: Any = "", *, with_keyset: Any = False
+    ) -> None:
+        name = op_name if isinstance(op_name, str) else getattr(op_name, "qualname", "")
+        qual = name if "::" in name else f"{self.ns}::{name}"
+        impl(qual, dispatch_key or self.key or "CompositeImplicitAutograd", fn)
+
+    def program_attribute(self, name: str) -> Any:
+        if name in ("define", "impl"):
+            return Builtin(f"Library.{name}", getattr(self, name))
+        if name == "ns":
+            return self.ns
+        raise NotSupported(f"`Library.{name}` is not supported by gradcli", hint=_REWRITE)
+
+    def program_typename(self) -> str:
+        return "Library"
+
+    def program_class(self) -> str:
+        return "torch.library.Library"
+
+    def __repr__(self) -> str:
+        return f"Library(kind={self.kind}, ns={self.ns}, dispatch_key={self.key})>"
+
+
 def refused(name: str) -> Any:
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise NotSupported(
@@ -298,11 +450,11 @@ def members() -> dict[str, Any]:
         "register_fake": Builtin("torch.library.register_fake", register_fake),
         "impl_abstract": Builtin("torch.library.impl_abstract", register_fake),
         "register_kernel": Builtin("torch.library.register_kernel", register_kernel),
+        "define": Builtin("torch.library.define", define),
+        "impl": Builtin("torch.library.impl", impl),
+        "Library": Builtin("torch.library.Library", _library),
     }
     for name in (
-        "Library",
-        "define",
-        "impl",
         "opcheck",
         "triton_op",
         "wrap_triton",
@@ -315,6 +467,11 @@ def members() -> dict[str, Any]:
     ):
         out[name] = refused(name)
     return out
+
+
+def _library(*args: Any, **kwargs: Any) -> Library:
+    made = Library(*args, **kwargs)
+    return made
 
 
 class OpPacket:

@@ -9147,14 +9147,23 @@ add(
         "h.register_autograd(back)\nh(torch.ones(2, requires_grad=True)).sum().backward()",
         (r"limit", r"time"),
     ),
+    budget(
+        "library_schema_of_many_arguments",
+        "torch.library.define('t::f', '(' + ', '.join(f'Tensor a{i}' for i in range(10**7)) + ') -> Tensor')",
+    ),
+    small(
+        "library_define_without_kernel",
+        "torch.library.define('t::k', '(Tensor x) -> Tensor')\ntorch.ops.t.k(torch.ones(1))",
+        (r"Could not run 't::k'",),
+    ),
     small(
         "torch_ops_aten",
         "y = torch.ops.aten.add(torch.ones(1), torch.ones(1))",
         (r"not supported",),
     ),
     small(
-        "library_Library_refused",
-        "lib = torch.library.Library('t', 'DEF')",
+        "library_opcheck_refused",
+        "torch.library.opcheck(torch.sin, (torch.ones(1),))",
         (r"not supported.*\n(.*\n)*.*autograd\.Function",),
     ),
 )

@@ -15,6 +15,9 @@ way. Its text shows `original_name=` and nothing of the original's `extra_repr`:
   attributes and methods; its `.train()` / `.eval()` switch the modes its code reads.
 * a traced (or scripted) function: a `ScriptFunction` named by `.name`.
 
+A traced call runs the recorded graph, not the Python code: the forward's `print`s show
+during tracing only (three times, as PyTorch's runs), not in later calls.
+
 TorchScript's own program (`.code`, `.graph`) is refused in plain words
 (`namespaces.scripted_attribute`)."""
 
@@ -24,6 +27,7 @@ from typing import Any
 
 from ..base import limits
 from ..base.errors import GradcliError
+from ..core.tensor import _GradMode
 from ..surface import nn as surface_nn
 from .values import PyType, UserFunction
 
@@ -98,9 +102,13 @@ class JitModule(surface_nn.Module):
         before = [o.training for _, o in pairs]
         for j, o in pairs:
             o.training = j._traced_mode if j._kind == "trace" else j.training
+        quiet = _GradMode.vmap_quiet
+        if self._kind == "trace":  # (the traced graph runs no print of the forward's)
+            _GradMode.vmap_quiet = True
         try:
             return self._original(*inputs, **kwargs)
         finally:
+            _GradMode.vmap_quiet = quiet
             for (_, o), mode in zip(pairs, before):
                 o.training = mode
 
@@ -127,16 +135,23 @@ def jit_attribute(rt: Any, owner: JitModule, attr: str) -> Any:
 class JitFunction:
     """A traced (or scripted) function: PyTorch's `ScriptFunction`, called as the function."""
 
-    __slots__ = ("fn",)
+    __slots__ = ("fn", "traced")
 
-    def __init__(self, fn: Any) -> None:
+    def __init__(self, fn: Any, traced: bool) -> None:
         self.fn = fn
+        self.traced = traced
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.fn(*args, **kwargs)
+        quiet = _GradMode.vmap_quiet
+        if self.traced:  # (the traced graph runs no print of the function's)
+            _GradMode.vmap_quiet = True
+        try:
+            return self.fn(*args, **kwargs)
+        finally:
+            _GradMode.vmap_quiet = quiet
 
     def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
-        return rt.call(self.fn, args, kwargs, rt.current_stmt)
+        return self(*args, **kwargs)
 
     def program_typename(self) -> str:
         return "ScriptFunction"
@@ -170,7 +185,7 @@ def made_over(obj: Any, kind: str) -> Any:
         surface_nn._check_visits(obj, "the number of modules torch.jit would make over", False)
         return JitModule(obj, kind, True, {})
     if type(obj) is UserFunction and obj.code.owner is None:  # (a function, not a method)
-        return JitFunction(obj)
+        return JitFunction(obj, kind == "trace")
     return obj
 
 

@@ -58,3 +58,22 @@ try:
     traced_fn.__name__
 except AttributeError as e:
     print("AttributeError:", e)
+
+
+# a print inside forward runs while tracing (PyTorch runs the module three times), never in
+# the traced calls afterwards
+class Noisy(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.calls = 0
+
+    def forward(self, x):
+        print("forward runs")
+        return x.relu()
+
+
+noisy = Noisy()
+traced_noisy = torch.jit.trace(noisy, torch.ones(2))
+print(traced_noisy(torch.tensor([-1.0, 2.0, -3.0])))
+print(noisy(torch.tensor([-1.0])))
+once = torch.jit.trace(noisy, torch.ones(3), check_trace=False)

@@ -723,7 +723,7 @@ def _pad_pairs(x: Tensor, pad: Any) -> list[tuple[int, int]]:
     return pairs[::-1]
 
 
-def pad(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tensor:  # noqa: A002
+def pad_laid(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tensor:  # noqa: A002
     x = A.tensor_arg(input, "input")
     pairs = _pad_pairs(x, pad)
     k = len(pairs)
@@ -1327,10 +1327,14 @@ def _channels_last_kernel(x: Tensor, out: tuple) -> bool:
     """Whether ATen's 2-d nearest and bilinear kernels take their channels-last path: an
     output height + width of at most 128, or an input that is channels-last contiguous too
     (1 x 1 images) with more than 3 channels."""
+    from ..core.layout import suggested_format, torch_strides
+
+    if x.ndim == 4 and suggested_format(x.shape, torch_strides(x.data)) == "channels_last":
+        return True  # (a channels-last input: that kernel whatever the size)
     return sum(out) <= 128 or (x.shape[1] > 3 and tuple(x.shape[2:]) == (1, 1))
 
 
-def interpolate(
+def interpolate_laid(
     input: Any,  # noqa: A002
     size: Any = None,
     scale_factor: Any = None,
@@ -2431,3 +2435,25 @@ def _avg_pool(d: int, input: Any, *args: Any, **kwargs: Any) -> Tensor:  # noqa:
 def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
     """`F.adaptive_avg_pool2d` (`adaptive_avg_pool2d_laid`), laid out as the input."""
     return _nhwc(adaptive_avg_pool2d_laid(input, output_size), input)
+
+
+def interpolate(
+    input: Any,  # noqa: A002
+    size: Any = None,
+    scale_factor: Any = None,
+    mode: Any = "nearest",
+    align_corners: Any = None,
+    recompute_scale_factor: Any = None,
+    antialias: Any = False,
+) -> Tensor:
+    """`F.interpolate` (`interpolate_laid`), laid out as the input."""
+    y = interpolate_laid(
+        input, size, scale_factor, mode, align_corners, recompute_scale_factor, antialias
+    )
+    return _nhwc(y, input)
+
+
+def pad(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tensor:  # noqa: A002
+    """`F.pad` (`pad_laid`); a constant pad laid out as the input (ATen's constant_pad_nd)."""
+    y = pad_laid(input, pad, mode, value)
+    return _nhwc(y, input) if mode == "constant" else y

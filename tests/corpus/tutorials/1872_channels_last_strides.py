@@ -52,6 +52,8 @@ h = model[0](inp)
 print(h.stride(), h.is_contiguous(memory_format=cl), model[2](model[1](h)).stride())
 print(model(inp))
 print(nn.Conv2d(3, 4, 1)(torch.ones(1, 3, 2, 2)).stride())
+print(nn.functional.interpolate(inp, scale_factor=2).stride(), nn.functional.pad(inp, (1, 1)).stride())
+print(nn.functional.interpolate(inp, size=(3, 3), mode="bilinear")[0, 0])
 
 tries = [
     lambda: torch.ones(2, 3).to(memory_format=cl),

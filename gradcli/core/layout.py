@@ -124,6 +124,64 @@ def _channels_last_strides(shape: Sequence[int]) -> tuple[int, ...]:
     return (s2 * h, 1, s2, s3)
 
 
+# The channels-last memory formats: the rank each needs and the order of its dimensions from
+# the fastest (PyTorch's NHWC and NDHWC).
+FORMAT_ORDERS = {"channels_last": (1, 3, 2, 0), "channels_last_3d": (1, 4, 3, 2, 0)}
+
+
+def format_strides(shape: Sequence[int], fmt: str) -> tuple[int, ...]:
+    """The strides (in elements) of a tensor of `shape` laid out in the memory format `fmt`
+    ("contiguous", "channels_last", "channels_last_3d"; the rank checked by the caller)."""
+    order = FORMAT_ORDERS.get(fmt)
+    if order is None:
+        return contiguous_strides(shape)
+    out = [0] * len(shape)
+    step = 1
+    for d in order:
+        out[d] = step
+        step *= max(int(shape[d]), 1)
+    return tuple(out)
+
+
+def format_contiguous(shape: Sequence[int], strides: Sequence[int], fmt: str) -> bool:
+    """`x.is_contiguous(memory_format=fmt)`: dense in that format's order (sizes of 1 do not
+    count); a tensor of another rank is not contiguous in a channels-last format."""
+    order = FORMAT_ORDERS.get(fmt)
+    if order is None:
+        return is_contiguous(shape, strides)
+    if len(shape) != len(order):
+        return False
+    expected = 1
+    for d in order:
+        if shape[d] != 1:
+            if strides[d] != expected:
+                return False
+            expected *= shape[d]
+    return True
+
+
+def suggested_format(shape: Sequence[int], strides: Sequence[int]) -> str:
+    """PyTorch's `suggest_memory_format()` (c10's is_channels_last_strides_2d/3d): whether
+    the strides run in a channels-last order, ambiguous cases (a channel stride of 0, N111
+    tensors) counted as contiguous."""
+    order = FORMAT_ORDERS["channels_last" if len(shape) == 4 else "channels_last_3d"]
+    if len(shape) not in (4, 5) or strides[1] == 0:
+        return "contiguous"
+    least = 0
+    for d in order:
+        if shape[d] == 0 or strides[d] < least:
+            return "contiguous"
+        if d == 0 and least == strides[1]:
+            return "contiguous"
+        least = strides[d] * (shape[d] if shape[d] > 1 else 1)
+    return "channels_last" if len(shape) == 4 else "channels_last_3d"
+
+
+def in_format(values: np.ndarray, fmt: str, copy: bool = False) -> np.ndarray:
+    """`values` laid out in the memory format `fmt` (a copy when `copy`)."""
+    return with_strides(values, format_strides(values.shape, fmt), copy)
+
+
 def is_dense(shape: Sequence[int], strides: Sequence[int]) -> bool:
     """Non-overlapping and dense: the elements fill a block of memory with no gaps, in some
     order of the dimensions (sizes of 0 and 1 do not count)."""

@@ -1190,6 +1190,9 @@ def type_of(v: Any) -> Any:
             "FunctionMeta", (FunctionClass,), None, shown="torch.autograd.function.FunctionMeta"
         )
     if isinstance(v, surface_nn.Module):
+        jit = getattr(type(v), "program_class", None)
+        if jit is not None:  # torch.jit.trace's TopLevelTracedModule (`lang.jit`)
+            return PyType(typename(v), (type(v),), None, shown=jit(v))
         if v.__dict__.get("_parametrized"):  # PyTorch's class made for the module
             name = "Parametrized" + v.name
             shown = f"torch.nn.utils.parametrize.{name}"

@@ -373,8 +373,8 @@ class FunctionClass:
                 hint="define @staticmethod def backward(ctx, grad_output) in the class",
             ).mirror("NotImplementedError")
         if self.boxed_grads:
-            return rt.invoke(self.backward, [list(gs)], {}, prefix=(ctx,))
-        return rt.invoke(self.backward, list(gs), {}, prefix=(ctx,))
+            return _run(rt, self.backward, [list(gs)], ctx)
+        return _run(rt, self.backward, list(gs), ctx)
 
     def instantiate(self, rt: Any, args: list, kwargs: dict) -> Any:
         """`Exp()`: PyTorch warns and allows it (its `.apply` is the class's; Function's
@@ -414,10 +414,10 @@ class FunctionClass:
 
         def forward() -> Any:
             if self.setup_context is None:
-                out = rt.invoke(self.forward, list(args), {}, prefix=(ctx,))
+                out = _run(rt, self.forward, list(args), ctx)
             else:
-                out = rt.invoke(self.forward, list(args), {})
-                rt.invoke(self.setup_context, [ctx, tuple(args), out], {})
+                out = _run(rt, self.forward, list(args))
+                _run(rt, self.setup_context, [ctx, tuple(args), out])
             # PyTorch checks what ctx marked once forward has returned (its messages end
             # where they would name the argument: mirrored as they are)
             _only_tensors(ctx.dirty, "mark_dirty can only accept variables, but argument ")
@@ -513,6 +513,15 @@ class FunctionClass:
 
     def __repr__(self) -> str:
         return f"<class '__main__.{self.name}'>"
+
+
+def _run(rt: Any, fn: Any, args: list, ctx: Any = None) -> Any:
+    """A Function's method called: the program's (`rt.invoke`, ctx first when given), or
+    one of gradcli's (torch.library.custom_op's made-up backward and setup_context)."""
+    prefix = () if ctx is None else (ctx,)
+    if type(fn) is UserFunction:
+        return rt.invoke(fn, args, {}, prefix=prefix)
+    return fn(*prefix, *args)
 
 
 def _pack_saved(ctx: Any) -> None:

@@ -428,7 +428,9 @@ def _jit_script(obj: Any, *args: Any, **kwargs: Any) -> Any:
     function or module itself, run by gradcli's interpreter as every program is (noted in
     SCRIPTED: reading TorchScript's own attributes of it is refused as not supported)."""
     _script_refusal(obj)
-    return _jit_register(obj)
+    from .jit import made_over
+
+    return _jit_register(made_over(_as_compiled(obj, "torch.jit"), "script"))
 
 
 def _script_refusal(obj: Any) -> None:
@@ -462,10 +464,42 @@ def _jit_register(obj: Any, *args: Any, **kwargs: Any) -> Any:
     return obj
 
 
-def _jit_trace(obj: Any, example_inputs: Any = None, *args: Any, **kwargs: Any) -> Any:
-    if example_inputs is None and "example_kwarg_inputs" not in kwargs:
+def _jit_trace(
+    obj: Any,
+    example_inputs: Any = None,
+    optimize: Any = None,
+    check_trace: Any = True,
+    *args: Any,
+    **kwargs: Any,
+) -> Any:
+    """`torch.jit.trace(f, example)`: the module or function made over as PyTorch's
+    (`lang.jit`), after the runs of `f` on the example that tracing makes."""
+    from .jit import made_over, run_example
+
+    example_kwargs = kwargs.get("example_kwarg_inputs")
+    if example_inputs is None and example_kwargs is None:
         _as_compiled(obj, "torch.jit.trace")
-    return _jit_register(obj, example_inputs, *args, **kwargs)
+    obj = _as_compiled(obj, "torch.jit")
+    run_example(obj, example_inputs, example_kwargs, 3 if check_trace else 1)
+    return _jit_register(made_over(obj, "trace"))
+
+
+def _library_members() -> dict[str, Any]:
+    from . import library
+
+    return library.members()
+
+
+def _torch_ops() -> Any:
+    from .library import Ops
+
+    return Ops()
+
+
+def _jit_class(name: str) -> Any:
+    from . import jit
+
+    return getattr(jit, name)
 
 
 def _jit_ignore(obj: Any, *args: Any, **kwargs: Any) -> Any:
@@ -1320,6 +1354,8 @@ def _build() -> dict[str, Namespace]:
             {
                 "script": Builtin("torch.jit.script", _jit_script),
                 "trace": Builtin("torch.jit.trace", _jit_trace),
+                "ScriptModule": _jit_class("SCRIPT_MODULE"),
+                "ScriptFunction": _jit_class("SCRIPT_FUNCTION"),
                 "ignore": Builtin("torch.jit.ignore", _jit_ignore),
             },
         ),
@@ -1394,6 +1430,8 @@ def _build() -> dict[str, Namespace]:
             },
         ),
         "distributions": Namespace("torch.distributions", load=_distributions_members),
+        "library": Namespace("torch.library", load=_library_members),
+        "ops": _torch_ops(),
         "functional": Namespace(
             "torch.functional",
             names.LazyTable("FUNCTIONS", lambda: _torch_functional_members(nn_functional)),

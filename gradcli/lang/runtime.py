@@ -54,6 +54,7 @@ from ..surface import public, sampling
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin, Size, reset_printoptions
 from ..surface.saved import is_saved_name, saved_attribute
+from . import jit as JIT
 from . import numpy_printing, pyobjects, pyrandom, text
 from . import pycollections as PC
 from . import pydataclasses as DC
@@ -248,6 +249,9 @@ class Runtime:
 
                 saved_hooks.reset()  # a run ended inside saved_tensors_hooks
             SCRIPTED.clear()
+            library = sys.modules.get("gradcli.lang.library")
+            if library is not None:
+                library.OPS.clear()  # (the custom operators the run defined)
             parametrize = sys.modules.get("gradcli.surface.parametrize")
             if parametrize is not None:
                 parametrize.reset()  # a run ended inside parametrize.cached()
@@ -1465,6 +1469,7 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     PN.SimpleNamespace: lambda rt, ns, attr: ns.get(attr),
     PN.ArgNamespace: lambda rt, ns, attr: ns.get(attr),
     SparseCOO: sparse_attribute,
+    JIT.JitModule: JIT.jit_attribute,
 }
 
 

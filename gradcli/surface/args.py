@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import ArgumentTypeError, GradcliError, NotSupported
+from ..base.errors import ArgumentTypeError, GradcliError
 from ..core import hooks
 from ..core.dtypes import check_dtype, promote_types, scalar_type_name
 from ..core.tensor import Settings, Tensor, pytype_name, typename
@@ -222,18 +222,23 @@ MEMORY_FORMATS = {
 }
 
 
-def memory_format_arg(v: Any, fn: str) -> str:
-    """ "preserve" (None, torch.preserve_format) or "contiguous"; the channels-last layouts
-    are refused (gradcli lays tensors out row-major or as their input)."""
+def memory_format_arg(v: Any, fn: str, shape: Any = None) -> str:
+    """ "preserve" (None, torch.preserve_format), "contiguous", "channels_last" or
+    "channels_last_3d"; with `shape`, a channels-last format of a tensor of another rank is
+    PyTorch's RuntimeError."""
     if v is None or v is MEMORY_FORMATS["preserve_format"]:
         return "preserve"
     if v is MEMORY_FORMATS["contiguous_format"]:
         return "contiguous"
     if isinstance(v, MemoryFormat):
-        raise NotSupported(
-            f"{fn}(memory_format={v}) is not supported by gradcli",
-            hint="leave memory_format out (or torch.contiguous_format): the values are the same",
-        )
+        rank = 4 if v.name == "channels_last" else 5
+        if shape is not None and len(shape) != rank:
+            raise GradcliError(
+                f"required rank {rank} tensor to use {v.name} format",
+                hint=f"{v.name} lays out {rank}-d tensors (N, C, "
+                + ("H, W)" if rank == 4 else "D, H, W)"),
+            ).mirror("RuntimeError")
+        return v.name
     raise GradcliError(
         f"{fn}(): argument 'memory_format' must be torch.memory_format, not {pytype_name(v)}"
     ).mirror("TypeError")

@@ -13,6 +13,7 @@ import numpy as np
 from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes, hooks
 from ..core.dtypes import BF16, check_dtype, round_bf16
+from ..core.layout import in_format
 from ..core.tensor import Settings, Tensor, data_array, numpy_data, typename
 from ..ops.arithmetic import size_check, tensor_arg, tensor_param
 from .args import (
@@ -376,7 +377,39 @@ def _uninitialised(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
     return values
 
 
-empty = _filled(_uninitialised, "empty")
+_empty = _filled(_uninitialised, "empty")
+
+
+def empty(
+    *sizes: Any,
+    size: Any = NO_SIZE,
+    dtype: Any = None,
+    requires_grad: bool = False,
+    device: Any = None,
+    out: Any = None,
+    layout: Any = None,
+    pin_memory: bool = False,
+    memory_format: Any = None,
+) -> Tensor:
+    """`torch.empty(...)`, laid out in `memory_format` (torch.channels_last: NHWC strides)."""
+    made = _empty(
+        *sizes,
+        size=size,
+        dtype=dtype,
+        requires_grad=requires_grad,
+        device=device,
+        out=out,
+        layout=layout,
+        pin_memory=pin_memory,
+    )
+    fmt = memory_format_arg(memory_format, "empty", made.shape)
+    if fmt.startswith("channels_last") and out is None:
+        values = in_format(made.data, fmt)
+        if values is not made.data and values.size:
+            UNWRITTEN.pop(id(made.data), None)
+            UNWRITTEN[id(values)] = values
+        made.data = values
+    return made
 
 
 def empty_strided(
@@ -818,8 +851,8 @@ def _like(fill: Callable[..., Tensor]) -> Callable[..., Tensor]:
         device: Any = None,
         memory_format: Any = None,
     ) -> Tensor:
-        layout = memory_format_arg(memory_format, fill.__name__ + "_like")
         input = tensor_param(input, fill.__name__ + "_like", "input", 1)
+        layout = memory_format_arg(memory_format, fill.__name__ + "_like", input.shape)
         # As PyTorch: the input's dtype unless one is asked for.
         dt = input.dtype if dtype is None else check_dtype(dtype, fn=fill.__name__ + "_like")
         if args:
@@ -830,6 +863,8 @@ def _like(fill: Callable[..., Tensor]) -> Callable[..., Tensor]:
             from .sampling import laid_out_like
 
             made.data = laid_out_like(made.data, input.data)
+        elif layout != "contiguous":
+            made.data = in_format(made.data, layout)
         return made
 
     return make

@@ -21,7 +21,7 @@ from ..core import op as core_op
 from ..core.dtypes import LEGACY_TYPES, check_dtype, scalar_type_name
 from ..core.inplace import inplace
 from ..core.inplace import inplace as inplace_change
-from ..core.layout import iterated, like, restrided, row_major, torch_strides
+from ..core.layout import in_format, iterated, like, restrided, row_major, torch_strides
 from ..core.op import apply, laid_out, operand_arrays, peek_seq
 from ..core.tensor import (
     NOGRAD_VIEWS,
@@ -1356,12 +1356,17 @@ def to_dtype(x: Any, dtype: Any) -> Tensor:
 
 
 def clone(input: Any, memory_format: Any = None) -> Tensor:
-    layout = memory_format_arg(memory_format, "clone")
     input = A.tensor_param(input, "clone", "input", 1)
+    layout = memory_format_arg(memory_format, "clone", input.shape)
     out = apply(S.clone, input)
     # Its own storage (the reshape record returns a view): changing the clone in place must
     # not reach x.
-    out.data = preserved_copy(out.data) if layout == "preserve" else row_major(out.data, True)
+    if layout == "preserve":
+        out.data = preserved_copy(out.data)
+    elif layout == "contiguous":
+        out.data = row_major(out.data, True)
+    else:
+        out.data = in_format(out.data, layout, True)
     out._vc = out._base = None
     out._inf = _GradMode.inference  # a new tensor: an inference tensor only if made inside
     if NOGRAD_VIEWS and out in NOGRAD_VIEWS:  # (not a view: no requires_grad under no_grad)

@@ -566,12 +566,24 @@ def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
 
     bound = to_bind(args, kwargs)
     to_device_check(bound.get("device"))
-    memory_format_arg(bound.get("memory_format"), "to")
+    fmt = memory_format_arg(bound.get("memory_format"), "to", self.shape)
     dtype = to_dtype_of(bound)
     out = self if dtype is None else to_dtype(self, dtype)
-    if out is self and bound.get("copy"):
+    if out is self and (bound.get("copy") or (fmt != "preserve" and _suggested(self) != fmt)):
         out = _copied(self)  # a new tensor of the same values (PyTorch's ToCopyBackward0)
+    if fmt != "preserve" and out is not self:
+        from ..core.layout import in_format
+
+        out.data = in_format(out.data, fmt)  # (as `empty_like(x, memory_format=...)`)
     return out
+
+
+def _suggested(x: Tensor) -> str:
+    """PyTorch's `x.suggest_memory_format()` (`core.layout.suggested_format`)."""
+    from ..core.layout import suggested_format
+    from .predicates import stride
+
+    return suggested_format(x.shape, stride(x))
 
 
 def _copied(x: Tensor) -> Tensor:

@@ -1281,7 +1281,7 @@ class Module:
         bound = to_bind(args, kwargs)
         if "copy" in bound:
             raise GradcliError(".to() does not accept copy argument")
-        memory_format_arg(bound.get("memory_format"), "to")
+        fmt = memory_format_arg(bound.get("memory_format"), "to")
         dtype = to_dtype_of(bound)
         if dtype is not None:
             dtype = dtypes.check_dtype(dtype)
@@ -1333,7 +1333,33 @@ class Module:
             # ensembling tutorial's base model).
             for m in self.modules():
                 m.__dict__["_on_meta"] = True
+        if fmt != "preserve":
+            self._in_format(fmt)
         return out
+
+    def _in_format(self, fmt: str) -> None:
+        """`model.to(memory_format=...)`: every 4-d and 5-d parameter (and its gradient) and
+        buffer laid out in the format, as PyTorch's `_apply` (a parameter keeps its
+        identity); a tensor of the other rank is PyTorch's RuntimeError."""
+        from ..core.layout import in_format
+        from .args import MEMORY_FORMATS, memory_format_arg
+
+        def laid(t: Tensor) -> np.ndarray:
+            memory_format_arg(
+                MEMORY_FORMATS[fmt + "_format" * (fmt == "contiguous")], "to", t.shape
+            )
+            return in_format(t.data, fmt)
+
+        for m in self.module_list():
+            for t in m._parameters.values():
+                if t is not None and t.ndim in (4, 5):
+                    t.data = laid(t)
+                    g = t.grad
+                    if isinstance(g, Tensor) and g.ndim == t.ndim:
+                        g.data = laid(g)
+            for n, b in m._buffers.items():
+                if b is not None and b.ndim in (4, 5):
+                    m._buffers[n] = Tensor(laid(b))
 
     def cpu(self) -> Module:
         return self

@@ -593,7 +593,7 @@ VMAP_RUNNING_STATS = (
 )
 
 
-def _batch_norm(
+def _batch_norm_laid(
     input: Any,  # noqa: A002
     running_mean: Any,
     running_var: Any,
@@ -723,7 +723,7 @@ def _pad_pairs(x: Tensor, pad: Any) -> list[tuple[int, int]]:
     return pairs[::-1]
 
 
-def pad(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tensor:  # noqa: A002
+def pad_laid(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tensor:  # noqa: A002
     x = A.tensor_arg(input, "input")
     pairs = _pad_pairs(x, pad)
     k = len(pairs)
@@ -934,7 +934,7 @@ def _conv_dtypes(
     )
 
 
-def _conv(
+def _conv_laid(
     d: int,
     input: Any,  # noqa: A002
     weight: Any,
@@ -1072,7 +1072,7 @@ def conv3d(
     return _conv(3, input, weight, bias, stride, padding, dilation, groups)
 
 
-def _conv_transpose(
+def _conv_transpose_laid(
     d: int,
     input: Any,  # noqa: A002
     weight: Any,
@@ -1327,10 +1327,14 @@ def _channels_last_kernel(x: Tensor, out: tuple) -> bool:
     """Whether ATen's 2-d nearest and bilinear kernels take their channels-last path: an
     output height + width of at most 128, or an input that is channels-last contiguous too
     (1 x 1 images) with more than 3 channels."""
+    from ..core.layout import suggested_format, torch_strides
+
+    if x.ndim == 4 and suggested_format(x.shape, torch_strides(x.data)) == "channels_last":
+        return True  # (a channels-last input: that kernel whatever the size)
     return sum(out) <= 128 or (x.shape[1] > 3 and tuple(x.shape[2:]) == (1, 1))
 
 
-def interpolate(
+def interpolate_laid(
     input: Any,  # noqa: A002
     size: Any = None,
     scale_factor: Any = None,
@@ -1519,7 +1523,7 @@ def _window_average(win: Tensor, sizes: tuple[int, ...]) -> Tensor:
     return acc
 
 
-def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
+def adaptive_avg_pool2d_laid(input: Any, output_size: Any) -> Tensor:  # noqa: A002
     """`F.adaptive_avg_pool2d`: output cell (i, j) averages rows floor(i*H/oh) to
     ceil((i+1)*H/oh) and likewise columns, summed then divided by the window's height and
     width (PyTorch's kernel); a (1, 1) output is PyTorch's special case, a mean."""
@@ -1861,7 +1865,7 @@ def _from_2d(y: Tensor) -> Tensor:
     return apply(P.reshape, y, shape=y.shape[:-2] + (y.shape[-1],), label="SqueezeBackward1")
 
 
-def _max_pool(
+def _max_pool_laid(
     d: int,
     input: Any,  # noqa: A002
     kernel_size: Any,
@@ -2004,7 +2008,7 @@ def max_pool3d(
     return _max_pool(3, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
 
 
-def _avg_pool(
+def _avg_pool_laid(
     d: int,
     input: Any,  # noqa: A002
     kernel_size: Any,
@@ -2380,3 +2384,76 @@ def fold(
     A.size_check(lead + (c,) + size, "the folded tensor")
     cols = apply(P.reshape, x, shape=lead + (c,) + k + out)
     return apply(Cv.fold, cols, size=size, kernel=k, stride=st, dilation=dl, pad=p, out=out)
+
+
+# PyTorch's CPU kernels of these ops lay their output out in the input's suggested memory
+# format (a convolution also in its weight's): a channels-last (NHWC) input gives a
+# channels-last output, which `.stride()` and `.is_contiguous(memory_format=...)` show.
+def _nhwc(y: Any, *inputs: Any) -> Any:
+    """`y` (or each tensor of a tuple) laid out channels-last when it is 4-d and one of the
+    4-d `inputs` suggests that format (`core.layout.suggested_format`)."""
+    from ..core.layout import in_format, suggested_format, torch_strides
+
+    if not any(
+        isinstance(t, Tensor)
+        and t.ndim == 4
+        and t.data.size
+        and suggested_format(t.shape, torch_strides(t.data)) == "channels_last"
+        for t in inputs
+    ):
+        return y
+    for t in y if isinstance(y, tuple) else (y,):
+        if isinstance(t, Tensor) and t.ndim == 4 and t.data.size:
+            t.data = in_format(t.data, "channels_last")
+    return y
+
+
+def _batch_norm(input: Any, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
+    return _nhwc(_batch_norm_laid(input, *args, **kwargs), input)
+
+
+def _conv(d: int, input: Any, weight: Any, *args: Any) -> Tensor:  # noqa: A002
+    y = _conv_laid(d, input, weight, *args)
+    return _nhwc(y, input, weight) if d == 2 else y
+
+
+def _conv_transpose(d: int, input: Any, weight: Any, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
+    y = _conv_transpose_laid(d, input, weight, *args, **kwargs)
+    return _nhwc(y, input, weight) if d == 2 else y
+
+
+def _max_pool(d: int, input: Any, *args: Any) -> Any:  # noqa: A002
+    y = _max_pool_laid(d, input, *args)
+    return _nhwc(y, input) if d == 2 else y
+
+
+def _avg_pool(d: int, input: Any, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
+    y = _avg_pool_laid(d, input, *args, **kwargs)
+    return _nhwc(y, input) if d == 2 else y
+
+
+def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
+    """`F.adaptive_avg_pool2d` (`adaptive_avg_pool2d_laid`), laid out as the input."""
+    return _nhwc(adaptive_avg_pool2d_laid(input, output_size), input)
+
+
+def interpolate(
+    input: Any,  # noqa: A002
+    size: Any = None,
+    scale_factor: Any = None,
+    mode: Any = "nearest",
+    align_corners: Any = None,
+    recompute_scale_factor: Any = None,
+    antialias: Any = False,
+) -> Tensor:
+    """`F.interpolate` (`interpolate_laid`), laid out as the input."""
+    y = interpolate_laid(
+        input, size, scale_factor, mode, align_corners, recompute_scale_factor, antialias
+    )
+    return _nhwc(y, input)
+
+
+def pad(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tensor:  # noqa: A002
+    """`F.pad` (`pad_laid`); a constant pad laid out as the input (ATen's constant_pad_nd)."""
+    y = pad_laid(input, pad, mode, value)
+    return _nhwc(y, input) if mode == "constant" else y

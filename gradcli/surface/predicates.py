@@ -19,6 +19,8 @@ from ..base.errors import GradcliError
 from ..core.dtypes import BF16, round_bf16, scalar_type_name
 from ..core.layout import (
     contiguous_strides,
+    format_contiguous,
+    in_format,
     iterated,
     like,
     row_major,
@@ -205,7 +207,9 @@ def _is_contiguous(x: Tensor) -> bool:
 
 def is_contiguous(x: Tensor, memory_format: Any = None) -> bool:
     if memory_format is not None:
-        memory_format_arg(memory_format, "is_contiguous")
+        fmt = memory_format_arg(memory_format, "is_contiguous")
+        if fmt.startswith("channels_last"):
+            return format_contiguous(x.shape, stride(x), fmt)
     return _is_contiguous(x)
 
 
@@ -228,12 +232,24 @@ def stride(x: Tensor, dim: Any = None) -> Any:
 def contiguous(x: Tensor, memory_format: Any = None) -> Tensor:
     """`x.contiguous()`: x itself when it is contiguous, else a row-major copy (recorded as
     PyTorch's CloneBackward0)."""
-    if memory_format is not None:  # (contiguous_format is the default; the others refused)
-        memory_format_arg(memory_format, "contiguous")
-    if _is_contiguous(x):
+    fmt = "contiguous"
+    if memory_format is not None:
+        fmt = memory_format_arg(memory_format, "contiguous", x.shape)
+        if fmt == "preserve" and not _is_contiguous(x):  # (ATen's check after is_contiguous)
+            raise GradcliError(
+                "preserve memory format is unsupported by the contiguous operator",
+                hint="give torch.contiguous_format or torch.channels_last",
+            ).mirror("RuntimeError")
+    if fmt == "contiguous":
+        if _is_contiguous(x):
+            return x
+        out = clone(x)
+        out.data = row_major(out.data)
+        return out
+    if format_contiguous(x.shape, stride(x), fmt):
         return x
     out = clone(x)
-    out.data = row_major(out.data)
+    out.data = in_format(out.data, fmt)
     return out
 
 

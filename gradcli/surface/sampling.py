@@ -386,13 +386,23 @@ def _like(fn: str, draw: Callable[..., np.ndarray]) -> Callable[..., Tensor]:
         memory_format: Any = None,
         generator: Any = None,
     ) -> Tensor:
-        memory_format_arg(memory_format, fn)  # (the values are the same in any layout)
         t = tensor_arg(input, "input")
+        fmt = memory_format_arg(memory_format, fn, t.shape)
         draw_dt, out_dt = _like_draw(t, dtype, fn)
-        values = _drawn(fn, draw, t.shape, draw_dt, generator, _like_strides(t))
+        if fmt == "preserve":
+            strides = _like_strides(t)
+        else:  # (drawn in the order of the format's strides)
+            from ..core.layout import format_strides
+
+            strides = format_strides(t.shape, fmt) if fmt != "contiguous" else None
+        values = _drawn(fn, draw, t.shape, draw_dt, generator, strides)
         out = _new(values, out_dt, requires_grad)
-        # laid out as t, as PyTorch's (`rand_like(x.t()).stride()` is x.t()'s)
-        out.data = laid_out_like(out.data, t.data)
+        if fmt == "preserve":  # laid out as t, as PyTorch's (`rand_like(x.t()).stride()`)
+            out.data = laid_out_like(out.data, t.data)
+        elif fmt != "contiguous":
+            from ..core.layout import in_format
+
+            out.data = in_format(out.data, fmt)
         return out
 
     make.__name__ = fn

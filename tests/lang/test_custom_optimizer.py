@@ -214,16 +214,26 @@ def test_refusals(cls: str, words: str) -> None:
 @pytest.mark.parametrize(
     ("call", "words"),
     [
-        ("torch.zeros_like(x, memory_format=torch.channels_last)", "is not supported by gradcli"),
-        ("x.clone(memory_format=torch.channels_last_3d)", "is not supported by gradcli"),
+        ("x.clone(memory_format=torch.channels_last_3d)", "required rank 5 tensor to use"),
+        ("torch.ones(2, 3).to(memory_format=torch.channels_last)", "required rank 4 tensor"),
         ("torch.ones_like(x, memory_format='C')", "must be torch.memory_format, not str"),
     ],
 )
-def test_memory_formats_other_than_preserve_and_contiguous_are_refused(
+def test_memory_formats_of_another_rank_or_type_are_pytorchs_errors(
     call: str, words: str
 ) -> None:
     with pytest.raises(GradcliError, match=words):
         run(f"import torch\nx = torch.ones(1, 2, 3, 4)\ny = {call}\n")
+
+
+def test_channels_last_state_buffers_are_laid_out_nhwc() -> None:
+    # (PyTorch 2.13: (24, 1, 8, 2) and True for both)
+    got = run(
+        "import torch\nx = torch.ones(1, 2, 3, 4)\n"
+        "z = torch.zeros_like(x, memory_format=torch.channels_last)\n"
+        "print(z.stride(), z.is_contiguous(memory_format=torch.channels_last))\n"
+    )
+    assert got == "(24, 1, 8, 2) True\n"
 
 
 def test_preserve_format_state_buffers_keep_the_parameters_layout() -> None:

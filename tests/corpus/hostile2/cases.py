@@ -9166,3 +9166,95 @@ add(
         (r"failed to converge",),
     ),
 )
+
+# fixmeasb: torch.jit.trace / script make a module over (its submodules too) and run the
+# example; a module inside itself, a deep nesting, a forward that never ends, traces without end.
+add(
+    budget(
+        "jit_trace_module_in_itself",
+        "m = torch.nn.Sequential(torch.nn.ReLU())\nm.add_module('again', m)\n"
+        "t = torch.jit.trace(m, torch.ones(2))",
+        (r"contains itself", r"limit", r"recursed too deeply"),
+    ),
+    budget(
+        "jit_script_wide_nesting",
+        "m = torch.nn.Sequential(*[torch.nn.ReLU() for _ in range(100)])\n"
+        "for _ in range(30):\n    m = torch.nn.Sequential(m, m)\n"
+        "s = torch.jit.script(m)",
+    ),
+    budget(
+        "jit_trace_forever",
+        "f = torch.nn.Identity()\nwhile True:\n    f = torch.jit.trace(f, torch.ones(10**5))",
+    ),
+    small(
+        "jit_trace_forward_fails",
+        "class M(torch.nn.Module):\n    def forward(self, x):\n        return x @ x\n"
+        "t = torch.jit.trace(M(), torch.ones(2, 3))",
+        (r"cannot be multiplied",),
+    ),
+)
+
+# fixmeasb: torch.library.custom_op (an op over the program's function, run eagerly).
+CUSTOM_OP = (
+    "@torch.library.custom_op('t::f', mutates_args=())\n"
+    "def f(x: torch.Tensor) -> torch.Tensor:\n    return f(x) + 1\n"
+)
+add(
+    budget("custom_op_calls_itself", CUSTOM_OP + "f(torch.ones(2))", (r"depth of function calls",)),
+    budget(
+        "custom_op_many_ops",
+        "def g(x: torch.Tensor) -> torch.Tensor:\n    return x.clone()\n"
+        "i = 0\nwhile True:\n    torch.library.custom_op(f't::g{i}', g, mutates_args=())\n"
+        "    i += 1",
+    ),
+    small(
+        "custom_op_backward_loops",
+        "@torch.library.custom_op('t::h', mutates_args=())\n"
+        "def h(x: torch.Tensor) -> torch.Tensor:\n    return x.clone()\n"
+        "def back(ctx, g):\n    while True:\n        g = g + 1\n"
+        "h.register_autograd(back)\nh(torch.ones(2, requires_grad=True)).sum().backward()",
+        (r"limit", r"time"),
+    ),
+    budget(
+        "library_schema_of_many_arguments",
+        "torch.library.define('t::f', '(' + ', '.join(f'Tensor a{i}' for i in range(10**7)) + ') -> Tensor')",
+    ),
+    small(
+        "library_define_without_kernel",
+        "torch.library.define('t::k', '(Tensor x) -> Tensor')\ntorch.ops.t.k(torch.ones(1))",
+        (r"Could not run 't::k'",),
+    ),
+    small(
+        "torch_ops_aten",
+        "y = torch.ops.aten.add(torch.ones(1), torch.ones(1))",
+        (r"not supported",),
+    ),
+    small(
+        "library_opcheck_refused",
+        "torch.library.opcheck(torch.sin, (torch.ones(1),))",
+        (r"not supported.*\n(.*\n)*.*autograd\.Function",),
+    ),
+)
+
+# fixmeasb: memory formats (channels_last strides laid out by a copy).
+add(
+    budget(
+        "channels_last_empty_huge",
+        "x = torch.empty(10**5, 10**3, 10, 10, memory_format=torch.channels_last)",
+    ),
+    budget(
+        "channels_last_copies_forever",
+        "x = torch.ones(64, 64, 32, 32)\nwhile True:\n"
+        "    x = x.to(memory_format=torch.channels_last).contiguous()",
+    ),
+    budget(
+        "channels_last_rand_like_huge",
+        "x = torch.ones(1, 1, 1, 1).expand(10**4, 10**3, 10, 10)\n"
+        "y = torch.rand_like(x, memory_format=torch.channels_last)",
+    ),
+    small(
+        "channels_last_module_of_5d_weight",
+        "m = torch.nn.Conv3d(2, 2, 1).to(memory_format=torch.channels_last)",
+        (r"required rank 4 tensor to use channels_last format",),
+    ),
+)

@@ -1,0 +1,198 @@
+"""What `torch.jit.trace` and `torch.jit.script` give: a module of TorchScript's classes that
+prints, is named and behaves as PyTorch's, run by gradcli's interpreter as any module.
+
+PyTorch's result is a new module object (not the program's class: `isinstance(t, MyCell)` is
+False) sharing the original's parameters and buffers, its submodules made over in the same
+way. Its text shows `original_name=` and nothing of the original's `extra_repr`:
+
+* `torch.jit.trace(m, example)`: `TopLevelTracedModule`, its submodules `TracedModule`,
+  printed under their classes' names (`Linear(original_name=Linear)`). Tracing runs the
+  module on the example three times (the trace and `check_trace`'s two runs; once with
+  `check_trace=False`), and a module's `self.training` is read once, at trace time: a traced
+  dropout stays as it was traced, whatever `.eval()` says later. A traced module keeps only
+  its parameters, buffers and submodules (other attributes are PyTorch's AttributeError).
+* `torch.jit.script(m)`: `RecursiveScriptModule` at every level, which keeps the module's
+  attributes and methods; its `.train()` / `.eval()` switch the modes its code reads.
+* a traced (or scripted) function: a `ScriptFunction` named by `.name`.
+
+A traced call runs the recorded graph, not the Python code: the forward's `print`s show
+during tracing only (three times, as PyTorch's runs), not in later calls.
+
+TorchScript's own program (`.code`, `.graph`) is refused in plain words
+(`namespaces.scripted_attribute`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import limits
+from ..base.errors import GradcliError
+from ..core.tensor import _GradMode
+from ..surface import nn as surface_nn
+from .values import PyType, UserFunction
+
+_SHOWN = {
+    ("trace", True): ("TopLevelTracedModule", "torch.jit._trace.TopLevelTracedModule"),
+    ("trace", False): ("TracedModule", "torch.jit._trace.TracedModule"),
+    ("script", True): ("RecursiveScriptModule", "torch.jit._script.RecursiveScriptModule"),
+    ("script", False): ("RecursiveScriptModule", "torch.jit._script.RecursiveScriptModule"),
+}
+
+
+class JitModule(surface_nn.Module):
+    """A traced or scripted module over `original` (its tables shared, not copied)."""
+
+    OWN_NAMES_ONLY = True
+
+    def __init__(self, original: surface_nn.Module, kind: str, top: bool, made: dict) -> None:
+        made[id(original)] = self
+        self._original = original
+        self._kind = kind
+        self._top = top
+        self._parameters = original._parameters
+        self._buffers = original._buffers
+        self._non_persistent = original._non_persistent
+        self.training = original.training
+        # the mode each module's code reads when the result runs: a trace's, frozen now
+        self._traced_mode = original.training
+        self._modules = surface_nn.ModuleEntries()
+        for key, child in original._modules.items():
+            if child is None:
+                self._modules[key] = None
+                continue
+            limits.BUDGET.tick()
+            seen = made.get(id(child))
+            self._modules[key] = seen or JitModule(child, kind, False, made)
+
+    @property
+    def name(self) -> str:
+        if self._kind == "script":
+            return "RecursiveScriptModule"
+        return self._original.name
+
+    @property
+    def pyname(self) -> str:
+        return "RecursiveScriptModule"  # (PyTorch's AttributeError names it so for both)
+
+    def program_typename(self) -> str:
+        return _SHOWN[self._kind, self._top][0]
+
+    def program_class(self) -> str:
+        return _SHOWN[self._kind, self._top][1]
+
+    def extra_repr(self) -> str:
+        return f"original_name={self._original.name}"
+
+    def _pairs(self) -> list[tuple[JitModule, surface_nn.Module]]:
+        out, seen, stack = [], set(), [self]
+        while stack:
+            m = stack.pop()
+            if id(m) in seen:
+                continue
+            seen.add(id(m))
+            limits.BUDGET.tick()
+            out.append((m, m._original))
+            stack.extend(c for c in m._modules.values() if isinstance(c, JitModule))
+        return out
+
+    def forward(self, *inputs: Any, **kwargs: Any) -> Any:
+        """The original's forward, each module reading the mode TorchScript's code reads (a
+        trace's frozen at trace time, a script's its own), restored afterwards."""
+        pairs = self._pairs()
+        before = [o.training for _, o in pairs]
+        for j, o in pairs:
+            o.training = j._traced_mode if j._kind == "trace" else j.training
+        quiet = _GradMode.vmap_quiet
+        if self._kind == "trace":  # (the traced graph runs no print of the forward's)
+            _GradMode.vmap_quiet = True
+        try:
+            return self._original(*inputs, **kwargs)
+        finally:
+            _GradMode.vmap_quiet = quiet
+            for (_, o), mode in zip(pairs, before):
+                o.training = mode
+
+    def program_attribute(self, name: str) -> Any:
+        if name == "original_name":
+            return self._original.name
+        if name == "forward":
+            return self.forward
+        return super().program_attribute(name)
+
+
+def jit_attribute(rt: Any, owner: JitModule, attr: str) -> Any:
+    """`t.attr` of a traced or scripted module: its own tables and nn.Module's methods; a
+    scripted module also the original's attributes and methods (PyTorch's script keeps
+    them); else PyTorch's AttributeError."""
+    try:
+        return owner.program_attribute(attr)
+    except GradcliError as e:
+        if e.python_class != "AttributeError" or owner._kind != "script":
+            raise
+    return rt.attribute(owner._original, attr)
+
+
+class JitFunction:
+    """A traced (or scripted) function: PyTorch's `ScriptFunction`, called as the function."""
+
+    __slots__ = ("fn", "traced")
+
+    def __init__(self, fn: Any, traced: bool) -> None:
+        self.fn = fn
+        self.traced = traced
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        quiet = _GradMode.vmap_quiet
+        if self.traced:  # (the traced graph runs no print of the function's)
+            _GradMode.vmap_quiet = True
+        try:
+            return self.fn(*args, **kwargs)
+        finally:
+            _GradMode.vmap_quiet = quiet
+
+    def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
+        return self(*args, **kwargs)
+
+    def program_typename(self) -> str:
+        return "ScriptFunction"
+
+    def program_class(self) -> str:
+        return "torch.jit.torch.jit.ScriptFunction"  # (PyTorch's qualified name)
+
+    def program_attribute(self, name: str) -> Any:
+        if name == "name":
+            return getattr(self.fn, "name", None) or getattr(self.fn, "__name__", "")
+        raise GradcliError(f"'ScriptFunction' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+
+    def __repr__(self) -> str:
+        return f"<torch.jit.ScriptFunction object at {id(self):#x}>"
+
+
+SCRIPT_MODULE = PyType("ScriptModule", (JitModule,), None, shown="torch.jit._script.ScriptModule")
+SCRIPT_FUNCTION = PyType(
+    "ScriptFunction", (JitFunction,), None, shown="torch.jit.torch.jit.ScriptFunction"
+)
+
+
+def made_over(obj: Any, kind: str) -> Any:
+    """`obj` as torch.jit.trace / script give it: a module made over, a function wrapped,
+    anything else (a class's method, what script() already gave) itself."""
+    if isinstance(obj, JitModule):
+        return obj
+    if isinstance(obj, surface_nn.Module):
+        surface_nn._check_visits(obj, "the number of modules torch.jit would make over", False)
+        return JitModule(obj, kind, True, {})
+    if type(obj) is UserFunction and obj.code.owner is None:  # (a function, not a method)
+        return JitFunction(obj, kind == "trace")
+    return obj
+
+
+def run_example(obj: Any, example: Any, kwargs_example: Any, times: int) -> None:
+    """The runs of the original on the example inputs that PyTorch's trace makes (their
+    results dropped): a tensor is one input, a tuple the inputs."""
+    args = example if isinstance(example, tuple) else (() if example is None else (example,))
+    kwargs = kwargs_example if isinstance(kwargs_example, dict) else {}
+    for _ in range(times):
+        obj(*args, **kwargs)

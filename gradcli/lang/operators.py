@@ -45,6 +45,7 @@ from .values import (
     is_numpy_number,
     iterate,
     numpy_number,
+    tensor_index,
     type_union,
 )
 
@@ -86,6 +87,7 @@ def _unsupported(op: ast.operator, a: Any, b: Any, hint: str | None = None) -> G
 # What Python makes of a tensor with these: PyTorch's operators give way (NotImplemented), and
 # Python tries the other side's, which has none for a tensor.
 _NOT_OPERANDS = (str, list, tuple, dict, set, type(None))
+_REPEATED = (str, list, tuple)
 # What a tensor's operators take besides tensors: numbers and NumPy's values. Anything else (a
 # function or method not called, a module, a class, a dtype) makes them give way too.
 _OPERANDS = (Tensor, int, float, complex, np.generic, np.ndarray)
@@ -96,12 +98,6 @@ def _operand(v: Any) -> bool:
 
 
 def _refused_operand(op: ast.operator, a: Any, b: Any) -> GradcliError:
-    seq = b if isinstance(a, Tensor) else a
-    if isinstance(op, ast.Mult) and isinstance(seq, (str, list, tuple)):
-        # Python's sequence repetition asks the tensor for an index
-        return GradcliError(
-            "only integer tensors of a single element can be converted to an index"
-        ).mirror("TypeError")
     if isinstance(op, ast.Add) and isinstance(a, (list, tuple)):
         kind = "list" if isinstance(a, list) else "tuple"
         return GradcliError(f'can only concatenate {kind} (not "Tensor") to {kind}').mirror(
@@ -227,6 +223,12 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
             if out is not None:
                 return out
         if isinstance(a, _NOT_OPERANDS) or isinstance(b, _NOT_OPERANDS):
+            if isinstance(op, ast.Mult) and isinstance(
+                b if isinstance(a, Tensor) else a, _REPEATED
+            ):
+                # Python's sequence repetition asks the tensor for its index (`[0] * t`)
+                a, b = (tensor_index(a), b) if isinstance(a, Tensor) else (a, tensor_index(b))
+                return binop(op, a, b)
             raise _refused_operand(op, a, b)
         if not (_operand(a) and _operand(b)):  # `x + model.forward`: Python's words
             raise _unsupported(op, a, b)
@@ -599,11 +601,7 @@ def _str_binop(op: ast.operator, a: Any, b: Any) -> Any:
     if isinstance(op, ast.Mult):
         s, n = (a, b) if isinstance(a, str) else (b, a)
         if isinstance(n, Tensor):  # Python asks the tensor for an index (__index__)
-            if n.dtype.kind not in "iub" or n.data.size != 1:
-                raise GradcliError(
-                    "only integer tensors of a single element can be converted to an index"
-                ).mirror("TypeError")
-            n = int(n.data.reshape(()))
+            n = tensor_index(n)
         if isinstance(n, np.integer):  # NumPy's integers are indices too (__index__)
             n = int(n)
         if isinstance(n, int) and isinstance(s, str):

@@ -140,6 +140,45 @@ PROGRAM_INSTANCE: list[type] = []
 PROGRAM_INSTANCES: list[tuple] = []
 
 
+def tensor_index(t: Tensor) -> int:
+    """PyTorch's Tensor.__index__: the integer of an integer (or bool) tensor of one element,
+    of any shape; any other tensor is refused with PyTorch's words (Python asks a value for its
+    index wherever it wants an int: `xs[t]`, `xs[a:t]`, `range(t)`, `[0] * t`, `round(x, t)`)."""
+    if t.data.size != 1 or t.data.dtype.kind not in "biu":
+        raise GradcliError(
+            "only integer tensors of a single element can be converted to an index"
+        ).mirror("TypeError")
+    return int(t.data.reshape(()))
+
+
+def as_index(v: Any) -> Any:
+    """`v` by its `__index__` where it has one (a tensor as PyTorch gives it, a NumPy integer,
+    an instance of the program's class that defines it): an int; any other value unchanged,
+    for the caller to refuse in its own words."""
+    if isinstance(v, Tensor):
+        return tensor_index(v)
+    if isinstance(v, np.integer):
+        return int(v)
+    if PROGRAM_INSTANCES and isinstance(v, PROGRAM_INSTANCES[0]):
+        from .classes import program_index
+
+        return program_index(v)
+    return v
+
+
+def int_index(v: Any) -> int:
+    """`v` where Python wants an integer (`operator.index`): Python's TypeError for a value
+    that has no index."""
+    v = as_index(v)
+    if isinstance(v, bool):
+        return int(v)
+    if not isinstance(v, int):
+        raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
+            "TypeError"
+        )
+    return v
+
+
 def _exit(code: Any = None) -> None:
     """`exit()`, `quit()`, `sys.exit(main())`: the run ends here, successfully for None or 0."""
     if code is None or (type(code) in (int, bool) and code == 0):

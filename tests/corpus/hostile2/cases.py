@@ -9098,3 +9098,16 @@ add(
         (r"'str' object has no attribute '_use_count'",),
     ),
 )
+
+# fixmeasa: a one-element integer tensor as a Python index (PyTorch's Tensor.__index__):
+# repetitions and ranges it sizes stay under the limits.
+add(
+    budget("tensor_index_list_repeat", "xs = [0] * torch.tensor(10**12)"),
+    budget("tensor_index_str_repeat", "s = torch.tensor(10**12) * 'ab'"),
+    budget("tensor_index_range_loop", "for i in range(torch.tensor(10**15)):\n    pass"),
+    small(
+        "tensor_index_float",
+        "print([1, 2][torch.tensor(1.0)])",
+        (r"only integer tensors of a single element can be converted to an index",),
+    ),
+)

@@ -9111,3 +9111,18 @@ add(
         (r"only integer tensors of a single element can be converted to an index",),
     ),
 )
+
+# fixmeasa: a checkpoint loaded into a lazy module before its first call.
+add(
+    small(
+        "lazy_load_not_a_tensor",
+        "m = torch.nn.LazyLinear(2)\nm.load_state_dict({'weight': [[1.0]], 'bias': 'x'})",
+        (r"expected torch.Tensor or Tensor-like object from checkpoint",),
+    ),
+    small(
+        "lazy_load_then_wrong_input",
+        "m = torch.nn.LazyLinear(2)\nm.load_state_dict(torch.nn.Linear(3, 2).state_dict())\n"
+        "m(torch.ones(1, 10**6))",
+        (r"The in_features inferred from input: 1000000",),
+    ),
+)

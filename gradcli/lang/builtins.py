@@ -268,6 +268,8 @@ def _builtin_abs(v: Any) -> Any:
     if is_numpy_number(v):
         with np.errstate(all="ignore"):
             return numpy_number(abs(v))
+    if type(v) is operators._TIMEDELTA[0]:
+        return abs(v)  # a duration's length (`abs(end - start)`)
     raise GradcliError(f"bad operand type for abs(): '{typename(v)}'").mirror("TypeError")
 
 

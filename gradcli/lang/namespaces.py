@@ -1457,6 +1457,7 @@ def _build() -> dict[str, Namespace]:
         "typing_extensions": Namespace("typing_extensions", _typing_members("typing_extensions")),
         "copy": Namespace("copy", load=_copy_members),
         "pprint": Namespace("pprint", load=_pprint_members),
+        "datetime": Namespace("datetime", load=_datetime_members),
         "tqdm": _tqdm_namespace(),
         "matplotlib": Namespace("matplotlib", load=_matplotlib_members),
         "collections": Namespace(
@@ -1648,6 +1649,12 @@ def _distributions_members() -> dict[str, Any]:
         "identity_transform": DS.ComposeTransform([]),
         "Distribution": base,
     }
+
+
+def _datetime_members() -> dict[str, Any]:
+    from . import pydatetime
+
+    return pydatetime.members()
 
 
 def _pprint_members() -> dict[str, Any]:
@@ -2367,6 +2374,7 @@ IMPORTABLE = (
     "collections",
     "gc",
     "time",
+    "datetime",
     "warnings",
     "functorch",
     "itertools",

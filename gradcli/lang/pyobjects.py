@@ -1247,6 +1247,16 @@ def method(owner: Any, attr: str) -> Any:
                 "str.format_map() is not supported",
                 hint="pass the values to str.format() or use an f-string",
             )
+        if type(owner).__module__ == "datetime" and hasattr(owner, attr):
+            raise NotSupported(  # (Python's, not gradcli's: time zones, time tuples...)
+                f"`{typename(owner)}.{attr}` is not supported by gradcli",
+                hint=f"gradcli has {', '.join(sorted(table))}"
+                + (
+                    f", {', '.join(NUMBER_ATTRIBUTES[type(owner)])}"
+                    if type(owner) in NUMBER_ATTRIBUTES
+                    else ""
+                ),
+            )
         if attr in _NO_BYTES.get(type(owner), ()):
             raise NotSupported(
                 f"{typename(owner)}.{attr}() is not supported: gradcli programs have no bytes "

@@ -138,6 +138,8 @@ _NO_MEMBER = object()
 PROGRAM_INSTANCE: list[type] = []
 # (Instance, ModuleInstance): the objects whose class may define the number protocol.
 PROGRAM_INSTANCES: list[tuple] = []
+# `classes.program_index` (registered there): an instance's `__index__`.
+PROGRAM_INDEX: list[Callable[[Any], Any]] = []
 
 
 def tensor_index(t: Tensor) -> int:
@@ -160,9 +162,7 @@ def as_index(v: Any) -> Any:
     if isinstance(v, np.integer):
         return int(v)
     if PROGRAM_INSTANCES and isinstance(v, PROGRAM_INSTANCES[0]):
-        from .classes import program_index
-
-        return program_index(v)
+        return PROGRAM_INDEX[0](v)
     return v
 
 
@@ -291,7 +291,6 @@ UNUSED_MODULES = (
     "re",
     "functools",
     "json",
-    "datetime",
     "timeit",
     "string",
     "operator",

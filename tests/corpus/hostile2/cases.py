@@ -9126,3 +9126,31 @@ add(
         (r"The in_features inferred from input: 1000000",),
     ),
 )
+
+# fixmeasa: `datetime` (the clock, dates and durations as Python's own values).
+add(
+    small(
+        "datetime_strftime_width",
+        "from datetime import datetime\ns = datetime.now().strftime('%2000000000Y')",
+        (r"not supported",),
+    ),
+    budget(
+        "datetime_strftime_long_format",
+        "from datetime import datetime\ns = datetime.now().strftime('%c' * 500000)",
+    ),
+    small(
+        "datetime_timedelta_overflow",
+        "from datetime import timedelta\nd = timedelta(days=10**12) * 10**12",
+        (r"too large|must have magnitude|Overflow|overflow",),
+    ),
+    small(
+        "datetime_internals",
+        "from datetime import datetime\nprint(datetime.now().__reduce__())",
+        (r"not accessible",),
+    ),
+    small(
+        "datetime_time_zone",
+        "from datetime import datetime\nprint(datetime.now().astimezone().tzinfo)",
+        (r"not supported",),
+    ),
+)

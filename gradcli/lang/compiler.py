@@ -1298,7 +1298,7 @@ class Compiler:
                         "torch.inference_mode(), torch.autograd.forward_ad.dual_level(), "
                         "torch.autograd.graph.saved_tensors_hooks(pack, unpack) and its kin, "
                         "torch.random.fork_rng(), warnings.catch_warnings(), "
-                        "torch.nn.utils.parametrize.cached() and tqdm(...)",
+                        "torch.nn.utils.parametrize.cached(), torch.device('cpu') and tqdm(...)",
                         span=span,
                         found=type(cm).__name__,
                         hint="gradcli programs do not open files or other resources",

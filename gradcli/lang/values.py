@@ -22,7 +22,7 @@ from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core.sparse import SparseCOO
 from ..core.tensor import Tensor, pytype_name, typename
 from ..surface import nn as surface_nn
-from ..surface.args import device_arg
+from ..surface.args import cpu_device, device_arg
 from ..surface.nn import Parameter, parameter
 
 
@@ -389,9 +389,16 @@ class DType:
 
 
 class Device:
-    """`torch.device('cpu')`: gradcli computes on the CPU."""
+    """`torch.device('cpu')`: gradcli computes on the CPU.
+
+    `with torch.device('cpu'):` makes it the default device of the tensors and modules made in
+    the block, which it already is. Another device fails where PyTorch's CPU build fails at
+    the block's first tensor (CUDA's catchable AssertionError; meta, mps... refused), here on
+    entering the block, before anything of it runs."""
 
     __slots__ = ("type", "index")
+
+    program_context = True
 
     def __init__(self, type: str, index: int | None = None):  # noqa: A002
         self.type = type
@@ -423,14 +430,23 @@ class Device:
     def __str__(self) -> str:
         return self.type if self.index is None else f"{self.type}:{self.index}"
 
+    def enter(self) -> None:
+        cpu_device(str(self))
+
+    def exit(self) -> None:
+        pass
+
+    @property
+    def as_value(self) -> Device:  # (`with torch.device('cpu') as d:` binds the device)
+        return self
+
     def __repr__(self) -> str:
         if self.index is None:
             return f"device(type='{self.type}')"
         return f"device(type='{self.type}', index={self.index})"
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, str):
-            other = Device.make(other)
+        # (a device equals a device only: PyTorch's `x.device == 'cpu'` is False)
         return isinstance(other, Device) and (self.type, self.index) == (other.type, other.index)
 
     def __hash__(self) -> int:

@@ -9154,3 +9154,21 @@ add(
         (r"not supported",),
     ),
 )
+
+# fixmeasa: `with torch.device(...)` (the default device of a block: the CPU only).
+add(
+    small(
+        "device_block_meta",
+        "with torch.device('meta'):\n    x = torch.zeros(10**12)",
+        (r"CPU only",),
+    ),
+    small(
+        "device_block_not_a_device",
+        "with torch.device(['cpu']):\n    pass",
+        (r"received an invalid combination of arguments",),
+    ),
+    budget(
+        "device_block_forever",
+        "while True:\n    with torch.device('cpu'):\n        pass",
+    ),
+)

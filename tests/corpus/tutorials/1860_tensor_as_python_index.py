@@ -33,6 +33,8 @@ del row[torch.tensor(1)]
 row[torch.tensor(2)] = 99
 print(row)
 print(["no", "yes"][torch.tensor(True)], ["a", "b", "c"][torch.tensor([2])])
+print(torch.nn.functional.one_hot(target[:4], num_classes=target.max() + 1))
+print(logits[:3].argmax(dim=torch.tensor(1)), logits[:3].argmin(torch.tensor(0)))
 
 for bad in (torch.tensor(1.0), torch.tensor([0, 1]), torch.tensor(2.5)):
     try:

@@ -1365,6 +1365,11 @@ class Module:
                 "supported by gradcli",
                 hint="give a floating dtype: model.type(torch.float64)",
             )
+        for m in self.module_list():
+            lazy = [t for t in (*m._parameters.values(), *m._buffers.values()) if t is not None]
+            if any(type(t) in UNINITIALIZED for t in lazy):
+                # (Tensor.type is not among the methods PyTorch's uninitialized tensors allow)
+                raise uninitialized_use("<method 'type' of 'torch._C.TensorBase' objects>", *lazy)
         self._cast(dst_type)
         for m in self.module_list():
             for n, b in m._buffers.items():

@@ -64,3 +64,7 @@ try:
     nn.Linear(2, 2).load_state_dict(nn.Linear(3, 2).state_dict())
 except RuntimeError as e:
     print(e)
+try:
+    nn.LazyBatchNorm1d().type(torch.float64)
+except ValueError as e:
+    print("ValueError:", str(e)[:80])

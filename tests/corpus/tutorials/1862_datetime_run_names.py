@@ -1,6 +1,7 @@
 # Naming runs and checkpoints with the clock, and timing an epoch, as training scripts do.
 from datetime import datetime, timedelta
 import datetime as dt
+import time
 
 import torch
 
@@ -9,6 +10,8 @@ run_dir = f"runs/fashion_trainer_{stamp}"
 print(len(stamp), stamp[8], run_dir.startswith("runs/fashion_trainer_2"))
 checkpoint = "model_{}_{}".format(stamp, 4)
 print(checkpoint.count("_"), len(checkpoint) == len("model__4") + 15)
+log_name = "log-" + time.strftime("%Y%m%d-%H%M%S") + ".txt"
+print(len(log_name), log_name[12])
 
 started = datetime.now()
 w = torch.ones(3, requires_grad=True)

@@ -1085,7 +1085,9 @@ class Module:
             for n, t in m._state().items()
         )
         if destination is None:
-            return collections.OrderedDict(entries)
+            out = collections.OrderedDict(entries)
+            out._metadata = True  # type: ignore[attr-defined]  (`with_metadata`)
+            return out
         for key, value in entries:
             destination[key] = value
         return destination
@@ -1121,6 +1123,10 @@ class Module:
             for name, param in own.items():
                 key = prefix + name
                 if key not in state_dict:
+                    if name == "num_batches_tracked" and not with_metadata(state_dict):
+                        # PyTorch's BatchNorm takes a state dict of no saved version (a dict
+                        # the program made) as an old one, without the counter: its own kept
+                        continue
                     missing.append(key)
                     continue
                 value = state_dict[key]
@@ -2052,6 +2058,13 @@ def tensor_method_shown(name: str) -> str:
     if name in ("backward", "norm", "register_hook", "split", "unflatten", "unique"):
         return f"<function Tensor.{name} at {id(name):#x}>"
     return f"<method '{name}' of 'torch._C.TensorBase' objects>"
+
+
+def with_metadata(state_dict: Any) -> bool:
+    """Whether a state dict carries the versions `state_dict()` saves with it (PyTorch's
+    `_metadata`: kept by copy.copy and copy.deepcopy, not by dict(sd), sd.copy() or a dict
+    comprehension)."""
+    return getattr(state_dict, "_metadata", None) is not None
 
 
 class UninitializedParameter(Parameter):

@@ -39,14 +39,18 @@ _LONG_WORD = LazyPattern(rf"\S{{{WORD_CHARS + 1},}}")
 
 def _short(text: str | None) -> str | None:
     """A part of a message as it may be shown: line breaks and other control characters
-    escaped (no input can forge a second message line; `_short_lines` keeps a message's
+    (not tabs) escaped (no input can forge a second message line; `_short_lines` keeps a message's
     lines, indented), long words and long parts cut in the middle."""
     if text is None:
         return None
     text = str(text)
     if not text.isprintable():
+        # (a tab is shown as one: PyTorch's messages indent their lines with it, and it
+        # moves the cursor only along the line)
         text = "".join(
-            c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode()
+            c
+            if c.isprintable() or c == "\t"
+            else c.encode("unicode_escape", "backslashreplace").decode()
             for c in text
         )
     if len(text) > WORD_CHARS:

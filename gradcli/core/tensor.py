@@ -1040,6 +1040,8 @@ def typename(v: Any) -> str:
         return f"numpy.{t.__name__}"  # as Python's messages name NumPy's scalars
     if t is HookHandle:
         return "RemovableHandle"  # PyTorch's class (`... must be Tensor, not RemovableHandle`)
+    if t.__module__ == "datetime":
+        return f"datetime.{t.__name__}"  # (Python's messages name them so)
     return {list: "list", tuple: "tuple", str: "str", type(None): "NoneType"}.get(t, t.__name__)
 
 

@@ -51,9 +51,11 @@ from .values import (
     PyType,
     TypeUnion,
     UserFunction,
+    as_index,
     check_structure,
     current,
     int_check,
+    int_index,
     is_iterator,
     is_numpy_number,
     iterate,
@@ -90,15 +92,10 @@ def _builtin_range(*args: Any) -> range:
         raise GradcliError(f"range expected 1 to 3 arguments, got {len(args)}").mirror("TypeError")
     clean = []
     for a in args:
-        if isinstance(a, Tensor) and a.data.size == 1 and a.dtype.kind in "iu":
-            a = int(a.item())
-        elif PROGRAM_INSTANCES and isinstance(a, PROGRAM_INSTANCES[0]):
-            from .classes import program_index
-
-            a = program_index(a)
-        elif isinstance(a, np.integer):  # (its __index__, as Python takes it)
+        a = as_index(a)  # (its __index__, as Python takes it)
+        if isinstance(a, bool):
             a = int(a)
-        if isinstance(a, bool) or not isinstance(a, int):
+        if not isinstance(a, int):
             raise GradcliError(
                 f"'{typename(a)}' object cannot be interpreted as an integer",
                 hint="use int(...) to convert",
@@ -253,10 +250,7 @@ def _builtin_round(v: Any, nd: Any = None) -> Any:
             raise GradcliError(str(e)).mirror("OverflowError") from None
         except ValueError as e:
             raise GradcliError(str(e)).mirror("ValueError") from None
-    if isinstance(nd, bool) or not isinstance(nd, int):
-        raise GradcliError(f"'{typename(nd)}' object cannot be interpreted as an integer").mirror(
-            "TypeError"
-        )
+    nd = _index(nd)
     # Beyond +-400 digits every finite float and every int gradcli allows rounds the same, and
     # round(int, -10**12) would compute 10**10**12.
     return round(x, max(-400, min(400, nd)))
@@ -274,6 +268,8 @@ def _builtin_abs(v: Any) -> Any:
     if is_numpy_number(v):
         with np.errstate(all="ignore"):
             return numpy_number(abs(v))
+    if type(v) is operators._TIMEDELTA[0]:
+        return abs(v)  # a duration's length (`abs(end - start)`)
     raise GradcliError(f"bad operand type for abs(): '{typename(v)}'").mirror("TypeError")
 
 
@@ -281,18 +277,7 @@ def builtin_str(v: Any = "") -> str:
     return checked_str(v)
 
 
-def _index(v: Any) -> int:
-    if PROGRAM_INSTANCES and isinstance(v, PROGRAM_INSTANCES[0]):
-        from .classes import program_index
-
-        v = program_index(v)
-    elif isinstance(v, np.integer):  # (its __index__, as Python takes it)
-        v = int(v)
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
-            "TypeError"
-        )
-    return v
+_index = int_index  # (Python's operator.index: a tensor by PyTorch's Tensor.__index__)
 
 
 def _zipped(iterables: tuple, what: str, strict: bool = False) -> Any:
@@ -583,6 +568,11 @@ def _divmod(a: Any, b: Any) -> tuple:
 def _pow(a: Any, b: Any, mod: Any = None) -> Any:
     if mod is None:
         return binop(ast.Pow(), a, b)
+    if any(isinstance(v, Tensor) for v in (a, b, mod)):  # (a tensor has no 3-argument pow)
+        names = ", ".join(f"'{typename(v)}'" for v in (a, b, mod))
+        raise GradcliError(f"unsupported operand type(s) for ** or pow(): {names}").mirror(
+            "TypeError"
+        )
     for v in (a, b, mod):
         _index(v)
     try:
@@ -885,21 +875,15 @@ def _radix(name: str, conv: Callable[[int], str]) -> Builtin:
     element: Python asks them for their index)."""
 
     def call(v: Any) -> str:
-        if is_numpy_number(v) and v.dtype.kind in "biu":
-            v = int(v)
-        elif isinstance(v, Tensor):
-            if v.data.size != 1 or v.data.dtype.kind not in "biu":
-                raise GradcliError(
-                    "only integer tensors of a single element can be converted to an index"
-                ).mirror("TypeError")
-            v = int(v.data.reshape(()))
-        return conv(_index(int(v) if isinstance(v, bool) else v))
+        if is_numpy_number(v) and v.dtype.kind == "b":
+            v = bool(v)
+        return conv(_index(v))
 
     return Builtin(name, call)
 
 
 def _chr(i: Any) -> str:
-    _index(i)
+    i = _index(i)
     if not 0 <= i < 0x110000:
         raise GradcliError("chr() arg not in range(0x110000)").mirror("ValueError")
     return chr(i)

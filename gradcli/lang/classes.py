@@ -25,6 +25,7 @@ from ..surface import nn as surface_nn
 from . import exceptions as X
 from .values import (
     CLASS_KINDS,
+    PROGRAM_INDEX,
     PROGRAM_INSTANCE,
     PROGRAM_INSTANCES,
     BoundMethod,
@@ -1591,6 +1592,7 @@ class Instance:
 
 PROGRAM_INSTANCE.append(Instance)
 PROGRAM_INSTANCES.append((Instance, ModuleInstance))
+PROGRAM_INDEX.append(program_index)
 
 
 class CallableInstance:

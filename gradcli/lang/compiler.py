@@ -117,6 +117,7 @@ from .values import (
     PyType,
     UnusedModule,
     UserFunction,
+    as_index,
     iterate,
     length,
     seq,
@@ -356,6 +357,8 @@ def delete_item(o: Any, k: Any) -> None:
 
         vmap_outer_change(o, "a `del` of an item")
     if isinstance(o, list):
+        if isinstance(k, (Tensor, _np_integer, bool)):  # by its __index__, as Python takes it
+            k = int(as_index(k))
         if isinstance(k, slice):
             for v in (k.start, k.stop, k.step):
                 if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
@@ -1295,7 +1298,7 @@ class Compiler:
                         "torch.inference_mode(), torch.autograd.forward_ad.dual_level(), "
                         "torch.autograd.graph.saved_tensors_hooks(pack, unpack) and its kin, "
                         "torch.random.fork_rng(), warnings.catch_warnings(), "
-                        "torch.nn.utils.parametrize.cached() and tqdm(...)",
+                        "torch.nn.utils.parametrize.cached(), torch.device('cpu') and tqdm(...)",
                         span=span,
                         found=type(cm).__name__,
                         hint="gradcli programs do not open files or other resources",
@@ -2993,10 +2996,11 @@ class Compiler:
                     v = program_index(v)  # (its __index__; the check below as for any value)
                 if v is None or (isinstance(v, int) and not isinstance(v, bool)):
                     vals.append(v)
-                elif isinstance(v, _np_integer):  # (its __index__)
-                    vals.append(int(v))
-                elif isinstance(v, Tensor) and v.data.size == 1 and v.dtype.kind in "iu":
-                    vals.append(int(v.item()))
+                elif isinstance(v, (_np_integer, Tensor)):  # (its __index__)
+                    try:
+                        vals.append(as_index(v))
+                    except GradcliError as e:
+                        raise e.with_span(span) from None
                 elif isinstance(v, (float, complex, np.floating)):
                     vals.append(v)  # refused by the subscript unless its owner takes numbers
                     loose = loose or (v, span)

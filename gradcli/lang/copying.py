@@ -107,6 +107,10 @@ def deepcopy(
                 out = DefaultDict(v.default_factory)  # the factory itself, as Python's
             elif isinstance(v, collections.OrderedDict):
                 out = collections.OrderedDict()
+                if surface_nn.with_metadata(
+                    v
+                ):  # (a state dict's saved versions, as Python's deepcopy)
+                    out._metadata = True  # type: ignore[attr-defined]
             else:
                 out = {}
             seen[key] = out
@@ -207,7 +211,10 @@ def copy(value: Any) -> Any:
     if isinstance(value, PC.Deque):
         return PC.Deque(value, value.maxlen)
     if isinstance(value, collections.OrderedDict):
-        return collections.OrderedDict(value)
+        out = collections.OrderedDict(value)
+        if surface_nn.with_metadata(value):  # (a state dict's saved versions, as Python's copy)
+            out._metadata = True  # type: ignore[attr-defined]
+        return out
     if isinstance(value, DefaultDict):
         return _dd_copy(value)
     if isinstance(value, dict):

@@ -252,14 +252,6 @@ def _call(kind: str, name: str, self: Any, args: tuple) -> Any:
     return _NULLARY[name](self)
 
 
-def _tensor_index(t: Tensor) -> int:
-    if t.data.size != 1 or t.dtype.kind not in "iub" or t.dtype == bool:
-        raise GradcliError(
-            "only integer tensors of a single element can be converted to an index"
-        ).mirror("TypeError")
-    return int(t.item())
-
-
 _NULLARY = {
     "__len__": B._builtin_len,
     "__iter__": B._iter,
@@ -270,7 +262,7 @@ _NULLARY = {
     "__float__": lambda v: B._num(v, float),
     "__int__": lambda v: B._num(v, int),
     "__complex__": lambda v: B._num(v, complex),
-    "__index__": lambda v: _tensor_index(v) if isinstance(v, Tensor) else B._index(v),
+    "__index__": B._index,
     "__abs__": B._builtin_abs,
 }
 

@@ -50,6 +50,29 @@ def check_spec(spec: str) -> re.Match[str]:
     return m
 
 
+# strftime's codes with a width (`%10Y`, `%-010d`: glibc's extensions), which can ask the C
+# library for text of any length: refused (Python's own codes and flags without a width run).
+_WIDTH = LazyPattern(r"%[-_0^#]*[1-9]")
+
+
+def strftime(v: Any, fmt: Any) -> str:
+    """`d.strftime(fmt)` of one of Python's dates (`pydatetime`), and its f-string format."""
+    if not isinstance(fmt, str):
+        raise GradcliError(f"strftime() argument 1 must be str, not {typename(fmt)}").mirror(
+            "TypeError"
+        )
+    if _WIDTH.search(fmt.replace("%%", "")):
+        raise NotSupported(
+            "strftime() codes with a width (such as %10Y) are not supported by gradcli",
+            hint="pad the text yourself: f'{d.year:>10}' or str.rjust",
+        )
+    limits.STRING_CHARS.check(len(fmt) * 32, "the length of the string (at most)")
+    try:
+        return v.strftime(fmt)
+    except (ValueError, UnicodeEncodeError) as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
+
+
 def format_value(v: Any, spec: str) -> str:
     """`format(v, spec)`: what an f-string field or a str.format field shows."""
     if isinstance(v, Tensor):
@@ -75,6 +98,12 @@ def format_value(v: Any, spec: str) -> str:
         v = v.item()
     if not spec:
         return to_str(v, limits.STRING_CHARS.value)
+    if type(v).__module__ == "datetime":  # `f"{now:%Y-%m-%d}"`: a date's format is strftime
+        if not hasattr(v, "strftime"):
+            raise GradcliError(
+                f"unsupported format string passed to {typename(v)}.__format__"
+            ).mirror("TypeError")
+        return strftime(v, spec)
     m = check_spec(spec)
     kind = m.group("type")
     if isinstance(v, bool) or isinstance(v, (int, float)):

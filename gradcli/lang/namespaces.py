@@ -599,6 +599,20 @@ _CLOCKS: dict[str, Callable[[], float]] = {
 }
 
 
+def _time_strftime(fmt: Any, t: Any = None) -> str:
+    """`time.strftime('%Y%m%d-%H%M%S')`: the local time now as text (a run's name)."""
+    import datetime
+
+    from .formatting import strftime
+
+    if t is not None:
+        raise NotSupported(
+            "time.strftime() of a time tuple is not supported by gradcli",
+            hint="time.strftime(format) formats the time now",
+        )
+    return strftime(datetime.datetime.now(), fmt)
+
+
 def _warn(message: Any, category: Any = None, stacklevel: Any = 1, source: Any = None) -> None:
     """`warnings.warn(message)`: the program's own warning, on stderr with gradcli's (once for
     each place, as Python's default filter shows it), unless the program's filters drop it or
@@ -1489,13 +1503,20 @@ def _build() -> dict[str, Namespace]:
         "random": py_random,
         "gc": Namespace("gc", {"collect": Builtin("gc.collect", _collect)}),
         "logging": Namespace("logging", load=_logging_members),
-        "time": Namespace("time", {n: Builtin(f"time.{n}", f) for n, f in _CLOCKS.items()}),
+        "time": Namespace(
+            "time",
+            {
+                **{n: Builtin(f"time.{n}", f) for n, f in _CLOCKS.items()},
+                "strftime": Builtin("time.strftime", _time_strftime),
+            },
+        ),
         "warnings": _warnings_namespace(),
         "typing": Namespace("typing", _typing_members("typing")),
         # typing's backport, imported for the same hints (and `assert_type`, which is new)
         "typing_extensions": Namespace("typing_extensions", _typing_members("typing_extensions")),
         "copy": Namespace("copy", load=_copy_members),
         "pprint": Namespace("pprint", load=_pprint_members),
+        "datetime": Namespace("datetime", load=_datetime_members),
         "tqdm": _tqdm_namespace(),
         "matplotlib": Namespace("matplotlib", load=_matplotlib_members),
         "collections": Namespace(
@@ -1687,6 +1708,12 @@ def _distributions_members() -> dict[str, Any]:
         "identity_transform": DS.ComposeTransform([]),
         "Distribution": base,
     }
+
+
+def _datetime_members() -> dict[str, Any]:
+    from . import pydatetime
+
+    return pydatetime.members()
 
 
 def _pprint_members() -> dict[str, Any]:
@@ -2449,6 +2476,7 @@ IMPORTABLE = (
     "collections",
     "gc",
     "time",
+    "datetime",
     "warnings",
     "functorch",
     "itertools",

@@ -36,8 +36,9 @@ def _array(v: Any, fn: str) -> np.ndarray:
 
 
 def _int(v: Any, what: str) -> int:
-    if isinstance(v, np.integer):
-        v = int(v)
+    from .values import as_index
+
+    v = as_index(v)  # (its __index__, as NumPy takes it)
     if isinstance(v, bool) or not isinstance(v, int):
         raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
             "TypeError"

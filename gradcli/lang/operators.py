@@ -46,6 +46,7 @@ from .values import (
     is_numpy_number,
     iterate,
     numpy_number,
+    tensor_index,
     type_union,
 )
 
@@ -87,6 +88,7 @@ def _unsupported(op: ast.operator, a: Any, b: Any, hint: str | None = None) -> G
 # What Python makes of a tensor with these: PyTorch's operators give way (NotImplemented), and
 # Python tries the other side's, which has none for a tensor.
 _NOT_OPERANDS = (str, list, tuple, dict, set, type(None))
+_REPEATED = (str, list, tuple)
 # What a tensor's operators take besides tensors: numbers and NumPy's values. Anything else (a
 # function or method not called, a module, a class, a dtype) makes them give way too.
 _OPERANDS = (Tensor, int, float, complex, np.generic, np.ndarray)
@@ -97,12 +99,6 @@ def _operand(v: Any) -> bool:
 
 
 def _refused_operand(op: ast.operator, a: Any, b: Any) -> GradcliError:
-    seq = b if isinstance(a, Tensor) else a
-    if isinstance(op, ast.Mult) and isinstance(seq, (str, list, tuple)):
-        # Python's sequence repetition asks the tensor for an index
-        return GradcliError(
-            "only integer tensors of a single element can be converted to an index"
-        ).mirror("TypeError")
     if isinstance(op, ast.Add) and isinstance(a, (list, tuple)):
         kind = "list" if isinstance(a, list) else "tuple"
         return GradcliError(f'can only concatenate {kind} (not "Tensor") to {kind}').mirror(
@@ -228,6 +224,12 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
             if out is not None:
                 return out
         if isinstance(a, _NOT_OPERANDS) or isinstance(b, _NOT_OPERANDS):
+            if isinstance(op, ast.Mult) and isinstance(
+                b if isinstance(a, Tensor) else a, _REPEATED
+            ):
+                # Python's sequence repetition asks the tensor for its index (`[0] * t`)
+                a, b = (tensor_index(a), b) if isinstance(a, Tensor) else (a, tensor_index(b))
+                return binop(op, a, b)
             raise _refused_operand(op, a, b)
         if not (_operand(a) and _operand(b)):  # `x + model.forward`: Python's words
             raise _unsupported(op, a, b)
@@ -270,6 +272,8 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
         and isinstance(b, _PY_NUMBERS)
     ):
         return _complex_numbers(op, a, b)
+    if ta.__module__ == "datetime" or tb.__module__ == "datetime":
+        return _datetime_binop(op, a, b)
     if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
         if isinstance(op, ast.BitOr):
             union = type_union(a, b)  # a type hint: `torch.Tensor | None`
@@ -277,6 +281,45 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
                 return union
         raise _unsupported(op, a, b)
     return _numbers(op, a, b)
+
+
+_DATETIME_OPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: lambda x, y: x + y,
+    ast.Sub: lambda x, y: x - y,
+    ast.Mult: lambda x, y: x * y,
+    ast.Div: lambda x, y: x / y,
+    ast.FloorDiv: lambda x, y: x // y,
+    ast.Mod: lambda x, y: x % y,
+}
+
+
+# datetime.timedelta, once a program imports datetime (`pydatetime` sets it): its unary - and +.
+_TIMEDELTA: list[Any] = [None]
+_DATETIME_COMPARE: dict[type, Callable[[Any, Any], bool]] = {
+    ast.Lt: lambda x, y: x < y,
+    ast.LtE: lambda x, y: x <= y,
+    ast.Gt: lambda x, y: x > y,
+    ast.GtE: lambda x, y: x >= y,
+    ast.Eq: lambda x, y: x == y,
+    ast.NotEq: lambda x, y: x != y,
+}
+
+
+def _datetime_binop(op: ast.operator, a: Any, b: Any) -> Any:
+    """Python's operators of dates and durations (`end - start`, `now + timedelta(days=1)`,
+    `delta * 2`, `delta / timedelta(seconds=1)`), with Python's numbers and each other only."""
+    fn = _DATETIME_OPS.get(type(op))
+    plain = (int, float, bool)
+    if fn is None or not all(type(v).__module__ == "datetime" or type(v) in plain for v in (a, b)):
+        raise _unsupported(op, a, b)
+    try:
+        return fn(a, b)
+    except TypeError:
+        raise _unsupported(op, a, b) from None
+    except OverflowError as e:
+        raise GradcliError(str(e)).mirror("OverflowError") from None
+    except ZeroDivisionError as e:
+        raise GradcliError(str(e)).mirror("ZeroDivisionError") from None
 
 
 # Python's set algebra: `a - b`, `a | b`, `a & b`, `a ^ b` of sets, frozensets and a dict's
@@ -600,11 +643,7 @@ def _str_binop(op: ast.operator, a: Any, b: Any) -> Any:
     if isinstance(op, ast.Mult):
         s, n = (a, b) if isinstance(a, str) else (b, a)
         if isinstance(n, Tensor):  # Python asks the tensor for an index (__index__)
-            if n.dtype.kind not in "iub" or n.data.size != 1:
-                raise GradcliError(
-                    "only integer tensors of a single element can be converted to an index"
-                ).mirror("TypeError")
-            n = int(n.data.reshape(()))
+            n = tensor_index(n)
         if isinstance(n, np.integer):  # NumPy's integers are indices too (__index__)
             n = int(n)
         if isinstance(n, int) and isinstance(s, str):
@@ -892,6 +931,8 @@ def unary(op: ast.unaryop, v: Any) -> Any:
     if is_numpy_number(v):
         with np.errstate(all="ignore"):
             return numpy_number(-v if kind is ast.USub else +v)
+    if type(v) is _TIMEDELTA[0]:  # a duration's sign (Python's; bounded as it is)
+        return -v if kind is ast.USub else +v
     if not isinstance(v, (int, float, complex, Tensor)):
         sym = "-" if kind is ast.USub else "+"
         if type(v) is SparseCOO:
@@ -1008,6 +1049,13 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
             return numpy_number(_ARRAY_COMPARE[kind](a, b))
         a = a.item() if is_numpy_number(a) else a
         b = b.item() if is_numpy_number(b) else b
+    if (type(a).__module__ == "datetime" and type(b).__module__ == "datetime") and (
+        kind in _DATETIME_COMPARE
+    ):
+        try:  # (Python's own: a date against a datetime, or a duration, is its TypeError)
+            return _DATETIME_COMPARE[kind](a, b)
+        except TypeError as e:
+            raise GradcliError(str(e)).mirror("TypeError") from None
     ok = (int, float, complex, str, type(None), tuple, list, dict, set, frozenset, _KEYS_VIEW)
     if not isinstance(a, ok) or not isinstance(b, ok):
         if kind is ast.Eq or kind is ast.NotEq:

@@ -15,12 +15,10 @@ import keyword
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 from ..base import limits
 from ..base.errors import GradcliError
 from ..core.tensor import typename
-from .values import BoundMethod, seq
+from .values import BoundMethod, as_index, seq
 
 # --- deque ------------------------------------------------------------------------------------
 
@@ -104,8 +102,7 @@ def _popleft(q: Deque) -> Any:
 
 
 def _int_arg(v: Any) -> int:
-    if isinstance(v, np.integer):  # (its __index__, as Python takes it)
-        v = int(v)
+    v = as_index(v)  # (its __index__, as Python takes it)
     if isinstance(v, bool) or not isinstance(v, int):
         raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
             "TypeError"
@@ -192,13 +189,14 @@ def deque_attribute(q: Deque, attr: str) -> Any:
 
 def deque_index(q: Deque, key: Any) -> int:
     """`q[i]`: an int (a deque takes no slices), in range."""
-    if isinstance(key, bool) or not isinstance(key, int):
+    key = as_index(key)  # (its __index__, as Python takes it)
+    if not isinstance(key, int):
         raise GradcliError(f"sequence index must be integer, not '{typename(key)}'").mirror(
             "TypeError"
         )
     if not -len(q) <= key < len(q):
         raise GradcliError("deque index out of range").mirror("IndexError")
-    return key
+    return int(key)
 
 
 def deque_repr(q: Deque, item: Callable[[Any], str]) -> str:

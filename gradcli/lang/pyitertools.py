@@ -20,12 +20,10 @@ import itertools as _it
 from collections.abc import Iterator
 from typing import Any
 
-import numpy as np
-
 from ..base import limits
 from ..base.errors import GradcliError
 from ..core.tensor import typename
-from .values import Builtin, Generator, int_check, iterate, seq
+from .values import Builtin, Generator, as_index, int_check, int_index, iterate, seq
 
 
 class Iterated(Generator):
@@ -55,8 +53,7 @@ def _ticked(it: Iterator[Any]) -> Iterator[Any]:
 
 
 def _int(v: Any, what: str) -> int:
-    if isinstance(v, np.integer):  # (its __index__, as Python takes it)
-        v = int(v)
+    v = as_index(v)  # (its __index__, as Python takes it)
     if isinstance(v, bool) or not isinstance(v, int):
         raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
             "TypeError"
@@ -161,17 +158,23 @@ def _islice(iterable: Any, *args: Any) -> Iterated:
             if args
             else "islice expected at least 2 arguments, got 1"
         ).mirror("TypeError")
+    taken = []
     for a in args:
-        if a is not None and (isinstance(a, bool) or not isinstance(a, int) or a < 0):
+        try:  # (its __index__; a value that has none is refused in islice's words)
+            a = a if a is None else int_index(a)
+        except GradcliError:
+            a = -1
+        taken.append(a)
+        if a is not None and a < 0:
             which = "Stop argument" if len(args) == 1 else "Indices"
             raise GradcliError(
                 f"{which} for islice() must be None or an integer: 0 <= x <= sys.maxsize."
             ).mirror("ValueError")
-    if len(args) == 3 and args[2] == 0:
+    if len(taken) == 3 and taken[2] == 0:
         raise GradcliError("Step for islice() must be a positive integer or None.").mirror(
             "ValueError"
         )
-    return Iterated("islice", _ticked(_it.islice(iterate(iterable, "islice()"), *args)))
+    return Iterated("islice", _ticked(_it.islice(iterate(iterable, "islice()"), *taken)))
 
 
 def _count(start: Any = 0, step: Any = 1) -> Iterated:

@@ -21,6 +21,7 @@ from .values import (
     BoundMethod,
     Builtin,
     DefaultDict,
+    as_index,
     check_structure,
     current,
     hashable,
@@ -67,13 +68,13 @@ def l_extend(lst: list, items: Any) -> None:
 
 
 def l_insert(lst: list, i: Any, v: Any) -> None:
-    _index_arg(i)
+    i = _index_arg(i)
     _grow(len(lst) + 1, "the length of the list")
     lst.insert(i, v)
 
 
 def l_pop(lst: list, i: Any = -1) -> Any:
-    _index_arg(i)
+    i = _index_arg(i)
     if not lst:
         raise GradcliError("pop from empty list").mirror("IndexError")
     try:
@@ -104,8 +105,7 @@ def s_index(items: Any, v: Any, *bounds: Any) -> int:
     if bounds:
         start = bounds[0]
         stop = bounds[1] if len(bounds) > 1 else len(items)
-        for b in (start, stop):
-            _index_arg(b)
+        start, stop = _index_arg(start), _index_arg(stop)
         part = items[start:stop]
         offset = range(len(items))[start:stop].start if len(items) else 0
     else:
@@ -432,7 +432,7 @@ def str_join(sep: str, items: Any) -> str:
 def str_replace(s: str, old: Any, new: Any, count: Any = -1) -> str:
     old = _str_arg(old, "replace() argument 1")
     new = _str_arg(new, "replace() argument 2")
-    _index_arg(count)
+    count = _index_arg(count)
     n = s.count(old) if old else len(s) + 1
     if count >= 0:
         n = min(n, count)
@@ -441,7 +441,7 @@ def str_replace(s: str, old: Any, new: Any, count: Any = -1) -> str:
 
 
 def _width(w: Any) -> int:
-    _index_arg(w)
+    w = _index_arg(w)
     _chars(w)
     return w
 
@@ -459,7 +459,7 @@ def str_split(s: str, sep: Any = None, maxsplit: Any = -1) -> list:
         _str_arg(sep, "separator")
         if not sep:
             raise GradcliError("empty separator").mirror("ValueError")
-    _index_arg(maxsplit)
+    maxsplit = _index_arg(maxsplit)
     return s.split(sep, maxsplit)
 
 
@@ -468,7 +468,7 @@ def str_rsplit(s: str, sep: Any = None, maxsplit: Any = -1) -> list:
         _str_arg(sep, "separator")
         if not sep:
             raise GradcliError("empty separator").mirror("ValueError")
-    _index_arg(maxsplit)
+    maxsplit = _index_arg(maxsplit)
     return s.rsplit(sep, maxsplit)
 
 
@@ -483,9 +483,7 @@ def _strip(kind: str) -> Callable[..., str]:
 
 def _affix(kind: str) -> Callable[..., bool]:
     def test(s: str, prefix: Any, *bounds: Any) -> bool:
-        for b in bounds:
-            if b is not None:
-                _index_arg(b)
+        bounds = tuple(b if b is None else _index_arg(b) for b in bounds)
         items = prefix if isinstance(prefix, tuple) else (prefix,)
         for p in items:
             _str_arg(p, f"{kind} first arg")
@@ -497,9 +495,7 @@ def _affix(kind: str) -> Callable[..., bool]:
 def _finder(kind: str) -> Callable[..., int]:
     def find(s: str, sub: Any, *bounds: Any) -> int:
         _str_arg(sub, "must be str")
-        for b in bounds:
-            if b is not None:
-                _index_arg(b)
+        bounds = tuple(b if b is None else _index_arg(b) for b in bounds)
         try:
             return getattr(s, kind)(sub, *bounds)
         except ValueError:
@@ -509,8 +505,7 @@ def _finder(kind: str) -> Callable[..., int]:
 
 
 def _index_arg(v: Any) -> int:
-    if isinstance(v, np.integer):  # (its __index__, as Python takes it)
-        v = int(v)
+    v = as_index(v)  # (its __index__, as Python takes it)
     if isinstance(v, bool) or not isinstance(v, int):
         raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
             "TypeError"
@@ -1251,6 +1246,16 @@ def method(owner: Any, attr: str) -> Any:
             raise NotSupported(
                 "str.format_map() is not supported",
                 hint="pass the values to str.format() or use an f-string",
+            )
+        if type(owner).__module__ == "datetime" and hasattr(owner, attr):
+            raise NotSupported(  # (Python's, not gradcli's: time zones, time tuples...)
+                f"`{typename(owner)}.{attr}` is not supported by gradcli",
+                hint=f"gradcli has {', '.join(sorted(table))}"
+                + (
+                    f", {', '.join(NUMBER_ATTRIBUTES[type(owner)])}"
+                    if type(owner) in NUMBER_ATTRIBUTES
+                    else ""
+                ),
             )
         if attr in _NO_BYTES.get(type(owner), ()):
             raise NotSupported(

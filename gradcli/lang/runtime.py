@@ -109,6 +109,7 @@ from .values import (
     StdOut,
     UserFunction,
     UserGenerator,
+    as_index,
     check_structure,
     short,
 )
@@ -711,10 +712,8 @@ class Runtime:
                     raise
                 raise user_error(e, None, "invalid index") from e
         if isinstance(owner, (list, tuple, str, range)):
-            if isinstance(key, Tensor) and key.data.size == 1 and key.dtype.kind in "iu":
-                key = int(key.item())
-            elif isinstance(key, np.integer):  # an index by its __index__, as Python takes it
-                key = int(key)
+            if isinstance(key, (Tensor, np.integer, bool)):  # by its __index__, as Python's
+                key = int(as_index(key))
             if isinstance(key, bool) or not isinstance(key, (int, slice)):
                 raise GradcliError(
                     f"{typename(owner)} indices must be integers or slices, not {typename(key)}"
@@ -762,8 +761,8 @@ class Runtime:
         if isinstance(owner, (list, dict)):
             pyobjects.vmap_outer_change(owner, "an item assignment")
         if isinstance(owner, list):
-            if isinstance(key, np.integer):
-                key = int(key)
+            if isinstance(key, (Tensor, np.integer, bool)):  # by its __index__, as Python's
+                key = int(as_index(key))
             if isinstance(key, bool) or not isinstance(key, (int, slice)):
                 raise GradcliError(
                     f"list indices must be integers or slices, not {typename(key)}"

@@ -44,6 +44,8 @@ def to_str(v: Any, limit: int | None = None) -> str:
     shown = getattr(v, "program_str", None)  # an exception value: its message
     if shown is not None:
         return shown()
+    if type(v).__module__ == "datetime":  # a date, a time or a duration: Python's text
+        return str(v)
     return to_repr(v)
 
 
@@ -126,6 +128,8 @@ def _repr(v: Any) -> str:
         text = FUNCTION_SHOWN[0](v)
         if text is not None:
             return text
+    if t.__module__ == "datetime":  # a date, a time or a duration: Python's text
+        return repr(v)
     return format_value(v)
 
 

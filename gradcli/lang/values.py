@@ -22,7 +22,7 @@ from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core.sparse import SparseCOO
 from ..core.tensor import Tensor, pytype_name, typename
 from ..surface import nn as surface_nn
-from ..surface.args import device_arg
+from ..surface.args import cpu_device, device_arg
 from ..surface.nn import Parameter, parameter
 
 
@@ -142,6 +142,45 @@ _NO_MEMBER = object()
 PROGRAM_INSTANCE: list[type] = []
 # (Instance, ModuleInstance): the objects whose class may define the number protocol.
 PROGRAM_INSTANCES: list[tuple] = []
+# `classes.program_index` (registered there): an instance's `__index__`.
+PROGRAM_INDEX: list[Callable[[Any], Any]] = []
+
+
+def tensor_index(t: Tensor) -> int:
+    """PyTorch's Tensor.__index__: the integer of an integer (or bool) tensor of one element,
+    of any shape; any other tensor is refused with PyTorch's words (Python asks a value for its
+    index wherever it wants an int: `xs[t]`, `xs[a:t]`, `range(t)`, `[0] * t`, `round(x, t)`)."""
+    if t.data.size != 1 or t.data.dtype.kind not in "biu":
+        raise GradcliError(
+            "only integer tensors of a single element can be converted to an index"
+        ).mirror("TypeError")
+    return int(t.data.reshape(()))
+
+
+def as_index(v: Any) -> Any:
+    """`v` by its `__index__` where it has one (a tensor as PyTorch gives it, a NumPy integer,
+    an instance of the program's class that defines it): an int; any other value unchanged,
+    for the caller to refuse in its own words."""
+    if isinstance(v, Tensor):
+        return tensor_index(v)
+    if isinstance(v, np.integer):
+        return int(v)
+    if PROGRAM_INSTANCES and isinstance(v, PROGRAM_INSTANCES[0]):
+        return PROGRAM_INDEX[0](v)
+    return v
+
+
+def int_index(v: Any) -> int:
+    """`v` where Python wants an integer (`operator.index`): Python's TypeError for a value
+    that has no index."""
+    v = as_index(v)
+    if isinstance(v, bool):
+        return int(v)
+    if not isinstance(v, int):
+        raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
+            "TypeError"
+        )
+    return v
 
 
 def _exit(code: Any = None) -> None:
@@ -256,7 +295,6 @@ UNUSED_MODULES = (
     "re",
     "functools",
     "json",
-    "datetime",
     "timeit",
     "string",
     "operator",
@@ -355,9 +393,16 @@ class DType:
 
 
 class Device:
-    """`torch.device('cpu')`: gradcli computes on the CPU."""
+    """`torch.device('cpu')`: gradcli computes on the CPU.
+
+    `with torch.device('cpu'):` makes it the default device of the tensors and modules made in
+    the block, which it already is. Another device fails where PyTorch's CPU build fails at
+    the block's first tensor (CUDA's catchable AssertionError; meta, mps... refused), here on
+    entering the block, before anything of it runs."""
 
     __slots__ = ("type", "index")
+
+    program_context = True
 
     def __init__(self, type: str, index: int | None = None):  # noqa: A002
         self.type = type
@@ -389,14 +434,23 @@ class Device:
     def __str__(self) -> str:
         return self.type if self.index is None else f"{self.type}:{self.index}"
 
+    def enter(self) -> None:
+        cpu_device(str(self))
+
+    def exit(self) -> None:
+        pass
+
+    @property
+    def as_value(self) -> Device:  # (`with torch.device('cpu') as d:` binds the device)
+        return self
+
     def __repr__(self) -> str:
         if self.index is None:
             return f"device(type='{self.type}')"
         return f"device(type='{self.type}', index={self.index})"
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, str):
-            other = Device.make(other)
+        # (a device equals a device only: PyTorch's `x.device == 'cpu'` is False)
         return isinstance(other, Device) and (self.type, self.index) == (other.type, other.index)
 
     def __hash__(self) -> int:

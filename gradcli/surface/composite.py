@@ -594,6 +594,10 @@ def one_hot(input: Any, num_classes: int = -1) -> Tensor:
     # numbers is refused as well), an empty tensor needs a number of classes, then the values
     if input.dtype != np.int64:
         raise GradcliError("one_hot is only applicable to index tensor of type LongTensor.")
+    if isinstance(num_classes, Tensor):  # (`num_classes=y.max() + 1`: its index, as PyTorch)
+        from .args import int_arg
+
+        num_classes = int_arg(num_classes, "num_classes")
     ind, n = input.data, int(num_classes)
     if not ind.size:
         if n <= 0:

@@ -624,7 +624,7 @@ def _arg_extreme(fn: str) -> Callable[..., Tensor]:
             raise GradcliError(
                 f"arg{fn}(): Expected reduction dim {d} to have non-zero size."
             ).mirror("IndexError")
-        return (max if fn == "max" else min)(input.detach(), dim, keepdim).indices  # no record
+        return (max if fn == "max" else min)(input.detach(), d, keepdim).indices  # no record
 
     f.__name__ = f"arg{fn}"
     return f

@@ -32,6 +32,8 @@ from .nn import (
     _features,
     _reshown,
     empty_shape,
+    has_uninitialized,
+    not_lazy,
     rewrite,
 )
 from .nn import _constructor as _nn_constructor
@@ -672,15 +674,15 @@ class _LazyBatchNorm(_BatchNorm):
         self.num_features = 0
         self.eps, self.momentum = eps, momentum
         self.affine, self.track_running_stats = bool(affine), bool(track_running_stats)
-        self.__dict__["_lazy_dtype"] = dtype
-        self.register_parameter("weight", UninitializedParameter() if self.affine else None)
+        lazy = UninitializedParameter(dtype=dtype) if self.affine else None
+        self.register_parameter("weight", lazy)
         has_bias = self.affine and bool(bias)
-        self.register_parameter("bias", UninitializedParameter() if has_bias else None)
+        self.register_parameter("bias", UninitializedParameter(dtype=dtype) if has_bias else None)
         for name in ("running_mean", "running_var", "num_batches_tracked"):
             self.register_buffer(name, None)
         if self.track_running_stats:
-            self.register_buffer("running_mean", UninitializedBuffer())
-            self.register_buffer("running_var", UninitializedBuffer())
+            self.register_buffer("running_mean", UninitializedBuffer(dtype=dtype))
+            self.register_buffer("running_var", UninitializedBuffer(dtype=dtype))
             self.register_buffer("num_batches_tracked", Tensor(np.array(0, np.int64)))
 
     def forward(self, x: Any) -> Tensor:
@@ -698,21 +700,24 @@ class _LazyBatchNorm(_BatchNorm):
         input's too), weight and bias ones and zeros, running statistics 0 and 1; the module
         becomes its `BECOMES` (PyTorch's cls_to_become). With neither affine parameters nor
         running statistics nothing is uninitialized: num_features stays 0, as in PyTorch."""
-        if not (self.affine or self.track_running_stats):
+        if not has_uninitialized(self):
+            # (nothing to make: no affine parameters nor running statistics, or a state dict
+            # gave them all; num_features stays as it is, as PyTorch's)
             self.__class__ = self.BECOMES  # type: ignore[assignment]
             return
+        not_lazy(self, ("weight", "bias", "running_mean", "running_var"), True)
         n = int(x.shape[1])
         size_check((n,), f"a tensor of shape [{n}]")
-        dtype = self.__dict__.get("_lazy_dtype")
         self.num_features = n
         if self.affine:
-            self._parameters["weight"].materialize(np.ones(n), dtype)
+            self._parameters["weight"].materialize(np.ones(n))
             if self._parameters["bias"] is not None:
-                self._parameters["bias"].materialize(np.zeros(n), dtype)
+                self._parameters["bias"].materialize(np.zeros(n))
         if self.track_running_stats:
-            stats = np.zeros(n, Settings.default_dtype)
-            self._buffers["running_mean"] = Tensor(stats)
-            self._buffers["running_var"] = Tensor(np.ones_like(stats))
+            # (each in its own dtype: the module's dtype=, or what .double() made it)
+            mean, var = self._buffers["running_mean"], self._buffers["running_var"]
+            self._buffers["running_mean"] = Tensor(np.zeros(n, mean.dtype))
+            self._buffers["running_var"] = Tensor(np.ones(n, var.dtype))
         self.__class__ = self.BECOMES  # type: ignore[assignment]  (PyTorch's cls_to_become)
 
 
@@ -1005,9 +1010,9 @@ class Conv(Module):
         empty_shape(shape)
         if lazy:
             # nn.LazyConvNd: in_channels from the first input, drawn then (`_materialize`)
-            self.__dict__["_lazy"] = (bool(bias), dtype)
-            self.register_parameter("weight", UninitializedParameter())
-            self.register_parameter("bias", UninitializedParameter() if bias else None)
+            self.__dict__["_lazy"] = bool(bias)
+            self.register_parameter("weight", UninitializedParameter(dtype=dtype))
+            self.register_parameter("bias", UninitializedParameter(dtype=dtype) if bias else None)
             return
         self._register_drawn(self._drawn(bool(bias), _draw_dtype(dtype)), dtype)
 
@@ -1045,7 +1050,11 @@ class Conv(Module):
         leaves the module lazy."""
         from .args import shape_arg
 
-        bias, dtype = self.__dict__["_lazy"]
+        bias = self.__dict__["_lazy"]
+        if not has_uninitialized(self):
+            del self.__dict__["_lazy"]  # (a state dict gave them all: in_channels stays)
+            return
+        not_lazy(self, ("weight", "bias"), True)
         x = tensor_arg(x, "input")
         if x.ndim not in (self.d + 1, self.d + 2):
             raise GradcliError(
@@ -1059,13 +1068,15 @@ class Conv(Module):
             shape_arg((c, self.out_channels // self.groups, *self.kernel_size))
         else:
             shape_arg((self.out_channels, c // self.groups, *self.kernel_size))
-        drawn = {n: v for n, v, _ in self._drawn(bias, _draw_dtype(dtype), in_channels=c)}
+        # drawn in the weight's dtype (PyTorch's reset_parameters after materialize)
+        draw = self._parameters["weight"].dtype
+        drawn = {n: v for n, v, _ in self._drawn(bias, draw, in_channels=c)}
         w, b = drawn["weight"], drawn["bias"]
         del self.__dict__["_lazy"]
         self.in_channels = c
-        self._parameters["weight"].materialize(w, dtype)
+        self._parameters["weight"].materialize(w)
         if b is not None:
-            self._parameters["bias"].materialize(b, dtype)
+            self._parameters["bias"].materialize(b)
 
     def _reversed_padding(self) -> tuple[int, ...]:
         """The padding as F.pad takes it (last dim first), for a padding_mode other than zeros."""

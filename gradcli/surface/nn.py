@@ -1085,7 +1085,9 @@ class Module:
             for n, t in m._state().items()
         )
         if destination is None:
-            return collections.OrderedDict(entries)
+            out = collections.OrderedDict(entries)
+            out._metadata = True  # type: ignore[attr-defined]  (`with_metadata`)
+            return out
         for key, value in entries:
             destination[key] = value
         return destination
@@ -1121,6 +1123,10 @@ class Module:
             for name, param in own.items():
                 key = prefix + name
                 if key not in state_dict:
+                    if name == "num_batches_tracked" and not with_metadata(state_dict):
+                        # PyTorch's BatchNorm takes a state dict of no saved version (a dict
+                        # the program made) as an old one, without the counter: its own kept
+                        continue
                     missing.append(key)
                     continue
                 value = state_dict[key]
@@ -1132,6 +1138,14 @@ class Module:
                     )
                     continue
                 data = value.data
+                if type(param) in UNINITIALIZED:
+                    # a lazy module before its first call takes the checkpoint's shapes
+                    # (PyTorch's lazy load hook); an uninitialized value leaves it lazy
+                    if type(value) not in UNINITIALIZED:
+                        copies.append((param, data))
+                    continue
+                if type(value) in UNINITIALIZED:  # (its shape, read to compare: refused)
+                    raise GradcliError(UNINITIALIZED_SHAPE).mirror("RuntimeError")
                 if param.data.ndim == 0 and data.shape == (1,):
                     data = data.reshape(())
                 if data.shape != param.data.shape:
@@ -1170,7 +1184,10 @@ class Module:
         from ..core.inplace import write
 
         for param, data in copies:
-            write(param, data.astype(param.dtype, copy=True))
+            if type(param) in UNINITIALIZED:
+                param.materialize(data)
+            else:
+                write(param, data.astype(param.dtype, copy=True))
         return IncompatibleKeys(missing, unexpected)
 
     # -- modes and gradients ---------------------------------------------------------------
@@ -1257,7 +1274,8 @@ class Module:
                         g.data = Tensor(g.data.astype(dtype)).data
             for n, b in m._buffers.items():
                 if b is not None and b.dtype.kind in kinds and b.dtype != dtype:
-                    m._buffers[n] = Tensor(b.data.astype(dtype))
+                    # (a lazy module's buffer stays uninitialized, of the new dtype)
+                    m._buffers[n] = type(b)(b.data.astype(dtype))
         return self
 
     def double(self) -> Module:
@@ -1379,6 +1397,11 @@ class Module:
                 "supported by gradcli",
                 hint="give a floating dtype: model.type(torch.float64)",
             )
+        for m in self.module_list():
+            lazy = [t for t in (*m._parameters.values(), *m._buffers.values()) if t is not None]
+            if any(type(t) in UNINITIALIZED for t in lazy):
+                # (Tensor.type is not among the methods PyTorch's uninitialized tensors allow)
+                raise uninitialized_use("<method 'type' of 'torch._C.TensorBase' objects>", *lazy)
         self._cast(dst_type)
         for m in self.module_list():
             for n, b in m._buffers.items():
@@ -2063,6 +2086,13 @@ def tensor_method_shown(name: str) -> str:
     return f"<method '{name}' of 'torch._C.TensorBase' objects>"
 
 
+def with_metadata(state_dict: Any) -> bool:
+    """Whether a state dict carries the versions `state_dict()` saves with it (PyTorch's
+    `_metadata`: kept by copy.copy and copy.deepcopy, not by dict(sd), sd.copy() or a dict
+    comprehension)."""
+    return getattr(state_dict, "_metadata", None) is not None
+
+
 class UninitializedParameter(Parameter):
     """A lazy module's parameter before the module's first call: no shape yet. The call
     gives it its shape and values in place (the same object: an optimizer made before holds
@@ -2071,16 +2101,20 @@ class UninitializedParameter(Parameter):
 
     __slots__ = ()
 
-    def __init__(self, data: Any = None, requires_grad: bool = True) -> None:
+    def __init__(self, data: Any = None, requires_grad: bool = True, dtype: Any = None) -> None:
+        if data is None and dtype is not None:
+            data = np.zeros(0, _draw_dtype(dtype))
         super().__init__(data, requires_grad)
         LAZY[0] = True
 
     def __repr__(self) -> str:
         return "<UninitializedParameter>"
 
-    def materialize(self, values: np.ndarray, dtype: Any) -> None:
-        target = Settings.default_dtype if dtype is None else np.asarray(values).dtype
-        self.data = np.asarray(values).astype(target, copy=False)
+    def materialize(self, values: np.ndarray) -> None:
+        """`values` become the parameter's, in its own dtype: the module's dtype= or the
+        default dtype when it was made, or what the module's .double() / .to(dtype) made it
+        since (PyTorch's materialize takes the uninitialized tensor's dtype)."""
+        self.data = np.asarray(values).astype(self.data.dtype, copy=False)
         self.__class__ = Parameter  # type: ignore[assignment]
         self._vc = [1]
         MUTATIONS[0] += 1
@@ -2093,15 +2127,44 @@ class UninitializedBuffer(Tensor):
 
     __slots__ = ()
 
-    def __init__(self, data: Any = None, requires_grad: bool = False) -> None:
-        super().__init__(
-            np.zeros(0, Settings.default_dtype) if data is None else np.asarray(data),
-            requires_grad=requires_grad,
-        )
+    def __init__(self, data: Any = None, requires_grad: bool = False, dtype: Any = None) -> None:
+        if data is None:
+            data = np.zeros(0, Settings.default_dtype if dtype is None else _draw_dtype(dtype))
+        super().__init__(np.asarray(data), requires_grad=requires_grad)
         LAZY[0] = True
 
     def __repr__(self) -> str:
         return "<UninitializedBuffer>"
+
+    def materialize(self, values: np.ndarray) -> None:
+        """`values` become the buffer's, in its own dtype (a state dict loaded into a lazy
+        module before its first call)."""
+        self.data = np.asarray(values).astype(self.data.dtype, copy=True)
+        self.__class__ = Tensor  # type: ignore[assignment]
+
+
+def has_uninitialized(module: Any) -> bool:
+    """PyTorch's has_uninitialized_params: whether a lazy module has a parameter or buffer
+    still to be made by its first call (none once a state dict gave them all)."""
+    own = (*module._parameters.values(), *module._buffers.values())
+    return any(type(t) in UNINITIALIZED for t in own)
+
+
+def not_lazy(module: Any, names: tuple[str, ...], assertion: bool) -> None:
+    """PyTorch's error at a lazy module's first call when a state dict gave some of its
+    parameters and left others to be made: the first given one of `names`."""
+    for name in names:
+        t = module._parameters.get(name, module._buffers.get(name))
+        if t is None or type(t) in UNINITIALIZED:
+            continue
+        if assertion and name in module._parameters:
+            raise GradcliError(f"self.{name} must be an UninitializedParameter").mirror(
+                "AssertionError"
+            )
+        kind = "Parameter" if name in module._parameters else "Tensor"
+        raise GradcliError(f"'{kind}' object has no attribute 'materialize'").mirror(
+            "AttributeError"
+        )
 
 
 # The lazy modules' values before their first call (PyTorch's UninitializedTensorMixin).
@@ -2119,9 +2182,8 @@ class LazyLinear(Linear):
         Module.__init__(self)
         self.in_features = 0
         self.out_features = _features(out_features, "out_features")
-        self.__dict__["_lazy_dtype"] = dtype
-        self.register_parameter("weight", UninitializedParameter())
-        self.register_parameter("bias", UninitializedParameter() if bias else None)
+        self.register_parameter("weight", UninitializedParameter(dtype=dtype))
+        self.register_parameter("bias", UninitializedParameter(dtype=dtype) if bias else None)
 
     def forward(self, x: Any) -> Tensor:
         from ..ops.arithmetic import tensor_arg
@@ -2132,19 +2194,32 @@ class LazyLinear(Linear):
                 "tuple index out of range", hint="LazyLinear takes an input with a last dimension"
             ).mirror("IndexError")
         in_features = int(x.shape[-1])
-        dtype = self.__dict__.get("_lazy_dtype")
-        empty_shape((self.out_features, in_features))
         weight, bias = self._parameters["weight"], self._parameters["bias"]
+        if not has_uninitialized(self):
+            # every parameter given by load_state_dict: PyTorch's first call only learns
+            # in_features, checked against the weight's
+            if in_features != weight.shape[-1]:
+                raise GradcliError(
+                    f"The in_features inferred from input: {in_features} is not equal to "
+                    f"in_features from self.weight: {weight.shape[-1]}"
+                ).mirror("AssertionError")
+            self.in_features = in_features
+            self.__class__ = Linear  # type: ignore[assignment]
+            return Linear.forward(self, x)
+        not_lazy(self, ("weight", "bias"), False)
+        empty_shape((self.out_features, in_features))
+        # drawn in the weight's dtype (PyTorch's reset_parameters after materialize)
+        draw = weight.dtype if isinstance(weight, UninitializedParameter) else None
         drawn = dict(
             (n, v)
             for n, v, _ in self._drawn(
-                (self.out_features, in_features), bias is not None, _draw_dtype(dtype)
+                (self.out_features, in_features), bias is not None, _draw_dtype(draw)
             )
         )
         if isinstance(weight, UninitializedParameter):
-            weight.materialize(drawn["weight"], dtype)
+            weight.materialize(drawn["weight"])
         if isinstance(bias, UninitializedParameter):
-            bias.materialize(drawn["bias"], dtype)
+            bias.materialize(drawn["bias"])
         self.in_features = in_features
         self.__class__ = Linear  # type: ignore[assignment]  (PyTorch's cls_to_become)
         return Linear.forward(self, x)

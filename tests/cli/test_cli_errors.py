@@ -608,3 +608,17 @@ def test_empty_printed_before_a_write_is_said(runner: CliRunner) -> None:
         assert loud.stderr.count("warning: printing a tensor made by torch.empty") == 1, made
         assert loud.stderr.startswith("<-e>:3:5: warning:"), loud.stderr
         assert "hint: write its elements first" in loud.stderr
+
+
+def test_message_tabs_shown_as_tabs(runner: CliRunner, tmp_path: Path) -> None:
+    """PyTorch's load_state_dict message indents its lines with a tab: stderr shows the tab,
+    not the two characters `\\t`; other control characters stay escaped."""
+    (tmp_path / "p.py").write_text(
+        "import torch\ntorch.nn.Linear(2, 2).load_state_dict(torch.nn.Linear(3, 2).state_dict())\n"
+    )
+    r = runner.invoke(app, ["run", str(tmp_path / "p.py")])
+    assert r.exit_code == 1
+    assert "\n    \tsize mismatch for weight" in r.stderr and "\\t" not in r.stderr
+    (tmp_path / "p.py").write_text("raise RuntimeError('a\\x1b[31m\\tb')\n")
+    r = runner.invoke(app, ["run", str(tmp_path / "p.py")])
+    assert "a\\x1b[31m\tb" in r.stderr and "\x1b" not in r.stderr

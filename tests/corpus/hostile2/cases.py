@@ -9258,3 +9258,77 @@ add(
         (r"required rank 4 tensor to use channels_last format",),
     ),
 )
+
+# fixmeasa: a one-element integer tensor as a Python index (PyTorch's Tensor.__index__):
+# repetitions and ranges it sizes stay under the limits.
+add(
+    budget("tensor_index_list_repeat", "xs = [0] * torch.tensor(10**12)"),
+    budget("tensor_index_str_repeat", "s = torch.tensor(10**12) * 'ab'"),
+    budget("tensor_index_range_loop", "for i in range(torch.tensor(10**15)):\n    pass"),
+    small(
+        "tensor_index_float",
+        "print([1, 2][torch.tensor(1.0)])",
+        (r"only integer tensors of a single element can be converted to an index",),
+    ),
+)
+
+# fixmeasa: a checkpoint loaded into a lazy module before its first call.
+add(
+    small(
+        "lazy_load_not_a_tensor",
+        "m = torch.nn.LazyLinear(2)\nm.load_state_dict({'weight': [[1.0]], 'bias': 'x'})",
+        (r"expected torch.Tensor or Tensor-like object from checkpoint",),
+    ),
+    small(
+        "lazy_load_then_wrong_input",
+        "m = torch.nn.LazyLinear(2)\nm.load_state_dict(torch.nn.Linear(3, 2).state_dict())\n"
+        "m(torch.ones(1, 10**6))",
+        (r"The in_features inferred from input: 1000000",),
+    ),
+)
+
+# fixmeasa: `datetime` (the clock, dates and durations as Python's own values).
+add(
+    small(
+        "datetime_strftime_width",
+        "from datetime import datetime\ns = datetime.now().strftime('%2000000000Y')",
+        (r"not supported",),
+    ),
+    budget(
+        "datetime_strftime_long_format",
+        "from datetime import datetime\ns = datetime.now().strftime('%c' * 500000)",
+    ),
+    small(
+        "datetime_timedelta_overflow",
+        "from datetime import timedelta\nd = timedelta(days=10**12) * 10**12",
+        (r"too large|must have magnitude|Overflow|overflow",),
+    ),
+    small(
+        "datetime_internals",
+        "from datetime import datetime\nprint(datetime.now().__reduce__())",
+        (r"not accessible",),
+    ),
+    small(
+        "datetime_time_zone",
+        "from datetime import datetime\nprint(datetime.now().astimezone().tzinfo)",
+        (r"not supported",),
+    ),
+)
+
+# fixmeasa: `with torch.device(...)` (the default device of a block: the CPU only).
+add(
+    small(
+        "device_block_meta",
+        "with torch.device('meta'):\n    x = torch.zeros(10**12)",
+        (r"CPU only",),
+    ),
+    small(
+        "device_block_not_a_device",
+        "with torch.device(['cpu']):\n    pass",
+        (r"received an invalid combination of arguments",),
+    ),
+    budget(
+        "device_block_forever",
+        "while True:\n    with torch.device('cpu'):\n        pass",
+    ),
+)

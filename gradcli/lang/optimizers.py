@@ -93,20 +93,10 @@ class OptimizerInstance(ProgramObject, O.Optimizer):
         if attr == "state":
             # `self.state = dict()` in a program's __init__ (its entries filled by hand): the
             # program's dict stands for the state, as PyTorch's attribute is then that dict
-            if not isinstance(value, dict):
-                raise NotSupported(
-                    f"assigning an optimizer's `state` a {typename(value)} is not supported: "
-                    "it is a dict",
-                    hint="self.state = dict(), or change its entries: self.state[p]['name'] = v",
-                )
-            self._state = value
+            self._state = O.assigned_state(value)
             return
         if attr == "param_groups":
-            if not isinstance(value, list):
-                raise NotSupported(
-                    f"an optimizer's param_groups must be a list of dicts, not {typename(value)}"
-                )
-            self.param_groups = value
+            self.param_groups = O.assigned_groups(value)
             return
         if attr == "defaults":
             self.defaults = value

@@ -276,3 +276,94 @@ def test_state_assigned_a_dict_in_init_is_the_programs_dict() -> None:
         "{0: {'mom': tensor([-0.3980,  0.7960])}, 'note': 1}\n"
         "KeyError\n"
     )
+
+
+BUILTIN_TRAIN = """
+import collections
+import torch
+torch.manual_seed(0)
+w = torch.randn(3, dtype=torch.float64, requires_grad=True)
+def loss():
+    return ((w - torch.arange(3.0, dtype=torch.float64)) ** 4).sum()
+"""
+
+
+def test_a_builtin_optimizer_takes_assigned_groups_and_state() -> None:
+    # `inner.param_groups = outer.param_groups` (SAM's load_state_dict) and `opt.state =
+    # collections.defaultdict(dict)` (a reset of the moments) are Python attributes in PyTorch,
+    # read again by the next step: each run must equal the one built without the assignment.
+    shared = run(
+        BUILTIN_TRAIN + "a = torch.optim.SGD([w], lr=0.5, momentum=0.9)\n"
+        "b = torch.optim.SGD([w], lr=0.01, momentum=0.9)\n"
+        "b.param_groups = a.param_groups\n"
+        "a.param_groups[0]['lr'] = 0.02\n"
+        "for _ in range(3):\n    b.zero_grad()\n    loss().backward()\n    b.step()\n"
+        "print(w.tolist(), b.param_groups is a.param_groups)\n"
+    )
+    plain = run(
+        BUILTIN_TRAIN + "b = torch.optim.SGD([w], lr=0.02, momentum=0.9)\n"
+        "for _ in range(3):\n    b.zero_grad()\n    loss().backward()\n    b.step()\n"
+        "print(w.tolist(), True)\n"
+    )
+    assert shared == plain
+    reset = run(
+        BUILTIN_TRAIN + "opt = torch.optim.Adam([w], lr=0.1)\n"
+        "for _ in range(2):\n    opt.zero_grad()\n    loss().backward()\n    opt.step()\n"
+        "opt.state = collections.defaultdict(dict)\n"
+        "start = w.detach().clone()\n"
+        "opt.zero_grad()\nloss().backward()\nopt.step()\n"
+        "print((w - start).tolist(), opt.state[w]['step'].item())\n"
+    )
+    fresh = run(
+        BUILTIN_TRAIN + "opt = torch.optim.Adam([w], lr=0.1)\n"
+        "for _ in range(2):\n    opt.zero_grad()\n    loss().backward()\n    opt.step()\n"
+        "start = w.detach().clone()\n"
+        "opt = torch.optim.Adam([w], lr=0.1)\n"
+        "opt.zero_grad()\nloss().backward()\nopt.step()\n"
+        "print((w - start).tolist(), opt.state[w]['step'].item())\n"
+    )
+    assert reset == fresh
+    assert reset.rstrip().endswith("1.0")
+
+
+def test_other_attributes_of_a_builtin_optimizer_are_kept_and_change_no_step() -> None:
+    got = run(
+        BUILTIN_TRAIN + "opt = torch.optim.SGD([w], lr=0.1)\nopt.lr = 100.0\n"
+        "setattr(opt, 'note', 'x')\n"
+        "opt.zero_grad()\nloss().backward()\nopt.step()\n"
+        "print(opt.lr, opt.note, opt.param_groups[0]['lr'], w.tolist())\n"
+    )
+    plain = run(
+        BUILTIN_TRAIN + "opt = torch.optim.SGD([w], lr=0.1)\n"
+        "opt.zero_grad()\nloss().backward()\nopt.step()\n"
+        "print(100.0, 'x', 0.1, w.tolist())\n"
+    )
+    assert got == plain
+
+
+@pytest.mark.parametrize(
+    ("assign", "words"),
+    [
+        (
+            "opt.param_groups = {}",
+            "assigning an optimizer's `param_groups` a dict is not supported",
+        ),
+        ("opt.defaults = 3", "assigning an optimizer's `defaults` a int is not supported"),
+        ("opt.state = None", "assigning an optimizer's `state` a NoneType is not supported"),
+        ("opt.step = print", "replacing the method `step` of a SGD is not supported"),
+    ],
+)
+def test_builtin_optimizer_assignments_refused(assign: str, words: str) -> None:
+    with pytest.raises(GradcliError, match=words):
+        run(BUILTIN_TRAIN + "opt = torch.optim.SGD([w], lr=0.1)\n" + assign + "\n")
+
+
+def test_a_group_or_defaults_missing_what_the_step_reads_is_a_catchable_key_error() -> None:
+    got = run(
+        BUILTIN_TRAIN + "opt = torch.optim.SGD([w], lr=0.1, momentum=0.9)\nloss().backward()\n"
+        "opt.param_groups = [{'params': [w], 'lr': 0.1}]\n"
+        "try:\n    opt.step()\nexcept KeyError as e:\n    print(repr(e))\n"
+        "opt.defaults = {'lr': 0.1}\n"
+        "try:\n    opt.step()\nexcept LookupError as e:\n    print(type(e).__name__, e)\n"
+    )
+    assert got == "KeyError('momentum')\nKeyError 'differentiable'\n"

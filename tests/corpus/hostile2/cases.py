@@ -9098,3 +9098,38 @@ add(
         (r"'str' object has no attribute '_use_count'",),
     ),
 )
+
+# explore103: assigning attributes of torch's own optimizers (`base.param_groups = groups`,
+# `opt.state = defaultdict(dict)`, `opt.defaults`, other names kept for the program).
+_OPT = "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1, momentum=0.9)\n"
+add(
+    budget(
+        "optimizer_attributes_forever",
+        _OPT + "i = 0\nwhile True:\n    setattr(opt, 'a%d' % i, torch.ones(1000))\n    i += 1",
+    ),
+    esc("optimizer_replace_step", _OPT + "opt.step = print"),
+    esc("optimizer_replace_zero_grad", _OPT + "opt.zero_grad = lambda: None"),
+    esc("optimizer_private_state", _OPT + "opt._state = {}", (r"cannot set attribute",)),
+    small("optimizer_param_groups_int", _OPT + "opt.param_groups = 5", (r"not supported",)),
+    small(
+        "optimizer_param_groups_garbage_step",
+        _OPT + "(w * w).sum().backward()\nopt.param_groups = [{'params': 3}]\nopt.step()",
+        (r"must stay a list of tensors",),
+    ),
+    small(
+        "optimizer_param_groups_no_lr",
+        _OPT + "(w * w).sum().backward()\nopt.param_groups = [{'params': [w]}]\nopt.step()",
+        (r"lost its 'lr'",),
+    ),
+    small(
+        "optimizer_state_garbage_step",
+        _OPT + "(w * w).sum().backward()\nopt.state = {w: 5}\nopt.step()",
+        (r"wrong type",),
+    ),
+    small("optimizer_state_list", _OPT + "opt.state = [1, 2]", (r"not supported",)),
+    small(
+        "optimizer_defaults_emptied",
+        _OPT + "(w * w).sum().backward()\nopt.defaults = {}\nopt.step()",
+        (r"differentiable",),
+    ),
+)

@@ -367,3 +367,56 @@ def test_a_group_or_defaults_missing_what_the_step_reads_is_a_catchable_key_erro
         "try:\n    opt.step()\nexcept LookupError as e:\n    print(type(e).__name__, e)\n"
     )
     assert got == "KeyError('momentum')\nKeyError 'differentiable'\n"
+
+
+WRAPPER = """
+class Wrap(torch.optim.Optimizer):
+    def __init__(self, inner):
+        self.inner = inner
+        self.param_groups = inner.param_groups
+        self.state = collections.defaultdict(dict)
+    def step(self, closure=None):
+        for group in self.param_groups:
+            for p in group['params']:
+                self.state[p]['seen'] = self.state[p].get('seen', 0) + 1
+        return self.inner.step(closure)
+"""
+
+
+def test_a_wrapper_that_never_calls_super_init_reads_what_it_assigned() -> None:
+    # Lookahead's pattern: `self.param_groups = inner.param_groups`, `self.state = ...` in an
+    # __init__ without super().__init__(): PyTorch reads them back as plain attributes.
+    train = (
+        "for _ in range(3):\n    w.grad = None\n    loss().backward()\n    OPT.step()\n"
+        "print(w.tolist())\n"
+    )
+    wrapped = run(
+        BUILTIN_TRAIN
+        + WRAPPER
+        + "o = Wrap(torch.optim.Adam([w], lr=0.1))\n"
+        + train.replace("OPT", "o")
+        + "print(o.state[w]['seen'], o.param_groups is o.inner.param_groups)\n"
+    )
+    plain = run(
+        BUILTIN_TRAIN
+        + "o = torch.optim.Adam([w], lr=0.1)\n"
+        + train.replace("OPT", "o")
+        + "print(3, True)\n"
+    )
+    assert wrapped == plain
+
+
+@pytest.mark.parametrize(
+    ("call", "missing"),
+    [
+        ("o.zero_grad()", "defaults"),
+        ("o.add_param_group({'params': [torch.ones(1, requires_grad=True)]})", "defaults"),
+        ("o.state_dict()", "_optimizer_state_dict_pre_hooks"),
+        ("o.load_state_dict(o.inner.state_dict())", "_optimizer_load_state_dict_pre_hooks"),
+        ("print(o.defaults)", "defaults"),
+    ],
+)
+def test_a_wrapper_without_super_init_misses_what_init_sets(call: str, missing: str) -> None:
+    with pytest.raises(GradcliError, match=f"'Wrap' object has no attribute '{missing}'") as e:
+        run(BUILTIN_TRAIN + WRAPPER + "o = Wrap(torch.optim.SGD([w], lr=0.1))\n" + call + "\n")
+    assert e.value.python_class == "AttributeError"

@@ -9133,3 +9133,32 @@ add(
         (r"differentiable",),
     ),
 )
+
+# explore103: a program's Optimizer subclass that never calls super().__init__() (Lookahead's
+# wrapper): what it assigned (param_groups, state, defaults) is read back, the rest is missing.
+_WRAP = (
+    "class W(torch.optim.Optimizer):\n    def __init__(self, groups):\n"
+    "        self.param_groups = groups\n        self.defaults = {}\n"
+    "    def step(self):\n        pass\n"
+)
+add(
+    small(
+        "wrapper_garbage_groups_zero_grad", _WRAP + "W([3]).zero_grad()", (r"not subscriptable",)
+    ),
+    small(
+        "wrapper_garbage_params_scheduler",
+        _WRAP + "torch.optim.lr_scheduler.StepLR(W([{'params': 5}]), 1)",
+        (r"'lr'",),
+    ),
+    small("wrapper_groups_not_a_list", _WRAP + "W(5)", (r"not supported",)),
+    small(
+        "wrapper_state_dict_without_init",
+        _WRAP + "W([]).state_dict()",
+        (r"no attribute '_optimizer_state_dict_pre_hooks'",),
+    ),
+    budget(
+        "wrapper_add_groups_forever",
+        _WRAP + "o = W([])\nwhile True:\n    o.add_param_group({'params': [torch.ones(10**4)]})",
+        LIMIT + (r"some parameters appear in more than one parameter group",),
+    ),
+)

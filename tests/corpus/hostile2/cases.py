@@ -2586,8 +2586,11 @@ add(
         "class _:\n    def f(self):\n        return self.__globals\n_().f()",
     ),
     esc(
+        # (not mangled: a dunder; a plain instance's __dict__ is its own attribute table, the
+        # program's values, as vars(self) gives it: a right outcome)
         "private_name_not_dunder",
         "class A:\n    def f(self):\n        return self.__dict__\nA().f()",
+        codes=frozenset({0}),
     ),
     esc(
         "private_name_class_dunder_suffix",
@@ -2868,7 +2871,7 @@ add(
     ),
     esc(
         "lang_self_dict",
-        "class M(torch.nn.Module):\n    def f(self):\n        return self.__dict__",
+        "class M(torch.nn.Module):\n    def f(self):\n        return self.__dict__\nM().f()",
     ),
     # (a module's hook tables are PyTorch's, read as snapshots of the program's own hooks)
     esc(
@@ -4874,7 +4877,12 @@ add(
         LIMIT,
     ),
     esc("dataclass_module_dict", DC + "d = dataclasses.__dict__"),
-    esc("dataclass_instance_dict", DC + "@dataclass\nclass C:\n    x: int = 0\nd = C().__dict__"),
+    # (a plain instance's __dict__ is its attribute table, as vars(): a right outcome)
+    esc(
+        "dataclass_instance_dict",
+        DC + "@dataclass\nclass C:\n    x: int = 0\nd = C().__dict__",
+        codes=frozenset({0}),
+    ),
     esc(
         "dataclass_slots_attribute",
         DC + "@dataclass\nclass C:\n    __slots__: tuple = ()",
@@ -6349,7 +6357,11 @@ add(
         "simple_namespace_class",
         "import types\nc = types.SimpleNamespace(a=1).__class__\nn = c(a=2)",
     ),
-    esc("simple_namespace_dict", "import types\nd = types.SimpleNamespace(a=1).__dict__"),
+    esc(  # (its attribute table, as vars(): a right outcome)
+        "simple_namespace_dict",
+        "import types\nd = types.SimpleNamespace(a=1).__dict__",
+        codes=frozenset({0}),
+    ),
     esc(
         "simple_namespace_getattr_dunder",
         "import types\nc = getattr(types.SimpleNamespace(a=1), '__class__')\nm = c.__mro__",
@@ -9160,5 +9172,30 @@ add(
         "wrapper_add_groups_forever",
         _WRAP + "o = W([])\nwhile True:\n    o.add_param_group({'params': [torch.ones(10**4)]})",
         LIMIT + (r"some parameters appear in more than one parameter group",),
+    ),
+)
+
+# explore103: `obj.__dict__` read of a program's plain instance (its attribute table, as vars());
+# of anything else it stays closed.
+_PLAIN = "class A:\n    def __init__(self):\n        self.x = 1\na = A()\n"
+add(
+    esc("plain_dict_then_type_dict", _PLAIN + "d = a.__dict__.__class__.__dict__"),
+    esc(
+        "plain_dict_class_then_dict",
+        _PLAIN + "a.__dict__['__class__'] = 1\nd = a.__class__.__dict__",
+    ),
+    esc("plain_dict_assigned", _PLAIN + "a.__dict__ = {}", (r"not accessible",)),
+    esc("plain_dict_of_module", "d = torch.nn.Linear(1, 1).__dict__", (r"not accessible",)),
+    esc("plain_dict_of_optimizer_class", "d = torch.optim.SGD.__dict__", (r"not accessible",)),
+    small(
+        "plain_dict_self_reference_printed",
+        _PLAIN + "a.__dict__['d'] = a.__dict__\nprint(a.__dict__)",
+        (r"nested over",),  # (Python prints {...}; gradcli's printing stops at its limit)
+        codes=frozenset({0, 1}),
+        printed=True,
+    ),
+    budget(
+        "plain_dict_grows_forever",
+        _PLAIN + "i = 0\nwhile True:\n    a.__dict__[i] = torch.ones(1000)\n    i += 1",
     ),
 )

@@ -9168,11 +9168,6 @@ add(
         _WRAP + "W([]).state_dict()",
         (r"no attribute '_optimizer_state_dict_pre_hooks'",),
     ),
-    budget(
-        "wrapper_add_groups_forever",
-        _WRAP + "o = W([])\nwhile True:\n    o.add_param_group({'params': [torch.ones(10**4)]})",
-        LIMIT + (r"some parameters appear in more than one parameter group",),
-    ),
 )
 
 # explore103: `obj.__dict__` read of a program's plain instance (its attribute table, as vars());
@@ -9193,9 +9188,5 @@ add(
         (r"nested over",),  # (Python prints {...}; gradcli's printing stops at its limit)
         codes=frozenset({0, 1}),
         printed=True,
-    ),
-    budget(
-        "plain_dict_grows_forever",
-        _PLAIN + "i = 0\nwhile True:\n    a.__dict__[i] = torch.ones(1000)\n    i += 1",
     ),
 )

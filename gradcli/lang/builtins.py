@@ -427,6 +427,27 @@ _OBJECT_DIR = frozenset(
 _REFLECTED = "gradcli programs look into the instances of their own plain classes only"
 
 
+def instance_dict(o: Any) -> Any:
+    """`obj.__dict__` read: the attribute table of an instance of a program's plain class (or a
+    SimpleNamespace), itself, as `vars(obj)` (`'{name} {avg:.3f}'.format(**self.__dict__)`,
+    `self.__dict__.update(kwargs)`); of anything else, refused as vars() refuses it."""
+    from .classes import Instance
+    from .pynamespace import SimpleNamespace
+
+    if type(o) is Instance or isinstance(o, SimpleNamespace):
+        return o.attrs
+    if o is None or isinstance(o, (bool, int, float, str, list, tuple, dict, set, frozenset)):
+        raise GradcliError(
+            f"'{typename(o)}' object has no attribute '__dict__'", found="`.__dict__`"
+        ).mirror("AttributeError")
+    raise GradcliError(
+        f"`.__dict__` is not accessible in gradcli programs (here of a {typename(o)}): "
+        f"{_REFLECTED}",
+        found="`.__dict__`",
+        hint="of a module, print dict(model.named_parameters()) or model.state_dict()",
+    ).mirror(None)
+
+
 def _vars(*args: Any) -> Any:
     """`vars(obj)` of an instance of a program's plain class: its attribute table itself (as
     Python's `__dict__`: a change to it is a change of the attributes)."""

@@ -2875,7 +2875,7 @@ class Compiler:
             if attr in ("__init__", "__setstate__") and _is_super_call(node.value):
                 return  # (__setstate__: an Optimizer subclass's, Super answers for others)
             if load and (
-                attr in ("__class__", "__module__", "__qualname__", "__doc__")
+                attr in ("__class__", "__module__", "__qualname__", "__doc__", "__dict__")
                 or attr in VALUE_DUNDERS  # a tensor's or number's `x.__add__(y)` (`dunders`)
                 or (attr in PLAIN_DUNDERS and attr not in OPERATOR_DUNDERS)
                 or own_dunder(attr)  # `self.__init_state__()`: the program's own method
@@ -2901,6 +2901,10 @@ class Compiler:
         if attr == "__class__":
             of = TYPE_BUILTIN.fn
             return lambda rt, o: of(o)
+        if attr == "__dict__":  # of a program's plain instance only: what vars() gives
+            from .builtins import instance_dict
+
+            return lambda rt, o: instance_dict(o)
         if attr in ("__module__", "__qualname__"):  # strings only (torch_reprs)
             from .torch_reprs import dunder_name
 

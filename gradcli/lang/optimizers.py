@@ -78,35 +78,31 @@ class OptimizerInstance(ProgramObject, O.Optimizer):
             raise GradcliError(f"'{self.name}' object has no attribute '__name__'").mirror(
                 "AttributeError"
             )
-        if not self.initialized and attr in self.PROGRAM_DATA:
+        if not self.initialized and attr in self.PROGRAM_DATA and not self.has(attr):
             raise GradcliError(
                 f"'{self.name}' object has no attribute '{attr}'",
                 hint="call super().__init__(params, defaults) first in __init__",
             ).mirror("AttributeError")
         if attr in self.PROGRAM_METHODS:
             return BoundMethod(attr, _base_method(attr, self.BUILTIN_BASE), self, raw=True)
-        if self.BUILTIN_BASE is not None and not self.initialized and attr in self.PROGRAM_DATA:
-            raise _missing(self, attr)
         return O.Optimizer.program_attribute(self, attr)
+
+    def has(self, attr: str) -> bool:
+        """Whether the instance holds `attr` of what Optimizer.__init__ sets: after that
+        __init__, or assigned by the program's own (a wrapper such as Lookahead that never
+        calls it: `self.param_groups = self.optimizer.param_groups`, `self.state = ...`)."""
+        if self.initialized:
+            return True
+        return ("_state" if attr == "state" else attr) in self.__dict__
 
     def set(self, rt: Any, attr: str, value: Any) -> None:
         if attr == "state":
             # `self.state = dict()` in a program's __init__ (its entries filled by hand): the
             # program's dict stands for the state, as PyTorch's attribute is then that dict
-            if not isinstance(value, dict):
-                raise NotSupported(
-                    f"assigning an optimizer's `state` a {typename(value)} is not supported: "
-                    "it is a dict",
-                    hint="self.state = dict(), or change its entries: self.state[p]['name'] = v",
-                )
-            self._state = value
+            self._state = O.assigned_state(value)
             return
         if attr == "param_groups":
-            if not isinstance(value, list):
-                raise NotSupported(
-                    f"an optimizer's param_groups must be a list of dicts, not {typename(value)}"
-                )
-            self.param_groups = value
+            self.param_groups = O.assigned_groups(value)
             return
         if attr == "defaults":
             self.defaults = value
@@ -166,6 +162,8 @@ class OptimizerInstance(ProgramObject, O.Optimizer):
                 )
 
     def __repr__(self) -> str:
+        if not self.has("param_groups"):
+            raise _missing(self, "param_groups")
         return O.Optimizer.__repr__(self)
 
 
@@ -186,19 +184,22 @@ def _base_method(attr: str, builtin: Any = None) -> Any:
     kind = builtin or O.Optimizer
 
     def call(obj: Any, *args: Any, **kwargs: Any) -> Any:
-        if builtin is not None and not obj.initialized:
-            # what PyTorch's method reads first of what its __init__ sets
-            raise _missing(obj, _UNINITIALIZED_READS.get(attr, "defaults"))
+        # what PyTorch's method reads, in its order, of what Optimizer.__init__ sets: missing
+        # in a subclass whose __init__ does not call it, unless the program assigned it
+        for need in _UNINITIALIZED_READS.get(attr, ("defaults", "param_groups")):
+            if not obj.has(need):
+                raise _missing(obj, need)
         return getattr(kind, attr)(obj, *args, **kwargs)
 
     return call
 
 
 # What PyTorch 2.13's optimizer methods read first of what Optimizer.__init__ sets (their
-# AttributeError in a subclass whose __init__ does not call super().__init__).
+# AttributeError in a subclass whose __init__ does not call super().__init__); the others
+# (zero_grad, add_param_group, a built-in optimizer's step) read defaults, then param_groups.
 _UNINITIALIZED_READS = {
-    "state_dict": "_optimizer_state_dict_pre_hooks",
-    "load_state_dict": "_optimizer_load_state_dict_pre_hooks",
+    "state_dict": ("_optimizer_state_dict_pre_hooks",),
+    "load_state_dict": ("_optimizer_load_state_dict_pre_hooks",),
 }
 
 

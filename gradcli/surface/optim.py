@@ -162,7 +162,41 @@ class Optimizer:
             return getattr(self, attr)
         if attr in self.PROGRAM_DATA:
             return self.state if attr == "state" else getattr(self, attr)
+        own = getattr(self, "_program_attrs", None)
+        if own is not None and attr in own:
+            return own[attr]
         raise GradcliError(f"'{self.name}' object has no attribute '{attr}'", found=f"`.{attr}`")
+
+    def program_set(self, attr: str, value: Any) -> None:
+        """Assigning an attribute of torch's own optimizer, a Python attribute in PyTorch:
+        `base.param_groups = self.param_groups` (SAM's wrapper shares its groups),
+        `opt.state = collections.defaultdict(dict)` (a reset of the moments), `opt.defaults`,
+        read again at the next step; any other name is kept for the program to read back
+        (`opt.lr = 0.1` changes no step, as in PyTorch)."""
+        if attr == "param_groups":
+            self.param_groups = assigned_groups(value)
+        elif attr == "state":
+            self._state = assigned_state(value)
+        elif attr == "defaults":
+            if not isinstance(value, dict):
+                raise NotSupported(
+                    f"assigning an optimizer's `defaults` a {typename(value)} is not supported: "
+                    "it is a dict",
+                    hint="change an entry: opt.defaults['lr'] = 0.01",
+                )
+            self.defaults = value
+        elif attr in self.PROGRAM_METHODS:
+            raise NotSupported(
+                f"replacing the method `{attr}` of a {self.name} is not supported",
+                hint=f"subclass it: class My{self.name}(torch.optim.{self.name}) with your own "
+                f"def {attr}(self, ...)",
+            )
+        else:
+            own = getattr(self, "_program_attrs", None)
+            if own is None:
+                own = self._program_attrs = {}
+            limits.LIST_ITEMS.check(len(own) + 1, f"the number of attributes set on a {self.name}")
+            own[attr] = value
 
     @property
     def state(self) -> _State:
@@ -263,6 +297,12 @@ class Optimizer:
                 "Optimizer.step() is not implemented: torch.optim.Optimizer is a base class",
                 hint="define step(self, closure=None) in a subclass of it",
             ).mirror("NotImplementedError")
+        if self.READS_DIFFERENTIABLE and "differentiable" not in self.defaults:
+            # PyTorch's step first sets grad mode from defaults['differentiable'] (a program
+            # may have assigned its own `opt.defaults`)
+            raise GradcliError(
+                "differentiable", hint="keep the optimizer's defaults: opt.defaults['lr'] = ..."
+            ).mirror("KeyError")
         loss = None
         if closure is not None:
             if not callable(closure):
@@ -278,6 +318,10 @@ class Optimizer:
 
     def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
         raise NotImplementedError
+
+    # PyTorch's step reads `self.defaults['differentiable']` first (`_use_grad_for_
+    # differentiable`); Adafactor's and SparseAdam's are plain `torch.no_grad()` steps
+    READS_DIFFERENTIABLE = True
 
     # Whether the step on bfloat16 parameters is PyTorch's to the bit (measured, 2.13: its
     # array arithmetic, `kernels`, rounds to bfloat16 at each of PyTorch's ops)
@@ -409,6 +453,31 @@ class Optimizer:
         return text + ")"
 
 
+def assigned_groups(value: Any) -> list[dict[str, Any]]:
+    """What `opt.param_groups = value` may hold: a list (its groups' contents are checked when a
+    step reads them, as they are after `opt.param_groups[0]['lr'] = ...`)."""
+    if not isinstance(value, list):
+        raise NotSupported(
+            f"assigning an optimizer's `param_groups` a {typename(value)} is not supported: it "
+            "is a list of dicts",
+            hint="opt.param_groups = other.param_groups, or change a group: "
+            "opt.param_groups[0]['lr'] = 0.01",
+        )
+    return value
+
+
+def assigned_state(value: Any) -> dict[Any, Any]:
+    """What `opt.state = value` may hold: a dict (`dict()`, `collections.defaultdict(dict)`),
+    keyed by the parameters as the steps fill it."""
+    if not isinstance(value, dict):
+        raise NotSupported(
+            f"assigning an optimizer's `state` a {typename(value)} is not supported: it is a dict",
+            hint="opt.state = collections.defaultdict(dict), or change its entries: "
+            "opt.state[p]['name'] = v",
+        )
+    return value
+
+
 def _loaded_state_value(key: str, v: Any, p: Tensor) -> Any:
     """A saved state value as PyTorch's load_state_dict takes it: a tensor as it is ('step',
     and a tensor already of a float parameter's dtype: `.to()` makes no copy, so the two
@@ -488,7 +557,8 @@ class _Hyper:
 
     def num(self, key: str) -> float:
         if key not in self.group:
-            raise GradcliError(f"KeyError: {key!r}", hint=f"the param group lost its {key!r}")
+            # PyTorch's step reads group[key]: the program's `except KeyError` catches it
+            raise GradcliError(key, hint=f"the param group lost its {key!r}").mirror("KeyError")
         return _number(self.group[key], key, self.fn)
 
     def flag(self, key: str) -> bool:
@@ -737,6 +807,7 @@ class Adafactor(Optimizer):
     its own RMS over d. Each operation is the torch operation PyTorch's step runs."""
 
     BF16_EXACT = False
+    READS_DIFFERENTIABLE = False
 
     def __init__(
         self,
@@ -1152,6 +1223,7 @@ class SparseAdam(Optimizer):
     order of operations (the gradient coalesced first: `core.sparse`)."""
 
     SPARSE_GRADS = True
+    READS_DIFFERENTIABLE = False
 
     @staticmethod
     def program_class(v: Any) -> str:

@@ -3335,7 +3335,8 @@ CASES: list[Case] = [
     ),
     Case(
         "plain_hasattr_dunder",
-        "class A:\n    pass\nif hasattr(A(), '__dict__'):\n    x = A().__dict__",
+        # (a plain instance's own __dict__ is readable, as vars(); a module's is not)
+        "class A(torch.nn.Module):\n    pass\nif hasattr(A(), '__dict__'):\n    x = A().__dict__",
         "`.__dict__` is not accessible",
         (4, 12),
     ),

@@ -286,3 +286,147 @@ def test_state_assigned_a_dict_in_init_is_the_programs_dict() -> None:
         "{0: {'mom': tensor([-0.3980,  0.7960])}, 'note': 1}\n"
         "KeyError\n"
     )
+
+
+BUILTIN_TRAIN = """
+import collections
+import torch
+torch.manual_seed(0)
+w = torch.randn(3, dtype=torch.float64, requires_grad=True)
+def loss():
+    return ((w - torch.arange(3.0, dtype=torch.float64)) ** 4).sum()
+"""
+
+
+def test_a_builtin_optimizer_takes_assigned_groups_and_state() -> None:
+    # `inner.param_groups = outer.param_groups` (SAM's load_state_dict) and `opt.state =
+    # collections.defaultdict(dict)` (a reset of the moments) are Python attributes in PyTorch,
+    # read again by the next step: each run must equal the one built without the assignment.
+    shared = run(
+        BUILTIN_TRAIN + "a = torch.optim.SGD([w], lr=0.5, momentum=0.9)\n"
+        "b = torch.optim.SGD([w], lr=0.01, momentum=0.9)\n"
+        "b.param_groups = a.param_groups\n"
+        "a.param_groups[0]['lr'] = 0.02\n"
+        "for _ in range(3):\n    b.zero_grad()\n    loss().backward()\n    b.step()\n"
+        "print(w.tolist(), b.param_groups is a.param_groups)\n"
+    )
+    plain = run(
+        BUILTIN_TRAIN + "b = torch.optim.SGD([w], lr=0.02, momentum=0.9)\n"
+        "for _ in range(3):\n    b.zero_grad()\n    loss().backward()\n    b.step()\n"
+        "print(w.tolist(), True)\n"
+    )
+    assert shared == plain
+    reset = run(
+        BUILTIN_TRAIN + "opt = torch.optim.Adam([w], lr=0.1)\n"
+        "for _ in range(2):\n    opt.zero_grad()\n    loss().backward()\n    opt.step()\n"
+        "opt.state = collections.defaultdict(dict)\n"
+        "start = w.detach().clone()\n"
+        "opt.zero_grad()\nloss().backward()\nopt.step()\n"
+        "print((w - start).tolist(), opt.state[w]['step'].item())\n"
+    )
+    fresh = run(
+        BUILTIN_TRAIN + "opt = torch.optim.Adam([w], lr=0.1)\n"
+        "for _ in range(2):\n    opt.zero_grad()\n    loss().backward()\n    opt.step()\n"
+        "start = w.detach().clone()\n"
+        "opt = torch.optim.Adam([w], lr=0.1)\n"
+        "opt.zero_grad()\nloss().backward()\nopt.step()\n"
+        "print((w - start).tolist(), opt.state[w]['step'].item())\n"
+    )
+    assert reset == fresh
+    assert reset.rstrip().endswith("1.0")
+
+
+def test_other_attributes_of_a_builtin_optimizer_are_kept_and_change_no_step() -> None:
+    got = run(
+        BUILTIN_TRAIN + "opt = torch.optim.SGD([w], lr=0.1)\nopt.lr = 100.0\n"
+        "setattr(opt, 'note', 'x')\n"
+        "opt.zero_grad()\nloss().backward()\nopt.step()\n"
+        "print(opt.lr, opt.note, opt.param_groups[0]['lr'], w.tolist())\n"
+    )
+    plain = run(
+        BUILTIN_TRAIN + "opt = torch.optim.SGD([w], lr=0.1)\n"
+        "opt.zero_grad()\nloss().backward()\nopt.step()\n"
+        "print(100.0, 'x', 0.1, w.tolist())\n"
+    )
+    assert got == plain
+
+
+@pytest.mark.parametrize(
+    ("assign", "words"),
+    [
+        (
+            "opt.param_groups = {}",
+            "assigning an optimizer's `param_groups` a dict is not supported",
+        ),
+        ("opt.defaults = 3", "assigning an optimizer's `defaults` a int is not supported"),
+        ("opt.state = None", "assigning an optimizer's `state` a NoneType is not supported"),
+        ("opt.step = print", "replacing the method `step` of a SGD is not supported"),
+    ],
+)
+def test_builtin_optimizer_assignments_refused(assign: str, words: str) -> None:
+    with pytest.raises(GradcliError, match=words):
+        run(BUILTIN_TRAIN + "opt = torch.optim.SGD([w], lr=0.1)\n" + assign + "\n")
+
+
+def test_a_group_or_defaults_missing_what_the_step_reads_is_a_catchable_key_error() -> None:
+    got = run(
+        BUILTIN_TRAIN + "opt = torch.optim.SGD([w], lr=0.1, momentum=0.9)\nloss().backward()\n"
+        "opt.param_groups = [{'params': [w], 'lr': 0.1}]\n"
+        "try:\n    opt.step()\nexcept KeyError as e:\n    print(repr(e))\n"
+        "opt.defaults = {'lr': 0.1}\n"
+        "try:\n    opt.step()\nexcept LookupError as e:\n    print(type(e).__name__, e)\n"
+    )
+    assert got == "KeyError('momentum')\nKeyError 'differentiable'\n"
+
+
+WRAPPER = """
+class Wrap(torch.optim.Optimizer):
+    def __init__(self, inner):
+        self.inner = inner
+        self.param_groups = inner.param_groups
+        self.state = collections.defaultdict(dict)
+    def step(self, closure=None):
+        for group in self.param_groups:
+            for p in group['params']:
+                self.state[p]['seen'] = self.state[p].get('seen', 0) + 1
+        return self.inner.step(closure)
+"""
+
+
+def test_a_wrapper_that_never_calls_super_init_reads_what_it_assigned() -> None:
+    # Lookahead's pattern: `self.param_groups = inner.param_groups`, `self.state = ...` in an
+    # __init__ without super().__init__(): PyTorch reads them back as plain attributes.
+    train = (
+        "for _ in range(3):\n    w.grad = None\n    loss().backward()\n    OPT.step()\n"
+        "print(w.tolist())\n"
+    )
+    wrapped = run(
+        BUILTIN_TRAIN
+        + WRAPPER
+        + "o = Wrap(torch.optim.Adam([w], lr=0.1))\n"
+        + train.replace("OPT", "o")
+        + "print(o.state[w]['seen'], o.param_groups is o.inner.param_groups)\n"
+    )
+    plain = run(
+        BUILTIN_TRAIN
+        + "o = torch.optim.Adam([w], lr=0.1)\n"
+        + train.replace("OPT", "o")
+        + "print(3, True)\n"
+    )
+    assert wrapped == plain
+
+
+@pytest.mark.parametrize(
+    ("call", "missing"),
+    [
+        ("o.zero_grad()", "defaults"),
+        ("o.add_param_group({'params': [torch.ones(1, requires_grad=True)]})", "defaults"),
+        ("o.state_dict()", "_optimizer_state_dict_pre_hooks"),
+        ("o.load_state_dict(o.inner.state_dict())", "_optimizer_load_state_dict_pre_hooks"),
+        ("print(o.defaults)", "defaults"),
+    ],
+)
+def test_a_wrapper_without_super_init_misses_what_init_sets(call: str, missing: str) -> None:
+    with pytest.raises(GradcliError, match=f"'Wrap' object has no attribute '{missing}'") as e:
+        run(BUILTIN_TRAIN + WRAPPER + "o = Wrap(torch.optim.SGD([w], lr=0.1))\n" + call + "\n")
+    assert e.value.python_class == "AttributeError"

@@ -115,3 +115,49 @@ def test_other_dunder_methods_are_refused_naming_what_to_write(text: str, messag
     e = fails("import torch\n" + text)
     assert message in e.message
     assert e.span is not None and e.span.line == text.count("\n") + 2
+
+
+PLAIN_DICT = """
+from types import SimpleNamespace
+class Meter:
+    def __init__(self, name, fmt=':f', **extra):
+        self.name = name
+        self.fmt = fmt
+        self.val = self.sum = self.count = 0
+        self.__dict__.update(extra)
+    def update(self, v, n=1):
+        self.val = v
+        self.sum += v * n
+        self.count += n
+        self.avg = self.sum / self.count
+    def __str__(self):
+        return ('{name} {val' + self.fmt + '} ({avg' + self.fmt + '})').format(**self.__dict__)
+m = Meter('Loss', ':.3f', unit='nats')
+for v in (0.5, 0.25, 0.125):
+    m.update(v, 2)
+print(m, m.unit, sorted(m.__dict__), m.__dict__ is vars(m))
+m.__dict__['val'] = 9.0
+print(m.val, len(m.__dict__), SimpleNamespace(lr=0.1).__dict__)
+"""
+
+
+def test_a_plain_instances_dict_is_its_live_attribute_table() -> None:
+    # the AverageMeter of PyTorch's ImageNet example: `format(**self.__dict__)`; Python's own
+    # run of the same text is the expected answer
+    import contextlib
+    import io
+
+    want = io.StringIO()
+    with contextlib.redirect_stdout(want):
+        exec(PLAIN_DICT, {})
+    assert out(PLAIN_DICT) == want.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("owner", "col"),
+    [("torch.nn.Linear(1, 1)", 26), ("torch.ones(1)", 18), ("torch.optim.SGD", 20)],
+)
+def test_dict_of_anything_else_stays_closed(owner: str, col: int) -> None:
+    e = fails(f"import torch\nx = {owner}.__dict__\n")
+    assert "`.__dict__` is not accessible" in e.message
+    assert (e.span.line, e.span.col + 1) == (2, col)

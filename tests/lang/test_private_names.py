@@ -64,7 +64,7 @@ def test_private_names_in_nested_functions_comprehensions_and_parameters() -> No
 def test_a_private_name_never_opens_the_dunder_audit() -> None:
     for text in (
         "class _:\n    def f(self):\n        return self.__globals\n",
-        "class A:\n    def f(self):\n        return self.__dict__\n",
+        "class A:\n    def f(self):\n        return self.__dict__\nA.f.__globals__\n",
         "class A:\n    def __init__(self):\n        self.x = 1\nprint(A().__x)\n",
     ):
         with pytest.raises(GradcliError, match="not accessible"):

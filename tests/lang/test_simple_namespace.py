@@ -54,7 +54,7 @@ def test_simple_namespace_behaves_as_pythons() -> None:
     ("line", "words"),
     [
         ("n = types.SimpleNamespace(__class__=1)", "attribute `__class__` is not supported"),
-        ("n = types.SimpleNamespace(a=1)\nc = n.__dict__", "is not accessible"),
+        ("n = types.SimpleNamespace(a=1)\nn.__dict__ = {}", "is not accessible"),
         ("n = types.SimpleNamespace(a=1)\nn.__class__ = int", "is not accessible"),
         ("f = types.FunctionType", "`types.FunctionType` is not supported"),
     ],

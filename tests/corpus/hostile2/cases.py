@@ -2586,8 +2586,11 @@ add(
         "class _:\n    def f(self):\n        return self.__globals\n_().f()",
     ),
     esc(
+        # (not mangled: a dunder; a plain instance's __dict__ is its own attribute table, the
+        # program's values, as vars(self) gives it: a right outcome)
         "private_name_not_dunder",
         "class A:\n    def f(self):\n        return self.__dict__\nA().f()",
+        codes=frozenset({0}),
     ),
     esc(
         "private_name_class_dunder_suffix",
@@ -2868,7 +2871,7 @@ add(
     ),
     esc(
         "lang_self_dict",
-        "class M(torch.nn.Module):\n    def f(self):\n        return self.__dict__",
+        "class M(torch.nn.Module):\n    def f(self):\n        return self.__dict__\nM().f()",
     ),
     # (a module's hook tables are PyTorch's, read as snapshots of the program's own hooks)
     esc(
@@ -4874,7 +4877,12 @@ add(
         LIMIT,
     ),
     esc("dataclass_module_dict", DC + "d = dataclasses.__dict__"),
-    esc("dataclass_instance_dict", DC + "@dataclass\nclass C:\n    x: int = 0\nd = C().__dict__"),
+    # (a plain instance's __dict__ is its attribute table, as vars(): a right outcome)
+    esc(
+        "dataclass_instance_dict",
+        DC + "@dataclass\nclass C:\n    x: int = 0\nd = C().__dict__",
+        codes=frozenset({0}),
+    ),
     esc(
         "dataclass_slots_attribute",
         DC + "@dataclass\nclass C:\n    __slots__: tuple = ()",
@@ -6349,7 +6357,11 @@ add(
         "simple_namespace_class",
         "import types\nc = types.SimpleNamespace(a=1).__class__\nn = c(a=2)",
     ),
-    esc("simple_namespace_dict", "import types\nd = types.SimpleNamespace(a=1).__dict__"),
+    esc(  # (its attribute table, as vars(): a right outcome)
+        "simple_namespace_dict",
+        "import types\nd = types.SimpleNamespace(a=1).__dict__",
+        codes=frozenset({0}),
+    ),
     esc(
         "simple_namespace_getattr_dunder",
         "import types\nc = getattr(types.SimpleNamespace(a=1), '__class__')\nm = c.__mro__",
@@ -9330,5 +9342,85 @@ add(
     budget(
         "device_block_forever",
         "while True:\n    with torch.device('cpu'):\n        pass",
+    ),
+)
+
+# explore103: assigning attributes of torch's own optimizers (`base.param_groups = groups`,
+# `opt.state = defaultdict(dict)`, `opt.defaults`, other names kept for the program).
+_OPT = "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1, momentum=0.9)\n"
+add(
+    budget(
+        "optimizer_attributes_forever",
+        _OPT + "i = 0\nwhile True:\n    setattr(opt, 'a%d' % i, torch.ones(1000))\n    i += 1",
+    ),
+    esc("optimizer_replace_step", _OPT + "opt.step = print"),
+    esc("optimizer_replace_zero_grad", _OPT + "opt.zero_grad = lambda: None"),
+    esc("optimizer_private_state", _OPT + "opt._state = {}", (r"cannot set attribute",)),
+    small("optimizer_param_groups_int", _OPT + "opt.param_groups = 5", (r"not supported",)),
+    small(
+        "optimizer_param_groups_garbage_step",
+        _OPT + "(w * w).sum().backward()\nopt.param_groups = [{'params': 3}]\nopt.step()",
+        (r"must stay a list of tensors",),
+    ),
+    small(
+        "optimizer_param_groups_no_lr",
+        _OPT + "(w * w).sum().backward()\nopt.param_groups = [{'params': [w]}]\nopt.step()",
+        (r"lost its 'lr'",),
+    ),
+    small(
+        "optimizer_state_garbage_step",
+        _OPT + "(w * w).sum().backward()\nopt.state = {w: 5}\nopt.step()",
+        (r"wrong type",),
+    ),
+    small("optimizer_state_list", _OPT + "opt.state = [1, 2]", (r"not supported",)),
+    small(
+        "optimizer_defaults_emptied",
+        _OPT + "(w * w).sum().backward()\nopt.defaults = {}\nopt.step()",
+        (r"differentiable",),
+    ),
+)
+
+# explore103: a program's Optimizer subclass that never calls super().__init__() (Lookahead's
+# wrapper): what it assigned (param_groups, state, defaults) is read back, the rest is missing.
+_WRAP = (
+    "class W(torch.optim.Optimizer):\n    def __init__(self, groups):\n"
+    "        self.param_groups = groups\n        self.defaults = {}\n"
+    "    def step(self):\n        pass\n"
+)
+add(
+    small(
+        "wrapper_garbage_groups_zero_grad", _WRAP + "W([3]).zero_grad()", (r"not subscriptable",)
+    ),
+    small(
+        "wrapper_garbage_params_scheduler",
+        _WRAP + "torch.optim.lr_scheduler.StepLR(W([{'params': 5}]), 1)",
+        (r"'lr'",),
+    ),
+    small("wrapper_groups_not_a_list", _WRAP + "W(5)", (r"not supported",)),
+    small(
+        "wrapper_state_dict_without_init",
+        _WRAP + "W([]).state_dict()",
+        (r"no attribute '_optimizer_state_dict_pre_hooks'",),
+    ),
+)
+
+# explore103: `obj.__dict__` read of a program's plain instance (its attribute table, as vars());
+# of anything else it stays closed.
+_PLAIN = "class A:\n    def __init__(self):\n        self.x = 1\na = A()\n"
+add(
+    esc("plain_dict_then_type_dict", _PLAIN + "d = a.__dict__.__class__.__dict__"),
+    esc(
+        "plain_dict_class_then_dict",
+        _PLAIN + "a.__dict__['__class__'] = 1\nd = a.__class__.__dict__",
+    ),
+    esc("plain_dict_assigned", _PLAIN + "a.__dict__ = {}", (r"not accessible",)),
+    esc("plain_dict_of_module", "d = torch.nn.Linear(1, 1).__dict__", (r"not accessible",)),
+    esc("plain_dict_of_optimizer_class", "d = torch.optim.SGD.__dict__", (r"not accessible",)),
+    small(
+        "plain_dict_self_reference_printed",
+        _PLAIN + "a.__dict__['d'] = a.__dict__\nprint(a.__dict__)",
+        (r"nested over",),  # (Python prints {...}; gradcli's printing stops at its limit)
+        codes=frozenset({0, 1}),
+        printed=True,
     ),
 )

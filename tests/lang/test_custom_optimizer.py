@@ -219,9 +219,7 @@ def test_refusals(cls: str, words: str) -> None:
         ("torch.ones_like(x, memory_format='C')", "must be torch.memory_format, not str"),
     ],
 )
-def test_memory_formats_of_another_rank_or_type_are_pytorchs_errors(
-    call: str, words: str
-) -> None:
+def test_memory_formats_of_another_rank_or_type_are_pytorchs_errors(call: str, words: str) -> None:
     with pytest.raises(GradcliError, match=words):
         run(f"import torch\nx = torch.ones(1, 2, 3, 4)\ny = {call}\n")
 

@@ -9229,7 +9229,8 @@ add(
     ),
     budget(
         "library_schema_of_many_arguments",
-        "torch.library.define('t::f', '(' + ', '.join(f'Tensor a{i}' for i in range(10**7)) + ') -> Tensor')",
+        "torch.library.define('t::f', "
+        "'(' + ', '.join(f'Tensor a{i}' for i in range(10**7)) + ') -> Tensor')",
     ),
     small(
         "library_define_without_kernel",

@@ -2155,7 +2155,7 @@ NAMES = declare(
     ("lu", "torch Tensor", torch_lu, "lu_factor"),
     ("lu_solve", "torch Tensor", torch_lu_solve, "lu_solve"),
     ("lu_unpack", "torch", lu_unpack, "composition of where index"),
-    ("triangular_solve", "torch Tensor", triangular_solve, "composition of solve_triangular clone"),
+    ("triangular_solve", "torch Tensor", triangular_solve, "triangular_solve clone"),
     ("tensorinv", "linalg", tensorinv, "composition of inv reshape"),
     ("tensorsolve", "linalg", tensorsolve, "composition of solve reshape permute"),
     ("matmul", "linalg", A.matmul, "matmul"),

@@ -26,7 +26,7 @@ from ..core.inplace import check_target
 from ..core.stdalgo import topk_order
 from ..core.tensor import Settings, Tensor, grad_enabled, own, pytype_name, typename
 from ..ops.arithmetic import broadcast_shape, mul_t, tensor_arg
-from .args import NO_SIZE, int_arg, memory_format_arg, shape_arg, sizes_arg
+from .args import NO_SIZE, int_arg, memory_format_arg, parsed_number, shape_arg, sizes_arg
 from .declare import declare
 
 # `random` (PyTorch's generator, bit for bit, and its distributions: the largest module of the
@@ -521,6 +521,20 @@ def normal(
     """`torch.normal`, every overload: (Tensor, Tensor), (Tensor, float), (float, Tensor),
     (float, float, size). The result is a new tensor outside the graph."""
     gen = _gen(generator)
+    if size is not None:
+        # (float mean, float std, size): 0-dim tensors that need no gradient are numbers there
+        # (PyTorch's parser); any other tensor is no overload's (a size is not ignored)
+        mean, std = parsed_number(mean), parsed_number(std)
+        if isinstance(mean, Tensor) or isinstance(std, Tensor):
+            from . import callerrors
+            from .torch_signatures import PARSER
+
+            words = callerrors._invalid_combination(
+                "normal", PARSER["torch.normal"].split("|")[1:], [mean, std, size], {}
+            )
+            raise GradcliError(words or "normal(): no overload takes a tensor with a size").mirror(
+                "TypeError"
+            )
     if not isinstance(mean, Tensor) and not isinstance(std, Tensor):
         if size is None:
             raise _invalid_combination("normal", (mean, std), NORMAL_OVERLOADS)

@@ -593,10 +593,8 @@ def _normal_node(values: np.ndarray, mean: Any, std: Any, graph: list[Tensor]) -
 
 def bernoulli(input: Any, p: Any = None, *, generator: Any = None) -> Tensor:  # noqa: A002
     t = tensor_arg(input, "input")
-    if t.dtype.kind != "f":
-        raise GradcliError(
-            f"\"bernoulli_tensor_cpu_self_\" not implemented for '{scalar_type_name(t.dtype)}'"
-        )
+    if p is None:
+        _float_probabilities(t)
     if p is not None:
         values = _call(R.bernoulli_, t.shape, float(p), dtype=t.dtype, generator=_gen(generator))
     else:
@@ -763,8 +761,20 @@ def random_(x: Any, *bounds: Any, generator: Any = None, **kw: Any) -> Tensor:
     return _fill(x, v, label)
 
 
+def _float_probabilities(p: Tensor) -> None:
+    """ATen's bernoulli kernel reads a tensor of probabilities only as floats (any dtype of
+    the tensor it fills, given a float p, is fine)."""
+    if p.dtype.kind != "f":
+        raise GradcliError(
+            f"\"bernoulli_tensor_cpu_p_\" not implemented for '{scalar_type_name(p.dtype)}'",
+            hint="give the probabilities as floats: p.float()",
+        ).mirror("NotImplementedError")
+
+
 def bernoulli_(x: Any, p: Any = 0.5, *, generator: Any = None) -> Tensor:
     x = _target(x)
+    if isinstance(p, Tensor):
+        _float_probabilities(p)
     prob = p.data if isinstance(p, Tensor) else float(p)
     v = _call(
         R.bernoulli_, x.shape, prob, dtype=x.dtype, generator=_gen(generator), strides=_strides(x)

@@ -806,6 +806,7 @@ def exponential_(x: Any, lambd: Any = 1.0, *, generator: Any = None) -> Tensor:
 
 
 def _dropout_p(p: Any) -> float:
+    p = parsed_number(p)  # (a 0-dim tensor: its value, as PyTorch's parser takes a double)
     if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
         raise GradcliError(f"dropout probability has to be between 0 and 1, but got {p}").mirror(
             "ValueError"

@@ -39,3 +39,10 @@ try:
 except TypeError as e:
     print(str(e).splitlines()[0])
 print(torch.arange(w.item()), torch.arange(w.detach()))
+
+# the same for a rate or slope kept in a tensor
+rate = torch.tensor(0.25)
+h = torch.linspace(-2, 2, 5)
+print(torch.nn.functional.leaky_relu(h, rate), torch.nn.functional.softplus(h, beta=rate * 4))
+print(torch.nn.functional.dropout(torch.ones(8), p=rate).count_nonzero() <= 8)
+print(torch.nn.Dropout(rate)(torch.ones(4)).shape, torch.nn.LeakyReLU(rate)(h))

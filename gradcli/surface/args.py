@@ -26,6 +26,14 @@ def parsed_number(v: Any) -> Any:
     return v
 
 
+def parsed_int(v: Any) -> Any:
+    """A 0-dim integer tensor is the int it holds where PyTorch's parser wants an int (an
+    element of `pad`, tril's `diagonal`); any other value as it is."""
+    if isinstance(v, Tensor) and v.ndim == 0 and v.data.dtype.kind in "iu":
+        return int(v.data.reshape(()))
+    return v
+
+
 def int_arg(v: Any, what: str) -> int:
     if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
         if isinstance(v, Tensor) and v.data.size == 1 and v.dtype.kind in "iu":

@@ -654,7 +654,7 @@ def norm(
     elif isinstance(p, str):
         raise GradcliError(f"norm(): p={p!r} is not supported", expected="'fro', a number or inf")
     else:
-        pv = float(p)
+        pv = float(parsed_number(p))
         if pv == 0 or pv == -math.inf:  # (0: the number of nonzeros, no gradient; -inf)
             return nonpositive_norm(input, pv, reduction_dims(dim, input.ndim), bool(keepdim))
     return apply(
@@ -780,7 +780,7 @@ def _floating_only(x: Tensor) -> Tensor:
 
 def _correction(unbiased: Any, correction: Any) -> float:
     if correction is not None:
-        return float(correction)
+        return float(parsed_number(correction))
     return 1.0 if unbiased in (None, True) else 0.0
 
 

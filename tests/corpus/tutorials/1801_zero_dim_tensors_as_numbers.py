@@ -46,3 +46,11 @@ h = torch.linspace(-2, 2, 5)
 print(torch.nn.functional.leaky_relu(h, rate), torch.nn.functional.softplus(h, beta=rate * 4))
 print(torch.nn.functional.dropout(torch.ones(8), p=rate).count_nonzero() <= 8)
 print(torch.nn.Dropout(rate)(torch.ones(4)).shape, torch.nn.LeakyReLU(rate)(h))
+
+# integers held in tensors for sizes and offsets, numbers for a norm's order or a correction
+k = torch.tensor(1)
+grid = torch.arange(12.0).reshape(3, 4)
+print(torch.tril(grid, diagonal=k), grid.triu(k - 1).sum())
+print(torch.nn.functional.pad(grid, (k, k)).shape, grid.std(dim=1, correction=k - 1))
+print(torch.nn.functional.normalize(grid, p=k.float())[0], grid.norm(p=torch.tensor(3.0)))
+print(grid.renorm(2, 0, torch.tensor(5.0))[2])

@@ -636,6 +636,13 @@ class Tensor:
     def __repr__(self) -> str:  # PyTorch's exact repr is installed by `surface.printing`
         return f"Tensor({self.data!r}, requires_grad={self.requires_grad})"
 
+    def __format__(self, spec: str) -> str:
+        # PyTorch's Tensor.__format__: a 0-dim tensor formats as its number (f"{p}" of a
+        # tensor p in PyTorch's own Python code: module reprs, messages); any other as its text
+        if self.ndim == 0:
+            return format(self.data.reshape(()).item(), spec)
+        return object.__format__(self, spec)
+
     def __len__(self) -> int:
         if self.ndim == 0:
             raise GradcliError("len() of a 0-d tensor").mirror("TypeError")

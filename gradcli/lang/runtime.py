@@ -1195,23 +1195,23 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
             address = I.written_address(owner, key) if hooks.before_write is not None else None
             inplace(owner, lambda old: I.index_assign(old, key, value), address)
             return
-    idx = I.normalize_index(owner, key)
+    # (integers with tensors: `first` selects, a NumPy view, before the rest: PyTorch's order)
+    first, idx, region = I.place(owner, key)
     new = value.data if isinstance(value, Tensor) else value
-    region = np.broadcast_to(np.zeros((), dtype=np.int8), owner.shape)[idx].shape
     I.check_value_shape(np.shape(new), region, idx, getattr(new, "dtype", owner.dtype))
     new = I.fit_value(new, region)
     if hooks.before_write is not None:
         hooks.before_write(owner, I.written_address(owner, key))
     own(owner)  # lent data (`core.tensor.lend`) is copied before its first write
-    if not owner.data.flags.writeable and _write_through_item(owner, idx, key, new):
+    if not first and not owner.data.flags.writeable and _write_through_item(owner, idx, key, new):
         bumped(owner)
         return
     try:
-        owner.data[idx] = new
+        (owner.data[first] if first else owner.data)[idx] = new
     except ValueError:
         owner.data = np.array(owner.data)
         try:
-            owner.data[idx] = new
+            (owner.data[first] if first else owner.data)[idx] = new
         except (ValueError, TypeError, IndexError, OverflowError) as e:
             raise GradcliError(f"cannot assign: {short(str(e))}") from None
     except (TypeError, IndexError, OverflowError) as e:

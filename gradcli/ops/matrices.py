@@ -554,6 +554,100 @@ solve_triangular = defop(
 )
 
 
+# --- triangular_solve (the deprecated torch.triangular_solve) ----------------------------------
+# The solution X of op(A) X = B (op(A) = A^T with transpose): linalg.solve_triangular's forward
+# and reverse rule on op(A), but PyTorch's own forward-mode formula (triangular_solve_jvp, the
+# generic solve rule): dX = op(A)^-1 (dB - dA X) with the tangent dA as given, neither
+# restricted to A's triangle (nor its diagonal with unitriangular) nor transposed. That is not
+# the derivative where the tangent reaches what the solve never reads, or with transpose; it is
+# what PyTorch prints (jvp, jacfwd, a Hessian's outer pass).
+
+
+def _triangular_solve_fwd(
+    b: np.ndarray,
+    a: np.ndarray,
+    upper: bool = True,
+    transpose: bool = False,
+    unitriangular: bool = False,
+) -> np.ndarray:
+    # ATen copies A column-major for trsm: 'N' on that copy, or 'T' (A^T, row-major), whose
+    # layout decides MKL's order (float32)
+    a = column_major(np.array(a))
+    coef = np.swapaxes(a, -1, -2) if transpose else a
+    return _solve_triangular_fwd(coef, b, upper != transpose, unitriangular)
+
+
+def _triangular_solve_vjp(
+    g: Tensor,
+    out: Tensor,
+    b: Tensor,
+    a: Tensor,
+    upper: bool = True,
+    transpose: bool = False,
+    unitriangular: bool = False,
+) -> tuple:
+    # linalg.solve_triangular's rule on op(A) (its gradient on op(A)'s triangle, transposed
+    # back onto A's)
+    coef = mT(a) if transpose else a
+    up = upper != transpose
+    gb = apply(solve_triangular, mT(coef), g, upper=not up, unitriangular=unitriangular)
+    ga = None
+    if a.requires_grad:
+        n = a.shape[-1]
+        k = (1 if up else -1) if unitriangular else 0
+        keep = tri_mask(out, n, n, k, upper=up).data.astype(bool)
+        zero = Tensor(np.zeros((), dtype=out.dtype))
+        ga = apply(B.where, Tensor(keep), -mm(gb, mT(out)), zero)
+        if transpose:
+            ga = mT(ga)
+    return (gb if b.requires_grad else None, ga)
+
+
+def _triangular_solve_jvp(
+    dots: tuple,
+    out: Tensor,
+    b: Tensor,
+    a: Tensor,
+    upper: bool = True,
+    transpose: bool = False,
+    unitriangular: bool = False,
+) -> Tensor | None:
+    db, da = dots
+    if db is None and da is None:
+        return None
+    rhs = db if da is None else (-mm(da, out) if db is None else db - mm(da, out))
+    coef = mT(a) if transpose else a
+    return apply(solve_triangular, coef, rhs, upper=upper != transpose, unitriangular=unitriangular)
+
+
+triangular_solve = defop(
+    "triangular_solve",
+    _triangular_solve_fwd,
+    _triangular_solve_vjp,
+    "TriangularSolveBackward0",
+    "gB = op(A)^-T g, gA = -gB X^T on A's triangle; forward mode PyTorch's dX = "
+    "op(A)^-1 (dB - dA X), dA as given",
+    kind="linalg",
+    jvp=_triangular_solve_jvp,
+    signature="triangular_solve(b, A, upper=True, transpose=False, unitriangular=False)",
+    samples=(
+        Sample(((3, 2), (3, 3)), {"upper": True}, structure={1: "invertible"}),
+        Sample(((3, 2), (3, 3)), {"upper": False, "transpose": True}, structure={1: "invertible"}),
+        Sample(
+            ((2, 3, 1), (3, 3)),
+            {"upper": True, "transpose": True, "unitriangular": True},
+            low=-0.5,
+            high=0.5,
+        ),
+    ),
+    to_torch=lambda w, args, p: (
+        f"torch.triangular_solve({args[0]}, {args[1]}, upper={bool(p.get('upper', True))}, "
+        f"transpose={bool(p.get('transpose'))}, "
+        f"unitriangular={bool(p.get('unitriangular'))}).solution"
+    ),
+)
+
+
 # --- cholesky -----------------------------------------------------------------------------------
 
 

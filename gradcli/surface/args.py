@@ -16,6 +16,24 @@ from ..core.dtypes import check_dtype, promote_types, scalar_type_name
 from ..core.tensor import Settings, Tensor, pytype_name, typename
 
 
+def parsed_number(v: Any) -> Any:
+    """A 0-dim tensor that needs no gradient is the Python number of its value where PyTorch's
+    argument parser wants a Number (`torch.arange(i, i + 4)`, `torch.normal(m, s, size)` of
+    0-dim tensors); any other value as it is (a tensor of more than one dimension, or one that
+    requires grad, is not a Number to PyTorch: the caller's TypeError)."""
+    if isinstance(v, Tensor) and v.ndim == 0 and not v.requires_grad:
+        return v.data.reshape(()).item()
+    return v
+
+
+def parsed_int(v: Any) -> Any:
+    """A 0-dim integer tensor is the int it holds where PyTorch's parser wants an int (an
+    element of `pad`, tril's `diagonal`); any other value as it is."""
+    if isinstance(v, Tensor) and v.ndim == 0 and v.data.dtype.kind in "iu":
+        return int(v.data.reshape(()))
+    return v
+
+
 def int_arg(v: Any, what: str) -> int:
     if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
         if isinstance(v, Tensor) and v.data.size == 1 and v.dtype.kind in "iu":

@@ -157,6 +157,7 @@ def _tri(upper: bool) -> Any:
                 f"{'triu' if upper else 'tril'}: input tensor must have at least 2 dimensions"
             )
         n, m = input.shape[-2:]
+        diagonal = C.parsed_int(diagonal)
         keep = np.triu(np.ones((n, m)), diagonal) if upper else np.tril(np.ones((n, m)), diagonal)
         # a selection, not a product with the mask: -inf (a causal mask) and nan outside the
         # triangle become exact zeros, as PyTorch's (0 * -inf would be nan)

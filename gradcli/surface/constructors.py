@@ -22,6 +22,7 @@ from .args import (
     int_arg,
     memory_format_arg,
     new_tensor,
+    parsed_number,
     shape_arg,
     sizes_arg,
 )
@@ -502,6 +503,11 @@ def arange(
     end: Any = None,
     step: Any = None,
 ) -> Tensor:
+    called = (args, start, end, step)
+    args = tuple(parsed_number(a) for a in args)
+    start, end, step = (parsed_number(v) for v in (start, end, step))
+    if any(isinstance(v, Tensor) for v in (*args, start, end, step)):
+        _not_numbers("arange", *called)
     args = _arange_args(args, start, end, step)
     if not 1 <= len(args) <= 3:
         raise GradcliError("arange() takes end, or start, end[, step]")
@@ -551,6 +557,30 @@ def arange(
         dtypes.checked_scalar(v, acc)
     values = np.int64(math.trunc(s)) + np.arange(n, dtype=acc) * np.int64(math.trunc(st))
     return new_tensor(values.astype(dt), None, requires_grad)
+
+
+def _not_numbers(fn: str, args: tuple, start: Any, end: Any, step: Any) -> None:
+    """PyTorch's TypeError for a call given a tensor where a Number goes: one of more than one
+    element, or one that requires grad (its parser refuses a tensor that carries a gradient)."""
+    from . import callerrors
+
+    def shown(v: Any) -> Any:  # (the parser's words see a tensor it cannot take as a number)
+        if isinstance(v, Tensor) and v.ndim == 0:
+            return Tensor(np.zeros(2, dtype=v.data.dtype))
+        return v
+
+    named = (("start", start), ("end", end), ("step", step))
+    given = {k: shown(v) for k, v in named if v is not None}
+    found = callerrors.parser_error(fn, [shown(a) for a in args], given)
+    if found is None:
+        from .torch_signatures import PARSER
+
+        options = PARSER[f"torch.{fn}"].split("|")[1:]
+        words = callerrors._invalid_combination(fn, options, [shown(a) for a in args], given)
+    words = found[1] if found else words or f"{fn}() arguments must be numbers, not Tensor"
+    raise GradcliError(
+        words, hint="give a number, or a tensor's t.item() (a tensor of one value)"
+    ).mirror("TypeError")
 
 
 def _arange_args(args: tuple, start: Any, end: Any, step: Any) -> tuple:
@@ -615,6 +645,7 @@ def range_(
             "TypeError"
         )
     args = args + tuple(v for v in (start, end, step) if v is not None)
+    args = tuple(parsed_number(a) for a in args)
     if len(args) > 3:
         raise GradcliError(
             f"range() takes from 2 to 3 positional arguments but {len(args)} were given"

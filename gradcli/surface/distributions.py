@@ -436,7 +436,7 @@ class _Lazy(Distribution):
     property: the value is made at once here, only the repr waits)."""
 
     _probs: Tensor
-    _logits: Tensor
+    _logits: Tensor | None
 
     @property
     def probs(self) -> Tensor:
@@ -445,6 +445,13 @@ class _Lazy(Distribution):
 
     @property
     def logits(self) -> Tensor:
+        if self._logits is None:
+            # integer probs: PyTorch's probs_to_logits asks torch.finfo for their dtype's eps
+            raise GradcliError(
+                "torch.finfo() requires a floating point input type. Use torch.iinfo to handle "
+                "'torch.finfo'",
+                hint="give the probabilities as floats: probs=p.float()",
+            ).mirror("TypeError")
         self.shown.add("logits")  # type: ignore[union-attr]
         return self._logits
 
@@ -477,9 +484,12 @@ def _binary_params(
                 (v >= 0) & (v <= 1),
                 "Interval(lower_bound=0.0, upper_bound=1.0)",
             )
-        eps = _eps(dist._probs.dtype)
-        p = _M["clamp"](dist._probs, min=eps, max=1 - eps)
-        dist._logits = _T["log"](p) - _T["log1p"](-p)
+        if dist._probs.dtype.kind != "f":
+            dist._logits = None  # (PyTorch's torch.finfo of integer probs fails when asked)
+        else:
+            eps = _eps(dist._probs.dtype)
+            p = _M["clamp"](dist._probs, min=eps, max=1 - eps)
+            dist._logits = _T["log"](p) - _T["log1p"](-p)
     else:
         (dist._logits,) = _broadcast_all(logits)
         dist._probs = _T["sigmoid"](dist._logits)
@@ -547,9 +557,9 @@ class Categorical(_Lazy):
             )
         self.shown = {kind}
         if probs is not None:
-            if validate_args is not False:
-                self._check_simplex_input(probs)
             self._probs = probs / _M["sum"](probs, -1, keepdim=True)
+            if validate_args is not False:
+                self._check_simplex(self._probs)
             eps = _eps(self._probs.dtype)
             self._logits = _T["log"](_M["clamp"](self._probs, min=eps, max=1 - eps))
         else:
@@ -558,10 +568,13 @@ class Categorical(_Lazy):
         self.events = given.shape[-1]
         self.batch = tuple(given.shape[:-1])
 
-    def _check_simplex_input(self, probs: Tensor) -> None:
-        if not bool(np.all(probs.data >= 0)):
-            self._probs = probs
-            self._check("probs", probs, False, "Simplex()")
+    def _check_simplex(self, probs: Tensor) -> None:
+        # PyTorch validates the probs once normalized: each row >= 0 and summing to 1 within
+        # 1e-6, so a row of zeros (0 / 0: NaN) or with an infinity fails, whatever its dtype
+        p = probs.data
+        with np.errstate(invalid="ignore"):
+            ok = np.all(p >= 0, axis=-1) & (np.abs(p.sum(axis=-1) - 1) < 1e-6)
+        self._check("probs", probs, ok, "Simplex()")
 
     @property
     def mean(self) -> Tensor:

@@ -615,10 +615,11 @@ def addbmm(
 def renorm(input: Any, p: Any, dim: Any, maxnorm: Any) -> Tensor:  # noqa: A002
     """Each slice along `dim` whose p-norm exceeds maxnorm scaled by maxnorm / (norm + 1e-7)
     (in the input's precision); the gradient goes through the norm as PyTorch's does."""
-    from .args import check_dim
+    from .args import check_dim, parsed_number
     from .linalg import vector_norm
 
     x = A.tensor_arg(input, "input")
+    p, maxnorm = parsed_number(p), parsed_number(maxnorm)
     if float(maxnorm) < 0:
         raise GradcliError(f"renorm: expected maxnorm to be >= 0 but got {maxnorm:g}")
     if float(p) <= 0:

@@ -63,6 +63,7 @@ from .args import (
     int_list_keyword,
     invalid_combination,
     memory_format_arg,
+    parsed_number,
     parser_typename,
     reduction_dims,
     shape_arg,
@@ -178,7 +179,7 @@ def relu(input: Any, inplace: bool = False) -> Tensor:
 def leaky_relu(input: Any, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
     input = float_kernel(A.tensor_param(input, "leaky_relu", "input", 1), "leaky_relu_cpu", "f")
     if inplace:  # input changed to it, recorded as PyTorch's leaky_relu_
-        slope = float(negative_slope)
+        slope = float(parsed_number(negative_slope))
         return inplace_change(
             input,
             lambda t: apply(
@@ -186,15 +187,15 @@ def leaky_relu(input: Any, negative_slope: float = 0.01, inplace: bool = False) 
             ),
             op="aten::leaky_relu_",
         )
-    return apply(E.leaky_relu, input, negative_slope=float(negative_slope))
+    return apply(E.leaky_relu, input, negative_slope=float(parsed_number(negative_slope)))
 
 
 def softplus(input: Any, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     return apply(
         E.softplus,
         float_kernel(A.tensor_param(input, "softplus", "input", 1), "softplus_cpu", "f"),
-        beta=float(beta),
-        threshold=float(threshold),
+        beta=float(parsed_number(beta)),
+        threshold=float(parsed_number(threshold)),
     )
 
 
@@ -653,7 +654,7 @@ def norm(
     elif isinstance(p, str):
         raise GradcliError(f"norm(): p={p!r} is not supported", expected="'fro', a number or inf")
     else:
-        pv = float(p)
+        pv = float(parsed_number(p))
         if pv == 0 or pv == -math.inf:  # (0: the number of nonzeros, no gradient; -inf)
             return nonpositive_norm(input, pv, reduction_dims(dim, input.ndim), bool(keepdim))
     return apply(
@@ -779,7 +780,7 @@ def _floating_only(x: Tensor) -> Tensor:
 
 def _correction(unbiased: Any, correction: Any) -> float:
     if correction is not None:
-        return float(correction)
+        return float(parsed_number(correction))
     return 1.0 if unbiased in (None, True) else 0.0
 
 

@@ -292,6 +292,12 @@ def index_assign(
     result is x with the indexed region replaced, differentiable in both x and value (its
     node `label`, else the one PyTorch records for the key; its `next_functions` those of x
     and `shown`, by default the value)."""
+    split = selects_first(key)
+    if split is not None:
+        # x[first][rest] = value: the selected part with its rest replaced, put back
+        first, rest = split
+        part = index_assign(getitem(x, first), rest, value, shown=shown)
+        return index_assign(x, first, part, label=label or put_label(x.shape, key), shown=shown)
     idx = normalize_index(x, key)
     region = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx].shape
     v = value if isinstance(value, Tensor) else scalar_operand(value, x)
@@ -453,15 +459,14 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
         address = written_address(x, key) if hooks.before_write is not None else None
         inplace(x, lambda old: index_assign(old, key, value), address)
         return
-    idx = normalize_index(x, key)
+    first, idx, region = place(x, key)
     new = value.data if isinstance(value, Tensor) else data_array(value, x.dtype)
-    region = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx].shape
     check_value_shape(np.shape(new), region, idx, getattr(new, "dtype", x.dtype))
     if hooks.before_write is not None:
         hooks.before_write(x, written_address(x, key))
     own(x)  # lent data (`core.tensor.lend`) is copied before its first write
     try:
-        x.data[idx] = fit_value(new, region)
+        (x.data[first] if first else x.data)[idx] = fit_value(new, region)
     except (ValueError, TypeError, IndexError) as e:
         raise GradcliError(f"cannot assign: {e}") from None
     bumped(x)
@@ -707,19 +712,53 @@ def index_as(x: Tensor, key: Any, label: str | None) -> Tensor:
         masks = [k for k in items if isinstance(k, Tensor) and k.dtype == np.bool_ and k.ndim]
         if any(batched(m) for m in masks):
             raise GradcliError(VMAP_MASK).mirror("RuntimeError")
-    ints = [isinstance(k, int) and not isinstance(k, bool) for k in items]
-    arrays = [
-        isinstance(k, (list, Tensor)) and not (isinstance(k, Tensor) and k.ndim == 0) for k in items
-    ]
-    plain = all(k is not None and k is not Ellipsis for k in items)
-    if any(ints) and any(arrays) and plain:
+    split = selects_first(key)
+    if split is not None:
         # PyTorch selects integer indices first and then applies the tensor indices; NumPy
         # would treat the integers as advanced indices too (and can move the result's axes).
-        first = tuple(k if i else slice(None) for k, i in zip(items, ints))
-        rest = tuple(k for k, i in zip(items, ints) if not i)
+        first, rest = split
         return index_as(getitem(x, first), rest, label)
     idx = normalize_index(x, key)
     return apply(S.index, x, idx=idx, label=label or index_label(x.shape, key))
+
+
+def _selects(k: Any) -> bool:
+    """An index PyTorch applies as a select: an int, or a 0-dim integer tensor (its value)."""
+    if isinstance(k, Tensor):
+        return k.ndim == 0 and k.dtype.kind == "i"
+    return isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_))
+
+
+def selects_first(key: Any) -> tuple[tuple, tuple] | None:
+    """A key of integers and tensors (or lists) together, as PyTorch applies it: the integers
+    select first (`first`, slices elsewhere), then the rest indexes what is left (`rest`).
+    NumPy takes the integers as advanced indices with the arrays, which moves the indexed axes
+    to the front when a slice separates them: `x[0, :, idx]` would come out transposed. None
+    for any other key (one NumPy index gives PyTorch's result)."""
+    items = key if isinstance(key, tuple) else (key,)
+    ints = [_selects(k) for k in items]
+    arrays = [
+        isinstance(k, (list, Tensor, np.ndarray)) and not (isinstance(k, Tensor) and k.ndim == 0)
+        for k in items
+    ]
+    if not (any(ints) and any(arrays)) or any(k is None or k is Ellipsis for k in items):
+        return None
+    first = tuple(k if i else slice(None) for k, i in zip(items, ints))
+    rest = tuple(k for k, i in zip(items, ints) if not i)
+    return first, rest
+
+
+def place(x: Tensor, key: Any) -> tuple[tuple, tuple, tuple[int, ...]]:
+    """(first, idx, region) with `x.data[first][idx]` the places `x[key]` writes, as PyTorch
+    indexes (first is () for one NumPy index: write `x.data[idx]`), and region their shape."""
+    split = selects_first(key)
+    if split is None:
+        idx = normalize_index(x, key)
+        return (), idx, np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx].shape
+    first = normalize_index(x, split[0])  # (integers and slices: a view)
+    part = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[first]
+    idx = normalize_index(Tensor(part), split[1])
+    return first, idx, part[idx].shape
 
 
 def _is_int(k: Any) -> bool:

@@ -1542,13 +1542,16 @@ def _triangular_solve(
             f"{scalar_type_name(b.dtype)} and A of type {scalar_type_name(a.dtype)} instead."
         )
     _float_input(a, "triangular_solve")
-    # ATen copies A column-major for trsm: 'N' on that copy, or 'T' (A^T, row-major): the
-    # record sees the copy, whose layout decides MKL's order
+    # the copy of A it returns is column-major, as the one ATen hands trsm
     copy = A.named(F.clone(a), "TriangularSolveBackward0")
     copy.data = column_major(np.array(copy.data))
-    coef = F.mT(copy) if transpose else copy
-    x = solve_triangular(coef, b, upper != transpose, unitriangular=unit)
-    x = A.shown_over(A.named(x, "TriangularSolveBackward0"), b, a)
+    batch = A.broadcast_shapes_checked(b.shape[:-2], a.shape[:-2])
+    limits.LINALG_WORK.check(
+        math.prod(batch) * a.shape[-1] ** 2 * b.shape[-1],
+        f"the work of triangular_solve on {list(b.shape)}",
+    )
+    x = apply(M.triangular_solve, b, a, upper=upper, transpose=transpose, unitriangular=unit)
+    x = A.shown_over(x, b, a)
     return ReturnTuple("triangular_solve", ("solution", "cloned_coefficient"), (x, copy))
 
 
@@ -2267,7 +2270,7 @@ NAMES = declare(
     ("lu", "torch Tensor", torch_lu, "lu_factor"),
     ("lu_solve", "torch Tensor", torch_lu_solve, "lu_solve"),
     ("lu_unpack", "torch", lu_unpack, "composition of where index"),
-    ("triangular_solve", "torch Tensor", triangular_solve, "composition of solve_triangular clone"),
+    ("triangular_solve", "torch Tensor", triangular_solve, "triangular_solve clone"),
     ("tensorinv", "linalg", tensorinv, "composition of inv reshape"),
     ("tensorsolve", "linalg", tensorsolve, "composition of solve reshape permute"),
     ("matmul", "linalg", A.matmul, "matmul"),

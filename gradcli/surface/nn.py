@@ -1930,7 +1930,10 @@ class Dropout(Module):
 
     def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
         super().__init__()
-        if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+        from .args import parsed_number
+
+        value = parsed_number(p)  # (a 0-dim tensor kept as given, its value checked)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
             raise GradcliError(
                 f"dropout probability has to be between 0 and 1, but got {p}"
             ).mirror("ValueError")

@@ -47,7 +47,7 @@ from ..ops import arithmetic as A
 from ..ops import reduction as R
 from ..ops import shape as S
 from . import functional as F
-from .args import _int_like, check_dim, float_kernel, int_arg, kernel_dtype
+from .args import _int_like, check_dim, float_kernel, int_arg, kernel_dtype, parsed_int
 
 # Op families few programs use, imported at their first use (start-up pays nothing).
 Ac = lazy_module("gradcli.ops.activation")
@@ -706,6 +706,7 @@ def _pad_pairs(x: Tensor, pad: Any) -> list[tuple[int, int]]:
         ).mirror("TypeError")
     vals = []
     for i, v in enumerate(pad):
+        v = parsed_int(v)
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
             raise GradcliError(
                 "pad(): argument 'pad' (position 2) must be tuple of ints, but found element "

@@ -26,7 +26,7 @@ from ..core.inplace import check_target
 from ..core.stdalgo import topk_order
 from ..core.tensor import Settings, Tensor, grad_enabled, own, pytype_name, typename
 from ..ops.arithmetic import broadcast_shape, mul_t, tensor_arg
-from .args import NO_SIZE, int_arg, memory_format_arg, shape_arg, sizes_arg
+from .args import NO_SIZE, int_arg, memory_format_arg, parsed_number, shape_arg, sizes_arg
 from .declare import declare
 
 # `random` (PyTorch's generator, bit for bit, and its distributions: the largest module of the
@@ -531,6 +531,20 @@ def normal(
     """`torch.normal`, every overload: (Tensor, Tensor), (Tensor, float), (float, Tensor),
     (float, float, size). The result is a new tensor outside the graph."""
     gen = _gen(generator)
+    if size is not None:
+        # (float mean, float std, size): 0-dim tensors that need no gradient are numbers there
+        # (PyTorch's parser); any other tensor is no overload's (a size is not ignored)
+        mean, std = parsed_number(mean), parsed_number(std)
+        if isinstance(mean, Tensor) or isinstance(std, Tensor):
+            from . import callerrors
+            from .torch_signatures import PARSER
+
+            words = callerrors._invalid_combination(
+                "normal", PARSER["torch.normal"].split("|")[1:], [mean, std, size], {}
+            )
+            raise GradcliError(words or "normal(): no overload takes a tensor with a size").mirror(
+                "TypeError"
+            )
     if not isinstance(mean, Tensor) and not isinstance(std, Tensor):
         if size is None:
             raise _invalid_combination("normal", (mean, std), NORMAL_OVERLOADS)
@@ -589,10 +603,8 @@ def _normal_node(values: np.ndarray, mean: Any, std: Any, graph: list[Tensor]) -
 
 def bernoulli(input: Any, p: Any = None, *, generator: Any = None) -> Tensor:  # noqa: A002
     t = tensor_arg(input, "input")
-    if t.dtype.kind != "f":
-        raise GradcliError(
-            f"\"bernoulli_tensor_cpu_self_\" not implemented for '{scalar_type_name(t.dtype)}'"
-        )
+    if p is None:
+        _float_probabilities(t)
     if p is not None:
         values = _call(R.bernoulli_, t.shape, float(p), dtype=t.dtype, generator=_gen(generator))
     else:
@@ -759,8 +771,20 @@ def random_(x: Any, *bounds: Any, generator: Any = None, **kw: Any) -> Tensor:
     return _fill(x, v, label)
 
 
+def _float_probabilities(p: Tensor) -> None:
+    """ATen's bernoulli kernel reads a tensor of probabilities only as floats (any dtype of
+    the tensor it fills, given a float p, is fine)."""
+    if p.dtype.kind != "f":
+        raise GradcliError(
+            f"\"bernoulli_tensor_cpu_p_\" not implemented for '{scalar_type_name(p.dtype)}'",
+            hint="give the probabilities as floats: p.float()",
+        ).mirror("NotImplementedError")
+
+
 def bernoulli_(x: Any, p: Any = 0.5, *, generator: Any = None) -> Tensor:
     x = _target(x)
+    if isinstance(p, Tensor):
+        _float_probabilities(p)
     prob = p.data if isinstance(p, Tensor) else float(p)
     v = _call(
         R.bernoulli_, x.shape, prob, dtype=x.dtype, generator=_gen(generator), strides=_strides(x)
@@ -792,6 +816,7 @@ def exponential_(x: Any, lambd: Any = 1.0, *, generator: Any = None) -> Tensor:
 
 
 def _dropout_p(p: Any) -> float:
+    p = parsed_number(p)  # (a 0-dim tensor: its value, as PyTorch's parser takes a double)
     if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
         raise GradcliError(f"dropout probability has to be between 0 and 1, but got {p}").mirror(
             "ValueError"

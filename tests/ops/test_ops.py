@@ -373,6 +373,19 @@ def _solve_triangular_ref(
     return np.matmul(_inv_ref(t), b)
 
 
+def _triangular_solve_ref(
+    b: np.ndarray,
+    a: np.ndarray,
+    upper: bool = True,
+    transpose: bool = False,
+    unitriangular: bool = False,
+) -> np.ndarray:
+    t = np.triu(a) if upper else np.tril(a)
+    if unitriangular:
+        t = t - t * np.eye(a.shape[-1]) + np.eye(a.shape[-1])
+    return np.matmul(_inv_ref(np.swapaxes(t, -1, -2) if transpose else t), b)
+
+
 def _cholesky_ref(a: np.ndarray) -> np.ndarray:
     def one(m: np.ndarray) -> np.ndarray:  # Cholesky-Banachiewicz, element by element
         n = m.shape[0]
@@ -1308,6 +1321,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "slogdet": _slogdet_ref,
     "solve": _solve_ref,
     "solve_triangular": _solve_triangular_ref,
+    "triangular_solve": _triangular_solve_ref,
     "lu_factor": _lu_factor_ref,
     "lu": _lu_ref,
     "lu_solve": _lu_solve_ref,
@@ -1578,6 +1592,9 @@ def _torch_linalg() -> dict[str, Callable[..., Any]]:
         "det": torch.linalg.det,
         "slogdet": lambda a: torch.stack(torch.linalg.slogdet(a), dim=-1),
         "solve": lambda a, b, strict=True: torch.linalg.solve(a, b),
+        "triangular_solve": lambda b, a, upper=True, transpose=False, unitriangular=False: (
+            torch.triangular_solve(b, a, upper, transpose, unitriangular)[0]
+        ),
         "solve_triangular": lambda a, b, upper=False, unitriangular=False: (
             torch.linalg.solve_triangular(a, b, upper=upper, unitriangular=unitriangular)
         ),

@@ -9425,3 +9425,27 @@ add(
         printed=True,
     ),
 )
+
+# explore102: 0-dim tensors taken as PyTorch's Numbers (arange, normal's size, pad, tril): the
+# values they hold meet the same limits as plain numbers.
+add(
+    budget("arange_tensor_bound_huge", "n = torch.tensor(10**15)\nx = torch.arange(n)"),
+    budget(
+        "normal_tensor_mean_huge_size",
+        "m = torch.tensor(0.0)\nx = torch.normal(m, torch.tensor(1.0), (10**6, 10**6))",
+    ),
+    budget(
+        "pad_tensor_sizes_huge",
+        "k = torch.tensor(10**6)\nx = torch.nn.functional.pad(torch.ones(10, 10), (k, k, k, k))",
+    ),
+    small(
+        "arange_tensor_step_zero",
+        "x = torch.arange(0, 5, torch.tensor(0))",
+        (r"step must be nonzero",),
+    ),
+    small(
+        "arange_tensor_nan_bound",
+        "x = torch.arange(torch.tensor(float('nan')))",
+        (r"unsupported range",),
+    ),
+)

@@ -814,6 +814,7 @@ _NN_SUBMODULES = {
 # torch.optim's submodules by the optimizer class each defines (`torch.optim.adam.Adam`).
 _OPTIM_SUBMODULES = {
     "_adafactor": "Adafactor",
+    "_muon": "Muon",
     "adadelta": "Adadelta",
     "adagrad": "Adagrad",
     "adam": "Adam",

@@ -968,6 +968,10 @@ def _newton_schulz(grad: np.ndarray, coefficients: Any, steps: Any, eps: float) 
     if not isinstance(coefficients, (tuple, list)) or len(coefficients) != 3:
         raise GradcliError("Coefficients must be a tuple of exactly 3 values").mirror("ValueError")
     a, b, c = (_number(v, "ns_coefficients", "Muon") for v in coefficients)
+    short, long = sorted(grad.shape)
+    limits.MULTIPLY_ADDS.check(
+        steps * (2 * short * short * long + short**3), "the multiply-adds of Muon's step"
+    )
     f32 = np.dtype(np.float32)
     x = dtypes.round_bf16(grad).astype(f32)
     norm = bf16.bf16_norm2(x).astype(f32)  # (of the untransposed copy: its memory order)

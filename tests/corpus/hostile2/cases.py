@@ -9098,3 +9098,30 @@ add(
         (r"'str' object has no attribute '_use_count'",),
     ),
 )
+
+# fixsig: torch.optim.Muon (Newton-Schulz iterations of bfloat16 matrix products per step).
+add(
+    budget(
+        "muon_huge_matrix",
+        "w = torch.ones(3000, 3000, requires_grad=True)\nopt = torch.optim.Muon([w])\n"
+        "w.grad = torch.ones(3000, 3000)\nopt.step()",
+    ),
+    budget(
+        "muon_steps_in_long_loop",
+        "w = torch.randn(200, 200, requires_grad=True)\nopt = torch.optim.Muon([w], ns_steps=99)\n"
+        "w.grad = torch.randn(200, 200)\nfor i in range(10**8):\n    opt.step()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "muon_ns_steps_too_many",
+        "w = torch.ones(2, 2, requires_grad=True)\nw.grad = torch.ones(2, 2)\n"
+        "opt = torch.optim.Muon([w], ns_steps=10**9)\nopt.step()",
+        (r"less than 100",),
+    ),
+    small(
+        "muon_coefficients_not_three",
+        "w = torch.ones(2, 2, requires_grad=True)\nw.grad = torch.ones(2, 2)\n"
+        "opt = torch.optim.Muon([w], ns_coefficients=(1.0, 2.0))\nopt.step()",
+        (r"exactly 3 values",),
+    ),
+)

@@ -52,6 +52,25 @@ from .functional import (
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
 from .sampling import R
 
+# The state dicts `Module.state_dict()` made (by id, with a weak reference): PyTorch's carry
+# `_metadata` (each module's version), which its batch norms read when loading them.
+_VERSIONED: dict[int, Any] = {}
+
+
+def _mark_versioned(d: Any) -> None:
+    key = id(d)
+
+    def forget(ref: Any) -> None:
+        if _VERSIONED.get(key) is ref:
+            del _VERSIONED[key]
+
+    _VERSIONED[key] = weakref.ref(d, forget)
+
+
+def _is_versioned(d: Any) -> bool:
+    ref = _VERSIONED.get(id(d))
+    return ref is not None and ref() is d
+
 
 class Parameter(Tensor):
     """`nn.Parameter`: a leaf tensor that requires grad and that modules register."""
@@ -1085,25 +1104,24 @@ class Module:
             for n, t in m._state().items()
         )
         if destination is None:
-            return collections.OrderedDict(entries)
+            made = collections.OrderedDict(entries)
+            _mark_versioned(made)
+            return made
         for key, value in entries:
             destination[key] = value
         return destination
 
     def load_state_dict(self, state_dict: Any, strict: Any = True, assign: Any = False) -> Any:
         """Copy the tensors of `state_dict` into the parameters in place (an optimizer holding
-        them sees the new values), as PyTorch: every module's own parameters by their dotted
+        them sees the new values), or with assign=True make them the module's own (a
+        Parameter on a plain tensor's storage; its dtype kept), as PyTorch: every module's own
+        parameters by their dotted
         key; missing and unexpected keys collected; a shape mismatch or, with strict, any
         missing or unexpected key is an error naming them all; nothing is copied then."""
         if not isinstance(state_dict, dict):
             raise GradcliError(
                 f"Expected state_dict to be dict-like, got {_pytype(state_dict)}."
             ).mirror("TypeError")
-        if assign:
-            raise GradcliError(
-                "load_state_dict(assign=True) is not supported by gradcli",
-                hint="leave assign out: the values are copied into the parameters",
-            )
         _check_visits(
             self,
             "the number of module visits of load_state_dict()",
@@ -1111,9 +1129,15 @@ class Module:
             doing="load_state_dict()",
         )
         missing: list[str] = []
+        # A batch norm's count missing from a dict without PyTorch's version metadata (any
+        # dict but one state_dict() made) is filled with the module's own, not reported
+        versioned = _is_versioned(state_dict)
         unexpected: list[str] = []
         errors: list[str] = []
         copies: list[tuple[Tensor, np.ndarray]] = []
+        # assign=True: the checkpoint's tensors themselves become the module's (a tensor for a
+        # parameter wrapped in a Parameter on its storage, requiring grad as the old one did)
+        assigned: list[tuple[Module, str, Tensor, Tensor]] = []
         stack: list[tuple[Module, str]] = [(self, "")]
         while stack:  # depth first, in registration order, as PyTorch's recursive load
             module, prefix = stack.pop()
@@ -1121,7 +1145,12 @@ class Module:
             for name, param in own.items():
                 key = prefix + name
                 if key not in state_dict:
-                    missing.append(key)
+                    if not (
+                        name == "num_batches_tracked"
+                        and getattr(module, "track_running_stats", False)
+                        and not versioned
+                    ):
+                        missing.append(key)
                     continue
                 value = state_dict[key]
                 if not isinstance(value, Tensor):
@@ -1141,7 +1170,12 @@ class Module:
                         f"{_size(param.data.shape)}."
                     )
                     continue
-                copies.append((param, data))
+                if assign:
+                    if data is not value.data:  # (a 1-element checkpoint for a 0-d entry)
+                        value = Tensor(data)
+                    assigned.append((module, name, param, value))
+                else:
+                    copies.append((param, data))
             for key in state_dict:
                 if not isinstance(key, str) or not key.startswith(prefix):
                     continue
@@ -1171,6 +1205,15 @@ class Module:
 
         for param, data in copies:
             write(param, data.astype(param.dtype, copy=True))
+        for module, name, param, value in assigned:
+            if name in module._parameters:
+                if isinstance(value, Parameter):
+                    value.requires_grad_(param.requires_grad)
+                else:
+                    value = Parameter(value, requires_grad=param.requires_grad)
+                module._parameters[name] = value
+            else:
+                module._buffers[name] = value
         return IncompatibleKeys(missing, unexpected)
 
     # -- modes and gradients ---------------------------------------------------------------

@@ -9125,3 +9125,19 @@ add(
         (r"exactly 3 values",),
     ),
 )
+
+# fixsig: Module.load_state_dict(assign=True) (the checkpoint's tensors become the module's).
+add(
+    small(
+        "load_state_dict_assign_not_a_tensor",
+        "m = torch.nn.Linear(2, 2)\nm.load_state_dict({'weight': [[1.0, 2.0]], 'bias': 0}, "
+        "assign=True)",
+        (r"expected torch.Tensor or Tensor-like object",),
+    ),
+    budget(
+        "load_state_dict_assign_forever",
+        "m = torch.nn.Linear(1000, 1000)\nsd = m.state_dict()\n"
+        "while True:\n    m.load_state_dict(sd, assign=True)",
+        TIME_OR_LIMIT,
+    ),
+)

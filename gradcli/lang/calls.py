@@ -224,7 +224,7 @@ def _checked_call(
     if kwargs:
         _keywords_checked(f, args, kwargs, name, bound)
     out: Any = _NO_OUT
-    if kwargs and ("axis" in kwargs or "keepdims" in kwargs):
+    if kwargs and not _NUMPY_KEYS.isdisjoint(kwargs):
         kwargs = _numpy_names(f, kwargs)
     if kwargs and "out" in kwargs and _takes_out(f):
         kwargs = dict(kwargs)
@@ -763,7 +763,17 @@ _NO_OUT = object()
 
 # NumPy's keyword names that PyTorch's argument parser accepts for its own (`x.sum(axis=0)`,
 # `y.argmax(axis=1)`, `keepdims=True`), for every function that has the PyTorch name.
-_NUMPY_NAMES = (("axis", "dim"), ("keepdims", "keepdim"))
+# (`x`, `a`, `x1` for input and `x2` for other too: `torch.exp(x=t)`, `torch.add(x1=a, x2=b)`;
+# a function whose PyTorch version is Python's refuses them first, `_keywords_checked`)
+_NUMPY_NAMES = (
+    ("axis", "dim"),
+    ("keepdims", "keepdim"),
+    ("x", "input"),
+    ("a", "input"),
+    ("x1", "input"),
+    ("x2", "other"),
+)
+_NUMPY_KEYS = frozenset(n for n, _ in _NUMPY_NAMES)
 
 
 def _numpy_names(f: Callable[..., Any], kwargs: dict) -> dict:

@@ -1711,6 +1711,17 @@ def legacy_reduction(size_average: Any, reduce: Any, warn: bool = True) -> str:
     return r
 
 
+def _init_shown(name: str) -> str:
+    """The name Python's errors give a torch.nn module's constructor: that of the class that
+    defines its `__init__` (`_Loss.__init__` for nn.MSELoss), as the signature table has it."""
+    from .torch_signatures import SIGNATURES
+
+    text = SIGNATURES.get("nn." + name, "")
+    if text.startswith("py ") and ".__init__(" in text:
+        return text[3 : text.index("(")]
+    return f"{name}.__init__"
+
+
 # A torch.nn module's name -> the least and most inputs PyTorch's forward takes.
 _FORWARD_ARITY: dict[str, tuple[int, int]] = {}
 
@@ -1734,14 +1745,14 @@ def _module(
                 most = len(names) + 1
                 takes = f"from {required + 1} to {most}" if required + 1 < most else f"{most}"
                 raise GradcliError(
-                    f"{name}.__init__() takes {takes} positional argument"
+                    f"{_init_shown(name)}() takes {takes} positional argument"
                     f"{'s' if most > 1 else ''} but {len(args) + 1} were given"
                 ).mirror("TypeError")
         kw = dict(zip(names, args))
         for k in kw:
             if k in kwargs:
                 raise GradcliError(
-                    f"{name}.__init__() got multiple values for argument '{k}'"
+                    f"{_init_shown(name)}() got multiple values for argument '{k}'"
                 ).mirror("TypeError")
         kw.update(kwargs)
         _known_keywords(name, fn, kwargs)
@@ -1801,7 +1812,7 @@ def _known_keywords(name: str, fn: Callable[..., Any], kwargs: dict) -> None:
     for k in kwargs:
         if k not in params and k != "inplace":
             raise GradcliError(
-                f"{name}.__init__() got an unexpected keyword argument '{k}'"
+                f"{_init_shown(name)}() got an unexpected keyword argument '{k}'"
             ).mirror("TypeError")
 
 

@@ -1289,7 +1289,11 @@ class Module:
         or a name holding it before the cast sees the cast parameter, and trains it), its
         gradient is cast in place too; a buffer is replaced by its cast copy. A tensor already
         of the dtype is left as it is (PyTorch's `t.double()` of a float64 tensor is t)."""
+        overwrite = Settings.overwrite_module_params and not Settings.swap_module_params
         for m in self.module_list():
+            if overwrite:
+                _overwrite_params(m, dtype, kinds)
+                continue
             for t in m._parameters.values():
                 if t is not None and t.dtype.kind in kinds and t.dtype != dtype:
                     t.data = Tensor(t.data.astype(dtype)).data  # (bfloat16 settled, complex noted)
@@ -1720,6 +1724,24 @@ def _init_shown(name: str) -> str:
     if text.startswith("py ") and ".__init__(" in text:
         return text[3 : text.index("(")]
     return f"{name}.__init__"
+
+
+def _overwrite_params(m: Module, dtype: np.dtype, kinds: str) -> None:
+    """A module's parameters converted as PyTorch's `_apply` does under
+    `torch.__future__.set_overwrite_module_params_on_conversion(True)`: every one replaced by
+    a new Parameter (on the old one's storage where its dtype stays), its gradient converted
+    into a new tensor, or kept where it stays; a name holding the old parameter keeps it."""
+    for key, t in list(m._parameters.items()):
+        if t is None:
+            continue
+        convert = t.dtype.kind in kinds and t.dtype != dtype
+        new = Parameter(t.data.astype(dtype) if convert else t.data, t.requires_grad)
+        g = t.grad
+        if g is not None:
+            if convert and type(g) is not SparseCOO and g.dtype.kind in kinds:
+                g = Tensor(g.data.astype(dtype))
+            new.grad = g
+        m._parameters[key] = new
 
 
 # A torch.nn module's name -> the least and most inputs PyTorch's forward takes.

@@ -9141,3 +9141,23 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# fixsig: torch.__future__ (a namespace named with dunders, reached through its table only).
+add(
+    small(
+        "future_namespace_internals",
+        "print(torch.__future__.__dict__)",
+        (r"not accessible in gradcli programs",),
+    ),
+    small(
+        "torch_other_dunder_still_refused",
+        "print(torch.__builtins__)",
+        (r"not accessible in gradcli programs",),
+    ),
+    budget(
+        "future_overwrite_many_conversions",
+        "torch.__future__.set_overwrite_module_params_on_conversion(True)\n"
+        "m = torch.nn.Linear(1000, 1000)\nwhile True:\n    m.double()\n    m.float()",
+        TIME_OR_LIMIT,
+    ),
+)

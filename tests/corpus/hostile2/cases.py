@@ -4265,7 +4265,7 @@ add(
     small(
         "h5_index_put_of_strings",
         "x = torch.zeros(3).index_put(('__class__',), torch.tensor(1.0))",
-        (r"must be tuple of Tensors",),
+        (r"argument 0 is not a Variable",),
     ),
     small(
         "h5_masked_scatter_expanded_mask",
@@ -9159,5 +9159,20 @@ add(
         "torch.__future__.set_overwrite_module_params_on_conversion(True)\n"
         "m = torch.nn.Linear(1000, 1000)\nwhile True:\n    m.double()\n    m.float()",
         TIME_OR_LIMIT,
+    ),
+)
+
+# fixsig: a split's node called with one gradient per piece.
+add(
+    budget(
+        "pieces_node_called_forever",
+        "x = torch.ones(10**6, requires_grad=True)\nps = x.split(10)\ng = [None] * len(ps)\n"
+        "g[0] = torch.ones(10)\nwhile True:\n    ps[0].grad_fn(*g)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "pieces_node_wrong_gradient",
+        "x = torch.ones(4, requires_grad=True)\na, b = x.split(2)\nprint(a.grad_fn('g', None))",
+        (r"argument 0 is not a Variable",),
     ),
 )

@@ -304,7 +304,12 @@ def _entry(
         # (the name Python's errors use: the class that defines __init__, `_Loss.__init__`
         # for nn.MSELoss)
         shown = f"{obj.__name__}.__init__"
-        if inspect.isfunction(init) and init.__qualname__.endswith(".__init__"):
+        # (nn.Module's own __init__ raises its TypeError under the class's name)
+        if (
+            inspect.isfunction(init)
+            and init.__qualname__.endswith(".__init__")
+            and init.__qualname__ != "Module.__init__"
+        ):
             shown = init.__qualname__
         return {"impl": "python", "shown": shown, "overloads": [params[1:]]}
     if inspect.isfunction(obj) or inspect.ismethod(obj):

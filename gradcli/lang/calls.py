@@ -664,7 +664,22 @@ def _bind_words(label: str, bound: bool, args: list, e: TypeError) -> str:
         from ..surface.callerrors import shown_name
 
         return f"{shown_name(label, bound, args)}() {text}"
-    return f"{label}(): {text}"
+    return _init_words(label, text) or f"{label}(): {text}"
+
+
+def _init_words(label: str, text: str) -> str | None:
+    """Python's words for a torch.nn module's constructor called with arguments that do not
+    bind, under the name PyTorch's are (the class that defines its __init__, as the signature
+    table has it: `_BatchNorm.__init__() missing 1 required positional argument: ...`)."""
+    head, sep, rest = text.partition("() ")
+    if not (sep and head.endswith(".__init__")):
+        return None
+    from ..surface.torch_signatures import SIGNATURES
+
+    entry = SIGNATURES.get("nn." + label.rpartition(".")[2], "")
+    if entry.startswith("py ") and ".__init__(" in entry:
+        return f"{entry[3 : entry.index('(')]}() {rest}"
+    return None
 
 
 def _call_error_words(label: str, bound: bool, args: list, kwargs: dict) -> str | None:
@@ -744,7 +759,7 @@ def call_positional(f: Callable[..., Any], args: list, name: str | Callable[[], 
 def _forwarded_error(e: TypeError, name: str | Callable[[], str]) -> GradcliError:
     label = name if isinstance(name, str) else name()
     return GradcliError(
-        f"{label}(): {short(str(e))}",
+        _init_words(label, str(e)) or f"{label}(): {short(str(e))}",
         hint="check the arguments against PyTorch's signature (see `gradcli ops`)",
     ).mirror("TypeError")
 

@@ -22,6 +22,9 @@ checks = [
     lambda: nn.BCELoss(None, None, None, "mean", 1.0),
     lambda: nn.AdaptiveAvgPool2d(),
     lambda: nn.L1Loss(reduce_mean=True),
+    lambda: nn.BatchNorm1d(),
+    lambda: nn.Conv2d(3),
+    lambda: nn.Sigmoid(1),
 ]
 for check in checks:
     try:

@@ -1818,6 +1818,50 @@ def _tensor_backward(
 Tensor.backward = _tensor_backward  # type: ignore[attr-defined]
 
 
+# PyTorch's one node for the pieces of one tensor (`a, b = x.split(2)`, `x.unbind(0)`,
+# `x.chunk(3)`), called with one gradient per piece; gradcli records a node per piece, its
+# siblings told of each other (`link_siblings`).
+_PIECES_NODES = frozenset(("SplitBackward0", "SplitWithSizesBackward0", "UnbindBackward0"))
+
+
+def _call_pieces(n: Node, args: Sequence[Any], refused: GradcliError) -> Any:
+    """`a.grad_fn(ga, gb)` of pieces of one tensor: the gradient of that tensor, each piece's
+    gradient put in its place (None: zeros there; all None: None), as PyTorch's node."""
+    nodes = [ref() for ref in n.siblings or ()]
+    if any(s is None or s.out is None or len(s.inputs) != 1 for s in nodes):
+        raise refused
+    x = n.inputs[0]
+    if any(s.inputs[0] is not x for s in nodes):
+        raise refused
+    if len(args) != len(nodes):
+        raise GradcliError(f"expected {len(nodes)} arguments, got {len(args)} instead").mirror(
+            "TypeError"
+        )
+    total: Any = None
+    for k, (s, g) in enumerate(zip(nodes, args, strict=True)):
+        if g is None:
+            continue
+        if not isinstance(g, Tensor):
+            raise GradcliError(f"argument {k} is not a Variable").mirror("TypeError")
+        out = s.out
+        if g.shape != out.shape or g.dtype != out.dtype:
+            raise NotSupported(
+                "calling a grad_fn node with a gradient of another shape or dtype than its "
+                f"output's ({list(out.shape)}, {out.dtype}) is not supported by gradcli",
+                hint="pass gradients shaped as the node's outputs, or use torch.autograd.grad",
+            )
+        if s.freed:
+            raise GradcliError(SECOND_BACKWARD).mirror("RuntimeError").pytorch()
+        part = _vjp(s.op, g, out, s.inputs, s.params)[0]
+        if part is None:
+            continue
+        part = as_tensor(part, like=x)
+        if part.shape != x.shape or part.dtype != x.dtype:
+            raise refused
+        total = part if total is None else total + part
+    return total if x.requires_grad else None
+
+
 def call_node(n: Node, args: Sequence[Any], kwargs: dict) -> Any:
     """`y.grad_fn(g)`: the node's rule applied to the gradient `g` of its output, as PyTorch's
     node call computes it: in the current grad mode (the result records a graph where the
@@ -1837,6 +1881,8 @@ def call_node(n: Node, args: Sequence[Any], kwargs: dict) -> Any:
         f"calling the grad_fn node {n.name()} directly is not supported by gradcli",
         hint="compute the gradients with torch.autograd.grad(outputs, inputs, grad_outputs=...)",
     )
+    if n.siblings is not None and n.name() in _PIECES_NODES:
+        return _call_pieces(n, args, refused)
     op = n.op
     if (
         op.kind == "custom"

@@ -116,30 +116,44 @@ def _bf16_pow(x: np.ndarray, p: Any, pow_scalar: Any) -> np.ndarray:
     return pow_scalar(x, p=p)
 
 
-def bf16_product(x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None) -> np.ndarray:
-    """x @ y (+ bias) of bfloat16 values (as float32 arrays), as float32 whose rounding to
+def bf16_product(
+    x: np.ndarray,
+    y: np.ndarray,
+    bias: np.ndarray | None = None,
+    alpha: float = 1.0,
+    beta: float = 1.0,
+) -> np.ndarray:
+    """alpha * (x @ y) (+ beta * bias) of bfloat16 values (as float32 arrays; alpha and beta
+    as `torch.addmm` takes them), as float32 whose rounding to
     bfloat16 is PyTorch's -- or refused. PyTorch's CPU kernels (oneDNN, by the CPU's bfloat16
     instructions where it has them) add the exact products in float32 in an order of their
     own, which gradcli cannot follow; but every order's float32 sum lies within K * 2**-24 *
     sum|products| of the exact one. Where that whole interval rounds to one bfloat16 value
     (almost always: a small model's products are far from a tie), that value is PyTorch's
     whatever the order; where it does not, no answer is certain, and the product is refused
-    in plain words rather than given with a last bit that may differ."""
+    in plain words rather than given with a last bit that may differ. (alpha and beta other
+    than 1: each a float32 multiplication more, and their own rounding to float32, in the
+    bound.)"""
     f64 = np.float64
     x64, y64 = x.astype(f64), y.astype(f64)
     exact = np.matmul(x64, y64)
     mag = np.matmul(np.abs(x64), np.abs(y64))
     k = x.shape[-1] if x.ndim else 1
+    scaled = alpha != 1.0 or (bias is not None and beta != 1.0)
+    if alpha != 1.0:
+        exact, mag = alpha * exact, abs(alpha) * mag
     if bias is not None:
-        exact = exact + bias
-        mag = mag + np.abs(bias.astype(f64))
+        exact = exact + beta * bias.astype(f64)
+        mag = mag + abs(beta) * np.abs(bias.astype(f64))
         k += 1
+    if scaled:
+        k += 4
     bound = mag * ((k + 1) * 2.0**-24)
     with np.errstate(over="ignore", invalid="ignore"):
         low = dtypes.round_bf16((exact - bound).astype(_F32))
         high = dtypes.round_bf16((exact + bound).astype(_F32))
     same = (low == high) | ((low != low) & (high != high))
-    if not same.all():
+    if not same.all() and not scaled:
         # (sums that float32 holds exactly in any order: an exact tie rounds to even alike)
         same |= _exact_elements(x, y, bias, mag)
     if not same.all():
@@ -152,6 +166,170 @@ def bf16_product(x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None) -
             "in float32",
         )
     return exact.astype(_F32)
+
+
+# m * k * n up to which ATen's bfloat16 matrix product of two matrices is its own loop
+# (`cpublas` gemm); above it oneDNN's kernel, followed up to an inner dimension of
+# _ONEDNN_K_MAX (beyond, it splits the sum in blocks of its own choosing) and m, n up to
+# _ONEDNN_MN_MAX (as far as measured)
+_GEMM_OWN_MAX = 16 * 16 * 16
+_ONEDNN_K_MAX = 512
+_ONEDNN_MN_MAX = 256
+
+
+def bf16_gemm(
+    a: np.ndarray,
+    b: np.ndarray,
+    c: np.ndarray | None = None,
+    alpha: float = 1.0,
+    beta: float = 0.0,
+    a_cols: bool = False,
+    b_cols: bool = False,
+) -> np.ndarray:
+    """`torch.addmm(c, a, b, beta=beta, alpha=alpha)` (`a @ b` without c) of bfloat16 matrices
+    (as float32 arrays; `a_cols`, `b_cols`: the operand is a transposed view, its columns
+    contiguous), as float32 to be rounded to bfloat16 once, PyTorch's CPU kernels followed
+    step by step (measured, 2.13). A small product is ATen's own loop, whose order of the
+    dot products' float32 sums depends on the layouts: both rows or both columns contiguous,
+    four partial sums (the j-th product into sum j % 4, the last k % 4 ones into sum 0), added
+    0 + 1, + 2, + 3; `a` by columns only, `beta * c` and then each product (its `b` times alpha
+    first) added in order; `b` by columns only, `_dot8`. A
+    larger one is oneDNN's (by the CPU's bfloat16 dot-product instruction): one float32 sum,
+    the products two by two, the odd one first. Then `beta * c + alpha * dot`, each product
+    rounded (alpha and beta as float32; c left out where beta is 0). Beyond the sizes
+    measured: `bf16_product`'s certain answer, or its refusal."""
+    m, k = a.shape
+    n = b.shape[1]
+    f64 = np.float64
+    a64, b64 = a.astype(f64), b.astype(f64)
+
+    def product(j: int) -> np.ndarray:  # (two bfloat16 values' product: exact in float32)
+        return np.multiply.outer(a64[:, j], b64[j]).astype(_F32)
+
+    if m * k * n <= _GEMM_OWN_MAX and a_cols == b_cols:
+        partial = np.zeros((4, m, n), _F32)
+        whole = k - k % 4
+        for j in range(k):
+            s = j % 4 if j < whole else 0
+            partial[s] = partial[s] + product(j)
+        dot = partial[0]
+        for s in (1, 2, 3):
+            dot = dot + partial[s]
+    elif m * k * n <= _GEMM_OWN_MAX and a_cols:
+        # (the float loop: c scaled by beta, then each product added in order, alpha taken
+        # into b's value first)
+        acc = np.zeros((m, n), _F32)
+        if c is not None and np.float32(beta) != 0:
+            acc = np.float32(beta) * np.broadcast_to(c, (m, n)).astype(_F32)
+        for j in range(k):
+            scaled = (b[j].astype(_F32) * np.float32(alpha)).astype(f64)
+            acc = acc + np.multiply.outer(a64[:, j], scaled).astype(_F32)
+        return acc
+    elif m * k * n <= _GEMM_OWN_MAX:
+        dot = _dot8(np.stack([product(j) for j in range(k)], axis=-1))
+    elif k <= _ONEDNN_K_MAX and max(m, n) <= _ONEDNN_MN_MAX:
+        dot = np.zeros((m, n), _F32)
+        for j in range(0, k, 2):
+            if j + 1 < k:
+                dot = dot + product(j + 1)
+            dot = dot + product(j)
+        return _onednn_scaled(dot, c, alpha, beta)
+    elif c is None or beta == 0.0:
+        return bf16_product(a, b, None, alpha)
+    else:
+        return bf16_product(a, b, np.broadcast_to(c, (m, n)), alpha, beta)
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = np.float32(alpha) * dot
+        if c is not None and np.float32(beta) != 0:
+            out = np.float32(beta) * np.broadcast_to(c, (m, n)).astype(_F32) + out
+    return out
+
+
+def _onednn_scaled(dot: np.ndarray, c: Any, alpha: float, beta: float) -> np.ndarray:
+    """oneDNN's `beta * c + alpha * dot`: rounded as two products and a sum, or with one
+    of the products fused into the sum, as its kernel for the shape has it (measured, 2.13:
+    both occur). Where the three round to one bfloat16 value, that value; where they do not
+    (a sum within a hair of halfway between two), refused."""
+    al, be = np.float32(alpha), np.float32(beta)
+    with np.errstate(over="ignore", invalid="ignore"):
+        scaled = al * dot
+        if c is None or be == 0:
+            return scaled  # (one product: one rounding, whichever the kernel)
+        cc = np.broadcast_to(c, dot.shape).astype(_F32)
+        bc = be * cc
+        f64 = np.float64
+        ways = [
+            bc + scaled,
+            (f64(be) * cc.astype(f64) + scaled).astype(_F32),
+            (f64(al) * dot.astype(f64) + bc).astype(_F32),
+        ]
+        first = dtypes.round_bf16(ways[0])
+        for other in ways[1:]:
+            same = (dtypes.round_bf16(other) == first) | (first != first)
+            if not same.all():
+                raise NotSupported(
+                    "this matrix product of bfloat16 tensors is not supported by gradcli: "
+                    f"{int(same.size - same.sum())} of its {same.size} elements lie so close to "
+                    "halfway between two bfloat16 values that their last bit depends on how "
+                    "PyTorch's kernel rounds beta * input + alpha * (mat1 @ mat2), which "
+                    "gradcli does not follow for this shape",
+                    hint="compute the product in float32: (a.float() @ b.float()), or keep the "
+                    "model in float32",
+                )
+    return ways[0]
+
+
+def _lanes_added(v: np.ndarray) -> np.ndarray:
+    """The 8 float32 lanes of the last axis added as a vector reduction does: lane i and
+    lane i ^ 4, then ^ 2, then ^ 1."""
+    for s in (4, 2, 1):
+        v = v + v[..., np.arange(8) ^ s]
+    return v[..., 0]
+
+
+def _dot8(p: np.ndarray) -> np.ndarray:
+    """Sums of float32 products (last axis) as ATen's reduced-precision dot product
+    (`dot_with_fp32_arith`, 8-lane float vectors): eight vector sums over whole blocks of 64,
+    added pairwise (i + 4, + 2, + 1) and across lanes; then one vector sum over the whole
+    blocks of 16 left, added across lanes; then the rest one by one."""
+    k = p.shape[-1]
+    whole, vec = k - k % 64, k - k % 16
+    sums = np.zeros((*p.shape[:-1], 8, 8), _F32)
+    for j in range(0, whole, 64):
+        sums = sums + p[..., j : j + 64].reshape(*p.shape[:-1], 8, 8)
+    for off in (4, 2, 1):
+        sums[..., :off, :] = sums[..., :off, :] + sums[..., off : 2 * off, :]
+    total = _lanes_added(sums[..., 0, :])
+    tail = np.zeros((*p.shape[:-1], 8), _F32)
+    for j in range(whole, vec, 8):
+        tail = tail + p[..., j : j + 8]
+    total = total + _lanes_added(tail)
+    for j in range(vec, k):
+        total = total + p[..., j]
+    return total
+
+
+def bf16_norm2(x: np.ndarray) -> np.ndarray:
+    """The 2-norm of all of a bfloat16 array's values (`x.norm()`), taken in memory order (as
+    ATen's iterator visits them: a transposed view's are its base's), as a 0-d bfloat16
+    array. ATen's vectorised 2-norm (measured, 2.13): the squares (exact in float32) summed
+    into 8 float32 lanes over the whole vectors of 16 values, the lanes added left to right,
+    the values left over added one by one; the square root in float32, rounded to bfloat16
+    once."""
+    flat = np.asarray(x, np.float64).reshape(-1)
+    n = flat.size
+    full = n - n % 16
+    squares = (flat * flat).astype(_F32)
+    lanes = np.zeros(8, _F32)
+    if full:
+        lanes = np.add.accumulate(squares[:full].reshape(-1, 8), axis=0)[-1]
+    acc = lanes[0]
+    for j in range(1, 8):
+        acc = acc + lanes[j]
+    for j in range(full, n):
+        acc = acc + squares[j]
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.asarray(dtypes.round_bf16(np.sqrt(np.float32(acc))))
 
 
 def _log_lowest_bit(a: np.ndarray) -> np.ndarray:

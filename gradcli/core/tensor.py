@@ -374,6 +374,10 @@ class Settings:
     default_dtype: np.dtype = np.dtype(np.float64)
     draw_dtype: np.dtype = np.dtype(np.float32)
     seed: int = 0
+    # torch.__future__'s switches for a module's dtype conversion (`model.double()`): new
+    # Parameter objects (overwrite), or the old ones' contents exchanged (swap)
+    overwrite_module_params: bool = False
+    swap_module_params: bool = False
 
 
 # Whether a complex tensor was made in this process (the interpreter checks the calls of a

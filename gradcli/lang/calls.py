@@ -224,7 +224,7 @@ def _checked_call(
     if kwargs:
         _keywords_checked(f, args, kwargs, name, bound)
     out: Any = _NO_OUT
-    if kwargs and ("axis" in kwargs or "keepdims" in kwargs):
+    if kwargs and not _NUMPY_KEYS.isdisjoint(kwargs):
         kwargs = _numpy_names(f, kwargs)
     if kwargs and "out" in kwargs and _takes_out(f):
         kwargs = dict(kwargs)
@@ -389,17 +389,23 @@ _TENSOR_FIRST: dict[int, tuple[Any, bool]] = {}
 _TENSOR_FIRST_NAMES = frozenset(
     {
         "A",
+        "LU",
+        "LU_data",
         "a",
+        "abs",
         "anchor",
         "args",
+        "b",
         "condition",
+        "count",
+        "device",
         "elements",
         "f",
         "from_",
         "high",
+        "indices",
         "input",
         "input1",
-        "indices",
         "logits",
         "low",
         "matrices",
@@ -409,6 +415,7 @@ _TENSOR_FIRST_NAMES = frozenset(
         "new_state",
         "precision",
         "query",
+        "real",
         "repeats",
         "row",
         "sorted_sequence",
@@ -418,6 +425,7 @@ _TENSOR_FIRST_NAMES = frozenset(
         "theta",
         "type1",
         "weight",
+        "window_length",
         "x",
         "x1",
         "y",
@@ -664,7 +672,22 @@ def _bind_words(label: str, bound: bool, args: list, e: TypeError) -> str:
         from ..surface.callerrors import shown_name
 
         return f"{shown_name(label, bound, args)}() {text}"
-    return f"{label}(): {text}"
+    return _init_words(label, text) or f"{label}(): {text}"
+
+
+def _init_words(label: str, text: str) -> str | None:
+    """Python's words for a torch.nn module's constructor called with arguments that do not
+    bind, under the name PyTorch's are (the class that defines its __init__, as the signature
+    table has it: `_BatchNorm.__init__() missing 1 required positional argument: ...`)."""
+    head, sep, rest = text.partition("() ")
+    if not (sep and head.endswith(".__init__")):
+        return None
+    from ..surface.torch_signatures import SIGNATURES
+
+    entry = SIGNATURES.get("nn." + label.rpartition(".")[2], "")
+    if entry.startswith("py ") and ".__init__(" in entry:
+        return f"{entry[3 : entry.index('(')]}() {rest}"
+    return None
 
 
 def _call_error_words(label: str, bound: bool, args: list, kwargs: dict) -> str | None:
@@ -744,7 +767,7 @@ def call_positional(f: Callable[..., Any], args: list, name: str | Callable[[], 
 def _forwarded_error(e: TypeError, name: str | Callable[[], str]) -> GradcliError:
     label = name if isinstance(name, str) else name()
     return GradcliError(
-        f"{label}(): {short(str(e))}",
+        _init_words(label, str(e)) or f"{label}(): {short(str(e))}",
         hint="check the arguments against PyTorch's signature (see `gradcli ops`)",
     ).mirror("TypeError")
 
@@ -771,7 +794,17 @@ _NO_OUT = object()
 
 # NumPy's keyword names that PyTorch's argument parser accepts for its own (`x.sum(axis=0)`,
 # `y.argmax(axis=1)`, `keepdims=True`), for every function that has the PyTorch name.
-_NUMPY_NAMES = (("axis", "dim"), ("keepdims", "keepdim"))
+# (`x`, `a`, `x1` for input and `x2` for other too: `torch.exp(x=t)`, `torch.add(x1=a, x2=b)`;
+# a function whose PyTorch version is Python's refuses them first, `_keywords_checked`)
+_NUMPY_NAMES = (
+    ("axis", "dim"),
+    ("keepdims", "keepdim"),
+    ("x", "input"),
+    ("a", "input"),
+    ("x1", "input"),
+    ("x2", "other"),
+)
+_NUMPY_KEYS = frozenset(n for n, _ in _NUMPY_NAMES)
 
 
 def _numpy_names(f: Callable[..., Any], kwargs: dict) -> dict:

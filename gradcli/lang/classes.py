@@ -32,6 +32,7 @@ from .values import (
     Builtin,
     Ctx,
     Generator,
+    Namespace,
     UserFunction,
     is_iterator,
 )
@@ -1683,6 +1684,8 @@ def program_dunder(rt: Any, owner: Any, attr: str, type_of: Any) -> Any:
     an instance, plain from the class). A tensor's `__len__` and `__getitem__` are `len(t)`
     and `t[i]`. Anything else is refused, naming what to write: no method of Python's own
     object model is reachable."""
+    if isinstance(owner, Namespace) and attr in owner.members:
+        return owner.members[attr]  # (gradcli's own table: torch.__future__)
     if isinstance(owner, (Instance, ModuleInstance, ProgramObject, FunctionInstance)):
         cls = owner.cls
         entry = cls.lookup(attr) if isinstance(cls, _Derived) else None

@@ -6,6 +6,7 @@ them (the surface's, and the few that hand the program a value of the language: 
 from __future__ import annotations
 
 import ast
+import functools
 import math
 import time
 from collections.abc import Callable, Mapping
@@ -862,6 +863,7 @@ _NN_SUBMODULES = {
 # torch.optim's submodules by the optimizer class each defines (`torch.optim.adam.Adam`).
 _OPTIM_SUBMODULES = {
     "_adafactor": "Adafactor",
+    "_muon": "Muon",
     "adadelta": "Adadelta",
     "adagrad": "Adagrad",
     "adam": "Adam",
@@ -1431,6 +1433,7 @@ def _build() -> dict[str, Namespace]:
         # The release gradcli mirrors (its printing, its kernels' rounding, its errors):
         # `print(torch.__version__)` opens many notebooks.
         "__version__": MIRRORED_TORCH,
+        "__future__": Namespace("torch.__future__", _future_members()),
         # torch.version of that CPU build: no CUDA, ROCm or XPU (`print(torch.version.cuda)`)
         "version": Namespace(
             "torch.version",
@@ -2147,6 +2150,26 @@ def _promote_types(type1: Any, type2: Any) -> DType:
     from ..surface import basics
 
     return dtype_value(basics.promote_types(type1, type2))
+
+
+def _future_members() -> dict[str, Any]:
+    """torch.__future__: whether a module's conversion (`model.double()`, `.to(dtype)`) makes
+    new Parameter objects or exchanges the old ones' contents (`Settings`; one run long)."""
+
+    def setter(field: str) -> Callable[[Any], None]:
+        def set_it(value: Any) -> None:
+            setattr(Settings, field, bool(value))
+
+        return set_it
+
+    out: dict[str, Any] = {}
+    for name, field in (
+        ("overwrite_module_params_on_conversion", "overwrite_module_params"),
+        ("swap_module_params_on_conversion", "swap_module_params"),
+    ):
+        out["set_" + name] = setter(field)
+        out["get_" + name] = functools.partial(getattr, Settings, field)
+    return out
 
 
 def _set_default_dtype(d: Any) -> None:

@@ -200,6 +200,7 @@ class Runtime:
         Settings.default_dtype = np.dtype(dtype or np.float64)
         Settings.draw_dtype = np.dtype(np.float32)
         Settings.seed = int(seed) % 2**64
+        Settings.overwrite_module_params = Settings.swap_module_params = False
         sampling.reset(seed)
         pyrandom.reset(seed)  # Python's random and numpy.random: from --seed too
         for flags in FLAGS:

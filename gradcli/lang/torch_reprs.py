@@ -618,11 +618,13 @@ torch.ones M . V:ones .
 torch.ones_like M . V:ones_like .
 torch.optim.ASGD C torch.optim.asgd . .
 torch.optim.Adadelta C torch.optim.adadelta . .
+torch.optim.Adafactor C . . .
 torch.optim.Adagrad C torch.optim.adagrad . .
 torch.optim.Adam C torch.optim.adam . .
 torch.optim.AdamW C torch.optim.adamw . .
 torch.optim.Adamax C torch.optim.adamax . .
 torch.optim.LBFGS C torch.optim.lbfgs . .
+torch.optim.Muon C . . .
 torch.optim.NAdam C torch.optim.nadam . .
 torch.optim.RAdam C torch.optim.radam . .
 torch.optim.RMSprop C torch.optim.rmsprop . .

@@ -172,7 +172,14 @@ def call_error(name: str, bound: bool, args: list, kwargs: dict) -> str | None:
 
 
 # The NumPy names PyTorch's argument parser takes for its own (a C++ builtin's `axis=`).
-_PARSER_ALIASES = {"axis": "dim", "keepdims": "keepdim", "x": "input", "a": "input", "x1": "input"}
+_PARSER_ALIASES = {
+    "axis": "dim",
+    "keepdims": "keepdim",
+    "x": "input",
+    "a": "input",
+    "x1": "input",
+    "x2": "other",
+}
 
 
 def keyword_names(name: str, bound: bool, args: list, is_it: Any) -> tuple[str, frozenset] | None:

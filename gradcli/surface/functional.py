@@ -1050,9 +1050,9 @@ def real(input: Any) -> Tensor:
     return apply(_cx().real, x, label="SelectBackward0")
 
 
-def imag(x: Any) -> Tensor:
+def imag(input: Any) -> Tensor:  # noqa: A002
     """`x.imag` / `torch.imag(x)`: a view of the imaginary parts of a complex tensor."""
-    x = tensor_arg(x, "input")
+    x = tensor_arg(input, "input")
     if x.dtype.kind != "c":
         raise GradcliError("imag is not implemented for tensors with non-complex dtypes.").mirror(
             "RuntimeError"

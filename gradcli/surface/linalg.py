@@ -1575,6 +1575,12 @@ def _batched_reflections(a: Tensor, t: Tensor) -> Tensor:
     return q
 
 
+def orgqr(input: Any, input2: Any, *, out: Any = None) -> Tensor:  # noqa: A002
+    """`torch.orgqr(input, input2)` / `A.orgqr(input2)`: householder_product under the names
+    PyTorch's binding gives its parameters."""
+    return householder_product(input, input2, out=out)
+
+
 def householder_product(input: Any, tau: Any, *, out: Any = None) -> Tensor:  # noqa: A002
     """`torch.linalg.householder_product(A, tau)` (`torch.orgqr`): the first n columns of
     H_1 ... H_k, H_i = I - tau_i v_i v_i^T, v_i the i-th column of A below the diagonal (1 on
@@ -2049,11 +2055,12 @@ def eig(*args: Any, **kwargs: Any) -> Any:
 EIGVALS32_MAX = 2
 
 
-def eigvals(A: Any, *, out: Any = None) -> Tensor:  # noqa: N803
+def eigvals(input: Any, *, out: Any = None) -> Tensor:  # noqa: A002
     """`torch.linalg.eigvals(A)`: LAPACK's geev eigenvalues of a real square matrix, complex,
     in LAPACK's order (a conjugate pair together, positive imaginary part first). No gradient:
-    PyTorch's rule differentiates through complex eigenvectors."""
-    a = _matrices(A, "linalg.eigvals")
+    PyTorch's rule differentiates through complex eigenvectors. (Its parameter is `input` in
+    PyTorch's binding, whatever the docs call it: `eigvals(A=m)` is refused there.)"""
+    a = _matrices(input, "linalg.eigvals")
     if a.dtype.kind == "c" and a.requires_grad and _GradMode.enabled:
         return linalg_eig(a)[0]  # (PyTorch's gradient: eig's, with no gV)
     if a.requires_grad and _GradMode.enabled:
@@ -2260,7 +2267,7 @@ NAMES = declare(
     (
         "orgqr",
         "torch Tensor",
-        householder_product,
+        orgqr,
         "composition of mul sub matmul cat index reshape",
     ),
     ("lu_factor", "linalg", lu_factor, "lu_factor"),

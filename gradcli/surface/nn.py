@@ -1094,18 +1094,15 @@ class Module:
 
     def load_state_dict(self, state_dict: Any, strict: Any = True, assign: Any = False) -> Any:
         """Copy the tensors of `state_dict` into the parameters in place (an optimizer holding
-        them sees the new values), as PyTorch: every module's own parameters by their dotted
+        them sees the new values), or with assign=True make them the module's own (a
+        Parameter on a plain tensor's storage; its dtype kept), as PyTorch: every module's own
+        parameters by their dotted
         key; missing and unexpected keys collected; a shape mismatch or, with strict, any
         missing or unexpected key is an error naming them all; nothing is copied then."""
         if not isinstance(state_dict, dict):
             raise GradcliError(
                 f"Expected state_dict to be dict-like, got {_pytype(state_dict)}."
             ).mirror("TypeError")
-        if assign:
-            raise GradcliError(
-                "load_state_dict(assign=True) is not supported by gradcli",
-                hint="leave assign out: the values are copied into the parameters",
-            )
         _check_visits(
             self,
             "the number of module visits of load_state_dict()",
@@ -1113,9 +1110,14 @@ class Module:
             doing="load_state_dict()",
         )
         missing: list[str] = []
+        # A batch norm's count missing from a dict without PyTorch's version metadata (any
+        # dict but one state_dict() made) is filled with the module's own, not reported
         unexpected: list[str] = []
         errors: list[str] = []
         copies: list[tuple[Tensor, np.ndarray]] = []
+        # assign=True: the checkpoint's tensors themselves become the module's (a tensor for a
+        # parameter wrapped in a Parameter on its storage, requiring grad as the old one did)
+        assigned: list[tuple[Module, str, Tensor, Tensor]] = []
         stack: list[tuple[Module, str]] = [(self, "")]
         while stack:  # depth first, in registration order, as PyTorch's recursive load
             module, prefix = stack.pop()
@@ -1155,7 +1157,12 @@ class Module:
                         f"{_size(param.data.shape)}."
                     )
                     continue
-                copies.append((param, data))
+                if assign:
+                    if data is not value.data:  # (a 1-element checkpoint for a 0-d entry)
+                        value = Tensor(data)
+                    assigned.append((module, name, param, value))
+                else:
+                    copies.append((param, data))
             for key in state_dict:
                 if not isinstance(key, str) or not key.startswith(prefix):
                     continue
@@ -1188,6 +1195,15 @@ class Module:
                 param.materialize(data)
             else:
                 write(param, data.astype(param.dtype, copy=True))
+        for module, name, param, value in assigned:
+            if name in module._parameters:
+                if isinstance(value, Parameter):
+                    value.requires_grad_(param.requires_grad)
+                else:
+                    value = Parameter(value, requires_grad=param.requires_grad)
+                module._parameters[name] = value
+            else:
+                module._buffers[name] = value
         return IncompatibleKeys(missing, unexpected)
 
     # -- modes and gradients ---------------------------------------------------------------
@@ -1263,7 +1279,11 @@ class Module:
         or a name holding it before the cast sees the cast parameter, and trains it), its
         gradient is cast in place too; a buffer is replaced by its cast copy. A tensor already
         of the dtype is left as it is (PyTorch's `t.double()` of a float64 tensor is t)."""
+        overwrite = Settings.overwrite_module_params and not Settings.swap_module_params
         for m in self.module_list():
+            if overwrite:
+                _overwrite_params(m, dtype, kinds)
+                continue
             for t in m._parameters.values():
                 if t is not None and t.dtype.kind in kinds and t.dtype != dtype:
                     t.data = Tensor(t.data.astype(dtype)).data  # (bfloat16 settled, complex noted)
@@ -1717,6 +1737,35 @@ def legacy_reduction(size_average: Any, reduce: Any, warn: bool = True) -> str:
     return r
 
 
+def _init_shown(name: str) -> str:
+    """The name Python's errors give a torch.nn module's constructor: that of the class that
+    defines its `__init__` (`_Loss.__init__` for nn.MSELoss), as the signature table has it."""
+    from .torch_signatures import SIGNATURES
+
+    text = SIGNATURES.get("nn." + name, "")
+    if text.startswith("py ") and ".__init__(" in text:
+        return text[3 : text.index("(")]
+    return f"{name}.__init__"
+
+
+def _overwrite_params(m: Module, dtype: np.dtype, kinds: str) -> None:
+    """A module's parameters converted as PyTorch's `_apply` does under
+    `torch.__future__.set_overwrite_module_params_on_conversion(True)`: every one replaced by
+    a new Parameter (on the old one's storage where its dtype stays), its gradient converted
+    into a new tensor, or kept where it stays; a name holding the old parameter keeps it."""
+    for key, t in list(m._parameters.items()):
+        if t is None:
+            continue
+        convert = t.dtype.kind in kinds and t.dtype != dtype
+        new = Parameter(t.data.astype(dtype) if convert else t.data, t.requires_grad)
+        g = t.grad
+        if g is not None:
+            if convert and type(g) is not SparseCOO and g.dtype.kind in kinds:
+                g = Tensor(g.data.astype(dtype))
+            new.grad = g
+        m._parameters[key] = new
+
+
 # A torch.nn module's name -> the least and most inputs PyTorch's forward takes.
 _FORWARD_ARITY: dict[str, tuple[int, int]] = {}
 
@@ -1740,14 +1789,14 @@ def _module(
                 most = len(names) + 1
                 takes = f"from {required + 1} to {most}" if required + 1 < most else f"{most}"
                 raise GradcliError(
-                    f"{name}.__init__() takes {takes} positional argument"
+                    f"{_init_shown(name)}() takes {takes} positional argument"
                     f"{'s' if most > 1 else ''} but {len(args) + 1} were given"
                 ).mirror("TypeError")
         kw = dict(zip(names, args))
         for k in kw:
             if k in kwargs:
                 raise GradcliError(
-                    f"{name}.__init__() got multiple values for argument '{k}'"
+                    f"{_init_shown(name)}() got multiple values for argument '{k}'"
                 ).mirror("TypeError")
         kw.update(kwargs)
         _known_keywords(name, fn, kwargs)
@@ -1807,7 +1856,7 @@ def _known_keywords(name: str, fn: Callable[..., Any], kwargs: dict) -> None:
     for k in kwargs:
         if k not in params and k != "inplace":
             raise GradcliError(
-                f"{name}.__init__() got an unexpected keyword argument '{k}'"
+                f"{_init_shown(name)}() got an unexpected keyword argument '{k}'"
             ).mirror("TypeError")
 
 

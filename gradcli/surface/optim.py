@@ -915,6 +915,155 @@ class Adafactor(Optimizer):
             _write(p, f["add"](Tensor(p.data), update, alpha=-alpha / denom).data)
 
 
+# Keller Jordan's quintic Newton-Schulz coefficients, PyTorch's defaults (torch.optim._muon)
+_MUON_ABC = (3.4445, -4.775, 2.0315)
+
+
+class Muon(Optimizer):
+    """torch.optim.Muon (PyTorch's single-tensor implementation, its only one): momentum kept
+    by `buf.lerp_(grad, 1 - momentum)` (Nesterov's `grad.lerp(buf, momentum)`), orthogonalised
+    by Newton-Schulz iterations in bfloat16 (`core.bf16`: each product's rounding to bfloat16
+    is PyTorch's whatever order its kernel adds in, or refused), decoupled weight decay and the
+    learning rate adjusted to the matrix's shape. Only 2-D parameters, as PyTorch."""
+
+    BF16_EXACT = False
+    SPARSE_WORDS = "Muon does not support sparse gradients"
+
+    @staticmethod
+    def program_class(v: Any) -> str:
+        return "torch.optim.Muon"
+
+    def __init__(
+        self,
+        params: Any,
+        lr: Any = 1e-3,
+        weight_decay: Any = 0.1,
+        momentum: Any = 0.95,
+        nesterov: Any = True,
+        ns_coefficients: Any = _MUON_ABC,
+        eps: Any = 1e-7,
+        ns_steps: Any = 5,
+        adjust_lr_fn: Any = None,
+    ) -> None:
+        fn = "Muon()"
+        if isinstance(lr, Tensor) and lr.numel() != 1:
+            raise GradcliError("Tensor lr must be 1-element").mirror("ValueError")
+        for v, words in (
+            (lr, "Learning rate should be >= 0 but is: {}"),
+            (momentum, "momentum should be >= 0 but is: {}"),
+            (weight_decay, "weight decay should be >= 0 but is: {}"),
+        ):
+            if not 0.0 <= _number(v, "a setting", fn):
+                raise GradcliError(words.format(_shown(v))).mirror("ValueError")
+        if adjust_lr_fn is not None and adjust_lr_fn not in ("original", "match_rms_adamw"):
+            raise (
+                GradcliError(
+                    f"Adjust learning rate function {_muon_str(adjust_lr_fn)} is not supported",
+                    hint="adjust_lr_fn='original' or 'match_rms_adamw'",
+                )
+                .mirror("ValueError")
+                .pytorch()
+            )
+        defaults = {
+            "lr": lr,
+            "weight_decay": weight_decay,
+            "momentum": momentum,
+            "nesterov": nesterov,
+            "ns_coefficients": ns_coefficients,
+            "eps": eps,
+            "ns_steps": ns_steps,
+            "adjust_lr_fn": adjust_lr_fn,
+        }
+        super().__init__(params, defaults)
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.ndim != 2:
+                    size = f"torch.Size([{', '.join(map(str, p.shape))}])"
+                    raise GradcliError(
+                        "Muon only supports 2D parameters whereas we found a parameter with "
+                        f"size: {size}",
+                        hint="give Muon the weight matrices and AdamW the others (biases, ...)",
+                    ).mirror("ValueError")
+
+    def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
+        lr, weight_decay, momentum = h.num("lr"), h.num("weight_decay"), h.num("momentum")
+        for p in self._with_grads(group):
+            if p.dtype.kind == "c":
+                raise GradcliError("Muon does not support complex parameters").mirror(
+                    "RuntimeError"
+                )
+            state = self._state.get(p)
+            if not state:
+                state = {"momentum_buffer": Tensor(np.zeros_like(p.grad.data))}
+                self._state[p] = state
+        nesterov = h.flag("nesterov")
+        coefficients = group.get("ns_coefficients")
+        steps, eps = group.get("ns_steps"), h.num("eps")
+        adjust = group.get("adjust_lr_fn")
+        for p in self._with_grads(group):
+            grad = _grad_of(p)
+            if grad.ndim != 2:
+                raise GradcliError("Param gradient must be a 2D matrix").mirror("ValueError")
+            buf = self._state[p]["momentum_buffer"]
+            _write(buf, K.lerp(buf.data, grad, 1 - momentum), op="aten::lerp_.Scalar")
+            update = K.lerp(grad, buf.data, momentum) if nesterov else buf.data
+            update = _newton_schulz(update, coefficients, steps, eps)
+            rows, cols = p.shape[:2]
+            if adjust is None or adjust == "original":
+                adjusted = lr * math.sqrt(max(1, rows / cols))
+            elif adjust == "match_rms_adamw":
+                adjusted = lr * (0.2 * math.sqrt(max(rows, cols)))
+            else:
+                adjusted = lr
+            _write(p, K.mul(p.data, 1 - lr * weight_decay), op="aten::mul_.Scalar")
+            _write(p, K.add(p.data, update.astype(p.dtype), -adjusted))
+
+
+def _muon_str(v: Any) -> str:
+    return v if isinstance(v, str) else _shown(v)
+
+
+def _newton_schulz(grad: np.ndarray, coefficients: Any, steps: Any, eps: float) -> np.ndarray:
+    """Muon's orthogonalisation of a gradient matrix, as torch.optim._muon computes it: in
+    bfloat16, divided by its norm (at least eps), then `steps` quintic iterations
+    X <- a X + (b A + c A A) X with A = X X^T (the wide way round). Returns float32 arrays
+    holding bfloat16 values."""
+    from ..core import bf16
+
+    if not isinstance(steps, int) or isinstance(steps, bool):
+        raise GradcliError("Muon: ns_steps must be an int", found=typename(steps))
+    if steps >= 100:
+        raise GradcliError(
+            "Number of steps must be less than 100 for computational efficiency"
+        ).mirror("ValueError")
+    if not isinstance(coefficients, (tuple, list)) or len(coefficients) != 3:
+        raise GradcliError("Coefficients must be a tuple of exactly 3 values").mirror("ValueError")
+    a, b, c = (_number(v, "ns_coefficients", "Muon") for v in coefficients)
+    short, long = sorted(grad.shape)
+    limits.MULTIPLY_ADDS.check(
+        steps * (2 * short * short * long + short**3), "the multiply-adds of Muon's step"
+    )
+    f32 = np.dtype(np.float32)
+    x = dtypes.round_bf16(grad).astype(f32)
+    norm = bf16.bf16_norm2(x).astype(f32)  # (of the untransposed copy: its memory order)
+    # A tall gradient is taken transposed: a view, its columns contiguous, until the first
+    # iteration's product makes a new matrix (the layouts choose PyTorch's kernel loops).
+    tall = grad.shape[0] > grad.shape[1]
+    x_cols = tall
+    if tall:
+        x = np.ascontiguousarray(x.T)
+    norm = max(norm, dtypes.round_bf16(np.float32(eps)).astype(f32))  # clamp(min=eps)
+    x = dtypes.round_bf16(x / norm).astype(f32)
+    for _ in range(steps):
+        hooks.observer.tick()
+        gram = bf16.bf16_gemm(x, x.T, a_cols=x_cols, b_cols=not x_cols)
+        gram = dtypes.round_bf16(gram).astype(f32)
+        update = dtypes.round_bf16(bf16.bf16_gemm(gram, gram, gram, c, b)).astype(f32)
+        x = bf16.bf16_gemm(update, x, x, 1.0, a, b_cols=x_cols)
+        x, x_cols = dtypes.round_bf16(x).astype(f32), False
+    return np.ascontiguousarray(x.T) if tall else x
+
+
 class AdamW(Adam):
     DECOUPLED = True
 
@@ -3660,6 +3809,7 @@ OPTIMIZERS: dict[str, Callable[..., Any]] = {
         SGD,
         Adam,
         Adafactor,
+        Muon,
         AdamW,
         RMSprop,
         Adagrad,

@@ -165,3 +165,29 @@ def test_a_custom_functions_node_runs_its_backward() -> None:
         "called = y.grad_fn(torch.ones(2))\n"
     )
     np.testing.assert_array_equal(t["called"].data, [3.0, 12.0])
+
+
+@pytest.mark.parametrize(
+    "pieces",
+    ["x.split([1, 3, 2])", "x.reshape(2, 3).unbind(1)", "x.chunk(3)", "x.reshape(3, 2).split(1)"],
+)
+def test_the_node_of_pieces_takes_one_gradient_each(pieces: str) -> None:
+    rng = np.random.default_rng(len(pieces))
+    xs = rng.normal(size=6).tolist()
+    t = _run(
+        f"x = torch.tensor({xs}, dtype=torch.float64, requires_grad=True)\n"
+        f"ps = {pieces}\n"
+        "gs = [torch.randn(p.shape, dtype=torch.float64) for p in ps]\n"
+        "gs[1] = None\n"
+        "by_node = ps[-1].grad_fn(*gs)\n"
+        "(by_grad,) = torch.autograd.grad(\n"
+        "    [p for p, g in zip(ps, gs) if g is not None], x,\n"
+        "    [g for g in gs if g is not None])\n"
+    )
+    # (the node's input is the tensor split: x, or its reshape)
+    np.testing.assert_array_equal(t["by_node"].data.reshape(-1), t["by_grad"].data)
+
+
+def test_the_node_of_pieces_counts_its_gradients() -> None:
+    with pytest.raises(GradcliError, match="expected 2 arguments, got 1 instead"):
+        _run("x = torch.ones(4, requires_grad=True)\na, b = x.split(2)\na.grad_fn(torch.ones(2))")

@@ -4268,7 +4268,7 @@ add(
     small(
         "h5_index_put_of_strings",
         "x = torch.zeros(3).index_put(('__class__',), torch.tensor(1.0))",
-        (r"must be tuple of Tensors",),
+        (r"argument 0 is not a Variable",),
     ),
     small(
         "h5_masked_scatter_expanded_mask",
@@ -9447,5 +9447,83 @@ add(
         "arange_tensor_nan_bound",
         "x = torch.arange(torch.tensor(float('nan')))",
         (r"unsupported range",),
+    ),
+)
+
+# fixsig: torch.optim.Muon (Newton-Schulz iterations of bfloat16 matrix products per step).
+add(
+    budget(
+        "muon_huge_matrix",
+        "w = torch.ones(3000, 3000, requires_grad=True)\nopt = torch.optim.Muon([w])\n"
+        "w.grad = torch.ones(3000, 3000)\nopt.step()",
+    ),
+    budget(
+        "muon_steps_in_long_loop",
+        "w = torch.randn(200, 200, requires_grad=True)\nopt = torch.optim.Muon([w], ns_steps=99)\n"
+        "w.grad = torch.randn(200, 200)\nfor i in range(10**8):\n    opt.step()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "muon_ns_steps_too_many",
+        "w = torch.ones(2, 2, requires_grad=True)\nw.grad = torch.ones(2, 2)\n"
+        "opt = torch.optim.Muon([w], ns_steps=10**9)\nopt.step()",
+        (r"less than 100",),
+    ),
+    small(
+        "muon_coefficients_not_three",
+        "w = torch.ones(2, 2, requires_grad=True)\nw.grad = torch.ones(2, 2)\n"
+        "opt = torch.optim.Muon([w], ns_coefficients=(1.0, 2.0))\nopt.step()",
+        (r"exactly 3 values",),
+    ),
+)
+
+# fixsig: Module.load_state_dict(assign=True) (the checkpoint's tensors become the module's).
+add(
+    small(
+        "load_state_dict_assign_not_a_tensor",
+        "m = torch.nn.Linear(2, 2)\nm.load_state_dict({'weight': [[1.0, 2.0]], 'bias': 0}, "
+        "assign=True)",
+        (r"expected torch.Tensor or Tensor-like object",),
+    ),
+    budget(
+        "load_state_dict_assign_forever",
+        "m = torch.nn.Linear(1000, 1000)\nsd = m.state_dict()\n"
+        "while True:\n    m.load_state_dict(sd, assign=True)",
+        TIME_OR_LIMIT,
+    ),
+)
+
+# fixsig: torch.__future__ (a namespace named with dunders, reached through its table only).
+add(
+    small(
+        "future_namespace_internals",
+        "print(torch.__future__.__dict__)",
+        (r"not accessible in gradcli programs",),
+    ),
+    small(
+        "torch_other_dunder_still_refused",
+        "print(torch.__builtins__)",
+        (r"not accessible in gradcli programs",),
+    ),
+    budget(
+        "future_overwrite_many_conversions",
+        "torch.__future__.set_overwrite_module_params_on_conversion(True)\n"
+        "m = torch.nn.Linear(1000, 1000)\nwhile True:\n    m.double()\n    m.float()",
+        TIME_OR_LIMIT,
+    ),
+)
+
+# fixsig: a split's node called with one gradient per piece.
+add(
+    budget(
+        "pieces_node_called_forever",
+        "x = torch.ones(10**6, requires_grad=True)\nps = x.split(10)\ng = [None] * len(ps)\n"
+        "g[0] = torch.ones(10)\nwhile True:\n    ps[0].grad_fn(*g)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "pieces_node_wrong_gradient",
+        "x = torch.ones(4, requires_grad=True)\na, b = x.split(2)\nprint(a.grad_fn('g', None))",
+        (r"argument 0 is not a Variable",),
     ),
 )

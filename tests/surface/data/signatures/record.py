@@ -301,7 +301,17 @@ def _entry(
         params = [
             (p.name, KINDS[p.kind], p.default is not p.empty) for p in sig.parameters.values()
         ]
-        return {"impl": "python", "shown": f"{obj.__name__}.__init__", "overloads": [params[1:]]}
+        # (the name Python's errors use: the class that defines __init__, `_Loss.__init__`
+        # for nn.MSELoss)
+        shown = f"{obj.__name__}.__init__"
+        # (nn.Module's own __init__ raises its TypeError under the class's name)
+        if (
+            inspect.isfunction(init)
+            and init.__qualname__.endswith(".__init__")
+            and init.__qualname__ != "Module.__init__"
+        ):
+            shown = init.__qualname__
+        return {"impl": "python", "shown": shown, "overloads": [params[1:]]}
     if inspect.isfunction(obj) or inspect.ismethod(obj):
         try:
             sig = inspect.signature(obj)

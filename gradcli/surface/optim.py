@@ -927,6 +927,7 @@ class Muon(Optimizer):
     learning rate adjusted to the matrix's shape. Only 2-D parameters, as PyTorch."""
 
     BF16_EXACT = False
+    READS_DIFFERENTIABLE = False  # (its step is plain @torch.no_grad(); no such default)
     SPARSE_WORDS = "Muon does not support sparse gradients"
 
     @staticmethod

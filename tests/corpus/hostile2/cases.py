@@ -4268,7 +4268,7 @@ add(
     small(
         "h5_index_put_of_strings",
         "x = torch.zeros(3).index_put(('__class__',), torch.tensor(1.0))",
-        (r"argument 0 is not a Variable",),
+        (r"must be tuple of Tensors",),
     ),
     small(
         "h5_masked_scatter_expanded_mask",

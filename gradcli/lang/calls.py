@@ -849,9 +849,9 @@ def device_type_error(
 
         label = table_name(f) or label
     last = label.rpartition(".")[2]
-    if bound and not last.startswith("new_"):
-        return None
-    if last[:1].isupper():
+    if (bound and not last.startswith("new_")) or last in ("to", "cuda"):
+        return None  # (their own checks and words)
+    if last[:1].isupper() and last != "Generator":
         last = "empty"  # (a module's parameters are made by torch.empty(..., device=device))
     from ..surface import callerrors
     from ..surface.torch_signatures import PARSER

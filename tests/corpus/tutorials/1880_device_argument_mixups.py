@@ -15,6 +15,8 @@ attempts = {
     "arange": lambda d: torch.arange(5, device=d),
     "rand": lambda d: torch.rand(2, device=d),
     "linear": lambda d: nn.Linear(3, 2, device=d),
+    "generator": lambda d: torch.Generator(device=d),
+    "module.to": lambda d: nn.Linear(1, 1).to(device=d),
 }
 for wrong in (torch.float64, 0.5, [0], x):
     for label, attempt in attempts.items():

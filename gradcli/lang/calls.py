@@ -261,7 +261,7 @@ def _checked_call(
             _BOUND.clear()
         _BOUND[key] = fixed
     if kwargs and kwargs.get("device") is not None:
-        device_checked(kwargs["device"])
+        device_checked(kwargs["device"], name, bound, fixed, args, kwargs)
     if COMPLEX[0]:
         _complex_checked(fixed, args, kwargs, name)
     if not raw:
@@ -841,10 +841,26 @@ def _takes_out(f: Callable[..., Any]) -> bool:
     )
 
 
-def device_checked(device: Any) -> None:
+def device_checked(
+    device: Any,
+    name: Any = None,
+    bound: bool = False,
+    f: Any = None,
+    args: Any = (),
+    kwargs: Any = None,
+) -> None:
     """A `device=` argument (of a constructor, `.to`, a module): a string parsed as PyTorch
     parses it (in its words, and saying what a dtype given as a string is), and the CPU, the
-    one device gradcli computes on. Anything else is left to the function (its type error)."""
+    one device gradcli computes on. A value of another type (a dtype, a float, a list...) is
+    the argument parser's TypeError for a constructor (`zeros(): argument 'device' must be
+    torch.device, not torch.dtype`; a module's from the `empty` that makes its parameters);
+    `.to` words its own."""
+    if name is not None:
+        error = device_type_error(
+            name if isinstance(name, str) else name(), device, bound, f, args, kwargs
+        )
+        if error is not None:
+            raise error
     if isinstance(device, Device):
         device = str(device)
     elif isinstance(device, int) and not isinstance(device, bool):
@@ -853,6 +869,44 @@ def device_checked(device: Any) -> None:
         raise cuda_method(device)  # as PyTorch: an index alone names an accelerator
     if isinstance(device, str):
         cpu_device(device)
+
+
+def device_type_error(
+    label: str,
+    device: Any,
+    bound: bool = False,
+    f: Any = None,
+    args: Any = (),
+    kwargs: Any = None,
+) -> GradcliError | None:
+    """PyTorch's TypeError for a `device=` that is not a device (None for `.to` and other
+    methods, whose checks are their own): a function of several overloads lists them."""
+    if device is None or isinstance(device, (Device, str)):
+        return None
+    if isinstance(device, int) and not isinstance(device, bool):
+        return None
+    if f is not None:
+        from .torch_reprs import table_name  # (`z = torch.zeros; z(2, device=...)`)
+
+        label = table_name(f) or label
+    last = label.rpartition(".")[2]
+    if (bound and not last.startswith("new_")) or last in ("to", "cuda"):
+        return None  # (their own checks and words)
+    if last[:1].isupper() and last != "Generator":
+        last = "empty"  # (a module's parameters are made by torch.empty(..., device=device))
+    from ..surface import callerrors
+    from ..surface.torch_signatures import PARSER
+
+    recorded = PARSER.get(f"torch.{last}", "")
+    if "|" in recorded and kwargs is not None:
+        options = recorded.split("|")[1:]
+        words = callerrors._invalid_combination(last, options, list(args), dict(kwargs))
+        if words is not None:
+            return GradcliError(words).mirror("TypeError")
+    return GradcliError(
+        f"{last}(): argument 'device' must be torch.device, not {callerrors._display_type(device)}",
+        hint="device= takes a torch.device or a string such as 'cpu'",
+    ).mirror("TypeError")
 
 
 def _converted(

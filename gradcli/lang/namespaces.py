@@ -2437,6 +2437,16 @@ def _volatile(t: Tensor) -> bool:
     return False
 
 
+def _grad_dtype(t: Tensor) -> Any:
+    """`x.grad_dtype`: a leaf's gradient's dtype, its own (gradcli models no other: setting it
+    is refused)."""
+    if not current(t).is_leaf:
+        raise GradcliError("grad_dtype can only be accessed on leaf tensors.").mirror(
+            "RuntimeError"
+        )
+    return dtype_value(t.dtype)
+
+
 TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "shape": lambda t: Size(t.shape),
     "volatile": _volatile,
@@ -2455,6 +2465,7 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "imag": F.imag,
     "ndim": lambda t: t.ndim,
     "dtype": lambda t: dtype_value(t.dtype),
+    "grad_dtype": _grad_dtype,
     "device": lambda t: CPU,
     "is_cuda": lambda t: False,
     "is_cpu": lambda t: True,

@@ -1119,6 +1119,22 @@ def set_own_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
     """`x.tag = "input"`, `p.is_bias = True`: an attribute of the program's own on a tensor (a
     PyTorch tensor has a __dict__), read back before the tensor's methods; the tensor's
     properties are not writable (PyTorch's words). Names with an underscore stay refused."""
+    if attr == "grad_dtype":
+        from .values import DType
+
+        if not owner.is_leaf:
+            raise GradcliError("grad_dtype can only be set on leaf tensors.").mirror("RuntimeError")
+        if value is not None and not isinstance(value, DType):
+            raise GradcliError(
+                f"grad_dtype must be a torch.dtype or None, but got {pytype_name(value)}"
+            ).mirror("RuntimeError")
+        if isinstance(value, DType) and value.np == owner.dtype:
+            return  # (the gradient's dtype is already the tensor's own)
+        raise NotSupported(
+            "a tensor's `grad_dtype` other than its own dtype is not supported",
+            expected="leave grad_dtype as it is, and cast the gradient yourself "
+            "(`x.grad.to(torch.float16)`)",
+        )
     if attr in _MODELLED_ELSEWHERE:
         raise NotSupported(
             f"cannot set attribute `{attr}` of a tensor",

@@ -16,11 +16,13 @@ from typing import Any
 
 from ..base import limits
 from ..base.errors import GradcliError
+from ..core import dtypes
 from ..core.tensor import Tensor, no_grad, typename
 from ..surface import names as N
 from ..surface import nn as surface_nn
 from ..surface import optim as O
 from ..surface.layers import _BatchNorm
+from .calls import device_type_error
 from .copying import deepcopy
 from .values import iterate
 
@@ -132,8 +134,15 @@ class AveragedModel(surface_nn.Module):
         for f in (avg_fn, multi_avg_fn):
             if f is not None and not callable(f):
                 raise GradcliError(f"'{typename(f)}' object is not callable").mirror("TypeError")
-        self.add_module("module", deepcopy(model))
-        self.register_buffer("n_averaged", N.FUNCTIONS["tensor"](0))
+        error = device_type_error("tensor", device)  # (its `torch.tensor(0, device=device)`)
+        copy = deepcopy(model)
+        if device is not None:  # (PyTorch's `self.module.to(device)`: its checks and errors)
+            copy = copy.to(device)
+        if error is not None:
+            raise error
+        self.add_module("module", copy)
+        n_averaged = N.FUNCTIONS["tensor"](0, dtype=dtypes.BY_NAME["long"], device=device)
+        self.register_buffer("n_averaged", n_averaged)
         self.avg_fn = avg_fn
         self.multi_avg_fn = multi_avg_fn
         self.use_buffers = bool(use_buffers)

@@ -88,10 +88,21 @@ def test_properties_without_a_setter_keep_pytorchs_error(name: str) -> None:
     assert out(text) == f"attribute '{name}' of 'torch._C.TensorBase' objects is not writable"
 
 
-@pytest.mark.parametrize("name", ["real", "imag", "volatile", "grad_dtype"])
+@pytest.mark.parametrize("name", ["real", "imag", "volatile"])
 def test_names_gradcli_does_not_model_stay_refused(name: str) -> None:
     with pytest.raises(NotSupported, match=f"cannot set attribute `{name}` of a tensor"):
         out(HEAD + f"w.{name} = 1\n")
+
+
+def test_grad_dtype_other_than_the_tensors_own_is_refused() -> None:
+    # its own dtype restated changes nothing; a wrong type is PyTorch's error; another dtype
+    # (gradients cast to it, or any dtype with None) is not modelled: refused, not ignored
+    text = HEAD + "w.grad_dtype = w.dtype\nprint(w.grad_dtype == w.dtype)\n"
+    text += "try:\n    w.grad_dtype = 1\nexcept RuntimeError as e:\n    print(e)\n"
+    assert out(text) == "True\ngrad_dtype must be a torch.dtype or None, but got int"
+    for value in ("torch.float16", "None"):
+        with pytest.raises(NotSupported, match="`grad_dtype` other than its own dtype"):
+            out(HEAD + f"w.grad_dtype = {value}\n")
 
 
 def test_internal_slots_are_not_reached() -> None:

@@ -503,8 +503,10 @@ def scripted_attribute(rt: Any, owner: Any, attr: str) -> Any:
         SCRIPTED[id(owner)] = owner
 
 
-def _identity_of(fn: Any) -> Any:
-    return fn
+def _compiling(members: str) -> dict[str, Any]:
+    from . import compiling
+
+    return getattr(compiling, members)()
 
 
 # What a decorator of these names (called or not) does to a function: nothing gradcli needs.
@@ -1306,15 +1308,12 @@ def _build() -> dict[str, Namespace]:
         "backends": backends,
         "compile": Builtin("torch.compile", _compile),
         # what torch.compile tutorials call between experiments: nothing is cached here
-        "_dynamo": Namespace(
-            "torch._dynamo",
-            {
-                "reset": Builtin("torch._dynamo.reset", _nothing_on_the_cpu),
-                # what compiled code marks for the compiler: nothing to gradcli, which compiles
-                # nothing (the function itself, run by the interpreter)
-                "allow_in_graph": Builtin("torch._dynamo.allow_in_graph", _identity_of),
-            },
-        ),
+        # what torch.compile tutorials call and set around compiling (`lang.compiling`):
+        # nothing is cached or compiled here; settings are kept, to be read back
+        "_dynamo": Namespace("torch._dynamo", load=lambda: _compiling("dynamo_members")),
+        "compiler": Namespace("torch.compiler", load=lambda: _compiling("compiler_members")),
+        "_inductor": Namespace("torch._inductor", load=lambda: _compiling("inductor_members")),
+        "_functorch": Namespace("torch._functorch", load=lambda: _compiling("functorch_members")),
         "jit": Namespace(
             "torch.jit",
             {

@@ -9098,3 +9098,36 @@ add(
         (r"'str' object has no attribute '_use_count'",),
     ),
 )
+
+# fixctrl: the compiler's settings modules (torch._dynamo.config and its kin), kept per run.
+add(
+    budget(
+        "compile_config_set_forever",
+        "i = 0\nwhile True:\n    torch._dynamo.config.cache_size_limit = i\n    i += 1",
+    ),
+    small(
+        "compile_config_unknown_name",
+        "torch._inductor.config.triton.no_such_setting = 1",
+        (r"torch._inductor.config.triton.no_such_setting does not exist",),
+    ),
+    small(
+        "compile_config_patch",
+        "with torch._dynamo.config.patch(verbose=True):\n    pass",
+        (r"not supported",),
+    ),
+    small(
+        "compile_config_object_default",
+        "print(torch._inductor.config.compile_threads)",
+        (r"not supported",),
+    ),
+    small(
+        "compile_config_dunder",
+        "print(torch._dynamo.config.__dict__)",
+        (r"not supported|dunder|__dict__",),
+    ),
+    small(
+        "compile_config_replace_section",
+        "torch._inductor.config.triton = {}",
+        (r"not supported",),
+    ),
+)

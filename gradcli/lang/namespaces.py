@@ -503,6 +503,17 @@ def scripted_attribute(rt: Any, owner: Any, attr: str) -> Any:
         SCRIPTED[id(owner)] = owner
 
 
+_HIGHER_ORDER_OPS = Namespace(
+    "torch._higher_order_ops",
+    {
+        "cond": _Lazy(".controlflow", "cond"),
+        "while_loop": _Lazy(".controlflow", "while_loop"),
+        "scan": _Lazy(".controlflow", "scan"),
+        "map": _Lazy(".controlflow", "map_"),
+    },
+)
+
+
 def _compiling(members: str) -> dict[str, Any]:
     from . import compiling
 
@@ -1314,6 +1325,10 @@ def _build() -> dict[str, Namespace]:
         "compiler": Namespace("torch.compiler", load=lambda: _compiling("compiler_members")),
         "_inductor": Namespace("torch._inductor", load=lambda: _compiling("inductor_members")),
         "_functorch": Namespace("torch._functorch", load=lambda: _compiling("functorch_members")),
+        # control flow as eager PyTorch runs it (`lang.controlflow`)
+        "cond": _Lazy(".controlflow", "cond"),
+        "while_loop": _Lazy(".controlflow", "while_loop"),
+        "_higher_order_ops": _HIGHER_ORDER_OPS,
         "jit": Namespace(
             "torch.jit",
             {
@@ -1440,6 +1455,13 @@ def _build() -> dict[str, Namespace]:
     )
     return {
         "torch.autograd.gradcheck": gradcheck_module,
+        # the modules of torch._higher_order_ops whose names the package's functions shadow
+        **{
+            f"torch._higher_order_ops.{n}": Namespace(
+                f"torch._higher_order_ops.{n}", {n: _HIGHER_ORDER_OPS.members[n]}
+            )
+            for n in ("cond", "while_loop", "scan", "map")
+        },
         "torch": torch,
         "nn": nn,
         "F": nn_functional,

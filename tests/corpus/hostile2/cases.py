@@ -9131,3 +9131,46 @@ add(
         (r"not supported",),
     ),
 )
+
+# fixctrl: torch.cond, while_loop, scan and map call the program's functions under its limits.
+add(
+    budget(
+        "while_loop_forever",
+        "from torch._higher_order_ops import while_loop\n"
+        "print(while_loop(lambda i: i < 10**15, lambda i: (i + 1,), (torch.tensor(0),)))",
+    ),
+    budget(
+        "while_loop_python_int_forever",
+        "print(torch.while_loop(lambda i: True, lambda i: (i + 1,), (0,)))",
+    ),
+    budget(
+        "scan_many_steps",
+        "from torch._higher_order_ops import scan\n"
+        "c, ys = scan(lambda c, x: (c + x, c * 1), torch.zeros(1), torch.ones(10**7, 1))",
+    ),
+    budget(
+        "map_many_slices",
+        "from torch._higher_order_ops import map\nys = map(lambda x: x * 2, torch.ones(10**7))",
+    ),
+    small(
+        "cond_recursing",
+        "def f(x):\n    return torch.cond(x.sum() > 0, f, f, (x,))\nf(torch.ones(2))",
+        (r"recursion|depth",),
+    ),
+    small(
+        "cond_pred_not_bool",
+        "torch.cond('yes', lambda x: x, lambda x: x, (torch.ones(2),))",
+        (r"Expected pred to be bool or tensor",),
+    ),
+    small(
+        "cond_branch_returns_a_string",
+        "torch.cond(torch.tensor(True), lambda x: 'a', lambda x: 'b', (torch.ones(2),))",
+        (r"not supported",),
+    ),
+    small(
+        "scan_combine_returns_one",
+        "from torch._higher_order_ops import scan\n"
+        "scan(lambda c, x: c + x, torch.zeros(2), torch.ones(3, 2))",
+        (r"improper combine_fn number of returns",),
+    ),
+)

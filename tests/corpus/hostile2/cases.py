@@ -9174,3 +9174,31 @@ add(
         (r"improper combine_fn number of returns",),
     ),
 )
+
+# fixctrl: fractional max pooling (regions drawn per plane, windows gathered at once).
+add(
+    budget(
+        "fractional_pool_many_planes",
+        "y = torch.nn.functional.fractional_max_pool2d(torch.ones(1, 10**6, 3, 3), 2, "
+        "output_size=2)\nprint(y.sum())",
+        LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "fractional_pool_huge_windows",
+        "y = torch.nn.functional.fractional_max_pool2d(torch.ones(1, 1, 3000, 3000), 1000, "
+        "output_size=2000)",
+    ),
+    small(
+        "fractional_pool_bad_samples",
+        "torch.nn.functional.fractional_max_pool2d(torch.ones(1, 2, 6, 6), 2, output_size=3, "
+        "_random_samples=torch.rand(1, 3, 2))",
+        (r"equals to input channel size",),
+    ),
+    small(
+        "fractional_pool_samples_not_tensor",
+        "torch.nn.functional.fractional_max_pool2d(torch.ones(1, 2, 6, 6), 2, output_size=3, "
+        "_random_samples=[[[0.5, 0.5]]])",
+        (r"must be Tensor",),
+    ),
+)

@@ -345,7 +345,7 @@ MEANING: dict[str, str] = {
         n: "sparse tensors are not supported by gradcli: build the dense tensor (torch.zeros of "
         "the size, then x[rows, cols] = values) and use dense products (torch.sparse.mm(a, b) "
         "is a @ b)"
-        for n in ("sparse", "to_sparse", "to_sparse_coo", "spmm", "smm")
+        for n in ("smm",)
     },
     "fft": "torch.fft is not supported by gradcli: PyTorch computes it with MKL's FFT, whose "
     "rounding gradcli cannot reproduce; complex tensors are supported, so write the transform "

@@ -1379,6 +1379,8 @@ def _build() -> dict[str, Namespace]:
         "strided": STRIDED,
         "sparse_coo": SPARSE_COO,
         "sparse_coo_tensor": Builtin("torch.sparse_coo_tensor", _sparse_coo_tensor, raw=False),
+        "sparse": Namespace("torch.sparse", load=_sparse_members),
+        "spmm": _Lazy("..surface.sparse", "spmm"),
         **MEMORY_FORMATS,  # torch.preserve_format, torch.contiguous_format, ...
         "Size": Builtin("torch.Size", size_builtin),
         "pi": math.pi,
@@ -2110,6 +2112,15 @@ def _set_default_tensor_type(t: Any) -> None:
     K.set_default_dtype(t.dtype)
 
 
+def _sparse_members() -> dict[str, Any]:
+    """torch.sparse: the product of a sparse and a dense matrix, and the sum of a sparse
+    tensor (`surface.sparse`); its other functions are refused as gradcli's sparse tensors'."""
+    return {
+        "mm": _Lazy("..surface.sparse", "sparse_mm"),
+        "sum": _Lazy("..surface.sparse", "sparse_sum"),
+    }
+
+
 def _sparse_coo_tensor(*args: Any, **kwargs: Any) -> Any:
     from ..surface.sparse import sparse_coo_tensor
 
@@ -2589,6 +2600,12 @@ def _cuda(t: Tensor, device: Any = None, *a: Any, **k: Any) -> Tensor:
     raise cuda_method(device)
 
 
+def _to_sparse(t: Tensor, *args: Any, **kwargs: Any) -> Any:
+    from ..surface.sparse import to_sparse
+
+    return to_sparse(t, *args, **kwargs)
+
+
 # The surface's methods, and the few that hand the program a value of the language.
 _TENSOR_METHODS_OWN: dict[str, Callable[..., Any]] = {
     "backward": _tensor_backward,
@@ -2598,6 +2615,8 @@ _TENSOR_METHODS_OWN: dict[str, Callable[..., Any]] = {
     "to": _to,
     "cpu": _cpu,
     "cuda": _cuda,
+    "to_sparse": _to_sparse,
+    "to_sparse_coo": _to_sparse,
 }
 TENSOR_METHODS: dict[str, Callable[..., Any]] = names.LazyTable(
     "METHODS", lambda: {**names.raw(names.METHODS), **_TENSOR_METHODS_OWN}

@@ -79,3 +79,102 @@ def sparse_coo_tensor(
             f"{nnz}, nnz from values: {val.shape[0]}"
         ).pytorch()
     return SparseCOO(ind, val, shape, coalesced=bool(is_coalesced))
+
+
+def to_sparse(t: Any, sparse_dim: Any = None, *, layout: Any = None) -> SparseCOO:
+    """`x.to_sparse()` / `x.to_sparse_coo()`: the nonzero entries of a dense tensor, in
+    row-major order (coalesced), every dim sparse unless `sparse_dim` says fewer."""
+    from ..core.tensor import grad_enabled
+
+    if not isinstance(t, Tensor):
+        raise GradcliError(f"to_sparse(): expected a Tensor, got {type(t).__name__}")
+    if layout is not None and str(layout) != "torch.sparse_coo":
+        raise NotSupported(
+            f"to_sparse(layout={layout}) is not supported by gradcli (its sparse tensors are COO)",
+            hint="leave layout out",
+        )
+    if t.requires_grad and grad_enabled():
+        raise NotSupported(
+            "to_sparse() of a tensor that requires grad is not supported by gradcli (gradients "
+            "through sparse tensors)",
+            hint="differentiate the dense tensor, or call to_sparse() on x.detach()",
+        )
+    n = t.ndim if sparse_dim is None else int(sparse_dim)
+    if not 0 <= n <= t.ndim:
+        raise GradcliError(f"sparse_dim argument must be in [0,{t.ndim}] range, but {n} is given")
+    a = np.asarray(t.data)
+    lead = a.shape[:n]
+    flat = a.reshape((int(np.prod(lead, dtype=np.int64)),) + a.shape[n:])
+    keep = np.flatnonzero(flat.reshape(flat.shape[0], -1).any(axis=1)) if flat.size else []
+    keep = np.asarray(keep, np.int64)
+    indices = np.array(np.unravel_index(keep, lead), np.int64).reshape(n, len(keep))
+    return SparseCOO(indices, flat[keep].copy(), a.shape, coalesced=True)
+
+
+def sparse_sum(input: Any, dim: Any = None, dtype: Any = None) -> Any:  # noqa: A002
+    try:
+        return _sparse_sum(input, dim, dtype)
+    except GradcliError as e:
+        e.sparse_own = True  # type: ignore[attr-defined]  (`lang.calls`)
+        raise
+
+
+def _sparse_sum(input: Any, dim: Any = None, dtype: Any = None) -> Any:  # noqa: A002
+    """`torch.sparse.sum(s)`: the sum of the values (a dense 0-dim tensor, PyTorch's
+    `coalesce().values().sum()`); with `dim` (sparse dims only), the entries' indices without
+    those dims, coalesced (the duplicates summed in coalesce's order), or a dense tensor when
+    every sparse dim is summed."""
+    from . import functional as F
+
+    s = input
+    if not isinstance(s, SparseCOO):
+        raise GradcliError(
+            f"torch.sparse.sum(): expected a sparse tensor, got {type(s).__name__}"
+        ).mirror("TypeError")
+    if dtype is not None:
+        raise NotSupported("torch.sparse.sum(dtype=...) is not supported by gradcli")
+    if s.values.ndim != 1:
+        raise NotSupported(
+            "torch.sparse.sum of a sparse tensor with dense dims is not supported by gradcli",
+            hint="sum its to_dense()",
+        )
+    if dim is None:
+        return F.sum(Tensor(s.coalesce().values.copy()))
+    dims = [dim] if isinstance(dim, int) else list(dim)
+    n = len(s.shape)
+    for d in dims:
+        if not -n <= d < n:
+            raise GradcliError(
+                f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})"
+            ).mirror("IndexError")
+    dims = sorted({d % n for d in dims})
+    kept = [d for d in range(n) if d not in dims]
+    if not kept:
+        return F.sum(Tensor(s.coalesce().values.copy()))
+    out = SparseCOO(s.indices[kept], s.values.copy(), tuple(s.shape[d] for d in kept))
+    return out.coalesce()
+
+
+def sparse_mm(mat1: Any, mat2: Any) -> Tensor:
+    """`torch.sparse.mm(sparse, dense)` (PyTorch's `SparseAddmmBackward0`)."""
+    return _mm(mat1, mat2, "SparseAddmmBackward0", "mm")
+
+
+def spmm(input: Any, mat2: Any) -> Tensor:  # noqa: A002
+    """`torch.spmm(sparse, dense)`: torch.mm of a sparse matrix."""
+    return _mm(input, mat2, "MmBackward0", "spmm")
+
+
+def _mm(a: Any, b: Any, label: str, fn: str) -> Tensor:
+    from ..ops.sparsemm import sparse_mm as product
+
+    if not isinstance(a, SparseCOO):
+        from . import functional as F
+
+        if isinstance(b, SparseCOO):
+            raise NotSupported(
+                "a dense matrix times a sparse one is not supported by gradcli",
+                hint="write (s.t() @ d.t()).t() with s dense, or make it dense: b.to_dense()",
+            )
+        return F.mm(a, b)
+    return product(a, b, label, fn)

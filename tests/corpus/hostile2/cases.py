@@ -9202,3 +9202,41 @@ add(
         (r"must be Tensor",),
     ),
 )
+
+# fixctrl: sparse COO products (torch.sparse.mm, @), sums and to_sparse.
+add(
+    budget(
+        "sparse_mm_one_crowded_row",
+        "s = torch.sparse_coo_tensor(torch.zeros(2, 10**6, dtype=torch.long), "
+        "torch.ones(10**6), (1, 1))\ny = torch.sparse.mm(s, torch.ones(1, 1))",
+        LIMIT + (r"at most",),
+    ),
+    budget(
+        "sparse_mm_wide_dense",
+        "i = torch.arange(10**5).repeat(2, 1)\n"
+        "s = torch.sparse_coo_tensor(i, torch.ones(10**5), (10**5, 10**5))\n"
+        "y = s @ torch.ones(10**5, 2000)",
+        LIMIT + (r"at most",),
+    ),
+    budget(
+        "sparse_mm_in_a_loop",
+        "s = torch.ones(100, 100).to_sparse()\nd = torch.ones(100, 100)\n"
+        "while True:\n    d = torch.sparse.mm(s, d)",
+    ),
+    small(
+        "sparse_mm_index_out_of_bound",
+        "s = torch.sparse_coo_tensor(torch.tensor([[0], [5]]), torch.ones(1), (2, 2), "
+        "check_invariants=False)\ntorch.sparse.mm(s, torch.ones(2, 2))",
+        (r"index out of column bound",),
+    ),
+    small(
+        "sparse_times_sparse",
+        "s = torch.ones(2, 2).to_sparse()\nprint(torch.sparse.mm(s, s))",
+        (r"not supported",),
+    ),
+    small(
+        "to_sparse_requires_grad",
+        "x = torch.ones(2, 2, requires_grad=True)\ns = x.to_sparse()",
+        (r"not supported",),
+    ),
+)

@@ -222,6 +222,9 @@ CALLS: dict[str, list[Call]] = {
     "linalg.tensorsolve": one(lambda: spd4((2, 2, 4)), lambda: leaf((2, 2)))
     + one(lambda: spd4((4, 2, 2)), lambda: leaf((2, 2)), dims=(0,)),
     "linalg.solve_triangular": one(spd, lambda: leaf((3, 2)), upper=False),
+    "linalg.ldl_solve": one(
+        spd, lambda: Tensor(np.array([1, 2, 3], np.int32)), lambda: leaf((3, 2))
+    ),
     "linalg.lu_solve": one(
         spd, lambda: Tensor(np.array([2, 2, 3], np.int32)), lambda: leaf((3, 2))
     ),

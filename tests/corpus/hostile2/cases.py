@@ -9240,3 +9240,23 @@ add(
         (r"not supported",),
     ),
 )
+
+# fixctrl: torch.linalg.ldl_factor / ldl_solve (LAPACK's order, one matrix and column at a time).
+add(
+    budget(
+        "ldl_factor_many_matrices",
+        "A = torch.eye(20).expand(10**4, 20, 20)\nLD, p = torch.linalg.ldl_factor(A)",
+        LIMIT + (r"at most",),
+    ),
+    small(
+        "ldl_factor_large_matrix",
+        "LD, p = torch.linalg.ldl_factor(torch.eye(200))",
+        (r"not supported",),
+    ),
+    small(
+        "ldl_solve_bad_pivots",
+        "LD, p = torch.linalg.ldl_factor(torch.eye(3))\n"
+        "torch.linalg.ldl_solve(LD, p * 7, torch.ones(3, 1))",
+        (r"pivots must be between",),
+    ),
+)

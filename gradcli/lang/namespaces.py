@@ -2118,6 +2118,8 @@ def _sparse_members() -> dict[str, Any]:
     return {
         "mm": _Lazy("..surface.sparse", "sparse_mm"),
         "sum": _Lazy("..surface.sparse", "sparse_sum"),
+        "softmax": _Lazy("..surface.sparse", "sparse_softmax"),
+        "log_softmax": _Lazy("..surface.sparse", "sparse_log_softmax"),
     }
 
 

@@ -178,3 +178,105 @@ def _mm(a: Any, b: Any, label: str, fn: str) -> Tensor:
             )
         return F.mm(a, b)
     return product(a, b, label, fn)
+
+
+def sparse_softmax(input: Any, dim: Any, dtype: Any = None) -> SparseCOO:  # noqa: A002
+    """`torch.sparse.softmax(s, dim)`: the softmax of the stored entries of each line along
+    `dim` (the others are -inf), as ATen's CPU kernel computes it on the coalesced entries:
+    each line's max, exp(value - max) summed in the entries' order, each exp times the sum's
+    reciprocal; float64 values only (float32's exponentials are refused: their last bits are
+    not reproduced)."""
+    return _sparse_softmax(input, dim, dtype, log=False)
+
+
+def sparse_log_softmax(input: Any, dim: Any, dtype: Any = None) -> SparseCOO:  # noqa: A002
+    """`torch.sparse.log_softmax(s, dim)`: value - (max + log(sum of exp(value - max)))."""
+    return _sparse_softmax(input, dim, dtype, log=True)
+
+
+_LINE_ENTRIES = 20_000  # entries of one line a sparse softmax sums (one at a time)
+
+
+def _sparse_softmax(s: Any, dim: Any, dtype: Any, log: bool) -> SparseCOO:
+    try:
+        return _softmax_of(s, dim, dtype, log)
+    except GradcliError as e:
+        e.sparse_own = True  # type: ignore[attr-defined]  (`lang.calls`)
+        raise
+
+
+def _softmax_of(s: Any, dim: Any, dtype: Any, log: bool) -> SparseCOO:
+    fn = "log_softmax" if log else "softmax"
+    if not isinstance(s, SparseCOO):
+        raise NotSupported(
+            f"torch.sparse.{fn} of a dense tensor is not supported by gradcli",
+            hint=f"use torch.{fn}(x, dim) for a dense tensor",
+        )
+    if dtype is not None:
+        raise NotSupported(f"torch.sparse.{fn}(dtype=...) is not supported by gradcli")
+    n = len(s.shape)
+    if not isinstance(dim, int) or isinstance(dim, bool):
+        raise GradcliError(f"{fn}(): argument 'dim' must be int, not {type(dim).__name__}").mirror(
+            "TypeError"
+        )
+    if not -n <= dim < n:
+        raise GradcliError(
+            f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})"
+        ).mirror("IndexError")
+    dim %= n
+    if dim >= s.sparse_dim or s.values.ndim != 1:
+        raise NotSupported(
+            f"torch.sparse.{fn} of a sparse tensor with dense dims is not supported by gradcli",
+            hint="take it of the dense tensor: torch.softmax(s.to_dense(), dim)",
+        )
+    if s.dtype not in (np.float32, np.float64):
+        raise GradcliError(f"\"{fn}\" not implemented for '{s.dtype}'").mirror(
+            "NotImplementedError"
+        )
+    if s.dtype == np.float32:
+        raise NotSupported(
+            f"torch.sparse.{fn} of float32 values is not supported by gradcli (PyTorch's kernel "
+            "computes its exponentials in last bits gradcli does not reproduce)",
+            hint=f"use float64 values (s.double()), or torch.{fn} of the dense tensor",
+        )
+    c = s.coalesce()
+    vals = c.values
+    nnz = len(vals)
+    if not nnz:
+        return SparseCOO(c.indices.copy(), vals.copy(), s.shape, True)
+    # each entry's line: its indices but `dim`, row-major (ATen's pools, in their order)
+    key = np.zeros(nnz, np.int64)
+    for j in range(s.sparse_dim):
+        if j != dim:
+            key = key * s.shape[j] + c.indices[j]
+    order = np.argsort(key, kind="stable")
+    sk = key[order]
+    starts = np.r_[0, np.flatnonzero(np.diff(sk)) + 1]
+    group = np.empty(nnz, np.int64)
+    group[order] = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, nnz]))
+    rank = np.empty(nnz, np.int64)
+    rank[order] = np.arange(nnz) - np.repeat(starts, np.diff(np.r_[starts, nnz]))
+    longest = int(rank.max())
+    if longest >= _LINE_ENTRIES:
+        raise GradcliError(
+            f"torch.sparse.{fn}: gradcli sums at most {_LINE_ENTRIES:,} entries of one line (one "
+            f"after another, as PyTorch's kernel); this one has {longest + 1:,}",
+            hint=f"take torch.{fn} of the dense tensor",
+        )
+    mx = np.maximum.reduceat(vals[order], starts)
+    e = _c_exp(vals - mx[group])
+    sums = np.zeros(len(starts), vals.dtype)
+    for r in range(longest + 1):  # each line's sum, in its entries' order
+        pick = rank == r
+        sums[group[pick]] = sums[group[pick]] + e[pick]
+    if log:
+        out = vals - (mx + np.log(sums))[group]
+    else:
+        out = e * (1.0 / sums)[group]
+    return SparseCOO(c.indices.copy(), out.astype(vals.dtype), s.shape, True)
+
+
+def _c_exp(x: np.ndarray) -> np.ndarray:
+    """exp of float64 values (the C library's and NumPy's agree on PyTorch's bits here)."""
+    with np.errstate(all="ignore"):
+        return np.exp(x)

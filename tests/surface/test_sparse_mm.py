@@ -74,3 +74,19 @@ def test_sum_and_to_sparse() -> None:
     s = to_sparse(Tensor(a))
     assert s.coalesced and s.indices.tolist() == [[0, 1, 1], [1, 0, 2]]
     np.testing.assert_array_equal(s.dense(), a)
+
+
+def test_sparse_softmax_is_the_softmax_of_the_stored_entries() -> None:
+    from gradcli.surface.sparse import sparse_log_softmax, sparse_softmax
+
+    s = _s()
+    dense = s.coalesce().dense()
+    stored = np.zeros(dense.shape, bool)
+    stored[tuple(s.coalesce().indices)] = True
+    masked = np.where(stored, dense, -np.inf)
+    for dim in (0, 1):
+        e = np.exp(masked - masked.max(axis=dim, keepdims=True))
+        want = np.where(stored, e / e.sum(axis=dim, keepdims=True), 0.0)
+        np.testing.assert_allclose(sparse_softmax(s, dim).dense(), want, rtol=1e-14)
+        logs = sparse_log_softmax(s, dim)
+        np.testing.assert_allclose(np.exp(logs.values), sparse_softmax(s, dim).values, rtol=1e-13)

@@ -97,6 +97,8 @@ class CompileConfig:
         return any(k.startswith(dotted) for k in _table(self.module))
 
     def program_attribute(self, name: str) -> Any:
+        if name == "patch" and not self.prefix:
+            return Builtin(f"{self.name}.patch", self._patch)
         if name in _METHODS:
             raise NotSupported(
                 f"`{self.name}.{name}` is not supported by gradcli (it compiles nothing: its "
@@ -125,10 +127,57 @@ class CompileConfig:
             )
         _SET[self._resolve(name)] = value
 
+    def _patch(self, arg1: Any = None, arg2: Any = None, **changes: Any) -> _Patch:
+        """`config.patch(name=value, ...)`, `patch("name", value)`, `patch({...})`: the
+        settings changed inside a `with` block (or a decorated function's calls: gradcli's
+        compiler settings change no result, so the function is left as it is)."""
+        if isinstance(arg1, str):
+            changes = {arg1: arg2, **changes}
+        elif isinstance(arg1, dict):
+            changes = {**arg1, **changes}
+        elif arg1 is not None:
+            raise GradcliError(f"expected `dict` got {type(arg1).__name__}").mirror(
+                "AssertionError"
+            )
+        return _Patch(self, changes)
+
     def __repr__(self) -> str:
         if self.prefix:
             return "<torch.utils._config_module.SubConfigProxy object>"
         return f"<module '{self.name}'>"
+
+
+class _Patch:
+    """What `config.patch(...)` gives: a context manager setting the changes on entry (a
+    name the module lacks is its AttributeError then) and restoring them on exit; as a
+    decorator, the function itself."""
+
+    program_context = True
+    as_value = None
+
+    def __init__(self, config: CompileConfig, changes: dict[str, Any]) -> None:
+        self.config, self.changes = config, changes
+        self.saved: list[tuple[tuple[str, str], Any, bool]] = []
+
+    def enter(self) -> None:
+        keys = [(self.config._resolve(name), value) for name, value in self.changes.items()]
+        self.saved = [(key, _SET.get(key), key in _SET) for key, _ in keys]
+        for key, value in keys:
+            _SET[key] = value
+
+    def exit(self) -> None:
+        for key, old, was_set in reversed(self.saved):
+            if was_set:
+                _SET[key] = old
+            else:
+                _SET.pop(key, None)
+        self.saved = []
+
+    def __call__(self, fn: Any) -> Any:
+        return fn
+
+    def __repr__(self) -> str:
+        return "<torch.utils._config_module.ConfigModule.patch.<locals>.ConfigPatch object>"
 
 
 # The config module's own functions (patch, save_config...): not settings.

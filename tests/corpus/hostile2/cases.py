@@ -9111,9 +9111,14 @@ add(
         (r"torch._inductor.config.triton.no_such_setting does not exist",),
     ),
     small(
-        "compile_config_patch",
-        "with torch._dynamo.config.patch(verbose=True):\n    pass",
+        "compile_config_save",
+        "print(torch._dynamo.config.save_config())",
         (r"not supported",),
+    ),
+    small(
+        "compile_config_patch_unknown",
+        "with torch._dynamo.config.patch(no_such_setting=True):\n    pass",
+        (r"torch._dynamo.config.no_such_setting does not exist",),
     ),
     small(
         "compile_config_object_default",

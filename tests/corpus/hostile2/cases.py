@@ -9193,6 +9193,7 @@ add(
         "fractional_pool_huge_windows",
         "y = torch.nn.functional.fractional_max_pool2d(torch.ones(1, 1, 3000, 3000), 1000, "
         "output_size=2000)",
+        LIMIT + (r"at most",),
     ),
     small(
         "fractional_pool_bad_samples",

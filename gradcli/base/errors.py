@@ -340,13 +340,9 @@ MEANING: dict[str, str] = {
         "(torch.cfloat) or torch.complex128 (torch.cdouble)"
         for n in ("chalf", "complex32")
     },
-    # sparse tensors: what to write with dense ones
-    **{
-        n: "sparse tensors are not supported by gradcli: build the dense tensor (torch.zeros of "
-        "the size, then x[rows, cols] = values) and use dense products (torch.sparse.mm(a, b) "
-        "is a @ b)"
-        for n in ("sparse", "to_sparse", "to_sparse_coo", "spmm", "smm")
-    },
+    # sparse results of products: what gradcli's sparse tensors do instead
+    "smm": "a sparse product's sparse result is not supported by gradcli: torch.sparse.mm(a, b) "
+    "(or a @ b) gives the dense product of a sparse a and a dense b",
     "fft": "torch.fft is not supported by gradcli: PyTorch computes it with MKL's FFT, whose "
     "rounding gradcli cannot reproduce; complex tensors are supported, so write the transform "
     "as a product W @ x with W = torch.exp(-2j * math.pi * k * n / N)",

@@ -111,8 +111,10 @@ def checked_call(
     try:
         return _checked_call(f, args, kwargs, name, bound, raw)
     except GradcliError as e:
-        if not _ran_program_code(e) and any(
-            type(v) is SparseCOO for v in (*args, *kwargs.values())
+        if (
+            not _ran_program_code(e)
+            and not getattr(e, "sparse_own", False)
+            and any(type(v) is SparseCOO for v in (*args, *kwargs.values()))
         ):
             # a sparse gradient given where a tensor is wanted: refused in plain words
             shown = name if isinstance(name, str) else name()
@@ -537,6 +539,8 @@ def _parser_checked(f: Callable[..., Any], args: list, kwargs: dict, name: Any) 
     parser's TypeError for a C++ builtin (`torch.digamma(2.0)`, `torch.sum('a')`,
     `torch.clamp(1.0)`), a Python function's recorded words (`F.softmax(2.0)`); gradcli's
     functions, which take a number as a 0-d tensor, would compute a value."""
+    if args and type(args[0]) is SparseCOO:
+        return  # a sparse tensor is a tensor to PyTorch's parser (the function decides)
     entry = _TENSOR_FIRST.get(id(f))
     if entry is None or entry[0] is not f:
         sig = signature_of(f)

@@ -193,7 +193,10 @@ _NOTEBOOK_HINTS = {
 
 
 # The settings objects (namespaces.Flags) that are modules in PyTorch, so importable by name.
-_FLAG_MODULES = frozenset({"torch.backends.cudnn", "torch.backends.mkldnn"})
+_FLAG_MODULES = frozenset(
+    {"torch.backends.cudnn", "torch.backends.mkldnn", "torch._dynamo.config"}
+    | {"torch._inductor.config", "torch._functorch.config", "torch.compiler.config"}
+)
 
 
 def _imports_without_star(tree: ast.Module) -> bool:
@@ -2395,7 +2398,7 @@ class Compiler:
             for name in names
         ]
 
-    def flags_module(self, dotted: str) -> Flags | None:
+    def flags_module(self, dotted: str) -> Any:
         """The settings object a dotted module name reaches (`torch.backends.cudnn`: its
         `deterministic`, `benchmark`...), or None when the name is not one."""
         parts = dotted.split(".")
@@ -2404,7 +2407,9 @@ class Compiler:
             if not isinstance(ns, Namespace):
                 return None
             ns = ns.members.get(p)
-        return ns if isinstance(ns, Flags) else None
+        if isinstance(ns, Flags) or getattr(type(ns), "settings_module", False):
+            return ns  # (lang.compiling's CompileConfig: torch._dynamo.config...)
+        return None
 
     def module(self, dotted: str, node: ast.AST) -> Namespace:
         if dotted in self.namespaces:  # a module reached only by import (its dotted name)

@@ -50,6 +50,9 @@ BASES: dict[str, str | None] = {
     # PyTorch's own (not builtins: a program imports them from their module).
     "GradcheckError": "RuntimeError",
     "_LinAlgError": "RuntimeError",  # torch.linalg.LinAlgError
+    # what torch.compile's tracer refuses under torch.cond and its kin (`lang.controlflow`)
+    "TorchDynamoException": "RuntimeError",
+    "UncapturedHigherOrderOpError": "TorchDynamoException",
     "FrozenInstanceError": "AttributeError",
     # NumPy's (an in-place array operation whose result the array's dtype cannot hold).
     "UFuncTypeError": "TypeError",
@@ -64,6 +67,8 @@ BASES: dict[str, str | None] = {
 MODULES: dict[str, str] = {
     "GradcheckError": "torch.autograd.gradcheck",
     "_LinAlgError": "torch._C",
+    "TorchDynamoException": "torch._dynamo.exc",
+    "UncapturedHigherOrderOpError": "torch._dynamo.exc",
     "FrozenInstanceError": "dataclasses",
     "UFuncTypeError": "numpy._core._exceptions",
     "AxisError": "numpy.exceptions",

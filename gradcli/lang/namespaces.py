@@ -538,8 +538,21 @@ def scripted_attribute(rt: Any, owner: Any, attr: str) -> Any:
         SCRIPTED[id(owner)] = owner
 
 
-def _identity_of(fn: Any) -> Any:
-    return fn
+_HIGHER_ORDER_OPS = Namespace(
+    "torch._higher_order_ops",
+    {
+        "cond": _Lazy(".controlflow", "cond"),
+        "while_loop": _Lazy(".controlflow", "while_loop"),
+        "scan": _Lazy(".controlflow", "scan"),
+        "map": _Lazy(".controlflow", "map_"),
+    },
+)
+
+
+def _compiling(members: str) -> dict[str, Any]:
+    from . import compiling
+
+    return getattr(compiling, members)()
 
 
 # What a decorator of these names (called or not) does to a function: nothing gradcli needs.
@@ -1356,15 +1369,16 @@ def _build() -> dict[str, Namespace]:
         "backends": backends,
         "compile": Builtin("torch.compile", _compile),
         # what torch.compile tutorials call between experiments: nothing is cached here
-        "_dynamo": Namespace(
-            "torch._dynamo",
-            {
-                "reset": Builtin("torch._dynamo.reset", _nothing_on_the_cpu),
-                # what compiled code marks for the compiler: nothing to gradcli, which compiles
-                # nothing (the function itself, run by the interpreter)
-                "allow_in_graph": Builtin("torch._dynamo.allow_in_graph", _identity_of),
-            },
-        ),
+        # what torch.compile tutorials call and set around compiling (`lang.compiling`):
+        # nothing is cached or compiled here; settings are kept, to be read back
+        "_dynamo": Namespace("torch._dynamo", load=lambda: _compiling("dynamo_members")),
+        "compiler": Namespace("torch.compiler", load=lambda: _compiling("compiler_members")),
+        "_inductor": Namespace("torch._inductor", load=lambda: _compiling("inductor_members")),
+        "_functorch": Namespace("torch._functorch", load=lambda: _compiling("functorch_members")),
+        # control flow as eager PyTorch runs it (`lang.controlflow`)
+        "cond": _Lazy(".controlflow", "cond"),
+        "while_loop": _Lazy(".controlflow", "while_loop"),
+        "_higher_order_ops": _HIGHER_ORDER_OPS,
         "jit": Namespace(
             "torch.jit",
             {
@@ -1417,6 +1431,8 @@ def _build() -> dict[str, Namespace]:
         "strided": STRIDED,
         "sparse_coo": SPARSE_COO,
         "sparse_coo_tensor": Builtin("torch.sparse_coo_tensor", _sparse_coo_tensor, raw=False),
+        "sparse": Namespace("torch.sparse", load=_sparse_members),
+        "spmm": _Lazy("..surface.sparse", "spmm"),
         **MEMORY_FORMATS,  # torch.preserve_format, torch.contiguous_format, ...
         "Size": Builtin("torch.Size", size_builtin),
         "pi": math.pi,
@@ -1496,6 +1512,13 @@ def _build() -> dict[str, Namespace]:
     )
     return {
         "torch.autograd.gradcheck": gradcheck_module,
+        # the modules of torch._higher_order_ops whose names the package's functions shadow
+        **{
+            f"torch._higher_order_ops.{n}": Namespace(
+                f"torch._higher_order_ops.{n}", {n: _HIGHER_ORDER_OPS.members[n]}
+            )
+            for n in ("cond", "while_loop", "scan", "map")
+        },
         "torch": torch,
         "nn": nn,
         "F": nn_functional,
@@ -2220,6 +2243,17 @@ def _set_default_tensor_type(t: Any) -> None:
     K.set_default_dtype(t.dtype)
 
 
+def _sparse_members() -> dict[str, Any]:
+    """torch.sparse: the product of a sparse and a dense matrix, and the sum of a sparse
+    tensor (`surface.sparse`); its other functions are refused as gradcli's sparse tensors'."""
+    return {
+        "mm": _Lazy("..surface.sparse", "sparse_mm"),
+        "sum": _Lazy("..surface.sparse", "sparse_sum"),
+        "softmax": _Lazy("..surface.sparse", "sparse_softmax"),
+        "log_softmax": _Lazy("..surface.sparse", "sparse_log_softmax"),
+    }
+
+
 def _sparse_coo_tensor(*args: Any, **kwargs: Any) -> Any:
     from ..surface.sparse import sparse_coo_tensor
 
@@ -2712,6 +2746,12 @@ def _cuda(t: Tensor, device: Any = None, *a: Any, **k: Any) -> Tensor:
     raise cuda_method(device)
 
 
+def _to_sparse(t: Tensor, *args: Any, **kwargs: Any) -> Any:
+    from ..surface.sparse import to_sparse
+
+    return to_sparse(t, *args, **kwargs)
+
+
 # The surface's methods, and the few that hand the program a value of the language.
 _TENSOR_METHODS_OWN: dict[str, Callable[..., Any]] = {
     "backward": _tensor_backward,
@@ -2721,6 +2761,8 @@ _TENSOR_METHODS_OWN: dict[str, Callable[..., Any]] = {
     "to": _to,
     "cpu": _cpu,
     "cuda": _cuda,
+    "to_sparse": _to_sparse,
+    "to_sparse_coo": _to_sparse,
 }
 TENSOR_METHODS: dict[str, Callable[..., Any]] = names.LazyTable(
     "METHODS", lambda: {**names.raw(names.METHODS), **_TENSOR_METHODS_OWN}

@@ -231,6 +231,8 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
                 a, b = (tensor_index(a), b) if isinstance(a, Tensor) else (a, tensor_index(b))
                 return binop(op, a, b)
             raise _refused_operand(op, a, b)
+        if type(a) is SparseCOO and isinstance(op, ast.MatMult):  # sparse @ dense
+            return _matmul_op(a, b)
         if not (_operand(a) and _operand(b)):  # `x + model.forward`: Python's words
             raise _unsupported(op, a, b)
         if _LAZY[0] and (type(a) in _UNINITIALIZED or type(b) in _UNINITIALIZED):
@@ -727,6 +729,10 @@ _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
 def _matmul_op(a: Any, b: Any) -> Any:
     """`a @ b` of tensors; with a number (`x @ 2.0`) matmul's TypeError becomes NotImplemented
     on both sides, and Python's words remain."""
+    if type(a) is SparseCOO and isinstance(b, Tensor):  # sparse @ dense: `ops.sparsemm`
+        from ..ops.sparsemm import sparse_mm
+
+        return sparse_mm(a, b, "MmBackward0", "matmul")
     if not (isinstance(a, Tensor) and isinstance(b, Tensor)):
         raise _unsupported(ast.MatMult(), a, b)
     return A.matmul(a, b)

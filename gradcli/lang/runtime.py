@@ -214,6 +214,8 @@ class Runtime:
             sys.modules["gradcli.surface.mutation"].reset()
         if "gradcli.lang.amp" in sys.modules:  # the autocast dtypes a block set
             sys.modules["gradcli.lang.amp"].reset()
+        if "gradcli.lang.compiling" in sys.modules:  # torch._dynamo.config's settings
+            sys.modules["gradcli.lang.compiling"].DYNAMO_CONFIG.reset()
 
     # -- driver --
     def execute(self) -> None:

@@ -86,7 +86,17 @@ _METHODS: dict[str, Callable[..., Any]] = {
     "clone": lambda s: s.clone(),
     "detach": lambda s: s,
     "cpu": lambda s: s,
+    "mm": lambda s, d: _product(s, d, "mm"),
+    "matmul": lambda s, d: _product(s, d, "matmul"),
+    "to_sparse": lambda s: s,
+    "to_sparse_coo": lambda s: s,
 }
+
+
+def _product(s: SparseCOO, d: Any, fn: str) -> Tensor:
+    from ..ops.sparsemm import sparse_mm
+
+    return sparse_mm(s, d, "MmBackward0", fn)
 
 
 def sparse_attribute(rt: Any, s: SparseCOO, attr: str) -> Any:

@@ -23,6 +23,7 @@ from ..core.inplace import inplace
 from ..core.inplace import inplace as inplace_change
 from ..core.layout import in_format, iterated, like, restrided, row_major, torch_strides
 from ..core.op import apply, laid_out, operand_arrays, peek_seq
+from ..core.sparse import SparseCOO
 from ..core.tensor import (
     NOGRAD_VIEWS,
     Settings,
@@ -1283,6 +1284,10 @@ def stack(tensors: Any, dim: int = 0) -> Tensor:
 
 
 def mm(input: Any, mat2: Any) -> Tensor:
+    if isinstance(input, SparseCOO):  # torch.mm(sparse, dense): `ops.sparsemm`
+        from ..ops.sparsemm import sparse_mm
+
+        return sparse_mm(input, mat2, "MmBackward0")
     input, mat2 = tensor_arg(input), tensor_arg(mat2)
     if input.ndim != 2:
         raise GradcliError("self must be a matrix")

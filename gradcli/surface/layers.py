@@ -1492,6 +1492,47 @@ def _adaptive_max_module(name: str, d: int) -> Callable[..., Module]:
     return make
 
 
+def _fractional_module(name: str, d: int) -> Callable[..., Module]:
+    """nn.FractionalMaxPool2d/3d: F.fractional_max_pool2d/3d with the module's settings (its
+    samples drawn at each call unless given); printed without arguments, as PyTorch's."""
+
+    def make(
+        kernel_size: Any,
+        output_size: Any = None,
+        output_ratio: Any = None,
+        return_indices: bool = False,
+        _random_samples: Any = None,
+    ) -> Module:
+        from . import fractional as FR
+
+        kernel, size, ratio = FR._module_args(name, d, kernel_size, output_size, output_ratio)
+        fn = FR.fractional_max_pool2d if d == 2 else FR.fractional_max_pool3d
+        kwargs = {
+            "kernel_size": kernel,
+            "output_size": size,
+            "output_ratio": ratio,
+            "return_indices": return_indices,
+            "_random_samples": _random_samples,
+        }
+        settings = {k: v for k, v in kwargs.items() if k != "_random_samples"}
+        return Applied(name, fn, kwargs, "", settings=settings)
+
+    make.__name__ = name
+    return make
+
+
+def _fractional(name: str) -> Callable[..., Any]:
+    """F.fractional_max_pool2d and its kin (`surface.fractional`, imported on first call)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        from . import fractional as FR
+
+        return getattr(FR, name)(*args, **kwargs)
+
+    call.__name__ = name
+    return call
+
+
 def Unfold(  # noqa: N802
     kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1
 ) -> Module:
@@ -2025,6 +2066,27 @@ NAMES = declare(
         "nn",
         _adaptive_max_module("AdaptiveMaxPool3d", 3),
         "composition of index reshape",
+    ),
+    (
+        "FractionalMaxPool2d",
+        "nn",
+        _fractional_module("FractionalMaxPool2d", 2),
+        "composition of index reshape",
+    ),
+    (
+        "FractionalMaxPool3d",
+        "nn",
+        _fractional_module("FractionalMaxPool3d", 3),
+        "composition of index reshape",
+    ),
+    *(
+        (n, "F", _fractional(n), "composition of index reshape")
+        for n in (
+            "fractional_max_pool2d",
+            "fractional_max_pool3d",
+            "fractional_max_pool2d_with_indices",
+            "fractional_max_pool3d_with_indices",
+        )
     ),
     ("PixelShuffle", "nn", PixelShuffle, "composition of reshape permute"),
     ("ChannelShuffle", "nn", ChannelShuffle, "composition of reshape permute"),

@@ -1321,6 +1321,188 @@ def lu_factor_ex(
     return ReturnTuple("linalg_lu_factor_ex", ("LU", "pivots", "info"), (lu, piv, info))
 
 
+def _not_differentiable(out: Tensor, inputs: list, op: str) -> Tensor:
+    """`out` of inputs that require grad: hanging from PyTorch's NotImplemented node, whose
+    backward is its error."""
+    from ..core.tensor import grad_enabled
+    from ..ops.custom import custom_apply
+
+    ins = [t for t in inputs if isinstance(t, Tensor) and t.requires_grad]
+    if not ins or not grad_enabled():
+        return out
+
+    def vjp(*grads: Any) -> Any:
+        raise GradcliError(f"derivative for aten::{op} is not implemented").mirror("RuntimeError")
+
+    return custom_apply("NotImplemented", ins, lambda: out, vjp, label="NotImplemented")
+
+
+def _ldl_input(matrix: Any, fn: str) -> Tensor:
+    from ..ops import ldl
+
+    x = A.tensor_arg(matrix, "A")
+    if x.ndim < 2:
+        raise GradcliError(f"{fn}: The input tensor A must have at least 2 dimensions.")
+    if x.shape[-1] != x.shape[-2]:
+        raise GradcliError(
+            f"{fn}: A must be batches of square matrices, but they are {x.shape[-2]} by "
+            f"{x.shape[-1]} matrices"
+        )
+    if x.dtype.kind == "c":
+        raise NotSupported(
+            f"{fn} of a complex matrix is not supported by gradcli",
+            hint="factor a real symmetric matrix",
+        )
+    if x.dtype.kind != "f" or x.dtype not in (np.float32, np.float64):
+        raise GradcliError(
+            f"{fn}: Expected a floating point or complex tensor as input. Got "
+            f"{scalar_type_name(x.dtype)}"
+        )
+    if x.shape[-1] > ldl.FACTOR_EXACT:
+        raise NotSupported(
+            f"{fn} of matrices of more than {ldl.FACTOR_EXACT} rows is not supported by gradcli "
+            "(MKL factors those in blocks, in an order gradcli does not follow)",
+            hint="torch.linalg.solve(A, B) solves a system without the factors",
+        )
+    return x
+
+
+# Column steps of the LDL factorizations and solves one call may take (`ops.ldl` runs them
+# one matrix, one column at a time).
+_LDL_STEPS = 1_000_000
+
+
+def _ldl_steps(count: int, n: int, fn: str) -> None:
+    if count * n * n > _LDL_STEPS:
+        raise GradcliError(
+            f"{fn}: gradcli factors or solves at most {_LDL_STEPS:,} (matrices x rows x rows) "
+            f"in one call, got {count:,} matrices of {n} rows",
+            hint="factor fewer matrices at a time",
+        )
+
+
+def _ldl(matrix: Any, hermitian: Any, fn: str) -> tuple[Tensor, Tensor, Tensor]:
+    from ..ops import ldl
+
+    _bool(hermitian, "hermitian")
+    x = _ldl_input(matrix, fn)
+    n = x.shape[-1]
+    lead = x.shape[:-2]
+    count = math.prod(lead)
+    _ldl_steps(count, n, fn)
+    data = np.asarray(x.data).reshape((count, n, n))
+    ld = np.zeros((count, n, n), x.dtype)
+    piv = np.zeros((count, n), np.int32)
+    info = np.zeros(count, np.int32)
+    for i, m in enumerate(data):
+        ld[i], piv[i], info[i] = ldl.factor(m)
+    ld, piv, info = ld.reshape(x.shape), piv.reshape(lead + (n,)), info.reshape(lead)
+    out = _not_differentiable(Tensor(ld), [x], "linalg_ldl_factor_ex")
+    return out, Tensor(piv), Tensor(info)
+
+
+def ldl_factor(A: Any, *, hermitian: Any = False, out: Any = None) -> ReturnTuple:  # noqa: N803
+    """`torch.linalg.ldl_factor(A)`: LAPACK's Bunch-Kaufman LD (lower) and pivots (`ops.ldl`);
+    a zero pivot is PyTorch's (internal) error."""
+    ld, piv, info = _ldl(A, hermitian, "torch.linalg.ldl_factor_ex")
+    first = next((int(k) for k in info.data.reshape(-1) if k), 0)
+    if first:
+        raise GradcliError(
+            'false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/'
+            'BatchLinearAlgebra.cpp":1642, please report a bug to PyTorch. '
+            f"torch.linalg.ldl_factor: Unknown error code: {first}.",
+            hint="the matrix has a zero pivot: torch.linalg.ldl_factor_ex(A) returns it in info",
+        ).mirror("RuntimeError")
+    return ReturnTuple("linalg_ldl_factor", ("LD", "pivots"), (ld, piv))
+
+
+def ldl_factor_ex(
+    A: Any,  # noqa: N803
+    *,
+    hermitian: Any = False,
+    check_errors: Any = False,
+    out: Any = None,
+) -> ReturnTuple:
+    """`torch.linalg.ldl_factor_ex(A)`: (LD, pivots, info), info the first zero pivot."""
+    ld, piv, info = _ldl(A, hermitian, "torch.linalg.ldl_factor_ex")
+    _bool(check_errors, "check_errors")
+    return ReturnTuple("linalg_ldl_factor_ex", ("LD", "pivots", "info"), (ld, piv, info))
+
+
+def ldl_solve(
+    LD: Any,  # noqa: N803
+    pivots: Any,
+    B: Any,  # noqa: N803
+    *,
+    hermitian: Any = False,
+    out: Any = None,
+) -> Tensor:
+    """`torch.linalg.ldl_solve(LD, pivots, B)`: LAPACK's sytrs from ldl_factor's LD and
+    pivots (`ops.ldl`)."""
+    from ..ops import ldl
+
+    _bool(hermitian, "hermitian")
+    ld = A.tensor_arg(LD, "LD")
+    piv = A.tensor_arg(pivots, "pivots")
+    b = A.tensor_arg(B, "B")
+    fn = "torch.linalg.ldl_solve"
+    if ld.ndim < 2:
+        raise GradcliError(f"{fn}: LD must have at least 2 dimensions, but it has {ld.ndim}")
+    if b.ndim < 2:
+        raise GradcliError(
+            f"Dimension out of range (expected to be in range of [{-max(b.ndim, 1)}, "
+            f"{max(b.ndim, 1) - 1}], but got -2)"
+        ).mirror("IndexError")
+    n = ld.shape[-1]
+    if ld.shape[-2] != n:
+        raise GradcliError(
+            f"{fn}: A must be batches of square matrices, but they are {ld.shape[-2]} by "
+            f"{n} matrices"
+        )
+    if b.shape[-2] != n:
+        raise GradcliError(
+            f"Incompatible matrix sizes for {fn}: each A matrix is {n} by {n} but each b "
+            f"matrix is {b.shape[-2]} by {b.shape[-1]}"
+        )
+    if b.dtype != ld.dtype:
+        raise GradcliError(
+            f"Expected b and A to have the same dtype, but found b of type "
+            f"{scalar_type_name(b.dtype)} and A of type {scalar_type_name(ld.dtype)} instead."
+        )
+    if piv.dtype.kind not in "iu" or piv.shape != ld.shape[:-1]:
+        raise GradcliError(
+            f"{fn}: expected pivots to be an integer tensor of shape {list(ld.shape[:-1])}, "
+            f"got {scalar_type_name(piv.dtype)} of shape {list(piv.shape)}"
+        )
+    if ld.dtype not in (np.float32, np.float64):
+        raise NotSupported(
+            f"{fn} of {scalar_type_name(ld.dtype)} matrices is not supported by gradcli",
+            hint="use float32 or float64",
+        )
+    exact = ldl.SOLVE_EXACT[np.dtype(ld.dtype)]
+    if n > exact:
+        raise NotSupported(
+            f"{fn} of matrices of more than {exact} rows in {scalar_type_name(ld.dtype)} is "
+            "not supported by gradcli (MKL's vector kernels sum those in an order gradcli does "
+            "not follow)",
+            hint="torch.linalg.solve(A, B) solves the system from A itself",
+        )
+    lead = np.broadcast_shapes(ld.shape[:-2], b.shape[:-2])
+    count = math.prod(lead)
+    _ldl_steps(count, n, fn)
+    lds = np.broadcast_to(np.asarray(ld.data), lead + (n, n)).reshape(count, n, n)
+    pvs = np.broadcast_to(np.asarray(piv.data), lead + (n,)).reshape(count, n)
+    bs = np.broadcast_to(np.asarray(b.data), lead + b.shape[-2:]).reshape((count,) + b.shape[-2:])
+    for p in pvs.reshape(-1):
+        if not 0 < abs(int(p)) <= n:
+            raise GradcliError(f"{fn}: pivots must be between 1 and {n} (or their negatives)")
+    x = np.zeros((count,) + b.shape[-2:], ld.dtype)
+    for i in range(count):
+        x[i] = ldl.solve(lds[i], pvs[i], bs[i])
+    out = Tensor(x.reshape(lead + b.shape[-2:]))
+    return _not_differentiable(out, [ld, b], "linalg_ldl_solve")
+
+
 _LU_DEPRECATED = (
     "torch.lu is deprecated in favor of torch.linalg.lu_factor / torch.linalg.lu_factor_ex and "
     "will be removed in a future PyTorch release.\nLU, pivots = torch.lu(A, compute_pivots)\n"
@@ -2271,6 +2453,9 @@ NAMES = declare(
         "composition of mul sub matmul cat index reshape",
     ),
     ("lu_factor", "linalg", lu_factor, "lu_factor"),
+    ("ldl_factor", "linalg", ldl_factor, ""),
+    ("ldl_factor_ex", "linalg", ldl_factor_ex, ""),
+    ("ldl_solve", "linalg", ldl_solve, ""),
     ("lu_factor_ex", "linalg", lu_factor_ex, "lu_factor"),
     ("lu", "linalg", linalg_lu, "lu index reshape"),
     ("lu_solve", "linalg", linalg_lu_solve, "lu_solve"),

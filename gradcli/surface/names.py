@@ -684,6 +684,20 @@ def _conversion(dtype: Any) -> Callable[[Tensor], Tensor]:
     return lambda x: to_dtype(x, dtype)
 
 
+def _matmul(input: Any, other: Any) -> Tensor:  # noqa: A002
+    """torch.matmul / Tensor.matmul: `ops.arithmetic.matmul`; of a sparse matrix and a dense
+    one, `ops.sparsemm`'s product."""
+    from ..core.sparse import SparseCOO
+
+    if isinstance(input, SparseCOO):
+        from ..ops.sparsemm import sparse_mm
+
+        return sparse_mm(input, other, "MmBackward0", "matmul")
+    return matmul(input, other)
+
+
+_matmul.__name__ = _matmul.__qualname__ = "matmul"
+
 # The records of the operators `ops.arithmetic` installs on Tensor.
 _ARITHMETIC = {
     "__add__": "add",
@@ -721,7 +735,7 @@ DECLARED = declare(
     ("div divide", "torch Tensor Tensor_", EW.div, "div div_mode"),
     ("pow", "torch Tensor", pow, "pow pow_scalar rpow_scalar"),
     ("neg negative", "torch Tensor", neg, "neg"),
-    ("matmul", "torch Tensor", matmul, "matmul"),
+    ("matmul", "torch Tensor", _matmul, "matmul"),
     ("mm", "torch Tensor", mm, "matmul"),
     ("mv", "torch Tensor", mv, "matmul"),
     ("bmm", "torch Tensor", bmm, "matmul"),

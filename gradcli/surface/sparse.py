@@ -79,3 +79,204 @@ def sparse_coo_tensor(
             f"{nnz}, nnz from values: {val.shape[0]}"
         ).pytorch()
     return SparseCOO(ind, val, shape, coalesced=bool(is_coalesced))
+
+
+def to_sparse(t: Any, sparse_dim: Any = None, *, layout: Any = None) -> SparseCOO:
+    """`x.to_sparse()` / `x.to_sparse_coo()`: the nonzero entries of a dense tensor, in
+    row-major order (coalesced), every dim sparse unless `sparse_dim` says fewer."""
+    from ..core.tensor import grad_enabled
+
+    if not isinstance(t, Tensor):
+        raise GradcliError(f"to_sparse(): expected a Tensor, got {type(t).__name__}")
+    if layout is not None and str(layout) != "torch.sparse_coo":
+        raise NotSupported(
+            f"to_sparse(layout={layout}) is not supported by gradcli (its sparse tensors are COO)",
+            hint="leave layout out",
+        )
+    if t.requires_grad and grad_enabled():
+        raise NotSupported(
+            "to_sparse() of a tensor that requires grad is not supported by gradcli (gradients "
+            "through sparse tensors)",
+            hint="differentiate the dense tensor, or call to_sparse() on x.detach()",
+        )
+    n = t.ndim if sparse_dim is None else int(sparse_dim)
+    if not 0 <= n <= t.ndim:
+        raise GradcliError(f"sparse_dim argument must be in [0,{t.ndim}] range, but {n} is given")
+    a = np.asarray(t.data)
+    lead = a.shape[:n]
+    flat = a.reshape((int(np.prod(lead, dtype=np.int64)),) + a.shape[n:])
+    keep = np.flatnonzero(flat.reshape(flat.shape[0], -1).any(axis=1)) if flat.size else []
+    keep = np.asarray(keep, np.int64)
+    indices = np.array(np.unravel_index(keep, lead), np.int64).reshape(n, len(keep))
+    return SparseCOO(indices, flat[keep].copy(), a.shape, coalesced=True)
+
+
+def sparse_sum(input: Any, dim: Any = None, dtype: Any = None) -> Any:  # noqa: A002
+    try:
+        return _sparse_sum(input, dim, dtype)
+    except GradcliError as e:
+        e.sparse_own = True  # type: ignore[attr-defined]  (`lang.calls`)
+        raise
+
+
+def _sparse_sum(input: Any, dim: Any = None, dtype: Any = None) -> Any:  # noqa: A002
+    """`torch.sparse.sum(s)`: the sum of the values (a dense 0-dim tensor, PyTorch's
+    `coalesce().values().sum()`); with `dim` (sparse dims only), the entries' indices without
+    those dims, coalesced (the duplicates summed in coalesce's order), or a dense tensor when
+    every sparse dim is summed."""
+    from . import functional as F
+
+    s = input
+    if not isinstance(s, SparseCOO):
+        raise GradcliError(
+            f"torch.sparse.sum(): expected a sparse tensor, got {type(s).__name__}"
+        ).mirror("TypeError")
+    if dtype is not None:
+        raise NotSupported("torch.sparse.sum(dtype=...) is not supported by gradcli")
+    if s.values.ndim != 1:
+        raise NotSupported(
+            "torch.sparse.sum of a sparse tensor with dense dims is not supported by gradcli",
+            hint="sum its to_dense()",
+        )
+    if dim is None:
+        return F.sum(Tensor(s.coalesce().values.copy()))
+    dims = [dim] if isinstance(dim, int) else list(dim)
+    n = len(s.shape)
+    for d in dims:
+        if not -n <= d < n:
+            raise GradcliError(
+                f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})"
+            ).mirror("IndexError")
+    dims = sorted({d % n for d in dims})
+    kept = [d for d in range(n) if d not in dims]
+    if not kept:
+        return F.sum(Tensor(s.coalesce().values.copy()))
+    out = SparseCOO(s.indices[kept], s.values.copy(), tuple(s.shape[d] for d in kept))
+    return out.coalesce()
+
+
+def sparse_mm(mat1: Any, mat2: Any) -> Tensor:
+    """`torch.sparse.mm(sparse, dense)` (PyTorch's `SparseAddmmBackward0`)."""
+    return _mm(mat1, mat2, "SparseAddmmBackward0", "mm")
+
+
+def spmm(input: Any, mat2: Any) -> Tensor:  # noqa: A002
+    """`torch.spmm(sparse, dense)`: torch.mm of a sparse matrix."""
+    return _mm(input, mat2, "MmBackward0", "spmm")
+
+
+def _mm(a: Any, b: Any, label: str, fn: str) -> Tensor:
+    from ..ops.sparsemm import sparse_mm as product
+
+    if not isinstance(a, SparseCOO):
+        from . import functional as F
+
+        if isinstance(b, SparseCOO):
+            raise NotSupported(
+                "a dense matrix times a sparse one is not supported by gradcli",
+                hint="write (s.t() @ d.t()).t() with s dense, or make it dense: b.to_dense()",
+            )
+        return F.mm(a, b)
+    return product(a, b, label, fn)
+
+
+def sparse_softmax(input: Any, dim: Any, dtype: Any = None) -> SparseCOO:  # noqa: A002
+    """`torch.sparse.softmax(s, dim)`: the softmax of the stored entries of each line along
+    `dim` (the others are -inf), as ATen's CPU kernel computes it on the coalesced entries:
+    each line's max, exp(value - max) summed in the entries' order, each exp times the sum's
+    reciprocal; float64 values only (float32's exponentials are refused: their last bits are
+    not reproduced)."""
+    return _sparse_softmax(input, dim, dtype, log=False)
+
+
+def sparse_log_softmax(input: Any, dim: Any, dtype: Any = None) -> SparseCOO:  # noqa: A002
+    """`torch.sparse.log_softmax(s, dim)`: value - (max + log(sum of exp(value - max)))."""
+    return _sparse_softmax(input, dim, dtype, log=True)
+
+
+_LINE_ENTRIES = 20_000  # entries of one line a sparse softmax sums (one at a time)
+
+
+def _sparse_softmax(s: Any, dim: Any, dtype: Any, log: bool) -> SparseCOO:
+    try:
+        return _softmax_of(s, dim, dtype, log)
+    except GradcliError as e:
+        e.sparse_own = True  # type: ignore[attr-defined]  (`lang.calls`)
+        raise
+
+
+def _softmax_of(s: Any, dim: Any, dtype: Any, log: bool) -> SparseCOO:
+    fn = "log_softmax" if log else "softmax"
+    if not isinstance(s, SparseCOO):
+        raise NotSupported(
+            f"torch.sparse.{fn} of a dense tensor is not supported by gradcli",
+            hint=f"use torch.{fn}(x, dim) for a dense tensor",
+        )
+    if dtype is not None:
+        raise NotSupported(f"torch.sparse.{fn}(dtype=...) is not supported by gradcli")
+    n = len(s.shape)
+    if not isinstance(dim, int) or isinstance(dim, bool):
+        raise GradcliError(f"{fn}(): argument 'dim' must be int, not {type(dim).__name__}").mirror(
+            "TypeError"
+        )
+    if not -n <= dim < n:
+        raise GradcliError(
+            f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})"
+        ).mirror("IndexError")
+    dim %= n
+    if dim >= s.sparse_dim or s.values.ndim != 1:
+        raise NotSupported(
+            f"torch.sparse.{fn} of a sparse tensor with dense dims is not supported by gradcli",
+            hint="take it of the dense tensor: torch.softmax(s.to_dense(), dim)",
+        )
+    if s.dtype not in (np.float32, np.float64):
+        raise GradcliError(f"\"{fn}\" not implemented for '{s.dtype}'").mirror(
+            "NotImplementedError"
+        )
+    if s.dtype == np.float32:
+        raise NotSupported(
+            f"torch.sparse.{fn} of float32 values is not supported by gradcli (PyTorch's kernel "
+            "computes its exponentials in last bits gradcli does not reproduce)",
+            hint=f"use float64 values (s.double()), or torch.{fn} of the dense tensor",
+        )
+    c = s.coalesce()
+    vals = c.values
+    nnz = len(vals)
+    if not nnz:
+        return SparseCOO(c.indices.copy(), vals.copy(), s.shape, True)
+    # each entry's line: its indices but `dim`, row-major (ATen's pools, in their order)
+    key = np.zeros(nnz, np.int64)
+    for j in range(s.sparse_dim):
+        if j != dim:
+            key = key * s.shape[j] + c.indices[j]
+    order = np.argsort(key, kind="stable")
+    sk = key[order]
+    starts = np.r_[0, np.flatnonzero(np.diff(sk)) + 1]
+    group = np.empty(nnz, np.int64)
+    group[order] = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, nnz]))
+    rank = np.empty(nnz, np.int64)
+    rank[order] = np.arange(nnz) - np.repeat(starts, np.diff(np.r_[starts, nnz]))
+    longest = int(rank.max())
+    if longest >= _LINE_ENTRIES:
+        raise GradcliError(
+            f"torch.sparse.{fn}: gradcli sums at most {_LINE_ENTRIES:,} entries of one line (one "
+            f"after another, as PyTorch's kernel); this one has {longest + 1:,}",
+            hint=f"take torch.{fn} of the dense tensor",
+        )
+    mx = np.maximum.reduceat(vals[order], starts)
+    e = _c_exp(vals - mx[group])
+    sums = np.zeros(len(starts), vals.dtype)
+    for r in range(longest + 1):  # each line's sum, in its entries' order
+        pick = rank == r
+        sums[group[pick]] = sums[group[pick]] + e[pick]
+    if log:
+        out = vals - (mx + np.log(sums))[group]
+    else:
+        out = e * (1.0 / sums)[group]
+    return SparseCOO(c.indices.copy(), out.astype(vals.dtype), s.shape, True)
+
+
+def _c_exp(x: np.ndarray) -> np.ndarray:
+    """exp of float64 values (the C library's and NumPy's agree on PyTorch's bits here)."""
+    with np.errstate(all="ignore"):
+        return np.exp(x)

@@ -71,7 +71,8 @@ def test_no_finally_runs_after_a_limit(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_what_gradcli_lacks_is_never_caught() -> None:
     e = fails(
-        "try:\n    torch.linalg.ldl_factor(torch.eye(2))\nexcept Exception:\n    print('caught')\n"
+        "try:\n    torch.linalg.ldl_factor(torch.eye(200))\n"
+        "except Exception:\n    print('caught')\n"
     )
     assert "not supported" in e.message
     e = fails("try:\n    torch.ones(1).to('mps')\nexcept Exception:\n    pass\n")

@@ -225,6 +225,9 @@ CALLS: dict[str, list[Call]] = {
     "linalg.tensorsolve": one(lambda: spd4((2, 2, 4)), lambda: leaf((2, 2)))
     + one(lambda: spd4((4, 2, 2)), lambda: leaf((2, 2)), dims=(0,)),
     "linalg.solve_triangular": one(spd, lambda: leaf((3, 2)), upper=False),
+    "linalg.ldl_solve": one(
+        spd, lambda: Tensor(np.array([1, 2, 3], np.int32)), lambda: leaf((3, 2))
+    ),
     "linalg.lu_solve": one(
         spd, lambda: Tensor(np.array([2, 2, 3], np.int32)), lambda: leaf((3, 2))
     ),
@@ -317,6 +320,10 @@ CALLS: dict[str, list[Call]] = {
     "F.local_response_norm": one(image, 2),
     "torch.adaptive_max_pool1d": one(signal, 2),
     "F.adaptive_max_pool2d": one(image, 2),
+    "F.fractional_max_pool2d": one(image, 2, 3),
+    "F.fractional_max_pool2d_with_indices": one(image, 3, 2),
+    "F.fractional_max_pool3d": one(volume, (1, 2, 2), 2),
+    "F.fractional_max_pool3d_with_indices": one(volume, 2, (1, 2, 2)),
     "F.adaptive_max_pool3d": one(volume, 2),
     "F.upsample_bilinear": one(image, None, 2),
     "F.channel_shuffle": one(lambda: leaf((1, 4, 2, 3)), 2),
@@ -573,6 +580,8 @@ CALLS: dict[str, list[Call]] = {
     "nn.LocalResponseNorm": one(image),
     "nn.AdaptiveMaxPool1d": one(signal),
     "nn.AdaptiveMaxPool2d": one(image),
+    "nn.FractionalMaxPool2d": one(image),
+    "nn.FractionalMaxPool3d": one(volume),
     "nn.PixelShuffle": one(lambda: leaf((1, 4, 2, 3))),
     "nn.PixelUnshuffle": one(lambda: leaf((1, 1, 4, 2))),
     "nn.MultiMarginLoss": one(x23, labels),
@@ -698,6 +707,8 @@ CONSTRUCT: dict[str, tuple] = {
     "nn.LocalResponseNorm": (2,),
     "nn.AdaptiveMaxPool1d": (2,),
     "nn.AdaptiveMaxPool2d": ((2, 1),),
+    "nn.FractionalMaxPool2d": (2, 3),
+    "nn.FractionalMaxPool3d": ((1, 2, 2), 2),
     "nn.PixelShuffle": (2,),
     "nn.MaxUnpool1d": (2,),
     "nn.MaxUnpool2d": (2,),

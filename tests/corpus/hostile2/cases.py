@@ -9527,3 +9527,187 @@ add(
         (r"argument 0 is not a Variable",),
     ),
 )
+
+# fixctrl: the compiler's settings modules (torch._dynamo.config and its kin), kept per run.
+add(
+    budget(
+        "compile_config_set_forever",
+        "i = 0\nwhile True:\n    torch._dynamo.config.cache_size_limit = i\n    i += 1",
+    ),
+    small(
+        "compile_config_unknown_name",
+        "torch._inductor.config.triton.no_such_setting = 1",
+        (r"torch._inductor.config.triton.no_such_setting does not exist",),
+    ),
+    small(
+        "compile_config_save",
+        "print(torch._dynamo.config.save_config())",
+        (r"not supported",),
+    ),
+    small(
+        "compile_config_patch_unknown",
+        "with torch._dynamo.config.patch(no_such_setting=True):\n    pass",
+        (r"torch._dynamo.config.no_such_setting does not exist",),
+    ),
+    small(
+        "compile_config_object_default",
+        "print(torch._inductor.config.compile_threads)",
+        (r"not supported",),
+    ),
+    small(
+        "compile_config_dunder",
+        "print(torch._dynamo.config.__dict__)",
+        (r"not supported|dunder|__dict__",),
+    ),
+    small(
+        "compile_config_replace_section",
+        "torch._inductor.config.triton = {}",
+        (r"not supported",),
+    ),
+)
+
+# fixctrl: torch.cond, while_loop, scan and map call the program's functions under its limits.
+add(
+    budget(
+        "while_loop_forever",
+        "from torch._higher_order_ops import while_loop\n"
+        "print(while_loop(lambda i: i < 10**15, lambda i: (i + 1,), (torch.tensor(0),)))",
+    ),
+    budget(
+        "while_loop_python_int_forever",
+        "print(torch.while_loop(lambda i: True, lambda i: (i + 1,), (0,)))",
+    ),
+    budget(
+        "scan_many_steps",
+        "from torch._higher_order_ops import scan\n"
+        "c, ys = scan(lambda c, x: (c + x, c * 1), torch.zeros(1), torch.ones(10**7, 1))",
+    ),
+    budget(
+        "map_many_slices",
+        "from torch._higher_order_ops import map\nys = map(lambda x: x * 2, torch.ones(10**7))",
+    ),
+    small(
+        "cond_recursing",
+        "def f(x):\n    return torch.cond(x.sum() > 0, f, f, (x,))\nf(torch.ones(2))",
+        (r"recursion|depth",),
+    ),
+    small(
+        "cond_pred_not_bool",
+        "torch.cond('yes', lambda x: x, lambda x: x, (torch.ones(2),))",
+        (r"Expected pred to be bool or tensor",),
+    ),
+    small(
+        "cond_branch_returns_a_string",
+        "torch.cond(torch.tensor(True), lambda x: 'a', lambda x: 'b', (torch.ones(2),))",
+        (r"not supported",),
+    ),
+    small(
+        "scan_combine_returns_one",
+        "from torch._higher_order_ops import scan\n"
+        "scan(lambda c, x: c + x, torch.zeros(2), torch.ones(3, 2))",
+        (r"improper combine_fn number of returns",),
+    ),
+)
+
+# fixctrl: fractional max pooling (regions drawn per plane, windows gathered at once).
+add(
+    budget(
+        "fractional_pool_many_planes",
+        "y = torch.nn.functional.fractional_max_pool2d(torch.ones(1, 10**6, 3, 3), 2, "
+        "output_size=2)\nprint(y.sum())",
+        LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "fractional_pool_huge_windows",
+        "y = torch.nn.functional.fractional_max_pool2d(torch.ones(1, 1, 3000, 3000), 1000, "
+        "output_size=2000)",
+        LIMIT + (r"at most",),
+    ),
+    small(
+        "fractional_pool_bad_samples",
+        "torch.nn.functional.fractional_max_pool2d(torch.ones(1, 2, 6, 6), 2, output_size=3, "
+        "_random_samples=torch.rand(1, 3, 2))",
+        (r"equals to input channel size",),
+    ),
+    small(
+        "fractional_pool_samples_not_tensor",
+        "torch.nn.functional.fractional_max_pool2d(torch.ones(1, 2, 6, 6), 2, output_size=3, "
+        "_random_samples=[[[0.5, 0.5]]])",
+        (r"must be Tensor",),
+    ),
+)
+
+# fixctrl: sparse COO products (torch.sparse.mm, @), sums and to_sparse.
+add(
+    budget(
+        "sparse_mm_one_crowded_row",
+        "s = torch.sparse_coo_tensor(torch.zeros(2, 10**6, dtype=torch.long), "
+        "torch.ones(10**6), (1, 1))\ny = torch.sparse.mm(s, torch.ones(1, 1))",
+        LIMIT + (r"at most",),
+    ),
+    budget(
+        "sparse_mm_wide_dense",
+        "i = torch.arange(10**5).repeat(2, 1)\n"
+        "s = torch.sparse_coo_tensor(i, torch.ones(10**5), (10**5, 10**5))\n"
+        "y = s @ torch.ones(10**5, 2000)",
+        LIMIT + (r"at most",),
+    ),
+    budget(
+        "sparse_mm_in_a_loop",
+        "s = torch.ones(100, 100).to_sparse()\nd = torch.ones(100, 100)\n"
+        "while True:\n    d = torch.sparse.mm(s, d)",
+    ),
+    small(
+        "sparse_mm_index_out_of_bound",
+        "s = torch.sparse_coo_tensor(torch.tensor([[0], [5]]), torch.ones(1), (2, 2), "
+        "check_invariants=False)\ntorch.sparse.mm(s, torch.ones(2, 2))",
+        (r"index out of column bound",),
+    ),
+    small(
+        "sparse_times_sparse",
+        "s = torch.ones(2, 2).to_sparse()\nprint(torch.sparse.mm(s, s))",
+        (r"not supported",),
+    ),
+    small(
+        "to_sparse_requires_grad",
+        "x = torch.ones(2, 2, requires_grad=True)\ns = x.to_sparse()",
+        (r"not supported",),
+    ),
+)
+
+# fixctrl: torch.linalg.ldl_factor / ldl_solve (LAPACK's order, one matrix and column at a time).
+add(
+    budget(
+        "ldl_factor_many_matrices",
+        "A = torch.eye(20).expand(10**4, 20, 20)\nLD, p = torch.linalg.ldl_factor(A)",
+        LIMIT + (r"at most",),
+    ),
+    small(
+        "ldl_factor_large_matrix",
+        "LD, p = torch.linalg.ldl_factor(torch.eye(200))",
+        (r"not supported",),
+    ),
+    small(
+        "ldl_solve_bad_pivots",
+        "LD, p = torch.linalg.ldl_factor(torch.eye(3))\n"
+        "torch.linalg.ldl_solve(LD, p * 7, torch.ones(3, 1))",
+        (r"pivots must be between",),
+    ),
+)
+
+# fixctrl: torch.sparse.softmax (float64; a line's entries summed one after another).
+add(
+    budget(
+        "sparse_softmax_one_long_line",
+        "i = torch.stack([torch.zeros(10**6, dtype=torch.long), torch.arange(10**6)])\n"
+        "s = torch.sparse_coo_tensor(i, torch.ones(10**6, dtype=torch.float64), (1, 10**6))\n"
+        "a = torch.sparse.softmax(s, 1)",
+        LIMIT + (r"at most",),
+    ),
+    small(
+        "sparse_softmax_float32",
+        "s = torch.ones(2, 2).to_sparse()\nprint(torch.sparse.softmax(s, 1))",
+        (r"not supported",),
+    ),
+)

@@ -1,0 +1,327 @@
+"""What torch.compile tutorials write around compiling, as eager PyTorch answers it: the
+compiler's settings modules (`torch._dynamo.config`, `torch._inductor.config`,
+`torch._functorch.config`, `torch.compiler.config`), read and set by name and checked as PyTorch
+checks them, and the small functions of `torch._dynamo` / `torch.compiler` (reset, disable,
+mark_dynamic, list_backends...). gradcli compiles nothing (a compiled function is interpreted as
+every other), so a setting changes no result: it is kept for the run, to be read back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base.errors import GradcliError, NotSupported
+from .values import Builtin
+
+# The module each alias target names (`name->dynamo:target` in surface.compile_config).
+_MODULES = {
+    "dynamo": "torch._dynamo.config",
+    "inductor": "torch._inductor.config",
+    "functorch": "torch._functorch.config",
+    "compiler": "torch.compiler.config",
+}
+_UNREADABLE = object()  # a setting whose default is an object, or depends on the machine
+
+
+def _literal(text: str) -> Any:
+    """A default as surface.compile_config writes it: a Python literal of a plain value."""
+    if text in ("True", "False", "None"):
+        return {"True": True, "False": False, "None": None}[text]
+    if text[:1] in "'\"":
+        return text[1:-1].encode().decode("unicode_escape")
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+_TABLES: dict[str, dict[str, Any]] = {}
+
+
+def _table(module: str) -> dict[str, Any]:
+    """`module`'s settings: name -> default (or _UNREADABLE, or ("alias", module, name))."""
+    if not _TABLES:
+        from ..surface.compile_config import CONFIG
+
+        for mod, text in CONFIG.items():
+            table: dict[str, Any] = {}
+            for row in text.split("\n"):
+                if not row:
+                    continue
+                if "->" in row:
+                    name, target = row.split("->")
+                    where, target = target.split(":")
+                    table[name] = ("alias", _MODULES[where], target)
+                elif "=" in row:
+                    name, value = row.split("=", 1)
+                    table[name] = _literal(value)
+                else:
+                    table[row] = _UNREADABLE
+            _TABLES[mod] = table
+    return _TABLES[module]
+
+
+# The values the program set in this run, by (module, dotted name): shared by a module and its
+# sections, and by an alias and its target.
+_SET: dict[tuple[str, str], Any] = {}
+
+
+class CompileConfig:
+    """One of the compiler's settings modules, or a section of one (`config.triton`): a name
+    PyTorch's module lacks is its AttributeError, whether read or set; a set value is read
+    back; a default that is a plain value is PyTorch's."""
+
+    settings_module = True  # importable by its dotted name, as namespaces.Flags
+
+    def __init__(self, module: str, prefix: str = "") -> None:
+        self.module = module
+        self.prefix = prefix  # "" or "triton." (a section's names, dotted in the table)
+        self.name = module + (f".{prefix[:-1]}" if prefix else "")
+
+    def reset(self) -> None:
+        """A new run: every compiler setting back to PyTorch's default (all modules at once:
+        an alias may reach from one to another)."""
+        _SET.clear()
+
+    def _resolve(self, name: str) -> tuple[str, str]:
+        module, full = self.module, self.prefix + name
+        entry = _table(module).get(full)
+        while isinstance(entry, tuple):  # an alias: the setting it stands for
+            module, full = entry[1], entry[2]
+            entry = _table(module).get(full)
+        if full not in _table(module):
+            raise GradcliError(f"{self.name}.{name} does not exist").mirror("AttributeError")
+        return module, full
+
+    def _section(self, name: str) -> bool:
+        dotted = self.prefix + name + "."
+        return any(k.startswith(dotted) for k in _table(self.module))
+
+    def program_attribute(self, name: str) -> Any:
+        if name == "patch" and not self.prefix:
+            return Builtin(f"{self.name}.patch", self._patch)
+        if name in _METHODS:
+            raise NotSupported(
+                f"`{self.name}.{name}` is not supported by gradcli (it compiles nothing: its "
+                "compiler settings change no result)",
+                hint=f"set the setting itself: {self.name}.NAME = value",
+            )
+        if self._section(name):
+            return CompileConfig(self.module, self.prefix + name + ".")
+        module, full = self._resolve(name)
+        if (module, full) in _SET:
+            return _SET[(module, full)]
+        value = _table(module)[full]
+        if value is _UNREADABLE:
+            raise NotSupported(
+                f"reading `{self.name}.{name}` is not supported by gradcli (its default is "
+                "an object of PyTorch's compiler, or depends on the machine)",
+                hint="set it before reading it, or leave it out: gradcli compiles nothing",
+            )
+        return value
+
+    def program_set(self, name: str, value: Any) -> None:
+        if self._section(name):
+            raise NotSupported(
+                f"replacing the section `{self.name}.{name}` is not supported",
+                hint=f"set its settings one by one: {self.name}.{name}.NAME = value",
+            )
+        _SET[self._resolve(name)] = value
+
+    def _patch(self, arg1: Any = None, arg2: Any = None, **changes: Any) -> _Patch:
+        """`config.patch(name=value, ...)`, `patch("name", value)`, `patch({...})`: the
+        settings changed inside a `with` block (or a decorated function's calls: gradcli's
+        compiler settings change no result, so the function is left as it is)."""
+        if isinstance(arg1, str):
+            changes = {arg1: arg2, **changes}
+        elif isinstance(arg1, dict):
+            changes = {**arg1, **changes}
+        elif arg1 is not None:
+            raise GradcliError(f"expected `dict` got {type(arg1).__name__}").mirror(
+                "AssertionError"
+            )
+        return _Patch(self, changes)
+
+    def __repr__(self) -> str:
+        if self.prefix:
+            return "<torch.utils._config_module.SubConfigProxy object>"
+        return f"<module '{self.name}'>"
+
+
+class _Patch:
+    """What `config.patch(...)` gives: a context manager setting the changes on entry (a
+    name the module lacks is its AttributeError then) and restoring them on exit; as a
+    decorator, the function itself."""
+
+    program_context = True
+    as_value = None
+
+    def __init__(self, config: CompileConfig, changes: dict[str, Any]) -> None:
+        self.config, self.changes = config, changes
+        self.saved: list[tuple[tuple[str, str], Any, bool]] = []
+
+    def enter(self) -> None:
+        keys = [(self.config._resolve(name), value) for name, value in self.changes.items()]
+        self.saved = [(key, _SET.get(key), key in _SET) for key, _ in keys]
+        for key, value in keys:
+            _SET[key] = value
+
+    def exit(self) -> None:
+        for key, old, was_set in reversed(self.saved):
+            if was_set:
+                _SET[key] = old
+            else:
+                _SET.pop(key, None)
+        self.saved = []
+
+    def __call__(self, fn: Any) -> Any:
+        return fn
+
+    def __repr__(self) -> str:
+        return "<torch.utils._config_module.ConfigModule.patch.<locals>.ConfigPatch object>"
+
+
+# The config module's own functions (patch, save_config...): not settings.
+_METHODS = frozenset(
+    {"patch", "save_config", "save_config_portable", "load_config", "get_config_copy"}
+    | {
+        "codegen_config",
+        "to_dict",
+        "shallow_copy_dict",
+        "get_hash",
+        "get_type",
+        "get_serializable_config_copy",
+    }
+)
+
+DYNAMO_CONFIG = CompileConfig("torch._dynamo.config")
+INDUCTOR_CONFIG = CompileConfig("torch._inductor.config")
+FUNCTORCH_CONFIG = CompileConfig("torch._functorch.config")
+COMPILER_CONFIG = CompileConfig("torch.compiler.config")
+CONFIGS = (DYNAMO_CONFIG, INDUCTOR_CONFIG, FUNCTORCH_CONFIG, COMPILER_CONFIG)
+
+# torch._dynamo.list_backends(): the backends PyTorch 2.13 lists (those without the "debug" or
+# "experimental" tags), and all of them with exclude_tags=() (or None).
+_BACKENDS = ["cudagraphs", "inductor", "openxla", "tvm"]
+_ALL_BACKENDS = sorted(
+    _BACKENDS
+    + ["aot_eager", "aot_eager_decomp_partition", "aot_eager_decomp_partition_crossref"]
+    + ["aot_eager_decomp_partition_with_mode", "aot_eager_default_partitioner", "aot_ts"]
+    + ["dynamo_accuracy_minifier_backend", "dynamo_minifier_backend", "eager", "eager_debug"]
+    + ["eager_noexcept", "invoke_subgraph", "non_leaf_compile_error_TESTING_ONLY"]
+    + ["openxla_eval", "pre_dispatch_eager", "relu_accuracy_error_TESTING_ONLY"]
+    + ["relu_compile_error_TESTING_ONLY", "relu_runtime_error_TESTING_ONLY", "ts"]
+)
+
+
+def _list_backends(exclude_tags: Any = ("debug", "experimental")) -> list[str]:
+    if not exclude_tags:
+        return list(_ALL_BACKENDS)
+    return list(_BACKENDS)
+
+
+def _nothing(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+def _false(*args: Any, **kwargs: Any) -> bool:
+    return False
+
+
+def _disable(
+    fn: Any = None, recursive: Any = True, *, reason: Any = None, wrapping: Any = True
+) -> Any:
+    """`torch._dynamo.disable(f)` / `@torch.compiler.disable`: the function itself (it runs
+    eagerly, as every function of a gradcli program does)."""
+    if fn is None:
+        return Builtin("torch.compiler.disable", lambda f: f)
+    return fn
+
+
+def _identity(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    return fn
+
+
+def _optimize(*args: Any, **kwargs: Any) -> Any:
+    """`torch._dynamo.optimize("eager")`: a decorator that leaves the function as it is."""
+    return Builtin("torch._dynamo.optimize", _identity)
+
+
+def _refused(name: str, hint: str) -> Builtin:
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise NotSupported(
+            f"`{name}` is not supported by gradcli (it compiles nothing: there is no graph of "
+            "the compiler's to show)",
+            hint=hint,
+        )
+
+    return Builtin(name, refuse)
+
+
+def _common(ns: str) -> dict[str, Any]:
+    """The functions torch._dynamo and torch.compiler have alike."""
+    return {
+        "reset": Builtin(f"{ns}.reset", _nothing),
+        "disable": Builtin(f"{ns}.disable", _disable),
+        "allow_in_graph": Builtin(f"{ns}.allow_in_graph", _identity),
+        "assume_constant_result": Builtin(f"{ns}.assume_constant_result", _identity),
+        "list_backends": Builtin(f"{ns}.list_backends", _list_backends),
+    }
+
+
+def dynamo_members() -> dict[str, Any]:
+    return {
+        **_common("torch._dynamo"),
+        "config": DYNAMO_CONFIG,
+        "is_compiling": Builtin("torch._dynamo.is_compiling", _false),
+        **{
+            n: Builtin(f"torch._dynamo.{n}", _nothing)
+            for n in ("mark_dynamic", "mark_static", "maybe_mark_dynamic", "mark_unbacked")
+        },
+        "optimize": Builtin("torch._dynamo.optimize", _optimize),
+        "explain": _refused("torch._dynamo.explain", "call the function itself"),
+    }
+
+
+class _Stance:
+    """`torch.compiler.set_stance("force_eager")`, called or used in `with`: gradcli runs every
+    function eagerly whatever the stance."""
+
+    program_context = True
+    as_value = None
+
+    def enter(self) -> None:
+        return None
+
+    def exit(self) -> None:
+        return None
+
+    def __repr__(self) -> str:
+        return "<torch._dynamo.decorators.set_stance object>"
+
+
+def _set_stance(
+    stance: Any = "default", *, skip_guard_eval_unsafe: Any = False, force_backend: Any = None
+) -> _Stance:
+    return _Stance()
+
+
+def compiler_members() -> dict[str, Any]:
+    return {
+        **_common("torch.compiler"),
+        "config": COMPILER_CONFIG,
+        **{
+            n: Builtin(f"torch.compiler.{n}", _false)
+            for n in ("is_compiling", "is_dynamo_compiling", "is_exporting")
+        },
+        "cudagraph_mark_step_begin": Builtin("torch.compiler.cudagraph_mark_step_begin", _nothing),
+        "set_stance": Builtin("torch.compiler.set_stance", _set_stance),
+        "get_default_backend": Builtin("torch.compiler.get_default_backend", lambda: "inductor"),
+    }
+
+
+def inductor_members() -> dict[str, Any]:
+    return {"config": INDUCTOR_CONFIG}
+
+
+def functorch_members() -> dict[str, Any]:
+    return {"config": FUNCTORCH_CONFIG}

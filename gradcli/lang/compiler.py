@@ -379,9 +379,10 @@ def delete_item(o: Any, k: Any) -> None:
         del o[k]
         return
     if isinstance(o, surface_nn.ModuleEntries):
-        from .pyobjects import refuse_module_entries
+        from .pyobjects import delete_module_entry
 
-        refuse_module_entries()
+        delete_module_entry(o, k)
+        return
     if isinstance(o, surface_nn.ModuleDict):
         o = o._modules  # `del md[key]`: as a dict's item
     elif hasattr(type(o), "program_delitem"):

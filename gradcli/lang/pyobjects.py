@@ -14,7 +14,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, _GradMode, repeated_change, typename
-from ..surface.nn import ModuleEntries
+from ..surface.nn import ModuleEntries, StateEntries
 from ..surface.printing import MaxMin, Size
 from . import pycounter
 from .values import (
@@ -293,6 +293,31 @@ def refuse_module_entries(*_: Any, **__: Any) -> None:
         hint="register with self.name = module (or nn.Parameter), self.add_module(name, "
         "module), self.register_parameter(name, p) or self.register_buffer(name, t)",
     )
+
+
+def set_module_entry(entries: dict, key: Any, value: Any) -> None:
+    """`self._modules[str(i)] = block` (d2l's MySequential): PyTorch's plain dict write,
+    for a submodule under a name `add_module` would take; anything else stays refused."""
+    from ..surface.nn import Module
+
+    if type(entries) is not ModuleEntries or not (
+        isinstance(key, str) and key and "." not in key and isinstance(value, Module)
+    ):
+        refuse_module_entries()
+    if key not in entries:
+        limits.LIST_ITEMS.check(len(entries) + 1, "the number of submodules")
+    entries[key] = value
+
+
+def delete_module_entry(entries: dict, key: Any) -> None:
+    """`del self._modules[name]`: the submodule leaves its parent, as PyTorch's dict delete."""
+    if type(entries) is not ModuleEntries or not isinstance(key, str):
+        refuse_module_entries()
+    if key not in entries:
+        from .exceptions import CLASSES, ProgramError
+
+        raise ProgramError(CLASSES["KeyError"](key))
+    del entries[key]
 
 
 def od_move_to_end(d: collections.OrderedDict, key: Any, last: bool = True) -> None:
@@ -1098,6 +1123,7 @@ TABLES: dict[type, dict[str, Callable[..., Any]]] = {
     DefaultDict: DICT,
     pycounter.Counter: pycounter.counter_methods(DICT),
     ModuleEntries: MODULE_ENTRIES,
+    StateEntries: MODULE_ENTRIES,
     set: SET,
     frozenset: FROZENSET,
     str: STR,

@@ -784,7 +784,8 @@ class Runtime:
                 raise GradcliError(str(e)).mirror("ValueError") from None
             return
         if isinstance(owner, surface_nn.ModuleEntries):
-            pyobjects.refuse_module_entries()
+            pyobjects.set_module_entry(owner, key, value)
+            return
         if isinstance(owner, dict):
             if pyobjects.hashable(key) not in owner:
                 limits.LIST_ITEMS.check(len(owner) + 1, "the number of items in the dict")

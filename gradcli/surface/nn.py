@@ -260,15 +260,22 @@ class IncompatibleKeys(tuple):
 
 class ModuleEntries(dict):
     """A module's submodules by name, as `module._modules` gives them to a program: read
-    (`.items()`, `.values()`, `[name]`, iteration) but not written through; a program
-    registers a submodule with `add_module(name, m)` or `self.name = m` (the language
-    refuses item assignment, `del` and the mutating dict methods on it)."""
+    (`.items()`, `.values()`, `[name]`, iteration); written only as `_modules[name] = module`
+    and `del _modules[name]` (d2l's MySequential), the language refusing other values and
+    the mutating dict methods on it."""
 
     __slots__ = ()
 
     @staticmethod
     def program_typename(_: Any) -> str:
         return "dict"  # type(m._modules) is Python's dict in PyTorch
+
+
+class StateEntries(ModuleEntries):
+    """`module._parameters` / `_buffers` as a program reads them: a snapshot, never written
+    (a write would not reach the module: refused, as every mutation of it)."""
+
+    __slots__ = ()
 
 
 class Entries(dict):
@@ -654,7 +661,7 @@ class Module:
             return self._modules
         if name in ("_parameters", "_buffers"):
             # read (a snapshot, as a dict the language does not write through)
-            return ModuleEntries(getattr(self, name))
+            return StateEntries(getattr(self, name))
         if name in self._parameters:
             return self._parameters[name]
         if name in self._modules:

@@ -6220,8 +6220,14 @@ CASES: list[Case] = [
         (3, 5),
     ),
     Case(
-        "modules_item_assignment",
-        NN + "m = nn.Linear(1, 1)\nm._modules['a'] = nn.ReLU()\n",
+        "modules_item_assignment_of_junk",
+        NN + "m = nn.Linear(1, 1)\nm._modules['a'] = print\n",
+        "changing a module's _modules, _parameters or _buffers directly is not supported",
+        (4, 1),
+    ),
+    Case(
+        "modules_item_assignment_dotted_name",
+        NN + "m = nn.Linear(1, 1)\nm._modules['a.b'] = nn.ReLU()\n",
         "changing a module's _modules, _parameters or _buffers directly is not supported",
         (4, 1),
     ),
@@ -6232,8 +6238,8 @@ CASES: list[Case] = [
         (4, 1),
     ),
     Case(
-        "modules_del_item",
-        NN + "m = nn.Sequential(nn.ReLU())\ndel m._modules['0']\n",
+        "modules_del_item_of_another_kind",
+        NN + "m = nn.Sequential(nn.ReLU())\ndel m._modules[0]\n",
         "changing a module's _modules, _parameters or _buffers directly is not supported",
         (4, 5),
     ),

@@ -9711,3 +9711,22 @@ add(
         (r"not supported",),
     ),
 )
+
+# lead (session38): `self._modules[name] = module` and `del self._modules[name]`.
+add(
+    budget(
+        "modules_item_assignment_forever",
+        "from torch import nn\nm = nn.Sequential()\ni = 0\nwhile True:\n"
+        "    m._modules[str(i)] = nn.ReLU()\n    i += 1",
+    ),
+    small(
+        "modules_item_assignment_itself",
+        "from torch import nn\nm = nn.Sequential()\nm._modules['me'] = m\nprint(m)",
+        (r"contains itself",),
+    ),
+    small(
+        "modules_item_assignment_of_a_tensor",
+        "from torch import nn\nm = nn.Sequential()\nm._modules['t'] = torch.ones(2)",
+        (r"not supported",),
+    ),
+)

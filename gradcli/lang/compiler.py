@@ -100,6 +100,7 @@ from .values import (
     BARE_UNUSED_MODULES,
     BREAK,
     CONTINUE,
+    FROM_IMPORT_MODULES,
     FUNCTION_BASE,
     FUNCTOOLS,
     PROGRAM_INSTANCES,
@@ -118,6 +119,7 @@ from .values import (
     UnusedModule,
     UserFunction,
     as_index,
+    imported_member,
     iterate,
     length,
     seq,
@@ -2310,6 +2312,22 @@ class Compiler:
                         span=self.span(node),
                     ).mirror(None)
             return _nothing
+        if mod in FROM_IMPORT_MODULES and not node.level:
+            members = []
+            for alias in node.names:
+                if alias.name == "*":
+                    raise NotSupported(
+                        "`import *` is not supported",
+                        span=self.span(node),
+                        hint="import the names you use",
+                    )
+                members.append((self.store_name(alias.asname or alias.name, node), alias.name))
+
+            def bind_members(f: Frame) -> None:
+                for store, name in members:
+                    store(f, imported_member(mod, name))
+
+            return bind_members
         if mod.split(".")[0] in UNUSED_MODULES and not node.level:
             unused_bindings = []
             for alias in node.names:

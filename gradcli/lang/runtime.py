@@ -102,6 +102,7 @@ from .values import (
     FunctionCode,
     Generator,
     GenericAlias,
+    Missing,
     ModuleType,
     Namespace,
     ProgramExit,
@@ -747,6 +748,8 @@ class Runtime:
             return owner.getitem(key)
         if type(owner) is PyType and owner.name in GENERIC_ORIGINS and owner.convert is not None:
             return GenericAlias(owner, key)  # a type hint: `tuple[torch.Tensor, ...]`
+        if isinstance(owner, Missing):  # `from sys import modules; modules[...]`
+            raise owner.refuse()
         message = f"'{pytype_name(owner)}' object is not subscriptable"
         raise GradcliError(message).mirror("TypeError")
 

@@ -1706,6 +1706,25 @@ OS_PATH = {
 OS_PATH_MODULE = UnusedModule("os.path")
 
 
+def imported_member(module: str, name: str) -> Any:
+    """`from sys import stderr`, `from os import path`, `from os.path import join`: the member
+    gradcli gives a program of that module (as `sys.stderr` reaches it), else an unused one
+    whose every use is refused. Run when the import runs (sys.argv is the run's)."""
+    if module == "sys":
+        found = _sys_member(name)
+        if found is not _NO_MEMBER:
+            return found
+    elif module == "os" and name == "path":
+        return OS_PATH_MODULE
+    elif module == "os.path" and name in OS_PATH:
+        return OS_PATH[name]
+    return UnusedModule(f"{module}.{name}")
+
+
+# The modules whose `from M import name` binds what gradcli gives of them.
+FROM_IMPORT_MODULES = ("sys", "os", "os.path")
+
+
 class StdOut:
     """`sys.stdout` as scripts use it to print a line in pieces (`sys.stdout.write(s)`,
     `sys.stdout.flush()`, `print(..., file=sys.stdout)`): the program's standard output, the

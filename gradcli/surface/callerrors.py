@@ -829,6 +829,8 @@ def _python_first(
     plain, _, rest = recorded.partition("|")
     inplace, _, with_tensor = rest.partition("|")
     names = [n for n, _, _ in params]
+    if names[:1] == ["device"] and (v is None or type(v).__name__ == "Device"):
+        return None  # (torch.set_default_device(None / torch.device('cpu')): its own values)
     if any(k != "inplace" for k in kwargs):
         return None
     if len(args) == 2 and isinstance(args[1], Tensor) and not kwargs:

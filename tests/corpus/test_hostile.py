@@ -309,7 +309,12 @@ CASES: list[Case] = [
     Case(
         "import_os", "import os\nos.system('touch pwned')", "`os.system` is not supported", (2, 1)
     ),
-    Case("from_os", "from os import system", "cannot import from `os`", (1, 1)),
+    Case(
+        "from_os",
+        "from os import system\nsystem('ls')",
+        "`os.system` is not supported",
+        (2, 1),
+    ),
     Case(
         "import_subprocess", "import torch\nimport subprocess", "cannot import `subprocess`", (2, 1)
     ),
@@ -4238,7 +4243,7 @@ CASES: list[Case] = [
     Case(
         "loss_module_unknown_keyword",
         "f = torch.nn.MSELoss(retain_graph=True)",
-        "MSELoss.__init__() got an unexpected keyword argument 'retain_graph'",
+        "_Loss.__init__() got an unexpected keyword argument 'retain_graph'",
         (1, 5),
     ),
     Case(
@@ -5270,7 +5275,12 @@ CASES: list[Case] = [
         (2, 5),
     ),
     Case("os_dunder", "import os\nd = os.__dict__", "`.__dict__` is not accessible", (2, 7)),
-    Case("from_sys_still_refused", "from sys import argv", "cannot import from `sys`", (1, 1)),
+    Case(
+        "from_sys_modules_unused",
+        "from sys import modules\nm = modules['os']",
+        "`sys.modules` is not supported",
+        (2, 5),
+    ),
     Case(
         "argpartition_many_kth",
         "import numpy as np\na = np.zeros(10**6)\ni = np.argpartition(a, list(range(10**5)))",
@@ -5443,7 +5453,7 @@ CASES: list[Case] = [
         "`import *` is not supported for `torch.nn.functional`",
         (1, 1),
     ),
-    Case("star_import_os", "from os import *", "cannot import from `os`", (1, 1)),
+    Case("star_import_os", "from os import *", "`import *` is not supported", (1, 1)),
     Case("star_import_builtins", "from builtins import *", "cannot import from `builtins`", (1, 1)),
     Case(
         "star_import_exported_but_lacking",
@@ -6215,9 +6225,9 @@ CASES: list[Case] = [
     ),
     Case(
         "class_body_from_os",
-        "import torch\nclass A:\n    from os import path\n",
-        "cannot import from `os`",
-        (3, 5),
+        "import torch\nclass A:\n    from os import path\nA.path.exists('/')\n",
+        "`os.path.exists` is not supported",
+        (4, 1),
     ),
     Case(
         "modules_item_assignment_of_junk",

@@ -51,7 +51,9 @@ def test_gc_time_and_warnings() -> None:
         ("import sys\nprint(sys.modules)", "`sys.modules` is not supported"),
         ("import os.path as p\np.isfile('x')", "`os.path.isfile` is not supported"),
         ("import os.path\nos.path.getsize('x')", "`os.path.getsize` is not supported"),
-        ("from os import path", "cannot import from `os`"),
+        ("from os import path\npath.realpath('.')", "`os.path.realpath` is not supported"),
+        ("from os import getcwd\ngetcwd()", "`os.getcwd` is not supported"),
+        ("from os.path import exists\nexists('x')", "`os.path.exists` is not supported"),
     ],
 )
 def test_what_could_wait_or_reach_the_process_is_absent(program: str, message: str) -> None:

@@ -9730,3 +9730,28 @@ add(
         (r"not supported",),
     ),
 )
+
+# lead (session38): `from sys import ...`, `from os import ...`, `from os.path import ...`.
+add(
+    small(
+        "from_os_import_system_used",
+        "from os import system\nsystem('touch /tmp/gradcli_owned')",
+        (r"`os.system` is not supported",),
+    ),
+    small(
+        "from_sys_import_modules_walk",
+        "from sys import modules\nos = modules.get('os')",
+        (r"`sys\.modules\.get` is not supported",),
+    ),
+    small(
+        "from_os_path_import_dunder",
+        "from os.path import join\nf = join.__globals__",
+        (r"__globals__",),
+    ),
+    small(
+        "from_sys_stdout_dunder",
+        "from sys import stdout\nb = stdout.buffer",
+        (r"not supported|has no attribute",),
+    ),
+    esc("from_os_import_star", "from os import *"),
+)

@@ -263,6 +263,7 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
         [("c", (2,))],
     ),
     ("lerp", lambda a, b: B.lerp(a, b, 0.3) * a, [("c", (3,)), ("c", (3,))]),
+    ("eigvals_of_real", lambda a: L.eigvals(a), [("r", (2, 3, 3))]),
 ]
 
 

@@ -168,13 +168,24 @@ def checked_scalar(value: Any, dt: np.dtype, numel: int | None = None) -> None:
     `numel`: the number of elements a fill writes (a number made a tensor, as `x[i] = v` and
     `torch.where(c, x, v)` make it, is one): ATen fills a one-element float16 or bfloat16
     tensor without the check (a value too large for it becomes inf)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (int, float, complex, np.number)
+    ):
         return
     name = _name(dt)
     if numel == 1 and name in ("float16", "bfloat16"):
         return
-    if name not in _C10_CONVERT_NAME or isinstance(value, (complex, np.complexfloating)):
+    if name not in _C10_CONVERT_NAME:
         return
+    if isinstance(value, (complex, np.complexfloating)):
+        # a complex number into a real type: c10 refuses a nonzero imaginary part as an
+        # overflow, and takes the real part within the type's range
+        if value.imag != 0:
+            raise GradcliError(
+                f"value cannot be converted to type {_C10_CONVERT_NAME[name]} without overflow",
+                hint="give a real number (z.real), or make the tensor complex first",
+            )
+        value = float(value.real)
     v = value.item() if isinstance(value, np.number) else value
     kind = np.dtype(dt).kind if name != "bfloat16" else "f"
     if kind in "iu":

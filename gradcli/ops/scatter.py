@@ -159,6 +159,7 @@ scatter = defop(
     signature="scatter(x, dim, index, src), x.scatter_(dim, index, src), index_fill",
     samples=tuple(Sample(s, {"dim": d, "index": i}) for s, d, i in _SAMPLES),
     to_torch=_torch_scatter("scatter"),
+    complex="rule",  # (the rule moves g's values, complex ones as they are: zeros stay +0)
     to_jax=_jax_scatter("set"),
 )
 
@@ -174,6 +175,7 @@ scatter_add = defop(
     signature="scatter_add(x, dim, index, src), x.index_add_(dim, index, source)",
     samples=tuple(Sample(s, {"dim": d, "index": i}) for s, d, i in _ADD_SAMPLES),
     to_torch=_torch_scatter("scatter_add"),
+    complex="rule",  # (the rule moves g's values, complex ones as they are: zeros stay +0)
     to_jax=_jax_scatter("add"),
 )
 

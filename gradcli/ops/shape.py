@@ -387,6 +387,7 @@ zero_region = defop(
         for a, b in _INDEX_CASES
         if not any(k is None for k in b)
     ),
+    complex="rule",  # (the rule zeroes places of g, complex values as they are)
 )
 
 

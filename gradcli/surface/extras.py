@@ -1664,11 +1664,19 @@ def cond(input: Any, p: Any = None, *, out: Any = None) -> Tensor:  # noqa: N803
     if p not in ("fro", "nuc", float("inf"), float("-inf"), 1, -1):
         raise GradcliError(f"linalg.cond got an invalid norm type: {p}")
     from .elementwise import nan_to_num
+    from .linalg import _info_zero
+    from .scatter import _in_place, masked_fill
 
-    singular = np.linalg.matrix_rank(a.data.astype(np.float64)) < a.shape[-1]
-    if np.any(singular):
-        if a.ndim > 2:
-            raise GradcliError("linalg.cond: a batch holding a singular matrix is not supported")
-        return A.named(A.add_t(A.mul_t(F.sum(a), 0.0), float("inf")), "NanToNumBackward0")
-    r = A.mul_t(matrix_norm(a, p), matrix_norm(inv(a), p))
-    return A.named(nan_to_num(r, float("inf")), "NanToNumBackward0")
+    if p == "nuc":
+        # ATen's: the sums of the singular values and of their reciprocals (a singular
+        # matrix gives inf, or nan for 0 * inf)
+        s = svdvals(a)
+        return A.mul_t(F.sum(s, -1), F.sum(A.div_t(1, s), -1))
+    # ATen's: inv_ex, its singular matrices' inverses filled with inf IN PLACE (so that a
+    # backward through it fails as PyTorch's, the inverse it saved having been changed), the
+    # product of the norms, its nan (0 * inf) made inf in place
+    inverse, info = _info_zero(inv, "linalg_inv_ex", "inverse", "A")(a)
+    singular = Tensor((info.data > 0)[..., None, None])
+    _in_place(masked_fill)(inverse, singular, float("inf"))
+    r = A.mul_t(matrix_norm(a, p), matrix_norm(inverse, p))
+    return _in_place(nan_to_num)(r, float("inf"), float("inf"), float("-inf"))

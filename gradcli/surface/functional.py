@@ -381,14 +381,16 @@ def where(condition: Any, input: Any = _NO_VALUE, other: Any = _NO_VALUE) -> Any
         # Two numbers: their own dtype (ints give int64, bools bool, a float the default).
         kinds = {dtypes.scalar_dtype(v, Settings.default_dtype) for v in (input, other)}
         dt = (
-            Settings.default_dtype
+            dtypes.to_complex(Settings.default_dtype)
+            if any(k.kind == "c" for k in kinds)
+            else Settings.default_dtype
             if any(k.kind == "f" for k in kinds)
             else builtins.max(kinds, key=lambda k: k.kind != "b")
         )
         like = Tensor(np.zeros((), dtype=dt))
     tx = input if isinstance(input, Tensor) else scalar_operand(input, like)
     ty = other if isinstance(other, Tensor) else scalar_operand(other, like)
-    if tx.dtype != ty.dtype:
+    if tx.dtype != ty.dtype or tx.dtype != like.dtype:
         if isinstance(input, Tensor) or isinstance(other, Tensor):
             tx, ty = A.operands(input, other)  # PyTorch's promotion (a number is a wrapped number)
             # A real tensor selected into a complex result: PyTorch's rule hands it the complex
@@ -1411,9 +1413,18 @@ def _fill_value(v: Any) -> Any:
                 f"{v.ndim} dimensions."
             )
         return v
-    if isinstance(v, (bool, int, float, np.number)):
+    if isinstance(v, (bool, int, float, builtins.complex, np.number)):
         return v
     raise invalid_combination("fill_", v, ("Tensor value", "Number value"))
+
+
+def _as_element(value: Any, dt: np.dtype) -> Any:
+    """A number checked for dtype `dt` (`dtypes.checked_scalar`) as c10 converts it: a
+    complex one into a real type is its real part (its imaginary part was checked to be 0),
+    into bool whether it is nonzero."""
+    if isinstance(value, (builtins.complex, np.complexfloating)) and dt.kind != "c":
+        return bool(value) if dt == np.bool_ else float(value.real)
+    return value
 
 
 def _overwritten(old: Tensor, value: Any, label: str) -> Tensor:
@@ -1611,7 +1622,7 @@ def fill(input: Any, value: Any) -> Tensor:  # noqa: A002 - PyTorch's keyword
     """torch.fill(input, value): a new tensor of input's shape and dtype holding value (a
     number or a 0-d tensor: PyTorch's two overloads, FillBackward0 and FillBackward1); input
     gets a zero gradient, a tensor value the sum of the gradient."""
-    number = isinstance(value, (bool, int, float, np.number))
+    number = isinstance(value, (bool, int, float, builtins.complex, np.number))
     if type(input) is not Tensor or not (number or isinstance(value, Tensor)):
         got = f"{pytype_name(input)}, {pytype_name(value)}"
         # (PyTorch's parser marks the value in both overloads, and input when it is no tensor)
@@ -1629,6 +1640,7 @@ def fill(input: Any, value: Any) -> Tensor:  # noqa: A002 - PyTorch's keyword
     value = _fill_value(value)
     if not isinstance(value, Tensor):
         dtypes.checked_scalar(value, input.dtype, input.data.size)
+        value = _as_element(value, input.dtype)
     v = value.data if isinstance(value, Tensor) else np.asarray(value)
     # (laid out as empty_like(input), as ATen's fill makes it)
     full = like(np.broadcast_to(v, input.shape).astype(input.dtype), input.data, copy=True)
@@ -1662,7 +1674,7 @@ def _checked_fill(value: Any, x: Tensor) -> Any:
     """fill_'s number, refused in PyTorch's words when x's dtype cannot hold it."""
     value = _fill_value(value)
     dtypes.checked_scalar(value, x.dtype, x.data.size)
-    return value
+    return _as_element(value, x.dtype)
 
 
 # C++'s names of the element types in PyTorch's "Could not set tensor of type ..." message.

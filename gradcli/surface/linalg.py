@@ -2239,19 +2239,12 @@ EIGVALS32_MAX = 2
 
 def eigvals(input: Any, *, out: Any = None) -> Tensor:  # noqa: A002
     """`torch.linalg.eigvals(A)`: LAPACK's geev eigenvalues of a real square matrix, complex,
-    in LAPACK's order (a conjugate pair together, positive imaginary part first). No gradient:
-    PyTorch's rule differentiates through complex eigenvectors. (Its parameter is `input` in
-    PyTorch's binding, whatever the docs call it: `eigvals(A=m)` is refused there.)"""
+    in LAPACK's order (a conjugate pair together, positive imaginary part first), with
+    PyTorch's gradient (`_real_eigvals_recorded`). (Its parameter is `input` in PyTorch's
+    binding, whatever the docs call it: `eigvals(A=m)` is refused there.)"""
     a = _matrices(input, "linalg.eigvals")
     if a.dtype.kind == "c" and a.requires_grad and _GradMode.enabled:
         return linalg_eig(a)[0]  # (PyTorch's gradient: eig's, with no gV)
-    if a.requires_grad and _GradMode.enabled:
-        raise NotSupported(
-            "the gradient of torch.linalg.eigvals is not supported by gradcli: its results are "
-            "complex and PyTorch's rule differentiates through complex eigenvectors",
-            hint="for a symmetric matrix write torch.linalg.eigvalsh(A) (real, differentiable); "
-            "otherwise call torch.linalg.eigvals(A.detach()) or use torch.no_grad()",
-        )
     if a.dtype in (np.float32, np.complex64) and a.shape[-1] > EIGVALS32_MAX:
         raise NotSupported(
             f"torch.linalg.eigvals of a {a.dtype.name} matrix larger than "
@@ -2269,7 +2262,41 @@ def eigvals(input: Any, *, out: Any = None) -> Tensor:  # noqa: A002
     cdt = np.complex64 if a.dtype in (np.float32, np.complex64) else np.complex128
     with np.errstate(all="ignore"):
         w = np.linalg.eig(vals)[0]  # (with vectors: closer to MKL's than without, measured)
-    return Tensor(np.ascontiguousarray(w.astype(cdt)))
+    w = np.ascontiguousarray(w.astype(cdt))
+    if a.requires_grad and _GradMode.enabled:
+        if a.dtype != np.float64:
+            raise NotSupported(
+                "the gradient of torch.linalg.eigvals of a float32 matrix is not supported by "
+                "gradcli: its float32 digits are not PyTorch's (those of float64 are)",
+                hint="compute in float64: torch.linalg.eigvals(A.double())",
+            )
+        return _real_eigvals_recorded(a, w)
+    return Tensor(w)
+
+
+def _real_eigvals_recorded(a: Tensor, w: np.ndarray) -> Tensor:
+    """eigvals `w` (dgeev's values and order) of a real matrix that requires grad, with
+    PyTorch's gradient: linalg_eig_backward without gV, real(V^-H diag(gL) V^H), which does
+    not depend on the eigenvectors' scaling: taken from the complex eig record of the matrix
+    made complex (the cast's rule keeps the real part), its eigenvalues put in dgeev's order."""
+    from .composite import gather
+
+    z = F.to_dtype(a, w.dtype)
+    n = a.shape[-1]
+    val, _vec = _real_parts(apply(M.eig, z), [(n,), (n, n)], (), "LinalgEigBackward0")
+    # each of dgeev's eigenvalues: the nearest of zgeev's not taken yet
+    flat_w = w.reshape(-1, n)
+    flat_v = np.asarray(val.data).reshape(-1, n)
+    order = np.zeros(flat_w.shape, dtype=np.int64)
+    for b in range(flat_w.shape[0]):
+        free = list(range(n))
+        for i in range(n):
+            k = min(free, key=lambda j: abs(flat_v[b, j] - flat_w[b, i]))
+            order[b, i] = k
+            free.remove(k)
+    out = gather(val, -1, Tensor(order.reshape(w.shape)))
+    out.data = w
+    return A.named(out, "LinalgEigBackward0")
 
 
 def linalg_eig(A: Any, *, out: Any = None) -> Any:  # noqa: N803

@@ -1085,6 +1085,10 @@ COMPLEX_NAMES = frozenset(
     inv inverse det solve dist matrix_norm svdvals vdot isreal cholesky cholesky_ex eigvalsh
     matrix_exp eig eigvals eigh svd qr pinv pinverse slogdet logdet diag diag_embed diagflat
     geqrf householder_product orgqr cholesky_solve lstsq
+    lerp lerp_ masked_fill masked_fill_ masked_scatter masked_scatter_ index_fill index_fill_
+    index_put index_put_ index_add index_add_ index_copy index_copy_ scatter scatter_
+    masked_select gather index_select take repeat tile repeat_interleave triu tril scatter_add
+    scatter_add_ cond
     diagonal trace float double half long int short flip fliplr flipud roll
     tan sinh cosh sigmoid log2 log10 rsqrt expm1 log1p asin acos atan arcsin arccos arctan
     linear Linear addmm where cumsum cumsum_ cumprod cumprod_

@@ -38,7 +38,7 @@ def _tensor(v: Any, fn: str, arg: str, pos: int) -> Tensor:
 
 
 def _number(v: Any, fn: str) -> Any:
-    if isinstance(v, (bool, int, float, np.integer, np.floating)):
+    if isinstance(v, (bool, int, float, complex, np.number)):
         return v
     raise GradcliError(
         f"{fn}(): argument 'value' must be Number, not {typename(v)}",
@@ -498,6 +498,15 @@ def index_fill(input: Any, dim: Any, index: Any, value: Any) -> Tensor:
         v = value if value.dtype == input.dtype else to_dtype(value, input.dtype)
         return A.named(where(Tensor(mask), expand(v, input.shape), input), "IndexFillBackward1")
     v = _number(value, "index_fill")
+    if isinstance(v, (complex, np.complexfloating)) and input.dtype.kind != "c":
+        raise (
+            GradcliError(
+                "index_fill_(): Converting complex Scalar to non-complex type is not supported",
+                hint="give a real number (z.real), or make the tensor complex first",
+            )
+            .mirror("RuntimeError")
+            .pytorch()
+        )
     checked_scalar(v, input.dtype)
     fill = Tensor(np.asarray(v).astype(input.dtype))
     return A.named(where(Tensor(mask), fill, input), "IndexFillBackward0")
@@ -529,6 +538,8 @@ def masked_fill(input: Any, mask: Any, value: Any) -> Tensor:
         return _row_major(A.named(where(m, v, input), "MaskedFillBackward1"))
     v = _number(value, "masked_fill")
     checked_scalar(v, input.dtype)
+    if isinstance(v, (complex, np.complexfloating)) and input.dtype.kind != "c":
+        v = bool(v) if input.dtype == np.bool_ else v.real  # (checked: no imaginary part)
     return _row_major(
         A.named(where(m, Tensor(np.asarray(v).astype(input.dtype)), input), "MaskedFillBackward0")
     )

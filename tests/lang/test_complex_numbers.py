@@ -51,7 +51,10 @@ def test_what_python_refuses_with_complex_numbers(program: str, words: str) -> N
     "program, words",
     [
         # a function whose complex support is not declared
-        ("z = torch.tensor([1j])\nx = torch.lerp(z, z, 0.5)", "not supported by torch.lerp() yet"),
+        (
+            "z = torch.tensor([1j])\nx = torch.logaddexp(z, z)",
+            "not supported by torch.logaddexp() yet",
+        ),
         ("z = torch.tensor([1j])\nx = z.max()", "not supported by max() yet"),
         # one PyTorch has no complex kernel for: its own error (`names.COMPLEX_REFUSED`)
         ("z = torch.tensor([1j])\nx = torch.erf(z)", '"erf_vml_cpu" not implemented for \'Comp'),
@@ -64,7 +67,6 @@ def test_what_python_refuses_with_complex_numbers(program: str, words: str) -> N
         ("z = torch.tensor([1j])\nx = z // z", "not supported by floor_divide yet"),
         # linalg functions without complex support
         ("z = torch.tensor([[1j]])\nx = torch.linalg.lu(z)", "complex tensors are not supported"),
-        ("z = torch.tensor([[1j]])\nx = torch.linalg.cond(z)", "complex tensors are not supported"),
         # a conversion to a real dtype
         ("z = torch.tensor([1j])\nx = z.numpy().astype(float)", "complex tensors are not"),
         ("z = torch.tensor([1j])\nx = torch.ones(1)\nx += z", "can't be cast to the desired"),
@@ -88,7 +90,7 @@ def test_a_refusal_is_not_caught_by_the_program() -> None:
     program = parse(
         "import torch\n"
         "try:\n"
-        "    torch.lerp(torch.tensor([1j]), torch.tensor([1j]), 0.5)\n"
+        "    torch.logaddexp(torch.tensor([1j]), torch.tensor([1j]))\n"
         "except Exception:\n"
         "    print('caught')\n",
         "t.py",

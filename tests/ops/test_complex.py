@@ -25,6 +25,7 @@ from gradcli.surface import elementwise as EW
 from gradcli.surface import extras as X
 from gradcli.surface import functional as F
 from gradcli.surface import linalg as L
+from gradcli.surface import scatter as SC
 from gradcli.surface import statistics as ST
 
 EPS = 1e-6
@@ -248,7 +249,25 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
         lambda b, m: X.cholesky_solve(b, CO.tril(m)),
         [("c", (2, 2)), ("c", (2, 2))],
     ),
+    # the records that move values (scatter, scatter_add, zero_region of an item assignment)
+    ("index_copy", lambda a, b: SC.index_copy(a, 0, _IDX, b) * a, [("c", (3, 2)), ("c", (2, 2))]),
+    (
+        "index_add",
+        lambda a, b: SC.index_add(a, 1, _IDX, b, alpha=2) * a,
+        [("c", (2, 3)), ("c", (2, 2))],
+    ),
+    ("index_put", lambda a, b: SC.index_put(a, (_IDX,), b) * a, [("c", (3,)), ("c", (2,))]),
+    (
+        "masked_fill",
+        lambda a: SC.masked_fill(a, Tensor(np.array([True, False])), 2j) * a,
+        [("c", (2,))],
+    ),
+    ("lerp", lambda a, b: B.lerp(a, b, 0.3) * a, [("c", (3,)), ("c", (3,))]),
+    ("eigvals_of_real", lambda a: L.eigvals(a), [("r", (2, 3, 3))]),
 ]
+
+
+_IDX = Tensor(np.array([2, 0]))
 
 
 @pytest.mark.parametrize("name, f, spec", CASES, ids=[c[0] for c in CASES])
@@ -300,6 +319,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "cosh", "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
         "acos", "atan", "where", "cumsum", "cumprod", "inv", "det", "solve", "svdvals", "pow",
         "matrix_exp", "eigh", "cholesky", "slogdet", "svd", "pinv", "qr", "eig",
+        "scatter", "scatter_add", "zero_region",
         "geqrf",  # (no gradient, as PyTorch's: its values in the corpus, 1821)
     }  # fmt: skip
     assert declared <= checked, declared - checked

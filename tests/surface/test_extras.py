@@ -157,7 +157,7 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]], dict]] = [
         {},
     ),
     ("cond_2", lambda a: X.cond(A_add_eye(a)), [(3, 3)], {}),
-    ("cond_fro", lambda a: X.cond(A_add_eye(a), "fro"), [(3, 3)], {}),
+    ("cond_nuc", lambda a: X.cond(A_add_eye(a), "nuc"), [(3, 3)], {}),
     (
         "embedding_bag_mean",
         lambda w: X.embedding_bag(

@@ -496,11 +496,17 @@ def _solve_triangular_fwd(
     a = np.broadcast_to(a, shape + a.shape[-2:])
     x = np.array(np.broadcast_to(b, shape + b.shape[-2:]), dtype=np.result_type(a, b))
     n = a.shape[-1]
+    # float64 dtrsm with several right-hand sides multiplies by the diagonal's reciprocal (the
+    # nearest order past the measured sizes: lapack32.TRSM64_MULTI_MAX)
+    recip = x.dtype == np.float64 and lapack_layout and x.shape[-1] > 1
     order = range(n - 1, -1, -1) if upper else range(n)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         for k in order:
             if not unitriangular:
-                x[..., k, :] /= a[..., k, k, None]
+                if recip:
+                    x[..., k, :] *= 1.0 / a[..., k, k, None]
+                else:
+                    x[..., k, :] /= a[..., k, k, None]
             rows = slice(0, k) if upper else slice(k + 1, n)
             x[..., rows, :] -= a[..., rows, k, None] * x[..., k, None, :]
     return column_major(x) if lapack_layout else x

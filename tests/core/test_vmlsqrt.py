@@ -128,3 +128,26 @@ def test_live_against_torch() -> None:
             got = vmlsqrt.sqrt(x)
         bad = ~_same_bits(got, want)
         assert not bad.any(), x[bad][:5]
+
+
+# float64 roots PyTorch 2.13 printed on Zen 4 (MKL's generic vdSqrt), where the AVX-512 model
+# gives another last bit: the zen4/avx2 families take the correctly rounded root (not the
+# AVX-512 model) for float64
+_ZEN4_ROOTS = [
+    ("0x1.4509fc7a4b196p-14", "0x1.20761f199a8a9p-7"),
+    ("0x1.24144953703a7p-10", "0x1.1171f9b5783ddp-5"),
+    ("0x1.032b93b3bbe3ap-14", "0x1.01948a3798e49p-7"),
+    ("0x1.0494b5536b9dap-13", "0x1.6d437408bb4a2p-7"),
+]
+
+
+def test_float64_on_the_amd_families(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gradcli.core import cpu
+
+    x = np.array([float.fromhex(a) for a, _ in _ZEN4_ROOTS])
+    want = np.array([float.fromhex(r) for _, r in _ZEN4_ROOTS])
+    monkeypatch.setenv(cpu.ENV, "avx512")
+    assert not _same_bits(vmlsqrt.sqrt(x), want).any()
+    for family in ("zen4", "avx2"):
+        monkeypatch.setenv(cpu.ENV, family)
+        assert _same_bits(vmlsqrt.sqrt(x), want).all()

@@ -60,7 +60,9 @@ def test_solve_triangular_float64_bits(key: str) -> None:
     a, b = draw(n, cols, upper, 0)
     a, b = a.astype(np.float64), b.astype(np.float64)
     x = M._solve_triangular_fwd(a, b, upper=upper, unitriangular=unit)
-    if cols > 1 and n > lapack32.TRSM64_MULTI_MAX:  # (not mirrored: NumPy's order, which misses)
+    if cols > 1 and n > lapack32.trsm64_multi_max(
+        True
+    ):  # (not mirrored: NumPy's order, which misses)
         assert lapack32.trsm(a, b, upper, unit) is None
         return
     assert digest64(x) == CASES[key]["digest"]
@@ -199,3 +201,55 @@ def test_past_7_rows_the_order_is_nearer_than_numpys_sweep(key: str) -> None:
     old = _old_order(np.ascontiguousarray(a), b.copy(), upper == "1", False, False)
     before = (old[: len(want)] == want).mean()
     assert got >= 0.55 and got >= before, (got, before)
+
+
+# dtrsm 'T' (a row-major A) with 3 right-hand sides at n = 5, as PyTorch 2.13 printed it on Zen 4
+# (MKL's AVX2 code): the rows in pairs one product at a time, the reciprocal multiplying
+_ZEN4_5X5 = {
+    True: [
+        "0x1.b415fa003b6a2p-2",
+        "0x1.f8b4ce8cd1706p-4",
+        "-0x1.17387a874e4b1p-2",
+        "-0x1.77c78015ae134p-2",
+        "-0x1.7a364abbc55d0p-3",
+        "0x1.195b98d75215bp-3",
+        "0x1.1a1ca04622e93p-3",
+        "0x1.088d5b5b4803cp-2",
+        "0x1.77ae66d27bb40p-3",
+        "-0x1.22c526b9502d4p-4",
+        "-0x1.cd82e2770420cp-2",
+        "-0x1.f511464bcd94fp-2",
+        "-0x1.221ee75a65641p-4",
+        "0x1.e36859ae0ef67p-3",
+        "0x1.75056ba4b0f98p-2",
+    ],
+    False: [
+        "0x1.36b98f5597fb0p-2",
+        "0x1.824ca03cffea3p-3",
+        "-0x1.1a63abdc5a8ecp-4",
+        "-0x1.052b6d514d8b7p-1",
+        "-0x1.e65f4cbed936bp-2",
+        "-0x1.49504e012c4ecp-4",
+        "0x1.06438925c01b8p-2",
+        "0x1.45a0756b58927p-2",
+        "0x1.1d1fb2621408ep-3",
+        "0x1.a8d8d503ebd1dp-5",
+        "-0x1.68d70984c6187p-3",
+        "-0x1.15685912cea40p-2",
+        "-0x1.35789b21245f8p-2",
+        "0x1.c438ec788dd45p-4",
+        "0x1.c2062a1ae58a8p-2",
+    ],
+}
+
+
+@pytest.mark.parametrize("upper", [True, False])
+def test_float64_five_rows_on_zen4(upper: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gradcli.core import cpu
+
+    monkeypatch.setenv(cpu.ENV, "zen4")
+    i = np.arange(25).reshape(5, 5)
+    a = np.sin(i * 1.7 + 0.3) + 3 * np.eye(5)
+    b = np.cos(np.arange(15).reshape(5, 3) * 0.9)
+    x = np.ascontiguousarray(M._solve_triangular_fwd(a, b, upper=upper))
+    assert [v.hex() for v in x.ravel().tolist()] == _ZEN4_5X5[upper]

@@ -317,6 +317,8 @@ def support(d: Any) -> Constraint:
         return multinomial(d.total_count)
     if name == "Pareto":
         return greater_than_eq(d.scale)
+    if name == "GeneralizedPareto":
+        return interval(d.loc, d._upper())
     if name == "LKJCholesky":
         return corr_cholesky
     if name == "Wishart":

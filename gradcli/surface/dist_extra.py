@@ -809,6 +809,107 @@ class VonMises(Distribution):
         return _M["sqrt"](self.variance)
 
 
+class GeneralizedPareto(Distribution):
+    """PyTorch's GeneralizedPareto (loc, scale, concentration): log_prob, the survival
+    function, cdf and icdf with concentration near 0 (isclose) taken as the exponential
+    limit; rsample is icdf of torch.rand as PyTorch draws; mean / variance NaN where they do
+    not exist; the support an interval whose upper bound is finite for concentration < 0."""
+
+    NAME = "GeneralizedPareto"
+    PARAMS = ("loc", "scale", "concentration")
+    PROGRAM_METHODS = Distribution.PROGRAM_METHODS + ("log_cdf", "log_survival_function")
+    has_rsample = True
+
+    def __init__(self, loc: Any, scale: Any, concentration: Any, validate_args: Any = None) -> None:
+        self.loc, self.scale, self.concentration = _broadcast_all(loc, scale, concentration)
+        self.batch = tuple(self.loc.shape)
+        if validate_args is not False:
+            self._check("loc", self.loc, self.loc.data == self.loc.data, "Real()")
+            self._check("scale", self.scale, self.scale.data > 0, _POSITIVE)
+            c = self.concentration
+            self._check("concentration", c, c.data == c.data, "Real()")
+
+    def _upper(self) -> Tensor:
+        c = self.concentration
+        return _T["where"](_M["lt"](c, 0), self.loc - self.scale / c, math.inf)
+
+    def _value_in_support(self, value: Any) -> Tensor:
+        if not self.validating:
+            return _value(value, self, check=False)
+        lo, hi = self.loc.data, self._upper().data
+        return _validate_sample(
+            self,
+            value,
+            f"Interval(lower_bound={DS._shown(self.loc)}, upper_bound={DS._shown(self._upper())})",
+            lambda v: (lo <= v) & (v <= hi),
+        )
+
+    def _safe(self, zero: Any = None) -> tuple[Tensor, Tensor]:
+        # (log_prob and the survival function compare with a float32 zero, as PyTorch's do:
+        # other dtypes' concentration raise isclose's "Double did not match Float")
+        c = self.concentration
+        eq_zero = _T["isclose"](c, _T["zeros_like"](c) if zero is None else _T["tensor"](0.0))
+        return eq_zero, _T["where"](eq_zero, _T["ones_like"](c), c)
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = self._value_in_support(value)
+        z = (value - self.loc) / self.scale
+        eq_zero, safe = self._safe(0.0)
+        y = 1 / safe + _T["ones_like"](z)
+        nonzero = _T["where"](_M["eq"](y, 0), y, y * _T["log1p"](safe * z))
+        return -_M["log"](self.scale) - _T["where"](eq_zero, z, nonzero)
+
+    def log_survival_function(self, value: Any) -> Tensor:
+        value = self._value_in_support(value)
+        z = (value - self.loc) / self.scale
+        eq_zero, safe = self._safe(0.0)
+        return _T["where"](eq_zero, -z, -_T["log1p"](safe * z) / safe)
+
+    def log_cdf(self, value: Any) -> Tensor:
+        return _T["log1p"](-_T["exp"](self.log_survival_function(value)))
+
+    def cdf(self, value: Any) -> Tensor:
+        return _T["exp"](self.log_cdf(value))
+
+    def icdf(self, value: Any) -> Tensor:
+        value = _value(value, self, check=False)
+        eq_zero, safe = self._safe()
+        logu = _T["log1p"](-value)
+        nonzero = self.loc + self.scale / safe * _T["expm1"](-safe * logu)
+        return _T["where"](eq_zero, self.loc - self.scale * logu, nonzero)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        return self.icdf(_T["rand"](shape, dtype=self.loc.dtype))
+
+    @property
+    def mean(self) -> Tensor:
+        c = self.concentration
+        valid = _M["lt"](c, 1)
+        result = self.loc + self.scale / (1 - _T["where"](valid, c, 0.5))
+        return _T["where"](valid, result, math.nan)
+
+    @property
+    def variance(self) -> Tensor:
+        c = self.concentration
+        valid = _M["lt"](c, 0.5)
+        safe = _T["where"](valid, c, 0.25)
+        result = _M["pow"](self.scale, 2) / (_M["pow"](1 - safe, 2) * (1 - 2 * safe))
+        return _T["where"](valid, result, math.nan)
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    @property
+    def mode(self) -> Tensor:
+        return self.loc
+
+    def entropy(self) -> Tensor:
+        ans = _M["log"](self.scale) + self.concentration + 1
+        return _T["broadcast_to"](ans, self.batch)
+
+
 class InverseGamma(_Named):
     """PyTorch's InverseGamma: a Gamma through PowerTransform(-1)."""
 
@@ -1266,6 +1367,7 @@ for _cls, _module in (
     (OneHotCategoricalStraightThrough, "one_hot_categorical"),
     (LKJCholesky, "lkj_cholesky"),
     (Wishart, "wishart"),
+    (GeneralizedPareto, "generalized_pareto"),
 ):
     DS.CLASSES[_cls.NAME] = _cls
     DS.MODULES[_cls.NAME] = _module

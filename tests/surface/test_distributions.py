@@ -1200,3 +1200,50 @@ def test_transform_to_maps_reals_into_the_constraint() -> None:
         np.testing.assert_allclose(
             t.log_abs_det_jacobian(T(x), y).numpy(), np.log(np.abs(dydx)), rtol=1e-6, atol=1e-8
         )
+
+
+GP_U = T(np.array([0.2, 0.5, 0.9]))
+GP_XI = np.array([0.3, -0.2, 0.45])
+
+
+@pytest.mark.parametrize(
+    "name, f, x",
+    [
+        (
+            "icdf / xi",
+            lambda p: dist_extra.GeneralizedPareto(T(LOC), T(SCALE), p).icdf(GP_U),
+            GP_XI,
+        ),
+        (
+            "icdf / scale",
+            lambda p: dist_extra.GeneralizedPareto(T(LOC), p, T(GP_XI)).icdf(GP_U),
+            SCALE,
+        ),
+        ("mean / xi", lambda p: dist_extra.GeneralizedPareto(T(LOC), T(SCALE), p).mean, GP_XI),
+        ("variance / xi", lambda p: dist_extra.GeneralizedPareto(0.0, T(SCALE), p).variance, GP_XI),
+    ],
+)
+def test_generalized_pareto_gradients_against_finite_differences(
+    name: str, f: Callable, x: np.ndarray
+) -> None:
+    _check(f, x)
+
+
+def test_generalized_pareto_density_is_the_closed_form_and_float32_only() -> None:
+    # density (1 / s) (1 + xi z) ** (-1 / xi - 1); xi = 0: exp(-z) / s; the cdf integrates it
+    from gradcli.surface.constructors import set_default_dtype
+
+    set_default_dtype(np.float32)  # PyTorch's (conftest restores the run's)
+    xi = np.array([0.3, 0.0, -0.25], dtype=np.float32)
+    s = np.array([1.5, 0.5, 2.0], dtype=np.float32)
+    x = np.array([0.7, 1.2, 3.0], dtype=np.float32)
+    d = dist_extra.GeneralizedPareto(T(np.zeros(3, np.float32)), T(s), T(xi))
+    z = x.astype(np.float64) / s
+    safe = np.where(xi == 0, 1.0, xi)
+    want = np.where(xi == 0, -z, -(1 / safe + 1) * np.log1p(safe * z)) - np.log(s)
+    np.testing.assert_allclose(d.log_prob(T(x)).numpy(), want, rtol=1e-5)
+    surv = np.where(xi == 0, np.exp(-z), (1 + safe * z) ** (-1 / safe))
+    np.testing.assert_allclose(d.cdf(T(x)).numpy(), 1 - surv, rtol=1e-5)
+    d64 = dist_extra.GeneralizedPareto(T(np.zeros(3)), T(s.astype(np.float64)), T(GP_XI))
+    with pytest.raises(GradcliError, match="Double did not match Float"):
+        d64.log_prob(T(x.astype(np.float64)))

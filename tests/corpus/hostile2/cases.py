@@ -9527,3 +9527,25 @@ add(
         (r"argument 0 is not a Variable",),
     ),
 )
+
+# fixdist2: GeneralizedPareto (rsample is icdf of torch.rand).
+add(
+    budget(
+        "generalized_pareto_sample_huge",
+        "from torch.distributions import GeneralizedPareto\n"
+        "print(GeneralizedPareto(torch.zeros(10**4), 1.0, 0.2).sample((10**5,)))",
+    ),
+    small(
+        "generalized_pareto_float64_log_prob",
+        "from torch.distributions import GeneralizedPareto\n"
+        "d = GeneralizedPareto(0.0, 1.0, torch.tensor(0.1, dtype=torch.float64))\n"
+        "print(d.log_prob(torch.tensor(1.0, dtype=torch.float64)))",
+        (r"Double did not match Float",),
+    ),
+    small(
+        "generalized_pareto_log_prob_of_a_string",
+        "from torch.distributions import GeneralizedPareto\n"
+        "GeneralizedPareto(0.0, 1.0, 0.1).log_prob('x')",
+        (r"The value argument to log_prob must be a Tensor",),
+    ),
+)

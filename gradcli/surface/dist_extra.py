@@ -974,6 +974,152 @@ def _corr_cholesky_ok(v: Any) -> Any:
     return lower & diag & unit
 
 
+def _simplex_ok(v: Any) -> Any:
+    """PyTorch's simplex check: nonnegative, summing to 1 within 1e-6 over the last dim."""
+    return np.all(v >= 0, -1) & (np.abs(v.sum(-1) - 1) < 1e-6)
+
+
+class SoftmaxTransform(Transform):
+    """Unconstrained vectors to the simplex by exp then normalizing (the max subtracted first);
+    its inverse is log (not bijective: no log |det J|, as PyTorch's)."""
+
+    bijective = False
+    domain_event_dim = 1
+    codomain_event_dim = 1
+    codomain = ("Simplex()", _simplex_ok)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SoftmaxTransform)
+
+    __hash__ = object.__hash__
+
+    def _call(self, x: Tensor) -> Tensor:
+        probs = _M["exp"](x - _M["amax"](x, -1, True))
+        return probs / _M["sum"](probs, -1, True)
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        return _M["log"](y)
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        # PyTorch's Transform.log_abs_det_jacobian: NotImplementedError without a message
+        raise (
+            GradcliError(
+                "",
+                found="SoftmaxTransform.log_abs_det_jacobian",
+                hint="PyTorch's SoftmaxTransform is not a bijection (no log |det J|): "
+                "StickBreakingTransform has one",
+            )
+            .mirror("NotImplementedError")
+            .pytorch()
+        )
+
+    def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        if len(shape) < 1:
+            raise GradcliError("Too few dimensions on input").mirror("ValueError")
+        return tuple(shape)
+
+    inverse_shape = forward_shape
+
+
+def _tril_places(n: int, diag: int) -> np.ndarray:
+    """The flat places (row-major) of an n x n matrix's entries on or below diagonal `diag`."""
+    from ..base import limits
+
+    limits.TENSOR_ELEMENTS.check(n * n, f"a {n} x {n} triangular matrix")
+    rows, cols = np.indices((n, n), dtype=np.int32)
+    return np.flatnonzero(cols < rows + (diag + 1))
+
+
+def _vec_to_tril(vec: Tensor, diag: int) -> Tensor:
+    """torch.distributions.utils.vec_to_tril_matrix: the vector's entries, in row order, on or
+    below diagonal `diag` of a square matrix, zeros elsewhere."""
+    m = vec.shape[-1]
+    b = 1 + 2 * diag
+    n = (-b + (b * b + 8 * m + 4 * abs(diag) * (diag + 1)) ** 0.5) / 2
+    if round(n) - n > float(np.finfo(vec.dtype).eps):
+        raise GradcliError(
+            f"The size of last dimension is {m} which cannot be expressed as the lower "
+            "triangular part of a square D x D matrix."
+        ).mirror("ValueError")
+    n = round(n)
+    places = _tril_places(n, diag)
+    if places.size != m:  # (PyTorch's assignment into the masked places refuses it)
+        raise GradcliError(
+            f"shape mismatch: value tensor of shape [{m}] cannot be broadcast to indexing "
+            f"result of shape [{places.size}]"
+        ).pytorch()
+    where = np.full(n * n, m, dtype=np.int64)  # (m: the zero padded on at the end)
+    where[places] = np.arange(m)
+    padded = _F["pad"](vec, [0, 1], value=0.0)
+    flat = _T["index_select"](padded, -1, _T["tensor"](where))
+    return _M["reshape"](flat, tuple(vec.shape[:-1]) + (n, n))
+
+
+def _tril_to_vec(mat: Tensor, diag: int) -> Tensor:
+    """torch.distributions.utils.tril_matrix_to_vec: the entries on or below `diag`, row order."""
+    n = mat.shape[-1]
+    flat = _M["reshape"](mat, tuple(mat.shape[:-2]) + (n * n,))
+    return _T["index_select"](flat, -1, _T["tensor"](_tril_places(n, diag)))
+
+
+class CorrCholeskyTransform(Transform):
+    """Unconstrained vectors of D (D - 1) / 2 to Cholesky factors of D x D correlation
+    matrices: tanh into (-1, 1), laid out below the diagonal in row order, then a signed stick
+    breaking along each row (rows of unit norm, positive diagonal)."""
+
+    domain_event_dim = 1
+    codomain_event_dim = 2
+    codomain = ("CorrCholesky()", _corr_cholesky_ok)
+    # (no __eq__ of its own, as PyTorch's: two of them are equal only if they are one)
+
+    def _call(self, x: Tensor) -> Tensor:
+        from .indexing import getitem
+
+        x = _M["tanh"](x)
+        eps = float(np.finfo(x.dtype).eps)
+        x = _M["clamp"](x, min=-1 + eps, max=1 - eps)
+        r = _vec_to_tril(x, -1)
+        z = r**2
+        z1m_cumprod_sqrt = _M["cumprod"](_M["sqrt"](1 - z), -1)
+        r = r + _T["eye"](r.shape[-1], dtype=r.dtype)
+        return r * _F["pad"](
+            getitem(z1m_cumprod_sqrt, (Ellipsis, slice(None, -1))), [1, 0], value=1
+        )
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        from .indexing import getitem
+
+        y_cumsum = 1 - _T["cumsum"](y * y, -1)
+        shifted = _F["pad"](getitem(y_cumsum, (Ellipsis, slice(None, -1))), [1, 0], value=1)
+        t = _tril_to_vec(y, -1) / _M["sqrt"](_tril_to_vec(shifted, -1))
+        return (_M["log1p"](t) - _M["log1p"](_M["neg"](t))) / 2
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        y1m_cumsum = 1 - _M["cumsum"](y * y, -1)
+        stick_breaking = 0.5 * _M["sum"](_M["log"](_tril_to_vec(y1m_cumsum, -2)), -1)
+        tanh = -2 * _M["sum"](x + _F["softplus"](-2 * x) - math.log(2.0), -1)
+        return stick_breaking + tanh
+
+    def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        if len(shape) < 1:
+            raise GradcliError("Too few dimensions on input").mirror("ValueError")
+        n = shape[-1]
+        d = round((0.25 + 2 * n) ** 0.5 + 0.5)
+        if d * (d - 1) // 2 != n:
+            raise GradcliError("Input is not a flattened lower-diagonal number").mirror(
+                "ValueError"
+            )
+        return tuple(shape[:-1]) + (d, d)
+
+    def inverse_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        if len(shape) < 2:
+            raise GradcliError("Too few dimensions on input").mirror("ValueError")
+        if shape[-2] != shape[-1]:
+            raise GradcliError("Input is not square").mirror("ValueError")
+        d = shape[-1]
+        return tuple(shape[:-2]) + (d * (d - 1) // 2,)
+
+
 class LKJCholesky(Distribution):
     """PyTorch's LKJCholesky: Cholesky factors of correlation matrices, drawn by the onion
     method (a Beta draw per row, a direction from normals), log_prob in closed form."""
@@ -1321,20 +1467,20 @@ def _constraint_transform(constraint: Any, bijective: bool) -> Transform:
         if isinstance(lo, number) and lo == 0 and isinstance(hi, number) and hi == 1:
             return DS.SigmoidTransform()
         return DS.ComposeTransform([DS.SigmoidTransform(), AffineTransform(lo, hi - lo)])
-    if kind == "Simplex" and bijective:
-        return StickBreakingTransform()
+    if kind == "Simplex":
+        return StickBreakingTransform() if bijective else SoftmaxTransform()
+    if kind == "CorrCholesky":
+        return CorrCholeskyTransform()
     registered = {
-        "Simplex": "SoftmaxTransform",
         "LowerCholesky": "LowerCholeskyTransform",
         "PositiveDefinite": "PositiveDefiniteTransform",
-        "CorrCholesky": "CorrCholeskyTransform",
     }
     # (biject_to has no transform for lower_cholesky or positive_definite, as PyTorch's)
-    if kind == "CorrCholesky" or (not bijective and kind in registered):
+    if not bijective and kind in registered:
         raise GradcliError(
             f"{'biject_to' if bijective else 'transform_to'}({constraint!r}) needs PyTorch's "
             f"{registered[kind]}, which is not supported by gradcli",
-            hint="parameterize it yourself: torch.softmax(x, -1) for a simplex, "
+            hint="parameterize it yourself: "
             "torch.tril(x, -1) + torch.diag_embed(x.diagonal(dim1=-2, dim2=-1).exp()) for a "
             "Cholesky factor",
         ).mirror("NotImplementedError")
@@ -1373,4 +1519,6 @@ for _cls, _module in (
     DS.MODULES[_cls.NAME] = _module
 DS.TRANSFORMS["AbsTransform"] = AbsTransform
 DS.TRANSFORMS["StickBreakingTransform"] = StickBreakingTransform
+DS.TRANSFORMS["SoftmaxTransform"] = SoftmaxTransform
+DS.TRANSFORMS["CorrCholeskyTransform"] = CorrCholeskyTransform
 DS._SUBMODULES["ExpRelaxedCategorical"] = "relaxed_categorical"

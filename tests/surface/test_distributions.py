@@ -1247,3 +1247,52 @@ def test_generalized_pareto_density_is_the_closed_form_and_float32_only() -> Non
     d64 = dist_extra.GeneralizedPareto(T(np.zeros(3)), T(s.astype(np.float64)), T(GP_XI))
     with pytest.raises(GradcliError, match="Double did not match Float"):
         d64.log_prob(T(x.astype(np.float64)))
+
+
+CC_X = np.array([[0.4, -1.2, 0.7, 0.05, -0.3, 1.1], [2.0, 0.1, -0.3, -0.8, 0.6, 0.2]])
+
+
+def test_corr_cholesky_log_det_is_the_jacobians_of_the_strict_lower_part() -> None:
+    # the Jacobian of x -> y's entries below the diagonal, by central differences
+    t = dist_extra.CorrCholeskyTransform()
+    below = np.tril_indices(4, -1)
+    for x in CC_X:
+        jac = np.stack(
+            [
+                (
+                    t(T(x + h)).numpy()[below] - t(T(x - h)).numpy()[below]  # noqa: B023
+                )
+                / 2e-6
+                for h in np.eye(6) * 1e-6
+            ],
+            1,
+        )
+        got = t.log_abs_det_jacobian(T(x), t(T(x))).item()
+        assert got == pytest.approx(np.log(abs(np.linalg.det(jac))), rel=1e-6)
+    y = t(T(CC_X)).numpy()
+    np.testing.assert_allclose(np.linalg.norm(y, axis=-1), 1.0, rtol=1e-12)
+    np.testing.assert_allclose(t.inv(T(y)).numpy(), CC_X, rtol=1e-10)
+
+
+@pytest.mark.parametrize(
+    "name, f, x",
+    [
+        (
+            "corr cholesky",
+            lambda p: dist_extra.CorrCholeskyTransform()(p) * T(np.arange(16.0).reshape(4, 4)),
+            CC_X,
+        ),
+        (
+            "corr cholesky log det",
+            lambda p: dist_extra.CorrCholeskyTransform().log_abs_det_jacobian(
+                p, dist_extra.CorrCholeskyTransform()(p)
+            ),
+            CC_X,
+        ),
+        ("softmax", lambda p: dist_extra.SoftmaxTransform()(p) * T(np.arange(6.0)), CC_X),
+    ],
+)
+def test_transform_gradients_against_finite_differences(
+    name: str, f: Callable, x: np.ndarray
+) -> None:
+    _check(f, x)

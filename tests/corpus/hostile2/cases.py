@@ -9549,3 +9549,24 @@ add(
         (r"The value argument to log_prob must be a Tensor",),
     ),
 )
+
+# fixdist2: CorrCholeskyTransform (D (D - 1) / 2 numbers laid out as D x D), SoftmaxTransform.
+add(
+    budget(
+        "corr_cholesky_huge_vector",
+        "from torch.distributions.transforms import CorrCholeskyTransform\n"
+        "print(CorrCholeskyTransform()(torch.zeros(4471 * 4470 // 2)).sum())",
+    ),
+    small(
+        "corr_cholesky_length_not_triangular",
+        "from torch.distributions.transforms import CorrCholeskyTransform\n"
+        "print(CorrCholeskyTransform()(torch.zeros(5)))",
+        (r"The size of last dimension is 5 which cannot be expressed",),
+    ),
+    small(
+        "softmax_transform_log_det_unimplemented",
+        "from torch.distributions.transforms import SoftmaxTransform\n"
+        "x = torch.zeros(3)\nSoftmaxTransform().log_abs_det_jacobian(x, x)",
+        (r"SoftmaxTransform is not a bijection",),
+    ),
+)

@@ -1296,3 +1296,15 @@ def test_transform_gradients_against_finite_differences(
     name: str, f: Callable, x: np.ndarray
 ) -> None:
     _check(f, x)
+
+
+def test_mixture_cdf_gradients_and_expand_repeats_the_mixture() -> None:
+    w = T(np.array([0.2, 0.5, 0.3]))
+    v = T(np.array([-0.4, 0.9]))
+    mix = lambda p: DS.MixtureSameFamily(DS.Categorical(w), DS.Normal(p, T(SCALE)))  # noqa: E731
+    _check(lambda p: mix(p).cdf(v), LOC)
+    m = mix(T(LOC))
+    e = m.expand((2,))
+    assert tuple(e.batch_shape) == (2,)
+    np.testing.assert_allclose(e.log_prob(v).numpy(), m.log_prob(v).numpy(), rtol=1e-12)
+    np.testing.assert_allclose(e.cdf(v).numpy(), m.cdf(v).numpy(), rtol=1e-12)

@@ -9570,3 +9570,13 @@ add(
         (r"SoftmaxTransform is not a bijection",),
     ),
 )
+
+# fixdist2: MixtureSameFamily.expand (views of the parameters; draws make the full shape).
+add(
+    budget(
+        "mixture_expand_huge_sample",
+        "from torch.distributions import Categorical, MixtureSameFamily, Normal\n"
+        "m = MixtureSameFamily(Categorical(torch.ones(3)), Normal(torch.zeros(3), 1.0))\n"
+        "print(m.expand((10**5, 10**5)).sample().sum())",
+    ),
+)

@@ -386,6 +386,8 @@ def arg_constraints(d: Any) -> dict[str, Constraint]:
         return dict(_LOC_SCALE)
     if name == "StudentT":
         return {"df": positive, **_LOC_SCALE}
+    if name == "GeneralizedPareto":
+        return {**_LOC_SCALE, "concentration": real}
     if name in ("Exponential",):
         return {"rate": positive}
     if name == "Poisson":

@@ -56,6 +56,27 @@ class AbsTransform(Transform):
         return y
 
 
+class SoftplusTransform(Transform):
+    """y = softplus(x) (linear above 20, as F.softplus); its inverse y + log(-expm1(-y))."""
+
+    codomain = (_POSITIVE, lambda v: v > 0)
+    sign = 1
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SoftplusTransform)
+
+    __hash__ = object.__hash__
+
+    def _call(self, x: Tensor) -> Tensor:
+        return _F["softplus"](x)
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        return _M["log"](_M["neg"](_M["expm1"](_M["neg"](y)))) + y
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        return -_F["softplus"](-x)
+
+
 class _Named(TransformedDistribution):
     """A subclass of PyTorch's TransformedDistribution whose repr names its parameters (those
     PyTorch holds on the instance, `_<name>` here) and whose support is its own."""
@@ -1520,5 +1541,6 @@ for _cls, _module in (
 DS.TRANSFORMS["AbsTransform"] = AbsTransform
 DS.TRANSFORMS["StickBreakingTransform"] = StickBreakingTransform
 DS.TRANSFORMS["SoftmaxTransform"] = SoftmaxTransform
+DS.TRANSFORMS["SoftplusTransform"] = SoftplusTransform
 DS.TRANSFORMS["CorrCholeskyTransform"] = CorrCholeskyTransform
 DS._SUBMODULES["ExpRelaxedCategorical"] = "relaxed_categorical"

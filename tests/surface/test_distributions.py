@@ -1290,6 +1290,7 @@ def test_corr_cholesky_log_det_is_the_jacobians_of_the_strict_lower_part() -> No
             CC_X,
         ),
         ("softmax", lambda p: dist_extra.SoftmaxTransform()(p) * T(np.arange(6.0)), CC_X),
+        ("softplus inverse", lambda p: dist_extra.SoftplusTransform().inv(p), SCALE),
     ],
 )
 def test_transform_gradients_against_finite_differences(
@@ -1308,3 +1309,13 @@ def test_mixture_cdf_gradients_and_expand_repeats_the_mixture() -> None:
     assert tuple(e.batch_shape) == (2,)
     np.testing.assert_allclose(e.log_prob(v).numpy(), m.log_prob(v).numpy(), rtol=1e-12)
     np.testing.assert_allclose(e.cdf(v).numpy(), m.cdf(v).numpy(), rtol=1e-12)
+
+
+def test_softplus_transform_log_det_is_the_log_of_its_derivative() -> None:
+    t = dist_extra.SoftplusTransform()
+    x = np.array([-8.0, -1.0, 0.0, 2.0, 25.0])
+    slope = (t(T(x + 1e-6)).numpy() - t(T(x - 1e-6)).numpy()) / 2e-6
+    np.testing.assert_allclose(
+        t.log_abs_det_jacobian(T(x), t(T(x))).numpy(), np.log(slope), rtol=1e-6, atol=1e-8
+    )
+    np.testing.assert_allclose(t.inv(t(T(x))).numpy(), x, rtol=1e-9)

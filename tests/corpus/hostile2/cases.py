@@ -9580,3 +9580,20 @@ add(
         "print(m.expand((10**5, 10**5)).sample().sum())",
     ),
 )
+
+# fixdist2: SoftplusTransform.
+add(
+    small(
+        "softplus_transform_inverse_of_nonpositive",
+        "from torch.distributions.transforms import SoftplusTransform\n"
+        "print(SoftplusTransform().inv(torch.tensor([-1.0, 0.0])))",
+        (r"tensor\(\[nan, -inf\]\)",),
+        codes=frozenset({0}),
+    ),
+    budget(
+        "softplus_transform_in_long_loop",
+        "from torch.distributions.transforms import SoftplusTransform\n"
+        "t = SoftplusTransform()\nx = torch.ones(10)\nwhile True:\n    x = t.inv(t(x))",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -647,7 +647,7 @@ _NO_ICDF_IN_PYTORCH = frozenset(
     "Bernoulli Beta Binomial Categorical Chi2 Dirichlet FisherSnedecor Gamma Geometric "
     "Independent LKJCholesky LowRankMultivariateNormal MixtureSameFamily Multinomial "
     "MultivariateNormal NegativeBinomial OneHotCategorical OneHotCategoricalStraightThrough "
-    "Poisson StudentT VonMises Wishart".split()
+    "Poisson StudentT VonMises Wishart LogitRelaxedBernoulli ExpRelaxedCategorical".split()
 )
 _NO_CDF_IN_PYTORCH = frozenset(
     (
@@ -662,6 +662,16 @@ _NO_CDF_IN_PYTORCH = frozenset(
         "OneHotCategorical",
         "MultivariateNormal",
         "LowRankMultivariateNormal",
+        "FisherSnedecor",
+        "VonMises",
+        "Binomial",
+        "NegativeBinomial",
+        "Multinomial",
+        "Wishart",
+        "LKJCholesky",
+        "OneHotCategoricalStraightThrough",
+        "LogitRelaxedBernoulli",
+        "ExpRelaxedCategorical",
     )
 )
 
@@ -1153,6 +1163,14 @@ class Gamma(_Plain):
             - self.rate * value
             - _special("lgamma", c, "Gamma.log_prob")
         )
+
+    def cdf(self, value: Any) -> Tensor:
+        # PyTorch's: the regularized lower incomplete gamma of (concentration, rate * value)
+        from . import special
+
+        if self.validating:
+            value = _validate_sample(self, value, _NONNEGATIVE, lambda v: v >= 0)
+        return special.gammainc(self.concentration, self.rate * value)
 
     def entropy(self) -> Tensor:
         c = self.concentration
@@ -2458,7 +2476,10 @@ def _data(v: Any) -> Any:
 
 class PowerTransform(Transform):
     codomain = (_POSITIVE, lambda v: v > 0)
-    sign = 1
+
+    @property
+    def sign(self) -> Any:  # (PyTorch's: the exponent's sign, a tensor)
+        return _M["sign"](self.exponent)
 
     def __init__(self, exponent: Any, cache_size: int = 0) -> None:
         super().__init__(cache_size)

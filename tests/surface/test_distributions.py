@@ -751,11 +751,11 @@ def test_cdf_where_pytorch_has_none_is_its_catchable_not_implemented() -> None:
         "    print('caught', repr(str(e)))\n"
     )
     assert out == "caught ''\n"
-    # a cdf PyTorch has but gradcli lacks stays gradcli's refusal, which no except catches
-    with pytest.raises(GradcliError, match="cdf of Gamma is not supported by gradcli"):
+    # an icdf PyTorch has but gradcli lacks stays gradcli's refusal, which no except catches
+    with pytest.raises(GradcliError, match="icdf of HalfNormal is not supported by gradcli"):
         _run(
-            "d = torch.distributions.Gamma(torch.tensor(2.0), torch.tensor(1.0))\n"
-            "try:\n    d.cdf(torch.tensor(1.0))\nexcept NotImplementedError:\n    print(1)\n"
+            "d = torch.distributions.HalfNormal(torch.tensor(2.0))\n"
+            "try:\n    d.icdf(torch.tensor(0.5))\nexcept NotImplementedError:\n    print(1)\n"
         )
 
 
@@ -1319,3 +1319,12 @@ def test_softplus_transform_log_det_is_the_log_of_its_derivative() -> None:
         t.log_abs_det_jacobian(T(x), t(T(x))).numpy(), np.log(slope), rtol=1e-6, atol=1e-8
     )
     np.testing.assert_allclose(t.inv(t(T(x))).numpy(), x, rtol=1e-9)
+
+
+def test_gamma_cdf_closed_forms_and_rate_gradient() -> None:
+    x = np.array([0.3, 1.0, 4.0])
+    got = DS.Gamma(T(np.array([1.0, 2.0, 2.0])), T(np.array([2.0, 1.0, 1.0]))).cdf(T(x)).numpy()
+    # shape 1: 1 - exp(-r x); shape 2: 1 - exp(-x) (1 + x)
+    want = np.array([1 - np.exp(-0.6), 1 - np.exp(-1.0) * 2.0, 1 - np.exp(-4.0) * 5.0])
+    np.testing.assert_allclose(got, want, rtol=1e-12)
+    _check(lambda r: DS.Gamma(T(np.array([1.5, 3.0, 0.7])), r).cdf(T(x)), SCALE)

@@ -1328,3 +1328,10 @@ def test_gamma_cdf_closed_forms_and_rate_gradient() -> None:
     want = np.array([1 - np.exp(-0.6), 1 - np.exp(-1.0) * 2.0, 1 - np.exp(-4.0) * 5.0])
     np.testing.assert_allclose(got, want, rtol=1e-12)
     _check(lambda r: DS.Gamma(T(np.array([1.5, 3.0, 0.7])), r).cdf(T(x)), SCALE)
+
+
+def test_a_negative_power_flips_the_transformed_cdf() -> None:
+    # P(1 / X <= y) = P(X >= 1 / y) = exp(-r / y) for X ~ Exponential(r)
+    y = np.array([0.4, 3.0])
+    d = DS.TransformedDistribution(DS.Exponential(T(np.array(1.5))), [DS.PowerTransform(-1.0)])
+    np.testing.assert_allclose(d.cdf(T(y)).numpy(), np.exp(-1.5 / y), rtol=1e-12)

@@ -444,6 +444,16 @@ def _script_refusal(obj: Any) -> None:
             "got method_descriptor",
             hint="torch.jit.script takes a function or an nn.Module, not a tensor",
         ).mirror("TypeError")
+    if isinstance(obj, Tensor):
+        # (a Parameter: TorchScript compiles its class's Python methods and stops at a name
+        # they use; PyTorch's message then names the file in its install)
+        raise GradcliError(
+            "\nundefined value has_torch_function_unary:\n"
+            '  File "torch/_tensor.py", line 1287\n'
+            "        if has_torch_function_unary(self):\n"
+            "           ~~~~~~~~~~~~~~~~~~~~~~~~ <--- HERE\n",
+            hint="torch.jit.script takes a function or an nn.Module, not a parameter",
+        ).mirror("RuntimeError")
     if isinstance(obj, (bool, int, float, str, bytes, tuple)):
         raise GradcliError(
             f"<class '{type(obj).__name__}'> is a built-in class",

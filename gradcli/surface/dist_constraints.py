@@ -197,6 +197,36 @@ class IndependentConstraint(Constraint):
         return f"IndependentConstraint({self.base_constraint!r}, {self.reinterpreted_batch_ndims})"
 
 
+class MixtureSameFamilyConstraint(Constraint):
+    """A mixture's support: its components' constraint checked with the components' dimension
+    put back (unsqueezed before the event dims), every batch entry reduced with all()."""
+
+    PROGRAM_ATTRIBUTES = Constraint.PROGRAM_ATTRIBUTES + ("base_constraint",)
+
+    def __init__(self, base_constraint: Constraint) -> None:
+        super().__init__(
+            "MixtureSameFamilyConstraint",
+            (),
+            base_constraint.is_discrete,
+            base_constraint.event_dim,
+        )
+        self.base_constraint = base_constraint
+
+    def __repr__(self) -> str:
+        return f"MixtureSameFamilyConstraint({self.base_constraint!r})"
+
+    def check(self, value: Any) -> Any:
+        if not isinstance(value, Tensor):
+            return super().check(value)
+        result = self.base_constraint.check(_M["unsqueeze"](value, -1 - self.event_dim))
+        if value.ndim < self.event_dim:
+            raise GradcliError(
+                f"Expected value.dim() >= {self.event_dim} but got {value.ndim}"
+            ).mirror("ValueError")
+        keep = value.ndim - self.event_dim
+        return _M["all"](_M["reshape"](result, tuple(result.shape[:keep]) + (-1,)), -1)
+
+
 def interval(lower_bound: Any, upper_bound: Any) -> Constraint:
     return Constraint("Interval", (("lower_bound", lower_bound), ("upper_bound", upper_bound)))
 
@@ -317,6 +347,8 @@ def support(d: Any) -> Constraint:
         return multinomial(d.total_count)
     if name == "Pareto":
         return greater_than_eq(d.scale)
+    if name == "GeneralizedPareto":
+        return interval(d.loc, d._upper())
     if name == "LKJCholesky":
         return corr_cholesky
     if name == "Wishart":
@@ -326,7 +358,7 @@ def support(d: Any) -> Constraint:
         n = d.reinterpreted_batch_ndims
         return IndependentConstraint(base, n) if n else base
     if name == "MixtureSameFamily":
-        return support(d._component_distribution)
+        return MixtureSameFamilyConstraint(support(d.component_distribution))
     transforms = getattr(d, "transforms", None)
     if transforms is not None:  # TransformedDistribution: the last transform's codomain
         if not transforms:
@@ -354,6 +386,8 @@ def arg_constraints(d: Any) -> dict[str, Constraint]:
         return dict(_LOC_SCALE)
     if name == "StudentT":
         return {"df": positive, **_LOC_SCALE}
+    if name == "GeneralizedPareto":
+        return {**_LOC_SCALE, "concentration": real}
     if name in ("Exponential",):
         return {"rate": positive}
     if name == "Poisson":

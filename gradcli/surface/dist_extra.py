@@ -56,6 +56,27 @@ class AbsTransform(Transform):
         return y
 
 
+class SoftplusTransform(Transform):
+    """y = softplus(x) (linear above 20, as F.softplus); its inverse y + log(-expm1(-y))."""
+
+    codomain = (_POSITIVE, lambda v: v > 0)
+    sign = 1
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SoftplusTransform)
+
+    __hash__ = object.__hash__
+
+    def _call(self, x: Tensor) -> Tensor:
+        return _F["softplus"](x)
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        return _M["log"](_M["neg"](_M["expm1"](_M["neg"](y)))) + y
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        return -_F["softplus"](-x)
+
+
 class _Named(TransformedDistribution):
     """A subclass of PyTorch's TransformedDistribution whose repr names its parameters (those
     PyTorch holds on the instance, `_<name>` here) and whose support is its own."""
@@ -809,6 +830,107 @@ class VonMises(Distribution):
         return _M["sqrt"](self.variance)
 
 
+class GeneralizedPareto(Distribution):
+    """PyTorch's GeneralizedPareto (loc, scale, concentration): log_prob, the survival
+    function, cdf and icdf with concentration near 0 (isclose) taken as the exponential
+    limit; rsample is icdf of torch.rand as PyTorch draws; mean / variance NaN where they do
+    not exist; the support an interval whose upper bound is finite for concentration < 0."""
+
+    NAME = "GeneralizedPareto"
+    PARAMS = ("loc", "scale", "concentration")
+    PROGRAM_METHODS = Distribution.PROGRAM_METHODS + ("log_cdf", "log_survival_function")
+    has_rsample = True
+
+    def __init__(self, loc: Any, scale: Any, concentration: Any, validate_args: Any = None) -> None:
+        self.loc, self.scale, self.concentration = _broadcast_all(loc, scale, concentration)
+        self.batch = tuple(self.loc.shape)
+        if validate_args is not False:
+            self._check("loc", self.loc, self.loc.data == self.loc.data, "Real()")
+            self._check("scale", self.scale, self.scale.data > 0, _POSITIVE)
+            c = self.concentration
+            self._check("concentration", c, c.data == c.data, "Real()")
+
+    def _upper(self) -> Tensor:
+        c = self.concentration
+        return _T["where"](_M["lt"](c, 0), self.loc - self.scale / c, math.inf)
+
+    def _value_in_support(self, value: Any) -> Tensor:
+        if not self.validating:
+            return _value(value, self, check=False)
+        lo, hi = self.loc.data, self._upper().data
+        return _validate_sample(
+            self,
+            value,
+            f"Interval(lower_bound={DS._shown(self.loc)}, upper_bound={DS._shown(self._upper())})",
+            lambda v: (lo <= v) & (v <= hi),
+        )
+
+    def _safe(self, zero: Any = None) -> tuple[Tensor, Tensor]:
+        # (log_prob and the survival function compare with a float32 zero, as PyTorch's do:
+        # other dtypes' concentration raise isclose's "Double did not match Float")
+        c = self.concentration
+        eq_zero = _T["isclose"](c, _T["zeros_like"](c) if zero is None else _T["tensor"](0.0))
+        return eq_zero, _T["where"](eq_zero, _T["ones_like"](c), c)
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = self._value_in_support(value)
+        z = (value - self.loc) / self.scale
+        eq_zero, safe = self._safe(0.0)
+        y = 1 / safe + _T["ones_like"](z)
+        nonzero = _T["where"](_M["eq"](y, 0), y, y * _T["log1p"](safe * z))
+        return -_M["log"](self.scale) - _T["where"](eq_zero, z, nonzero)
+
+    def log_survival_function(self, value: Any) -> Tensor:
+        value = self._value_in_support(value)
+        z = (value - self.loc) / self.scale
+        eq_zero, safe = self._safe(0.0)
+        return _T["where"](eq_zero, -z, -_T["log1p"](safe * z) / safe)
+
+    def log_cdf(self, value: Any) -> Tensor:
+        return _T["log1p"](-_T["exp"](self.log_survival_function(value)))
+
+    def cdf(self, value: Any) -> Tensor:
+        return _T["exp"](self.log_cdf(value))
+
+    def icdf(self, value: Any) -> Tensor:
+        value = _value(value, self, check=False)
+        eq_zero, safe = self._safe()
+        logu = _T["log1p"](-value)
+        nonzero = self.loc + self.scale / safe * _T["expm1"](-safe * logu)
+        return _T["where"](eq_zero, self.loc - self.scale * logu, nonzero)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        return self.icdf(_T["rand"](shape, dtype=self.loc.dtype))
+
+    @property
+    def mean(self) -> Tensor:
+        c = self.concentration
+        valid = _M["lt"](c, 1)
+        result = self.loc + self.scale / (1 - _T["where"](valid, c, 0.5))
+        return _T["where"](valid, result, math.nan)
+
+    @property
+    def variance(self) -> Tensor:
+        c = self.concentration
+        valid = _M["lt"](c, 0.5)
+        safe = _T["where"](valid, c, 0.25)
+        result = _M["pow"](self.scale, 2) / (_M["pow"](1 - safe, 2) * (1 - 2 * safe))
+        return _T["where"](valid, result, math.nan)
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    @property
+    def mode(self) -> Tensor:
+        return self.loc
+
+    def entropy(self) -> Tensor:
+        ans = _M["log"](self.scale) + self.concentration + 1
+        return _T["broadcast_to"](ans, self.batch)
+
+
 class InverseGamma(_Named):
     """PyTorch's InverseGamma: a Gamma through PowerTransform(-1)."""
 
@@ -871,6 +993,152 @@ def _corr_cholesky_ok(v: Any) -> Any:
     diag = np.all(np.diagonal(v, 0, -2, -1) > 0, -1)
     unit = np.all(np.abs(np.linalg.norm(v, axis=-1) - 1.0) <= tol, -1)
     return lower & diag & unit
+
+
+def _simplex_ok(v: Any) -> Any:
+    """PyTorch's simplex check: nonnegative, summing to 1 within 1e-6 over the last dim."""
+    return np.all(v >= 0, -1) & (np.abs(v.sum(-1) - 1) < 1e-6)
+
+
+class SoftmaxTransform(Transform):
+    """Unconstrained vectors to the simplex by exp then normalizing (the max subtracted first);
+    its inverse is log (not bijective: no log |det J|, as PyTorch's)."""
+
+    bijective = False
+    domain_event_dim = 1
+    codomain_event_dim = 1
+    codomain = ("Simplex()", _simplex_ok)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SoftmaxTransform)
+
+    __hash__ = object.__hash__
+
+    def _call(self, x: Tensor) -> Tensor:
+        probs = _M["exp"](x - _M["amax"](x, -1, True))
+        return probs / _M["sum"](probs, -1, True)
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        return _M["log"](y)
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        # PyTorch's Transform.log_abs_det_jacobian: NotImplementedError without a message
+        raise (
+            GradcliError(
+                "",
+                found="SoftmaxTransform.log_abs_det_jacobian",
+                hint="PyTorch's SoftmaxTransform is not a bijection (no log |det J|): "
+                "StickBreakingTransform has one",
+            )
+            .mirror("NotImplementedError")
+            .pytorch()
+        )
+
+    def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        if len(shape) < 1:
+            raise GradcliError("Too few dimensions on input").mirror("ValueError")
+        return tuple(shape)
+
+    inverse_shape = forward_shape
+
+
+def _tril_places(n: int, diag: int) -> np.ndarray:
+    """The flat places (row-major) of an n x n matrix's entries on or below diagonal `diag`."""
+    from ..base import limits
+
+    limits.TENSOR_ELEMENTS.check(n * n, f"a {n} x {n} triangular matrix")
+    rows, cols = np.indices((n, n), dtype=np.int32)
+    return np.flatnonzero(cols < rows + (diag + 1))
+
+
+def _vec_to_tril(vec: Tensor, diag: int) -> Tensor:
+    """torch.distributions.utils.vec_to_tril_matrix: the vector's entries, in row order, on or
+    below diagonal `diag` of a square matrix, zeros elsewhere."""
+    m = vec.shape[-1]
+    b = 1 + 2 * diag
+    n = (-b + (b * b + 8 * m + 4 * abs(diag) * (diag + 1)) ** 0.5) / 2
+    if round(n) - n > float(np.finfo(vec.dtype).eps):
+        raise GradcliError(
+            f"The size of last dimension is {m} which cannot be expressed as the lower "
+            "triangular part of a square D x D matrix."
+        ).mirror("ValueError")
+    n = round(n)
+    places = _tril_places(n, diag)
+    if places.size != m:  # (PyTorch's assignment into the masked places refuses it)
+        raise GradcliError(
+            f"shape mismatch: value tensor of shape [{m}] cannot be broadcast to indexing "
+            f"result of shape [{places.size}]"
+        ).pytorch()
+    where = np.full(n * n, m, dtype=np.int64)  # (m: the zero padded on at the end)
+    where[places] = np.arange(m)
+    padded = _F["pad"](vec, [0, 1], value=0.0)
+    flat = _T["index_select"](padded, -1, _T["tensor"](where))
+    return _M["reshape"](flat, tuple(vec.shape[:-1]) + (n, n))
+
+
+def _tril_to_vec(mat: Tensor, diag: int) -> Tensor:
+    """torch.distributions.utils.tril_matrix_to_vec: the entries on or below `diag`, row order."""
+    n = mat.shape[-1]
+    flat = _M["reshape"](mat, tuple(mat.shape[:-2]) + (n * n,))
+    return _T["index_select"](flat, -1, _T["tensor"](_tril_places(n, diag)))
+
+
+class CorrCholeskyTransform(Transform):
+    """Unconstrained vectors of D (D - 1) / 2 to Cholesky factors of D x D correlation
+    matrices: tanh into (-1, 1), laid out below the diagonal in row order, then a signed stick
+    breaking along each row (rows of unit norm, positive diagonal)."""
+
+    domain_event_dim = 1
+    codomain_event_dim = 2
+    codomain = ("CorrCholesky()", _corr_cholesky_ok)
+    # (no __eq__ of its own, as PyTorch's: two of them are equal only if they are one)
+
+    def _call(self, x: Tensor) -> Tensor:
+        from .indexing import getitem
+
+        x = _M["tanh"](x)
+        eps = float(np.finfo(x.dtype).eps)
+        x = _M["clamp"](x, min=-1 + eps, max=1 - eps)
+        r = _vec_to_tril(x, -1)
+        z = r**2
+        z1m_cumprod_sqrt = _M["cumprod"](_M["sqrt"](1 - z), -1)
+        r = r + _T["eye"](r.shape[-1], dtype=r.dtype)
+        return r * _F["pad"](
+            getitem(z1m_cumprod_sqrt, (Ellipsis, slice(None, -1))), [1, 0], value=1
+        )
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        from .indexing import getitem
+
+        y_cumsum = 1 - _T["cumsum"](y * y, -1)
+        shifted = _F["pad"](getitem(y_cumsum, (Ellipsis, slice(None, -1))), [1, 0], value=1)
+        t = _tril_to_vec(y, -1) / _M["sqrt"](_tril_to_vec(shifted, -1))
+        return (_M["log1p"](t) - _M["log1p"](_M["neg"](t))) / 2
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        y1m_cumsum = 1 - _M["cumsum"](y * y, -1)
+        stick_breaking = 0.5 * _M["sum"](_M["log"](_tril_to_vec(y1m_cumsum, -2)), -1)
+        tanh = -2 * _M["sum"](x + _F["softplus"](-2 * x) - math.log(2.0), -1)
+        return stick_breaking + tanh
+
+    def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        if len(shape) < 1:
+            raise GradcliError("Too few dimensions on input").mirror("ValueError")
+        n = shape[-1]
+        d = round((0.25 + 2 * n) ** 0.5 + 0.5)
+        if d * (d - 1) // 2 != n:
+            raise GradcliError("Input is not a flattened lower-diagonal number").mirror(
+                "ValueError"
+            )
+        return tuple(shape[:-1]) + (d, d)
+
+    def inverse_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        if len(shape) < 2:
+            raise GradcliError("Too few dimensions on input").mirror("ValueError")
+        if shape[-2] != shape[-1]:
+            raise GradcliError("Input is not square").mirror("ValueError")
+        d = shape[-1]
+        return tuple(shape[:-2]) + (d * (d - 1) // 2,)
 
 
 class LKJCholesky(Distribution):
@@ -1220,20 +1488,20 @@ def _constraint_transform(constraint: Any, bijective: bool) -> Transform:
         if isinstance(lo, number) and lo == 0 and isinstance(hi, number) and hi == 1:
             return DS.SigmoidTransform()
         return DS.ComposeTransform([DS.SigmoidTransform(), AffineTransform(lo, hi - lo)])
-    if kind == "Simplex" and bijective:
-        return StickBreakingTransform()
+    if kind == "Simplex":
+        return StickBreakingTransform() if bijective else SoftmaxTransform()
+    if kind == "CorrCholesky":
+        return CorrCholeskyTransform()
     registered = {
-        "Simplex": "SoftmaxTransform",
         "LowerCholesky": "LowerCholeskyTransform",
         "PositiveDefinite": "PositiveDefiniteTransform",
-        "CorrCholesky": "CorrCholeskyTransform",
     }
     # (biject_to has no transform for lower_cholesky or positive_definite, as PyTorch's)
-    if kind == "CorrCholesky" or (not bijective and kind in registered):
+    if not bijective and kind in registered:
         raise GradcliError(
             f"{'biject_to' if bijective else 'transform_to'}({constraint!r}) needs PyTorch's "
             f"{registered[kind]}, which is not supported by gradcli",
-            hint="parameterize it yourself: torch.softmax(x, -1) for a simplex, "
+            hint="parameterize it yourself: "
             "torch.tril(x, -1) + torch.diag_embed(x.diagonal(dim1=-2, dim2=-1).exp()) for a "
             "Cholesky factor",
         ).mirror("NotImplementedError")
@@ -1266,9 +1534,13 @@ for _cls, _module in (
     (OneHotCategoricalStraightThrough, "one_hot_categorical"),
     (LKJCholesky, "lkj_cholesky"),
     (Wishart, "wishart"),
+    (GeneralizedPareto, "generalized_pareto"),
 ):
     DS.CLASSES[_cls.NAME] = _cls
     DS.MODULES[_cls.NAME] = _module
 DS.TRANSFORMS["AbsTransform"] = AbsTransform
 DS.TRANSFORMS["StickBreakingTransform"] = StickBreakingTransform
+DS.TRANSFORMS["SoftmaxTransform"] = SoftmaxTransform
+DS.TRANSFORMS["SoftplusTransform"] = SoftplusTransform
+DS.TRANSFORMS["CorrCholeskyTransform"] = CorrCholeskyTransform
 DS._SUBMODULES["ExpRelaxedCategorical"] = "relaxed_categorical"

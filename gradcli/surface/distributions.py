@@ -188,12 +188,9 @@ class Distribution:
             "batch_shape",
             "d.expand((3, 2)) or d.expand(torch.Size([3, 2]))",
         )
-        if self.NAME == "MixtureSameFamily":
-            raise GradcliError(
-                "MixtureSameFamily.expand is not supported by gradcli",
-                hint="make the mixture with expanded parts: MixtureSameFamily(Categorical("
-                "logits.expand(...)), Normal(loc.expand(...), scale.expand(...)))",
-            ).mirror("NotImplementedError")
+        return self._expand(shape)
+
+    def _expand(self, shape: tuple[int, ...]) -> Distribution:
         return _expanded(self, shape)
 
     def rsample(self, sample_shape: Any = ()) -> Tensor:
@@ -650,7 +647,7 @@ _NO_ICDF_IN_PYTORCH = frozenset(
     "Bernoulli Beta Binomial Categorical Chi2 Dirichlet FisherSnedecor Gamma Geometric "
     "Independent LKJCholesky LowRankMultivariateNormal MixtureSameFamily Multinomial "
     "MultivariateNormal NegativeBinomial OneHotCategorical OneHotCategoricalStraightThrough "
-    "Poisson StudentT VonMises Wishart".split()
+    "Poisson StudentT VonMises Wishart LogitRelaxedBernoulli ExpRelaxedCategorical".split()
 )
 _NO_CDF_IN_PYTORCH = frozenset(
     (
@@ -665,6 +662,16 @@ _NO_CDF_IN_PYTORCH = frozenset(
         "OneHotCategorical",
         "MultivariateNormal",
         "LowRankMultivariateNormal",
+        "FisherSnedecor",
+        "VonMises",
+        "Binomial",
+        "NegativeBinomial",
+        "Multinomial",
+        "Wishart",
+        "LKJCholesky",
+        "OneHotCategoricalStraightThrough",
+        "LogitRelaxedBernoulli",
+        "ExpRelaxedCategorical",
     )
 )
 
@@ -1157,6 +1164,14 @@ class Gamma(_Plain):
             - _special("lgamma", c, "Gamma.log_prob")
         )
 
+    def cdf(self, value: Any) -> Tensor:
+        # PyTorch's: the regularized lower incomplete gamma of (concentration, rate * value)
+        from . import special
+
+        if self.validating:
+            value = _validate_sample(self, value, _NONNEGATIVE, lambda v: v >= 0)
+        return special.gammainc(self.concentration, self.rate * value)
+
     def entropy(self) -> Tensor:
         c = self.concentration
         return (
@@ -1533,8 +1548,26 @@ class MixtureSameFamily(Distribution):
             return getattr(self, attr)
         return super().program_attribute(attr)
 
+    def _expand(self, shape: tuple[int, ...]) -> Distribution:
+        """PyTorch's MixtureSameFamily.expand: the components expanded to the batch shape and
+        their number, the Categorical to the batch shape."""
+        new = object.__new__(MixtureSameFamily)
+        new.__dict__.update(self.__dict__)
+        new.component_distribution = self.component_distribution.expand(
+            shape + (self._num_component,)
+        )
+        new.mixture_distribution = self.mixture_distribution.expand(shape)
+        new.batch = shape
+        new.event = new.component_distribution.event
+        return new
+
     def _pad(self, x: Tensor) -> Tensor:
         return _M["unsqueeze"](x, -1 - self._event_ndims)
+
+    def cdf(self, value: Any) -> Tensor:
+        # PyTorch's: the components' cdfs weighted by the mixture's probs (no validation)
+        cdf_x = self.component_distribution.cdf(self._pad(_value(value, self, check=False)))
+        return _M["sum"](cdf_x * self.mixture_distribution.probs, -1)
 
     def _pad_mixture_dimensions(self, x: Tensor) -> Tensor:
         dist_batch_ndims = len(self.batch)
@@ -2443,7 +2476,10 @@ def _data(v: Any) -> Any:
 
 class PowerTransform(Transform):
     codomain = (_POSITIVE, lambda v: v > 0)
-    sign = 1
+
+    @property
+    def sign(self) -> Any:  # (PyTorch's: the exponent's sign, a tensor)
+        return _M["sign"](self.exponent)
 
     def __init__(self, exponent: Any, cache_size: int = 0) -> None:
         super().__init__(cache_size)

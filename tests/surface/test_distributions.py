@@ -751,11 +751,11 @@ def test_cdf_where_pytorch_has_none_is_its_catchable_not_implemented() -> None:
         "    print('caught', repr(str(e)))\n"
     )
     assert out == "caught ''\n"
-    # a cdf PyTorch has but gradcli lacks stays gradcli's refusal, which no except catches
-    with pytest.raises(GradcliError, match="cdf of Gamma is not supported by gradcli"):
+    # an icdf PyTorch has but gradcli lacks stays gradcli's refusal, which no except catches
+    with pytest.raises(GradcliError, match="icdf of HalfNormal is not supported by gradcli"):
         _run(
-            "d = torch.distributions.Gamma(torch.tensor(2.0), torch.tensor(1.0))\n"
-            "try:\n    d.cdf(torch.tensor(1.0))\nexcept NotImplementedError:\n    print(1)\n"
+            "d = torch.distributions.HalfNormal(torch.tensor(2.0))\n"
+            "try:\n    d.icdf(torch.tensor(0.5))\nexcept NotImplementedError:\n    print(1)\n"
         )
 
 
@@ -1200,3 +1200,138 @@ def test_transform_to_maps_reals_into_the_constraint() -> None:
         np.testing.assert_allclose(
             t.log_abs_det_jacobian(T(x), y).numpy(), np.log(np.abs(dydx)), rtol=1e-6, atol=1e-8
         )
+
+
+GP_U = T(np.array([0.2, 0.5, 0.9]))
+GP_XI = np.array([0.3, -0.2, 0.45])
+
+
+@pytest.mark.parametrize(
+    "name, f, x",
+    [
+        (
+            "icdf / xi",
+            lambda p: dist_extra.GeneralizedPareto(T(LOC), T(SCALE), p).icdf(GP_U),
+            GP_XI,
+        ),
+        (
+            "icdf / scale",
+            lambda p: dist_extra.GeneralizedPareto(T(LOC), p, T(GP_XI)).icdf(GP_U),
+            SCALE,
+        ),
+        ("mean / xi", lambda p: dist_extra.GeneralizedPareto(T(LOC), T(SCALE), p).mean, GP_XI),
+        ("variance / xi", lambda p: dist_extra.GeneralizedPareto(0.0, T(SCALE), p).variance, GP_XI),
+    ],
+)
+def test_generalized_pareto_gradients_against_finite_differences(
+    name: str, f: Callable, x: np.ndarray
+) -> None:
+    _check(f, x)
+
+
+def test_generalized_pareto_density_is_the_closed_form_and_float32_only() -> None:
+    # density (1 / s) (1 + xi z) ** (-1 / xi - 1); xi = 0: exp(-z) / s; the cdf integrates it
+    from gradcli.surface.constructors import set_default_dtype
+
+    set_default_dtype(np.float32)  # PyTorch's (conftest restores the run's)
+    xi = np.array([0.3, 0.0, -0.25], dtype=np.float32)
+    s = np.array([1.5, 0.5, 2.0], dtype=np.float32)
+    x = np.array([0.7, 1.2, 3.0], dtype=np.float32)
+    d = dist_extra.GeneralizedPareto(T(np.zeros(3, np.float32)), T(s), T(xi))
+    z = x.astype(np.float64) / s
+    safe = np.where(xi == 0, 1.0, xi)
+    want = np.where(xi == 0, -z, -(1 / safe + 1) * np.log1p(safe * z)) - np.log(s)
+    np.testing.assert_allclose(d.log_prob(T(x)).numpy(), want, rtol=1e-5)
+    surv = np.where(xi == 0, np.exp(-z), (1 + safe * z) ** (-1 / safe))
+    np.testing.assert_allclose(d.cdf(T(x)).numpy(), 1 - surv, rtol=1e-5)
+    d64 = dist_extra.GeneralizedPareto(T(np.zeros(3)), T(s.astype(np.float64)), T(GP_XI))
+    with pytest.raises(GradcliError, match="Double did not match Float"):
+        d64.log_prob(T(x.astype(np.float64)))
+
+
+CC_X = np.array([[0.4, -1.2, 0.7, 0.05, -0.3, 1.1], [2.0, 0.1, -0.3, -0.8, 0.6, 0.2]])
+
+
+def test_corr_cholesky_log_det_is_the_jacobians_of_the_strict_lower_part() -> None:
+    # the Jacobian of x -> y's entries below the diagonal, by central differences
+    t = dist_extra.CorrCholeskyTransform()
+    below = np.tril_indices(4, -1)
+    for x in CC_X:
+        jac = np.stack(
+            [
+                (
+                    t(T(x + h)).numpy()[below] - t(T(x - h)).numpy()[below]  # noqa: B023
+                )
+                / 2e-6
+                for h in np.eye(6) * 1e-6
+            ],
+            1,
+        )
+        got = t.log_abs_det_jacobian(T(x), t(T(x))).item()
+        assert got == pytest.approx(np.log(abs(np.linalg.det(jac))), rel=1e-6)
+    y = t(T(CC_X)).numpy()
+    np.testing.assert_allclose(np.linalg.norm(y, axis=-1), 1.0, rtol=1e-12)
+    np.testing.assert_allclose(t.inv(T(y)).numpy(), CC_X, rtol=1e-10)
+
+
+@pytest.mark.parametrize(
+    "name, f, x",
+    [
+        (
+            "corr cholesky",
+            lambda p: dist_extra.CorrCholeskyTransform()(p) * T(np.arange(16.0).reshape(4, 4)),
+            CC_X,
+        ),
+        (
+            "corr cholesky log det",
+            lambda p: dist_extra.CorrCholeskyTransform().log_abs_det_jacobian(
+                p, dist_extra.CorrCholeskyTransform()(p)
+            ),
+            CC_X,
+        ),
+        ("softmax", lambda p: dist_extra.SoftmaxTransform()(p) * T(np.arange(6.0)), CC_X),
+        ("softplus inverse", lambda p: dist_extra.SoftplusTransform().inv(p), SCALE),
+    ],
+)
+def test_transform_gradients_against_finite_differences(
+    name: str, f: Callable, x: np.ndarray
+) -> None:
+    _check(f, x)
+
+
+def test_mixture_cdf_gradients_and_expand_repeats_the_mixture() -> None:
+    w = T(np.array([0.2, 0.5, 0.3]))
+    v = T(np.array([-0.4, 0.9]))
+    mix = lambda p: DS.MixtureSameFamily(DS.Categorical(w), DS.Normal(p, T(SCALE)))  # noqa: E731
+    _check(lambda p: mix(p).cdf(v), LOC)
+    m = mix(T(LOC))
+    e = m.expand((2,))
+    assert tuple(e.batch_shape) == (2,)
+    np.testing.assert_allclose(e.log_prob(v).numpy(), m.log_prob(v).numpy(), rtol=1e-12)
+    np.testing.assert_allclose(e.cdf(v).numpy(), m.cdf(v).numpy(), rtol=1e-12)
+
+
+def test_softplus_transform_log_det_is_the_log_of_its_derivative() -> None:
+    t = dist_extra.SoftplusTransform()
+    x = np.array([-8.0, -1.0, 0.0, 2.0, 25.0])
+    slope = (t(T(x + 1e-6)).numpy() - t(T(x - 1e-6)).numpy()) / 2e-6
+    np.testing.assert_allclose(
+        t.log_abs_det_jacobian(T(x), t(T(x))).numpy(), np.log(slope), rtol=1e-6, atol=1e-8
+    )
+    np.testing.assert_allclose(t.inv(t(T(x))).numpy(), x, rtol=1e-9)
+
+
+def test_gamma_cdf_closed_forms_and_rate_gradient() -> None:
+    x = np.array([0.3, 1.0, 4.0])
+    got = DS.Gamma(T(np.array([1.0, 2.0, 2.0])), T(np.array([2.0, 1.0, 1.0]))).cdf(T(x)).numpy()
+    # shape 1: 1 - exp(-r x); shape 2: 1 - exp(-x) (1 + x)
+    want = np.array([1 - np.exp(-0.6), 1 - np.exp(-1.0) * 2.0, 1 - np.exp(-4.0) * 5.0])
+    np.testing.assert_allclose(got, want, rtol=1e-12)
+    _check(lambda r: DS.Gamma(T(np.array([1.5, 3.0, 0.7])), r).cdf(T(x)), SCALE)
+
+
+def test_a_negative_power_flips_the_transformed_cdf() -> None:
+    # P(1 / X <= y) = P(X >= 1 / y) = exp(-r / y) for X ~ Exponential(r)
+    y = np.array([0.4, 3.0])
+    d = DS.TransformedDistribution(DS.Exponential(T(np.array(1.5))), [DS.PowerTransform(-1.0)])
+    np.testing.assert_allclose(d.cdf(T(y)).numpy(), np.exp(-1.5 / y), rtol=1e-12)

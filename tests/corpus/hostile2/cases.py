@@ -9755,3 +9755,73 @@ add(
     ),
     esc("from_os_import_star", "from os import *"),
 )
+
+# fixdist2: GeneralizedPareto (rsample is icdf of torch.rand).
+add(
+    budget(
+        "generalized_pareto_sample_huge",
+        "from torch.distributions import GeneralizedPareto\n"
+        "print(GeneralizedPareto(torch.zeros(10**4), 1.0, 0.2).sample((10**5,)))",
+    ),
+    small(
+        "generalized_pareto_float64_log_prob",
+        "from torch.distributions import GeneralizedPareto\n"
+        "d = GeneralizedPareto(0.0, 1.0, torch.tensor(0.1, dtype=torch.float64))\n"
+        "print(d.log_prob(torch.tensor(1.0, dtype=torch.float64)))",
+        (r"Double did not match Float",),
+    ),
+    small(
+        "generalized_pareto_log_prob_of_a_string",
+        "from torch.distributions import GeneralizedPareto\n"
+        "GeneralizedPareto(0.0, 1.0, 0.1).log_prob('x')",
+        (r"The value argument to log_prob must be a Tensor",),
+    ),
+)
+
+# fixdist2: CorrCholeskyTransform (D (D - 1) / 2 numbers laid out as D x D), SoftmaxTransform.
+add(
+    budget(
+        "corr_cholesky_huge_vector",
+        "from torch.distributions.transforms import CorrCholeskyTransform\n"
+        "print(CorrCholeskyTransform()(torch.zeros(4471 * 4470 // 2)).sum())",
+    ),
+    small(
+        "corr_cholesky_length_not_triangular",
+        "from torch.distributions.transforms import CorrCholeskyTransform\n"
+        "print(CorrCholeskyTransform()(torch.zeros(5)))",
+        (r"The size of last dimension is 5 which cannot be expressed",),
+    ),
+    small(
+        "softmax_transform_log_det_unimplemented",
+        "from torch.distributions.transforms import SoftmaxTransform\n"
+        "x = torch.zeros(3)\nSoftmaxTransform().log_abs_det_jacobian(x, x)",
+        (r"SoftmaxTransform is not a bijection",),
+    ),
+)
+
+# fixdist2: MixtureSameFamily.expand (views of the parameters; draws make the full shape).
+add(
+    budget(
+        "mixture_expand_huge_sample",
+        "from torch.distributions import Categorical, MixtureSameFamily, Normal\n"
+        "m = MixtureSameFamily(Categorical(torch.ones(3)), Normal(torch.zeros(3), 1.0))\n"
+        "print(m.expand((10**5, 10**5)).sample().sum())",
+    ),
+)
+
+# fixdist2: SoftplusTransform.
+add(
+    small(
+        "softplus_transform_inverse_of_nonpositive",
+        "from torch.distributions.transforms import SoftplusTransform\n"
+        "print(SoftplusTransform().inv(torch.tensor([-1.0, 0.0])))",
+        (r"tensor\(\[nan, -inf\]\)",),
+        codes=frozenset({0}),
+    ),
+    budget(
+        "softplus_transform_in_long_loop",
+        "from torch.distributions.transforms import SoftplusTransform\n"
+        "t = SoftplusTransform()\nx = torch.ones(10)\nwhile True:\n    x = t.inv(t(x))",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: GRADCLI_TREE=/work/wt/NAME bash /work/wt/briefs/trial.sh SNIPDIR
+# Usage: GRADCLI_TREE=/work/wt/NAME bash /work/wt/briefs38/trial.sh SNIPDIR
 # Runs every SNIPDIR/*.py with PyTorch 2.13 (/work/torchenv) and with `gradcli run` from
 # GRADCLI_TREE, compares stdout, prints a line per snippet; details in SNIPDIR/_out/.
 set -u

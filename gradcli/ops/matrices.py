@@ -525,14 +525,18 @@ def _solve_triangular_vjp(
     gb = apply(solve_triangular, mT(a), g, upper=not upper, unitriangular=unitriangular)
     ga = None
     if a.requires_grad:
-        n = a.shape[-1]
-        # a unit diagonal is not read: no gradient there either; +0 off the triangle (as
-        # PyTorch's tril of the product: a product with a mask would give -0)
-        k = (1 if upper else -1) if unitriangular else 0
-        keep = tri_mask(out, n, n, k, upper=upper).data.astype(bool)
-        zero = Tensor(np.zeros((), dtype=out.dtype))
-        ga = apply(B.where, Tensor(keep), -mm(gb, mT(out)), zero)
+        ga = _triangle_grad(gb, out, a.shape[-1], upper, unitriangular)
     return (ga, gb if b.requires_grad else None)
+
+
+def _triangle_grad(gb: Tensor, out: Tensor, n: int, upper: bool, unitriangular: bool) -> Tensor:
+    """A triangular solve's gradient for its matrix, -gB X^T on the triangle it reads: a unit
+    diagonal is not read, so no gradient there either; +0 off the triangle (as PyTorch's tril
+    of the product: a product with a mask would give -0)."""
+    k = (1 if upper else -1) if unitriangular else 0
+    keep = tri_mask(out, n, n, k, upper=upper).data.astype(bool)
+    zero = Tensor(np.zeros((), dtype=out.dtype))
+    return apply(B.where, Tensor(keep), -mm(gb, mT(out)), zero)
 
 
 solve_triangular = defop(
@@ -599,11 +603,7 @@ def _triangular_solve_vjp(
     gb = apply(solve_triangular, mT(coef), g, upper=not up, unitriangular=unitriangular)
     ga = None
     if a.requires_grad:
-        n = a.shape[-1]
-        k = (1 if up else -1) if unitriangular else 0
-        keep = tri_mask(out, n, n, k, upper=up).data.astype(bool)
-        zero = Tensor(np.zeros((), dtype=out.dtype))
-        ga = apply(B.where, Tensor(keep), -mm(gb, mT(out)), zero)
+        ga = _triangle_grad(gb, out, a.shape[-1], up, unitriangular)
         if transpose:
             ga = mT(ga)
     return (gb if b.requires_grad else None, ga)

@@ -2254,6 +2254,14 @@ class Compiler:
                 "torch.testing.assert_close",
             )
 
+    def refuse_star(self, alias: ast.alias, node: ast.ImportFrom) -> None:
+        if alias.name == "*":
+            raise NotSupported(
+                "`import *` is not supported",
+                span=self.span(node),
+                hint="import the names you use",
+            )
+
     def c_Import(self, node: ast.Import) -> Stmt:
         bindings = []
         for alias in node.names:
@@ -2315,12 +2323,7 @@ class Compiler:
         if mod in FROM_IMPORT_MODULES and not node.level:
             members = []
             for alias in node.names:
-                if alias.name == "*":
-                    raise NotSupported(
-                        "`import *` is not supported",
-                        span=self.span(node),
-                        hint="import the names you use",
-                    )
+                self.refuse_star(alias, node)
                 members.append((self.store_name(alias.asname or alias.name, node), alias.name))
 
             def bind_members(f: Frame) -> None:
@@ -2331,12 +2334,7 @@ class Compiler:
         if mod.split(".")[0] in UNUSED_MODULES and not node.level:
             unused_bindings = []
             for alias in node.names:
-                if alias.name == "*":
-                    raise NotSupported(
-                        "`import *` is not supported",
-                        span=self.span(node),
-                        hint="import the names you use",
-                    )
+                self.refuse_star(alias, node)
                 value = (
                     FUNCTOOLS[alias.name]
                     if mod == "functools" and alias.name in FUNCTOOLS

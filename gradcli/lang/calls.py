@@ -45,7 +45,7 @@ from ..surface import nn as surface_nn
 from ..surface import public
 from ..surface.args import cpu_device
 from ..surface.functional import write_out
-from .values import PROGRAM_INSTANCES, Device, DType, range_len, short
+from .values import PROGRAM_INSTANCES, Device, DType, device_words, range_len, short
 
 # (id(f), number of positional arguments, keyword names) -> f, for calls that bound.
 _BOUND: dict[tuple, Any] = {}
@@ -883,34 +883,13 @@ def device_type_error(
     args: Any = (),
     kwargs: Any = None,
 ) -> GradcliError | None:
-    """PyTorch's TypeError for a `device=` that is not a device (None for `.to` and other
-    methods, whose checks are their own): a function of several overloads lists them."""
-    if device is None or isinstance(device, (Device, str)):
-        return None
-    if isinstance(device, int) and not isinstance(device, bool):
-        return None
-    if f is not None:
+    """PyTorch's TypeError for a `device=` that is not a device (`values.device_words`), the
+    function named as PyTorch's table names it."""
+    if f is not None and not (device is None or isinstance(device, (Device, str, int))):
         from .torch_reprs import table_name  # (`z = torch.zeros; z(2, device=...)`)
 
         label = table_name(f) or label
-    last = label.rpartition(".")[2]
-    if (bound and not last.startswith("new_")) or last in ("to", "cuda"):
-        return None  # (their own checks and words)
-    if last[:1].isupper() and last != "Generator":
-        last = "empty"  # (a module's parameters are made by torch.empty(..., device=device))
-    from ..surface import callerrors
-    from ..surface.torch_signatures import PARSER
-
-    recorded = PARSER.get(f"torch.{last}", "")
-    if "|" in recorded and kwargs is not None:
-        options = recorded.split("|")[1:]
-        words = callerrors._invalid_combination(last, options, list(args), dict(kwargs))
-        if words is not None:
-            return GradcliError(words).mirror("TypeError")
-    return GradcliError(
-        f"{last}(): argument 'device' must be torch.device, not {callerrors._display_type(device)}",
-        hint="device= takes a torch.device or a string such as 'cpu'",
-    ).mirror("TypeError")
+    return device_words(label, device, bound, args, kwargs)
 
 
 def _converted(

@@ -22,9 +22,8 @@ from ..surface import names as N
 from ..surface import nn as surface_nn
 from ..surface import optim as O
 from ..surface.layers import _BatchNorm
-from .calls import device_type_error
 from .copying import deepcopy
-from .values import iterate
+from .values import device_words, iterate
 
 
 def _fn(name: str) -> Any:
@@ -134,7 +133,7 @@ class AveragedModel(surface_nn.Module):
         for f in (avg_fn, multi_avg_fn):
             if f is not None and not callable(f):
                 raise GradcliError(f"'{typename(f)}' object is not callable").mirror("TypeError")
-        error = device_type_error("tensor", device)  # (its `torch.tensor(0, device=device)`)
+        error = device_words("tensor", device)  # (its `torch.tensor(0, device=device)`)
         copy = deepcopy(model)
         if device is not None:  # (PyTorch's `self.module.to(device)`: its checks and errors)
             copy = copy.to(device)

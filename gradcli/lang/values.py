@@ -1725,6 +1725,35 @@ def imported_member(module: str, name: str) -> Any:
 FROM_IMPORT_MODULES = ("sys", "os", "os.path")
 
 
+def device_words(
+    label: str, device: Any, bound: bool = False, args: Any = (), kwargs: Any = None
+) -> GradcliError | None:
+    """PyTorch's TypeError for a `device=` that is not a device (None for `.to` and other
+    methods, whose checks are their own): a function of several overloads lists them."""
+    if device is None or isinstance(device, (Device, str)):
+        return None
+    if isinstance(device, int) and not isinstance(device, bool):
+        return None
+    last = label.rpartition(".")[2]
+    if (bound and not last.startswith("new_")) or last in ("to", "cuda"):
+        return None  # (their own checks and words)
+    if last[:1].isupper() and last != "Generator":
+        last = "empty"  # (a module's parameters are made by torch.empty(..., device=device))
+    from ..surface import callerrors
+    from ..surface.torch_signatures import PARSER
+
+    recorded = PARSER.get(f"torch.{last}", "")
+    if "|" in recorded and kwargs is not None:
+        options = recorded.split("|")[1:]
+        words = callerrors._invalid_combination(last, options, list(args), dict(kwargs))
+        if words is not None:
+            return GradcliError(words).mirror("TypeError")
+    return GradcliError(
+        f"{last}(): argument 'device' must be torch.device, not {callerrors._display_type(device)}",
+        hint="device= takes a torch.device or a string such as 'cpu'",
+    ).mirror("TypeError")
+
+
 class StdOut:
     """`sys.stdout` as scripts use it to print a line in pieces (`sys.stdout.write(s)`,
     `sys.stdout.flush()`, `print(..., file=sys.stdout)`): the program's standard output, the

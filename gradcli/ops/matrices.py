@@ -651,6 +651,11 @@ triangular_solve = defop(
         f"transpose={bool(p.get('transpose'))}, "
         f"unitriangular={bool(p.get('unitriangular'))}).solution"
     ),
+    to_jax=lambda w, args, p: (
+        f"jax.scipy.linalg.solve_triangular({args[1]}, {args[0]}, "
+        f"trans={1 if p.get('transpose') else 0}, lower={not p.get('upper', True)}, "
+        f"unit_diagonal={bool(p.get('unitriangular'))})"
+    ),
 )
 
 

@@ -2299,13 +2299,13 @@ def _real_eigvals_recorded(a: Tensor, w: np.ndarray) -> Tensor:
     return A.named(out, "LinalgEigBackward0")
 
 
-def linalg_eig(A: Any, *, out: Any = None) -> Any:  # noqa: N803
+def linalg_eig(input: Any, *, out: Any = None) -> Any:  # noqa: A002
     """`torch.linalg.eig(A)` of a complex matrix: LAPACK's zgeev (each eigenvector of unit
     norm, its largest component real; NumPy's values are MKL's, measured to 1e-13 at sizes 2
     to 10 in complex128, complex64 only at 2 x 2, as `eigvals`), PyTorch's gradient
     (`ops.matrices.eig`). A real matrix's eigenvectors are refused: their signs are MKL's
-    own."""
-    a = _matrices(A, "linalg.eig")
+    own. (Its parameter is `input` in PyTorch's binding, as eigvals'.)"""
+    a = _matrices(input, "linalg.eig")
     if a.dtype.kind == "c":
         if a.dtype == np.complex64 and a.shape[-1] > EIGVALS32_MAX:
             raise NotSupported(
@@ -2462,7 +2462,7 @@ NAMES = declare(
     ("matrix_rank", "torch", _removed("matrix_rank"), ""),
     ("reinforce", "Tensor", _removed("reinforce"), ""),
     ("eig", "linalg", linalg_eig, "eig index reshape"),
-    ("eigvals", "linalg", eigvals, "composition of eig index reshape"),
+    ("eigvals", "linalg", eigvals, "composition of astype eig index reshape"),
     ("inv_ex", "linalg", _info_zero(inv, "linalg_inv_ex", "inverse", "A"), "inv"),
     ("cholesky_ex", "linalg", _info_zero(cholesky, "linalg_cholesky_ex", "L", "input"), "cholesky"),
     ("solve_ex", "linalg", _info_zero(solve, "linalg_solve_ex", "result", "A"), "solve"),

@@ -46,9 +46,10 @@ NO_CLOSED_FORM = (
     "lu_factor",
     "lu",
 )
-# Records whose values are complex numbers (their sympy forms would be over real symbols):
+# Records whose values are complex numbers (their sympy forms would be over real symbols; eig
+# of complex matrices only):
 # tests/ops/test_complex.py checks them against finite differences.
-COMPLEX_VALUED = ("complex", "view_as_real", "view_as_complex")
+COMPLEX_VALUED = ("complex", "view_as_real", "view_as_complex", "eig")
 OPS = [
     name
     for name, op in REGISTRY.items()

@@ -51,6 +51,8 @@ def _dual_tangent(op: Any, s: Any, arrays: list, positions: list, v: list, grad:
 NOT_THE_DERIVATIVE = {
     "cholesky_inverse": "PyTorch 2.13's cholesky_inverse_jvp is not the derivative "
     "(pytorch#196682); gradcli gives its values",
+    "triangular_solve": "PyTorch 2.13's triangular_solve_jvp reads A's tangent as given, the "
+    "triangle the solve ignores too (pytorch#196707); gradcli gives its values",
 }
 
 NO_FORWARD_MODE = {

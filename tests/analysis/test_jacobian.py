@@ -456,9 +456,7 @@ NO_SECOND_VJP = {"grid_sample_grid_grad", "ctc_loss", "pdist"}
 # part of a perturbation: a one-hot tangent off the diagonal differs (tests/ops/
 # test_cholesky_jvp.py checks it against PyTorch's jacfwd); triangular_solve's reads A's tangent
 # off the triangle too (tests/ops/test_triangular_solve_jvp.py).
-FORWARD_AS_PYTORCH = frozenset(
-    {"cholesky", "cholesky_inverse", "logcumsumexp", "triangular_solve"}
-)
+FORWARD_AS_PYTORCH = frozenset({"cholesky", "cholesky_inverse", "logcumsumexp", "triangular_solve"})
 
 
 @pytest.mark.parametrize("name", sorted(ops.REGISTRY))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import functools
 import math
+import string
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -1568,6 +1569,24 @@ def _build() -> dict[str, Namespace]:
         ),
         "itertools": Namespace("itertools", dict(pyitertools.FUNCTIONS)),
         "numbers": Namespace("numbers", load=_numbers_members),
+        # string's constants (a char-RNN tutorial's `all_letters = string.ascii_letters`)
+        "string": Namespace(
+            "string",
+            {
+                name: getattr(string, name)
+                for name in (
+                    "ascii_letters",
+                    "ascii_lowercase",
+                    "ascii_uppercase",
+                    "digits",
+                    "hexdigits",
+                    "octdigits",
+                    "punctuation",
+                    "printable",
+                    "whitespace",
+                )
+            },
+        ),
         "types": Namespace("types", load=_types_members),
         "argparse": Namespace("argparse", load=_argparse_members),
         "unittest": Namespace("unittest", load=_unittest_members),
@@ -2562,6 +2581,7 @@ IMPORTABLE = (
     "argparse",
     "unittest",
     "numbers",
+    "string",
 )
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.

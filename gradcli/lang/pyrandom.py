@@ -14,6 +14,7 @@ program's objects beyond reading a sequence's items.
 
 from __future__ import annotations
 
+import collections
 from collections.abc import Callable
 from typing import Any
 
@@ -89,6 +90,8 @@ def _sequence(seq: Any, fn: str) -> Any:
     accepts any sequence; a tensor or an array by its first axis)."""
     if isinstance(seq, (list, tuple, range, str)):
         return seq
+    if isinstance(seq, collections.deque):  # (a Sequence to Python: a replay memory's deque)
+        return list(seq)
     if isinstance(seq, (Tensor, np.ndarray)) and seq.ndim > 0:
         return seq
     raise _error(

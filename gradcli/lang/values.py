@@ -296,7 +296,6 @@ UNUSED_MODULES = (
     "functools",
     "json",
     "timeit",
-    "string",
     "operator",
     "abc",
     "contextlib",

@@ -2771,8 +2771,12 @@ class StepLR(LRScheduler):
     OWN = ("step_size", "gamma")
 
     def __init__(self, optimizer: Any, step_size: Any, gamma: Any = 0.1, last_epoch: Any = -1):
-        # (step_size=0 is taken, as PyTorch takes it: its first step() divides by it)
-        self.step_size = _int_arg(step_size, "step_size", "StepLR()")
+        # (step_size=0 is taken, as PyTorch takes it: its first step() divides by it; a float
+        # is kept, as PyTorch's Python keeps it: the transformer tutorial's StepLR(opt, 1.0))
+        if type(step_size) is float:
+            self.step_size = step_size
+        else:
+            self.step_size = _int_arg(step_size, "step_size", "StepLR()")
         self.gamma = _number(gamma, "gamma", "StepLR()")
         super().__init__(optimizer, last_epoch)
 
@@ -2781,14 +2785,20 @@ class StepLR(LRScheduler):
         if self.last_epoch == 0:
             return lrs
         if self.step_size == 0:
-            raise _by_zero("integer modulo by zero")
+            raise _by_zero(
+                "float modulo" if type(self.step_size) is float else "integer modulo by zero"
+            )
         if self.last_epoch % self.step_size != 0:
             return lrs
         return [lr * self.gamma for lr in lrs]
 
     def _closed_form(self) -> list[Any]:
         if self.step_size == 0:
-            raise _by_zero("integer division or modulo by zero")
+            raise _by_zero(
+                "float floor division by zero"
+                if type(self.step_size) is float
+                else "integer division or modulo by zero"
+            )
         return [base * self.gamma ** (self.last_epoch // self.step_size) for base in self.base_lrs]
 
 

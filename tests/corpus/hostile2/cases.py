@@ -9825,3 +9825,21 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# lead (session38): string's constants, random.sample of a deque, StepLR's float step_size.
+add(
+    esc("string_template", "import string\nt = string.Template('$x').substitute(x=1)"),
+    esc("string_formatter", "import string\nf = string.Formatter().format('{0.__class__}', 1)"),
+    esc("string_dunder", "import string\nd = string.__dict__"),
+    budget(
+        "sample_of_a_deque_forever",
+        "import random\nfrom collections import deque\nd = deque(range(10**5))\n"
+        "while True:\n    s = random.sample(d, 10**5)",
+    ),
+    small(
+        "steplr_float_zero_step",
+        "w = torch.zeros(1, requires_grad=True)\no = torch.optim.SGD([w], lr=1.0)\n"
+        "s = torch.optim.lr_scheduler.StepLR(o, 0.0)\no.step()\ns.step()",
+        (r"float modulo",),
+    ),
+)

@@ -9825,3 +9825,17 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# fixsmall38: Tensor.dim_order (a sort over the dimensions; a list of formats checked each).
+add(
+    small(
+        "dim_order_of_many_dimensions_in_loop",
+        "x = torch.zeros([1] * 8).expand([3] * 8)\nwhile True:\n    x.dim_order()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "dim_order_ambiguity_check_not_a_list",
+        "print(torch.zeros(2, 2).dim_order(ambiguity_check=(torch.channels_last,)))",
+        (r"must be a bool or a list of memory formats",),
+    ),
+)

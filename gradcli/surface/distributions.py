@@ -355,6 +355,12 @@ class Normal(Distribution):
                 "Normal.icdf needs torch.erfinv, which this gradcli build lacks",
                 hint="for the standard normal's quantiles, tabulate them or bisect on cdf",
             ).mirror("NotImplementedError")
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            # PyTorch's Normal.icdf hands a Python number to torch.erfinv, which refuses it
+            raise GradcliError(
+                f"erfinv(): argument 'input' (position 1) must be Tensor, not {typename(value)}",
+                hint="pass the probabilities as a tensor: torch.tensor(0.5)",
+            ).mirror("TypeError")
         value = _value(value, self, check=False)
         return self.loc + self.scale * _T["erfinv"](2 * value - 1) * math.sqrt(2)
 
@@ -924,11 +930,6 @@ class _Plain(Distribution):
     def stddev(self) -> Tensor:
         return _M["sqrt"](self.variance)
 
-    def icdf(self, value: Any) -> Tensor:
-        raise GradcliError(f"icdf of {self.NAME} is not supported by gradcli").mirror(
-            "NotImplementedError"
-        )
-
 
 class Exponential(_Plain):
     NAME = "Exponential"
@@ -1116,6 +1117,10 @@ class LogNormal(_Plain):
     def cdf(self, value: Any) -> Tensor:
         value = _validate_sample(self, value, _POSITIVE, lambda v: v > 0)
         return self.base_dist.cdf(_M["log"](value))
+
+    def icdf(self, value: Any) -> Tensor:
+        # TransformedDistribution.icdf: exp of the Normal's (an increasing transform)
+        return _M["exp"](self.base_dist.icdf(_value(value, self, check=False)))
 
     def entropy(self) -> Tensor:
         return self.base_dist.entropy() + self.loc
@@ -1723,6 +1728,12 @@ class HalfNormal(_Plain):
     def cdf(self, value: Any) -> Tensor:
         value = _validate_sample(self, value, _NONNEGATIVE, lambda v: v >= 0)
         return 2 * self.base_dist.cdf(value) - 1
+
+    def icdf(self, value: Any) -> Tensor:
+        # PyTorch's HalfNormal.icdf: the Normal's at (p + 1) / 2, the value not validated
+        if isinstance(value, Tensor) or not isinstance(value, (int, float)):
+            value = _value(value, self, check=False)
+        return self.base_dist.icdf((value + 1) / 2)
 
     def entropy(self) -> Tensor:
         return self.base_dist.entropy() - math.log(2)

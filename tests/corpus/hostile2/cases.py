@@ -9839,3 +9839,19 @@ add(
         (r"must be a bool or a list of memory formats",),
     ),
 )
+
+# fixsmall38: transforms' domain / codomain (built from the parts of a ComposeTransform).
+add(
+    small(
+        "transform_domain_of_deeply_nested_compose",
+        "from torch.distributions import transforms as T\nt = T.ExpTransform()\n"
+        "for i in range(100000):\n    t = T.ComposeTransform([t])\nprint(t.domain)",
+        (r"recursed too deeply",) + TIME_OR_LIMIT,
+    ),
+    small(
+        "transform_codomain_of_stack_refused",
+        "from torch.distributions import transforms as T\n"
+        "print(T.StackTransform([T.ExpTransform()]).codomain)",
+        (r"not supported",),
+    ),
+)

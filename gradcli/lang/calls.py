@@ -353,6 +353,14 @@ def _complex_checked(f: Any, args: list, kwargs: dict, name: str | Callable[[], 
     if refused is not None:  # PyTorch's own error (a program's `except` prints it)
         from ..core.dtypes import scalar_type_name
 
+        if key in ("clamp", "clamp_", "clip", "clip_") and all(
+            b is None for b in (*args[1:], kwargs.get("min"), kwargs.get("max"))
+        ):
+            # (PyTorch checks the bounds before the dtype)
+            raise GradcliError(
+                "torch.clamp: At least one of 'min' or 'max' must not be None"
+            ).mirror("RuntimeError")
+
         kind = next(
             t.dtype
             for t in (

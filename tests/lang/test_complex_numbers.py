@@ -163,3 +163,16 @@ def test_in_place_changes_of_complex_tensors() -> None:
 )
 def test_a_complex_value_never_goes_into_a_real_tensor(program: str, words: str) -> None:
     assert words in error("import torch\nx = torch.ones(2)\n" + program).message
+
+
+def test_a_complex_tensor_made_by_an_op_arms_the_complex_checks() -> None:
+    # torch.polar's result is the program's first complex tensor: sort must still refuse it
+    # in PyTorch's words (it once sorted it silently, the process's flag left unset)
+    from gradcli.core import tensor
+
+    tensor.COMPLEX[0] = False
+    text = (
+        "z = torch.polar(torch.tensor([1.0, 2.0]), torch.tensor([0.5, 2.5]))\n"
+        "try:\n    torch.sort(z)\nexcept RuntimeError as e:\n    print(e)\n"
+    )
+    assert out(text) == " Sort does not support complex dtypes on CPU\n"

@@ -8575,7 +8575,7 @@ add(
     ),
     small("cuda_huge_index", "torch.ones(1).cuda(10**30)", (r"none is available",)),
     small("cuda_device_huge_index", "torch.zeros(2, device=10**30)", (r"none is available",)),
-    small("cuda_bool_device", "torch.ones(1).cuda(True)", (r"not compiled with CUDA",)),
+    small("cuda_bool_device", "torch.ones(1).cuda(True)", (r"must be torch.device, not bool",)),
     esc(
         "cuda_error_traceback_walk",
         "try:\n    torch.cuda.synchronize()\nexcept AssertionError as e:\n"

@@ -360,6 +360,13 @@ def _complex_checked(f: Any, args: list, kwargs: dict, name: str | Callable[[], 
             raise GradcliError(
                 "torch.clamp: At least one of 'min' or 'max' must not be None"
             ).mirror("RuntimeError")
+        if key in ("max", "min") and (len(args) > 1 or kwargs):
+            other = args[1] if len(args) > 1 else kwargs.get("other")
+            refused = (
+                ("RuntimeError", f"{key}imum not implemented for complex tensors.")
+                if isinstance(other, Tensor)
+                else ("RuntimeError", f"{key}(): does not support complex input")
+            )
 
         kind = next(
             t.dtype

@@ -676,8 +676,11 @@ def wrap(arr: np.ndarray) -> Tensor:
     """`Tensor(arr)` for an array that is already one (an operation's result): the same new
     tensor, made without the constructor's conversions and checks."""
     dt = arr.dtype
-    if dt is not _F32 and dt is not _F64 and dt == _BF16:
-        arr = dtypes.settle_bf16(arr)  # every bfloat16 tensor holds bfloat16 values only
+    if dt is not _F32 and dt is not _F64:
+        if dt == _BF16:
+            arr = dtypes.settle_bf16(arr)  # every bfloat16 tensor holds bfloat16 values only
+        elif dt.kind == "c":
+            COMPLEX[0] = True  # (an op's first complex result: torch.polar, view_as_complex)
     t = _new(Tensor)
     t.data = arr
     t.requires_grad = False

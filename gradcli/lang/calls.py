@@ -353,6 +353,21 @@ def _complex_checked(f: Any, args: list, kwargs: dict, name: str | Callable[[], 
     if refused is not None:  # PyTorch's own error (a program's `except` prints it)
         from ..core.dtypes import scalar_type_name
 
+        if key in ("clamp", "clamp_", "clip", "clip_") and all(
+            b is None for b in (*args[1:], kwargs.get("min"), kwargs.get("max"))
+        ):
+            # (PyTorch checks the bounds before the dtype)
+            raise GradcliError(
+                "torch.clamp: At least one of 'min' or 'max' must not be None"
+            ).mirror("RuntimeError")
+        if key in ("max", "min") and (len(args) > 1 or kwargs):
+            other = args[1] if len(args) > 1 else kwargs.get("other")
+            refused = (
+                ("RuntimeError", f"{key}imum not implemented for complex tensors.")
+                if isinstance(other, Tensor)
+                else ("RuntimeError", f"{key}(): does not support complex input")
+            )
+
         kind = next(
             t.dtype
             for t in (

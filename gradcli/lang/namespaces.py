@@ -2769,11 +2769,11 @@ def _cpu(t: Tensor, *a: Any, **k: Any) -> Tensor:
     return t
 
 
-def _cuda(t: Tensor, device: Any = None, *a: Any, **k: Any) -> Tensor:
+def _cuda(t: Tensor, *a: Any, **k: Any) -> Tensor:
     """`x.cuda()`: PyTorch's error on a machine without CUDA, which a program can catch."""
     from ..surface.args import cuda_method
 
-    raise cuda_method(device)
+    raise cuda_method(a[0] if a else k.get("device"), keyword=not a)
 
 
 def _to_sparse(t: Tensor, *args: Any, **kwargs: Any) -> Any:

@@ -577,13 +577,21 @@ def device_arg(spec: str) -> tuple[str, int | None]:
     elif name not in DEVICE_TYPES:
         message = (
             f"Expected one of {', '.join(DEVICE_TYPES)} device type at start of device string: "
-            + spec
+            + name
         )
     else:
         return name, int(index) if colon else None
+    found = dtype_lookalike(spec)
+    if found is None:  # (`torch.device('gpu')`: a device misnamed)
+        raise GradcliError(
+            message,
+            expected="a device type: 'cpu', 'cuda', 'cuda:0', 'mps', ...",
+            hint="gradcli computes on the CPU: write 'cpu', or torch.device('cuda' if "
+            "torch.cuda.is_available() else 'cpu')",
+        ).mirror("RuntimeError")
     raise GradcliError(
         message,
-        found=dtype_lookalike(spec),
+        found=found,
         expected="a device ('cpu'), or a dtype written as torch.float32, torch.int64, ...",
         hint="a string names a device; a dtype is torch.<name>, not a string: dtype=torch.float64, "
         "x.to(torch.float64)",
@@ -605,12 +613,33 @@ def no_accelerator(name: str = "cuda") -> GradcliError:
     )
 
 
-def cuda_method(device: Any = None) -> GradcliError:
+def cuda_method(device: Any = None, keyword: bool = False) -> GradcliError:
     """`x.cuda()` / `module.cuda()` on the CPU build: PyTorch's AssertionError, or, given a
-    device index (`.cuda(0)`), its RuntimeError."""
+    device index (`.cuda(0)`), its RuntimeError. The device is parsed first, as PyTorch's
+    argument parser does: another type (a dtype: `.cuda(torch.float64)`) is its TypeError, a
+    device string it does not know its RuntimeError, a CPU device "must be cuda"."""
     if isinstance(device, int) and not isinstance(device, bool):
         return GradcliError(
             "Cannot access accelerator device when none is available.", hint=CUDA_HINT
+        ).mirror("RuntimeError")
+    if device is None:
+        return no_accelerator()
+    if isinstance(device, str):
+        kind = device_arg(device)[0]
+    elif type(device).__name__ == "Device":  # (the language's torch.device)
+        kind = device.type
+    else:
+        from .callerrors import _display_type
+
+        where = "" if keyword else " (position 1)"
+        shown = _display_type(device)
+        return GradcliError(
+            f"cuda(): argument 'device'{where} must be torch.device, not {shown}",
+            hint="x.cuda() moves to the GPU; a dtype goes to x.to(torch.float64) or x.double()",
+        ).mirror("TypeError")
+    if kind != "cuda":
+        return GradcliError(
+            "Invalid device, must be cuda device", hint="x.cuda() only moves to a CUDA device"
         ).mirror("RuntimeError")
     return no_accelerator()
 

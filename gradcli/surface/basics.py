@@ -888,7 +888,7 @@ def broadcast_shapes(*shapes: Any) -> Size:
             shown.append(str((int(s),)))
         elif isinstance(s, (list, tuple)):
             sizes.append(tuple(C.int_arg(v, "shape") for v in s))
-            shown.append(str(list(sizes[-1]) if isinstance(s, list) else sizes[-1]))
+            shown.append(str(list(sizes[-1]) if isinstance(s, list) else s))
         else:
             raise GradcliError(
                 f"Input shapes should be of type ints, a tuple of ints, or a list of ints, got "

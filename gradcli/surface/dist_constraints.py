@@ -377,6 +377,8 @@ _CODOMAINS = {
     "GreaterThan(lower_bound=0.0)": positive,
     "Interval(lower_bound=0.0, upper_bound=1.0)": unit_interval,
     "Interval(lower_bound=-1.0, upper_bound=1.0)": interval(-1.0, 1.0),
+    "Simplex()": simplex,
+    "CorrCholesky()": corr_cholesky,
 }
 
 

@@ -42,6 +42,7 @@ _EULER = 0.57721566490153286060
 class AbsTransform(Transform):
     """y = |x| (not bijective: its inverse is y itself)."""
 
+    bijective = False
     codomain = (_POSITIVE, lambda v: v > 0)
 
     def __eq__(self, other: object) -> bool:

@@ -355,6 +355,12 @@ class Normal(Distribution):
                 "Normal.icdf needs torch.erfinv, which this gradcli build lacks",
                 hint="for the standard normal's quantiles, tabulate them or bisect on cdf",
             ).mirror("NotImplementedError")
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            # PyTorch's Normal.icdf hands a Python number to torch.erfinv, which refuses it
+            raise GradcliError(
+                f"erfinv(): argument 'input' (position 1) must be Tensor, not {typename(value)}",
+                hint="pass the probabilities as a tensor: torch.tensor(0.5)",
+            ).mirror("TypeError")
         value = _value(value, self, check=False)
         return self.loc + self.scale * _T["erfinv"](2 * value - 1) * math.sqrt(2)
 
@@ -924,11 +930,6 @@ class _Plain(Distribution):
     def stddev(self) -> Tensor:
         return _M["sqrt"](self.variance)
 
-    def icdf(self, value: Any) -> Tensor:
-        raise GradcliError(f"icdf of {self.NAME} is not supported by gradcli").mirror(
-            "NotImplementedError"
-        )
-
 
 class Exponential(_Plain):
     NAME = "Exponential"
@@ -1116,6 +1117,10 @@ class LogNormal(_Plain):
     def cdf(self, value: Any) -> Tensor:
         value = _validate_sample(self, value, _POSITIVE, lambda v: v > 0)
         return self.base_dist.cdf(_M["log"](value))
+
+    def icdf(self, value: Any) -> Tensor:
+        # TransformedDistribution.icdf: exp of the Normal's (an increasing transform)
+        return _M["exp"](self.base_dist.icdf(_value(value, self, check=False)))
 
     def entropy(self) -> Tensor:
         return self.base_dist.entropy() + self.loc
@@ -1724,6 +1729,12 @@ class HalfNormal(_Plain):
         value = _validate_sample(self, value, _NONNEGATIVE, lambda v: v >= 0)
         return 2 * self.base_dist.cdf(value) - 1
 
+    def icdf(self, value: Any) -> Tensor:
+        # PyTorch's HalfNormal.icdf: the Normal's at (p + 1) / 2, the value not validated
+        if isinstance(value, Tensor) or not isinstance(value, (int, float)):
+            value = _value(value, self, check=False)
+        return self.base_dist.icdf((value + 1) / 2)
+
     def entropy(self) -> Tensor:
         return self.base_dist.entropy() - math.log(2)
 
@@ -2283,11 +2294,47 @@ class Transform:
         self._cached_x_y: tuple[Any, Any] = (None, None)
 
     def program_attribute(self, attr: str) -> Any:
-        if attr in ("inv", "sign", "event_dim", "log_abs_det_jacobian", "bijective"):
+        if attr in (
+            "inv",
+            "sign",
+            "event_dim",
+            "log_abs_det_jacobian",
+            "bijective",
+            "forward_shape",
+            "inverse_shape",
+        ):
             return getattr(self, attr)
+        if attr == "domain":
+            return self.domain_constraint()
+        if attr == "codomain":
+            return self.codomain_constraint()
         raise GradcliError(
             f"'{type(self).__name__}' object has no attribute '{attr}'", found=f"`.{attr}`"
         ).mirror("AttributeError")
+
+    # `t.domain` / `t.codomain` as programs read them: PyTorch's constraint objects, the
+    # class's own widened to the transform's event dimensions by independent(), as PyTorch's
+    # AffineTransform, ReshapeTransform and ComposeTransform do.
+    def _domain_base(self) -> Any:
+        from .dist_constraints import real
+
+        return real
+
+    def _codomain_base(self) -> Any:
+        from .dist_constraints import _CODOMAINS, real
+
+        return _CODOMAINS.get(self.codomain[0], real)
+
+    def domain_constraint(self) -> Any:
+        return _widened(self._domain_base(), self.domain_event_dim)
+
+    def codomain_constraint(self) -> Any:
+        return _widened(self._codomain_base(), self.codomain_event_dim)
+
+    @property
+    def sign(self) -> Any:
+        # PyTorch's Transform.sign: only the elementwise bijections have one
+        raise GradcliError("").mirror("NotImplementedError").pytorch()
 
     @property
     def event_dim(self) -> int:
@@ -2341,10 +2388,10 @@ class Transform:
         raise NotImplementedError
 
     def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(shape)
+        return shape  # (PyTorch's: the shape given, itself)
 
     def inverse_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(shape)
+        return shape
 
     def __eq__(self, other: object) -> bool:
         return self is other
@@ -2356,6 +2403,12 @@ class Transform:
 
     def __repr__(self) -> str:
         return type(self).__name__ + "()"
+
+
+def _widened(c: Any, event_dim: int) -> Any:
+    from .dist_constraints import IndependentConstraint
+
+    return IndependentConstraint(c, event_dim - c.event_dim) if event_dim > c.event_dim else c
 
 
 class _InverseTransform(Transform):
@@ -2372,6 +2425,22 @@ class _InverseTransform(Transform):
     @property
     def sign(self) -> Any:
         return self._inv.sign
+
+    @property
+    def bijective(self) -> bool:  # type: ignore[override]
+        return self._inv.bijective
+
+    def domain_constraint(self) -> Any:
+        return self._inv.codomain_constraint()
+
+    def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        return self._inv.inverse_shape(shape)
+
+    def inverse_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        return self._inv.forward_shape(shape)
+
+    def codomain_constraint(self) -> Any:
+        return self._inv.domain_constraint()
 
     def __call__(self, x: Tensor) -> Tensor:
         return self._inv._inv_call(x)
@@ -2461,13 +2530,16 @@ class AffineTransform(Transform):
         return _M["expand"](result, *shape)
 
     def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(
-            np.broadcast_shapes(
-                tuple(shape),
-                tuple(getattr(self.loc, "shape", ())),
-                tuple(getattr(self.scale, "shape", ())),
-            )
-        )
+        # torch.broadcast_shapes of the shape with the parameters' (a torch.Size, or its error)
+        from .basics import broadcast_shapes
+
+        return broadcast_shapes(shape, _param_shape(self.loc), _param_shape(self.scale))
+
+    inverse_shape = forward_shape
+
+
+def _param_shape(v: Any) -> Any:
+    return Size(v.shape) if isinstance(v, Tensor) else ()
 
 
 def _data(v: Any) -> Any:
@@ -2507,7 +2579,16 @@ class PowerTransform(Transform):
         return _M["log"](_M["abs"](self.exponent * y / x))
 
     def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(np.broadcast_shapes(tuple(shape), tuple(self.exponent.shape)))
+        from .basics import broadcast_shapes
+
+        return broadcast_shapes(shape, _param_shape(self.exponent))
+
+    inverse_shape = forward_shape
+
+    def _domain_base(self) -> Any:
+        from .dist_constraints import positive
+
+        return positive
 
 
 class SigmoidTransform(Transform):
@@ -2599,6 +2680,12 @@ class ComposeTransform(Transform):
     def codomain(self) -> Any:  # type: ignore[override]
         return self.parts[-1].codomain if self.parts else (_REAL, lambda v: v == v)
 
+    def _domain_base(self) -> Any:
+        return self.parts[0].domain_constraint() if self.parts else super()._domain_base()
+
+    def _codomain_base(self) -> Any:
+        return self.parts[-1].codomain_constraint() if self.parts else super()._domain_base()
+
     @property
     def bijective(self) -> bool:  # type: ignore[override]
         return all(p.bijective for p in self.parts)
@@ -2648,12 +2735,12 @@ class ComposeTransform(Transform):
     def forward_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
         for part in self.parts:
             shape = part.forward_shape(shape)
-        return tuple(shape)
+        return shape
 
     def inverse_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
         for part in reversed(self.parts):
             shape = part.inverse_shape(shape)
-        return tuple(shape)
+        return shape
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ComposeTransform) and self.parts == other.parts
@@ -2698,6 +2785,18 @@ class IndependentTransform(Transform):
     @property
     def codomain(self) -> Any:  # type: ignore[override]
         return self.base_transform.codomain
+
+    def domain_constraint(self) -> Any:
+        from .dist_constraints import IndependentConstraint
+
+        n = self.reinterpreted_batch_ndims
+        return IndependentConstraint(self.base_transform.domain_constraint(), n)
+
+    def codomain_constraint(self) -> Any:
+        from .dist_constraints import IndependentConstraint
+
+        n = self.reinterpreted_batch_ndims
+        return IndependentConstraint(self.base_transform.codomain_constraint(), n)
 
     @property
     def bijective(self) -> bool:  # type: ignore[override]
@@ -2790,9 +2889,11 @@ def _reshaped(shape: tuple[int, ...], old: tuple[int, ...], new: tuple[int, ...]
     cut = len(shape) - len(old)
     if shape[cut:] != old:
         raise GradcliError(
-            f"Shape mismatch: expected {Size(shape[cut:])!r} but got {Size(old)!r}"
+            f"Shape mismatch: expected "
+            f"{Size(shape[cut:]) if isinstance(shape, Size) else shape[cut:]!r} "
+            f"but got {Size(old)!r}"
         ).mirror("ValueError")
-    return shape[:cut] + new
+    return Size(tuple(shape[:cut]) + tuple(new))  # (PyTorch's: ... + a torch.Size)
 
 
 def _shape_arg(v: Any, what: str) -> tuple[int, ...]:
@@ -2836,6 +2937,14 @@ class StackTransform(Transform):
         if attr in ("transforms", "dim", "with_cache"):
             return getattr(self, attr)
         return super().program_attribute(attr)
+
+    def domain_constraint(self) -> Any:
+        raise GradcliError(
+            "StackTransform's domain and codomain (constraints.stack) are not supported by gradcli",
+            hint="read each part's: [t.domain for t in stack.transforms]",
+        ).mirror("NotImplementedError")
+
+    codomain_constraint = domain_constraint
 
     def _event_dim(self, which: str) -> int:
         d = max((getattr(t, which) for t in self.transforms), default=0)

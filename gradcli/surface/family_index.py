@@ -74,6 +74,7 @@ INDEX: dict[str, dict[str, str]] = {
         "contiguous": "predicates",
         "ravel": "predicates",
         "stride": "predicates",
+        "dim_order": "predicates",
         "_is_view": "predicates",
         "scatter": "scatter",
         "scatter_": "scatter",

@@ -1150,6 +1150,11 @@ COMPLEX_REFUSED: dict[str, tuple[str, str]] = {
     "heaviside": ("RuntimeError", "heaviside is not yet implemented for complex tensors."),
     "maximum": ("RuntimeError", "maximum not implemented for complex tensors."),
     "minimum": ("RuntimeError", "minimum not implemented for complex tensors."),
+    "amax": ("NotImplementedError", "\"max_values_cpu\" not implemented for '{T}'"),
+    "amin": ("NotImplementedError", "\"min_values_cpu\" not implemented for '{T}'"),
+    # (max / min: the words of the overload the arguments pick, `lang.calls`)
+    "max": ("NotImplementedError", "\"max_all\" not implemented for '{T}'"),
+    "min": ("NotImplementedError", "\"min_all\" not implemented for '{T}'"),
     "signbit": ("NotImplementedError", "signbit is not implemented for complex tensors."),
     "isposinf": ("RuntimeError", "isposinf does not support complex inputs."),
     "isneginf": ("RuntimeError", "isneginf does not support complex inputs."),

@@ -323,11 +323,11 @@ PROGRAM_PRIVATE = frozenset(
 )
 
 
-def _module_cuda(device: Any = None, *args: Any, **kwargs: Any) -> Any:
+def _module_cuda(*args: Any, **kwargs: Any) -> Any:
     """`module.cuda()`: PyTorch's error on a machine without CUDA, which a program can catch."""
     from .args import cuda_method
 
-    raise cuda_method(device)
+    raise cuda_method(args[0] if args else kwargs.get("device"), keyword=not args)
 
 
 # A module's hook tables as PyTorch names them, by the kinds `_register_hook` keeps: read as

@@ -26,6 +26,9 @@ from ..core.layout import (
     row_major,
     torch_strides,
 )
+from ..core.layout import (
+    is_contiguous as layout_contiguous,
+)
 from ..core.op import apply, operand_arrays
 from ..core.tensor import VMAP_STORAGE, Settings, Tensor, _GradMode, batched, own, typename
 from ..ops import shape as S
@@ -229,6 +232,71 @@ def stride(x: Tensor, dim: Any = None) -> Any:
     return s[check_dim(dim, max(x.ndim, 1))] if x.ndim else s[0]
 
 
+_DIM_ORDER_TYPE = "The ambiguity_check argument must be a bool or a list of memory formats."
+
+
+def dim_order(x: Tensor, *, ambiguity_check: Any = False) -> tuple[int, ...]:
+    """`x.dim_order()`: the dimensions from the outermost in memory to the innermost, as
+    PyTorch's elementwise output permutation; `ambiguity_check=True` refuses a layout that two
+    orders describe (a size 1, two equal strides) unless a listed memory format fits alone."""
+    from .args import MemoryFormat
+
+    if not isinstance(ambiguity_check, bool):
+        if not isinstance(ambiguity_check, list) or not all(
+            isinstance(f, MemoryFormat) for f in ambiguity_check
+        ):
+            raise GradcliError(_DIM_ORDER_TYPE).mirror("TypeError")
+    formats = ambiguity_check if isinstance(ambiguity_check, list) else []
+    check = ambiguity_check if isinstance(ambiguity_check, bool) else True
+    shape, strides = tuple(x.shape), stride(x)
+    if check and (1 in shape or any(a == b for a, b in zip(strides, strides[1:]))):
+        fits = sum(1 for f in formats if is_contiguous(x, f))
+        if fits != 1:
+            raise GradcliError(
+                "The tensor does not have unique dim order, or cannot map to exact one of "
+                "the given memory formats."
+            ).mirror("RuntimeError")
+    n = len(shape)
+    if n < 2:
+        return tuple(range(n))
+    flat = x.data.size < 2 or layout_contiguous(shape, strides)
+    last = n == 4 and format_contiguous(shape, strides, "channels_last")
+    if flat and not last:
+        return tuple(range(n))
+    if last and not flat:
+        return (0, *range(2, n), 1)
+
+    def ge(a: int, b: int) -> bool:
+        return b == 0 or (a != 0 and (a >= b or a % b == 0))
+
+    def should_swap(a: int, b: int) -> int:
+        sa, sb = strides[a], strides[b]
+        if sa == 0 or sb == 0:
+            return 0
+        if sa == sb:
+            return 0 if ge(shape[b], shape[a]) else 1
+        if ge(sb, sa):
+            return -1
+        return 1 if ge(sa, sb) else 0
+
+    # Insertion sort from the innermost, ties left in place (PyTorch's order).
+    perm = list(reversed(range(n)))
+    for i in range(1, n):
+        d1 = i
+        for d0 in reversed(range(i)):
+            c = should_swap(perm[d0], perm[d1])
+            if c > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif c < 0:
+                break
+    if ambiguity_check is not False and any(
+        should_swap(perm[i], perm[i + 1]) != -1 for i in range(n - 1)
+    ):
+        raise GradcliError("The tensor does not have unique dim order.").mirror("RuntimeError")
+    return tuple(reversed(perm))
+
+
 def contiguous(x: Tensor, memory_format: Any = None) -> Tensor:
     """`x.contiguous()`: x itself when it is contiguous, else a row-major copy (recorded as
     PyTorch's CloneBackward0)."""
@@ -281,6 +349,7 @@ NAMES = declare(
     ("contiguous", "Tensor", contiguous, "clone"),
     ("ravel", "torch Tensor", ravel, "composition of reshape"),
     ("stride", "Tensor", stride, ""),
+    ("dim_order", "Tensor", dim_order, ""),
     ("_is_view", "Tensor", is_view, ""),
 )
 

@@ -55,7 +55,8 @@ def test_what_python_refuses_with_complex_numbers(program: str, words: str) -> N
             "z = torch.tensor([1j])\nx = torch.logaddexp(z, z)",
             "not supported by torch.logaddexp() yet",
         ),
-        ("z = torch.tensor([1j])\nx = z.max()", "not supported by max() yet"),
+        ("z = torch.tensor([1j])\nx = z.max()", "\"max_all\" not implemented for 'ComplexFloat'"),
+        ("z = torch.tensor([1j])\nx = z.min(0)", "min(): does not support complex input"),
         # one PyTorch has no complex kernel for: its own error (`names.COMPLEX_REFUSED`)
         ("z = torch.tensor([1j])\nx = torch.erf(z)", '"erf_vml_cpu" not implemented for \'Comp'),
         ("z = torch.tensor([1j])\nx = torch.sort(z)", " Sort does not support complex dtypes"),
@@ -163,3 +164,16 @@ def test_in_place_changes_of_complex_tensors() -> None:
 )
 def test_a_complex_value_never_goes_into_a_real_tensor(program: str, words: str) -> None:
     assert words in error("import torch\nx = torch.ones(2)\n" + program).message
+
+
+def test_a_complex_tensor_made_by_an_op_arms_the_complex_checks() -> None:
+    # torch.polar's result is the program's first complex tensor: sort must still refuse it
+    # in PyTorch's words (it once sorted it silently, the process's flag left unset)
+    from gradcli.core import tensor
+
+    tensor.COMPLEX[0] = False
+    text = (
+        "z = torch.polar(torch.tensor([1.0, 2.0]), torch.tensor([0.5, 2.5]))\n"
+        "try:\n    torch.sort(z)\nexcept RuntimeError as e:\n    print(e)\n"
+    )
+    assert out(text) == " Sort does not support complex dtypes on CPU\n"

@@ -430,6 +430,12 @@ def _sym(p: T) -> T:
         ("cauchy icdf", lambda p: DS.Cauchy(T(LOC), p).icdf(T(np.array([0.2, 0.5, 0.9]))), SCALE),
         ("halfnormal log_prob", lambda p: DS.HalfNormal(p).log_prob(POS), SCALE),
         ("halfnormal cdf", lambda p: DS.HalfNormal(p).cdf(POS), SCALE),
+        ("halfnormal icdf", lambda p: DS.HalfNormal(T(SCALE)).icdf(p), np.array([0.2, 0.5, 0.9])),
+        (
+            "lognormal icdf",
+            lambda p: DS.LogNormal(T(LOC), p).icdf(T(np.array([0.2, 0.6, 0.9]))),
+            SCALE,
+        ),
         (
             "geometric log_prob",
             lambda p: DS.Geometric(p).log_prob(T(np.array([0.0, 2.0, 5.0]))),
@@ -751,12 +757,13 @@ def test_cdf_where_pytorch_has_none_is_its_catchable_not_implemented() -> None:
         "    print('caught', repr(str(e)))\n"
     )
     assert out == "caught ''\n"
-    # an icdf PyTorch has but gradcli lacks stays gradcli's refusal, which no except catches
-    with pytest.raises(GradcliError, match="icdf of HalfNormal is not supported by gradcli"):
-        _run(
-            "d = torch.distributions.HalfNormal(torch.tensor(2.0))\n"
-            "try:\n    d.icdf(torch.tensor(0.5))\nexcept NotImplementedError:\n    print(1)\n"
-        )
+    # so is the icdf of Gamma (PyTorch's Distribution.icdf), and HalfNormal has one
+    out = _run(
+        "d = torch.distributions.Gamma(torch.tensor(2.0), torch.tensor(1.0))\n"
+        "try:\n    d.icdf(torch.tensor(0.5))\nexcept NotImplementedError:\n    print(1)\n"
+        "print(torch.distributions.HalfNormal(torch.tensor(2.0)).icdf(torch.tensor(0.5)))\n"
+    )
+    assert out == "1\ntensor(1.3490)\n"
 
 
 def test_dirichlet_and_beta_modes_as_pytorchs() -> None:

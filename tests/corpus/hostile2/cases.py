@@ -8575,7 +8575,7 @@ add(
     ),
     small("cuda_huge_index", "torch.ones(1).cuda(10**30)", (r"none is available",)),
     small("cuda_device_huge_index", "torch.zeros(2, device=10**30)", (r"none is available",)),
-    small("cuda_bool_device", "torch.ones(1).cuda(True)", (r"not compiled with CUDA",)),
+    small("cuda_bool_device", "torch.ones(1).cuda(True)", (r"must be torch.device, not bool",)),
     esc(
         "cuda_error_traceback_walk",
         "try:\n    torch.cuda.synchronize()\nexcept AssertionError as e:\n"
@@ -9841,5 +9841,35 @@ add(
         "w = torch.zeros(1, requires_grad=True)\no = torch.optim.SGD([w], lr=1.0)\n"
         "s = torch.optim.lr_scheduler.StepLR(o, 0.0)\no.step()\ns.step()",
         (r"float modulo",),
+    ),
+)
+
+# fixsmall38: Tensor.dim_order (a sort over the dimensions; a list of formats checked each).
+add(
+    small(
+        "dim_order_of_many_dimensions_in_loop",
+        "x = torch.zeros([1] * 8).expand([3] * 8)\nwhile True:\n    x.dim_order()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "dim_order_ambiguity_check_not_a_list",
+        "print(torch.zeros(2, 2).dim_order(ambiguity_check=(torch.channels_last,)))",
+        (r"must be a bool or a list of memory formats",),
+    ),
+)
+
+# fixsmall38: transforms' domain / codomain (built from the parts of a ComposeTransform).
+add(
+    small(
+        "transform_domain_of_deeply_nested_compose",
+        "from torch.distributions import transforms as T\nt = T.ExpTransform()\n"
+        "for i in range(100000):\n    t = T.ComposeTransform([t])\nprint(t.domain)",
+        (r"recursed too deeply",) + TIME_OR_LIMIT,
+    ),
+    small(
+        "transform_codomain_of_stack_refused",
+        "from torch.distributions import transforms as T\n"
+        "print(T.StackTransform([T.ExpTransform()]).codomain)",
+        (r"not supported",),
     ),
 )

@@ -9828,7 +9828,7 @@ add(
 
 # lead (session38): string's constants, random.sample of a deque, StepLR's float step_size.
 add(
-    esc("string_template", "import string\nt = string.Template('$x').substitute(x=1)"),
+    esc("string_module_template", "import string\nt = string.Template('$x').substitute(x=1)"),
     esc("string_formatter", "import string\nf = string.Formatter().format('{0.__class__}', 1)"),
     esc("string_dunder", "import string\nd = string.__dict__"),
     budget(

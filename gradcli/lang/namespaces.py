@@ -8,7 +8,6 @@ from __future__ import annotations
 import ast
 import functools
 import math
-import string
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -335,6 +334,16 @@ def _set_threads(fn: str) -> Callable[[Any], None]:
         return None
 
     return set_threads
+
+
+def _string_members() -> dict[str, Any]:
+    """string's constants (a char-RNN tutorial's `all_letters = string.ascii_letters`), loaded
+    when a program imports string."""
+    import string
+
+    names = ("ascii_letters", "ascii_lowercase", "ascii_uppercase", "digits", "hexdigits")
+    names += ("octdigits", "punctuation", "printable", "whitespace")
+    return {name: getattr(string, name) for name in names}
 
 
 def _set_default_device(device: Any) -> None:
@@ -1570,23 +1579,7 @@ def _build() -> dict[str, Namespace]:
         "itertools": Namespace("itertools", dict(pyitertools.FUNCTIONS)),
         "numbers": Namespace("numbers", load=_numbers_members),
         # string's constants (a char-RNN tutorial's `all_letters = string.ascii_letters`)
-        "string": Namespace(
-            "string",
-            {
-                name: getattr(string, name)
-                for name in (
-                    "ascii_letters",
-                    "ascii_lowercase",
-                    "ascii_uppercase",
-                    "digits",
-                    "hexdigits",
-                    "octdigits",
-                    "punctuation",
-                    "printable",
-                    "whitespace",
-                )
-            },
-        ),
+        "string": Namespace("string", load=_string_members),
         "types": Namespace("types", load=_types_members),
         "argparse": Namespace("argparse", load=_argparse_members),
         "unittest": Namespace("unittest", load=_unittest_members),

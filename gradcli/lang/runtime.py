@@ -606,6 +606,9 @@ class Runtime:
             or (attr in getattr(type(owner), "PROGRAM_UNDERSCORED", ()) and "__" not in attr)
         ):
             value = getattr(owner, attr)
+            if attr == "device" and isinstance(value, str):
+                # (surface objects keep their device as text; programs see a torch.device)
+                return Device.make(value)
             if callable(value):
                 if hasattr(owner, "next_functions"):
                     # a graph node's method prints as PyTorch's C++ node's, named by the node

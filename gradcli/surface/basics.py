@@ -723,6 +723,20 @@ def _nonzero(x: Tensor, as_tuple: bool) -> Any:
     return Tensor(np.stack(where, axis=1).astype(np.int64).reshape(-1, x.ndim))
 
 
+def nonzero_static(input: Any, *, size: Any, fill_value: Any = -1) -> Tensor:  # noqa: A002
+    """`torch.nonzero_static`: nonzero's rows, cut or padded with `fill_value` to `size` rows."""
+    x = _t(input)
+    n = C.int_arg(size, "size")
+    if n < 0:
+        raise GradcliError("nonzero_static: 'size' must be an non-negative integer")
+    fill = C.int_arg(fill_value, "fill_value")
+    found = _nonzero(x, False).data[:n]
+    A.size_check((n, x.ndim), "nonzero_static's result")
+    out = np.full((n, x.ndim), fill, dtype=np.int64)
+    out[: len(found)] = found
+    return Tensor(out)
+
+
 def argwhere(input: Any) -> Tensor:  # noqa: A002
     # (under vmap PyTorch runs argwhere element by element and stacks the results)
     return _nonzero(_t(input), False)
@@ -1685,6 +1699,7 @@ NAMES = declare(
     ("logical_xor", "torch Tensor", logical_xor, ""),
     ("logical_not", "torch Tensor", logical_not, ""),
     ("nonzero", "torch Tensor", nonzero, ""),
+    ("nonzero_static", "torch Tensor", nonzero_static, ""),
     ("argwhere", "torch Tensor", argwhere, ""),
     ("count_nonzero", "torch Tensor", count_nonzero, ""),
     ("bincount", "torch Tensor", bincount, ""),

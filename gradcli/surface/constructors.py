@@ -462,6 +462,68 @@ def empty_strided(
     return new_tensor(values, None, requires_grad)
 
 
+def new_empty_strided(
+    x: Tensor,
+    size: Any,
+    stride: Any,
+    *,
+    dtype: Any = None,
+    layout: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+    pin_memory: bool = False,
+) -> Tensor:
+    """`Tensor.new_empty_strided(size, stride)`: torch.empty_strided in x's dtype."""
+    return empty_strided(
+        size, stride, dtype=x.dtype if dtype is None else dtype, requires_grad=requires_grad
+    )
+
+
+def empty_permuted(
+    size: Any,
+    physical_layout: Any,
+    *,
+    dtype: Any = None,
+    layout: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+    pin_memory: bool = False,
+) -> Tensor:
+    """`torch.empty_permuted(size, physical_layout)`: an uninitialised tensor whose dimensions
+    lie in memory in the order `physical_layout` gives (its last entry the innermost)."""
+    shape = sizes_arg((size,), NO_SIZE, "empty_permuted")
+    if not isinstance(physical_layout, (tuple, list)) or any(
+        isinstance(d, bool) or not isinstance(d, (int, np.integer)) for d in physical_layout
+    ):
+        raise GradcliError(
+            "empty_permuted(): argument 'physical_layout' (position 2) must be tuple of ints, "
+            "not " + typename(physical_layout)
+        ).mirror("TypeError")
+    order = [int(d) for d in physical_layout]
+    if len(order) != len(shape):
+        raise GradcliError(
+            f"Number of dimensions in size does not match the length of the physical_layout; "
+            f"i.e. len(size) = {len(shape)} is not equal to len(physical_layout) = {len(order)}"
+        ).mirror("RuntimeError")
+    seen: set[int] = set()
+    for i, d in enumerate(order):  # (ATen's checks, in its order)
+        if not 0 <= d < len(shape):
+            raise GradcliError(
+                f"Dimension out of range (expected to be between 0 and {len(shape) - 1}, but got "
+                f"{d} at index {i}).  NB: negative dims not currently supported; file an issue "
+                "if you want it."
+            ).mirror("RuntimeError")
+        if d in seen:
+            raise GradcliError("Duplicate dim not allowed").mirror("RuntimeError")
+        seen.add(d)
+    strides = [0] * len(shape)
+    step = 1
+    for d in reversed(order):
+        strides[d] = step
+        step *= max(shape[d], 1)
+    return empty_strided(shape, tuple(strides), dtype=dtype, requires_grad=requires_grad)
+
+
 def full(
     size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
 ) -> Tensor:

@@ -1401,10 +1401,10 @@ def _ldl(matrix: Any, hermitian: Any, fn: str) -> tuple[Tensor, Tensor, Tensor]:
     return out, Tensor(piv), Tensor(info)
 
 
-def ldl_factor(A: Any, *, hermitian: Any = False, out: Any = None) -> ReturnTuple:  # noqa: N803
+def ldl_factor(input: Any, *, hermitian: Any = False, out: Any = None) -> ReturnTuple:  # noqa: A002
     """`torch.linalg.ldl_factor(A)`: LAPACK's Bunch-Kaufman LD (lower) and pivots (`ops.ldl`);
     a zero pivot is PyTorch's (internal) error."""
-    ld, piv, info = _ldl(A, hermitian, "torch.linalg.ldl_factor_ex")
+    ld, piv, info = _ldl(input, hermitian, "torch.linalg.ldl_factor_ex")
     first = next((int(k) for k in info.data.reshape(-1) if k), 0)
     if first:
         raise GradcliError(
@@ -1417,14 +1417,14 @@ def ldl_factor(A: Any, *, hermitian: Any = False, out: Any = None) -> ReturnTupl
 
 
 def ldl_factor_ex(
-    A: Any,  # noqa: N803
+    input: Any,  # noqa: A002
     *,
     hermitian: Any = False,
     check_errors: Any = False,
     out: Any = None,
 ) -> ReturnTuple:
     """`torch.linalg.ldl_factor_ex(A)`: (LD, pivots, info), info the first zero pivot."""
-    ld, piv, info = _ldl(A, hermitian, "torch.linalg.ldl_factor_ex")
+    ld, piv, info = _ldl(input, hermitian, "torch.linalg.ldl_factor_ex")
     _bool(check_errors, "check_errors")
     return ReturnTuple("linalg_ldl_factor_ex", ("LD", "pivots", "info"), (ld, piv, info))
 

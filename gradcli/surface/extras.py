@@ -1466,19 +1466,134 @@ def histogram(
     widened by 0.5 each way when they are equal) or the given edges; each value counted (or
     its weight added) in the bin whose left edge it reaches, the last bin closed; values
     outside and NaNs left out. `density` divides by the total and the bin widths."""
-    from .constructors import _linspace
     from .linalg import ReturnTuple
 
+    x = _histogram_input(input)
+    if isinstance(bins, Tensor):
+        if bins.ndim != 1:
+            raise GradcliError("torch.histogram(): bins tensor should have one dimension")
+    elif isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
+        raise GradcliError(
+            f"histogram(): argument 'bins' must be int or Tensor, not {typename(bins)}"
+        ).mirror("TypeError")
+    if weight is not None and A.tensor_arg(weight, "weight").shape != x.shape:
+        raise GradcliError(
+            "torch.histogramdd: if weight tensor is provided it should have the same shape "
+            "as the input tensor excluding its innermost dimension"
+        )
+    hist, edges = _histogram_nd(
+        x.data.reshape(-1, 1), [bins], None if range is None else list(range), weight, density
+    )
+    return ReturnTuple("histogram", ("hist", "bin_edges"), (Tensor(hist), Tensor(edges[0])))
+
+
+def histogramdd(
+    input: Any,  # noqa: A002
+    bins: Any,
+    *,
+    range: Any = None,  # noqa: A002
+    weight: Any = None,
+    density: bool = False,
+) -> Any:
+    """torch.histogramdd: the input's innermost dimension holds the D coordinates of a point;
+    (hist, bin_edges) with one bin rule a dimension (histogram's), `bins` an int for all,
+    one int or one edges tensor a dimension; `range` the flat [min0, max0, min1, ...]."""
+    from .linalg import ReturnTuple
+
+    x = _histogram_input(input)
+    if x.ndim < 2:
+        raise GradcliError(
+            f"torch.histogramdd: input tensor should have at least 2 dimensions, but got {x.ndim}"
+        )
+    d = x.shape[-1]
+    if isinstance(bins, (int, np.integer)) and not isinstance(bins, bool):
+        per_dim: list[Any] = [bins] * d
+    elif isinstance(bins, (list, tuple)):
+        per_dim = list(bins)
+        if len(per_dim) != d:
+            raise GradcliError(
+                "histogramdd: The size of bins must be equal to the innermost dimension of the "
+                "input."
+            )
+    else:
+        raise GradcliError(
+            "histogramdd() received an invalid combination of arguments - got bins of type "
+            f"{typename(bins)}",
+            hint="give bins as an int, a list of ints, or a list of 1-D tensors of edges",
+        ).mirror("TypeError")
+    if range is not None and len(range) != 2 * d:
+        raise GradcliError(
+            f"torch.histogramdd: for a {d}-dimensional histogram range should have {2 * d} "
+            f"elements, but got {len(range)}"
+        )
+    if weight is not None and A.tensor_arg(weight, "weight").shape != x.shape[:-1]:
+        raise GradcliError(
+            "torch.histogramdd: if weight tensor is provided it should have the same shape as "
+            f"the input tensor excluding its innermost dimension, but got input with shape "
+            f"{list(x.shape)} and weight with shape {list(weight.shape)}"
+        )
+    hist, edges = _histogram_nd(
+        x.data.reshape(-1, d), per_dim, None if range is None else list(range), weight, density
+    )
+    return ReturnTuple(
+        "histogramdd", ("hist", "bin_edges"), (Tensor(hist), tuple(Tensor(e) for e in edges))
+    )
+
+
+def _histogram_input(input: Any) -> Tensor:  # noqa: A002
     x = A.tensor_arg(input, "input")
     if x.dtype.kind != "f":
         raise GradcliError(
             f"\"histogramdd\" not implemented for '{scalar_type_name(x.dtype)}'"
         ).mirror("NotImplementedError")
-    v = x.data.reshape(-1)
-    dt = x.dtype
+    return x
+
+
+def _histogram_nd(
+    points: np.ndarray,
+    bins: list[Any],
+    range: Any,
+    weight: Any,
+    density: bool,  # noqa: A002
+) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The counts of points (N, D) in the bins of each dimension, and each dimension's edges."""
+    dt = points.dtype
+    edges, pos = [], []
+    inside = np.ones(points.shape[0], bool)
+    for dim, b in enumerate(bins):
+        r = None if range is None else range[2 * dim : 2 * dim + 2]
+        e, p, ins = _bin_positions(points[:, dim], b, r, dt, dim)
+        edges.append(e)
+        pos.append(p)
+        inside &= ins
+    A.size_check(tuple(e.size - 1 for e in edges), "histogramdd's bins")
+    hist = np.zeros(tuple(e.size - 1 for e in edges), dt)
+    if weight is not None:
+        wv = A.tensor_arg(weight, "weight").data.reshape(-1).astype(dt)
+    else:
+        wv = np.ones(points.shape[0], dt)
+    np.add.at(hist, tuple(p[inside] for p in pos), wv[inside])
+    if density:
+        # (ATen: the total first, then each dimension's widths in turn)
+        hist = (hist / hist.sum(dtype=dt)).astype(dt)
+        for dim, e in enumerate(edges):
+            shape = [1] * len(edges)
+            shape[dim] = e.size - 1
+            hist = (hist / np.diff(e).astype(dt).reshape(shape)).astype(dt)
+    return hist, [e.astype(dt).copy() for e in edges]
+
+
+def _bin_positions(
+    v: np.ndarray,
+    bins: Any,
+    range: Any,
+    dt: np.dtype,
+    dim: int,  # noqa: A002
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One dimension's edges, each value's bin and whether it is inside them."""
+    from .constructors import _linspace
+
     if isinstance(bins, Tensor):
-        if bins.ndim != 1:
-            raise GradcliError("torch.histogram(): bins tensor should have one dimension")
         edges = bins.data.astype(dt)
         nb = edges.size - 1
         if nb < 1:
@@ -1488,62 +1603,39 @@ def histogram(
             )
         inside = (v >= edges[0]) & (v <= edges[-1])
         pos = np.searchsorted(edges, v, side="right") - 1
-    else:
-        if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
+        return edges, np.clip(np.minimum(pos, nb - 1), 0, nb - 1), inside
+    nb = C.int_arg(bins, "bins")
+    if nb <= 0:
+        raise GradcliError(f"torch.histogram(): bins must be > 0, but got {nb} for dimension {dim}")
+    A.size_check((nb + 1,), "histogram's bins")
+    if range is not None:
+        lo, hi = float(range[0]), float(range[1])
+        if lo > hi:
             raise GradcliError(
-                f"histogram(): argument 'bins' must be int or Tensor, not {typename(bins)}"
-            ).mirror("TypeError")
-        nb = int(bins)
-        if nb <= 0:
-            raise GradcliError(f"torch.histogram(): bins must be > 0, but got {nb} for dimension 0")
-        A.size_check((nb + 1,), "histogram's bins")
-        if range is not None:
-            lo, hi = float(range[0]), float(range[1])
-            if lo > hi:
-                raise GradcliError(
-                    f"torch.histogramdd: min should not exceed max, but got min {lo:g} max "
-                    f"{hi:g} for dimension 0"
-                )
-        elif v.size == 0:
-            lo, hi = 0.0, 0.0
-        else:
-            finite = v[~np.isnan(v)]
-            lo = float(finite.min()) if finite.size else float("nan")
-            hi = float(finite.max()) if finite.size else float("nan")
-        if v.size == 0 and range is None:
-            lo, hi = 0.0, 1.0
-        elif lo == hi:
-            lo, hi = lo - 0.5, hi + 0.5
-        edges = np.asarray(_linspace(lo, hi, nb + 1, dt), dt)
-        lo_t, hi_t = dt.type(edges[0]), dt.type(edges[-1])
-        inside = (v >= lo_t) & (v <= hi_t)
-        with np.errstate(all="ignore"):
-            raw = (v - lo_t) * dt.type(nb) / (hi_t - lo_t)
-        pos = np.where(inside, raw, 0).astype(np.int64)
-        pos = np.clip(pos, 0, nb)
-        # the bin's own edges decide where the division rounded across one
-        pos = np.where((pos > 0) & (v < edges[np.clip(pos, 0, nb)]), pos - 1, pos)
-        pos = np.where((pos < nb - 1) & (v >= edges[np.clip(pos + 1, 0, nb)]), pos + 1, pos)
-    pos = np.minimum(pos, nb - 1)
-    hist = np.zeros(nb, dt)
-    if weight is not None:
-        w = A.tensor_arg(weight, "weight")
-        if w.shape != x.shape:
-            raise GradcliError(
-                "torch.histogramdd: if weight tensor is provided it should have the same shape "
-                "as the input tensor excluding its innermost dimension"
+                f"torch.histogramdd: min should not exceed max, but got min {lo:g} max "
+                f"{hi:g} for dimension {dim}"
             )
-        wv = w.data.reshape(-1).astype(dt)
+    elif v.size == 0:
+        lo, hi = 0.0, 0.0
     else:
-        wv = np.ones(v.size, dt)
-    np.add.at(hist, pos[inside], wv[inside])
-    if density:
-        widths = np.diff(edges).astype(dt)
-        total = hist.sum(dtype=dt)
-        hist = (hist / total / widths).astype(dt)
-    return ReturnTuple(
-        "histogram", ("hist", "bin_edges"), (Tensor(hist), Tensor(edges.astype(dt).copy()))
-    )
+        finite = v[~np.isnan(v)]
+        lo = float(finite.min()) if finite.size else float("nan")
+        hi = float(finite.max()) if finite.size else float("nan")
+    if v.size == 0 and range is None:
+        lo, hi = 0.0, 1.0
+    elif lo == hi:
+        lo, hi = lo - 0.5, hi + 0.5
+    edges = np.asarray(_linspace(lo, hi, nb + 1, dt), dt)
+    lo_t, hi_t = dt.type(edges[0]), dt.type(edges[-1])
+    inside = (v >= lo_t) & (v <= hi_t)
+    with np.errstate(all="ignore"):
+        raw = (v - lo_t) * dt.type(nb) / (hi_t - lo_t)
+    pos = np.where(inside, raw, 0).astype(np.int64)
+    pos = np.clip(pos, 0, nb)
+    # the bin's own edges decide where the division rounded across one
+    pos = np.where((pos > 0) & (v < edges[np.clip(pos, 0, nb)]), pos - 1, pos)
+    pos = np.where((pos < nb - 1) & (v >= edges[np.clip(pos + 1, 0, nb)]), pos + 1, pos)
+    return edges, np.minimum(pos, nb - 1), inside
 
 
 # --- covariance, rank and condition number ---

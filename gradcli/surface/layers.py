@@ -2230,6 +2230,7 @@ NAMES = declare(
     ("matrix_exp", "torch Tensor linalg", X.matrix_exp, "matrix_exp"),
     ("lstsq", "linalg", X.lstsq, "composition of pinv matmul reshape"),
     ("histogram", "torch Tensor", X.histogram, ""),
+    ("histogramdd", "torch", X.histogramdd, ""),
     ("cov", "torch Tensor", X.cov, "composition of sum div sub mul matmul permute reshape"),
     ("matrix_rank", "linalg", X.matrix_rank, ""),
     ("cond", "linalg", X.cond, "composition of svdvals index div reshape"),

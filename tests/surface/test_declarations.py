@@ -479,6 +479,7 @@ CALLS: dict[str, list[Call]] = {
     "torch.empty_permuted": one((2, 3), (1, 0)),
     "Tensor.new_empty_strided": one(x23, (2, 3), (1, 2)),
     "torch.nonzero_static": one(x23, size=2),
+    "torch.histogramdd": one(x23, bins=2),
     "torch.rand": one(2, 3),
     "torch.randn": one(2, 3),
     "torch.permute": one(x23, (1, 0)),

@@ -9873,3 +9873,27 @@ add(
         (r"not supported",),
     ),
 )
+
+# lead, session 39: histogramdd's bins multiply across dimensions; empty_permuted's layout.
+add(
+    small(
+        "histogramdd_bins_product_huge",
+        "import torch\nh = torch.histogramdd(torch.ones(2, 3), bins=[5000, 5000, 5000])",
+        LIMIT,
+    ),
+    small(
+        "histogramdd_bins_edges_huge",
+        "import torch\nh = torch.histogramdd(torch.ones(2, 2), bins=[10**9, 2])",
+        LIMIT,
+    ),
+    small(
+        "empty_permuted_huge",
+        "import torch\nx = torch.empty_permuted((10**5, 10**5), (1, 0))",
+        LIMIT,
+    ),
+    small(
+        "nonzero_static_size_huge",
+        "import torch\nx = torch.nonzero_static(torch.ones(2), size=10**10)",
+        LIMIT,
+    ),
+)

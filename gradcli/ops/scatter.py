@@ -538,3 +538,58 @@ view_scatter = defop(
         ),
     ),
 )
+
+
+# --- as_strided_scatter ---------------------------------------------------------------------------
+# src written into a copy of x at strided places (an index of x: one integer array an axis,
+# after `...`). PyTorch 2.13's gradient for x (as_strided_scatter_backward) is not the
+# derivative: it copies g at the places and leaves zeros elsewhere, where the derivative is g
+# with the places zeroed. gradcli gives PyTorch's values (tests/ops/test_ops.py's
+# BEYOND_DERIVATIVE says what the rule adds); src's gradient is g at the places.
+
+
+def _strided_scatter_vjp(g: Tensor, out: Tensor, x: Tensor, src: Tensor, idx: tuple) -> tuple:
+    gx = gs = None
+    at_places = apply(S.index, g, idx=idx) if (x.requires_grad or src.requires_grad) else None
+    if x.requires_grad:
+        zeros = Tensor(np.zeros(g.shape, dtype=g.dtype))
+        gx = apply(as_strided_scatter, zeros, at_places, idx=idx)
+    if src.requires_grad:
+        gs = at_places
+    return gx, gs
+
+
+def _strided_scatter_jvp(dots: tuple, out: Tensor, x: Tensor, src: Tensor, idx: tuple) -> Any:
+    # (PyTorch's forward mode is the derivative: the tangents scattered as the values)
+    dx, ds = dots
+    if dx is None and ds is None:
+        return None
+    lead = (dx if dx is not None else ds).ndim - (x.ndim if dx is not None else src.ndim)
+    if dx is None:
+        dx = Tensor(np.zeros(ds.shape[:lead] + x.shape, dtype=ds.dtype))
+    if ds is None:
+        ds = Tensor(np.zeros(dx.shape[:lead] + src.shape, dtype=dx.dtype))
+    return apply(view_scatter, dx, ds, idx=idx, move=None)
+
+
+as_strided_scatter = defop(
+    "as_strided_scatter",
+    lambda x, src, idx: _view_scatter_fwd(x, src, idx, None),
+    _strided_scatter_vjp,
+    "AsStridedScatterBackward0",
+    "PyTorch's: g at the places (zeros elsewhere) for x; g at the places for src",
+    jvp=_strided_scatter_jvp,
+    kind="shape",
+    saves=False,
+    to_torch=lambda w, a, p: _view_scatter_text(w, a, {"idx": p["idx"], "move": None}, "torch"),
+    to_jax=lambda w, a, p: _view_scatter_text(w, a, {"idx": p["idx"], "move": None}, "jax"),
+    signature="as_strided_scatter(x, src, size, stride, storage_offset)",
+    samples=(
+        Sample(
+            ((3, 3), (2, 2)),
+            # (as_strided_scatter(x, src, (2, 2), (3, 1), 1) of a 3x3 x)
+            {"idx": (Ellipsis, np.array([[0, 0], [1, 1]]), np.array([[1, 2], [1, 2]]))},
+        ),
+        Sample(((6,), (2,)), {"idx": (Ellipsis, np.array([1, 3]))}),
+    ),
+)

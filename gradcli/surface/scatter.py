@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
 from ..core.dtypes import checked_scalar, cpp_type_name, scalar_type_name
 from ..core.inplace import drop_unread, inplace
@@ -762,6 +762,73 @@ def diagonal_scatter(input: Any, src: Any, offset: int = 0, dim1: int = 0, dim2:
     return _scattered(x, src, slot, idx, move, "DiagonalScatterBackward0")
 
 
+def as_strided_scatter(
+    input: Any,  # noqa: A002
+    src: Any,
+    size: Any,
+    stride: Any,
+    storage_offset: Any = None,
+) -> Tensor:
+    """A copy of input with the places `input.clone().as_strided(size, stride, offset)` would
+    view replaced by src (AsStridedScatterBackward0): the places of the contiguous copy, in
+    elements from its first one (PyTorch scatters into a fresh clone, so a view's own offset
+    does not count)."""
+    from ..core.layout import contiguous_strides, is_dense, torch_strides
+    from .args import int_arg, int_list
+    from .indexing import strided_places
+
+    x = A.tensor_arg(input, "input")
+    z = tuple(int(v) for v in int_list((size,), "as_strided_scatter", "size", 2))
+    st = tuple(int(v) for v in int_list((stride,), "as_strided_scatter", "stride", 3))
+    if len(z) != len(st):
+        raise GradcliError("mismatch in length of strides and shape").mirror("RuntimeError")
+    if any(v < 0 for v in st):
+        raise GradcliError(
+            f"as_strided: Negative strides are not supported at the moment, got strides: {list(st)}"
+        ).mirror("RuntimeError")
+    k = 0 if storage_offset is None else int_arg(storage_offset, "storage_offset")
+    if k < 0 or any(n < 0 for n in z):
+        raise GradcliError(
+            f"Tensor: invalid storage offset {k}"
+            if k < 0
+            else f"Storage size calculation overflowed with sizes={list(z)} and strides={list(st)}"
+        ).mirror("RuntimeError")
+    A.size_check(z, "as_strided_scatter's view")
+    total = int(np.prod(z, dtype=np.int64))
+    needed = 0 if not total else 1 + k + sum((n - 1) * s for n, s in zip(z, st))
+    if needed > x.numel():
+        item = x.data.itemsize
+        raise GradcliError(
+            f"setStorage: sizes {list(z)}, strides {list(st)}, storage offset {k}, and itemsize "
+            f"{item} requiring a storage size of {needed * item} are out of bounds for storage "
+            f"of size {x.numel() * item}"
+        ).mirror("RuntimeError")
+    places = strided_places(z, st, k)
+    own = torch_strides(x.data)
+    if x.ndim and own != contiguous_strides(x.shape):
+        if not is_dense(x.shape, own):
+            raise NotSupported(
+                "torch.as_strided_scatter of a tensor whose elements do not fill its storage "
+                "(a slice or an expanded tensor) is not supported by gradcli: PyTorch scatters "
+                "into a clone laid out as the input",
+                hint="pass x.contiguous() (its places are then counted row by row)",
+            )
+        # (a dense permuted layout: the clone keeps it; each place is the element there)
+        element_at = np.empty(x.numel(), np.int64)
+        element_at[strided_places(x.shape, own, 0).reshape(-1)] = np.arange(x.numel())
+        places = element_at[places]
+    idx = (Ellipsis,) + tuple(np.unravel_index(places, x.shape)) if x.ndim else (Ellipsis,)
+    src = A.tensor_arg(src, "src")
+    if tuple(src.shape) != z:
+        raise GradcliError(
+            "expected src to have a size equal to the slice of self. src size = "
+            f"{list(src.shape)}, slice size = {list(z)}"
+        ).mirror("RuntimeError")
+    if src.dtype != x.dtype:
+        src = A.cast(src, x.dtype)
+    return apply(Sc.as_strided_scatter, x, src, idx=idx)
+
+
 NAMES = declare(
     ("scatter", "torch Tensor", scatter, "scatter scatter_legacy"),
     ("scatter_", "Tensor", _in_place(scatter), "scatter scatter_legacy"),
@@ -786,6 +853,7 @@ NAMES = declare(
     ("select_scatter", "torch Tensor", select_scatter, "view_scatter"),
     ("slice_scatter", "torch Tensor", slice_scatter, "view_scatter"),
     ("diagonal_scatter", "torch Tensor", diagonal_scatter, "view_scatter"),
+    ("as_strided_scatter", "torch Tensor", as_strided_scatter, "as_strided_scatter"),
     (
         "masked_scatter",
         "torch Tensor",

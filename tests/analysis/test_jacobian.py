@@ -456,7 +456,11 @@ NO_SECOND_VJP = {"grid_sample_grid_grad", "ctc_loss", "pdist"}
 # part of a perturbation: a one-hot tangent off the diagonal differs (tests/ops/
 # test_cholesky_jvp.py checks it against PyTorch's jacfwd); triangular_solve's reads A's tangent
 # off the triangle too (tests/ops/test_triangular_solve_jvp.py).
-FORWARD_AS_PYTORCH = frozenset({"cholesky", "cholesky_inverse", "logcumsumexp", "triangular_solve"})
+# as_strided_scatter's forward mode is the derivative and its gradient PyTorch's, which is not
+# (tests/ops/test_ops.py's BEYOND_DERIVATIVE).
+FORWARD_AS_PYTORCH = frozenset(
+    {"as_strided_scatter", "cholesky", "cholesky_inverse", "logcumsumexp", "triangular_solve"}
+)
 
 
 @pytest.mark.parametrize("name", sorted(ops.REGISTRY))

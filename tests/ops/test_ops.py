@@ -1076,7 +1076,17 @@ def _cholesky_inverse_extra(arrays, w, p) -> list:
     return [np.tril(g, -1) if upper else np.triu(g, 1)]
 
 
+def _strided_scatter_extra(arrays, w, p) -> list:
+    """PyTorch's gradient of as_strided_scatter for x is w at the places (zeros elsewhere), the
+    derivative w elsewhere (zeros at the places): the rule adds w at the places and takes w
+    off elsewhere; src's is the derivative."""
+    at = np.zeros(arrays[0].shape, dtype=bool)
+    at[p["idx"]] = True
+    return [np.where(at, w, -w), np.zeros(arrays[1].shape)]
+
+
 BEYOND_DERIVATIVE: dict[str, Callable[..., list]] = {
+    "as_strided_scatter": _strided_scatter_extra,
     "cholesky_inverse": _cholesky_inverse_extra,
     "ctc_loss": lambda arrays, w, p: [
         _ctc_extra(
@@ -1302,6 +1312,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "view_as_complex": lambda x: x[..., 0] + 1j * x[..., 1],
     "scatter": _scatter_ref,
     "view_scatter": lambda x, src, idx, move: _view_scatter_ref(x, src, idx, move),
+    "as_strided_scatter": lambda x, src, idx: _view_scatter_ref(x, src, idx, None),
     "scatter_add": lambda x, src, dim, index: _scatter_ref(x, src, dim, index, add=True),
     "scatter_reduce": _scatter_reduce_ref,
     "scatter_legacy": lambda x, src, dim, index, reduce: _scatter_reduce_ref(

@@ -480,6 +480,7 @@ CALLS: dict[str, list[Call]] = {
     "Tensor.new_empty_strided": one(x23, (2, 3), (1, 2)),
     "torch.nonzero_static": one(x23, size=2),
     "torch.histogramdd": one(x23, bins=2),
+    "torch.as_strided_scatter": one(x23, lambda: t(1.0, 2.0), (2,), (2,)),
     "torch.rand": one(2, 3),
     "torch.randn": one(2, 3),
     "torch.permute": one(x23, (1, 0)),

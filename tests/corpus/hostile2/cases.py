@@ -9897,3 +9897,13 @@ add(
         LIMIT,
     ),
 )
+
+# lead, session 39: as_strided_scatter's view is bounded as as_strided's.
+add(
+    small(
+        "as_strided_scatter_view_huge",
+        "import torch\nx = torch.as_strided_scatter(torch.zeros(4), torch.zeros(1), "
+        "(10**6, 10**6), (0, 0))",
+        LIMIT,
+    ),
+)

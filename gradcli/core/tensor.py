@@ -435,6 +435,8 @@ class Tensor:
         arr = np.asarray(data, dtype=dtype)
         if arr.dtype == _BF16:
             arr = dtypes.settle_bf16(arr)  # values made bfloat16 (rounded once)
+        elif FLUSH_DENORMAL[0] and arr.dtype.kind in "fc":
+            arr = flush_denormal(arr)
         if _LENT and not arr.flags.writeable:
             arr = _owned_array(arr)  # a tensor on a lent leaf's data shares the leaf's copy
         if requires_grad and arr.dtype.kind not in "fc":
@@ -672,9 +674,38 @@ _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
 
 
+# torch.set_flush_denormal(True): PyTorch's x86 build sets the CPU's flush-to-zero and
+# denormals-are-zero modes, so no float32/float64 tensor value is subnormal; gradcli zeroes
+# them where every value is made (here and in the constructor), keeping the sign.
+FLUSH_DENORMAL = [False]
+
+
+def flush_denormal(arr: np.ndarray) -> np.ndarray:
+    """arr with its subnormal float32/float64 (or complex parts') values made signed zeros."""
+    if arr.dtype.kind == "c":
+        parts = arr.real.dtype
+        tiny = np.finfo(parts).tiny
+        small = (np.abs(arr.real) < tiny) | (np.abs(arr.imag) < tiny)
+        if not small.any():
+            return arr
+        re = np.where(np.abs(arr.real) < tiny, np.copysign(parts.type(0), arr.real), arr.real)
+        im = np.where(np.abs(arr.imag) < tiny, np.copysign(parts.type(0), arr.imag), arr.imag)
+        out = np.empty(arr.shape, arr.dtype)
+        out.real, out.imag = re, im
+        return out
+    if arr.dtype != _F32 and arr.dtype != _F64:
+        return arr
+    small = (np.abs(arr) < np.finfo(arr.dtype).tiny) & (arr != 0)
+    if not small.any():
+        return arr
+    return np.where(small, np.copysign(arr.dtype.type(0), arr), arr).astype(arr.dtype)
+
+
 def wrap(arr: np.ndarray) -> Tensor:
     """`Tensor(arr)` for an array that is already one (an operation's result): the same new
     tensor, made without the constructor's conversions and checks."""
+    if FLUSH_DENORMAL[0] and arr.dtype.kind in "fc":
+        arr = flush_denormal(arr)
     dt = arr.dtype
     if dt is not _F32 and dt is not _F64:
         if dt == _BF16:

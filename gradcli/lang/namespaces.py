@@ -322,6 +322,19 @@ def _no_cuda(*args: Any, **kwargs: Any) -> Any:
     raise no_accelerator()
 
 
+def _set_flush_denormal(mode: Any) -> bool:
+    """torch.set_flush_denormal: PyTorch's x86 build can (True); on, no float tensor value is
+    subnormal from then on (`core.tensor.FLUSH_DENORMAL`)."""
+    from ..core.tensor import FLUSH_DENORMAL, pytype_name
+
+    if not isinstance(mode, bool):
+        raise GradcliError(f"flush_denormal expects a bool, but got {pytype_name(mode)}").mirror(
+            "RuntimeError"
+        )
+    FLUSH_DENORMAL[0] = mode
+    return True
+
+
 def _set_threads(fn: str) -> Callable[[Any], None]:
     """`torch.set_num_threads(n)`: gradcli computes on one thread whatever n is (its numbers
     are PyTorch's one-thread numbers); n is checked as PyTorch checks it."""
@@ -1415,7 +1428,7 @@ def _build() -> dict[str, Namespace]:
         ),
         "get_num_threads": Builtin("torch.get_num_threads", lambda: 1),
         "get_num_interop_threads": Builtin("torch.get_num_interop_threads", lambda: 1),
-        "set_flush_denormal": Builtin("torch.set_flush_denormal", lambda mode: True),
+        "set_flush_denormal": Builtin("torch.set_flush_denormal", _set_flush_denormal),
         "set_default_device": Builtin("torch.set_default_device", _set_default_device),
         "get_default_device": Builtin("torch.get_default_device", lambda: Device("cpu")),
         "set_warn_always": Builtin("torch.set_warn_always", _set_warn_always),

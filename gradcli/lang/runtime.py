@@ -35,6 +35,7 @@ from ..core.inplace import (
 from ..core.op import Node, ShownNode, complex_casts_fail, complex_refusal, peek_seq
 from ..core.sparse import SparseCOO
 from ..core.tensor import (
+    FLUSH_DENORMAL,
     HOOK_IDS,
     HookHandle,
     Settings,
@@ -202,6 +203,7 @@ class Runtime:
         Settings.draw_dtype = np.dtype(np.float32)
         Settings.seed = int(seed) % 2**64
         Settings.overwrite_module_params = Settings.swap_module_params = False
+        FLUSH_DENORMAL[0] = False  # (torch.set_flush_denormal lasts for one run)
         sampling.reset(seed)
         pyrandom.reset(seed)  # Python's random and numpy.random: from --seed too
         for flags in FLAGS:

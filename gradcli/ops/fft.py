@@ -106,7 +106,9 @@ def _r2c_vjp(g: Tensor, out: Tensor, x: Tensor, dims: tuple, norm: int, onesided
         shape[last] = n
         idx = (Ellipsis, slice(0, h)) + (slice(None),) * (-last - 1)
         g = apply(S.index_put, g, idx=idx, shape=tuple(shape), out_ndim=out.ndim)
-    return (apply(real, apply(fft_c2c, g, dims=dims, norm=norm, forward=False)),)
+    # (at::real: a view PyTorch records as SelectBackward0)
+    back = apply(fft_c2c, g, dims=dims, norm=norm, forward=False)
+    return (apply(real, back, label="SelectBackward0"),)
 
 
 def _c2r_vjp(

@@ -146,16 +146,24 @@ def _c2r_jvp(
     return apply(fft_c2r, as_complex(d), dims=dims, norm=norm, last_dim_size=last_dim_size)
 
 
-def _to_torch_c2c(w, a, p) -> str:  # noqa: ANN001 - the exporter's writer
-    return f"torch._fft_c2c({a[0]}, {list(p['dims'])}, {p['norm']}, {p['forward']})"
+def _written(lib: str, kind: str, a: str, p: dict, out: Any) -> str:
+    """One transform as the public functions write it (`torch.fft` / `jnp.fft`: NumPy's norm
+    names are PyTorch's; a full transform of a real signal is fftn of it)."""
+    dims = list(p["dims"])
+    axes = "dim" if lib == "torch.fft" else "axes"
+    if kind == "c2c":
+        f, mode = ("fftn" if p["forward"] else "ifftn"), _NP_NORM[(p["forward"], p["norm"])]
+    elif kind == "r2c":
+        f, mode = ("rfftn" if p["onesided"] else "fftn"), _NP_NORM[(True, p["norm"])]
+    else:
+        s = [out.shape[d] for d in dims]
+        mode = _NP_NORM[(False, p["norm"])]
+        return f"{lib}.irfftn({a}, s={s}, {axes}={dims}, norm='{mode}')"
+    return f"{lib}.{f}({a}, {axes}={dims}, norm='{mode}')"
 
 
-def _to_torch_r2c(w, a, p) -> str:  # noqa: ANN001
-    return f"torch._fft_r2c({a[0]}, {list(p['dims'])}, {p['norm']}, {p['onesided']})"
-
-
-def _to_torch_c2r(w, a, p) -> str:  # noqa: ANN001
-    return f"torch._fft_c2r({a[0]}, {list(p['dims'])}, {p['norm']}, {p['last_dim_size']})"
+def _writer(lib: str, kind: str) -> Any:
+    return lambda w, a, p: _written(lib, kind, a[0], p, w.out)
 
 
 fft_c2c = defop(
@@ -172,7 +180,8 @@ fft_c2c = defop(
         Sample(((2, 4),), {"dims": (-1,), "norm": 2, "forward": False}),
         Sample(((3, 2, 4),), {"dims": (-2, -1), "norm": 1, "forward": True}),
     ),
-    to_torch=_to_torch_c2c,
+    to_torch=_writer("torch.fft", "c2c"),
+    to_jax=_writer("jnp.fft", "c2c"),
     complex="rule",
 )
 fft_r2c = defop(
@@ -189,7 +198,8 @@ fft_r2c = defop(
         Sample(((5,),), {"dims": (-1,), "norm": 1, "onesided": False}),
         Sample(((2, 3, 5),), {"dims": (-3, -1), "norm": 2, "onesided": True}),
     ),
-    to_torch=_to_torch_r2c,
+    to_torch=_writer("torch.fft", "r2c"),
+    to_jax=_writer("jnp.fft", "r2c"),
     complex="rule",
 )
 fft_c2r = defop(
@@ -206,6 +216,7 @@ fft_c2r = defop(
         Sample(((3,),), {"dims": (-1,), "norm": 0, "last_dim_size": 5}),
         Sample(((2, 3, 3),), {"dims": (-2, -1), "norm": 1, "last_dim_size": 4}),
     ),
-    to_torch=_to_torch_c2r,
+    to_torch=_writer("torch.fft", "c2r"),
+    to_jax=_writer("jnp.fft", "c2r"),
     complex="rule",
 )

@@ -2027,10 +2027,15 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "conj": torch.conj,
         "angle": torch.angle,
         "complex": torch.complex,
-        "fft_c2c": lambda x, dims, norm, forward: torch._fft_c2c(x, list(dims), norm, forward),
-        "fft_r2c": lambda x, dims, norm, onesided: torch._fft_r2c(x, list(dims), norm, onesided),
+        # (ATen's _fft_* take non-negative dims)
+        "fft_c2c": lambda x, dims, norm, forward: torch._fft_c2c(
+            x, [d % x.ndim for d in dims], norm, forward
+        ),
+        "fft_r2c": lambda x, dims, norm, onesided: torch._fft_r2c(
+            x, [d % x.ndim for d in dims], norm, onesided
+        ),
         "fft_c2r": lambda x, dims, norm, last_dim_size: torch._fft_c2r(
-            x, list(dims), norm, last_dim_size
+            x, [d % x.ndim for d in dims], norm, last_dim_size
         ),
         "view_as_real": torch.view_as_real,
         "view_as_complex": torch.view_as_complex,

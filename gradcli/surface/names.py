@@ -1099,7 +1099,7 @@ COMPLEX_NAMES = frozenset(
     chebyshev_polynomial_v chebyshev_polynomial_w shifted_chebyshev_polynomial_t
     shifted_chebyshev_polynomial_u shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w
     fft ifft rfft irfft hfft ihfft fft2 ifft2 rfft2 irfft2 hfft2 ihfft2 fftn ifftn rfftn irfftn
-    hfftn ihfftn fftshift ifftshift
+    hfftn ihfftn fftshift ifftshift assert_close
     """.split()  # (the last: PyTorch's "not implemented for 'ComplexFloat'", in its words)
 )
 

@@ -246,9 +246,9 @@ def _int_seq(v: Any, name: str, fn: str) -> list[int] | None:
     seq = list(v) if isinstance(v, (list, tuple)) else [v]
     for e in seq:
         if isinstance(e, bool) or not isinstance(e, int):
+            # (the parser's words for a keyword argument, as s= and dim= are mostly given)
             raise GradcliError(
-                f"fft_{fn}(): argument '{name}' must be tuple of ints, but found element of "
-                f"type {typename(e)} at pos {seq.index(e)}"
+                f"fft_{fn}(): argument '{name}' must be tuple of ints, not {typename(v)}"
             ).mirror("TypeError")
     return seq
 
@@ -408,16 +408,27 @@ def ihfftn(input: Any, s: Any = None, dim: Any = None, norm: Any = None, *, out:
 
 
 def _freq_dtype(dtype: Any, fn: str) -> np.dtype:
-    return Settings.default_dtype if dtype is None else D.check_dtype(dtype, fn=fn)
+    dt = Settings.default_dtype if dtype is None else D.check_dtype(dtype, fn=fn)
+    if dt.kind == "c":  # (ATen's arange first)
+        raise GradcliError(f"\"arange_cpu\" not implemented for '{D.scalar_type_name(dt)}'").mirror(
+            "NotImplementedError"
+        )
+    if dt.kind != "f":
+        raise GradcliError(f"{fn} requires a floating point or complex dtype").mirror(
+            "RuntimeError"
+        )
+    return dt
 
 
 def _scaled(values: np.ndarray, scale: float, dt: np.dtype, requires_grad: bool) -> Tensor:
     # ATen's arange, then `mul_(1.0 / (n * d))`: the scale a double, the product in the
-    # tensor's dtype
-    if dt.kind in "fc":
-        data = (values.astype(dt) * np.asarray(scale).astype(dt)).astype(dt)
+    # tensor's dtype (float32 for the half-precision ones, rounded once)
+    if dt == D.BF16:
+        f32 = np.float32
+        data = D.round_bf16(values.astype(f32) * np.asarray(scale).astype(f32))
     else:
-        data = values.astype(dt)
+        work = dt if dt.itemsize >= 4 else np.dtype(np.float32)
+        data = (values.astype(work) * np.asarray(scale).astype(work)).astype(dt)
     return Tensor(data, requires_grad=requires_grad)
 
 
@@ -427,9 +438,9 @@ def _freq_args(n: Any, d: Any, fn: str) -> tuple[int, float]:
             f"fft_{fn}(): argument 'n' (position 1) must be int, not {typename(n)}"
         ).mirror("TypeError")
     if isinstance(d, bool) or not isinstance(d, (int, float)):
-        raise GradcliError(
-            f"fft_{fn}(): argument 'd' (position 2) must be float, not {typename(d)}"
-        ).mirror("TypeError")
+        raise GradcliError(f"fft_{fn}(): argument 'd' must be float, not {typename(d)}").mirror(
+            "TypeError"
+        )
     if n < 0:
         raise GradcliError(f"Trying to create tensor with negative dimension {n}: [{n}]").mirror(
             "RuntimeError"

@@ -30,7 +30,10 @@ import numpy as np
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, constant
 from . import shape as S
+from .arithmetic import named
 from .complexnum import as_complex, real
+
+_COPY_SLICES = "torch::autograd::CopySlices"
 
 # ATen's normalization of a transform (forward or not) as NumPy's `norm=`
 _NP_NORM = {
@@ -121,7 +124,8 @@ def _c2r_vjp(
         # the entries that also stand for their mirror image (conjugate symmetry) count twice
         w = np.ones(gi.shape[last], gi.data.real.dtype)
         w[1 : 1 + double] = 2
-        gi = gi * constant(w.reshape((-1,) + (1,) * (-last - 1)))
+        # (ATen doubles them in place, a narrow's mul_: CopySlices when differentiated again)
+        gi = named(gi * constant(w.reshape((-1,) + (1,) * (-last - 1))), _COPY_SLICES)
     return (gi,)
 
 

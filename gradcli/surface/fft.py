@@ -134,15 +134,27 @@ def _conj(x: Tensor, label: str = "ConjBackward0") -> Tensor:
     return apply(conj, x, label=label)
 
 
+def _no_empty_batch(x: Tensor) -> None:
+    """MKL's refusal of a transform of no signals (a batch dim of size 0; a transformed dim of
+    size 0 is refused before, as no data points)."""
+    if x.data.size == 0:
+        raise GradcliError(
+            "MKL FFT error: Intel oneMKL DFTI ERROR: Inconsistent configuration parameters"
+        ).mirror("RuntimeError")
+
+
 def _c2c(x: Tensor, dims: list[int], norm: int, forward: bool) -> Tensor:
+    _no_empty_batch(x)
     return apply(FT.fft_c2c, x, dims=_neg(dims, x.ndim), norm=norm, forward=forward)
 
 
 def _r2c(x: Tensor, dims: list[int], norm: int, onesided: bool) -> Tensor:
+    _no_empty_batch(x)
     return apply(FT.fft_r2c, x, dims=_neg(dims, x.ndim), norm=norm, onesided=onesided)
 
 
 def _c2r(x: Tensor, dims: list[int], norm: int, n: int) -> Tensor:
+    _no_empty_batch(x)
     A.size_check(x.shape[: dims[-1]] + (n,) + x.shape[dims[-1] + 1 :], "the transform")
     return apply(FT.fft_c2r, x, dims=_neg(dims, x.ndim), norm=norm, last_dim_size=n)
 

@@ -343,9 +343,6 @@ MEANING: dict[str, str] = {
     # sparse results of products: what gradcli's sparse tensors do instead
     "smm": "a sparse product's sparse result is not supported by gradcli: torch.sparse.mm(a, b) "
     "(or a @ b) gives the dense product of a sparse a and a dense b",
-    "fft": "torch.fft is not supported by gradcli: PyTorch computes it with MKL's FFT, whose "
-    "rounding gradcli cannot reproduce; complex tensors are supported, so write the transform "
-    "as a product W @ x with W = torch.exp(-2j * math.pi * k * n / N)",
 }
 
 

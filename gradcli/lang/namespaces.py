@@ -1349,6 +1349,7 @@ def _build() -> dict[str, Namespace]:
         "special": Namespace(
             "torch.special", names.LazyTable("SPECIAL", lambda: names.raw(names.SPECIAL))
         ),
+        "fft": Namespace("torch.fft", names.LazyTable("FFT", lambda: names.raw(names.FFT))),
         "signal": Namespace(
             "torch.signal", {"windows": Namespace("torch.signal.windows", load=_signal_windows)}
         ),

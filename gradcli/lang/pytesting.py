@@ -25,6 +25,8 @@ _PRECISIONS = {
     np.dtype(np.float16): (0.001, 1e-5),
     np.dtype(np.float32): (1.3e-6, 1e-5),
     np.dtype(np.float64): (1e-7, 1e-7),
+    np.dtype(np.complex64): (1.3e-6, 1e-5),
+    np.dtype(np.complex128): (1e-7, 1e-7),
 }
 # assert_allclose's older table
 _ALLCLOSE_PRECISIONS = {
@@ -159,7 +161,7 @@ def _tensor_message(a: np.ndarray, e: np.ndarray, matches: np.ndarray, rtol: Any
     extra = f"Mismatched elements: {bad} / {n} ({bad / n:.1%})"
     af, ef, mf = a.reshape(-1), e.reshape(-1), matches.reshape(-1)
     with np.errstate(all="ignore"):
-        if a.dtype.kind != "f":  # integers and booleans: their differences in int64
+        if a.dtype.kind not in "fc":  # integers and booleans: their differences in int64
             af, ef = af.astype(np.int64), ef.astype(np.int64)
             abs_diff = np.abs(af - ef)
             abs_diff[mf] = 0

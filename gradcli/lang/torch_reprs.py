@@ -728,6 +728,28 @@ torch.slogdet M . V:slogdet .
 torch.softmax M . V:softmax .
 torch.sort M . V:sort .
 torch.sparse_coo_tensor M . V:sparse_coo_tensor .
+torch.fft.fft B torch._C._fft . fft_fft
+torch.fft.fft2 B torch._C._fft . fft_fft2
+torch.fft.fftfreq B torch._C._fft . fft_fftfreq
+torch.fft.fftn B torch._C._fft . fft_fftn
+torch.fft.fftshift B torch._C._fft . fft_fftshift
+torch.fft.hfft B torch._C._fft . fft_hfft
+torch.fft.hfft2 B torch._C._fft . fft_hfft2
+torch.fft.hfftn B torch._C._fft . fft_hfftn
+torch.fft.ifft B torch._C._fft . fft_ifft
+torch.fft.ifft2 B torch._C._fft . fft_ifft2
+torch.fft.ifftn B torch._C._fft . fft_ifftn
+torch.fft.ifftshift B torch._C._fft . fft_ifftshift
+torch.fft.ihfft B torch._C._fft . fft_ihfft
+torch.fft.ihfft2 B torch._C._fft . fft_ihfft2
+torch.fft.ihfftn B torch._C._fft . fft_ihfftn
+torch.fft.irfft B torch._C._fft . fft_irfft
+torch.fft.irfft2 B torch._C._fft . fft_irfft2
+torch.fft.irfftn B torch._C._fft . fft_irfftn
+torch.fft.rfft B torch._C._fft . fft_rfft
+torch.fft.rfft2 B torch._C._fft . fft_rfft2
+torch.fft.rfftfreq B torch._C._fft . fft_rfftfreq
+torch.fft.rfftn B torch._C._fft . fft_rfftn
 torch.special.digamma B torch._C._special . special_digamma
 torch.special.entr B torch._C._special . special_entr
 torch.special.erf B torch._C._special . special_erf
@@ -838,7 +860,14 @@ _PARSED: dict[str, tuple[str, str, str, str]] = {}
 _BY_ID: dict[int, str] = {}
 # Where one gradcli function stands for several of PyTorch's (torch.relu and F.relu): the
 # namespace a program most often prints it from comes first.
-_ORDER = ("torch.nn.functional", "torch", "torch.linalg", "torch.special", "torch.nn.init")
+_ORDER = (
+    "torch.nn.functional",
+    "torch",
+    "torch.linalg",
+    "torch.special",
+    "torch.fft",
+    "torch.nn.init",
+)
 
 
 def _parsed() -> dict[str, tuple[str, str, str, str]]:

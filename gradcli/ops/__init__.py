@@ -38,6 +38,7 @@ FAMILIES = (
     "renorm",
     "trilinear",
     "special",
+    "fft",
     "loss",
     "ctc",
 )

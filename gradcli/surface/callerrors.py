@@ -74,6 +74,7 @@ def qualified_name(name: str, bound: bool, args: list) -> list[str]:
     for part, where in (
         ("linalg", "torch.linalg"),
         ("special", "torch.special"),
+        ("fft", "torch.fft"),
         ("lr_scheduler", "torch.optim.lr_scheduler"),
         ("optim", "torch.optim"),
         ("init", "torch.nn.init"),

@@ -22,7 +22,7 @@ names    the name and its aliases, as a program writes them after `torch.`, `x.`
 where    where each is reachable: `torch` (torch.X, and F.X too), `Tensor` (the method x.X),
          `Tensor_` (also x.X_, the method in place), `F` (F.X only: where F's differs from
          torch's), `nn` (the module nn.X), `linalg` (torch.linalg.X), `special`
-         (torch.special.X), `property` (x.X)
+         (torch.special.X), `fft` (torch.fft.X), `property` (x.X)
 records  the op records the function applies to the tensors it differentiates through: the
          names of `gradcli.ops.REGISTRY`, space-separated, the main one first (the name is that
          record, under PyTorch's name and argument conventions); "composition of ..." for a
@@ -37,7 +37,7 @@ from typing import Any
 
 from ..base.record import Record
 
-WHERE = ("torch", "Tensor", "Tensor_", "F", "nn", "linalg", "special", "property")
+WHERE = ("torch", "Tensor", "Tensor_", "F", "nn", "linalg", "special", "fft", "property")
 COMPOSITION = "composition of "
 
 

@@ -1104,6 +1104,8 @@ COMPLEX_NAMES = frozenset(
     hermite_polynomial_h hermite_polynomial_he laguerre_polynomial_l legendre_polynomial_p
     chebyshev_polynomial_v chebyshev_polynomial_w shifted_chebyshev_polynomial_t
     shifted_chebyshev_polynomial_u shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w
+    fft ifft rfft irfft hfft ihfft fft2 ifft2 rfft2 irfft2 hfft2 ihfft2 fftn ifftn rfftn irfftn
+    hfftn ihfftn fftshift ifftshift assert_close
     """.split()  # (the last: PyTorch's "not implemented for 'ComplexFloat'", in its words)
 )
 
@@ -1180,6 +1182,7 @@ FAMILIES = (
     "scatter",
     "linalg",
     "special",
+    "fft",
     "nn",
     "layers",
     "recurrent",
@@ -1220,8 +1223,8 @@ def _inplace(fn: Callable[..., Any], name: str | None = None) -> Callable[..., A
 def _tables(names: list[Name]) -> dict[str, dict[str, Callable[..., Any]]]:
     """The namespaces of the declared names: `torch` (FUNCTIONS), `Tensor` (METHODS, with the
     in-place methods of `Tensor_`), `F` (NN_FUNCTIONAL: torch's names and F's own), `nn`
-    (MODULES), `linalg` (LINALG), `special` (SPECIAL), `property` and the operators (dunders
-    of `Tensor`). A name declared twice in one place is an error."""
+    (MODULES), `linalg` (LINALG), `special` (SPECIAL), `fft` (FFT), `property` and the operators
+    (dunders of `Tensor`). A name declared twice in one place is an error."""
     out: dict[str, dict[str, Callable[..., Any]]] = {w: {} for w in WHERE}
     out["operator"] = {}
 
@@ -1357,6 +1360,7 @@ def _made(names: list[Name]) -> dict[str, dict[str, Callable[..., Any]]]:
         "MODULES": t["nn"],
         "LINALG": t["linalg"],
         "SPECIAL": t["special"],
+        "FFT": t["fft"],
         "OPERATORS": t["operator"],
         "PROPERTIES": t["property"],
     }
@@ -1453,6 +1457,7 @@ NN_FUNCTIONAL: dict[str, Callable[..., Any]] = LazyTable(
 MODULES: dict[str, Callable[..., Any]] = LazyTable("MODULES", lambda: _CURRENT["MODULES"])
 LINALG: dict[str, Callable[..., Any]] = LazyTable("LINALG", lambda: _CURRENT["LINALG"])
 SPECIAL: dict[str, Callable[..., Any]] = LazyTable("SPECIAL", lambda: _CURRENT["SPECIAL"])
+FFT: dict[str, Callable[..., Any]] = LazyTable("FFT", lambda: _CURRENT["FFT"])
 OPERATORS: dict[str, Callable[..., Any]] = _CURRENT["OPERATORS"]
 PROPERTIES: dict[str, Callable[..., Any]] = _CURRENT["PROPERTIES"]
 
@@ -1496,7 +1501,8 @@ def index() -> dict[str, dict[str, str]]:
     tests/surface/test_declarations.py checks against this)."""
     base = {k: set(v) for k, v in _made(_names_of(set(_EAGER))).items()}
     out: dict[str, dict[str, str]] = {
-        k: {} for k in ("METHODS", "FUNCTIONS", "NN_FUNCTIONAL", "MODULES", "LINALG", "SPECIAL")
+        k: {}
+        for k in ("METHODS", "FUNCTIONS", "NN_FUNCTIONAL", "MODULES", "LINALG", "SPECIAL", "FFT")
     }
     for family in FAMILIES:
         if family in _EAGER:

@@ -49,7 +49,9 @@ NO_CLOSED_FORM = (
 # Records whose values are complex numbers (their sympy forms would be over real symbols; eig
 # of complex matrices only):
 # tests/ops/test_complex.py checks them against finite differences.
-COMPLEX_VALUED = ("complex", "view_as_real", "view_as_complex", "eig")
+COMPLEX_VALUED = (
+    "complex", "view_as_real", "view_as_complex", "eig", "fft_c2c", "fft_r2c", "fft_c2r"
+)  # fmt: skip
 OPS = [
     name
     for name, op in REGISTRY.items()

@@ -23,6 +23,7 @@ from gradcli.surface import basics as B
 from gradcli.surface import composite as CO
 from gradcli.surface import elementwise as EW
 from gradcli.surface import extras as X
+from gradcli.surface import fft as FT
 from gradcli.surface import functional as F
 from gradcli.surface import linalg as L
 from gradcli.surface import scatter as SC
@@ -264,6 +265,21 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ),
     ("lerp", lambda a, b: B.lerp(a, b, 0.3) * a, [("c", (3,)), ("c", (3,))]),
     ("eigvals_of_real", lambda a: L.eigvals(a), [("r", (2, 3, 3))]),
+    # torch.fft: the three transforms, through the functions made of them (cut, padded,
+    # conjugated, normalized)
+    ("fft_c2c", lambda z: FT.fft(z) * z, [("c", (5,))]),
+    ("ifft_c2c_padded", lambda z: FT.ifft(z, n=6, norm="ortho"), [("c", (4,))]),
+    ("fftn_c2c", lambda z: FT.fftn(z, s=(2, 2), norm="forward"), [("c", (2, 3))]),
+    ("fft_r2c_full", lambda x: FT.fft(x), [("r", (5,))]),
+    ("rfft_r2c", lambda x: FT.rfft(x), [("r", (6,))]),
+    ("ihfft_r2c", lambda x: FT.ihfft(x, norm="forward"), [("r", (5,))]),
+    ("rfftn_r2c", lambda x: FT.rfftn(x, norm="ortho"), [("r", (3, 4))]),
+    ("irfft_c2r", lambda z: FT.irfft(z), [("c", (4,))]),
+    ("irfft_c2r_odd", lambda z: FT.irfft(z, n=5, norm="ortho"), [("c", (3,))]),
+    ("hfft_c2r", lambda z: FT.hfft(z, norm="forward"), [("c", (3,))]),
+    ("irfftn_c2r", lambda z: FT.irfftn(z), [("c", (2, 3))]),
+    ("hfft2_c2r", lambda z: FT.hfft2(z), [("c", (2, 3))]),
+    ("ihfft2_r2c", lambda x: FT.ihfft2(x), [("r", (3, 4))]),
 ]
 
 
@@ -320,6 +336,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "acos", "atan", "where", "cumsum", "cumprod", "inv", "det", "solve", "svdvals", "pow",
         "matrix_exp", "eigh", "cholesky", "slogdet", "svd", "pinv", "qr", "eig",
         "scatter", "scatter_add", "zero_region",
+        "fft_c2c", "fft_r2c", "fft_c2r",
         "geqrf",  # (no gradient, as PyTorch's: its values in the corpus, 1821)
     }  # fmt: skip
     assert declared <= checked, declared - checked

@@ -36,7 +36,9 @@ from tests.helpers import gradcheck as gc
 
 # Records whose values on the real samples here are complex, or that refuse real inputs (as
 # PyTorch's imag): tests/ops/test_complex.py checks them on complex values.
-COMPLEX_VALUED = {"imag", "complex", "view_as_real", "view_as_complex", "eig"}
+COMPLEX_VALUED = {
+    "imag", "complex", "view_as_real", "view_as_complex", "eig", "fft_c2c", "fft_r2c", "fft_c2r"
+}  # fmt: skip
 CASES = [
     pytest.param(name, i, id=f"{name}-{i}")
     for name, op in ops.REGISTRY.items()
@@ -1180,7 +1182,59 @@ def _geqrf_ref(a: np.ndarray) -> np.ndarray:
     return np.concatenate([np.reshape(rs, lead + (-1,)), np.reshape(taus, lead + (-1,))], axis=-1)
 
 
+def _dft_along(x: np.ndarray, axis: int, sign: int, n: int | None = None) -> np.ndarray:
+    """The DFT of x along one axis as a sum over its terms (e^{sign 2 pi i jk / n}); with n,
+    the first n // 2 + 1 terms given and the rest their conjugate mirror (a real signal)."""
+    x = np.moveaxis(np.asarray(x, np.complex128), axis, -1)
+    if n is not None:
+        full = np.zeros(x.shape[:-1] + (n,), np.complex128)
+        h = min(x.shape[-1], n // 2 + 1)
+        full[..., :h] = x[..., :h]
+        full[..., 0] = full[..., 0].real
+        for k in range(1, n - h + 1):
+            full[..., n - k] = np.conj(full[..., k])
+        if n % 2 == 0:
+            full[..., n // 2] = full[..., n // 2].real
+        x = full
+    m = x.shape[-1]
+    j = np.arange(m)
+    w = np.exp(sign * 2j * np.pi * np.outer(j, j) / m)
+    return np.moveaxis(x @ w.T, -1, axis)
+
+
+def _dft_scale(shape: tuple, dims: tuple, norm: int) -> float:
+    n = math.prod(shape[d] for d in dims)
+    return (1.0, 1 / math.sqrt(n), 1 / n)[norm]
+
+
+def _c2c_ref(x: np.ndarray, dims: tuple, norm: int, forward: bool) -> np.ndarray:
+    out = np.asarray(x, np.complex128)
+    for d in dims:
+        out = _dft_along(out, d, -1 if forward else 1)
+    return out * _dft_scale(x.shape, dims, norm)
+
+
+def _r2c_ref(x: np.ndarray, dims: tuple, norm: int, onesided: bool) -> np.ndarray:
+    out = _c2c_ref(x, dims, norm, True)
+    if onesided:
+        out = np.moveaxis(
+            np.moveaxis(out, dims[-1], -1)[..., : x.shape[dims[-1]] // 2 + 1], -1, dims[-1]
+        )
+    return out
+
+
+def _c2r_ref(x: np.ndarray, dims: tuple, norm: int, last_dim_size: int) -> np.ndarray:
+    out = np.asarray(x, np.complex128)
+    for d in dims[:-1]:
+        out = _dft_along(out, d, 1)
+    out = _dft_along(out, dims[-1], 1, n=last_dim_size).real
+    return out * _dft_scale(out.shape, dims, norm)
+
+
 REFERENCE: dict[str, Callable[..., np.ndarray]] = {
+    "fft_c2c": _c2c_ref,
+    "fft_r2c": _r2c_ref,
+    "fft_c2r": _c2r_ref,
     "neg": lambda x: 0.0 - x,
     "exp": _vec(math.exp),
     "log": _vec(math.log),
@@ -1984,6 +2038,16 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "conj": torch.conj,
         "angle": torch.angle,
         "complex": torch.complex,
+        # (ATen's _fft_* take non-negative dims)
+        "fft_c2c": lambda x, dims, norm, forward: torch._fft_c2c(
+            x, [d % x.ndim for d in dims], norm, forward
+        ),
+        "fft_r2c": lambda x, dims, norm, onesided: torch._fft_r2c(
+            x, [d % x.ndim for d in dims], norm, onesided
+        ),
+        "fft_c2r": lambda x, dims, norm, last_dim_size: torch._fft_c2r(
+            x, [d % x.ndim for d in dims], norm, last_dim_size
+        ),
         "view_as_real": torch.view_as_real,
         "view_as_complex": torch.view_as_complex,
         "astype": lambda x, dtype: x.to(getattr(torch, np.dtype(dtype).name)),

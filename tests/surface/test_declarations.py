@@ -777,6 +777,27 @@ MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
     ],
 }
 
+
+def _fft_calls(key: str, cut: Any, grow: Any) -> list[Call]:
+    """A torch.fft function on a real and on a complex leaf, its signal cut and zero-padded."""
+    return [
+        (lambda: (x23(),), {key: cut}),
+        (lambda: (x23(),), {key: grow}),
+        (lambda: (z23(),), {}),
+        (lambda: (z23(),), {key: grow}),
+    ]
+
+
+CALLS.update({f"fft.{f}": _fft_calls("n", 2, 8) for f in "fft ifft rfft ihfft irfft hfft".split()})
+CALLS.update(
+    {
+        f"fft.{f}{k}": _fft_calls("s", (1, 2), (3, 8))
+        for f in ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft")
+        for k in ("2", "n")
+    }
+)
+CALLS.update({"fft.fftfreq": one(4), "fft.rfftfreq": one(5, 0.5)})
+
 # The containers and the module base: made, never called.
 MADE = {
     "nn.Module": one(),

@@ -9907,3 +9907,49 @@ add(
         LIMIT,
     ),
 )
+
+# fixfft39: torch.fft (the sizes n= / s= a program asks for, the frequencies' lengths, loops of
+# transforms and their gradients).
+add(
+    small(
+        "fft_n_past_the_element_limit",
+        "x = torch.fft.fft(torch.ones(4), n=10**12)",
+        (r"over the limit",),
+    ),
+    small(
+        "fftn_s_product_past_the_limit",
+        "x = torch.fft.fftn(torch.ones(2, 2, 2), s=(3000, 3000, 3000))",
+        (r"over the limit",),
+    ),
+    small(
+        "irfft_n_doubles_past_the_limit",
+        "x = torch.fft.irfft(torch.ones(3, dtype=torch.cfloat), n=2**40)",
+        (r"over the limit",),
+    ),
+    small(
+        "hfft2_s_past_the_limit",
+        "x = torch.fft.hfft2(torch.ones(2, 2), s=(10**5, 10**5))",
+        (r"over the limit",),
+    ),
+    small(
+        "fftfreq_length_past_the_limit",
+        "x = torch.fft.fftfreq(2**62, d=1e-300)",
+        (r"over the limit",),
+    ),
+    small(
+        "fft_gradients_in_an_endless_loop",
+        "x = torch.randn(4096, requires_grad=True)\nwhile True:\n"
+        "    torch.fft.irfft(torch.fft.rfft(x)).sum().backward()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "fftshift_of_many_dims_in_a_loop",
+        "x = torch.zeros([2] * 20)\nwhile True:\n    x = torch.fft.fftshift(x)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "fft_s_list_of_a_million_sizes",
+        "x = torch.fft.fftn(torch.ones(2), s=[2] * 10**6)",
+        (r"Got shape with 1000000 values", r"over the limit", r"limit"),
+    ),
+)

@@ -36,6 +36,7 @@ from .text import checked_str, to_repr
 from .values import (
     EXIT,
     FUNCTION_BASE,
+    HOP_TRACING,
     MODULE_TYPES,
     PARAMETER_TYPE,
     PROGRAM_INSTANCES,
@@ -1481,6 +1482,10 @@ def _print(*args: Any, **kwargs: Any) -> None:
             raise GradcliError(f"'{k}' is an invalid keyword argument for print()").mirror(
                 "TypeError"
             )
+    if HOP_TRACING:  # PyTorch's tracer of torch.cond's branches (and kin) cannot trace print
+        from .controlflow import print_traced
+
+        raise print_traced(HOP_TRACING[-1])
     if hooks.saved_pending:  # saved_tensors_hooks: pack_hook runs before what follows
         hooks.saved_flush()
     current().do_print(*args, **kwargs)

@@ -53,6 +53,7 @@ BASES: dict[str, str | None] = {
     # what torch.compile's tracer refuses under torch.cond and its kin (`lang.controlflow`)
     "TorchDynamoException": "RuntimeError",
     "UncapturedHigherOrderOpError": "TorchDynamoException",
+    "TorchRuntimeError": "TorchDynamoException",
     "FrozenInstanceError": "AttributeError",
     # NumPy's (an in-place array operation whose result the array's dtype cannot hold).
     "UFuncTypeError": "TypeError",
@@ -69,6 +70,7 @@ MODULES: dict[str, str] = {
     "_LinAlgError": "torch._C",
     "TorchDynamoException": "torch._dynamo.exc",
     "UncapturedHigherOrderOpError": "torch._dynamo.exc",
+    "TorchRuntimeError": "torch._dynamo.exc",
     "FrozenInstanceError": "dataclasses",
     "UFuncTypeError": "numpy._core._exceptions",
     "AxisError": "numpy.exceptions",

@@ -1442,6 +1442,9 @@ def int_check(v: Any) -> Any:
 # The run whose program is running (print writes to it, builtins call back into it); a user
 # function called from Python makes its own run current while it runs.
 CURRENT: list[Any] = []
+# The higher-order operators (torch.cond, while_loop, scan, map) whose functions are running,
+# innermost last: PyTorch traces their bodies, where `print` is a graph break (its error).
+HOP_TRACING: list[str] = []
 
 
 def current() -> Any:

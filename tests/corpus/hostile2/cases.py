@@ -9599,7 +9599,7 @@ add(
     small(
         "cond_branch_returns_a_string",
         "torch.cond(torch.tensor(True), lambda x: 'a', lambda x: 'b', (torch.ones(2),))",
-        (r"not supported",),
+        (r"HOP body output unsupported",),
     ),
     small(
         "scan_combine_returns_one",
@@ -9871,5 +9871,32 @@ add(
         "from torch.distributions import transforms as T\n"
         "print(T.StackTransform([T.ExpTransform()]).codomain)",
         (r"not supported",),
+    ),
+)
+
+# fixmisc39: torch.cond runs the branch not taken too (on copies, recording nothing).
+add(
+    small(
+        "cond_untaken_branch_loops_forever",
+        "def spin(x):\n    while True:\n        x = x + 1\n"
+        "print(torch.cond(torch.tensor(True), lambda x: x.cos(), spin, (torch.ones(2),)))",
+        TIME_OR_LIMIT,
+    ),
+    budget(
+        "cond_untaken_branch_allocates_gigabytes",
+        "print(torch.cond(torch.tensor(True), lambda x: x.cos(), "
+        "lambda x: x.expand(10**6, 10**5).clone().sum(0), (torch.ones(10**5),)))",
+    ),
+    small(
+        "cond_untaken_branch_recurses",
+        "def f(x):\n    return torch.cond(x.sum() < 0, f, lambda x: x.cos(), (x,))\n"
+        "print(f(torch.ones(2)))",
+        (r"recursion|depth",),
+    ),
+    small(
+        "cond_branch_prints",
+        "torch.cond(torch.tensor(False), lambda x: x.cos(), lambda x: print(x) or x.sin(), "
+        "(torch.ones(2),))",
+        (r"Failed to trace builtin operator",),
     ),
 )

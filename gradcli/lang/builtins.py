@@ -1483,9 +1483,12 @@ def _print(*args: Any, **kwargs: Any) -> None:
                 "TypeError"
             )
     if HOP_TRACING:  # PyTorch's tracer of torch.cond's branches (and kin) cannot trace print
-        from .controlflow import print_traced
-
-        raise print_traced(HOP_TRACING[-1])
+        raise GradcliError(
+            "This higher order operator doesn't work unless it is captured completely with "
+            "torch.compile. Got graph break/error:\n\nFailed to trace builtin operator\n  "
+            f"Higher Order Operator: {HOP_TRACING[-1]}",
+            hint="print after the operator returns, outside its functions",
+        ).mirror("UncapturedHigherOrderOpError")
     if hooks.saved_pending:  # saved_tensors_hooks: pack_hook runs before what follows
         hooks.saved_flush()
     current().do_print(*args, **kwargs)

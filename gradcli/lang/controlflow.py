@@ -92,14 +92,6 @@ def _mutation(hop: str) -> GradcliError:
     )
 
 
-def print_traced(hop: str) -> GradcliError:
-    """`print` in a body PyTorch traces."""
-    return _traced(
-        f"Failed to trace builtin operator\n  Higher Order Operator: {hop}",
-        "print after the operator returns, outside its functions",
-    )
-
-
 def _shares(a: Tensor, b: Tensor) -> bool:
     return a is b or np.may_share_memory(a.data, b.data)
 

@@ -940,6 +940,19 @@ def check_detached(t: Tensor, seq: int) -> None:
 # backward pass then runs each leaf's accumulation at PyTorch's time (`autograd._leaf_turns`).
 # PyTorch's warning when a tensor that requires grad becomes a Python number (its __float__,
 # a '%f' format, torch.tensor([t0, t1]))
+# While torch.jit.trace runs a program's function, and while what it gave runs (`lang.jit`):
+# each tensor a program converts to a Python value (`if t:`, `int(t)`, `float(t)`, `t.item()`,
+# `t.tolist()`) goes through it, `(kind, value) -> value`: a trace records the value (and
+# warns, as PyTorch's tracer), a traced call gets the recorded one (a constant of the trace).
+PYTHON_VALUE_HOOK: Any = None
+
+
+def python_value(kind: str, value: Any) -> Any:
+    """A tensor's value as the Python value a program asked for (`PYTHON_VALUE_HOOK`)."""
+    hook = PYTHON_VALUE_HOOK
+    return value if hook is None else hook(kind, value)
+
+
 SCALAR_WARNING = (
     "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
     "behavior.\nConsider using tensor.detach() first."

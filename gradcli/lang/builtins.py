@@ -146,6 +146,9 @@ def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
         if conv is not int and v.requires_grad:  # (float and complex: PyTorch's __float__)
             hooks.warn(SCALAR_WARNING, None, once="scalar conversion")  # once a process
         v = v.item()
+        if tensor_module.PYTHON_VALUE_HOOK is not None:  # (a torch.jit.trace's constant)
+            kind = {"int": "integer", "float": "float"}.get(name, "number")
+            v = tensor_module.python_value(kind, v)
         from_tensor = True
     elif isinstance(v, str):
         if len(v) > 4300:

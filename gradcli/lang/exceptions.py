@@ -47,6 +47,7 @@ BASES: dict[str, str | None] = {
     "DeprecationWarning": "Warning",
     "FutureWarning": "Warning",
     "RuntimeWarning": "Warning",
+    "TracerWarning": "Warning",  # torch.jit's
     # PyTorch's own (not builtins: a program imports them from their module).
     "GradcheckError": "RuntimeError",
     "_LinAlgError": "RuntimeError",  # torch.linalg.LinAlgError
@@ -67,6 +68,7 @@ BASES: dict[str, str | None] = {
 # The module of the classes that are not Python's builtins, as `repr(cls)` shows it.
 MODULES: dict[str, str] = {
     "GradcheckError": "torch.autograd.gradcheck",
+    "TracerWarning": "torch.jit",
     "_LinAlgError": "torch._C",
     "TorchDynamoException": "torch._dynamo.exc",
     "UncapturedHigherOrderOpError": "torch._dynamo.exc",

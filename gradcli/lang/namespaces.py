@@ -26,6 +26,7 @@ from ..core.tensor import (
     _GradMode,
     batched,
     grad_enabled,
+    python_value,
     read_grad,
     share,
     typename,
@@ -495,14 +496,14 @@ def _jit_trace(
 ) -> Any:
     """`torch.jit.trace(f, example)`: the module or function made over as PyTorch's
     (`lang.jit`), after the runs of `f` on the example that tracing makes."""
-    from .jit import made_over, run_example
+    from .jit import freeze, made_over, run_example
 
     example_kwargs = kwargs.get("example_kwarg_inputs")
     if example_inputs is None and example_kwargs is None:
         _as_compiled(obj, "torch.jit.trace")
     obj = _as_compiled(obj, "torch.jit")
-    run_example(obj, example_inputs, example_kwargs, 3 if check_trace else 1)
-    return _jit_register(made_over(obj, "trace"))
+    frozen = run_example(obj, example_inputs, example_kwargs, 3 if check_trace else 1)
+    return _jit_register(freeze(made_over(obj, "trace"), frozen))
 
 
 def _library_members() -> dict[str, Any]:
@@ -2439,7 +2440,7 @@ def _tolist(t: Tensor) -> Any:
     if _GradMode.vmapped and batched(t):
         raise GradcliError(VMAP_STORAGE)
     limits.LIST_ITEMS.check(t.data.size, "the number of items tolist() would make")
-    return t.data.tolist()
+    return python_value("list", t.data.tolist())
 
 
 # Tensor properties a program may read (and the few it may assign).

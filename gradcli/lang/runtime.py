@@ -1366,6 +1366,7 @@ def _program_indices(key: Any, tensor: bool = False) -> Any:
 # The warnings of the surface PyTorch gives in another category than UserWarning (its Python
 # code's `category=FutureWarning`): what `w.category` and `simplefilter('error')` see.
 _CATEGORIES = (
+    ("Converting a tensor to a Python ", "TracerWarning"),
     ("`torch.nn.utils.clip_grad_norm` is now deprecated", "FutureWarning"),
     ("`torch.nn.utils.weight_norm` is deprecated", "FutureWarning"),
     ("Positional args are being deprecated", "FutureWarning"),

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
+from ..core import tensor as _tensor_module
 from ..core.sparse import SparseCOO
 from ..core.tensor import Tensor, pytype_name, typename
 from ..surface import nn as surface_nn
@@ -1326,6 +1327,8 @@ def truth(v: Any) -> bool:
             "The truth value of an array with more than one element is ambiguous. Use a.any() "
             "or a.all()"
         ).mirror("ValueError")
+    if isinstance(v, Tensor) and _tensor_module.PYTHON_VALUE_HOOK is not None:
+        return bool(_tensor_module.python_value("boolean", bool(v)))
     return bool(v)
 
 

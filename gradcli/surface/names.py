@@ -32,7 +32,15 @@ from ..core import hooks
 from ..core import primitives as P
 from ..core.dtypes import BF16, LEGACY_TYPES, check_dtype
 from ..core.op import laid_out
-from ..core.tensor import VMAP_STORAGE, Tensor, _GradMode, batched, grad_enabled, typename
+from ..core.tensor import (
+    VMAP_STORAGE,
+    Tensor,
+    _GradMode,
+    batched,
+    grad_enabled,
+    python_value,
+    typename,
+)
 from ..ops import arithmetic as A
 from ..ops import elementwise as E
 from ..ops.arithmetic import (
@@ -556,7 +564,11 @@ def _size(self: Tensor, dim: Any = None) -> Any:
 def _tolist(self: Tensor) -> Any:
     if _GradMode.vmapped and batched(self):
         raise GradcliError(VMAP_STORAGE)
-    return self.data.tolist()
+    return python_value("list", self.data.tolist())
+
+
+def _item(self: Tensor) -> Any:
+    return python_value("number", self.item())
 
 
 def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
@@ -876,7 +888,7 @@ DECLARED = declare(
     ("clone", "torch Tensor", clone, "clone"),
     ("cpu cuda", "Tensor", lambda x: x, ""),
     ("detach", "torch Tensor", _detach, ""),
-    ("item", "Tensor", Tensor.item, ""),
+    ("item", "Tensor", _item, ""),
     ("tolist", "Tensor", _tolist, ""),
     ("numel", "Tensor", Tensor.numel, ""),
     ("size", "Tensor", _size, ""),

@@ -9900,3 +9900,18 @@ add(
         (r"Failed to trace builtin operator",),
     ),
 )
+
+# fixmisc39: torch.jit.trace keeps the Python values a traced function takes from tensors.
+add(
+    small(
+        "jit_trace_keeps_endless_item_values",
+        "def f(x):\n    while True:\n        x.item()\n"
+        "torch.jit.trace(f, torch.ones(()))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "packed_sequence_constructor_without_data",
+        "from torch.nn.utils.rnn import PackedSequence\nPackedSequence()",
+        (r"missing 1 required positional argument: 'data'",),
+    ),
+)

@@ -185,6 +185,10 @@ def jit_attribute(rt: Any, owner: JitModule, attr: str) -> Any:
     return rt.attribute(owner._original, attr)
 
 
+# (the runtime's handler of `t.attr` for these modules: `Runtime.attribute`)
+JitModule.runtime_attribute = staticmethod(jit_attribute)  # type: ignore[attr-defined]
+
+
 class JitFunction:
     """A traced (or scripted) function: PyTorch's `ScriptFunction`, called as the function."""
 

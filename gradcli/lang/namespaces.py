@@ -512,16 +512,35 @@ def _library_members() -> dict[str, Any]:
     return library.members()
 
 
-def _torch_ops() -> Any:
-    from .library import Ops
+class _TorchOps:
+    """`torch.ops` (`lang.library.Ops`), whose module is imported when a program reads one of
+    its names (start-up)."""
 
-    return Ops()
+    __slots__ = ()
+
+    def program_attribute(self, name: str) -> Any:
+        from .library import Ops
+
+        return Ops().program_attribute(name)
+
+    def program_typename(self) -> str:
+        return "_Ops"
+
+    def __repr__(self) -> str:
+        return "<module 'torch.ops' from 'torch._ops.py'>"
 
 
-def _jit_class(name: str) -> Any:
+def _jit_members() -> dict[str, Any]:
+    """`torch.jit`'s names, made when a program first reads one (`lang.jit` imported then)."""
     from . import jit
 
-    return getattr(jit, name)
+    return {
+        "script": Builtin("torch.jit.script", _jit_script),
+        "trace": Builtin("torch.jit.trace", _jit_trace),
+        "ScriptModule": jit.SCRIPT_MODULE,
+        "ScriptFunction": jit.SCRIPT_FUNCTION,
+        "ignore": Builtin("torch.jit.ignore", _jit_ignore),
+    }
 
 
 def _jit_ignore(obj: Any, *args: Any, **kwargs: Any) -> Any:
@@ -1400,16 +1419,7 @@ def _build() -> dict[str, Namespace]:
         "cond": _Lazy(".controlflow", "cond"),
         "while_loop": _Lazy(".controlflow", "while_loop"),
         "_higher_order_ops": _HIGHER_ORDER_OPS,
-        "jit": Namespace(
-            "torch.jit",
-            {
-                "script": Builtin("torch.jit.script", _jit_script),
-                "trace": Builtin("torch.jit.trace", _jit_trace),
-                "ScriptModule": _jit_class("SCRIPT_MODULE"),
-                "ScriptFunction": _jit_class("SCRIPT_FUNCTION"),
-                "ignore": Builtin("torch.jit.ignore", _jit_ignore),
-            },
-        ),
+        "jit": Namespace("torch.jit", load=_jit_members),
         "set_num_threads": Builtin("torch.set_num_threads", _set_threads("set_num_threads")),
         "set_num_interop_threads": Builtin(
             "torch.set_num_interop_threads", _set_threads("set_num_interop_threads")
@@ -1485,7 +1495,7 @@ def _build() -> dict[str, Namespace]:
         ),
         "distributions": Namespace("torch.distributions", load=_distributions_members),
         "library": Namespace("torch.library", load=_library_members),
-        "ops": _torch_ops(),
+        "ops": _TorchOps(),
         "functional": Namespace(
             "torch.functional",
             names.LazyTable("FUNCTIONS", lambda: _torch_functional_members(nn_functional)),

@@ -54,7 +54,6 @@ from ..surface import public, sampling
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin, Size, reset_printoptions
 from ..surface.saved import is_saved_name, saved_attribute
-from . import jit as JIT
 from . import numpy_printing, pyobjects, pyrandom, text
 from . import pycollections as PC
 from . import pydataclasses as DC
@@ -573,8 +572,8 @@ class Runtime:
             return owner.get(self, attr)
         if kind is UserFunction and owner.attrs is not None and attr in owner.attrs:
             return owner.attrs[attr]
-        handler = _ATTRIBUTES.get(kind)
-        if handler is not None:
+        handler = _ATTRIBUTES.get(kind) or getattr(kind, "runtime_attribute", None)
+        if handler is not None:  # (a class's own: `lang.jit`'s modules, imported when used)
             return handler(self, owner, attr)
         if isinstance(owner, ProgramObject):  # a program's Optimizer subclass's instance
             return owner.get(self, attr)
@@ -1492,7 +1491,6 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     PN.SimpleNamespace: lambda rt, ns, attr: ns.get(attr),
     PN.ArgNamespace: lambda rt, ns, attr: ns.get(attr),
     SparseCOO: sparse_attribute,
-    JIT.JitModule: JIT.jit_attribute,
 }
 
 

@@ -9867,10 +9867,11 @@ add(
         (r"recursed too deeply",) + TIME_OR_LIMIT,
     ),
     small(
-        "transform_codomain_of_stack_refused",
+        "transform_codomain_of_stack_checks_a_million_slices",
         "from torch.distributions import transforms as T\n"
-        "print(T.StackTransform([T.ExpTransform()]).codomain)",
-        (r"not supported",),
+        "c = T.StackTransform([T.ExpTransform()] * 10**6).codomain\n"
+        "print(c.check(torch.ones(10**6)).all())",
+        TIME_OR_LIMIT,
     ),
 )
 
@@ -9905,13 +9906,33 @@ add(
 add(
     small(
         "jit_trace_keeps_endless_item_values",
-        "def f(x):\n    while True:\n        x.item()\n"
-        "torch.jit.trace(f, torch.ones(()))",
+        "def f(x):\n    while True:\n        x.item()\ntorch.jit.trace(f, torch.ones(()))",
         TIME_OR_LIMIT,
     ),
     small(
         "packed_sequence_constructor_without_data",
         "from torch.nn.utils.rnn import PackedSequence\nPackedSequence()",
         (r"missing 1 required positional argument: 'data'",),
+    ),
+)
+
+# fixmisc39: CatTransform and constraints.cat (blocks of `lengths`), Lower/PositiveDefinite.
+add(
+    small(
+        "cat_transform_of_a_million_blocks",
+        "from torch.distributions import transforms as T\n"
+        "t = T.CatTransform([T.ExpTransform()] * 10**6, dim=0)\n"
+        "print(t(torch.zeros(10**6)).sum())",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "cat_constraint_lengths_not_sizes",
+        "from torch.distributions import constraints as C\nC.cat([C.real], lengths=['a'])",
+        (r"lengths must be a list of sizes",),
+    ),
+    budget(
+        "positive_definite_transform_of_huge_matrix",
+        "from torch.distributions import transforms as T\n"
+        "print(T.PositiveDefiniteTransform()(torch.zeros(20000, 20000)).sum())",
     ),
 )

@@ -1,7 +1,8 @@
 """Transforms with an event dimension (ComposeTransform, IndependentTransform, ReshapeTransform,
 StackTransform, CatTransform, AffineTransform(event_dim=1)): log_abs_det_jacobian against
-log |det J| of the Jacobian by central differences (float64), TransformedDistribution.log_prob against the change
-of variables computed independently, the event dims PyTorch's rules give, and its errors."""
+log |det J| of the Jacobian by central differences (float64), TransformedDistribution.log_prob
+against the change of variables computed independently, the event dims PyTorch's rules give, and
+its errors."""
 
 from __future__ import annotations
 

@@ -25,6 +25,7 @@ from ..core.tensor import (
     Tensor,
     _GradMode,
     batched,
+    grad_dtype_of,
     grad_enabled,
     python_value,
     read_grad,
@@ -2505,13 +2506,14 @@ def _volatile(t: Tensor) -> bool:
 
 
 def _grad_dtype(t: Tensor) -> Any:
-    """`x.grad_dtype`: a leaf's gradient's dtype, its own (gradcli models no other: setting it
-    is refused)."""
+    """`x.grad_dtype`: the dtype a leaf's gradients take, its own unless the program set
+    another (None: any, `core.tensor.GRAD_DTYPES`)."""
     if not current(t).is_leaf:
         raise GradcliError("grad_dtype can only be accessed on leaf tensors.").mirror(
             "RuntimeError"
         )
-    return dtype_value(t.dtype)
+    dtype = grad_dtype_of(current(t))
+    return None if dtype is None else dtype_value(dtype)
 
 
 TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {

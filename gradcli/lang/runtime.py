@@ -35,12 +35,14 @@ from ..core.inplace import (
 from ..core.op import Node, ShownNode, complex_casts_fail, complex_refusal, peek_seq
 from ..core.sparse import SparseCOO
 from ..core.tensor import (
+    GRAD_DTYPES,
     HOOK_IDS,
     HookHandle,
     Settings,
     Tensor,
     _GradMode,
     bumped,
+    grad_dtype_of,
     grad_enabled,
     lend,
     own,
@@ -1080,10 +1082,11 @@ def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
                 "assigned grad expected to be a Tensor or None but got grad of type "
                 + pytype_name(value)
             ).mirror("TypeError")
-        if value is not None and value.dtype != owner.dtype:
+        want = grad_dtype_of(owner)
+        if value is not None and want is not None and value.dtype != want:
             raise GradcliError(
                 f"attempting to assign a gradient with dtype '{dtypes.cpp_type_name(value.dtype)}'"
-                f" to a tensor with grad_dtype '{dtypes.scalar_type_name(owner.dtype)}'. The "
+                f" to a tensor with grad_dtype '{dtypes.scalar_type_name(want)}'. The "
                 "gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). "
                 "You can set the tensor's grad_dtype attribute with a specific dtype, or None to "
                 "allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor "
@@ -1133,13 +1136,20 @@ def set_own_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
             raise GradcliError(
                 f"grad_dtype must be a torch.dtype or None, but got {pytype_name(value)}"
             ).mirror("RuntimeError")
-        if isinstance(value, DType) and value.np == owner.dtype:
-            return  # (the gradient's dtype is already the tensor's own)
-        raise NotSupported(
-            "a tensor's `grad_dtype` other than its own dtype is not supported",
-            expected="leave grad_dtype as it is, and cast the gradient yourself "
-            "(`x.grad.to(torch.float16)`)",
-        )
+        new = value.np if isinstance(value, DType) else None
+        grad = owner.grad
+        if grad is not None and new is not None and grad.dtype != new:
+            raise GradcliError(
+                f"Cannot set grad_dtype to '{dtypes.scalar_type_name(new)}' because there is "
+                f"already a gradient with dtype '{dtypes.cpp_type_name(grad.dtype)}'. Please "
+                "clear the gradient (.grad = None) before changing grad_dtype, or ensure the "
+                "new grad_dtype matches the existing gradient's dtype."
+            ).mirror("RuntimeError")
+        if new is not None and new == owner.dtype:
+            GRAD_DTYPES.pop(owner, None)  # (its own: as if never set)
+        else:
+            GRAD_DTYPES[owner] = new
+        return
     if attr in _MODELLED_ELSEWHERE:
         raise NotSupported(
             f"cannot set attribute `{attr}` of a tensor",

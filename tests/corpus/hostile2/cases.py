@@ -9936,3 +9936,12 @@ add(
         "print(T.PositiveDefiniteTransform()(torch.zeros(20000, 20000)).sum())",
     ),
 )
+
+# fixmisc39: x.grad_dtype = dtype (the engine casts a leaf's gradients to it).
+add(
+    small(
+        "grad_dtype_set_to_a_tensor",
+        "x = torch.ones(2, requires_grad=True)\nx.grad_dtype = torch.ones(2)",
+        (r"grad_dtype must be a torch.dtype or None, but got Tensor",),
+    ),
+)

@@ -55,6 +55,7 @@ BASES: dict[str, str | None] = {
     "TorchDynamoException": "RuntimeError",
     "UncapturedHigherOrderOpError": "TorchDynamoException",
     "TorchRuntimeError": "TorchDynamoException",
+    "DimensionBindError": "Exception",  # functorch.dim's (torch.func.rearrange's sizes)
     "FrozenInstanceError": "AttributeError",
     # NumPy's (an in-place array operation whose result the array's dtype cannot hold).
     "UFuncTypeError": "TypeError",
@@ -73,6 +74,7 @@ MODULES: dict[str, str] = {
     "TorchDynamoException": "torch._dynamo.exc",
     "UncapturedHigherOrderOpError": "torch._dynamo.exc",
     "TorchRuntimeError": "torch._dynamo.exc",
+    "DimensionBindError": "functorch.dim",
     "FrozenInstanceError": "dataclasses",
     "UFuncTypeError": "numpy._core._exceptions",
     "AxisError": "numpy.exceptions",

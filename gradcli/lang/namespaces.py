@@ -248,9 +248,11 @@ def _functorch_members() -> dict[str, Any]:
 
     # (functorch has no linearize; its functionalize is functorch.experimental's)
     transforms = [n for n in _FUNC if n not in ("linearize", "functionalize")]
+    rearrange = _Lazy("..surface.einops", "rearrange")
     return {
         **{n: _Deprecated(n, "torch.vmap" if n == "vmap" else None) for n in transforms},
         **MODULE_FUNCTIONS,
+        "einops": Namespace("functorch.einops", {"rearrange": rearrange}),
     }
 
 
@@ -1254,6 +1256,7 @@ def _build() -> dict[str, Namespace]:
             # The module is called as gradcli calls modules (its forward runs in the program).
             "functional_call": _Lazy("..surface.func", "functional_call"),
             "stack_module_state": _Lazy("..surface.func", "stack_module_state"),
+            "rearrange": _Lazy("..surface.einops", "rearrange"),
         },
     )
     cuda = Namespace(

@@ -9945,3 +9945,24 @@ add(
         (r"grad_dtype must be a torch.dtype or None, but got Tensor",),
     ),
 )
+
+# fixmisc39: torch.func.rearrange parses a pattern string (gradcli's parser, bounded).
+add(
+    small(
+        "rearrange_pattern_of_megabytes",
+        "from torch.func import rearrange\n"
+        "print(rearrange(torch.ones(2), 'a -> a' + ' (' * 10**7))",
+        TIME_OR_LIMIT + (r"Imbalanced parentheses|brackets inside brackets",),
+    ),
+    small(
+        "rearrange_many_unit_axes",
+        "from torch.func import rearrange\n"
+        "print(rearrange(torch.ones(2), 'a -> a' + ' 1' * 10**5))",
+        (r"dimension|limit",),
+    ),
+    budget(
+        "rearrange_huge_merge_copy",
+        "from torch.func import rearrange\n"
+        "x = torch.ones(1, 10**7).expand(1000, 10**7)\nprint(rearrange(x, 'a b -> (b a)').sum())",
+    ),
+)

@@ -184,8 +184,8 @@ def sparse_softmax(input: Any, dim: Any, dtype: Any = None) -> SparseCOO:  # noq
     """`torch.sparse.softmax(s, dim)`: the softmax of the stored entries of each line along
     `dim` (the others are -inf), as ATen's CPU kernel computes it on the coalesced entries:
     each line's max, exp(value - max) summed in the entries' order, each exp times the sum's
-    reciprocal; float64 values only (float32's exponentials are refused: their last bits are
-    not reproduced)."""
+    reciprocal; the kernel's maxima, exponentials and sums are doubles (its accumulate type)
+    for float32 values too, each exponential stored as a float32 before the product."""
     return _sparse_softmax(input, dim, dtype, log=False)
 
 
@@ -233,12 +233,6 @@ def _softmax_of(s: Any, dim: Any, dtype: Any, log: bool) -> SparseCOO:
         raise GradcliError(f"\"{fn}\" not implemented for '{s.dtype}'").mirror(
             "NotImplementedError"
         )
-    if s.dtype == np.float32:
-        raise NotSupported(
-            f"torch.sparse.{fn} of float32 values is not supported by gradcli (PyTorch's kernel "
-            "computes its exponentials in last bits gradcli does not reproduce)",
-            hint=f"use float64 values (s.double()), or torch.{fn} of the dense tensor",
-        )
     c = s.coalesce()
     vals = c.values
     nnz = len(vals)
@@ -263,16 +257,19 @@ def _softmax_of(s: Any, dim: Any, dtype: Any, log: bool) -> SparseCOO:
             f"after another, as PyTorch's kernel); this one has {longest + 1:,}",
             hint=f"take torch.{fn} of the dense tensor",
         )
-    mx = np.maximum.reduceat(vals[order], starts)
-    e = _c_exp(vals - mx[group])
-    sums = np.zeros(len(starts), vals.dtype)
+    # (the kernel's scratch rows are of the accumulate type: double for float32 values too)
+    wide = vals.astype(np.float64)
+    mx = np.maximum.reduceat(wide[order], starts)
+    e = _c_exp(wide - mx[group])
+    sums = np.zeros(len(starts), np.float64)
     for r in range(longest + 1):  # each line's sum, in its entries' order
         pick = rank == r
         sums[group[pick]] = sums[group[pick]] + e[pick]
-    if log:
-        out = vals - (mx + np.log(sums))[group]
-    else:
-        out = e * (1.0 / sums)[group]
+    with np.errstate(all="ignore"):
+        if log:
+            out = wide - (mx + np.log(sums))[group]
+        else:  # each exp stored in the values' type, then times the sum's reciprocal
+            out = e.astype(vals.dtype).astype(np.float64) * (1.0 / sums)[group]
     return SparseCOO(c.indices.copy(), out.astype(vals.dtype), s.shape, True)
 
 

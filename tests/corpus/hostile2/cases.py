@@ -9705,10 +9705,12 @@ add(
         "a = torch.sparse.softmax(s, 1)",
         LIMIT + (r"at most",),
     ),
-    small(
-        "sparse_softmax_float32",
-        "s = torch.ones(2, 2).to_sparse()\nprint(torch.sparse.softmax(s, 1))",
-        (r"not supported",),
+    budget(
+        "sparse_softmax_float32_one_long_line",
+        "i = torch.stack([torch.zeros(10**6, dtype=torch.long), torch.arange(10**6)])\n"
+        "s = torch.sparse_coo_tensor(i, torch.ones(10**6), (1, 10**6))\n"
+        "a = torch.sparse.log_softmax(s, 1)",
+        LIMIT + (r"at most",),
     ),
 )
 

@@ -57,6 +57,7 @@ from .values import (
     PARAMETER_TYPE,
     PROGRAM_INSTANCES,
     SPARSE_COO,
+    SPARSE_CSR,
     STRIDED,
     TENSOR_TYPE,
     Builtin,
@@ -1465,6 +1466,8 @@ def _build() -> dict[str, Namespace]:
         "device": Builtin("torch.device", Device.make),
         "strided": STRIDED,
         "sparse_coo": SPARSE_COO,
+        "sparse_csr": SPARSE_CSR,
+        "sparse_csr_tensor": Builtin("torch.sparse_csr_tensor", _sparse_csr_tensor, raw=False),
         "sparse_coo_tensor": Builtin("torch.sparse_coo_tensor", _sparse_coo_tensor, raw=False),
         "sparse": Namespace("torch.sparse", load=_sparse_members),
         "spmm": _Lazy("..surface.sparse", "spmm"),
@@ -2291,6 +2294,18 @@ def _sparse_members() -> dict[str, Any]:
     }
 
 
+def _sparse_csr_tensor(*args: Any, **kwargs: Any) -> Any:
+    from ..surface.sparse import sparse_csr_tensor
+
+    return sparse_csr_tensor(*args, **kwargs)
+
+
+def _to_sparse_csr(t: Tensor, *args: Any, **kwargs: Any) -> Any:
+    from ..surface.sparse import to_sparse_csr
+
+    return to_sparse_csr(t, *args, **kwargs)
+
+
 def _sparse_coo_tensor(*args: Any, **kwargs: Any) -> Any:
     from ..surface.sparse import sparse_coo_tensor
 
@@ -2802,6 +2817,7 @@ _TENSOR_METHODS_OWN: dict[str, Callable[..., Any]] = {
     "cuda": _cuda,
     "to_sparse": _to_sparse,
     "to_sparse_coo": _to_sparse,
+    "to_sparse_csr": _to_sparse_csr,
 }
 TENSOR_METHODS: dict[str, Callable[..., Any]] = names.LazyTable(
     "METHODS", lambda: {**names.raw(names.METHODS), **_TENSOR_METHODS_OWN}

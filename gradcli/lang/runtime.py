@@ -33,7 +33,7 @@ from ..core.inplace import (
     inplace,
 )
 from ..core.op import Node, ShownNode, complex_casts_fail, complex_refusal, peek_seq
-from ..core.sparse import SparseCOO
+from ..core.sparse import SparseCOO, SparseCSR
 from ..core.tensor import (
     GRAD_DTYPES,
     HOOK_IDS,
@@ -85,7 +85,7 @@ from .namespaces import (
     ProgramFunction,
     scripted_attribute,
 )
-from .sparsegrad import sparse_attribute
+from .sparsegrad import csr_attribute, sparse_attribute
 from .text import to_str
 from .values import (
     CURRENT,
@@ -1501,6 +1501,7 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     PN.SimpleNamespace: lambda rt, ns, attr: ns.get(attr),
     PN.ArgNamespace: lambda rt, ns, attr: ns.get(attr),
     SparseCOO: sparse_attribute,
+    SparseCSR: csr_attribute,
 }
 
 

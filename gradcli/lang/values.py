@@ -474,6 +474,7 @@ class Layout:
 
 STRIDED = Layout("strided")
 SPARSE_COO = Layout("sparse_coo")
+SPARSE_CSR = Layout("sparse_csr")
 
 
 class Builtin:

@@ -699,8 +699,12 @@ def _conversion(dtype: Any) -> Callable[[Tensor], Tensor]:
 def _matmul(input: Any, other: Any) -> Tensor:  # noqa: A002
     """torch.matmul / Tensor.matmul: `ops.arithmetic.matmul`; of a sparse matrix and a dense
     one, `ops.sparsemm`'s product."""
-    from ..core.sparse import SparseCOO
+    from ..core.sparse import SparseCOO, SparseCSR
 
+    if isinstance(input, SparseCSR):
+        from ..ops.sparsemm import sparse_mm
+
+        return sparse_mm(input.coo, other, "MmBackward0", "matmul", fused=False)
     if isinstance(input, SparseCOO):
         from ..ops.sparsemm import sparse_mm
 

@@ -9968,3 +9968,27 @@ add(
         "x = torch.ones(1, 10**7).expand(1000, 10**7)\nprint(rearrange(x, 'a b -> (b a)').sum())",
     ),
 )
+
+# fixmisc39: sparse CSR matrices (to_sparse_csr, sparse_csr_tensor, products with dense).
+add(
+    small(
+        "csr_tensor_from_a_huge_list",
+        "print(torch.sparse_csr_tensor([0] * 10**8, [0], [1.0]))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "csr_tensor_offsets_decreasing",
+        "print(torch.sparse_csr_tensor([0, 2, 1], [0, 1], [1.0, 2.0]))",
+        (r"crow_indices",),
+    ),
+    budget(
+        "csr_product_of_billions",
+        "c = torch.ones(3000, 3000).to_sparse_csr()\nprint((c @ torch.ones(3000, 3000)).sum())",
+        LIMIT + (r"at most",),
+    ),
+    small(
+        "csr_indexing_refused",
+        "c = torch.eye(3).to_sparse_csr()\nprint(c[0])",
+        (r"not supported",),
+    ),
+)

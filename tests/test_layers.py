@@ -253,6 +253,9 @@ _NEVER_ON_A_PIPE = (
     # complex and bfloat16 values: imported when the first one is made or differentiated
     "gradcli.ops.complexnum",
     "gradcli.core.bf16",
+    # torch.jit and torch.library: imported when a program reads them
+    "gradcli.lang.jit",
+    "gradcli.lang.library",
     # PyTorch's generator and Python's: imported at the first draw or seed, not at start-up
     "gradcli.surface.random",
     "random",

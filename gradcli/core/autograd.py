@@ -38,6 +38,7 @@ from .sparse import SparseCOO, add_rows
 from .sparse import add as sparse_add
 from .sparse import refused as sparse_refusal
 from .tensor import (
+    GRAD_DTYPES,
     LEAF_HOOKS,
     MUTATIONS,
     NOGRAD_VIEWS,
@@ -253,6 +254,23 @@ def _check_gradient(
     return g
 
 
+def _to_grad_dtype(g: Tensor, dtype: Any, create_graph: bool) -> Tensor:
+    """A gradient flowing into a leaf whose grad_dtype the program set, cast to it (None: as
+    it is); in the graph (create_graph) through the recorded cast, ToCopyBackward0."""
+    if dtype is None or g.data.dtype == dtype:
+        return g
+    if dtype.kind not in "fc":  # (an integer or bool grad_dtype: PyTorch's engine asserts)
+        raise GradcliError(
+            'isDifferentiableType(grad.scalar_type()) INTERNAL ASSERT FAILED at "/__w/pytorch/'
+            'pytorch/torch/csrc/autograd/engine.cpp":998, please report a bug to PyTorch. ',
+            hint="give grad_dtype a floating-point dtype (or None)",
+        ).mirror("RuntimeError")
+    if create_graph and (g.requires_grad or g.node is not None):
+        with enable_grad():
+            return apply(REGISTRY["astype"], g, dtype=dtype)
+    return Tensor(g.data.astype(dtype))
+
+
 def run_backward(roots: Sequence[Tensor], root_grads: Sequence[Tensor], **kw: Any) -> Any:
     """One reverse pass (`_run_backward`), counted: `PASS[1]` and `CURRENT[0]` tell the hooks
     that run during it which pass this is and what it starts from."""
@@ -372,6 +390,8 @@ def _run_backward(
         gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
         if op.complex is not None and gi.data.dtype.kind == "c" and t.data.dtype.kind != "c":
             gi = _real_part(gi)  # a real input of a complex result: PyTorch's
+        if GRAD_DTYPES and type(k) is int and t in GRAD_DTYPES:
+            gi = _to_grad_dtype(gi, GRAD_DTYPES[t], create_graph)
         gdt, tdt = gi.data.dtype, t.data.dtype
         if gdt is not tdt and gdt != tdt and tdt == dtypes.BF16:
             _bf16_gradient(n)

@@ -234,8 +234,15 @@ def std_sort_order(keys: Any) -> list[int]:
     return _StdAlgorithms(len(k), less).sort()
 
 
-def refused(what: str) -> NotSupported:
-    """The refusal of what gradcli's sparse gradients do not do."""
+def refused(what: str, csr: bool = False) -> NotSupported:
+    """The refusal of what gradcli's sparse gradients (or CSR matrices) do not do."""
+    if csr:
+        return NotSupported(
+            f"{what} on a sparse CSR tensor is not supported by gradcli: it models PyTorch's "
+            "CSR matrices for printing, crow_indices()/col_indices()/values(), to_dense(), "
+            "to_sparse() and products with a dense matrix",
+            hint="call .to_dense() first for the dense tensor",
+        )
     return NotSupported(
         f"{what} on a sparse gradient (an embedding's, sparse=True) is not supported by gradcli: "
         "it models PyTorch's sparse COO gradient for printing, to_dense(), coalesce(), "
@@ -243,3 +250,47 @@ def refused(what: str) -> NotSupported:
         "SparseAdam steps",
         hint="call .to_dense() first for the dense tensor, or write sparse=False",
     )
+
+
+class SparseCSR:
+    """A 2-D sparse tensor in PyTorch's `torch.sparse_csr` layout: its entries row by row
+    (`coo`, a coalesced SparseCOO in the same order), `crow` the offsets of each row's first
+    entry (rows + 1 of them). Values only: no gradient flows through it."""
+
+    __slots__ = ("coo", "crow", "__weakref__")
+
+    def __init__(self, coo: SparseCOO, crow: np.ndarray | None = None) -> None:
+        self.coo = coo
+        if crow is None:
+            counts = np.bincount(coo.indices[0], minlength=coo.shape[0])
+            crow = np.concatenate([[0], np.cumsum(counts)])
+        self.crow = np.asarray(crow, np.int64)
+
+    def program_typename(self) -> str:
+        return "Tensor"
+
+    def program_len(self) -> int:
+        return self.coo.shape[0]
+
+    def program_getitem(self, key: Any) -> Any:
+        raise refused("indexing", csr=True)
+
+    @property
+    def shape(self) -> tuple:
+        return self.coo.shape
+
+    @property
+    def dtype(self) -> np.dtype:
+        return self.coo.dtype
+
+    @property
+    def nnz(self) -> int:
+        return self.coo.nnz
+
+    @property
+    def col(self) -> np.ndarray:
+        return self.coo.indices[1]
+
+    @property
+    def values(self) -> np.ndarray:
+        return self.coo.values

@@ -971,6 +971,32 @@ def check_detached(t: Tensor, seq: int) -> None:
 # backward pass then runs each leaf's accumulation at PyTorch's time (`autograd._leaf_turns`).
 # PyTorch's warning when a tensor that requires grad becomes a Python number (its __float__,
 # a '%f' format, torch.tensor([t0, t1]))
+# The leaves whose gradient's dtype a program set (`x.grad_dtype = torch.float64`): the dtype
+# (None: any dtype, as it comes). A leaf not listed takes gradients of its own dtype. The
+# engine casts each gradient flowing into a listed leaf to its dtype (`core.autograd`), before
+# the leaf's hooks and its `.grad`, as PyTorch's validate_outputs casts to the input's
+# metadata.
+GRAD_DTYPES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def grad_dtype_of(t: Tensor) -> Any:
+    """The dtype a leaf's gradients take (None: any)."""
+    return GRAD_DTYPES.get(t, t.data.dtype) if GRAD_DTYPES else t.data.dtype
+
+
+# While torch.jit.trace runs a program's function, and while what it gave runs (`lang.jit`):
+# each tensor a program converts to a Python value (`if t:`, `int(t)`, `float(t)`, `t.item()`,
+# `t.tolist()`) goes through it, `(kind, value) -> value`: a trace records the value (and
+# warns, as PyTorch's tracer), a traced call gets the recorded one (a constant of the trace).
+PYTHON_VALUE_HOOK: Any = None
+
+
+def python_value(kind: str, value: Any) -> Any:
+    """A tensor's value as the Python value a program asked for (`PYTHON_VALUE_HOOK`)."""
+    hook = PYTHON_VALUE_HOOK
+    return value if hook is None else hook(kind, value)
+
+
 SCALAR_WARNING = (
     "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
     "behavior.\nConsider using tensor.detach() first."

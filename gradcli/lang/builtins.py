@@ -36,6 +36,7 @@ from .text import checked_str, to_repr
 from .values import (
     EXIT,
     FUNCTION_BASE,
+    HOP_TRACING,
     MODULE_TYPES,
     PARAMETER_TYPE,
     PROGRAM_INSTANCES,
@@ -145,6 +146,9 @@ def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
         if conv is not int and v.requires_grad:  # (float and complex: PyTorch's __float__)
             hooks.warn(SCALAR_WARNING, None, once="scalar conversion")  # once a process
         v = v.item()
+        if tensor_module.PYTHON_VALUE_HOOK is not None:  # (a torch.jit.trace's constant)
+            kind = {"int": "integer", "float": "float"}.get(name, "number")
+            v = tensor_module.python_value(kind, v)
         from_tensor = True
     elif isinstance(v, str):
         if len(v) > 4300:
@@ -1481,6 +1485,13 @@ def _print(*args: Any, **kwargs: Any) -> None:
             raise GradcliError(f"'{k}' is an invalid keyword argument for print()").mirror(
                 "TypeError"
             )
+    if HOP_TRACING:  # PyTorch's tracer of torch.cond's branches (and kin) cannot trace print
+        raise GradcliError(
+            "This higher order operator doesn't work unless it is captured completely with "
+            "torch.compile. Got graph break/error:\n\nFailed to trace builtin operator\n  "
+            f"Higher Order Operator: {HOP_TRACING[-1]}",
+            hint="print after the operator returns, outside its functions",
+        ).mirror("UncapturedHigherOrderOpError")
     if hooks.saved_pending:  # saved_tensors_hooks: pack_hook runs before what follows
         hooks.saved_flush()
     current().do_print(*args, **kwargs)

@@ -30,7 +30,7 @@ from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError, LimitError, Span, call_did_not_fit
 from ..base.record import LazyPattern
 from ..core.op import SEQ, complex_refusal, number_outputs
-from ..core.sparse import SparseCOO
+from ..core.sparse import SparseCOO, SparseCSR
 from ..core.sparse import refused as sparse_refused
 from ..core.tensor import (
     COMPLEX,
@@ -114,11 +114,12 @@ def checked_call(
         if (
             not _ran_program_code(e)
             and not getattr(e, "sparse_own", False)
-            and any(type(v) is SparseCOO for v in (*args, *kwargs.values()))
+            and any(type(v) in (SparseCOO, SparseCSR) for v in (*args, *kwargs.values()))
         ):
             # a sparse gradient given where a tensor is wanted: refused in plain words
             shown = name if isinstance(name, str) else name()
-            raise sparse_refused(f"{shown}()") from None
+            csr = any(type(v) is SparseCSR for v in (*args, *kwargs.values()))
+            raise sparse_refused(f"{shown}()", csr) from None
         if raw or _ran_program_code(e):
             raise  # (Python's builtins take such objects themselves; a program's error stays)
         converted = _indices_of(args, kwargs, e)
@@ -554,7 +555,7 @@ def _parser_checked(f: Callable[..., Any], args: list, kwargs: dict, name: Any) 
     parser's TypeError for a C++ builtin (`torch.digamma(2.0)`, `torch.sum('a')`,
     `torch.clamp(1.0)`), a Python function's recorded words (`F.softmax(2.0)`); gradcli's
     functions, which take a number as a 0-d tensor, would compute a value."""
-    if args and type(args[0]) is SparseCOO:
+    if args and type(args[0]) in (SparseCOO, SparseCSR):
         return  # a sparse tensor is a tensor to PyTorch's parser (the function decides)
     entry = _TENSOR_FIRST.get(id(f))
     if entry is None or entry[0] is not f:

@@ -11,9 +11,13 @@ the inputs), and those that require grad hang from one node named as PyTorch's
 (the same gradients PyTorch's joint graph of the branch computes).
 
 What PyTorch's tracer alone finds is checked after the call where gradcli can see it: an
-output that is (a view of) an input, an input changed in place while gradients are recorded.
-PyTorch also traces the branch not taken (its outputs must match the other's); gradcli runs
-only the branch taken."""
+output that is (a view of) an input, an input changed in place while gradients are recorded,
+a `print` in a body (a graph break). PyTorch also traces the branch of torch.cond not taken
+(the two branches' outputs must agree in structure, dtype and dim): gradcli runs that branch
+too, in the order PyTorch traces them, on copies of the operands, without recording gradients
+and with the random generator's state put back, and checks the outputs as PyTorch merges
+them; what it computes is thrown away. (Python state a branch changes, which PyTorch's tracer
+refuses, is not undone.)"""
 
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError, NotSupported
+from ..core import dtypes
 from ..core.tensor import Tensor, grad_enabled, no_grad
 from ..ops.custom import custom_apply
 from ..surface import basics as B
@@ -31,12 +36,25 @@ from ..surface import rearrange as R
 from . import pytree as T
 from .text import to_str
 
+# PyTorch's names of the operators in its tracer's messages.
+COND, WHILE, SCAN, MAP = (
+    "torch.cond",
+    "torch.while_loop",
+    "torch.ops.higher_order.scan",
+    "torch.ops.higher_order.map_impl",
+)
 
-def _call(fn: Any, *args: Any) -> Any:
-    """The program's function called through the running interpreter (its limits)."""
-    from .values import current
 
-    return current().call(fn, list(args), {}, None)
+def _call(hop: str, fn: Any, *args: Any) -> Any:
+    """The program's function called through the running interpreter (its limits), as the
+    body of the operator `hop`."""
+    from .values import HOP_TRACING, current
+
+    HOP_TRACING.append(hop)
+    try:
+        return current().call(fn, list(args), {}, None)
+    finally:
+        HOP_TRACING.pop()
 
 
 def _callable(fn: Any) -> bool:
@@ -78,11 +96,14 @@ def _shares(a: Tensor, b: Tensor) -> bool:
     return a is b or np.may_share_memory(a.data, b.data)
 
 
-def _checked_outputs(hop: str, inputs: list, outputs: list, versions: list) -> None:
+def _checked_outputs(
+    hop: str, inputs: list, outputs: list, versions: list, recording: bool | None = None
+) -> None:
     """PyTorch's tracer's checks: no output is (a view of) an input, no input was changed in
     place while gradients are recorded."""
     tensors = [t for t in inputs if isinstance(t, Tensor)]
-    if grad_enabled() and any(t._version != v for t, v in zip(tensors, versions)):
+    recording = grad_enabled() if recording is None else recording
+    if recording and any(t._version != v for t, v in zip(tensors, versions)):
         raise _mutation(hop)
     for o in outputs:
         if isinstance(o, Tensor) and any(_shares(o, t) for t in tensors):
@@ -133,7 +154,9 @@ def _tensor_leaves(tree: Any) -> tuple[list, bool]:
 def cond(pred: Any, true_fn: Any, false_fn: Any, operands: Any = ()) -> Any:
     """`torch.cond(pred, true_fn, false_fn, operands)`."""
     if isinstance(pred, (bool, int, float)):  # PyTorch's eager case: the branch itself
-        return _call(true_fn if pred else false_fn, *operands)
+        from .values import current
+
+        return current().call(true_fn if pred else false_fn, list(operands), {}, None)
     if not isinstance(pred, Tensor):
         raise _error(f"Expected pred to be bool or tensor, but got {to_str(pred)}.")
     if pred.numel() != 1:
@@ -148,19 +171,136 @@ def cond(pred: Any, true_fn: Any, false_fn: Any, operands: Any = ()) -> Any:
     inputs = T.tree_leaves(operands)
     for i, a in enumerate(inputs):
         if any(_shares(a, b) for b in inputs[:i]):
-            raise _aliasing("torch.cond")
+            raise _aliasing(COND)
+    taken = bool(pred.data.reshape(-1)[0])
+    recording = grad_enabled()
+    other: Any = None
+    if not taken:  # PyTorch traces the true branch first
+        other = _speculated(true_fn, operands, recording)
     versions = _versions(inputs)
-    out = _call(true_fn if bool(pred.data.reshape(-1)[0]) else false_fn, *operands)
+    out = _call(COND, true_fn if taken else false_fn, *operands)
+    leaves = _returned(out)
+    _checked_outputs(COND, inputs, leaves, versions)
+    if taken:
+        other = _speculated(false_fn, operands, recording)
+    _merged(pred, operands, *((out, other) if taken else (other, out)))
+    return _handed_back(out, "CondAutogradOp")
+
+
+def _returned(out: Any) -> list:
     leaves = T.tree_leaves(out)
     for v in leaves:
+        if v is None:
+            raise _traced(
+                "torch.cond: unsupported branch return type (constant non-int)\n  Higher Order "
+                f"Operator: {COND}",
+                "return tensors or ints from the branches",
+            )
+        if isinstance(v, (float, str)):
+            raise _traced(
+                f"HOP body output unsupported\n  Higher Order Operator: {COND}",
+                "return tensors (torch.tensor(value)) or ints from the branches",
+            )
         if not isinstance(v, (Tensor, int)) or isinstance(v, bool):
             raise NotSupported(
                 f"a torch.cond branch that returns a {type(v).__name__} is not supported "
                 "(PyTorch's branches return tensors, or ints)",
                 hint="return tensors (torch.tensor(value))",
             )
-    _checked_outputs("torch.cond", inputs, leaves, versions)
-    return _handed_back(out, "CondAutogradOp")
+    return leaves
+
+
+def _speculated(fn: Any, operands: Any, recording: bool) -> Any:
+    """The branch torch.cond does not take, traced as PyTorch traces it: run on copies of the
+    operands, recording nothing, the random generator's state put back; its outputs are
+    checked (aliasing, input mutation) and returned for the merge, then thrown away."""
+    from ..surface import random as RNG
+
+    leaves, spec = T.tree_flatten(operands)
+    with no_grad():
+        copies = [F.clone(t).requires_grad_(t.requires_grad) for t in leaves]
+    copied = T.tree_unflatten(copies, spec)
+    versions = _versions(copies)
+    state = RNG.default_generator().get_state()
+    try:
+        with no_grad():
+            out = _call(COND, fn, *copied)
+    finally:
+        RNG.default_generator().set_state(state)
+    _checked_outputs(COND, copies, _returned(out), versions, recording)
+    return out
+
+
+def _fake(v: Any) -> str:
+    """A tensor as PyTorch's tracer shows it: `FakeTensor(..., size=(2, 3), dtype=...)`."""
+    if not isinstance(v, Tensor):
+        return to_str(v)
+    size = "(" + "".join(f"{n}, " for n in v.shape)[:-2] + ("," if v.ndim == 1 else "") + ")"
+    text = f"FakeTensor(..., size={size}"
+    if v.dtype != np.float32:
+        text += f", dtype={dtypes.torch_name(v.dtype)}"
+    if v.requires_grad:
+        text += ", requires_grad=True"
+    return text + ")"
+
+
+def _merge_error(pred: Tensor, operands: Any, error: str) -> GradcliError:
+    """What PyTorch's fake-tensor run of the cond node raises when the branches disagree."""
+    ops = ", ".join(_fake(v) for v in T.tree_leaves(operands))
+    ops = f"({ops},)" if len(T.tree_leaves(operands)) == 1 else f"({ops})"
+    return GradcliError(
+        "RuntimeError when making fake tensor call\n  Explanation: Dynamo failed to run FX node "
+        f"with fake tensors: call_function cond(*({_fake(pred)}, GraphModule(), GraphModule(), "
+        f"{ops}), **{{}}): got {error}",
+        hint="make both branches return the same structure of tensors of one dtype and dim",
+    ).mirror("TorchRuntimeError")
+
+
+def _flat_spec(n: int) -> str:
+    return "TreeSpec(tuple, None, [" + ",\n  ".join("*" * (n > 0) for _ in range(n)) + "])"
+
+
+def _merged(pred: Tensor, operands: Any, true_out: Any, false_out: Any) -> None:
+    """PyTorch's checks as it merges the two branches' outputs: one pytree structure (a bare
+    tensor is compared by its count of leaves), then per leaf the same kind, dtype and dim."""
+    t_leaves, t_spec = T.tree_flatten(true_out)
+    f_leaves, f_spec = T.tree_flatten(false_out)
+    bare = not isinstance(true_out, (tuple, list, dict)) or not isinstance(
+        false_out, (tuple, list, dict)
+    )
+    if bare and len(t_leaves) != len(f_leaves):
+        message = (
+            "Unmatched output spec from torch.cond branches: true branch tree_spec "
+            f"{_flat_spec(len(t_leaves))} vs false branch tree_spec {_flat_spec(len(f_leaves))}."
+        )
+        raise _merge_error(pred, operands, f"RuntimeError({message!r})")
+    if not bare and t_spec.shown() != f_spec.shown():
+        raise _traced(
+            f"torch.cond: differing branch outputs\n  Higher Order Operator: {COND}",
+            "return the same structure (tuple, list, dict keys) from both branches",
+        )
+    for a, b in zip(t_leaves, f_leaves):
+        if isinstance(a, Tensor) != isinstance(b, Tensor):
+            kinds = [
+                "<class 'torch._subclasses.fake_tensor.FakeTensor'>"
+                if isinstance(v, Tensor)
+                else "<class 'int'>"
+                for v in (a, b)
+            ]
+            message = f"expected both a and b to be FakeTensor, got a={kinds[0]}, b={kinds[1]}"
+            raise _merge_error(pred, operands, f"AssertionError({message!r})")
+        if not isinstance(a, Tensor):
+            continue
+        for attr, left, right in (
+            ("dtype", dtypes.torch_name(a.dtype), dtypes.torch_name(b.dtype)),
+            ("dim", a.ndim, b.ndim),
+        ):
+            if left != right:
+                message = (
+                    "When merging two branches' output in torch.cond,  expected same "
+                    f"{attr} but got {left} and {right}."
+                )
+                raise _merge_error(pred, operands, f"RuntimeError({message!r})")
 
 
 def while_loop(cond_fn: Any, body_fn: Any, carried_inputs: Any) -> Any:
@@ -182,7 +322,7 @@ def while_loop(cond_fn: Any, body_fn: Any, carried_inputs: Any) -> Any:
         return T.tree_unflatten(list(flat), spec)
 
     def test(values: Any) -> bool:
-        pred = _call(cond_fn, *unflat(values))
+        pred = _call(WHILE, cond_fn, *unflat(values))
         if isinstance(pred, bool):
             return pred
         if not isinstance(pred, Tensor) or pred.dtype != np.bool_:
@@ -200,7 +340,8 @@ def while_loop(cond_fn: Any, body_fn: Any, carried_inputs: Any) -> Any:
     values: Any = tuple(leaves)
     out: Any = tuple(values)
     while test(values):
-        out = _call(body_fn, *unflat(values))
+        before = _versions(list(values))
+        out = _call(WHILE, body_fn, *unflat(values))
         flat = T.tree_leaves(out)
         if len(flat) != len(leaves):
             raise _traced(
@@ -208,9 +349,9 @@ def while_loop(cond_fn: Any, body_fn: Any, carried_inputs: Any) -> Any:
                 f"({len(flat)} outputs for {len(leaves)} carried values)",
                 "return one value per carried input, in the same structure",
             )
-        _checked_outputs("while_loop", list(values), flat, _versions(list(values)))
+        _checked_outputs(WHILE, list(values), flat, before)
         values = tuple(flat)
-    _checked_outputs("while_loop", leaves, [], versions)
+    _checked_outputs(WHILE, leaves, [], versions)
     return _handed_back(out, "WhileLoopAutogradOp")
 
 
@@ -274,7 +415,7 @@ def scan(
     ys = []
     for i in range(steps):
         x_i = T.tree_unflatten([B.select(x, 0, i) for x in moved], spec_xs)
-        out = _call(combine_fn, carry, x_i)
+        out = _call(SCAN, combine_fn, carry, x_i)
         if not isinstance(out, (tuple, list)) or len(out) != 2:
             raise _traced(
                 "torch.scan: improper combine_fn number of returns",
@@ -287,7 +428,7 @@ def scan(
                 f"The tree structure of the inits and the carries are not identical.\n"
                 f"{spec_init.shown()} vs. {carry_spec.shown()}"
             )
-        _checked_outputs("scan", inputs, carry_leaves + T.tree_leaves(y), versions)
+        _checked_outputs(SCAN, inputs, carry_leaves + T.tree_leaves(y), versions)
         carry = new_carry
         ys.append(y)
     carry, out_ys = _handed_back((carry, _stacked(ys)), "ScanAutogradOp")
@@ -324,8 +465,8 @@ def map_(f: Any, xs: Any, *args: Any) -> Any:
     versions = _versions(inputs)
     outs = []
     for i in range(n):
-        out = _call(f, T.tree_unflatten([B.select(t, 0, i) for t in flat_xs], spec_xs), *args)
-        _checked_outputs("map", inputs, T.tree_leaves(out), versions)
+        out = _call(MAP, f, T.tree_unflatten([B.select(t, 0, i) for t in flat_xs], spec_xs), *args)
+        _checked_outputs(MAP, inputs, T.tree_leaves(out), versions)
         outs.append(out)
     return _handed_back(_stacked(outs), "MapAutogradOp")
 

@@ -47,12 +47,15 @@ BASES: dict[str, str | None] = {
     "DeprecationWarning": "Warning",
     "FutureWarning": "Warning",
     "RuntimeWarning": "Warning",
+    "TracerWarning": "Warning",  # torch.jit's
     # PyTorch's own (not builtins: a program imports them from their module).
     "GradcheckError": "RuntimeError",
     "_LinAlgError": "RuntimeError",  # torch.linalg.LinAlgError
     # what torch.compile's tracer refuses under torch.cond and its kin (`lang.controlflow`)
     "TorchDynamoException": "RuntimeError",
     "UncapturedHigherOrderOpError": "TorchDynamoException",
+    "TorchRuntimeError": "TorchDynamoException",
+    "DimensionBindError": "Exception",  # functorch.dim's (torch.func.rearrange's sizes)
     "FrozenInstanceError": "AttributeError",
     # NumPy's (an in-place array operation whose result the array's dtype cannot hold).
     "UFuncTypeError": "TypeError",
@@ -66,9 +69,12 @@ BASES: dict[str, str | None] = {
 # The module of the classes that are not Python's builtins, as `repr(cls)` shows it.
 MODULES: dict[str, str] = {
     "GradcheckError": "torch.autograd.gradcheck",
+    "TracerWarning": "torch.jit",
     "_LinAlgError": "torch._C",
     "TorchDynamoException": "torch._dynamo.exc",
     "UncapturedHigherOrderOpError": "torch._dynamo.exc",
+    "TorchRuntimeError": "torch._dynamo.exc",
+    "DimensionBindError": "functorch.dim",
     "FrozenInstanceError": "dataclasses",
     "UFuncTypeError": "numpy._core._exceptions",
     "AxisError": "numpy.exceptions",

@@ -16,7 +16,12 @@ way. Its text shows `original_name=` and nothing of the original's `extra_repr`:
 * a traced (or scripted) function: a `ScriptFunction` named by `.name`.
 
 A traced call runs the recorded graph, not the Python code: the forward's `print`s show
-during tracing only (three times, as PyTorch's runs), not in later calls.
+during tracing only (three times, as PyTorch's runs), not in later calls; and what the code
+decided from a tensor's value at trace time (`if x.sum() > 0:`, `n = int(x.max())`,
+`x.item()`, `x.tolist()`) is a constant of the graph. gradcli runs the Python code again with
+each such conversion answered by the value the trace saw, in order (`core.tensor.
+PYTHON_VALUE_HOOK`): the branch taken at trace time is taken again, whatever the new input
+says; tracing warns of each conversion with PyTorch's TracerWarning.
 
 TorchScript's own program (`.code`, `.graph`) is refused in plain words
 (`namespaces.scripted_attribute`)."""
@@ -27,6 +32,8 @@ from typing import Any
 
 from ..base import limits
 from ..base.errors import GradcliError
+from ..core import hooks
+from ..core import tensor as tensor_module
 from ..core.tensor import _GradMode
 from ..surface import nn as surface_nn
 from .values import PyType, UserFunction
@@ -39,6 +46,51 @@ _SHOWN = {
 }
 
 
+_TRACER_WARNING = (
+    "Converting a tensor to a Python {} might cause the trace to be incorrect. We can't record "
+    "the data flow of Python values, so this value will be treated as a constant in the "
+    "future. This means that the trace might not generalize to other inputs!"
+)
+
+
+def _recorder(seen: list) -> Any:
+    """The hook while tracing: each conversion's value kept (in order), with the warning."""
+
+    def hook(kind: str, value: Any) -> Any:
+        hooks.warn(_TRACER_WARNING.format(kind))
+        limits.LIST_ITEMS.check(len(seen) + 1, "the number of values a trace keeps")
+        seen.append((kind, value))
+        return value
+
+    return hook
+
+
+def _replayer(frozen: list) -> Any:
+    """The hook while a traced module or function runs: the trace's values, in order."""
+    at = [0]
+
+    def hook(kind: str, value: Any) -> Any:
+        i = at[0]
+        if i < len(frozen) and frozen[i][0] == kind:
+            at[0] = i + 1
+            return frozen[i][1]
+        return value  # (past what the trace saw: cannot happen on the trace's own path)
+
+    return hook
+
+
+def _frozen_call(frozen: list | None, call: Any) -> Any:
+    """`call()` with the conversions the trace saw answered as they were then."""
+    if frozen is None:
+        return call()
+    before = tensor_module.PYTHON_VALUE_HOOK
+    tensor_module.PYTHON_VALUE_HOOK = _replayer(frozen)
+    try:
+        return call()
+    finally:
+        tensor_module.PYTHON_VALUE_HOOK = before
+
+
 class JitModule(surface_nn.Module):
     """A traced or scripted module over `original` (its tables shared, not copied)."""
 
@@ -46,6 +98,7 @@ class JitModule(surface_nn.Module):
 
     def __init__(self, original: surface_nn.Module, kind: str, top: bool, made: dict) -> None:
         made[id(original)] = self
+        self._frozen: list | None = None  # a top-level trace's values (`_replayer`)
         self._original = original
         self._kind = kind
         self._top = top
@@ -106,7 +159,7 @@ class JitModule(surface_nn.Module):
         if self._kind == "trace":  # (the traced graph runs no print of the forward's)
             _GradMode.vmap_quiet = True
         try:
-            return self._original(*inputs, **kwargs)
+            return _frozen_call(self._frozen, lambda: self._original(*inputs, **kwargs))
         finally:
             _GradMode.vmap_quiet = quiet
             for (_, o), mode in zip(pairs, before):
@@ -132,21 +185,26 @@ def jit_attribute(rt: Any, owner: JitModule, attr: str) -> Any:
     return rt.attribute(owner._original, attr)
 
 
+# (the runtime's handler of `t.attr` for these modules: `Runtime.attribute`)
+JitModule.runtime_attribute = staticmethod(jit_attribute)  # type: ignore[attr-defined]
+
+
 class JitFunction:
     """A traced (or scripted) function: PyTorch's `ScriptFunction`, called as the function."""
 
-    __slots__ = ("fn", "traced")
+    __slots__ = ("fn", "traced", "frozen")
 
     def __init__(self, fn: Any, traced: bool) -> None:
         self.fn = fn
         self.traced = traced
+        self.frozen: list | None = None
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         quiet = _GradMode.vmap_quiet
         if self.traced:  # (the traced graph runs no print of the function's)
             _GradMode.vmap_quiet = True
         try:
-            return self.fn(*args, **kwargs)
+            return _frozen_call(self.frozen, lambda: self.fn(*args, **kwargs))
         finally:
             _GradMode.vmap_quiet = quiet
 
@@ -189,10 +247,28 @@ def made_over(obj: Any, kind: str) -> Any:
     return obj
 
 
-def run_example(obj: Any, example: Any, kwargs_example: Any, times: int) -> None:
+def run_example(obj: Any, example: Any, kwargs_example: Any, times: int) -> list:
     """The runs of the original on the example inputs that PyTorch's trace makes (their
-    results dropped): a tensor is one input, a tuple the inputs."""
+    results dropped): a tensor is one input, a tuple the inputs. Returns the values of the
+    tensors the first run converted to Python values (the trace's constants)."""
     args = example if isinstance(example, tuple) else (() if example is None else (example,))
     kwargs = kwargs_example if isinstance(kwargs_example, dict) else {}
-    for _ in range(times):
-        obj(*args, **kwargs)
+    runs: list[list] = []
+    before = tensor_module.PYTHON_VALUE_HOOK
+    try:
+        for _ in range(times):
+            runs.append([])
+            tensor_module.PYTHON_VALUE_HOOK = _recorder(runs[-1])
+            obj(*args, **kwargs)
+    finally:
+        tensor_module.PYTHON_VALUE_HOOK = before
+    return runs[0]
+
+
+def freeze(made: Any, frozen: list) -> Any:
+    """What torch.jit.trace gave, its later calls answered with the trace's values."""
+    if isinstance(made, JitModule):
+        made._frozen = frozen
+    elif isinstance(made, JitFunction):
+        made.frozen = frozen
+    return made

@@ -25,7 +25,9 @@ from ..core.tensor import (
     Tensor,
     _GradMode,
     batched,
+    grad_dtype_of,
     grad_enabled,
+    python_value,
     read_grad,
     share,
     typename,
@@ -55,6 +57,7 @@ from .values import (
     PARAMETER_TYPE,
     PROGRAM_INSTANCES,
     SPARSE_COO,
+    SPARSE_CSR,
     STRIDED,
     TENSOR_TYPE,
     Builtin,
@@ -246,9 +249,11 @@ def _functorch_members() -> dict[str, Any]:
 
     # (functorch has no linearize; its functionalize is functorch.experimental's)
     transforms = [n for n in _FUNC if n not in ("linearize", "functionalize")]
+    rearrange = _Lazy("..surface.einops", "rearrange")
     return {
         **{n: _Deprecated(n, "torch.vmap" if n == "vmap" else None) for n in transforms},
         **MODULE_FUNCTIONS,
+        "einops": Namespace("functorch.einops", {"rearrange": rearrange}),
     }
 
 
@@ -508,14 +513,14 @@ def _jit_trace(
 ) -> Any:
     """`torch.jit.trace(f, example)`: the module or function made over as PyTorch's
     (`lang.jit`), after the runs of `f` on the example that tracing makes."""
-    from .jit import made_over, run_example
+    from .jit import freeze, made_over, run_example
 
     example_kwargs = kwargs.get("example_kwarg_inputs")
     if example_inputs is None and example_kwargs is None:
         _as_compiled(obj, "torch.jit.trace")
     obj = _as_compiled(obj, "torch.jit")
-    run_example(obj, example_inputs, example_kwargs, 3 if check_trace else 1)
-    return _jit_register(made_over(obj, "trace"))
+    frozen = run_example(obj, example_inputs, example_kwargs, 3 if check_trace else 1)
+    return _jit_register(freeze(made_over(obj, "trace"), frozen))
 
 
 def _library_members() -> dict[str, Any]:
@@ -524,16 +529,35 @@ def _library_members() -> dict[str, Any]:
     return library.members()
 
 
-def _torch_ops() -> Any:
-    from .library import Ops
+class _TorchOps:
+    """`torch.ops` (`lang.library.Ops`), whose module is imported when a program reads one of
+    its names (start-up)."""
 
-    return Ops()
+    __slots__ = ()
+
+    def program_attribute(self, name: str) -> Any:
+        from .library import Ops
+
+        return Ops().program_attribute(name)
+
+    def program_typename(self) -> str:
+        return "_Ops"
+
+    def __repr__(self) -> str:
+        return "<module 'torch.ops' from 'torch._ops.py'>"
 
 
-def _jit_class(name: str) -> Any:
+def _jit_members() -> dict[str, Any]:
+    """`torch.jit`'s names, made when a program first reads one (`lang.jit` imported then)."""
     from . import jit
 
-    return getattr(jit, name)
+    return {
+        "script": Builtin("torch.jit.script", _jit_script),
+        "trace": Builtin("torch.jit.trace", _jit_trace),
+        "ScriptModule": jit.SCRIPT_MODULE,
+        "ScriptFunction": jit.SCRIPT_FUNCTION,
+        "ignore": Builtin("torch.jit.ignore", _jit_ignore),
+    }
 
 
 def _jit_ignore(obj: Any, *args: Any, **kwargs: Any) -> Any:
@@ -1246,6 +1270,7 @@ def _build() -> dict[str, Namespace]:
             # The module is called as gradcli calls modules (its forward runs in the program).
             "functional_call": _Lazy("..surface.func", "functional_call"),
             "stack_module_state": _Lazy("..surface.func", "stack_module_state"),
+            "rearrange": _Lazy("..surface.einops", "rearrange"),
         },
     )
     cuda = Namespace(
@@ -1413,16 +1438,7 @@ def _build() -> dict[str, Namespace]:
         "cond": _Lazy(".controlflow", "cond"),
         "while_loop": _Lazy(".controlflow", "while_loop"),
         "_higher_order_ops": _HIGHER_ORDER_OPS,
-        "jit": Namespace(
-            "torch.jit",
-            {
-                "script": Builtin("torch.jit.script", _jit_script),
-                "trace": Builtin("torch.jit.trace", _jit_trace),
-                "ScriptModule": _jit_class("SCRIPT_MODULE"),
-                "ScriptFunction": _jit_class("SCRIPT_FUNCTION"),
-                "ignore": Builtin("torch.jit.ignore", _jit_ignore),
-            },
-        ),
+        "jit": Namespace("torch.jit", load=_jit_members),
         "set_num_threads": Builtin("torch.set_num_threads", _set_threads("set_num_threads")),
         "set_num_interop_threads": Builtin(
             "torch.set_num_interop_threads", _set_threads("set_num_interop_threads")
@@ -1464,6 +1480,8 @@ def _build() -> dict[str, Namespace]:
         "device": Builtin("torch.device", Device.make),
         "strided": STRIDED,
         "sparse_coo": SPARSE_COO,
+        "sparse_csr": SPARSE_CSR,
+        "sparse_csr_tensor": Builtin("torch.sparse_csr_tensor", _sparse_csr_tensor, raw=False),
         "sparse_coo_tensor": Builtin("torch.sparse_coo_tensor", _sparse_coo_tensor, raw=False),
         "sparse": Namespace("torch.sparse", load=_sparse_members),
         "spmm": _Lazy("..surface.sparse", "spmm"),
@@ -1498,7 +1516,7 @@ def _build() -> dict[str, Namespace]:
         ),
         "distributions": Namespace("torch.distributions", load=_distributions_members),
         "library": Namespace("torch.library", load=_library_members),
-        "ops": _torch_ops(),
+        "ops": _TorchOps(),
         "functional": Namespace(
             "torch.functional",
             names.LazyTable("FUNCTIONS", lambda: _torch_functional_members(nn_functional)),
@@ -2290,6 +2308,18 @@ def _sparse_members() -> dict[str, Any]:
     }
 
 
+def _sparse_csr_tensor(*args: Any, **kwargs: Any) -> Any:
+    from ..surface.sparse import sparse_csr_tensor
+
+    return sparse_csr_tensor(*args, **kwargs)
+
+
+def _to_sparse_csr(t: Tensor, *args: Any, **kwargs: Any) -> Any:
+    from ..surface.sparse import to_sparse_csr
+
+    return to_sparse_csr(t, *args, **kwargs)
+
+
 def _sparse_coo_tensor(*args: Any, **kwargs: Any) -> Any:
     from ..surface.sparse import sparse_coo_tensor
 
@@ -2453,7 +2483,7 @@ def _tolist(t: Tensor) -> Any:
     if _GradMode.vmapped and batched(t):
         raise GradcliError(VMAP_STORAGE)
     limits.LIST_ITEMS.check(t.data.size, "the number of items tolist() would make")
-    return t.data.tolist()
+    return python_value("list", t.data.tolist())
 
 
 # Tensor properties a program may read (and the few it may assign).
@@ -2508,13 +2538,14 @@ def _volatile(t: Tensor) -> bool:
 
 
 def _grad_dtype(t: Tensor) -> Any:
-    """`x.grad_dtype`: a leaf's gradient's dtype, its own (gradcli models no other: setting it
-    is refused)."""
+    """`x.grad_dtype`: the dtype a leaf's gradients take, its own unless the program set
+    another (None: any, `core.tensor.GRAD_DTYPES`)."""
     if not current(t).is_leaf:
         raise GradcliError("grad_dtype can only be accessed on leaf tensors.").mirror(
             "RuntimeError"
         )
-    return dtype_value(t.dtype)
+    dtype = grad_dtype_of(current(t))
+    return None if dtype is None else dtype_value(dtype)
 
 
 TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
@@ -2800,6 +2831,7 @@ _TENSOR_METHODS_OWN: dict[str, Callable[..., Any]] = {
     "cuda": _cuda,
     "to_sparse": _to_sparse,
     "to_sparse_coo": _to_sparse,
+    "to_sparse_csr": _to_sparse_csr,
 }
 TENSOR_METHODS: dict[str, Callable[..., Any]] = names.LazyTable(
     "METHODS", lambda: {**names.raw(names.METHODS), **_TENSOR_METHODS_OWN}

@@ -17,7 +17,7 @@ from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes
 from ..core.inplace import inplace
 from ..core.layout import iterated
-from ..core.sparse import SparseCOO
+from ..core.sparse import SparseCOO, SparseCSR
 from ..core.sparse import refused as sparse_refused
 from ..core.tensor import (
     Tensor,
@@ -77,8 +77,8 @@ TYPE_OF: list[Any] = [None]
 
 def _unsupported(op: ast.operator, a: Any, b: Any, hint: str | None = None) -> GradcliError:
     symbol = "** or pow()" if isinstance(op, ast.Pow) else OPNAMES.get(type(op), "?")
-    if type(a) is SparseCOO or type(b) is SparseCOO:
-        return sparse_refused(f"the operator {symbol}")
+    if type(a) in (SparseCOO, SparseCSR) or type(b) in (SparseCOO, SparseCSR):
+        return sparse_refused(f"the operator {symbol}", SparseCSR in (type(a), type(b)))
     return GradcliError(
         f"unsupported operand type(s) for {symbol}: '{pytype_name(a)}' and '{pytype_name(b)}'",
         hint=hint,
@@ -231,6 +231,10 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
                 a, b = (tensor_index(a), b) if isinstance(a, Tensor) else (a, tensor_index(b))
                 return binop(op, a, b)
             raise _refused_operand(op, a, b)
+        if type(a) is SparseCSR and isinstance(op, ast.MatMult):  # CSR @ dense
+            from ..ops.sparsemm import sparse_mm
+
+            return sparse_mm(a.coo, b, "MmBackward0", "matmul", fused=False)
         if type(a) is SparseCOO and isinstance(op, ast.MatMult):  # sparse @ dense
             return _matmul_op(a, b)
         if not (_operand(a) and _operand(b)):  # `x + model.forward`: Python's words

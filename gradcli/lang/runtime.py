@@ -33,15 +33,17 @@ from ..core.inplace import (
     inplace,
 )
 from ..core.op import Node, ShownNode, complex_casts_fail, complex_refusal, peek_seq
-from ..core.sparse import SparseCOO
+from ..core.sparse import SparseCOO, SparseCSR
 from ..core.tensor import (
     FLUSH_DENORMAL,
+    GRAD_DTYPES,
     HOOK_IDS,
     HookHandle,
     Settings,
     Tensor,
     _GradMode,
     bumped,
+    grad_dtype_of,
     grad_enabled,
     lend,
     own,
@@ -55,7 +57,6 @@ from ..surface import public, sampling
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin, Size, reset_printoptions
 from ..surface.saved import is_saved_name, saved_attribute
-from . import jit as JIT
 from . import numpy_printing, pyobjects, pyrandom, text
 from . import pycollections as PC
 from . import pydataclasses as DC
@@ -85,7 +86,7 @@ from .namespaces import (
     ProgramFunction,
     scripted_attribute,
 )
-from .sparsegrad import sparse_attribute
+from .sparsegrad import csr_attribute, sparse_attribute
 from .text import to_str
 from .values import (
     CURRENT,
@@ -575,8 +576,8 @@ class Runtime:
             return owner.get(self, attr)
         if kind is UserFunction and owner.attrs is not None and attr in owner.attrs:
             return owner.attrs[attr]
-        handler = _ATTRIBUTES.get(kind)
-        if handler is not None:
+        handler = _ATTRIBUTES.get(kind) or getattr(kind, "runtime_attribute", None)
+        if handler is not None:  # (a class's own: `lang.jit`'s modules, imported when used)
             return handler(self, owner, attr)
         if isinstance(owner, ProgramObject):  # a program's Optimizer subclass's instance
             return owner.get(self, attr)
@@ -1086,10 +1087,11 @@ def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
                 "assigned grad expected to be a Tensor or None but got grad of type "
                 + pytype_name(value)
             ).mirror("TypeError")
-        if value is not None and value.dtype != owner.dtype:
+        want = grad_dtype_of(owner)
+        if value is not None and want is not None and value.dtype != want:
             raise GradcliError(
                 f"attempting to assign a gradient with dtype '{dtypes.cpp_type_name(value.dtype)}'"
-                f" to a tensor with grad_dtype '{dtypes.scalar_type_name(owner.dtype)}'. The "
+                f" to a tensor with grad_dtype '{dtypes.scalar_type_name(want)}'. The "
                 "gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). "
                 "You can set the tensor's grad_dtype attribute with a specific dtype, or None to "
                 "allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor "
@@ -1139,13 +1141,20 @@ def set_own_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
             raise GradcliError(
                 f"grad_dtype must be a torch.dtype or None, but got {pytype_name(value)}"
             ).mirror("RuntimeError")
-        if isinstance(value, DType) and value.np == owner.dtype:
-            return  # (the gradient's dtype is already the tensor's own)
-        raise NotSupported(
-            "a tensor's `grad_dtype` other than its own dtype is not supported",
-            expected="leave grad_dtype as it is, and cast the gradient yourself "
-            "(`x.grad.to(torch.float16)`)",
-        )
+        new = value.np if isinstance(value, DType) else None
+        grad = owner.grad
+        if grad is not None and new is not None and grad.dtype != new:
+            raise GradcliError(
+                f"Cannot set grad_dtype to '{dtypes.scalar_type_name(new)}' because there is "
+                f"already a gradient with dtype '{dtypes.cpp_type_name(grad.dtype)}'. Please "
+                "clear the gradient (.grad = None) before changing grad_dtype, or ensure the "
+                "new grad_dtype matches the existing gradient's dtype."
+            ).mirror("RuntimeError")
+        if new is not None and new == owner.dtype:
+            GRAD_DTYPES.pop(owner, None)  # (its own: as if never set)
+        else:
+            GRAD_DTYPES[owner] = new
+        return
     if attr in _MODELLED_ELSEWHERE:
         raise NotSupported(
             f"cannot set attribute `{attr}` of a tensor",
@@ -1371,6 +1380,7 @@ def _program_indices(key: Any, tensor: bool = False) -> Any:
 # The warnings of the surface PyTorch gives in another category than UserWarning (its Python
 # code's `category=FutureWarning`): what `w.category` and `simplefilter('error')` see.
 _CATEGORIES = (
+    ("Converting a tensor to a Python ", "TracerWarning"),
     ("`torch.nn.utils.clip_grad_norm` is now deprecated", "FutureWarning"),
     ("`torch.nn.utils.weight_norm` is deprecated", "FutureWarning"),
     ("Positional args are being deprecated", "FutureWarning"),
@@ -1496,7 +1506,7 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     PN.SimpleNamespace: lambda rt, ns, attr: ns.get(attr),
     PN.ArgNamespace: lambda rt, ns, attr: ns.get(attr),
     SparseCOO: sparse_attribute,
-    JIT.JitModule: JIT.jit_attribute,
+    SparseCSR: csr_attribute,
 }
 
 

@@ -10,11 +10,11 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError, NotSupported
-from ..core.sparse import SparseCOO, refused
+from ..core.sparse import SparseCOO, SparseCSR, refused
 from ..core.tensor import Tensor
 from ..surface.printing import Size
 from .namespaces import CPU, dtype_value
-from .values import SPARSE_COO, Builtin
+from .values import SPARSE_COO, SPARSE_CSR, Builtin
 
 
 def _checked(s: SparseCOO, what: str) -> None:
@@ -90,7 +90,14 @@ _METHODS: dict[str, Callable[..., Any]] = {
     "matmul": lambda s, d: _product(s, d, "matmul"),
     "to_sparse": lambda s: s,
     "to_sparse_coo": lambda s: s,
+    "to_sparse_csr": lambda s: _to_csr(s),
 }
+
+
+def _to_csr(s: SparseCOO) -> Any:
+    from ..surface.sparse import to_sparse_csr
+
+    return to_sparse_csr(s)
 
 
 def _product(s: SparseCOO, d: Any, fn: str) -> Tensor:
@@ -108,3 +115,62 @@ def sparse_attribute(rt: Any, s: SparseCOO, attr: str) -> Any:
     if method is not None:
         return Builtin(f"Tensor.{attr}", lambda *a, **k: method(s, *a, **k), raw=False)
     raise refused(f"`.{attr}`")
+
+
+# --- sparse CSR matrices (`core.sparse.SparseCSR`) -----------------------------------------
+
+
+def _csr_product(s: SparseCSR, d: Any, fn: str) -> Tensor:
+    from ..ops.sparsemm import sparse_mm
+
+    return sparse_mm(s.coo, d, "MmBackward0", fn, fused=False)
+
+
+_CSR_PROPERTIES: dict[str, Callable[[SparseCSR], Any]] = {
+    "shape": lambda s: Size(s.shape),
+    "dtype": lambda s: dtype_value(s.dtype),
+    "layout": lambda s: SPARSE_CSR,
+    "is_sparse": lambda s: False,
+    "is_sparse_csr": lambda s: True,
+    "device": lambda s: CPU,
+    "is_cuda": lambda s: False,
+    "is_cpu": lambda s: True,
+    "requires_grad": lambda s: False,
+    "is_leaf": lambda s: True,
+    "grad_fn": lambda s: None,
+    "grad": lambda s: None,
+    "data": lambda s: s,
+    "ndim": lambda s: len(s.shape),
+}
+
+_CSR_METHODS: dict[str, Callable[..., Any]] = {
+    "to_dense": lambda s: Tensor(s.coo.dense()),
+    "crow_indices": lambda s: Tensor(s.crow.copy()),
+    "col_indices": lambda s: Tensor(s.col.copy()),
+    "values": lambda s: Tensor(s.values.copy()),
+    "_nnz": lambda s: s.nnz,
+    "size": lambda s, dim=None: _size(s.coo, dim),
+    "dim": lambda s: len(s.shape),
+    "numel": lambda s: int(np.prod(s.shape, dtype=np.int64)),
+    "detach": lambda s: s,
+    "cpu": lambda s: s,
+    "clone": lambda s: SparseCSR(s.coo.clone(), s.crow.copy()),
+    "mm": lambda s, d: _csr_product(s, d, "mm"),
+    "matmul": lambda s, d: _csr_product(s, d, "matmul"),
+    "to_sparse_csr": lambda s: s,
+    "to_sparse": lambda s: s.coo.clone(),
+    "to_sparse_coo": lambda s: s.coo.clone(),
+    "sparse_dim": lambda s: 2,
+    "dense_dim": lambda s: 0,
+}
+
+
+def csr_attribute(rt: Any, s: SparseCSR, attr: str) -> Any:
+    """`s.attr` of a sparse CSR matrix."""
+    prop = _CSR_PROPERTIES.get(attr)
+    if prop is not None:
+        return prop(s)
+    method = _CSR_METHODS.get(attr)
+    if method is not None:
+        return Builtin(f"Tensor.{attr}", lambda *a, **k: method(s, *a, **k), raw=False)
+    raise refused(f"`.{attr}`", csr=True)

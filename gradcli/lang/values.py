@@ -19,6 +19,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
+from ..core import tensor as _tensor_module
 from ..core.sparse import SparseCOO
 from ..core.tensor import Tensor, pytype_name, typename
 from ..surface import nn as surface_nn
@@ -473,6 +474,7 @@ class Layout:
 
 STRIDED = Layout("strided")
 SPARSE_COO = Layout("sparse_coo")
+SPARSE_CSR = Layout("sparse_csr")
 
 
 class Builtin:
@@ -1326,6 +1328,8 @@ def truth(v: Any) -> bool:
             "The truth value of an array with more than one element is ambiguous. Use a.any() "
             "or a.all()"
         ).mirror("ValueError")
+    if isinstance(v, Tensor) and _tensor_module.PYTHON_VALUE_HOOK is not None:
+        return bool(_tensor_module.python_value("boolean", bool(v)))
     return bool(v)
 
 
@@ -1442,6 +1446,9 @@ def int_check(v: Any) -> Any:
 # The run whose program is running (print writes to it, builtins call back into it); a user
 # function called from Python makes its own run current while it runs.
 CURRENT: list[Any] = []
+# The higher-order operators (torch.cond, while_loop, scan, map) whose functions are running,
+# innermost last: PyTorch traces their bodies, where `print` is a graph break (its error).
+HOP_TRACING: list[str] = []
 
 
 def current() -> Any:

@@ -6,6 +6,9 @@ v * d[col] to row `row` with BLAS's axpy, one fused multiply-add per element. En
 different rows are independent, so they are applied in waves: the j-th entry of every row at
 once.
 
+A sparse CSR matrix's product (`fused=False`) adds its entries in the same order, each product
+rounded before the sum, as PyTorch's CSR kernel.
+
 The gradient with respect to d is PyTorch's `s.t().mm(grad)`: the same kernel on the
 transposed entries (in the same stored order), itself recorded, so that it is differentiable
 again."""
@@ -50,7 +53,9 @@ def _waves(rows: np.ndarray) -> np.ndarray:
     return rank
 
 
-def _product(rows: np.ndarray, cols: np.ndarray, vals: np.ndarray, d: np.ndarray, n: int):
+def _product(
+    rows: np.ndarray, cols: np.ndarray, vals: np.ndarray, d: np.ndarray, n: int, fused: bool = True
+):
     out = np.zeros((n, d.shape[1]), d.dtype)
     if not len(rows) or not d.shape[1]:
         return out
@@ -59,23 +64,26 @@ def _product(rows: np.ndarray, cols: np.ndarray, vals: np.ndarray, d: np.ndarray
         pick = rank == j
         r, c = rows[pick], cols[pick]
         v = np.broadcast_to(vals[pick][:, None], (len(r), d.shape[1]))
-        out[r] = _fma(np.ascontiguousarray(v), np.ascontiguousarray(d[c]), out[r])
+        if fused:
+            out[r] = _fma(np.ascontiguousarray(v), np.ascontiguousarray(d[c]), out[r])
+        else:  # (a CSR matrix's kernel: each product rounded, then added)
+            out[r] = out[r] + v * d[c]
     return out
 
 
-def sparse_mm(s: SparseCOO, d: Any, label: str, fn: str = "mm") -> Tensor:
+def sparse_mm(s: SparseCOO, d: Any, label: str, fn: str = "mm", fused: bool = True) -> Tensor:
     """s @ d for a 2-D sparse s and a 2-D dense d, recorded as `label` (PyTorch's
     `SparseAddmmBackward0` for torch.sparse.mm, `MmBackward0` for torch.mm and `@`); its
     errors are the sparse product's own (`sparse_own`: not a sparse tensor's general refusal,
     `lang.calls`)."""
     try:
-        return _sparse_mm(s, d, label, fn)
+        return _sparse_mm(s, d, label, fn, fused)
     except GradcliError as e:
         e.sparse_own = True  # type: ignore[attr-defined]
         raise
 
 
-def _sparse_mm(s: SparseCOO, d: Any, label: str, fn: str) -> Tensor:
+def _sparse_mm(s: SparseCOO, d: Any, label: str, fn: str, fused: bool = True) -> Tensor:
     if isinstance(d, SparseCOO):
         raise NotSupported(
             "the product of two sparse tensors is not supported by gradcli",
@@ -127,7 +135,7 @@ def _sparse_mm(s: SparseCOO, d: Any, label: str, fn: str) -> Tensor:
         )
 
     def forward() -> Tensor:
-        return Tensor(_product(rows, cols, vals, d.data, n))
+        return Tensor(_product(rows, cols, vals, d.data, n, fused))
 
     def vjp(g: Any) -> tuple:
         st = SparseCOO(np.stack([cols, rows]), vals, (s.shape[1], s.shape[0]))

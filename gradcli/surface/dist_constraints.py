@@ -227,6 +227,87 @@ class MixtureSameFamilyConstraint(Constraint):
         return _M["all"](_M["reshape"](result, tuple(result.shape[:keep]) + (-1,)), -1)
 
 
+def _dim_in_range(dim: int, value: Tensor) -> None:
+    if not -value.ndim <= dim < value.ndim:
+        raise GradcliError(f"dim {dim} out of range for value with {value.ndim} dimensions").mirror(
+            "AssertionError"
+        )
+
+
+class _Parts(Constraint):
+    """PyTorch's `_Cat` / `_Stack`: one constraint per block (of `lengths` along `dim`) or per
+    slice along `dim`, checked each on its own and put back together as torch.cat / stack."""
+
+    PROGRAM_ATTRIBUTES = Constraint.PROGRAM_ATTRIBUTES + ("cseq", "dim")
+
+    def __init__(self, kind: str, cseq: Any, dim: Any) -> None:
+        if not isinstance(cseq, (list, tuple)) or not all(isinstance(c, Constraint) for c in cseq):
+            raise GradcliError("All elements of cseq must be Constraint instances").mirror(
+                "AssertionError"
+            )
+        if isinstance(dim, bool) or not isinstance(dim, int):
+            raise GradcliError(f"{kind}'s dim must be an int, not {typename(dim)}").mirror(
+                "TypeError"
+            )
+        self.cseq = list(cseq)
+        self.dim = dim
+        super().__init__(kind, (), any(c.is_discrete for c in self.cseq), self._event_dim())
+
+    def _event_dim(self) -> int:
+        return max((c.event_dim for c in self.cseq), default=0)
+
+
+class CatConstraint(_Parts):
+    PROGRAM_ATTRIBUTES = _Parts.PROGRAM_ATTRIBUTES + ("lengths",)
+
+    def __init__(self, cseq: Any, dim: Any = 0, lengths: Any = None) -> None:
+        super().__init__("Cat", cseq, dim)
+        self.lengths = _lengths(lengths, len(self.cseq), "cseq")
+
+    def check(self, value: Any) -> Any:
+        if not isinstance(value, Tensor):
+            return super().check(value)
+        _dim_in_range(self.dim, value)
+        checks, start = [], 0
+        for c, n in zip(self.cseq, self.lengths):
+            checks.append(c.check(_M["narrow"](value, self.dim, start, n)))
+            start += n
+        return _T["cat"](checks, self.dim)
+
+
+class StackConstraint(_Parts):
+    def __init__(self, cseq: Any, dim: Any = 0) -> None:
+        super().__init__("Stack", cseq, dim)
+
+    def _event_dim(self) -> int:
+        d = super()._event_dim()
+        return d + 1 if self.dim + d < 0 else d
+
+    def check(self, value: Any) -> Any:
+        if not isinstance(value, Tensor):
+            return super().check(value)
+        _dim_in_range(self.dim, value)
+        parts = [_M["select"](value, self.dim, i) for i in range(value.shape[self.dim])]
+        return _T["stack"]([c.check(v) for v, c in zip(parts, self.cseq)], self.dim)
+
+
+def _lengths(lengths: Any, n: int, what: str) -> list[int]:
+    """PyTorch's `lengths` of a cat (one block of 1 per part when None), checked."""
+    if lengths is None:
+        return [1] * n
+    if not isinstance(lengths, (list, tuple)) or not all(
+        isinstance(k, int) and not isinstance(k, bool) and k >= 0 for k in lengths
+    ):
+        raise GradcliError(f"lengths must be a list of sizes, not {typename(lengths)}").mirror(
+            "TypeError"
+        )
+    if len(lengths) != n:
+        raise GradcliError(f"lengths ({len(lengths)}) must match {what} ({n})").mirror(
+            "AssertionError"
+        )
+    return [int(k) for k in lengths]
+
+
 def interval(lower_bound: Any, upper_bound: Any) -> Constraint:
     return Constraint("Interval", (("lower_bound", lower_bound), ("upper_bound", upper_bound)))
 
@@ -296,6 +377,8 @@ PUBLIC: dict[str, Any] = {
     "integer_interval": integer_interval,
     "multinomial": multinomial,
     "independent": IndependentConstraint,
+    "cat": CatConstraint,
+    "stack": StackConstraint,
 }
 
 
@@ -379,6 +462,8 @@ _CODOMAINS = {
     "Interval(lower_bound=-1.0, upper_bound=1.0)": interval(-1.0, 1.0),
     "Simplex()": simplex,
     "CorrCholesky()": corr_cholesky,
+    "LowerCholesky()": lower_cholesky,
+    "PositiveDefinite()": positive_definite,
 }
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core.tensor import Tensor, no_grad
+from ..core.tensor import Tensor, no_grad, typename
 from . import distributions as DS
 from . import names as N
 from .distributions import (
@@ -1142,6 +1142,183 @@ class CorrCholeskyTransform(Transform):
         return tuple(shape[:-2]) + (d * (d - 1) // 2,)
 
 
+def _lower_cholesky_ok(v: Any) -> Any:
+    from .dist_constraints import lower_cholesky
+
+    return lower_cholesky.check(v)
+
+
+def _positive_definite_ok(v: Any) -> Any:
+    from .dist_constraints import positive_definite
+
+    return positive_definite.check(v)
+
+
+class LowerCholeskyTransform(Transform):
+    """Unconstrained square matrices to lower-triangular ones with a positive diagonal: the
+    part below the diagonal kept, the diagonal exponentiated (no log |det J|, as PyTorch's)."""
+
+    bijective = False  # (PyTorch's Transform default: this one does not say otherwise)
+    domain_event_dim = 2
+    codomain_event_dim = 2
+    codomain = ("LowerCholesky()", _lower_cholesky_ok)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LowerCholeskyTransform)
+
+    __hash__ = object.__hash__
+
+    def _call(self, x: Tensor) -> Tensor:
+        diag = _M["exp"](_M["diagonal"](x, 0, -2, -1))
+        return _M["tril"](x, -1) + _T["diag_embed"](diag)
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        diag = _M["log"](_M["diagonal"](y, 0, -2, -1))
+        return _M["tril"](y, -1) + _T["diag_embed"](diag)
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        raise GradcliError("").mirror("NotImplementedError").pytorch()
+
+
+class PositiveDefiniteTransform(Transform):
+    """Unconstrained square matrices to positive-definite ones: L L^T of the matrix's
+    LowerCholeskyTransform; its inverse the Cholesky factor taken back."""
+
+    bijective = False
+    domain_event_dim = 2
+    codomain_event_dim = 2
+    codomain = ("PositiveDefinite()", _positive_definite_ok)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PositiveDefiniteTransform)
+
+    __hash__ = object.__hash__
+
+    def _call(self, x: Tensor) -> Tensor:
+        factor = LowerCholeskyTransform()(x)
+        return _T["matmul"](factor, _M["transpose"](factor, -2, -1))
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        return LowerCholeskyTransform().inv(N.LINALG["cholesky"](y))
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        raise GradcliError("").mirror("NotImplementedError").pytorch()
+
+
+class CatTransform(Transform):
+    """PyTorch's CatTransform: the i-th transform on the i-th block of `lengths[i]` entries
+    along `dim` (blocks of one when lengths is None), concatenated back; log |det J| the
+    blocks' concatenated along dim when dim is a batch dimension, else summed."""
+
+    def __init__(self, tseq: Any, dim: Any = 0, lengths: Any = None, cache_size: int = 0) -> None:
+        from .dist_constraints import _lengths
+
+        if not isinstance(tseq, (list, tuple)) or not all(isinstance(t, Transform) for t in tseq):
+            raise GradcliError("All elements of tseq must be Transform instances").mirror(
+                "AssertionError"
+            )
+        if cache_size:
+            tseq = [t.with_cache(cache_size) for t in tseq]
+        super().__init__(cache_size)
+        self.transforms = list(tseq)
+        self.lengths = _lengths(lengths, len(self.transforms), "transforms")
+        if isinstance(dim, bool) or not isinstance(dim, int):
+            raise GradcliError(f"CatTransform's dim must be an int, not {typename(dim)}").mirror(
+                "TypeError"
+            )
+        self.dim = dim
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("transforms", "dim", "lengths", "length", "with_cache"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    @property
+    def length(self) -> int:
+        return sum(self.lengths)
+
+    @property
+    def event_dim(self) -> int:  # type: ignore[override]
+        return max((t.event_dim for t in self.transforms), default=0)
+
+    @property
+    def domain_event_dim(self) -> int:  # type: ignore[override]
+        return self.event_dim
+
+    @property
+    def codomain_event_dim(self) -> int:  # type: ignore[override]
+        return self.event_dim
+
+    @property
+    def bijective(self) -> bool:  # type: ignore[override]
+        return all(t.bijective for t in self.transforms)
+
+    def domain_constraint(self) -> Any:
+        from .dist_constraints import CatConstraint
+
+        parts = [t.domain_constraint() for t in self.transforms]
+        return CatConstraint(parts, self.dim, self.lengths)
+
+    def codomain_constraint(self) -> Any:
+        from .dist_constraints import CatConstraint
+
+        parts = [t.codomain_constraint() for t in self.transforms]
+        return CatConstraint(parts, self.dim, self.lengths)
+
+    def with_cache(self, cache_size: int = 1) -> Transform:
+        if self._cache_size == cache_size:
+            return self
+        return CatTransform(self.transforms, self.dim, self.lengths, cache_size)
+
+    def _blocks(self, z: Tensor, what: str, name: str) -> list[Tensor]:
+        if not -z.ndim <= self.dim < z.ndim:
+            raise GradcliError(
+                f"dim {self.dim} out of range for {what}tensor with {z.ndim} dimensions"
+                if not what
+                else f"dim {self.dim} out of range for {what} with {z.ndim} dimensions"
+            ).mirror("AssertionError")
+        if z.shape[self.dim] != self.length:
+            raise GradcliError(
+                f"{name}.size({self.dim}) = {z.shape[self.dim]} must equal length {self.length}"
+            ).mirror("AssertionError")
+        out, start = [], 0
+        for n in self.lengths:
+            out.append(_M["narrow"](z, self.dim, start, n))
+            start += n
+        return out
+
+    def _call(self, x: Tensor) -> Tensor:
+        parts = self._blocks(x, "", "x")
+        return _T["cat"]([t(p) for p, t in zip(parts, self.transforms)], dim=self.dim)
+
+    def _inverse(self, y: Tensor) -> Tensor:
+        parts = self._blocks(y, "", "y")
+        return _T["cat"]([t.inv(p) for p, t in zip(parts, self.transforms)], dim=self.dim)
+
+    def log_abs_det_jacobian(self, x: Tensor, y: Tensor) -> Tensor:
+        xs = self._blocks(x, "x", "x")
+        ys = self._blocks(y, "y", "y")
+        event_dim = self.event_dim
+        terms = []
+        for t, a, b in zip(self.transforms, xs, ys):
+            term = t.log_abs_det_jacobian(a, b)
+            if t.event_dim < event_dim:
+                term = DS._sum_rightmost(term, event_dim - t.event_dim)
+            terms.append(term)
+        dim = (self.dim - x.ndim if self.dim >= 0 else self.dim) + event_dim
+        if dim < 0:
+            return _T["cat"](terms, dim=dim)
+        total: Any = 0  # (Python's sum, as PyTorch's)
+        for term in terms:
+            total = total + term
+        return total
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    __hash__ = object.__hash__
+
+
 class LKJCholesky(Distribution):
     """PyTorch's LKJCholesky: Cholesky factors of correlation matrices, drawn by the onion
     method (a Beta draw per row, a direction from normals), log_prob in closed form."""
@@ -1493,19 +1670,17 @@ def _constraint_transform(constraint: Any, bijective: bool) -> Transform:
         return StickBreakingTransform() if bijective else SoftmaxTransform()
     if kind == "CorrCholesky":
         return CorrCholeskyTransform()
-    registered = {
-        "LowerCholesky": "LowerCholeskyTransform",
-        "PositiveDefinite": "PositiveDefiniteTransform",
-    }
     # (biject_to has no transform for lower_cholesky or positive_definite, as PyTorch's)
-    if not bijective and kind in registered:
-        raise GradcliError(
-            f"{'biject_to' if bijective else 'transform_to'}({constraint!r}) needs PyTorch's "
-            f"{registered[kind]}, which is not supported by gradcli",
-            hint="parameterize it yourself: "
-            "torch.tril(x, -1) + torch.diag_embed(x.diagonal(dim1=-2, dim2=-1).exp()) for a "
-            "Cholesky factor",
-        ).mirror("NotImplementedError")
+    if not bijective and kind == "LowerCholesky":
+        return LowerCholeskyTransform()
+    if not bijective and kind == "PositiveDefinite":
+        return PositiveDefiniteTransform()
+    if kind == "Cat":
+        parts = [_constraint_transform(c, bijective) for c in constraint.cseq]  # type: ignore[attr-defined]
+        return CatTransform(parts, constraint.dim, constraint.lengths)  # type: ignore[attr-defined]
+    if kind == "Stack":
+        parts = [_constraint_transform(c, bijective) for c in constraint.cseq]  # type: ignore[attr-defined]
+        return DS.StackTransform(parts, constraint.dim)  # type: ignore[attr-defined]
     raise (
         GradcliError(f"Cannot transform _{kind} constraints")
         .mirror("NotImplementedError")
@@ -1544,4 +1719,7 @@ DS.TRANSFORMS["StickBreakingTransform"] = StickBreakingTransform
 DS.TRANSFORMS["SoftmaxTransform"] = SoftmaxTransform
 DS.TRANSFORMS["SoftplusTransform"] = SoftplusTransform
 DS.TRANSFORMS["CorrCholeskyTransform"] = CorrCholeskyTransform
+DS.TRANSFORMS["LowerCholeskyTransform"] = LowerCholeskyTransform
+DS.TRANSFORMS["PositiveDefiniteTransform"] = PositiveDefiniteTransform
+DS.TRANSFORMS["CatTransform"] = CatTransform
 DS._SUBMODULES["ExpRelaxedCategorical"] = "relaxed_categorical"

@@ -2939,12 +2939,14 @@ class StackTransform(Transform):
         return super().program_attribute(attr)
 
     def domain_constraint(self) -> Any:
-        raise GradcliError(
-            "StackTransform's domain and codomain (constraints.stack) are not supported by gradcli",
-            hint="read each part's: [t.domain for t in stack.transforms]",
-        ).mirror("NotImplementedError")
+        from .dist_constraints import StackConstraint
 
-    codomain_constraint = domain_constraint
+        return StackConstraint([t.domain_constraint() for t in self.transforms], self.dim)
+
+    def codomain_constraint(self) -> Any:
+        from .dist_constraints import StackConstraint
+
+        return StackConstraint([t.codomain_constraint() for t in self.transforms], self.dim)
 
     def _event_dim(self, which: str) -> int:
         d = max((getattr(t, which) for t in self.transforms), default=0)

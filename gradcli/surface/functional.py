@@ -23,7 +23,7 @@ from ..core.inplace import inplace
 from ..core.inplace import inplace as inplace_change
 from ..core.layout import in_format, iterated, like, restrided, row_major, torch_strides
 from ..core.op import apply, laid_out, operand_arrays, peek_seq
-from ..core.sparse import SparseCOO
+from ..core.sparse import SparseCOO, SparseCSR
 from ..core.tensor import (
     NOGRAD_VIEWS,
     Settings,
@@ -1286,6 +1286,10 @@ def stack(tensors: Any, dim: int = 0) -> Tensor:
 
 
 def mm(input: Any, mat2: Any) -> Tensor:
+    if isinstance(input, SparseCSR):  # its entries row by row, each product rounded
+        from ..ops.sparsemm import sparse_mm
+
+        return sparse_mm(input.coo, mat2, "MmBackward0", fused=False)
     if isinstance(input, SparseCOO):  # torch.mm(sparse, dense): `ops.sparsemm`
         from ..ops.sparsemm import sparse_mm
 
@@ -1299,6 +1303,12 @@ def mm(input: Any, mat2: Any) -> Tensor:
 
 
 def mv(input: Any, vec: Any) -> Tensor:
+    if isinstance(input, SparseCSR):
+        raise NotSupported(
+            "torch.mv of a sparse CSR matrix is not supported by gradcli (PyTorch's kernel sums "
+            "in an order gradcli does not reproduce)",
+            hint="multiply by the vector as a column: (s @ v.unsqueeze(1)).squeeze(1)",
+        )
     input, vec = tensor_arg(input), tensor_arg(vec)
     if input.ndim == 0:
         raise GradcliError("Dimension specified as 0 but tensor has no dimensions").mirror(

@@ -32,7 +32,15 @@ from ..core import hooks
 from ..core import primitives as P
 from ..core.dtypes import BF16, LEGACY_TYPES, check_dtype
 from ..core.op import laid_out
-from ..core.tensor import VMAP_STORAGE, Tensor, _GradMode, batched, grad_enabled, typename
+from ..core.tensor import (
+    VMAP_STORAGE,
+    Tensor,
+    _GradMode,
+    batched,
+    grad_enabled,
+    python_value,
+    typename,
+)
 from ..ops import arithmetic as A
 from ..ops import elementwise as E
 from ..ops.arithmetic import (
@@ -558,7 +566,11 @@ def _size(self: Tensor, dim: Any = None) -> Any:
 def _tolist(self: Tensor) -> Any:
     if _GradMode.vmapped and batched(self):
         raise GradcliError(VMAP_STORAGE)
-    return self.data.tolist()
+    return python_value("list", self.data.tolist())
+
+
+def _item(self: Tensor) -> Any:
+    return python_value("number", self.item())
 
 
 def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
@@ -689,8 +701,12 @@ def _conversion(dtype: Any) -> Callable[[Tensor], Tensor]:
 def _matmul(input: Any, other: Any) -> Tensor:  # noqa: A002
     """torch.matmul / Tensor.matmul: `ops.arithmetic.matmul`; of a sparse matrix and a dense
     one, `ops.sparsemm`'s product."""
-    from ..core.sparse import SparseCOO
+    from ..core.sparse import SparseCOO, SparseCSR
 
+    if isinstance(input, SparseCSR):
+        from ..ops.sparsemm import sparse_mm
+
+        return sparse_mm(input.coo, other, "MmBackward0", "matmul", fused=False)
     if isinstance(input, SparseCOO):
         from ..ops.sparsemm import sparse_mm
 
@@ -880,7 +896,7 @@ DECLARED = declare(
     ("clone", "torch Tensor", clone, "clone"),
     ("cpu cuda", "Tensor", lambda x: x, ""),
     ("detach", "torch Tensor", _detach, ""),
-    ("item", "Tensor", Tensor.item, ""),
+    ("item", "Tensor", _item, ""),
     ("tolist", "Tensor", _tolist, ""),
     ("numel", "Tensor", Tensor.numel, ""),
     ("size", "Tensor", _size, ""),

@@ -392,11 +392,31 @@ def unpack_sequence(packed_sequences: Any) -> list[Tensor]:
     return unpad_sequence(padded, lengths, batch_first=True)
 
 
-def packed_sequence(
+_NEW_PARAMS = [
+    ("cls", "PK", False),
+    ("data", "PK", False),
+    ("batch_sizes", "PK", True),
+    ("sorted_indices", "PK", True),
+    ("unsorted_indices", "PK", True),
+]
+
+
+def packed_sequence(*args: Any, **kwargs: Any) -> PackedSequence:
+    """`PackedSequence(data, batch_sizes, sorted_indices=, unsorted_indices=)` built directly
+    (the unsorted indices are the inverse of the sorted ones when not given); a call that does
+    not bind has Python's words for PyTorch's `PackedSequence.__new__`."""
+    from .callerrors import python_call_error
+
+    words = python_call_error("PackedSequence.__new__", _NEW_PARAMS, len(args) + 1, list(kwargs))
+    if words is not None:
+        raise _err(words, "TypeError")
+    bound = dict(zip([n for n, _, _ in _NEW_PARAMS[1:]], args), **kwargs)
+    return _packed_sequence(**bound)
+
+
+def _packed_sequence(
     data: Any, batch_sizes: Any = None, sorted_indices: Any = None, unsorted_indices: Any = None
 ) -> PackedSequence:
-    """`PackedSequence(data, batch_sizes, sorted_indices=, unsorted_indices=)` built directly
-    (the unsorted indices are the inverse of the sorted ones when not given)."""
     if batch_sizes is None:
         raise _err("Expected data to be a list or tuple of length 2", "AssertionError")
     if not isinstance(batch_sizes, Tensor):

@@ -33,7 +33,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import NotSupported
 from ..core import dtypes, hooks
-from ..core.sparse import SparseCOO
+from ..core.sparse import SparseCOO, SparseCSR
 
 __all__ = [
     "OPTIONS",
@@ -749,6 +749,40 @@ def sparse_repr(s: Any) -> str:
     return "".join(out) + ")"
 
 
+def csr_repr(s: Any) -> str:
+    """``repr()`` of a sparse CSR matrix (`core.sparse.SparseCSR`), as PyTorch prints one: its
+    row offsets, column indices and values as tensors under their own prefixes, then its
+    size, number of entries, dtype when not the default one and layout, wrapped as the COO's
+    suffixes are."""
+    from ..core.tensor import Settings
+
+    indent = len(_PREFIX)
+    parts = []
+    for name, arr in (("crow_indices", s.crow), ("col_indices", s.col), ("values", s.values)):
+        prefix = f"{name}=tensor("
+        text = _tensor_str(arr, indent + len(prefix))
+        if arr.size == 0:
+            text += ", size=" + str(tuple(int(d) for d in arr.shape))
+        parts.append(prefix + text + ")")
+    suffixes = [f"size={tuple(s.shape)}", f"nnz={s.nnz}"]
+    default = np.dtype(Settings.default_dtype)
+    if s.dtype not in (default, _INT64, _BOOL):
+        suffixes.append("dtype=" + _TORCH_DTYPE_NAMES.get(s.dtype.name, f"torch.{s.dtype.name}"))
+    suffixes.append("layout=torch.sparse_csr")
+    out = [_PREFIX + parts[0] + ",\n" + " " * indent + parts[1] + ",\n" + " " * indent + parts[2]]
+    last = parts[2].split("\n")
+    # (PyTorch's _add_suffixes counts the last line two characters longer than it is)
+    width = (indent if len(last) == 1 else 0) + len(last[-1]) + 2
+    for suffix in suffixes:
+        if width + len(suffix) + 2 > OPTIONS.linewidth:
+            out.append(",\n" + " " * indent + suffix)
+            width = indent + len(suffix)
+        else:
+            out.append(", " + suffix)
+            width += len(suffix) + 2
+    return "".join(out) + ")"
+
+
 def _is_tensor(v: Any) -> bool:
     return (
         not isinstance(v, np.ndarray)
@@ -775,6 +809,8 @@ def _repr(v: Any) -> str:
         return tensor_repr(v)
     if type(v) is SparseCOO:
         return sparse_repr(v)
+    if type(v) is SparseCSR:
+        return csr_repr(v)
     if isinstance(v, np.ndarray):
         return format_array(v)
     if isinstance(v, np.generic):

@@ -9,9 +9,10 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
-from ..core.sparse import SparseCOO
+from ..core.sparse import SparseCOO, SparseCSR
 from ..core.tensor import Tensor
 from .constructors import tensor as make_tensor
 
@@ -111,6 +112,124 @@ def to_sparse(t: Any, sparse_dim: Any = None, *, layout: Any = None) -> SparseCO
     return SparseCOO(indices, flat[keep].copy(), a.shape, coalesced=True)
 
 
+def _csr_warning() -> None:
+    hooks.warn(
+        "Sparse CSR tensor support is in beta state. If you miss a functionality in the sparse "
+        "tensor support, please submit a feature request to https://github.com/pytorch/pytorch/"
+        "issues. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/"
+        "SparseCsrTensorImpl.cpp:49.)",
+        once="sparse csr beta",
+    )
+
+
+def to_sparse_csr(t: Any, dense_dim: Any = None) -> SparseCSR:
+    """`x.to_sparse_csr()` of a dense matrix (or of a sparse COO one): its nonzero entries row
+    by row, with the offsets of each row's first."""
+    if isinstance(t, SparseCSR):
+        return t
+    if isinstance(t, SparseCOO):
+        if len(t.shape) != 2 or t.sparse_dim != 2:
+            raise NotSupported(
+                "to_sparse_csr() of a sparse tensor that is not a matrix is not supported by "
+                "gradcli"
+            )
+        _csr_warning()
+        return SparseCSR(t.coalesce())
+    if not isinstance(t, Tensor):
+        raise GradcliError(f"to_sparse_csr(): expected a Tensor, got {type(t).__name__}")
+    if dense_dim is not None:
+        raise NotSupported("to_sparse_csr(dense_dim=...) is not supported by gradcli")
+    if t.ndim != 2:
+        raise NotSupported(
+            f"to_sparse_csr() of a {t.ndim}-D tensor is not supported by gradcli (its CSR "
+            "tensors are matrices)",
+            hint="convert each matrix: [m.to_sparse_csr() for m in x]",
+        )
+    coo = to_sparse(t.detach() if t.requires_grad else t)
+    _csr_warning()
+    return SparseCSR(coo)
+
+
+def sparse_csr_tensor(
+    crow_indices: Any,
+    col_indices: Any,
+    values: Any,
+    size: Any = None,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: Any = False,
+    check_invariants: Any = None,
+) -> SparseCSR:
+    """`torch.sparse_csr_tensor(crow_indices, col_indices, values, size)`: a matrix's entries
+    row by row; its size, when not given, the rows crow_indices has and the largest column."""
+    from ..core.dtypes import check_dtype
+    from .args import to_device_check
+
+    to_device_check(device)
+    if requires_grad:
+        raise NotSupported(
+            "a sparse CSR tensor that requires grad is not supported by gradcli",
+            hint="differentiate the dense tensor",
+        )
+    crow = np.asarray(_plain(crow_indices, "crow_indices"))
+    col = np.asarray(_plain(col_indices, "col_indices"))
+    vals = np.asarray(_plain(values, "values"))
+    if dtype is not None:
+        vals = vals.astype(check_dtype(dtype))
+    elif not isinstance(values, Tensor) and vals.dtype.kind == "f":
+        vals = vals.astype(np.float32)
+    if crow.ndim != 1 or col.ndim != 1 or vals.ndim != 1:
+        raise NotSupported(
+            "torch.sparse_csr_tensor with batch or dense dimensions is not supported by gradcli"
+        )
+    if crow.dtype.kind not in "iu" or col.dtype.kind not in "iu":
+        raise GradcliError(
+            f"crow_indices and col_indices must be an int32 or int64 type, but got: {crow.dtype}"
+        )
+    if len(col) != len(vals):
+        raise GradcliError(
+            f"col_indices and values must have the same number of elements, but got "
+            f"col_indices.numel(): {len(col)}, values.numel(): {len(vals)}"
+        )
+    if size is None:
+        shape = (len(crow) - 1, int(col.max()) + 1 if len(col) else 0)
+    else:
+        shape = tuple(int(v) for v in size)
+    if len(shape) != 2:
+        raise NotSupported("torch.sparse_csr_tensor of more than two dims is not supported")
+    if len(crow) != shape[0] + 1 or crow[0] != 0 or np.any(np.diff(crow) < 0):
+        raise GradcliError(
+            f"`crow_indices[..., -1] == nnz` is not satisfied or crow_indices does not have "
+            f"{shape[0] + 1} entries starting at 0 in non-decreasing order"
+        )
+    if crow[-1] != len(col) or (len(col) and (col.min() < 0 or col.max() >= shape[1])):
+        raise GradcliError(
+            "`0 <= col_indices < ncols` or `crow_indices[..., -1] == nnz` is not satisfied."
+        )
+    rows = np.repeat(np.arange(shape[0], dtype=np.int64), np.diff(crow))
+    order = np.lexsort((col, rows))
+    coo = SparseCOO(np.stack([rows, col.astype(np.int64)]), vals, shape, coalesced=False)
+    if np.any(order != np.arange(len(order))) or len(set(zip(rows, col))) != len(col):
+        coo = coo.coalesce()
+    else:
+        coo.coalesced = True
+    hooks.warn(_UNCHECKED, once=True)
+    _csr_warning()
+    return SparseCSR(coo, crow)
+
+
+def _plain(v: Any, what: str) -> Any:
+    if isinstance(v, Tensor):
+        return v.data
+    if isinstance(v, (list, tuple)):
+        limits.LIST_ITEMS.check(len(v), f"the {what} of a sparse tensor")
+        return v
+    raise GradcliError(
+        f"sparse_csr_tensor(): argument '{what}' must be Tensor, not {type(v).__name__}"
+    ).mirror("TypeError")
+
+
 def sparse_sum(input: Any, dim: Any = None, dtype: Any = None) -> Any:  # noqa: A002
     try:
         return _sparse_sum(input, dim, dtype)
@@ -184,8 +303,8 @@ def sparse_softmax(input: Any, dim: Any, dtype: Any = None) -> SparseCOO:  # noq
     """`torch.sparse.softmax(s, dim)`: the softmax of the stored entries of each line along
     `dim` (the others are -inf), as ATen's CPU kernel computes it on the coalesced entries:
     each line's max, exp(value - max) summed in the entries' order, each exp times the sum's
-    reciprocal; float64 values only (float32's exponentials are refused: their last bits are
-    not reproduced)."""
+    reciprocal; the kernel's maxima, exponentials and sums are doubles (its accumulate type)
+    for float32 values too, each exponential stored as a float32 before the product."""
     return _sparse_softmax(input, dim, dtype, log=False)
 
 
@@ -233,12 +352,6 @@ def _softmax_of(s: Any, dim: Any, dtype: Any, log: bool) -> SparseCOO:
         raise GradcliError(f"\"{fn}\" not implemented for '{s.dtype}'").mirror(
             "NotImplementedError"
         )
-    if s.dtype == np.float32:
-        raise NotSupported(
-            f"torch.sparse.{fn} of float32 values is not supported by gradcli (PyTorch's kernel "
-            "computes its exponentials in last bits gradcli does not reproduce)",
-            hint=f"use float64 values (s.double()), or torch.{fn} of the dense tensor",
-        )
     c = s.coalesce()
     vals = c.values
     nnz = len(vals)
@@ -263,16 +376,19 @@ def _softmax_of(s: Any, dim: Any, dtype: Any, log: bool) -> SparseCOO:
             f"after another, as PyTorch's kernel); this one has {longest + 1:,}",
             hint=f"take torch.{fn} of the dense tensor",
         )
-    mx = np.maximum.reduceat(vals[order], starts)
-    e = _c_exp(vals - mx[group])
-    sums = np.zeros(len(starts), vals.dtype)
+    # (the kernel's scratch rows are of the accumulate type: double for float32 values too)
+    wide = vals.astype(np.float64)
+    mx = np.maximum.reduceat(wide[order], starts)
+    e = _c_exp(wide - mx[group])
+    sums = np.zeros(len(starts), np.float64)
     for r in range(longest + 1):  # each line's sum, in its entries' order
         pick = rank == r
         sums[group[pick]] = sums[group[pick]] + e[pick]
-    if log:
-        out = vals - (mx + np.log(sums))[group]
-    else:
-        out = e * (1.0 / sums)[group]
+    with np.errstate(all="ignore"):
+        if log:
+            out = wide - (mx + np.log(sums))[group]
+        else:  # each exp stored in the values' type, then times the sum's reciprocal
+            out = e.astype(vals.dtype).astype(np.float64) * (1.0 / sums)[group]
     return SparseCOO(c.indices.copy(), out.astype(vals.dtype), s.shape, True)
 
 

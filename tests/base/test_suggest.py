@@ -57,7 +57,7 @@ def test_edits(a, b, n):
     [
         ("nn.CTCLoss_is_not_here()", None),  # neither PyTorch's nor close to anything
         ("nn.SyncBatchNorm(3)", None),  # PyTorch's, gradcli lacks it: no BatchNorm guess
-        ("torch.func.rearrange", None),  # PyTorch's own name, gradcli lacks it: no guess
+        ("torch.func.debug_unwrap", None),  # PyTorch's own name, gradcli lacks it: no guess
         ("torch.sigmoidd(x)", "did you mean `sigmoid`?"),
         ("nn.Lienar(2, 3)", "did you mean `Linear`?"),
     ],

@@ -9,6 +9,7 @@ reach; the number of attributes is bounded. Expected text is PyTorch 2.13's (che
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from gradcli.base import limits
@@ -94,15 +95,20 @@ def test_names_gradcli_does_not_model_stay_refused(name: str) -> None:
         out(HEAD + f"w.{name} = 1\n")
 
 
-def test_grad_dtype_other_than_the_tensors_own_is_refused() -> None:
-    # its own dtype restated changes nothing; a wrong type is PyTorch's error; another dtype
-    # (gradients cast to it, or any dtype with None) is not modelled: refused, not ignored
+def test_grad_dtype_casts_the_gradient_reaching_the_leaf() -> None:
+    # its own dtype restated changes nothing; a wrong type is PyTorch's error; another dtype:
+    # the pass computes in float32 and the gradient is cast as it reaches the leaf (float32's
+    # 0.1 widened, not float64's); None: any dtype, as it comes
     text = HEAD + "w.grad_dtype = w.dtype\nprint(w.grad_dtype == w.dtype)\n"
     text += "try:\n    w.grad_dtype = 1\nexcept RuntimeError as e:\n    print(e)\n"
     assert out(text) == "True\ngrad_dtype must be a torch.dtype or None, but got int"
-    for value in ("torch.float16", "None"):
-        with pytest.raises(NotSupported, match="`grad_dtype` other than its own dtype"):
-            out(HEAD + f"w.grad_dtype = {value}\n")
+    text = "import torch\nw = torch.ones(3, dtype=torch.float32, requires_grad=True)\n"
+    text += "w.grad_dtype = torch.float64\n(w * 0.1).sum().backward()\n"
+    text += "print(w.grad.dtype, w.grad[0].item())\n"
+    assert out(text) == f"torch.float64 {float(np.float32(0.1))!r}"
+    text = HEAD + "w.grad_dtype = None\nprint(w.grad_dtype)\n"
+    text += "w.grad = torch.zeros(3, dtype=torch.float64)\nprint(w.grad.dtype)\n"
+    assert out(text) == "None\ntorch.float64"
 
 
 def test_internal_slots_are_not_reached() -> None:

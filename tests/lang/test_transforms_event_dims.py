@@ -1,7 +1,8 @@
 """Transforms with an event dimension (ComposeTransform, IndependentTransform, ReshapeTransform,
-StackTransform, AffineTransform(event_dim=1)): log_abs_det_jacobian against log |det J| of the
-Jacobian by central differences (float64), TransformedDistribution.log_prob against the change
-of variables computed independently, the event dims PyTorch's rules give, and its errors."""
+StackTransform, CatTransform, AffineTransform(event_dim=1)): log_abs_det_jacobian against
+log |det J| of the Jacobian by central differences (float64), TransformedDistribution.log_prob
+against the change of variables computed independently, the event dims PyTorch's rules give, and
+its errors."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from gradcli.lang.program import parse
 HEAD = (
     "import torch\nfrom torch.distributions import Normal, Independent, "
     "TransformedDistribution\nfrom torch.distributions.transforms import (AffineTransform, "
-    "ComposeTransform, ExpTransform, IndependentTransform, ReshapeTransform, SigmoidTransform, "
-    "StackTransform, TanhTransform)\n"
+    "CatTransform, ComposeTransform, ExpTransform, IndependentTransform, ReshapeTransform, "
+    "SigmoidTransform, StackTransform, TanhTransform)\n"
     "torch.set_default_dtype(torch.float64)\n"
 )
 
@@ -35,6 +36,9 @@ FLOWS = {
     "independent_exp": "IndependentTransform(ExpTransform(), 1)",
     "stack": "ComposeTransform([ReshapeTransform((4,), (2, 2)), StackTransform([ExpTransform(), "
     "AffineTransform(1.0, 3.0)], dim=1), ReshapeTransform((2, 2), (4,))])",
+    "cat_blocks": "CatTransform([IndependentTransform(ExpTransform(), 1), "
+    "IndependentTransform(AffineTransform(1.0, 3.0), 1), IndependentTransform(TanhTransform(), 1)"
+    "], dim=0, lengths=[2, 1, 1])",
     "nested_compose": "ComposeTransform([ComposeTransform([AffineTransform(0.5, 2.0), "
     "IndependentTransform(SigmoidTransform(), 1)]), ComposeTransform([])])",
 }

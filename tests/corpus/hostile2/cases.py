@@ -9599,7 +9599,7 @@ add(
     small(
         "cond_branch_returns_a_string",
         "torch.cond(torch.tensor(True), lambda x: 'a', lambda x: 'b', (torch.ones(2),))",
-        (r"not supported",),
+        (r"HOP body output unsupported",),
     ),
     small(
         "scan_combine_returns_one",
@@ -9705,10 +9705,12 @@ add(
         "a = torch.sparse.softmax(s, 1)",
         LIMIT + (r"at most",),
     ),
-    small(
-        "sparse_softmax_float32",
-        "s = torch.ones(2, 2).to_sparse()\nprint(torch.sparse.softmax(s, 1))",
-        (r"not supported",),
+    budget(
+        "sparse_softmax_float32_one_long_line",
+        "i = torch.stack([torch.zeros(10**6, dtype=torch.long), torch.arange(10**6)])\n"
+        "s = torch.sparse_coo_tensor(i, torch.ones(10**6), (1, 10**6))\n"
+        "a = torch.sparse.log_softmax(s, 1)",
+        LIMIT + (r"at most",),
     ),
 )
 
@@ -9867,9 +9869,126 @@ add(
         (r"recursed too deeply",) + TIME_OR_LIMIT,
     ),
     small(
-        "transform_codomain_of_stack_refused",
+        "transform_codomain_of_stack_checks_a_million_slices",
         "from torch.distributions import transforms as T\n"
-        "print(T.StackTransform([T.ExpTransform()]).codomain)",
+        "c = T.StackTransform([T.ExpTransform()] * 10**6).codomain\n"
+        "print(c.check(torch.ones(10**6)).all())",
+        TIME_OR_LIMIT,
+    ),
+)
+
+# fixmisc39: torch.cond runs the branch not taken too (on copies, recording nothing).
+add(
+    small(
+        "cond_untaken_branch_loops_forever",
+        "def spin(x):\n    while True:\n        x = x + 1\n"
+        "print(torch.cond(torch.tensor(True), lambda x: x.cos(), spin, (torch.ones(2),)))",
+        TIME_OR_LIMIT,
+    ),
+    budget(
+        "cond_untaken_branch_allocates_gigabytes",
+        "print(torch.cond(torch.tensor(True), lambda x: x.cos(), "
+        "lambda x: x.expand(10**6, 10**5).clone().sum(0), (torch.ones(10**5),)))",
+    ),
+    small(
+        "cond_untaken_branch_recurses",
+        "def f(x):\n    return torch.cond(x.sum() < 0, f, lambda x: x.cos(), (x,))\n"
+        "print(f(torch.ones(2)))",
+        (r"recursion|depth",),
+    ),
+    small(
+        "cond_branch_prints",
+        "torch.cond(torch.tensor(False), lambda x: x.cos(), lambda x: print(x) or x.sin(), "
+        "(torch.ones(2),))",
+        (r"Failed to trace builtin operator",),
+    ),
+)
+
+# fixmisc39: torch.jit.trace keeps the Python values a traced function takes from tensors.
+add(
+    small(
+        "jit_trace_keeps_endless_item_values",
+        "def f(x):\n    while True:\n        x.item()\ntorch.jit.trace(f, torch.ones(()))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "packed_sequence_constructor_without_data",
+        "from torch.nn.utils.rnn import PackedSequence\nPackedSequence()",
+        (r"missing 1 required positional argument: 'data'",),
+    ),
+)
+
+# fixmisc39: CatTransform and constraints.cat (blocks of `lengths`), Lower/PositiveDefinite.
+add(
+    small(
+        "cat_transform_of_a_million_blocks",
+        "from torch.distributions import transforms as T\n"
+        "t = T.CatTransform([T.ExpTransform()] * 10**6, dim=0)\n"
+        "print(t(torch.zeros(10**6)).sum())",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "cat_constraint_lengths_not_sizes",
+        "from torch.distributions import constraints as C\nC.cat([C.real], lengths=['a'])",
+        (r"lengths must be a list of sizes",),
+    ),
+    budget(
+        "positive_definite_transform_of_huge_matrix",
+        "from torch.distributions import transforms as T\n"
+        "print(T.PositiveDefiniteTransform()(torch.zeros(20000, 20000)).sum())",
+    ),
+)
+
+# fixmisc39: x.grad_dtype = dtype (the engine casts a leaf's gradients to it).
+add(
+    small(
+        "grad_dtype_set_to_a_tensor",
+        "x = torch.ones(2, requires_grad=True)\nx.grad_dtype = torch.ones(2)",
+        (r"grad_dtype must be a torch.dtype or None, but got Tensor",),
+    ),
+)
+
+# fixmisc39: torch.func.rearrange parses a pattern string (gradcli's parser, bounded).
+add(
+    small(
+        "rearrange_pattern_of_megabytes",
+        "from torch.func import rearrange\n"
+        "print(rearrange(torch.ones(2), 'a -> a' + ' (' * 10**7))",
+        TIME_OR_LIMIT + (r"Imbalanced parentheses|brackets inside brackets",),
+    ),
+    small(
+        "rearrange_many_unit_axes",
+        "from torch.func import rearrange\n"
+        "print(rearrange(torch.ones(2), 'a -> a' + ' 1' * 10**5))",
+        (r"dimension|limit",),
+    ),
+    budget(
+        "rearrange_huge_merge_copy",
+        "from torch.func import rearrange\n"
+        "x = torch.ones(1, 10**7).expand(1000, 10**7)\nprint(rearrange(x, 'a b -> (b a)').sum())",
+    ),
+)
+
+# fixmisc39: sparse CSR matrices (to_sparse_csr, sparse_csr_tensor, products with dense).
+add(
+    small(
+        "csr_tensor_from_a_huge_list",
+        "print(torch.sparse_csr_tensor([0] * 10**8, [0], [1.0]))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "csr_tensor_offsets_decreasing",
+        "print(torch.sparse_csr_tensor([0, 2, 1], [0, 1], [1.0, 2.0]))",
+        (r"crow_indices",),
+    ),
+    budget(
+        "csr_product_of_billions",
+        "c = torch.ones(3000, 3000).to_sparse_csr()\nprint((c @ torch.ones(3000, 3000)).sum())",
+        LIMIT + (r"at most",),
+    ),
+    small(
+        "csr_indexing_refused",
+        "c = torch.eye(3).to_sparse_csr()\nprint(c[0])",
         (r"not supported",),
     ),
 )

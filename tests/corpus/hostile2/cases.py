@@ -9873,3 +9873,25 @@ add(
         (r"not supported",),
     ),
 )
+
+# fixmeas109: nn.LinearCrossEntropyLoss / F.linear_cross_entropy (a Linear of C * prod(out_features)
+# rows; the chunked `options` path refused).
+add(
+    small(
+        "linear_cross_entropy_loss_huge_out_features",
+        "c = torch.nn.LinearCrossEntropyLoss(1000, 1000, out_features=(1000, 1000))",
+        LIMIT + (r"memory", r"too large", r"bytes"),
+    ),
+    small(
+        "linear_cross_entropy_loss_many_out_features",
+        "c = torch.nn.LinearCrossEntropyLoss(1, 1, out_features=(1,) * 10**7)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "linear_cross_entropy_options_refused",
+        "o = torch.nn.LinearCrossEntropyOptions()\n"
+        "print(torch.nn.functional.linear_cross_entropy(torch.ones(1, 2), torch.ones(3, 2), "
+        "torch.tensor([0]), options=o))",
+        (r"not supported",),
+    ),
+)

@@ -9895,3 +9895,51 @@ add(
         (r"not supported",),
     ),
 )
+
+# fixmeas109: nn.utils.skip_init (the generator's state put back, every tensor empty memory),
+# torch.autograd.enforce_grad_layout_policy (a leaf's .grad kept in the layout the pass made)
+# and torch.autograd.graph.region_activation_memory_budget (PyTorch's eager RuntimeError).
+add(
+    small(
+        "skip_init_huge_linear",
+        "m = torch.nn.utils.skip_init(torch.nn.Linear, 10**6, 10**6)",
+        LIMIT + (r"memory", r"too large"),
+    ),
+    small(
+        "skip_init_program_class_refused",
+        "class M(torch.nn.Module):\n    def __init__(self, device=None):\n"
+        "        super().__init__()\n        self.w = torch.nn.Parameter(torch.ones(2))\n"
+        "m = torch.nn.utils.skip_init(M)",
+        (r"not supported",),
+    ),
+    small(
+        "skip_init_in_endless_loop",
+        "while True:\n    m = torch.nn.utils.skip_init(torch.nn.Linear, 100, 100)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "grad_layout_policy_broadcast_gradient_refused",
+        "x = torch.zeros(3, 4, requires_grad=True)\n"
+        "with torch.autograd.enforce_grad_layout_policy(False):\n    x.sum().backward()",
+        (r"not supported",),
+    ),
+    small(
+        "grad_layout_policy_decorating_a_builtin_refused",
+        "f = torch.autograd.enforce_grad_layout_policy(False)(print)",
+        (r"not supported",),
+    ),
+    small(
+        "grad_layout_policy_toggled_in_endless_loop",
+        "p = torch.zeros(3, 2).t().requires_grad_()\nwhile True:\n"
+        "    with torch.autograd.enforce_grad_layout_policy(False):\n"
+        "        (p * 2).sum().backward()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "region_memory_budget_after_compile_refused",
+        "f = torch.compile(lambda t: t * 2)\n"
+        "with torch.autograd.graph.region_activation_memory_budget(0.5):\n"
+        "    y = f(torch.ones(2))",
+        (r"not supported",),
+    ),
+)

@@ -1242,6 +1242,9 @@ def _build() -> dict[str, Namespace]:
             # The module is called as gradcli calls modules (its forward runs in the program).
             "functional_call": _Lazy("..surface.func", "functional_call"),
             "stack_module_state": _Lazy("..surface.func", "stack_module_state"),
+            "replace_all_batch_norm_modules_": _Lazy(
+                "..surface.func", "replace_all_batch_norm_modules_"
+            ),
         },
     )
     cuda = Namespace(

@@ -9943,3 +9943,24 @@ add(
         (r"not supported",),
     ),
 )
+
+# fixmeas109: torch.func.replace_all_batch_norm_modules_ (a walk over every submodule).
+add(
+    small(
+        "replace_all_batch_norm_deep_nesting",
+        "m = torch.nn.BatchNorm1d(2)\nfor i in range(100000):\n"
+        "    m = torch.nn.Sequential(m)\ntorch.func.replace_all_batch_norm_modules_(m)",
+        TIME_OR_LIMIT + (r"recursed too deeply", r"nest"),
+    ),
+    small(
+        "replace_all_batch_norm_in_endless_loop",
+        "m = torch.nn.Sequential(*[torch.nn.BatchNorm1d(2) for i in range(100)])\nwhile True:\n"
+        "    torch.func.replace_all_batch_norm_modules_(m)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "module_instance_dict_refused",
+        "m = torch.nn.Linear(2, 2)\nd = m.__dict__\nd['_parameters'] = {}",
+        (r"not supported",),
+    ),
+)

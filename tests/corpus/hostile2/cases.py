@@ -9964,3 +9964,20 @@ add(
         (r"not supported",),
     ),
 )
+
+# fixmeas109: complex parameters in torch.optim (each stepped as its real view).
+add(
+    small(
+        "complex_adam_in_endless_loop",
+        "z = torch.zeros(1000, dtype=torch.complex64, requires_grad=True)\n"
+        "opt = torch.optim.Adam([z, z, z])\nwhile True:\n"
+        "    z.abs().sum().backward()\n    opt.step()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "complex_lbfgs_refused",
+        "z = torch.zeros(2, dtype=torch.complex64, requires_grad=True)\n"
+        "opt = torch.optim.LBFGS([z])",
+        (r"not supported",),
+    ),
+)

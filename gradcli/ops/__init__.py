@@ -40,6 +40,7 @@ FAMILIES = (
     "special",
     "loss",
     "ctc",
+    "segment",
 )
 
 

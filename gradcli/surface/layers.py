@@ -2116,14 +2116,17 @@ NAMES = declare(
         "LinearCrossEntropyLoss",
         "nn",
         _nn_constructor(LinearCrossEntropyLoss),
-        "composition of matmul permute add reshape log_softmax nll_loss mul neg sum div times_scalar where",
+        "composition of matmul permute add reshape log_softmax nll_loss mul neg sum div "
+        "times_scalar where",
     ),
     (
         "linear_cross_entropy",
         "F",
         linear_cross_entropy,
-        "composition of matmul permute add reshape log_softmax nll_loss mul neg sum div times_scalar where",
+        "composition of matmul permute add reshape log_softmax nll_loss mul neg sum div "
+        "times_scalar where",
     ),
+    ("segment_reduce", "torch", X.segment_reduce, "segment_reduce"),
     ("Fold", "nn", Fold, "fold reshape"),
     ("PixelUnshuffle", "nn", PixelUnshuffle, "composition of reshape permute"),
     ("RReLU", "nn", _constructor(RReLU), "composition of mul"),

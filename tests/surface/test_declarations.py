@@ -257,6 +257,8 @@ CALLS: dict[str, list[Call]] = {
     + one(x23, t23f, None, None, 2),
     "F.cross_entropy": one(x23, labels),
     "F.linear": one(x23, lambda: leaf((4, 3)), lambda: leaf((4,))),
+    "torch.segment_reduce": one(x23, "max", lengths=Tensor(np.array([1, 1])))
+    + one(lambda: leaf((3, 2)), "mean", offsets=Tensor(np.array([0, 2, 3]))),
     "F.linear_cross_entropy": one(x23, lambda: leaf((4, 3)), labels, linear_bias=leaf((4,)))
     + one(x23, lambda: leaf((4, 3)), lambda: leaf((2, 4)))
     + one(x23, lambda: leaf((4, 2, 3)), lambda: Tensor(np.array([[2, 0], [1, 3]])))

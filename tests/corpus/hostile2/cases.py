@@ -9981,3 +9981,32 @@ add(
         (r"not supported",),
     ),
 )
+
+# fixmeas109: torch.segment_reduce (a Python loop over segments and their rows).
+add(
+    small(
+        "segment_reduce_many_segments",
+        "x = torch.zeros(10**6)\ny = torch.segment_reduce(x, 'sum', lengths=torch.ones(10**6, "
+        "dtype=torch.long))\nwhile True:\n    y = torch.segment_reduce(x, 'prod', "
+        "lengths=torch.ones(10**6, dtype=torch.long))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "segment_reduce_unsafe_lengths_past_the_data",
+        "x = torch.ones(3)\ny = torch.segment_reduce(x, 'sum', lengths=torch.tensor([5, 9]), "
+        "unsafe=True)",
+        (r"not supported",),
+    ),
+    small(
+        "segment_reduce_lengths_rows_not_the_data",
+        "x = torch.ones(3, 4)\ny = torch.segment_reduce(x, 'sum', lengths=torch.tensor([[4], [4]]),"
+        " axis=1)",
+        (r"not supported",),
+    ),
+    small(
+        "segment_reduce_huge_lengths_unsafe",
+        "x = torch.ones(3)\ny = torch.segment_reduce(x, 'max', lengths=torch.tensor([2**62, 1]), "
+        "unsafe=True)",
+        (r"not supported",) + LIMIT,
+    ),
+)

@@ -358,6 +358,8 @@ def _run_backward(
             raise sparse_refusal("a tensor hook")
         if user and t._hooks and (wanted is None or k in wanted):
             g = _run_hooks(t._hooks, g, t, leaf=True, own=_fresh(sources, k))
+        if not _GradMode.grad_layout and _stealable(sources, k):
+            STOLEN[k] = g.data
         out_grads[k] = (t, g)
         if on_leaf is not None:
             on_leaf(k, t, g)
@@ -1195,6 +1197,35 @@ def _fresh(sources: dict[Any, Any], k: Any) -> bool:
     return False
 
 
+# The leaves whose gradient PyTorch's AccumulateGrad would take as it is, under
+# `enforce_grad_layout_policy(False)` (by id, with the gradient's array): `accumulate` keeps its
+# layout rather than the leaf's.
+STOLEN: dict[int, Any] = {}
+# The nodes whose gradients PyTorch lays out by its own rules that NumPy's do not follow (a
+# matrix product's gradient of a transposed operand is made transposed): laid out as the leaf.
+_OWN_LAYOUT_NODES = ("Mm", "Addmm", "Bmm", "Baddbmm", "Mv", "Addmv", "Dot", "Convolution")
+
+
+def _stealable(sources: dict[Any, Any], k: Any) -> bool:
+    """Whether PyTorch's engine holds the leaf's gradient alone (`_fresh`), made by a node
+    whose layout gradcli's array has."""
+    fresh = _fresh(sources, k)
+    src = sources.get(k)
+    for _ in range(100_000):
+        if src is None or src is _MANY:
+            return fresh
+        n, _i = src
+        name = n.name()
+        if name.startswith(_OWN_LAYOUT_NODES):
+            return False
+        if name in ("SumBackward0", "ExpandBackward0"):
+            return True  # (the expanded gradient it makes, handed on alone)
+        if name not in _PASSING_NODES:
+            return fresh
+        src = sources.get(n)
+    return False
+
+
 def _sibling_hooks(n: Node, g: Tensor, grads: dict, hooked: set) -> Tensor:
     """The first node of a call with several outputs (split, unbind, chunk) that the pass
     reaches with a gradient: as PyTorch's one node for them, the hooks of every output run
@@ -1588,13 +1619,16 @@ def backward(
         )
     finally:
         GRAD_CALL[0] = valid
-    for k, (t, g) in got.items():
-        # Without `inputs`: the leaves; with it: exactly those tensors.
-        if k in done:
-            continue
-        if not t.requires_grad or (id(t) not in wanted if capture else t.node is not None):
-            continue
-        _accumulate_leaf(t, g, create_graph, copy=k not in fresh or bool(t._hooks))
+    try:
+        for k, (t, g) in got.items():
+            # Without `inputs`: the leaves; with it: exactly those tensors.
+            if k in done:
+                continue
+            if not t.requires_grad or (id(t) not in wanted if capture else t.node is not None):
+                continue
+            _accumulate_leaf(t, g, create_graph, copy=k not in fresh or bool(t._hooks))
+    finally:
+        STOLEN.clear()
 
 
 def _accumulate_leaf(t: Tensor, g: Tensor, create_graph: bool, copy: bool) -> None:
@@ -1691,7 +1725,19 @@ def accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = Tr
             # Laid out as the tensor is (PyTorch's AccumulateGrad "layout contract"): a
             # contiguous parameter gets a contiguous gradient even when the pass made a
             # transposed one (nn.Linear's weight), so `w.grad.view(-1)` works as in PyTorch.
-            if copy or g.data.strides != t.data.strides:
+            # Under `enforce_grad_layout_policy(False)` a gradient the pass made for it is
+            # kept in its own layout (PyTorch steals it without the copy).
+            stolen = STOLEN.pop(id(t), None) is g.data if STOLEN else False
+            if stolen and 0 in g.data.strides and g.data.size > 1:
+                raise NotSupported(
+                    "a broadcast gradient under torch.autograd.enforce_grad_layout_policy(False) "
+                    "is not supported by gradcli (PyTorch stores the expanded tensor itself as "
+                    ".grad)",
+                    hint="leave the policy on (the default) for this backward pass",
+                )
+            if stolen and g.data.strides != t.data.strides:
+                t.grad = Tensor(np.array(g.data, order="K"))  # its own layout, as PyTorch's
+            elif copy or g.data.strides != t.data.strides:
                 laid = np.empty_like(t.data, dtype=g.dtype)  # the leaf's order of dimensions
                 np.copyto(laid, g.data)
                 t.grad = Tensor(laid)
@@ -1701,9 +1747,43 @@ def accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = Tr
         create_graph or cur.shape != g.shape or cur.dtype != g.dtype or not cur.data.flags.writeable
     ):
         t.grad = apply(P.add, cur, g)
+        _layout_warning(t.grad, t)
     else:
         add_into(cur.data, g.data)
         bumped(cur)
+        _layout_warning(cur, t)
+
+
+def _elements(a: np.ndarray) -> list[int]:
+    return [s // a.itemsize for s in a.strides]
+
+
+def _layout_warning(grad: Tensor, t: Tensor) -> None:
+    """PyTorch's warning (once) for a sum into `.grad` laid out otherwise than the layout
+    contract asks (`t`'s strides for a dense `t`, else contiguous), when the policy holds."""
+    if not _GradMode.grad_layout or not isinstance(grad, Tensor):
+        return
+    a, v = grad.data, t.data
+    if a.strides == v.strides or a.ndim != v.ndim:
+        return
+    gs, vs = _elements(a), _elements(v)
+    order = sorted((st, n) for st, n in zip(vs, v.shape) if n != 1)
+    dense, expect = True, 1
+    for st, n in order:
+        dense = dense and st == expect
+        expect *= n
+    if dense:
+        fine = all((g0 == v0) if n != 1 else g0 != 0 for g0, v0, n in zip(gs, vs, v.shape))
+    else:
+        fine = bool(a.flags.c_contiguous)
+    if fine:
+        return
+    hooks.warn(
+        "grad and param do not obey the gradient layout contract. This is not an error, but "
+        f"may impair performance.\ngrad.sizes() = {list(a.shape)}, strides() = {gs}\n"
+        f"param.sizes() = {list(v.shape)}, strides() = {vs}",
+        once="grad layout contract",
+    )
 
 
 def _accumulate_sparse(t: Tensor, g: Any, create_graph: bool, copy: bool) -> None:

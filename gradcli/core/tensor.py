@@ -65,6 +65,9 @@ class _GradMode:
     # each node computes for nan (when `anomaly_nan`).
     anomaly = False
     anomaly_nan = True
+    # `torch.autograd.enforce_grad_layout_policy(enable)`: whether a leaf's first gradient is
+    # laid out as the leaf (PyTorch's layout contract) even where the pass made it otherwise.
+    grad_layout = True
     # Inside `torch.autograd.forward_ad.dual_level()`: `apply` carries tangents (`core.dual`).
     dual = False
     # While `core.forward.transposed_jvp` records an op's VJP to transpose it (forward mode):

@@ -444,6 +444,19 @@ def instance_dict(o: Any) -> Any:
         raise GradcliError(
             f"'{typename(o)}' object has no attribute '__dict__'", found="`.__dict__`"
         ).mirror("AttributeError")
+    from ..surface.nn import Module
+
+    if isinstance(o, Module):
+        # (PyTorch's is the module's live attribute table: its parameters', buffers' and
+        # submodules' dicts, hook tables, flags; kept out, as every dunder table of an object
+        # the program did not make as a plain instance)
+        raise NotSupported(
+            f"`.__dict__` is not accessible in gradcli programs: a module's instance dictionary "
+            f"(here of a {typename(o)}) is not supported by gradcli",
+            found="`.__dict__`",
+            hint="of a module, print dict(model.named_parameters()), dict(model.named_buffers())"
+            ", dict(model.named_children()) or model.state_dict()",
+        )
     raise GradcliError(
         f"`.__dict__` is not accessible in gradcli programs (here of a {typename(o)}): "
         f"{_REFLECTED}",

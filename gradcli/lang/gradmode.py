@@ -288,6 +288,98 @@ class AnomalyMode(GradMode):
         return f"<torch.autograd.anomaly_mode.{self.name} object>"
 
 
+class LayoutPolicy(GradMode):
+    """`torch.autograd.enforce_grad_layout_policy(enable=True)`: sets at once whether a leaf's
+    first gradient is laid out as the leaf (`core.autograd.accumulate`); a `with` block restores
+    the previous policy after it. As a decorator the policy is the function's, set at each call
+    (the one set when the object was made is put back first, as PyTorch's `__call__` does)."""
+
+    __slots__ = ("mode", "before", "immediate")
+
+    def __init__(self, mode: bool, immediate: bool = True):
+        super().__init__("enforce_grad_layout_policy", grad_enabled())
+        self.mode = mode
+        self.immediate = immediate
+        self.before: list[bool] = []
+        if immediate:
+            self.before.append(_GradMode.grad_layout)
+            _GradMode.grad_layout = mode
+
+    def enter(self) -> None:
+        if not self.immediate:
+            self.before.append(_GradMode.grad_layout)
+            _GradMode.grad_layout = self.mode
+
+    def exit(self) -> None:
+        if self.before:
+            _GradMode.grad_layout = self.before.pop()
+
+    def decorate(self, f: Any) -> Any:
+        from .values import UserFunction
+
+        if self.immediate:
+            self.exit()
+        if not isinstance(f, UserFunction) or f.grad_mode is not None:
+            raise NotSupported(
+                "torch.autograd.enforce_grad_layout_policy(...) decorating anything but a "
+                "program's own function (without another mode decorator) is not supported by "
+                "gradcli",
+                hint="write the body inside `with torch.autograd.enforce_grad_layout_policy"
+                "(False):`",
+            )
+        g = f.copy()
+        g.grad_mode = LayoutPolicy(self.mode, immediate=False)
+        return g
+
+    def decorator(self, f: Any) -> Any:
+        return self.decorate(f)
+
+    def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
+        if len(args) != 1 or kwargs:
+            raise GradcliError(
+                "enforce_grad_layout_policy.__call__() takes one argument, the function to decorate"
+            ).mirror("TypeError")
+        return self.decorate(args[0])
+
+    def __repr__(self) -> str:
+        return f"<torch.autograd.grad_mode.enforce_grad_layout_policy object at {id(self):#x}>"
+
+
+def enforce_grad_layout_policy(enable: Any = True) -> LayoutPolicy:
+    if not isinstance(enable, bool):
+        raise GradcliError(
+            "set_grad_layout_enforcement_enabled(): argument 'enabled' (position 1) must be "
+            f"bool, not {typename(enable)}"
+        ).mirror("TypeError")
+    return LayoutPolicy(enable)
+
+
+# Whether the program called torch.compile: a region of it may be inside a compiled function,
+# which gradcli runs as any other (it cannot tell PyTorch's compiled region from eager code).
+COMPILE_USED = [False]
+
+
+def region_activation_memory_budget(budget: Any) -> Any:
+    """`torch.autograd.graph.region_activation_memory_budget(budget)`: PyTorch's checks of the
+    budget, then its RuntimeError in eager mode (the budget only guides torch.compile's
+    partitioner, never a value)."""
+    name = "torch.autograd.graph.region_activation_memory_budget"
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
+        raise GradcliError(f"{name}: expects a float, got {typename(budget)}").mirror("TypeError")
+    if not 0.0 <= budget <= 1.0:
+        raise GradcliError(f"{name}: must be in [0, 1], got {budget}").mirror("ValueError")
+    if COMPILE_USED[0]:
+        raise NotSupported(
+            f"{name} in a program that uses torch.compile is not supported by gradcli: it runs "
+            "compiled functions as eager code and cannot tell whether the region is compiled",
+            hint="leave the `with` line out: the budget changes what is recomputed in the "
+            "backward pass, never a value",
+        )
+    raise GradcliError(
+        f"{name} can only be used inside a torch.compile region; it has no effect in eager mode."
+    ).mirror("RuntimeError")
+
+
 def _bool_arg(v: Any, fn: str, arg: str) -> bool:
     if not isinstance(v, bool):
         raise GradcliError(f"{fn}(): argument '{arg}' must be bool, not {typename(v)}").mirror(

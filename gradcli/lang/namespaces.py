@@ -447,6 +447,9 @@ def _compile(
         raise GradcliError(
             f"Unrecognized mode={mode}, should be one of: {', '.join(_COMPILE_MODES)}"
         ).mirror("RuntimeError")
+    from .gradmode import COMPILE_USED
+
+    COMPILE_USED[0] = True
     if model is None:
         return Builtin("torch.compile", lambda fn: _as_compiled(fn, "torch.compile"))
     return _as_compiled(model, "torch.compile")
@@ -1071,6 +1074,7 @@ def _nn_utils_members() -> dict[str, Any]:
     from ..surface import parametrize as PZ
     from ..surface import prune as PR
     from . import copying
+    from .skipinit import skip_init
 
     packed_type = PyType(
         "PackedSequence",
@@ -1084,6 +1088,7 @@ def _nn_utils_members() -> dict[str, Any]:
         **NU.FUNCTIONS,
         **fusion,
         "fusion": Namespace("torch.nn.utils.fusion", dict(fusion)),
+        "skip_init": Builtin("torch.nn.utils.skip_init", skip_init, raw=False),
         **{n: Builtin(f"torch.nn.utils.{n}", f) for n, f in PS.LEGACY.items()},
         "clip_grad": Namespace("torch.nn.utils.clip_grad", dict(NU.CLIP_GRAD)),
         "rnn": Namespace("torch.nn.utils.rnn", rnn),
@@ -1231,6 +1236,7 @@ def _build() -> dict[str, Namespace]:
                             "save_on_cpu",
                             "disable_saved_tensors_hooks",
                             "allow_mutation_on_saved_tensors",
+                            "region_activation_memory_budget",
                         )
                     },
                 },
@@ -1261,6 +1267,9 @@ def _build() -> dict[str, Namespace]:
                 "torch.autograd.set_detect_anomaly", gradmode.set_detect_anomaly
             ),
             "detect_anomaly": Builtin("torch.autograd.detect_anomaly", gradmode.detect_anomaly),
+            "enforce_grad_layout_policy": Builtin(
+                "torch.autograd.enforce_grad_layout_policy", gradmode.enforce_grad_layout_policy
+            ),
         },
     )
     func = Namespace(
@@ -1271,6 +1280,9 @@ def _build() -> dict[str, Namespace]:
             "functional_call": _Lazy("..surface.func", "functional_call"),
             "stack_module_state": _Lazy("..surface.func", "stack_module_state"),
             "rearrange": _Lazy("..surface.einops", "rearrange"),
+            "replace_all_batch_norm_modules_": _Lazy(
+                "..surface.func", "replace_all_batch_norm_modules_"
+            ),
         },
     )
     cuda = Namespace(

@@ -251,7 +251,10 @@ class Runtime:
             _GradMode.vmap_quiet = False
             _GradMode.vmapped.clear()
             _GradMode.repeats.clear()
-            _GradMode.anomaly_nan = True
+            _GradMode.anomaly_nan = _GradMode.grad_layout = True
+            from . import gradmode
+
+            gradmode.COMPILE_USED[0] = False
             if hooks.saved_hooks is not None or hooks.saved_pending:
                 from ..surface import saved_hooks
 

@@ -41,6 +41,7 @@ FAMILIES = (
     "fft",
     "loss",
     "ctc",
+    "segment",
 )
 
 

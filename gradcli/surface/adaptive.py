@@ -1,14 +1,17 @@
 """`nn.AdaptiveLogSoftmaxWithLoss` (Grave et al.'s efficient softmax approximation): a head
 Linear over the shortlist of frequent classes plus one entry per cluster of rarer ones, each
 cluster a two-Linear projection; built, drawn and computed as PyTorch's module is (its Python
-forward, step for step, through the surface's own functions)."""
+forward, step for step, through the surface's own functions). Also PyTorch's other softmax loss
+over a Linear: `F.linear_cross_entropy` and `nn.LinearCrossEntropyLoss` (reference path)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor
 from ..ops import arithmetic as A
 from . import names as N
@@ -208,3 +211,177 @@ class AdaptiveLogSoftmaxWithLoss(Module):
         data = output.data.copy()
         data[outside.data] = picked.data
         return Tensor(data)
+
+
+# --- F.linear_cross_entropy and nn.LinearCrossEntropyLoss ------------------------------------
+
+
+def _shape_text(shape: Any) -> str:
+    """A shape as PyTorch's f-strings show a Python tuple: `(4,)`, `(2, 3)`."""
+    return repr(tuple(int(n) for n in shape))
+
+
+def linear_cross_entropy(
+    input: Any,  # noqa: A002
+    linear_weight: Any,
+    target: Any,
+    *,
+    linear_bias: Any = None,
+    weight: Any = None,
+    reduction: str = "mean",
+    ignore_index: int | None = None,
+    label_smoothing: float = 0.0,
+    options: Any = None,
+) -> Tensor:
+    """`F.linear_cross_entropy` on PyTorch's reference path (`options=None`): the logits of
+    `linear(input, linear_weight, linear_bias)` reshaped to (*N, C, *out_features), then
+    `cross_entropy` (so its values, gradients and grad_fn names are cross_entropy's)."""
+    m, f = N.METHODS, N.NN_FUNCTIONAL
+    if options is not None:
+        raise NotSupported(
+            "F.linear_cross_entropy(..., options=LinearCrossEntropyOptions(...)) (PyTorch's "
+            "chunked path) is not supported by gradcli",
+            hint="leave options=None: the reference path computes the same loss",
+        )
+    x = A.tensor_arg(input, "input")
+    w = A.tensor_arg(linear_weight, "linear_weight")
+    target = A.tensor_arg(target, "target")
+    if x.ndim < 1 or x.ndim > 2:
+        raise GradcliError(f"expected input with dimensionality 1 or 2, got {x.ndim}").mirror(
+            "RuntimeError"
+        )
+    if w.ndim < 2:
+        raise GradcliError(
+            f"expected linear_weight with dimensionality at least 2, got {w.ndim}"
+        ).mirror("RuntimeError")
+    batches, in_features = tuple(x.shape[:-1]), x.shape[-1]
+    if in_features != w.shape[-1]:
+        raise GradcliError(
+            "expected equal input and linear_weight last dimensions (in_features), "
+            f"got {in_features} and {w.shape[-1]}, respectively"
+        ).mirror("RuntimeError")
+    classes, out_features = w.shape[0], tuple(w.shape[1:-1])
+    if linear_bias is not None:
+        linear_bias = A.tensor_arg(linear_bias, "linear_bias")
+        if tuple(linear_bias.shape) != (classes, *out_features):
+            raise GradcliError(
+                f"expected linear_bias shape {_shape_text((classes, *out_features))}, got "
+                f"{_shape_text(linear_bias.shape)}"
+            ).mirror("RuntimeError")
+    if out_features and not batches:
+        raise GradcliError(
+            f"K-dimensional loss defined by linear_weight shape {_shape_text(w.shape)} requires "
+            f"batched input, (N, {in_features}), got unbatched input with shape "
+            f"{_shape_text(x.shape)}"
+        ).mirror("RuntimeError")
+    logits_shape = (*batches, classes, *out_features)
+    if tuple(target.shape) == logits_shape and ignore_index is not None:
+        raise GradcliError(
+            "ignore_index cannot be specified when target contains probabilities"
+        ).mirror("RuntimeError")
+    ignore_index = -100 if ignore_index is None else ignore_index
+    if out_features:
+        rows = classes * int(np.prod(out_features))
+        w = m["reshape"](w, (rows, in_features))
+        if linear_bias is not None:
+            linear_bias = m["reshape"](linear_bias, rows)
+    logits = m["reshape"](f["linear"](x, w, linear_bias), logits_shape)
+    return f["cross_entropy"](
+        logits,
+        target,
+        weight=weight,
+        reduction=reduction,
+        ignore_index=ignore_index,
+        label_smoothing=label_smoothing,
+    )
+
+
+class LinearCrossEntropyLoss(Module):
+    """PyTorch's module: a bias-optional `Linear(in_features, C * prod(out_features))` whose
+    flat weight is reshaped to (C, *out_features, in_features) at each call, then
+    `F.linear_cross_entropy` with the module's settings."""
+
+    ATTRIBUTES = (
+        "training",
+        "num_classes",
+        "out_features",
+        "reduction",
+        "ignore_index",
+        "label_smoothing",
+        "options",
+    )
+
+    def __init__(
+        self,
+        in_features: int,
+        num_classes: int,
+        *,
+        out_features: Any = (),
+        bias: bool = False,
+        device: Any = None,
+        dtype: Any = None,
+        reduction: str = "mean",
+        weight: Any = None,
+        ignore_index: int | None = None,
+        label_smoothing: float = 0.0,
+        options: Any = None,
+    ) -> None:
+        if weight is not None:
+            w = A.tensor_arg(weight, "weight")
+            if tuple(w.shape) != (num_classes,):
+                raise GradcliError(
+                    f"expected weight shape to be {_shape_text((num_classes,))}, got "
+                    f"{_shape_text(w.shape)}"
+                ).mirror("RuntimeError")
+        if label_smoothing < 0 or label_smoothing > 1.0:
+            raise GradcliError(
+                f"expected label_smoothing to be in range [0, 1], got {label_smoothing}"
+            ).mirror("RuntimeError")
+        if options is not None:
+            raise NotSupported(
+                "nn.LinearCrossEntropyLoss(..., options=LinearCrossEntropyOptions(...)) "
+                "(PyTorch's chunked path) is not supported by gradcli",
+                hint="leave options=None: the reference path computes the same loss",
+            )
+        super().__init__()
+        self.reduction = reduction
+        self.register_buffer("weight", weight)
+        self.num_classes = num_classes
+        self.out_features = out_features
+        self.ignore_index = ignore_index
+        self.label_smoothing = label_smoothing
+        self.options = None
+        rows = num_classes
+        for n in out_features:
+            limits.BUDGET.tick()
+            rows *= n
+        self.add_module("linear", Linear(in_features, rows, bias=bias, dtype=dtype))
+
+    def forward(self, input: Any, target: Any) -> Tensor:  # noqa: A002
+        m = N.METHODS
+        lin = self._modules["linear"]
+        w = m["reshape"](
+            lin._parameters["weight"], (self.num_classes, *self.out_features, lin.in_features)
+        )
+        b = lin._parameters["bias"]
+        if b is not None:
+            b = m["reshape"](b, (self.num_classes, *self.out_features))
+        return linear_cross_entropy(
+            input,
+            w,
+            target,
+            linear_bias=b,
+            weight=self._buffers["weight"],
+            reduction=self.reduction,
+            ignore_index=self.ignore_index,
+            label_smoothing=self.label_smoothing,
+        )
+
+    def extra_repr(self) -> str:
+        lin = self._modules["linear"]
+        return (
+            f"in_features={lin.in_features}, num_classes={self.num_classes}, "
+            f"out_features={self.out_features!r}, bias={lin._parameters['bias'] is not None}, "
+            f"reduction={self.reduction}, ignore_index={self.ignore_index}, "
+            f"label_smoothing={self.label_smoothing}, options=None"
+        )

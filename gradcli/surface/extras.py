@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
 from ..core.dtypes import BF16, LEGACY_TYPES, scalar_type_name
 from ..core.op import apply
@@ -1772,3 +1772,94 @@ def cond(input: Any, p: Any = None, *, out: Any = None) -> Tensor:  # noqa: N803
     _in_place(masked_fill)(inverse, singular, float("inf"))
     r = A.mul_t(matrix_norm(a, p), matrix_norm(inverse, p))
     return _in_place(nan_to_num)(r, float("inf"), float("inf"), float("-inf"))
+
+
+# --- torch.segment_reduce -----------------------------------------------------------------------
+
+_SEGMENT_REDUCTIONS = {"sum": "sum", "prod": "prod", "mean": "mean", "max": "max", "amax": "max"}
+_SEGMENT_REDUCTIONS.update({"min": "min", "amin": "min"})
+
+
+def segment_reduce(
+    data: Any,
+    reduce: Any,
+    *,
+    lengths: Any = None,
+    indices: Any = None,
+    offsets: Any = None,
+    axis: Any = 0,
+    unsafe: Any = False,
+    initial: Any = None,
+) -> Tensor:
+    """`torch.segment_reduce(data, reduce, lengths= | offsets=, axis=0, unsafe, initial)`:
+    PyTorch's checks in its words, then the record (`ops.segment`) on the segments along
+    `axis`, the last dimension of lengths (or offsets), one row of them per index before it."""
+    from ..ops import segment as SG
+
+    x = A.tensor_arg(data, "data")
+    if reduce not in _SEGMENT_REDUCTIONS:
+        raise GradcliError(
+            f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}"
+        ).mirror("RuntimeError")
+    if indices is not None:
+        raise (
+            GradcliError("segment_reduce(): indices based reduction is not supported yet.")
+            .mirror("RuntimeError")
+            .pytorch()
+        )
+    if lengths is None and offsets is None:
+        raise GradcliError("segment_reduce(): Either lengths or offsets must be defined.").mirror(
+            "RuntimeError"
+        )
+    axis = C.check_dim(axis, x.ndim)
+    index = A.tensor_arg(lengths if lengths is not None else offsets, "lengths")
+    if index.dtype.kind not in "iu":
+        kernel = "lengths" if lengths is not None else "offsets"
+        raise GradcliError(
+            f'"_segment_reduce_{kernel}_cpu_kernel1" not implemented for '
+            f"'{scalar_type_name(index.dtype)}'"
+        ).mirror("NotImplementedError")
+    if axis != index.ndim - 1:
+        raise GradcliError(
+            "segment_reduce(): Expected axis to be the last dimension of "
+            f"{'lengths' if lengths is not None else 'offsets'} but got {axis}."
+        ).mirror("RuntimeError")
+    if tuple(index.shape[:-1]) != tuple(x.shape[:axis]):
+        raise NotSupported(
+            "torch.segment_reduce with lengths whose leading dimensions are not the data's "
+            "is not supported by gradcli (PyTorch reads memory past the lengths)",
+            hint=f"give lengths of shape {list(x.shape[:axis])} + [number of segments]",
+        )
+    rows = index.data.reshape(-1, index.shape[-1]).tolist() if index.ndim else []
+    if lengths is None:
+        rows = [[b - a for a, b in zip(r, r[1:])] for r in rows]
+    size = x.shape[axis]
+    if not unsafe:
+        if any(n < 0 for r in rows for n in r):
+            raise GradcliError("lengths contains negative value!").mirror("RuntimeError")
+        if any(sum(r) != size for r in rows):
+            raise GradcliError(
+                "segment_reduce(): Expected all rows of lengths along axis to sum to "
+                "data.size(lengths.dim()-1) when !unsafe."
+            ).mirror("RuntimeError")
+    elif any(n < 0 for r in rows for n in r) or any(sum(r) > size for r in rows):
+        raise NotSupported(
+            "torch.segment_reduce(..., unsafe=True) with lengths that do not fit the data is "
+            "not supported by gradcli (PyTorch reads memory past the tensor)",
+            hint="give lengths that sum to data.size(axis)",
+        )
+    seg: Any = tuple(rows[0]) if axis == 0 else tuple(tuple(int(n) for n in r) for r in rows)
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            f"\"_segment_reduce_cpu\" not implemented for '{scalar_type_name(x.dtype)}'"
+        ).mirror("NotImplementedError")
+    if initial is not None:
+        initial = float(initial)
+    return apply(
+        SG.segment_reduce,
+        x,
+        lengths=tuple(int(n) for n in seg) if axis == 0 else seg,
+        reduce=_SEGMENT_REDUCTIONS[reduce],
+        initial=initial,
+        axis=axis,
+    )

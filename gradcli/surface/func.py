@@ -79,6 +79,7 @@ __all__ = [
     "jacrev",
     "jvp",
     "linearize",
+    "replace_all_batch_norm_modules_",
     "stack_module_state",
     "vjp",
     "vmap",
@@ -1971,6 +1972,31 @@ def _untie_named_tensors(module: Any, given: dict[str, Any]) -> dict[str, Any]:
         for n in sorted(tied[name]):
             out[n] = given[name]
     return out
+
+
+# --- replace_all_batch_norm_modules_ ------------------------------------------------------------
+
+
+def replace_all_batch_norm_modules_(root: Any) -> Any:
+    """`torch.func.replace_all_batch_norm_modules_(root)`: every BatchNorm of `root` (itself
+    included; InstanceNorm is not one) that tracks running statistics stops: its running_mean,
+    running_var and num_batches_tracked become None and track_running_stats False, in place,
+    as PyTorch's (so vmap over the module computes batch statistics)."""
+    from ..core.tensor import typename
+    from .layers import _BatchNorm, _InstanceNorm
+
+    if not isinstance(root, Module):
+        raise GradcliError(f"'{typename(root)}' object has no attribute 'modules'").mirror(
+            "AttributeError"
+        )
+    for m in root.module_list():
+        limits.BUDGET.tick()
+        if isinstance(m, _BatchNorm) and not isinstance(m, _InstanceNorm):
+            if m.track_running_stats:
+                for name in ("running_mean", "running_var", "num_batches_tracked"):
+                    m._buffers[name] = None
+                m.track_running_stats = False
+    return root
 
 
 # --- stack_module_state -------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from . import extras as X
 from . import nnfunctional as NF
 from . import nnlosses as NL
 from . import overloads as OV
-from .adaptive import AdaptiveLogSoftmaxWithLoss
+from .adaptive import AdaptiveLogSoftmaxWithLoss, LinearCrossEntropyLoss, linear_cross_entropy
 from .args import reduction_arg
 from .declare import declare
 from .functional import _method_
@@ -2112,6 +2112,21 @@ NAMES = declare(
         _nn_constructor(AdaptiveLogSoftmaxWithLoss),
         "composition of matmul permute log_softmax index scatter add mean neg reshape",
     ),
+    (
+        "LinearCrossEntropyLoss",
+        "nn",
+        _nn_constructor(LinearCrossEntropyLoss),
+        "composition of matmul permute add reshape log_softmax nll_loss mul neg sum div "
+        "times_scalar where",
+    ),
+    (
+        "linear_cross_entropy",
+        "F",
+        linear_cross_entropy,
+        "composition of matmul permute add reshape log_softmax nll_loss mul neg sum div "
+        "times_scalar where",
+    ),
+    ("segment_reduce", "torch", X.segment_reduce, "segment_reduce"),
     ("Fold", "nn", Fold, "fold reshape"),
     ("PixelUnshuffle", "nn", PixelUnshuffle, "composition of reshape permute"),
     ("RReLU", "nn", _constructor(RReLU), "composition of mul"),

@@ -1093,6 +1093,7 @@ DECLARED = declare(
 # declare complex rules (`Op.complex`), and their compositions are right for complex values.
 COMPLEX_NAMES = frozenset(
     """
+    SGD Adam AdamW RMSprop Adagrad Adadelta Adamax NAdam RAdam Rprop ASGD
     exp log sqrt sin cos tanh abs absolute neg negative reciprocal square pow
     add sub subtract mul multiply div divide true_divide sum mean matmul mm mv dot
     real imag conj conj_physical resolve_conj resolve_neg angle complex polar view_as_real

@@ -33,9 +33,10 @@ from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes, hooks
 from ..core.dtypes import LEGACY_TYPES
 from ..core.inplace import check_capture, write
+from ..core.op import complex_refusal
 from ..core.sparse import SparseCOO, add_rows
 from ..core.sparse import add as sparse_add
-from ..core.tensor import Settings, Tensor, enable_grad, pytype_name, typename
+from ..core.tensor import Settings, Tensor, bumped, enable_grad, own, pytype_name, typename
 from . import kernels as K
 
 
@@ -76,6 +77,17 @@ def _write(p: Tensor, values: np.ndarray, op: str = "aten::add_.Tensor") -> None
     transform refuses on a tensor it captured.)"""
     check_capture(p, op)
     write(p, values)
+
+
+def _as_real(a: np.ndarray) -> np.ndarray:
+    """A complex array's real view (`torch.view_as_real`): its storage as pairs of reals."""
+    return np.ascontiguousarray(a).view(a.real.dtype).reshape(*a.shape, 2)
+
+
+def _as_complex(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """The complex array whose real view is `a` (its storage, where it can)."""
+    a = np.ascontiguousarray(a, dtype=np.dtype(dtype).type(0).real.dtype)
+    return a.view(dtype).reshape(a.shape[:-1])
 
 
 def _grad_of(p: Tensor) -> np.ndarray:
@@ -312,9 +324,66 @@ class Optimizer:
             with enable_grad():
                 loss = closure()
         for i, group in enumerate(self.param_groups):
-            self._step_group(group, _Hyper(group, f"{self.name}.step() (param_groups[{i}])"))
+            h = _Hyper(group, f"{self.name}.step() (param_groups[{i}])")
+            if any(
+                isinstance(p, Tensor) and p.data.dtype.kind == "c" and p.grad is not None
+                for p in group["params"]
+            ):
+                self._complex_step(group, h)
+            else:
+                self._step_group(group, h)
         self._stepped = self._stepped or self._watched
         return loss
+
+    # The optimizers whose step on a complex parameter is the step on its real view (PyTorch's
+    # `torch.view_as_real` of the parameter, its gradient and its state; SGD's complex
+    # arithmetic by real numbers is the same sums on each part).
+    COMPLEX_AS_REAL = False
+
+    def _complex_step(self, group: dict[str, Any], h: _Hyper) -> None:
+        """A step on a group with complex parameters, as PyTorch's: each complex parameter,
+        its gradient and its state tensors stepped as their real views (pairs of real
+        numbers, last axis 2); the state stays complex tensors keyed by the parameter."""
+        if not self.COMPLEX_AS_REAL:
+            raise complex_refusal(f"torch.optim.{self.name}.step()")
+        proxies: list[tuple[Tensor, Tensor, int]] = []
+        params = []
+        for p in group["params"]:
+            if not (isinstance(p, Tensor) and p.data.dtype.kind == "c" and p.grad is not None):
+                params.append(p)
+                continue
+            if type(p.grad) is SparseCOO:
+                raise complex_refusal(f"torch.optim.{self.name}.step() of a sparse gradient")
+            own(p)
+            proxy = Tensor(_as_real(p.data))
+            grad = p.grad.data
+            proxy.grad = Tensor(_as_real(np.ascontiguousarray(grad)))
+            state = self._state.get(p)
+            if state:
+                self._state[proxy] = {
+                    k: Tensor(_as_real(v.data))
+                    if isinstance(v, Tensor) and v.data.dtype.kind == "c"
+                    else v
+                    for k, v in state.items()
+                }
+            proxies.append((p, proxy, proxy._vc[0] if proxy._vc else 0))
+            params.append(proxy)
+        try:
+            self._step_group({**group, "params": params}, h)
+        finally:
+            for p, proxy, start in proxies:
+                made = self._state.pop(proxy, None)
+                if made is not None:
+                    self._state[p] = {
+                        k: Tensor(_as_complex(v.data, p.data.dtype))
+                        if isinstance(v, Tensor)
+                        and v.data.shape == proxy.data.shape
+                        and v.data.dtype.kind == "f"
+                        else v
+                        for k, v in made.items()
+                    }
+                for _ in range((proxy._vc[0] if proxy._vc else 0) - start):
+                    bumped(p)  # (the writes through its real view count on the parameter)
 
     def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
         raise NotImplementedError
@@ -590,6 +659,7 @@ def _nonnegative(v: Any, what: str, message: str, fn: str) -> None:
 
 
 class SGD(Optimizer):
+    COMPLEX_AS_REAL = True
     BF16_EXACT = True
 
     def __init__(
@@ -694,6 +764,7 @@ class SGD(Optimizer):
 
 
 class Adam(Optimizer):
+    COMPLEX_AS_REAL = True
     BF16_EXACT = True
     SPARSE_WORDS = "Adam does not support sparse gradients, please consider SparseAdam instead"
 
@@ -1100,6 +1171,7 @@ class AdamW(Adam):
 
 
 class RMSprop(Optimizer):
+    COMPLEX_AS_REAL = True
     BF16_EXACT = True
 
     """`torch.optim.RMSprop`: a running mean of squared gradients (`square_avg`), centred by
@@ -1183,6 +1255,7 @@ class RMSprop(Optimizer):
 
 
 class Adagrad(Optimizer):
+    COMPLEX_AS_REAL = True
     BF16_EXACT = True
     SPARSE_WORDS = None
 
@@ -1306,6 +1379,7 @@ def _rdiv(number: float, a: np.ndarray) -> np.ndarray:
 
 
 class Adadelta(Optimizer):
+    COMPLEX_AS_REAL = True
     """`torch.optim.Adadelta`: running means of squared gradients (`square_avg`) and of squared
     updates (`acc_delta`); the update is sqrt(acc_delta + eps) / sqrt(square_avg + eps) * grad."""
 
@@ -1452,6 +1526,7 @@ class SparseAdam(Optimizer):
 
 
 class Adamax(Optimizer):
+    COMPLEX_AS_REAL = True
     BF16_EXACT = True
 
     """`torch.optim.Adamax`: Adam with the infinity norm: `exp_inf` is the running maximum of
@@ -1515,6 +1590,7 @@ class Adamax(Optimizer):
 
 
 class NAdam(Optimizer):
+    COMPLEX_AS_REAL = True
     BF16_EXACT = True
 
     """`torch.optim.NAdam`: Adam with Nesterov momentum, its momentum schedule
@@ -1601,6 +1677,7 @@ class NAdam(Optimizer):
 
 
 class RAdam(Optimizer):
+    COMPLEX_AS_REAL = True
     BF16_EXACT = True
 
     """`torch.optim.RAdam`: Adam with the variance of the adaptive rate rectified; in the first
@@ -1684,6 +1761,7 @@ class RAdam(Optimizer):
 
 
 class Rprop(Optimizer):
+    COMPLEX_AS_REAL = True
     """`torch.optim.Rprop`: per-element step sizes, grown by etaplus while the gradient keeps
     its sign and shrunk by etaminus when it flips (that step then skipped), within
     step_sizes; only the gradient's sign moves the parameter."""
@@ -1754,6 +1832,7 @@ class Rprop(Optimizer):
 
 
 class ASGD(Optimizer):
+    COMPLEX_AS_REAL = True
     BF16_EXACT = True
 
     """`torch.optim.ASGD`: SGD with a decaying rate eta = lr / (1 + lambd lr t) ** alpha and a

@@ -1018,6 +1018,64 @@ def _ctc_paths(x, targets, input_lengths, target_lengths, blank=0):
     return out
 
 
+def _segment_rows(data, lengths, axis):
+    """(data block, its row of lengths) for each index before `axis`."""
+    if axis == 0:
+        return [(data, lengths)]
+    flat = data.reshape((-1,) + data.shape[axis:])
+    return list(zip(flat, lengths, strict=True))
+
+
+def _segment_ref(data, lengths, reduce, initial=None, axis=0):
+    """Each segment reduced by NumPy's whole-array functions (an empty one: initial, else the
+    reduction's identity, NaN for mean)."""
+    fns = {"sum": np.sum, "mean": np.mean, "prod": np.prod, "max": np.max, "min": np.min}
+    empty = {"sum": 0.0, "mean": math.nan, "prod": 1.0, "max": -math.inf, "min": math.inf}
+    parts = []
+    for block, row in _segment_rows(data, lengths, axis):
+        outs, at = [], 0
+        for n in row:
+            seg = block[at : at + n]
+            at += n
+            if n == 0:
+                fill = empty[reduce] if initial is None else initial
+                outs.append(np.full(block.shape[1:], fill))
+                continue
+            if reduce == "mean":
+                outs.append((np.sum(seg, axis=0) + (initial or 0.0)) / n)
+                continue
+            if initial is not None:
+                seg = np.concatenate([np.full((1,) + block.shape[1:], initial), seg])
+            outs.append(fns[reduce](seg, axis=0))
+        parts.append(np.stack(outs))
+    out = np.stack(parts)
+    return out[0] if axis == 0 else out.reshape(data.shape[:axis] + out.shape[1:])
+
+
+def _segment_backward_ref(g, data, lengths, reduce, initial=None, axis=0):
+    """The derivative of `_segment_ref` (the samples' values are distinct and nonzero)."""
+    out = _segment_ref(data, lengths, reduce, initial, axis)
+    res = np.zeros(data.shape)
+    rows = zip(
+        _segment_rows(res, lengths, axis),
+        _segment_rows(g, lengths, axis),
+        _segment_rows(out, lengths, axis),
+        _segment_rows(data, lengths, axis),
+    )
+    for (rb, row), (gb, _), (ob, _), (db, _) in rows:
+        at = 0
+        for i, n in enumerate(row):
+            seg = db[at : at + n]
+            if reduce in ("sum", "mean"):
+                rb[at : at + n] = gb[i] / (n if reduce == "mean" else 1)
+            elif reduce == "prod":
+                rb[at : at + n] = gb[i] * ob[i] / seg
+            else:
+                rb[at : at + n] = np.where(seg == ob[i], gb[i], 0.0)
+            at += n
+    return res
+
+
 def _ctc_ref(x, targets, input_lengths, target_lengths, blank=0, zero_infinity=False):
     res = []
     for found in _ctc_paths(x, targets, input_lengths, target_lengths, blank):
@@ -1379,6 +1437,8 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "nll_loss": _nll_ref,
     "ctc_loss": _ctc_ref,
     "ctc_loss_backward": _ctc_backward_ref,
+    "segment_reduce": _segment_ref,
+    "segment_reduce_backward": _segment_backward_ref,
     "einsum": _einsum_ref,
     "inv": _inv_ref,
     "matrix_exp": _matrix_exp_ref,
@@ -2128,6 +2188,18 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
             )[0]
         ),
         "ctc_loss_backward": _torch_ctc_backward,
+        "segment_reduce": lambda x, lengths, reduce, initial=None, axis=0: torch.segment_reduce(
+            x, reduce, lengths=torch.tensor(lengths), axis=axis, initial=initial
+        ),
+        "segment_reduce_backward": lambda g, x, lengths, reduce, initial=None, axis=0: (
+            torch.autograd.grad(
+                torch.segment_reduce(
+                    x, reduce, lengths=torch.tensor(lengths), axis=axis, initial=initial
+                ),
+                x,
+                g,
+            )[0]
+        ),
         **_torch_linalg(),
     }
 

@@ -257,6 +257,12 @@ CALLS: dict[str, list[Call]] = {
     + one(x23, t23f, None, None, 2),
     "F.cross_entropy": one(x23, labels),
     "F.linear": one(x23, lambda: leaf((4, 3)), lambda: leaf((4,))),
+    "torch.segment_reduce": one(x23, "max", lengths=Tensor(np.array([1, 1])))
+    + one(lambda: leaf((3, 2)), "mean", offsets=Tensor(np.array([0, 2, 3]))),
+    "F.linear_cross_entropy": one(x23, lambda: leaf((4, 3)), labels, linear_bias=leaf((4,)))
+    + one(x23, lambda: leaf((4, 3)), lambda: leaf((2, 4)))
+    + one(x23, lambda: leaf((4, 2, 3)), lambda: Tensor(np.array([[2, 0], [1, 3]])))
+    + one(x23, lambda: leaf((4, 3)), labels, label_smoothing=0.1),
     "torch.where": one(mask23, x23, x23),
     "torch.broadcast_tensors": one(x23, lambda: leaf((3, 1, 1))),
     "torch.meshgrid": one(lambda: leaf((3,)), lambda: leaf((2,)), indexing="xy"),
@@ -598,6 +604,7 @@ CALLS: dict[str, list[Call]] = {
     "nn.AdaptiveMaxPool3d": one(volume),
     "nn.ChannelShuffle": one(lambda: leaf((1, 4, 2, 3))),
     "nn.AdaptiveLogSoftmaxWithLoss": one(lambda: leaf((4, 8)), lambda: t(0, 4, 9, 2)),
+    "nn.LinearCrossEntropyLoss": one(x23, labels) + one(x23, lambda: leaf((2, 4))),
     "nn.TripletMarginWithDistanceLoss": one(x23, x23, x23),
     "nn.LPPool1d": one(signal),
     "nn.LPPool2d": one(image),
@@ -720,6 +727,7 @@ CONSTRUCT: dict[str, tuple] = {
     "nn.MaxUnpool3d": (2,),
     "nn.ChannelShuffle": (2,),
     "nn.AdaptiveLogSoftmaxWithLoss": (8, 10, [3, 6]),
+    "nn.LinearCrossEntropyLoss": (3, 4),
     "nn.AdaptiveMaxPool3d": ((2, 1, 3),),
     "nn.LPPool1d": (2, 3),
     "nn.LPPool2d": (2, 2),
@@ -758,6 +766,7 @@ CONSTRUCT: dict[str, tuple] = {
 
 
 MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
+    "nn.LinearCrossEntropyLoss": [((3, 4), {"bias": True, "label_smoothing": 0.1})],
     "nn.Upsample": [((None, 2, "bilinear"), {})],
     "nn.MultiheadAttention": [((4, 2), {"add_bias_kv": True, "add_zero_attn": True})],
     "nn.RNN": [((3, 2), {"nonlinearity": "relu", "bidirectional": True})],

@@ -10072,3 +10072,140 @@ add(
         (r"Got shape with 1000000 values", r"over the limit", r"limit"),
     ),
 )
+
+# fixmeas109: nn.LinearCrossEntropyLoss / F.linear_cross_entropy (a Linear of C * prod(out_features)
+# rows; the chunked `options` path refused).
+add(
+    small(
+        "linear_cross_entropy_loss_huge_out_features",
+        "c = torch.nn.LinearCrossEntropyLoss(1000, 1000, out_features=(1000, 1000))",
+        LIMIT + (r"memory", r"too large", r"bytes"),
+    ),
+    small(
+        "linear_cross_entropy_loss_many_out_features",
+        "c = torch.nn.LinearCrossEntropyLoss(1, 1, out_features=(1,) * 10**7)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "linear_cross_entropy_options_refused",
+        "o = torch.nn.LinearCrossEntropyOptions()\n"
+        "print(torch.nn.functional.linear_cross_entropy(torch.ones(1, 2), torch.ones(3, 2), "
+        "torch.tensor([0]), options=o))",
+        (r"not supported",),
+    ),
+)
+
+# fixmeas109: nn.utils.skip_init (the generator's state put back, every tensor empty memory),
+# torch.autograd.enforce_grad_layout_policy (a leaf's .grad kept in the layout the pass made)
+# and torch.autograd.graph.region_activation_memory_budget (PyTorch's eager RuntimeError).
+add(
+    small(
+        "skip_init_huge_linear",
+        "m = torch.nn.utils.skip_init(torch.nn.Linear, 10**6, 10**6)",
+        LIMIT + (r"memory", r"too large"),
+    ),
+    small(
+        "skip_init_program_class_refused",
+        "class M(torch.nn.Module):\n    def __init__(self, device=None):\n"
+        "        super().__init__()\n        self.w = torch.nn.Parameter(torch.ones(2))\n"
+        "m = torch.nn.utils.skip_init(M)",
+        (r"not supported",),
+    ),
+    small(
+        "skip_init_in_endless_loop",
+        "while True:\n    m = torch.nn.utils.skip_init(torch.nn.Linear, 100, 100)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "grad_layout_policy_broadcast_gradient_refused",
+        "x = torch.zeros(3, 4, requires_grad=True)\n"
+        "with torch.autograd.enforce_grad_layout_policy(False):\n    x.sum().backward()",
+        (r"not supported",),
+    ),
+    small(
+        "grad_layout_policy_decorating_a_builtin_refused",
+        "f = torch.autograd.enforce_grad_layout_policy(False)(print)",
+        (r"not supported",),
+    ),
+    small(
+        "grad_layout_policy_toggled_in_endless_loop",
+        "p = torch.zeros(3, 2).t().requires_grad_()\nwhile True:\n"
+        "    with torch.autograd.enforce_grad_layout_policy(False):\n"
+        "        (p * 2).sum().backward()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "region_memory_budget_after_compile_refused",
+        "f = torch.compile(lambda t: t * 2)\n"
+        "with torch.autograd.graph.region_activation_memory_budget(0.5):\n"
+        "    y = f(torch.ones(2))",
+        (r"not supported",),
+    ),
+)
+
+# fixmeas109: torch.func.replace_all_batch_norm_modules_ (a walk over every submodule).
+add(
+    small(
+        "replace_all_batch_norm_deep_nesting",
+        "m = torch.nn.BatchNorm1d(2)\nfor i in range(100000):\n"
+        "    m = torch.nn.Sequential(m)\ntorch.func.replace_all_batch_norm_modules_(m)",
+        TIME_OR_LIMIT + (r"recursed too deeply", r"nest"),
+    ),
+    small(
+        "replace_all_batch_norm_in_endless_loop",
+        "m = torch.nn.Sequential(*[torch.nn.BatchNorm1d(2) for i in range(100)])\nwhile True:\n"
+        "    torch.func.replace_all_batch_norm_modules_(m)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "module_instance_dict_refused",
+        "m = torch.nn.Linear(2, 2)\nd = m.__dict__\nd['_parameters'] = {}",
+        (r"not supported",),
+    ),
+)
+
+# fixmeas109: complex parameters in torch.optim (each stepped as its real view).
+add(
+    small(
+        "complex_adam_in_endless_loop",
+        "z = torch.zeros(1000, dtype=torch.complex64, requires_grad=True)\n"
+        "opt = torch.optim.Adam([z, z, z])\nwhile True:\n"
+        "    z.abs().sum().backward()\n    opt.step()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "complex_lbfgs_refused",
+        "z = torch.zeros(2, dtype=torch.complex64, requires_grad=True)\n"
+        "opt = torch.optim.LBFGS([z])",
+        (r"not supported",),
+    ),
+)
+
+# fixmeas109: torch.segment_reduce (a Python loop over segments and their rows).
+add(
+    small(
+        "segment_reduce_many_segments",
+        "x = torch.zeros(10**6)\ny = torch.segment_reduce(x, 'sum', lengths=torch.ones(10**6, "
+        "dtype=torch.long))\nwhile True:\n    y = torch.segment_reduce(x, 'prod', "
+        "lengths=torch.ones(10**6, dtype=torch.long))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "segment_reduce_unsafe_lengths_past_the_data",
+        "x = torch.ones(3)\ny = torch.segment_reduce(x, 'sum', lengths=torch.tensor([5, 9]), "
+        "unsafe=True)",
+        (r"not supported",),
+    ),
+    small(
+        "segment_reduce_lengths_rows_not_the_data",
+        "x = torch.ones(3, 4)\ny = torch.segment_reduce(x, 'sum', lengths=torch.tensor([[4], [4]]),"
+        " axis=1)",
+        (r"not supported",),
+    ),
+    small(
+        "segment_reduce_huge_lengths_unsafe",
+        "x = torch.ones(3)\ny = torch.segment_reduce(x, 'max', lengths=torch.tensor([2**62, 1]), "
+        "unsafe=True)",
+        (r"not supported",) + LIMIT,
+    ),
+)

@@ -618,6 +618,10 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray, out_at: int = 0) -> np.ndarray | None
     # one matrix at a time (the whole copy can be far larger than the operands)
     xs, x_copy = _folded(x, batch, count)
     ys, y_copy = _folded(y, batch, count)
+    if (m < 2 or n < 2) and count > 1 and dtype is np.float32 and cpu.mkl_avx2():
+        flagged = _bmm_transposed_vector(xs, ys, x_copy, y_copy, count, out_at)
+        if flagged is not None:
+            return flagged.reshape(*batch, m, n)
     narrow = None
     small_avx2 = (
         (m < 2 or n < 2)
@@ -680,6 +684,48 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray, out_at: int = 0) -> np.ndarray | None
     return out.reshape(*batch, m, n)
 
 
+def _bmm_transposed_vector(
+    xs: Any, ys: Any, x_copy: bool, y_copy: bool, count: int, out_at: int
+) -> np.ndarray | None:
+    """A float32 bmm of two or more matrices on the AMD families (MKL's AVX2 code) whose one
+    column (or one row) ATen hands MKL as a transposed operand: its elements one float apart
+    but its own step not one float, as `w.t()` of a row w lies (vmap's batching rule for
+    `x @ w.t()` with w batched: a bmm with such columns). Measured on PyTorch 2.13, Zen 4
+    (tests/ops/data/record_bmm_flagged.py): row-major x (two rows or more) times such a
+    column is the small dot kernel's (`_dots`, x's rows from where each matrix lies), not the
+    row-major column's; such a row times row-major y is the row-major row's small kernel.
+    None for the other layouts (the callers' paths)."""
+    from .gemm_avx2 import _dots, _small, storage_offset
+
+    (m, k), n = xs[0].shape, ys[0].shape[1]
+    item = np.dtype(np.float32).itemsize
+    with np.errstate(all="ignore"):
+        if n == 1 and m >= 2 and k >= 2 and not y_copy:
+            st = ys.strides
+            if not (st[-2] == item and st[-1] >= k * item):
+                return None  # (a row-major column: the narrow kernels below)
+            out = np.empty((count, m, 1), np.float32)
+            for b in range(count):
+                hooks.observer.check_clock()
+                xb = np.ascontiguousarray(xs[b]) if x_copy else xs[b]
+                if not xb.flags.c_contiguous:
+                    return None
+                at = b * m * k if x_copy else storage_offset(xb)
+                out[b] = _dots(xb, ys[b].T, at)
+            return out
+        if m == 1 and n >= 2 and k >= 2 and not x_copy:
+            st = xs.strides
+            if not (st[-1] == item and 0 < st[-2] < k * item) or not (y_copy or _row_major(ys)):
+                return None  # (a row-major row: the small kernel below as well)
+            out = np.empty((count, 1, n), np.float32)
+            for b in range(count):
+                hooks.observer.check_clock()
+                yb = np.ascontiguousarray(ys[b]) if y_copy else ys[b]
+                out[b] = _small(np.ascontiguousarray(xs[b]), yb, None, out_at + b * n)
+            return out
+    return None
+
+
 def _row_major(a: np.ndarray) -> bool:
     """Whether ATen reads a's matrices as row-major (a transposed column is not a row). A
     size-1 axis with NumPy's step 0 (made by broadcasting or a new axis, where PyTorch's
@@ -707,7 +753,10 @@ def _folded(a: np.ndarray, batch: tuple, count: int) -> tuple[np.ndarray, bool]:
     """`a` expanded to `batch` with its batch axes folded into one (count, rows, cols), as a
     view, and whether PyTorch's reshape copies it (then `a` is indexed through its expanded
     view, matrix by matrix, and each is to be made contiguous)."""
-    full = np.broadcast_to(a, (*batch, *a.shape[-2:]))
+    shape = (*batch, *a.shape[-2:])
+    # (broadcast only where needed: NumPy's broadcast_to zeroes a size-1 axis's step, which
+    # tells a transposed column `w.t()` from a row-major one, as ATen reads it)
+    full = a if a.shape == shape else np.broadcast_to(a, shape)
     try:
         return np.reshape(full, (count, *a.shape[-2:]), copy=False), False
     except ValueError:
@@ -2137,14 +2186,20 @@ def aten_matmul(
             return aten_matmul(t1, t2[0], grad1, grad2)
     batch = np.broadcast_shapes(b1, b2)
     count = math.prod(batch)
-    e1 = np.reshape(np.broadcast_to(t1, (*batch, n, m1)), (count, n, m1))
+    e1 = np.reshape(_broadcast_kept(t1, (*batch, n, m1)), (count, n, m1))
     if d2 == 1:
         e2 = unsqueeze_view(np.reshape(np.broadcast_to(t2, (*batch, m2)), (count, m2)), 2)
     else:
-        e2 = np.reshape(np.broadcast_to(t2, (*batch, m2, p)), (count, m2, p))
+        e2 = np.reshape(_broadcast_kept(t2, (*batch, m2, p)), (count, m2, p))
     out = _matmul_fwd(e1, e2)
     shape = (*batch, *((n,) if d1 > 1 else ()), *((p,) if d2 > 1 else ()))
     return out.reshape(shape)
+
+
+def _broadcast_kept(a: np.ndarray, shape: tuple) -> np.ndarray:
+    """`a` broadcast to `shape`, itself where it has that shape already (NumPy's broadcast_to
+    zeroes a size-1 axis's step: the layout ATen reads, `w.t()` of a row, would be lost)."""
+    return a if a.shape == shape else np.broadcast_to(a, shape)
 
 
 # --- alpha * (x @ y): the product term of addmm, addmv, baddbmm with alpha != 1 -----------------

@@ -1959,12 +1959,26 @@ def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: 
         return None
     ax = a.transpose([la.index(x) for x in batch + left + summed]).reshape(count, m, k)
     bx = b.transpose([lb.index(x) for x in batch + summed + right]).reshape(count, k, n)
-    out = _bmm_fwd(ax, bx)
+    out = _bmm_fwd(_reshaped_steps(ax), _reshaped_steps(bx))
     if out is None:
         return None
     order = batch + left + right
     out = out.reshape([sizes[x] for x in order])
     return out.transpose([order.index(x) for x in keep])
+
+
+def _reshaped_steps(a: np.ndarray) -> np.ndarray:
+    """`a` with the steps PyTorch's reshape gives its size-1 axes (the next axis's extent, one
+    element at the end): einsum's reshaped operands, whose one column is row-major for bmm
+    (measured: 'bij,bkj->bik' with k of size 1 is bmm's of a row-major column), not the
+    permuted view's transposed one."""
+    if 1 not in a.shape:
+        return a
+    st = list(a.strides)
+    for d in range(a.ndim - 1, -1, -1):
+        if a.shape[d] == 1:
+            st[d] = a.itemsize if d == a.ndim - 1 else st[d + 1] * a.shape[d + 1]
+    return np.lib.stride_tricks.as_strided(a, a.shape, tuple(st), writeable=False)
 
 
 def contract(arrays: list[np.ndarray], ins: tuple, out: tuple) -> np.ndarray:

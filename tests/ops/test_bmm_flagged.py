@@ -26,7 +26,10 @@ CASES = json.loads((DATA / "bmm_flagged.json").read_text())["cases"]
 def products(kind: str, route: str = "bmm") -> list[np.ndarray]:
     out = []
     for a, w in REC.inputs(kind):
-        if kind == "column":
+        if kind == "einsum":
+            spec = (((0, 1, 2), (0, 3, 2)), (0, 1, 3))  # 'bij,bkj->bik'
+            out.append(linalg._einsum_fwd(a, w, spec=spec))
+        elif kind == "column":
             y = np.swapaxes(w, 1, 2)  # w.transpose(1, 2): steps (k, 1, k) floats
             if route == "contiguous":
                 y = w.reshape(y.shape)  # the same values as row-major columns (steps k, 1, 1)
@@ -36,7 +39,9 @@ def products(kind: str, route: str = "bmm") -> list[np.ndarray]:
     return out
 
 
-@pytest.mark.parametrize(("kind", "route"), [("column", "bmm"), ("column", "aten"), ("row", "bmm")])
+@pytest.mark.parametrize(
+    ("kind", "route"), [("column", "bmm"), ("column", "aten"), ("row", "bmm"), ("einsum", "bmm")]
+)
 def test_zen4_gives_torchs_bits(kind: str, route: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(cpu.ENV, "zen4")
     assert REC.sha(products(kind, route)) == CASES[kind]

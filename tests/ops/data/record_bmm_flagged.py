@@ -2,7 +2,9 @@
 AVX2 code), for matrices of one column or one row that ATen hands MKL as transposed operands:
 a column `w.t()` of a row w (its elements one float apart, its own step a row's length), as
 vmap's batching rule for `x @ w.t()` with w batched gives bmm, and a row `v.t()` of a column
-v. Writes bmm_flagged.json beside this file (sha256 of each case's result bytes).
+v; and einsum's 'bij,bkj->bik' with k of size 1, whose reshaped column is row-major again
+(the same values, the other kernel). Writes bmm_flagged.json beside this file (sha256 of
+each case's result bytes).
 
     OMP_NUM_THREADS=1 /work/torchenv/bin/python tests/ops/data/record_bmm_flagged.py
 
@@ -24,12 +26,12 @@ ROWS = [(2, 20, 40), (3, 5, 97), (4, 64, 31), (2, 3, 500)]
 
 
 def inputs(kind: str) -> list[tuple[np.ndarray, np.ndarray]]:
-    """(x, w) pairs: for "column", x (b, m, k) and w (b, 1, k), the product x @ w^T; for
-    "row", v (b, k, 1) and y (b, k, n), the product v^T @ y."""
+    """(x, w) pairs: for "column" and "einsum", x (b, m, k) and w (b, 1, k), the product
+    x @ w^T; for "row", v (b, k, 1) and y (b, k, n), the product v^T @ y."""
     rng = np.random.default_rng([sum(map(ord, kind)), 7])
     out = []
-    for b, m, k in COLUMNS if kind == "column" else ROWS:
-        if kind == "column":
+    for b, m, k in ROWS if kind == "row" else COLUMNS:
+        if kind != "row":
             a = rng.standard_normal((b, m, k)).astype(np.float32)
             w = (rng.standard_normal((b, 1, k)) * 0.2).astype(np.float32)
         else:
@@ -51,12 +53,14 @@ def main() -> None:
 
     torch.set_num_threads(1)
     cases = {}
-    for kind in ("column", "row"):
+    for kind in ("column", "row", "einsum"):
         results = []
         for a, w in inputs(kind):
             ta, tw = torch.tensor(a), torch.tensor(w)  # (torch's own aligned storage)
             if kind == "column":
                 results.append(torch.bmm(ta, tw.transpose(1, 2)).numpy())
+            elif kind == "einsum":
+                results.append(torch.einsum("bij,bkj->bik", ta, tw).numpy())
             else:
                 results.append(torch.bmm(ta.transpose(1, 2), tw).numpy())
         cases[kind] = sha(results)

@@ -618,7 +618,7 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray, out_at: int = 0) -> np.ndarray | None
     # one matrix at a time (the whole copy can be far larger than the operands)
     xs, x_copy = _folded(x, batch, count)
     ys, y_copy = _folded(y, batch, count)
-    if (m < 2 or n < 2) and count > 1 and dtype is np.float32 and cpu.mkl_avx2():
+    if (m < 2 or n < 2) and count > 1 and dtype in (np.float32, np.float64) and cpu.mkl_avx2():
         flagged = _bmm_transposed_vector(xs, ys, x_copy, y_copy, count, out_at)
         if flagged is not None:
             return flagged.reshape(*batch, m, n)
@@ -687,33 +687,38 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray, out_at: int = 0) -> np.ndarray | None
 def _bmm_transposed_vector(
     xs: Any, ys: Any, x_copy: bool, y_copy: bool, count: int, out_at: int
 ) -> np.ndarray | None:
-    """A float32 bmm of two or more matrices on the AMD families (MKL's AVX2 code) whose one
-    column (or one row) ATen hands MKL as a transposed operand: its elements one float apart
-    but its own step not one float, as `w.t()` of a row w lies (vmap's batching rule for
-    `x @ w.t()` with w batched: a bmm with such columns). Measured on PyTorch 2.13, Zen 4
-    (tests/ops/data/record_bmm_flagged.py): row-major x (two rows or more) times such a
-    column is the small dot kernel's (`_dots`, x's rows from where each matrix lies), not the
-    row-major column's; such a row times row-major y is the row-major row's small kernel.
-    None for the other layouts (the callers' paths)."""
-    from .gemm_avx2 import _dots, _small, storage_offset
+    """A float32 or float64 bmm of two or more matrices on the AMD families (MKL's AVX2 code)
+    whose one column (or one row) ATen hands MKL as a transposed operand: its elements one
+    element apart but its own step not one element, as `w.t()` of a row w lies (vmap's
+    batching rule for `x @ w.t()` with w batched: a bmm with such columns). Measured on
+    PyTorch 2.13, Zen 4 (tests/ops/data/record_bmm_flagged.py): row-major x (two rows or
+    more) times such a column is the small dot kernel's (`_dots`, `_dots64` in float64; x's
+    rows from where each matrix lies), not the row-major column's; such a float32 row times
+    row-major y is the row-major row's small kernel. None for the other layouts (the
+    callers' paths)."""
+    from .gemm_avx2 import _dots, _dots64, _small, storage_offset
 
     (m, k), n = xs[0].shape, ys[0].shape[1]
-    item = np.dtype(np.float32).itemsize
+    dtype = xs[0].dtype
+    item = dtype.itemsize
     with np.errstate(all="ignore"):
         if n == 1 and m >= 2 and k >= 2 and not y_copy:
             st = ys.strides
             if not (st[-2] == item and st[-1] >= k * item):
                 return None  # (a row-major column: the narrow kernels below)
-            out = np.empty((count, m, 1), np.float32)
+            out = np.empty((count, m, 1), dtype)
             for b in range(count):
                 hooks.observer.check_clock()
                 xb = np.ascontiguousarray(xs[b]) if x_copy else xs[b]
                 if not xb.flags.c_contiguous:
                     return None
                 at = b * m * k if x_copy else storage_offset(xb)
-                out[b] = _dots(xb, ys[b].T, at)
+                if dtype == np.float64:  # dgemm's dot kernel (measured alike)
+                    out[b] = _dots64(xb, ys[b].T, 0, at)
+                else:
+                    out[b] = _dots(xb, ys[b].T, at)
             return out
-        if m == 1 and n >= 2 and k >= 2 and not x_copy:
+        if m == 1 and n >= 2 and k >= 2 and not x_copy and dtype == np.float32:
             st = xs.strides
             if not (st[-1] == item and 0 < st[-2] < k * item) or not (y_copy or _row_major(ys)):
                 return None  # (a row-major row: the small kernel below as well)

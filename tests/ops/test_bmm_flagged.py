@@ -29,7 +29,7 @@ def products(kind: str, route: str = "bmm") -> list[np.ndarray]:
         if kind == "einsum":
             spec = (((0, 1, 2), (0, 3, 2)), (0, 1, 3))  # 'bij,bkj->bik'
             out.append(linalg._einsum_fwd(a, w, spec=spec))
-        elif kind == "column":
+        elif kind in ("column", "column64"):
             y = np.swapaxes(w, 1, 2)  # w.transpose(1, 2): steps (k, 1, k) floats
             if route == "contiguous":
                 y = w.reshape(y.shape)  # the same values as row-major columns (steps k, 1, 1)
@@ -40,7 +40,8 @@ def products(kind: str, route: str = "bmm") -> list[np.ndarray]:
 
 
 @pytest.mark.parametrize(
-    ("kind", "route"), [("column", "bmm"), ("column", "aten"), ("row", "bmm"), ("einsum", "bmm")]
+    ("kind", "route"),
+    [("column", "bmm"), ("column", "aten"), ("row", "bmm"), ("einsum", "bmm"), ("column64", "bmm")],
 )
 def test_zen4_gives_torchs_bits(kind: str, route: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(cpu.ENV, "zen4")

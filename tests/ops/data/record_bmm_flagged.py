@@ -1,10 +1,10 @@
-"""Record PyTorch's float32 bmm bits, on an AMD processor (gradcli's zen4 kernel family: MKL's
-AVX2 code), for matrices of one column or one row that ATen hands MKL as transposed operands:
-a column `w.t()` of a row w (its elements one float apart, its own step a row's length), as
-vmap's batching rule for `x @ w.t()` with w batched gives bmm, and a row `v.t()` of a column
-v; and einsum's 'bij,bkj->bik' with k of size 1, whose reshaped column is row-major again
-(the same values, the other kernel). Writes bmm_flagged.json beside this file (sha256 of
-each case's result bytes).
+"""Record PyTorch's bmm bits, on an AMD processor (gradcli's zen4 kernel family: MKL's AVX2
+code), for matrices of one column or one row that ATen hands MKL as transposed operands: a
+column `w.t()` of a row w (its elements one element apart, its own step a row's length), as
+vmap's batching rule for `x @ w.t()` with w batched gives bmm (float32, and float64 as
+"column64"), and a float32 row `v.t()` of a column v; and einsum's 'bij,bkj->bik' with k of
+size 1, whose reshaped column is row-major again (the same values, the other kernel). Writes
+bmm_flagged.json beside this file (sha256 of each case's result bytes).
 
     OMP_NUM_THREADS=1 /work/torchenv/bin/python tests/ops/data/record_bmm_flagged.py
 
@@ -30,10 +30,11 @@ def inputs(kind: str) -> list[tuple[np.ndarray, np.ndarray]]:
     x @ w^T; for "row", v (b, k, 1) and y (b, k, n), the product v^T @ y."""
     rng = np.random.default_rng([sum(map(ord, kind)), 7])
     out = []
+    dtype = np.float64 if kind == "column64" else np.float32
     for b, m, k in ROWS if kind == "row" else COLUMNS:
         if kind != "row":
-            a = rng.standard_normal((b, m, k)).astype(np.float32)
-            w = (rng.standard_normal((b, 1, k)) * 0.2).astype(np.float32)
+            a = rng.standard_normal((b, m, k)).astype(dtype)
+            w = (rng.standard_normal((b, 1, k)) * 0.2).astype(dtype)
         else:
             a = rng.standard_normal((b, k, 1)).astype(np.float32)
             w = rng.standard_normal((b, k, m)).astype(np.float32)
@@ -44,7 +45,7 @@ def inputs(kind: str) -> list[tuple[np.ndarray, np.ndarray]]:
 def sha(arrays: list[np.ndarray]) -> str:
     h = hashlib.sha256()
     for a in arrays:
-        h.update(np.ascontiguousarray(a, np.float32).tobytes())
+        h.update(np.ascontiguousarray(a).tobytes())
     return h.hexdigest()
 
 
@@ -53,11 +54,11 @@ def main() -> None:
 
     torch.set_num_threads(1)
     cases = {}
-    for kind in ("column", "row", "einsum"):
+    for kind in ("column", "row", "einsum", "column64"):
         results = []
         for a, w in inputs(kind):
             ta, tw = torch.tensor(a), torch.tensor(w)  # (torch's own aligned storage)
-            if kind == "column":
+            if kind in ("column", "column64"):
                 results.append(torch.bmm(ta, tw.transpose(1, 2)).numpy())
             elif kind == "einsum":
                 results.append(torch.einsum("bij,bkj->bik", ta, tw).numpy())

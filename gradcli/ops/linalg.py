@@ -704,6 +704,10 @@ def _bmm_transposed_vector(
     with np.errstate(all="ignore"):
         if n == 1 and m >= 2 and k >= 2 and not y_copy:
             st = ys.strides
+            if st[-2] == item and st[-1] < k * item and dtype == np.float64:
+                # a row-major float64 column (`vmap(torch.mv)`): dgemm's products added in
+                # order (measured alike, x row- or column-major)
+                return _bmm_column64(xs, ys, x_copy, count, m)
             if not (st[-2] == item and st[-1] >= k * item):
                 return None  # (a row-major column: the narrow kernels below)
             out = np.empty((count, m, 1), dtype)
@@ -729,6 +733,22 @@ def _bmm_transposed_vector(
                 out[b] = _small(np.ascontiguousarray(xs[b]), yb, None, out_at + b * n)
             return out
     return None
+
+
+def _bmm_column64(xs: Any, ys: np.ndarray, x_copy: bool, count: int, m: int) -> np.ndarray | None:
+    """Each float64 matrix (row- or column-major) times its row-major column, as MKL's AVX2
+    dgemm computes a batch of them: every product rounded, added in order from zero."""
+    from .gemm_avx2 import _small64
+
+    out = np.empty((count, m, 1))
+    none = np.zeros(0, int)
+    for b in range(count):
+        hooks.observer.check_clock()
+        xb = np.ascontiguousarray(xs[b]) if x_copy else xs[b]
+        if not (xb.flags.c_contiguous or xb.T.flags.c_contiguous):
+            return None
+        out[b] = _small64(xb, ys[b], none)
+    return out
 
 
 def _row_major(a: np.ndarray) -> bool:
@@ -1960,8 +1980,10 @@ def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: 
     m, n = math.prod(sizes[x] for x in left), math.prod(sizes[x] for x in right)
     k = sizes[summed[0]] if summed else 1
     count = math.prod(sizes[x] for x in batch)
-    if m * k * n == 0 or count == 0 or (m * k * n >= _BMM_SMALL and a.dtype != np.float32):
+    if m * k * n == 0 or count == 0:
         return None
+    if m * k * n >= _BMM_SMALL and a.dtype != np.float32 and not (n == 1 and cpu.mkl_avx2()):
+        return None  # (float64: a column's bmm on the AMD families only, `_bmm_column64`)
     ax = a.transpose([la.index(x) for x in batch + left + summed]).reshape(count, m, k)
     bx = b.transpose([lb.index(x) for x in batch + summed + right]).reshape(count, k, n)
     out = _bmm_fwd(_reshaped_steps(ax), _reshaped_steps(bx))

@@ -26,9 +26,11 @@ CASES = json.loads((DATA / "bmm_flagged.json").read_text())["cases"]
 def products(kind: str, route: str = "bmm") -> list[np.ndarray]:
     out = []
     for a, w in REC.inputs(kind):
-        if kind == "einsum":
+        if kind in ("einsum", "einsum64"):
             spec = (((0, 1, 2), (0, 3, 2)), (0, 1, 3))  # 'bij,bkj->bik'
             out.append(linalg._einsum_fwd(a, w, spec=spec))
+        elif kind == "rowmajor64":
+            out.append(linalg._bmm_fwd(a, w.reshape(w.shape[0], -1, 1)))
         elif kind in ("column", "column64"):
             y = np.swapaxes(w, 1, 2)  # w.transpose(1, 2): steps (k, 1, k) floats
             if route == "contiguous":
@@ -41,7 +43,8 @@ def products(kind: str, route: str = "bmm") -> list[np.ndarray]:
 
 @pytest.mark.parametrize(
     ("kind", "route"),
-    [("column", "bmm"), ("column", "aten"), ("row", "bmm"), ("einsum", "bmm"), ("column64", "bmm")],
+    [("column", "bmm"), ("column", "aten"), ("row", "bmm"), ("einsum", "bmm"), ("column64", "bmm")]
+    + [("rowmajor64", "bmm"), ("einsum64", "bmm")],
 )
 def test_zen4_gives_torchs_bits(kind: str, route: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(cpu.ENV, "zen4")

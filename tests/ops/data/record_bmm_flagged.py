@@ -3,7 +3,8 @@ code), for matrices of one column or one row that ATen hands MKL as transposed o
 column `w.t()` of a row w (its elements one element apart, its own step a row's length), as
 vmap's batching rule for `x @ w.t()` with w batched gives bmm (float32, and float64 as
 "column64"), and a float32 row `v.t()` of a column v; and einsum's 'bij,bkj->bik' with k of
-size 1, whose reshaped column is row-major again (the same values, the other kernel). Writes
+size 1, whose reshaped column is row-major again (the same values, the other kernel); and a
+float64 row-major column ("rowmajor64", `vmap(torch.mv)`'s bmm; "einsum64"). Writes
 bmm_flagged.json beside this file (sha256 of each case's result bytes).
 
     OMP_NUM_THREADS=1 /work/torchenv/bin/python tests/ops/data/record_bmm_flagged.py
@@ -30,7 +31,7 @@ def inputs(kind: str) -> list[tuple[np.ndarray, np.ndarray]]:
     x @ w^T; for "row", v (b, k, 1) and y (b, k, n), the product v^T @ y."""
     rng = np.random.default_rng([sum(map(ord, kind)), 7])
     out = []
-    dtype = np.float64 if kind == "column64" else np.float32
+    dtype = np.float64 if kind.endswith("64") else np.float32
     for b, m, k in ROWS if kind == "row" else COLUMNS:
         if kind != "row":
             a = rng.standard_normal((b, m, k)).astype(dtype)
@@ -54,14 +55,16 @@ def main() -> None:
 
     torch.set_num_threads(1)
     cases = {}
-    for kind in ("column", "row", "einsum", "column64"):
+    for kind in ("column", "row", "einsum", "column64", "rowmajor64", "einsum64"):
         results = []
         for a, w in inputs(kind):
             ta, tw = torch.tensor(a), torch.tensor(w)  # (torch's own aligned storage)
             if kind in ("column", "column64"):
                 results.append(torch.bmm(ta, tw.transpose(1, 2)).numpy())
-            elif kind == "einsum":
+            elif kind in ("einsum", "einsum64"):
                 results.append(torch.einsum("bij,bkj->bik", ta, tw).numpy())
+            elif kind == "rowmajor64":
+                results.append(torch.bmm(ta, tw.reshape(tw.shape[0], -1, 1)).numpy())
             else:
                 results.append(torch.bmm(ta.transpose(1, 2), tw).numpy())
         cases[kind] = sha(results)

@@ -618,6 +618,10 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray, out_at: int = 0) -> np.ndarray | None
     # one matrix at a time (the whole copy can be far larger than the operands)
     xs, x_copy = _folded(x, batch, count)
     ys, y_copy = _folded(y, batch, count)
+    if (m < 2 or n < 2) and count > 1 and dtype in (np.float32, np.float64) and cpu.mkl_avx2():
+        flagged = _bmm_transposed_vector(xs, ys, x_copy, y_copy, count, out_at)
+        if flagged is not None:
+            return flagged.reshape(*batch, m, n)
     narrow = None
     small_avx2 = (
         (m < 2 or n < 2)
@@ -680,6 +684,73 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray, out_at: int = 0) -> np.ndarray | None
     return out.reshape(*batch, m, n)
 
 
+def _bmm_transposed_vector(
+    xs: Any, ys: Any, x_copy: bool, y_copy: bool, count: int, out_at: int
+) -> np.ndarray | None:
+    """A float32 or float64 bmm of two or more matrices on the AMD families (MKL's AVX2 code)
+    whose one column (or one row) ATen hands MKL as a transposed operand: its elements one
+    element apart but its own step not one element, as `w.t()` of a row w lies (vmap's
+    batching rule for `x @ w.t()` with w batched: a bmm with such columns). Measured on
+    PyTorch 2.13, Zen 4 (tests/ops/data/record_bmm_flagged.py): row-major x (two rows or
+    more) times such a column is the small dot kernel's (`_dots`, `_dots64` in float64; x's
+    rows from where each matrix lies), not the row-major column's; such a float32 row times
+    row-major y is the row-major row's small kernel. None for the other layouts (the
+    callers' paths)."""
+    from .gemm_avx2 import _dots, _dots64, _small, storage_offset
+
+    (m, k), n = xs[0].shape, ys[0].shape[1]
+    dtype = xs[0].dtype
+    item = dtype.itemsize
+    with np.errstate(all="ignore"):
+        if n == 1 and m >= 2 and k >= 2 and not y_copy:
+            st = ys.strides
+            if st[-2] == item and st[-1] < k * item and dtype == np.float64:
+                # a row-major float64 column (`vmap(torch.mv)`): dgemm's products added in
+                # order (measured alike, x row- or column-major)
+                return _bmm_column64(xs, ys, x_copy, count, m)
+            if not (st[-2] == item and st[-1] >= k * item):
+                return None  # (a row-major column: the narrow kernels below)
+            out = np.empty((count, m, 1), dtype)
+            for b in range(count):
+                hooks.observer.check_clock()
+                xb = np.ascontiguousarray(xs[b]) if x_copy else xs[b]
+                if not xb.flags.c_contiguous:
+                    return None
+                at = b * m * k if x_copy else storage_offset(xb)
+                if dtype == np.float64:  # dgemm's dot kernel (measured alike)
+                    out[b] = _dots64(xb, ys[b].T, 0, at)
+                else:
+                    out[b] = _dots(xb, ys[b].T, at)
+            return out
+        if m == 1 and n >= 2 and k >= 2 and not x_copy and dtype == np.float32:
+            st = xs.strides
+            if not (st[-1] == item and 0 < st[-2] < k * item) or not (y_copy or _row_major(ys)):
+                return None  # (a row-major row: the small kernel below as well)
+            out = np.empty((count, 1, n), np.float32)
+            for b in range(count):
+                hooks.observer.check_clock()
+                yb = np.ascontiguousarray(ys[b]) if y_copy else ys[b]
+                out[b] = _small(np.ascontiguousarray(xs[b]), yb, None, out_at + b * n)
+            return out
+    return None
+
+
+def _bmm_column64(xs: Any, ys: np.ndarray, x_copy: bool, count: int, m: int) -> np.ndarray | None:
+    """Each float64 matrix (row- or column-major) times its row-major column, as MKL's AVX2
+    dgemm computes a batch of them: every product rounded, added in order from zero."""
+    from .gemm_avx2 import _small64
+
+    out = np.empty((count, m, 1))
+    none = np.zeros(0, int)
+    for b in range(count):
+        hooks.observer.check_clock()
+        xb = np.ascontiguousarray(xs[b]) if x_copy else xs[b]
+        if not (xb.flags.c_contiguous or xb.T.flags.c_contiguous):
+            return None
+        out[b] = _small64(xb, ys[b], none)
+    return out
+
+
 def _row_major(a: np.ndarray) -> bool:
     """Whether ATen reads a's matrices as row-major (a transposed column is not a row). A
     size-1 axis with NumPy's step 0 (made by broadcasting or a new axis, where PyTorch's
@@ -707,7 +778,10 @@ def _folded(a: np.ndarray, batch: tuple, count: int) -> tuple[np.ndarray, bool]:
     """`a` expanded to `batch` with its batch axes folded into one (count, rows, cols), as a
     view, and whether PyTorch's reshape copies it (then `a` is indexed through its expanded
     view, matrix by matrix, and each is to be made contiguous)."""
-    full = np.broadcast_to(a, (*batch, *a.shape[-2:]))
+    shape = (*batch, *a.shape[-2:])
+    # (broadcast only where needed: NumPy's broadcast_to zeroes a size-1 axis's step, which
+    # tells a transposed column `w.t()` from a row-major one, as ATen reads it)
+    full = a if a.shape == shape else np.broadcast_to(a, shape)
     try:
         return np.reshape(full, (count, *a.shape[-2:]), copy=False), False
     except ValueError:
@@ -1906,16 +1980,32 @@ def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: 
     m, n = math.prod(sizes[x] for x in left), math.prod(sizes[x] for x in right)
     k = sizes[summed[0]] if summed else 1
     count = math.prod(sizes[x] for x in batch)
-    if m * k * n == 0 or count == 0 or (m * k * n >= _BMM_SMALL and a.dtype != np.float32):
+    if m * k * n == 0 or count == 0:
         return None
+    if m * k * n >= _BMM_SMALL and a.dtype != np.float32 and not (n == 1 and cpu.mkl_avx2()):
+        return None  # (float64: a column's bmm on the AMD families only, `_bmm_column64`)
     ax = a.transpose([la.index(x) for x in batch + left + summed]).reshape(count, m, k)
     bx = b.transpose([lb.index(x) for x in batch + summed + right]).reshape(count, k, n)
-    out = _bmm_fwd(ax, bx)
+    out = _bmm_fwd(_reshaped_steps(ax), _reshaped_steps(bx))
     if out is None:
         return None
     order = batch + left + right
     out = out.reshape([sizes[x] for x in order])
     return out.transpose([order.index(x) for x in keep])
+
+
+def _reshaped_steps(a: np.ndarray) -> np.ndarray:
+    """`a` with the steps PyTorch's reshape gives its size-1 axes (the next axis's extent, one
+    element at the end): einsum's reshaped operands, whose one column is row-major for bmm
+    (measured: 'bij,bkj->bik' with k of size 1 is bmm's of a row-major column), not the
+    permuted view's transposed one."""
+    if 1 not in a.shape:
+        return a
+    st = list(a.strides)
+    for d in range(a.ndim - 1, -1, -1):
+        if a.shape[d] == 1:
+            st[d] = a.itemsize if d == a.ndim - 1 else st[d + 1] * a.shape[d + 1]
+    return np.lib.stride_tricks.as_strided(a, a.shape, tuple(st), writeable=False)
 
 
 def contract(arrays: list[np.ndarray], ins: tuple, out: tuple) -> np.ndarray:
@@ -2137,14 +2227,20 @@ def aten_matmul(
             return aten_matmul(t1, t2[0], grad1, grad2)
     batch = np.broadcast_shapes(b1, b2)
     count = math.prod(batch)
-    e1 = np.reshape(np.broadcast_to(t1, (*batch, n, m1)), (count, n, m1))
+    e1 = np.reshape(_broadcast_kept(t1, (*batch, n, m1)), (count, n, m1))
     if d2 == 1:
         e2 = unsqueeze_view(np.reshape(np.broadcast_to(t2, (*batch, m2)), (count, m2)), 2)
     else:
-        e2 = np.reshape(np.broadcast_to(t2, (*batch, m2, p)), (count, m2, p))
+        e2 = np.reshape(_broadcast_kept(t2, (*batch, m2, p)), (count, m2, p))
     out = _matmul_fwd(e1, e2)
     shape = (*batch, *((n,) if d1 > 1 else ()), *((p,) if d2 > 1 else ()))
     return out.reshape(shape)
+
+
+def _broadcast_kept(a: np.ndarray, shape: tuple) -> np.ndarray:
+    """`a` broadcast to `shape`, itself where it has that shape already (NumPy's broadcast_to
+    zeroes a size-1 axis's step: the layout ATen reads, `w.t()` of a row, would be lost)."""
+    return a if a.shape == shape else np.broadcast_to(a, shape)
 
 
 # --- alpha * (x @ y): the product term of addmm, addmv, baddbmm with alpha != 1 -----------------

@@ -665,11 +665,29 @@ def _type(self: Tensor, dtype: Any = None, non_blocking: bool = False) -> Any:
                 "('torch.DoubleTensor')",
             ).mirror("ValueError")
         dtype = by_name[dtype]
+    elif _program_class(dtype):
+        # a class the program names: torch.Tensor (`x.type(type(y.data))`, old code's way to
+        # the default tensor type) converts to the default dtype, as PyTorch's legacy
+        # torch.FloatTensor; any other class is refused in PyTorch's words
+        if getattr(dtype, "name", None) != "Tensor" or Tensor not in dtype.types:
+            raise GradcliError(f"invalid type: {getattr(dtype, 'name', '?')!r}").mirror(
+                "ValueError"
+            )
+        from ..core.tensor import Settings
+
+        dtype = Settings.default_dtype
     elif not isinstance(dtype, np.dtype) and not (
         isinstance(dtype, type) and issubclass(dtype, np.generic)
     ):
         raise GradcliError("dtype must be a type, str, or dtype object").mirror("TypeError")
     return to_dtype(self, dtype)
+
+
+def _program_class(v: Any) -> bool:
+    """Whether `v` is a class value of the program's (`torch.Tensor`, `int`, `nn.Module`,
+    what `type(v)` gives): the interpreter's class values say 'type' as their type name."""
+    name = getattr(v, "program_typename", None)
+    return callable(name) and name() == "type"
 
 
 def _where_method(self: Tensor, condition: Any, other: Any) -> Tensor:

@@ -521,8 +521,9 @@ def _solve_triangular_vjp(
     unitriangular: bool = False,
     lapack_layout: bool = True,
 ) -> tuple:
-    # X = A^-1 B: gB = A^-T g (A^T is triangular the other way), gA = -gB X^T on A's triangle.
-    gb = apply(solve_triangular, mT(a), g, upper=not upper, unitriangular=unitriangular)
+    # X = A^-1 B: gB = A^-H g (A^H is triangular the other way), gA = -gB X^H on A's triangle
+    # (conjugate transposes: PyTorch's rule, its conjugate Wirtinger gradient of complex ones).
+    gb = apply(solve_triangular, _mh(a), g, upper=not upper, unitriangular=unitriangular)
     ga = None
     if a.requires_grad:
         ga = _triangle_grad(gb, out, a.shape[-1], upper, unitriangular)
@@ -536,7 +537,7 @@ def _triangle_grad(gb: Tensor, out: Tensor, n: int, upper: bool, unitriangular: 
     k = (1 if upper else -1) if unitriangular else 0
     keep = tri_mask(out, n, n, k, upper=upper).data.astype(bool)
     zero = Tensor(np.zeros((), dtype=out.dtype))
-    return apply(B.where, Tensor(keep), -mm(gb, mT(out)), zero)
+    return apply(B.where, Tensor(keep), -mm(gb, _mh(out)), zero)
 
 
 solve_triangular = defop(
@@ -561,6 +562,7 @@ solve_triangular = defop(
         f"jax.scipy.linalg.solve_triangular({args[0]}, {args[1]}, "
         f"lower={not p.get('upper')}, unit_diagonal={bool(p.get('unitriangular'))})"
     ),
+    complex="rule",  # (`_solve_triangular_vjp`: conjugate transposes, +0 off the triangle)
 )
 
 

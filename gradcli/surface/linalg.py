@@ -1254,7 +1254,7 @@ def _cholesky_partial(a: np.ndarray, upper: bool) -> tuple[np.ndarray, np.ndarra
 def _lu_input(x: Any, fn: str) -> Tensor:
     """A matrix (batch) to factor: ATen's checks in its words (`fn` as it names itself)."""
     x = A.tensor_arg(x, "A")
-    if x.dtype.kind != "f" or x.dtype.itemsize < 4:
+    if x.dtype.kind not in "fc" or x.dtype.itemsize < 4:
         raise GradcliError(
             f"\"lu_cpu\" not implemented for '{scalar_type_name(x.dtype)}'",
             hint="convert first: A.float()",

@@ -264,7 +264,41 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ),
     ("lerp", lambda a, b: B.lerp(a, b, 0.3) * a, [("c", (3,)), ("c", (3,))]),
     ("eigvals_of_real", lambda a: L.eigvals(a), [("r", (2, 3, 3))]),
+    # LU (zgetrf's pivots fixed by the values; PyTorch's rules with conjugate transposes)
+    ("lu", lambda a: _lu_parts(L.linalg_lu(a)), [("c", (3, 3))]),
+    ("lu_wide", lambda a: _lu_parts(L.linalg_lu(a)), [("c", (2, 2, 3))]),
+    ("lu_tall", lambda a: _lu_parts(L.linalg_lu(a)), [("c", (3, 2))]),
+    ("lu_factor", lambda a: L.lu_factor(a)[0], [("c", (2, 3, 3))]),
+    ("lu_solve", lambda m, b: _lu_solved(m, b, True, False), [("c", (3, 3)), ("c", (3, 2))]),
+    ("lu_solve_adj", lambda m, b: _lu_solved(m, b, True, True), [("c", (3, 3)), ("c", (3, 1))]),
+    ("lu_solve_right", lambda m, b: _lu_solved(m, b, False, False), [("c", (3, 3)), ("c", (2, 3))]),
+    (
+        "lu_solve_right_adj",
+        lambda m, b: _lu_solved(m, b, False, True),
+        [("c", (3, 3)), ("c", (2, 3))],
+    ),
+    (
+        "solve_triangular",
+        lambda m, b: L.solve_triangular(m + _boost(m), b, upper=True),
+        [("c", (3, 3)), ("c", (3, 2))],
+    ),
 ]
+
+
+def _boost(m: Tensor) -> Tensor:
+    return Tensor(3 * np.eye(m.shape[-1], dtype=m.dtype))
+
+
+def _lu_parts(plu: Any) -> Tensor:
+    return F.cat([plu[1].reshape(-1), plu[2].reshape(-1)])
+
+
+_PIVOTS = Tensor(np.array([2, 3, 3], dtype=np.int32))
+
+
+def _lu_solved(m: Tensor, b: Tensor, left: bool, adjoint: bool) -> Tensor:
+    """lu_solve with packed factors m + 3I (its U well away from singular) and fixed pivots."""
+    return L.linalg_lu_solve(m + _boost(m), _PIVOTS, b, left=left, adjoint=adjoint)
 
 
 _IDX = Tensor(np.array([2, 0]))
@@ -321,6 +355,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "matrix_exp", "eigh", "cholesky", "slogdet", "svd", "pinv", "qr", "eig",
         "scatter", "scatter_add", "zero_region",
         "geqrf",  # (no gradient, as PyTorch's: its values in the corpus, 1821)
+        "lu", "lu_factor", "lu_solve", "solve_triangular",
     }  # fmt: skip
     assert declared <= checked, declared - checked
 

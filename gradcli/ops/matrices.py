@@ -1037,8 +1037,10 @@ def _eigh_fwd(a: np.ndarray, uplo: str = "L") -> np.ndarray:
         # each eigenvector's phase as MKL's ?heevd's (the real eigenvalues packed as complex
         # numbers: the caller takes their real parts)
         return pack(w.astype(a.dtype), symeig.match_phases(v, a, uplo), lead=a.shape[:-2])
-    # each eigenvector's sign as MKL's ?syevd picks it (NumPy's LAPACK picks others)
-    return pack(w, symeig.match_signs(v, a, uplo), lead=a.shape[:-2])
+    # each eigenvector's sign as MKL's ?syevd picks it (NumPy's LAPACK picks others), a
+    # repeated eigenvalue's eigenvectors and the noise of a zero eigenvalue as MKL's path
+    w, v = symeig.mkl_like(w, v, a, uplo)
+    return pack(w, v, lead=a.shape[:-2])
 
 
 EIG_PHASE = (

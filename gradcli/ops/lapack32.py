@@ -596,6 +596,25 @@ def _plain_madd(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     return a * b + c
 
 
+def slogdet64(a: np.ndarray) -> np.ndarray | None:
+    """torch.linalg.slogdet of float64 matrices, (sign, log|det|) stacked on a last axis: from
+    det64's LU, the sign the product of the signs of U's diagonal in order times the
+    permutation's (a singular matrix's sign is then 0 with the sign of that product: -0. as
+    PyTorch prints it where NumPy's slogdet gives +0.), log|det| the sum of the logarithms."""
+    if not _usable64(a):
+        return None
+    m = _stack(a)
+    lu, piv = _getrf64(np.swapaxes(m, -1, -2) if a.flags.c_contiguous else m)
+    d = np.ascontiguousarray(np.diagonal(lu, axis1=1, axis2=2))
+    sign = np.sign(d[:, 0])
+    for k in range(1, d.shape[1]):
+        sign = sign * np.sign(d[:, k])
+    sign = sign * _perm_sign(piv).astype(_F64)
+    with np.errstate(all="ignore"):
+        logabs = sum_float(np.log(np.abs(d)), (1,), False)
+    return np.stack([sign, logabs], axis=-1).reshape(a.shape[:-2] + (2,))
+
+
 def det_grad64(a: np.ndarray, c: np.ndarray) -> np.ndarray | None:
     """det's first-order gradient of float64 matrices, c A^-T with c = det * grad: ATen's LU
     solve of diag(c) against the forward's factorisation (of A^T). The row swaps, then the

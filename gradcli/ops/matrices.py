@@ -340,6 +340,8 @@ def _slogdet_fwd(a: np.ndarray) -> np.ndarray:
         sign, logabs = np.linalg.slogdet(a)
         return np.stack([sign, logabs.astype(a.dtype)], axis=-1)
     exact = lapack32.slogdet(a)
+    if exact is None:
+        exact = lapack32.slogdet64(a)
     if exact is not None:
         return exact
     sign, logabs = np.linalg.slogdet(a)

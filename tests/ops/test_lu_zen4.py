@@ -1,7 +1,8 @@
 """LU factors on this session's AMD Zen 4 host are PyTorch's to the bit: complex128 and
 complex64 (`ops.lu`: MKL's zgetrf / cgetrf order, its pivot by |re| + |im| and its reciprocal
 of the pivot in a wider type, in every family) and float64 with MKL's AVX2 arithmetic (the
-`zen4` family: each product rounded before it is subtracted), and float64 det. Recorded with
+`zen4` family: each product rounded before it is subtracted), and float64 det and slogdet
+(the sign of a singular matrix's zero as PyTorch's). Recorded with
 torch 2.13 (tests/ops/data/record_lu_zen4.py)."""
 
 from __future__ import annotations
@@ -28,6 +29,18 @@ def draw(dtype: str, n: int) -> np.ndarray:
     return a.astype(dtype)
 
 
+def singular() -> np.ndarray:
+    rng = np.random.default_rng(1942)
+    a = rng.standard_normal((6, 4, 4))
+    a[0, 3] = a[0, 1]
+    a[1, :, 2] = a[1, :, 0] + a[1, :, 1]
+    a[2] = np.outer(a[2, 0], a[2, 1])
+    a[3, :, 3] = 0.0
+    a[4] = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]
+    a[5, 2] = 2 * a[5, 0] - a[5, 1]
+    return a
+
+
 def digest(*arrays: np.ndarray) -> str:
     h = hashlib.sha256()
     for a in arrays:
@@ -39,10 +52,11 @@ def _mismatches(kinds: tuple[str, ...]) -> list[str]:
     bad = []
     for key, want in DATA.items():
         parts = key.split("/")
-        if parts[0] == "det":
+        if parts[0] in ("det", "slogdet"):
             if "det" in kinds:
-                a = draw("float64", int(parts[1]))
-                if digest(lapack32.det64(a)) != want:
+                a = singular() if parts[1] == "singular" else draw("float64", int(parts[1]))
+                f = lapack32.det64 if parts[0] == "det" else lapack32.slogdet64
+                if digest(f(a)) != want:
                     bad.append(key)
             continue
         dtype, n, layout = parts[0], int(parts[1]), parts[2]
@@ -59,7 +73,7 @@ def test_complex_factors_are_mkls() -> None:
     assert _mismatches(("complex128", "complex64")) == []
 
 
-def test_float64_factors_and_det_on_zen4(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_float64_factors_det_and_slogdet_on_zen4(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(cpu.ENV, "zen4")
     assert _mismatches(("float64", "det")) == []
     # the avx512 family's fused multiply-adds miss most of this host's bits

@@ -1,5 +1,5 @@
 """Record PyTorch's LU factors (torch.linalg.lu_factor) of complex128, complex64 and float64
-matrices, and float64 det, on an AMD Zen 4 processor (MKL's AVX2 code) for
+matrices, and float64 det and slogdet, on an AMD Zen 4 processor (MKL's AVX2 code) for
 tests/ops/test_lu_zen4.py:
 
     OMP_NUM_THREADS=1 /work/torchenv/bin/python tests/ops/data/record_lu_zen4.py
@@ -31,6 +31,21 @@ def draw(dtype: str, n: int) -> np.ndarray:
     return a.astype(dtype)
 
 
+def singular() -> np.ndarray:
+    """Singular float64 matrices (a repeated row, a column the sum of two others, rank one):
+    their determinants are rounding noise or zeros whose signs and digits the LU's order
+    decides."""
+    rng = np.random.default_rng(1942)
+    a = rng.standard_normal((6, 4, 4))
+    a[0, 3] = a[0, 1]
+    a[1, :, 2] = a[1, :, 0] + a[1, :, 1]
+    a[2] = np.outer(a[2, 0], a[2, 1])
+    a[3, :, 3] = 0.0
+    a[4] = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]
+    a[5, 2] = 2 * a[5, 0] - a[5, 1]
+    return a
+
+
 def digest(*arrays: np.ndarray) -> str:
     h = hashlib.sha256()
     for a in arrays:
@@ -48,6 +63,12 @@ def main() -> None:
                 out[f"{dtype}/{n}/{layout}"] = digest(lu.numpy(), piv.numpy().astype(np.int64))
             if dtype == "float64":
                 out[f"det/{n}"] = digest(torch.linalg.det(a).numpy())
+                sign, logabs = torch.linalg.slogdet(a)
+                out[f"slogdet/{n}"] = digest(np.stack([sign.numpy(), logabs.numpy()], -1))
+    a = torch.from_numpy(singular())
+    sign, logabs = torch.linalg.slogdet(a)
+    out["det/singular"] = digest(torch.linalg.det(a).numpy())
+    out["slogdet/singular"] = digest(np.stack([sign.numpy(), logabs.numpy()], -1))
     (HERE / "lu_zen4.json").write_text(json.dumps(out, indent=1) + "\n")
 
 

@@ -9895,6 +9895,12 @@ add(
         (r"between 1 and LU.size\(-2\)",),
     ),
     budget(
+        "complex_solve_triangular_expanded",
+        "a = torch.eye(1000, dtype=torch.complex128).expand(9, 1000, 1000)\n"
+        "b = torch.ones(1, 1, 1, dtype=torch.complex128).expand(9, 1000, 1000)\n"
+        "x = torch.linalg.solve_triangular(a, b, upper=True)",
+    ),
+    budget(
         "complex_lu_factor_in_long_loop",
         "a = torch.randn(16, 16, dtype=torch.complex128)\n"
         "for i in range(10**8):\n    lu, p = torch.linalg.lu_factor(a)",

@@ -361,7 +361,11 @@ def _lu_fwd(a: np.ndarray) -> np.ndarray:
     lu = factor(a)[0]
     m, n = a.shape[-2:]
     k = min(m, n)
-    low = np.tril(lu[..., :, :k], -1) + np.eye(m, k, dtype=a.dtype)
+    # (the strict lower part kept as is, -0. included, the diagonal filled with ones: ATen's
+    # lu_unpack; adding the identity would turn -0. into 0.)
+    low = np.where(
+        np.tril(np.ones((m, k), dtype=bool), -1), lu[..., :, :k], np.eye(m, k, dtype=a.dtype)
+    )
     return pack(low, np.triu(lu[..., :k, :]), lead=a.shape[:-2])
 
 

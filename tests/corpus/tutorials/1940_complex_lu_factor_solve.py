@@ -44,3 +44,8 @@ sol = torch.linalg.lu_solve(LUz, pz, rhs)
 print(Z.grad)
 print(rhs.grad)
 print(sol.grad_fn.name(), LUz.grad_fn.name())
+
+# a zero below a negative pivot is scaled to -0. and L keeps it (real and complex alike)
+A = torch.tensor([[-2.0, 1.0], [0.0, 3.0]])
+print(torch.linalg.lu(A).L)
+print(torch.linalg.lu(A.to(torch.complex64) * 1j).L)

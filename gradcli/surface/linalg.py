@@ -1270,6 +1270,39 @@ def _lu_input(x: Any, fn: str) -> Tensor:
     return x
 
 
+# complex64 LU measured against torch 2.13 (module note of ops.lu): cgetrf's bits up to 16 x 16
+# (MKL works in panels from 17 on: last printed digits apart in every 20 x 20 tried); cgetrs
+# within a printed digit up to 8 x 8 (12 x 12: 4 of 5 systems a last digit apart); the
+# gradients' complex64 products and triangular solves a last digit apart in 3 of 20.
+LU_COMPLEX64_MAX = 16
+LU_SOLVE_COMPLEX64_MAX = 8
+
+
+def _complex64_refused(t: Tensor, fn: str, limit: int, grad: bool = True) -> None:
+    """A complex64 matrix past the sizes whose single-precision digits gradcli reproduces, or
+    one that requires grad, refused in plain words (the last printed digits would differ)."""
+    if t.dtype != np.complex64:
+        return
+    hint = f"compute in double precision: {fn}(A.to(torch.complex128))"
+    if max(t.shape[-2:], default=0) > limit:
+        raise NotSupported(
+            f"{fn} of a complex64 matrix larger than {limit} x {limit} is not supported by "
+            "gradcli: MKL's single-precision order there is not reproduced (its last digits "
+            "would differ)",
+            hint=hint,
+        )
+    if grad and t.requires_grad and _GradMode.enabled:
+        _complex64_grad_refused(fn)
+
+
+def _complex64_grad_refused(fn: str) -> None:
+    raise NotSupported(
+        f"the gradient of {fn} of a complex64 matrix is not supported by gradcli: its "
+        "single-precision digits are not PyTorch's (those of complex128 are)",
+        hint=f"compute in double precision: {fn}(A.to(torch.complex128))",
+    )
+
+
 def _no_pivoting(pivot: Any, fn: str) -> None:
     if not _bool(pivot, "pivot"):
         raise GradcliError(f"{fn}: LU without pivoting is not implemented on the CPU")
@@ -1300,6 +1333,7 @@ def lu_factor(A: Any, *, pivot: Any = True, out: Any = None) -> ReturnTuple:  # 
     pivot is PyTorch's error."""
     a = _lu_input(A, "torch.lu_factor")
     _no_pivoting(pivot, "linalg.lu_factor")
+    _complex64_refused(a, "torch.linalg.lu_factor", LU_COMPLEX64_MAX)
     lu, piv, info = _factored(a)
     _lu_errors(info.data, "torch.linalg.lu_factor")
     return ReturnTuple("linalg_lu_factor", ("LU", "pivots"), (lu, piv))
@@ -1315,6 +1349,7 @@ def lu_factor_ex(
     """`torch.linalg.lu_factor_ex(A)`: (LU, pivots, info), info the first zero pivot."""
     a = _lu_input(A, "torch.lu_factor")
     _no_pivoting(pivot, "linalg.lu_factor")
+    _complex64_refused(a, "torch.linalg.lu_factor_ex", LU_COMPLEX64_MAX)
     lu, piv, info = _factored(a)
     if _bool(check_errors, "check_errors"):
         _lu_errors(info.data, "torch.linalg.lu_factor_ex")
@@ -1518,6 +1553,7 @@ def torch_lu(A: Any, pivot: Any = True, get_infos: Any = False, out: Any = None)
     hooks.warn(_LU_DEPRECATED, hint="torch.linalg.lu_factor(A)", once="torch.lu")
     a = _lu_input(A, "torch.lu_factor")
     _no_pivoting(pivot, "linalg.lu_factor")
+    _complex64_refused(a, "torch.lu", LU_COMPLEX64_MAX)
     lu, piv, info = _factored(a)
     if _bool(get_infos, "get_infos"):
         return ReturnTuple("_lu_with_info", ("LU", "pivots", "info"), (lu, piv, info))
@@ -1528,6 +1564,7 @@ def linalg_lu(A: Any, *, pivot: Any = True, out: Any = None) -> ReturnTuple:  # 
     """`torch.linalg.lu(A)`: P, L (unit lower) and U with A = P L U, for any m x n A."""
     a = _lu_input(A, "torch.lu_factor")
     _no_pivoting(pivot, "linalg.lu")
+    _complex64_refused(a, "torch.linalg.lu", LU_COMPLEX64_MAX)
     m = a.shape[-2]
     _, piv, _ = LUOPS.factor(np.asarray(a.data))
     both = apply(LUOPS.lu, a)
@@ -1607,6 +1644,9 @@ def linalg_lu_solve(
             f"{scalar_type_name(lu.dtype)} and B of type {scalar_type_name(b.dtype)} instead"
         )
     _float_input(lu, fn, "LU")
+    _complex64_refused(lu, "torch.linalg.lu_solve", LU_SOLVE_COMPLEX64_MAX, grad=False)
+    if lu.dtype == np.complex64 and (lu.requires_grad or b.requires_grad) and _GradMode.enabled:
+        _complex64_grad_refused("torch.linalg.lu_solve")
     try:
         batch = np.broadcast_shapes(lu.shape[:-2], b.shape[:-2])
     except ValueError:

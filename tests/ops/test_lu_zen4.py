@@ -85,3 +85,20 @@ def test_numpys_reciprocal_is_not_mkls(monkeypatch: pytest.MonkeyPatch) -> None:
     # the complex pivot's reciprocal in double precision (NumPy's 1 / z) misses MKL's bits
     monkeypatch.setattr(LU, "creciprocal", lambda z: 1 / z)
     assert len(_mismatches(("complex128", "complex64"))) > 10
+
+
+def test_complex64_past_the_measured_sizes_is_refused() -> None:
+    from gradcli.base.errors import NotSupported
+    from gradcli.core.tensor import Tensor
+    from gradcli.surface import linalg as L
+
+    big = Tensor(draw("complex64", 16).repeat(2, axis=-1).repeat(2, axis=-2)[0, :17, :17])
+    with pytest.raises(NotSupported, match="larger than 16 x 16"):
+        L.lu_factor(big)
+    small = Tensor(draw("complex64", 3)[0], requires_grad=True)
+    with pytest.raises(NotSupported, match="gradient of torch.linalg.lu of a complex64"):
+        L.linalg_lu(small)
+    lu, piv = L.lu_factor(Tensor(draw("complex64", 11)[0]))
+    with pytest.raises(NotSupported, match="larger than 8 x 8"):
+        L.linalg_lu_solve(lu, piv, Tensor(np.ones((11, 1), np.complex64)))
+    assert L.lu_factor(Tensor(draw("complex64", 16)[0]))[0].dtype == np.complex64

@@ -214,13 +214,26 @@ def _steqr(d: list, e: list, fl: type, eps: float, safmin: float, imag: bool = F
     return z
 
 
+def _lapy2(x, y, dt):
+    """?lapy2: sqrt(x^2 + y^2) as LAPACK computes it, w sqrt(1 + (z / w)^2) with w the larger
+    magnitude, in the dtype `dt` (not a correctly rounded hypot: a last bit apart now and then,
+    which a zero eigenvalue's noise shows: 3.2556e-15 where hypot gives 1.4630e-16)."""
+    xa, ya = abs(x), abs(y)
+    w, z = (xa, ya) if xa >= ya else (ya, xa)
+    if z == 0:
+        return w
+    one = dt(1)
+    q = dt(z / w)
+    return dt(w * dt(math.sqrt(dt(one + dt(q * q)))))
+
+
 def _reflector(alpha, x: np.ndarray):
     """?larfg: (beta, tau, v) with (I - tau [1; v] [1; v]^T) [alpha; x] = [beta; 0]."""
     dt = x.dtype.type
     xnorm = dt(np.sqrt(np.sum(x.astype(np.float64) ** 2))) if x.size else dt(0)
     if xnorm == 0:
         return alpha, dt(0), x
-    beta = dt(-math.copysign(math.hypot(alpha, xnorm), alpha))
+    beta = dt(-math.copysign(_lapy2(alpha, xnorm, dt), alpha))
     return beta, (beta - alpha) / beta, x * (dt(1) / (alpha - beta))
 
 
@@ -342,6 +355,169 @@ def match_signs(v: np.ndarray, a: np.ndarray, uplo: str = "L") -> np.ndarray:
         flip = dots < -0.5
         flat_v[k][:, flip] = -flat_v[k][:, flip]
     return out
+
+
+def _sterf(d: list, e: list, fl: type, eps: float) -> list:
+    """?sterf (the eigenvalues alone: Pal, Walker and Kahan's root-free QL or QR on the
+    squares of the off-diagonal), as LAPACK writes it; ascending."""
+    n = len(d)
+    d = list(d)
+    e = list(e) + [fl(0)]
+    eps2 = eps * eps
+    two = fl(2)
+    sq = (lambda x: fl(math.sqrt(x))) if fl is not float else math.sqrt
+    nmaxit, jtot = 30 * n, 0
+    l1 = 0
+    while l1 <= n - 1:
+        if l1 > 0:
+            e[l1 - 1] = fl(0)
+        m = n - 1
+        for k in range(l1, n - 1):
+            if abs(e[k]) <= (sq(abs(d[k])) * sq(abs(d[k + 1]))) * eps:
+                e[k] = fl(0)
+                m = k
+                break
+        l, lend = l1, m
+        lsv, lendsv = l, lend
+        l1 = m + 1
+        if lend == l:
+            continue
+        anorm = max(max(abs(x) for x in d[l : lend + 1]), max(abs(x) for x in e[l:lend]))
+        if anorm == 0:
+            continue
+        for i in range(l, lend):
+            e[i] = e[i] * e[i]
+        if abs(d[lend]) < abs(d[l]):
+            lend, l = lsv, lendsv
+        if lend >= l:  # QL
+            while True:
+                m = lend
+                if l != lend:
+                    for k in range(l, lend):
+                        if abs(e[k]) <= eps2 * abs(d[k] * d[k + 1]):
+                            m = k
+                            break
+                if m < lend:
+                    e[m] = fl(0)
+                p = d[l]
+                if m == l:
+                    d[l] = p
+                    l += 1
+                    if l <= lend:
+                        continue
+                    break
+                if m == l + 1:
+                    rte = sq(e[l])
+                    rt1, rt2, _, _ = _laev2(d[l], rte, d[l + 1])
+                    d[l], d[l + 1], e[l] = rt1, rt2, fl(0)
+                    l += 2
+                    if l <= lend:
+                        continue
+                    break
+                if jtot == nmaxit:
+                    break
+                jtot += 1
+                rte = sq(e[l])
+                sigma = (d[l + 1] - p) / (two * rte)
+                r = fl(math.hypot(sigma, 1.0))
+                sigma = p - (rte / (sigma + fl(math.copysign(r, sigma))))
+                c, s = fl(1), fl(0)
+                gamma = d[m] - sigma
+                p = gamma * gamma
+                for i in range(m - 1, l - 1, -1):
+                    bb = e[i]
+                    r = p + bb
+                    if i != m - 1:
+                        e[i + 1] = s * r
+                    oldc = c
+                    c = p / r
+                    s = bb / r
+                    oldgam = gamma
+                    alpha = d[i]
+                    gamma = c * (alpha - sigma) - s * oldgam
+                    d[i + 1] = oldgam + (alpha - gamma)
+                    p = (gamma * gamma) / c if c != 0 else oldc * bb
+                e[l] = s * p
+                d[l] = sigma + gamma
+        else:  # QR
+            while True:
+                m = lend
+                for k in range(l, lend, -1):
+                    if abs(e[k - 1]) <= eps2 * abs(d[k] * d[k - 1]):
+                        m = k
+                        break
+                if m > lend:
+                    e[m - 1] = fl(0)
+                p = d[l]
+                if m == l:
+                    d[l] = p
+                    l -= 1
+                    if l >= lend:
+                        continue
+                    break
+                if m == l - 1:
+                    rte = sq(e[l - 1])
+                    rt1, rt2, _, _ = _laev2(d[l], rte, d[l - 1])
+                    d[l], d[l - 1], e[l - 1] = rt1, rt2, fl(0)
+                    l -= 2
+                    if l >= lend:
+                        continue
+                    break
+                if jtot == nmaxit:
+                    break
+                jtot += 1
+                rte = sq(e[l - 1])
+                sigma = (d[l - 1] - p) / (two * rte)
+                r = fl(math.hypot(sigma, 1.0))
+                sigma = p - (rte / (sigma + fl(math.copysign(r, sigma))))
+                c, s = fl(1), fl(0)
+                gamma = d[m] - sigma
+                p = gamma * gamma
+                for i in range(m, l):
+                    bb = e[i]
+                    r = p + bb
+                    if i != m:
+                        e[i - 1] = s * r
+                    oldc = c
+                    c = p / r
+                    s = bb / r
+                    oldgam = gamma
+                    alpha = d[i + 1]
+                    gamma = c * (alpha - sigma) - s * oldgam
+                    d[i] = oldgam + (alpha - gamma)
+                    p = (gamma * gamma) / c if c != 0 else oldc * bb
+                e[l - 1] = s * p
+                d[l] = sigma + gamma
+        if jtot >= nmaxit:
+            break
+    return sorted(d)
+
+
+def mkl_eigvalsh(w: np.ndarray, a: np.ndarray, uplo: str = "L") -> np.ndarray:
+    """NumPy's eigenvalues `w` (..., n) of the symmetric float32 or float64 `a`, as MKL's
+    ?syevd without eigenvectors gives them (torch.linalg.eigvalsh of a matrix that does not
+    require grad): ?sytd2's tridiagonal form (`_tridiagonal`) and ?sterf, walked where the
+    model runs (measured against torch 2.13 on 2,000 small symmetric matrices: printed alike
+    1585 -> 1731 of 2000, bits 480 -> 1041)."""
+    n = a.shape[-1]
+    w = np.array(w, copy=True)
+    if n < 2 or n > MAX_N or a.size > MAX_ELEMENTS or a.dtype not in (np.float32, np.float64):
+        return w
+    if not np.all(np.isfinite(a)):
+        return w
+    f32 = a.dtype == np.float32
+    fl = np.float32 if f32 else float
+    eps = float(np.finfo(a.dtype).eps) / 2
+    lower = uplo.upper() == "L"
+    flat_a = a.reshape((-1, n, n))
+    flat_w = w.reshape((-1, n))
+    for k in range(flat_a.shape[0]):
+        m = flat_a[k]
+        tri = np.tril(m) if lower else np.triu(m)
+        sym = tri + (np.tril(tri, -1) if lower else np.triu(tri, 1)).T
+        d, e, _ = _tridiagonal(sym.astype(a.dtype), lower)
+        flat_w[k] = _sterf([fl(x) for x in d], [fl(x) for x in e], fl, eps)
+    return w
 
 
 def mkl_like(w: np.ndarray, v: np.ndarray, a: np.ndarray, uplo: str = "L"):

@@ -1143,7 +1143,15 @@ def eigvalsh(input: Any, UPLO: str = "L", *, out: Any = None) -> Tensor:  # noqa
         return _complex_values(
             a, "torch.linalg.eigvalsh", lambda d: np.linalg.eigvalsh(d, UPLO=uplo)
         )
-    return eigh(input, UPLO)[0]
+    vals = np.asarray(a.data)
+    if (a.requires_grad and _GradMode.enabled) or not np.isfinite(vals).all():
+        return eigh(input, UPLO)[0]  # (PyTorch computes the eigenvectors then: ?steqr's values)
+    # without a gradient ?syevd computes no eigenvectors: its eigenvalues are ?sterf's
+    from ..core import symeig
+
+    uplo = _uplo(UPLO)
+    w = np.linalg.eigvalsh(vals, UPLO=uplo)
+    return Tensor(np.ascontiguousarray(symeig.mkl_eigvalsh(w, vals, uplo).astype(vals.dtype)))
 
 
 def svd(

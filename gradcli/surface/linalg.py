@@ -1134,6 +1134,15 @@ def _complex_eigh(a: Tensor, uplo: str) -> ReturnTuple:
     return ReturnTuple("linalg_eigh", ("eigenvalues", "eigenvectors"), (w, v))
 
 
+def _dual(t: Tensor) -> bool:
+    """Whether `t` carries a forward-mode tangent (a dual level is active)."""
+    if not _GradMode.dual:
+        return False
+    from ..core import dual
+
+    return dual.tangent(t) is not None
+
+
 def eigvalsh(input: Any, UPLO: str = "L", *, out: Any = None) -> Tensor:  # noqa: N803
     a = _matrices(input, "linalg.eigh")  # (ATen checks it as eigh, in eigh's words)
     if a.dtype.kind == "c":  # (real eigenvalues, ascending, of the Hermitian matrix)
@@ -1144,8 +1153,9 @@ def eigvalsh(input: Any, UPLO: str = "L", *, out: Any = None) -> Tensor:  # noqa
             a, "torch.linalg.eigvalsh", lambda d: np.linalg.eigvalsh(d, UPLO=uplo)
         )
     vals = np.asarray(a.data)
-    if (a.requires_grad and _GradMode.enabled) or not np.isfinite(vals).all():
-        return eigh(input, UPLO)[0]  # (PyTorch computes the eigenvectors then: ?steqr's values)
+    if (a.requires_grad and _GradMode.enabled) or _dual(a) or not np.isfinite(vals).all():
+        # (PyTorch computes the eigenvectors for a gradient or a tangent: ?steqr's values)
+        return eigh(input, UPLO)[0]
     # without a gradient ?syevd computes no eigenvectors: its eigenvalues are ?sterf's
     from ..core import symeig
 

@@ -18,3 +18,13 @@ C = torch.cov(data.T)
 print(C)
 print(torch.linalg.eigvalsh(C))
 print(torch.linalg.eigvalsh(C.double()))
+
+# derivatives of the eigenvalues: reverse mode and a forward-mode tangent
+import torch.autograd.forward_ad as fwAD
+
+S = torch.tensor([[2.0, 1.0], [1.0, 3.0]], dtype=torch.float64, requires_grad=True)
+torch.linalg.eigvalsh(S).sum().backward()
+print(S.grad.diagonal())  # (the gradient of the trace: the identity)
+with fwAD.dual_level():
+    dual = fwAD.make_dual(S.detach(), torch.tensor([[1.0, 0.5], [0.5, 0.0]], dtype=torch.float64))
+    print(fwAD.unpack_dual(torch.linalg.eigvalsh(dual)).tangent)

@@ -9884,8 +9884,8 @@ add(
     ),
     budget(
         "complex_lu_solve_expanded_rhs",
-        "lu, p = torch.linalg.lu_factor(torch.eye(300, dtype=torch.complex64))\n"
-        "b = torch.ones(1, 1, 1, dtype=torch.complex64).expand(10**5, 300, 1000)\n"
+        "lu, p = torch.linalg.lu_factor(torch.eye(300, dtype=torch.complex128))\n"
+        "b = torch.ones(1, 1, 1, dtype=torch.complex128).expand(10**5, 300, 1000)\n"
         "x = torch.linalg.lu_solve(lu, p, b, adjoint=True)",
     ),
     small(

@@ -529,8 +529,13 @@ GETRF64_MAX = 16
 def _getrf64(m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """dgetrf of a stack (N, n, n), n <= 16, as ATen's LAPACK computes it: partial pivoting
     (the first largest magnitude), the column below the pivot scaled by the pivot's reciprocal
-    (divided at k = n - 2 for n <= 4) and the trailing block updated by fused multiply-adds."""
+    (divided at k = n - 2 for n <= 4) and the trailing block updated by fused multiply-adds;
+    on the avx2 and zen4 families (MKL's AVX2 code on an AMD processor) each product rounded
+    before it is subtracted (measured on Zen 4 against torch 2.13: lu_factor of 300 random
+    matrices per size 2 to 16, both layouts, and det, every bit)."""
     from ..core.fma64 import _fma64
+
+    plain = cpu.mkl_avx2()
 
     lu = np.array(m, dtype=_F64)
     count, n, _ = lu.shape
@@ -548,9 +553,12 @@ def _getrf64(m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             else:
                 scaled = lu[:, k + 1 :, k] * (1.0 / safe)
             lu[:, k + 1 :, k] = np.where(d == 0, lu[:, k + 1 :, k], scaled)
-            lu[:, k + 1 :, k + 1 :] = _fma64(
-                -lu[:, k + 1 :, k, None], lu[:, k, None, k + 1 :], lu[:, k + 1 :, k + 1 :]
-            )
+            if plain:
+                lu[:, k + 1 :, k + 1 :] -= lu[:, k + 1 :, k, None] * lu[:, k, None, k + 1 :]
+            else:
+                lu[:, k + 1 :, k + 1 :] = _fma64(
+                    -lu[:, k + 1 :, k, None], lu[:, k, None, k + 1 :], lu[:, k + 1 :, k + 1 :]
+                )
     return lu, piv
 
 
@@ -584,14 +592,41 @@ def det64(a: np.ndarray) -> np.ndarray | None:
     return (out * np.where(odd, -1.0, 1.0)).reshape(a.shape[:-2])
 
 
+def _plain_madd(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    return a * b + c
+
+
+def slogdet64(a: np.ndarray) -> np.ndarray | None:
+    """torch.linalg.slogdet of float64 matrices, (sign, log|det|) stacked on a last axis: from
+    det64's LU, the sign the product of the signs of U's diagonal in order times the
+    permutation's (a singular matrix's sign is then 0 with the sign of that product: -0. as
+    PyTorch prints it where NumPy's slogdet gives +0.), log|det| the sum of the logarithms."""
+    if not _usable64(a):
+        return None
+    m = _stack(a)
+    lu, piv = _getrf64(np.swapaxes(m, -1, -2) if a.flags.c_contiguous else m)
+    d = np.ascontiguousarray(np.diagonal(lu, axis1=1, axis2=2))
+    sign = np.sign(d[:, 0])
+    for k in range(1, d.shape[1]):
+        sign = sign * np.sign(d[:, k])
+    sign = sign * _perm_sign(piv).astype(_F64)
+    with np.errstate(all="ignore"):
+        logabs = sum_float(np.log(np.abs(d)), (1,), False)
+    return np.stack([sign, logabs], axis=-1).reshape(a.shape[:-2] + (2,))
+
+
 def det_grad64(a: np.ndarray, c: np.ndarray) -> np.ndarray | None:
     """det's first-order gradient of float64 matrices, c A^-T with c = det * grad: ATen's LU
     solve of diag(c) against the forward's factorisation (of A^T). The row swaps, then the
     unit lower and the upper triangle by chains of fused multiply-adds, the upper's rows
     scaled by the reciprocal of the diagonal. Bit for bit at n = 2 and on the small integer
-    matrices tutorials use; within an ulp or two of PyTorch beyond."""
+    matrices tutorials use; within an ulp or two of PyTorch beyond. On the avx2 and zen4
+    families each product is rounded before it is added (Zen 4: every bit at n = 2, 72% of
+    random 3 x 3, from 4 on MKL's row order differs, not mirrored)."""
     from ..core.fma64 import _fma64
 
+    if cpu.mkl_avx2():
+        _fma64 = _plain_madd  # noqa: N806
     if not _usable64(a) or not a.flags.c_contiguous or c.size != int(np.prod(a.shape[:-2])):
         return None
     lu, piv = _getrf64(np.swapaxes(_stack(a), -1, -2))

@@ -340,6 +340,8 @@ def _slogdet_fwd(a: np.ndarray) -> np.ndarray:
         sign, logabs = np.linalg.slogdet(a)
         return np.stack([sign, logabs.astype(a.dtype)], axis=-1)
     exact = lapack32.slogdet(a)
+    if exact is None:
+        exact = lapack32.slogdet64(a)
     if exact is not None:
         return exact
     sign, logabs = np.linalg.slogdet(a)
@@ -521,8 +523,9 @@ def _solve_triangular_vjp(
     unitriangular: bool = False,
     lapack_layout: bool = True,
 ) -> tuple:
-    # X = A^-1 B: gB = A^-T g (A^T is triangular the other way), gA = -gB X^T on A's triangle.
-    gb = apply(solve_triangular, mT(a), g, upper=not upper, unitriangular=unitriangular)
+    # X = A^-1 B: gB = A^-H g (A^H is triangular the other way), gA = -gB X^H on A's triangle
+    # (conjugate transposes: PyTorch's rule, its conjugate Wirtinger gradient of complex ones).
+    gb = apply(solve_triangular, _mh(a), g, upper=not upper, unitriangular=unitriangular)
     ga = None
     if a.requires_grad:
         ga = _triangle_grad(gb, out, a.shape[-1], upper, unitriangular)
@@ -536,7 +539,7 @@ def _triangle_grad(gb: Tensor, out: Tensor, n: int, upper: bool, unitriangular: 
     k = (1 if upper else -1) if unitriangular else 0
     keep = tri_mask(out, n, n, k, upper=upper).data.astype(bool)
     zero = Tensor(np.zeros((), dtype=out.dtype))
-    return apply(B.where, Tensor(keep), -mm(gb, mT(out)), zero)
+    return apply(B.where, Tensor(keep), -mm(gb, _mh(out)), zero)
 
 
 solve_triangular = defop(
@@ -561,6 +564,7 @@ solve_triangular = defop(
         f"jax.scipy.linalg.solve_triangular({args[0]}, {args[1]}, "
         f"lower={not p.get('upper')}, unit_diagonal={bool(p.get('unitriangular'))})"
     ),
+    complex="rule",  # (`_solve_triangular_vjp`: conjugate transposes, +0 off the triangle)
 )
 
 
@@ -1035,8 +1039,10 @@ def _eigh_fwd(a: np.ndarray, uplo: str = "L") -> np.ndarray:
         # each eigenvector's phase as MKL's ?heevd's (the real eigenvalues packed as complex
         # numbers: the caller takes their real parts)
         return pack(w.astype(a.dtype), symeig.match_phases(v, a, uplo), lead=a.shape[:-2])
-    # each eigenvector's sign as MKL's ?syevd picks it (NumPy's LAPACK picks others)
-    return pack(w, symeig.match_signs(v, a, uplo), lead=a.shape[:-2])
+    # each eigenvector's sign as MKL's ?syevd picks it (NumPy's LAPACK picks others), a
+    # repeated eigenvalue's eigenvectors and the noise of a zero eigenvalue as MKL's path
+    w, v = symeig.mkl_like(w, v, a, uplo)
+    return pack(w, v, lead=a.shape[:-2])
 
 
 EIG_PHASE = (

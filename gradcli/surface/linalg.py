@@ -1134,6 +1134,15 @@ def _complex_eigh(a: Tensor, uplo: str) -> ReturnTuple:
     return ReturnTuple("linalg_eigh", ("eigenvalues", "eigenvectors"), (w, v))
 
 
+def _dual(t: Tensor) -> bool:
+    """Whether `t` carries a forward-mode tangent (a dual level is active)."""
+    if not _GradMode.dual:
+        return False
+    from ..core import dual
+
+    return dual.tangent(t) is not None
+
+
 def eigvalsh(input: Any, UPLO: str = "L", *, out: Any = None) -> Tensor:  # noqa: N803
     a = _matrices(input, "linalg.eigh")  # (ATen checks it as eigh, in eigh's words)
     if a.dtype.kind == "c":  # (real eigenvalues, ascending, of the Hermitian matrix)
@@ -1143,7 +1152,16 @@ def eigvalsh(input: Any, UPLO: str = "L", *, out: Any = None) -> Tensor:  # noqa
         return _complex_values(
             a, "torch.linalg.eigvalsh", lambda d: np.linalg.eigvalsh(d, UPLO=uplo)
         )
-    return eigh(input, UPLO)[0]
+    vals = np.asarray(a.data)
+    if (a.requires_grad and _GradMode.enabled) or _dual(a) or not np.isfinite(vals).all():
+        # (PyTorch computes the eigenvectors for a gradient or a tangent: ?steqr's values)
+        return eigh(input, UPLO)[0]
+    # without a gradient ?syevd computes no eigenvectors: its eigenvalues are ?sterf's
+    from ..core import symeig
+
+    uplo = _uplo(UPLO)
+    w = np.linalg.eigvalsh(vals, UPLO=uplo)
+    return Tensor(np.ascontiguousarray(symeig.mkl_eigvalsh(w, vals, uplo).astype(vals.dtype)))
 
 
 def svd(
@@ -1254,7 +1272,7 @@ def _cholesky_partial(a: np.ndarray, upper: bool) -> tuple[np.ndarray, np.ndarra
 def _lu_input(x: Any, fn: str) -> Tensor:
     """A matrix (batch) to factor: ATen's checks in its words (`fn` as it names itself)."""
     x = A.tensor_arg(x, "A")
-    if x.dtype.kind != "f" or x.dtype.itemsize < 4:
+    if x.dtype.kind not in "fc" or x.dtype.itemsize < 4:
         raise GradcliError(
             f"\"lu_cpu\" not implemented for '{scalar_type_name(x.dtype)}'",
             hint="convert first: A.float()",
@@ -1268,6 +1286,39 @@ def _lu_input(x: Any, fn: str) -> Tensor:
         math.prod(x.shape[:-2]) * m * n * max(min(m, n), 1), f"the work of {fn} on {list(x.shape)}"
     )
     return x
+
+
+# complex64 LU measured against torch 2.13 (module note of ops.lu): cgetrf's bits up to 16 x 16
+# (MKL works in panels from 17 on: last printed digits apart in every 20 x 20 tried); cgetrs
+# within a printed digit up to 8 x 8 (12 x 12: 4 of 5 systems a last digit apart); the
+# gradients' complex64 products and triangular solves a last digit apart in 3 of 20.
+LU_COMPLEX64_MAX = 16
+LU_SOLVE_COMPLEX64_MAX = 8
+
+
+def _complex64_refused(t: Tensor, fn: str, limit: int, grad: bool = True) -> None:
+    """A complex64 matrix past the sizes whose single-precision digits gradcli reproduces, or
+    one that requires grad, refused in plain words (the last printed digits would differ)."""
+    if t.dtype != np.complex64:
+        return
+    hint = f"compute in double precision: {fn}(A.to(torch.complex128))"
+    if max(t.shape[-2:], default=0) > limit:
+        raise NotSupported(
+            f"{fn} of a complex64 matrix larger than {limit} x {limit} is not supported by "
+            "gradcli: MKL's single-precision order there is not reproduced (its last digits "
+            "would differ)",
+            hint=hint,
+        )
+    if grad and t.requires_grad and _GradMode.enabled:
+        _complex64_grad_refused(fn)
+
+
+def _complex64_grad_refused(fn: str) -> None:
+    raise NotSupported(
+        f"the gradient of {fn} of a complex64 matrix is not supported by gradcli: its "
+        "single-precision digits are not PyTorch's (those of complex128 are)",
+        hint=f"compute in double precision: {fn}(A.to(torch.complex128))",
+    )
 
 
 def _no_pivoting(pivot: Any, fn: str) -> None:
@@ -1300,6 +1351,7 @@ def lu_factor(A: Any, *, pivot: Any = True, out: Any = None) -> ReturnTuple:  # 
     pivot is PyTorch's error."""
     a = _lu_input(A, "torch.lu_factor")
     _no_pivoting(pivot, "linalg.lu_factor")
+    _complex64_refused(a, "torch.linalg.lu_factor", LU_COMPLEX64_MAX)
     lu, piv, info = _factored(a)
     _lu_errors(info.data, "torch.linalg.lu_factor")
     return ReturnTuple("linalg_lu_factor", ("LU", "pivots"), (lu, piv))
@@ -1315,6 +1367,7 @@ def lu_factor_ex(
     """`torch.linalg.lu_factor_ex(A)`: (LU, pivots, info), info the first zero pivot."""
     a = _lu_input(A, "torch.lu_factor")
     _no_pivoting(pivot, "linalg.lu_factor")
+    _complex64_refused(a, "torch.linalg.lu_factor_ex", LU_COMPLEX64_MAX)
     lu, piv, info = _factored(a)
     if _bool(check_errors, "check_errors"):
         _lu_errors(info.data, "torch.linalg.lu_factor_ex")
@@ -1518,6 +1571,7 @@ def torch_lu(A: Any, pivot: Any = True, get_infos: Any = False, out: Any = None)
     hooks.warn(_LU_DEPRECATED, hint="torch.linalg.lu_factor(A)", once="torch.lu")
     a = _lu_input(A, "torch.lu_factor")
     _no_pivoting(pivot, "linalg.lu_factor")
+    _complex64_refused(a, "torch.lu", LU_COMPLEX64_MAX)
     lu, piv, info = _factored(a)
     if _bool(get_infos, "get_infos"):
         return ReturnTuple("_lu_with_info", ("LU", "pivots", "info"), (lu, piv, info))
@@ -1528,6 +1582,7 @@ def linalg_lu(A: Any, *, pivot: Any = True, out: Any = None) -> ReturnTuple:  # 
     """`torch.linalg.lu(A)`: P, L (unit lower) and U with A = P L U, for any m x n A."""
     a = _lu_input(A, "torch.lu_factor")
     _no_pivoting(pivot, "linalg.lu")
+    _complex64_refused(a, "torch.linalg.lu", LU_COMPLEX64_MAX)
     m = a.shape[-2]
     _, piv, _ = LUOPS.factor(np.asarray(a.data))
     both = apply(LUOPS.lu, a)
@@ -1607,6 +1662,9 @@ def linalg_lu_solve(
             f"{scalar_type_name(lu.dtype)} and B of type {scalar_type_name(b.dtype)} instead"
         )
     _float_input(lu, fn, "LU")
+    _complex64_refused(lu, "torch.linalg.lu_solve", LU_SOLVE_COMPLEX64_MAX, grad=False)
+    if lu.dtype == np.complex64 and (lu.requires_grad or b.requires_grad) and _GradMode.enabled:
+        _complex64_grad_refused("torch.linalg.lu_solve")
     try:
         batch = np.broadcast_shapes(lu.shape[:-2], b.shape[:-2])
     except ValueError:

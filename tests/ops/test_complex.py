@@ -280,7 +280,41 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("irfftn_c2r", lambda z: FT.irfftn(z), [("c", (2, 3))]),
     ("hfft2_c2r", lambda z: FT.hfft2(z), [("c", (2, 3))]),
     ("ihfft2_r2c", lambda x: FT.ihfft2(x), [("r", (3, 4))]),
+    # LU (zgetrf's pivots fixed by the values; PyTorch's rules with conjugate transposes)
+    ("lu", lambda a: _lu_parts(L.linalg_lu(a)), [("c", (3, 3))]),
+    ("lu_wide", lambda a: _lu_parts(L.linalg_lu(a)), [("c", (2, 2, 3))]),
+    ("lu_tall", lambda a: _lu_parts(L.linalg_lu(a)), [("c", (3, 2))]),
+    ("lu_factor", lambda a: L.lu_factor(a)[0], [("c", (2, 3, 3))]),
+    ("lu_solve", lambda m, b: _lu_solved(m, b, True, False), [("c", (3, 3)), ("c", (3, 2))]),
+    ("lu_solve_adj", lambda m, b: _lu_solved(m, b, True, True), [("c", (3, 3)), ("c", (3, 1))]),
+    ("lu_solve_right", lambda m, b: _lu_solved(m, b, False, False), [("c", (3, 3)), ("c", (2, 3))]),
+    (
+        "lu_solve_right_adj",
+        lambda m, b: _lu_solved(m, b, False, True),
+        [("c", (3, 3)), ("c", (2, 3))],
+    ),
+    (
+        "solve_triangular",
+        lambda m, b: L.solve_triangular(m + _boost(m), b, upper=True),
+        [("c", (3, 3)), ("c", (3, 2))],
+    ),
 ]
+
+
+def _boost(m: Tensor) -> Tensor:
+    return Tensor(3 * np.eye(m.shape[-1], dtype=m.dtype))
+
+
+def _lu_parts(plu: Any) -> Tensor:
+    return F.cat([plu[1].reshape(-1), plu[2].reshape(-1)])
+
+
+_PIVOTS = Tensor(np.array([2, 3, 3], dtype=np.int32))
+
+
+def _lu_solved(m: Tensor, b: Tensor, left: bool, adjoint: bool) -> Tensor:
+    """lu_solve with packed factors m + 3I (its U well away from singular) and fixed pivots."""
+    return L.linalg_lu_solve(m + _boost(m), _PIVOTS, b, left=left, adjoint=adjoint)
 
 
 _IDX = Tensor(np.array([2, 0]))
@@ -338,6 +372,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "scatter", "scatter_add", "zero_region",
         "fft_c2c", "fft_r2c", "fft_c2r",
         "geqrf",  # (no gradient, as PyTorch's: its values in the corpus, 1821)
+        "lu", "lu_factor", "lu_solve", "solve_triangular",
     }  # fmt: skip
     assert declared <= checked, declared - checked
 

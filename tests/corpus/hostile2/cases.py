@@ -10209,3 +10209,37 @@ add(
         (r"not supported",) + LIMIT,
     ),
 )
+
+# fixcomplex4: complex LU (zgetrf's order, a Python loop per column): the work bounded before
+# it starts, complex pivots checked as real ones, a loop bounded by the time limit.
+add(
+    budget(
+        "complex_lu_factor_expanded_batch",
+        "a = torch.eye(200, dtype=torch.complex128).expand(5000, 200, 200)\n"
+        "lu, p = torch.linalg.lu_factor(a)",
+    ),
+    budget(
+        "complex_lu_solve_expanded_rhs",
+        "lu, p = torch.linalg.lu_factor(torch.eye(300, dtype=torch.complex128))\n"
+        "b = torch.ones(1, 1, 1, dtype=torch.complex128).expand(10**5, 300, 1000)\n"
+        "x = torch.linalg.lu_solve(lu, p, b, adjoint=True)",
+    ),
+    small(
+        "complex_lu_unpack_pivot_out_of_range",
+        "lu = torch.eye(3, dtype=torch.complex128)\n"
+        "P, L, U = torch.lu_unpack(lu, torch.tensor([1, 7, 3], dtype=torch.int32))",
+        (r"between 1 and LU.size\(-2\)",),
+    ),
+    budget(
+        "complex_solve_triangular_expanded",
+        "a = torch.eye(1000, dtype=torch.complex128).expand(9, 1000, 1000)\n"
+        "b = torch.ones(1, 1, 1, dtype=torch.complex128).expand(9, 1000, 1000)\n"
+        "x = torch.linalg.solve_triangular(a, b, upper=True)",
+    ),
+    budget(
+        "complex_lu_factor_in_long_loop",
+        "a = torch.randn(16, 16, dtype=torch.complex128)\n"
+        "for i in range(10**8):\n    lu, p = torch.linalg.lu_factor(a)",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -378,6 +378,11 @@ class Settings:
     # Parameter objects (overwrite), or the old ones' contents exchanged (swap)
     overwrite_module_params: bool = False
     swap_module_params: bool = False
+    # torch.use_deterministic_algorithms(True) and torch.utils.deterministic's
+    # fill_uninitialized_memory: both on, torch.empty and its kin fill their memory (NaN for
+    # floats, the largest value for integers) as PyTorch then does
+    deterministic: bool = False
+    fill_uninitialized_memory: bool = True
 
 
 # Whether a complex tensor was made in this process (the interpreter checks the calls of a

@@ -202,6 +202,7 @@ class Runtime:
         Settings.draw_dtype = np.dtype(np.float32)
         Settings.seed = int(seed) % 2**64
         Settings.overwrite_module_params = Settings.swap_module_params = False
+        Settings.deterministic, Settings.fill_uninitialized_memory = False, True
         sampling.reset(seed)
         pyrandom.reset(seed)  # Python's random and numpy.random: from --seed too
         for flags in FLAGS:

@@ -358,7 +358,8 @@ def _filled(
             if not isinstance(out, Tensor):
                 return write_out(out, None, name)  # PyTorch's TypeError
             values = fill(shape, out.dtype if dtype is None else check_dtype(dtype, fn=name))
-            return write_out(out, Tensor(values.astype(out.dtype, copy=False)), name)
+            made = Tensor(values.astype(out.dtype, copy=False))
+            return write_out(out, made, name, warn_resize=False)
         return new_tensor(fill(shape, float_dtype(dtype, name)), None, requires_grad)
 
     make.__name__ = name
@@ -371,7 +372,27 @@ zeros = _filled(lambda s, d: np.zeros(s, dtype=d), "zeros")
 ones = _filled(lambda s, d: np.ones(s, dtype=d), "ones")
 
 
+def deterministic_fill(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray | None:
+    """The values PyTorch writes into new memory when deterministic algorithms and
+    torch.utils.deterministic.fill_uninitialized_memory are both on (ATen's
+    fill_empty_deterministic_: NaN for floats, a complex NaN's real part with a zero imaginary
+    part, the largest value for integers, True for bool), or None when they are not."""
+    if not (Settings.deterministic and Settings.fill_uninitialized_memory):
+        return None
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return np.ones(shape, dtype=dtype)
+    if dtype.kind in "iu":
+        return np.full(shape, np.iinfo(dtype).max, dtype=dtype)
+    if dtype == dtypes.BF16:
+        return np.full(shape, np.nan, dtype=np.float32).astype(dtype)
+    return np.full(shape, np.nan, dtype=dtype)
+
+
 def _uninitialised(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+    filled = deterministic_fill(shape, dtype)
+    if filled is not None:
+        return filled
     values = np.zeros(shape, dtype=dtype)
     if values.size:
         UNWRITTEN[id(values)] = values
@@ -456,8 +477,10 @@ def empty_strided(
             hint="give dense strides (a permutation of the contiguous ones), or use "
             "torch.empty(size).as_strided(...)",
         )
-    values = with_strides(np.zeros(shape, dtype=float_dtype(dtype, "empty_strided")), strides)
-    if values.size:
+    dt = float_dtype(dtype, "empty_strided")
+    filled = deterministic_fill(shape, dt)
+    values = with_strides(np.zeros(shape, dtype=dt) if filled is None else filled, strides)
+    if values.size and filled is None:
         UNWRITTEN[id(values)] = values
     return new_tensor(values, None, requires_grad)
 

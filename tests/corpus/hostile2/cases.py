@@ -9873,3 +9873,18 @@ add(
         (r"not supported",),
     ),
 )
+
+# fixmeas107: torch.utils.deterministic (its one setting; resize_ growing into filled memory).
+add(
+    small(
+        "deterministic_module_unknown_setting",
+        "torch.utils.deterministic.__class__ = object",
+        (r"not accessible",),
+    ),
+    small(
+        "deterministic_resize_growing_in_loop",
+        "torch.use_deterministic_algorithms(True)\nx = torch.zeros(1)\nn = 1\n"
+        "while True:\n    n = n * 2\n    x.resize_(n)",
+        TIME_OR_LIMIT,
+    ),
+)

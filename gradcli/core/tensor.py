@@ -385,6 +385,23 @@ class Settings:
     fill_uninitialized_memory: bool = True
 
 
+def deterministic_fill(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray | None:
+    """The values PyTorch writes into new memory when deterministic algorithms and
+    torch.utils.deterministic.fill_uninitialized_memory are both on (ATen's
+    fill_empty_deterministic_: NaN for floats, a complex NaN's real part with a zero imaginary
+    part, the largest value for integers, True for bool), or None when they are not."""
+    if not (Settings.deterministic and Settings.fill_uninitialized_memory):
+        return None
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return np.ones(shape, dtype=dtype)
+    if dtype.kind in "iu":
+        return np.full(shape, np.iinfo(dtype).max, dtype=dtype)
+    if dtype == dtypes.BF16:
+        return np.full(shape, np.nan, dtype=np.float32).astype(dtype)
+    return np.full(shape, np.nan, dtype=dtype)
+
+
 # Whether a complex tensor was made in this process (the interpreter checks the calls of a
 # program that has complex tensors for functions that do not take them: `lang.calls`).
 COMPLEX = [False]

@@ -679,6 +679,14 @@ def _warnings_namespace() -> Namespace:
     )
 
 
+def _sdpa(table: str) -> dict[str, Any]:
+    """torch.nn.attention's members or torch.backends.cuda's attention switches
+    (`lang.sdpa`, imported when a program first reaches into either)."""
+    from . import sdpa
+
+    return getattr(sdpa, table)()
+
+
 class Flags:
     """Settings a program reads and sets that change nothing in gradcli (its CPU kernels are
     deterministic; there is no cuDNN, CUDA or TF32): `torch.backends.cudnn` (`deterministic`,
@@ -1216,6 +1224,7 @@ def _build() -> dict[str, Namespace]:
             },
         ),
         "modules": Namespace("torch.nn.modules", load=lambda: _nn_modules_members(nn)),
+        "attention": Namespace("torch.nn.attention", load=lambda: _sdpa("attention_members")),
     }
     nn = Namespace(
         "torch.nn",
@@ -1357,9 +1366,10 @@ def _build() -> dict[str, Namespace]:
             ),
             "cuda": Namespace(
                 "torch.backends.cuda",
-                {
+                load=lambda: {
                     "matmul": CUDA_MATMUL,
                     "is_built": Builtin("torch.backends.cuda.is_built", lambda: False),
+                    **_sdpa("cuda_members"),  # the attention backends' switches
                 },
             ),
             "mkldnn": MKLDNN,

@@ -214,6 +214,8 @@ class Runtime:
         HOOK_IDS[0] = 0  # (the hook handles' numbers: PyTorch's count from 0 in a process)
         if "gradcli.surface.mutation" in sys.modules:  # no allow_mutation_on_saved_tensors
             sys.modules["gradcli.surface.mutation"].reset()
+        if "gradcli.surface.attention" in sys.modules:  # the attention backends' switches
+            sys.modules["gradcli.surface.attention"].reset_backends()
         if "gradcli.lang.amp" in sys.modules:  # the autocast dtypes a block set
             sys.modules["gradcli.lang.amp"].reset()
         if "gradcli.lang.compiling" in sys.modules:  # torch._dynamo.config's settings

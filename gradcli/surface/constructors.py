@@ -14,7 +14,7 @@ from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes, hooks
 from ..core.dtypes import BF16, check_dtype, round_bf16
 from ..core.layout import in_format
-from ..core.tensor import Settings, Tensor, data_array, numpy_data, typename
+from ..core.tensor import Settings, Tensor, data_array, deterministic_fill, numpy_data, typename
 from ..ops.arithmetic import size_check, tensor_arg, tensor_param
 from .args import (
     NO_SIZE,
@@ -370,23 +370,6 @@ zeros = _filled(lambda s, d: np.zeros(s, dtype=d), "zeros")
 
 
 ones = _filled(lambda s, d: np.ones(s, dtype=d), "ones")
-
-
-def deterministic_fill(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray | None:
-    """The values PyTorch writes into new memory when deterministic algorithms and
-    torch.utils.deterministic.fill_uninitialized_memory are both on (ATen's
-    fill_empty_deterministic_: NaN for floats, a complex NaN's real part with a zero imaginary
-    part, the largest value for integers, True for bool), or None when they are not."""
-    if not (Settings.deterministic and Settings.fill_uninitialized_memory):
-        return None
-    dtype = np.dtype(dtype)
-    if dtype == np.bool_:
-        return np.ones(shape, dtype=dtype)
-    if dtype.kind in "iu":
-        return np.full(shape, np.iinfo(dtype).max, dtype=dtype)
-    if dtype == dtypes.BF16:
-        return np.full(shape, np.nan, dtype=np.float32).astype(dtype)
-    return np.full(shape, np.nan, dtype=dtype)
 
 
 def _uninitialised(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:

@@ -1607,7 +1607,7 @@ def _grown_deterministically(x: Tensor, shape: tuple[int, ...], n: int) -> bool:
     memory (torch.utils.deterministic.fill_uninitialized_memory): its elements in order, then
     the fill (NaN, or an integer dtype's largest value) as PyTorch writes it into the new
     storage. False when the fill is off or x is a view or holds part of a larger memory."""
-    from .constructors import deterministic_fill
+    from ..core.tensor import deterministic_fill
 
     tail = deterministic_fill((n - x.data.size,), x.data.dtype)
     if tail is None or getattr(x, "_base", None) is not None or x.data.base is not None:

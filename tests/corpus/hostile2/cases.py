@@ -9888,3 +9888,24 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# fixmeas107: torch.nn.attention.sdpa_kernel (a block and a decorator saving the switches).
+add(
+    small(
+        "sdpa_kernel_decorated_recursion",
+        "from torch.nn.attention import sdpa_kernel, SDPBackend\n"
+        "@sdpa_kernel(SDPBackend.MATH)\ndef f(n):\n    return f(n + 1)\nf(0)",
+        (r"recursion|recursed|call depth",) + TIME_OR_LIMIT,
+    ),
+    small(
+        "sdpa_kernel_blocks_in_loop",
+        "from torch.nn.attention import sdpa_kernel, SDPBackend\n"
+        "while True:\n    with sdpa_kernel([SDPBackend.MATH] * 1000):\n        pass",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "sdpa_kernel_not_a_backend",
+        "from torch.nn.attention import sdpa_kernel\nwith sdpa_kernel(print):\n    pass",
+        (r"Backend must be an instance of SDPBackend",),
+    ),
+)

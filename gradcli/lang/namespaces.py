@@ -679,6 +679,12 @@ def _warnings_namespace() -> Namespace:
     )
 
 
+def _numpy_fft() -> dict[str, Any]:
+    from . import numpy_fft
+
+    return numpy_fft.functions()
+
+
 def _sdpa(table: str) -> dict[str, Any]:
     """torch.nn.attention's members or torch.backends.cuda's attention switches
     (`lang.sdpa`, imported when a program first reaches into either)."""
@@ -1595,6 +1601,7 @@ def _build() -> dict[str, Namespace]:
             "random": numpy_random,
             "linalg": Namespace("numpy.linalg", numpy_extra.linalg_functions()),
             "testing": Namespace("numpy.testing", load=numpy_extra.testing_functions),
+            "fft": Namespace("numpy.fft", load=_numpy_fft),
             **numpy_extra.functions(),
             **arrays.functions(names.FUNCTIONS),
             **np_types,

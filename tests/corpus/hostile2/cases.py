@@ -9909,3 +9909,34 @@ add(
         (r"Backend must be an instance of SDPBackend",),
     ),
 )
+
+# fixmeas107: numpy.fft (a transform's length from n= / s=) and NumPy's windows.
+add(
+    small(
+        "numpy_fft_huge_n",
+        "import numpy as np\nprint(np.fft.rfft(np.ones(4), n=10**12))",
+        LIMIT,
+    ),
+    small(
+        "numpy_fft_huge_s_from_import",
+        "from numpy.fft import irfftn\nimport numpy as np\n"
+        "print(irfftn(np.ones((2, 2)), s=(10**5, 10**5)))",
+        LIMIT,
+    ),
+    small(
+        "numpy_fftfreq_huge",
+        "import numpy.fft as nf\nprint(nf.fftfreq(10**13, d=0.1))",
+        LIMIT,
+    ),
+    small(
+        "numpy_window_huge",
+        "import numpy as np\nprint(np.hanning(10**12))",
+        LIMIT,
+    ),
+    small(
+        "numpy_fft_in_loop",
+        "import numpy as np\nx = np.ones(4096)\n"
+        "while True:\n    x = np.fft.ifft(np.fft.fft(x)).real",
+        TIME_OR_LIMIT,
+    ),
+)

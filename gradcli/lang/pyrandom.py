@@ -15,6 +15,7 @@ program's objects beyond reading a sequence's items.
 from __future__ import annotations
 
 import collections
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -320,7 +321,33 @@ DISTRIBUTIONS: dict[str, tuple[tuple[str, ...], tuple]] = {
     "vonmises": (("mu", "kappa"), (_REQUIRED, _REQUIRED)),
     "triangular": (("left", "mode", "right"), (_REQUIRED, _REQUIRED, _REQUIRED)),
     "f": (("dfnum", "dfden"), (_REQUIRED, _REQUIRED)),
+    "zipf": (("a",), (_REQUIRED,)),
+    "logseries": (("p",), (_REQUIRED,)),
+    "wald": (("mean", "scale"), (_REQUIRED, _REQUIRED)),
+    "noncentral_chisquare": (("df", "nonc"), (_REQUIRED, _REQUIRED)),
+    "noncentral_f": (("dfnum", "dfden", "nonc"), (_REQUIRED, _REQUIRED, _REQUIRED)),
+    "hypergeometric": (("ngood", "nbad", "nsample"), (_REQUIRED, _REQUIRED, _REQUIRED)),
 }
+
+
+def _zipf_tries(state: Any, a: Any, shape: tuple[int, ...] | None) -> None:
+    """NumPy's legacy zipf draws X = floor(U ** (-1 / (a - 1))) until X fits in an int64: for
+    an `a` near 1 almost every try overflows (a = 1 + 1e-7 takes about 10**8 tries per draw,
+    in one uninterruptible call). The tries expected for all the draws are bounded first;
+    the Generator's algorithm has no such loop."""
+    if not isinstance(state, np.random.RandomState):
+        return
+    least = float(np.nanmin(a)) if isinstance(a, np.ndarray) and a.size else a
+    if not isinstance(least, float) or not least > 1.0 or math.isinf(least):
+        return  # (NumPy's own error for a <= 1 or NaN)
+    accept = -math.expm1(-63 * (least - 1) * math.log(2))
+    draws = math.prod(shape) if shape is not None else (a.size if isinstance(a, np.ndarray) else 1)
+    tries = math.ceil(max(draws, 1) / accept)
+    limits.TENSOR_ELEMENTS.check(
+        tries,
+        f"the tries numpy.random.zipf would make for a = {least!r} (about "
+        f"{math.ceil(1 / accept):,} per draw)",
+    )
 
 
 def _parameters(values: dict[str, Any], shape: tuple[int, ...] | None, fn: str) -> dict:
@@ -371,6 +398,8 @@ def _with_size(name: str, params: tuple[str, ...], defaults: tuple) -> Callable[
                 raise _error(f"{name}() missing required argument '{key}'")
         shape = _size(values.pop("size", None), name)
         numbers = _parameters(values, shape, f"numpy.random.{name}")
+        if name == "zipf":
+            _zipf_tries(_np_state(), numbers["a"], shape)
         try:
             return getattr(_np_state(), name)(**numbers, size=shape)
         except ValueError as e:
@@ -607,6 +636,9 @@ NUMPY_RANDOM: dict[str, Callable[..., Any]] = {
     "permutation": _np_permutation,
     "shuffle": _np_shuffle,
     "choice": _np_choice,
+    # (the legacy module's other names of random_sample)
+    "ranf": _with_size("random_sample", (), ()),
+    "sample": _with_size("random_sample", (), ()),
     **{name: _with_size(name, *spec) for name, spec in DISTRIBUTIONS.items()},
     **{name: _vector_draw(name) for name in VECTOR_DISTRIBUTIONS},
 }

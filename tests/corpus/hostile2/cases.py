@@ -9940,3 +9940,23 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# fixmeas107: NumPy's zipf (the legacy draw's rejection loop for an exponent near 1) and the
+# other added samplers.
+add(
+    small(
+        "numpy_zipf_exponent_near_one",
+        "import numpy as np\nprint(np.random.zipf(1.0000001, size=1000))",
+        LIMIT,
+    ),
+    small(
+        "numpy_zipf_array_exponent_near_one",
+        "import numpy as np\nprint(np.random.RandomState(0).zipf(np.array([3.0, 1 + 1e-12])))",
+        LIMIT,
+    ),
+    small(
+        "numpy_hypergeometric_huge_size",
+        "import numpy as np\nprint(np.random.default_rng(0).hypergeometric(5, 5, 3, size=10**10))",
+        LIMIT,
+    ),
+)

@@ -1163,9 +1163,11 @@ def data_array(
             else:
                 kinds.add("c")  # the default float dtype's complex
         else:
-            if isinstance(v, str):  # PyTorch's words for text where numbers belong
-                if depth == 0:
-                    raise GradcliError("new(): invalid data type 'str'").mirror("TypeError")
+            if isinstance(v, (str, bytes)):  # PyTorch's words for text where numbers belong
+                if depth == 0 or isinstance(v, bytes):
+                    raise GradcliError(f"new(): invalid data type '{typename(v)}'").mirror(
+                        "TypeError"
+                    )
                 raise GradcliError("too many dimensions 'str'").mirror("ValueError")
             raise GradcliError(
                 f"Could not infer dtype of {typename(v)}",

@@ -718,7 +718,7 @@ class Runtime:
                 if not is_argument_error(e):
                     raise
                 raise user_error(e, None, "invalid index") from e
-        if isinstance(owner, (list, tuple, str, range)):
+        if isinstance(owner, (list, tuple, str, range, bytes)):
             if isinstance(key, (Tensor, np.integer, bool)):  # by its __index__, as Python's
                 key = int(as_index(key))
             if isinstance(key, bool) or not isinstance(key, (int, slice)):
@@ -730,9 +730,10 @@ class Runtime:
                     return Size(owner[key])  # torch.Size's slices are torch.Sizes
                 return owner[key]
             except IndexError:
-                what = "string" if isinstance(owner, str) else typename(owner)
+                what = "string " if isinstance(owner, str) else f"{typename(owner)} "
+                what = "" if isinstance(owner, bytes) else what
                 raise GradcliError(
-                    f"{what} index out of range", hint=f"it has {len(owner)} items"
+                    f"{what}index out of range", hint=f"it has {len(owner)} items"
                 ).mirror("IndexError") from None
         if isinstance(owner, dict):
             try:

@@ -5541,7 +5541,7 @@ add(
     esc("unbound_method_internals", "f = str.join.__self__"),
     esc("unbound_method_dunder", "f = str.__dict__"),
     esc("number_attribute_dunder", "f = (1.5).real.__class__.__subclasses__()"),
-    small("str_encode_refused", "b = 'abc'.encode()", (r"not supported",)),
+    small("str_translate_refused", "b = 'abc'.translate({97: 98})", (r"not supported",)),
 )
 _FN = (
     "class A(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
@@ -9957,6 +9957,65 @@ add(
     small(
         "numpy_hypergeometric_huge_size",
         "import numpy as np\nprint(np.random.default_rng(0).hypergeometric(5, 5, 3, size=10**10))",
+        LIMIT,
+    ),
+)
+
+# fixmeas107: bytes values (b"..." literals, str.encode, bytes' methods, int.to_bytes).
+add(
+    small("bytes_repeat_huge", "b = b'ab' * 10**9", LIMIT),
+    small("bytes_of_huge_count", "b = bytes(10**12)", LIMIT),
+    small(
+        "bytes_doubling_in_loop",
+        "b = b'x'\nwhile True:\n    b = b + b",
+        LIMIT,
+    ),
+    small(
+        "bytes_replace_empty_grows",
+        "b = b'a' * 1000\nprint(len(b.replace(b'', b'y' * 5000)))",
+        LIMIT,
+    ),
+    small(
+        "bytes_join_many",
+        "parts = [b'x' * 1000] * 100000\nprint(len(b''.join(parts)))",
+        LIMIT,
+    ),
+    small("bytes_center_huge", "print(len(b'a'.center(10**10)))", LIMIT),
+    small("int_to_bytes_huge_length", "print((1).to_bytes(10**10, 'big'))", LIMIT),
+    small(
+        "int_from_bytes_huge_number",
+        "print(int.from_bytes(b'\\xff' * 10**5, 'big'))",
+        LIMIT,
+    ),
+    small(
+        "bytes_print_of_escapes",
+        "b = b'\\xff' * 900000\nprint(b)",
+        LIMIT,
+    ),
+    small(
+        "bytes_decode_binary_codec",
+        "print(b'abc'.decode('base64'))",
+        (r"not a text encoding",),
+    ),
+    small(
+        "bytes_decode_unknown_text_codec",
+        "print(b'abc'.decode('punycode'))",
+        (r"not supported",),
+    ),
+    small(
+        "bytes_format_reaches_attribute",
+        "print('{0.__class__}'.format(b'x'))",
+        (r"not supported|not accessible|refused",),
+    ),
+    small(
+        "bytes_method_with_object_argument",
+        "print(b'abc'.find(torch.ones(2)))",
+        (r"bytes-like object is required",),
+    ),
+    small("bytearray_refused", "b = bytearray(10**9)", (r"not supported",)),
+    small(
+        "bytes_expandtabs_huge",
+        "print(len((b'\\t' * 1000).expandtabs(10**6)))",
         LIMIT,
     ),
 )

@@ -10019,3 +10019,19 @@ add(
         LIMIT,
     ),
 )
+
+# fixmeas107: a dimension given by a name (named tensors, gone from PyTorch): the parser's
+# words, worked out from the recorded signatures, never the argument's contents.
+add(
+    small(
+        "named_dim_long_name_in_loop",
+        "x = torch.zeros(2, 3)\nname = 'C' * 10**5\nwhile True:\n"
+        "    try:\n        x.max(name)\n    except TypeError as e:\n        pass",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "named_dim_list_of_names",
+        "x = torch.zeros(2, 3)\nprint(x.sum(['C'] * 10**5))",
+        (r"sum\(\)|must be|TypeError|tuple of ints",),
+    ),
+)

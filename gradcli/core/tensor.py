@@ -398,8 +398,16 @@ def deterministic_fill(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray | 
     if dtype.kind in "iu":
         return np.full(shape, np.iinfo(dtype).max, dtype=dtype)
     if dtype == dtypes.BF16:
-        return np.full(shape, np.nan, dtype=np.float32).astype(dtype)
-    return np.full(shape, np.nan, dtype=dtype)
+        out = np.full(shape, np.nan, dtype=np.float32).astype(dtype)
+    else:
+        out = np.full(shape, np.nan, dtype=dtype)
+    FILLED[id(out)] = out
+    return out
+
+
+# The arrays `deterministic_fill` made (and resize_ grew into), while they live: their NaN is
+# PyTorch's fill, not a result to warn of (`lang.runtime`'s check of non-finite values).
+FILLED: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 
 
 # Whether a complex tensor was made in this process (the interpreter checks the calls of a

@@ -35,6 +35,7 @@ from ..core.inplace import (
 from ..core.op import Node, ShownNode, complex_casts_fail, complex_refusal, peek_seq
 from ..core.sparse import SparseCOO
 from ..core.tensor import (
+    FILLED,
     HOOK_IDS,
     HookHandle,
     Settings,
@@ -985,6 +986,8 @@ class Runtime:
             return
         nan = int(np.isnan(data).sum())
         inf = int(np.isinf(data).sum())
+        if FILLED and FILLED.get(id(data)) is data:
+            return  # (torch.empty's memory as deterministic algorithms fill it: PyTorch's NaN)
         if not nan and not t.requires_grad and not (np.isposinf(data).any()):
             # only -inf in a constant: an attention mask (`masked_fill(..., float('-inf'))`,
             # `generate_square_subsequent_mask`), written on purpose

@@ -1607,7 +1607,7 @@ def _grown_deterministically(x: Tensor, shape: tuple[int, ...], n: int) -> bool:
     memory (torch.utils.deterministic.fill_uninitialized_memory): its elements in order, then
     the fill (NaN, or an integer dtype's largest value) as PyTorch writes it into the new
     storage. False when the fill is off or x is a view or holds part of a larger memory."""
-    from ..core.tensor import deterministic_fill
+    from ..core.tensor import FILLED, deterministic_fill
 
     tail = deterministic_fill((n - x.data.size,), x.data.dtype)
     if tail is None or getattr(x, "_base", None) is not None or x.data.base is not None:
@@ -1620,6 +1620,7 @@ def _grown_deterministically(x: Tensor, shape: tuple[int, ...], n: int) -> bool:
     flat = grown.reshape(-1)
     flat[: x.data.size] = x.data.reshape(-1)
     flat[x.data.size :] = tail
+    FILLED[id(grown)] = grown  # (its NaN is PyTorch's fill)
     x.data = grown
     bumped(x)
     return True

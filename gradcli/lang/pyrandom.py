@@ -644,6 +644,27 @@ NUMPY_RANDOM: dict[str, Callable[..., Any]] = {
 }
 
 
+def _dtype_arg(dtype: Any, kinds: str, fn: str) -> np.dtype | None:
+    """A NumPy dtype given to a draw (`np.float32`, `"float32"`, `float`), of `kinds`."""
+    if dtype is None:
+        return None
+    v = getattr(dtype, "np", dtype)  # (np.float32 as the program holds it)
+    python = {"int": np.int64, "float": np.float64, "bool": np.bool_}
+    if type(v).__name__ == "PyType" and getattr(v, "name", None) in python:
+        v = python[v.name]  # (the program's int, float, bool)
+    elif v in (int, float, bool):
+        v = python[v.__name__]
+    try:
+        dt = np.dtype(v) if isinstance(v, (np.dtype, str, type)) else None
+    except TypeError:
+        dt = None
+    if dt is None:
+        raise _error(f"{fn}: unsupported dtype {dtype!r}", "TypeError")
+    if dt.kind not in kinds or dt == np.float16:
+        raise _error(f"Unsupported dtype {dt!r} for {fn.rpartition('.')[2]}", "TypeError")
+    return dt
+
+
 class Generator:
     """`np.random.default_rng(seed)`: NumPy's Generator (PCG64) of that seed, its draws NumPy's;
     sizes are checked before drawing and parameters must be numbers."""
@@ -657,7 +678,9 @@ class Generator:
         "integers",
         "choice",
         "permutation",
+        "permuted",
         "shuffle",
+        "bytes",
         *DISTRIBUTIONS,
         *VECTOR_DISTRIBUTIONS,
     )
@@ -680,11 +703,50 @@ class Generator:
         except ValueError as e:
             raise _error(str(e), "ValueError") from None
 
-    def random(self, size: Any = None) -> Any:
-        return self._draw("random", {}, size)
+    def random(self, size: Any = None, dtype: Any = None, out: Any = None) -> Any:
+        return self._typed("random", size, dtype, out)
 
-    def standard_normal(self, size: Any = None) -> Any:
-        return self._draw("standard_normal", {}, size)
+    def standard_normal(self, size: Any = None, dtype: Any = None, out: Any = None) -> Any:
+        return self._typed("standard_normal", size, dtype, out)
+
+    def _typed(self, name: str, size: Any, dtype: Any, out: Any) -> Any:
+        """`rng.random(3, dtype=np.float32)`: NumPy's float32 stream (its own draws, not the
+        float64 ones rounded)."""
+        if out is not None:
+            raise GradcliError(f"Generator.{name}(out=...) is not supported by gradcli")
+        dt = _dtype_arg(dtype, "f", f"Generator.{name}")
+        if dt is None or dt == np.float64:
+            return self._draw(name, {}, size)
+        shape = _size(size, name)
+        return getattr(self.gen, name)(size=shape, dtype=dt)
+
+    def permuted(self, x: Any, axis: Any = None, out: Any = None) -> Any:
+        """`rng.permuted(a, axis=1)`: each slice along the axis shuffled on its own (NumPy's
+        draws; a copy)."""
+        from .arrays import to_array
+
+        if out is not None:
+            raise GradcliError("Generator.permuted(out=...) is not supported by gradcli")
+        if isinstance(x, Tensor):
+            raise GradcliError(
+                "Generator.permuted of a tensor is not supported by gradcli",
+                hint="permute its NumPy values: rng.permuted(x.numpy())",
+            )
+        arr = x if isinstance(x, np.ndarray) else to_array(list(x) if isinstance(x, tuple) else x)
+        size_check(arr.shape, "the array Generator.permuted would make")
+        ax = None if axis is None else _int(axis, "axis", "Generator.permuted")
+        try:
+            return self.gen.permuted(arr, axis=ax)
+        except (ValueError, np.exceptions.AxisError) as e:
+            raise _error(str(e), type(e).__name__) from None
+
+    def bytes(self, length: Any) -> bytes:
+        n = _int(length, "length", "Generator.bytes")
+        limits.STRING_CHARS.check(max(n, 0), "the length of the bytes")
+        try:
+            return self.gen.bytes(n)
+        except ValueError as e:
+            raise _error(str(e), "ValueError") from None
 
     def normal(self, loc: Any = 0.0, scale: Any = 1.0, size: Any = None) -> Any:
         return self._draw("normal", {"loc": loc, "scale": scale}, size)
@@ -695,11 +757,21 @@ class Generator:
     def exponential(self, scale: Any = 1.0, size: Any = None) -> Any:
         return self._draw("exponential", {"scale": scale}, size)
 
-    def integers(self, low: Any, high: Any = None, size: Any = None, endpoint: Any = False) -> Any:
+    def integers(
+        self,
+        low: Any,
+        high: Any = None,
+        size: Any = None,
+        dtype: Any = None,
+        endpoint: Any = False,
+    ) -> Any:
         lo = _int(low, "low", "Generator.integers")
         hi = None if high is None else _int(high, "high", "Generator.integers")
+        dt = _dtype_arg(dtype, "iub", "Generator.integers") or np.dtype(np.int64)
         try:
-            return self.gen.integers(lo, hi, size=_size(size, "integers"), endpoint=bool(endpoint))
+            return self.gen.integers(
+                lo, hi, size=_size(size, "integers"), dtype=dt, endpoint=bool(endpoint)
+            )
         except ValueError as e:
             raise _error(str(e), "ValueError") from None
 

@@ -10035,3 +10035,29 @@ add(
         (r"sum\(\)|must be|TypeError|tuple of ints",),
     ),
 )
+
+# fixmeas107: NumPy Generator's dtype= draws, permuted and bytes.
+add(
+    small(
+        "generator_bytes_huge",
+        "import numpy as np\nprint(len(np.random.default_rng(0).bytes(10**10)))",
+        LIMIT,
+    ),
+    small(
+        "generator_float32_draw_huge",
+        "import numpy as np\nrng = np.random.default_rng(0)\n"
+        "x = rng.random((10**5, 10**5), dtype=np.float32)",
+        LIMIT,
+    ),
+    small(
+        "generator_permuted_in_loop",
+        "import numpy as np\nrng = np.random.default_rng(0)\na = np.zeros((1000, 1000))\n"
+        "while True:\n    a = rng.permuted(a, axis=1)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "generator_integers_object_dtype",
+        "import numpy as np\nprint(np.random.default_rng(0).integers(3, dtype=print))",
+        (r"unsupported dtype",),
+    ),
+)

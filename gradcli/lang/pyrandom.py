@@ -510,6 +510,16 @@ def _np_randint(low: Any, high: Any = None, size: Any = None, dtype: Any = int) 
         raise _error(str(e), "ValueError") from None
 
 
+def _np_bytes(length: Any) -> bytes:
+    """`np.random.bytes(n)`: n random bytes of the state's stream (bounded as a string)."""
+    n = _int(length, "length", "numpy.random.bytes")
+    limits.STRING_CHARS.check(max(n, 0), "the length of the bytes")
+    try:
+        return _np_state().bytes(n)
+    except ValueError as e:
+        raise _error(str(e), "ValueError") from None
+
+
 def _np_permutation(x: Any) -> Any:
     if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
         size_check((int(x),), "the array numpy.random.permutation would make")
@@ -577,6 +587,7 @@ class RandomState:
         "uniform",
         "exponential",
         "randint",
+        "bytes",
         "permutation",
         "shuffle",
         "choice",
@@ -636,6 +647,7 @@ NUMPY_RANDOM: dict[str, Callable[..., Any]] = {
     "permutation": _np_permutation,
     "shuffle": _np_shuffle,
     "choice": _np_choice,
+    "bytes": lambda length: _np_bytes(length),
     # (the legacy module's other names of random_sample)
     "ranf": _with_size("random_sample", (), ()),
     "sample": _with_size("random_sample", (), ()),

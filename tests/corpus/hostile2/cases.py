@@ -10061,3 +10061,12 @@ add(
         (r"unsupported dtype",),
     ),
 )
+
+# fixmeas107: numpy.random.bytes (the legacy stream's).
+add(
+    small(
+        "numpy_random_bytes_huge",
+        "import numpy as np\nprint(len(np.random.bytes(10**11)))",
+        LIMIT,
+    ),
+)

@@ -22,6 +22,7 @@ state = np.random.RandomState(11)
 print(state.zipf(3.0, 6), state.hypergeometric(5, 5, 3))
 print(np.round(np.random.noncentral_f(3, 7, 1.5, size=2), 6), np.random.logseries(0.2))
 print(np.round(np.random.ranf(3), 6), np.round(np.random.sample(), 6))
+print(np.random.bytes(4), state.bytes(2).hex())
 
 # frequencies as training targets for a tiny embedding
 freq = torch.tensor(counts, dtype=torch.float64)

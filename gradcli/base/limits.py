@@ -139,6 +139,15 @@ MULTIPLY_ADDS = Limit(
     5_000_000_000,
     "multiply-adds of one convolution, window elements of one pooling",
 )
+# Not a safety limit but a speed budget: gradcli sums float32 convolutions in PyTorch's
+# (oneDNN's, MKL's) order one fused multiply-add at a time in NumPy, ~60 million a second here
+# (~20x the float64 sum). Past it, a run's convs are summed in float64 and rounded once (said
+# once on stderr); raising it keeps PyTorch's last digits longer, under the time limit.
+CONV32_WORK = Limit(
+    "conv32_work",
+    1 << 28,
+    "multiply-adds of float32 convolutions (forwards and gradients) a run sums in PyTorch's order",
+)
 
 ALL = [
     SOURCE_BYTES,
@@ -160,6 +169,7 @@ ALL = [
     CALL_DEPTH,
     LINALG_WORK,
     MULTIPLY_ADDS,
+    CONV32_WORK,
 ]
 
 

@@ -381,6 +381,36 @@ class Settings:
     # Parameter objects (overwrite), or the old ones' contents exchanged (swap)
     overwrite_module_params: bool = False
     swap_module_params: bool = False
+    # torch.use_deterministic_algorithms(True) and torch.utils.deterministic's
+    # fill_uninitialized_memory: both on, torch.empty and its kin fill their memory (NaN for
+    # floats, the largest value for integers) as PyTorch then does
+    deterministic: bool = False
+    fill_uninitialized_memory: bool = True
+
+
+def deterministic_fill(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray | None:
+    """The values PyTorch writes into new memory when deterministic algorithms and
+    torch.utils.deterministic.fill_uninitialized_memory are both on (ATen's
+    fill_empty_deterministic_: NaN for floats, a complex NaN's real part with a zero imaginary
+    part, the largest value for integers, True for bool), or None when they are not."""
+    if not (Settings.deterministic and Settings.fill_uninitialized_memory):
+        return None
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return np.ones(shape, dtype=dtype)
+    if dtype.kind in "iu":
+        return np.full(shape, np.iinfo(dtype).max, dtype=dtype)
+    if dtype == dtypes.BF16:
+        out = np.full(shape, np.nan, dtype=np.float32).astype(dtype)
+    else:
+        out = np.full(shape, np.nan, dtype=dtype)
+    FILLED[id(out)] = out
+    return out
+
+
+# The arrays `deterministic_fill` made (and resize_ grew into), while they live: their NaN is
+# PyTorch's fill, not a result to warn of (`lang.runtime`'s check of non-finite values).
+FILLED: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 
 
 # Whether a complex tensor was made in this process (the interpreter checks the calls of a
@@ -1201,9 +1231,11 @@ def data_array(
             else:
                 kinds.add("c")  # the default float dtype's complex
         else:
-            if isinstance(v, str):  # PyTorch's words for text where numbers belong
-                if depth == 0:
-                    raise GradcliError("new(): invalid data type 'str'").mirror("TypeError")
+            if isinstance(v, (str, bytes)):  # PyTorch's words for text where numbers belong
+                if depth == 0 or isinstance(v, bytes):
+                    raise GradcliError(f"new(): invalid data type '{typename(v)}'").mirror(
+                        "TypeError"
+                    )
                 raise GradcliError("too many dimensions 'str'").mirror("ValueError")
             raise GradcliError(
                 f"Could not infer dtype of {typename(v)}",

@@ -277,8 +277,57 @@ def _builtin_abs(v: Any) -> Any:
     raise GradcliError(f"bad operand type for abs(): '{typename(v)}'").mirror("TypeError")
 
 
-def builtin_str(v: Any = "") -> str:
+def builtin_str(v: Any = "", encoding: Any = None, errors: Any = None) -> str:
+    if encoding is not None or errors is not None:  # str(b, "utf-8"): the bytes decoded
+        if not isinstance(v, bytes):
+            what = (
+                "str is"
+                if isinstance(v, str)
+                else f"to str: need a bytes-like object, {typename(v)}"
+            )
+            raise GradcliError(
+                "decoding str is not supported" if isinstance(v, str) else f"decoding {what} found"
+            ).mirror("TypeError").pytorch()  # (Python's words: catchable)
+        from . import pybytes
+
+        return pybytes.decode(v, "utf-8" if encoding is None else encoding, errors or "strict")
     return checked_str(v)
+
+
+def _make_bytes(*args: Any, **kwargs: Any) -> bytes:
+    from . import pybytes
+
+    return pybytes.make(*args, **kwargs)
+
+
+class _BytesMembers(dict):
+    """`bytes.fromhex(...)` and the unbound methods (`bytes.decode(b)`), made when a program
+    first reaches one (`lang.pybytes` is imported then)."""
+
+    def _table(self) -> dict:
+        if not dict.__len__(self):
+            from . import pybytes
+
+            dict.update(
+                self,
+                {
+                    **_unbound("bytes", (bytes,), pybytes.BYTES),
+                    "fromhex": Builtin("bytes.fromhex", pybytes.fromhex),
+                },
+            )
+        return self
+
+    def __bool__(self) -> bool:  # (a table, even before it is made)
+        return True
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self._table(), key)
+
+    def __getitem__(self, key: Any) -> Any:
+        return dict.__getitem__(self._table(), key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return dict.get(self._table(), key, default)
 
 
 _index = int_index  # (Python's operator.index: a tensor by PyTorch's Tensor.__index__)
@@ -1022,7 +1071,21 @@ def _fromkeys(keys: Any, value: Any = None) -> dict:
     return out
 
 
-INT = PyType("int", (int,), _int, members=_unbound("int", (int,), PO.INT))
+def _int_from_bytes(*args: Any, **kwargs: Any) -> int:
+    from . import pybytes
+
+    return pybytes.int_from_bytes(*args, **kwargs)
+
+
+INT = PyType(
+    "int",
+    (int,),
+    _int,
+    members={
+        **_unbound("int", (int,), PO.INT),
+        "from_bytes": Builtin("int.from_bytes", _int_from_bytes),
+    },
+)
 FLOAT = PyType(
     "float",
     (float,),
@@ -1062,6 +1125,7 @@ BOOL = PyType("bool", (bool,), _bool)
 # `dtype=float` / `int` / `bool` in a torch call: PyTorch's float64, int64, bool
 dtypes.PYTHON_TYPES[:] = [(BOOL, dtypes.BOOL), (INT, dtypes.INT64), (FLOAT, dtypes.FLOAT64)]
 STR = PyType("str", (str,), builtin_str, members=_unbound("str", (str,), PO.STR))
+BYTES = PyType("bytes", (bytes,), _make_bytes, members=_BytesMembers())
 LIST = PyType("list", (list,), _list, members=_unbound("list", (list,), PO.LIST))
 TUPLE = PyType("tuple", (tuple,), _tuple, members=_unbound("tuple", (tuple,), PO.TUPLE))
 DICT = PyType(
@@ -1140,6 +1204,7 @@ PY_TYPES: dict[type, PyType] = {
     complex: COMPLEX,
     bool: BOOL,
     str: STR,
+    bytes: BYTES,
     list: LIST,
     tuple: TUPLE,
     dict: DICT,
@@ -1521,6 +1586,7 @@ BUILTINS.update(
         "int": INT,
         "bool": BOOL,
         "str": STR,
+        "bytes": BYTES,
         "list": LIST,
         "tuple": TUPLE,
         "dict": DICT,

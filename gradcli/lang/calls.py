@@ -124,8 +124,35 @@ def checked_call(
             raise  # (Python's builtins take such objects themselves; a program's error stays)
         converted = _indices_of(args, kwargs, e)
         if converted is None:
+            if _int_refused(e):
+                words = _method_type_words(name, args, kwargs, bound)
+                if words is not None:
+                    raise GradcliError(words).mirror("TypeError") from None
             raise
     return _checked_call(f, converted[0], converted[1], name, bound, raw)
+
+
+def _int_refused(e: GradcliError) -> bool:
+    """Whether gradcli's own argument check refused a value where an int is wanted
+    (`surface.args.int_arg`: "dim must be an int, not str"), in its words, not PyTorch's."""
+    return getattr(e, "python_class", None) == "TypeError" and " must be an int, not " in (
+        e.message
+    )
+
+
+def _method_type_words(name: Any, args: list, kwargs: dict, bound: bool) -> str | None:
+    """PyTorch's parser's words for a tensor method's arguments of the wrong types (a named
+    dimension, `x.sum("C")`, `F.softmax(x, dim="C")`), where its recorded signatures say
+    them (`callerrors`)."""
+    from ..surface.callerrors import function_type_error, method_type_error
+
+    label = name if isinstance(name, str) else name()
+    try:
+        if not bound:
+            return function_type_error(label, args, kwargs)
+        return method_type_error(label, args, kwargs)
+    except (KeyError, IndexError, ValueError):  # (a table without those words)
+        return None
 
 
 # Set by the runtime: the code of `Runtime.invoke`, through which every program function runs.

@@ -450,6 +450,8 @@ _REFUSED_BUILTINS: dict[str, str] = {
     "locals": _REFLECT,
     "setattr": "assign the attribute: obj.name = value",
     "memoryview": "use a tensor or a list",
+    "bytearray": "use bytes (b = bytes([...]), b1 + b2) or a list of ints: gradcli has no "
+    "mutable byte buffers",
 }
 
 
@@ -2580,12 +2582,14 @@ class Compiler:
     # -- constants and displays --------------------------------------------------------------
     def c_Constant(self, node: ast.Constant) -> Expr:
         value = node.value
-        if not isinstance(value, (int, float, complex, str, bool, type(None), type(Ellipsis))):
+        if not isinstance(
+            value, (int, float, complex, str, bytes, bool, type(None), type(Ellipsis))
+        ):
             raise NotSupported(
                 "this kind of constant is not supported",
                 span=self.span(node),
                 found=type(value).__name__,
-                expected="numbers, strings, True/False/None",
+                expected="numbers, strings, bytes, True/False/None",
             )
         if isinstance(value, int) and value.bit_length() > limits.INT_BITS.value:
             try:

@@ -36,6 +36,8 @@ BASES: dict[str, str | None] = {
     "TypeError": "Exception",
     "ValueError": "Exception",
     "UnicodeError": "ValueError",
+    "UnicodeDecodeError": "UnicodeError",  # (bytes.decode, str.encode: `lang.pybytes`)
+    "UnicodeEncodeError": "UnicodeError",
     "ImportError": "Exception",
     "ModuleNotFoundError": "ImportError",
     # torch.load of a path nothing was saved under (programs touch no files otherwise)

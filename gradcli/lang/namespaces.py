@@ -719,6 +719,20 @@ def _warnings_namespace() -> Namespace:
     )
 
 
+def _numpy_fft() -> dict[str, Any]:
+    from . import numpy_fft
+
+    return numpy_fft.functions()
+
+
+def _sdpa(table: str) -> dict[str, Any]:
+    """torch.nn.attention's members or torch.backends.cuda's attention switches
+    (`lang.sdpa`, imported when a program first reaches into either)."""
+    from . import sdpa
+
+    return getattr(sdpa, table)()
+
+
 class Flags:
     """Settings a program reads and sets that change nothing in gradcli (its CPU kernels are
     deterministic; there is no cuDNN, CUDA or TF32): `torch.backends.cudnn` (`deterministic`,
@@ -736,6 +750,7 @@ class Flags:
         self.values = {
             **self.DEFAULTS,
             "deterministic_algorithms": False,
+            "deterministic_warn_only": False,
             "float32_matmul_precision": "highest",
         }
 
@@ -793,11 +808,41 @@ class Flags:
         self.values["float32_matmul_precision"] = precision
 
     def use_deterministic_algorithms(self, mode: Any, *, warn_only: Any = False) -> None:
-        if not isinstance(mode, bool):
-            raise GradcliError(
-                f"use_deterministic_algorithms expects a bool, but got {typename(mode)}"
-            ).mirror("RuntimeError")
+        for name, value in (("mode' (position 1)", mode), ("warn_only'", warn_only)):
+            if not isinstance(value, bool):
+                raise GradcliError(
+                    f"_set_deterministic_algorithms(): argument '{name} must be bool, not "
+                    + typename(value)
+                ).mirror("TypeError")
         self.values["deterministic_algorithms"] = mode
+        self.values["deterministic_warn_only"] = mode and warn_only
+        from ..core.tensor import Settings
+
+        Settings.deterministic = mode
+
+    def set_deterministic_debug_mode(self, debug_mode: Any) -> None:
+        """`torch.set_deterministic_debug_mode`: "default"/0, "warn"/1, "error"/2."""
+        if not isinstance(debug_mode, (int, str)):
+            raise GradcliError(
+                f"debug_mode must be str or int, but got <class '{typename(debug_mode)}'>"
+            ).mirror("TypeError")
+        if isinstance(debug_mode, str):
+            if debug_mode not in ("default", "warn", "error"):
+                raise GradcliError(
+                    "invalid value of debug_mode, expected one of `default`, `warn`, `error`, "
+                    f"but got {debug_mode}"
+                ).mirror("RuntimeError")
+            debug_mode = ("default", "warn", "error").index(debug_mode)
+        if debug_mode not in (0, 1, 2):
+            raise GradcliError(
+                f"invalid value of debug_mode, expected 0, 1, or 2, but got {debug_mode}"
+            ).mirror("RuntimeError")
+        self.use_deterministic_algorithms(debug_mode != 0, warn_only=debug_mode == 1)
+
+    def deterministic_debug_mode(self) -> int:
+        if not self.values["deterministic_algorithms"]:
+            return 0
+        return 1 if self.values["deterministic_warn_only"] else 2
 
     def __repr__(self) -> str:
         return f"<module '{self.name}'>"
@@ -828,6 +873,41 @@ CUDA_MATMUL = Flags(
     {},
 )
 MKLDNN = Flags("torch.backends.mkldnn", {"enabled": True}, {"is_available": True})
+
+
+class Deterministic:
+    """`torch.utils.deterministic`: its one setting, `fill_uninitialized_memory` (on by
+    default): while `torch.use_deterministic_algorithms(True)` is on too, torch.empty and its
+    kin fill their memory as PyTorch's (`Settings.fill_uninitialized_memory`)."""
+
+    name = "torch.utils.deterministic"
+
+    def program_attribute(self, name: str) -> Any:
+        from ..core.tensor import Settings
+
+        if name == "fill_uninitialized_memory":
+            return Settings.fill_uninitialized_memory
+        raise GradcliError(f"module '{self.name}' has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+
+    def program_set(self, name: str, value: Any) -> None:
+        from ..core.tensor import Settings
+
+        if name != "fill_uninitialized_memory":
+            raise NotSupported(
+                f"setting {self.name}.{name} is not supported",
+                hint="gradcli knows fill_uninitialized_memory",
+            )
+        if type(value) is not bool:
+            raise GradcliError(f"expected a bool, but got {typename(value)}").mirror("RuntimeError")
+        Settings.fill_uninitialized_memory = value
+
+    def __repr__(self) -> str:
+        return f"<module '{self.name}'>"
+
+
+DETERMINISTIC = Deterministic()
 FLAGS = (CUDNN, CUDA_MATMUL, MKLDNN)
 
 
@@ -1192,6 +1272,7 @@ def _build() -> dict[str, Namespace]:
             },
         ),
         "modules": Namespace("torch.nn.modules", load=lambda: _nn_modules_members(nn)),
+        "attention": Namespace("torch.nn.attention", load=lambda: _sdpa("attention_members")),
     }
     nn = Namespace(
         "torch.nn",
@@ -1341,9 +1422,10 @@ def _build() -> dict[str, Namespace]:
             ),
             "cuda": Namespace(
                 "torch.backends.cuda",
-                {
+                load=lambda: {
                     "matmul": CUDA_MATMUL,
                     "is_built": Builtin("torch.backends.cuda.is_built", lambda: False),
+                    **_sdpa("cuda_members"),  # the attention backends' switches
                 },
             ),
             "mkldnn": MKLDNN,
@@ -1398,6 +1480,7 @@ def _build() -> dict[str, Namespace]:
                 "_pytree": Namespace("torch.utils._pytree", load=_pytree_members),
                 "hooks": Namespace("torch.utils.hooks", load=_hooks_members),
                 "swap_tensors": Builtin("torch.utils.swap_tensors", swap_tensors),
+                "deterministic": DETERMINISTIC,
             },
         ),
         "cuda": cuda,
@@ -1477,6 +1560,16 @@ def _build() -> dict[str, Namespace]:
             "torch.are_deterministic_algorithms_enabled",
             lambda: CUDNN.values["deterministic_algorithms"],
         ),
+        "is_deterministic_algorithms_warn_only_enabled": Builtin(
+            "torch.is_deterministic_algorithms_warn_only_enabled",
+            lambda: CUDNN.values["deterministic_warn_only"],
+        ),
+        "set_deterministic_debug_mode": Builtin(
+            "torch.set_deterministic_debug_mode", CUDNN.set_deterministic_debug_mode
+        ),
+        "get_deterministic_debug_mode": Builtin(
+            "torch.get_deterministic_debug_mode", CUDNN.deterministic_debug_mode
+        ),
         "no_grad": gradmode.NO_GRAD,
         "enable_grad": gradmode.ENABLE_GRAD,
         "inference_mode": gradmode.INFERENCE_MODE,
@@ -1552,6 +1645,7 @@ def _build() -> dict[str, Namespace]:
             "random": numpy_random,
             "linalg": Namespace("numpy.linalg", numpy_extra.linalg_functions()),
             "testing": Namespace("numpy.testing", load=numpy_extra.testing_functions),
+            "fft": Namespace("numpy.fft", load=_numpy_fft),
             **numpy_extra.functions(),
             **arrays.functions(names.FUNCTIONS),
             **np_types,

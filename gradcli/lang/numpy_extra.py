@@ -974,6 +974,21 @@ def _plain(name: str, arrays: int, keywords: tuple[str, ...], sized: str) -> Cal
     return call
 
 
+def _window(name: str) -> Callable[..., Any]:
+    """`np.hanning(M)` and its kin (`np.kaiser(M, beta)`): NumPy's window of M points."""
+    np_fn = getattr(np, name)
+
+    def call(M: Any, *beta: Any) -> Any:  # noqa: N803 - NumPy's name
+        m = _plain_value(M, "M", name)
+        if isinstance(m, (int, float)) and not isinstance(m, bool):
+            size_check((max(int(m), 0),), f"the result of numpy.{name}()")
+        rest = [_plain_value(b, "beta", name) for b in beta]
+        return _numpy(lambda: np_fn(m, *rest))
+
+    call.__name__ = name
+    return call
+
+
 def functions() -> dict[str, Any]:
     """The members these add to the `numpy` namespace."""
     from .values import Builtin
@@ -1028,6 +1043,8 @@ def functions() -> dict[str, Any]:
             "bincount": _bincount,
             "polyfit": _polyfit,
             "cov": _cov,
+            **{name: _window(name) for name in ("hanning", "hamming", "blackman", "bartlett")},
+            "kaiser": _window("kaiser"),
             "c_": _IndexTrick("c_"),
             "r_": _IndexTrick("r_"),
             "set_printoptions": numpy_printing.set_printoptions,

@@ -203,6 +203,10 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
         return instance_binop(op, a, b)
     if type(a) is str:
         return _str_binop(op, a, b)
+    if type(a) is bytes or type(b) is bytes:
+        from . import pybytes
+
+        return pybytes.binop(op, a, b)
     if is_numpy_number(a) or is_numpy_number(b):
         if isinstance(a, Tensor) or isinstance(b, Tensor):
             if isinstance(op, ast.MatMult):  # (matmul takes no number: Python's TypeError)
@@ -975,6 +979,10 @@ def contains(container: Any, item: Any) -> bool:
                 f"'in <string>' requires string as left operand, not {typename(item)}"
             ).mirror("TypeError")
         return item in container
+    if type(container) is bytes:
+        from . import pybytes
+
+        return pybytes.contains(container, item)
     if isinstance(container, (set, frozenset)) and type(item) is set:
         return frozenset(item) in container  # (Python's set looks a set up as a frozenset)
     if isinstance(container, (dict, set, frozenset)):
@@ -1066,7 +1074,8 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
             return _DATETIME_COMPARE[kind](a, b)
         except TypeError as e:
             raise GradcliError(str(e)).mirror("TypeError") from None
-    ok = (int, float, complex, str, type(None), tuple, list, dict, set, frozenset, _KEYS_VIEW)
+    ok = (int, float, complex, str, bytes, type(None), tuple, list, dict, set, frozenset)
+    ok += (_KEYS_VIEW,)
     if not isinstance(a, ok) or not isinstance(b, ok):
         if kind is ast.Eq or kind is ast.NotEq:
             own = getattr(type(a), "program_eq", None)  # a dataclass's generated __eq__

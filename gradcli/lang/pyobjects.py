@@ -588,7 +588,14 @@ STR: dict[str, Callable[..., Any]] = {
     "removeprefix": lambda s, p: s.removeprefix(_str_arg(p, "must be str")),
     "removesuffix": lambda s, p: s.removesuffix(_str_arg(p, "must be str")),
     "expandtabs": lambda s, tabsize=8: _expandtabs(s, tabsize),
+    "encode": lambda s, encoding="utf-8", errors="strict": _bytes().encode(s, encoding, errors),
 }
+
+
+def _bytes() -> Any:
+    from . import pybytes
+
+    return pybytes
 
 
 def _expandtabs(s: str, tabsize: Any) -> str:
@@ -621,6 +628,7 @@ INT: dict[str, Callable[..., Any]] = {
     "bit_count": lambda v: v.bit_count(),
     "as_integer_ratio": lambda v: v.as_integer_ratio(),
     "conjugate": lambda v: v.conjugate(),
+    "to_bytes": lambda v, *a, **k: _bytes().int_to_bytes(v, *a, **k),
 }
 
 
@@ -1113,7 +1121,25 @@ def _size_numel(s: tuple) -> int:
 # torch.Size: a tuple with numel().
 SIZE: dict[str, Callable[..., Any]] = {**TUPLE, "numel": _size_numel}
 
+
+class _LazyBytes(dict):
+    """bytes' methods (`lang.pybytes`), imported when a program first uses one."""
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return _bytes().BYTES.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in _bytes().BYTES
+
+    def __iter__(self) -> Any:
+        return iter(_bytes().BYTES)
+
+    def __getitem__(self, key: Any) -> Any:
+        return _bytes().BYTES[key]
+
+
 TABLES: dict[type, dict[str, Callable[..., Any]]] = {
+    bytes: _LazyBytes(),
     list: LIST,
     tuple: TUPLE,
     Size: SIZE,
@@ -1135,8 +1161,7 @@ TABLES: dict[type, dict[str, Callable[..., Any]]] = {
 
 # Python's methods that make or take bytes (or str's translation tables): refused, saying so.
 _NO_BYTES: dict[type, tuple[str, ...]] = {
-    str: ("encode", "translate", "maketrans"),
-    int: ("to_bytes", "from_bytes"),
+    str: ("translate", "maketrans"),
 }
 
 
@@ -1285,9 +1310,9 @@ def method(owner: Any, attr: str) -> Any:
             )
         if attr in _NO_BYTES.get(type(owner), ()):
             raise NotSupported(
-                f"{typename(owner)}.{attr}() is not supported: gradcli programs have no bytes "
-                "or translation tables",
-                hint="work with str and int values (str.replace, int(text, base), hex(n))",
+                f"{typename(owner)}.{attr}() is not supported: gradcli programs have no "
+                "translation tables",
+                hint="work with str values (str.replace, a dict of replacements)",
             )
         raise GradcliError(
             f"'{typename(owner)}' object has no attribute '{attr}'",

@@ -15,6 +15,7 @@ program's objects beyond reading a sequence's items.
 from __future__ import annotations
 
 import collections
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -320,7 +321,33 @@ DISTRIBUTIONS: dict[str, tuple[tuple[str, ...], tuple]] = {
     "vonmises": (("mu", "kappa"), (_REQUIRED, _REQUIRED)),
     "triangular": (("left", "mode", "right"), (_REQUIRED, _REQUIRED, _REQUIRED)),
     "f": (("dfnum", "dfden"), (_REQUIRED, _REQUIRED)),
+    "zipf": (("a",), (_REQUIRED,)),
+    "logseries": (("p",), (_REQUIRED,)),
+    "wald": (("mean", "scale"), (_REQUIRED, _REQUIRED)),
+    "noncentral_chisquare": (("df", "nonc"), (_REQUIRED, _REQUIRED)),
+    "noncentral_f": (("dfnum", "dfden", "nonc"), (_REQUIRED, _REQUIRED, _REQUIRED)),
+    "hypergeometric": (("ngood", "nbad", "nsample"), (_REQUIRED, _REQUIRED, _REQUIRED)),
 }
+
+
+def _zipf_tries(state: Any, a: Any, shape: tuple[int, ...] | None) -> None:
+    """NumPy's legacy zipf draws X = floor(U ** (-1 / (a - 1))) until X fits in an int64: for
+    an `a` near 1 almost every try overflows (a = 1 + 1e-7 takes about 10**8 tries per draw,
+    in one uninterruptible call). The tries expected for all the draws are bounded first;
+    the Generator's algorithm has no such loop."""
+    if not isinstance(state, np.random.RandomState):
+        return
+    least = float(np.nanmin(a)) if isinstance(a, np.ndarray) and a.size else a
+    if not isinstance(least, float) or not least > 1.0 or math.isinf(least):
+        return  # (NumPy's own error for a <= 1 or NaN)
+    accept = -math.expm1(-63 * (least - 1) * math.log(2))
+    draws = math.prod(shape) if shape is not None else (a.size if isinstance(a, np.ndarray) else 1)
+    tries = math.ceil(max(draws, 1) / accept)
+    limits.TENSOR_ELEMENTS.check(
+        tries,
+        f"the tries numpy.random.zipf would make for a = {least!r} (about "
+        f"{math.ceil(1 / accept):,} per draw)",
+    )
 
 
 def _parameters(values: dict[str, Any], shape: tuple[int, ...] | None, fn: str) -> dict:
@@ -371,6 +398,8 @@ def _with_size(name: str, params: tuple[str, ...], defaults: tuple) -> Callable[
                 raise _error(f"{name}() missing required argument '{key}'")
         shape = _size(values.pop("size", None), name)
         numbers = _parameters(values, shape, f"numpy.random.{name}")
+        if name == "zipf":
+            _zipf_tries(_np_state(), numbers["a"], shape)
         try:
             return getattr(_np_state(), name)(**numbers, size=shape)
         except ValueError as e:
@@ -481,6 +510,16 @@ def _np_randint(low: Any, high: Any = None, size: Any = None, dtype: Any = int) 
         raise _error(str(e), "ValueError") from None
 
 
+def _np_bytes(length: Any) -> bytes:
+    """`np.random.bytes(n)`: n random bytes of the state's stream (bounded as a string)."""
+    n = _int(length, "length", "numpy.random.bytes")
+    limits.STRING_CHARS.check(max(n, 0), "the length of the bytes")
+    try:
+        return _np_state().bytes(n)
+    except ValueError as e:
+        raise _error(str(e), "ValueError") from None
+
+
 def _np_permutation(x: Any) -> Any:
     if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
         size_check((int(x),), "the array numpy.random.permutation would make")
@@ -548,6 +587,7 @@ class RandomState:
         "uniform",
         "exponential",
         "randint",
+        "bytes",
         "permutation",
         "shuffle",
         "choice",
@@ -607,9 +647,34 @@ NUMPY_RANDOM: dict[str, Callable[..., Any]] = {
     "permutation": _np_permutation,
     "shuffle": _np_shuffle,
     "choice": _np_choice,
+    "bytes": lambda length: _np_bytes(length),
+    # (the legacy module's other names of random_sample)
+    "ranf": _with_size("random_sample", (), ()),
+    "sample": _with_size("random_sample", (), ()),
     **{name: _with_size(name, *spec) for name, spec in DISTRIBUTIONS.items()},
     **{name: _vector_draw(name) for name in VECTOR_DISTRIBUTIONS},
 }
+
+
+def _dtype_arg(dtype: Any, kinds: str, fn: str) -> np.dtype | None:
+    """A NumPy dtype given to a draw (`np.float32`, `"float32"`, `float`), of `kinds`."""
+    if dtype is None:
+        return None
+    v = getattr(dtype, "np", dtype)  # (np.float32 as the program holds it)
+    python = {"int": np.int64, "float": np.float64, "bool": np.bool_}
+    if type(v).__name__ == "PyType" and getattr(v, "name", None) in python:
+        v = python[v.name]  # (the program's int, float, bool)
+    elif v in (int, float, bool):
+        v = python[v.__name__]
+    try:
+        dt = np.dtype(v) if isinstance(v, (np.dtype, str, type)) else None
+    except TypeError:
+        dt = None
+    if dt is None:
+        raise _error(f"{fn}: unsupported dtype {dtype!r}", "TypeError")
+    if dt.kind not in kinds or dt == np.float16:
+        raise _error(f"Unsupported dtype {dt!r} for {fn.rpartition('.')[2]}", "TypeError")
+    return dt
 
 
 class Generator:
@@ -625,7 +690,9 @@ class Generator:
         "integers",
         "choice",
         "permutation",
+        "permuted",
         "shuffle",
+        "bytes",
         *DISTRIBUTIONS,
         *VECTOR_DISTRIBUTIONS,
     )
@@ -648,11 +715,50 @@ class Generator:
         except ValueError as e:
             raise _error(str(e), "ValueError") from None
 
-    def random(self, size: Any = None) -> Any:
-        return self._draw("random", {}, size)
+    def random(self, size: Any = None, dtype: Any = None, out: Any = None) -> Any:
+        return self._typed("random", size, dtype, out)
 
-    def standard_normal(self, size: Any = None) -> Any:
-        return self._draw("standard_normal", {}, size)
+    def standard_normal(self, size: Any = None, dtype: Any = None, out: Any = None) -> Any:
+        return self._typed("standard_normal", size, dtype, out)
+
+    def _typed(self, name: str, size: Any, dtype: Any, out: Any) -> Any:
+        """`rng.random(3, dtype=np.float32)`: NumPy's float32 stream (its own draws, not the
+        float64 ones rounded)."""
+        if out is not None:
+            raise GradcliError(f"Generator.{name}(out=...) is not supported by gradcli")
+        dt = _dtype_arg(dtype, "f", f"Generator.{name}")
+        if dt is None or dt == np.float64:
+            return self._draw(name, {}, size)
+        shape = _size(size, name)
+        return getattr(self.gen, name)(size=shape, dtype=dt)
+
+    def permuted(self, x: Any, axis: Any = None, out: Any = None) -> Any:
+        """`rng.permuted(a, axis=1)`: each slice along the axis shuffled on its own (NumPy's
+        draws; a copy)."""
+        from .arrays import to_array
+
+        if out is not None:
+            raise GradcliError("Generator.permuted(out=...) is not supported by gradcli")
+        if isinstance(x, Tensor):
+            raise GradcliError(
+                "Generator.permuted of a tensor is not supported by gradcli",
+                hint="permute its NumPy values: rng.permuted(x.numpy())",
+            )
+        arr = x if isinstance(x, np.ndarray) else to_array(list(x) if isinstance(x, tuple) else x)
+        size_check(arr.shape, "the array Generator.permuted would make")
+        ax = None if axis is None else _int(axis, "axis", "Generator.permuted")
+        try:
+            return self.gen.permuted(arr, axis=ax)
+        except (ValueError, np.exceptions.AxisError) as e:
+            raise _error(str(e), type(e).__name__) from None
+
+    def bytes(self, length: Any) -> bytes:
+        n = _int(length, "length", "Generator.bytes")
+        limits.STRING_CHARS.check(max(n, 0), "the length of the bytes")
+        try:
+            return self.gen.bytes(n)
+        except ValueError as e:
+            raise _error(str(e), "ValueError") from None
 
     def normal(self, loc: Any = 0.0, scale: Any = 1.0, size: Any = None) -> Any:
         return self._draw("normal", {"loc": loc, "scale": scale}, size)
@@ -663,11 +769,21 @@ class Generator:
     def exponential(self, scale: Any = 1.0, size: Any = None) -> Any:
         return self._draw("exponential", {"scale": scale}, size)
 
-    def integers(self, low: Any, high: Any = None, size: Any = None, endpoint: Any = False) -> Any:
+    def integers(
+        self,
+        low: Any,
+        high: Any = None,
+        size: Any = None,
+        dtype: Any = None,
+        endpoint: Any = False,
+    ) -> Any:
         lo = _int(low, "low", "Generator.integers")
         hi = None if high is None else _int(high, "high", "Generator.integers")
+        dt = _dtype_arg(dtype, "iub", "Generator.integers") or np.dtype(np.int64)
         try:
-            return self.gen.integers(lo, hi, size=_size(size, "integers"), endpoint=bool(endpoint))
+            return self.gen.integers(
+                lo, hi, size=_size(size, "integers"), dtype=dt, endpoint=bool(endpoint)
+            )
         except ValueError as e:
             raise _error(str(e), "ValueError") from None
 

@@ -35,6 +35,7 @@ from ..core.inplace import (
 from ..core.op import Node, ShownNode, complex_casts_fail, complex_refusal, peek_seq
 from ..core.sparse import SparseCOO, SparseCSR
 from ..core.tensor import (
+    FILLED,
     FLUSH_DENORMAL,
     GRAD_DTYPES,
     HOOK_IDS,
@@ -205,6 +206,7 @@ class Runtime:
         Settings.seed = int(seed) % 2**64
         Settings.overwrite_module_params = Settings.swap_module_params = False
         FLUSH_DENORMAL[0] = False  # (torch.set_flush_denormal lasts for one run)
+        Settings.deterministic, Settings.fill_uninitialized_memory = False, True
         sampling.reset(seed)
         pyrandom.reset(seed)  # Python's random and numpy.random: from --seed too
         for flags in FLAGS:
@@ -216,6 +218,8 @@ class Runtime:
         HOOK_IDS[0] = 0  # (the hook handles' numbers: PyTorch's count from 0 in a process)
         if "gradcli.surface.mutation" in sys.modules:  # no allow_mutation_on_saved_tensors
             sys.modules["gradcli.surface.mutation"].reset()
+        if "gradcli.surface.attention" in sys.modules:  # the attention backends' switches
+            sys.modules["gradcli.surface.attention"].reset_backends()
         if "gradcli.lang.amp" in sys.modules:  # the autocast dtypes a block set
             sys.modules["gradcli.lang.amp"].reset()
         if "gradcli.lang.compiling" in sys.modules:  # torch._dynamo.config's settings
@@ -724,7 +728,7 @@ class Runtime:
                 if not is_argument_error(e):
                     raise
                 raise user_error(e, None, "invalid index") from e
-        if isinstance(owner, (list, tuple, str, range)):
+        if isinstance(owner, (list, tuple, str, range, bytes)):
             if isinstance(key, (Tensor, np.integer, bool)):  # by its __index__, as Python's
                 key = int(as_index(key))
             if isinstance(key, bool) or not isinstance(key, (int, slice)):
@@ -736,9 +740,10 @@ class Runtime:
                     return Size(owner[key])  # torch.Size's slices are torch.Sizes
                 return owner[key]
             except IndexError:
-                what = "string" if isinstance(owner, str) else typename(owner)
+                what = "string " if isinstance(owner, str) else f"{typename(owner)} "
+                what = "" if isinstance(owner, bytes) else what
                 raise GradcliError(
-                    f"{what} index out of range", hint=f"it has {len(owner)} items"
+                    f"{what}index out of range", hint=f"it has {len(owner)} items"
                 ).mirror("IndexError") from None
         if isinstance(owner, dict):
             try:
@@ -990,6 +995,8 @@ class Runtime:
             return
         nan = int(np.isnan(data).sum())
         inf = int(np.isinf(data).sum())
+        if FILLED and FILLED.get(id(data)) is data:
+            return  # (torch.empty's memory as deterministic algorithms fill it: PyTorch's NaN)
         if not nan and not t.requires_grad and not (np.isposinf(data).any()):
             # only -inf in a constant: an attention mask (`masked_fill(..., float('-inf'))`,
             # `generate_square_subsequent_mask`), written on purpose

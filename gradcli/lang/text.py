@@ -98,6 +98,13 @@ def _repr(v: Any) -> str:
         return repr(v)
     if t in (int, float, bool) or v is None:
         return repr(v)
+    if t is bytes:  # (each byte at most 4 characters: b'\xff')
+        limits.STRING_CHARS.check(len(v) + 3, "the length of the string")
+        if 4 * len(v) + 3 > limits.STRING_CHARS.value:
+            text = repr(v)
+            limits.STRING_CHARS.check(len(text), "the length of the string")
+            return text
+        return repr(v)
     if t is list:
         return "[" + ", ".join(_charged(_repr(x)) for x in v) + "]"
     if t is tuple:

@@ -1240,7 +1240,7 @@ def range_len(r: range) -> int:
     return max(0, n)
 
 
-SIZED = (list, tuple, str, dict, set, frozenset, type({}.keys()), type({}.values()))
+SIZED = (list, tuple, str, bytes, dict, set, frozenset, type({}.keys()), type({}.values()))
 SIZED += (type({}.items()), collections.deque)
 
 
@@ -1268,6 +1268,7 @@ ITERATOR_TYPES: tuple[type, ...] = (
     type(iter(())),
     type(iter(range(0))),
     type(iter("")),
+    type(iter(b"")),
     type(iter({})),
     type(iter({}.values())),
     type(iter({}.items())),
@@ -1335,8 +1336,8 @@ def truth(v: Any) -> bool:
 
 def iterate(v: Any, what: str) -> Any:
     """The items of `v`, one at a time (a `for` loop makes none of them in advance)."""
-    if isinstance(v, (range, list, tuple, str)) or is_iterator(v):
-        return v
+    if isinstance(v, (range, list, tuple, str, bytes)) or is_iterator(v):
+        return v if type(v) is not bytes else iter(v)
     if isinstance(v, Tensor):
         if v.ndim == 0:
             raise GradcliError("iteration over a 0-d tensor").mirror("TypeError")
@@ -1387,7 +1388,7 @@ def check_structure(v: Any, what: str, tensor_cost: int = 1) -> int:
                 stack.append((e, depth + 1))
             elif isinstance(e, Tensor):
                 count += tensor_cost
-            elif isinstance(e, str):
+            elif isinstance(e, (str, bytes)):
                 count += len(e) // 64
         if isinstance(x, dict):
             for k in x:

@@ -552,7 +552,7 @@ def backward_order(
         mirror = {"order": kind}  # grouped or dilated: 'direct:<block>:<w>'
     # the input's and the weight's gradients: about twice the forward's work
     if mirror and not conv_order.afford(
-        2 * conv_order.multiply_adds(shapes[0], shapes[1], p["out"])
+        2 * conv_order.multiply_adds(shapes[0], shapes[1], p["out"]), shapes[0], shapes[1]
     ):
         mirror = {}
     return mirror
@@ -702,7 +702,9 @@ def _conv_t_fwd(
     ):
         from ..core import cpu
 
-        if cpu.mkl_avx2() and conv_order.afford(conv_order.multiply_adds(x.shape, w.shape, size)):
+        if cpu.mkl_avx2() and conv_order.afford(
+            conv_order.multiply_adds(x.shape, w.shape, size), x.shape, w.shape
+        ):
             same = conv_order.deconv_avx2(x, w, b, tuple(pad), tuple(size))
             if same is not None:
                 return same
@@ -717,7 +719,9 @@ def _conv_t_fwd(
     ):
         from ..core import cpu
 
-        if cpu.mkl_avx2() and conv_order.afford(conv_order.multiply_adds(x.shape, w.shape, size)):
+        if cpu.mkl_avx2() and conv_order.afford(
+            conv_order.multiply_adds(x.shape, w.shape, size), x.shape, w.shape
+        ):
             same = conv_order.deconv_strided_avx2(x, w, b, tuple(stride), tuple(pad), size)
             if same is not None:
                 return same
@@ -767,7 +771,9 @@ def _deconv_weight_order(h: Tensor, x: Tensor, w: Tensor, p: dict) -> dict[str, 
     )
     if len(x) == 1 and kind != "onednn":
         return {}
-    if not conv_order.afford(conv_order.multiply_adds(h.shape, w.shape, p["out"])):
+    if not conv_order.afford(
+        conv_order.multiply_adds(h.shape, w.shape, p["out"]), h.shape, w.shape
+    ):
         return {}
     return {"order": "onednn"}
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..base import limits
 from ..core import hooks
 from . import linalg as LA
 from .arithmetic import size_check
@@ -40,23 +41,41 @@ _MAX_WORK = 1 << 28
 
 
 # The mirrored order's multiply-adds a run may spend on float32 convs (forwards and gradients
-# together), each ~20x the float64 sum's cost: ~5-10 s here. Small convs (what tutorials print)
-# always fit; a training loop of a CNN goes on in the float64 sum, rounded once, past it, and
-# the run says so once (its last bits may differ from PyTorch's from there on).
-RUN_WORK = 1 << 28
+# together), each ~20x the float64 sum's cost: ~5-10 s here (`limits.CONV32_WORK`, 2^28 unless
+# GRADCLI_CONV32_WORK says otherwise). Small convs (what tutorials print) always fit; a training
+# loop of a CNN goes on in the float64 sum, rounded once, past it, and the run says so once
+# (its last bits may differ from PyTorch's from there on). PyTorch itself has no such
+# threshold: it is gradcli's time, not a change of PyTorch's kernel.
+def run_work() -> int:
+    return limits.CONV32_WORK.value
 
 
-def afford(work: int) -> bool:
-    """Whether the mirrored order may spend `work` multiply-adds more in this run."""
-    return hooks.afford(
-        "conv32",
-        work,
-        RUN_WORK,
-        "float32 convolutions past 268,435,456 multiply-adds in a run are summed in float64 "
-        "and rounded once, not in PyTorch's order: the last bits of their results can differ "
-        "from PyTorch's from here on",
-        "smaller inputs or fewer steps keep PyTorch's order (it is ~20x slower to mirror)",
+def afford(work: int, x_shape: tuple | None = None, w_shape: tuple | None = None) -> bool:
+    """Whether the mirrored order may spend `work` multiply-adds more in this run (a pass
+    larger than the whole budget is never mirrored); past it, the run says once which conv
+    crossed it and what was spent."""
+    cap = run_work()
+    spend = getattr(hooks.observer, "spend", None)
+    if work <= cap and (spend is None or spend("conv32", work, cap)):
+        return True
+    spent = getattr(hooks.observer, "spent", {}).get("conv32", 0)
+    which = (
+        f" (input {list(x_shape)}, weight {list(w_shape)}: {work:,} multiply-adds, after "
+        f"{spent:,} in this run)"
+        if x_shape is not None and w_shape is not None
+        else f" ({work:,} multiply-adds, after {spent:,} in this run)"
     )
+    hooks.warn(
+        f"this float32 convolution{which} and the run's later ones are summed in float64 and "
+        f"rounded once, not in PyTorch's order: gradcli mirrors PyTorch's order at about 60 "
+        f"million multiply-adds a second and spends at most {cap:,} on it in a run "
+        f"({limits.CONV32_WORK.name}); the last bits of these results can differ from "
+        "PyTorch's",
+        f"set {limits.CONV32_WORK.env}=N to mirror more (within the time limit), or use "
+        "smaller inputs or fewer steps",
+        once="conv32",
+    )
+    return False
 
 
 def multiply_adds(x_shape: tuple, w_shape: tuple, out) -> int:
@@ -221,7 +240,7 @@ def conv_float32(x, w, b, stride, dilation, pad, out, groups) -> np.ndarray | No
     if x.size == 0 or w.size == 0 or not all(out):
         return None
     kind = backend(x.shape, w.shape, stride, dilation, groups)
-    if kind == "other" or not afford(multiply_adds(x.shape, w.shape, out)):
+    if kind == "other" or not afford(multiply_adds(x.shape, w.shape, out), x.shape, w.shape):
         return None
     if kind in ("slow", "dilated"):
         # one sample and one group at a time (ATen's loops), each its own product
@@ -248,7 +267,7 @@ def conv_float32(x, w, b, stride, dilation, pad, out, groups) -> np.ndarray | No
     carry = False
     if _avx2_direct(x.shape, w.shape, pad, dilation, groups):
         plan, carry = (_AVX2_BLOCK, True), True  # jit:avx2's direct kernel (`onednn_direct`)
-    if plan is None or multiply_adds(x.shape, w.shape, out) > _MAX_WORK:
+    if plan is None or multiply_adds(x.shape, w.shape, out) > max(_MAX_WORK, run_work()):
         return None
     # a few samples at a time: the chains' arrays stay in the cache
     step = max(1, _CACHE_ELEMENTS // max(1, w.shape[0] * int(np.prod(out))))
@@ -561,7 +580,7 @@ def onednn_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, 
     if any(dl != 1 for dl in dilation):
         return False  # other kernels (the bias gradient too)
     plan = _onednn_plan(x_shape, w_shape, stride, pad, dilation, groups, out)
-    if plan is None or multiply_adds(x_shape, w_shape, out) > _MAX_WORK:
+    if plan is None or multiply_adds(x_shape, w_shape, out) > max(_MAX_WORK, run_work()):
         return False
     # jit_1x1 (a 1x1 kernel whose stride divides the input): unstrided, its input gradient is
     # one chain over the output channels, measured to 256 of them
@@ -793,7 +812,10 @@ def direct_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, 
         4,
     ):
         return ""
-    if multiply_adds(x_shape, w_shape, out) > _MAX_WORK or int(np.prod(w_shape[2:])) == 1:
+    if (
+        multiply_adds(x_shape, w_shape, out) > max(_MAX_WORK, run_work())
+        or int(np.prod(w_shape[2:])) == 1
+    ):
         return ""
     o, cg = w_shape[:2]
     og = o // groups
@@ -948,7 +970,7 @@ def dw_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, grou
     plan = _onednn_plan(x_shape, w_shape, stride, pad, dilation, groups, out)
     if plan != (1, True) or w_shape[0] != groups:
         return ""
-    if multiply_adds(x_shape, w_shape, out) > _MAX_WORK:
+    if multiply_adds(x_shape, w_shape, out) > max(_MAX_WORK, run_work()):
         return ""
     return "dw" if _dw_weights(x_shape, w_shape, stride, pad, out) else "dw-data"
 

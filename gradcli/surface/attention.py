@@ -138,28 +138,127 @@ def _scalar(dt: np.dtype) -> str:
     return scalar_type_name(dt)
 
 
-def _uses_flash(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, p: float, gqa: bool) -> bool:
-    """ATen's CPU choice of the fused kernel (sdp_utils_cpp: use_flash_attention_cpp)."""
-    if p > 0.0 or not (q.ndim == k.ndim == v.ndim == 4):
-        return False
-    if not (q.shape[-1] == k.shape[-1] == v.shape[-1]):
-        return False
-    if min(q.shape[2], k.shape[2], q.shape[-1]) == 0 or 0 in (q.shape[0], q.shape[1]):
-        return False
+# PyTorch's global switches of the backends F.scaled_dot_product_attention may choose
+# (torch.nn.attention.sdpa_kernel, torch.backends.cuda.enable_flash_sdp and its kin): all on
+# when a run starts (`reset_backends`). On the CPU only "flash" and "math" take part.
+SDP_BACKENDS = ("cudnn", "flash", "mem_efficient", "math", "overrideable")
+SDP_ENABLED = dict.fromkeys(SDP_BACKENDS, True)
+
+
+def reset_backends() -> None:
+    SDP_ENABLED.update(dict.fromkeys(SDP_BACKENDS, True))
+
+
+def _sizes(t: Tensor) -> str:
+    return "[" + ", ".join(str(n) for n in t.shape) + "]"
+
+
+def _flash_refusal(
+    q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, p: float, gqa: bool, bool_mask: bool
+) -> str | None:
+    """Why ATen's CPU selection does not run the fused kernel (sdp_utils_cpp's
+    use_flash_attention_cpp, its checks in order: the warning each gives when PyTorch is asked
+    for its reasons, "" where it gives none), or None when it runs it."""
+    if not SDP_ENABLED["flash"]:
+        return "Flash attention has been runtime disabled."
+    if p > 0.0:
+        return "Both fused kernels do not support non-zero dropout."
+    if not (q.ndim == k.ndim == v.ndim == 4):
+        return (
+            "All fused kernels requires query, key and value to be 4 dimensional, but got "
+            f"Query dim: {q.ndim}, Key dim: {k.ndim}, Value dim: {v.ndim} instead."
+        )
+    broadcast = (
+        " instead. To broadcast dense inputs, try using unsqueeze and expand_to before passing "
+        "them into the kernel."
+    )
     if not (q.shape[0] == k.shape[0] == v.shape[0]):
-        return False
-    if k.shape[1] != v.shape[1]:
-        return False
-    if q.shape[1] != k.shape[1] and not (gqa and k.shape[1] and q.shape[1] % k.shape[1] == 0):
-        return False
+        return (
+            "For dense inputs, both fused kernels require query, key and value to have the same "
+            f"batch_size. Query.sizes(): {_sizes(q)}, Key.sizes(): {_sizes(k)}, Value.sizes(): "
+            f"{_sizes(v)}{broadcast}"
+        )
+    hq, hk, hv = q.shape[1], k.shape[1], v.shape[1]
+    if gqa:
+        if hk != hv:
+            return (
+                "Both fused kernels require key and value to have the same num_heads and "
+                f"batch_size but got: Key sizes: {_sizes(k)}, Value sizes: {_sizes(v)}, Query "
+                f"sizes: {_sizes(q)} instead."
+            )
+        if hk == 0 or hq % hk:
+            return (
+                "FlashAttentionV2 only supports grouped query attention, where the number of "
+                "heads in key/value must divide number of heads in query.Got input Key sizes(): "
+                f"{hk}, Value sizes(): {hv}, Query sizes(): {hq} instead."
+            )
+    elif not hq == hk == hv:
+        return (
+            "For dense input, both fused kernels require query, key and value to have the same "
+            f"num_heads. Query.sizes(): {_sizes(q)}, Key sizes(): {_sizes(k)}, Value sizes(): "
+            f"{_sizes(v)}{broadcast}"
+        )
     if mask is not None:
-        if mask.requires_grad or mask.ndim not in (2, 4):
-            return False
-        want = (q.shape[0], q.shape[1], q.shape[2], k.shape[2])
-        for got, n in zip(mask.shape[::-1], want[::-1]):
-            if got not in (1, n):
-                return False
-    return True
+        if mask.requires_grad or mask.ndim == 0:
+            return ""
+        if mask.shape[-2] not in (1, q.shape[2]) or mask.shape[-1] not in (1, k.shape[2]):
+            return ""
+        if not (
+            mask.ndim == 2
+            or mask.ndim == 4
+            and mask.shape[0] in (1, q.shape[0])
+            and mask.shape[1] in (1, hq)
+        ):
+            return (
+                "Please use the following attn mask shapes: 2d - ({Q_seq_len, 1}  x "
+                "{KV_seq_len, 1}); 4d - ({Batch, 1} x {Num_heads, 1} x {Q_seq_len, 1}  x "
+                "{KV_seq_len, 1})"
+            )
+    if not (q.shape[-1] == k.shape[-1] == v.shape[-1]):
+        return (
+            "Flash attention requires q,k,v to have the same last dimension. Got Query.size(-1): "
+            f"{q.shape[-1]}, Key.size(-1): {k.shape[-1]}, Value.size(-1): {v.shape[-1]} instead."
+        )
+    if q.shape[2] == 0 or k.shape[2] == 0:
+        return "All fused kernels do not support zero seq_len_q or seq_len_kv."
+    if q.shape[-1] == 0 or 0 in (q.shape[0], q.shape[1]):
+        return ""  # (nothing to compute: the math path's empty result)
+    from ..core.layout import torch_strides
+
+    strides = [torch_strides(t.data)[-1] for t in (q, k, v)]
+    last = None if mask is None or bool_mask else torch_strides(mask.data)[-1]
+    if strides != [1, 1, 1] or last not in (None, 1):
+        tail = "" if mask is None else f", Attn_mask.stride(-1): {last}"
+        return (
+            "All fused kernels require the last dimension of the input to have stride 1. Got "
+            f"Query.stride(-1): {strides[0]}, Key.stride(-1): {strides[1]}, Value.stride(-1): "
+            f"{strides[2]}{tail}"  # (2.13's words end there)
+        )
+    return None
+
+
+def _uses_flash(
+    q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, p: float, gqa: bool, bool_mask: bool
+) -> bool:
+    """ATen's CPU choice of a backend (sdp_utils_cpp: select_sdp_backend_cpp): the fused
+    kernel where it can run, else the math path while it is enabled; PyTorch's errors (and the
+    reason it warns of) when no enabled backend can run."""
+    if not SDP_ENABLED["math"] and not SDP_ENABLED["flash"]:
+        raise _err(
+            "No viable backend for scaled_dot_product_attention was found. This is likely due "
+            "to turning off both the math kernel and the fused kernels."
+        )
+    reason = _flash_refusal(q, k, v, mask, p, gqa, bool_mask)
+    if reason is None:
+        return True
+    if SDP_ENABLED["math"]:
+        return False
+    from ..core import hooks
+
+    hooks.warn("Flash attention kernel not used because:")
+    if reason:
+        hooks.warn(reason)
+    raise _err("No available kernel.  Aborting execution.")
 
 
 def _grouped(q: Tensor, k: Tensor, v: Tensor, gqa: bool) -> tuple[Tensor, Tensor]:
@@ -355,9 +454,10 @@ def scaled_dot_product_attention(
     else:
         factor = _float(scale, "scale")
     _size_check(q, k)
-    if mask is not None and mask.dtype == np.bool_:
+    bool_mask = mask is not None and mask.dtype == np.bool_
+    if bool_mask:
         mask = _bool_mask_as_float(mask, q.dtype, False)
-    if _uses_flash(q, k, v, mask, p, gqa):
+    if _uses_flash(q, k, v, mask, p, gqa, bool_mask):
         kg, vg = _grouped(q, k, v, gqa)
         return _flash(q, kg, vg, mask, causal, factor, (k, v))
     if causal and mask is not None:

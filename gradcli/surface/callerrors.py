@@ -257,6 +257,46 @@ def _method_options(qualified: str) -> list[str] | None:
     return options or None
 
 
+# Tensor methods with no torch function of the name, as their parser words a wrong dim
+_OWN_METHODS = {"Tensor.size": ["(int dim)"], "Tensor.stride": ["(int dim)"]}
+
+
+def function_type_error(name: str, args: list, kwargs: dict) -> str | None:
+    """`method_type_error` for F.softmax and its kin, whose Python function hands its dim to
+    the tensor's method (`F.softmax(x, dim="C")`: `softmax(): argument 'dim' (position 1)
+    must be int, not str`)."""
+    from .torch_signatures import SIGNATURES
+
+    for qualified in qualified_name(name, False, args):
+        method = _WITH_DIM.get(qualified)
+        if method is None or not args:
+            continue
+        _, _, params = _parse(SIGNATURES[qualified])
+        names = [n for n, _, _ in params or []]
+        bound = dict(zip(names, args, strict=False))
+        bound.update(kwargs)
+        if "dim" not in bound or bound["dim"] is None:
+            return None
+        return method_type_error(f"Tensor.{method}", [args[0], bound["dim"]], {})
+    return None
+
+
+def _single_method_option(qualified: str) -> list[str] | None:
+    """A tensor method's one signature as its parser words it, from torch's function of the
+    name recorded with one signature (`cumsum(Tensor input, int dim, ...)`: `(int dim, ...)`),
+    or None."""
+    from .torch_signatures import PARSER
+
+    recorded = PARSER.get("torch." + qualified.partition(".")[2])
+    if recorded is None or "|" in recorded or not recorded.startswith("(Tensor input"):
+        return None
+    items = recorded[1:-1].split(", ")[1:]
+    items = [i for i in items if not i.endswith((" out = None", " out"))]
+    if items and items[-1] == "*":
+        items.pop()
+    return ["(" + ", ".join(items) + ")"]
+
+
 def _method_missing(shown: str) -> str | None:
     """`x.tile()`: the parser's words for a method called without the one argument its
     torch function requires after the input (`tile() missing 1 required positional
@@ -293,6 +333,37 @@ def _method_overload_error(qualified: str, shown: str, given: list, kwargs: dict
     if len(plausible) == 1:
         return _signature_error(shown, plausible[0], given, kwargs)
     return _invalid_combination(shown, options, given, kwargs)
+
+
+def method_type_error(name: str, args: list, kwargs: dict) -> str | None:
+    """The parser's words for a tensor method's call that none of its signatures takes by
+    the types of its arguments (`x.sum("C")`, `x.cumsum(1.5)`: a dimension given by a name,
+    as PyTorch's removed named tensors did, or a float), from the types PyTorch recorded for
+    torch's function of the name; None where a signature may take it or nothing is known."""
+    from .torch_signatures import NUMBERS_AS_TENSORS, SIGNATURES
+
+    for qualified in qualified_name(name, True, args):
+        text = SIGNATURES.get(qualified)
+        if text is None:
+            continue
+        kind, shown, params = _parse(text)
+        if not kind.startswith("c"):
+            return None
+        given = list(args[1:])
+        if params is None and qualified not in _OWN_METHODS:
+            return _method_overload_error(qualified, shown, given, kwargs)
+        options = (
+            _method_options(qualified)
+            or _single_method_option(qualified)
+            or _OWN_METHODS.get(qualified)
+        )
+        if options is None or len(options) != 1:
+            return None
+        option = _option(options[0])
+        if _option_fits(option, given, kwargs, shown in NUMBERS_AS_TENSORS) is not False:
+            return None
+        return _signature_error(shown, option, given, kwargs)
+    return None
 
 
 def forward_error(module: str, nargs: int, keywords: list[str]) -> str | None:
@@ -441,6 +512,8 @@ def _option(text: str) -> _Option:
     params: _Option = []
     keyword_only = False
     for item in text[1:-1].split(", "):
+        if not item:
+            continue  # (`()`: an overload of no parameters)
         if item == "*":
             keyword_only = True
             continue
@@ -472,6 +545,8 @@ def _fits(kind: str, v: Any, numbers_as_tensors: bool) -> bool | None:
             return None if v.ndim == 0 else False
         return _is_number(v)
     if kind in ("int", "float", "bool"):
+        if isinstance(v, str):
+            return False  # (a name where a number is due: never one to the parser)
         if isinstance(v, (Tensor, bool, np.generic)):
             return None
         if kind == "int":

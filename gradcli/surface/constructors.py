@@ -14,7 +14,7 @@ from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes, hooks
 from ..core.dtypes import BF16, check_dtype, round_bf16
 from ..core.layout import in_format
-from ..core.tensor import Settings, Tensor, data_array, numpy_data, typename
+from ..core.tensor import Settings, Tensor, data_array, deterministic_fill, numpy_data, typename
 from ..ops.arithmetic import size_check, tensor_arg, tensor_param
 from .args import (
     NO_SIZE,
@@ -358,7 +358,8 @@ def _filled(
             if not isinstance(out, Tensor):
                 return write_out(out, None, name)  # PyTorch's TypeError
             values = fill(shape, out.dtype if dtype is None else check_dtype(dtype, fn=name))
-            return write_out(out, Tensor(values.astype(out.dtype, copy=False)), name)
+            made = Tensor(values.astype(out.dtype, copy=False))
+            return write_out(out, made, name, warn_resize=False)
         return new_tensor(fill(shape, float_dtype(dtype, name)), None, requires_grad)
 
     make.__name__ = name
@@ -372,6 +373,9 @@ ones = _filled(lambda s, d: np.ones(s, dtype=d), "ones")
 
 
 def _uninitialised(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+    filled = deterministic_fill(shape, dtype)
+    if filled is not None:
+        return filled
     values = np.zeros(shape, dtype=dtype)
     if values.size:
         UNWRITTEN[id(values)] = values
@@ -456,8 +460,10 @@ def empty_strided(
             hint="give dense strides (a permutation of the contiguous ones), or use "
             "torch.empty(size).as_strided(...)",
         )
-    values = with_strides(np.zeros(shape, dtype=float_dtype(dtype, "empty_strided")), strides)
-    if values.size:
+    dt = float_dtype(dtype, "empty_strided")
+    filled = deterministic_fill(shape, dt)
+    values = with_strides(np.zeros(shape, dtype=dt) if filled is None else filled, strides)
+    if values.size and filled is None:
         UNWRITTEN[id(values)] = values
     return new_tensor(values, None, requires_grad)
 

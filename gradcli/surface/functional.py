@@ -1591,6 +1591,8 @@ def resize_(x: Any, *sizes: Any, memory_format: Any = None) -> Tensor:
     if shape == x.shape:
         return x
     n = int(np.prod(shape, dtype=np.int64))
+    if n > x.data.size and _grown_deterministically(x, shape, n):
+        return x
     if n > x.data.size:
         raise NotSupported(
             f"resize_ to {n} elements from {x.data.size} is not supported: PyTorch's new "
@@ -1608,6 +1610,30 @@ def resize_(x: Any, *sizes: Any, memory_format: Any = None) -> Tensor:
     x.data = x.data.reshape(-1)[:n].reshape(shape)
     bumped(x)
     return x
+
+
+def _grown_deterministically(x: Tensor, shape: tuple[int, ...], n: int) -> bool:
+    """resize_ growing a tensor that owns its memory while deterministic algorithms fill new
+    memory (torch.utils.deterministic.fill_uninitialized_memory): its elements in order, then
+    the fill (NaN, or an integer dtype's largest value) as PyTorch writes it into the new
+    storage. False when the fill is off or x is a view or holds part of a larger memory."""
+    from ..core.tensor import FILLED, deterministic_fill
+
+    tail = deterministic_fill((n - x.data.size,), x.data.dtype)
+    if tail is None or getattr(x, "_base", None) is not None or x.data.base is not None:
+        return False
+    if not x.data.flags.c_contiguous:
+        return False
+    if hooks.before_write is not None:
+        hooks.before_write(x)
+    grown = np.empty(shape, dtype=x.data.dtype)  # (an array of its own: it may grow again)
+    flat = grown.reshape(-1)
+    flat[: x.data.size] = x.data.reshape(-1)
+    flat[x.data.size :] = tail
+    FILLED[id(grown)] = grown  # (its NaN is PyTorch's fill)
+    x.data = grown
+    bumped(x)
+    return True
 
 
 def _filled(x: Any, value: Any, name: str) -> Tensor:
@@ -1822,9 +1848,12 @@ INPLACE: dict[str, Callable[..., Tensor]] = {
 }
 
 
-def write_out(out: Any, result: Any, name: str, inputs: tuple = ()) -> Any:
+def write_out(
+    out: Any, result: Any, name: str, inputs: tuple = (), warn_resize: bool = True
+) -> Any:
     """`torch.f(..., out=t)`: the result written into t (resized to the result's shape, cast
-    to t's dtype as PyTorch allows) and t returned, as PyTorch's `out=` does."""
+    to t's dtype as PyTorch allows) and t returned, as PyTorch's `out=` does (a factory,
+    `torch.zeros(3, out=t)`, resizes without the deprecation warning: `warn_resize`)."""
     from ..core import hooks
     from ..core.inplace import write
 
@@ -1842,7 +1871,7 @@ def write_out(out: Any, result: Any, name: str, inputs: tuple = ()) -> Any:
             "differentiation, but one of the arguments requires grad."
         )
     if out.shape != result.shape:
-        if out.data.size:
+        if out.data.size and warn_resize:
             hooks.warn(
                 "An output with one or more elements was resized since it had shape "
                 f"{list(out.shape)}, which does not match the required output shape "

@@ -296,7 +296,7 @@ def test_fused_bias_on_a_midpoint():
 
 
 def test_a_runs_mirrored_work_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past RUN_WORK multiply-adds in one run, float32 convs take the float64 sum rounded once
+    """Past conv32_work multiply-adds in one run, float32 convs take the float64 sum rounded once
     (~20x cheaper), said once on stderr; a new run starts a new account; outside a run (library
     use) the order is always mirrored."""
     from typer.testing import CliRunner
@@ -315,7 +315,7 @@ def test_a_runs_mirrored_work_is_bounded(monkeypatch: pytest.MonkeyPatch) -> Non
     )
     assert mirrored is not None  # outside a run: no account
     work = conv_order.multiply_adds(x.shape, w.shape, (4, 4))
-    monkeypatch.setattr(conv_order, "RUN_WORK", 2 * work)
+    monkeypatch.setenv("GRADCLI_CONV32_WORK", str(2 * work))
     with limits.BUDGET.run():
         assert conv_order.afford(work) and conv_order.afford(work)
         assert not conv_order.afford(1)  # the account is spent
@@ -329,8 +329,9 @@ def test_a_runs_mirrored_work_is_bounded(monkeypatch: pytest.MonkeyPatch) -> Non
     r = CliRunner().invoke(app, ["run", "-e", program])
     assert r.exit_code == 0, r.stderr
     assert r.stdout == "torch.Size([2, 4, 4, 4])\n"
-    assert r.stderr.count("warning: float32 convolutions past") == 1, r.stderr
-    monkeypatch.setattr(conv_order, "RUN_WORK", 4 * work)
+    assert r.stderr.count("warning: this float32 convolution (input [2, 3, 6, 6]") == 1, r.stderr
+    assert f"after {2 * work:,} in this run" in r.stderr and "GRADCLI_CONV32_WORK" in r.stderr
+    monkeypatch.setenv("GRADCLI_CONV32_WORK", str(4 * work))
     quiet = CliRunner().invoke(app, ["run", "-e", program])
     assert quiet.exit_code == 0 and "float32 convolutions" not in quiet.stderr
 

@@ -5541,7 +5541,7 @@ add(
     esc("unbound_method_internals", "f = str.join.__self__"),
     esc("unbound_method_dunder", "f = str.__dict__"),
     esc("number_attribute_dunder", "f = (1.5).real.__class__.__subclasses__()"),
-    small("str_encode_refused", "b = 'abc'.encode()", (r"not supported",)),
+    small("str_translate_refused", "b = 'abc'.translate({97: 98})", (r"not supported",)),
 )
 _FN = (
     "class A(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
@@ -10241,5 +10241,202 @@ add(
         "a = torch.randn(16, 16, dtype=torch.complex128)\n"
         "for i in range(10**8):\n    lu, p = torch.linalg.lu_factor(a)",
         TIME_OR_LIMIT,
+    ),
+)
+
+# fixmeas107: torch.utils.deterministic (its one setting; resize_ growing into filled memory).
+add(
+    small(
+        "deterministic_module_unknown_setting",
+        "torch.utils.deterministic.__class__ = object",
+        (r"not accessible",),
+    ),
+    small(
+        "deterministic_resize_growing_in_loop",
+        "torch.use_deterministic_algorithms(True)\nx = torch.zeros(1)\nn = 1\n"
+        "while True:\n    n = n * 2\n    x.resize_(n)",
+        TIME_OR_LIMIT,
+    ),
+)
+
+# fixmeas107: torch.nn.attention.sdpa_kernel (a block and a decorator saving the switches).
+add(
+    small(
+        "sdpa_kernel_decorated_recursion",
+        "from torch.nn.attention import sdpa_kernel, SDPBackend\n"
+        "@sdpa_kernel(SDPBackend.MATH)\ndef f(n):\n    return f(n + 1)\nf(0)",
+        (r"recursion|recursed|call depth",) + TIME_OR_LIMIT,
+    ),
+    small(
+        "sdpa_kernel_blocks_in_loop",
+        "from torch.nn.attention import sdpa_kernel, SDPBackend\n"
+        "while True:\n    with sdpa_kernel([SDPBackend.MATH] * 1000):\n        pass",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "sdpa_kernel_not_a_backend",
+        "from torch.nn.attention import sdpa_kernel\nwith sdpa_kernel(print):\n    pass",
+        (r"Backend must be an instance of SDPBackend",),
+    ),
+)
+
+# fixmeas107: numpy.fft (a transform's length from n= / s=) and NumPy's windows.
+add(
+    small(
+        "numpy_fft_huge_n",
+        "import numpy as np\nprint(np.fft.rfft(np.ones(4), n=10**12))",
+        LIMIT,
+    ),
+    small(
+        "numpy_fft_huge_s_from_import",
+        "from numpy.fft import irfftn\nimport numpy as np\n"
+        "print(irfftn(np.ones((2, 2)), s=(10**5, 10**5)))",
+        LIMIT,
+    ),
+    small(
+        "numpy_fftfreq_huge",
+        "import numpy.fft as nf\nprint(nf.fftfreq(10**13, d=0.1))",
+        LIMIT,
+    ),
+    small(
+        "numpy_window_huge",
+        "import numpy as np\nprint(np.hanning(10**12))",
+        LIMIT,
+    ),
+    small(
+        "numpy_fft_in_loop",
+        "import numpy as np\nx = np.ones(4096)\n"
+        "while True:\n    x = np.fft.ifft(np.fft.fft(x)).real",
+        TIME_OR_LIMIT,
+    ),
+)
+
+# fixmeas107: NumPy's zipf (the legacy draw's rejection loop for an exponent near 1) and the
+# other added samplers.
+add(
+    small(
+        "numpy_zipf_exponent_near_one",
+        "import numpy as np\nprint(np.random.zipf(1.0000001, size=1000))",
+        LIMIT,
+    ),
+    small(
+        "numpy_zipf_array_exponent_near_one",
+        "import numpy as np\nprint(np.random.RandomState(0).zipf(np.array([3.0, 1 + 1e-12])))",
+        LIMIT,
+    ),
+    small(
+        "numpy_hypergeometric_huge_size",
+        "import numpy as np\nprint(np.random.default_rng(0).hypergeometric(5, 5, 3, size=10**10))",
+        LIMIT,
+    ),
+)
+
+# fixmeas107: bytes values (b"..." literals, str.encode, bytes' methods, int.to_bytes).
+add(
+    small("bytes_repeat_huge", "b = b'ab' * 10**9", LIMIT),
+    small("bytes_of_huge_count", "b = bytes(10**12)", LIMIT),
+    small(
+        "bytes_doubling_in_loop",
+        "b = b'x'\nwhile True:\n    b = b + b",
+        LIMIT,
+    ),
+    small(
+        "bytes_replace_empty_grows",
+        "b = b'a' * 1000\nprint(len(b.replace(b'', b'y' * 5000)))",
+        LIMIT,
+    ),
+    small(
+        "bytes_join_many",
+        "parts = [b'x' * 1000] * 100000\nprint(len(b''.join(parts)))",
+        LIMIT,
+    ),
+    small("bytes_center_huge", "print(len(b'a'.center(10**10)))", LIMIT),
+    small("int_to_bytes_huge_length", "print((1).to_bytes(10**10, 'big'))", LIMIT),
+    small(
+        "int_from_bytes_huge_number",
+        "print(int.from_bytes(b'\\xff' * 10**5, 'big'))",
+        LIMIT,
+    ),
+    small(
+        "bytes_print_of_escapes",
+        "b = b'\\xff' * 900000\nprint(b)",
+        LIMIT,
+    ),
+    small(
+        "bytes_decode_binary_codec",
+        "print(b'abc'.decode('base64'))",
+        (r"not a text encoding",),
+    ),
+    small(
+        "bytes_decode_unknown_text_codec",
+        "print(b'abc'.decode('punycode'))",
+        (r"not supported",),
+    ),
+    small(
+        "bytes_format_reaches_attribute",
+        "print('{0.__class__}'.format(b'x'))",
+        (r"not supported|not accessible|refused",),
+    ),
+    small(
+        "bytes_method_with_object_argument",
+        "print(b'abc'.find(torch.ones(2)))",
+        (r"bytes-like object is required",),
+    ),
+    small("bytearray_refused", "b = bytearray(10**9)", (r"not supported",)),
+    small(
+        "bytes_expandtabs_huge",
+        "print(len((b'\\t' * 1000).expandtabs(10**6)))",
+        LIMIT,
+    ),
+)
+
+# fixmeas107: a dimension given by a name (named tensors, gone from PyTorch): the parser's
+# words, worked out from the recorded signatures, never the argument's contents.
+add(
+    small(
+        "named_dim_long_name_in_loop",
+        "x = torch.zeros(2, 3)\nname = 'C' * 10**5\nwhile True:\n"
+        "    try:\n        x.max(name)\n    except TypeError as e:\n        pass",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "named_dim_list_of_names",
+        "x = torch.zeros(2, 3)\nprint(x.sum(['C'] * 10**5))",
+        (r"sum\(\)|must be|TypeError|tuple of ints",),
+    ),
+)
+
+# fixmeas107: NumPy Generator's dtype= draws, permuted and bytes.
+add(
+    small(
+        "generator_bytes_huge",
+        "import numpy as np\nprint(len(np.random.default_rng(0).bytes(10**10)))",
+        LIMIT,
+    ),
+    small(
+        "generator_float32_draw_huge",
+        "import numpy as np\nrng = np.random.default_rng(0)\n"
+        "x = rng.random((10**5, 10**5), dtype=np.float32)",
+        LIMIT,
+    ),
+    small(
+        "generator_permuted_in_loop",
+        "import numpy as np\nrng = np.random.default_rng(0)\na = np.zeros((1000, 1000))\n"
+        "while True:\n    a = rng.permuted(a, axis=1)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "generator_integers_object_dtype",
+        "import numpy as np\nprint(np.random.default_rng(0).integers(3, dtype=print))",
+        (r"unsupported dtype",),
+    ),
+)
+
+# fixmeas107: numpy.random.bytes (the legacy stream's).
+add(
+    small(
+        "numpy_random_bytes_huge",
+        "import numpy as np\nprint(len(np.random.bytes(10**11)))",
+        LIMIT,
     ),
 )

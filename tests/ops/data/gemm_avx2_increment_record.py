@@ -3,8 +3,9 @@ column of a wider matrix, `c[:, j:j+1]`, or its transpose) on an AMD processor (
 code: the avx2 and zen4 families): `python gemm_avx2_increment_record.py` under torch 2.13,
 one thread, writes gemm_avx2_increment.json (a digest of each product's bytes), in float32
 and in float64: `c[:, j:j+1].t() @ h`, `h.t() @ c[:, j:j+1]`, `mv(h.t(), c[:, j])`,
-`h.t() @ c[:, ::s]` (a column ATen copies: its steps (s, s)) and `h.t() @ c[:, :1].clone()`
-(a column of its own: nn.Linear(1, n)'s weight gradient)."""
+`h.t() @ c[:, ::s]` (a column ATen copies: its steps (s, s)), `h.t() @ c[:, :1].clone()`
+(a column of its own: nn.Linear(1, n)'s weight gradient), and the first three with h a
+column range of a wider matrix (`wide[:, :n]`: its rows a leading dimension apart)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ CASES = 64
 
 
 def cases():
-    """(i, h, c, j, s): h (k, n) row-major, c (k, s) whose column j is the vector; float32
-    for even i, float64 for odd."""
+    """(i, h, c, j, s, wide): h (k, n) row-major, c (k, s) whose column j is the vector,
+    wide (k, n + pad) whose first n columns are the matrix of the last three products;
+    float32 for even i, float64 for odd."""
     pick = random.Random(SEED)
     rng = np.random.default_rng(SEED)
     for i in range(CASES):
@@ -29,7 +31,8 @@ def cases():
         dtype = np.float64 if i % 2 else np.float32
         h = rng.standard_normal((k, n)).astype(dtype)
         c = rng.standard_normal((k, s)).astype(dtype)
-        yield i, h, c, pick.randrange(s), s
+        wide = rng.standard_normal((k, n + pick.randint(1, 5))).astype(dtype)
+        yield i, h, c, pick.randrange(s), s, wide
 
 
 def digest(r: np.ndarray) -> str:
@@ -41,8 +44,9 @@ if __name__ == "__main__":
 
     torch.set_num_threads(1)
     out = []
-    for i, h, c, j, s in cases():
+    for i, h, c, j, s, wide in cases():
         th, tc = torch.from_numpy(h), torch.from_numpy(c).clone()
+        tw = torch.from_numpy(wide).clone()[:, : h.shape[1]]
         col = tc[:, j : j + 1]
         out.append(
             [
@@ -52,6 +56,9 @@ if __name__ == "__main__":
                 digest(torch.mv(th.t(), tc[:, j]).numpy()),
                 digest((th.t() @ tc[:, ::s]).numpy()),
                 digest((th.t() @ tc[:, :1].clone()).numpy()),
+                digest((col.t() @ tw).numpy()),
+                digest((tw.t() @ col).numpy()),
+                digest(torch.mv(tw.t(), tc[:, j]).numpy()),
             ]
         )
     path = Path(__file__).with_name("gemm_avx2_increment.json")

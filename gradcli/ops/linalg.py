@@ -97,9 +97,15 @@ def _matmul_real_vjp(g: Tensor, out: Any, x: Tensor, y: Tensor) -> tuple:
             gy = squeeze(unsqueeze(g, -2) @ x, -2)
         return (gx, gy)
     if x.ndim > 2 and y.ndim == 2 and ny and g.ndim == x.ndim and math.prod(x.shape) > 0:
-        # as PyTorch's folded product: one mm over all the rows, not a sum of batched ones
+        # as PyTorch's folded product: one mm over all the rows, not a sum of batched ones;
+        # mm_mat2_backward's rule for a column-major mat2 (`w.t()`: F.linear through matmul,
+        # a 3-D input that is not contiguous) its gradient as the transposed product
         k, n = x.shape[-1], y.shape[1]
-        gy = transpose_last(reshape_to(x, (-1, k))) @ reshape_to(g, (-1, n))
+        xf, gf = reshape_to(x, (-1, k)), reshape_to(g, (-1, n))
+        if _column_major(y.data):
+            gy = transpose_last(transpose_last(gf) @ xf)
+        else:
+            gy = transpose_last(xf) @ gf
         return (g @ transpose_last(y) if nx else None, gy)
     if (
         x.ndim == 2

@@ -2837,7 +2837,8 @@ class Compiler:
         return run
 
     def name_in_namespace(self, node: ast.Compare) -> Expr | None:
-        """`'net' in locals()` / `'net' not in globals()` (a notebook's "is it defined yet"):
+        """`'net' in locals()` / `'net' not in globals()` (a notebook's "is it defined yet"; also
+        `in dir()` and `in vars()`, the same names as `locals()`):
         whether the program's variable is bound now, as Python answers it, without the
         dictionary (`locals()` and `globals()` themselves stay refused). At module level both
         are the module's variables; in a function `locals()` its own, `globals()` the
@@ -2851,7 +2852,7 @@ class Compiler:
         if not (
             isinstance(call, ast.Call)
             and isinstance(call.func, ast.Name)
-            and call.func.id in ("locals", "globals")
+            and call.func.id in ("locals", "globals", "dir", "vars")
             and not call.args
             and not call.keywords
         ):
@@ -2859,6 +2860,8 @@ class Compiler:
         which, name = call.func.id, left.value
         if self.scope.resolve(which)[0] != BUILTIN:
             return None
+        if which in ("dir", "vars"):
+            which = "locals"  # (without an argument: the names of the scope, as locals())
         negate = isinstance(node.ops[0], ast.NotIn)
         module = self.scope.kind == "module"
         if module or which == "globals":

@@ -9882,6 +9882,8 @@ add(
     esc("globals_in_a_function", "def f():\n    return globals()\nd = f()"),
     esc("locals_membership_of_a_call", "v = 'x' in locals(1)"),
     esc("locals_in_a_generator", "v = ['x' in locals() for _ in range(2)]"),
+    esc("vars_item_read", "x = 1\nv = vars()['x']"),
+    esc("dir_as_list", "k = sorted(dir())"),
     esc("locals_in_a_lambda_default", "f = lambda d=locals(): d\nv = f()"),
     esc(
         "globals_builtins_walk",

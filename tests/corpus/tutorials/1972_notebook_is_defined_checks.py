@@ -1,6 +1,6 @@
 # Notebook cells that may run twice: "is this name defined yet?" written with
-# `'name' in globals()` / `in locals()`, before and after the model exists, inside a
-# function and at the top level.
+# `'name' in globals()` / `in locals()` / `in dir()`, before and after the model exists,
+# inside a function and at the top level.
 import torch
 import torch.nn as nn
 
@@ -15,7 +15,7 @@ print("model defined after the cell:", 'model' in locals(), 'model' not in globa
 
 if 'optimizer' not in locals():
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-print("optimizer:", type(optimizer).__name__)
+print("optimizer:", type(optimizer).__name__, 'optimizer' in dir(), 'scheduler' in vars())
 
 
 def train_step(x, y, history=None):

@@ -434,6 +434,21 @@ class LazySpan(Span):
         raise AttributeError(name)
 
 
+# The names a script's globals() holds before its first statement (Python 3.11).
+_SCRIPT_GLOBALS = frozenset(
+    (
+        "__name__",
+        "__doc__",
+        "__package__",
+        "__loader__",
+        "__spec__",
+        "__annotations__",
+        "__builtins__",
+        "__file__",
+        "__cached__",
+    )
+)
+
 # Python builtins a gradcli program cannot have, and why (what to write instead).
 _CODE = "gradcli runs only the program's own code: write the expression itself"
 _REFLECT = "gradcli programs cannot look into Python's objects; print the value or its type()"
@@ -2787,6 +2802,9 @@ class Compiler:
         return run
 
     def c_Compare(self, node: ast.Compare) -> Expr:
+        bound = self.name_in_namespace(node)
+        if bound is not None:
+            return bound
         for op in node.ops:
             self.check_operator(op, node)
         left = self.expr(node.left)
@@ -2821,6 +2839,59 @@ class Compiler:
             return r
 
         return run
+
+    def name_in_namespace(self, node: ast.Compare) -> Expr | None:
+        """`'net' in locals()` / `'net' not in globals()` (a notebook's "is it defined yet"; also
+        `in dir()` and `in vars()`, the same names as `locals()`):
+        whether the program's variable is bound now, as Python answers it, without the
+        dictionary (`locals()` and `globals()` themselves stay refused). At module level both
+        are the module's variables; in a function `locals()` its own, `globals()` the
+        module's. None for any other comparison, or where the name `locals` / `globals` is
+        the program's own."""
+        if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.In, ast.NotIn)):
+            return None
+        left, call = node.left, node.comparators[0]
+        if not (isinstance(left, ast.Constant) and isinstance(left.value, str)):
+            return None
+        if not (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Name)
+            and call.func.id in ("locals", "globals", "dir", "vars")
+            and not call.args
+            and not call.keywords
+        ):
+            return None
+        which, name = call.func.id, left.value
+        if self.scope.resolve(which)[0] != BUILTIN:
+            return None
+        if which in ("dir", "vars"):
+            which = "locals"  # (without an argument: the names of the scope, as locals())
+        negate = isinstance(node.ops[0], ast.NotIn)
+        module = self.scope.kind == "module"
+        if module or which == "globals":
+            if not (module or self.scope.kind == "function"):
+                return None  # (a class body or a comprehension: not mirrored)
+            if name in _SCRIPT_GLOBALS and name not in self.scope.module().names:
+                return lambda f: not negate  # (what every script's globals() holds)
+            known = name in self.scope.module().names
+
+            def in_module(f: Frame) -> bool:
+                g = f.vars if module else f.rt.globals
+                return (known and name in g) != negate
+
+            return in_module
+        if self.scope.kind != "function":
+            return None
+        how = self.scope.resolve(name)[0]
+        if how == FREE:
+            return None  # (a free variable Python's locals() lists too: not mirrored)
+        if how != LOCAL:
+            return lambda f: negate  # (not one of the function's names)
+
+        def in_function(f: Frame) -> bool:
+            return (name in f.vars) != negate
+
+        return in_function
 
     def c_NamedExpr(self, node: ast.NamedExpr) -> Expr:
         """`name := value`: bound in the scope around any comprehensions it is in (Python's

@@ -97,9 +97,15 @@ def _matmul_real_vjp(g: Tensor, out: Any, x: Tensor, y: Tensor) -> tuple:
             gy = squeeze(unsqueeze(g, -2) @ x, -2)
         return (gx, gy)
     if x.ndim > 2 and y.ndim == 2 and ny and g.ndim == x.ndim and math.prod(x.shape) > 0:
-        # as PyTorch's folded product: one mm over all the rows, not a sum of batched ones
+        # as PyTorch's folded product: one mm over all the rows, not a sum of batched ones;
+        # mm_mat2_backward's rule for a column-major mat2 (`w.t()`: F.linear through matmul,
+        # a 3-D input that is not contiguous) its gradient as the transposed product
         k, n = x.shape[-1], y.shape[1]
-        gy = transpose_last(reshape_to(x, (-1, k))) @ reshape_to(g, (-1, n))
+        xf, gf = reshape_to(x, (-1, k)), reshape_to(g, (-1, n))
+        if _column_major(y.data):
+            gy = transpose_last(transpose_last(gf) @ xf)
+        else:
+            gy = transpose_last(xf) @ gf
         return (g @ transpose_last(y) if nx else None, gy)
     if (
         x.ndim == 2
@@ -360,14 +366,84 @@ def _broadcast_operand(a: np.ndarray) -> bool:
     return a.dtype.kind == "f" and any(st == 0 and n > 1 for n, st in zip(a.shape, a.strides))
 
 
+def _increment_vector(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """For MKL's AVX2 code (`cpu.mkl_avx2`): `x @ y` of float32 or float64 matrices where ATen
+    hands one row or one column over with its elements apart (gemm 'N', 'T' with an increment
+    of 2 or more): a row laid out as a transposed column (strides (1, s): `g.t() @ h` for g a
+    column of a wider matrix, nn.Linear's weight gradient `grad.t() @ input` when the gradient
+    is such a slice) times a row-major matrix, or a transposed matrix times a column whose rows
+    are s apart (`h.t() @ g`). Those operands with the vector made contiguous, whose order
+    MKL's AVX2 kernels follow there (measured on PyTorch 2.13: 150 random shapes each way and
+    dtype with 1 to 40 columns, inner sizes 2 to 300, every element equal; float32: the
+    AVX-512 code's strided order, `_gemv_n_strided`, 2 of 150; float64: NumPy's 1 of 150);
+    None for the other layouts (a row-major matrix times such a column, gemm 'T', 'T': neither
+    order, not modelled)."""
+    if x.ndim != 2 or y.ndim != 2 or x.dtype != y.dtype or x.dtype.kind != "f":
+        return None
+    item, k = x.itemsize, x.shape[1]
+    if k < 2 or y.shape[0] != k:
+        return None
+    if x.shape[0] == 1 and x.strides[0] == item and x.strides[1] >= 2 * item:
+        if y.flags.c_contiguous or _rows_apart(y):
+            return np.ascontiguousarray(x), np.ascontiguousarray(y)
+        return None
+    if y.shape[1] == 1 and y.strides[1] == item and y.strides[0] >= 2 * item:
+        if x.T.flags.c_contiguous or _rows_apart(x.T):
+            return np.ascontiguousarray(x.T).T, np.ascontiguousarray(y)
+    return None
+
+
+def _rows_apart(a: np.ndarray) -> bool:
+    """A row-major matrix whose rows lie further apart than its width (`h[:, :n]` of a wider
+    one): with a vector handed over with an increment (`_increment_vector`, `_increment_mv`)
+    MKL's AVX2 code follows the contiguous matrix's order (measured on PyTorch 2.13: 120
+    random shapes each way and dtype, every element equal)."""
+    st, size = a.strides, a.itemsize
+    return a.ndim == 2 and st[1] == size and st[0] % size == 0 and st[0] >= a.shape[1] * size
+
+
+def _increment_mv(x: np.ndarray, y: np.ndarray) -> bool:
+    """mv of a transposed float32 or float64 matrix of 2 rows or more and a vector whose
+    elements are apart (`mv(h.t(), c[:, j])`): on MKL's AVX2 code the contiguous vector's
+    order, as `_increment_vector` (measured: 100 float32 and 147 float64 random shapes, every
+    element equal; one row: another order, not modelled)."""
+    if x.dtype != y.dtype or x.dtype not in (np.float32, np.float64) or x.shape[0] < 2:
+        return False
+    return y.strides[0] >= 2 * y.itemsize and (x.T.flags.c_contiguous or _rows_apart(x.T))
+
+
+def _blas_operand(a: np.ndarray) -> np.ndarray:
+    """A float matrix operand of mm as ATen's addmm hands it to BLAS: as it is when one of its
+    steps is one element and the other at least the length it spans (row- or column-major,
+    rows or columns possibly apart), else a contiguous clone. ATen checks the steps of a
+    size-1 axis too: a column of one in every other (`x[:, ::2]` of (k, 2), steps (2, 2)) is
+    copied, and a copy's order is the contiguous operand's. Only for operands NumPy holds as
+    neither C- nor F-contiguous (a newaxis's zero step is NumPy's, not ATen's, and those
+    layouts take the contiguous operand's order already)."""
+    if a.dtype.kind != "f" or a.size < 2 or a.flags.c_contiguous or a.flags.f_contiguous:
+        return a
+    item = a.itemsize
+    if any(st % item for st in a.strides):
+        return np.ascontiguousarray(a)
+    (r, c), (s0, s1) = a.shape, (st // item for st in a.strides)
+    if (s0 == 1 and s1 >= max(1, r)) or (s1 == 1 and s0 >= max(1, c)):
+        return a
+    return np.ascontiguousarray(a)
+
+
 def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if x.ndim == 0 or y.ndim == 0:
         raise ValueError("both arguments to matmul need to be at least 1D")
+    if x.ndim == 2 and y.ndim == 1 and _increment_mv(x, y) and cpu.mkl_avx2():
+        x, y = np.ascontiguousarray(x.T).T, np.ascontiguousarray(y)
     if x.ndim == 2 and y.ndim == 2:  # (a zero-step vector takes another of ATen's paths)
         if _broadcast_operand(x):
             x = np.ascontiguousarray(x)
         if _broadcast_operand(y):
             y = np.ascontiguousarray(y)
+        x, y = _blas_operand(x), _blas_operand(y)
+        if cpu.mkl_avx2():
+            x, y = _increment_vector(x, y) or (x, y)
         if x.dtype == y.dtype == np.float32 and cpu.mkl_avx2():
             # PyTorch on an AVX2 processor: MKL's kernels there (`gemm_avx2`), where modelled
             from .gemm_avx2 import mm as mm_avx2
@@ -471,6 +547,20 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
             return column64(y, x.T)
         return _fma64_chain(y[None, :], x.T)[0]
+    if (
+        cpu.mkl_avx2()
+        and x.ndim == y.ndim == 2
+        and y.shape[1] == 1
+        and x.T.flags.c_contiguous
+        and _row64(y[:, 0], x.T)
+    ):
+        # the same times one column of its own (mm: `g.t() @ x`, nn.Linear(1, n)'s weight
+        # gradient): on this family the same column kernel (measured on PyTorch 2.13: 200
+        # random shapes, 2 to 60 rows, inner sizes 2 to 400, every element equal; NumPy's
+        # order 0 of 200)
+        from .gemm_avx2 import column64
+
+        return column64(y[:, 0], x.T)[:, None]
     if _row64(x, y):
         if cpu.mkl_avx2():  # (this family's column kernel adds rounded products in order)
             from .gemm_avx2 import column64

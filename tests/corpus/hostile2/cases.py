@@ -10440,3 +10440,32 @@ add(
         LIMIT,
     ),
 )
+
+# explore111: `'name' in locals()` / `in globals()` (whether a variable is bound); the
+# dictionaries themselves stay refused, however they are reached.
+add(
+    esc("locals_item_read", "x = 1\nv = locals()['x']"),
+    esc("globals_as_list", "k = list(globals())"),
+    esc("globals_in_a_function", "def f():\n    return globals()\nd = f()"),
+    esc("locals_membership_of_a_call", "v = 'x' in locals(1)"),
+    esc("locals_in_a_generator", "v = ['x' in locals() for _ in range(2)]"),
+    esc("vars_item_read", "x = 1\nv = vars()['x']"),
+    esc("dir_as_list", "k = sorted(dir())"),
+    esc("locals_in_a_lambda_default", "f = lambda d=locals(): d\nv = f()"),
+    esc(
+        "globals_builtins_walk",
+        "if '__builtins__' in globals():\n    b = __builtins__",
+    ),
+    small(
+        "locals_shadowed_by_the_program",
+        "def locals():\n    return {'a': 1}\nprint('a' in locals(), 'b' in locals())",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(r"True False",),
+    ),
+    small(
+        "in_locals_in_a_long_loop",
+        "while True:\n    v = 'net' in locals()",
+        TIME_OR_LIMIT,
+    ),
+)

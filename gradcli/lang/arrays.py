@@ -274,7 +274,9 @@ def _unary(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
     inputs), made a tensor again as PyTorch's `__array_wrap__` does."""
     np_fn = getattr(np, name)
 
-    def call(x: Any) -> Any:
+    def call(x: Any, out: Any = None) -> Any:
+        if out is not None:
+            return _unary_into(np_fn, x, out, name)
         if isinstance(x, Tensor):
             with np.errstate(all="ignore"):
                 return wrapped(np_fn(tensor_array(x)))
@@ -284,6 +286,27 @@ def _unary(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
 
     call.__name__ = name
     return call
+
+
+def _unary_into(np_fn: Any, x: Any, out: Any, name: str) -> Any:
+    """`np.sin(a, out=b)`: NumPy's result written into the array b (an array a tensor shares
+    its memory with: `t.numpy()`, so the tensor changes too, as the custom-op tutorials'
+    kernels write their results); b itself is the value, as NumPy returns it."""
+    if not isinstance(out, np.ndarray):
+        raise GradcliError("return arrays must be of ArrayType").mirror("TypeError")
+    a = (
+        tensor_array(x)
+        if isinstance(x, Tensor)
+        else (_complex_operand(x) if _is_complex(x) else _operand(x, name))
+    )
+    try:
+        with np.errstate(all="ignore"):
+            np_fn(a, out=out)
+    except (TypeError, ValueError) as e:
+        raise GradcliError(str(e)).mirror(
+            "TypeError" if isinstance(e, TypeError) else "ValueError"
+        ) from None
+    return out
 
 
 def _is_complex(v: Any) -> bool:

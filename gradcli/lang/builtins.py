@@ -285,9 +285,15 @@ def builtin_str(v: Any = "", encoding: Any = None, errors: Any = None) -> str:
                 if isinstance(v, str)
                 else f"to str: need a bytes-like object, {typename(v)}"
             )
-            raise GradcliError(
-                "decoding str is not supported" if isinstance(v, str) else f"decoding {what} found"
-            ).mirror("TypeError").pytorch()  # (Python's words: catchable)
+            raise (
+                GradcliError(
+                    "decoding str is not supported"
+                    if isinstance(v, str)
+                    else f"decoding {what} found"
+                )
+                .mirror("TypeError")
+                .pytorch()
+            )  # (Python's words: catchable)
         from . import pybytes
 
         return pybytes.decode(v, "utf-8" if encoding is None else encoding, errors or "strict")

@@ -52,6 +52,7 @@ BASES: dict[str, str | None] = {
     "TracerWarning": "Warning",  # torch.jit's
     # PyTorch's own (not builtins: a program imports them from their module).
     "GradcheckError": "RuntimeError",
+    "OpCheckError": "Exception",  # torch.library.opcheck's
     "_LinAlgError": "RuntimeError",  # torch.linalg.LinAlgError
     # what torch.compile's tracer refuses under torch.cond and its kin (`lang.controlflow`)
     "TorchDynamoException": "RuntimeError",
@@ -71,6 +72,7 @@ BASES: dict[str, str | None] = {
 # The module of the classes that are not Python's builtins, as `repr(cls)` shows it.
 MODULES: dict[str, str] = {
     "GradcheckError": "torch.autograd.gradcheck",
+    "OpCheckError": "torch.testing._internal.optests.generate_tests",
     "TracerWarning": "torch.jit",
     "_LinAlgError": "torch._C",
     "TorchDynamoException": "torch._dynamo.exc",

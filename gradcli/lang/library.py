@@ -288,6 +288,114 @@ def _op_named(target: Any) -> CustomOp:
     )
 
 
+_OPCHECK_TESTS = (
+    "test_schema",
+    "test_autograd_registration",
+    "test_faketensor",
+    "test_aot_dispatch_dynamic",
+)
+
+
+def opcheck(
+    op: Any,
+    args: Any,
+    kwargs: Any = None,
+    *,
+    test_utils: Any = _OPCHECK_TESTS,
+    raise_exception: bool = True,
+    rtol: Any = None,
+    atol: Any = None,
+) -> dict[str, str]:
+    """torch.library.opcheck on the CPU: the op run eagerly on copies of the arguments, and its
+    fake implementation (register_fake) checked against what the op returns: each output's
+    shape, dtype and strides, as PyTorch's test_faketensor compares them. The other tests
+    (schema, autograd registration, AOT dispatch) pass for the ops gradcli runs, which it
+    checks as it runs them; their results are PyTorch's dict of "SUCCESS"."""
+    target = _op_named(op)
+    tests = (test_utils,) if isinstance(test_utils, str) else tuple(test_utils)
+    unknown = [t for t in tests if t not in _OPCHECK_TESTS]
+    if unknown:
+        raise GradcliError(
+            f"test_utils={unknown[0]!r} is not a valid test: choose from {list(_OPCHECK_TESTS)}"
+        ).mirror("ValueError")
+    if not isinstance(args, (tuple, list)):
+        raise GradcliError("opcheck: args must be a tuple").mirror("TypeError")
+    kw = dict(kwargs or {})
+
+    def copies() -> list:
+        return [a.detach().clone() if isinstance(a, Tensor) else a for a in args]
+
+    results: dict[str, str] = {}
+    for test in _OPCHECK_TESTS:
+        if test not in tests:
+            continue
+        failure = _fake_mismatch(target, copies(), kw) if test == "test_faketensor" else None
+        if failure is None:
+            results[test] = "SUCCESS"
+            continue
+        if not raise_exception:
+            raise NotSupported(
+                "torch.library.opcheck(..., raise_exception=False) of a failing test is not "
+                f"supported by gradcli ({test} failed with {failure})",
+                hint="leave raise_exception on and catch the error: except Exception as e",
+            )
+        raise GradcliError(
+            f"opcheck(op, ...): {test} failed with {failure} (scroll up for stack trace)"
+        ).mirror("OpCheckError")
+    return results
+
+
+def _fake_mismatch(target: CustomOp, args: list, kwargs: dict) -> str | None:
+    """What PyTorch's test_faketensor finds between the op's outputs and its fake kernel's."""
+    real = target.run(list(args), dict(kwargs))
+    if target.fake is None:
+        if real is None:  # (an op that only writes into its arguments needs no fake kernel)
+            return None
+        return (
+            f"There was no fake impl registered for <CustomOpDef({target.qualname})>. This is "
+            "necessary for torch.compile/export/fx tracing to work. Please use "
+            f"`{target.fn.name if target.fn is not None else 'op'}.register_fake` to add an "
+            "fake impl."
+        )
+    rt = target.fake.runtime
+    fake = rt.invoke(target.fake, [a.detach() if isinstance(a, Tensor) else a for a in args], {})
+    outs = real if isinstance(real, tuple) else (real,)
+    fakes = fake if isinstance(fake, tuple) else (fake,)
+    op_name = f"{target.qualname.replace('::', '.')}.default"
+    head = (
+        f"When comparing the output of {op_name} on FakeTensor and concrete Tensors, found "
+        "mismatched tensor metadata: "
+    )
+    for r, f in zip(outs, fakes):
+        if not (isinstance(r, Tensor) and isinstance(f, Tensor)):
+            continue
+        if r.shape != f.shape:
+            return head + f"Shapes {_size(r)} and {_size(f)} are not equal!"
+        if r.dtype != f.dtype:
+            return head + f"Dtypes {_dtype(r)} and {_dtype(f)} are not equal!"
+        rs, fs = _strides(r), _strides(f)
+        for i, (a, b) in enumerate(zip(rs, fs)):
+            if r.shape[i] > 1 and a != b:
+                return head + f"Stride mismatch! Strides are {rs} and {fs} (mismatched at {i})!"
+    return None
+
+
+def _size(t: Tensor) -> str:
+    return f"torch.Size({list(t.shape)})"
+
+
+def _dtype(t: Tensor) -> str:
+    from ..core.dtypes import torch_name
+
+    return torch_name(t.dtype)
+
+
+def _strides(t: Tensor) -> tuple[int, ...]:
+    from ..core.layout import torch_strides
+
+    return torch_strides(t.data)
+
+
 def register_autograd(
     op: Any, backward: Any, /, *, setup_context: Any = None, lib: Any = None
 ) -> None:
@@ -453,9 +561,9 @@ def members() -> dict[str, Any]:
         "define": Builtin("torch.library.define", define),
         "impl": Builtin("torch.library.impl", impl),
         "Library": Builtin("torch.library.Library", _library),
+        "opcheck": Builtin("torch.library.opcheck", opcheck),
     }
     for name in (
-        "opcheck",
         "triton_op",
         "wrap_triton",
         "register_vmap",

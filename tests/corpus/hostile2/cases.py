@@ -10469,3 +10469,20 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# lead, session 39: torch.library.opcheck runs the program's kernels and fake kernels.
+add(
+    small(
+        "opcheck_fake_kernel_loops",
+        "import torch\nfrom torch import Tensor\n"
+        "@torch.library.custom_op('h::f', mutates_args=())\ndef f(x: Tensor) -> Tensor:\n"
+        "    return x.clone()\n@f.register_fake\ndef _(x):\n    while True:\n        pass\n"
+        "torch.library.opcheck(f, (torch.ones(2),))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "numpy_unary_out_not_an_array",
+        "import numpy as np\nnp.sin(np.ones(2), out=[0.0, 0.0])",
+        (r"return arrays must be of ArrayType",),
+    ),
+)

@@ -406,7 +406,17 @@ log_ndtr = defop(
 # --- log-gamma and its derivatives ------------------------------------------------------------
 
 
-_lgamma_fwd = _precise(SF.lgamma)
+_lgamma_rounded = _precise(SF.lgamma)
+
+
+def _lgamma_fwd(x: np.ndarray) -> np.ndarray:
+    """float64: SLEEF's lgamma, as ATen's kernel on every element (`core.sleef64`); other
+    dtypes through the C library's float64 lgamma, rounded once."""
+    if x.dtype == np.float64:
+        from ..core import sleef64
+
+        return sleef64.lgamma(x)
+    return _lgamma_rounded(x)
 
 
 lgamma = defop(

@@ -1,5 +1,6 @@
-"""The float64 inputs of tests/ops/test_amd64.py, made by integer arithmetic only (the same on
-every machine and NumPy): shared by the test and by tests/ops/data/record_amd64.py."""
+"""The float64 inputs of tests/ops/test_amd64.py and test_sleef64.py, made by integer
+arithmetic only (the same on every machine and NumPy): shared by the tests and by their
+recording scripts (tests/ops/data/record_amd64.py, record_sleef64.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import numpy as np
 
 N = 1 << 16
 # where each op's result is worked out by its main path: (low, high) of the ranged half
-RANGES = {"sqrt": (0.0, 50.0), "tanh": (-22.0, 22.0)}
+RANGES = {"sqrt": (0.0, 50.0), "tanh": (-22.0, 22.0), "lgamma": (-12.0, 30.0)}
 SPECIALS = [0.0, -0.0, 1.0, -1.0, 5e-324, 2.0**-1022, 2.0**1022, 1.7976931348623157e308]
 SPECIALS += [np.inf, -np.inf, np.nan, 20.0, 0.1171875, 2.0**-512]
 

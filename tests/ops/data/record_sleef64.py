@@ -1,0 +1,31 @@
+"""Record PyTorch's float64 lgamma (SLEEF's, on every machine) for tests/ops/test_sleef64.py:
+the SHA-256 of the output bits for the first 2**13 of `amd64_inputs.inputs("lgamma")` and of its
+second half's first 2**13, and the bits of every 64th output.
+
+    cd tests/ops && /work/torchenv/bin/python data/record_sleef64.py
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import torch
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from amd64_inputs import N, canonical_bits, inputs  # noqa: E402
+
+torch.set_num_threads(1)
+x = inputs("lgamma")
+x = np.concatenate([x[: 1 << 13], x[N // 2 : N // 2 + (1 << 13)], x[-14:]])
+bits = canonical_bits(torch.lgamma(torch.from_numpy(x)).numpy())
+out = {
+    "torch": torch.__version__,
+    "sha256": hashlib.sha256(bits.tobytes()).hexdigest(),
+    "sample": base64.b64encode(bits[::64].astype("<u8").tobytes()).decode(),
+}
+(Path(__file__).parent / "sleef64_bits.json").write_text(json.dumps(out, indent=1) + "\n")

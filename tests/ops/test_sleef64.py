@@ -1,0 +1,76 @@
+"""float64 lgamma is SLEEF's to the bit (`gradcli.core.sleef64`), on every kernel family: the
+outputs PyTorch 2.13 gave for 16,398 inputs (tests/ops/data/record_sleef64.py: bit patterns over
+all 2**64, values over [-12, 30], poles, zeros, infinities, NaN), as their SHA-256 and every
+64th output's bits."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import gradcli
+from gradcli.core import sleef64, specfun
+from gradcli.surface import names  # noqa: F401 - installs the tensor methods
+
+from .amd64_inputs import N, canonical_bits, inputs
+
+DATA = json.loads((Path(__file__).parent / "data" / "sleef64_bits.json").read_text())
+
+
+def _inputs() -> np.ndarray:
+    x = inputs("lgamma")
+    return np.concatenate([x[: 1 << 13], x[N // 2 : N // 2 + (1 << 13)], x[-14:]])
+
+
+def _check(bits: np.ndarray) -> str | None:
+    want = np.frombuffer(base64.b64decode(DATA["sample"]), "<u8")
+    differ = np.nonzero(bits[::64] != want)[0]
+    if differ.size:
+        return f"inputs {_inputs()[differ[:5] * 64]} give other bits"
+    if hashlib.sha256(bits.tobytes()).hexdigest() != DATA["sha256"]:
+        return "other bits outside the sample"
+    return None
+
+
+@pytest.mark.parametrize("family", ["avx512", "zen4"])
+def test_recorded_bits(family: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRADCLI_KERNELS", family)
+    got = canonical_bits(gradcli.Tensor(_inputs()).lgamma().numpy())
+    assert _check(got) is None, _check(got)
+
+
+def test_the_record_tells_models_apart() -> None:
+    bits = canonical_bits(sleef64.lgamma(_inputs()))
+    assert _check(bits) is None
+    for i in (64 * 5, 64 * 200 + 3):  # one ulp off, in the sample or not
+        off = bits.copy()
+        off[i] += 1
+        assert _check(off) is not None
+    assert _check(canonical_bits(specfun.lgamma(_inputs()))) is not None  # (the C library's)
+
+
+def test_values_shapes_and_gradient() -> None:
+    """Close to log |Gamma| (math.lgamma), any shape; 0-d; the large-array path; the gradient
+    is digamma's (finite differences of the emulation itself agree)."""
+    x = inputs("lgamma")[N // 2 : N // 2 + 600].reshape(20, 30)
+    got = sleef64.lgamma(x)
+    want = np.array(
+        [[math.lgamma(v) if v != round(v) or v > 0 else math.inf for v in r] for r in x]
+    )
+    assert np.allclose(got, want, rtol=1e-13, atol=1e-13)
+    assert np.array_equal(gradcli.Tensor(x).t().lgamma().numpy(), got.T)
+    assert sleef64.lgamma(np.array(4.0))[()] == math.log(6.0)
+    big = np.linspace(0.5, 9.5, sleef64.EMULATED + 1)
+    assert np.allclose(sleef64.lgamma(big), specfun.lgamma(big), rtol=1e-14)
+    leaf = gradcli.Tensor(np.array([0.3, 2.5, 7.25, -1.5]), requires_grad=True)
+    leaf.lgamma().sum().backward()
+    h = 1e-6
+    v = leaf.detach().numpy()
+    fd = (sleef64.lgamma(v + h) - sleef64.lgamma(v - h)) / (2 * h)
+    assert np.allclose(leaf.grad.numpy(), fd, rtol=1e-7)

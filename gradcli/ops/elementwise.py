@@ -113,9 +113,21 @@ neg = defop(
     to_jax="-{0}",
     complex="holo",
 )
+
+
+def _exp64(x: np.ndarray) -> np.ndarray:
+    """float64 exp: MKL's generic vdExp on an AMD processor (`core.amd64`: NumPy's exp differs
+    from it on 0.55% of normal*3 inputs), NumPy's elsewhere."""
+    if x.dtype is _F64 and cpu.mkl_avx2():
+        from ..core import amd64
+
+        return amd64.exp(x)
+    return np.exp(x)
+
+
 exp = defop(
     "exp",
-    _float32(mkl32.expf, np.exp),  # MKL VML: its float32 algorithm (core.mkl32)
+    _float32(mkl32.expf, _exp64),  # MKL VML: its float32 (core.mkl32), float64 (core.amd64)
     lambda g, out, x: (g * out,),
     "ExpBackward0",
     "g * out",

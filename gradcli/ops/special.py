@@ -410,12 +410,17 @@ _lgamma_rounded = _precise(SF.lgamma)
 
 
 def _lgamma_fwd(x: np.ndarray) -> np.ndarray:
-    """float64: SLEEF's lgamma, as ATen's kernel on every element (`core.sleef64`); other
-    dtypes through the C library's float64 lgamma, rounded once."""
+    """float64 and float32: SLEEF's lgamma, as ATen's kernel on every element
+    (`core.sleef64`, `core.sleef32.lgammaf`); other dtypes through the C library's float64
+    lgamma, rounded once."""
     if x.dtype == np.float64:
         from ..core import sleef64
 
         return sleef64.lgamma(x)
+    if x.dtype == np.float32:
+        from ..core import sleef32
+
+        return sleef32.lgammaf(x)
     return _lgamma_rounded(x)
 
 

@@ -1,6 +1,7 @@
-"""Record PyTorch's float64 lgamma (SLEEF's, on every machine) for tests/ops/test_sleef64.py:
-the SHA-256 of the output bits for the first 2**13 of `amd64_inputs.inputs("lgamma")` and of its
-second half's first 2**13, and the bits of every 64th output.
+"""Record PyTorch's float64 and float32 lgamma (SLEEF's, on every machine) for
+tests/ops/test_sleef64.py: the SHA-256 of the output bits for the first 2**13 of
+`amd64_inputs.inputs("lgamma")` and of its second half's first 2**13 (for float32, those
+inputs rounded to float32), and the bits of every 64th output.
 
     cd tests/ops && /work/torchenv/bin/python data/record_sleef64.py
 """
@@ -27,5 +28,14 @@ out = {
     "torch": torch.__version__,
     "sha256": hashlib.sha256(bits.tobytes()).hexdigest(),
     "sample": base64.b64encode(bits[::64].astype("<u8").tobytes()).decode(),
+}
+with np.errstate(all="ignore"):
+    x32 = x.astype(np.float32)
+y32 = torch.lgamma(torch.from_numpy(x32)).numpy()
+bits32 = y32.view(np.uint32).copy()
+bits32[np.isnan(y32)] = 0x7FC00000
+out["float32"] = {
+    "sha256": hashlib.sha256(bits32.tobytes()).hexdigest(),
+    "sample": base64.b64encode(bits32[::64].astype("<u4").tobytes()).decode(),
 }
 (Path(__file__).parent / "sleef64_bits.json").write_text(json.dumps(out, indent=1) + "\n")

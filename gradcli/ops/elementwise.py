@@ -115,6 +115,21 @@ neg = defop(
 )
 
 
+def _sleef64(name: str, fallback: Any) -> Any:
+    """A float64 kernel ATen runs through SLEEF on every element (`core.sleef64.<name>`), bit
+    for bit; `fallback` (NumPy's) for the other dtypes `_float32` hands it."""
+
+    def run(x: np.ndarray) -> np.ndarray:
+        if x.dtype is _F64:
+            from ..core import sleef64
+
+            return getattr(sleef64, name)(x)
+        return fallback(x)
+
+    run.__name__ = name
+    return run
+
+
 def _exp64(x: np.ndarray) -> np.ndarray:
     """float64 exp: MKL's generic vdExp on an AMD processor (`core.amd64`: NumPy's exp differs
     from it on 0.55% of normal*3 inputs), NumPy's elsewhere."""
@@ -155,7 +170,7 @@ log = defop(
 )
 log1p = defop(
     "log1p",
-    _float32(sleef32.log1pf, np.log1p),  # vml::vlog1p: SLEEF on every element
+    _float32(sleef32.log1pf, _sleef64("log1p", np.log1p)),  # vml::vlog1p: SLEEF on every element
     lambda g, out, x: (g / (x + 1),),
     "Log1PBackward0",
     "g / (1 + x)",
@@ -510,7 +525,7 @@ exp2 = defop(
 )
 expm1 = defop(
     "expm1",
-    _float32(sleef32.expm1f, np.expm1),  # vml::vexpm1: SLEEF on every element
+    _float32(sleef32.expm1f, _sleef64("expm1", np.expm1)),  # vml::vexpm1: SLEEF on every element
     lambda g, out, x: (g * (out + 1),),
     "Expm1Backward0",
     "g * (out + 1)",

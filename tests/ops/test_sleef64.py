@@ -1,8 +1,8 @@
-"""float64 and float32 lgamma are SLEEF's to the bit (`gradcli.core.sleef64`,
-`core.sleef32.lgammaf`), on every kernel family: the outputs PyTorch 2.13 gave for 16,398
-inputs (tests/ops/data/record_sleef64.py: bit patterns over all 2**64, values over [-12, 30],
-poles, zeros, infinities, NaN; for float32 the same rounded), as their SHA-256 and every 64th
-output's bits."""
+"""float64 and float32 lgamma, float64 expm1 and log1p, are SLEEF's to the bit
+(`gradcli.core.sleef64`, `core.sleef32.lgammaf`), on every kernel family: the outputs PyTorch
+2.13 gave for 16,398 inputs each (tests/ops/data/record_sleef64.py: bit patterns over all
+2**64, values over a range, poles, zeros, infinities, NaN; for float32 the same rounded), as
+their SHA-256 and every 64th output's bits."""
 
 from __future__ import annotations
 
@@ -93,3 +93,18 @@ def test_float32_recorded_bits() -> None:
     assert (
         hashlib.sha256(rounded.view(np.uint32).tobytes()).hexdigest() != DATA["float32"]["sha256"]
     )
+
+
+@pytest.mark.parametrize("op", ["expm1", "log1p"])
+def test_expm1_log1p_recorded_bits(op: str) -> None:
+    """float64 expm1 and log1p are SLEEF's too (ATen's vml::vexpm1 / vlog1p)."""
+    x = inputs(op)
+    x = np.concatenate([x[: 1 << 13], x[N // 2 : N // 2 + (1 << 13)], x[-14:]])
+    with np.errstate(all="ignore"):
+        got = canonical_bits(getattr(gradcli.Tensor(x), op)().numpy())
+        numpy_bits = canonical_bits(getattr(np, op)(x))
+    want = np.frombuffer(base64.b64decode(DATA[op]["sample"]), "<u8")
+    differ = np.nonzero(got[::64] != want)[0]
+    assert not differ.size, f"inputs {x[differ[:5] * 64]} give other bits"
+    assert hashlib.sha256(got.tobytes()).hexdigest() == DATA[op]["sha256"]
+    assert hashlib.sha256(numpy_bits.tobytes()).hexdigest() != DATA[op]["sha256"]

@@ -1,4 +1,5 @@
-"""Record PyTorch's float64 and float32 lgamma (SLEEF's, on every machine) for
+"""Record PyTorch's float64 and float32 lgamma, float64 expm1 and log1p (SLEEF's, on every
+machine) for
 tests/ops/test_sleef64.py: the SHA-256 of the output bits for the first 2**13 of
 `amd64_inputs.inputs("lgamma")` and of its second half's first 2**13 (for float32, those
 inputs rounded to float32), and the bits of every 64th output.
@@ -38,4 +39,13 @@ out["float32"] = {
     "sha256": hashlib.sha256(bits32.tobytes()).hexdigest(),
     "sample": base64.b64encode(bits32[::64].astype("<u4").tobytes()).decode(),
 }
+for op in ("expm1", "log1p"):
+    z = inputs(op)
+    z = np.concatenate([z[: 1 << 13], z[N // 2 : N // 2 + (1 << 13)], z[-14:]])
+    with np.errstate(all="ignore"):
+        b = canonical_bits(getattr(torch, op)(torch.from_numpy(z)).numpy())
+    out[op] = {
+        "sha256": hashlib.sha256(b.tobytes()).hexdigest(),
+        "sample": base64.b64encode(b[::64].astype("<u8").tobytes()).decode(),
+    }
 (Path(__file__).parent / "sleef64_bits.json").write_text(json.dumps(out, indent=1) + "\n")

@@ -440,3 +440,49 @@ def expm1(x: Any) -> np.ndarray:
 def log1p(x: Any) -> np.ndarray:
     """log(1 + x) of a float64 array as SLEEF's Sleef_log1pd8_u10."""
     return _pieces(_log1p, x)
+
+
+# --- sinh, cosh, atanh (Sleef_sinhd8_u10...: the whole vectors of ATen's cpu_kernel_vec loops) --
+
+
+def _recip_dd(dh: np.ndarray, dl: np.ndarray) -> tuple:
+    s = 1.0 / dh
+    return s, s * _fma(-dl, s, _fma(-dh, s, 1.0))
+
+
+def _sub_big_first(xh: Any, xl: Any, yh: Any, yl: Any) -> tuple:
+    s = xh - yh
+    t = ((xh - s) - yh) + xl
+    return s, t - yl
+
+
+def _sinh_cosh(x: np.ndarray, cosh: bool) -> np.ndarray:
+    y = np.abs(x)
+    d = _exp_dd(y, np.zeros_like(y))
+    d = _add_big_first(*d, *_recip_dd(*d)) if cosh else _sub_big_first(*d, *_recip_dd(*d))
+    y = (d[0] + d[1]) * 0.5
+    y = np.where((np.abs(x) > 710) | np.isnan(y), np.inf, y)
+    if not cosh:
+        y = np.where(np.signbit(x), -y, y)
+    return np.where(np.isnan(x), np.nan, y)
+
+
+def _atanh(x: np.ndarray) -> np.ndarray:
+    y = np.abs(x)
+    ones = np.ones_like(y)
+    d = _log_dd(*_div(*_add_exact(ones, y), *_add_exact(ones, -y)))
+    y = np.where(y > 1.0, np.nan, np.where(y == 1.0, np.inf, (d[0] + d[1]) * 0.5))
+    y = np.where(np.signbit(x), -y, y)
+    return np.where(np.isinf(x) | np.isnan(x), np.nan, y)
+
+
+def sinh(x: Any) -> np.ndarray:
+    return _pieces(lambda v: _sinh_cosh(v, False), x)
+
+
+def cosh(x: Any) -> np.ndarray:
+    return _pieces(lambda v: _sinh_cosh(v, True), x)
+
+
+def atanh(x: Any) -> np.ndarray:
+    return _pieces(_atanh, x)

@@ -71,10 +71,40 @@ def _float32(kernel: Any, fn: Any) -> Any:
     return run
 
 
-def _vec_loop(vec: Any, name: str, fn: Any) -> Any:
+def _vec_loop(vec: Any, name: str, fn: Any, fn64: Any = None) -> Any:
     """A `cpu_kernel_vec` loop: SLEEF's vector function `vec` on the whole steps of 32 elements
-    (16 on AVX2), the C library's float function `name` on the rest (`sleef32.split_loop`)."""
-    return _float32(lambda x: sleef32.split_loop(vec, lambda t: sleef32.libm(name, t, fn), x), fn)
+    (16 on AVX2), the C library's float function `name` on the rest (`sleef32.split_loop`);
+    `fn64` for float64 (`_vec_loop64`), else `fn`."""
+    return _float32(
+        lambda x: sleef32.split_loop(vec, lambda t: sleef32.libm(name, t, fn), x),
+        fn if fn64 is None else fn64,
+    )
+
+
+def _vec_loop64(name: str, fn: Any) -> Any:
+    """`_vec_loop` for float64 too: SLEEF's double function (`core.sleef64.<name>`) on the
+    whole steps of 16 elements (8 on AVX2), the C library's double `name` on the rest (NumPy's
+    `fn` where it cannot be called)."""
+
+    def tail(t: np.ndarray) -> np.ndarray:
+        from ..core.glibc32 import c_double_function
+
+        f = c_double_function(name)
+        if f is None:
+            return fn(t)
+        return np.fromiter((f(v) for v in t.reshape(-1).tolist()), np.float64, t.size)
+
+    def run(x: np.ndarray) -> np.ndarray:
+        if x.dtype is _F64:
+            from ..core import sleef64
+
+            with np.errstate(all="ignore"):
+                out = sleef32.split_loop(getattr(sleef64, name), tail, x, dtype=np.float64)
+            return out.reshape(x.shape)
+        return fn(x)
+
+    run.__name__ = name
+    return run
 
 
 def _libm_loop(name: str, fn: Any) -> Any:
@@ -419,7 +449,7 @@ atan = defop(
 )
 sinh = defop(
     "sinh",
-    _vec_loop(sleef32.sinhf, "sinhf", np.sinh),
+    _vec_loop(sleef32.sinhf, "sinhf", np.sinh, _vec_loop64("sinh", np.sinh)),
     lambda g, out, x: (g * apply(cosh, x),),
     "SinhBackward0",
     "g * cosh(x)",
@@ -431,7 +461,7 @@ sinh = defop(
 )
 cosh = defop(
     "cosh",
-    _vec_loop(sleef32.coshf, "coshf", np.cosh),
+    _vec_loop(sleef32.coshf, "coshf", np.cosh, _vec_loop64("cosh", np.cosh)),
     lambda g, out, x: (g * apply(sinh, x),),
     "CoshBackward0",
     "g * sinh(x)",
@@ -465,7 +495,7 @@ acosh = defop(
 )
 atanh = defop(
     "atanh",
-    _vec_loop(sleef32.atanhf, "atanhf", np.arctanh),
+    _vec_loop(sleef32.atanhf, "atanhf", np.arctanh, _vec_loop64("atanh", np.arctanh)),
     lambda g, out, x: (g * 1 / (1 - x * x),),
     "AtanhBackward0",
     "g / (1 - x^2)",

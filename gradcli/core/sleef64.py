@@ -486,3 +486,32 @@ def cosh(x: Any) -> np.ndarray:
 
 def atanh(x: Any) -> np.ndarray:
     return _pieces(_atanh, x)
+
+
+# --- exp2 (Sleef_exp2d8_u10: the whole vectors of a cpu_kernel_vec loop) ----------------------
+
+_EXP2_P = (
+    0.4434359082926529454e-9, 0.7073164598085707425e-8, 0.1017819260921760451e-6,
+    0.1321543872511327615e-5, 0.1525273353517584730e-4, 0.1540353045101147808e-3,
+    0.1333355814670499073e-2, 0.9618129107597600536e-2, 0.5550410866482046596e-1,
+    0.2402265069591012214e0,
+)  # fmt: skip
+
+
+def _exp2(d: np.ndarray) -> np.ndarray:
+    u = np.rint(d)
+    q = np.nan_to_num(np.clip(u, -3000, 3000)).astype(np.int64)
+    s = d - u
+    s2 = s * s
+    s4 = s2 * s2
+    s8 = s4 * s4
+    p = _fma(s8, _poly2(s, *_EXP2_P[:2]), _poly8(s, s2, s4, _EXP2_P[2:]))
+    p = _fma(p, s, 0.6931471805599452862)
+    p = _fma(p, s, 1.0)
+    p = _ldexp(p, q)
+    p = np.where(d >= 1024, np.inf, p)
+    return np.where(d < -2000, 0.0, p)
+
+
+def exp2(x: Any) -> np.ndarray:
+    return _pieces(_exp2, x)

@@ -544,7 +544,7 @@ _LN10 = 2.3025850929940456
 
 exp2 = defop(
     "exp2",
-    _vec_loop(sleef32.exp2f, "exp2f", np.exp2),
+    _vec_loop(sleef32.exp2f, "exp2f", np.exp2, _vec_loop64("exp2", np.exp2)),
     lambda g, out, x: (g * out * _LN2,),
     "Exp2Backward0",
     "g * out * log(2)",

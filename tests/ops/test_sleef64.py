@@ -1,4 +1,4 @@
-"""float64 and float32 lgamma, float64 expm1, log1p, sinh, cosh, atanh are SLEEF's to the bit
+"""float64 and float32 lgamma, float64 expm1, log1p, sinh, cosh, atanh, exp2: SLEEF's, to the bit
 (`gradcli.core.sleef64`, `core.sleef32.lgammaf`), on every kernel family: the outputs PyTorch
 2.13 gave for 16,398 inputs each (tests/ops/data/record_sleef64.py: bit patterns over all
 2**64, values over a range, poles, zeros, infinities, NaN; for float32 the same rounded), as
@@ -95,10 +95,10 @@ def test_float32_recorded_bits() -> None:
     )
 
 
-@pytest.mark.parametrize("op", ["expm1", "log1p", "sinh", "cosh", "atanh"])
+@pytest.mark.parametrize("op", ["expm1", "log1p", "sinh", "cosh", "atanh", "exp2"])
 def test_expm1_log1p_recorded_bits(op: str) -> None:
-    """float64 expm1 and log1p are SLEEF's too (ATen's vml::vexpm1 / vlog1p), sinh, cosh and
-    atanh on the whole vectors of 16 (the 14 last elements: the C library's)."""
+    """float64 expm1 and log1p are SLEEF's too (ATen's vml::vexpm1 / vlog1p), sinh, cosh,
+    atanh and exp2 on the whole vectors of 16 (the 14 last elements: the C library's)."""
     x = inputs(op)
     x = np.concatenate([x[: 1 << 13], x[N // 2 : N // 2 + (1 << 13)], x[-14:]])
     with np.errstate(all="ignore"):

@@ -17,3 +17,5 @@ print("sum:", rapidity.sum().item(), torch.sinh(rapidity).sum().item(), torch.co
 w = torch.randn(40, dtype=torch.float64, requires_grad=True)
 torch.tanh(torch.atanh(w.clamp(-0.9, 0.9)) * 0.5).sum().backward()
 print("grad:", w.grad[[0, 20, 39]].tolist())
+bits = torch.randn(30, dtype=torch.float64) * 6
+print("exp2:", torch.exp2(bits)[[3, 17, 28, 29]].tolist())

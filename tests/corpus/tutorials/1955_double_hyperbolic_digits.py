@@ -19,3 +19,7 @@ torch.tanh(torch.atanh(w.clamp(-0.9, 0.9)) * 0.5).sum().backward()
 print("grad:", w.grad[[0, 20, 39]].tolist())
 bits = torch.randn(30, dtype=torch.float64) * 6
 print("exp2:", torch.exp2(bits)[[3, 17, 28, 29]].tolist())
+logits = torch.randn(50, dtype=torch.float64) * 3
+p = torch.sigmoid(logits)
+m, _ = torch.frexp(p)
+print("sigmoid:", p[[0, 31, 47, 49]].tolist(), ((m * 2.0**53).remainder(16) * torch.arange(50)).sum().item())

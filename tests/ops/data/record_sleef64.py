@@ -1,8 +1,8 @@
-"""Record PyTorch's float64 and float32 lgamma, float64 expm1, log1p, sinh, cosh, atanh and
-exp2 (SLEEF's, on every machine: sinh, cosh, atanh and exp2 on whole vectors, the C library's
-on a loop's tail) for tests/ops/test_sleef64.py: the SHA-256 of the output bits for the first
-2**13 of `amd64_inputs.inputs(op)` and of its second half's first 2**13 (for float32, those
-inputs rounded to float32), and the bits of every 64th output.
+"""Record PyTorch's float64 and float32 lgamma, float64 expm1, log1p, sinh, cosh, atanh, exp2
+and sigmoid (SLEEF's, on every machine: sinh, cosh, atanh, exp2 and sigmoid's exp on whole
+vectors, the C library's on a loop's tail) for tests/ops/test_sleef64.py: the SHA-256 of the
+output bits for the first 2**13 of `amd64_inputs.inputs(op)` and of its second half's first
+2**13 (for float32, those inputs rounded to float32), and the bits of every 64th output.
 
     cd tests/ops && /work/torchenv/bin/python data/record_sleef64.py
 """
@@ -39,7 +39,7 @@ out["float32"] = {
     "sha256": hashlib.sha256(bits32.tobytes()).hexdigest(),
     "sample": base64.b64encode(bits32[::64].astype("<u4").tobytes()).decode(),
 }
-for op in ("expm1", "log1p", "sinh", "cosh", "atanh", "exp2"):
+for op in ("expm1", "log1p", "sinh", "cosh", "atanh", "exp2", "sigmoid"):
     z = inputs(op)
     z = np.concatenate([z[: 1 << 13], z[N // 2 : N // 2 + (1 << 13)], z[-14:]])
     with np.errstate(all="ignore"):

@@ -1,5 +1,5 @@
-"""float64 sqrt, tanh and exp in the `avx2` and `zen4` kernel families are an AMD machine's
-PyTorch's to the bit: MKL runs its generic SSE vdSqrt / vdTanh / vdExp there, which
+"""float64 sqrt, tanh, exp and atan in the `avx2` and `zen4` kernel families are an AMD machine's
+PyTorch's to the bit: MKL runs its generic SSE vdSqrt / vdTanh / vdExp / vdAtan there, which
 `gradcli.core.amd64` emulates. Recorded with torch 2.13 on an AMD EPYC (Zen 4;
 tests/ops/data/record_amd64.py): the SHA-256 of the output bits for 2**16 inputs per op
 (tests/ops/amd64_inputs.py, made by integer arithmetic), and a sample of the bits to show where
@@ -24,7 +24,7 @@ from gradcli.surface import names  # noqa: F401 - installs the tensor methods
 from .amd64_inputs import N, canonical_bits, inputs
 
 DATA = json.loads((Path(__file__).parent / "data" / "amd64_bits.json").read_text())
-OPS = ("sqrt", "tanh", "exp")
+OPS = ("sqrt", "tanh", "exp", "atan")
 
 
 def _check(op: str, bits: np.ndarray) -> str | None:

@@ -31,3 +31,6 @@ mantissa, exponent = torch.frexp(values)
 last = (mantissa * 2.0**53).remainder(16)  # each value's last four bits
 print("last bits checksum:", (last * torch.arange(2000, dtype=torch.float64)).sum().item())
 print("a few:", values[::400].tolist())
+angles = torch.atan(samples[:500] * 3)
+m3, _ = torch.frexp(angles)
+print("atan checksum:", ((m3 * 2.0**53).remainder(16) * torch.arange(500)).sum().item())

@@ -1,4 +1,4 @@
-"""Record PyTorch's float64 sqrt, tanh and exp on an AMD machine (the `avx2` and `zen4` kernel
+"""Record PyTorch's float64 sqrt, tanh, exp and atan on an AMD machine (the `avx2` and `zen4` kernel
 families: MKL's generic SSE kernels) for tests/ops/test_amd64.py: the SHA-256 of the output
 bits for `amd64_inputs.inputs(op)` and the bits of its first 128 outputs and every 256th.
 
@@ -24,7 +24,7 @@ with open("/proc/cpuinfo", encoding="ascii", errors="replace") as f:
     if "AuthenticAMD" not in f.read():
         sys.exit("record on an AMD processor")
 out = {"torch": torch.__version__}
-for op in ("sqrt", "tanh", "exp"):
+for op in ("sqrt", "tanh", "exp", "atan"):
     x = inputs(op)
     with np.errstate(all="ignore"):
         bits = canonical_bits(getattr(torch, op)(torch.from_numpy(x)).numpy())

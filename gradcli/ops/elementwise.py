@@ -54,6 +54,16 @@ def _precise(fn: Any) -> Any:
     return precise
 
 
+def _native64(x: np.ndarray) -> np.ndarray | None:
+    """x as a native float64 array when it holds float64 values (of either byte order: the
+    other order takes the same kernel), else None."""
+    if x.dtype is _F64:
+        return x
+    if x.dtype.kind == "f" and x.dtype.itemsize == 8:
+        return x.astype(_F64)
+    return None
+
+
 def _float32(kernel: Any, fn: Any) -> Any:
     """`kernel` (PyTorch's float32 CPU kernel, bit for bit) for float32 arrays, `_precise(fn)`
     for the other dtypes."""
@@ -95,11 +105,12 @@ def _vec_loop64(name: str, fn: Any) -> Any:
         return np.fromiter((f(v) for v in t.reshape(-1).tolist()), np.float64, t.size)
 
     def run(x: np.ndarray) -> np.ndarray:
-        if x.dtype is _F64:
+        x64 = _native64(x)
+        if x64 is not None:
             from ..core import sleef64
 
             with np.errstate(all="ignore"):
-                out = sleef32.split_loop(getattr(sleef64, name), tail, x, dtype=np.float64)
+                out = sleef32.split_loop(getattr(sleef64, name), tail, x64, dtype=np.float64)
             return out.reshape(x.shape)
         return fn(x)
 
@@ -148,10 +159,11 @@ neg = defop(
 def _atan64(x: np.ndarray) -> np.ndarray:
     """float64 atan: MKL's generic vdAtan on an AMD processor (`core.amd64`: NumPy's arctan
     differs from it on 6.4% of normal*3 inputs); other dtypes and machines `_precise`'s."""
-    if x.dtype is _F64 and cpu.mkl_avx2():
+    x64 = _native64(x)
+    if x64 is not None and cpu.mkl_avx2():
         from ..core import amd64
 
-        return amd64.atan(x)
+        return amd64.atan(x64)
     return _precise(np.arctan)(x)
 
 
@@ -160,10 +172,11 @@ def _sleef64(name: str, fallback: Any) -> Any:
     for bit; `fallback` (NumPy's) for the other dtypes `_float32` hands it."""
 
     def run(x: np.ndarray) -> np.ndarray:
-        if x.dtype is _F64:
+        x64 = _native64(x)
+        if x64 is not None:
             from ..core import sleef64
 
-            return getattr(sleef64, name)(x)
+            return getattr(sleef64, name)(x64)
         return fallback(x)
 
     run.__name__ = name
@@ -173,10 +186,11 @@ def _sleef64(name: str, fallback: Any) -> Any:
 def _exp64(x: np.ndarray) -> np.ndarray:
     """float64 exp: MKL's generic vdExp on an AMD processor (`core.amd64`: NumPy's exp differs
     from it on 0.55% of normal*3 inputs), NumPy's elsewhere."""
-    if x.dtype is _F64 and cpu.mkl_avx2():
+    x64 = _native64(x)
+    if x64 is not None and cpu.mkl_avx2():
         from ..core import amd64
 
-        return amd64.exp(x)
+        return amd64.exp(x64)
     return np.exp(x)
 
 
@@ -385,10 +399,11 @@ tanh_backward = defop(
 def _tanh64(x: np.ndarray) -> np.ndarray:
     """float64 tanh: MKL's generic vdTanh on an AMD processor (`core.amd64`: NumPy's tanh
     differs from it on 21% of normal*3 inputs), NumPy's elsewhere."""
-    if x.dtype is _F64 and cpu.mkl_avx2():
+    x64 = _native64(x)
+    if x64 is not None and cpu.mkl_avx2():
         from ..core import amd64
 
-        return amd64.tanh(x)
+        return amd64.tanh(x64)
     return np.tanh(x)
 
 
@@ -853,8 +868,8 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
         return 1 / (1 + np.exp(-x))
     if x.dtype == np.float32:
         return act32.sigmoid(x)  # ATen's kernel: SLEEF's expf, glibc's on the loop's tail
-    if x.dtype is _F64 and x.size <= _SIGMOID64_EMULATED:
-        return _sigmoid64(x)
+    if x.dtype.kind == "f" and x.dtype.itemsize == 8 and x.size <= _SIGMOID64_EMULATED:
+        return _sigmoid64(_native64(x))
     if x.dtype.itemsize < 8:
         e = np.array(_precise(np.exp)(np.negative(x)), dtype=x.dtype)  # an array for 0-d too
     elif x.size > _BLOCK and _contiguous(x):

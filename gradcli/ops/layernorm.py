@@ -341,10 +341,21 @@ def _jvp(
         tangent = centred_t * r + centred_x * r_t
         if has_w:
             tangent = tangent * w
+
+    def aligned(t: Tensor) -> Tensor:
+        # a parameter's tangent, batch axes first (forward mode over a batch of tangents):
+        # x's leading axes inserted after them, so that it lines up with x's tangent
+        nb = t.ndim - k
+        if nb == 0 or not lead:
+            return t
+        shape = t.shape[:nb] + (1,) * len(lead) + t.shape[nb:]
+        return apply(P.reshape, t, shape=shape)
+
     if has_w and dw is not None:
-        term = centred_x * r * dw
+        term = centred_x * r * aligned(dw)
         tangent = term if tangent is None else tangent + term
     if has_b and db is not None:
+        db = aligned(db)
         tangent = db if tangent is None else tangent + db
     return tangent
 

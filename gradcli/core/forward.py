@@ -112,9 +112,10 @@ def jvp(
         return _applied(node, dots)
     if op.jvp is not None:
         res = op.jvp(tuple(dots), out, *node.inputs, **node.params)
-        if res is not None and op.jvp_terms and attached:
-            res = zero_terms(node, dots, nb, as_tensor(res, like=out))
-        return None if res is None else as_tensor(res, like=out)
+        if res is not NotImplemented:  # (a rule for some cases only: the general way else)
+            if res is not None and op.jvp_terms and attached:
+                res = zero_terms(node, dots, nb, as_tensor(res, like=out))
+            return None if res is None else as_tensor(res, like=out)
     if op.jvp_zeros:
         dots = _zero_tangents(node, dots, nb)
     user = getattr(node.params.get("_vjp"), "user_jvp", None) if op.kind == "custom" else None
@@ -401,6 +402,24 @@ def push(
     as a float64 tensor in a tangent's formula (`_promoted`). `attached`: the tangents'
     computations recorded (differentiable again, as torch.func's jacfwd inside another
     transform)."""
+    global functorch
+    outer, functorch = functorch, wrapped
+    try:
+        return _push(path, tangent, nb, skip, attached)
+    finally:
+        functorch = outer
+
+
+# Whether the tangents now pushed are a functorch transform's (torch.func.jvp, jacfwd): its
+# wrapped tensors take the out-of-place branches of PyTorch's manual forward formulas
+# (`areAnyTensorSubclassLike`), which multiply in another order than forward_ad's in-place ones.
+functorch = False
+
+
+def _push(
+    path: Sequence[Node], tangent: dict[int, Tensor], nb: int, skip: Iterable[int], attached: bool
+) -> dict[int, Tensor]:
+    wrapped = functorch
     skipped = set(skip)
     # The tangents of node outputs also by node: a tensor changed in place has one tangent per
     # version (each computed by its own node), its id only the latest one's.

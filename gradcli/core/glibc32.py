@@ -265,6 +265,26 @@ def c_function(name: str):
     return _LIBM[name]
 
 
+def c_double_function(name: str):
+    """The C library's double function `name` (double to double) through ctypes, or None."""
+    key = name + ":double"
+    if key not in _LIBM:
+        _LIBM[key] = None
+        try:
+            import ctypes
+            import ctypes.util
+
+            lib = ctypes.util.find_library("m")
+            if lib:
+                f = getattr(ctypes.CDLL(lib), name)
+                f.restype = ctypes.c_double
+                f.argtypes = [ctypes.c_double]
+                _LIBM[key] = f
+        except (OSError, AttributeError):
+            pass
+    return _LIBM[key]
+
+
 # --- asinhf and acoshf ----------------------------------------------------------------------
 
 _LN2_F = np.array(0x3F317218, np.uint32).view(_F)

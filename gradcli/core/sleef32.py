@@ -881,3 +881,163 @@ def _mulsign(v: np.ndarray, s: np.ndarray) -> np.ndarray:
 def _inf_part(d: np.ndarray, m: np.ndarray) -> np.ndarray:
     """m's magnitude with d's and m's signs where d is infinite, else +0 (SLEEF's visinf2)."""
     return np.where(np.isinf(d), np.where(np.signbit(d), -np.abs(m), m), _F(0)).astype(_F)
+
+
+# --- SLEEF's lgammaf (u1): what float32 `lgamma` runs on every element ------------------------
+# The float version of `core.sleef64`'s algorithm (see there): float-float steps, a degree-8
+# polynomial, the product x (x+1) (x+2) kept for 2.3 <= x <= 7 (x moves up by 3), Taylor
+# series about 1 (0.5 <= x <= 1.2) or 2, the reflection below 0.5 through sin(pi t).
+
+_LGF_U = (  # highest first: (x >= 2.3, t = 1/x), (0.5 <= x <= 1.2, t = x - 1), (t = x - 2)
+    (0.000839498720672087279971000786, 0.9435157776e0, 0.1102489550e-3),
+    (-5.17179090826059219329394422e-05, 0.8670063615e0, 0.8160019934e-4),
+    (-0.000592166437353693882857342347, 0.4826702476e0, 0.1528468856e-3),
+    (6.97281375836585777403743539e-05, -0.8855129778e-1, -0.2355068718e-3),
+    (0.000784039221720066627493314301, 0.1013825238e0, 0.4962242092e-3),
+    (-0.000229472093621399176949318732, -0.1493408978e0, -0.1193488017e-2),
+    (-0.002681327160493827160473958490, 0.1697509140e0, 0.2891599433e-2),
+    (0.003472222222222222222175164840, -0.2072454542e0, -0.7385451812e-2),
+    (0.083333333333333333335592087900, 0.2705872357e0, 0.2058077045e-1),
+)
+_LGF_TAYLOR = (  # (about 1, about 2)
+    (-0.400686534596170958447352690395e0, -0.673523028297382446749257758235e-1),
+    (0.822466960142643054450325495997e0, 0.322467033928981157743538726901e0),
+    (-0.577215665946766039837398973297e0, 0.422784335087484338986941629852e0),
+)
+_LGF_SIN = (  # (cos, sin) quadrant coefficients, then the float-float ones
+    (-0.2430611801e-7, 0.3093842054e-6),
+    (0.3590577080e-5, -0.3657307388e-4),
+    (-0.3259917721e-3, 0.2490393585e-2),
+)
+_LGF_SIN_FF = (
+    ((0.015854343771934509277, 4.4940051354032242811e-10),
+     (-0.080745510756969451904, -1.3373665339076936258e-09)),
+    ((-0.30842512845993041992, -9.0728339030733922277e-09),
+     (0.78539818525314331055, -2.1857338617566484855e-08)),
+)  # fmt: skip
+
+
+def _ff(d: float) -> tuple:
+    """A double constant as SLEEF's float-float (its float, then the float of the rest)."""
+    hi = _F(d)
+    return hi, _F(d - float(hi))
+
+
+def _ff_add2_vf_vf2(x, yh, yl):
+    s = x + yh
+    v = s - x
+    return s, ((x - (s - v)) + (yh - v)) + yl
+
+
+def _ff_renorm(h, l):  # noqa: E741 - the low part
+    s = h + l
+    return s, (h - s) + l
+
+
+def _ff_pick(mask, a, b):
+    return np.where(mask, a[0], b[0]).astype(_F), np.where(mask, a[1], b[1]).astype(_F)
+
+
+def _ff_log(dh, dl):
+    """SLEEF's logk2f: log of a positive float-float, as a float-float."""
+    e = np.frexp(dh * _F(1.0 / 0.75))[1] - 1  # (float32(1/0.75) = 1.3333334f)
+    scale = np.ldexp(_F(1), -e).astype(_F)
+    mh, ml = dh * scale, dl * scale
+    xh, xl = _df_div(*_df_add2_vf2_vf(mh, ml, _F(-1)), *_df_add2_vf2_vf(mh, ml, _F(1)))
+    x2h, x2l = _df_squ(xh, xl)
+    t = np.full(dh.shape, _F(0.2392828464508056640625))
+    for c in (0.28518211841583251953125, 0.400005877017974853515625, 0.666666686534881591796875):
+        t = _fma(t, x2h, _F(c))
+    ef = e.astype(_F)
+    s = _df_mul_vf2_vf(np.full(dh.shape, _F(0.69314718246459960938)),
+                       np.full(dh.shape, _F(-1.904654323148236017e-09)), ef)  # fmt: skip
+    s = _df_add_vf2_vf2(*s, xh * _F(2), xl * _F(2))
+    return _df_add_vf2_vf2(*s, *_df_mul_vf2_vf(*_df_mul_vf2_vf2(x2h, x2l, xh, xl), t))
+
+
+def _ff_sin_pi(d):
+    """SLEEF's sinpifk: sin(pi d) for |d| < 2**12, as a float-float."""
+    u = d * _F(4)
+    q = np.trunc(u).astype(np.int64)
+    q = (q + np.where(q < 0, 0, 1)) & ~1
+    cos = (q & 2) == 2
+    t = (u - q.astype(_F)).astype(_F)
+    s = t * t
+    t2 = _df_mul(t, t)
+    p = np.where(cos, _F(_LGF_SIN[0][0]), _F(_LGF_SIN[0][1])).astype(_F)
+    for c_cos, c_sin in _LGF_SIN[1:]:
+        p = _fma(p, s, np.where(cos, _F(c_cos), _F(c_sin)).astype(_F))
+    (a_cos, a_sin), (b_cos, b_sin) = _LGF_SIN_FF
+    pick = lambda pair_cos, pair_sin: (  # noqa: E731
+        np.where(cos, _F(pair_cos[0]), _F(pair_sin[0])).astype(_F),
+        np.where(cos, _F(pair_cos[1]), _F(pair_sin[1])).astype(_F),
+    )
+    x = _ff_add2_vf_vf2(p * s, *pick(a_cos, a_sin))
+    x = _df_add2_vf2_vf2(*_df_mul_vf2_vf2(*t2, *x), *pick(b_cos, b_sin))
+    x = _df_mul_vf2_vf2(*x, *_ff_pick(cos, t2, (t, np.zeros_like(t))))
+    x = _ff_pick(cos, _df_add2_vf2_vf(*x, _F(1)), x)
+    flip = (q & 4) == 4
+    return np.where(flip, -x[0], x[0]).astype(_F), np.where(flip, -x[1], x[1]).astype(_F)
+
+
+def _df_mul(x, y):
+    """x * y of two floats, as a float-float."""
+    s = x * y
+    return s, _fms(x, y, s)
+
+
+@in_pieces
+def lgammaf(a: np.ndarray) -> np.ndarray:
+    """log |Gamma(a)| of a float32 array as SLEEF's Sleef_lgammaf16_u1 (ATen's kernel)."""
+    a = np.asarray(a, _F)
+    with np.errstate(all="ignore"):
+        zero, one = np.zeros_like(a), np.ones_like(a)
+        tiny = np.abs(a) < _F(1e-30)
+        reflect = a < _F(0.5)
+        x = _ff_pick(tiny, (zero, zero), _ff_pick(reflect, _two_sum(one, -a), (a, zero)))
+        near_one = (_F(0.5) <= x[0]) & (x[0] <= _F(1.2))
+        large = _F(2.3) <= x[0]
+        y = _ff_renorm(*_df_mul_vf2_vf2(*_df_add2_vf2_vf(*x, _F(1)), *x))
+        y = _ff_renorm(*_df_mul_vf2_vf2(*_df_add2_vf2_vf(*x, _F(2)), *y))
+        shift = large & (x[0] <= _F(7))
+        num = _ff_pick(shift, y, (one, zero))
+        x = _ff_pick(shift, _df_add2_vf2_vf(*x, _F(3)), x)
+        back = np.where(near_one, _F(-1), _F(-2)).astype(_F)
+        t = np.where(large, _F(1) / x[0], _ff_renorm(*_df_add2_vf2_vf(*x, back))[0]).astype(_F)
+        first = _LGF_U[0]
+        u = np.where(large, _F(first[0]), np.where(near_one, _F(first[1]), _F(first[2])))
+        u = u.astype(_F)
+        for c_large, c_one, c_two in _LGF_U[1:]:
+            c = np.where(large, _F(c_large), np.where(near_one, _F(c_one), _F(c_two)))
+            u = _fma(u, t, c.astype(_F))
+        stirling = _df_mul_vf2_vf2(*_df_add2_vf2_vf(*x, _F(-0.5)), *_ff_log(*x))
+        stirling = _df_add2_vf2_vf2(*stirling, -x[0], -x[1])
+        half_log_2pi = _ff(0.91893853320467278056)
+        stirling = _df_add2_vf2_vf2(*stirling, np.full_like(a, half_log_2pi[0]),
+                                    np.full_like(a, half_log_2pi[1]))  # fmt: skip
+        taylor = [np.where(near_one, _F(c1), _F(c2)).astype(_F) for c1, c2 in _LGF_TAYLOR]
+        series = _df_add2_vf2_vf(*_df_mul(u, t), taylor[0])
+        series = _df_add2_vf2_vf(*_df_mul_vf2_vf(*series, t), taylor[1])
+        series = _df_add2_vf2_vf(*_df_mul_vf2_vf(*series, t), taylor[2])
+        series = _df_mul_vf2_vf(*series, t)
+        c = _ff_pick(large, stirling, series)
+        den = _ff_pick(large, _df_add2_vf2_vf(*_df_mul(u, t), _F(1)), (one, zero))
+        log_pi = _ff(1.1447298858494001639)
+        reflected = _df_add2_vf2_vf2(np.full_like(a, log_pi[0]), np.full_like(a, log_pi[1]),
+                                     -c[0], -c[1])  # fmt: skip
+        log_2_60 = _ff(41.58883083359671856503)
+        c = _ff_pick(tiny, (np.full_like(a, log_2_60[0]), np.full_like(a, log_2_60[1])),
+                     _ff_pick(reflect, reflected, c))  # fmt: skip
+        top = _ff_pick(tiny, (one, zero), _ff_pick(reflect, num, den))
+        if reflect.any():
+            r = (a - _F(4096) * np.trunc(a * _F(1.0 / 4096))).astype(_F)
+            sin_term = _df_mul_vf2_vf2(*den, *_ff_sin_pi(r))
+        else:
+            sin_term = (zero, zero)
+        bottom = _ff_pick(tiny, (a * _F(2.0**60), zero), _ff_pick(reflect, sin_term, num))
+        qh, ql = _df_div(*top, *bottom)
+        lh, ll = _ff_log(np.abs(qh), np.where(np.signbit(qh), -ql, ql).astype(_F))
+        sh, sl = _df_add2_vf2_vf2(*c, lh, ll)
+        out = sh + sl
+        pole = np.isinf(a) | ((a <= 0) & (np.rint(a) == a)) | (np.isfinite(a) & np.isnan(out))
+        return np.where(pole, _F(np.inf), out).astype(_F)

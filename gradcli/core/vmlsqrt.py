@@ -32,11 +32,9 @@ float64: every input is recomputed on x scaled into [1, 4) (x = s * 4**k, root =
 (two-sum) and a last rounding through round-to-odd.
 Other CPUs get other bits from the same PyTorch: on an AMD processor (the `avx2` family of
 `core.cpu`) MKL runs its generic SSE kernel, whose float32 bits `core.amd32` reproduces;
-`sqrt` branches there by `cpu.mkl_avx2()`. float64 there is NumPy's correctly rounded root:
-MKL's generic float64 kernel (not emulated) differs from it on 0.5% to 1.3% of the inputs,
-either way, by one ulp, where the root lies within 0.025 ulp of a midpoint; the AVX-512 model
-differs from that kernel more often (measured on Zen 4, 65,384 inputs of five kinds: NumPy
-equal to PyTorch on 64,554, the AVX-512 model on 64,240).
+`sqrt` branches there by `cpu.mkl_avx2()`; its float64 bits are `core.amd64`'s (MKL's
+generic float64 kernel, which differs from NumPy's correctly rounded root on 0.5% to 1.3% of
+the inputs, by one ulp either way).
 """
 
 from __future__ import annotations
@@ -208,9 +206,11 @@ def sqrt(x: Any) -> Any:
 
         res = amd32.sqrtf(x)
         return res[()] if x.ndim == 0 else res
-    if x.dtype == np.float64 and (x.size > FLOAT64_EMULATED or cpu.mkl_avx2()):
-        # (on AMD, MKL's generic float64 vdSqrt, not emulated: nearer to the correctly rounded
-        # root than to the AVX-512 kernel's)
+    if x.dtype == np.float64 and cpu.mkl_avx2():  # MKL's generic SSE vdSqrt: core.amd64
+        from . import amd64
+
+        return amd64.sqrt(x)
+    if x.dtype == np.float64 and x.size > FLOAT64_EMULATED:
         return np.sqrt(x)
     root = _sqrt32 if x.dtype == np.float32 else _sqrt64
     flat = x.reshape(-1)  # C order (a copy when x is not C-contiguous)

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import primitives as P
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, grad_enabled
 from . import norm32
@@ -293,6 +294,72 @@ def _vjp(
     )
 
 
+def _jvp(
+    dots: tuple,
+    out: Tensor,
+    x: Tensor,
+    w: Tensor,
+    b: Tensor,
+    k: int,
+    eps: float,
+    has_w: bool,
+    has_b: bool,
+) -> Any:
+    """PyTorch's forward formula (layer_norm_jvp, its _norm_jvp and _affine_jvp), step by step
+    in the dtype: with the forward kernel's saved mean m and rstd r,
+        r_t = sum((x_t - mean(x_t)) (x - m) (-r**3)) / n,
+        y_t = (x_t - mean(x_t)) r + (x - m) r_t,  then  y_t w + (x - m) r w_t + b_t,
+    the first product in the order of the branch PyTorch takes: functorch's wrapped tensors
+    (torch.func.jvp, jacfwd) multiply -r**3 by the centred tangent first. A tangent recorded
+    as a function of x (m and r are, a transform over this one differentiates it) takes the
+    general way."""
+    dx, dw, db = (tuple(dots) + (None, None, None))[:3]
+    if (grad_enabled() and x.requires_grad) or x.dtype not in (np.float32, np.float64):
+        return NotImplemented
+    if not x.data.size:
+        return NotImplemented
+    if any(t is not None and t.dtype != x.dtype for t in (w, b, dx, dw, db)):
+        return NotImplemented
+    from ..core import forward
+
+    _, mean, rstd = _saved(x.data, k, eps)
+    lead = x.shape[: x.ndim - k]
+    m = Tensor(mean.reshape(lead + (1,) * k).astype(x.dtype))
+    r = Tensor(rstd.reshape(lead + (1,) * k).astype(x.dtype))
+    centred_x = x - m
+    tangent = None
+    if dx is not None:
+        dims = tuple(range(dx.ndim - k, dx.ndim))
+        n = int(np.prod(x.shape[x.ndim - k :], dtype=np.int64))
+        centred_t = dx - apply(mean_op, dx, dim=dims, keepdim=True)
+        cube = -(r * r * r)
+        if forward.functorch:
+            r_t = cube * centred_t * centred_x
+        else:
+            r_t = centred_t * centred_x * cube
+        r_t = apply(P.sum, r_t, dim=dims, keepdim=True) / n
+        tangent = centred_t * r + centred_x * r_t
+        if has_w:
+            tangent = tangent * w
+
+    def aligned(t: Tensor) -> Tensor:
+        # a parameter's tangent, batch axes first (forward mode over a batch of tangents):
+        # x's leading axes inserted after them, so that it lines up with x's tangent
+        nb = t.ndim - k
+        if nb == 0 or not lead:
+            return t
+        shape = t.shape[:nb] + (1,) * len(lead) + t.shape[nb:]
+        return apply(P.reshape, t, shape=shape)
+
+    if has_w and dw is not None:
+        term = centred_x * r * aligned(dw)
+        tangent = term if tangent is None else tangent + term
+    if has_b and db is not None:
+        db = aligned(db)
+        tangent = db if tangent is None else tangent + db
+    return tangent
+
+
 def _sym(sp: Any, x: Any, w: Any, b: Any, k: int, eps: float, has_w: bool, has_b: bool) -> Any:
     """The sympy form, on object arrays of expressions."""
     y = norm32.sym_normalized(sp, x, tuple(range(x.ndim - k, x.ndim)), eps)
@@ -346,4 +413,5 @@ layer_norm = defop(
     ),
     to_torch=_to_torch,
     to_jax=_to_jax,
+    jvp=_jvp,
 )

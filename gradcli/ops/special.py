@@ -406,7 +406,22 @@ log_ndtr = defop(
 # --- log-gamma and its derivatives ------------------------------------------------------------
 
 
-_lgamma_fwd = _precise(SF.lgamma)
+_lgamma_rounded = _precise(SF.lgamma)
+
+
+def _lgamma_fwd(x: np.ndarray) -> np.ndarray:
+    """float64 and float32: SLEEF's lgamma, as ATen's kernel on every element
+    (`core.sleef64`, `core.sleef32.lgammaf`); other dtypes through the C library's float64
+    lgamma, rounded once."""
+    if x.dtype.kind == "f" and x.dtype.itemsize == 8:  # (either byte order)
+        from ..core import sleef64
+
+        return sleef64.lgamma(x.astype(np.float64))
+    if x.dtype.kind == "f" and x.dtype.itemsize == 4:
+        from ..core import sleef32
+
+        return sleef32.lgammaf(x.astype(np.float32))
+    return _lgamma_rounded(x)
 
 
 lgamma = defop(

@@ -412,10 +412,14 @@ PADDING_MODULES = {
 # --- normalisation -------------------------------------------------------------------------------
 
 
-def _ones_zeros(shape: Any, affine: bool, bias: bool) -> list[tuple[str, Any, int]]:
+def _ones_zeros(
+    shape: Any, affine: bool, bias: bool, dtype: Any = None
+) -> list[tuple[str, Any, int]]:
     """The norms' reset_parameters (LayerNorm, GroupNorm, BatchNorm, RMSNorm): ones_(weight),
-    zeros_(bias), when they have them (no random numbers are drawn)."""
-    w, b = R.init_layer_norm(shape, affine, bias, Settings.default_dtype)
+    zeros_(bias), when they have them (no random numbers are drawn), in the module's `dtype=`
+    where it was given one."""
+    dt = Settings.default_dtype if dtype is None else _draw_dtype(dtype)
+    w, b = R.init_layer_norm(shape, affine, bias, dt)
     return [("weight", w, 1), ("bias", b, 1)]
 
 
@@ -439,7 +443,7 @@ class LayerNorm(Module):
         self.elementwise_affine = bool(elementwise_affine)
         self.has_bias = bool(bias) and self.elementwise_affine
         self._register_drawn(
-            _ones_zeros(self.normalized_shape, self.elementwise_affine, bool(bias)), dtype
+            _ones_zeros(self.normalized_shape, self.elementwise_affine, bool(bias), dtype), dtype
         )
 
     def reset_parameters(self) -> None:
@@ -484,7 +488,7 @@ class RMSNorm(Module):
         self.eps = eps
         self.elementwise_affine = bool(elementwise_affine)
         self._register_drawn(
-            _ones_zeros(self.normalized_shape, self.elementwise_affine, False)[:1], dtype
+            _ones_zeros(self.normalized_shape, self.elementwise_affine, False, dtype)[:1], dtype
         )
 
     def reset_parameters(self) -> None:
@@ -592,9 +596,13 @@ class _BatchNorm(Module):
         size_check((self.num_features,), f"a tensor of shape [{self.num_features}]")
         self.eps, self.momentum = eps, momentum
         self.affine, self.track_running_stats = bool(affine), bool(track_running_stats)
-        self._register_drawn(_ones_zeros((self.num_features,), self.affine, bool(bias)), dtype)
+        self._register_drawn(
+            _ones_zeros((self.num_features,), self.affine, bool(bias), dtype), dtype
+        )
         if self.track_running_stats:
-            stats = np.zeros(self.num_features, Settings.default_dtype)
+            stats = np.zeros(
+                self.num_features, Settings.default_dtype if dtype is None else _draw_dtype(dtype)
+            )
             self.register_buffer("running_mean", Tensor(stats))
             self.register_buffer("running_var", Tensor(np.ones_like(stats)))
             self.register_buffer("num_batches_tracked", Tensor(np.array(0, np.int64)))
@@ -893,7 +901,9 @@ class GroupNorm(Module):
                 f"({self.num_groups})"
             ).mirror("ValueError")
         self.eps, self.affine = eps, bool(affine)
-        self._register_drawn(_ones_zeros((self.num_channels,), self.affine, bool(bias)), dtype)
+        self._register_drawn(
+            _ones_zeros((self.num_channels,), self.affine, bool(bias), dtype), dtype
+        )
 
     def reset_parameters(self) -> None:
         bias = self._parameters["bias"] is not None

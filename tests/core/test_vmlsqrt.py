@@ -131,8 +131,8 @@ def test_live_against_torch() -> None:
 
 
 # float64 roots PyTorch 2.13 printed on Zen 4 (MKL's generic vdSqrt), where the AVX-512 model
-# gives another last bit: the zen4/avx2 families take the correctly rounded root (not the
-# AVX-512 model) for float64
+# gives another last bit: the zen4/avx2 families take that kernel's model (core.amd64; its
+# bit-for-bit test: tests/ops/test_amd64.py), not the AVX-512 one, for float64
 _ZEN4_ROOTS = [
     ("0x1.4509fc7a4b196p-14", "0x1.20761f199a8a9p-7"),
     ("0x1.24144953703a7p-10", "0x1.1171f9b5783ddp-5"),

@@ -111,8 +111,9 @@ def test_sin_cos_signs_and_specials() -> None:
 
 
 def test_float64_unchanged() -> None:
+    # (float64 sinh, expm1 and exp2 are SLEEF's double functions: tests/ops/test_sleef64.py)
     x = np.linspace(-3, 3, 1001)
-    for op in ("sin", "cos", "sinh", "expm1", "exp2"):
+    for op in ("sin", "cos"):
         got = getattr(gradcli.Tensor(x), op)().numpy()
         assert np.array_equal(got, ROUNDED[op](x)), op
 

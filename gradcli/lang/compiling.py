@@ -227,6 +227,96 @@ def _false(*args: Any, **kwargs: Any) -> bool:
     return False
 
 
+def _is_compiling(name: str) -> Any:
+    """`torch.compiler.is_compiling()`: True while a function torch.compile returned runs (as
+    PyTorch's tracer answers inside it), unless the stance is force_eager."""
+    return Builtin(name, lambda: COMPILING[0] > 0 and STANCE[0] != "force_eager")
+
+
+# How deep the run is in functions torch.compile returned, and torch.compiler's stance.
+COMPILING = [0]
+STANCE = ["default"]
+_STANCES = (
+    "default",
+    "force_eager",
+    "eager_on_recompile",
+    "fail_on_recompile",
+    "eager_then_compile",
+)
+
+
+def reset() -> None:
+    """A run's start: the settings modules' defaults, nothing compiling, the default stance."""
+    DYNAMO_CONFIG.reset()
+    COMPILING[0] = 0
+    STANCE[0] = "default"
+
+
+class CompiledScope:
+    """The scope (`UserFunction.grad_mode`) of a function torch.compile returned: while it
+    runs, is_compiling() answers True; a grad mode or autocast the function had is entered
+    inside it. A stance that decides by PyTorch's recompilation guards is refused: gradcli
+    does not keep PyTorch's cache of compiled shapes."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self._blocks: list[Any] = []
+
+    def enter(self) -> None:
+        if STANCE[0] not in ("default", "force_eager"):
+            raise NotSupported(
+                f'a compiled function under torch.compiler.set_stance("{STANCE[0]}") is not '
+                "supported by gradcli: which calls PyTorch compiles depends on its cache of "
+                "compiled shapes, which gradcli does not keep",
+                hint='use set_stance("force_eager") or the default stance',
+            )
+        COMPILING[0] += 1
+        if self.inner is not None:
+            from .gradmode import grad_mode_block
+
+            block = grad_mode_block(self.inner)
+            block.__enter__()
+            self._blocks.append(block)
+
+    def exit(self) -> None:
+        COMPILING[0] -= 1
+        if self.inner is not None and self._blocks:
+            self._blocks.pop().__exit__(None, None, None)
+
+
+class StanceScope(CompiledScope):
+    """The scope of a function `@torch.compiler.set_stance(...)` decorates: the stance while
+    it runs."""
+
+    def __init__(self, stance: str, inner: Any) -> None:
+        super().__init__(inner)
+        self.stance = stance
+        self._previous: list[str] = []
+
+    def enter(self) -> None:
+        self._previous.append(STANCE[0])
+        STANCE[0] = self.stance
+        if self.inner is not None:
+            from .gradmode import grad_mode_block
+
+            block = grad_mode_block(self.inner)
+            block.__enter__()
+            self._blocks.append(block)
+
+    def exit(self) -> None:
+        STANCE[0] = self._previous.pop()
+        if self.inner is not None and self._blocks:
+            self._blocks.pop().__exit__(None, None, None)
+
+
+def compiled_function(fn: Any) -> Any:
+    """What torch.compile returns for a program's function: a copy that runs in a
+    CompiledScope (the function itself stays eager, as PyTorch's original does)."""
+    g = fn.copy()
+    g.grad_mode = CompiledScope(fn.grad_mode)
+    return g
+
+
 def _disable(
     fn: Any = None, recursive: Any = True, *, reason: Any = None, wrapping: Any = True
 ) -> Any:
@@ -272,7 +362,7 @@ def dynamo_members() -> dict[str, Any]:
     return {
         **_common("torch._dynamo"),
         "config": DYNAMO_CONFIG,
-        "is_compiling": Builtin("torch._dynamo.is_compiling", _false),
+        "is_compiling": _is_compiling("torch._dynamo.is_compiling"),
         **{
             n: Builtin(f"torch._dynamo.{n}", _nothing)
             for n in ("mark_dynamic", "mark_static", "maybe_mark_dynamic", "mark_unbacked")
@@ -283,26 +373,48 @@ def dynamo_members() -> dict[str, Any]:
 
 
 class _Stance:
-    """`torch.compiler.set_stance("force_eager")`, called or used in `with`: gradcli runs every
-    function eagerly whatever the stance."""
+    """`torch.compiler.set_stance(stance)`: set at once (as PyTorch's constructor does); in
+    `with`, set on entering and the previous one restored on leaving; on a def, the stance
+    while the function runs (and the previous one kept meanwhile)."""
 
     program_context = True
     as_value = None
 
+    def __init__(self, stance: str) -> None:
+        self.stance = stance
+        self.previous = STANCE[0]
+        STANCE[0] = stance
+
     def enter(self) -> None:
-        return None
+        STANCE[0] = self.stance
 
     def exit(self) -> None:
-        return None
+        STANCE[0] = self.previous
 
     def __repr__(self) -> str:
         return "<torch._dynamo.decorators.set_stance object>"
+
+    def __call__(self, fn: Any) -> Any:
+        STANCE[0] = self.previous
+        from .values import UserFunction
+
+        if not isinstance(fn, UserFunction):
+            raise NotSupported(
+                "torch.compiler.set_stance(...) on something other than a def of the program "
+                "is not supported by gradcli",
+                hint="decorate a def, or use `with torch.compiler.set_stance(...):`",
+            )
+        g = fn.copy()
+        g.grad_mode = StanceScope(self.stance, fn.grad_mode)
+        return g
 
 
 def _set_stance(
     stance: Any = "default", *, skip_guard_eval_unsafe: Any = False, force_backend: Any = None
 ) -> _Stance:
-    return _Stance()
+    if stance not in _STANCES:
+        raise GradcliError(f"invalid stance {stance!r}", hint=f"one of {', '.join(_STANCES)}")
+    return _Stance(stance)
 
 
 def compiler_members() -> dict[str, Any]:
@@ -310,9 +422,9 @@ def compiler_members() -> dict[str, Any]:
         **_common("torch.compiler"),
         "config": COMPILER_CONFIG,
         **{
-            n: Builtin(f"torch.compiler.{n}", _false)
-            for n in ("is_compiling", "is_dynamo_compiling", "is_exporting")
+            n: _is_compiling(f"torch.compiler.{n}") for n in ("is_compiling", "is_dynamo_compiling")
         },
+        "is_exporting": Builtin("torch.compiler.is_exporting", _false),
         "cudagraph_mark_step_begin": Builtin("torch.compiler.cudagraph_mark_step_begin", _nothing),
         "set_stance": Builtin("torch.compiler.set_stance", _set_stance),
         "get_default_backend": Builtin("torch.compiler.get_default_backend", lambda: "inductor"),

@@ -67,6 +67,7 @@ from .values import (
     GenericAlias,
     Namespace,
     PyType,
+    UserFunction,
     check_structure,
     seq,
     short,
@@ -451,8 +452,17 @@ def _compile(
 
     COMPILE_USED[0] = True
     if model is None:
-        return Builtin("torch.compile", lambda fn: _as_compiled(fn, "torch.compile"))
-    return _as_compiled(model, "torch.compile")
+        return Builtin("torch.compile", _compiled_function)
+    return _compiled_function(model)
+
+
+def _compiled_function(model: Any) -> Any:
+    made = _as_compiled(model, "torch.compile")
+    if isinstance(made, UserFunction):  # (is_compiling() answers True while it runs)
+        from .compiling import compiled_function
+
+        return compiled_function(made)
+    return made
 
 
 def _jit_script(obj: Any, *args: Any, **kwargs: Any) -> Any:

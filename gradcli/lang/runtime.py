@@ -223,7 +223,7 @@ class Runtime:
         if "gradcli.lang.amp" in sys.modules:  # the autocast dtypes a block set
             sys.modules["gradcli.lang.amp"].reset()
         if "gradcli.lang.compiling" in sys.modules:  # torch._dynamo.config's settings
-            sys.modules["gradcli.lang.compiling"].DYNAMO_CONFIG.reset()
+            sys.modules["gradcli.lang.compiling"].reset()
 
     # -- driver --
     def execute(self) -> None:

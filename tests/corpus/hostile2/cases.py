@@ -10486,3 +10486,17 @@ add(
         (r"return arrays must be of ArrayType",),
     ),
 )
+
+# lead, session 39: a compiled function runs in its own scope (is_compiling, stances).
+add(
+    small(
+        "compiled_function_recursing",
+        "import torch\n@torch.compile\ndef f(n):\n    return f(n + 1)\nf(0)",
+        (r"recursed too deeply", r"call depth", r"limit"),
+    ),
+    small(
+        "set_stance_on_a_module_refused",
+        "import torch\nm = torch.compiler.set_stance('force_eager')(torch.nn.Linear(2, 2))",
+        (r"not supported",),
+    ),
+)

@@ -244,12 +244,59 @@ def _path(f: Any, fn: str) -> str:
     return f
 
 
+def _storage_root(a: np.ndarray) -> np.ndarray:
+    while isinstance(a.base, np.ndarray):
+        a = a.base
+    return a
+
+
+class _SharedStorages:
+    """torch.save keeps storages, not tensors: tensors of one saved object that share memory
+    (a tensor and its slices) come back from torch.load sharing it again, laid out as they
+    were (PyTorch serializes each storage once). Only storages two or more of the saved
+    tensors use are kept shared; every other tensor is copied alone, as before."""
+
+    def __init__(self, obj: Any) -> None:
+        counts: dict[int, int] = {}
+        seen: set[int] = set()
+        stack = [obj]
+        steps = 0
+        while stack and steps < limits.LIST_ITEMS.value:
+            v = stack.pop()
+            steps += 1
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            if isinstance(v, Tensor):
+                root = id(_storage_root(v.data))
+                counts[root] = counts.get(root, 0) + 1
+            elif isinstance(v, dict):
+                stack.extend(v.values())
+            elif isinstance(v, (list, tuple)):
+                stack.extend(v)
+        self.shared = {k for k, n in counts.items() if n > 1}
+        self.copies: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+    def tensor(self, t: Tensor) -> Tensor:
+        a = t.data
+        root = _storage_root(a)
+        if id(root) not in self.shared or not root.flags.c_contiguous:
+            return _saved_tensor(t)
+        if id(root) not in self.copies:
+            self.copies[id(root)] = (root, np.array(root, copy=True))
+        copied = self.copies[id(root)][1]
+        start = a.__array_interface__["data"][0] - root.__array_interface__["data"][0]
+        view = np.ndarray(a.shape, a.dtype, buffer=copied, offset=start, strides=a.strides)
+        return type(t)(view, requires_grad=t.requires_grad)
+
+
 def save(obj: Any, f: Any, *_: Any, **__: Any) -> None:
     from .values import current
 
     rt = current()
     path = _path(f, "torch.save")
-    rt.saved_files[path] = deepcopy(obj, tensor=_saved_tensor, what="torch.save()")
+    keeper = _SharedStorages(obj)
+    rt.saved_files[path] = deepcopy(obj, tensor=keeper.tensor, what="torch.save()")
     rt.kernel_warning(_SAVED_NOTE, None, once=True)
 
 
@@ -264,7 +311,8 @@ def load(f: Any, map_location: Any = None, *_: Any, weights_only: Any = None, **
             hint="gradcli programs read no files: torch.load finds what torch.save kept "
             "earlier in the same run",
         ).mirror("FileNotFoundError")
-    return deepcopy(files[path], tensor=_saved_tensor, what="torch.load()")
+    keeper = _SharedStorages(files[path])
+    return deepcopy(files[path], tensor=keeper.tensor, what="torch.load()")
 
 
 def _dd_copy(d: DefaultDict) -> DefaultDict:

@@ -2386,7 +2386,16 @@ class Compiler:
             elif hasattr(type(ns), "program_attribute") and not alias.name.startswith("_"):
                 value = ns.program_attribute(alias.name)  # matplotlib.pyplot's any name
             elif mod.split(".")[0] == "torch" and not ns.members:
-                # A torch module gradcli does not have: importing works, using it says so.
+                # A torch module gradcli does not have: importing works, using it says so;
+                # a name PyTorch's module lacks too is Python's ImportError at the import.
+                if public.has(mod, alias.name) is False:
+                    return _raiser(
+                        GradcliError(
+                            f"cannot import name '{alias.name}' from '{mod}'",
+                            span=self.span(node),
+                            hint=suggest(alias.name, public._names(mod) or ()),
+                        ).mirror("ImportError")
+                    )
                 value = Missing(f"{mod}.{alias.name}")
             else:
                 try:

@@ -434,6 +434,7 @@ _TENSOR_FIRST: dict[int, tuple[Any, bool]] = {}
 _TENSOR_FIRST_NAMES = frozenset(
     {
         "A",
+        "LD",
         "LU",
         "LU_data",
         "a",
@@ -443,6 +444,7 @@ _TENSOR_FIRST_NAMES = frozenset(
         "b",
         "condition",
         "count",
+        "data",
         "device",
         "elements",
         "f",

@@ -325,9 +325,10 @@ class Optimizer:
                 loss = closure()
         for i, group in enumerate(self.param_groups):
             h = _Hyper(group, f"{self.name}.step() (param_groups[{i}])")
-            if any(
+            params = group["params"]
+            if isinstance(params, list) and any(
                 isinstance(p, Tensor) and p.data.dtype.kind == "c" and p.grad is not None
-                for p in group["params"]
+                for p in params
             ):
                 self._complex_step(group, h)
             else:

@@ -445,7 +445,8 @@ def _cases() -> list[tuple[str, int]]:
 # gradient): grid_sample's grid gradient, a record of its double backward (a third derivative).
 # ctc_loss: PyTorch's CtcLossBackward0 has no derivative (and no forward mode) itself;
 # pdist: neither has PyTorch's _pdist_backward (nor _pdist_forward a forward-mode rule)
-NO_SECOND_VJP = {"grid_sample_grid_grad", "ctc_loss", "pdist"}
+# segment_reduce: PyTorch's _segment_reduce_backward has no derivative either.
+NO_SECOND_VJP = {"grid_sample_grid_grad", "ctc_loss", "pdist", "segment_reduce"}
 
 
 # Records whose forward-mode rule is PyTorch's, which is not the derivative its gradient is

@@ -45,6 +45,8 @@ NO_CLOSED_FORM = (
     "matrix_exp",
     "lu_factor",
     "lu",
+    "segment_reduce",  # (a reduction per segment of data-given lengths)
+    "segment_reduce_backward",
 )
 # Records whose values are complex numbers (their sympy forms would be over real symbols; eig
 # of complex matrices only):

@@ -290,7 +290,7 @@ def test_ops_every_user_name_reaches_a_record():
         functional.FUNCTIONS
     ) | set(functional.METHODS) | set(functional.NN_FUNCTIONAL) | {
         f"linalg.{n}" for n in functional.LINALG
-    } | {f"special.{n}" for n in functional.SPECIAL}
+    } | {f"special.{n}" for n in functional.SPECIAL} | {f"fft.{n}" for n in functional.FFT}
 
 
 def test_ops_names_come_from_the_declarations():

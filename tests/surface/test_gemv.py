@@ -182,8 +182,10 @@ def test_outside_what_was_measured_numpy_computes() -> None:
     w = rng.standard_normal((1, 20)).astype(np.float32)
     # one row times one column; rows that are neither contiguous nor down memory
     assert np.array_equal(L._matmul_fwd(x[:1], w.T), np.matmul(x[:1], w.T))
+    # rows whose elements are apart: ATen hands BLAS a contiguous copy (explore111)
     xs = x[:, ::2]
-    assert np.array_equal(L._matmul_fwd(xs, w[:, :10].T), np.matmul(xs, w[:, :10].T))
+    copied = L._matmul_fwd(np.ascontiguousarray(xs), w[:, :10].T)
+    assert np.array_equal(L._matmul_fwd(xs, w[:, :10].T), copied)
     # sizes past the bound on work (16 lanes a row, however short the rows) go to BLAS
     assert not L._gemv_mirrored(np.zeros((1 << 21, 2), np.float32), np.zeros(2, np.float32))
     big = np.zeros((1 << 13, 1 << 12), np.float32)
@@ -191,8 +193,9 @@ def test_outside_what_was_measured_numpy_computes() -> None:
     # (float64's single column is MKL's dgemv dot-product kernel: tests/ops/test_row64_order.py)
     x64, w64 = x.astype(np.float64), w.astype(np.float64)
     assert np.array_equal(L._matmul_fwd(x64, w64.T)[:, 0], L._dot_rows64(x64, w64[0]))
-    xs64 = x64[:, ::2]  # rows whose elements are apart: NumPy's
-    assert np.array_equal(L._matmul_fwd(xs64, w64[:, :10].T), np.matmul(xs64, w64[:, :10].T))
+    xs64 = x64[:, ::2]  # rows whose elements are apart: the contiguous copy's, as float32's
+    copied64 = L._matmul_fwd(np.ascontiguousarray(xs64), w64[:, :10].T)
+    assert np.array_equal(L._matmul_fwd(xs64, w64[:, :10].T), copied64)
 
 
 def test_single_column_products_live_against_torch() -> None:

@@ -1804,7 +1804,7 @@ def _data_members() -> dict[str, Any]:
     """torch.utils.data, loaded when a program first names it (its Dataset is the program's)."""
     from . import data as D_
 
-    return {
+    members = {
         "Dataset": D_.dataset_base(),
         "TensorDataset": Builtin("torch.utils.data.TensorDataset", D_.TensorDataset),
         "DataLoader": Builtin("torch.utils.data.DataLoader", D_.DataLoader),
@@ -1824,6 +1824,19 @@ def _data_members() -> dict[str, Any]:
             )
         },
     }
+    # Its submodules (`torch.utils.data.sampler.WeightedRandomSampler`): the same objects,
+    # each module holding the names of its `__all__` that gradcli has.
+    for sub, held in (
+        (
+            "sampler",
+            "BatchSampler RandomSampler Sampler SequentialSampler SubsetRandomSampler "
+            "WeightedRandomSampler",
+        ),
+        ("dataset", "Dataset TensorDataset ConcatDataset Subset random_split"),
+        ("dataloader", "DataLoader default_collate"),
+    ):
+        members[sub] = Namespace(f"torch.utils.data.{sub}", _classes_of(members, held))
+    return members
 
 
 def _matplotlib_members() -> dict[str, Any]:

@@ -10469,3 +10469,25 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# fixmeas113: torch.utils.data.sampler / .dataset / .dataloader (the same classes), and the
+# samplers' error text showing the value as str() (bounded).
+add(
+    small(
+        "sampler_module_weighted_huge",
+        "W = torch.utils.data.sampler.WeightedRandomSampler\nl = list(W([1.0, 2.0], 10**12))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "sampler_module_weighted_huge_weights",
+        "from torch.utils.data.sampler import WeightedRandomSampler as W\n"
+        "l = list(W(torch.ones(10**11), 2))",
+        LIMIT,
+    ),
+    small(
+        "sampler_flag_of_a_huge_list",
+        "from torch.utils.data.sampler import RandomSampler\n"
+        "s = RandomSampler(range(3), replacement=[0] * 10**7)",
+        (r"replacement should be a boolean",) + LIMIT,
+    ),
+)

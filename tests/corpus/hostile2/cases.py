@@ -10491,3 +10491,32 @@ add(
         (r"replacement should be a boolean",) + LIMIT,
     ),
 )
+
+# fixmeas113: np.shares_memory's exact search (bounded work), NumPy ufuncs given tensors.
+add(
+    small(
+        "shares_memory_hard_strides",
+        "import numpy as np\nx = torch.zeros(10**6)\n"
+        "a = x.as_strided((12, 11, 13, 10, 9, 8), (70001, 9001, 1003, 101, 13, 3)).numpy()\n"
+        "print(np.shares_memory(a, x[7::4093].numpy()))",
+        TIME_OR_LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    small(
+        "shares_memory_huge_max_work",
+        "import numpy as np\nx = torch.zeros(10**6)\n"
+        "print(np.shares_memory(x[:500000:3].numpy(), x[1::7].numpy(), max_work=10**18))",
+        LIMIT + (r"max_work",),
+        codes=frozenset({0, 1}),
+    ),
+    small(
+        "ufunc_of_tensor_huge_broadcast",
+        "import numpy as np\nv = np.arctan2(torch.ones(10**5, 1), torch.ones(10**5))",
+        LIMIT,
+    ),
+    small(
+        "ufunc_of_tensor_list_operand_huge",
+        "import numpy as np\nv = np.hypot(torch.ones(3), [[1.0] * 10**4] * 10**4)",
+        LIMIT,
+    ),
+)

@@ -757,6 +757,11 @@ class Flags:
     def program_attribute(self, name: str) -> Any:
         if name in self.DEFAULTS:
             return self.values[name]
+        place = _FP32_PLACES.get((self.name, name))
+        if place is not None:  # torch.backends.mkldnn.matmul (an object), .fp32_precision
+            if name == "fp32_precision":
+                return FP32.get(*place)
+            return _FP32_OBJECTS.setdefault(place, FP32Precision(*place))
         if name in self.answers:
             answer = self.answers[name]
             return Builtin(f"{self.name}.{name}", lambda: answer)
@@ -765,6 +770,11 @@ class Flags:
         )
 
     def program_set(self, name: str, value: Any) -> None:
+        if name == "fp32_precision" and (self.name, name) in _FP32_PLACES:
+            # (mkldnn's sets the generic precision, as PyTorch's property does)
+            place = ("generic", "all") if self.name == "torch.backends.mkldnn" else None
+            FP32.set(*(place or _FP32_PLACES[self.name, name]), value)
+            return
         if name not in self.DEFAULTS:
             raise NotSupported(
                 f"setting {self.name}.{name} is not supported",
@@ -908,7 +918,130 @@ class Deterministic:
 
 
 DETERMINISTIC = Deterministic()
-FLAGS = (CUDNN, CUDA_MATMUL, MKLDNN)
+
+
+class Fp32Precisions:
+    """PyTorch 2.13's float32 precision settings (`torch.backends.fp32_precision`,
+    `torch.backends.mkldnn.matmul.fp32_precision`...): one word per backend ("generic",
+    "mkldnn", "cuda") and operation ("all", "matmul", "conv", "rnn"), read through its
+    parents while it is "none" (the operation's, its backend's "all", the generic one; a word
+    the backend does not take reads "none"). gradcli's CPU kernels compute in float32
+    whatever is set (PyTorch's CPU build too, where oneDNN has no TF32/bf16 path for them)."""
+
+    WORDS = {
+        "generic": ("ieee", "tf32", "bf16", "none"),
+        "mkldnn": ("ieee", "tf32", "bf16", "none"),
+    }
+    WORDS["cuda"] = ("ieee", "tf32", "none")
+
+    def __init__(self) -> None:
+        self.values: dict[tuple[str, str], str] = {}
+
+    def reset(self) -> None:
+        self.values = {}
+
+    def get(self, backend: str, op: str) -> str:
+        word = "none"
+        for place in ((backend, op), (backend, "all"), ("generic", "all")):
+            word = self.values.get(place, "none")
+            if word != "none":
+                break
+        return word if word in self.WORDS[backend] else "none"
+
+    def set(self, backend: str, op: str, value: Any) -> None:
+        if not isinstance(value, str):
+            raise GradcliError(
+                "_set_fp32_precision_setter(): incompatible function arguments. The following "
+                "argument types are supported:\n    1. (arg0: str, arg1: str, arg2: str) -> str"
+                f"\n\nInvoked with: '{backend}', '{op}', {_shown(value)}"
+            ).mirror("TypeError")
+        if value not in self.WORDS["generic"]:
+            raise GradcliError(f"Unknown precision: {value}").mirror("RuntimeError")
+        if value not in self.WORDS[backend]:
+            raise GradcliError(f"backend '{backend}' does not support precision '{value}'").mirror(
+                "RuntimeError"
+            )
+        self.values[backend, op] = value
+
+
+def _shown(v: Any) -> str:
+    from .text import to_repr
+
+    return to_repr(v, 1000)
+
+
+class FP32Precision:
+    """`torch.backends.mkldnn.matmul` (PyTorch's `_FP32Precision`): one operation's
+    `fp32_precision`, read and set."""
+
+    def __init__(self, backend: str, op: str) -> None:
+        self.backend, self.op = backend, op
+
+    def program_attribute(self, name: str) -> Any:
+        if name == "fp32_precision":
+            return FP32.get(self.backend, self.op)
+        if name in ("backend", "op"):
+            return getattr(self, name)
+        raise GradcliError(f"'_FP32Precision' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+
+    def program_set(self, name: str, value: Any) -> None:
+        if name != "fp32_precision":
+            raise NotSupported(
+                f"setting torch.backends' {self.backend} {self.op}.{name} is not supported",
+                hint="gradcli knows fp32_precision",
+            )
+        FP32.set(self.backend, self.op, value)
+
+    def program_typename(self) -> str:
+        return "_FP32Precision"
+
+    def __repr__(self) -> str:
+        return f"<torch.backends._FP32Precision object at {id(self):#x}>"
+
+
+FP32 = Fp32Precisions()
+# Where a settings module names a precision: (module, attribute) -> (backend, operation).
+_FP32_PLACES = {
+    ("torch.backends.mkldnn", "matmul"): ("mkldnn", "matmul"),
+    ("torch.backends.mkldnn", "conv"): ("mkldnn", "conv"),
+    ("torch.backends.mkldnn", "rnn"): ("mkldnn", "rnn"),
+    ("torch.backends.mkldnn", "fp32_precision"): ("mkldnn", "all"),
+    ("torch.backends.cuda.matmul", "fp32_precision"): ("cuda", "matmul"),
+}
+_FP32_OBJECTS: dict[tuple[str, str], FP32Precision] = {}
+
+
+class BackendsModule(Namespace):
+    """`torch.backends`: its modules, and its own setting `torch.backends.fp32_precision`
+    (the generic float32 precision, read and set)."""
+
+    __slots__ = ()
+
+    def program_attribute(self, name: str) -> Any:
+        if name == "fp32_precision":
+            return FP32.get("generic", "all")
+        if name in self.members:
+            return self.members[name]
+        from ..surface import public
+
+        if public.has(self.name, name) is False or name.startswith("_"):
+            raise GradcliError(f"module '{self.name}' has no attribute '{name}'").mirror(
+                "AttributeError"
+            )
+        raise NotSupported(f"`{self.name}.{name}` is not supported by gradcli")
+
+    def program_set(self, name: str, value: Any) -> None:
+        if name != "fp32_precision":
+            raise NotSupported(
+                f"setting {self.name}.{name} is not supported",
+                hint="gradcli knows torch.backends.fp32_precision and the backends' settings",
+            )
+        FP32.set("generic", "all", value)
+
+
+FLAGS = (CUDNN, CUDA_MATMUL, MKLDNN, FP32)
 
 
 def build_namespaces() -> dict[str, Namespace]:
@@ -1409,7 +1542,7 @@ def _build() -> dict[str, Namespace]:
             },
         },
     )
-    backends = Namespace(
+    backends = BackendsModule(
         "torch.backends",
         {
             "cudnn": CUDNN,

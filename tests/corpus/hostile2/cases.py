@@ -10520,3 +10520,28 @@ add(
         LIMIT,
     ),
 )
+
+# fixmeas113: the float32 precision settings (torch.backends.fp32_precision, mkldnn.matmul...).
+add(
+    small(
+        "fp32_precision_huge_word",
+        "torch.backends.mkldnn.matmul.fp32_precision = 'x' * 10**6\n"
+        "print(torch.backends.mkldnn.matmul.fp32_precision)",
+        (r"Unknown precision",) + LIMIT,
+    ),
+    small(
+        "fp32_precision_of_a_huge_list",
+        "torch.backends.fp32_precision = [0] * 10**7",
+        (r"incompatible function arguments",) + LIMIT,
+    ),
+    small(
+        "fp32_precision_object_other_attribute",
+        "m = torch.backends.mkldnn.conv\nm.__class__ = int",
+        REFUSED,
+    ),
+    small(
+        "fp32_precision_set_in_a_long_loop",
+        "while True:\n    torch.backends.mkldnn.rnn.fp32_precision = 'ieee'",
+        TIME_OR_LIMIT,
+    ),
+)

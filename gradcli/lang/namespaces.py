@@ -364,6 +364,56 @@ def _string_members() -> dict[str, Any]:
     return {name: getattr(string, name) for name in names}
 
 
+def _unicodedata_members() -> dict[str, Any]:
+    """unicodedata's functions of characters and strings (the char-RNN tutorials'
+    unicodeToAscii: `unicodedata.normalize('NFD', s)` and `unicodedata.category(c)`), run by
+    Python's own module on the program's text, a result longer than the string limit refused."""
+    import unicodedata
+
+    plain = (str, int, float, bool, type(None))
+
+    def wrap(name: str) -> Builtin:
+        fn = getattr(unicodedata, name)
+
+        def call(*args: Any) -> Any:
+            for i, a in enumerate(args):
+                if not isinstance(a, plain):  # (Python's words for a character's functions)
+                    which = (
+                        f"argument {i + 1}"
+                        if name in ("normalize", "is_normalized")
+                        else ("argument")
+                    )
+                    what = (
+                        "str"
+                        if name in ("normalize", "is_normalized", "lookup")
+                        else ("a unicode character")
+                    )
+                    raise GradcliError(
+                        f"{name}() {which} must be {what}, not {typename(a)}"
+                    ).mirror("TypeError")
+            if name == "normalize" and len(args) == 2 and isinstance(args[1], str):
+                # (NFKD and NFKC make at most 18 characters of one)
+                limits.STRING_CHARS.check(len(args[1]), "the length of the string")
+            try:
+                out = fn(*args)
+            except (TypeError, ValueError, KeyError) as e:
+                words = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
+                raise GradcliError(str(words)).mirror(type(e).__name__) from None
+            if isinstance(out, str):
+                limits.STRING_CHARS.check(len(out), "the length of the string")
+            return out
+
+        call.__name__ = name
+        return Builtin(f"unicodedata.{name}", call)
+
+    names = "normalize is_normalized category name lookup combining decimal digit numeric "
+    names += "bidirectional east_asian_width mirrored decomposition"
+    return {
+        **{n: wrap(n) for n in names.split()},
+        "unidata_version": unicodedata.unidata_version,
+    }
+
+
 def _set_default_device(device: Any) -> None:
     """`torch.set_default_device('cpu')`: the CPU is gradcli's one device (None too)."""
     from ..core.tensor import pytype_name
@@ -1851,6 +1901,7 @@ def _build() -> dict[str, Namespace]:
         "numbers": Namespace("numbers", load=_numbers_members),
         # string's constants (a char-RNN tutorial's `all_letters = string.ascii_letters`)
         "string": Namespace("string", load=_string_members),
+        "unicodedata": Namespace("unicodedata", load=_unicodedata_members),
         "types": Namespace("types", load=_types_members),
         "argparse": Namespace("argparse", load=_argparse_members),
         "unittest": Namespace("unittest", load=_unittest_members),
@@ -2872,6 +2923,7 @@ IMPORTABLE = (
     "unittest",
     "numbers",
     "string",
+    "unicodedata",
 )
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.

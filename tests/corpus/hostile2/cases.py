@@ -10545,3 +10545,32 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# fixmeas113: unicodedata (Python's own functions on the program's text, bounded).
+add(
+    small(
+        "unicodedata_nfkd_expansion",
+        "import unicodedata\ns = unicodedata.normalize('NFKD', '\\ufdfa' * 10**5)\nprint(len(s))",
+        LIMIT,
+    ),
+    small(
+        "unicodedata_normalize_in_a_loop",
+        "import unicodedata\ns = 'a'\nwhile True:\n    s = unicodedata.normalize('NFKD', s + '\\ufdfa')",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "unicodedata_of_a_tensor",
+        "import unicodedata\nc = unicodedata.category(torch.ones(2))",
+        (r"must be a unicode character, not Tensor",),
+    ),
+    small(
+        "unicodedata_of_a_program_object",
+        "import unicodedata\nclass S:\n    pass\nv = unicodedata.normalize('NFC', S())",
+        (r"must be str, not S",),
+    ),
+    small(
+        "unicodedata_lookup_huge_name",
+        "import unicodedata\nc = unicodedata.lookup('A' * 10**6)",
+        (r"undefined character name", r"name too long") + LIMIT,
+    ),
+)

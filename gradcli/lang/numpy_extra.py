@@ -868,6 +868,13 @@ class _IndexTrick:
 # for these while making data; a tensor operand is refused (the tensor's own method is
 # PyTorch's computation).
 _PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
+    **{
+        name: (2, (), "broadcast")
+        for name in (
+            "copysign logaddexp logaddexp2 heaviside fmax fmin greater less equal not_equal "
+            "greater_equal less_equal nextafter float_power true_divide gcd lcm"
+        ).split()
+    },
     "arctan2": (2, (), "broadcast"),
     "hypot": (2, (), "broadcast"),
     "floor_divide": (2, (), "broadcast"),
@@ -943,8 +950,7 @@ def _plain(name: str, arrays: int, keywords: tuple[str, ...], sized: str) -> Cal
                 + ("s" if arrays - len(args) > 1 else "")
             ).mirror("TypeError")
         if isinstance(np_fn, np.ufunc) and not kwargs and len(args) == np_fn.nin:
-            if any(isinstance(a, Tensor) for a in args):
-                return _ufunc_of_tensors(np_fn, name, args)
+            return _ufunc_call(np_fn, name, args)
         ops = [_array(a, name) for a in args[:arrays]]
         rest = [
             _plain_value(v, f"argument {i + arrays + 1}", name) for i, v in enumerate(args[arrays:])
@@ -977,11 +983,12 @@ def _plain(name: str, arrays: int, keywords: tuple[str, ...], sized: str) -> Cal
     return call
 
 
-def _ufunc_of_tensors(np_fn: np.ufunc, name: str, args: tuple) -> Any:
-    """`np.arctan2(t, 1)`: a NumPy ufunc given a tensor reads the tensor's values (its
-    `__array__`, refused on a tensor that requires grad as `t.numpy()` is), computes on them
-    with NumPy's promotion (a Python number is "weak") and makes the result a tensor again
-    (`Tensor.__array_wrap__`, with NumPy's DeprecationWarning)."""
+def _ufunc_call(np_fn: np.ufunc, name: str, args: tuple) -> Any:
+    """`np.arctan2(a, 1)`, `np.copysign(t, -1)`: NumPy's ufunc on arrays, lists and numbers, a
+    Python number kept "weak" (NumPy 2: a float32 array stays float32). A tensor is read as
+    NumPy reads it (its `__array__`, refused on a tensor that requires grad as `t.numpy()`
+    is) and the result made a tensor again (`Tensor.__array_wrap__`, with NumPy's
+    DeprecationWarning)."""
     from .arrays import _operand
     from .ndinterop import tensor_array, wrapped
 
@@ -998,12 +1005,14 @@ def _ufunc_of_tensors(np_fn: np.ufunc, name: str, args: tuple) -> Any:
     except ValueError:
         return _numpy(lambda: np_fn(*ops))  # NumPy's words for the shapes
     size_check(shape, f"the result of numpy.{name}()")
-    with np.errstate(all="ignore"):
-        try:
-            result = np_fn(*ops)
-        except (TypeError, ValueError, OverflowError) as e:
-            raise GradcliError(str(e)).mirror(type(e).__name__).pytorch() from None
-    return wrapped(result)
+    if any(isinstance(a, Tensor) for a in args):
+        with np.errstate(all="ignore"):
+            try:
+                result = np_fn(*ops)
+            except (TypeError, ValueError, OverflowError) as e:
+                raise GradcliError(str(e)).mirror(type(e).__name__).pytorch() from None
+        return wrapped(result)
+    return _numpy(lambda: np_fn(*ops))
 
 
 def _memory_operand(v: Any, fn: str) -> np.ndarray:

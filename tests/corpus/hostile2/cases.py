@@ -10574,3 +10574,22 @@ add(
         (r"undefined character name", r"name too long") + LIMIT,
     ),
 )
+
+# fixmeas113: NumPy's further two-input ufuncs (copysign, fmax, greater, gcd...): sized first.
+add(
+    small(
+        "numpy_copysign_huge_broadcast",
+        "import numpy as np\nv = np.copysign(np.ones((10**5, 1)), np.ones(10**5))",
+        LIMIT,
+    ),
+    small(
+        "numpy_gcd_of_a_huge_list",
+        "import numpy as np\nv = np.gcd([2**62] * 10**7, 6)",
+        LIMIT,
+    ),
+    small(
+        "numpy_greater_of_program_objects",
+        "import numpy as np\nclass A:\n    pass\nv = np.greater(A(), 1)",
+        (r"takes arrays, numbers or lists",),
+    ),
+)

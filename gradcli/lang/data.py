@@ -215,17 +215,24 @@ def sampler_base() -> PlainClass:
 def _positive(v: Any, what: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
         raise GradcliError(
-            f"{what} should be a positive integer value, but got {what}={v!r}"
+            f"{what} should be a positive integer value, but got {what}={_shown(v)}"
         ).mirror("ValueError")
     return v
 
 
 def _flag(v: Any, what: str) -> bool:
     if not isinstance(v, bool):
-        raise GradcliError(f"{what} should be a boolean value, but got {what}={v!r}").mirror(
+        raise GradcliError(f"{what} should be a boolean value, but got {what}={_shown(v)}").mirror(
             "ValueError"
         )
     return v
+
+
+def _shown(v: Any) -> str:
+    """The value as PyTorch's f-string shows it (`str`, not `repr`: replacement=yes)."""
+    from .text import to_str
+
+    return to_str(v, 1000)
 
 
 def _generator(g: Any) -> Any:

@@ -64,6 +64,8 @@ BASES: dict[str, str | None] = {
     "UFuncTypeError": "TypeError",
     # NumPy's axis out of range (NumPy's class is also an IndexError; one base here).
     "AxisError": "ValueError",
+    # NumPy's np.shares_memory that gave up within its max_work.
+    "TooHardError": "RuntimeError",
     # numpy.linalg's (a singular matrix to invert, no convergence)
     "LinAlgError": "ValueError",
     # unittest's: a test raising it (or calling self.skipTest) is skipped.
@@ -82,6 +84,7 @@ MODULES: dict[str, str] = {
     "FrozenInstanceError": "dataclasses",
     "UFuncTypeError": "numpy._core._exceptions",
     "AxisError": "numpy.exceptions",
+    "TooHardError": "numpy.exceptions",
     "LinAlgError": "numpy.linalg",
     "SkipTest": "unittest.case",
 }

@@ -365,6 +365,56 @@ def _string_members() -> dict[str, Any]:
     return {name: getattr(string, name) for name in names}
 
 
+def _unicodedata_members() -> dict[str, Any]:
+    """unicodedata's functions of characters and strings (the char-RNN tutorials'
+    unicodeToAscii: `unicodedata.normalize('NFD', s)` and `unicodedata.category(c)`), run by
+    Python's own module on the program's text, a result longer than the string limit refused."""
+    import unicodedata
+
+    plain = (str, int, float, bool, type(None))
+
+    def wrap(name: str) -> Builtin:
+        fn = getattr(unicodedata, name)
+
+        def call(*args: Any) -> Any:
+            for i, a in enumerate(args):
+                if not isinstance(a, plain):  # (Python's words for a character's functions)
+                    which = (
+                        f"argument {i + 1}"
+                        if name in ("normalize", "is_normalized")
+                        else ("argument")
+                    )
+                    what = (
+                        "str"
+                        if name in ("normalize", "is_normalized", "lookup")
+                        else ("a unicode character")
+                    )
+                    raise GradcliError(
+                        f"{name}() {which} must be {what}, not {typename(a)}"
+                    ).mirror("TypeError")
+            if name == "normalize" and len(args) == 2 and isinstance(args[1], str):
+                # (NFKD and NFKC make at most 18 characters of one)
+                limits.STRING_CHARS.check(len(args[1]), "the length of the string")
+            try:
+                out = fn(*args)
+            except (TypeError, ValueError, KeyError) as e:
+                words = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
+                raise GradcliError(str(words)).mirror(type(e).__name__) from None
+            if isinstance(out, str):
+                limits.STRING_CHARS.check(len(out), "the length of the string")
+            return out
+
+        call.__name__ = name
+        return Builtin(f"unicodedata.{name}", call)
+
+    names = "normalize is_normalized category name lookup combining decimal digit numeric "
+    names += "bidirectional east_asian_width mirrored decomposition"
+    return {
+        **{n: wrap(n) for n in names.split()},
+        "unidata_version": unicodedata.unidata_version,
+    }
+
+
 def _set_default_device(device: Any) -> None:
     """`torch.set_default_device('cpu')`: the CPU is gradcli's one device (None too)."""
     from ..core.tensor import pytype_name
@@ -767,6 +817,11 @@ class Flags:
     def program_attribute(self, name: str) -> Any:
         if name in self.DEFAULTS:
             return self.values[name]
+        place = _FP32_PLACES.get((self.name, name))
+        if place is not None:  # torch.backends.mkldnn.matmul (an object), .fp32_precision
+            if name == "fp32_precision":
+                return FP32.get(*place)
+            return _FP32_OBJECTS.setdefault(place, FP32Precision(*place))
         if name in self.answers:
             answer = self.answers[name]
             return Builtin(f"{self.name}.{name}", lambda: answer)
@@ -775,6 +830,11 @@ class Flags:
         )
 
     def program_set(self, name: str, value: Any) -> None:
+        if name == "fp32_precision" and (self.name, name) in _FP32_PLACES:
+            # (mkldnn's sets the generic precision, as PyTorch's property does)
+            place = ("generic", "all") if self.name == "torch.backends.mkldnn" else None
+            FP32.set(*(place or _FP32_PLACES[self.name, name]), value)
+            return
         if name not in self.DEFAULTS:
             raise NotSupported(
                 f"setting {self.name}.{name} is not supported",
@@ -918,7 +978,130 @@ class Deterministic:
 
 
 DETERMINISTIC = Deterministic()
-FLAGS = (CUDNN, CUDA_MATMUL, MKLDNN)
+
+
+class Fp32Precisions:
+    """PyTorch 2.13's float32 precision settings (`torch.backends.fp32_precision`,
+    `torch.backends.mkldnn.matmul.fp32_precision`...): one word per backend ("generic",
+    "mkldnn", "cuda") and operation ("all", "matmul", "conv", "rnn"), read through its
+    parents while it is "none" (the operation's, its backend's "all", the generic one; a word
+    the backend does not take reads "none"). gradcli's CPU kernels compute in float32
+    whatever is set (PyTorch's CPU build too, where oneDNN has no TF32/bf16 path for them)."""
+
+    WORDS = {
+        "generic": ("ieee", "tf32", "bf16", "none"),
+        "mkldnn": ("ieee", "tf32", "bf16", "none"),
+    }
+    WORDS["cuda"] = ("ieee", "tf32", "none")
+
+    def __init__(self) -> None:
+        self.values: dict[tuple[str, str], str] = {}
+
+    def reset(self) -> None:
+        self.values = {}
+
+    def get(self, backend: str, op: str) -> str:
+        word = "none"
+        for place in ((backend, op), (backend, "all"), ("generic", "all")):
+            word = self.values.get(place, "none")
+            if word != "none":
+                break
+        return word if word in self.WORDS[backend] else "none"
+
+    def set(self, backend: str, op: str, value: Any) -> None:
+        if not isinstance(value, str):
+            raise GradcliError(
+                "_set_fp32_precision_setter(): incompatible function arguments. The following "
+                "argument types are supported:\n    1. (arg0: str, arg1: str, arg2: str) -> str"
+                f"\n\nInvoked with: '{backend}', '{op}', {_shown(value)}"
+            ).mirror("TypeError")
+        if value not in self.WORDS["generic"]:
+            raise GradcliError(f"Unknown precision: {value}").mirror("RuntimeError")
+        if value not in self.WORDS[backend]:
+            raise GradcliError(f"backend '{backend}' does not support precision '{value}'").mirror(
+                "RuntimeError"
+            )
+        self.values[backend, op] = value
+
+
+def _shown(v: Any) -> str:
+    from .text import to_repr
+
+    return to_repr(v, 1000)
+
+
+class FP32Precision:
+    """`torch.backends.mkldnn.matmul` (PyTorch's `_FP32Precision`): one operation's
+    `fp32_precision`, read and set."""
+
+    def __init__(self, backend: str, op: str) -> None:
+        self.backend, self.op = backend, op
+
+    def program_attribute(self, name: str) -> Any:
+        if name == "fp32_precision":
+            return FP32.get(self.backend, self.op)
+        if name in ("backend", "op"):
+            return getattr(self, name)
+        raise GradcliError(f"'_FP32Precision' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+
+    def program_set(self, name: str, value: Any) -> None:
+        if name != "fp32_precision":
+            raise NotSupported(
+                f"setting torch.backends' {self.backend} {self.op}.{name} is not supported",
+                hint="gradcli knows fp32_precision",
+            )
+        FP32.set(self.backend, self.op, value)
+
+    def program_typename(self) -> str:
+        return "_FP32Precision"
+
+    def __repr__(self) -> str:
+        return f"<torch.backends._FP32Precision object at {id(self):#x}>"
+
+
+FP32 = Fp32Precisions()
+# Where a settings module names a precision: (module, attribute) -> (backend, operation).
+_FP32_PLACES = {
+    ("torch.backends.mkldnn", "matmul"): ("mkldnn", "matmul"),
+    ("torch.backends.mkldnn", "conv"): ("mkldnn", "conv"),
+    ("torch.backends.mkldnn", "rnn"): ("mkldnn", "rnn"),
+    ("torch.backends.mkldnn", "fp32_precision"): ("mkldnn", "all"),
+    ("torch.backends.cuda.matmul", "fp32_precision"): ("cuda", "matmul"),
+}
+_FP32_OBJECTS: dict[tuple[str, str], FP32Precision] = {}
+
+
+class BackendsModule(Namespace):
+    """`torch.backends`: its modules, and its own setting `torch.backends.fp32_precision`
+    (the generic float32 precision, read and set)."""
+
+    __slots__ = ()
+
+    def program_attribute(self, name: str) -> Any:
+        if name == "fp32_precision":
+            return FP32.get("generic", "all")
+        if name in self.members:
+            return self.members[name]
+        from ..surface import public
+
+        if public.has(self.name, name) is False or name.startswith("_"):
+            raise GradcliError(f"module '{self.name}' has no attribute '{name}'").mirror(
+                "AttributeError"
+            )
+        raise NotSupported(f"`{self.name}.{name}` is not supported by gradcli")
+
+    def program_set(self, name: str, value: Any) -> None:
+        if name != "fp32_precision":
+            raise NotSupported(
+                f"setting {self.name}.{name} is not supported",
+                hint="gradcli knows torch.backends.fp32_precision and the backends' settings",
+            )
+        FP32.set("generic", "all", value)
+
+
+FLAGS = (CUDNN, CUDA_MATMUL, MKLDNN, FP32)
 
 
 def build_namespaces() -> dict[str, Namespace]:
@@ -1419,7 +1602,7 @@ def _build() -> dict[str, Namespace]:
             },
         },
     )
-    backends = Namespace(
+    backends = BackendsModule(
         "torch.backends",
         {
             "cudnn": CUDNN,
@@ -1728,6 +1911,7 @@ def _build() -> dict[str, Namespace]:
         "numbers": Namespace("numbers", load=_numbers_members),
         # string's constants (a char-RNN tutorial's `all_letters = string.ascii_letters`)
         "string": Namespace("string", load=_string_members),
+        "unicodedata": Namespace("unicodedata", load=_unicodedata_members),
         "types": Namespace("types", load=_types_members),
         "argparse": Namespace("argparse", load=_argparse_members),
         "unittest": Namespace("unittest", load=_unittest_members),
@@ -1814,7 +1998,7 @@ def _data_members() -> dict[str, Any]:
     """torch.utils.data, loaded when a program first names it (its Dataset is the program's)."""
     from . import data as D_
 
-    return {
+    members = {
         "Dataset": D_.dataset_base(),
         "TensorDataset": Builtin("torch.utils.data.TensorDataset", D_.TensorDataset),
         "DataLoader": Builtin("torch.utils.data.DataLoader", D_.DataLoader),
@@ -1834,6 +2018,19 @@ def _data_members() -> dict[str, Any]:
             )
         },
     }
+    # Its submodules (`torch.utils.data.sampler.WeightedRandomSampler`): the same objects,
+    # each module holding the names of its `__all__` that gradcli has.
+    for sub, held in (
+        (
+            "sampler",
+            "BatchSampler RandomSampler Sampler SequentialSampler SubsetRandomSampler "
+            "WeightedRandomSampler",
+        ),
+        ("dataset", "Dataset TensorDataset ConcatDataset Subset random_split"),
+        ("dataloader", "DataLoader default_collate"),
+    ):
+        members[sub] = Namespace(f"torch.utils.data.{sub}", _classes_of(members, held))
+    return members
 
 
 def _matplotlib_members() -> dict[str, Any]:
@@ -2736,6 +2933,7 @@ IMPORTABLE = (
     "unittest",
     "numbers",
     "string",
+    "unicodedata",
 )
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.

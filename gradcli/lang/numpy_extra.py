@@ -868,6 +868,13 @@ class _IndexTrick:
 # for these while making data; a tensor operand is refused (the tensor's own method is
 # PyTorch's computation).
 _PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
+    **{
+        name: (2, (), "broadcast")
+        for name in (
+            "copysign logaddexp logaddexp2 heaviside fmax fmin greater less equal not_equal "
+            "greater_equal less_equal nextafter float_power true_divide gcd lcm"
+        ).split()
+    },
     "arctan2": (2, (), "broadcast"),
     "hypot": (2, (), "broadcast"),
     "floor_divide": (2, (), "broadcast"),
@@ -942,6 +949,8 @@ def _plain(name: str, arrays: int, keywords: tuple[str, ...], sized: str) -> Cal
                 f"{name}() missing {arrays - len(args)} required positional argument"
                 + ("s" if arrays - len(args) > 1 else "")
             ).mirror("TypeError")
+        if isinstance(np_fn, np.ufunc) and not kwargs and len(args) == np_fn.nin:
+            return _ufunc_call(np_fn, name, args)
         ops = [_array(a, name) for a in args[:arrays]]
         rest = [
             _plain_value(v, f"argument {i + arrays + 1}", name) for i, v in enumerate(args[arrays:])
@@ -974,6 +983,79 @@ def _plain(name: str, arrays: int, keywords: tuple[str, ...], sized: str) -> Cal
     return call
 
 
+def _ufunc_call(np_fn: np.ufunc, name: str, args: tuple) -> Any:
+    """`np.arctan2(a, 1)`, `np.copysign(t, -1)`: NumPy's ufunc on arrays, lists and numbers, a
+    Python number kept "weak" (NumPy 2: a float32 array stays float32). A tensor is read as
+    NumPy reads it (its `__array__`, refused on a tensor that requires grad as `t.numpy()`
+    is) and the result made a tensor again (`Tensor.__array_wrap__`, with NumPy's
+    DeprecationWarning)."""
+    from .arrays import _operand
+    from .ndinterop import tensor_array, wrapped
+
+    ops = [
+        tensor_array(a)
+        if isinstance(a, Tensor)
+        else a
+        if type(a) in (bool, int, float)
+        else _operand(a, name)
+        for a in args
+    ]
+    try:
+        shape = np.broadcast_shapes(*(np.shape(o) for o in ops))
+    except ValueError:
+        return _numpy(lambda: np_fn(*ops))  # NumPy's words for the shapes
+    size_check(shape, f"the result of numpy.{name}()")
+    if any(isinstance(a, Tensor) for a in args):
+        with np.errstate(all="ignore"):
+            try:
+                result = np_fn(*ops)
+            except (TypeError, ValueError, OverflowError) as e:
+                raise GradcliError(str(e)).mirror(type(e).__name__).pytorch() from None
+        return wrapped(result)
+    return _numpy(lambda: np_fn(*ops))
+
+
+def _memory_operand(v: Any, fn: str) -> np.ndarray:
+    """What NumPy makes of an argument of np.shares_memory: the array itself, a tensor's
+    values (its `__array__`: the same memory), a new array of a number or a list."""
+    from .arrays import _operand
+    from .ndinterop import tensor_array
+
+    if isinstance(v, Tensor):
+        return tensor_array(v)
+    if type(v) is bool:
+        return np.asarray(v)
+    return _operand(v, fn)
+
+
+def _shares_memory(a: Any, b: Any, max_work: Any = None) -> bool:
+    """`np.shares_memory(a, b)`: whether the two read the same bytes (arrays from `t.numpy()`,
+    `torch.from_numpy`, views). NumPy's exact answer is a search that can grow with the
+    arrays' strides: its work is bounded by the tensor element limit, a bound reached said."""
+    x, y = _memory_operand(a, "shares_memory"), _memory_operand(b, "shares_memory")
+    work = -1 if max_work is None else _int(max_work, "max_work")
+    cap = limits.TENSOR_ELEMENTS.value
+    try:
+        return bool(np.shares_memory(x, y, max_work=cap if work < 0 else min(work, cap)))
+    except np.exceptions.TooHardError:
+        if 0 <= work <= cap:  # (0: the bounds overlap, NumPy's word for undecided)
+            raise GradcliError("Exceeded max_work").mirror("TooHardError") from None
+        raise limits.LimitError(
+            f"numpy.shares_memory() needs more than {cap:,} steps to decide",
+            limit=limits.TENSOR_ELEMENTS.name,
+            hint="np.may_share_memory(a, b) compares the arrays' bounds only",
+        ) from None
+
+
+def _may_share_memory(a: Any, b: Any, max_work: Any = None) -> bool:
+    """`np.may_share_memory(a, b)`: whether the two arrays' memory bounds overlap (with
+    `max_work`, np.shares_memory's search)."""
+    if max_work is not None and _int(max_work, "max_work") != 0:
+        return _shares_memory(a, b, max_work)
+    x, y = _memory_operand(a, "may_share_memory"), _memory_operand(b, "may_share_memory")
+    return bool(np.may_share_memory(x, y))
+
+
 def _window(name: str) -> Callable[..., Any]:
     """`np.hanning(M)` and its kin (`np.kaiser(M, beta)`): NumPy's window of M points."""
     np_fn = getattr(np, name)
@@ -1004,6 +1086,8 @@ def functions() -> dict[str, Any]:
             "ones_like": _like("ones_like"),
             "full_like": _like("full_like"),
             "unique": _unique,
+            "shares_memory": _shares_memory,
+            "may_share_memory": _may_share_memory,
             "logical_and": _logical("logical_and"),
             "logical_or": _logical("logical_or"),
             "logical_xor": _logical("logical_xor"),

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import ArgumentTypeError, GradcliError
+from ..base.errors import ArgumentTypeError, GradcliError, NotSupported
 from ..core import hooks
 from ..core.dtypes import check_dtype, promote_types, scalar_type_name
 from ..core.tensor import Settings, Tensor, pytype_name, typename
@@ -652,11 +652,13 @@ def cpu_device(spec: str) -> None:
     if name in ("cuda", "xpu"):
         raise no_accelerator(name)
     if name == "meta":
-        raise GradcliError(
-            f"gradcli runs on the CPU only, not on '{spec}': it has no meta tensors (shapes "
-            "without values)",
-            hint="leave `.to('meta')` out: a model that only gives torch.func.functional_call "
-            "its structure (the ensembling tutorial's base model) runs as well on the CPU",
+        raise NotSupported(
+            f"the '{spec}' device (meta tensors: shapes without values) is not supported by "
+            "gradcli, which runs on the CPU only",
+            hint="make the module on the CPU: leave out `with torch.device('meta'):`, "
+            "device='meta' and `.to('meta')`; `model.load_state_dict(sd, assign=True)` then "
+            "loads the saved tensors as well, and a model that only gives "
+            "torch.func.functional_call its structure runs as well on the CPU",
         )
     if name != "cpu":
         raise GradcliError(

@@ -10500,3 +10500,127 @@ add(
         (r"not supported",),
     ),
 )
+
+# fixmeas113: torch.utils.data.sampler / .dataset / .dataloader (the same classes), and the
+# samplers' error text showing the value as str() (bounded).
+add(
+    small(
+        "sampler_module_weighted_huge",
+        "W = torch.utils.data.sampler.WeightedRandomSampler\nl = list(W([1.0, 2.0], 10**12))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "sampler_module_weighted_huge_weights",
+        "from torch.utils.data.sampler import WeightedRandomSampler as W\n"
+        "l = list(W(torch.ones(10**11), 2))",
+        LIMIT,
+    ),
+    small(
+        "sampler_flag_of_a_huge_list",
+        "from torch.utils.data.sampler import RandomSampler\n"
+        "s = RandomSampler(range(3), replacement=[0] * 10**7)",
+        (r"replacement should be a boolean",) + LIMIT,
+    ),
+)
+
+# fixmeas113: np.shares_memory's exact search (bounded work), NumPy ufuncs given tensors.
+add(
+    small(
+        "shares_memory_hard_strides",
+        "import numpy as np\nx = torch.zeros(10**6)\n"
+        "a = x.as_strided((12, 11, 13, 10, 9, 8), (70001, 9001, 1003, 101, 13, 3)).numpy()\n"
+        "print(np.shares_memory(a, x[7::4093].numpy()))",
+        TIME_OR_LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    small(
+        "shares_memory_huge_max_work",
+        "import numpy as np\nx = torch.zeros(10**6)\n"
+        "print(np.shares_memory(x[:500000:3].numpy(), x[1::7].numpy(), max_work=10**18))",
+        LIMIT + (r"max_work",),
+        codes=frozenset({0, 1}),
+    ),
+    small(
+        "ufunc_of_tensor_huge_broadcast",
+        "import numpy as np\nv = np.arctan2(torch.ones(10**5, 1), torch.ones(10**5))",
+        LIMIT,
+    ),
+    small(
+        "ufunc_of_tensor_list_operand_huge",
+        "import numpy as np\nv = np.hypot(torch.ones(3), [[1.0] * 10**4] * 10**4)",
+        LIMIT,
+    ),
+)
+
+# fixmeas113: the float32 precision settings (torch.backends.fp32_precision, mkldnn.matmul...).
+add(
+    small(
+        "fp32_precision_huge_word",
+        "torch.backends.mkldnn.matmul.fp32_precision = 'x' * 10**6\n"
+        "print(torch.backends.mkldnn.matmul.fp32_precision)",
+        (r"Unknown precision",) + LIMIT,
+    ),
+    small(
+        "fp32_precision_of_a_huge_list",
+        "torch.backends.fp32_precision = [0] * 10**7",
+        (r"incompatible function arguments",) + LIMIT,
+    ),
+    small(
+        "fp32_precision_object_other_attribute",
+        "m = torch.backends.mkldnn.conv\nm.__class__ = int",
+        REFUSED,
+    ),
+    small(
+        "fp32_precision_set_in_a_long_loop",
+        "while True:\n    torch.backends.mkldnn.rnn.fp32_precision = 'ieee'",
+        TIME_OR_LIMIT,
+    ),
+)
+
+# fixmeas113: unicodedata (Python's own functions on the program's text, bounded).
+add(
+    small(
+        "unicodedata_nfkd_expansion",
+        "import unicodedata\ns = unicodedata.normalize('NFKD', '\\ufdfa' * 10**5)\nprint(len(s))",
+        LIMIT,
+    ),
+    small(
+        "unicodedata_normalize_in_a_loop",
+        "import unicodedata\ns = 'a'\nwhile True:\n    s = unicodedata.normalize('NFKD', s + '\\ufdfa')",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "unicodedata_of_a_tensor",
+        "import unicodedata\nc = unicodedata.category(torch.ones(2))",
+        (r"must be a unicode character, not Tensor",),
+    ),
+    small(
+        "unicodedata_of_a_program_object",
+        "import unicodedata\nclass S:\n    pass\nv = unicodedata.normalize('NFC', S())",
+        (r"must be str, not S",),
+    ),
+    small(
+        "unicodedata_lookup_huge_name",
+        "import unicodedata\nc = unicodedata.lookup('A' * 10**6)",
+        (r"undefined character name", r"name too long") + LIMIT,
+    ),
+)
+
+# fixmeas113: NumPy's further two-input ufuncs (copysign, fmax, greater, gcd...): sized first.
+add(
+    small(
+        "numpy_copysign_huge_broadcast",
+        "import numpy as np\nv = np.copysign(np.ones((10**5, 1)), np.ones(10**5))",
+        LIMIT,
+    ),
+    small(
+        "numpy_gcd_of_a_huge_list",
+        "import numpy as np\nv = np.gcd([2**62] * 10**7, 6)",
+        LIMIT,
+    ),
+    small(
+        "numpy_greater_of_program_objects",
+        "import numpy as np\nclass A:\n    pass\nv = np.greater(A(), 1)",
+        (r"takes arrays, numbers or lists",),
+    ),
+)

@@ -252,15 +252,31 @@ def reset() -> None:
     STANCE[0] = "default"
 
 
-class CompiledScope:
-    """The scope (`UserFunction.grad_mode`) of a function torch.compile returned: while it
-    runs, is_compiling() answers True; a grad mode or autocast the function had is entered
-    inside it. A stance that decides by PyTorch's recompilation guards is refused: gradcli
-    does not keep PyTorch's cache of compiled shapes."""
+class _Scope:
+    """A function's run scope (`UserFunction.grad_mode`) that wraps the mode it had: a grad
+    mode or autocast block entered inside it (a stack: the function may recurse)."""
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
         self._blocks: list[Any] = []
+
+    def enter(self) -> None:
+        if self.inner is not None:
+            from .gradmode import grad_mode_block
+
+            block = grad_mode_block(self.inner)
+            block.__enter__()
+            self._blocks.append(block)
+
+    def exit(self) -> None:
+        if self.inner is not None and self._blocks:
+            self._blocks.pop().__exit__(None, None, None)
+
+
+class CompiledScope(_Scope):
+    """The scope of a function torch.compile returned: while it runs, is_compiling() answers
+    True. A stance that decides by PyTorch's recompilation guards is refused: gradcli does not
+    keep PyTorch's cache of compiled shapes."""
 
     def enter(self) -> None:
         if STANCE[0] not in ("default", "force_eager"):
@@ -271,20 +287,14 @@ class CompiledScope:
                 hint='use set_stance("force_eager") or the default stance',
             )
         COMPILING[0] += 1
-        if self.inner is not None:
-            from .gradmode import grad_mode_block
-
-            block = grad_mode_block(self.inner)
-            block.__enter__()
-            self._blocks.append(block)
+        super().enter()
 
     def exit(self) -> None:
         COMPILING[0] -= 1
-        if self.inner is not None and self._blocks:
-            self._blocks.pop().__exit__(None, None, None)
+        super().exit()
 
 
-class StanceScope(CompiledScope):
+class StanceScope(_Scope):
     """The scope of a function `@torch.compiler.set_stance(...)` decorates: the stance while
     it runs."""
 
@@ -296,17 +306,11 @@ class StanceScope(CompiledScope):
     def enter(self) -> None:
         self._previous.append(STANCE[0])
         STANCE[0] = self.stance
-        if self.inner is not None:
-            from .gradmode import grad_mode_block
-
-            block = grad_mode_block(self.inner)
-            block.__enter__()
-            self._blocks.append(block)
+        super().enter()
 
     def exit(self) -> None:
         STANCE[0] = self._previous.pop()
-        if self.inner is not None and self._blocks:
-            self._blocks.pop().__exit__(None, None, None)
+        super().exit()
 
 
 def compiled_function(fn: Any) -> Any:

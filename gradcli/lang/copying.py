@@ -20,7 +20,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
-from ..core.tensor import Tensor, typename
+from ..core.tensor import Tensor, storage_root, typename
 from ..surface import nn as surface_nn
 from . import pycollections as PC
 from .classes import Instance
@@ -244,12 +244,6 @@ def _path(f: Any, fn: str) -> str:
     return f
 
 
-def _storage_root(a: np.ndarray) -> np.ndarray:
-    while isinstance(a.base, np.ndarray):
-        a = a.base
-    return a
-
-
 class _SharedStorages:
     """torch.save keeps storages, not tensors: tensors of one saved object that share memory
     (a tensor and its slices) come back from torch.load sharing it again, laid out as they
@@ -268,7 +262,7 @@ class _SharedStorages:
                 continue
             seen.add(id(v))
             if isinstance(v, Tensor):
-                root = id(_storage_root(v.data))
+                root = id(storage_root(v))
                 counts[root] = counts.get(root, 0) + 1
             elif isinstance(v, dict):
                 stack.extend(v.values())
@@ -279,7 +273,7 @@ class _SharedStorages:
 
     def tensor(self, t: Tensor) -> Tensor:
         a = t.data
-        root = _storage_root(a)
+        root = storage_root(t)
         if id(root) not in self.shared or not root.flags.c_contiguous:
             return _saved_tensor(t)
         if id(root) not in self.copies:

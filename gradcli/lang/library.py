@@ -366,34 +366,22 @@ def _fake_mismatch(target: CustomOp, args: list, kwargs: dict) -> str | None:
         f"When comparing the output of {op_name} on FakeTensor and concrete Tensors, found "
         "mismatched tensor metadata: "
     )
+    from ..core.dtypes import torch_name
+    from ..core.layout import torch_strides
+    from ..surface.printing import Size
+
     for r, f in zip(outs, fakes):
         if not (isinstance(r, Tensor) and isinstance(f, Tensor)):
             continue
         if r.shape != f.shape:
-            return head + f"Shapes {_size(r)} and {_size(f)} are not equal!"
+            return head + f"Shapes {Size(r.shape)} and {Size(f.shape)} are not equal!"
         if r.dtype != f.dtype:
-            return head + f"Dtypes {_dtype(r)} and {_dtype(f)} are not equal!"
-        rs, fs = _strides(r), _strides(f)
+            return head + f"Dtypes {torch_name(r.dtype)} and {torch_name(f.dtype)} are not equal!"
+        rs, fs = torch_strides(r.data), torch_strides(f.data)
         for i, (a, b) in enumerate(zip(rs, fs)):
             if r.shape[i] > 1 and a != b:
                 return head + f"Stride mismatch! Strides are {rs} and {fs} (mismatched at {i})!"
     return None
-
-
-def _size(t: Tensor) -> str:
-    return f"torch.Size({list(t.shape)})"
-
-
-def _dtype(t: Tensor) -> str:
-    from ..core.dtypes import torch_name
-
-    return torch_name(t.dtype)
-
-
-def _strides(t: Tensor) -> tuple[int, ...]:
-    from ..core.layout import torch_strides
-
-    return torch_strides(t.data)
 
 
 def register_autograd(

@@ -382,16 +382,23 @@ def storage_offset(x: Tensor) -> int:
 _offset_of = storage_offset
 
 
-def as_strided(input: Any, size: Any, stride: Any, storage_offset: Any = None) -> Tensor:  # noqa: A002
-    """`torch.as_strided(x, size, stride, storage_offset)`: a view of x's storage with the
-    given steps (in elements), from `storage_offset` (x's own by default); places may repeat
-    (sliding windows), and the gradient adds up each element's places (AsStridedBackward0).
-    gradcli reads only elements of x itself: a place elsewhere in the storage is refused."""
+def strided_view_args(
+    fn: str,
+    size: Any,
+    stride: Any,
+    storage_offset: Any,
+    default_offset: int,
+    storage_elements: int,
+    itemsize: int,
+    position: int = 1,
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """as_strided's (and as_strided_scatter's) size, stride and storage offset, checked in
+    ATen's order and words against a storage of `storage_elements` elements (the offset
+    `default_offset` when not given); the view's size bounded by the element limit."""
     from ..base.limits import TENSOR_ELEMENTS
 
-    x = tensor_arg(input, "input")
-    z = tuple(int(v) for v in int_list((size,), "as_strided", "size", 1))
-    st = tuple(int(v) for v in int_list((stride,), "as_strided", "stride", 2))
+    z = tuple(int(v) for v in int_list((size,), fn, "size", position))
+    st = tuple(int(v) for v in int_list((stride,), fn, "stride", position + 1))
     if len(z) != len(st):
         raise GradcliError("mismatch in length of strides and shape")
     if any(v < 0 for v in st):
@@ -402,26 +409,37 @@ def as_strided(input: Any, size: Any, stride: Any, storage_offset: Any = None) -
         raise GradcliError(
             f"Storage size calculation overflowed with sizes={list(z)} and strides={list(st)}"
         )
-    own = _offset_of(x)
-    k = own if storage_offset is None else int_arg(storage_offset, "storage_offset")
+    k = default_offset if storage_offset is None else int_arg(storage_offset, "storage_offset")
     if k < 0:
         raise GradcliError(f"Tensor: invalid storage offset {k}")
     total = 1
     for n in z:
         total *= n
     if total > TENSOR_ELEMENTS.value:
-        TENSOR_ELEMENTS.check(total, f"the result of as_strided, of shape {list(z)}")
+        TENSOR_ELEMENTS.check(total, f"the result of {fn}, of shape {list(z)}")
+    needed = 0 if not total else 1 + k + sum((n - 1) * s for n, s in zip(z, st))
+    if needed > storage_elements:
+        raise GradcliError(
+            f"setStorage: sizes {list(z)}, strides {list(st)}, storage offset {k}, and itemsize "
+            f"{itemsize} requiring a storage size of {needed * itemsize} are out of bounds for "
+            f"storage of size {storage_elements * itemsize}"
+        )
+    return z, st, k
+
+
+def as_strided(input: Any, size: Any, stride: Any, storage_offset: Any = None) -> Tensor:  # noqa: A002
+    """`torch.as_strided(x, size, stride, storage_offset)`: a view of x's storage with the
+    given steps (in elements), from `storage_offset` (x's own by default); places may repeat
+    (sliding windows), and the gradient adds up each element's places (AsStridedBackward0).
+    gradcli reads only elements of x itself: a place elsewhere in the storage is refused."""
+    x = tensor_arg(input, "input")
+    own = _offset_of(x)
     root = x
     while root._base is not None:
         root = root._base
-    needed = 0 if not total else 1 + k + sum((n - 1) * s for n, s in zip(z, st))
-    if needed > root.data.size:
-        item = x.data.itemsize
-        raise GradcliError(
-            f"setStorage: sizes {list(z)}, strides {list(st)}, storage offset {k}, and itemsize "
-            f"{item} requiring a storage size of {needed * item} are out of bounds for storage "
-            f"of size {root.data.size * item}"
-        )
+    z, st, k = strided_view_args(
+        "as_strided", size, stride, storage_offset, own, root.data.size, x.data.itemsize
+    )
     if x.ndim == 0:
         x = reshape(x, (1,))  # (its one element: the same storage place)
     idx = _places_in(x, z, st, k - own)

@@ -774,35 +774,14 @@ def as_strided_scatter(
     elements from its first one (PyTorch scatters into a fresh clone, so a view's own offset
     does not count)."""
     from ..core.layout import contiguous_strides, is_dense, torch_strides
-    from .args import int_arg, int_list
     from .indexing import strided_places
+    from .predicates import strided_view_args
 
     x = A.tensor_arg(input, "input")
-    z = tuple(int(v) for v in int_list((size,), "as_strided_scatter", "size", 2))
-    st = tuple(int(v) for v in int_list((stride,), "as_strided_scatter", "stride", 3))
-    if len(z) != len(st):
-        raise GradcliError("mismatch in length of strides and shape").mirror("RuntimeError")
-    if any(v < 0 for v in st):
-        raise GradcliError(
-            f"as_strided: Negative strides are not supported at the moment, got strides: {list(st)}"
-        ).mirror("RuntimeError")
-    k = 0 if storage_offset is None else int_arg(storage_offset, "storage_offset")
-    if k < 0 or any(n < 0 for n in z):
-        raise GradcliError(
-            f"Tensor: invalid storage offset {k}"
-            if k < 0
-            else f"Storage size calculation overflowed with sizes={list(z)} and strides={list(st)}"
-        ).mirror("RuntimeError")
-    A.size_check(z, "as_strided_scatter's view")
-    total = int(np.prod(z, dtype=np.int64))
-    needed = 0 if not total else 1 + k + sum((n - 1) * s for n, s in zip(z, st))
-    if needed > x.numel():
-        item = x.data.itemsize
-        raise GradcliError(
-            f"setStorage: sizes {list(z)}, strides {list(st)}, storage offset {k}, and itemsize "
-            f"{item} requiring a storage size of {needed * item} are out of bounds for storage "
-            f"of size {x.numel() * item}"
-        ).mirror("RuntimeError")
+    # (the clone PyTorch scatters into starts its storage at 0: offset 0 by default)
+    z, st, k = strided_view_args(
+        "as_strided_scatter", size, stride, storage_offset, 0, x.numel(), x.data.itemsize, 2
+    )
     places = strided_places(z, st, k)
     own = torch_strides(x.data)
     if x.ndim and own != contiguous_strides(x.shape):

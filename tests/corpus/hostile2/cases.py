@@ -10586,7 +10586,8 @@ add(
     ),
     small(
         "unicodedata_normalize_in_a_loop",
-        "import unicodedata\ns = 'a'\nwhile True:\n    s = unicodedata.normalize('NFKD', s + '\\ufdfa')",
+        "import unicodedata\ns = 'a'\nwhile True:\n"
+        "    s = unicodedata.normalize('NFKD', s + '\\ufdfa')",
         TIME_OR_LIMIT,
     ),
     small(

@@ -125,6 +125,7 @@ from .values import (
     seq,
     truth,
 )
+from .values import FX_TRACING as _FX_TRACING
 
 Expr = Callable[[Frame], Any]
 Stmt = Callable[[Frame], Any]
@@ -3213,7 +3214,7 @@ class Compiler:
                     # costs a Python call on every `torch.X(...)`.
                     members = o._members
                     callee = dict.get(members if members is not None else o.members, attr, _MISSING)
-                    if type(callee) is FunctionType:
+                    if type(callee) is FunctionType and _FX_TRACING[0] is None:
                         args, kwargs = args_of(f)
                         try:
                             if callee is bound_here[0]:
@@ -3230,6 +3231,7 @@ class Compiler:
                     and isinstance(o, Tensor)
                     and not (_LAZY[0] and type(o) in _UNINITIALIZED)
                     and getattr(o, "_attrs", None) is None  # (an own `x.sum = f` comes first)
+                    and _FX_TRACING[0] is None  # (torch.fx: a proxy among the arguments)
                 ):
                     args, kwargs = args_of(f)
                     try:

@@ -50,6 +50,7 @@ BASES: dict[str, str | None] = {
     "FutureWarning": "Warning",
     "RuntimeWarning": "Warning",
     "TracerWarning": "Warning",  # torch.jit's
+    "TraceError": "ValueError",  # torch.fx's (a traced value used as a Python value)
     # PyTorch's own (not builtins: a program imports them from their module).
     "GradcheckError": "RuntimeError",
     "OpCheckError": "Exception",  # torch.library.opcheck's
@@ -76,6 +77,7 @@ MODULES: dict[str, str] = {
     "GradcheckError": "torch.autograd.gradcheck",
     "OpCheckError": "torch.testing._internal.optests.generate_tests",
     "TracerWarning": "torch.jit",
+    "TraceError": "torch.fx.proxy",
     "_LinAlgError": "torch._C",
     "TorchDynamoException": "torch._dynamo.exc",
     "UncapturedHigherOrderOpError": "torch._dynamo.exc",

@@ -36,6 +36,7 @@ from ..surface.functional import aten_inplace_name
 from ..surface.printing import Size
 from . import pycounter as PC
 from .values import (
+    FX_PROXY,
     PROGRAM_INSTANCE,
     DType,
     PyType,
@@ -199,6 +200,8 @@ _UNARY_DUNDERS = {ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__inver
 
 
 def binop(op: ast.operator, a: Any, b: Any) -> Any:
+    if FX_PROXY[0] is not None and (type(a) is FX_PROXY[0] or type(b) is FX_PROXY[0]):
+        return _fx_operator(op, a, b)  # (torch.fx tracing: a node of `operator.add`...)
     if PROGRAM_INSTANCE and (type(a) is PROGRAM_INSTANCE[0] or type(b) is PROGRAM_INSTANCE[0]):
         return instance_binop(op, a, b)
     if type(a) is str:
@@ -889,8 +892,16 @@ def _array_inplace(op: ast.operator, a: np.ndarray, value: Any) -> np.ndarray:
     return a
 
 
+def _fx_operator(op: Any, *operands: Any) -> Any:
+    from .fx import proxy_operator
+
+    return proxy_operator(op, *operands)
+
+
 def unary(op: ast.unaryop, v: Any) -> Any:
     kind = type(op)
+    if FX_PROXY[0] is not None and type(v) is FX_PROXY[0] and kind is not ast.Not:
+        return _fx_operator(op, v)
     if PROGRAM_INSTANCE and type(v) is PROGRAM_INSTANCE[0]:
         fn = v.operator_method(_UNARY_DUNDERS.get(kind, ""))
         if fn is None:
@@ -1020,6 +1031,9 @@ def _same_class(a: Any, b: Any) -> bool:
 
 def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
     kind = type(op)
+    if FX_PROXY[0] is not None and (type(a) is FX_PROXY[0] or type(b) is FX_PROXY[0]):
+        if kind in (ast.Eq, ast.NotEq, ast.Lt, ast.Gt, ast.LtE, ast.GtE):
+            return _fx_operator(op, a, b)
     if kind is ast.Is:
         return a is b or _same_class(a, b)
     if kind is ast.IsNot:

@@ -91,6 +91,7 @@ from .sparsegrad import csr_attribute, sparse_attribute
 from .text import to_str
 from .values import (
     CURRENT,
+    FX_TRACING,
     GENERIC_ORIGINS,
     PROGRAM_INSTANCES,
     RETURN,
@@ -379,6 +380,12 @@ class Runtime:
 
     # -- calls --
     def call(self, callee: Any, args: list, kwargs: dict, node: ast.AST) -> Any:
+        if FX_TRACING[0] is not None:  # (torch.fx.symbolic_trace: a node instead of a call)
+            from .fx import _PASS, intercept_call
+
+            out = intercept_call(self, callee, args, kwargs, node)
+            if out is not _PASS:
+                return out
         kind = type(callee)
         if kind is BoundMethod:
             return checked_call(
@@ -580,6 +587,10 @@ class Runtime:
                 hint=hint,
             )
         if kind is ModuleInstance:
+            if FX_TRACING[0] is not None:  # a parameter read while torch.fx traces: get_attr
+                from .fx import module_attribute
+
+                return module_attribute(owner, owner.get(self, attr))
             return owner.get(self, attr)
         if kind is UserFunction and owner.attrs is not None and attr in owner.attrs:
             return owner.attrs[attr]

@@ -1447,6 +1447,10 @@ def int_check(v: Any) -> Any:
 # The run whose program is running (print writes to it, builtins call back into it); a user
 # function called from Python makes its own run current while it runs.
 CURRENT: list[Any] = []
+# torch.fx (`lang.fx`, imported when a program reads torch.fx): the tracer while
+# symbolic_trace runs, and the class of its proxies, which the interpreter's hooks look for.
+FX_TRACING: list[Any] = [None]
+FX_PROXY: list[Any] = [None]
 # The higher-order operators (torch.cond, while_loop, scan, map) whose functions are running,
 # innermost last: PyTorch traces their bodies, where `print` is a graph break (its error).
 HOP_TRACING: list[str] = []

@@ -136,6 +136,9 @@ class FxOperator:
     def program_typename(self) -> str:
         return "builtin_function_or_method"
 
+    def program_name(self) -> str:
+        return self.name
+
     def qualified(self) -> str:
         return self.name if self.module == "builtins" else f"{self.module}.{self.name}"
 
@@ -711,7 +714,7 @@ class GraphModule(surface_nn.Module):
         return self._fx_name
 
     def program_typename(self) -> str:
-        return "GraphModuleImpl"
+        return self._fx_name  # (PyTorch names the GraphModuleImpl class after the original)
 
     def recompile(self) -> Any:
         self.code = _python_code(self.graph, "self")
@@ -913,12 +916,23 @@ class Tracer:
 
 
 class Proxy:
-    """`torch.fx.Proxy`: a traced value; what reaches it records a node."""
+    """`torch.fx.Proxy`: a traced value; what reaches it records a node. A property read
+    (`x.T`, `x.shape`) is PyTorch's lazy Attribute: its `getattr` node is made when the value
+    is first used."""
 
-    __slots__ = ("node", "tracer")
+    __slots__ = ("_node", "tracer", "_lazy")
 
-    def __init__(self, node: FxNode, tracer: Tracer) -> None:
-        self.node, self.tracer = node, tracer
+    def __init__(self, node: FxNode | None, tracer: Tracer, lazy: tuple | None = None) -> None:
+        self._node, self.tracer, self._lazy = node, tracer, lazy
+
+    @property
+    def node(self) -> FxNode:
+        if self._node is None:
+            owner, attr = self._lazy
+            self._node = self.tracer.graph.create_node(
+                "call_function", GETATTR, (owner.node, attr), {}
+            )
+        return self._node
 
     def __repr__(self) -> str:
         return f"Proxy({self.node.name})"
@@ -939,10 +953,14 @@ class Proxy:
         )
 
     def program_len(self) -> int:
-        raise GradcliError(
-            "'len' is not supported in symbolic tracing by default. If you want this call to "
-            "be recorded, please call torch.fx.wrap('len') at module scope"
-        ).mirror("RuntimeError")
+        raise (
+            GradcliError(
+                "'len' is not supported in symbolic tracing by default. If you want this call to "
+                "be recorded, please call torch.fx.wrap('len') at module scope"
+            )
+            .mirror("RuntimeError")
+            .pytorch()
+        )  # (PyTorch's words, catchable)
 
     def program_getitem(self, key: Any) -> Proxy:
         return self.tracer.proxy("call_function", GETITEM, (self, key), {})
@@ -955,7 +973,7 @@ class Proxy:
         from .namespaces import TENSOR_METHODS, TENSOR_PROPERTIES
 
         if attr in TENSOR_PROPERTIES or attr in ("T", "mT", "H", "data", "grad"):
-            return owner.tracer.proxy("call_function", GETATTR, (owner, attr), {})
+            return Proxy(None, owner.tracer, (owner, attr))
         if attr.startswith("_") or not (
             dict.__contains__(TENSOR_METHODS, attr) or attr in TENSOR_METHODS
         ):

@@ -10625,3 +10625,51 @@ add(
         (r"takes arrays, numbers or lists",),
     ),
 )
+
+# fixfx40: torch.fx's symbolic tracing. A proxy reaches no Python object, its graph is bounded
+# by the node limit, a graph edited into a cycle or a missing target is an error, not a hang.
+FX_M = "import torch.fx\nclass M(torch.nn.Module):\n    def forward(self, x):\n"
+add(
+    small(
+        "fx_proxy_dunder",
+        FX_M + "        return x.__class__.__init__\ng = torch.fx.symbolic_trace(M())",
+        REFUSED,
+    ),
+    small(
+        "fx_proxy_private",
+        FX_M + "        return x._node\ng = torch.fx.symbolic_trace(M())",
+        REFUSED,
+    ),
+    small(
+        "fx_proxy_unbounded_graph",
+        FX_M + "        while True:\n            x = x + 1\ng = torch.fx.symbolic_trace(M())",
+        TIME_OR_LIMIT,
+        seconds=70.0,
+    ),
+    small(
+        "fx_leaked_proxy_grows_graph",
+        "import torch.fx\nkeep = []\nclass M(torch.nn.Module):\n    def forward(self, x):\n"
+        "        keep.append(x)\n        return x\ng = torch.fx.symbolic_trace(M())\n"
+        "p = keep[0]\nwhile True:\n    p = p * 2",
+        TIME_OR_LIMIT,
+        seconds=70.0,
+    ),
+    small(
+        "fx_node_made_its_own_input",
+        FX_M + "        return x.sin().cos()\ng = torch.fx.symbolic_trace(M())\n"
+        "n = list(g.graph.nodes)[1]\nn.args = (n,)\ny = g(torch.ones(2))",
+        (r"used before it has been defined",),
+    ),
+    small(
+        "fx_get_attr_of_a_dunder",
+        FX_M + "        return x\ng = torch.fx.symbolic_trace(M())\n"
+        "with g.graph.inserting_before(list(g.graph.nodes)[-1]):\n"
+        "    a = g.graph.get_attr('__class__')\ny = g(torch.ones(2))",
+        (r"nonexistent target",),
+    ),
+    small(
+        "fx_iterate_a_proxy",
+        FX_M + "        return [r for r in x]\ng = torch.fx.symbolic_trace(M())",
+        (r"Proxy object cannot be iterated",),
+    ),
+)

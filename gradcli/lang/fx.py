@@ -540,8 +540,8 @@ class FxGraph:
         for node in reversed(list(self.nodes)):
             if node.op in ("placeholder", "output") or node.users:
                 continue
-            if node.op == "call_method" or node.op == "call_module":
-                continue  # (PyTorch keeps what may have side effects; these it cannot tell)
+            if node.op == "call_function" and _impure(node.qualified()):
+                continue  # (PyTorch keeps what draws random numbers or changes its input)
             self.erase_node(node)
             changed = True
         return changed
@@ -591,6 +591,11 @@ class FxGraph:
         )
 
 
+def _impure(name: str) -> bool:
+    last = name.rpartition(".")[2]
+    return last.endswith("_") or any(w in last for w in ("rand", "dropout", "bernoulli", "normal"))
+
+
 class _NodeList:
     """`graph.nodes`: iterated in order (a snapshot: editing while iterating is safe)."""
 
@@ -615,7 +620,7 @@ class _NodeList:
 # -- the generated code ---------------------------------------------------------------------
 
 
-def _python_code(graph: FxGraph, root: str) -> str:
+def _python_code(graph: FxGraph, root: str, verbose: bool = False) -> str:
     nodes = graph.nodes
     last_use: dict[FxNode, FxNode] = {}
     to_free: dict[FxNode, list[FxNode]] = {}
@@ -626,8 +631,12 @@ def _python_code(graph: FxGraph, root: str) -> str:
                 to_free.setdefault(node, []).append(used)
     free_vars: list[str] = []
     body: list[str] = []
+    summary = False
     for node in nodes:
         args, kwargs = node._args, node._kwargs
+        if verbose and not summary and node.op not in ("placeholder", "output"):
+            body.append("\n# No stacktrace found for following nodes\n")
+            summary = True
 
         def fmt(a: tuple, k: dict) -> str:
             parts = [_code_repr(x) for x in a]
@@ -721,10 +730,14 @@ class GraphModule(surface_nn.Module):
         return None
 
     def print_readable(self, print_output: Any = True, *args: Any, **kwargs: Any) -> Any:
-        raise NotSupported(
-            "GraphModule.print_readable is not supported by gradcli",
-            hint="print(gm.code) or print(gm.graph)",
-        )
+        """PyTorch's readable module: the class line, the verbose code indented under it
+        (blank lines left empty), printed and returned."""
+        code = _python_code(self.graph, "self", verbose=True).lstrip("\n")
+        lines = f"class {self._fx_name}(torch.nn.Module):\n{code}".split("\n")
+        text = "\n".join([lines[0]] + [("    " + ln) if ln.strip() else "" for ln in lines[1:]])
+        if print_output:
+            V.CURRENT[-1].do_print(text)
+        return text
 
     def delete_all_unused_submodules(self) -> None:
         used = {n.target for n in self.graph.nodes if n.op in ("call_module", "get_attr")}
@@ -1137,6 +1150,12 @@ def _defaults(callee: Any) -> dict:
 
 def symbolic_trace(root: Any, concrete_args: Any = None) -> GraphModule:
     """`torch.fx.symbolic_trace(module_or_function)`."""
+    graph, class_name = _trace(root, concrete_args)
+    return GraphModule(root if isinstance(root, surface_nn.Module) else None, graph, class_name)
+
+
+def _trace(root: Any, concrete_args: Any = None) -> tuple:
+    """The graph of `root`'s code run on proxies, and the name of its class."""
     from .values import UserFunction
 
     rt = V.CURRENT[-1]
@@ -1184,9 +1203,7 @@ def symbolic_trace(root: Any, concrete_args: Any = None) -> GraphModule:
     finally:
         TRACING[0] = None
     tracer.graph.create_node("output", "output", (tracer.arg(out),), {})
-    return GraphModule(
-        root if isinstance(root, surface_nn.Module) else None, tracer.graph, class_name
-    )
+    return tracer.graph, class_name
 
 
 def module_attribute(owner: Any, value: Any) -> Any:
@@ -1209,6 +1226,7 @@ def members() -> dict[str, Any]:
         "Node": V.PyType("Node", "torch.fx.node.Node", None) if hasattr(V, "PyType") else None,
         "Proxy": Builtin("torch.fx.Proxy", _no_proxy),
         "Tracer": Builtin("torch.fx.Tracer", _no_tracer),
+        "Interpreter": Builtin("torch.fx.Interpreter", _InterpreterObject),
         "wrap": Builtin("torch.fx.wrap", _no_wrap),
         "proxy": Namespace("torch.fx.proxy", {"TraceError": _trace_error_class()}),
     }
@@ -1238,11 +1256,53 @@ def _no_proxy(*a: Any, **k: Any) -> Any:
     )
 
 
+class _TracerObject:
+    """`torch.fx.Tracer()`: its `trace(root)` gives the graph symbolic_trace would."""
+
+    def program_typename(self) -> str:
+        return "Tracer"
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr == "trace":
+            return Builtin(
+                "Tracer.trace", lambda root, concrete_args=None: _trace(root, concrete_args)[0]
+            )
+        raise NotSupported(
+            f"`Tracer.{attr}` is not supported by gradcli",
+            hint="call Tracer().trace(module), or torch.fx.symbolic_trace(module)",
+        )
+
+
 def _no_tracer(*a: Any, **k: Any) -> Any:
-    raise NotSupported(
-        "a custom torch.fx.Tracer is not supported by gradcli",
-        hint="use torch.fx.symbolic_trace",
-    )
+    if a or k:
+        raise NotSupported(
+            "torch.fx.Tracer with arguments is not supported by gradcli",
+            hint="use torch.fx.Tracer() or torch.fx.symbolic_trace",
+        )
+    return _TracerObject()
+
+
+class _InterpreterObject:
+    """`torch.fx.Interpreter(gm)`: its `run(*args)` runs the graph as the module's call."""
+
+    def __init__(self, module: Any) -> None:
+        if not isinstance(module, GraphModule):
+            raise NotSupported("torch.fx.Interpreter takes a GraphModule")
+        self.module = module
+
+    def program_typename(self) -> str:
+        return "Interpreter"
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr == "run":
+            m = self.module
+            return Builtin("Interpreter.run", lambda *a: run_graph(m, m.graph, a, {}))
+        if attr == "module":
+            return self.module
+        raise NotSupported(
+            f"`Interpreter.{attr}` is not supported by gradcli (a subclass of Interpreter neither)",
+            hint="call Interpreter(gm).run(*inputs), or edit the graph's nodes",
+        )
 
 
 def _no_wrap(*a: Any, **k: Any) -> Any:

@@ -1084,8 +1084,8 @@ def _qualified_of(target: Any) -> str:
 def _qualified_from_call(rt: Any, callee: Any, node: Any) -> str | None:
     """`torch.relu` or `torch.nn.functional.relu`: the name the program called the function
     by (one gradcli function may stand for both)."""
-    from .namespaces import Namespace
     from .torch_reprs import _parsed, _path
+    from .values import Namespace
 
     func = getattr(node, "func", None)
     chain: list[str] = []
@@ -1217,7 +1217,7 @@ def module_attribute(owner: Any, value: Any) -> Any:
 
 
 def members() -> dict[str, Any]:
-    from .namespaces import Namespace
+    from .values import Namespace
 
     return {
         "symbolic_trace": Builtin("torch.fx.symbolic_trace", symbolic_trace),
@@ -1310,3 +1310,11 @@ def _no_wrap(*a: Any, **k: Any) -> Any:
         "torch.fx.wrap is not supported by gradcli",
         hint="call torch functions directly in the traced code",
     )
+
+
+V.FX_HOOKS.update(
+    intercept_call=intercept_call,
+    proxy_operator=proxy_operator,
+    module_attribute=module_attribute,
+    **{"pass": _PASS},
+)

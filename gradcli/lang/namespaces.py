@@ -623,13 +623,6 @@ def _jit_members() -> dict[str, Any]:
     }
 
 
-def _fx_members() -> dict[str, Any]:
-    """`torch.fx`'s names (`lang.fx`, imported when a program first reads one)."""
-    from . import fx
-
-    return fx.members()
-
-
 def _jit_ignore(obj: Any, *args: Any, **kwargs: Any) -> Any:
     return _as_compiled(obj, "torch.jit")
 
@@ -1734,7 +1727,7 @@ def _build() -> dict[str, Namespace]:
         "while_loop": _Lazy(".controlflow", "while_loop"),
         "_higher_order_ops": _HIGHER_ORDER_OPS,
         "jit": Namespace("torch.jit", load=_jit_members),
-        "fx": Namespace("torch.fx", load=_fx_members),
+        "fx": Namespace("torch.fx", load=_Lazy(".fx", "members")),
         "set_num_threads": Builtin("torch.set_num_threads", _set_threads("set_num_threads")),
         "set_num_interop_threads": Builtin(
             "torch.set_num_interop_threads", _set_threads("set_num_interop_threads")

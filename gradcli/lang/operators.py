@@ -36,6 +36,7 @@ from ..surface.functional import aten_inplace_name
 from ..surface.printing import Size
 from . import pycounter as PC
 from .values import (
+    FX_HOOKS,
     FX_PROXY,
     PROGRAM_INSTANCE,
     DType,
@@ -893,9 +894,7 @@ def _array_inplace(op: ast.operator, a: np.ndarray, value: Any) -> np.ndarray:
 
 
 def _fx_operator(op: Any, *operands: Any) -> Any:
-    from .fx import proxy_operator
-
-    return proxy_operator(op, *operands)
+    return FX_HOOKS["proxy_operator"](op, *operands)
 
 
 def unary(op: ast.unaryop, v: Any) -> Any:

@@ -91,6 +91,7 @@ from .sparsegrad import csr_attribute, sparse_attribute
 from .text import to_str
 from .values import (
     CURRENT,
+    FX_HOOKS,
     FX_TRACING,
     GENERIC_ORIGINS,
     PROGRAM_INSTANCES,
@@ -381,10 +382,8 @@ class Runtime:
     # -- calls --
     def call(self, callee: Any, args: list, kwargs: dict, node: ast.AST) -> Any:
         if FX_TRACING[0] is not None:  # (torch.fx.symbolic_trace: a node instead of a call)
-            from .fx import _PASS, intercept_call
-
-            out = intercept_call(self, callee, args, kwargs, node)
-            if out is not _PASS:
+            out = FX_HOOKS["intercept_call"](self, callee, args, kwargs, node)
+            if out is not FX_HOOKS["pass"]:
                 return out
         kind = type(callee)
         if kind is BoundMethod:
@@ -588,9 +587,7 @@ class Runtime:
             )
         if kind is ModuleInstance:
             if FX_TRACING[0] is not None:  # a parameter read while torch.fx traces: get_attr
-                from .fx import module_attribute
-
-                return module_attribute(owner, owner.get(self, attr))
+                return FX_HOOKS["module_attribute"](owner, owner.get(self, attr))
             return owner.get(self, attr)
         if kind is UserFunction and owner.attrs is not None and attr in owner.attrs:
             return owner.attrs[attr]

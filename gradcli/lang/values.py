@@ -1451,6 +1451,9 @@ CURRENT: list[Any] = []
 # symbolic_trace runs, and the class of its proxies, which the interpreter's hooks look for.
 FX_TRACING: list[Any] = [None]
 FX_PROXY: list[Any] = [None]
+# ... and its functions the interpreter calls back (set when `lang.fx` is imported):
+# `intercept_call`, `proxy_operator`, `module_attribute` and the value meaning "not mine".
+FX_HOOKS: dict[str, Any] = {}
 # The higher-order operators (torch.cond, while_loop, scan, map) whose functions are running,
 # innermost last: PyTorch traces their bodies, where `print` is a graph break (its error).
 HOP_TRACING: list[str] = []

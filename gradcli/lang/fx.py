@@ -237,7 +237,8 @@ class FxNode:
     def format_node(self) -> str | None:
         users = f"[num_users={len(self.users)}]"
         if self.op == "placeholder":
-            return f"%{self.name} : {users} = placeholder[target={self.target}]"
+            default = f"(default={_plain(self._args[0])})" if self._args else ""
+            return f"%{self.name} : {users} = placeholder[target={self.target}]{default}"
         if self.op == "get_attr":
             return f"%{self.name} : {users} = get_attr[target={self.target}]"
         if self.op == "output":
@@ -434,6 +435,7 @@ class FxGraph:
         self.insert_at: tuple | None = None  # ("after"|"before", node), None: at the end
         self.root_node = _RootNode()
         self.owner: GraphModule | None = None
+        self.constants: dict[str, Tensor] = {}  # the tensors a trace made constants of
 
     def program_typename(self) -> str:
         return "Graph"
@@ -645,7 +647,8 @@ def _python_code(graph: FxGraph, root: str, verbose: bool = False) -> str:
 
         op = node.op
         if op == "placeholder":
-            free_vars.append(node.target)
+            default = f" = {_code_repr(args[0])}" if args else ""
+            free_vars.append(f"{node.target}{default}")
             if node.target != node.name:
                 body.append(f"{node.name} = {node.target}\n")
             continue
@@ -711,10 +714,12 @@ class GraphModule(surface_nn.Module):
         self._fx_name = class_name
         self.graph = graph
         graph.owner = self
+        for node in graph.nodes:
+            if node.op == "get_attr" and node.target in graph.constants:
+                self.register_buffer(node.target, graph.constants[node.target])
+            elif root is not None and node.op in ("call_module", "get_attr"):
+                _copy_attr(root, self, node.target)
         if root is not None:
-            for node in graph.nodes:
-                if node.op in ("call_module", "get_attr"):
-                    _copy_attr(root, self, node.target)
             self.training = root.training if isinstance(root, surface_nn.Module) else True
         self.code = _python_code(graph, "self")
 
@@ -775,10 +780,6 @@ def _copy_attr(root: Any, to: Any, target: str) -> None:
         to.register_parameter(field, src._parameters[field])
     elif field in src._buffers:
         to.register_buffer(field, src._buffers[field])
-    else:
-        const = getattr(src, "_fx_constants", {}).get(field)
-        if const is not None:
-            to.register_buffer(field, const)
 
 
 def _child(m: Any, name: str) -> Any:
@@ -811,6 +812,8 @@ def run_graph(gm: Any, graph: FxGraph, args: tuple, kwargs: dict) -> Any:
             env[n] = inputs[i]
         elif n.target in kwargs:
             env[n] = kwargs[n.target]
+        elif n._args:
+            env[n] = n._args[0]
         else:
             raise GradcliError(
                 f"forward() missing 1 required positional argument: '{n.target}'"
@@ -872,7 +875,7 @@ class Tracer:
         self.paths: dict[int, str] = {}
         self.params: dict[int, str] = {}
         self.param_proxies: dict[int, Proxy] = {}
-        self.constants = 0
+        self.constant_names: dict[int, str] = {}
         if isinstance(root, surface_nn.Module):
             for name, m in root.named_modules():
                 if name:
@@ -902,15 +905,17 @@ class Tracer:
         if isinstance(v, slice):
             return slice(self.arg(v.start), self.arg(v.stop), self.arg(v.step))
         if isinstance(v, Tensor):
+            # a parameter or buffer of the root's, else a tensor made in the code: a constant
+            # of the module (`_tensor_constant0`), one name a tensor; a node each use
             name = self.params.get(id(v))
-            if name is not None:
-                return self.param(v, name).node
-            # a tensor made in the code: a constant of the module (`_tensor_constant0`)
-            name = f"_tensor_constant{self.constants}"
-            self.constants += 1
-            if not hasattr(self.root, "_fx_constants"):
-                self.root.__dict__["_fx_constants"] = {}
-            self.root._fx_constants[name] = v
+            if name is None:
+                constants = self.graph.constants
+                name = self.constant_names.get(id(v))
+                if name is None:
+                    limits.LIST_ITEMS.check(len(constants) + 1, "the constants of a trace")
+                    name = f"_tensor_constant{len(constants)}"
+                    self.constant_names[id(v)] = name
+                    constants[name] = v
             return self.graph.create_node("get_attr", name)
         if isinstance(v, surface_nn.Module):
             raise NotSupported(
@@ -1074,11 +1079,22 @@ def _qualified_of(target: Any) -> str:
 
     path = _path(target)
     if path:
-        return path
+        return _python_qualified(path)
     name = getattr(target, "name", None)
     if isinstance(name, str):
         return name
     return getattr(target, "__name__", "unknown")
+
+
+def _python_qualified(path: str) -> str:
+    """The module and name PyTorch's function reached as `path` has (`torch.nn.functional.
+    gelu` is `torch._C._nn.gelu`, `F.conv2d` is `torch.conv2d`), as fx names a target."""
+    from .torch_reprs import _parsed
+
+    e = _parsed().get(path)
+    if e is None:
+        return path
+    return f"{e[1]}.{e[3]}"
 
 
 def _qualified_from_call(rt: Any, callee: Any, node: Any) -> str | None:
@@ -1097,9 +1113,11 @@ def _qualified_from_call(rt: Any, callee: Any, node: Any) -> str | None:
         if isinstance(base, Namespace):
             full = ".".join([base.name, *chain])
             if full in _parsed():
-                return full
+                return _python_qualified(full)
+    elif isinstance(func, ast.Name):  # `from torch.nn.functional import relu`
+        pass
     path = _path(callee)
-    return path or None
+    return _python_qualified(path) if path else None
 
 
 def _bound_like_pytorch(qual: str, callee: Any, args: tuple, kwargs: dict) -> tuple:
@@ -1166,6 +1184,7 @@ def _trace(root: Any, concrete_args: Any = None) -> tuple:
         )
     if TRACING[0] is not None:
         raise NotSupported("symbolic_trace inside a symbolic trace is not supported")
+    defaults: tuple = ()
     if isinstance(root, surface_nn.Module):
         fwd = rt.attribute(root, "forward")
         user = getattr(fwd, "user", None) if isinstance(fwd, BoundMethod) else None
@@ -1179,10 +1198,12 @@ def _trace(root: Any, concrete_args: Any = None) -> tuple:
             names = list(code.positional)
             if names and names[0] == "self":
                 names = names[1:]
+            defaults = tuple(getattr(user, "defaults", None) or ())
         class_name = root.name
     elif isinstance(root, UserFunction):
         fwd = root
         names = list(root.code.positional)
+        defaults = tuple(root.defaults or ())
         class_name = root.code.name
     else:
         raise NotSupported(
@@ -1190,7 +1211,13 @@ def _trace(root: Any, concrete_args: Any = None) -> tuple:
             hint="trace an nn.Module or a function defined in the program",
         )
     tracer = Tracer(root)
-    proxies = [tracer.proxy("placeholder", n, (), {}) for n in names]
+    first_default = len(names) - len(defaults)
+    proxies = [
+        tracer.proxy(
+            "placeholder", n, (defaults[i - first_default],) if i >= first_default else (), {}
+        )
+        for i, n in enumerate(names)
+    ]
     TRACING[0] = tracer
     try:
         if isinstance(root, surface_nn.Module) and code is None:
@@ -1216,17 +1243,49 @@ def module_attribute(owner: Any, value: Any) -> Any:
     return value
 
 
+class FxClass:
+    """A class of torch.fx as a program holds it: called, it makes one; `isinstance` knows
+    its objects; it prints as PyTorch's class."""
+
+    def __init__(self, shown: str, kind: type, make: Any) -> None:
+        self.shown, self.kind, self.make = shown, kind, make
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.make(*args, **kwargs)
+
+    def program_instance(self, v: Any) -> bool:
+        return isinstance(v, self.kind)
+
+    def program_name(self) -> str:
+        return self.shown.rpartition(".")[2]
+
+    def program_typename(self) -> str:
+        return "type"
+
+    def __repr__(self) -> str:
+        return f"<class '{self.shown}'>"
+
+
+def _no_node(*a: Any, **k: Any) -> Any:
+    raise NotSupported(
+        "making a torch.fx.Node by hand is not supported by gradcli",
+        hint="add nodes with graph.call_function(...) / graph.placeholder(...)",
+    )
+
+
 def members() -> dict[str, Any]:
     from .values import Namespace
 
     return {
         "symbolic_trace": Builtin("torch.fx.symbolic_trace", symbolic_trace),
-        "GraphModule": Builtin("torch.fx.GraphModule", _graph_module),
-        "Graph": Builtin("torch.fx.Graph", FxGraph),
-        "Node": V.PyType("Node", "torch.fx.node.Node", None) if hasattr(V, "PyType") else None,
-        "Proxy": Builtin("torch.fx.Proxy", _no_proxy),
-        "Tracer": Builtin("torch.fx.Tracer", _no_tracer),
-        "Interpreter": Builtin("torch.fx.Interpreter", _InterpreterObject),
+        "GraphModule": FxClass("torch.fx.graph_module.GraphModule", GraphModule, _graph_module),
+        "Graph": FxClass("torch.fx.graph.Graph", FxGraph, FxGraph),
+        "Node": FxClass("torch.fx.node.Node", FxNode, _no_node),
+        "Proxy": FxClass("torch.fx.proxy.Proxy", Proxy, _no_proxy),
+        "Tracer": FxClass("torch.fx._symbolic_trace.Tracer", _TracerObject, _no_tracer),
+        "Interpreter": FxClass(
+            "torch.fx.interpreter.Interpreter", _InterpreterObject, _InterpreterObject
+        ),
         "wrap": Builtin("torch.fx.wrap", _no_wrap),
         "proxy": Namespace("torch.fx.proxy", {"TraceError": _trace_error_class()}),
     }

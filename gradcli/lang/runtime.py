@@ -608,6 +608,8 @@ class Runtime:
         if hasattr(type(owner), "program_attribute") and (
             not attr.startswith("_") or isinstance(owner, surface_nn.Module)
         ):
+            if FX_TRACING[0] is not None:  # (torch.fx: a module's parameter read, get_attr)
+                return FX_HOOKS["module_attribute"](owner, owner.program_attribute(attr))
             return owner.program_attribute(attr)
         if kind is Node and is_saved_name(attr):
             return saved_attribute(owner, attr)

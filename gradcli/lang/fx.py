@@ -139,6 +139,15 @@ class FxOperator:
     def program_name(self) -> str:
         return self.name
 
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        arity = 1 if isinstance(self.op, ast.unaryop) else 2
+        if kwargs or len(args) != arity:
+            raise GradcliError(
+                f"{self.name} expected {arity} argument{'s' if arity > 1 else ''}, got "
+                f"{len(args) + len(kwargs)}"
+            ).mirror("TypeError")
+        return self.run(V.CURRENT[-1], args, {})
+
     def qualified(self) -> str:
         return self.name if self.module == "builtins" else f"{self.module}.{self.name}"
 
@@ -170,8 +179,16 @@ def _operator(name: str, op: Any, module: str = "operator") -> FxOperator:
     return found
 
 
-GETITEM = _operator("getitem", None)
-GETATTR = _operator("getattr", None, "builtins")
+GETITEM = _operator("getitem", ast.Subscript())
+GETATTR = _operator("getattr", ast.Attribute(), "builtins")
+
+
+def operator_members() -> dict[str, Any]:
+    """Python's `operator` module: its functions of the operators (what fx graphs name)."""
+    table = {**_BINOPS, **_UNARY, **_COMPARE}
+    found: dict[str, Any] = {name: _operator(name, kind()) for kind, name in table.items()}
+    found["getitem"] = GETITEM
+    return found
 
 
 # -- nodes and graphs ---------------------------------------------------------------------

@@ -1880,6 +1880,8 @@ def _build() -> dict[str, Namespace]:
         "cmath": Namespace("cmath", load=_cmath_members),
         "random": py_random,
         "gc": Namespace("gc", {"collect": Builtin("gc.collect", _collect)}),
+        # Python's operators as functions (`lang.fx`: what torch.fx's graphs name them by)
+        "operator": Namespace("operator", load=_Lazy(".fx", "operator_members")),
         "logging": Namespace("logging", load=_logging_members),
         "time": Namespace(
             "time",
@@ -2935,6 +2937,7 @@ IMPORTABLE = (
     "numbers",
     "string",
     "unicodedata",
+    "operator",
 )
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.

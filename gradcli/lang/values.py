@@ -297,7 +297,6 @@ UNUSED_MODULES = (
     "functools",
     "json",
     "timeit",
-    "operator",
     "abc",
     "contextlib",
     # third-party and display modules that pasted notebooks import (often for a plot, a

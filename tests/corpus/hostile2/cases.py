@@ -10673,3 +10673,15 @@ add(
         (r"Proxy object cannot be iterated",),
     ),
 )
+add(
+    small(
+        "operator_attrgetter_dunder",
+        "import operator\nv = operator.attrgetter('__class__')(torch.ones(1))",
+        REFUSED,
+    ),
+    small(
+        "operator_getitem_huge_repeat",
+        "import operator\nv = operator.mul([1], 10**12)",
+        LIMIT + (r"too large", r"over"),
+    ),
+)

@@ -514,6 +514,32 @@ class FxGraph:
     def output(self, result: Any) -> FxNode:
         return self.create_node("output", "output", (_check_arg(result),), {})
 
+    def node_copy(self, node: Any, arg_transform: Any = None) -> FxNode:
+        """A copy of a node (of this graph or another) here, its inputs mapped by
+        `arg_transform` (a program's function of a node), named as the node."""
+        if not isinstance(node, FxNode):
+            raise NotSupported("Graph.node_copy takes a torch.fx Node")
+        rt = V.CURRENT[-1]
+
+        def mapped(v: Any) -> Any:
+            if isinstance(v, FxNode):
+                if arg_transform is None:
+                    return v
+                out = rt.call(arg_transform, [v], {}, rt.current_stmt)
+                return out.node if isinstance(out, Proxy) else out
+            if isinstance(v, (tuple, list)):
+                return type(v)(mapped(x) for x in v)
+            if isinstance(v, dict):
+                return {k: mapped(x) for k, x in v.items()}
+            return v
+
+        made = self.create_node(
+            node.op, node.target, mapped(node._args), mapped(node._kwargs), name=node.name
+        )
+        made.qualname = node.qualname
+        made.meta = dict(node.meta)
+        return made
+
     def erase_node(self, node: Any) -> None:
         if not isinstance(node, FxNode) or node.graph is not self:
             raise GradcliError(f"Attempting to remove {node} from wrong graph!").mirror(
@@ -599,7 +625,7 @@ class FxGraph:
         methods = (
             "placeholder call_function call_method call_module get_attr output erase_node "
             "inserting_after inserting_before lint eliminate_dead_code print_tabular "
-            "create_node"
+            "create_node node_copy"
         ).split()
         if attr in methods:
             return Builtin(f"Graph.{attr}", getattr(self, attr))
@@ -629,6 +655,9 @@ class _NodeList:
 
     def program_typename(self) -> str:
         return "_node_list"
+
+    def __repr__(self) -> str:
+        return f"<torch.fx.graph._node_list object at {id(self):#x}>"
 
     def program_attribute(self, attr: str) -> Any:
         raise GradcliError(f"'_node_list' object has no attribute '{attr}'").mirror(
@@ -663,34 +692,37 @@ def _python_code(graph: FxGraph, root: str, verbose: bool = False) -> str:
             return ", ".join(parts)
 
         op = node.op
+        meta = node.meta.get("tensor_meta") if verbose else None
+        note = f": {meta.annotation()}" if isinstance(meta, TensorMetadata) else ""
         if op == "placeholder":
             default = f" = {_code_repr(args[0])}" if args else ""
-            free_vars.append(f"{node.target}{default}")
+            free_vars.append(f"{node.target}{note}{default}")
             if node.target != node.name:
                 body.append(f"{node.name} = {node.target}\n")
             continue
+        target = f"{node.name}{note}"
         if op == "call_method":
             body.append(
-                f"{node.name} = {_format_target(_code_repr(args[0]), node.target)}"
+                f"{target} = {_format_target(_code_repr(args[0]), node.target)}"
                 f"({fmt(args[1:], kwargs)})"
             )
         elif op == "call_function":
             t = node.target
             if isinstance(t, FxOperator) and t.name in _MAGIC and t.module == "operator":
-                body.append(f"{node.name} = " + _MAGIC[t.name].format(*map(_code_repr, args)))
+                body.append(f"{target} = " + _MAGIC[t.name].format(*map(_code_repr, args)))
             elif (
                 t is GETATTR
                 and len(args) == 2
                 and isinstance(args[1], str)
                 and args[1].isidentifier()
             ):
-                body.append(f"{node.name} = {_format_target(_code_repr(args[0]), args[1])}")
+                body.append(f"{target} = {_format_target(_code_repr(args[0]), args[1])}")
             else:
-                body.append(f"{node.name} = {node.qualified()}({fmt(args, kwargs)})")
+                body.append(f"{target} = {node.qualified()}({fmt(args, kwargs)})")
         elif op == "call_module":
-            body.append(f"{node.name} = {_format_target(root, node.target)}({fmt(args, kwargs)})")
+            body.append(f"{target} = {_format_target(root, node.target)}({fmt(args, kwargs)})")
         elif op == "get_attr":
-            body.append(f"{node.name} = {_format_target(root, node.target)}")
+            body.append(f"{target} = {_format_target(root, node.target)}")
         elif op == "output":
             body.append(f"return {_code_repr(args[0])}")
         # the frees after the last uses
@@ -818,8 +850,9 @@ def _resolve(gm: Any, target: str) -> Any:
     raise GradcliError(f"Node referenced nonexistent target {target}").mirror("RuntimeError")
 
 
-def run_graph(gm: Any, graph: FxGraph, args: tuple, kwargs: dict) -> Any:
-    """Run the graph's nodes on these inputs with gradcli's operations."""
+def run_graph(gm: Any, graph: FxGraph, args: tuple, kwargs: dict, seen: Any = None) -> Any:
+    """Run the graph's nodes on these inputs with gradcli's operations (`seen(node, value)`
+    told of each node's value: ShapeProp)."""
     rt = V.CURRENT[-1]
     env: dict[FxNode, Any] = {}
     inputs = list(args)
@@ -862,9 +895,13 @@ def run_graph(gm: Any, graph: FxGraph, args: tuple, kwargs: dict) -> Any:
         limits.BUDGET.tick()
         op = node.op
         if op == "placeholder":
+            if seen is not None:
+                seen(node, env[node])
             continue
         a, k = load(node._args), load(node._kwargs)
         if op == "output":
+            if seen is not None:
+                seen(node, a[0])
             return a[0]
         if op == "get_attr":
             env[node] = _resolve(gm, node.target)
@@ -879,16 +916,139 @@ def run_graph(gm: Any, graph: FxGraph, args: tuple, kwargs: dict) -> Any:
                 env[node] = t.run(rt, a, k)
             else:
                 env[node] = rt.call(t, list(a), k, rt.current_stmt)
+        if seen is not None:
+            seen(node, env[node])
     return None
+
+
+# -- ShapeProp ------------------------------------------------------------------------------
+
+_ABBREVIATED = {
+    "float32": "f32",
+    "float64": "f64",
+    "float16": "f16",
+    "bfloat16": "bf16",
+    "int64": "i64",
+    "int32": "i32",
+    "int16": "i16",
+    "int8": "i8",
+    "uint8": "u8",
+    "bool": "b8",
+    "complex64": "c64",
+    "complex128": "c128",
+}
+
+
+class TensorMetadata:
+    """What ShapeProp keeps of a node's tensor (`node.meta['tensor_meta']`)."""
+
+    FIELDS = ("shape", "dtype", "requires_grad", "stride", "memory_format", "is_quantized")
+
+    def __init__(self, t: Tensor) -> None:
+        rt = V.CURRENT[-1]
+        self.shape = rt.attribute(t, "shape")
+        self.dtype = rt.attribute(t, "dtype")
+        self.requires_grad = bool(t.requires_grad)
+        self.stride = rt.call(rt.attribute(t, "stride"), [], {}, None)
+        self.is_quantized = False
+        self.qparams: dict = {}
+
+    def program_typename(self) -> str:
+        return "TensorMetadata"
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr == "memory_format":
+            raise NotSupported(
+                "`TensorMetadata.memory_format` is not supported by gradcli",
+                hint="read its shape, dtype, requires_grad or stride",
+            )
+        if attr in self.FIELDS or attr == "qparams":
+            return getattr(self, attr)
+        raise GradcliError(f"'TensorMetadata' object has no attribute '{attr}'").mirror(
+            "AttributeError"
+        )
+
+    def program_str(self) -> str:
+        return (
+            f"TensorMetadata(shape={_plain(self.shape)}, dtype={_plain(self.dtype)}, "
+            f"requires_grad={self.requires_grad}, stride={_code_repr(self.stride)}, "
+            "memory_format=torch.contiguous_format, is_quantized=False, qparams={})"
+        )
+
+    def __repr__(self) -> str:
+        return self.program_str()
+
+    def annotation(self) -> str:
+        kind = _plain(self.dtype).rpartition(".")[2]
+        dims = ", ".join(str(int(d)) for d in self.shape)
+        return f'"{_ABBREVIATED.get(kind, kind)}[{dims}]"'
+
+
+def _metadata(v: Any) -> Any:
+    if isinstance(v, Tensor):
+        return TensorMetadata(v)
+    if isinstance(v, (tuple, list)) and any(isinstance(x, Tensor) for x in v):
+        return type(v)(_metadata(x) for x in v)
+    return None
+
+
+class _ShapePropObject:
+    """`ShapeProp(gm)`: `propagate(*inputs)` runs the graph, keeping each node's tensor's
+    shape, dtype, requires_grad and stride in `node.meta['tensor_meta']`."""
+
+    def __init__(self, module: Any) -> None:
+        if not isinstance(module, GraphModule):
+            raise NotSupported("ShapeProp takes a GraphModule")
+        self.module = module
+
+    def program_typename(self) -> str:
+        return "ShapeProp"
+
+    def propagate(self, *args: Any) -> Any:
+        def seen(node: FxNode, value: Any) -> None:
+            meta = _metadata(value)
+            if meta is not None:
+                node.meta["tensor_meta"] = meta
+
+        m = self.module
+        return run_graph(m, m.graph, args, {}, seen)
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("propagate", "run"):
+            return Builtin(f"ShapeProp.{attr}", self.propagate)
+        if attr == "module":
+            return self.module
+        raise NotSupported(
+            f"`ShapeProp.{attr}` is not supported by gradcli",
+            hint="call ShapeProp(gm).propagate(*inputs) and read node.meta['tensor_meta']",
+        )
+
+
+def passes_members() -> dict[str, Any]:
+    from .values import Namespace
+
+    return {
+        "shape_prop": Namespace(
+            "torch.fx.passes.shape_prop",
+            {
+                "ShapeProp": FxClass(
+                    "torch.fx.passes.shape_prop.ShapeProp", _ShapePropObject, _ShapePropObject
+                ),
+                "TensorMetadata": FxClass(
+                    "torch.fx.passes.shape_prop.TensorMetadata", TensorMetadata, _no_node
+                ),
+            },
+        )
+    }
 
 
 # -- tracing ----------------------------------------------------------------------------
 
 
 class Tracer:
-    def __init__(self, root: Any) -> None:
+    def __init__(self, root: Any, graph: FxGraph | None = None) -> None:
         self.root = root
-        self.graph = FxGraph()
+        self.graph = graph if graph is not None else FxGraph()
         self.paths: dict[int, str] = {}
         self.params: dict[int, str] = {}
         self.param_proxies: dict[int, Proxy] = {}
@@ -1298,13 +1458,23 @@ def members() -> dict[str, Any]:
         "GraphModule": FxClass("torch.fx.graph_module.GraphModule", GraphModule, _graph_module),
         "Graph": FxClass("torch.fx.graph.Graph", FxGraph, FxGraph),
         "Node": FxClass("torch.fx.node.Node", FxNode, _no_node),
-        "Proxy": FxClass("torch.fx.proxy.Proxy", Proxy, _no_proxy),
+        "Proxy": FxClass("torch.fx.proxy.Proxy", Proxy, _make_proxy),
         "Tracer": FxClass("torch.fx._symbolic_trace.Tracer", _TracerObject, _no_tracer),
         "Interpreter": FxClass(
             "torch.fx.interpreter.Interpreter", _InterpreterObject, _InterpreterObject
         ),
         "wrap": Builtin("torch.fx.wrap", _no_wrap),
-        "proxy": Namespace("torch.fx.proxy", {"TraceError": _trace_error_class()}),
+        "proxy": Namespace(
+            "torch.fx.proxy",
+            {
+                "TraceError": _trace_error_class(),
+                "Proxy": FxClass("torch.fx.proxy.Proxy", Proxy, _make_proxy),
+                "GraphAppendingTracer": FxClass(
+                    "torch.fx.proxy.GraphAppendingTracer", Tracer, _appending
+                ),
+            },
+        ),
+        "passes": Namespace("torch.fx.passes", load=passes_members),
     }
 
 
@@ -1325,11 +1495,27 @@ def _graph_module(root: Any, graph: Any, class_name: Any = "GraphModule") -> Gra
     return GraphModule(root, graph, class_name if isinstance(class_name, str) else "GraphModule")
 
 
-def _no_proxy(*a: Any, **k: Any) -> Any:
-    raise NotSupported(
-        "making a torch.fx.Proxy by hand is not supported by gradcli",
-        hint="use torch.fx.symbolic_trace",
-    )
+def _make_proxy(node: Any, tracer: Any = None) -> Proxy:
+    """`fx.Proxy(node, tracer)`: a proxy of a node, recording into the tracer's graph (a
+    GraphAppendingTracer's)."""
+    if not isinstance(node, FxNode):
+        raise NotSupported("torch.fx.Proxy takes a torch.fx Node")
+    if tracer is None:
+        tracer = _appending(node.graph)
+    if not isinstance(tracer, Tracer):
+        raise NotSupported(
+            "torch.fx.Proxy with this tracer is not supported by gradcli",
+            hint="pass torch.fx.proxy.GraphAppendingTracer(graph)",
+        )
+    return Proxy(node, tracer)
+
+
+def _appending(graph: Any) -> Tracer:
+    """`torch.fx.proxy.GraphAppendingTracer(graph)`: proxies made with it add their
+    operations to the graph."""
+    if not isinstance(graph, FxGraph):
+        raise NotSupported("GraphAppendingTracer takes a torch.fx Graph")
+    return Tracer(None, graph)
 
 
 class _TracerObject:

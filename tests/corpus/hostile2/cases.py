@@ -10685,3 +10685,17 @@ add(
         LIMIT + (r"too large", r"over"),
     ),
 )
+add(
+    small(
+        "fx_node_copy_forever",
+        "import torch.fx\ng = torch.fx.Graph()\nx = g.placeholder('x')\nwhile True:\n"
+        "    g.node_copy(x)",
+        TIME_OR_LIMIT,
+        seconds=70.0,
+    ),
+    small(
+        "fx_proxy_of_a_plain_object",
+        "import torch.fx\np = torch.fx.Proxy(object())",
+        REFUSED,
+    ),
+)

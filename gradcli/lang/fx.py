@@ -908,8 +908,12 @@ def run_graph(gm: Any, graph: FxGraph, args: tuple, kwargs: dict, seen: Any = No
         elif op == "call_module":
             env[node] = rt.call(_resolve(gm, node.target), list(a), k, rt.current_stmt)
         elif op == "call_method":
-            method = rt.attribute(a[0], node.target)
-            env[node] = rt.call(method, list(a[1:]), k, rt.current_stmt)
+            dunder = _DUNDER_OPERATORS.get(node.target)
+            if dunder is not None and len(a) == 2 and not k:  # `c.__floordiv__(x)`
+                env[node] = _operator(dunder[0], dunder[1]()).run(rt, a, k)
+            else:
+                method = rt.attribute(a[0], node.target)
+                env[node] = rt.call(method, list(a[1:]), k, rt.current_stmt)
         elif op == "call_function":
             t = node.target
             if isinstance(t, FxOperator):
@@ -1138,6 +1142,11 @@ class Proxy:
     def __bool__(self) -> bool:
         raise _trace_error("symbolically traced variables cannot be used as inputs to control flow")
 
+    def _ordered(self, other: Any) -> bool:  # (Python's own comparisons: `max(x, 1)`)
+        raise _trace_error("symbolically traced variables cannot be used as inputs to control flow")
+
+    __lt__ = __gt__ = __le__ = __ge__ = _ordered
+
     def program_iter(self) -> Any:
         raise _trace_error(
             "Proxy object cannot be iterated. This can be attempted when the Proxy is used in "
@@ -1195,7 +1204,29 @@ def proxy_operator(op: Any, *operands: Any) -> Proxy:
     proxy = next(x for x in operands if type(x) is Proxy)
     if name is None:
         raise _trace_error("symbolically traced variables cannot be used as inputs to control flow")
+    if len(operands) == 2 and isinstance(operands[0], Tensor):
+        # a tensor's own operator met the proxy: PyTorch records the tensor's method
+        method = _TENSOR_OPERATOR_METHODS.get(name, f"__{name.rstrip('_')}__")
+        return proxy.tracer.proxy("call_method", method, operands, {})
     return proxy.tracer.proxy("call_function", _operator(name, op), operands, {})
+
+
+# A tensor operator's method as fx records it by its dunder (`__floordiv__`): the operator.
+_DUNDER_OPERATORS = {
+    f"__{name.rstrip('_')}__": (name, kind) for kind, name in {**_BINOPS, **_COMPARE}.items()
+}
+
+# The method a tensor's operator dispatches as, as fx records it (the others by their dunder).
+_TENSOR_OPERATOR_METHODS = {
+    "add": "add",
+    "sub": "sub",
+    "mul": "mul",
+    "truediv": "div",
+    "matmul": "matmul",
+    "pow": "pow",
+    "mod": "remainder",
+    **{c: c for c in ("eq", "ne", "lt", "gt", "le", "ge")},
+}
 
 
 V.FX_PROXY[0] = Proxy

@@ -140,7 +140,7 @@ class FxOperator:
         return self.name
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        arity = 1 if isinstance(self.op, ast.unaryop) else 2
+        arity = 1 if isinstance(self.op, (ast.unaryop, ast.UnaryOp)) else 2
         if kwargs or len(args) != arity:
             raise GradcliError(
                 f"{self.name} expected {arity} argument{'s' if arity > 1 else ''}, got "
@@ -149,7 +149,8 @@ class FxOperator:
         return self.run(V.CURRENT[-1], args, {})
 
     def qualified(self) -> str:
-        return self.name if self.module == "builtins" else f"{self.module}.{self.name}"
+        """Its name in the generated code (a global fx makes of `_operator.abs`)."""
+        return self.name if self.module == "builtins" else f"_operator_{self.name}"
 
     def shown(self) -> str:
         return f"{self.module}.{self.name}"
@@ -158,6 +159,11 @@ class FxOperator:
         from . import operators as O
 
         op = self.op
+        if self.name == "abs":
+            v = args[0]
+            return (
+                rt.call(rt.attribute(v, "abs"), [], {}, None) if isinstance(v, Tensor) else abs(v)
+            )
         if self.name == "getitem":
             return rt.getitem(args[0], args[1])
         if self.name == "getattr":
@@ -181,6 +187,7 @@ def _operator(name: str, op: Any, module: str = "operator") -> FxOperator:
 
 GETITEM = _operator("getitem", ast.Subscript())
 GETATTR = _operator("getattr", ast.Attribute(), "builtins")
+ABS = _operator("abs", ast.UnaryOp())
 
 
 def operator_members() -> dict[str, Any]:
@@ -188,6 +195,7 @@ def operator_members() -> dict[str, Any]:
     table = {**_BINOPS, **_UNARY, **_COMPARE}
     found: dict[str, Any] = {name: _operator(name, kind()) for kind, name in table.items()}
     found["getitem"] = GETITEM
+    found["abs"] = ABS
     return found
 
 
@@ -1178,10 +1186,11 @@ class Proxy:
 
         if attr in TENSOR_PROPERTIES or attr in ("T", "mT", "H", "data", "grad"):
             return Proxy(None, owner.tracer, (owner, attr))
-        if attr.startswith("_") or not (
-            dict.__contains__(TENSOR_METHODS, attr) or attr in TENSOR_METHODS
-        ):
+        if attr.startswith("_"):
             raise GradcliError(f"'Proxy' object has no attribute '{attr}'").mirror("AttributeError")
+        if not (dict.__contains__(TENSOR_METHODS, attr) or attr in TENSOR_METHODS):
+            # (any other name, `x.max(dim=1).values`: PyTorch's Attribute, a getattr node)
+            return Proxy(None, owner.tracer, (owner, attr))
         tracer = owner.tracer
         return Builtin(
             f"Proxy.{attr}",
@@ -1269,6 +1278,8 @@ def intercept_call(rt: Any, callee: Any, args: list, kwargs: dict, node: Any) ->
         return tracer.proxy("call_module", path, tuple(args), dict(kwargs))
     if not (has_proxy(args) or has_proxy(kwargs)):
         return _PASS
+    if type(callee) is Builtin and callee.name == "abs" and len(args) == 1 and not kwargs:
+        return tracer.proxy("call_function", ABS, (args[0],), {})  # (Proxy.__abs__)
     if isinstance(callee, BoundMethod):
         if isinstance(callee.obj, Tensor):
             return tracer.proxy("call_method", callee.name, (callee.obj, *args), dict(kwargs))

@@ -26,3 +26,13 @@ try:
     torch.fx.symbolic_trace(lambda x: max(x, 1))
 except Exception as e:
     print(type(e).__name__, e)
+
+
+def peak(x):
+    return abs(x.max(dim=1).values) + x.min(dim=0).indices
+
+
+gm = torch.fx.symbolic_trace(peak)
+print(gm.graph)
+print(gm.code)
+print(gm(torch.tensor([[1.0, -2.0], [-3.0, 0.5]])))

@@ -1409,10 +1409,14 @@ def _trace(root: Any, concrete_args: Any = None) -> tuple:
         user = getattr(fwd, "user", None) if isinstance(fwd, BoundMethod) else None
         code = getattr(user, "code", None) or getattr(fwd, "code", None)
         if code is None:
-            if type(root).__name__ == "Sequential" or not type(root).__name__ == "ModuleInstance":
-                names = ["input"]
-            else:
-                names = []
+            if not isinstance(root, surface_nn.Sequential):
+                raise NotSupported(
+                    f"torch.fx.symbolic_trace of torch.nn's own {root.name} is not supported by "
+                    "gradcli (PyTorch traces the Python code of its forward)",
+                    hint="trace a module of your own whose forward calls it (it is then one "
+                    "call_module node), or an nn.Sequential of modules",
+                )
+            names = ["input"]
         else:
             names = list(code.positional)
             if names and names[0] == "self":
@@ -1439,11 +1443,12 @@ def _trace(root: Any, concrete_args: Any = None) -> tuple:
     ]
     TRACING[0] = tracer
     try:
-        if isinstance(root, surface_nn.Module) and code is None:
-            out = intercept_call(rt, root, list(proxies), {}, None) if tracer.paths else _PASS
-            if out is _PASS:
-                tracer.paths[id(root)] = ""
-                out = root(*proxies)
+        if isinstance(root, surface_nn.Module) and code is None:  # an nn.Sequential
+            out = proxies[0]
+            for child in root._modules.values():
+                out = intercept_call(rt, child, [out], {}, None)
+                if out is _PASS:
+                    raise NotSupported("tracing this nn.Sequential is not supported by gradcli")
         else:
             out = rt.call(fwd, list(proxies), {}, rt.current_stmt)
     finally:
@@ -1517,6 +1522,15 @@ def members() -> dict[str, Any]:
             },
         ),
         "passes": Namespace("torch.fx.passes", load=passes_members),
+        "experimental": Namespace(
+            "torch.fx.experimental",
+            {
+                "proxy_tensor": Namespace(
+                    "torch.fx.experimental.proxy_tensor",
+                    {"make_fx": Builtin("make_fx", _no_make_fx)},
+                )
+            },
+        ),
     }
 
 
@@ -1607,6 +1621,27 @@ class _InterpreterObject:
             f"`Interpreter.{attr}` is not supported by gradcli (a subclass of Interpreter neither)",
             hint="call Interpreter(gm).run(*inputs), or edit the graph's nodes",
         )
+
+
+def _no_make_fx(*a: Any, **k: Any) -> Any:
+    raise NotSupported(
+        "make_fx (a graph of ATen operations, torch.ops.aten.*) is not supported by gradcli",
+        hint="torch.fx.symbolic_trace(f) records the graph of torch functions, tensor methods "
+        "and modules: print its .graph or .code",
+    )
+
+
+def export_members() -> dict[str, Any]:
+    """`torch.export`: refused in plain words (an ATen-level ExportedProgram)."""
+
+    def refused(*a: Any, **k: Any) -> Any:
+        raise NotSupported(
+            "torch.export (an ExportedProgram of ATen operations) is not supported by gradcli",
+            hint="torch.fx.symbolic_trace(module) records the module's graph of torch "
+            "functions and submodules: print its .graph or .code, call it as the module",
+        )
+
+    return {"export": Builtin("torch.export.export", refused)}
 
 
 def _no_wrap(*a: Any, **k: Any) -> Any:

@@ -1728,6 +1728,7 @@ def _build() -> dict[str, Namespace]:
         "_higher_order_ops": _HIGHER_ORDER_OPS,
         "jit": Namespace("torch.jit", load=_jit_members),
         "fx": Namespace("torch.fx", load=_Lazy(".fx", "members")),
+        "export": Namespace("torch.export", load=_Lazy(".fx", "export_members")),
         "set_num_threads": Builtin("torch.set_num_threads", _set_threads("set_num_threads")),
         "set_num_interop_threads": Builtin(
             "torch.set_num_interop_threads", _set_threads("set_num_interop_threads")

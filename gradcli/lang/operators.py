@@ -201,7 +201,11 @@ _UNARY_DUNDERS = {ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__inver
 
 
 def binop(op: ast.operator, a: Any, b: Any) -> Any:
-    if FX_PROXY[0] is not None and (type(a) is FX_PROXY[0] or type(b) is FX_PROXY[0]):
+    if (
+        FX_PROXY[0] is not None
+        and (type(a) is FX_PROXY[0] or type(b) is FX_PROXY[0])
+        and type(a) is not str  # (`"%s" % proxy` is the string's formatting)
+    ):
         return _fx_operator(op, a, b)  # (torch.fx tracing: a node of `operator.add`...)
     if PROGRAM_INSTANCE and (type(a) is PROGRAM_INSTANCE[0] or type(b) is PROGRAM_INSTANCE[0]):
         return instance_binop(op, a, b)

@@ -44,3 +44,6 @@ try:
     g.erase_node(first)
 except RuntimeError as e:
     print(e)
+
+# A traced value formatted into a string is its text, not a node.
+print(torch.fx.symbolic_trace(lambda x: "value: %s" % x).code)

@@ -683,7 +683,14 @@ class Runtime:
         if _GradMode.repeats:
             pyobjects.repeated_attribute(owner, attr, value)
         kind = type(owner)
-        if kind is ModuleInstance or kind is Instance or kind is PlainClass or kind is LibraryClass:
+        if (
+            kind is ModuleInstance
+            or kind is Instance
+            or kind is PlainClass
+            or kind is LibraryClass
+            or kind is ModuleClass
+            or kind is OptimClass
+        ):
             owner.set(self, attr, value)
             return
         if isinstance(owner, ProgramObject):

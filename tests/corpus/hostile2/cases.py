@@ -10625,3 +10625,19 @@ add(
         (r"takes arrays, numbers or lists",),
     ),
 )
+
+# explore118: attributes set on a program's module and optimizer classes (setattr(Net, name,
+# fn)): a library class's refused, a non-callable forward Python's error.
+add(
+    small(
+        "class_setattr_on_a_library_module",
+        "from torch import nn\ndef f(self, x):\n    return x\nsetattr(nn.Linear, 'forward', f)",
+        (r"cannot set attribute", r"not supported"),
+    ),
+    small(
+        "class_setattr_forward_not_callable",
+        "from torch import nn\nclass Net(nn.Module):\n    pass\nNet.forward = 3\n"
+        "y = Net()(torch.ones(1))",
+        (r"'int' object is not callable",),
+    ),
+)

@@ -10641,3 +10641,18 @@ add(
         (r"'int' object is not callable",),
     ),
 )
+
+# explore118: a torch module's `__name__` and an instance's `__module__` (strings, read only).
+add(
+    small("module_name_repeated_huge", "v = torch.optim.lr_scheduler.__name__ * 10**8", LIMIT),
+    small(
+        "torch_module_name_assigned",
+        "torch.optim.lr_scheduler.__name__ = 'os'",
+        (r"cannot set", r"not supported", r"cannot assign", r"read-only"),
+    ),
+    small(
+        "instance_module_of_a_graph_node",
+        "y = torch.ones(1, requires_grad=True) * 2\nm = y.grad_fn.__module__",
+        REFUSED + (r"has no attribute",),
+    ),
+)

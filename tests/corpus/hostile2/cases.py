@@ -10656,3 +10656,23 @@ add(
         REFUSED + (r"has no attribute",),
     ),
 )
+
+# explore118: NumPy's set functions (isin, intersect1d, setdiff1d, union1d) and flatnonzero:
+# no `kind=` (its table takes memory by the values' range), results sized, operands checked.
+add(
+    small(
+        "numpy_isin_table_kind",
+        "import numpy as np\nv = np.isin(np.arange(5), [0, 2**62], kind='table')",
+        (r"unexpected keyword argument 'kind'",),
+    ),
+    small(
+        "numpy_union1d_huge",
+        "import numpy as np\nv = np.union1d(np.zeros(10**7), np.ones(10**7))",
+        LIMIT,
+    ),
+    small(
+        "numpy_isin_of_a_program_object",
+        "import numpy as np\nclass A:\n    pass\nv = np.isin(A(), [1])",
+        (r"takes arrays, numbers or lists",),
+    ),
+)

@@ -1095,6 +1095,11 @@ def dunder_name(v: Any, attr: str) -> str:
     found = dunder(v, attr)
     if found is not None:
         return found
+    shown_class = function_shown(v) if isinstance(v, type) else None
+    if shown_class is not None and shown_class.startswith("<class '"):
+        # nn.Module, torch.optim.Optimizer: gradcli's classes, named as PyTorch's
+        module, _, qualname = shown_class[8:-2].rpartition(".")
+        return module if attr == "__module__" else qualname
     if attr == "__module__":  # an instance's: its class's (d2l: `sched.__module__ == ...`)
         if v is None or isinstance(v, (bool, int, float, complex, str, bytes, list, tuple, dict)):
             raise GradcliError(f"'{typename(v)}' object has no attribute '__module__'").mirror(

@@ -10635,6 +10635,11 @@ add(
         (r"cannot set attribute", r"not supported"),
     ),
     small(
+        "class_delattr_of_a_library_module",
+        "del torch.nn.Linear.forward",
+        (r"not supported",),
+    ),
+    small(
         "class_setattr_forward_not_callable",
         "from torch import nn\nclass Net(nn.Module):\n    pass\nNet.forward = 3\n"
         "y = Net()(torch.ones(1))",

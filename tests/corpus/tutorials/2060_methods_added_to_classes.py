@@ -88,3 +88,10 @@ try:
     model(x)
 except TypeError as e:
     print("TypeError:", e)
+
+del Quadratic.scale
+print(hasattr(model, "scale"), hasattr(Quadratic, "penalty"))
+try:
+    del Quadratic.scale
+except AttributeError as e:
+    print("AttributeError:", e)

@@ -55,3 +55,5 @@ try:
     print((1.5).__module__)
 except AttributeError as e:
     print("AttributeError:", e)
+print(nn.Module.__module__, torch.optim.Optimizer.__module__)
+print(lr_scheduler.LRScheduler.__qualname__, nn.Linear(1, 1).__class__.__module__)

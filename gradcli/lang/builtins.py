@@ -870,6 +870,17 @@ def delete_attribute(o: Any, name: str) -> None:
     if isinstance(o, Instance):
         o.delete(name)
         return
+    from .classes import LibraryClass, ModuleClass, OptimClass, PlainClass
+
+    if type(o) in (ModuleClass, OptimClass, PlainClass) and not isinstance(o, LibraryClass):
+        # `del Net.scale`: an entry of the class's own table (not one it inherits)
+        table = o.attrs if type(o) is PlainClass else o.methods
+        if name not in table:
+            raise GradcliError(f"type object '{o.name}' has no attribute '{name}'").mirror(
+                "AttributeError"
+            )
+        del table[name]
+        return
     from .pynamespace import SimpleNamespace
 
     if isinstance(o, (SimpleNamespace, Ctx)):

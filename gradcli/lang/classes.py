@@ -615,6 +615,15 @@ class _Derived:
         return "type"  # a class, as Python's messages name it
 
 
+def _set_class_entry(cls: Any, table: dict[str, Any], attr: str, value: Any) -> None:
+    """`Cls.name = value` / `setattr(Cls, name, fn)` on a program's class (d2l's
+    `add_to_class` adds methods after the class body): one more entry of its table, which
+    its instances, made before or after, look up as the body's own."""
+    if attr not in table:
+        limits.LIST_ITEMS.check(len(table) + 1, f"the number of attributes of {cls.name}")
+    table[attr] = value
+
+
 class ModuleClass(_Derived):
     """`class Net(nn.Module)` (or a subclass of another such class, with plain classes as
     mixins: `class Net(LoggingMixin, nn.Module)`): its methods; calling it makes an instance
@@ -648,6 +657,9 @@ class ModuleClass(_Derived):
         raise GradcliError(f"type object '{self.name}' has no attribute '{attr}'").mirror(
             "AttributeError"
         )
+
+    def set(self, rt: Any, attr: str, value: Any) -> None:
+        _set_class_entry(self, self.methods, attr, value)
 
     def instantiate(self, rt: Any, args: list, kwargs: dict) -> ModuleInstance:
         obj = ModuleInstance(self) if self.library is None else _on_library(self.library)(self)
@@ -847,6 +859,11 @@ class ModuleInstance(surface_nn.Module):
             return entry.runtime.invoke(entry, args, kwargs)
         fn = _method(entry)
         if fn is None:
+            if isinstance(entry, (bool, int, float, complex, str, tuple, list, dict, Tensor)):
+                # (`Net.forward = 5` set on the class: Python calls what it finds)
+                raise GradcliError(f"'{typename(entry)}' object is not callable").mirror(
+                    "TypeError"
+                )
             if self.cls.library is not None:  # the torch module's own forward
                 return super().forward(*args, **kwargs)
             return surface_nn.Module.forward(self, *args)
@@ -970,6 +987,9 @@ class OptimClass(_Derived):
         raise GradcliError(f"type object '{self.name}' has no attribute '{attr}'").mirror(
             "AttributeError"
         )
+
+    def set(self, rt: Any, attr: str, value: Any) -> None:
+        _set_class_entry(self, self.methods, attr, value)
 
     def instantiate(self, rt: Any, args: list, kwargs: dict) -> Any:
         obj = INSTANCE_KINDS[self.base.PROGRAM_BASE](self)
@@ -1119,9 +1139,7 @@ class PlainClass(_Derived):
         )
 
     def set(self, rt: Any, attr: str, value: Any) -> None:
-        if attr not in self.attrs:
-            limits.LIST_ITEMS.check(len(self.attrs) + 1, f"the number of attributes of {self.name}")
-        self.attrs[attr] = value
+        _set_class_entry(self, self.attrs, attr, value)
 
     def instantiate(self, rt: Any, args: list, kwargs: dict) -> Instance:
         obj = Instance(self)

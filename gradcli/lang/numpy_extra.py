@@ -903,6 +903,7 @@ _PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
     "ptp": (1, ("axis", "keepdims"), "none"),
     "average": (1, ("axis", "@weights", "returned", "keepdims"), "none"),
     "argwhere": (1, (), "none"),
+    "flatnonzero": (1, (), "none"),
     "diff": (1, ("n", "axis", "@prepend", "@append"), "none"),
     "roll": (1, ("shift", "axis"), "none"),
     "rot90": (1, ("k", "axes"), "none"),
@@ -922,6 +923,12 @@ _PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
     "trapezoid": (1, ("@x", "dx", "axis"), "none"),
     "gradient": (1, ("axis", "edge_order"), "rows"),
     "polyval": (2, (), "none"),
+    # set operations: a result no larger than the inputs; no `kind=` (its 'table' kind takes
+    # memory by the range of the values, not their number)
+    "isin": (2, ("assume_unique", "invert"), "none"),
+    "intersect1d": (2, ("assume_unique", "return_indices"), "none"),
+    "setdiff1d": (2, ("assume_unique",), "none"),
+    "union1d": (2, (), "sum"),
 }
 
 

@@ -1328,6 +1328,13 @@ def method(owner: Any, attr: str) -> Any:
             return ARRAY_ATTRIBUTES[attr](owner)
         if attr in ARRAY_METHODS:
             return BoundMethod(attr, ARRAY_METHODS[attr], owner, raw=True)
+        if attr == "resize":  # (in place: the array may be a tensor's memory too)
+            raise NotSupported(
+                "`.resize()` of a NumPy array (a change of its shape in place) is not "
+                "supported in gradcli programs",
+                hint="name the reshaped array: `a = a.reshape(new_shape)` (the same number of "
+                "values), or make a new one with np.zeros(new_shape) and copy into it",
+            )
         raise NotSupported(
             f"`.{attr}` of a NumPy array is not supported in gradcli programs",
             expected="printing it, .shape, .tolist(), indexing",

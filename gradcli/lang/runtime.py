@@ -91,6 +91,7 @@ from .sparsegrad import csr_attribute, sparse_attribute
 from .text import to_str
 from .values import (
     CURRENT,
+    FUNCTION_BASE,
     FX_HOOKS,
     FX_TRACING,
     GENERIC_ORIGINS,
@@ -571,6 +572,8 @@ class Runtime:
             # its `in`, which imports the family of a name not imported yet.
             if dict.__contains__(members, attr) or attr in members:
                 return members[attr]
+            if attr == "__name__":  # `lr_scheduler.__name__`: the module's dotted name
+                return "Function" if owner is FUNCTION_BASE else owner.name
             if public.has(owner.name, attr) is False and not attr.startswith("_"):
                 # torch.autograd.jacobian: no such name in PyTorch either (Python's error)
                 raise GradcliError(
@@ -693,7 +696,14 @@ class Runtime:
         if _GradMode.repeats:
             pyobjects.repeated_attribute(owner, attr, value)
         kind = type(owner)
-        if kind is ModuleInstance or kind is Instance or kind is PlainClass or kind is LibraryClass:
+        if (
+            kind is ModuleInstance
+            or kind is Instance
+            or kind is PlainClass
+            or kind is LibraryClass
+            or kind is ModuleClass
+            or kind is OptimClass
+        ):
             owner.set(self, attr, value)
             return
         if isinstance(owner, ProgramObject):

@@ -1035,6 +1035,19 @@ def function_shown(v: Any) -> str | None:
     return None
 
 
+def _python_class_instance(v: Any) -> bool:
+    """Whether `v` is an instance of a class written in Python, whose `__module__` its
+    instances read: the program's own classes', torch's modules, optimizers, schedulers and
+    tensors (not a C class's: a graph node, a device, a dtype have none, or other rules)."""
+    from ..core.tensor import Tensor
+    from ..surface import nn as surface_nn
+    from .classes import Instance, ModuleInstance, ProgramObject
+
+    if isinstance(v, (Instance, ModuleInstance, ProgramObject, surface_nn.Module, Tensor)):
+        return True
+    return getattr(type(v), "PROGRAM_BASE", None) is not None  # Optimizer, LRScheduler
+
+
 def dunder_name(v: Any, attr: str) -> str:
     """`v.__module__` / `v.__qualname__` (only ever a string): PyTorch's for its functions and
     classes, `__main__` and the qualified name for the program's own."""
@@ -1082,6 +1095,20 @@ def dunder_name(v: Any, attr: str) -> str:
     found = dunder(v, attr)
     if found is not None:
         return found
+    shown_class = function_shown(v) if isinstance(v, type) else None
+    if shown_class is not None and shown_class.startswith("<class '"):
+        # nn.Module, torch.optim.Optimizer: gradcli's classes, named as PyTorch's
+        module, _, qualname = shown_class[8:-2].rpartition(".")
+        return module if attr == "__module__" else qualname
+    if attr == "__module__":  # an instance's: its class's (d2l: `sched.__module__ == ...`)
+        if v is None or isinstance(v, (bool, int, float, complex, str, bytes, list, tuple, dict)):
+            raise GradcliError(f"'{typename(v)}' object has no attribute '__module__'").mirror(
+                "AttributeError"
+            )
+        if _python_class_instance(v):
+            from .builtins import TYPE_BUILTIN
+
+            return dunder_name(TYPE_BUILTIN.fn(v), attr)
     raise NotSupported(
         f"`.{attr}` of a {typename(v)} is not supported by gradcli",
         hint="print the value itself, or its __name__",

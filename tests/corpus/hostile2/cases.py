@@ -10699,3 +10699,59 @@ add(
         REFUSED,
     ),
 )
+
+# explore118: attributes set on a program's module and optimizer classes (setattr(Net, name,
+# fn)): a library class's refused, a non-callable forward Python's error.
+add(
+    small(
+        "class_setattr_on_a_library_module",
+        "from torch import nn\ndef f(self, x):\n    return x\nsetattr(nn.Linear, 'forward', f)",
+        (r"cannot set attribute", r"not supported"),
+    ),
+    small(
+        "class_delattr_of_a_library_module",
+        "del torch.nn.Linear.forward",
+        (r"not supported",),
+    ),
+    small(
+        "class_setattr_forward_not_callable",
+        "from torch import nn\nclass Net(nn.Module):\n    pass\nNet.forward = 3\n"
+        "y = Net()(torch.ones(1))",
+        (r"'int' object is not callable",),
+    ),
+)
+
+# explore118: a torch module's `__name__` and an instance's `__module__` (strings, read only).
+add(
+    small("module_name_repeated_huge", "v = torch.optim.lr_scheduler.__name__ * 10**8", LIMIT),
+    small(
+        "torch_module_name_assigned",
+        "torch.optim.lr_scheduler.__name__ = 'os'",
+        (r"cannot set", r"not supported", r"cannot assign", r"read-only"),
+    ),
+    small(
+        "instance_module_of_a_graph_node",
+        "y = torch.ones(1, requires_grad=True) * 2\nm = y.grad_fn.__module__",
+        REFUSED + (r"has no attribute",),
+    ),
+)
+
+# explore118: NumPy's set functions (isin, intersect1d, setdiff1d, union1d) and flatnonzero:
+# no `kind=` (its table takes memory by the values' range), results sized, operands checked.
+add(
+    small(
+        "numpy_isin_table_kind",
+        "import numpy as np\nv = np.isin(np.arange(5), [0, 2**62], kind='table')",
+        (r"unexpected keyword argument 'kind'",),
+    ),
+    small(
+        "numpy_union1d_huge",
+        "import numpy as np\nv = np.union1d(np.zeros(10**7), np.ones(10**7))",
+        LIMIT,
+    ),
+    small(
+        "numpy_isin_of_a_program_object",
+        "import numpy as np\nclass A:\n    pass\nv = np.isin(A(), [1])",
+        (r"takes arrays, numbers or lists",),
+    ),
+)

@@ -8,7 +8,9 @@ measured against NumPy's AVX2 code, so that a program printed other last digits 
 machine (a Zen 4 EPYC: 3 of the corpus's float64 programs). Before NumPy is first imported,
 an AVX-512 machine's NumPy is therefore told to leave out its AVX-512 code and OpenBLAS to use
 its Haswell kernels, both of which such a machine runs; a user's own settings of the two
-variables are kept. (A NumPy imported before gradcli keeps its choice.)
+variables are kept. (A NumPy imported before gradcli keeps its choice.) A program's own NumPy
+computations print the host's digits all the same: `lang.hostnumpy` computes those whose bits
+depend on these kernels with the host's own.
 """
 
 from __future__ import annotations
@@ -71,9 +73,23 @@ def _numpy_names() -> str:
     return _NEW
 
 
+# The variables pin() set in this process, each with its value before (None: not set)
+_PINNED: dict[str, str | None] = {}
+
+
 def pin() -> None:
     if "numpy" in sys.modules or not sys.platform.startswith("linux") or not _avx512():
         return
     if "NPY_DISABLE_CPU_FEATURES" not in os.environ:
         os.environ["NPY_DISABLE_CPU_FEATURES"] = _numpy_names()
-    os.environ.setdefault("OPENBLAS_CORETYPE", "Haswell")
+        _PINNED["NPY_DISABLE_CPU_FEATURES"] = None
+    if "OPENBLAS_CORETYPE" not in os.environ:
+        os.environ["OPENBLAS_CORETYPE"] = "Haswell"
+        _PINNED["OPENBLAS_CORETYPE"] = None
+
+
+def pinned() -> dict[str, str | None]:
+    """The variables gradcli set before NumPy's import, with their values before (None: not
+    set): a program's own NumPy computations whose bits depend on them are computed with the
+    host's kernels under the environment as it was (`lang.hostnumpy`)."""
+    return dict(_PINNED)

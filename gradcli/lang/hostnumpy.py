@@ -70,6 +70,8 @@ sys.path.insert(0, sys.argv[1])
 import numpy as np
 NAMES = frozenset(json.loads(sys.argv[2]))
 KINDS = "biufc"
+class NotRouted(Exception):
+    pass
 inp, outp = sys.stdin.buffer, sys.stdout.buffer
 
 def read(n):
@@ -97,7 +99,7 @@ def encode(v, arrays):
         a = np.asarray(v)
         if a.dtype.kind not in KINDS:
             raise TypeError("a result of " + str(a.dtype))
-        arrays.append(np.ascontiguousarray(a))
+        arrays.append(a.copy(order="C"))
         return ["a" if isinstance(v, np.ndarray) else "g", len(arrays) - 1]
     if v is None or isinstance(v, (bool, int, float, str)):
         return ["v", v]
@@ -126,7 +128,7 @@ while True:
     try:
         name = head["fn"]
         if name not in NAMES:
-            raise ValueError("not a routed NumPy function")
+            raise NotRouted(name)
         fn = np
         for part in name.split("."):
             fn = getattr(fn, part)

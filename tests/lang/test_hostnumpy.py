@@ -33,6 +33,8 @@ def test_the_routing_decision(monkeypatch) -> None:
     dep = hostnumpy._depends_on_host
     assert dep("power", (x, 3), {}) and dep("exp", (n,), {}) and dep("exp", (2,), {})
     assert not dep("power", (n, 3), {})  # integers: exact everywhere
+    assert not dep("power", (x, 2), {}) and not dep("power", (x, 0.5), {})  # x * x, sqrt
+    assert dep("power", (x, 2.5), {}) and dep("power", (x, np.float64(2)), {})
     assert dep("matmul", (x, x), {}) and not dep("matmul", (n, n), {})
     assert not dep("dot", (np.array([object()]), x), {})
     monkeypatch.setattr(numpyhost, "_PINNED", {})

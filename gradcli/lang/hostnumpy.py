@@ -171,8 +171,14 @@ while True:
 
 def active() -> bool:
     """Whether a program's host-dependent NumPy computations go to the host's kernels: gradcli
-    pinned NumPy's or OpenBLAS's kernels in this process (`base.numpyhost.pinned`)."""
-    return bool(numpyhost.pinned()) and _WORKER.usable()
+    pinned NumPy's or OpenBLAS's kernels in this process (`base.numpyhost.pinned`), and the
+    kernel family followed is not `avx2` (GRADCLI_KERNELS=avx2 prints an AVX2 machine's text,
+    whose NumPy runs the pinned kernels)."""
+    if not numpyhost.pinned() or not _WORKER.usable():
+        return False
+    from ..core import cpu
+
+    return cpu.family() != "avx2"
 
 
 def compute(name: str, *args: Any, **kwargs: Any) -> Any:

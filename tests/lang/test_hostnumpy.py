@@ -37,6 +37,12 @@ def test_the_routing_decision(monkeypatch) -> None:
     assert dep("power", (x, 2.5), {}) and dep("power", (x, np.float64(2)), {})
     assert dep("matmul", (x, x), {}) and not dep("matmul", (n, n), {})
     assert not dep("dot", (np.array([object()]), x), {})
+    monkeypatch.setattr(numpyhost, "_PINNED", {"OPENBLAS_CORETYPE": None})
+    monkeypatch.setenv("GRADCLI_KERNELS", "zen4")
+    assert hostnumpy.active()
+    monkeypatch.setenv("GRADCLI_KERNELS", "avx2")  # an AVX2 machine's text: its NumPy's
+    assert not hostnumpy.active()
+    monkeypatch.setenv("GRADCLI_KERNELS", "avx512")
     monkeypatch.setattr(numpyhost, "_PINNED", {})
     assert not hostnumpy.active()  # nothing pinned: NumPy computes in the process
     monkeypatch.setattr(hostnumpy._WORKER, "call", lambda *a: pytest.fail("routed"))

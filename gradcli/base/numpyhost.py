@@ -77,15 +77,25 @@ def _numpy_names() -> str:
 _PINNED: dict[str, str | None] = {}
 
 
+# Names the variables gradcli set, for the processes started from this one (a test runner's
+# workers, `gradcli` run from a program's subprocess): they inherit the pin, not the user's
+MARK = "GRADCLI_PINNED_NUMPY"
+
+
 def pin() -> None:
-    if "numpy" in sys.modules or not sys.platform.startswith("linux") or not _avx512():
-        return
-    if "NPY_DISABLE_CPU_FEATURES" not in os.environ:
-        os.environ["NPY_DISABLE_CPU_FEATURES"] = _numpy_names()
-        _PINNED["NPY_DISABLE_CPU_FEATURES"] = None
-    if "OPENBLAS_CORETYPE" not in os.environ:
-        os.environ["OPENBLAS_CORETYPE"] = "Haswell"
-        _PINNED["OPENBLAS_CORETYPE"] = None
+    inherited = os.environ.get(MARK, "").split(",")
+    for key, value in (("NPY_DISABLE_CPU_FEATURES", None), ("OPENBLAS_CORETYPE", "Haswell")):
+        if key in inherited and os.environ.get(key) == (value or _numpy_names()):
+            _PINNED[key] = None  # set by gradcli in the process that started this one
+    if "numpy" not in sys.modules and sys.platform.startswith("linux") and _avx512():
+        if "NPY_DISABLE_CPU_FEATURES" not in os.environ:
+            os.environ["NPY_DISABLE_CPU_FEATURES"] = _numpy_names()
+            _PINNED["NPY_DISABLE_CPU_FEATURES"] = None
+        if "OPENBLAS_CORETYPE" not in os.environ:
+            os.environ["OPENBLAS_CORETYPE"] = "Haswell"
+            _PINNED["OPENBLAS_CORETYPE"] = None
+    if _PINNED:
+        os.environ[MARK] = ",".join(sorted(_PINNED))
 
 
 def pinned() -> dict[str, str | None]:

@@ -243,6 +243,7 @@ class _Worker:
             self.broken = True  # it died: compute here from now on
             return None
         env = dict(os.environ)
+        env.pop(numpyhost.MARK, None)
         for key, value in numpyhost.pinned().items():
             if value is None:
                 env.pop(key, None)
@@ -262,7 +263,7 @@ class _Worker:
                 bufsize=0,
                 close_fds=True,
             )
-        except OSError:
+        except (OSError, ValueError, TypeError):  # (no interpreter to start: an embedding)
             self.broken = True
             return None
         self.proc, self.pid = proc, os.getpid()

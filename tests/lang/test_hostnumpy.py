@@ -56,8 +56,18 @@ def test_pin_records_only_what_it_set(monkeypatch) -> None:
     monkeypatch.setattr(numpyhost, "_PINNED", {})
     monkeypatch.setenv("NPY_DISABLE_CPU_FEATURES", "")
     monkeypatch.delenv("OPENBLAS_CORETYPE", raising=False)
+    monkeypatch.delenv(numpyhost.MARK, raising=False)
     numpyhost.pin()
     assert numpyhost.pinned() == {"OPENBLAS_CORETYPE": None}
+    assert os.environ[numpyhost.MARK] == "OPENBLAS_CORETYPE"
+    # a process started from this one: the pin it inherits is gradcli's, not the user's
+    monkeypatch.setattr(numpyhost, "_PINNED", {})
+    numpyhost.pin()
+    assert numpyhost.pinned() == {"OPENBLAS_CORETYPE": None}
+    monkeypatch.setenv("OPENBLAS_CORETYPE", "Zen")  # changed since: the user's
+    monkeypatch.setattr(numpyhost, "_PINNED", {})
+    numpyhost.pin()
+    assert numpyhost.pinned() == {}
 
 
 def test_the_child_computes_numpys_results(routed) -> None:
@@ -102,7 +112,9 @@ def test_a_program_prints_the_hosts_numpy_digits(tmp_path) -> None:
     choice of kernels; the suite's process has them pinned)."""
     prog = tmp_path / "p.py"
     prog.write_text(PROGRAM)
+    assert numpyhost.pinned() or not numpyhost._avx512()  # (a test runner's workers too)
     env = {k: v for k, v in os.environ.items() if k not in numpyhost.pinned()}
+    env.pop(numpyhost.MARK, None)
     env["OPENBLAS_NUM_THREADS"] = "1"
     host = subprocess.run(
         [sys.executable, "-I", str(prog)], env=env, capture_output=True, text=True, timeout=60

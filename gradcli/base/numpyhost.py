@@ -8,7 +8,9 @@ measured against NumPy's AVX2 code, so that a program printed other last digits 
 machine (a Zen 4 EPYC: 3 of the corpus's float64 programs). Before NumPy is first imported,
 an AVX-512 machine's NumPy is therefore told to leave out its AVX-512 code and OpenBLAS to use
 its Haswell kernels, both of which such a machine runs; a user's own settings of the two
-variables are kept. (A NumPy imported before gradcli keeps its choice.)
+variables are kept. (A NumPy imported before gradcli keeps its choice.) A program's own NumPy
+computations print the host's digits all the same: `lang.hostnumpy` computes those whose bits
+depend on these kernels with the host's own.
 """
 
 from __future__ import annotations
@@ -71,9 +73,33 @@ def _numpy_names() -> str:
     return _NEW
 
 
+# The variables pin() set in this process, each with its value before (None: not set)
+_PINNED: dict[str, str | None] = {}
+
+
+# Names the variables gradcli set, for the processes started from this one (a test runner's
+# workers, `gradcli` run from a program's subprocess): they inherit the pin, not the user's
+MARK = "GRADCLI_PINNED_NUMPY"
+
+
 def pin() -> None:
-    if "numpy" in sys.modules or not sys.platform.startswith("linux") or not _avx512():
-        return
-    if "NPY_DISABLE_CPU_FEATURES" not in os.environ:
-        os.environ["NPY_DISABLE_CPU_FEATURES"] = _numpy_names()
-    os.environ.setdefault("OPENBLAS_CORETYPE", "Haswell")
+    inherited = os.environ.get(MARK, "").split(",")
+    for key, value in (("NPY_DISABLE_CPU_FEATURES", None), ("OPENBLAS_CORETYPE", "Haswell")):
+        if key in inherited and os.environ.get(key) == (value or _numpy_names()):
+            _PINNED[key] = None  # set by gradcli in the process that started this one
+    if "numpy" not in sys.modules and sys.platform.startswith("linux") and _avx512():
+        if "NPY_DISABLE_CPU_FEATURES" not in os.environ:
+            os.environ["NPY_DISABLE_CPU_FEATURES"] = _numpy_names()
+            _PINNED["NPY_DISABLE_CPU_FEATURES"] = None
+        if "OPENBLAS_CORETYPE" not in os.environ:
+            os.environ["OPENBLAS_CORETYPE"] = "Haswell"
+            _PINNED["OPENBLAS_CORETYPE"] = None
+    if _PINNED:
+        os.environ[MARK] = ",".join(sorted(_PINNED))
+
+
+def pinned() -> dict[str, str | None]:
+    """The variables gradcli set before NumPy's import, with their values before (None: not
+    set): a program's own NumPy computations whose bits depend on them are computed with the
+    host's kernels under the environment as it was (`lang.hostnumpy`)."""
+    return dict(_PINNED)

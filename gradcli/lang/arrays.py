@@ -11,6 +11,7 @@ has tensors for exist.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from typing import Any
@@ -273,10 +274,14 @@ def _unary(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
     (NumPy's float32 exp, tanh, sin... are not torch's: they differ in the last bit on many
     inputs), made a tensor again as PyTorch's `__array_wrap__` does."""
     np_fn = getattr(np, name)
+    from .hostnumpy import UFUNCS, compute
+
+    if name in UFUNCS:  # (its float loops: the host's own kernels)
+        np_fn = functools.partial(compute, name)
 
     def call(x: Any, out: Any = None) -> Any:
         if out is not None:
-            return _unary_into(np_fn, x, out, name)
+            return _unary_into(getattr(np, name), x, out, name)
         if isinstance(x, Tensor):
             with np.errstate(all="ignore"):
                 return wrapped(np_fn(tensor_array(x)))
@@ -299,9 +304,14 @@ def _unary_into(np_fn: Any, x: Any, out: Any, name: str) -> Any:
         if isinstance(x, Tensor)
         else (_complex_operand(x) if _is_complex(x) else _operand(x, name))
     )
+    from .hostnumpy import UFUNCS, compute
+
     try:
         with np.errstate(all="ignore"):
-            np_fn(a, out=out)
+            if name in UFUNCS and a.dtype == out.dtype and a.shape == out.shape:
+                out[...] = compute(name, a)  # (the host's own kernels, written into b)
+            else:
+                np_fn(a, out=out)
     except (TypeError, ValueError) as e:
         raise GradcliError(str(e)).mirror(
             "TypeError" if isinstance(e, TypeError) else "ValueError"
@@ -394,6 +404,9 @@ def _ufunc(name: str, torch_fn: Callable[..., Any]) -> Any:
     was given (`Tensor.__array_wrap__`), written into `out` when given (an array a tensor
     shares its memory with changes the tensor too)."""
     np_fn = getattr(np, name)
+    from .hostnumpy import UFUNCS, compute
+
+    host = functools.partial(compute, name) if name in UFUNCS else np_fn
 
     def operand(v: Any) -> Any:
         if isinstance(v, Tensor):
@@ -416,7 +429,7 @@ def _ufunc(name: str, torch_fn: Callable[..., Any]) -> Any:
             raise GradcliError("return arrays must be of ArrayType").mirror("TypeError")
         try:
             with np.errstate(all="ignore"):
-                result = np_fn(x, y) if out is None else np_fn(x, y, out=out)
+                result = host(x, y) if out is None else np_fn(x, y, out=out)
         except (TypeError, ValueError) as e:
             raise GradcliError(str(e)).mirror(
                 "TypeError" if isinstance(e, TypeError) else "ValueError"
@@ -611,7 +624,9 @@ def _corrcoef(x: Any, y: Any = None, rowvar: Any = True) -> np.ndarray:
     limits.LINALG_WORK.check(n * sum(int(m.size) for m in parts), "the work of numpy.corrcoef()")
     with np.errstate(all="ignore"):
         try:
-            return np.corrcoef(a, b, rowvar=bool(rowvar))
+            from .hostnumpy import compute  # (BLAS: the host's own kernels)
+
+            return compute("corrcoef", a, b, rowvar=bool(rowvar))
         except ValueError as e:
             raise GradcliError(str(e)).mirror("ValueError") from None
 

@@ -11,6 +11,7 @@ refused with the tensor's own method as the hint, as `arrays._on_arrays` does.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from typing import Any
@@ -78,8 +79,16 @@ def _numpy(fn: Callable[[], Any]) -> Any:
     return numpy_number(out) if isinstance(out, (np.ndarray, np.generic)) else out
 
 
+def _host(name: str, np_fn: Any) -> Any:
+    """NumPy's function of this name as the program's computation runs it: those whose bits
+    depend on the processor's kernels with the host's own (`hostnumpy`), the rest here."""
+    from .hostnumpy import NAMES, compute
+
+    return functools.partial(compute, name) if name in NAMES else np_fn
+
+
 def _elementwise(name: str) -> Callable[..., Any]:
-    np_fn = getattr(np, name)
+    np_fn = _host(name, getattr(np, name))
 
     def call(a: Any) -> Any:
         if isinstance(a, Tensor):
@@ -215,7 +224,7 @@ def _sliding(name: str) -> Callable[..., Any]:
             limits.MULTIPLY_ADDS.check(
                 int(x.size) * int(y.size), f"the multiply-adds of numpy.{name}()"
             )
-        return _numpy(lambda: getattr(np, name)(x, y, mode))
+        return _numpy(lambda: _host(name, getattr(np, name))(x, y, mode))
 
     call.__name__ = name
     return call
@@ -478,7 +487,8 @@ def _norm(x: Any, ord: Any = None, axis: Any = None, keepdims: Any = False) -> A
         order: Any = str(ord)
     else:
         order = None if ord is None else _number(ord, "linalg.norm")
-    return _numpy(lambda: np.linalg.norm(a, ord=order, axis=_axis(axis), keepdims=bool(keepdims)))
+    norm = _host("linalg.norm", np.linalg.norm)
+    return _numpy(lambda: norm(a, ord=order, axis=_axis(axis), keepdims=bool(keepdims)))
 
 
 _EINSUM_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
@@ -532,7 +542,7 @@ def _einsum(subscripts: Any, *operands: Any) -> Any:
     for n in dots + tuple(sizes.values()):
         work *= n
     limits.LINALG_WORK.check(work * len(arrays), "the work of numpy.einsum()")
-    return _numpy(lambda: np.einsum(subscripts, *arrays))
+    return _numpy(lambda: _host("einsum", np.einsum)(subscripts, *arrays))
 
 
 # numpy.linalg's decompositions and solvers: NumPy's own (LAPACK), on arrays, numbers and
@@ -557,7 +567,7 @@ _LINALG = {
 
 
 def _linalg(name: str, arrays: int) -> Callable[..., Any]:
-    np_fn = getattr(np.linalg, name)
+    np_fn = _host(f"linalg.{name}", getattr(np.linalg, name))
 
     def call(*args: Any, **kwargs: Any) -> Any:
         if len(args) < arrays:
@@ -799,7 +809,8 @@ def _polyfit(x: Any, y: Any, deg: Any, rcond: Any = None, full: Any = False) -> 
             hint="fit a polynomial of degree 0 to 100",
         )
     limits.LINALG_WORK.check(int(xs.size) * (order + 1) ** 2, "the work of numpy.polyfit()")
-    return _numpy(lambda: np.polyfit(xs, ys, order, rcond=rcond, full=bool(full)))
+    fit = _host("polyfit", np.polyfit)
+    return _numpy(lambda: fit(xs, ys, order, rcond=rcond, full=bool(full)))
 
 
 def _cov(m: Any, y: Any = None, rowvar: Any = True, bias: Any = False, ddof: Any = None) -> Any:
@@ -813,7 +824,7 @@ def _cov(m: Any, y: Any = None, rowvar: Any = True, bias: Any = False, ddof: Any
     obs = int(a.size) // max(rows, 1) + 1
     limits.LINALG_WORK.check(rows * rows * obs, "the work of numpy.cov()")
     return _numpy(
-        lambda: np.cov(
+        lambda: _host("cov", np.cov)(
             a,
             b,
             rowvar=bool(rowvar),
@@ -948,6 +959,7 @@ def _plain_value(v: Any, what: str, fn: str) -> Any:
 
 def _plain(name: str, arrays: int, keywords: tuple[str, ...], sized: str) -> Callable[..., Any]:
     np_fn = getattr(np, name)
+    host = _host(name, np_fn)
     named = {k.lstrip("@"): k.startswith("@") for k in keywords}
 
     def call(*args: Any, **kwargs: Any) -> Any:
@@ -957,7 +969,7 @@ def _plain(name: str, arrays: int, keywords: tuple[str, ...], sized: str) -> Cal
                 + ("s" if arrays - len(args) > 1 else "")
             ).mirror("TypeError")
         if isinstance(np_fn, np.ufunc) and not kwargs and len(args) == np_fn.nin:
-            return _ufunc_call(np_fn, name, args)
+            return _ufunc_call(host, name, args)
         ops = [_array(a, name) for a in args[:arrays]]
         rest = [
             _plain_value(v, f"argument {i + arrays + 1}", name) for i, v in enumerate(args[arrays:])
@@ -978,19 +990,19 @@ def _plain(name: str, arrays: int, keywords: tuple[str, ...], sized: str) -> Cal
             try:
                 shape = np.broadcast_shapes(*shapes)
             except ValueError:
-                return _numpy(lambda: np_fn(*ops, *rest, **kw))  # NumPy's words for the shapes
+                return _numpy(lambda: host(*ops, *rest, **kw))  # NumPy's words for the shapes
             size_check(shape, f"the result of numpy.{name}()")
         elif sized == "sum":
             size_check((sum(int(np.prod(sh)) for sh in shapes),), f"the result of numpy.{name}()")
         elif sized == "rows":
             size_check((int(ops[0].size) * max(1, ops[0].ndim),), f"the result of numpy.{name}()")
-        return _numpy(lambda: np_fn(*ops, *rest, **kw))
+        return _numpy(lambda: host(*ops, *rest, **kw))
 
     call.__name__ = name
     return call
 
 
-def _ufunc_call(np_fn: np.ufunc, name: str, args: tuple) -> Any:
+def _ufunc_call(np_fn: Any, name: str, args: tuple) -> Any:
     """`np.arctan2(a, 1)`, `np.copysign(t, -1)`: NumPy's ufunc on arrays, lists and numbers, a
     Python number kept "weak" (NumPy 2: a float32 array stays float32). A tensor is read as
     NumPy reads it (its `__array__`, refused on a tensor that requires grad as `t.numpy()`

@@ -535,7 +535,14 @@ def _array_binop(op: ast.operator, a: Any, b: Any) -> Any:
 
     size_check(_broadcast(a, b), "the number of elements in the result")
     with np.errstate(all="ignore"):
-        out = fn(a, b)
+        if fn is np.power and (isinstance(a, np.ndarray) or isinstance(b, np.ndarray)):
+            # its float loops: the host's own kernels (`hostnumpy`); two NumPy scalars are
+            # NumPy's scalar math (the C library's pow), the same in both processes
+            from .hostnumpy import compute
+
+            out = compute("power", a, b)
+        else:
+            out = fn(a, b)
     return numpy_number(out)
 
 
@@ -889,6 +896,13 @@ def _array_inplace(op: ast.operator, a: np.ndarray, value: Any) -> np.ndarray:
             f"non-broadcastable output operand with shape {a.shape} doesn't match the "
             f"broadcast shape {shape}"
         ).mirror("ValueError")
+    if isinstance(op, ast.Pow) and a.dtype.kind == "f" and np.result_type(a, value) == a.dtype:
+        # `a **= 3`: the host's own power kernels (`hostnumpy`), written into `a`
+        from .hostnumpy import compute
+
+        with np.errstate(all="ignore"):
+            a[...] = compute("power", a, value)
+        return a
     try:
         with np.errstate(all="ignore"):
             _ARRAY_BINOPS[type(op)](a, value, out=a, casting="same_kind")

@@ -39,6 +39,8 @@ def test_pin_sets_both_and_keeps_the_users(monkeypatch) -> None:
     monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.setattr(_numpyhost, "_avx512", lambda: True)
     monkeypatch.delenv("NPY_DISABLE_CPU_FEATURES", raising=False)
+    monkeypatch.delenv(_numpyhost.MARK, raising=False)
+    monkeypatch.setattr(_numpyhost, "_PINNED", {})
     monkeypatch.setenv("OPENBLAS_CORETYPE", "Zen")
     _numpyhost.pin()
     assert os.environ["NPY_DISABLE_CPU_FEATURES"] == _numpyhost._numpy_names()
@@ -52,6 +54,8 @@ def test_pin_sets_both_and_keeps_the_users(monkeypatch) -> None:
 
 def test_pin_leaves_other_machines_and_an_imported_numpy(monkeypatch) -> None:
     monkeypatch.delenv("NPY_DISABLE_CPU_FEATURES", raising=False)
+    monkeypatch.delenv(_numpyhost.MARK, raising=False)
+    monkeypatch.setattr(_numpyhost, "_PINNED", {})
     monkeypatch.delenv("OPENBLAS_CORETYPE", raising=False)
     monkeypatch.setattr(_numpyhost, "_avx512", lambda: True)
     _numpyhost.pin()  # NumPy is imported in this process: too late to choose

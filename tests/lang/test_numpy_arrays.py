@@ -9,6 +9,7 @@ import pytest
 
 from gradcli.base.errors import GradcliError
 from gradcli.lang.program import parse
+from tests.helpers.hostnp import HOST as H
 
 A = np.array([[0.5, -1.25, 2.0], [3.5, 0.0, -0.75]])
 
@@ -298,22 +299,23 @@ def test_numpy_finfo_with_torch() -> None:
 
 
 # float32 data where NumPy's own exp, tanh, sin... and its BLAS products differ from torch's in
-# the last bit: the functions of `np` on arrays give NumPy's values, not torch's.
+# the last bit: the functions of `np` on arrays give NumPy's values, not torch's (the host's
+# NumPy's: `H`, tests/helpers/hostnp.py).
 _F32 = np.random.default_rng(7).uniform(-6.0, 6.0, size=(6, 5)).astype(np.float32)
 _F32_CASES = {
-    "np.exp(x / 2)": lambda x: np.exp(x / 2),
+    "np.exp(x / 2)": lambda x: H.exp(x / 2),
     "np.tanh(x)": lambda x: np.tanh(x),
     "np.sin(x + 0.3)": lambda x: np.sin(x + 0.3),
     "np.cos(x)": lambda x: np.cos(x),
-    "np.log(np.abs(x) + 1)": lambda x: np.log(np.abs(x) + 1),
+    "np.log(np.abs(x) + 1)": lambda x: H.log(np.abs(x) + 1),
     "np.sqrt(np.abs(x))": lambda x: np.sqrt(np.abs(x)),
     "np.sin(x.astype(np.float64))": lambda x: np.sin(x.astype(np.float64)),
-    "np.dot(x, x.T)": lambda x: np.dot(x, x.T),
-    "np.matmul(x.T, x)": lambda x: np.matmul(x.T, x),
-    "x @ x[0]": lambda x: x @ x[0],
-    "x[1] @ x[2]": lambda x: x[1] @ x[2],
-    "np.dot(x[0], x[3])": lambda x: np.dot(x[0], x[3]),
-    "np.matmul(np.stack([x, x]), x.T)": lambda x: np.matmul(np.stack([x, x]), x.T),
+    "np.dot(x, x.T)": lambda x: H.dot(x, x.T),
+    "np.matmul(x.T, x)": lambda x: H.matmul(x.T, x),
+    "x @ x[0]": lambda x: H.matmul(x, x[0]),
+    "x[1] @ x[2]": lambda x: H.matmul(x[1], x[2]),
+    "np.dot(x[0], x[3])": lambda x: H.dot(x[0], x[3]),
+    "np.matmul(np.stack([x, x]), x.T)": lambda x: H.matmul(np.stack([x, x]), x.T),
 }
 
 

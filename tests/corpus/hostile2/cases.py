@@ -10755,3 +10755,34 @@ add(
         (r"takes arrays, numbers or lists",),
     ),
 )
+
+# fixnumpy40: a program's own NumPy calls whose bits depend on the processor run in a child
+# process with the host's kernels (lang/hostnumpy.py): bounded before they leave, the child's
+# time the program's, a program's object never sent.
+add(
+    small(
+        "hostnumpy_exp_in_an_endless_loop",
+        "import numpy as np\nx = np.linspace(0, 1, 10**6)\nwhile True:\n    y = np.exp(x)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "hostnumpy_huge_product",
+        "import numpy as np\na = np.ones((4000, 4000))\nb = a @ a",
+        LIMIT,
+    ),
+    small(
+        "hostnumpy_huge_decomposition",
+        "import numpy as np\nu, s, vh = np.linalg.svd(np.ones((3000, 3000)))",
+        LIMIT,
+    ),
+    small(
+        "hostnumpy_power_of_a_program_object",
+        "import numpy as np\nclass A:\n    pass\nv = np.power(A(), 2.5)",
+        (r"takes arrays, numbers or lists",),
+    ),
+    small(
+        "hostnumpy_cbrt_of_an_object_list",
+        "import numpy as np\nclass A:\n    pass\nv = np.cbrt([A(), 1.0])",
+        (r"Could not infer dtype",),
+    ),
+)

@@ -490,6 +490,13 @@ class Node:
         table = self.node_hooks
         if table is None:
             table = self.node_hooks = ([], [])
+            if self.siblings is not None:
+                # PyTorch's one node for a call's several outputs: its hooks are the group's
+                # (one table shared by the siblings; `autograd._group_prehooks`)
+                for ref in self.siblings:
+                    s = ref()
+                    if s is not None:
+                        s.node_hooks = table
         table[which].append(fn)
         return HookHandle(table[which], fn)
 
@@ -596,11 +603,20 @@ class Node:
 
     def shown(self) -> Node:
         """The node PyTorch shows for this one (`grad_fn`, `next_functions`): itself, or for a
-        part of a node with several outputs, that node."""
+        part of a node with several outputs, that node; for one of the nodes gradcli records
+        per output of a call (split, unbind, a decomposition's factors, a custom Function's
+        outputs: `siblings`), the first of them alive, so that all outputs show one node as
+        PyTorch's (`a.grad_fn is b.grad_fn`, one metadata dict, one set of node hooks)."""
         if self.op.part:
             p = producer(self.inputs[0], self.seq)
             if p is not None:
                 return p
+        sib = self.siblings
+        if sib is not None:
+            for ref in sib:
+                s = ref()
+                if s is not None:
+                    return s
         return self
 
     def __repr__(self) -> str:

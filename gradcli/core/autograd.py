@@ -26,6 +26,7 @@ from . import primitives as P
 from .graph import ancestors
 from .op import (
     HOOKED,
+    PACKED_OUTPUTS,
     REGISTRY,
     SAVED_COPIES,
     SAVED_COPIES_CHECK,
@@ -508,6 +509,9 @@ def _run_backward(
                             g = _run_prehooks(n, g)
                             if g is None:
                                 continue  # a pre-hook replaced the gradient by None
+                        if n.node_hooks and n in PACKED_OUTPUTS:
+                            # (what its hooks see after its rule: one gradient per output)
+                            _GIVEN[n] = unpacked(n, g)
                     if n in capture_nodes:
                         captured[id(capture_nodes[n])] = g
                     if not run:
@@ -957,9 +961,50 @@ def _hook_result(fn: Any, r: Any, originals: tuple) -> tuple | None:
     return r
 
 
+# A custom Function's node of several outputs: the gradients of its outputs its hooks see
+# after its rule (`unpacked`), kept from before the rule ran.
+_GIVEN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def unpacked(n: Node, g: Any) -> tuple:
+    """A custom Function's node of several outputs, whose gradient gradcli carries packed
+    flat (`ops.custom`): one gradient per output of forward, as PyTorch's node has them (None
+    for an output that received none, or that is not differentiable)."""
+    count, layout, touched = PACKED_OUTPUTS[n]
+    flat = g if type(g) is Tensor else Tensor(g)
+    given: list = [None] * count
+    for i, off, size, shape in layout:
+        if i in touched:
+            given[i] = Tensor(np.array(flat.data[off : off + size]).reshape(shape))
+    return tuple(given)
+
+
+def _repacked(n: Node, given: Any, like: Tensor) -> Tensor:
+    """The packed gradient of the outputs' gradients a pre-hook returned (`unpacked`)."""
+    _count, layout, touched = PACKED_OUTPUTS[n]
+    data = np.zeros_like(like.data)
+    for i, off, size, _shape in layout:
+        gi = given[i] if i < len(given) else None
+        if gi is None:
+            touched.discard(i)
+        else:
+            data[off : off + size] = np.asarray(as_tensor(gi, like=like).data).ravel()
+    return Tensor(data)
+
+
 def _run_prehooks(n: Node, g: Tensor) -> Tensor:
     """The node's pre-hooks, in order, each given (grad_output,): a tuple one returns replaces
     it."""
+    if n in PACKED_OUTPUTS:
+        like = g if type(g) is Tensor else Tensor(g)
+        given = unpacked(n, like)
+        for fn in list(n.node_hooks[0]):  # type: ignore[index]
+            r = _hook_result(fn, fn(given), given)
+            if r is not None:
+                given = tuple(r)
+        if all(x is None for x in given):
+            return None  # type: ignore[return-value]
+        return _repacked(n, given, like)
     g = handed(g)
     for fn in list(n.node_hooks[0]):  # type: ignore[index]
         r = _hook_result(fn, fn((g,)), (g,))
@@ -1079,9 +1124,10 @@ def _run_node_hooks(n: Node, gs: Any, g: Tensor, nb: int) -> list:
         return ins
     # A convolution without a bias: PyTorch's node has the bias's slot all the same (None).
     slot = len(ins) == 2 and n.name() == "ConvolutionBackward0"
+    outs = _GIVEN.pop(n, None) or (g,)
     for fn in list(n.node_hooks[1]):  # type: ignore[index]
         given = (*ins, None) if slot else tuple(ins)
-        r = _hook_result(fn, fn(given, (g,)), given)
+        r = _hook_result(fn, fn(given, outs), given)
         if r is not None:
             ins = list(r)[: len(n.inputs)]
     return ins

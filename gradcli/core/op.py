@@ -682,6 +682,11 @@ SAVED_COPIES_CHECK: list = [None]
 # y.unbind()`: b's is 1; `t.output_nr`, `next_functions`), where gradcli records a node per
 # output. Set by the interpreter for the tensors a call returns in a tuple.
 OUTPUT_NR: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# A custom Function's node of several outputs (recorded as one node of its outputs packed
+# flat, `ops.custom`) -> (the number of forward's outputs, for each differentiable one
+# (its number, offset, size, shape), the set of those that received a gradient in the
+# pass): its node hooks see one gradient per output, as PyTorch's (`autograd.unpacked`).
+PACKED_OUTPUTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def number_outputs(outputs: Any, since: int) -> None:

@@ -47,3 +47,32 @@ def test_a_pre_hook_changes_every_piece_and_a_gone_piece_is_none() -> None:
         "(b * 2).backward()\nprint(x.grad)\n"
     )
     assert out(text) == "4 None tensor(20.)\ntensor([ 0., 20.,  0.,  0.])"
+
+
+FUNCTION = (
+    "import torch\nclass Two(torch.autograd.Function):\n"
+    "    @staticmethod\n    def forward(ctx, x):\n        idx = x.argmax()\n"
+    "        ctx.mark_non_differentiable(idx)\n        return x * 2, idx, x * 3\n"
+    "    @staticmethod\n    def backward(ctx, ga, gi, gb):\n        return 2 * ga + 3 * gb\n"
+    "x = torch.tensor([1.0, 4.0], requires_grad=True)\na, i, b = Two.apply(x)\n"
+)
+
+
+def test_function_node_hooks_see_one_gradient_per_output() -> None:
+    text = FUNCTION + (
+        "b.grad_fn.register_prehook(lambda go: print('pre', go))\n"
+        "b.grad_fn.register_hook(lambda gi, go: print('post', gi, go))\n"
+        "a.sum().backward()\nprint(x.grad)\n"
+    )
+    assert out(text) == (
+        "pre (tensor([1., 1.]), None, None)\n"
+        "post (tensor([2., 2.]),) (tensor([1., 1.]), None, None)\ntensor([2., 2.])"
+    )
+
+
+def test_function_pre_hook_replaces_the_outputs_gradients() -> None:
+    text = FUNCTION + (
+        "a.grad_fn.register_prehook(lambda go: (go[0], None, 10 * go[2]))\n"
+        "(a + b).sum().backward()\nprint(x.grad)\n"
+    )
+    assert out(text) == "tensor([32., 32.])"

@@ -12,6 +12,7 @@ import sys
 import warnings
 import weakref
 from collections.abc import Callable, Sequence
+from operator import is_
 from typing import Any
 
 import numpy as np
@@ -490,13 +491,18 @@ class Node:
         table = self.node_hooks
         if table is None:
             table = self.node_hooks = ([], [])
-            if self.siblings is not None:
-                # PyTorch's one node for a call's several outputs: its hooks are the group's
-                # (one table shared by the siblings; `autograd._group_prehooks`)
-                for ref in self.siblings:
-                    s = ref()
-                    if s is not None:
-                        s.node_hooks = table
+            live = [ref() for ref in self.siblings or ()]
+            live = [s for s in live if s is not None]
+            if live and all(
+                len(s.inputs) == len(self.inputs) and all(map(is_, s.inputs, self.inputs))
+                for s in live
+            ):
+                # PyTorch's one node for a call's several outputs (pieces of one tensor, a
+                # custom Function's): its hooks are the group's, one table shared by the
+                # siblings (`autograd._group_prehooks`); a decomposition recorded through
+                # nodes of their own inputs keeps them on this node
+                for s in live:
+                    s.node_hooks = table
         table[which].append(fn)
         return HookHandle(table[which], fn)
 

@@ -76,3 +76,16 @@ def test_function_pre_hook_replaces_the_outputs_gradients() -> None:
         "(a + b).sum().backward()\nprint(x.grad)\n"
     )
     assert out(text) == "tensor([32., 32.])"
+
+
+def test_saved_values_of_the_pieces_node() -> None:
+    text = (
+        "import torch\nx = torch.arange(10.0, requires_grad=True)\n"
+        "a, b, c = x.split(4)\nprint(b.grad_fn._saved_dim, b.grad_fn._saved_self_sym_sizes,"
+        " b.grad_fn._saved_split_size)\n"
+        "p, q = x.view(2, 5).split([3, 2], 1)\nprint(q.grad_fn._saved_dim, "
+        "q.grad_fn._saved_split_sizes)\n"
+        "one = x.split(12)\nprint(one[0].grad_fn._saved_split_size)\n"
+        "print(x.view(2, 5).unbind(1)[4].grad_fn._saved_dim)\n"
+    )
+    assert out(text) == "0 (10,) 4\n1 (3, 2)\n12\n1"

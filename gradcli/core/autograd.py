@@ -477,18 +477,8 @@ def _run_backward(
                     run = needed is None or n in needed
                     if not run and n not in capture_nodes:
                         continue  # (PyTorch's engine sends it no gradient: it leads to no input)
-                    if n.freed and check_freed and run:
-                        raise GradcliError(
-                            SECOND_BACKWARD,
-                            hint="pass retain_graph=True to the "
-                            "first backward() that goes through this graph",
-                        )
                     if copies is not None and run:
                         SAVED_COPIES_CHECK[0](n)  # (recorded in a block that has ended?)
-                    if n.mark != MUTATIONS[0] and n.op.saves and copies is None and run:
-                        # (a node of allow_mutation_on_saved_tensors reads its saved values
-                        # through PyTorch's saved-tensor hooks: no version is checked)
-                        check_saved(n)
                     out = n.out
                     if user:
                         if n.siblings is not None:
@@ -512,6 +502,19 @@ def _run_backward(
                         if n.node_hooks and n in PACKED_OUTPUTS:
                             # (what its hooks see after its rule: one gradient per output)
                             _GIVEN[n] = unpacked(n, g)
+                    # A node's saved values are read as its rule runs, after the hooks of its
+                    # outputs and its pre-hooks (which still run, as PyTorch's, when a pass
+                    # freed the node or a change in place overwrote what it saved).
+                    if n.freed and check_freed and run:
+                        raise GradcliError(
+                            SECOND_BACKWARD,
+                            hint="pass retain_graph=True to the "
+                            "first backward() that goes through this graph",
+                        )
+                    if n.mark != MUTATIONS[0] and n.op.saves and copies is None and run:
+                        # (a node of allow_mutation_on_saved_tensors reads its saved values
+                        # through PyTorch's saved-tensor hooks: no version is checked)
+                        check_saved(n)
                     if n in capture_nodes:
                         captured[id(capture_nodes[n])] = g
                     if not run:

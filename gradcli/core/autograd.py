@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import weakref
 from collections.abc import Callable, Sequence
+from operator import is_not
 from sys import getrefcount
 from typing import Any
 
@@ -25,6 +26,7 @@ from . import primitives as P
 from .graph import ancestors
 from .op import (
     HOOKED,
+    PACKED_OUTPUTS,
     REGISTRY,
     SAVED_COPIES,
     SAVED_COPIES_CHECK,
@@ -437,6 +439,8 @@ def _run_backward(
             # gradient of the next node's output is carried as a NumPy array, `(node, array)`.
             carry: tuple[Node, np.ndarray] | None = None
             hooked: set = set()  # the nodes of several outputs whose hooks have run
+            # the calls of several outputs whose node hooks run as one node's (`_GroupPass`)
+            groups: dict = {}
             tick = hooks.observer.tick  # (the run's observer: it does not change in a pass)
             for j, n in enumerate(reversed(order)):
                 tick()
@@ -473,18 +477,8 @@ def _run_backward(
                     run = needed is None or n in needed
                     if not run and n not in capture_nodes:
                         continue  # (PyTorch's engine sends it no gradient: it leads to no input)
-                    if n.freed and check_freed and run:
-                        raise GradcliError(
-                            SECOND_BACKWARD,
-                            hint="pass retain_graph=True to the "
-                            "first backward() that goes through this graph",
-                        )
                     if copies is not None and run:
                         SAVED_COPIES_CHECK[0](n)  # (recorded in a block that has ended?)
-                    if n.mark != MUTATIONS[0] and n.op.saves and copies is None and run:
-                        # (a node of allow_mutation_on_saved_tensors reads its saved values
-                        # through PyTorch's saved-tensor hooks: no version is checked)
-                        check_saved(n)
                     out = n.out
                     if user:
                         if n.siblings is not None:
@@ -495,10 +489,32 @@ def _run_backward(
                         # gone: the node's older version is reached through what saved it)
                         if out is not None and out.retains_grad and out.node is n:
                             retained.append((out, g))
-                        if n.node_hooks and n.node_hooks[0]:
+                        if n.node_hooks and n.siblings is not None:
+                            # PyTorch's one node for the call's outputs: its hooks run once,
+                            # given every output's gradient (`_group_prehooks`)
+                            g = _group_prehooks(n, g, grads, needed, groups)
+                            if g is None:
+                                continue
+                        elif n.node_hooks and n.node_hooks[0]:
                             g = _run_prehooks(n, g)
                             if g is None:
                                 continue  # a pre-hook replaced the gradient by None
+                        if n.node_hooks and n in PACKED_OUTPUTS:
+                            # (what its hooks see after its rule: one gradient per output)
+                            _GIVEN[n] = unpacked(n, g)
+                    # A node's saved values are read as its rule runs, after the hooks of its
+                    # outputs and its pre-hooks (which still run, as PyTorch's, when a pass
+                    # freed the node or a change in place overwrote what it saved).
+                    if n.freed and check_freed and run:
+                        raise GradcliError(
+                            SECOND_BACKWARD,
+                            hint="pass retain_graph=True to the "
+                            "first backward() that goes through this graph",
+                        )
+                    if n.mark != MUTATIONS[0] and n.op.saves and copies is None and run:
+                        # (a node of allow_mutation_on_saved_tensors reads its saved values
+                        # through PyTorch's saved-tensor hooks: no version is checked)
+                        check_saved(n)
                     if n in capture_nodes:
                         captured[id(capture_nodes[n])] = g
                     if not run:
@@ -608,7 +624,10 @@ def _run_backward(
                     if _GradMode.anomaly and _GradMode.anomaly_nan:
                         _check_nan(n, gs)
                     if user and n.node_hooks and n.node_hooks[1]:
-                        gs = _run_node_hooks(n, gs, g, nb)
+                        if n.siblings is not None and id(n.siblings) in groups:
+                            gs = _group_hooks(n, gs, nb, groups)
+                        else:
+                            gs = _run_node_hooks(n, gs, g, nb)
                 if trace is not None:
                     trace(n, g, gs)
                 seq = n.seq
@@ -945,9 +964,50 @@ def _hook_result(fn: Any, r: Any, originals: tuple) -> tuple | None:
     return r
 
 
+# A custom Function's node of several outputs: the gradients of its outputs its hooks see
+# after its rule (`unpacked`), kept from before the rule ran.
+_GIVEN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def unpacked(n: Node, g: Any) -> tuple:
+    """A custom Function's node of several outputs, whose gradient gradcli carries packed
+    flat (`ops.custom`): one gradient per output of forward, as PyTorch's node has them (None
+    for an output that received none, or that is not differentiable)."""
+    count, layout, touched = PACKED_OUTPUTS[n]
+    flat = g if type(g) is Tensor else Tensor(g)
+    given: list = [None] * count
+    for i, off, size, shape in layout:
+        if i in touched:
+            given[i] = Tensor(np.array(flat.data[off : off + size]).reshape(shape))
+    return tuple(given)
+
+
+def _repacked(n: Node, given: Any, like: Tensor) -> Tensor:
+    """The packed gradient of the outputs' gradients a pre-hook returned (`unpacked`)."""
+    _count, layout, touched = PACKED_OUTPUTS[n]
+    data = np.zeros_like(like.data)
+    for i, off, size, _shape in layout:
+        gi = given[i] if i < len(given) else None
+        if gi is None:
+            touched.discard(i)
+        else:
+            data[off : off + size] = np.asarray(as_tensor(gi, like=like).data).ravel()
+    return Tensor(data)
+
+
 def _run_prehooks(n: Node, g: Tensor) -> Tensor:
     """The node's pre-hooks, in order, each given (grad_output,): a tuple one returns replaces
     it."""
+    if n in PACKED_OUTPUTS:
+        like = g if type(g) is Tensor else Tensor(g)
+        given = unpacked(n, like)
+        for fn in list(n.node_hooks[0]):  # type: ignore[index]
+            r = _hook_result(fn, fn(given), given)
+            if r is not None:
+                given = tuple(r)
+        if all(x is None for x in given):
+            return None  # type: ignore[return-value]
+        return _repacked(n, given, like)
     g = handed(g)
     for fn in list(n.node_hooks[0]):  # type: ignore[index]
         r = _hook_result(fn, fn((g,)), (g,))
@@ -956,6 +1016,88 @@ def _run_prehooks(n: Node, g: Tensor) -> Tensor:
             if g is None:
                 break
     return g
+
+
+class _GroupPass:
+    """A pass through the nodes gradcli records for one call's several outputs (split,
+    unbind, a decomposition, a custom Function), whose node hooks are PyTorch's one node's:
+    its pre-hooks ran with every output's gradient; its hooks run once, at the last of them,
+    given the gradients of the inputs summed over them."""
+
+    __slots__ = ("outs", "left", "acc")
+
+    def __init__(self, outs: tuple, left: int) -> None:
+        self.outs = outs  # each output's gradient (None: it received none)
+        self.left = left  # the nodes still to be reached with a gradient
+        self.acc: list | None = None  # the inputs' gradients summed so far
+
+
+def _group_prehooks(n: Node, g: Any, grads: dict, needed: Any, groups: dict) -> Any:
+    """The first node of a call's several outputs that the pass reaches: PyTorch's node
+    hooks of the call (one table shared by the siblings) see every output's gradient, in
+    output order (None: an output that received none; every consumer of the outputs came
+    earlier in the pass, so those gradients are complete). Returns `n`'s gradient (None:
+    replaced by None), the others' replaced in `grads`."""
+    key = n.siblings
+    state = groups.get(id(key))
+    if state is not None:
+        return g  # (its pre-hooks ran with the first of its siblings)
+    nodes = [ref() for ref in key]  # (None: an output gone, as one that receives nothing)
+    live = [s for s in nodes if s is not None]
+    if any(len(s.inputs) != len(n.inputs) or any(map(is_not, s.inputs, n.inputs)) for s in live):
+        # (inputs that differ: no one node to stand for; hooks per node)
+        return _run_prehooks(n, g) if n.node_hooks[0] else g  # type: ignore[index]
+    outs = [g if s is n else None if s is None else grads.get(s) for s in nodes]
+    outs = [None if o is None else handed(Tensor(o) if type(o) is np.ndarray else o) for o in outs]
+    for fn in list(n.node_hooks[0]):  # type: ignore[index]
+        given = tuple(outs)
+        r = _hook_result(fn, fn(given), given)
+        if r is not None:
+            outs = list(r)
+    for s, o in zip(nodes, outs, strict=True):
+        if s is not None and s is not n:
+            if o is None:
+                grads.pop(s, None)
+            else:
+                grads[s] = o
+    left = sum(
+        1
+        for s, o in zip(nodes, outs, strict=True)
+        if s is not None and o is not None and (needed is None or s in needed)
+    )
+    groups[id(key)] = _GroupPass(tuple(outs), left)
+    return outs[nodes.index(n)]
+
+
+def _group_hooks(n: Node, gs: Any, nb: int, groups: dict) -> list:
+    """A node of a call's several outputs after its rule: its inputs' gradients are added to
+    the call's; at the last of the nodes reached, PyTorch's node hooks run once, given the
+    sums and every output's gradient, and the sums (or what a hook returned) go on. Until
+    then the node passes nothing on."""
+    state = groups[id(n.siblings)]
+    ins = [
+        unbroadcast(as_tensor(gi, like=t), t.shape, nb)
+        if gi is not None and t.requires_grad
+        else None
+        for t, gi in zip(n.inputs, gs)
+    ]
+    if state.acc is None:
+        state.acc = ins
+    else:
+        state.acc = [
+            b if a is None else a if b is None else apply(P.add, a, b)
+            for a, b in zip(state.acc, ins, strict=True)
+        ]
+    state.left -= 1
+    if state.left > 0:
+        return [None] * len(n.inputs)
+    acc = state.acc
+    for fn in list(n.node_hooks[1]):  # type: ignore[index]
+        given = tuple(acc)
+        r = _hook_result(fn, fn(given, state.outs), given)
+        if r is not None:
+            acc = list(r)[: len(n.inputs)]
+    return acc
 
 
 def _run_node_hooks(n: Node, gs: Any, g: Tensor, nb: int) -> list:
@@ -985,9 +1127,10 @@ def _run_node_hooks(n: Node, gs: Any, g: Tensor, nb: int) -> list:
         return ins
     # A convolution without a bias: PyTorch's node has the bias's slot all the same (None).
     slot = len(ins) == 2 and n.name() == "ConvolutionBackward0"
+    outs = _GIVEN.pop(n, None) or (g,)
     for fn in list(n.node_hooks[1]):  # type: ignore[index]
         given = (*ins, None) if slot else tuple(ins)
-        r = _hook_result(fn, fn(given, (g,)), given)
+        r = _hook_result(fn, fn(given, outs), given)
         if r is not None:
             ins = list(r)[: len(n.inputs)]
     return ins

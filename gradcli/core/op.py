@@ -12,6 +12,7 @@ import sys
 import warnings
 import weakref
 from collections.abc import Callable, Sequence
+from operator import is_
 from typing import Any
 
 import numpy as np
@@ -490,6 +491,18 @@ class Node:
         table = self.node_hooks
         if table is None:
             table = self.node_hooks = ([], [])
+            live = [ref() for ref in self.siblings or ()]
+            live = [s for s in live if s is not None]
+            if live and all(
+                len(s.inputs) == len(self.inputs) and all(map(is_, s.inputs, self.inputs))
+                for s in live
+            ):
+                # PyTorch's one node for a call's several outputs (pieces of one tensor, a
+                # custom Function's): its hooks are the group's, one table shared by the
+                # siblings (`autograd._group_prehooks`); a decomposition recorded through
+                # nodes of their own inputs keeps them on this node
+                for s in live:
+                    s.node_hooks = table
         table[which].append(fn)
         return HookHandle(table[which], fn)
 
@@ -596,11 +609,20 @@ class Node:
 
     def shown(self) -> Node:
         """The node PyTorch shows for this one (`grad_fn`, `next_functions`): itself, or for a
-        part of a node with several outputs, that node."""
+        part of a node with several outputs, that node; for one of the nodes gradcli records
+        per output of a call (split, unbind, a decomposition's factors, a custom Function's
+        outputs: `siblings`), the first of them alive, so that all outputs show one node as
+        PyTorch's (`a.grad_fn is b.grad_fn`, one metadata dict, one set of node hooks)."""
         if self.op.part:
             p = producer(self.inputs[0], self.seq)
             if p is not None:
                 return p
+        sib = self.siblings
+        if sib is not None:
+            for ref in sib:
+                s = ref()
+                if s is not None:
+                    return s
         return self
 
     def __repr__(self) -> str:
@@ -666,6 +688,11 @@ SAVED_COPIES_CHECK: list = [None]
 # y.unbind()`: b's is 1; `t.output_nr`, `next_functions`), where gradcli records a node per
 # output. Set by the interpreter for the tensors a call returns in a tuple.
 OUTPUT_NR: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# A custom Function's node of several outputs (recorded as one node of its outputs packed
+# flat, `ops.custom`) -> (the number of forward's outputs, for each differentiable one
+# (its number, offset, size, shape), the set of those that received a gradient in the
+# pass): its node hooks see one gradient per output, as PyTorch's (`autograd.unpacked`).
+PACKED_OUTPUTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def number_outputs(outputs: Any, since: int) -> None:

@@ -11,7 +11,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core.autograd import unbroadcast
 from ..core.inplace import mark_custom_view
-from ..core.op import Node, Op, apply, current, link_siblings
+from ..core.op import PACKED_OUTPUTS, Node, Op, apply, current, link_siblings
 from ..core.sparse import SparseCOO
 from ..core.tensor import NOGRAD_VIEWS, Tensor, _GradMode, as_tensor, grad_enabled, no_grad
 from .arithmetic import cast
@@ -571,6 +571,12 @@ def _several(
         label,
     )
     output_op = _OUTPUT.replace(name=name)
+    layout = []
+    off = 0
+    for i in diff:
+        layout.append((i, off, outs[i].data.size, outs[i].shape))
+        off += outs[i].data.size
+    PACKED_OUTPUTS[packed.node] = (len(outs), tuple(layout), touched)
     off = 0
     for i in diff:
         o = outs[i]

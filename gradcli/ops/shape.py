@@ -5,6 +5,7 @@ recorded gradient graph is named as PyTorch names it).
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import numpy as np
@@ -15,6 +16,7 @@ from ..core.layout import like
 from ..core.op import Sample, apply, complex_grad_of_real, defop, register
 from ..core.primitives import from_end
 from ..core.tensor import Tensor, _GradMode, wrap
+from . import saved as V
 
 reshape = register(P.reshape)
 
@@ -258,6 +260,32 @@ _INDEX_CASES = (
     ((2, 3, 4), (np.array([1, 0]), Ellipsis, 0)),
 )
 
+# The pieces of split / chunk / split_with_sizes (index nodes labelled SplitBackward0,
+# SplitWithSizesBackward0): node -> the split_size asked for, or the tuple of sizes. Set by
+# `surface.composite`.
+PIECE_SIZES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _index_saved(n: Any) -> Any:
+    """What PyTorch's node of split's, split_with_sizes' and unbind's pieces saves (one
+    node for them all: `_saved_dim`, `_saved_self_sym_sizes`, `_saved_split_size(s)`); the
+    pieces are index records whose key is whole slices then the piece's index or slice in
+    dimension `dim`. Other nodes an index records: none declared here."""
+    name = n.name()
+    if name not in _PIECES_SAVED:
+        return None
+    dim = V.const(len(n.params["idx"]) - 1)
+    if name == "UnbindBackward0":
+        return V.saves(dim=dim)
+    size = PIECE_SIZES.get(n)
+    if size is None:
+        return None
+    key = "split_size" if name == "SplitBackward0" else "split_sizes"
+    return V.saves(dim=dim, self_sym_sizes=V.sizes(0), **{key: V.const(size)})
+
+
+_PIECES_SAVED = frozenset(("SplitBackward0", "SplitWithSizesBackward0", "UnbindBackward0"))
+
 index = defop(
     "index",
     _index_fwd,
@@ -267,6 +295,7 @@ index = defop(
     kind="shape",
     jvp=_index_jvp,
     saves=False,
+    saved=_index_saved,
     holds=lambda n: _has_array(n.params["idx"]) and n.name() in HOLDING,
     signature="x[i], x[i, j], x[:, 1:3], x[..., 0], x[None], x[index_tensor]",
     samples=tuple(Sample((a,), {"idx": b}) for a, b in _INDEX_CASES)

@@ -301,12 +301,22 @@ def _multi_views(outs: tuple[Tensor, ...], fn: str) -> tuple[Tensor, ...]:
     return outs
 
 
-def _pieces(x: Tensor, dim: int, sizes: list[int], fn: str = "Split") -> tuple[Tensor, ...]:
+def _pieces(
+    x: Tensor, dim: int, sizes: list[int], fn: str = "Split", asked: int | None = None
+) -> tuple[Tensor, ...]:
+    """The pieces of `x` along `dim` (`asked`: split's split_size, which PyTorch's node
+    saves; else the sizes, split_with_sizes')."""
+    from ..ops.shape import PIECE_SIZES
+
     d = C.check_dim(dim, x.ndim)
     out, start = [], 0
+    saved = asked if asked is not None else tuple(sizes)
     for s in sizes:
         idx = (slice(None),) * d + (slice(start, start + s),)
-        out.append(I.index_as(x, idx, f"{fn}Backward0"))
+        piece = I.index_as(x, idx, f"{fn}Backward0")
+        if piece.node is not None:
+            PIECE_SIZES[piece.node] = saved
+        out.append(piece)
         start += s
     return _multi_views(tuple(out), fn)
 
@@ -333,7 +343,7 @@ def split(tensor: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Tenso
         if size <= 0:
             raise GradcliError("split expects split_size be positive")
         sizes = [min(size, n - i) for i in range(0, n, size)]
-        return _pieces(tensor, dim, sizes)
+        return _pieces(tensor, dim, sizes, asked=size)
     return _pieces(tensor, dim, sizes, "SplitWithSizes")
 
 

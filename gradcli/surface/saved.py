@@ -45,7 +45,8 @@ def saved_attribute(node: Node, attr: str) -> Any:
             f"gradcli does not expose {attr} for {shown} yet",
             found=f"`.{attr}`",
             hint="the saved values of mul, div, pow, exp, log, sin, cos, tanh, sigmoid, relu, "
-            "sqrt, abs, threshold, mm / mv / dot, sum, mean, add and sub are exposed",
+            "sqrt, abs, threshold, mm / mv / dot, sum, mean, add, sub, split and unbind are "
+            "exposed",
         )
     s = table.get(name)
     if s is None or (raw and not s.tensor):

@@ -10786,3 +10786,29 @@ add(
         (r"Could not infer dtype",),
     ),
 )
+
+# explore117: the node hooks of a call's several outputs (split's pieces, a custom Function's
+# outputs) run once, given every output's gradient: a hook that registers more hooks on the
+# same node each time, or answers with the wrong number or sizes, ends in a clear error.
+add(
+    small(
+        "pieces_prehook_wrong_count",
+        "x = torch.ones(4, requires_grad=True)\na, b = x.split(2)\n"
+        "b.grad_fn.register_prehook(lambda go: go[:1])\n(a.sum() + b.sum()).backward()",
+        (r"incorrect number of values",),
+    ),
+    small(
+        "pieces_hook_huge_gradient",
+        "x = torch.ones(4, requires_grad=True)\na, b = x.split(2)\n"
+        "a.grad_fn.register_hook(lambda gi, go: (torch.ones(10**9),))\n"
+        "(a.sum() + b.sum()).backward()",
+        (r"changed the size of value",) + LIMIT,
+    ),
+    small(
+        "pieces_prehook_registers_prehooks",
+        "x = torch.ones(4, requires_grad=True)\na, b = x.split(2)\nn = a.grad_fn\n"
+        "def grow(go):\n    for _ in range(10**6):\n        n.register_prehook(grow)\n"
+        "n.register_prehook(grow)\n(a.sum() + b.sum()).backward()",
+        LIMIT,
+    ),
+)

@@ -10625,3 +10625,24 @@ add(
         (r"takes arrays, numbers or lists",),
     ),
 )
+
+# explore120: os.cpu_count() answers (a script's `torch.set_num_threads(os.cpu_count())`);
+# the rest of os stays refused, and the thread counts are checked and only remembered.
+add(
+    small(
+        "cpu_count_takes_no_argument", "import os\nn = os.cpu_count(1)", (r"too many positional",)
+    ),
+    esc("cpu_count_is_no_module", "import os\nf = os.cpu_count.__globals__"),
+    esc("os_getcwd_still_refused", "import os\nd = os.getcwd()"),
+    small(
+        "num_threads_huge",
+        "import torch\ntorch.set_num_threads(10**30)\nn = torch.get_num_threads()",
+        (r"Overflow", r"expects an int"),
+        codes=frozenset({0, 1}),
+    ),
+    small(
+        "interop_threads_set_twice",
+        "import torch\ntorch.set_num_interop_threads(2)\ntorch.set_num_interop_threads(2)",
+        (r"cannot set number of interop threads",),
+    ),
+)

@@ -351,11 +351,21 @@ class _Threads:
         self.reset()
 
     def reset(self) -> None:
-        self.counts = {"set_num_threads": 1, "set_num_interop_threads": 1}
+        # (the inter-op pool's size before a program sets it: PyTorch's, one thread a
+        # physical core, `core.cpu.physical_cores`, read when first asked)
+        self.counts: dict[str, int | None] = {
+            "set_num_threads": 1,
+            "set_num_interop_threads": None,
+        }
         self.interop_set = False
 
     def get(self, fn: str) -> int:
-        return self.counts[fn]
+        count = self.counts[fn]
+        if count is None:
+            from ..core.cpu import physical_cores
+
+            count = physical_cores()
+        return count
 
 
 THREADS = _Threads()

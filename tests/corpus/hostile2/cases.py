@@ -10646,3 +10646,21 @@ add(
         (r"cannot set number of interop threads",),
     ),
 )
+
+# explore120: `F.apply(x, flag=...)` binds keywords to forward's parameters (PyTorch 2.13).
+_KW_FUNCTION = (
+    "class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x, y=None):\n"
+    "        return x * 2\n    @staticmethod\n    def backward(ctx, g):\n        return g, None\n"
+    "x = torch.ones(2, requires_grad=True)\n"
+)
+add(
+    small(
+        "function_apply_huge_keyword_name",
+        "import torch\n" + _KW_FUNCTION + "y = F.apply(x, **{'a' * 10**6: 1})",
+        (r"unexpected keyword argument",),
+    ),
+    esc(
+        "function_apply_keyword_dunder",
+        _KW_FUNCTION + "y = F.apply(x, y=F.apply.__globals__)",
+    ),
+)

@@ -115,3 +115,27 @@ def amd() -> bool:
     without an AVX-512 build run their AVX2 code on every processor; the ``avx512`` family
     keeps the models its outputs were recorded with)."""
     return family() != "avx512"
+
+
+@functools.cache
+def physical_cores(path: str = "/proc/cpuinfo") -> int:
+    """The machine's physical cores, as PyTorch counts them for the size of its inter-op
+    thread pool (`torch.get_num_interop_threads()` before a program sets it): the distinct
+    (physical id, core id) pairs of Linux's /proc/cpuinfo, else Python's count of CPUs."""
+    cores: set[tuple[str | None, str]] = set()
+    try:
+        with open(path, encoding="ascii", errors="replace") as info:
+            package: str | None = None
+            for line in info:
+                key, _, value = line.partition(":")
+                key = key.strip()
+                if key == "processor":
+                    package = None
+                elif key == "physical id":
+                    package = value.strip()
+                elif key == "core id":
+                    cores.add((package, value.strip()))
+    except OSError:
+        pass
+    logical = os.cpu_count() or 1
+    return len(cores) if 0 < len(cores) <= logical else logical

@@ -942,10 +942,22 @@ def check_mutable(t: Tensor) -> None:
         )
 
 
+# The arrays torch.empty and its kin made, while they live and nothing was written to them
+# (`surface.constructors` adds them, `surface.printing` reads them): gradcli has no
+# uninitialised memory (they are zeros), and PyTorch prints whatever its allocator held there.
+# A change in place of one (`bumped`) takes it out, whichever tensor the program printed it
+# through afterwards (`Variable(torch.Tensor(2, 3).zero_())`, `t.zero_().data`).
+UNWRITTEN: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+
+
 def bumped(t: Tensor) -> None:
     """Count one change in place of `t`'s storage (seen by every tensor sharing it). An
     inference tensor has no counter: outside inference mode PyTorch refuses the change here,
     after its kernel wrote the storage (the tensor keeps the new values)."""
+    if UNWRITTEN:
+        root = storage_root(t)
+        if UNWRITTEN.get(id(root)) is root:
+            del UNWRITTEN[id(root)]
     check_mutable(t)
     if _GradMode.repeats and not batched(t):
         # (a batched tensor is the element's own: a new one in every run)

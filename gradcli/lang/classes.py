@@ -341,7 +341,7 @@ class FunctionClass:
         if attr == "apply":
             return Builtin(
                 f"{self.name}.apply",
-                lambda *a: self.apply(rt, a),
+                lambda *a, **k: self.apply(rt, self.bind(a, k)),
                 shown=f"<bound method Function.apply of {self!r}>",
             )
         if attr == "forward":
@@ -394,6 +394,49 @@ class FunctionClass:
             rt.current_stmt,
         )
         return FunctionInstance(self)
+
+    def bind(self, args: tuple, kwargs: dict) -> tuple:
+        """`F.apply(x, scale=3.0)`: the arguments forward's inputs are, as PyTorch 2.13 binds
+        them. With setup_context, Python's binding to forward's signature, its defaults
+        applied (`inspect.Signature.bind`: a defaulted parameter is an input too); a keyword
+        left over is then refused by the ctx form's binding below. Without setup_context,
+        each keyword goes to the place of forward's parameter of that name (after ctx), and
+        every place up to the last one filled must have been given."""
+        fwd = self.forward
+        if type(fwd) is not UserFunction or (not kwargs and self.setup_context is None):
+            if kwargs:
+                raise GradcliError(
+                    f"forward() got an unexpected keyword argument '{next(iter(kwargs))}'"
+                ).mirror("TypeError")
+            return args
+        code = fwd.code
+        if self.setup_context is not None:
+            args, kwargs = _signature_bind(fwd, args, kwargs)
+            names: list[str] = []  # (forward without ctx: a keyword left over is refused)
+        else:
+            names = list(code.positional[1:])
+        places: dict[int, Any] = {}
+        for name, value in kwargs.items():
+            if name not in names:
+                raise GradcliError(f"forward() got an unexpected keyword argument '{name}'").mirror(
+                    "TypeError"
+                )
+            i = names.index(name)
+            if i < len(args):
+                raise GradcliError(f"forward() got multiple values for argument '{name}'").mirror(
+                    "TypeError"
+                )
+            places[i] = value
+        if not places:
+            return args
+        filled = list(args)
+        for i in range(len(args), max(places) + 1):
+            if i not in places:
+                raise GradcliError(
+                    f"forward() missing required argument: '{names[i]}' (position {i})"
+                ).mirror("TypeError")
+            filled.append(places[i])
+        return tuple(filled)
 
     def apply(self, rt: Any, args: tuple) -> Any:
         if self.forward is None:  # (Function's own forward, which raises)
@@ -515,6 +558,40 @@ class FunctionClass:
 
     def __repr__(self) -> str:
         return f"<class '__main__.{self.name}'>"
+
+
+def _signature_bind(fn: UserFunction, args: tuple, kwargs: dict) -> tuple[tuple, dict]:
+    """Python's `inspect.signature(fn).bind(*args, **kwargs)` then `apply_defaults()`, with
+    its words for a call that does not fit: the positional arguments (defaults filled in,
+    `*args`' extras after them) and the keyword ones (keyword-only defaults, `**kwargs`)."""
+    code = fn.code
+    names = code.positional
+    if len(args) > len(names) and code.vararg is None:
+        raise GradcliError("too many positional arguments").mirror("TypeError")
+    given = dict(zip(names, args))
+    keywords: dict[str, Any] = {}
+    for name, value in kwargs.items():
+        if name in names:
+            if name in given:
+                raise GradcliError(f"multiple values for argument '{name}'").mirror("TypeError")
+            given[name] = value
+        elif name in code.kwonly or code.kwarg is not None:
+            keywords[name] = value
+        else:
+            raise GradcliError(f"got an unexpected keyword argument '{name}'").mirror("TypeError")
+    first_default = len(names) - len(fn.defaults)
+    for i, name in enumerate(names):
+        if name not in given:
+            if i < first_default:
+                raise GradcliError(f"missing a required argument: '{name}'").mirror("TypeError")
+            given[name] = fn.defaults[i - first_default]
+    for name in code.kwonly:
+        if name not in keywords:
+            if name not in fn.kwdefaults:
+                raise GradcliError(f"missing a required argument: '{name}'").mirror("TypeError")
+            keywords[name] = fn.kwdefaults[name]
+    extra = tuple(args[len(names) :])
+    return tuple(given[name] for name in names) + extra, keywords
 
 
 def _run(rt: Any, fn: Any, args: list, ctx: Any = None) -> Any:

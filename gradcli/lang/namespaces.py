@@ -341,15 +341,57 @@ def _set_flush_denormal(mode: Any) -> bool:
     return True
 
 
+class _Threads:
+    """The thread counts a program sets (`torch.set_num_threads(4)`): gradcli computes on one
+    thread whatever they are (its numbers are PyTorch's one-thread numbers), and remembers them
+    so that `torch.get_num_threads()` answers what PyTorch answers after the call; PyTorch's
+    one-time rule for the inter-op pool is kept. Reset when a run starts (`FLAGS`)."""
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        # (the inter-op pool's size before a program sets it: PyTorch's, one thread a
+        # physical core, `core.cpu.physical_cores`, read when first asked)
+        self.counts: dict[str, int | None] = {
+            "set_num_threads": 1,
+            "set_num_interop_threads": None,
+        }
+        self.interop_set = False
+
+    def get(self, fn: str) -> int:
+        count = self.counts[fn]
+        if count is None:
+            from ..core.cpu import physical_cores
+
+            count = physical_cores()
+        return count
+
+
+THREADS = _Threads()
+
+
 def _set_threads(fn: str) -> Callable[[Any], None]:
-    """`torch.set_num_threads(n)`: gradcli computes on one thread whatever n is (its numbers
-    are PyTorch's one-thread numbers); n is checked as PyTorch checks it."""
+    """`torch.set_num_threads(n)` / `set_num_interop_threads(n)`: n checked with PyTorch's
+    words, then remembered (`THREADS`)."""
 
     def set_threads(num: Any) -> None:  # (PyTorch's parameter name: set_num_threads(num=4))
         if isinstance(num, bool) or not isinstance(num, int):
             raise GradcliError(f"{fn} expects an int, but got {typename(num)}")
+        if not -(2**63) <= num < 2**63:  # (PyTorch unpacks a C long long, then an int)
+            raise GradcliError("Overflow when unpacking long long").mirror("ValueError")
+        if not -(2**31) <= num < 2**31:
+            raise GradcliError("Overflow when unpacking long").mirror("ValueError")
         if num <= 0:
             raise GradcliError(f"{fn} expects a positive integer")
+        if fn == "set_num_interop_threads":
+            if THREADS.interop_set:
+                raise GradcliError(
+                    "Error: cannot set number of interop threads after parallel work has "
+                    "started or set_num_interop_threads called"
+                )
+            THREADS.interop_set = True
+        THREADS.counts[fn] = num
         return None
 
     return set_threads
@@ -1101,7 +1143,7 @@ class BackendsModule(Namespace):
         FP32.set("generic", "all", value)
 
 
-FLAGS = (CUDNN, CUDA_MATMUL, MKLDNN, FP32)
+FLAGS = (CUDNN, CUDA_MATMUL, MKLDNN, FP32, THREADS)
 
 
 def build_namespaces() -> dict[str, Namespace]:
@@ -1733,8 +1775,10 @@ def _build() -> dict[str, Namespace]:
         "set_num_interop_threads": Builtin(
             "torch.set_num_interop_threads", _set_threads("set_num_interop_threads")
         ),
-        "get_num_threads": Builtin("torch.get_num_threads", lambda: 1),
-        "get_num_interop_threads": Builtin("torch.get_num_interop_threads", lambda: 1),
+        "get_num_threads": Builtin("torch.get_num_threads", lambda: THREADS.get("set_num_threads")),
+        "get_num_interop_threads": Builtin(
+            "torch.get_num_interop_threads", lambda: THREADS.get("set_num_interop_threads")
+        ),
         "set_flush_denormal": Builtin("torch.set_flush_denormal", _set_flush_denormal),
         "set_default_device": Builtin("torch.set_default_device", _set_default_device),
         "get_default_device": Builtin("torch.get_default_device", lambda: Device("cpu")),

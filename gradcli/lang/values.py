@@ -117,6 +117,8 @@ class UnusedModule(Missing):
                 return found
         if self.name == "os" and name == "path":
             return OS_PATH_MODULE
+        if self.name == "os" and name == "cpu_count":
+            return OS_CPU_COUNT
         if self.name == "os.path" and name in OS_PATH:
             return OS_PATH[name]
         if self.name == "os" and name == "environ":
@@ -1719,6 +1721,18 @@ OS_PATH = {
 OS_PATH_MODULE = UnusedModule("os.path")
 
 
+def _cpu_count() -> int | None:
+    """`os.cpu_count()`: the number of CPUs Python reports (a script's
+    `torch.set_num_threads(os.cpu_count())`); it reads no file and no environment the program
+    could name, and changes nothing."""
+    import os
+
+    return os.cpu_count()
+
+
+OS_CPU_COUNT = Builtin("os.cpu_count", _cpu_count)
+
+
 def imported_member(module: str, name: str) -> Any:
     """`from sys import stderr`, `from os import path`, `from os.path import join`: the member
     gradcli gives a program of that module (as `sys.stderr` reaches it), else an unused one
@@ -1729,6 +1743,8 @@ def imported_member(module: str, name: str) -> Any:
             return found
     elif module == "os" and name == "path":
         return OS_PATH_MODULE
+    elif module == "os" and name == "cpu_count":
+        return OS_CPU_COUNT
     elif module == "os.path" and name in OS_PATH:
         return OS_PATH[name]
     return UnusedModule(f"{module}.{name}")

@@ -1808,10 +1808,14 @@ def _module(
         kw.update(kwargs)
         _known_keywords(name, fn, kwargs)
         inplace = bool(kw.pop("inplace", False))
-        if kw.get("size_average") is not None or kw.get("reduce") is not None:
-            legacy_reduction(kw.get("size_average"), kw.get("reduce"))
-        full = {**(defaults or {}), **kw}
         calls = dict(kw)
+        if kw.get("size_average") is not None or kw.get("reduce") is not None:
+            # the module keeps the reduction they make (PyTorch's loss warns here, once, and
+            # its forward passes `reduction=` alone: no second warning at the call)
+            calls["reduction"] = legacy_reduction(kw.get("size_average"), kw.get("reduce"))
+            calls.pop("size_average", None)
+            calls.pop("reduce", None)
+        full = {**(defaults or {}), **kw}
         if inplace and _takes_inplace(fn):
             calls["inplace"] = True  # the input changed in place, as PyTorch's module does
         text = shown(full) if shown is not None else ""

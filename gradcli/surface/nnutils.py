@@ -130,10 +130,19 @@ def clip_grad_norm_(
 def clip_grad_value_(parameters: Any, clip_value: Any, foreach: Any = None) -> None:
     fn = "clip_grad_value_"
     v = _number(clip_value, "clip_value", fn)
+    grads = [p.grad for p in _params(parameters, fn) if p.grad is not None]
+    if not grads:
+        # PyTorch groups the gradients by device first, which refuses an empty list (a clip
+        # called before backward, or after zero_grad() set them to None)
+        raise GradcliError(
+            "Expected !nested_tensorlist[0].empty() to be true, but got false.  (Could this "
+            "error message be improved?  If so, please report an enhancement request to "
+            "PyTorch.)",
+            hint="no parameter has a gradient yet: clip after loss.backward(), before step()",
+        ).mirror("RuntimeError")
     with no_grad():
-        for p in _params(parameters, fn):
-            if p.grad is not None:
-                F.INPLACE["clamp_"](p.grad, -v, v)
+        for g in grads:
+            F.INPLACE["clamp_"](g, -v, v)
     return None
 
 

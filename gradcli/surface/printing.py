@@ -24,7 +24,6 @@ from __future__ import annotations
 import collections
 import math
 import sys
-import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +32,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import NotSupported
 from ..core import dtypes, hooks
+from ..core import tensor as _tensor_module
 from ..core.sparse import SparseCOO, SparseCSR
 
 __all__ = [
@@ -614,10 +614,9 @@ def format_array(
     return _add_suffixes(_PREFIX + tensor_str, suffixes, indent)
 
 
-# The arrays torch.empty and its kin made, while they live: gradcli has no uninitialised memory
-# (they are zeros), and PyTorch prints whatever its allocator held there. A print of one before
-# anything was written to it is said (`tensor_repr`), never a silent difference.
-UNWRITTEN: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+# The arrays torch.empty and its kin made, while they live (`core.tensor.UNWRITTEN`): a print
+# of one before anything was written to it is said (`tensor_repr`), never a silent difference.
+UNWRITTEN = _tensor_module.UNWRITTEN
 
 
 def unwritten(t: Any) -> bool:

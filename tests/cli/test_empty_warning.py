@@ -38,3 +38,23 @@ def test_a_print_before_any_write_is_said(tmp_path) -> None:
     result = _run(tmp_path, "a = torch.empty(2)\nprint(a)\n")
     assert WARNING in result.stderr
     assert result.stdout == "tensor([0., 0.])\n"
+
+
+@pytest.mark.parametrize(
+    "made",
+    [
+        # (an old tutorial's Variable over a zeroed torch.Tensor(sizes): the zeros were written)
+        "from torch.autograd import Variable\nb = Variable(torch.Tensor(2, 3).zero_(), "
+        "requires_grad=True)",
+        "b = torch.Tensor(2, 3).zero_().requires_grad_().data",
+        "a = torch.empty(2)\na.zero_()\nb = a.data",
+    ],
+)
+def test_zeros_written_are_a_write_through_any_alias(tmp_path, made: str) -> None:
+    result = _run(tmp_path, f"{made}\nprint(b)\n")
+    assert WARNING not in result.stderr
+
+
+def test_an_alias_of_unwritten_memory_is_still_said(tmp_path) -> None:
+    result = _run(tmp_path, "a = torch.empty(2)\nb = a.data\nprint(b)\n")
+    assert WARNING in result.stderr

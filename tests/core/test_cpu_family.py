@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from typer.testing import CliRunner
 
@@ -75,3 +77,25 @@ def test_the_cli_reports_a_bad_family_without_a_traceback(tmp_path) -> None:
     assert result.exit_code == 2, result.output
     assert "GRADCLI_KERNELS names no kernel family" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_physical_cores_count_each_core_once(tmp_path) -> None:
+    # two packages of two cores with two hardware threads each: PyTorch's inter-op pool has 4
+    info = tmp_path / "cpuinfo"
+    blocks = []
+    for n in range(8):
+        package, core = n // 4, (n // 2) % 2
+        blocks.append(f"processor\t: {n}\nphysical id\t: {package}\ncore id\t\t: {core}\n")
+    info.write_text("\n".join(blocks))
+    assert cpu.physical_cores(str(info)) == min(4, os.cpu_count() or 1)
+    assert cpu.physical_cores(str(tmp_path / "absent")) == (os.cpu_count() or 1)
+
+
+def test_the_default_inter_op_threads_are_the_physical_cores(tmp_path) -> None:
+    program = tmp_path / "p.py"
+    program.write_text(
+        "import torch\nprint(torch.get_num_threads(), torch.get_num_interop_threads())\n"
+    )
+    result = CliRunner().invoke(app, ["run", str(program)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"1 {cpu.physical_cores()}\n"

@@ -125,3 +125,33 @@ def test_init_bounds_given_as_zero_dimensional_tensors() -> None:
         "normal_(): argument 'std' (position 2) must be float, not Tensor",
         "uniform_(): argument 'from' (position 1) must be float, not Tensor",
     ]
+
+
+@pytest.mark.parametrize(
+    ("made", "reduction"),
+    [
+        ("torch.nn.BCELoss(size_average=True)", "mean"),
+        ("torch.nn.MSELoss(reduce=False)", "none"),
+        ("torch.nn.L1Loss(size_average=False)", "sum"),
+    ],
+)
+def test_a_loss_module_warns_of_size_average_once_where_it_is_made(
+    tmp_path, made: str, reduction: str
+) -> None:
+    # PyTorch's loss module turns size_average / reduce into its reduction when it is made
+    # (its one warning); its forward passes `reduction=` alone, so calling it warns no more
+    from typer.testing import CliRunner
+
+    from gradcli.cli.main import app
+
+    program = tmp_path / "p.py"
+    program.write_text(
+        f"import torch\nc = {made}\nx = torch.tensor([0.25, 0.75])\n"
+        "y = torch.tensor([0.0, 1.0])\nfor _ in range(2):\n    print(c(x, y))\n"
+        "print(c.reduction)\n"
+    )
+    result = CliRunner().invoke(app, ["run", str(program)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == reduction
+    legacy = [line for line in result.stderr.splitlines() if "size_average and reduce" in line]
+    assert len(legacy) == 1 and "p.py:2:" in legacy[0]

@@ -10812,3 +10812,42 @@ add(
         LIMIT,
     ),
 )
+
+# explore120: os.cpu_count() answers (a script's `torch.set_num_threads(os.cpu_count())`);
+# the rest of os stays refused, and the thread counts are checked and only remembered.
+add(
+    small(
+        "cpu_count_takes_no_argument", "import os\nn = os.cpu_count(1)", (r"too many positional",)
+    ),
+    esc("cpu_count_is_no_module", "import os\nf = os.cpu_count.__globals__"),
+    esc("os_getcwd_still_refused", "import os\nd = os.getcwd()"),
+    small(
+        "num_threads_huge",
+        "import torch\ntorch.set_num_threads(10**30)\nn = torch.get_num_threads()",
+        (r"Overflow", r"expects an int"),
+        codes=frozenset({0, 1}),
+    ),
+    small(
+        "interop_threads_set_twice",
+        "import torch\ntorch.set_num_interop_threads(2)\ntorch.set_num_interop_threads(2)",
+        (r"cannot set number of interop threads",),
+    ),
+)
+
+# explore120: `F.apply(x, flag=...)` binds keywords to forward's parameters (PyTorch 2.13).
+_KW_FUNCTION = (
+    "class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x, y=None):\n"
+    "        return x * 2\n    @staticmethod\n    def backward(ctx, g):\n        return g, None\n"
+    "x = torch.ones(2, requires_grad=True)\n"
+)
+add(
+    small(
+        "function_apply_huge_keyword_name",
+        "import torch\n" + _KW_FUNCTION + "y = F.apply(x, **{'a' * 10**6: 1})",
+        (r"unexpected keyword argument",),
+    ),
+    esc(
+        "function_apply_keyword_dunder",
+        _KW_FUNCTION + "y = F.apply(x, y=F.apply.__globals__)",
+    ),
+)

@@ -18,7 +18,7 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core import dtypes, hooks
 from ..core import tensor as tensor_module
-from ..core.op import AccumulateGrad, Node, ShownNode, python_class
+from ..core.op import AccumulateGrad, CompiledFunctionBackward, Node, ShownNode, python_class
 from ..core.sparse import SparseCOO
 from ..core.tensor import SCALAR_WARNING, Tensor, _GradMode, repeated_change, typename
 from ..ops import arithmetic as A
@@ -1299,6 +1299,13 @@ def type_of(v: Any) -> Any:
 
             shown = _QUALIFIED.get(v.name) or f"torch.nn.modules.{_module_file(v.name)}.{v.name}"
             return PyType(v.name, (type(v),), None, shown=shown)
+    if isinstance(v, CompiledFunctionBackward):
+        return PyType(
+            "CompiledFunctionBackward",
+            (type(v),),
+            None,
+            shown="torch.autograd.function.CompiledFunctionBackward",
+        )
     if isinstance(v, (Node, AccumulateGrad, ShownNode)):
         # A grad_fn's class is named after it: <class 'MulBackward0'>, <class
         # 'AccumulateGrad'>, a custom Function's <class 'torch.autograd.function.FBackward'>.

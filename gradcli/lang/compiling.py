@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..base.errors import GradcliError, NotSupported
+from ..core.op import peek_seq
+from ..core.tensor import Tensor
 from .values import Builtin
 
 # The module each alias target names (`name->dynamo:target` in surface.compile_config).
@@ -287,11 +289,76 @@ class CompiledScope(_Scope):
                 hint='use set_stance("force_eager") or the default stance',
             )
         COMPILING[0] += 1
+        # (under force_eager PyTorch runs the function itself: its own nodes)
+        self._starts.append(peek_seq() if self.aot and STANCE[0] == "default" else -1)
         super().enter()
 
     def exit(self) -> None:
         COMPILING[0] -= 1
+        self._last = self._starts.pop() if self._starts else -1
         super().exit()
+
+    def returned(self, value: Any, args: Any) -> None:
+        """The call's value: its tensors made by the call show PyTorch's node of the compiled
+        graph as their grad_fn."""
+        if self._last >= 0:
+            show_compiled(value, self._last, args)
+
+    def __init__(self, inner: Any, aot: bool = True) -> None:
+        super().__init__(inner)
+        self.aot = aot
+        self._starts: list[int] = []
+        self._last = -1
+
+
+def show_compiled(value: Any, start: int, args: Any) -> None:
+    """The tensors of `value` (a tensor, or a tuple / list / dict of them) that a compiled
+    call computed since node `start` share one CompiledFunctionBackward node (PyTorch's
+    AOTAutograd graph), numbered in output order. A tensor the call returned unchanged or as
+    a view of an input keeps its own node (PyTorch's views are replayed outside the graph)."""
+    from ..core.op import COMPILED, CompiledFunctionBackward, graph_inputs
+
+    found = _tensors(value)
+    outs = [
+        t
+        for t in found
+        if t.node is not None and t.node.seq >= start and not _view_of_input(t, start)
+    ]
+    if not outs:
+        return
+    node = CompiledFunctionBackward(graph_inputs(outs, start, _tensors(args)), peek_seq())
+    for k, t in enumerate(outs):
+        if t.node not in COMPILED:
+            COMPILED[t.node] = (node, k)
+
+
+def _tensors(value: Any) -> list[Tensor]:
+    """The tensors of a value (nested tuples, lists and dicts, a few levels deep), a module's
+    parameters and buffers."""
+    from ..surface.nn import Module
+
+    found: list[Tensor] = []
+
+    def walk(v: Any, depth: int = 0) -> None:
+        if isinstance(v, Tensor):
+            found.append(v)
+        elif isinstance(v, Module):
+            found.extend(v.parameters())
+            found.extend(v.buffers())
+        elif depth < 4 and isinstance(v, (tuple, list)):
+            for item in v:
+                walk(item, depth + 1)
+        elif depth < 4 and isinstance(v, dict):
+            for item in v.values():
+                walk(item, depth + 1)
+
+    walk(value)
+    return found
+
+
+def _view_of_input(t: Tensor, start: int) -> bool:
+    base = getattr(t, "_base", None)
+    return base is not None and (base.node is None or base.node.seq < start)
 
 
 class StanceScope(_Scope):
@@ -313,11 +380,11 @@ class StanceScope(_Scope):
         super().exit()
 
 
-def compiled_function(fn: Any) -> Any:
+def compiled_function(fn: Any, aot: bool = True) -> Any:
     """What torch.compile returns for a program's function: a copy that runs in a
     CompiledScope (the function itself stays eager, as PyTorch's original does)."""
     g = fn.copy()
-    g.grad_mode = CompiledScope(fn.grad_mode)
+    g.grad_mode = CompiledScope(fn.grad_mode, aot)
     return g
 
 
@@ -441,3 +508,61 @@ def inductor_members() -> dict[str, Any]:
 
 def functorch_members() -> dict[str, Any]:
     return {"config": FUNCTORCH_CONFIG}
+
+
+def optimized_module(module: Any, aot: bool = True) -> Any:
+    """`torch.compile(module)`: PyTorch's OptimizedModule around it (its text, its
+    `_orig_mod`, state_dict keys under `_orig_mod.`); every other name is the module's."""
+    from ..surface.nn import Module
+
+    class OptimizedModule(Module):
+        """PyTorch's wrapper: the module as its one child `_orig_mod`, called in a compiled
+        scope; a name it lacks read from and written to the module."""
+
+        METHODS = Module.METHODS
+
+        def __init__(self, mod: Module) -> None:
+            self.__dict__["_orig"] = mod
+            super().__init__()
+            self._modules["_orig_mod"] = mod
+
+        @property
+        def training(self) -> bool:
+            return self.__dict__["_orig"].training
+
+        @training.setter
+        def training(self, value: bool) -> None:
+            if "_modules" in self.__dict__:
+                self.__dict__["_orig"].training = value
+
+        def forward(self, *inputs: Any, **kwargs: Any) -> Any:
+            mod = self.__dict__["_orig"]
+            scope = CompiledScope(None, aot)
+            scope.enter()
+            try:
+                out = mod(*inputs, **kwargs)
+            finally:
+                scope.exit()
+            scope.returned(out, (inputs, kwargs, mod))
+            return out
+
+        def program_attribute(self, name: str) -> Any:
+            if name in ("_orig_mod", "_modules", "_parameters", "_buffers", "forward"):
+                return super().program_attribute(name)
+            if name in self.METHODS or name in self.ATTRIBUTES:
+                return super().program_attribute(name)
+            return self.__dict__["_orig"].program_attribute(name)
+
+        def program_set(self, name: str, value: Any) -> None:
+            if name in self.ATTRIBUTES:
+                super().program_set(name, value)
+            else:
+                self.__dict__["_orig"].program_set(name, value)
+
+        def __len__(self) -> int:
+            mod = self.__dict__["_orig"]
+            if not hasattr(mod, "__len__"):
+                raise GradcliError(f"{mod.name} does not support len()").mirror("TypeError")
+            return len(mod)
+
+    return OptimizedModule(module)

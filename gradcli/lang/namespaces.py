@@ -501,17 +501,25 @@ def _compile(
     from .gradmode import COMPILE_USED
 
     COMPILE_USED[0] = True
+    # AOTAutograd (every named backend but "eager") gives the outputs its own grad_fn
+    aot = backend != "eager" and isinstance(backend, str) and not disable
     if model is None:
-        return Builtin("torch.compile", _compiled_function)
-    return _compiled_function(model)
+        return Builtin("torch.compile", lambda m: _compiled_function(m, aot))
+    return _compiled_function(model, aot)
 
 
-def _compiled_function(model: Any) -> Any:
+def _compiled_function(model: Any, aot: bool = True) -> Any:
     made = _as_compiled(model, "torch.compile")
     if isinstance(made, UserFunction):  # (is_compiling() answers True while it runs)
         from .compiling import compiled_function
 
-        return compiled_function(made)
+        return compiled_function(made, aot)
+    from ..surface.nn import Module
+
+    if isinstance(made, Module):
+        from .compiling import optimized_module
+
+        return optimized_module(made, aot)
     return made
 
 

@@ -483,9 +483,12 @@ class Runtime:
         finally:
             self.call_sites.pop()
             self.leave_call(pushed, outer)
-        if code.expression:
-            return r
-        return frame.ret if r is RETURN else None
+        value = r if code.expression else frame.ret if r is RETURN else None
+        if f.grad_mode is not None and hasattr(f.grad_mode, "returned"):
+            f.grad_mode.returned(
+                value, (args, kwargs)
+            )  # (a compiled function's outputs: their grad_fn)
+        return value
 
     def enter_call(self) -> bool:
         """A user function's body (or a generator's resumption) starts: one level deeper under

@@ -693,6 +693,11 @@ def tensor_repr(t: Any) -> str:
 
         current(t)  # a view of a tensor changed since prints its regenerated node (PyTorch)
     node = getattr(t, "node", None)
+    if node is not None:
+        from ..core.op import COMPILED
+
+        if COMPILED:
+            node = COMPILED.get(node, (node,))[0]  # a compiled call's output
     invalid = bool(NOGRAD_VIEWS) and t in NOGRAD_VIEWS and nograd_view_changed(t)
     tangent = None
     if _GradMode.dual:  # a dual tensor prints its tangent as PyTorch's f"{tangent}"

@@ -10625,3 +10625,27 @@ add(
         (r"takes arrays, numbers or lists",),
     ),
 )
+
+# fixmisc40: torch.compile's OptimizedModule (a name it lacks is the module's) and the
+# CompiledFunctionBackward node of a compiled call's outputs.
+add(
+    small(
+        "compiled_module_nested_deeply",
+        "m = torch.nn.Linear(2, 2)\nfor i in range(1000):\n    m = torch.compile(m)\n"
+        "print(m(torch.ones(2)))",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    esc(
+        "compiled_module_orig_dunder",
+        "m = torch.compile(torch.nn.Linear(2, 2))\nprint(m._orig_mod.__dict__)",
+    ),
+    esc(
+        "compiled_module_forward_replaced",
+        "m = torch.compile(torch.nn.Linear(2, 2))\nm.forward = print",
+    ),
+    esc(
+        "compiled_node_internals",
+        "f = torch.compile(lambda t: t * 2)\n"
+        "print(f(torch.ones(2, requires_grad=True)).grad_fn._inputs)",
+    ),
+)

@@ -2623,6 +2623,7 @@ def _sparse_members() -> dict[str, Any]:
     tensor (`surface.sparse`); its other functions are refused as gradcli's sparse tensors'."""
     return {
         "mm": _Lazy("..surface.sparse", "sparse_mm"),
+        "addmm": _Lazy("..surface.sparse", "sparse_addmm"),
         "sum": _Lazy("..surface.sparse", "sparse_sum"),
         "softmax": _Lazy("..surface.sparse", "sparse_softmax"),
         "log_softmax": _Lazy("..surface.sparse", "sparse_log_softmax"),

@@ -742,6 +742,8 @@ def sparse_repr(s: Any) -> str:
     if s.dtype not in (default, _INT64, _BOOL):
         suffixes.append("dtype=" + _TORCH_DTYPE_NAMES.get(s.dtype.name, f"torch.{s.dtype.name}"))
     suffixes.append("layout=torch.sparse_coo")
+    if s.requires_grad:
+        suffixes.append("requires_grad=True")
     out = [_PREFIX + parts[0] + ",\n" + " " * indent + parts[1]]
     width = 0
     for i, suffix in enumerate(suffixes):

@@ -10649,3 +10649,29 @@ add(
         "print(f(torch.ones(2, requires_grad=True)).grad_fn._inputs)",
     ),
 )
+
+# fixmisc40: a sparse COO leaf that requires grad (its gradient gathered on a dense leaf of
+# its shape) and torch.sparse.mm(csr, d, reduce).
+add(
+    small(
+        "sparse_leaf_of_a_huge_size",
+        "s = torch.sparse_coo_tensor([[0], [0]], [1.0], (10**6, 10**6), requires_grad=True)\n"
+        "print(torch.sparse.mm(s, torch.ones(10**6, 1)).sum())",
+        LIMIT,
+    ),
+    small(
+        "sparse_mm_reduce_huge_work",
+        "c = torch.ones(3000, 3000).to_sparse_csr()\n"
+        "y = torch.sparse.mm(c, torch.ones(3000, 3000, requires_grad=True), 'amax')",
+        (r"at most",) + LIMIT,
+    ),
+    small(
+        "sparse_mm_reduce_not_a_string",
+        "c = torch.eye(3).to_sparse_csr()\ny = torch.sparse.mm(c, torch.ones(3, 2), ['sum'])",
+        (r"reduce argument must be",),
+    ),
+    esc(
+        "sparse_leaf_shadow_reached",
+        "s = torch.eye(2).to_sparse().requires_grad_()\nprint(s.shadow)",
+    ),
+)

@@ -521,6 +521,10 @@ def optimized_module(module: Any, aot: bool = True) -> Any:
 
         METHODS = Module.METHODS
 
+        @staticmethod
+        def program_class(module: Any) -> str:  # (type(m), as `builtins.type_of` asks)
+            return "torch._dynamo.eval_frame.OptimizedModule"
+
         def __init__(self, mod: Module) -> None:
             self.__dict__["_orig"] = mod
             super().__init__()

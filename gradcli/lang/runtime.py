@@ -184,6 +184,8 @@ class Runtime:
         self.more_warnings = 0
         # What torch.save kept, by path (a program writes no files; torch.load reads these).
         self.saved_files: dict[str, Any] = {}
+        # path -> the class torch.load's weights_only unpickler would refuse in it, or None
+        self.saved_globals: dict[str, str | None] = {}
         # `logging`'s loggers and configuration for this run (`pylogging.State`, made on use)
         self.logging: Any = None
         # `sys.argv` (made on use: the program's name) and a line sys.stderr has not ended yet

@@ -10675,3 +10675,28 @@ add(
         "s = torch.eye(2).to_sparse().requires_grad_()\nprint(s.shadow)",
     ),
 )
+
+# fixmisc40: torch.save of a whole module (kept in memory; torch.load(weights_only=False)
+# copies it back): cycles, size and Python's internals stay bounded and refused.
+add(
+    small(
+        "save_module_deep_nesting",
+        "m = torch.nn.Linear(1, 1)\nfor i in range(3000):\n    m = torch.nn.Sequential(m)\n"
+        "torch.save(m, 'm.pt')\nprint(torch.load('m.pt', weights_only=False))",
+        (r"nested over", r"recursed too deeply") + LIMIT,
+    ),
+    small(
+        "save_module_holding_itself",
+        "class Net(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.me = [self]\nn = Net()\ntorch.save(n, 'n.pt')\n"
+        "m = torch.load('n.pt', weights_only=False)\nprint(m.me[0] is m)",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(r"^True$",),
+    ),
+    esc(
+        "save_module_loaded_dunder",
+        "torch.save(torch.nn.ReLU(), 'r.pt')\n"
+        "print(torch.load('r.pt', weights_only=False).__reduce__())",
+    ),
+)

@@ -95,6 +95,20 @@ def _hooks_members() -> dict[str, Any]:
     }
 
 
+def _module_tracker_members() -> dict[str, Any]:
+    """torch.utils.module_tracker: its ModuleTracker (`surface.module_tracker`)."""
+    from ..surface.module_tracker import ModuleTracker
+
+    return {
+        "ModuleTracker": PyType(
+            "ModuleTracker",
+            (ModuleTracker,),
+            ModuleTracker,
+            shown="torch.utils.module_tracker.ModuleTracker",
+        )
+    }
+
+
 _UNSET = object()
 
 
@@ -1680,6 +1694,9 @@ def _build() -> dict[str, Namespace]:
                 "checkpoint": Namespace("torch.utils.checkpoint", load=_checkpoint_members),
                 "_pytree": Namespace("torch.utils._pytree", load=_pytree_members),
                 "hooks": Namespace("torch.utils.hooks", load=_hooks_members),
+                "module_tracker": Namespace(
+                    "torch.utils.module_tracker", load=_module_tracker_members
+                ),
                 "swap_tensors": Builtin("torch.utils.swap_tensors", swap_tensors),
                 "deterministic": DETERMINISTIC,
             },

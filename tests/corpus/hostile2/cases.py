@@ -10700,3 +10700,19 @@ add(
         "print(torch.load('r.pt', weights_only=False).__reduce__())",
     ),
 )
+
+# fixmisc40: torch.utils.module_tracker.ModuleTracker (global module hooks while entered).
+add(
+    esc(
+        "module_tracker_internals",
+        "from torch.utils.module_tracker import ModuleTracker\nt = ModuleTracker()\n"
+        "print(t._known)",
+    ),
+    small(
+        "module_tracker_in_a_long_loop",
+        "from torch.utils.module_tracker import ModuleTracker\n"
+        "m = torch.nn.Linear(1, 1)\nx = torch.ones(1, requires_grad=True)\n"
+        "with ModuleTracker() as t:\n    while True:\n        m(x)",
+        LIMIT,
+    ),
+)

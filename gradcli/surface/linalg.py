@@ -2648,5 +2648,10 @@ NAMES = declare(
     ("einsum", "torch", einsum, "einsum"),
     ("tensordot", "torch", tensordot, "composition of einsum"),
     ("cdist", "torch", cdist, "cdist"),
-    ("chain_matmul", "torch", lambda *ms: chain_matmul(*ms), "composition of matmul reshape"),
+    (
+        "chain_matmul",
+        "torch",
+        lambda *ms: chain_matmul(*ms),
+        "composition of clone matmul reshape",
+    ),
 )

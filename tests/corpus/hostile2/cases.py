@@ -7739,7 +7739,7 @@ add(
     small(
         "empty_strided_gapped_strides",
         "t = torch.empty_strided((2, 3), (10**18, 1))",
-        (r"not supported",),
+        LIMIT,  # (gaps are PyTorch's layout; a storage that long is over the element limit)
     ),
     small(
         "empty_strided_negative_strides",
@@ -10713,6 +10713,25 @@ add(
         "from torch.utils.module_tracker import ModuleTracker\n"
         "m = torch.nn.Linear(1, 1)\nx = torch.ones(1, requires_grad=True)\n"
         "with ModuleTracker() as t:\n    while True:\n        m(x)",
+        LIMIT,
+    ),
+)
+
+# fixmisc40: torch.empty_strided with gaps (a storage as long as the last element's place).
+add(
+    small(
+        "empty_strided_huge_gap",
+        "x = torch.empty_strided((2, 2), (10**12, 1))",
+        LIMIT,
+    ),
+    small(
+        "empty_strided_overlapping",
+        "x = torch.empty_strided((3, 3), (1, 1))",
+        (r"share memory",),
+    ),
+    small(
+        "empty_strided_gapped_in_a_loop",
+        "while True:\n    x = torch.empty_strided((100, 10), (20, 1))",
         LIMIT,
     ),
 )

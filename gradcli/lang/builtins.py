@@ -502,6 +502,18 @@ def instance_dict(o: Any) -> Any:
     from ..surface.nn import Module
 
     if isinstance(o, Module):
+        from .classes import ModuleInstance
+
+        if (
+            type(o) is ModuleInstance
+            and o.cls.library is None
+            and o.initialized
+            and not o.__dict__.get("_parametrized")
+        ):
+            # a program's nn.Module subclass: a read-only snapshot in PyTorch's order
+            from ..surface.nn import instance_entries
+
+            return instance_entries(o)
         # (PyTorch's is the module's live attribute table: its parameters', buffers' and
         # submodules' dicts, hook tables, flags; kept out, as every dunder table of an object
         # the program did not make as a plain instance)
@@ -544,6 +556,10 @@ def _vars(*args: Any) -> Any:
     if o is None or isinstance(o, (bool, int, float, str, list, tuple, dict, set, frozenset)):
         raise GradcliError("vars() argument must have __dict__ attribute").mirror("TypeError")
     if isinstance(o, surface_nn.Module):
+        from .classes import ModuleInstance
+
+        if type(o) is ModuleInstance:
+            return instance_dict(o)  # (a program's module: its snapshot; others refused)
         raise NotSupported(
             "vars() of a module is not supported: PyTorch's shows the module's internal tables "
             "(_parameters, _buffers, its hooks...)",

@@ -2869,9 +2869,10 @@ add(
         "h = hasattr(torch, 'load')\nf = getattr(torch, 'load')('m.pt')",
         ("No such file",),
     ),
+    # (a program's module's __dict__ reads as a snapshot since fixmisc40: writing is refused)
     esc(
         "lang_self_dict",
-        "class M(torch.nn.Module):\n    def f(self):\n        return self.__dict__\nM().f()",
+        "class M(torch.nn.Module):\n    def f(self):\n        self.__dict__['x'] = 1\nM().f()",
     ),
     # (a module's hook tables are PyTorch's, read as snapshots of the program's own hooks)
     esc(
@@ -10733,5 +10734,17 @@ add(
         "empty_strided_gapped_in_a_loop",
         "while True:\n    x = torch.empty_strided((100, 10), (20, 1))",
         LIMIT,
+    ),
+)
+
+# fixmisc40: a program's nn.Module subclass's __dict__ / vars(): a read-only snapshot.
+add(
+    esc(
+        "module_dict_snapshot_update",
+        "class M(torch.nn.Module):\n    pass\nm = M()\nm.__dict__.update(forward=print)",
+    ),
+    esc(
+        "module_dict_of_a_builtin_module",
+        "print(vars(torch.nn.Linear(1, 1)))",
     ),
 )

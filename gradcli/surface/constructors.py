@@ -453,6 +453,67 @@ def _with_gaps(shape: tuple, strides: tuple, dt: Any, requires_grad: bool) -> Te
     return new_tensor(values, None, requires_grad)
 
 
+_NOT_WRITABLE = (
+    "The given buffer is not writable, and PyTorch does not support non-writable tensors. "
+    "This means you can write to the underlying (supposedly non-writable) buffer using the "
+    "tensor. You may want to copy the buffer to protect its data or make it writable before "
+    "converting it to a tensor. This type of warning will be suppressed for the rest of this "
+    "program. (Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:"
+    "1556.)"
+)
+
+
+def frombuffer(
+    buffer: Any,
+    *,
+    dtype: Any,
+    count: Any = -1,
+    offset: Any = 0,
+    requires_grad: Any = False,
+) -> Tensor:
+    """`torch.frombuffer(b, dtype=...)`: the bytes of `b` read as elements of `dtype` (the
+    machine's byte order), `count` of them (-1: all) from byte `offset`, with PyTorch's checks
+    and words. A bytes object cannot be written, so PyTorch warns (once) that the tensor may
+    write to it: gradcli's tensor holds a copy of the bytes (writing to it leaves them as they
+    were)."""
+    if not isinstance(buffer, bytes):
+        raise GradcliError("object does not implement Python buffer protocol.").mirror("ValueError")
+    dt = check_dtype(dtype, fn="frombuffer")
+    if dt == BF16 or dt.kind not in "biufc":
+        raise NotSupported(
+            f"torch.frombuffer with dtype={dtypes.torch_name(dt)} is not supported by gradcli",
+            hint="read the bytes as float32, float64, float16, integers, bool or complex",
+        )
+    count, offset = int(count), int(offset)
+    n = len(buffer)
+    if n == 0 or count == 0:
+        raise GradcliError(f"both buffer length ({n}) and count ({count}) must not be 0").mirror(
+            "ValueError"
+        )
+    if offset < 0 or offset >= n:
+        raise GradcliError(
+            f"offset ({offset} bytes) must be non-negative and no greater than buffer length "
+            f"({n} bytes) minus 1"
+        ).mirror("ValueError")
+    size = dt.itemsize
+    if count < 0:
+        if (n - offset) % size:
+            raise GradcliError(
+                f"buffer length ({n - offset} bytes) after offset ({offset} bytes) must be a "
+                f"multiple of element size ({size})"
+            ).mirror("ValueError")
+        count = (n - offset) // size
+    elif offset + count * size > n:
+        raise GradcliError(
+            f"requested buffer length ({count} * {size} bytes) after offset ({offset} bytes) "
+            f"must not be greater than actual buffer length ({n} bytes)"
+        ).mirror("ValueError")
+    limits.TENSOR_ELEMENTS.check(count, "the elements of torch.frombuffer")
+    hooks.warn(_NOT_WRITABLE, hint="bytes(...) are read as a copy", once="frombuffer")
+    values = np.frombuffer(buffer, dtype=dt, count=count, offset=offset).copy()
+    return new_tensor(values, None, bool(requires_grad))
+
+
 def empty_strided(
     size: Any,
     stride: Any,

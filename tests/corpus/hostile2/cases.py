@@ -10748,3 +10748,18 @@ add(
         "print(vars(torch.nn.Linear(1, 1)))",
     ),
 )
+
+# fixmisc40: torch.frombuffer over bytes (read as a copy, bounded as a tensor is).
+add(
+    small(
+        "frombuffer_of_many_bytes",
+        "b = bytes(10**8)\nt = torch.frombuffer(b, dtype=torch.uint8)",
+        LIMIT,
+    ),
+    small(
+        "frombuffer_of_a_program_object",
+        "class B:\n    def __buffer__(self, flags):\n        return b'1234'\n"
+        "t = torch.frombuffer(B(), dtype=torch.uint8)",
+        (r"buffer protocol", r"not supported"),
+    ),
+)

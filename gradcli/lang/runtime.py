@@ -478,6 +478,8 @@ class Runtime:
             if f.grad_mode is not None:
                 from .gradmode import grad_mode_block
 
+                if hasattr(f.grad_mode, "returned"):
+                    f.grad_mode._args = (args, kwargs)  # (a compiled function's guards)
                 with grad_mode_block(f.grad_mode):
                     r = code.body(frame)
             else:

@@ -357,6 +357,8 @@ class CompiledScope(_Scope):
                 f"    triggered by the following guard failure(s):\n{lines}",
                 hint="call it with arguments of the dtypes, ranks and sizes compiled before",
             ).mirror("RuntimeError")
+        if len(self._entries) >= 8:
+            return False  # (PyTorch's recompile_limit: the function runs eagerly from then on)
         if self._frame is None:
             self._frame = FRAMES[0]
             FRAMES[0] += 1

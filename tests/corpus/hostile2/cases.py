@@ -10763,3 +10763,19 @@ add(
         (r"buffer protocol", r"not supported"),
     ),
 )
+
+# fixmisc40: the recompile stances keep one guard entry per compile of a function.
+add(
+    small(
+        "recompile_stance_many_shapes",
+        "f = torch.compile(lambda t: t * 2)\nn = 1\nwhile True:\n"
+        "    f(torch.ones(n % 50 + 1, 2, 3))\n    n += 1",
+        LIMIT,
+    ),
+    small(
+        "recompile_stance_number_argument",
+        "@torch.compile\ndef f(t, k):\n    return t * k\nf(torch.ones(2), 3)\n"
+        "with torch.compiler.set_stance('fail_on_recompile'):\n    f(torch.ones(2), 4)",
+        (r"not supported",),
+    ),
+)

@@ -126,6 +126,8 @@ PASS = [0, 0]
 GRAD_CALL: list[str | None] = [None]
 # The roots and the captured tensors of the pass running (None: none).
 CURRENT: list[Any] = [None]
+# Functions to call once the pass running ends (PyTorch's engine `queue_callback`).
+END_OF_PASS: list[Any] = []
 
 SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors "
@@ -287,8 +289,13 @@ def run_backward(roots: Sequence[Tensor], root_grads: Sequence[Tensor], **kw: An
             # without their tangents (PyTorch's saved variables keep none): the gradients get
             # no tangent unless an upstream gradient carries one.
             _GradMode.dual = any(hooks.tangent(g) is not None for g in root_grads)
-        return _run_backward(roots, root_grads, **kw)
+        got = _run_backward(roots, root_grads, **kw)
+        while END_OF_PASS:
+            END_OF_PASS.pop(0)()
+        return got
     finally:
+        if outer[1] is None:
+            END_OF_PASS.clear()  # (a pass that failed runs none of them)
         PASS[1], CURRENT[0] = outer
         _GradMode.dual = dual
 

@@ -561,6 +561,10 @@ class Node:
                 t = p.inputs[0]
                 p = producer(t, p.seq)
             if p is not None:
+                compiled = COMPILED.get(p) if COMPILED else None
+                if compiled is not None:
+                    out.append(compiled)
+                    continue
                 out.append((p.shown(), p.params["k"] if p.op.part else OUTPUT_NR.get(p, 0)))
             elif t.requires_grad and t.node is None:
                 out.append((accumulator(t, self), 0))
@@ -701,6 +705,102 @@ def number_outputs(outputs: Any, since: int) -> None:
         node = getattr(t, "node", None) if i else None
         if node is not None and type(node) is Node and node.seq >= since and not node.op.part:
             OUTPUT_NR[node] = i
+
+
+# The outputs of a call of a function torch.compile returned: their node -> (PyTorch's one
+# CompiledFunctionBackward node of the call, the output's number), which `grad_fn` and
+# `next_functions` show instead (the gradients still flow through gradcli's own nodes). Set
+# by `lang.compiling`.
+COMPILED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+class CompiledFunctionBackward:
+    """AOTAutograd's node for one call of a compiled graph, as a program sees it: its name and
+    `next_functions`, one edge per tensor the graph read from outside, in the order the graph
+    first used them (gradcli's node for `F.linear` counts as PyTorch's one addmm)."""
+
+    PROGRAM_ATTRIBUTES = ("name", "next_functions", "metadata")
+    __slots__ = ("_inputs", "_seq", "_metadata", "__weakref__")
+
+    def __init__(self, inputs: tuple, seq: int) -> None:
+        self._inputs = inputs
+        self._seq = seq
+        self._metadata: dict | None = None
+
+    def name(self) -> str:
+        return "CompiledFunctionBackward"
+
+    @property
+    def metadata(self) -> dict:
+        if self._metadata is None:
+            self._metadata = {}
+        return self._metadata
+
+    @property
+    def next_functions(self) -> tuple:
+        out = []
+        for t in self._inputs:
+            p = producer(t, self._seq)
+            if p is not None:
+                compiled = COMPILED.get(p) if COMPILED else None
+                if compiled is not None:
+                    out.append(compiled)
+                    continue
+                out.append((p.shown(), p.params["k"] if p.op.part else OUTPUT_NR.get(p, 0)))
+            elif t.requires_grad:
+                out.append((accumulator(t, self), 0))
+            else:
+                out.append((None, 0))
+        return tuple(out)
+
+    def __repr__(self) -> str:
+        return f"<torch.autograd.function.CompiledFunctionBackward object at {id(self):#x}>"
+
+
+def graph_inputs(outputs: Sequence[Tensor], start: int, given: Sequence[Tensor]) -> tuple:
+    """The tensors made before node `start` that the nodes made since and reached from
+    `outputs` read, in the order those nodes first read them (an `F.linear`'s product and sum
+    read as PyTorch's addmm: bias, input, weight): those that require grad, and of the others
+    those `given` (the call's arguments, a module's buffers; not a number the call wrapped)."""
+    allowed = {id(t) for t in given}
+    seen: set[int] = set()
+    nodes: dict[int, Node] = {}
+    stack = [t.node for t in outputs if t.node is not None and t.node.seq >= start]
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        nodes[id(n)] = n
+        for t in n.inputs:
+            p = producer(t, n.seq) if isinstance(t, Tensor) else None
+            if p is not None and p.seq >= start:
+                stack.append(p)
+    absorbed: dict[int, Node] = {}
+    for n in nodes.values():
+        if n.label == "AddmmBackward0" and n.is_linear_sum():
+            mm = producer(n.inputs[0], n.seq)
+            if mm is not None:
+                absorbed[id(mm)] = n
+    order: list[Tensor] = []
+    known: set[int] = set()
+    for n in sorted(nodes.values(), key=lambda n: n.seq):
+        if id(n) in absorbed:
+            continue
+        inputs = n.inputs
+        if n.label == "AddmmBackward0" and n.is_linear_sum():
+            mm = producer(inputs[0], n.seq)
+            inputs = (inputs[1], *mm.inputs) if mm is not None else inputs[::-1]
+        for t in inputs:
+            if not isinstance(t, Tensor) or id(t) in known:
+                continue
+            p = producer(t, n.seq)
+            if p is None and not t.requires_grad and id(t) not in allowed:
+                continue
+            if p is None or p.seq < start:
+                known.add(id(t))
+                order.append(t)
+    return tuple(order)
 
 
 class ShownNode:

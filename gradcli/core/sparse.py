@@ -14,12 +14,22 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import NotSupported
+from ..base.errors import GradcliError, NotSupported
 from . import hooks
 
 
 class SparseCOO:
-    __slots__ = ("indices", "values", "shape", "coalesced", "contiguous", "__weakref__")
+    __slots__ = (
+        "indices",
+        "values",
+        "shape",
+        "coalesced",
+        "contiguous",
+        "requires_grad",
+        "shadow",
+        "grad_dense",
+        "__weakref__",
+    )
 
     def __init__(
         self,
@@ -41,6 +51,13 @@ class SparseCOO:
         # expanded upstream gradient (that of a sum) is not, and ATen's sums take another
         # path for it (`add`, `add_rows`).
         self.contiguous = contiguous
+        # A leaf that requires grad (`s.requires_grad_()`, sparse_coo_tensor(...,
+        # requires_grad=True)): its gradient is gathered on `shadow`, a dense leaf of its
+        # shape the products that read it take as an input (`ops.sparsemm`); `grad_dense`:
+        # a dense gradient reached it (torch.mm's), so its .grad is dense as PyTorch's.
+        self.requires_grad = False
+        self.shadow: Any = None
+        self.grad_dense = False
 
     # What the interpreter asks of a value: its class as messages name it, len() and
     # indexing (refused: PyTorch's sparse tensors have them, gradcli's gradient does not).
@@ -121,6 +138,14 @@ class SparseCOO:
         self.indices = np.zeros((self.sparse_dim, 0), np.int64)
         self.values = np.zeros((0, *self.values.shape[1:]), self.dtype)
         self.coalesced = self.contiguous = True
+
+
+def set_requires_grad(s: SparseCOO, requires_grad: Any = True) -> SparseCOO:
+    """`s.requires_grad_(flag)`: a leaf's flag set, as PyTorch's checks it."""
+    if requires_grad and s.dtype.kind not in "fc":
+        raise GradcliError("only Tensors of floating point dtype can require gradients").pytorch()
+    s.requires_grad = bool(requires_grad)
+    return s
 
 
 def _axpy(alpha: Any, x: np.ndarray, y: np.ndarray) -> np.ndarray:

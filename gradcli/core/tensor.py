@@ -176,6 +176,28 @@ def repeated_change(owner: Any, thing: str, same: bool = False) -> None:
             )
 
 
+# The memory of tensors laid over a storage longer than their elements (torch.empty_strided
+# with gaps): id of the NumPy array that owns it -> (a weak reference to it, its length in
+# elements), gone with the array (`gapped`, `storage_elements`).
+GAPPED: dict[int, tuple[Any, int]] = {}
+
+
+def gapped(buffer: np.ndarray, n: int) -> None:
+    """Record that `buffer` is the storage (of `n` elements) of a tensor with gaps."""
+    key = id(buffer)
+    GAPPED[key] = (weakref.ref(buffer, lambda _: GAPPED.pop(key, None)), n)
+
+
+def storage_elements(root: Tensor) -> int:
+    """The length in elements of the storage of `root` (a tensor that is no view)."""
+    if GAPPED:
+        buffer = storage_root(root)
+        found = GAPPED.get(id(buffer))
+        if found is not None and found[0]() is buffer:
+            return found[1]
+    return root.data.size
+
+
 def storage_root(t: Tensor) -> Any:
     """The NumPy array that owns `t`'s memory (shared by all its views)."""
     a = t.data

@@ -18,7 +18,7 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core import dtypes, hooks
 from ..core import tensor as tensor_module
-from ..core.op import AccumulateGrad, Node, ShownNode, python_class
+from ..core.op import AccumulateGrad, CompiledFunctionBackward, Node, ShownNode, python_class
 from ..core.sparse import SparseCOO
 from ..core.tensor import SCALAR_WARNING, Tensor, _GradMode, repeated_change, typename
 from ..ops import arithmetic as A
@@ -502,6 +502,18 @@ def instance_dict(o: Any) -> Any:
     from ..surface.nn import Module
 
     if isinstance(o, Module):
+        from .classes import ModuleInstance
+
+        if (
+            type(o) is ModuleInstance
+            and o.cls.library is None
+            and o.initialized
+            and not o.__dict__.get("_parametrized")
+        ):
+            # a program's nn.Module subclass: a read-only snapshot in PyTorch's order
+            from ..surface.nn import instance_entries
+
+            return instance_entries(o)
         # (PyTorch's is the module's live attribute table: its parameters', buffers' and
         # submodules' dicts, hook tables, flags; kept out, as every dunder table of an object
         # the program did not make as a plain instance)
@@ -544,6 +556,10 @@ def _vars(*args: Any) -> Any:
     if o is None or isinstance(o, (bool, int, float, str, list, tuple, dict, set, frozenset)):
         raise GradcliError("vars() argument must have __dict__ attribute").mirror("TypeError")
     if isinstance(o, surface_nn.Module):
+        from .classes import ModuleInstance
+
+        if type(o) is ModuleInstance:
+            return instance_dict(o)  # (a program's module: its snapshot; others refused)
         raise NotSupported(
             "vars() of a module is not supported: PyTorch's shows the module's internal tables "
             "(_parameters, _buffers, its hooks...)",
@@ -1310,6 +1326,13 @@ def type_of(v: Any) -> Any:
 
             shown = _QUALIFIED.get(v.name) or f"torch.nn.modules.{_module_file(v.name)}.{v.name}"
             return PyType(v.name, (type(v),), None, shown=shown)
+    if isinstance(v, CompiledFunctionBackward):
+        return PyType(
+            "CompiledFunctionBackward",
+            (type(v),),
+            None,
+            shown="torch.autograd.function.CompiledFunctionBackward",
+        )
     if isinstance(v, (Node, AccumulateGrad, ShownNode)):
         # A grad_fn's class is named after it: <class 'MulBackward0'>, <class
         # 'AccumulateGrad'>, a custom Function's <class 'torch.autograd.function.FBackward'>.

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..base.errors import GradcliError, NotSupported
+from ..core.op import peek_seq
+from ..core.tensor import Tensor
 from .values import Builtin
 
 # The module each alias target names (`name->dynamo:target` in surface.compile_config).
@@ -250,6 +252,13 @@ def reset() -> None:
     DYNAMO_CONFIG.reset()
     COMPILING[0] = 0
     STANCE[0] = "default"
+    _forget_compiled()
+
+
+def _forget_compiled(*args: Any, **kwargs: Any) -> None:
+    """`torch._dynamo.reset()` / `torch.compiler.reset()`: every compiled graph forgotten."""
+    FRAMES[0] = 0
+    FRAMES[1] += 1
 
 
 class _Scope:
@@ -273,25 +282,219 @@ class _Scope:
             self._blocks.pop().__exit__(None, None, None)
 
 
+# The run's compiled frames: how many got a frame id (PyTorch numbers each function's code
+# the first time it compiles), and a generation torch._dynamo.reset() moves on (every cache
+# emptied).
+FRAMES = [0, 0]
+
+
 class CompiledScope(_Scope):
     """The scope of a function torch.compile returned: while it runs, is_compiling() answers
-    True. A stance that decides by PyTorch's recompilation guards is refused: gradcli does not
-    keep PyTorch's cache of compiled shapes."""
+    True, and its calls follow PyTorch's cache of compiled graphs as far as the stances
+    eager_on_recompile and fail_on_recompile show it (`_guards`): each call's tensor
+    arguments (dtype, rank, requires_grad, sizes) either fit a graph compiled before or
+    compile one more (refused under fail_on_recompile in PyTorch's words; run eagerly under
+    eager_on_recompile)."""
 
     def enter(self) -> None:
-        if STANCE[0] not in ("default", "force_eager"):
+        stance = STANCE[0]
+        eager = stance == "force_eager" or (stance == "eager_then_compile" and not self._called)
+        self._called = True
+        if not eager and self.function is not None and stance != "force_eager":
+            eager = not self._guards(stance)
+        elif stance not in ("default", "force_eager", "eager_then_compile"):
             raise NotSupported(
-                f'a compiled function under torch.compiler.set_stance("{STANCE[0]}") is not '
-                "supported by gradcli: which calls PyTorch compiles depends on its cache of "
-                "compiled shapes, which gradcli does not keep",
+                f'a compiled module under torch.compiler.set_stance("{stance}") is not '
+                "supported by gradcli (it follows PyTorch's recompilations for functions)",
                 hint='use set_stance("force_eager") or the default stance',
             )
         COMPILING[0] += 1
+        # (run eagerly, PyTorch's outputs have the function's own nodes)
+        self._starts.append(peek_seq() if self.aot and not eager else -1)
         super().enter()
+
+    def _guards(self, stance: str) -> bool:
+        """Whether this call runs a compiled graph (False: eagerly); a new graph is kept."""
+        if self._generation != FRAMES[1]:
+            self._entries, self._frame, self._generation = [], None, FRAMES[1]
+        guards = self._call_guards()
+        if guards is None:
+            if stance in ("eager_on_recompile", "fail_on_recompile"):
+                raise NotSupported(
+                    f'torch.compiler.set_stance("{stance}") on a call with arguments other '
+                    "than tensors is not supported by gradcli (PyTorch's guards on them)",
+                    hint="pass tensors only, or use the default stance",
+                )
+            return True
+        failures = []
+        for k in range(len(self._entries) - 1, -1, -1):
+            entry = self._entries[k]
+            why = _mismatch(entry, guards)
+            if why is None:
+                return True
+            failures.append((k, why))
+        if self._entries and stance == "eager_on_recompile":
+            return False
+        if self._entries and stance == "fail_on_recompile":
+            if any(why is _DYNAMIC for _, why in failures):
+                raise NotSupported(
+                    "fail_on_recompile after a recompilation that made sizes dynamic is not "
+                    "supported by gradcli (PyTorch's symbolic guards)",
+                    hint="call with the sizes compiled first, or use the default stance",
+                )
+            lines = "\n".join(f"    - {self._frame}/{k}: {why}" for k, why in failures)
+            code = self.function.code
+            node = code.node
+            first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+            import os
+
+            from .values import current
+
+            path = os.path.abspath(current().source.name)
+            raise GradcliError(
+                "Detected recompile when torch.compile stance is 'fail_on_recompile'. "
+                f"filename: '{path}', function name: '{code.name}', line number: {first}\n"
+                f"    triggered by the following guard failure(s):\n{lines}",
+                hint="call it with arguments of the dtypes, ranks and sizes compiled before",
+            ).mirror("RuntimeError")
+        if len(self._entries) >= 8:
+            return False  # (PyTorch's recompile_limit: the function runs eagerly from then on)
+        if self._frame is None:
+            self._frame = FRAMES[0]
+            FRAMES[0] += 1
+        dynamic = bool(self._entries) and all(
+            a[:3] == b[:3] for a, b in zip(self._entries[-1], guards)
+        )
+        previous = self._entries[-1] if dynamic else None
+        self._entries.append(
+            [
+                (*g, None if previous is None else _changed(p[4], g[4]))
+                for p, g in zip(previous or guards, guards)
+            ]
+        )
+        return True
+
+    def _call_guards(self) -> list[tuple] | None:
+        args = self._args
+        code = self.function.code
+        if args is None or args[1] or len(args[0]) > len(code.positional):
+            return None
+        out = []
+        for name, v in zip(code.positional, args[0]):
+            if not isinstance(v, Tensor) or type(v).__name__ != "Tensor":
+                return None
+            out.append((name, v.dtype, v.ndim, bool(v.requires_grad), tuple(v.shape)))
+        return out
+
+    def __init__(self, inner: Any, aot: bool = True, function: Any = None) -> None:
+        super().__init__(inner)
+        self.aot = aot
+        self.function = function
+        self._starts: list[int] = []
+        self._last = -1
+        self._called = False
+        self._entries: list[list[tuple]] = []
+        self._frame: int | None = None
+        self._generation = FRAMES[1]
+        self._args: Any = None
 
     def exit(self) -> None:
         COMPILING[0] -= 1
+        self._last = self._starts.pop() if self._starts else -1
         super().exit()
+
+    def returned(self, value: Any, args: Any) -> None:
+        """The call's value: its tensors made by the call show PyTorch's node of the compiled
+        graph as their grad_fn."""
+        if self._last >= 0:
+            show_compiled(value, self._last, args)
+
+
+_DYNAMIC = "dynamic"  # (an entry compiled with dynamic sizes: PyTorch's symbolic guards)
+
+
+def _changed(before: tuple, now: tuple) -> frozenset:
+    """The dims whose sizes differ between two calls (PyTorch's automatic dynamic shapes)."""
+    return frozenset(i for i, (a, b) in enumerate(zip(before, now)) if a != b)
+
+
+def _mismatch(entry: list[tuple], guards: list[tuple]) -> str | None:
+    """The first of a compiled entry's guards the call's tensors fail, in PyTorch's words
+    (None: it fits; `_DYNAMIC`: an entry with dynamic sizes that does not: PyTorch's words
+    there are its symbolic guards')."""
+    from ..core.dtypes import scalar_type_name
+
+    for (name, dt, nd, rg, _, _), (_, dt2, nd2, rg2, _) in zip(entry, guards):
+        if dt != dt2:
+            return (
+                f"tensor '{name}' dtype mismatch. expected {scalar_type_name(dt)}, actual "
+                f"{scalar_type_name(dt2)}"
+            )
+        if rg != rg2:
+            return f"tensor '{name}' requires_grad mismatch. expected requires_grad={int(rg)}"
+        if nd != nd2:
+            return f"tensor '{name}' rank mismatch. expected {nd}, actual {nd2}"
+    sizes: dict[int, int] = {}  # (a dynamic size of the compile call -> this call's)
+    for (name, _, _, _, shape, dyn), (_, _, _, _, shape2) in zip(entry, guards):
+        for i, (a, b) in enumerate(zip(shape, shape2)):
+            if dyn is not None and i in dyn:
+                if b < 2 or sizes.setdefault(a, b) != b:
+                    return _DYNAMIC
+            elif a != b:
+                if dyn is not None:
+                    return _DYNAMIC
+                return f"tensor '{name}' size mismatch at index {i}. expected {a}, actual {b}"
+    return None
+
+
+def show_compiled(value: Any, start: int, args: Any) -> None:
+    """The tensors of `value` (a tensor, or a tuple / list / dict of them) that a compiled
+    call computed since node `start` share one CompiledFunctionBackward node (PyTorch's
+    AOTAutograd graph), numbered in output order. A tensor the call returned unchanged or as
+    a view of an input keeps its own node (PyTorch's views are replayed outside the graph)."""
+    from ..core.op import COMPILED, CompiledFunctionBackward, graph_inputs
+
+    found = _tensors(value)
+    outs = [
+        t
+        for t in found
+        if t.node is not None and t.node.seq >= start and not _view_of_input(t, start)
+    ]
+    if not outs:
+        return
+    node = CompiledFunctionBackward(graph_inputs(outs, start, _tensors(args)), peek_seq())
+    for k, t in enumerate(outs):
+        if t.node not in COMPILED:
+            COMPILED[t.node] = (node, k)
+
+
+def _tensors(value: Any) -> list[Tensor]:
+    """The tensors of a value (nested tuples, lists and dicts, a few levels deep), a module's
+    parameters and buffers."""
+    from ..surface.nn import Module
+
+    found: list[Tensor] = []
+
+    def walk(v: Any, depth: int = 0) -> None:
+        if isinstance(v, Tensor):
+            found.append(v)
+        elif isinstance(v, Module):
+            found.extend(v.parameters())
+            found.extend(v.buffers())
+        elif depth < 4 and isinstance(v, (tuple, list)):
+            for item in v:
+                walk(item, depth + 1)
+        elif depth < 4 and isinstance(v, dict):
+            for item in v.values():
+                walk(item, depth + 1)
+
+    walk(value)
+    return found
+
+
+def _view_of_input(t: Tensor, start: int) -> bool:
+    base = getattr(t, "_base", None)
+    return base is not None and (base.node is None or base.node.seq < start)
 
 
 class StanceScope(_Scope):
@@ -313,11 +516,11 @@ class StanceScope(_Scope):
         super().exit()
 
 
-def compiled_function(fn: Any) -> Any:
+def compiled_function(fn: Any, aot: bool = True) -> Any:
     """What torch.compile returns for a program's function: a copy that runs in a
     CompiledScope (the function itself stays eager, as PyTorch's original does)."""
     g = fn.copy()
-    g.grad_mode = CompiledScope(fn.grad_mode)
+    g.grad_mode = CompiledScope(fn.grad_mode, aot, fn)
     return g
 
 
@@ -354,7 +557,7 @@ def _refused(name: str, hint: str) -> Builtin:
 def _common(ns: str) -> dict[str, Any]:
     """The functions torch._dynamo and torch.compiler have alike."""
     return {
-        "reset": Builtin(f"{ns}.reset", _nothing),
+        "reset": Builtin(f"{ns}.reset", _forget_compiled),
         "disable": Builtin(f"{ns}.disable", _disable),
         "allow_in_graph": Builtin(f"{ns}.allow_in_graph", _identity),
         "assume_constant_result": Builtin(f"{ns}.assume_constant_result", _identity),
@@ -441,3 +644,65 @@ def inductor_members() -> dict[str, Any]:
 
 def functorch_members() -> dict[str, Any]:
     return {"config": FUNCTORCH_CONFIG}
+
+
+def optimized_module(module: Any, aot: bool = True) -> Any:
+    """`torch.compile(module)`: PyTorch's OptimizedModule around it (its text, its
+    `_orig_mod`, state_dict keys under `_orig_mod.`); every other name is the module's."""
+    from ..surface.nn import Module
+
+    class OptimizedModule(Module):
+        """PyTorch's wrapper: the module as its one child `_orig_mod`, called in a compiled
+        scope; a name it lacks read from and written to the module."""
+
+        METHODS = Module.METHODS
+
+        @staticmethod
+        def program_class(module: Any) -> str:  # (type(m), as `builtins.type_of` asks)
+            return "torch._dynamo.eval_frame.OptimizedModule"
+
+        def __init__(self, mod: Module) -> None:
+            self.__dict__["_orig"] = mod
+            super().__init__()
+            self._modules["_orig_mod"] = mod
+
+        @property
+        def training(self) -> bool:
+            return self.__dict__["_orig"].training
+
+        @training.setter
+        def training(self, value: bool) -> None:
+            if "_modules" in self.__dict__:
+                self.__dict__["_orig"].training = value
+
+        def forward(self, *inputs: Any, **kwargs: Any) -> Any:
+            mod = self.__dict__["_orig"]
+            scope = CompiledScope(None, aot)
+            scope.enter()
+            try:
+                out = mod(*inputs, **kwargs)
+            finally:
+                scope.exit()
+            scope.returned(out, (inputs, kwargs, mod))
+            return out
+
+        def program_attribute(self, name: str) -> Any:
+            if name in ("_orig_mod", "_modules", "_parameters", "_buffers", "forward"):
+                return super().program_attribute(name)
+            if name in self.METHODS or name in self.ATTRIBUTES:
+                return super().program_attribute(name)
+            return self.__dict__["_orig"].program_attribute(name)
+
+        def program_set(self, name: str, value: Any) -> None:
+            if name in self.ATTRIBUTES:
+                super().program_set(name, value)
+            else:
+                self.__dict__["_orig"].program_set(name, value)
+
+        def __len__(self) -> int:
+            mod = self.__dict__["_orig"]
+            if not hasattr(mod, "__len__"):
+                raise GradcliError(f"{mod.name} does not support len()").mirror("TypeError")
+            return len(mod)
+
+    return OptimizedModule(module)

@@ -51,7 +51,12 @@ def _saved_tensor(t: Tensor) -> Tensor:
 
 
 def deepcopy(
-    value: Any, memo: Any = None, *, tensor: Any = None, what: str = "copy.deepcopy()"
+    value: Any,
+    memo: Any = None,
+    *,
+    tensor: Any = None,
+    what: str = "copy.deepcopy()",
+    objects: bool = False,
 ) -> Any:
     # The memo makes the walk linear in the distinct objects (a list that holds itself is
     # copied as Python copies it), so the limits count those and the depth of the recursion
@@ -117,7 +122,7 @@ def deepcopy(
             for k, x in v.items():
                 out[walk(k, depth + 1)] = walk(x, depth + 1)
             return out
-        elif isinstance(v, surface_nn.Module) and tensor is None:
+        elif isinstance(v, surface_nn.Module) and (tensor is None or objects):
             # A module (a program's nn.Module subclass too): a new one of its class, every
             # attribute copied as Python's deepcopy copies an object's __dict__ (parameters
             # stay Parameters, submodules are copied, shared ones stay shared).
@@ -126,13 +131,13 @@ def deepcopy(
             for k, x in vars(v).items():
                 out.__dict__[k] = walk(x, depth + 1)
             return out
-        elif isinstance(v, Instance) and tensor is None:  # an object of a program's class
+        elif isinstance(v, Instance) and (tensor is None or objects):  # a program's object
             out = Instance(v.cls)
             seen[key] = out
             for k, x in v.attrs.items():
                 out.attrs[k] = walk(x, depth + 1)
             return out
-        elif _atomic(v) and tensor is None:
+        elif _atomic(v) and (tensor is None or (objects and not _program_function(v))):
             # classes, functions and markers: shared, as Python's deepcopy does (torch.save
             # keeps data only: a function there stays refused, as before)
             return v
@@ -152,6 +157,13 @@ def deepcopy(
         return out
 
     return walk(value)
+
+
+def _program_function(v: Any) -> bool:
+    """A def or lambda of the program (torch.save keeps data and classes, not its code)."""
+    from .values import UserFunction
+
+    return isinstance(v, UserFunction)
 
 
 def _atomic(v: Any) -> bool:
@@ -290,8 +302,55 @@ def save(obj: Any, f: Any, *_: Any, **__: Any) -> None:
     rt = current()
     path = _path(f, "torch.save")
     keeper = _SharedStorages(obj)
-    rt.saved_files[path] = deepcopy(obj, tensor=keeper.tensor, what="torch.save()")
+    rt.saved_files[path] = deepcopy(obj, tensor=keeper.tensor, what="torch.save()", objects=True)
+    # (the first class pickle would name: torch.load's weights_only unpickler refuses it)
+    rt.saved_globals[path] = _first_global(obj)
     rt.kernel_warning(_SAVED_NOTE, None, once=True)
+
+
+def _first_global(obj: Any) -> str | None:
+    """The class of the first module or object of a program's class in `obj`, in the order
+    pickle writes them (a dict's keys and values, a list's items, in turn), as pickle names
+    it (`torch.nn.modules.linear.Linear`, `__main__.Net`); None: only tensors, numbers,
+    strings and containers (what torch.load's weights_only unpickler allows)."""
+    from .builtins import type_of
+
+    stack = [obj]
+    seen: set[int] = set()
+    steps = 0
+    while stack and steps < limits.LIST_ITEMS.value:
+        v = stack.pop()
+        steps += 1
+        if id(v) in seen or isinstance(v, (Tensor, str, bytes, int, float, complex)):
+            continue
+        seen.add(id(v))
+        if isinstance(v, (surface_nn.Module, Instance)):
+            shown = repr(type_of(v))
+            return shown[len("<class '") : -2] if shown.startswith("<class '") else shown
+        if isinstance(v, dict):
+            stack.extend(reversed([x for kv in v.items() for x in kv]))
+        elif isinstance(v, (list, tuple, set, frozenset)):
+            stack.extend(reversed(list(v)))
+    return None
+
+
+def _weights_only_error(name: str) -> GradcliError:
+    return GradcliError(
+        "Weights only load failed. This file can still be loaded, to do so you have two "
+        "options, \x1b[1mdo those steps only if you trust the source of the checkpoint"
+        "\x1b[0m. \n\t(1) In PyTorch 2.6, we changed the default value of the `weights_only` "
+        "argument in `torch.load` from `False` to `True`. Re-running `torch.load` with "
+        "`weights_only` set to `False` will likely succeed, but it can result in arbitrary code "
+        "execution. Do it only if you got the file from a trusted source.\n\t(2) Alternatively, "
+        "to load with `weights_only=True` please check the recommended steps in the following "
+        f"error message.\n\tWeightsUnpickler error: Unsupported global: GLOBAL {name} was not "
+        "an allowed global by default. Please use `torch.serialization.add_safe_globals"
+        f"([{name}])` or the `torch.serialization.safe_globals([{name}])` context manager to "
+        "allowlist this global if you trust this class/function.\n\nCheck the documentation "
+        "of torch.load to learn more about types accepted by default with weights_only "
+        "https://pytorch.org/docs/stable/generated/torch.load.html.",
+        hint="torch.load(path, weights_only=False) for a whole module you saved yourself",
+    ).mirror("UnpicklingError")
 
 
 def load(f: Any, map_location: Any = None, *_: Any, weights_only: Any = None, **__: Any) -> Any:
@@ -305,8 +364,11 @@ def load(f: Any, map_location: Any = None, *_: Any, weights_only: Any = None, **
             hint="gradcli programs read no files: torch.load finds what torch.save kept "
             "earlier in the same run",
         ).mirror("FileNotFoundError")
+    name = current().saved_globals.get(path)
+    if name is not None and (weights_only is None or weights_only):
+        raise _weights_only_error(name)
     keeper = _SharedStorages(files[path])
-    return deepcopy(files[path], tensor=keeper.tensor, what="torch.load()")
+    return deepcopy(files[path], tensor=keeper.tensor, what="torch.load()", objects=True)
 
 
 def _dd_copy(d: DefaultDict) -> DefaultDict:

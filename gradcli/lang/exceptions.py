@@ -43,6 +43,7 @@ BASES: dict[str, str | None] = {
     # torch.load of a path nothing was saved under (programs touch no files otherwise)
     "OSError": "Exception",
     "FileNotFoundError": "OSError",
+    "UnpicklingError": "Exception",  # torch.load's weights_only refusal of a whole module
     # the categories a program passes to warnings.warn
     "Warning": "Exception",
     "UserWarning": "Warning",
@@ -89,6 +90,7 @@ MODULES: dict[str, str] = {
     "TooHardError": "numpy.exceptions",
     "LinAlgError": "numpy.linalg",
     "SkipTest": "unittest.case",
+    "UnpicklingError": "_pickle",
 }
 
 

@@ -95,6 +95,20 @@ def _hooks_members() -> dict[str, Any]:
     }
 
 
+def _module_tracker_members() -> dict[str, Any]:
+    """torch.utils.module_tracker: its ModuleTracker (`surface.module_tracker`)."""
+    from ..surface.module_tracker import ModuleTracker
+
+    return {
+        "ModuleTracker": PyType(
+            "ModuleTracker",
+            (ModuleTracker,),
+            ModuleTracker,
+            shown="torch.utils.module_tracker.ModuleTracker",
+        )
+    }
+
+
 _UNSET = object()
 
 
@@ -543,17 +557,25 @@ def _compile(
     from .gradmode import COMPILE_USED
 
     COMPILE_USED[0] = True
+    # AOTAutograd (every named backend but "eager") gives the outputs its own grad_fn
+    aot = backend != "eager" and isinstance(backend, str) and not disable
     if model is None:
-        return Builtin("torch.compile", _compiled_function)
-    return _compiled_function(model)
+        return Builtin("torch.compile", lambda m: _compiled_function(m, aot))
+    return _compiled_function(model, aot)
 
 
-def _compiled_function(model: Any) -> Any:
+def _compiled_function(model: Any, aot: bool = True) -> Any:
     made = _as_compiled(model, "torch.compile")
     if isinstance(made, UserFunction):  # (is_compiling() answers True while it runs)
         from .compiling import compiled_function
 
-        return compiled_function(made)
+        return compiled_function(made, aot)
+    from ..surface.nn import Module
+
+    if isinstance(made, Module):
+        from .compiling import optimized_module
+
+        return optimized_module(made, aot)
     return made
 
 
@@ -1714,6 +1736,9 @@ def _build() -> dict[str, Namespace]:
                 "checkpoint": Namespace("torch.utils.checkpoint", load=_checkpoint_members),
                 "_pytree": Namespace("torch.utils._pytree", load=_pytree_members),
                 "hooks": Namespace("torch.utils.hooks", load=_hooks_members),
+                "module_tracker": Namespace(
+                    "torch.utils.module_tracker", load=_module_tracker_members
+                ),
                 "swap_tensors": Builtin("torch.utils.swap_tensors", swap_tensors),
                 "deterministic": DETERMINISTIC,
             },
@@ -2663,6 +2688,7 @@ def _sparse_members() -> dict[str, Any]:
     tensor (`surface.sparse`); its other functions are refused as gradcli's sparse tensors'."""
     return {
         "mm": _Lazy("..surface.sparse", "sparse_mm"),
+        "addmm": _Lazy("..surface.sparse", "sparse_addmm"),
         "sum": _Lazy("..surface.sparse", "sparse_sum"),
         "softmax": _Lazy("..surface.sparse", "sparse_softmax"),
         "log_softmax": _Lazy("..surface.sparse", "sparse_log_softmax"),

@@ -14,7 +14,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, _GradMode, repeated_change, typename
-from ..surface.nn import ModuleEntries, StateEntries
+from ..surface.nn import InstanceEntries, ModuleEntries, StateEntries
 from ..surface.printing import MaxMin, Size
 from . import pycounter
 from .values import (
@@ -285,9 +285,16 @@ DICT: dict[str, Callable[..., Any]] = {
 }
 
 
-def refuse_module_entries(*_: Any, **__: Any) -> None:
+def refuse_module_entries(*args: Any, **__: Any) -> None:
     """Writing into `module._modules` / `_parameters` / `_buffers` (the program reads them;
-    registering goes elsewhere)."""
+    registering goes elsewhere), or into a module's `__dict__` read as a snapshot."""
+    from ..surface.nn import InstanceEntries
+
+    if args and type(args[0]) is InstanceEntries:
+        raise NotSupported(
+            "changing a module's __dict__ is not supported by gradcli (it reads a snapshot of it)",
+            hint="set the attribute itself: module.name = value, or setattr(module, name, value)",
+        )
     raise NotSupported(
         "changing a module's _modules, _parameters or _buffers directly is not supported",
         hint="register with self.name = module (or nn.Parameter), self.add_module(name, "
@@ -303,7 +310,7 @@ def set_module_entry(entries: dict, key: Any, value: Any) -> None:
     if type(entries) is not ModuleEntries or not (
         isinstance(key, str) and key and "." not in key and isinstance(value, Module)
     ):
-        refuse_module_entries()
+        refuse_module_entries(entries)
     if key not in entries:
         limits.LIST_ITEMS.check(len(entries) + 1, "the number of submodules")
     entries[key] = value
@@ -312,7 +319,7 @@ def set_module_entry(entries: dict, key: Any, value: Any) -> None:
 def delete_module_entry(entries: dict, key: Any) -> None:
     """`del self._modules[name]`: the submodule leaves its parent, as PyTorch's dict delete."""
     if type(entries) is not ModuleEntries or not isinstance(key, str):
-        refuse_module_entries()
+        refuse_module_entries(entries)
     if key not in entries:
         from .exceptions import CLASSES, ProgramError
 
@@ -1150,6 +1157,7 @@ TABLES: dict[type, dict[str, Callable[..., Any]]] = {
     pycounter.Counter: pycounter.counter_methods(DICT),
     ModuleEntries: MODULE_ENTRIES,
     StateEntries: MODULE_ENTRIES,
+    InstanceEntries: MODULE_ENTRIES,
     set: SET,
     frozenset: FROZENSET,
     str: STR,

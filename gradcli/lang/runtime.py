@@ -187,6 +187,8 @@ class Runtime:
         self.more_warnings = 0
         # What torch.save kept, by path (a program writes no files; torch.load reads these).
         self.saved_files: dict[str, Any] = {}
+        # path -> the class torch.load's weights_only unpickler would refuse in it, or None
+        self.saved_globals: dict[str, str | None] = {}
         # `logging`'s loggers and configuration for this run (`pylogging.State`, made on use)
         self.logging: Any = None
         # `sys.argv` (made on use: the program's name) and a line sys.stderr has not ended yet
@@ -483,6 +485,8 @@ class Runtime:
             if f.grad_mode is not None:
                 from .gradmode import grad_mode_block
 
+                if hasattr(f.grad_mode, "returned"):
+                    f.grad_mode._args = (args, kwargs)  # (a compiled function's guards)
                 with grad_mode_block(f.grad_mode):
                     r = code.body(frame)
             else:
@@ -490,9 +494,12 @@ class Runtime:
         finally:
             self.call_sites.pop()
             self.leave_call(pushed, outer)
-        if code.expression:
-            return r
-        return frame.ret if r is RETURN else None
+        value = r if code.expression else frame.ret if r is RETURN else None
+        if f.grad_mode is not None and hasattr(f.grad_mode, "returned"):
+            f.grad_mode.returned(
+                value, (args, kwargs)
+            )  # (a compiled function's outputs: their grad_fn)
+        return value
 
     def enter_call(self) -> bool:
         """A user function's body (or a generator's resumption) starts: one level deeper under

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError, NotSupported
-from ..core.sparse import SparseCOO, SparseCSR, refused
+from ..core.sparse import SparseCOO, SparseCSR, refused, set_requires_grad
 from ..core.tensor import Tensor
 from ..surface.printing import Size
 from .namespaces import CPU, dtype_value
@@ -60,16 +60,79 @@ _PROPERTIES: dict[str, Callable[[SparseCOO], Any]] = {
     "device": lambda s: CPU,
     "is_cuda": lambda s: False,
     "is_cpu": lambda s: True,
-    "requires_grad": lambda s: False,
+    "requires_grad": lambda s: s.requires_grad,
     "is_leaf": lambda s: True,
     "grad_fn": lambda s: None,
-    "grad": lambda s: None,
-    "data": lambda s: s,
+    "grad": lambda s: _grad(s),
+    "data": lambda s: _detached(s),
     "ndim": lambda s: len(s.shape),
 }
 
+
+def _grad(s: SparseCOO) -> Any:
+    """`s.grad` of a sparse leaf that requires grad: sparse, at its nonzero places (in its
+    coalesced order), as the products' gradients PyTorch masks to them; dense once a dense
+    gradient (torch.mm's) was added, as PyTorch's sum of the two is."""
+    g = s.shadow.grad if s.shadow is not None else None
+    if g is None:
+        return None
+    if s.grad_dense:
+        return g
+    c = s.coalesce()
+    values = np.asarray(g.data)[tuple(c.indices)] if c.nnz else np.zeros(0, g.dtype)
+    return SparseCOO(c.indices.copy(), values, s.shape, coalesced=True)
+
+
+def _detached(s: SparseCOO) -> SparseCOO:
+    """`s.detach()` / `s.data`: the same entries, not requiring grad."""
+    if not s.requires_grad:
+        return s
+    return SparseCOO(s.indices, s.values, s.shape, s.coalesced, s.contiguous)
+
+
+def _to_dense(s: SparseCOO) -> Tensor:
+    """`s.to_dense()`: a dense copy; of a sparse tensor that requires grad, one whose
+    gradient reaches it at its nonzero places (PyTorch's ToDenseBackward0)."""
+    from ..core.tensor import grad_enabled
+
+    if not (s.requires_grad and grad_enabled()):
+        return Tensor(s.dense())
+    from ..ops.custom import custom_apply
+    from ..ops.sparsemm import shadow, sparse_grad
+
+    return custom_apply(
+        "ToDense",
+        [shadow(s)],
+        lambda: Tensor(s.dense()),
+        lambda g: (sparse_grad(s, g, dense=False),),
+        label="ToDenseBackward0",
+    )
+
+
+# What a program may call on a sparse tensor that requires grad (the others would need
+# PyTorch's gradients through sparse operations: refused in plain words).
+_WITH_GRAD = frozenset(
+    (
+        "to_dense",
+        "mm",
+        "matmul",
+        "detach",
+        "requires_grad_",
+        "size",
+        "dim",
+        "numel",
+        "sparse_dim",
+        "dense_dim",
+        "is_coalesced",
+        "_nnz",
+        "indices",
+        "_indices",
+    )
+)
+
 _METHODS: dict[str, Callable[..., Any]] = {
-    "to_dense": lambda s: Tensor(s.dense()),
+    "to_dense": _to_dense,
+    "requires_grad_": set_requires_grad,
     "coalesce": lambda s: s.coalesce(),
     "is_coalesced": lambda s: s.coalesced,
     "indices": lambda s: (_checked(s, "indices"), _indices(s))[1],
@@ -84,7 +147,7 @@ _METHODS: dict[str, Callable[..., Any]] = {
     "numel": lambda s: int(np.prod(s.shape, dtype=np.int64)),
     "zero_": _zero,
     "clone": lambda s: s.clone(),
-    "detach": lambda s: s,
+    "detach": _detached,
     "cpu": lambda s: s,
     "mm": lambda s, d: _product(s, d, "mm"),
     "matmul": lambda s, d: _product(s, d, "matmul"),
@@ -112,6 +175,13 @@ def sparse_attribute(rt: Any, s: SparseCOO, attr: str) -> Any:
     if prop is not None:
         return prop(s)
     method = _METHODS.get(attr)
+    if method is not None and s.requires_grad and attr not in _WITH_GRAD:
+        raise NotSupported(
+            f"`.{attr}` of a sparse tensor that requires grad is not supported by gradcli "
+            "(it differentiates sparse tensors through to_dense(), torch.sparse.mm, "
+            "torch.sparse.addmm, torch.mm and @)",
+            hint=f"call it on s.detach(), or on the dense tensor: s.to_dense().{attr}",
+        )
     if method is not None:
         return Builtin(f"Tensor.{attr}", lambda *a, **k: method(s, *a, **k), raw=False)
     raise refused(f"`.{attr}`")

@@ -21,9 +21,10 @@ import numpy as np
 
 from ..base.errors import GradcliError, NotSupported
 from ..core.sparse import SparseCOO
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, grad_enabled
 from . import arithmetic as A
 from .custom import custom_apply
+from .matrices import mm, mT
 
 # What one product may cost: its multiply-adds, and the entries of one row (applied one
 # after another, as PyTorch's kernel adds them).
@@ -137,14 +138,126 @@ def _sparse_mm(s: SparseCOO, d: Any, label: str, fn: str, fused: bool = True) ->
     def forward() -> Tensor:
         return Tensor(_product(rows, cols, vals, d.data, n, fused))
 
+    leaf = shadow(s) if s.requires_grad and grad_enabled() else None
+
     def vjp(g: Any) -> tuple:
         st = SparseCOO(np.stack([cols, rows]), vals, (s.shape[1], s.shape[0]))
-        return (sparse_mm(st, g, "MmBackward0"),)
+        grad_d = sparse_mm(st, g, "MmBackward0")
+        if leaf is None:
+            return (grad_d,)
+        return grad_d, sparse_grad(s, mm(g, mT(d)), dense=label == "MmBackward0")
 
-    return custom_apply("SparseMm", [d], forward, vjp, label=label)
+    if leaf is None:
+        return custom_apply("SparseMm", [d], forward, vjp, label=label)
+    return custom_apply("SparseMm", [d, leaf], forward, vjp, label=label)
+
+
+def shadow(s: SparseCOO) -> Tensor:
+    """The dense leaf a sparse tensor that requires grad gathers its gradient on (made once,
+    of its shape: bounded as a tensor is)."""
+    if s.shadow is None:
+        s.shadow = Tensor(s.dense())
+        s.shadow.requires_grad = True
+    return s.shadow
+
+
+def sparse_grad(s: SparseCOO, g: Tensor, dense: bool) -> Tensor:
+    """The gradient a product gives a sparse input: PyTorch's sparse.mm / addmm keep its
+    entries at the input's nonzero places (`sparse_mask`: a sparse gradient), torch.mm the
+    whole dense matrix (`dense`: the .grad is dense from then on)."""
+    if dense:
+        s.grad_dense = True
+        return g
+    mask = np.zeros(s.shape, g.dtype)
+    if s.nnz:
+        mask[tuple(s.indices)] = 1
+    return g * Tensor(mask)
 
 
 def _name(dt: np.dtype) -> str:
     from ..core.dtypes import scalar_type_name
 
     return scalar_type_name(dt)
+
+
+_REDUCTIONS = {"sum": "sum", "mean": "mean", "amax": "max", "max": "max", "amin": "min"}
+_REDUCTIONS["min"] = "min"
+
+
+def sparse_mm_reduce(s: SparseCOO, d: Any, reduce: str) -> Tensor:
+    """`torch.sparse.mm(csr, d, reduce)` (PyTorch's SparseMmReduceImplBackward0, `s` the CSR
+    matrix's entries row by row): each output row reduces the products `v * d[col]` of its
+    row's entries: their sum, mean, or elementwise max / min (the first of equal ones wins,
+    a NaN always), 0 for an empty row; the gradient reaches d through the entries that made
+    each output (all for sum and mean, the mean's divided by the row's count)."""
+    if not isinstance(reduce, str) or reduce not in (*_REDUCTIONS, "prod"):
+        raise GradcliError(
+            f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}"
+        ).mirror("RuntimeError")
+    if reduce == "prod":
+        raise GradcliError("sparse_mm_reduce: reduce type of prod has not been enabled.").mirror(
+            "RuntimeError"
+        )
+    kind = _REDUCTIONS[reduce]
+    if s.requires_grad and grad_enabled():
+        raise NotSupported(
+            "the gradient of a sparse CSR matrix through torch.sparse.mm(..., reduce) is not "
+            "supported by gradcli",
+            hint="multiply s.detach(): the gradient then reaches the dense matrix",
+        )
+    if not isinstance(d, Tensor) or d.ndim != 2 or s.shape[1] != d.shape[0]:
+        return sparse_mm(s, d, "SparseMmReduceImplBackward0", "mm", fused=False)
+    rows, cols, vals = s.indices[0], s.indices[1], s.values
+    n = s.shape[0]
+    if kind in ("sum", "mean"):
+        counts = np.bincount(rows, minlength=n).astype(vals.dtype)
+        scale = np.where(counts > 0, counts, 1)[rows] if kind == "mean" else None
+
+        def forward() -> Tensor:
+            out = _product(rows, cols, vals, d.data, n, fused=False)
+            if kind == "mean":
+                out = out / np.where(counts > 0, counts, 1)[:, None].astype(out.dtype)
+            return Tensor(out)
+
+        def vjp(g: Any) -> tuple:
+            v = vals if scale is None else (vals / scale).astype(vals.dtype)
+            st = SparseCOO(np.stack([cols, rows]), v, (s.shape[1], s.shape[0]))
+            return (sparse_mm(st, g, "MmBackward0"),)
+
+        return custom_apply(
+            "SparseMmReduce", [d], forward, vjp, label="SparseMmReduceImplBackward0"
+        )
+    A.size_check((n, d.shape[1]), "mm output")
+    if s.nnz * d.shape[1] > _WORK:
+        raise GradcliError(
+            f"mm: gradcli's sparse product adds at most {_WORK:,} products",
+            hint="multiply the dense matrices (s.to_dense() @ d), or a smaller one",
+        )
+    best = np.zeros((n, d.shape[1]), d.dtype)
+    arg = np.full((n, d.shape[1]), -1, np.int64)
+    if s.nnz:
+        rank = _waves(rows)
+        for j in range(int(rank.max()) + 1):
+            pick = np.flatnonzero(rank == j)
+            r = rows[pick]
+            new = vals[pick][:, None] * d.data[cols[pick]]  # (one entry of each row)
+            cur = best[r]
+            first = arg[r] < 0
+            take = first | np.isnan(new) | ((new > cur) if kind == "max" else (new < cur))
+            best[r] = np.where(take, new, cur)
+            arg[r] = np.where(take, pick[:, None], arg[r])
+
+    def forward_max() -> Tensor:
+        return Tensor(best.copy())
+
+    def vjp_max(g: Any) -> tuple:
+        gd = np.asarray(g.data)
+        out = np.zeros(d.shape, gd.dtype)
+        rr, jj = np.nonzero(arg >= 0)
+        e = arg[rr, jj]
+        np.add.at(out, (cols[e], jj), (vals[e] * gd[rr, jj]).astype(gd.dtype))
+        return (Tensor(out),)
+
+    return custom_apply(
+        "SparseMmReduce", [d], forward_max, vjp_max, label="SparseMmReduceImplBackward0"
+    )

@@ -33,6 +33,7 @@ from ..core.tensor import (
     batched,
     no_grad,
     own,
+    storage_elements,
     typename,
 )
 from ..ops import arithmetic as A
@@ -1048,7 +1049,7 @@ class UntypedStorage:
         return int(self.root.data.__array_interface__["data"][0])
 
     def nbytes(self) -> int:
-        return int(self.root.data.nbytes)
+        return int(storage_elements(self.root) * self.root.data.itemsize)
 
     def size(self) -> int:
         return self.nbytes()

@@ -10,11 +10,20 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes, hooks
 from ..core.dtypes import BF16, check_dtype, round_bf16
 from ..core.layout import in_format
-from ..core.tensor import Settings, Tensor, data_array, deterministic_fill, numpy_data, typename
+from ..core.tensor import (
+    Settings,
+    Tensor,
+    data_array,
+    deterministic_fill,
+    gapped,
+    numpy_data,
+    typename,
+)
 from ..ops.arithmetic import size_check, tensor_arg, tensor_param
 from .args import (
     NO_SIZE,
@@ -417,6 +426,94 @@ def empty(
     return made
 
 
+def _with_gaps(shape: tuple, strides: tuple, dt: Any, requires_grad: bool) -> Tensor:
+    """empty_strided's layout with gaps between elements (a padded row, a column of a wider
+    matrix): a storage as long as the last element's place, the tensor laid over it with
+    these strides (as PyTorch's; places no element uses stay in the storage). Strides that
+    make two elements share a place are refused."""
+    order = sorted((d for d in range(len(shape)) if shape[d] >= 2), key=lambda d: strides[d])
+    reach = 1
+    for d in order:
+        if strides[d] < reach:
+            raise NotSupported(
+                "torch.empty_strided with strides that make elements share memory is not "
+                "supported by gradcli",
+                hint="give strides that keep each element its own place, e.g. a "
+                "permutation of the contiguous ones, or padded ones",
+            )
+        reach = strides[d] * (shape[d] - 1) + 1
+    n = 0 if 0 in shape else 1 + sum((k - 1) * st for k, st in zip(shape, strides))
+    limits.TENSOR_ELEMENTS.check(n, "the storage of torch.empty_strided")
+    filled = deterministic_fill((n,), dt)
+    buffer = np.zeros(n, dtype=dt) if filled is None else filled
+    values = np.ndarray(shape, dt, buffer=buffer, strides=[st * buffer.itemsize for st in strides])
+    if values.size and filled is None:
+        UNWRITTEN[id(values)] = values
+    gapped(buffer, n)
+    return new_tensor(values, None, requires_grad)
+
+
+_NOT_WRITABLE = (
+    "The given buffer is not writable, and PyTorch does not support non-writable tensors. "
+    "This means you can write to the underlying (supposedly non-writable) buffer using the "
+    "tensor. You may want to copy the buffer to protect its data or make it writable before "
+    "converting it to a tensor. This type of warning will be suppressed for the rest of this "
+    "program. (Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:"
+    "1556.)"
+)
+
+
+def frombuffer(
+    buffer: Any,
+    *,
+    dtype: Any,
+    count: Any = -1,
+    offset: Any = 0,
+    requires_grad: Any = False,
+) -> Tensor:
+    """`torch.frombuffer(b, dtype=...)`: the bytes of `b` read as elements of `dtype` (the
+    machine's byte order), `count` of them (-1: all) from byte `offset`, with PyTorch's checks
+    and words. A bytes object cannot be written, so PyTorch warns (once) that the tensor may
+    write to it: gradcli's tensor holds a copy of the bytes (writing to it leaves them as they
+    were)."""
+    if not isinstance(buffer, bytes):
+        raise GradcliError("object does not implement Python buffer protocol.").mirror("ValueError")
+    dt = check_dtype(dtype, fn="frombuffer")
+    if dt == BF16 or dt.kind not in "biufc":
+        raise NotSupported(
+            f"torch.frombuffer with dtype={dtypes.torch_name(dt)} is not supported by gradcli",
+            hint="read the bytes as float32, float64, float16, integers, bool or complex",
+        )
+    count, offset = int(count), int(offset)
+    n = len(buffer)
+    if n == 0 or count == 0:
+        raise GradcliError(f"both buffer length ({n}) and count ({count}) must not be 0").mirror(
+            "ValueError"
+        )
+    if offset < 0 or offset >= n:
+        raise GradcliError(
+            f"offset ({offset} bytes) must be non-negative and no greater than buffer length "
+            f"({n} bytes) minus 1"
+        ).mirror("ValueError")
+    size = dt.itemsize
+    if count < 0:
+        if (n - offset) % size:
+            raise GradcliError(
+                f"buffer length ({n - offset} bytes) after offset ({offset} bytes) must be a "
+                f"multiple of element size ({size})"
+            ).mirror("ValueError")
+        count = (n - offset) // size
+    elif offset + count * size > n:
+        raise GradcliError(
+            f"requested buffer length ({count} * {size} bytes) after offset ({offset} bytes) "
+            f"must not be greater than actual buffer length ({n} bytes)"
+        ).mirror("ValueError")
+    limits.TENSOR_ELEMENTS.check(count, "the elements of torch.frombuffer")
+    hooks.warn(_NOT_WRITABLE, hint="bytes(...) are read as a copy", once="frombuffer")
+    values = np.frombuffer(buffer, dtype=dt, count=count, offset=offset).copy()
+    return new_tensor(values, None, bool(requires_grad))
+
+
 def empty_strided(
     size: Any,
     stride: Any,
@@ -453,14 +550,9 @@ def empty_strided(
             "as_strided: Negative strides are not supported at the moment, got strides: "
             f"{list(strides)}"
         ).mirror("RuntimeError")
-    if not is_dense(shape, strides):
-        raise NotSupported(
-            "torch.empty_strided with strides that leave gaps or make elements share memory "
-            "is not supported by gradcli",
-            hint="give dense strides (a permutation of the contiguous ones), or use "
-            "torch.empty(size).as_strided(...)",
-        )
     dt = float_dtype(dtype, "empty_strided")
+    if not is_dense(shape, strides):
+        return _with_gaps(shape, strides, dt, requires_grad)
     filled = deterministic_fill(shape, dt)
     values = with_strides(np.zeros(shape, dtype=dt) if filled is None else filled, strides)
     if values.size and filled is None:

@@ -1930,6 +1930,28 @@ def matrix_power(input: Any, n: Any) -> Tensor:  # noqa: N803
     return result
 
 
+_CHAIN_DEPRECATED = (
+    "torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
+    "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than "
+    "multiple parameters. (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:1102.)"
+)
+
+
+def chain_matmul(*matrices: Any) -> Tensor:
+    """`torch.chain_matmul(a, b, c)`: linalg.multi_dot of the matrices, with PyTorch's
+    deprecation warning (once a run)."""
+    hooks.warn(_CHAIN_DEPRECATED, hint="torch.linalg.multi_dot([a, b, c])", once="chain_matmul")
+    for m in matrices:
+        if isinstance(m, Tensor) and m.ndim != 2:
+            raise GradcliError(f"Tensor dimension is {m.ndim}, expected 2 instead.")
+    if not matrices:
+        raise GradcliError("chain_matmul(): Expected one or more matrices")
+    if len(matrices) == 1 and isinstance(matrices[0], Tensor):
+        return F.clone(matrices[0])
+    return multi_dot(list(matrices))
+
+
 def multi_dot(tensors: Any, *, out: Any = None) -> Tensor:
     if not isinstance(tensors, (list, tuple)):
         raise GradcliError(
@@ -2626,5 +2648,10 @@ NAMES = declare(
     ("einsum", "torch", einsum, "einsum"),
     ("tensordot", "torch", tensordot, "composition of einsum"),
     ("cdist", "torch", cdist, "cdist"),
-    ("chain_matmul", "torch", lambda *ms: multi_dot(list(ms)), "composition of matmul reshape"),
+    (
+        "chain_matmul",
+        "torch",
+        lambda *ms: chain_matmul(*ms),
+        "composition of clone matmul reshape",
+    ),
 )

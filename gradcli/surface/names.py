@@ -84,6 +84,7 @@ from .constructors import (
     empty_strided,
     eye,
     from_numpy,
+    frombuffer,
     full,
     full_like,
     legacy_tensor,
@@ -954,6 +955,7 @@ DECLARED = declare(
     ("tensor", "torch", tensor, ""),
     ("as_tensor", "torch", as_tensor, ""),
     ("from_numpy", "torch", from_numpy, ""),
+    ("frombuffer", "torch", frombuffer, ""),
     ("Tensor", "torch", legacy_tensor, "index"),  # torch.Tensor(t): an alias of t (t[...])
     *(
         (name, "torch", t, "index" if name in ("FloatTensor", "DoubleTensor") else "")

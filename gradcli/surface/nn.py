@@ -278,6 +278,48 @@ class StateEntries(ModuleEntries):
     __slots__ = ()
 
 
+class InstanceEntries(StateEntries):
+    """`module.__dict__` / `vars(module)` of a program's nn.Module subclass, read: a snapshot
+    of PyTorch's instance dictionary (its flag, tables and the program's own attributes, in
+    PyTorch's order), never written (a write would not reach the module: refused)."""
+
+    __slots__ = ()
+
+
+# The entries PyTorch's Module.__init__ puts in every module's __dict__, in its order.
+INSTANCE_TABLES = (
+    "_parameters",
+    "_buffers",
+    "_non_persistent_buffers_set",
+    "_backward_pre_hooks",
+    "_backward_hooks",
+    "_is_full_backward_hook",
+    "_forward_hooks",
+    "_forward_hooks_with_kwargs",
+    "_forward_hooks_always_called",
+    "_forward_pre_hooks",
+    "_forward_pre_hooks_with_kwargs",
+    "_state_dict_hooks",
+    "_state_dict_pre_hooks",
+    "_load_state_dict_pre_hooks",
+    "_load_state_dict_post_hooks",
+    "_modules",
+)
+
+
+def instance_entries(module: Module) -> InstanceEntries:
+    """PyTorch's `module.__dict__` of a program's module (see InstanceEntries)."""
+    out = InstanceEntries()
+    out["training"] = module.training
+    for name in INSTANCE_TABLES:
+        value = module.program_attribute(name)
+        out[name] = StateEntries(value) if name == "_modules" else value
+    for key, value in module.__dict__.items():
+        if key.startswith("_attr_"):
+            out[key[len("_attr_") :]] = value
+    return out
+
+
 class Entries(dict):
     """A module's `_parameters` / `_buffers` once the program deleted or parametrized one of
     them. A built-in module's own code reads `self._parameters["weight"]` where PyTorch's

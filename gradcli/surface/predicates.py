@@ -30,7 +30,16 @@ from ..core.layout import (
     is_contiguous as layout_contiguous,
 )
 from ..core.op import apply, operand_arrays
-from ..core.tensor import VMAP_STORAGE, Settings, Tensor, _GradMode, batched, own, typename
+from ..core.tensor import (
+    VMAP_STORAGE,
+    Settings,
+    Tensor,
+    _GradMode,
+    batched,
+    own,
+    storage_elements,
+    typename,
+)
 from ..ops import shape as S
 from ..ops.arithmetic import broadcast_shape, tensor_arg
 from .args import int_arg, int_list, memory_format_arg
@@ -438,7 +447,7 @@ def as_strided(input: Any, size: Any, stride: Any, storage_offset: Any = None) -
     while root._base is not None:
         root = root._base
     z, st, k = strided_view_args(
-        "as_strided", size, stride, storage_offset, own, root.data.size, x.data.itemsize
+        "as_strided", size, stride, storage_offset, own, storage_elements(root), x.data.itemsize
     )
     if x.ndim == 0:
         x = reshape(x, (1,))  # (its one element: the same storage place)

@@ -692,6 +692,11 @@ def tensor_repr(t: Any) -> str:
 
         current(t)  # a view of a tensor changed since prints its regenerated node (PyTorch)
     node = getattr(t, "node", None)
+    if node is not None:
+        from ..core.op import COMPILED
+
+        if COMPILED:
+            node = COMPILED.get(node, (node,))[0]  # a compiled call's output
     invalid = bool(NOGRAD_VIEWS) and t in NOGRAD_VIEWS and nograd_view_changed(t)
     tangent = None
     if _GradMode.dual:  # a dual tensor prints its tangent as PyTorch's f"{tangent}"
@@ -736,6 +741,8 @@ def sparse_repr(s: Any) -> str:
     if s.dtype not in (default, _INT64, _BOOL):
         suffixes.append("dtype=" + _TORCH_DTYPE_NAMES.get(s.dtype.name, f"torch.{s.dtype.name}"))
     suffixes.append("layout=torch.sparse_coo")
+    if s.requires_grad:
+        suffixes.append("requires_grad=True")
     out = [_PREFIX + parts[0] + ",\n" + " " * indent + parts[1]]
     width = 0
     for i, suffix in enumerate(suffixes):

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..base.errors import GradcliError, NotSupported
 from ..core.autograd import SECOND_BACKWARD, _modified
-from ..core.op import Node
+from ..core.op import COMPILED, Node
 from ..core.tensor import MUTATIONS, Tensor, counter, wrap
 from ..ops import saved as V
 
@@ -136,6 +136,10 @@ def grad_fn(t: Tensor) -> Node:
     """`t.grad_fn` (of a tensor with a node): the node PyTorch shows, made to keep t's values
     when it saved its result."""
     node = t.node
+    if COMPILED:
+        compiled = COMPILED.get(node)
+        if compiled is not None:
+            return compiled[0]
     shown = node.shown()
     if shown is node and node.op.saved is not None:
         _OUTPUTS[node] = t.data

@@ -12,7 +12,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
-from ..core.sparse import SparseCOO, SparseCSR
+from ..core.sparse import SparseCOO, SparseCSR, set_requires_grad
 from ..core.tensor import Tensor
 from .constructors import tensor as make_tensor
 
@@ -37,11 +37,11 @@ def sparse_coo_tensor(
     check_invariants: Any = None,
     is_coalesced: Any = None,
 ) -> SparseCOO:
-    if requires_grad or (isinstance(values, Tensor) and values.requires_grad):
+    if isinstance(values, Tensor) and values.requires_grad:
         raise NotSupported(
-            "a sparse tensor that requires grad is not supported by gradcli (its sparse "
-            "tensors are values: an embedding's gradient, torch.sparse_coo_tensor's)",
-            hint="build the dense tensor and differentiate that",
+            "a sparse tensor made from values that require grad is not supported by gradcli "
+            "(its gradient reaches a sparse leaf, not the values tensor)",
+            hint="pass values.detach() with requires_grad=True, or build the dense tensor",
         )
     if check_invariants is None:
         hooks.warn(_UNCHECKED, once=True)
@@ -79,7 +79,10 @@ def sparse_coo_tensor(
             "indices and values must have same nnz, but got nnz from indices: "
             f"{nnz}, nnz from values: {val.shape[0]}"
         ).pytorch()
-    return SparseCOO(ind, val, shape, coalesced=bool(is_coalesced))
+    made = SparseCOO(ind, val, shape, coalesced=bool(is_coalesced))
+    if requires_grad:
+        set_requires_grad(made)
+    return made
 
 
 def to_sparse(t: Any, sparse_dim: Any = None, *, layout: Any = None) -> SparseCOO:
@@ -274,9 +277,61 @@ def _sparse_sum(input: Any, dim: Any = None, dtype: Any = None) -> Any:  # noqa:
     return out.coalesce()
 
 
-def sparse_mm(mat1: Any, mat2: Any) -> Tensor:
-    """`torch.sparse.mm(sparse, dense)` (PyTorch's `SparseAddmmBackward0`)."""
+def sparse_mm(mat1: Any, mat2: Any, reduce: Any = None) -> Tensor:
+    """`torch.sparse.mm(sparse, dense)` (PyTorch's `SparseAddmmBackward0`); with `reduce`, of
+    a CSR matrix: its rows' products reduced (`ops.sparsemm.sparse_mm_reduce`)."""
+    try:
+        return _sparse_mm(mat1, mat2, reduce)
+    except GradcliError as e:
+        e.sparse_own = True  # type: ignore[attr-defined]  (`lang.calls`)
+        raise
+
+
+def _sparse_mm(mat1: Any, mat2: Any, reduce: Any) -> Tensor:
+    if reduce is not None:
+        if not isinstance(mat1, SparseCSR):
+            raise GradcliError(
+                "Could not run 'aten::_sparse_mm_reduce_impl' with arguments from the "
+                f"'{'SparseCPU' if isinstance(mat1, SparseCOO) else 'CPU'}' backend.",
+                hint="torch.sparse.mm(s, d, reduce) takes a CSR matrix: s.to_sparse_csr()",
+            ).mirror("NotImplementedError")
+        from ..ops.sparsemm import sparse_mm_reduce
+
+        return sparse_mm_reduce(mat1.coo, mat2, reduce)
+    if isinstance(mat1, SparseCSR):
+        from ..ops.sparsemm import sparse_mm as product
+
+        return product(mat1.coo, mat2, "SparseAddmmBackward0", "mm", fused=False)
     return _mm(mat1, mat2, "SparseAddmmBackward0", "mm")
+
+
+def sparse_addmm(mat: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """`torch.sparse.addmm(mat, sparse, dense, beta=1, alpha=1)`: beta * mat + alpha *
+    (sparse @ dense), PyTorch's one SparseAddmmBackward0 node."""
+    try:
+        return _sparse_addmm(mat, mat1, mat2, beta, alpha)
+    except GradcliError as e:
+        e.sparse_own = True  # type: ignore[attr-defined]  (`lang.calls`)
+        raise
+
+
+def _sparse_addmm(mat: Any, mat1: Any, mat2: Any, beta: Any, alpha: Any) -> Tensor:
+    if not isinstance(mat1, SparseCOO):
+        raise NotSupported(
+            "torch.sparse.addmm of a matrix that is not sparse COO is not supported by gradcli",
+            hint="torch.addmm(mat, a, b) for dense matrices; s.to_sparse() for a COO one",
+        )
+    if not isinstance(mat, Tensor):
+        raise GradcliError(
+            f"addmm(): argument 'input' (position 1) must be Tensor, not {type(mat).__name__}"
+        ).mirror("TypeError")
+    product = _mm(mat1, mat2, "SparseAddmmBackward0", "mm")
+    scaled = product if alpha == 1 else product * alpha
+    base = mat if beta == 1 else mat * beta
+    out = base + scaled
+    if out.node is not None:
+        out.node.label = "SparseAddmmBackward0"
+    return out
 
 
 def spmm(input: Any, mat2: Any) -> Tensor:  # noqa: A002

@@ -119,8 +119,24 @@ def test_torch_load_of_a_path_never_saved_and_save_of_a_module() -> None:
         out("try:\n    torch.load('m.pt')\nexcept OSError as e:\n    print(type(e).__name__)\n")
         == "FileNotFoundError\n"
     )
-    with pytest.raises(GradcliError, match="torch.save\\(\\) of a Linear is not supported"):
-        out("torch.save(torch.nn.Linear(1, 1), 'm.pt')\n")
+    # a whole module saves; torch.load refuses it unless weights_only=False, as PyTorch's
+    with pytest.raises(GradcliError, match="Weights only load failed"):
+        out("torch.save(torch.nn.Linear(1, 1), 'm.pt')\nm = torch.load('m.pt')\n")
+    caught = out(
+        "torch.save(torch.nn.Linear(1, 1), 'm.pt')\ntry:\n    torch.load('m.pt')\n"
+        "except Exception as e:\n    print(type(e).__name__, str(e).splitlines()[3])\n"
+    )
+    assert caught.startswith(
+        "UnpicklingError \tWeightsUnpickler error: Unsupported global: GLOBAL "
+        "torch.nn.modules.linear.Linear was not an allowed global by default."
+    )
+    assert (
+        out(
+            "torch.save([torch.nn.Linear(1, 1)], 'm.pt')\n"
+            "m = torch.load('m.pt', weights_only=False)[0]\nprint(m)\n"
+        )
+        == "Linear(in_features=1, out_features=1, bias=True)\n"
+    )
     # a new run starts with nothing saved
     assert out("torch.save(1, 'a')\nprint(torch.load('a'))\n") == "1\n"
     with pytest.raises(GradcliError, match="No such file"):

@@ -806,6 +806,7 @@ CALLS.update(
     }
 )
 CALLS.update({"fft.fftfreq": one(4), "fft.rfftfreq": one(5, 0.5)})
+CALLS["torch.frombuffer"] = one(c(bytes(8)), dtype=np.dtype(np.float32))
 
 # The containers and the module base: made, never called.
 MADE = {

@@ -201,5 +201,91 @@ def test_sparse_coo_tensor_checks_in_pytorchs_words() -> None:
     )
     e = error("import torch\ntorch.sparse_coo_tensor([[0, 1]], [1.0, 2.0], (3, 2))")
     assert e.message.startswith("'len(size) == sparse_dim + dense_dim' is not satisfied")
-    e = error("import torch\ntorch.sparse_coo_tensor([[0]], [1.0], (2,), requires_grad=True)")
+    e = error(
+        "import torch\nv = torch.ones(1, requires_grad=True)\n"
+        "torch.sparse_coo_tensor([[0]], v, (2,))"
+    )
     assert "not supported" in e.message
+
+
+# --- a sparse leaf that requires grad (ops.sparsemm, lang.sparsegrad) ----------------------
+
+SPARSE_LEAF = (
+    "import torch\n"
+    "a = torch.tensor([[1.5, 0.0, -2.0], [0.0, 0.5, 0.0]], dtype=torch.float64)\n"
+    "s = a.to_sparse().requires_grad_()\n"
+    "b = torch.tensor([[0.3, -1.0], [2.0, 0.7], [-0.4, 1.1]], dtype=torch.float64,"
+    " requires_grad=True)\n"
+    "w = torch.tensor([[1.0, -2.0], [0.5, 3.0]], dtype=torch.float64)\n"
+)
+
+
+def _fd(f, x: np.ndarray, h: float = 1e-6) -> np.ndarray:
+    """Central finite differences of the scalar f at x (float64)."""
+    g = np.zeros_like(x)
+    for i in np.ndindex(x.shape):
+        up, down = x.copy(), x.copy()
+        up[i] += h
+        down[i] -= h
+        g[i] = (f(up) - f(down)) / (2 * h)
+    return g
+
+
+A0 = np.array([[1.5, 0.0, -2.0], [0.0, 0.5, 0.0]])
+B0 = np.array([[0.3, -1.0], [2.0, 0.7], [-0.4, 1.1]])
+W0 = np.array([[1.0, -2.0], [0.5, 3.0]])
+
+
+def test_sparse_mm_gradients_match_finite_differences() -> None:
+    text = out(
+        SPARSE_LEAF
+        + "(torch.sparse.mm(s, b) * w).sum().backward()\n"
+        + "print(s.grad.coalesce().indices().tolist(), s.grad.coalesce().values().tolist())\n"
+        + "print(b.grad.tolist())\n"
+    )
+    lines = text.splitlines()
+    mask = A0 != 0
+    ga = _fd(lambda a: float(((a * mask) @ B0 * W0).sum()), A0)
+    gb = _fd(lambda b: float((A0 @ b * W0).sum()), B0)
+    assert eval(lines[0].split("] [")[0] + "]") == [[0, 0, 1], [0, 2, 1]]  # noqa: S307
+    got_values = eval("[" + lines[0].split("] [", 1)[1])  # noqa: S307
+    np.testing.assert_allclose(got_values, ga[mask], rtol=1e-6, atol=1e-8)
+    np.testing.assert_allclose(eval(lines[1]), gb, rtol=1e-6, atol=1e-8)  # noqa: S307
+
+
+def test_torch_mm_gives_a_sparse_leaf_a_dense_gradient() -> None:
+    text = out(SPARSE_LEAF + "(torch.mm(s, b) * w).sum().backward()\nprint(s.grad.tolist())\n")
+    ga = _fd(lambda a: float((a @ B0 * W0).sum()), A0)
+    np.testing.assert_allclose(eval(text), ga, rtol=1e-6, atol=1e-8)  # noqa: S307
+
+
+def test_csr_mm_reduce_gradients_match_finite_differences() -> None:
+    rows, cols = np.nonzero(A0)
+    vals = A0[rows, cols]
+
+    def reduced(b: np.ndarray, how: str) -> np.ndarray:
+        out = np.zeros((2, 2))
+        for r in range(2):
+            prods = [vals[e] * b[cols[e]] for e in range(len(rows)) if rows[e] == r]
+            if how == "sum":
+                out[r] = np.sum(prods, axis=0)
+            elif how == "mean":
+                out[r] = np.mean(prods, axis=0)
+            else:
+                out[r] = (np.max if how == "amax" else np.min)(prods, axis=0)
+        return out
+
+    for how in ("sum", "mean", "amax", "amin"):
+        text = out(
+            SPARSE_LEAF
+            + "c = a.to_sparse_csr()\n"
+            + f"(torch.sparse.mm(c, b, '{how}') * w).sum().backward()\n"
+            + "print(b.grad.tolist())\n"
+        )
+        gb = _fd(lambda b, how=how: float((reduced(b, how) * W0).sum()), B0)
+        np.testing.assert_allclose(eval(text), gb, rtol=1e-6, atol=1e-8)  # noqa: S307
+
+
+def test_sparse_leaf_refuses_what_it_does_not_differentiate() -> None:
+    e = error(SPARSE_LEAF + "s.coalesce().values()\n")
+    assert "requires grad is not supported" in e.message

@@ -2869,9 +2869,10 @@ add(
         "h = hasattr(torch, 'load')\nf = getattr(torch, 'load')('m.pt')",
         ("No such file",),
     ),
+    # (a program's module's __dict__ reads as a snapshot since fixmisc40: writing is refused)
     esc(
         "lang_self_dict",
-        "class M(torch.nn.Module):\n    def f(self):\n        return self.__dict__\nM().f()",
+        "class M(torch.nn.Module):\n    def f(self):\n        self.__dict__['x'] = 1\nM().f()",
     ),
     # (a module's hook tables are PyTorch's, read as snapshots of the program's own hooks)
     esc(
@@ -7739,7 +7740,7 @@ add(
     small(
         "empty_strided_gapped_strides",
         "t = torch.empty_strided((2, 3), (10**18, 1))",
-        (r"not supported",),
+        LIMIT,  # (gaps are PyTorch's layout; a storage that long is over the element limit)
     ),
     small(
         "empty_strided_negative_strides",
@@ -10849,5 +10850,158 @@ add(
     esc(
         "function_apply_keyword_dunder",
         _KW_FUNCTION + "y = F.apply(x, y=F.apply.__globals__)",
+    ),
+)
+
+# fixmisc40: torch.compile's OptimizedModule (a name it lacks is the module's) and the
+# CompiledFunctionBackward node of a compiled call's outputs.
+add(
+    small(
+        "compiled_module_nested_deeply",
+        "m = torch.nn.Linear(2, 2)\nfor i in range(1000):\n    m = torch.compile(m)\n"
+        "print(m(torch.ones(2)))",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    esc(
+        "compiled_module_orig_dunder",
+        "m = torch.compile(torch.nn.Linear(2, 2))\nprint(m._orig_mod.__dict__)",
+    ),
+    esc(
+        "compiled_module_forward_replaced",
+        "m = torch.compile(torch.nn.Linear(2, 2))\nm.forward = print",
+    ),
+    esc(
+        "compiled_node_internals",
+        "f = torch.compile(lambda t: t * 2)\n"
+        "print(f(torch.ones(2, requires_grad=True)).grad_fn._inputs)",
+    ),
+)
+
+# fixmisc40: a sparse COO leaf that requires grad (its gradient gathered on a dense leaf of
+# its shape) and torch.sparse.mm(csr, d, reduce).
+add(
+    small(
+        "sparse_leaf_of_a_huge_size",
+        "s = torch.sparse_coo_tensor([[0], [0]], [1.0], (10**6, 10**6), requires_grad=True)\n"
+        "print(torch.sparse.mm(s, torch.ones(10**6, 1)).sum())",
+        LIMIT,
+    ),
+    small(
+        "sparse_mm_reduce_huge_work",
+        "c = torch.ones(3000, 3000).to_sparse_csr()\n"
+        "y = torch.sparse.mm(c, torch.ones(3000, 3000, requires_grad=True), 'amax')",
+        (r"at most",) + LIMIT,
+    ),
+    small(
+        "sparse_mm_reduce_not_a_string",
+        "c = torch.eye(3).to_sparse_csr()\ny = torch.sparse.mm(c, torch.ones(3, 2), ['sum'])",
+        (r"reduce argument must be",),
+    ),
+    esc(
+        "sparse_leaf_shadow_reached",
+        "s = torch.eye(2).to_sparse().requires_grad_()\nprint(s.shadow)",
+    ),
+)
+
+# fixmisc40: torch.save of a whole module (kept in memory; torch.load(weights_only=False)
+# copies it back): cycles, size and Python's internals stay bounded and refused.
+add(
+    small(
+        "save_module_deep_nesting",
+        "m = torch.nn.Linear(1, 1)\nfor i in range(3000):\n    m = torch.nn.Sequential(m)\n"
+        "torch.save(m, 'm.pt')\nprint(torch.load('m.pt', weights_only=False))",
+        (r"nested over", r"recursed too deeply") + LIMIT,
+    ),
+    small(
+        "save_module_holding_itself",
+        "class Net(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.me = [self]\nn = Net()\ntorch.save(n, 'n.pt')\n"
+        "m = torch.load('n.pt', weights_only=False)\nprint(m.me[0] is m)",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(r"^True$",),
+    ),
+    esc(
+        "save_module_loaded_dunder",
+        "torch.save(torch.nn.ReLU(), 'r.pt')\n"
+        "print(torch.load('r.pt', weights_only=False).__reduce__())",
+    ),
+)
+
+# fixmisc40: torch.utils.module_tracker.ModuleTracker (global module hooks while entered).
+add(
+    esc(
+        "module_tracker_internals",
+        "from torch.utils.module_tracker import ModuleTracker\nt = ModuleTracker()\n"
+        "print(t._known)",
+    ),
+    small(
+        "module_tracker_in_a_long_loop",
+        "from torch.utils.module_tracker import ModuleTracker\n"
+        "m = torch.nn.Linear(1, 1)\nx = torch.ones(1, requires_grad=True)\n"
+        "with ModuleTracker() as t:\n    while True:\n        m(x)",
+        LIMIT,
+    ),
+)
+
+# fixmisc40: torch.empty_strided with gaps (a storage as long as the last element's place).
+add(
+    small(
+        "empty_strided_huge_gap",
+        "x = torch.empty_strided((2, 2), (10**12, 1))",
+        LIMIT,
+    ),
+    small(
+        "empty_strided_overlapping",
+        "x = torch.empty_strided((3, 3), (1, 1))",
+        (r"share memory",),
+    ),
+    small(
+        "empty_strided_gapped_in_a_loop",
+        "while True:\n    x = torch.empty_strided((100, 10), (20, 1))",
+        LIMIT,
+    ),
+)
+
+# fixmisc40: a program's nn.Module subclass's __dict__ / vars(): a read-only snapshot.
+add(
+    esc(
+        "module_dict_snapshot_update",
+        "class M(torch.nn.Module):\n    pass\nm = M()\nm.__dict__.update(forward=print)",
+    ),
+    esc(
+        "module_dict_of_a_builtin_module",
+        "print(vars(torch.nn.Linear(1, 1)))",
+    ),
+)
+
+# fixmisc40: torch.frombuffer over bytes (read as a copy, bounded as a tensor is).
+add(
+    small(
+        "frombuffer_of_many_bytes",
+        "b = bytes(10**8)\nt = torch.frombuffer(b, dtype=torch.uint8)",
+        LIMIT,
+    ),
+    small(
+        "frombuffer_of_a_program_object",
+        "class B:\n    def __buffer__(self, flags):\n        return b'1234'\n"
+        "t = torch.frombuffer(B(), dtype=torch.uint8)",
+        (r"buffer protocol", r"not supported"),
+    ),
+)
+
+# fixmisc40: the recompile stances keep one guard entry per compile of a function.
+add(
+    small(
+        "recompile_stance_many_shapes",
+        "f = torch.compile(lambda t: t * 2)\nn = 1\nwhile True:\n"
+        "    f(torch.ones(n % 50 + 1, 2, 3))\n    n += 1",
+        LIMIT,
+    ),
+    small(
+        "recompile_stance_number_argument",
+        "@torch.compile\ndef f(t, k):\n    return t * k\nf(torch.ones(2), 3)\n"
+        "with torch.compiler.set_stance('fail_on_recompile'):\n    f(torch.ones(2), 4)",
+        (r"not supported",),
     ),
 )

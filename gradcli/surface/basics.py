@@ -31,6 +31,7 @@ from ..core.tensor import (
     Tensor,
     _GradMode,
     batched,
+    conj_address,
     no_grad,
     own,
     typename,
@@ -1024,7 +1025,8 @@ def data_ptr(x: Tensor) -> int:
     if _GradMode.vmapped and batched(x):
         raise GradcliError(VMAP_STORAGE)
     own(x)
-    return int(x.data.__array_interface__["data"][0])
+    conj = conj_address(x)  # (a conjugate view's: in the storage of the tensor it conjugates)
+    return int(x.data.__array_interface__["data"][0] if conj is None else conj)
 
 
 class UntypedStorage:

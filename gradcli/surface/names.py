@@ -30,6 +30,7 @@ from ..base.errors import GradcliError
 from ..core import dtypes as D
 from ..core import hooks
 from ..core import primitives as P
+from ..core import tensor as core_tensor
 from ..core.dtypes import BF16, LEGACY_TYPES, check_dtype
 from ..core.op import laid_out
 from ..core.tensor import (
@@ -155,6 +156,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     reshape,
     reshape_as,
     resolve_conj,
+    resolve_neg,
     softmax,
     softplus,
     squeeze,
@@ -704,6 +706,7 @@ def _numpy(self: Tensor, force: bool = False) -> Tensor:
         )
     if self.dtype == BF16:  # NumPy has no bfloat16
         raise GradcliError("Got unsupported ScalarType BFloat16").mirror("TypeError")
+    core_tensor.check_unresolved(self)
     return self
 
 
@@ -869,7 +872,8 @@ DECLARED = declare(
     ("imag", "torch property", imag, "imag"),
     ("conj", "torch Tensor", conj, "conj"),
     ("conj_physical", "torch Tensor", conj_physical, "conj"),
-    ("resolve_conj resolve_neg", "torch Tensor", resolve_conj, ""),
+    ("resolve_conj", "torch Tensor", resolve_conj, ""),
+    ("resolve_neg", "torch Tensor", resolve_neg, ""),
     ("angle", "torch Tensor", angle, "angle"),
     ("complex", "torch", complex_, "complex"),
     ("polar", "torch", polar, "composition of complex mul cos sin"),
@@ -1114,7 +1118,8 @@ COMPLEX_NAMES = frozenset(
     SGD Adam AdamW RMSprop Adagrad Adadelta Adamax NAdam RAdam Rprop ASGD
     exp log sqrt sin cos tanh abs absolute neg negative reciprocal square pow
     add sub subtract mul multiply div divide true_divide sum mean matmul mm mv dot
-    real imag conj conj_physical resolve_conj resolve_neg angle complex polar view_as_real
+    real imag conj conj_physical resolve_conj resolve_neg is_conj is_neg _is_view data_ptr angle
+    complex     polar view_as_real
     view_as_complex is_complex is_floating_point is_tensor numel size dim ndimension
     reshape view view_as reshape_as flatten squeeze unsqueeze permute transpose swapaxes
     swapdims t adjoint expand expand_as broadcast_to cat concat concatenate stack
@@ -1287,7 +1292,7 @@ _INPLACE_FUNCTIONS = (
     "abs_ acos_ acosh_ arccos_ arccosh_ arcsin_ arcsinh_ arctan_ arctanh_ asin_ asinh_ "
     "atan_ atanh_ ceil_ clamp_ clamp_max_ clamp_min_ cos_ cosh_ erf_ erfc_ exp2_ exp_ expm1_ "
     "fill_ fix_ floor_ frac_ i0_ log10_ log1p_ log2_ log_ logit_ nan_to_num_ neg_ "
-    "clip_ deg2rad_ rad2deg_ negative_ gcd_ lcm_ "
+    "clip_ deg2rad_ rad2deg_ negative_ gcd_ lcm_ conj_physical_ "
     "reciprocal_ relu_ round_ rsqrt_ sigmoid_ sin_ sinc_ sinh_ sqrt_ square_ tan_ tanh_ "
     "trunc_ xlogy_ zero_"
 ).split()
@@ -1299,7 +1304,8 @@ _INPLACE_FUNCTIONS = (
 _DERIVED_INPLACE = (
     "addcmul addcdiv lerp hypot addmm addmv addr baddbmm addbmm tril triu cumsum cumprod "
     "eq ne lt le gt ge logical_and logical_or logical_xor logical_not bitwise_and bitwise_or "
-    "bitwise_xor bitwise_not bitwise_left_shift bitwise_right_shift renorm deg2rad rad2deg gcd lcm"
+    "bitwise_xor bitwise_not bitwise_left_shift bitwise_right_shift renorm deg2rad rad2deg gcd lcm "
+    "conj_physical"
 ).split()
 # PyTorch's other names of in-place methods
 _INPLACE_ALIASES = {

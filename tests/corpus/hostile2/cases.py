@@ -10625,3 +10625,25 @@ add(
         (r"takes arrays, numbers or lists",),
     ),
 )
+
+# fixdtype40: conjugate views (x.conj() shares x's storage: changes in place are written
+# through every conjugate of a storage).
+add(
+    small(
+        "conj_views_many_then_changed_in_a_loop",
+        "z = torch.ones(4, dtype=torch.complex64)\n"
+        "views = [z.conj() for _ in range(10**5)]\nwhile True:\n    z.add_(1)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "conj_of_conj_chain_changed_in_a_loop",
+        "c = torch.ones(4, dtype=torch.complex64)\nfor i in range(10**5):\n    c = c.conj()\n"
+        "while True:\n    c.mul_(1)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "conj_view_recorded_in_place",
+        "a = torch.ones(2, dtype=torch.complex64, requires_grad=True)\nb = a * 2\nb.conj().mul_(3)",
+        (r"not support",),
+    ),
+)

@@ -1139,6 +1139,8 @@ COMPLEX_NAMES = frozenset(
     diagonal trace float double half long int short flip fliplr flipud roll
     tan sinh cosh sigmoid log2 log10 rsqrt expm1 log1p asin acos atan arcsin arccos arctan
     linear Linear addmm where cumsum cumsum_ cumprod cumprod_
+    uniform_ normal_ kaiming_uniform_ kaiming_normal_ xavier_uniform_ xavier_normal_ zeros_ ones_
+    constant_ Conv1d Conv2d conv1d conv2d Sequential
     fill bessel_j0 bessel_j1 bessel_y0 bessel_y1 spherical_bessel_j0 modified_bessel_i0
     modified_bessel_i1 modified_bessel_k0 modified_bessel_k1 scaled_modified_bessel_k0
     scaled_modified_bessel_k1 airy_ai chebyshev_polynomial_t chebyshev_polynomial_u
@@ -1165,7 +1167,7 @@ COMPLEX_REFUSED: dict[str, tuple[str, str]] = {
     ),
     **dict.fromkeys(
         "clamp clamp_ clip clip_ clamp_min clamp_min_ clamp_max clamp_max_ relu relu_ "
-        "hardtanh hardtanh_ relu6".split(),
+        "hardtanh hardtanh_ relu6 ReLU ReLU6 Hardtanh".split(),
         ("NotImplementedError", "clamp is not supported for complex types"),
     ),
     **{
@@ -1179,6 +1181,8 @@ COMPLEX_REFUSED: dict[str, tuple[str, str]] = {
         n: ("NotImplementedError", _NO_KERNEL.format(k=k))
         for n, k in (
             ("frac", "frac_cpu"),
+            ("mse_loss", "mse_cpu"),
+            ("MSELoss", "mse_cpu"),
             ("frac_", "frac_cpu"),
             ("erf", "erf_vml_cpu"),
             ("erf_", "erf_vml_cpu"),

@@ -416,6 +416,9 @@ FILLED: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 # Whether a complex tensor was made in this process (the interpreter checks the calls of a
 # program that has complex tensors for functions that do not take them: `lang.calls`).
 COMPLEX = [False]
+# Whether a tensor of uint16, uint32 or uint64 was ever made (`surface.uintgate` checks calls
+# from then on).
+WIDE_UINT = [False]
 
 
 _CHANGED_HINT = "take the view again after the change (v = w[0]), or clone it under no_grad"
@@ -481,6 +484,8 @@ class Tensor:
         self.data = arr
         if arr.dtype.kind == "c":
             COMPLEX[0] = True
+        elif arr.dtype.kind == "u" and arr.dtype.itemsize > 1:
+            WIDE_UINT[0] = True
         if arr.nbytes >= hooks.REPORT_BYTES:
             hooks.observer.allocated(arr.nbytes)
         self.requires_grad = bool(requires_grad)
@@ -745,6 +750,8 @@ def wrap(arr: np.ndarray) -> Tensor:
             arr = dtypes.settle_bf16(arr)  # every bfloat16 tensor holds bfloat16 values only
         elif dt.kind == "c":
             COMPLEX[0] = True  # (an op's first complex result: torch.polar, view_as_complex)
+        elif dt.kind == "u" and dt.itemsize > 1:
+            WIDE_UINT[0] = True
     t = _new(Tensor)
     t.data = arr
     t.requires_grad = False
@@ -1348,7 +1355,8 @@ def data_array(
                 # Fine in a float (or bool) tensor, as in PyTorch: refused below otherwise.
                 if not big:
                     big.append(v)
-                v = float(v)
+                if not 0 <= v < 2**64:  # (kept an int in uint64's range: a uint64 tensor's)
+                    v = float(v)
             kinds.add(dtypes.INT64)
         elif isinstance(v, float):
             kinds.add(None)  # the default float dtype
@@ -1388,7 +1396,11 @@ def data_array(
             if np.dtype(dtype).kind in "fb"
             else "'complex' object cannot be interpreted as an integer"
         ).mirror("TypeError")
-    if big and np.dtype(dtype).kind not in "fbc":
+    if (
+        big
+        and np.dtype(dtype).kind not in "fbc"
+        and not (np.dtype(dtype) == np.uint64 and 0 <= big[0] < 2**64)
+    ):
         raise GradcliError(
             "Overflow when unpacking long long",
             found=f"an integer of {big[0].bit_length()} bits, out of range for int64",

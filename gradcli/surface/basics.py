@@ -1462,7 +1462,9 @@ class TypeInfo:
 
     def __repr__(self) -> str:
         if not self.floating:
-            return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
+            # (PyTorch shows a maximum past int32's of an unsigned type as a float: %g)
+            top = f"{float(self.max):g}" if self.dtype in ("uint32", "uint64") else self.max
+            return f"iinfo(min={self.min}, max={top}, dtype={self.dtype})"
         return (
             f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, "
             f"eps={self.eps:g}, smallest_normal={self.tiny:g}, tiny={self.tiny:g}, "

@@ -230,6 +230,9 @@ _DTYPES: dict[str, _DType] = {
     "int16": _int_dtype("int16", np.int16),
     "int8": _int_dtype("int8", np.int8),
     "uint8": _int_dtype("uint8", np.uint8),
+    "uint16": _int_dtype("uint16", np.uint16),
+    "uint32": _int_dtype("uint32", np.uint32),
+    "uint64": _int_dtype("uint64", np.uint64),
     "bool": _DType("bool", np.dtype(np.bool_), "b", 1, 0, 1),
 }
 _ALIASES = {
@@ -254,6 +257,9 @@ SCALAR_TYPE = {
     "int16": "Short",
     "int8": "Char",
     "uint8": "Byte",
+    "uint16": "UInt16",
+    "uint32": "UInt32",
+    "uint64": "UInt64",
     "bool": "Bool",
 }
 CPP_TYPE = {

@@ -10647,3 +10647,18 @@ add(
         (r"not support",),
     ),
 )
+
+# fixdtype40: uint16 / uint32 / uint64 tensors (a gate of PyTorch's kernels for them).
+add(
+    small("uint64_huge_zeros", "v = torch.zeros(10**10, dtype=torch.uint64)", LIMIT),
+    small(
+        "uint64_huge_list_of_big_ints",
+        "v = torch.tensor([2**64 - 1] * 10**8, dtype=torch.uint64)",
+        LIMIT,
+    ),
+    small(
+        "uint32_refused_op_in_a_loop",
+        "a = torch.ones(3, dtype=torch.uint32)\nwhile True:\n    a = a * 1\n    b = a - a",
+        (r"add_stub",),
+    ),
+)

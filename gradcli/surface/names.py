@@ -1130,7 +1130,8 @@ COMPLEX_NAMES = frozenset(
     copy_ conj_physical_ unbind split chunk __setitem__ sgn norm vector_norm
     inv inverse det solve dist matrix_norm svdvals vdot isreal cholesky cholesky_ex eigvalsh
     matrix_exp eig eigvals eigh svd qr pinv pinverse slogdet logdet diag diag_embed diagflat
-    geqrf householder_product orgqr cholesky_solve lstsq lu lu_factor lu_factor_ex lu_solve
+    geqrf householder_product orgqr cholesky_solve cholesky_inverse lstsq lu lu_factor lu_factor_ex
+    lu_solve
     lu_unpack solve_triangular
     lerp lerp_ masked_fill masked_fill_ masked_scatter masked_scatter_ index_fill index_fill_
     index_put index_put_ index_add index_add_ index_copy index_copy_ scatter scatter_

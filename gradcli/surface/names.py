@@ -1141,7 +1141,7 @@ COMPLEX_NAMES = frozenset(
     tan sinh cosh sigmoid log2 log10 rsqrt expm1 log1p asin acos atan arcsin arccos arctan
     linear Linear addmm where cumsum cumsum_ cumprod cumprod_
     uniform_ normal_ kaiming_uniform_ kaiming_normal_ xavier_uniform_ xavier_normal_ zeros_ ones_
-    constant_ Conv1d Conv2d conv1d conv2d Sequential
+    constant_ Conv1d Conv2d conv1d conv2d Sequential hash_tensor
     fill bessel_j0 bessel_j1 bessel_y0 bessel_y1 spherical_bessel_j0 modified_bessel_i0
     modified_bessel_i1 modified_bessel_k0 modified_bessel_k1 scaled_modified_bessel_k0
     scaled_modified_bessel_k1 airy_ai chebyshev_polynomial_t chebyshev_polynomial_u

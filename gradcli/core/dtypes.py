@@ -38,6 +38,9 @@ TORCH_NAMES: dict[np.dtype, str] = {
     np.dtype(np.int16): "int16",
     np.dtype(np.int8): "int8",
     np.dtype(np.uint8): "uint8",
+    np.dtype(np.uint16): "uint16",
+    np.dtype(np.uint32): "uint32",
+    np.dtype(np.uint64): "uint64",
     np.dtype(np.bool_): "bool",
     np.dtype(np.complex64): "complex64",
     np.dtype(np.complex128): "complex128",
@@ -68,9 +71,15 @@ LEGACY_TYPES: dict[np.dtype, str] = {
     np.dtype(np.bool_): "torch.BoolTensor",
     np.dtype(np.complex64): "torch.ComplexFloatTensor",
     np.dtype(np.complex128): "torch.ComplexDoubleTensor",
+    np.dtype(np.uint16): "torch.UInt16Tensor",
+    np.dtype(np.uint32): "torch.UInt32Tensor",
+    np.dtype(np.uint64): "torch.UInt64Tensor",
 }
 # Legacy names PyTorch also accepts for the half complex and unsigned types gradcli lacks.
-UNSUPPORTED = ("chalf", "complex32", "uint16", "uint32")
+UNSUPPORTED = ("chalf", "complex32")
+# The unsigned dtypes wider than a byte: PyTorch 2.13 has them as "shell" dtypes, a few of its
+# kernels only (`core.uintgate`).
+WIDE_UNSIGNED = frozenset(np.dtype(t) for t in (np.uint16, np.uint32, np.uint64))
 
 BOOL = np.dtype(np.bool_)
 INT64 = np.dtype(np.int64)
@@ -89,6 +98,9 @@ _SCALAR_TYPE = {
     "int16": "Short",
     "int8": "Char",
     "uint8": "Byte",
+    "uint16": "UInt16",
+    "uint32": "UInt32",
+    "uint64": "UInt64",
     "bool": "Bool",
     "complex64": "ComplexFloat",
     "complex128": "ComplexDouble",
@@ -127,6 +139,9 @@ _CPP_TYPE = {
     "int16": "short int",
     "int8": "signed char",
     "uint8": "unsigned char",
+    "uint16": "unsigned short",
+    "uint32": "unsigned int",
+    "uint64": "unsigned long",
     "bool": "bool",
     "complex64": "c10::complex<float>",
     "complex128": "c10::complex<double>",
@@ -336,6 +351,18 @@ def promote_types(a: np.dtype, b: np.dtype) -> np.dtype:
         return np.promote_types(a, b) if ca >= 2 and cb >= 2 else (a if ca > cb else b)
     if ca != cb:
         return a if ca > cb else b
+    if a in WIDE_UNSIGNED or b in WIDE_UNSIGNED:
+        from ..base.errors import GradcliError
+
+        raise (
+            GradcliError(
+                "Promotion for uint16, uint32, uint64 types is not supported, attempted to promote "
+                f"{scalar_type_name(a)} and {scalar_type_name(b)}",
+                hint="convert one of them first: x.to(torch.int64)",
+            )
+            .mirror("RuntimeError")
+            .pytorch()
+        )
     if a == BF16 or b == BF16:
         other = b if a == BF16 else a
         return FLOAT64 if other == FLOAT64 else FLOAT32

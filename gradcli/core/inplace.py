@@ -15,10 +15,11 @@ from typing import Any
 
 import numpy as np
 
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from . import dtypes, hooks
 from .op import SEQ, current, versioned
 from .tensor import (
+    CONJ_VIEWS,
     CUSTOM_VIEWS,
     NOGRAD_VIEWS,
     NOGRAD_VIEWS_OF,
@@ -27,6 +28,7 @@ from .tensor import (
     _GradMode,
     bumped,
     check_batched_write,
+    conj_address,
     counter,
     own,
 )
@@ -279,6 +281,8 @@ def check_target(x: Tensor) -> None:
             )
         if REBASE is not None and view_key(x) is not None:
             return  # recorded on the tensor it views
+        if CONJ_VIEWS and conj_address(x) is not None:
+            raise conj_view_refusal()
         if not _OVERLAP and internal_overlap(x.data):
             # an expanded view: PyTorch's overlap check refuses the operation before autograd
             # sees it (it lets only fill_, zero_ and the masked/index fills through)
@@ -296,6 +300,16 @@ def check_target(x: Tensor) -> None:
             hint="change it under `with torch.no_grad():` (as optimisers do), or change "
             "x.data; or make a new tensor: x = x + ...",
         )
+
+
+def conj_view_refusal() -> NotSupported:
+    """A recorded change in place of a conjugate view (`x.conj()`, `x.mH`), which PyTorch
+    records on the tensor conjugated (CopySlices)."""
+    return NotSupported(
+        "gradcli does not support recording an in-place operation on a conjugate view "
+        "(x.conj(), x.mH, x.adjoint()) of a tensor that requires grad",
+        hint="change the tensor itself (x.copy_(...)), or make a new tensor: c = x.conj() * 3",
+    )
 
 
 def inplace(
@@ -366,6 +380,8 @@ def _inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
     if record and node is not None and x._base is not None:
         # The change would have to reach the tensor x is a view of, and x's places in it
         # cannot be told (`view_key`).
+        if CONJ_VIEWS and conj_address(x) is not None:
+            raise conj_view_refusal()
         raise GradcliError(
             "gradcli does not support an in-place operation that makes a view require grad "
             "when the view's elements share memory places (expand, an overlapping unfold)",

@@ -438,6 +438,9 @@ FILLED: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 # Whether a complex tensor was made in this process (the interpreter checks the calls of a
 # program that has complex tensors for functions that do not take them: `lang.calls`).
 COMPLEX = [False]
+# Whether a tensor of uint16, uint32 or uint64 was ever made (`surface.uintgate` checks calls
+# from then on).
+WIDE_UINT = [False]
 
 
 _CHANGED_HINT = "take the view again after the change (v = w[0]), or clone it under no_grad"
@@ -503,6 +506,8 @@ class Tensor:
         self.data = arr
         if arr.dtype.kind == "c":
             COMPLEX[0] = True
+        elif arr.dtype.kind == "u" and arr.dtype.itemsize > 1:
+            WIDE_UINT[0] = True
         if arr.nbytes >= hooks.REPORT_BYTES:
             hooks.observer.allocated(arr.nbytes)
         self.requires_grad = bool(requires_grad)
@@ -767,6 +772,8 @@ def wrap(arr: np.ndarray) -> Tensor:
             arr = dtypes.settle_bf16(arr)  # every bfloat16 tensor holds bfloat16 values only
         elif dt.kind == "c":
             COMPLEX[0] = True  # (an op's first complex result: torch.polar, view_as_complex)
+        elif dt.kind == "u" and dt.itemsize > 1:
+            WIDE_UINT[0] = True
     t = _new(Tensor)
     t.data = arr
     t.requires_grad = False
@@ -990,10 +997,138 @@ def bumped(t: Tensor) -> None:
     else:
         vc[0] += 1
     MUTATIONS[0] += 1
+    if CONJ_VIEWS:
+        sync_conj(t)
     if not _GradMode.enabled and (
         t.requires_grad or (t._base is not None and t._base.requires_grad)
     ):
         RESTATED_VIEWS[0] += 1
+
+
+# --- conjugate views: `x.conj()` of a complex tensor --------------------------------------
+# PyTorch's is a lazy view: x's storage read conjugated (`is_conj()`; its imaginary part
+# `.imag` a negative view, `is_neg()`). gradcli's holds the conjugated values in an array of
+# its own, linked to x: a change in place of either (through any view of it) is written into
+# the other at once (`sync_conj`, from `bumped`), so the program sees one storage, as in
+# PyTorch. By id of the conjugate's array: (a weak reference to it, the tensor it conjugates,
+# whether it is a conjugate, is_conj(): a conjugate of a conjugate is x's values again).
+CONJ_VIEWS: dict[int, tuple[weakref.ref, Tensor, bool]] = {}
+# id(the storage of a tensor conjugated) -> the keys of CONJ_VIEWS of its conjugates
+CONJ_OF: dict[int, set[int]] = {}
+
+
+def conj_view(out: Tensor, src: Tensor) -> Tensor:
+    """Make `out` (holding conj(src)'s values in an array of its own) src's conjugate view."""
+    if out.data.base is not None:
+        out.data = np.array(out.data, order="K")
+    own(src)
+    key = id(out.data)
+    of = id(storage_root(src))
+
+    def forget(ref: Any, key: int = key, of: int = of) -> None:
+        entry = CONJ_VIEWS.get(key)
+        if entry is not None and entry[0] is ref:
+            del CONJ_VIEWS[key]
+            keys = CONJ_OF.get(of)
+            if keys is not None:
+                keys.discard(key)
+                if not keys:
+                    del CONJ_OF[of]
+
+    CONJ_VIEWS[key] = (weakref.ref(out.data, forget), src, not is_conj(src))
+    CONJ_OF.setdefault(of, set()).add(key)
+    out._vc = counter(src)
+    out._base = src._base if src._base is not None else src
+    out._vver = out._vc[0]
+    out._inf = src._inf
+    return out
+
+
+def _conj_entry(t: Tensor) -> tuple[np.ndarray, tuple] | None:
+    """The storage of the conjugate view `t` is (or is a view of), with its entry; None."""
+    root = storage_root(t)
+    entry = CONJ_VIEWS.get(id(root))
+    if entry is None or entry[0]() is not root:
+        return None
+    return root, entry
+
+
+def is_conj(t: Tensor) -> bool:
+    """PyTorch's `t.is_conj()`: a complex tensor on a conjugate view's storage."""
+    if not CONJ_VIEWS or t.data.dtype.kind != "c":
+        return False
+    found = _conj_entry(t)
+    return found is not None and found[1][2]
+
+
+def is_neg(t: Tensor) -> bool:
+    """PyTorch's `t.is_neg()`: the imaginary parts of a conjugate view (`x.conj().imag`)."""
+    if not CONJ_VIEWS or t.data.dtype.kind != "f":
+        return False
+    found = _conj_entry(t)
+    if found is None or not found[1][2] or t.data.size == 0:
+        return False
+    root = found[0]
+    offset = t.data.__array_interface__["data"][0] - root.__array_interface__["data"][0]
+    return offset % root.itemsize != 0  # (an imaginary part: half a complex number in)
+
+
+def check_unresolved(t: Tensor) -> None:
+    """PyTorch's refusal of `t.numpy()` on a conjugate or negative view."""
+    if CONJ_VIEWS and (is_conj(t) or is_neg(t)):
+        bit = ("conjugate", "resolve_conj") if is_conj(t) else ("negative", "resolve_neg")
+        raise GradcliError(
+            f"Can't call numpy() on Tensor that has {bit[0]} bit set. Use "
+            f"tensor.{bit[1]}().numpy() instead.",
+            hint=f"call {bit[1]}() first (a copy)",
+        ).mirror("RuntimeError")
+
+
+def conj_address(t: Tensor) -> int | None:
+    """The address PyTorch's `data_ptr()` gives a tensor on a conjugate view's storage: in
+    the storage of the tensor conjugated (None for any other tensor)."""
+    found = _conj_entry(t) if CONJ_VIEWS else None
+    if found is None:
+        return None
+    offset = 0
+    while found is not None:  # (a conjugate of a conjugate...: the first tensor's storage)
+        root, (_ref, src, _flag) = found
+        offset += t.data.__array_interface__["data"][0] - root.__array_interface__["data"][0]
+        t = src
+        found = _conj_entry(t)
+    own(t)
+    return t.data.__array_interface__["data"][0] + offset
+
+
+def sync_conj(t: Tensor) -> None:
+    """After a change in place of t's storage: write the conjugates of the new values into the
+    storages linked to it by conjugate views (and theirs in turn)."""
+    todo = [storage_root(t)]
+    seen: set[int] = set()
+    while todo:
+        root = todo.pop()
+        if id(root) in seen:
+            continue
+        seen.add(id(root))
+        entry = CONJ_VIEWS.get(id(root))
+        if entry is not None and entry[0]() is root:
+            src = entry[1]  # a conjugate view changed: its tensor takes the new values
+            if not src.data.flags.writeable:
+                own(src)
+            if not src.data.flags.writeable:
+                raise NotSupported(
+                    "gradcli does not support changing in place the conjugate of an expanded "
+                    "tensor",
+                    hint="conjugate a copy: x.clone().conj()",
+                )
+            np.copyto(src.data, np.conjugate(root))
+            todo.append(storage_root(src))
+        for key in list(CONJ_OF.get(id(root), ())):
+            entry = CONJ_VIEWS.get(key)
+            view = entry[0]() if entry is not None else None
+            if view is not None and key not in seen and storage_root(entry[1]) is root:
+                np.copyto(view, np.conjugate(entry[1].data))  # a conjugate of the changed one
+                todo.append(view)
 
 
 # The sequence number the next recorded node gets (`core.op.Node`; `op.SEQ` is this list).
@@ -1254,7 +1389,8 @@ def data_array(
                 # Fine in a float (or bool) tensor, as in PyTorch: refused below otherwise.
                 if not big:
                     big.append(v)
-                v = float(v)
+                if not 0 <= v < 2**64:  # (kept an int in uint64's range: a uint64 tensor's)
+                    v = float(v)
             kinds.add(dtypes.INT64)
         elif isinstance(v, float):
             kinds.add(None)  # the default float dtype
@@ -1294,7 +1430,11 @@ def data_array(
             if np.dtype(dtype).kind in "fb"
             else "'complex' object cannot be interpreted as an integer"
         ).mirror("TypeError")
-    if big and np.dtype(dtype).kind not in "fbc":
+    if (
+        big
+        and np.dtype(dtype).kind not in "fbc"
+        and not (np.dtype(dtype) == np.uint64 and 0 <= big[0] < 2**64)
+    ):
         raise GradcliError(
             "Overflow when unpacking long long",
             found=f"an integer of {big[0].bit_length()} bits, out of range for int64",

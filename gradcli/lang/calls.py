@@ -34,6 +34,7 @@ from ..core.sparse import SparseCOO, SparseCSR
 from ..core.sparse import refused as sparse_refused
 from ..core.tensor import (
     COMPLEX,
+    WIDE_UINT,
     Tensor,
     _GradMode,
     carry_batched,
@@ -294,6 +295,8 @@ def _checked_call(
         device_checked(kwargs["device"], name, bound, fixed, args, kwargs)
     if COMPLEX[0]:
         _complex_checked(fixed, args, kwargs, name)
+    if WIDE_UINT[0]:
+        _uint_checked(fixed, args, kwargs, name)
     if not raw:
         for a in args:
             if isinstance(a, DType) or type(a) is range:
@@ -343,6 +346,18 @@ def _checked_call(
         # a complex value reached a conversion to a real one (`core.op`): refused
         label = name if isinstance(name, str) else name()
         raise complex_refusal(f"{label}()") from None
+
+
+def _uint_checked(f: Any, args: list, kwargs: dict, name: str | Callable[[], str]) -> None:
+    """A tensor of uint16/uint32/uint64 goes only where PyTorch's kernels take it
+    (`surface.uintgate`, the one table)."""
+    module = getattr(f, "__module__", None) or ""
+    if not module.startswith(("gradcli.surface", "gradcli.ops", "gradcli.core")):
+        return
+    from ..surface import uintgate
+
+    label = name if isinstance(name, str) else name()
+    uintgate.check(label.rpartition(".")[2], (*args, *kwargs.values()))
 
 
 def _complex_checked(f: Any, args: list, kwargs: dict, name: str | Callable[[], str]) -> None:

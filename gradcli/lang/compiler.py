@@ -32,7 +32,7 @@ from ..base.errors import GradcliError, LimitError, NotSupported, Source, Span, 
 from ..core import hooks as _hooks
 from ..core.dtypes import program_float
 from ..core.op import SEQ, complex_refusal
-from ..core.tensor import Tensor, typename
+from ..core.tensor import WIDE_UINT, Tensor, typename
 from ..surface import indexing as I
 from ..surface import names, public
 from ..surface import nn as surface_nn
@@ -2739,7 +2739,7 @@ class Compiler:
             a = left(f)
             b = right(f)
             try:
-                if tensor_fn is not None:
+                if tensor_fn is not None and not WIDE_UINT[0]:
                     # the hot cases straight to the tensor's operator: tensor with tensor or a
                     # Python number (binop sees to the rest: arrays, lists, None...)
                     ta, tb = type(a), type(b)

@@ -11,7 +11,16 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core.dtypes import BF16
-from ..core.tensor import VMAP_STORAGE, Tensor, _GradMode, batched, grad_enabled, numpy_data, own
+from ..core.tensor import (
+    VMAP_STORAGE,
+    Tensor,
+    _GradMode,
+    batched,
+    check_unresolved,
+    grad_enabled,
+    numpy_data,
+    own,
+)
 
 NOT_A_TENSOR = (
     "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
@@ -51,6 +60,7 @@ def tensor_array(t: Tensor, force: bool = False) -> np.ndarray:
         raise GradcliError(NOT_A_TENSOR)
     if t.data.dtype == BF16:  # NumPy has no bfloat16
         raise GradcliError("Got unsupported ScalarType BFloat16").mirror("TypeError")
+    check_unresolved(t)
     own(t)  # the array shares the tensor's storage: lent data (`core.tensor.lend`) is copied
     return t.data.view()
 

@@ -20,6 +20,7 @@ from ..core.layout import iterated
 from ..core.sparse import SparseCOO, SparseCSR
 from ..core.sparse import refused as sparse_refused
 from ..core.tensor import (
+    WIDE_UINT,
     Tensor,
     _GradMode,
     check_batched_write,
@@ -200,6 +201,40 @@ def instance_binop(op: ast.operator, a: Any, b: Any) -> Any:
 _UNARY_DUNDERS = {ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__invert__"}
 
 
+# The operators' method names, as `surface.uintgate` knows them.
+_GATE_NAMES = {
+    ast.Add: "__add__",
+    ast.Sub: "__sub__",
+    ast.Mult: "__mul__",
+    ast.Div: "__truediv__",
+    ast.FloorDiv: "__floordiv__",
+    ast.Mod: "__mod__",
+    ast.Pow: "__pow__",
+    ast.MatMult: "__matmul__",
+    ast.BitAnd: "__and__",
+    ast.BitOr: "__or__",
+    ast.BitXor: "__xor__",
+    ast.LShift: "__lshift__",
+    ast.RShift: "__rshift__",
+    ast.Lt: "__lt__",
+    ast.LtE: "__le__",
+    ast.Gt: "__gt__",
+    ast.GtE: "__ge__",
+    ast.Eq: "__eq__",
+    ast.NotEq: "__ne__",
+    ast.USub: "__neg__",
+    ast.UAdd: "__pos__",
+    ast.Invert: "__invert__",
+}
+
+
+def _uint_gate(key: str, *operands: Any) -> None:
+    """A tensor of uint16/uint32/uint64 among the operands: only where PyTorch takes it."""
+    from ..surface import uintgate
+
+    uintgate.check(key, operands)
+
+
 def binop(op: ast.operator, a: Any, b: Any) -> Any:
     if (
         FX_PROXY[0] is not None
@@ -231,6 +266,8 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
         elif not (isinstance(a, np.ndarray) or isinstance(b, np.ndarray)):
             return _numpy_numbers(op, a, b)
     if isinstance(a, Tensor) or isinstance(b, Tensor):
+        if WIDE_UINT[0]:
+            _uint_gate(_GATE_NAMES.get(type(op), "?"), a, b)
         if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
             out = _tensor_with_array(op, a, b)
             if out is not None:
@@ -929,6 +966,8 @@ def unary(op: ast.unaryop, v: Any) -> Any:
         return v.call_special(fn)
     if _LAZY[0] and type(v) in _UNINITIALIZED and kind is not ast.Not:
         raise _uninitialized("neg" if kind is ast.USub else "positive", v)
+    if WIDE_UINT[0] and kind is not ast.Not and isinstance(v, Tensor):
+        _uint_gate(_GATE_NAMES.get(kind, "?"), v)
     if kind is ast.Invert:
         if isinstance(v, Tensor):
             if v.dtype.kind in "fc":  # (the operator checks first; x.bitwise_not() is ATen's)
@@ -1060,6 +1099,8 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
     if kind is ast.NotIn:
         return not contains(b, a)
     if isinstance(a, Tensor) or isinstance(b, Tensor):
+        if WIDE_UINT[0] and (_operand(a) and _operand(b)):
+            _uint_gate(_GATE_NAMES.get(kind, "?"), a, b)
         if not (_operand(a) and _operand(b)):
             # PyTorch's comparison gives way and Python's default answers: == by identity
             if kind is ast.Eq or kind is ast.NotEq:

@@ -780,7 +780,13 @@ def _cholesky_inverse_fwd(a: np.ndarray, upper: bool = False) -> np.ndarray:
         ).mirror("RuntimeError") from None
     x = np.conj(np.swapaxes(linv, -1, -2)) @ linv
     low = np.tril(x)
-    return column_major(low + np.conj(np.swapaxes(np.tril(x, -1), -1, -2)))
+    out = low + np.conj(np.swapaxes(np.tril(x, -1), -1, -2))
+    if out.dtype.kind == "c":
+        # (zpotri's lauum computes each diagonal entry as a real number: imaginary part 0)
+        d = np.diagonal(out, axis1=-2, axis2=-1).real
+        idx = np.arange(out.shape[-1])
+        out[..., idx, idx] = d
+    return column_major(out)
 
 
 def _mh(t: Tensor) -> Tensor:
@@ -824,6 +830,7 @@ cholesky_inverse = defop(
         if p.get("upper", False)
         else f"jnp.linalg.inv(jnp.tril({a[0]}) @ jnp.swapaxes(jnp.tril({a[0]}), -1, -2))"
     ),
+    complex="rule",  # (PyTorch's formulas with conjugate transposes, `_mh`)
 )
 
 

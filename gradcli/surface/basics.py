@@ -31,6 +31,7 @@ from ..core.tensor import (
     Tensor,
     _GradMode,
     batched,
+    conj_address,
     no_grad,
     own,
     storage_elements,
@@ -749,6 +750,41 @@ def count_nonzero(input: Any, dim: Any = None) -> Tensor:  # noqa: A002
     return Tensor(np.asarray(np.count_nonzero(x.data, axis=d), dtype=np.int64))
 
 
+def hash_tensor(
+    input: Any,  # noqa: A002
+    dim: Any = None,
+    *,
+    keepdim: bool = False,
+    mode: int = 0,
+) -> Tensor:
+    """`torch.hash_tensor`: the elements made 64-bit (floats float64, integers and booleans
+    int64), their bits read as uint64 and reduced by xor (mode 0, PyTorch's only one); a
+    uint64 result, outside the graph."""
+    x = _t(input)
+    if C.int_arg(mode, "mode") != 0:
+        raise GradcliError(f"Unknown hash_tensor mode: {mode}").mirror("RuntimeError")
+    if x.dtype.kind == "c" or x.dtype in D.WIDE_UNSIGNED:
+        raise GradcliError(
+            f"\"xor_sum_cpu\" not implemented for '{D.scalar_type_name(x.dtype)}'",
+            hint="hash the real and imaginary parts: torch.view_as_real(z)",
+        ).mirror("NotImplementedError")
+    d = C.reduction_dims(dim, x.ndim)
+    if d is None and x.numel() == 0:
+        raise GradcliError(
+            "hash_tensor: Expected reduction dim to be specified for input.numel() == 0. "
+            "Specify the reduction dim with the 'dim' argument."
+        ).mirror("RuntimeError")
+    for k in d if isinstance(d, tuple) else () if d is None else (d,):
+        if x.shape[k] == 0:
+            raise GradcliError(
+                f"hash_tensor: Expected reduction dim {k} to have non-zero size."
+            ).mirror("IndexError")
+    wide = np.dtype(np.float64) if x.dtype.kind == "f" else np.dtype(np.int64)
+    bits = np.asarray(x.data).astype(wide).view(np.uint64)
+    out = np.bitwise_xor.reduce(bits, axis=d, keepdims=bool(keepdim))
+    return Tensor(np.asarray(out, dtype=np.uint64))
+
+
 def bincount(input: Any, weights: Any = None, minlength: int = 0) -> Tensor:  # noqa: A002
     x = _t(input)
     if x.dtype.kind not in "iu":  # (ATen's dispatch, before its checks: no float, no bool)
@@ -1025,7 +1061,8 @@ def data_ptr(x: Tensor) -> int:
     if _GradMode.vmapped and batched(x):
         raise GradcliError(VMAP_STORAGE)
     own(x)
-    return int(x.data.__array_interface__["data"][0])
+    conj = conj_address(x)  # (a conjugate view's: in the storage of the tensor it conjugates)
+    return int(x.data.__array_interface__["data"][0] if conj is None else conj)
 
 
 class UntypedStorage:
@@ -1461,7 +1498,9 @@ class TypeInfo:
 
     def __repr__(self) -> str:
         if not self.floating:
-            return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
+            # (PyTorch shows a maximum past int32's of an unsigned type as a float: %g)
+            top = f"{float(self.max):g}" if self.dtype in ("uint32", "uint64") else self.max
+            return f"iinfo(min={self.min}, max={top}, dtype={self.dtype})"
         return (
             f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, "
             f"eps={self.eps:g}, smallest_normal={self.tiny:g}, tiny={self.tiny:g}, "
@@ -1703,6 +1742,7 @@ NAMES = declare(
     ("nonzero_static", "torch Tensor", nonzero_static, ""),
     ("argwhere", "torch Tensor", argwhere, ""),
     ("count_nonzero", "torch Tensor", count_nonzero, ""),
+    ("hash_tensor", "torch Tensor", hash_tensor, ""),
     ("bincount", "torch Tensor", bincount, ""),
     ("unique", "torch Tensor", unique, ""),
     ("unique_consecutive", "torch Tensor", unique_consecutive, ""),

@@ -654,6 +654,13 @@ def eye(
     )
 
 
+def _wide_unsigned(dtype: Any) -> bool:
+    try:
+        return np.dtype(dtype) in dtypes.WIDE_UNSIGNED
+    except TypeError:
+        return False  # (a program's `float` / `int`: `check_dtype` reads them)
+
+
 def arange(
     *args: Any,
     dtype: Any = None,
@@ -689,6 +696,11 @@ def arange(
         raise GradcliError("upper bound and lower bound inconsistent with step sign")
     # As PyTorch: integer arguments give an int64 range (indices), any float a float one.
     ints = dtype is None and all(isinstance(a, int) for a in (s, e, st))
+    if dtype is not None and _wide_unsigned(dtype):
+        raise GradcliError(
+            f"\"arange_cpu\" not implemented for '{dtypes.scalar_type_name(np.dtype(dtype))}'",
+            hint="make an int64 range and convert it: torch.arange(n).to(torch.uint32)",
+        ).mirror("NotImplementedError")
     dt = np.int64 if ints else float_dtype(dtype, "arange")
     if np.dtype(dt) == np.int64:
         # ATen sizes an int64 range from the numbers converted toward zero first:

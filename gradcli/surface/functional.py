@@ -32,10 +32,13 @@ from ..core.tensor import (
     bumped,
     carry_batched,
     check_batched_write,
+    conj_view,
     grad_enabled,
     pytype_name,
     typename,
 )
+from ..core.tensor import is_conj as is_conj_view
+from ..core.tensor import is_neg as is_neg_view
 from ..ops import arithmetic as A
 from ..ops import binary as B
 from ..ops import elementwise as E
@@ -1064,16 +1067,16 @@ def imag(input: Any) -> Tensor:  # noqa: A002
 
 
 def conj(input: Any) -> Tensor:
-    """`x.conj()` / `torch.conj(x)`: the complex conjugate (a real tensor itself). PyTorch's
-    is a lazy view (`is_conj()`); gradcli's holds the conjugated values (the same numbers and
-    gradients)."""
+    """`x.conj()` / `torch.conj(x)`: the complex conjugate (a real tensor itself), a view of
+    x as PyTorch's (`is_conj()`; changes in place reach x conjugated: `core.tensor.conj_view`)."""
     x = tensor_arg(input, "input")
     if x.dtype.kind != "c":
         return x
-    return apply(_cx().conj, x)
+    return conj_view(apply(_cx().conj, x), x)
 
 
 def conj_physical(input: Any) -> Tensor:
+    """`torch.conj_physical(x)`: the conjugate in a new tensor (not a view)."""
     x = tensor_arg(input, "input")
     if x.dtype.kind != "c":
         return x
@@ -1081,8 +1084,16 @@ def conj_physical(input: Any) -> Tensor:
 
 
 def resolve_conj(input: Any) -> Tensor:
-    """`resolve_conj` / `resolve_neg`: gradcli's conjugates are never lazy: the tensor."""
-    return tensor_arg(input, "input")
+    """`x.resolve_conj()`: of a conjugate view a copy of its values (no longer a view), of
+    anything else the tensor itself."""
+    x = tensor_arg(input, "input")
+    return clone(x) if is_conj_view(x) else x
+
+
+def resolve_neg(input: Any) -> Tensor:
+    """`x.resolve_neg()`: of a negative view (`x.conj().imag`) a copy, else the tensor."""
+    x = tensor_arg(input, "input")
+    return clone(x) if is_neg_view(x) else x
 
 
 def angle(input: Any) -> Tensor:
@@ -1125,6 +1136,13 @@ def view_as_real(input: Any) -> Tensor:
     x = tensor_arg(input, "input")
     if x.dtype.kind != "c":
         raise GradcliError("view_as_real is only supported for complex tensors")
+    if is_conj_view(x):
+        raise GradcliError(
+            "view_as_real doesn't work on unresolved conjugated tensors.  To resolve the "
+            "conjugate tensor so you can view it as real, use self.resolve_conj(); however, be "
+            "warned that the resulting tensor will NOT alias the original.",
+            hint="x.resolve_conj() first (a copy)",
+        ).mirror("RuntimeError")
     return apply(_cx().view_as_real, x)
 
 

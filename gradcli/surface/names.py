@@ -30,6 +30,7 @@ from ..base.errors import GradcliError
 from ..core import dtypes as D
 from ..core import hooks
 from ..core import primitives as P
+from ..core import tensor as core_tensor
 from ..core.dtypes import BF16, LEGACY_TYPES, check_dtype
 from ..core.op import laid_out
 from ..core.tensor import (
@@ -156,6 +157,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     reshape,
     reshape_as,
     resolve_conj,
+    resolve_neg,
     softmax,
     softplus,
     squeeze,
@@ -705,6 +707,7 @@ def _numpy(self: Tensor, force: bool = False) -> Tensor:
         )
     if self.dtype == BF16:  # NumPy has no bfloat16
         raise GradcliError("Got unsupported ScalarType BFloat16").mirror("TypeError")
+    core_tensor.check_unresolved(self)
     return self
 
 
@@ -870,7 +873,8 @@ DECLARED = declare(
     ("imag", "torch property", imag, "imag"),
     ("conj", "torch Tensor", conj, "conj"),
     ("conj_physical", "torch Tensor", conj_physical, "conj"),
-    ("resolve_conj resolve_neg", "torch Tensor", resolve_conj, ""),
+    ("resolve_conj", "torch Tensor", resolve_conj, ""),
+    ("resolve_neg", "torch Tensor", resolve_neg, ""),
     ("angle", "torch Tensor", angle, "angle"),
     ("complex", "torch", complex_, "complex"),
     ("polar", "torch", polar, "composition of complex mul cos sin"),
@@ -1116,7 +1120,8 @@ COMPLEX_NAMES = frozenset(
     SGD Adam AdamW RMSprop Adagrad Adadelta Adamax NAdam RAdam Rprop ASGD
     exp log sqrt sin cos tanh abs absolute neg negative reciprocal square pow
     add sub subtract mul multiply div divide true_divide sum mean matmul mm mv dot
-    real imag conj conj_physical resolve_conj resolve_neg angle complex polar view_as_real
+    real imag conj conj_physical resolve_conj resolve_neg is_conj is_neg _is_view data_ptr angle
+    complex     polar view_as_real
     view_as_complex is_complex is_floating_point is_tensor numel size dim ndimension
     reshape view view_as reshape_as flatten squeeze unsqueeze permute transpose swapaxes
     swapdims t adjoint expand expand_as broadcast_to cat concat concatenate stack
@@ -1127,7 +1132,8 @@ COMPLEX_NAMES = frozenset(
     copy_ conj_physical_ unbind split chunk __setitem__ sgn norm vector_norm
     inv inverse det solve dist matrix_norm svdvals vdot isreal cholesky cholesky_ex eigvalsh
     matrix_exp eig eigvals eigh svd qr pinv pinverse slogdet logdet diag diag_embed diagflat
-    geqrf householder_product orgqr cholesky_solve lstsq lu lu_factor lu_factor_ex lu_solve
+    geqrf householder_product orgqr cholesky_solve cholesky_inverse lstsq lu lu_factor lu_factor_ex
+    lu_solve
     lu_unpack solve_triangular
     lerp lerp_ masked_fill masked_fill_ masked_scatter masked_scatter_ index_fill index_fill_
     index_put index_put_ index_add index_add_ index_copy index_copy_ scatter scatter_
@@ -1136,6 +1142,8 @@ COMPLEX_NAMES = frozenset(
     diagonal trace float double half long int short flip fliplr flipud roll
     tan sinh cosh sigmoid log2 log10 rsqrt expm1 log1p asin acos atan arcsin arccos arctan
     linear Linear addmm where cumsum cumsum_ cumprod cumprod_
+    uniform_ normal_ kaiming_uniform_ kaiming_normal_ xavier_uniform_ xavier_normal_ zeros_ ones_
+    constant_ Conv1d Conv2d conv1d conv2d Sequential hash_tensor
     fill bessel_j0 bessel_j1 bessel_y0 bessel_y1 spherical_bessel_j0 modified_bessel_i0
     modified_bessel_i1 modified_bessel_k0 modified_bessel_k1 scaled_modified_bessel_k0
     scaled_modified_bessel_k1 airy_ai chebyshev_polynomial_t chebyshev_polynomial_u
@@ -1162,7 +1170,7 @@ COMPLEX_REFUSED: dict[str, tuple[str, str]] = {
     ),
     **dict.fromkeys(
         "clamp clamp_ clip clip_ clamp_min clamp_min_ clamp_max clamp_max_ relu relu_ "
-        "hardtanh hardtanh_ relu6".split(),
+        "hardtanh hardtanh_ relu6 ReLU ReLU6 Hardtanh".split(),
         ("NotImplementedError", "clamp is not supported for complex types"),
     ),
     **{
@@ -1176,6 +1184,8 @@ COMPLEX_REFUSED: dict[str, tuple[str, str]] = {
         n: ("NotImplementedError", _NO_KERNEL.format(k=k))
         for n, k in (
             ("frac", "frac_cpu"),
+            ("mse_loss", "mse_cpu"),
+            ("MSELoss", "mse_cpu"),
             ("frac_", "frac_cpu"),
             ("erf", "erf_vml_cpu"),
             ("erf_", "erf_vml_cpu"),
@@ -1289,7 +1299,7 @@ _INPLACE_FUNCTIONS = (
     "abs_ acos_ acosh_ arccos_ arccosh_ arcsin_ arcsinh_ arctan_ arctanh_ asin_ asinh_ "
     "atan_ atanh_ ceil_ clamp_ clamp_max_ clamp_min_ cos_ cosh_ erf_ erfc_ exp2_ exp_ expm1_ "
     "fill_ fix_ floor_ frac_ i0_ log10_ log1p_ log2_ log_ logit_ nan_to_num_ neg_ "
-    "clip_ deg2rad_ rad2deg_ negative_ gcd_ lcm_ "
+    "clip_ deg2rad_ rad2deg_ negative_ gcd_ lcm_ conj_physical_ "
     "reciprocal_ relu_ round_ rsqrt_ sigmoid_ sin_ sinc_ sinh_ sqrt_ square_ tan_ tanh_ "
     "trunc_ xlogy_ zero_"
 ).split()
@@ -1301,7 +1311,8 @@ _INPLACE_FUNCTIONS = (
 _DERIVED_INPLACE = (
     "addcmul addcdiv lerp hypot addmm addmv addr baddbmm addbmm tril triu cumsum cumprod "
     "eq ne lt le gt ge logical_and logical_or logical_xor logical_not bitwise_and bitwise_or "
-    "bitwise_xor bitwise_not bitwise_left_shift bitwise_right_shift renorm deg2rad rad2deg gcd lcm"
+    "bitwise_xor bitwise_not bitwise_left_shift bitwise_right_shift renorm deg2rad rad2deg gcd lcm "
+    "conj_physical"
 ).split()
 # PyTorch's other names of in-place methods
 _INPLACE_ALIASES = {

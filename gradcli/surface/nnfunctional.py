@@ -20,7 +20,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError, NotSupported
 from ..base.lazy import lazy_module
-from ..core import hooks
+from ..core import dtypes, hooks
 from ..core import primitives as P
 from ..core.dtypes import (
     BF16,
@@ -2414,8 +2414,53 @@ def _batch_norm(input: Any, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
 
 
 def _conv(d: int, input: Any, weight: Any, *args: Any) -> Tensor:  # noqa: A002
+    if (
+        isinstance(input, Tensor)
+        and isinstance(weight, Tensor)
+        and input.dtype.kind == "c"
+        and weight.dtype == input.dtype
+        and (not args or args[0] is None or getattr(args[0], "dtype", None) == input.dtype)
+    ):
+        return _complex_conv(d, input, weight, *args)
+    if (
+        isinstance(input, Tensor)
+        and isinstance(weight, Tensor)
+        and input.dtype.kind == "c"
+        and weight.dtype != input.dtype
+        and (not args or not isinstance(args[0], Tensor) or args[0].dtype == input.dtype)
+    ):
+        # (ATen's check of a complex convolution's operands, in its words)
+        shown = (
+            f"CPU{scalar_type_name(weight.dtype)}Type"
+            if weight.dtype.kind == "c"
+            else dtypes.LEGACY_TYPES.get(weight.dtype, str(weight.dtype))
+        )
+        raise GradcliError(
+            f"Input type (CPU{scalar_type_name(input.dtype)}Type) and weight type ({shown}) "
+            "should be the same",
+            hint="give the input and the weight one dtype: w.to(x.dtype)",
+        ).mirror("RuntimeError")
     y = _conv_laid(d, input, weight, *args)
     return _nhwc(y, input, weight) if d == 2 else y
+
+
+def _complex_conv(d: int, x: Tensor, w: Tensor, bias: Any = None, *rest: Any) -> Tensor:
+    """PyTorch's convolution of complex tensors (ATen's complex_convolution): three real
+    ones by Gauss's trick, a = conv(xr, wr, br), b = conv(xi, wi), c = conv(xr + xi, wr + wi,
+    br + bi), and the result a - b + i (c - a - b), recorded as those operations (gradients
+    flow through them)."""
+    xr, xi = F.real(x), F.imag(x)
+    wr, wi = F.real(w), F.imag(w)
+    br = bi = None
+    if bias is not None:
+        br, bi = F.real(bias), F.imag(bias)
+    a = _conv(d, xr, wr, br, *rest)
+    b = _conv(d, xi, wi, None, *rest)
+    c = _conv(d, xr + xi, wr + wi, None if bias is None else br + bi, *rest)
+    imag = 1j * (c - a - b)
+    if imag.node is not None:
+        imag.node.label = "MulBackward1"  # (ATen's C++ `i * t`: mul.Scalar)
+    return (a - b) + imag
 
 
 def _conv_transpose(d: int, input: Any, weight: Any, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002

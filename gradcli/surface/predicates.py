@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core import tensor as core_tensor
 from ..core.dtypes import BF16, round_bf16, scalar_type_name
 from ..core.layout import (
     contiguous_strides,
@@ -177,13 +178,13 @@ def is_signed(input: Any) -> bool:  # noqa: A002
 
 
 def is_conj(input: Any) -> bool:  # noqa: A002
-    _tensor(input, "is_conj", "input", 1)
-    return False
+    """`x.is_conj()`: whether x is a conjugate view (`x.conj()` of a complex tensor)."""
+    return core_tensor.is_conj(_tensor(input, "is_conj", "input", 1))
 
 
 def is_neg(input: Any) -> bool:  # noqa: A002
-    _tensor(input, "is_neg", "input", 1)
-    return False
+    """`x.is_neg()`: whether x is a negative view (the imaginary parts of a conjugate view)."""
+    return core_tensor.is_neg(_tensor(input, "is_neg", "input", 1))
 
 
 def _elementwise_test(name: str, test: Any) -> Any:

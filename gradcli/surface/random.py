@@ -230,6 +230,9 @@ _DTYPES: dict[str, _DType] = {
     "int16": _int_dtype("int16", np.int16),
     "int8": _int_dtype("int8", np.int8),
     "uint8": _int_dtype("uint8", np.uint8),
+    "uint16": _int_dtype("uint16", np.uint16),
+    "uint32": _int_dtype("uint32", np.uint32),
+    "uint64": _int_dtype("uint64", np.uint64),
     "bool": _DType("bool", np.dtype(np.bool_), "b", 1, 0, 1),
 }
 _ALIASES = {
@@ -254,6 +257,9 @@ SCALAR_TYPE = {
     "int16": "Short",
     "int8": "Char",
     "uint8": "Byte",
+    "uint16": "UInt16",
+    "uint32": "UInt32",
+    "uint64": "UInt64",
     "bool": "Bool",
 }
 CPP_TYPE = {
@@ -1110,6 +1116,33 @@ def _check_float(dt: _DType, what: str) -> None:
         raise NotImplementedError(f"\"{what}\" not implemented for '{SCALAR_TYPE[dt.name]}'")
 
 
+def _complex_parts(dtype: Any) -> np.dtype | None:
+    """Of a complex dtype (NumPy's, or its name), the dtype of its parts; else None."""
+    if isinstance(dtype, str):
+        dtype = {"complex64": np.complex64, "complex128": np.complex128}.get(
+            dtype.removeprefix("torch."), None
+        )
+    if not isinstance(dtype, (np.dtype, type)) or dtype is None:
+        return None
+    try:
+        dt = np.dtype(dtype)
+    except TypeError:
+        return None
+    if dt.kind != "c":
+        return None
+    return np.dtype(np.float64 if dt == np.complex128 else np.float32)
+
+
+def _parts_shape(size: Any) -> tuple[int, ...]:
+    return (*_shape(size), 2)
+
+
+def _complex_drawn(parts: np.ndarray) -> np.ndarray:
+    """The complex numbers of a draw of their parts (shape + (2,), real then imaginary)."""
+    dt = np.complex128 if parts.dtype == np.float64 else np.complex64
+    return np.ascontiguousarray(parts).view(dt).reshape(parts.shape[:-1])
+
+
 def uniform_(
     size: Any,
     a: float = 0.0,
@@ -1120,6 +1153,9 @@ def uniform_(
     strides: Sequence[int] | None = None,
 ) -> np.ndarray:
     """torch.empty(size, dtype=dtype).uniform_(a, b, generator=g) (laid out as `strides`)."""
+    parts = _complex_parts(dtype)
+    if parts is not None:  # PyTorch's draw on the real view: each part uniform in [a, b)
+        return _complex_drawn(uniform_(_parts_shape(size), a, b, dtype=parts, generator=generator))
     dt = _dtype(dtype)
     _check_float(dt, "check_uniform_bounds")
     shape = _shape(size)
@@ -1627,6 +1663,19 @@ def normal_(
     strides: Sequence[int] | None = None,
 ) -> np.ndarray:
     """torch.empty(size, dtype=dtype).normal_(mean, std, generator=g) (laid out as `strides`)."""
+    parts = _complex_parts(dtype)
+    if parts is not None:
+        # PyTorch's draw on the real view: each part normal about `mean`, with half the
+        # variance (std / sqrt(2))
+        return _complex_drawn(
+            normal_(
+                _parts_shape(size),
+                mean,
+                float(std) / math.sqrt(2.0),
+                dtype=parts,
+                generator=generator,
+            )
+        )
     dt = _dtype(dtype)
     mean, std = float(mean), float(std)
     if not std >= 0.0:
@@ -2811,9 +2860,9 @@ def kaiming_uniform_(
 ) -> np.ndarray:
     """nn.init.kaiming_uniform_; an empty shape draws nothing (PyTorch warns and returns)."""
     shape = _shape(size)
-    dt = _dtype(dtype)
+    dt = _dtype(dtype) if _complex_parts(dtype) is None else np.dtype(dtype)
     if 0 in shape:
-        return np.zeros(shape, dt.storage)
+        return np.zeros(shape, getattr(dt, "storage", dt))
     bound = math.sqrt(3.0) * _kaiming_std(shape, a, mode, nonlinearity)
     return uniform_(shape, -bound, bound, dtype=dt, generator=generator)
 
@@ -2828,9 +2877,9 @@ def kaiming_normal_(
     generator: Generator | None = None,
 ) -> np.ndarray:
     shape = _shape(size)
-    dt = _dtype(dtype)
+    dt = _dtype(dtype) if _complex_parts(dtype) is None else np.dtype(dtype)
     if 0 in shape:
-        return np.zeros(shape, dt.storage)
+        return np.zeros(shape, getattr(dt, "storage", dt))
     std = _kaiming_std(shape, a, mode, nonlinearity)
     return normal_(shape, 0.0, std, dtype=dt, generator=generator)
 

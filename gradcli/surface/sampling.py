@@ -699,8 +699,16 @@ def _target(x: Any) -> Tensor:
     return x
 
 
-def _float_target(x: Any, fn: str) -> Tensor:
+def _float_target(x: Any, fn: str, complex_parts: bool = False) -> Tensor:
+    """x, a float tensor (or, `complex_parts`, a complex one, drawn as its real view)."""
     x = _target(x)
+    if complex_parts and x.dtype.kind == "c":
+        if _strides(x) is not None:
+            raise NotSupported(
+                f"{fn}() into a complex tensor laid out as a transposed one is not supported",
+                hint="fill a contiguous tensor: x = x.contiguous()",
+            )
+        return x
     if x.dtype.kind != "f":
         raise GradcliError(
             f"\"{fn}\" not implemented for '{scalar_type_name(x.dtype)}'",
@@ -716,7 +724,7 @@ def uniform_(x: Any, a: Any = 0.0, b: Any = 1.0, *, generator: Any = None, **kw:
             f"uniform_() got an unexpected keyword argument '{next(iter(kw))}'",
             hint="x.uniform_(low, high), or **{'from': low, 'to': high}",
         ).mirror("TypeError")
-    x = _float_target(x, "check_uniform_bounds")
+    x = _float_target(x, "check_uniform_bounds", complex_parts=True)
     v = _call(
         R.uniform_,
         x.shape,
@@ -732,7 +740,7 @@ def uniform_(x: Any, a: Any = 0.0, b: Any = 1.0, *, generator: Any = None, **kw:
 def normal_(x: Any, mean: Any = 0.0, std: Any = 1.0, *, generator: Any = None) -> Tensor:
     x = _target(x)
     if x.data.size:  # PyTorch returns before its kernel checks the dtype
-        x = _float_target(x, "normal_kernel_cpu")
+        x = _float_target(x, "normal_kernel_cpu", complex_parts=True)
     if x.data.size >= 16 and not R.is_contiguous(x.shape, _strides(x)):
         _serial_check("normal_", x.data.size)
     v = _call(

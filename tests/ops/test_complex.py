@@ -250,6 +250,13 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
         lambda b, m: X.cholesky_solve(b, CO.tril(m)),
         [("c", (2, 2)), ("c", (2, 2))],
     ),
+    # (of the triangle only: PyTorch's rule differentiates (F F^H)^-1 in every entry of F)
+    ("cholesky_inverse", lambda m: L.cholesky_inverse(CO.tril(m) + _boost(m)), [("c", (3, 3))]),
+    (
+        "cholesky_inverse_upper",
+        lambda m: L.cholesky_inverse(CO.triu(m) + _boost(m), upper=True),
+        [("c", (2, 2, 2))],
+    ),
     # the records that move values (scatter, scatter_add, zero_region of an item assignment)
     ("index_copy", lambda a, b: SC.index_copy(a, 0, _IDX, b) * a, [("c", (3, 2)), ("c", (2, 2))]),
     (
@@ -372,7 +379,7 @@ def test_every_complex_record_is_checked_here() -> None:
         "scatter", "scatter_add", "zero_region",
         "fft_c2c", "fft_r2c", "fft_c2r",
         "geqrf",  # (no gradient, as PyTorch's: its values in the corpus, 1821)
-        "lu", "lu_factor", "lu_solve", "solve_triangular",
+        "lu", "lu_factor", "lu_solve", "solve_triangular", "cholesky_inverse",
     }  # fmt: skip
     assert declared <= checked, declared - checked
 

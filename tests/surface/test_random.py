@@ -464,7 +464,12 @@ def test_dtype_names() -> None:
     assert R.randint(0, 3, (2,), dtype="long", generator=g).dtype == np.int64
     assert R.rand(2, dtype=np.float32, generator=g).dtype == np.float32
     with pytest.raises(TypeError):
-        R.rand(2, dtype="complex64")
+        R.rand(2, dtype="complex32")
+    # a complex dtype draws its parts: each number's real then imaginary part, in turn
+    parts = R.rand(2, 2, dtype="float32", generator=R.Generator().manual_seed(3))
+    z = R.rand(2, dtype="complex64", generator=R.Generator().manual_seed(3))
+    assert z.dtype == np.complex64
+    assert np.array_equal(z.real, parts[:, 0]) and np.array_equal(z.imag, parts[:, 1])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11005,3 +11005,40 @@ add(
         (r"not supported",),
     ),
 )
+
+# fixdtype40: conjugate views (x.conj() shares x's storage: changes in place are written
+# through every conjugate of a storage).
+add(
+    small(
+        "conj_views_many_then_changed_in_a_loop",
+        "z = torch.ones(4, dtype=torch.complex64)\n"
+        "views = [z.conj() for _ in range(10**5)]\nwhile True:\n    z.add_(1)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "conj_of_conj_chain_changed_in_a_loop",
+        "c = torch.ones(4, dtype=torch.complex64)\nfor i in range(10**5):\n    c = c.conj()\n"
+        "while True:\n    c.mul_(1)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "conj_view_recorded_in_place",
+        "a = torch.ones(2, dtype=torch.complex64, requires_grad=True)\nb = a * 2\nb.conj().mul_(3)",
+        (r"not support",),
+    ),
+)
+
+# fixdtype40: uint16 / uint32 / uint64 tensors (a gate of PyTorch's kernels for them).
+add(
+    small("uint64_huge_zeros", "v = torch.zeros(10**10, dtype=torch.uint64)", LIMIT),
+    small(
+        "uint64_huge_list_of_big_ints",
+        "v = torch.tensor([2**64 - 1] * 10**8, dtype=torch.uint64)",
+        LIMIT,
+    ),
+    small(
+        "uint32_refused_op_in_a_loop",
+        "a = torch.ones(3, dtype=torch.uint32)\nwhile True:\n    a = a * 1\n    b = a - a",
+        (r"add_stub",),
+    ),
+)

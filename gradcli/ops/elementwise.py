@@ -1459,11 +1459,16 @@ def _gelu_vjp(g: Tensor, out: Tensor, x: Tensor, approximate: str = "none") -> t
     if (
         g.dtype == x.dtype
         and g.shape[g.ndim - x.ndim :] == x.shape
-        and (g.dtype in _REDUCED or g.dtype == np.float32)
+        and (
+            g.dtype in _REDUCED
+            or g.dtype == np.float32
+            or (g.dtype == np.float64 and grad_enabled())
+        )
     ):
         # (g with leading batch axes: torch.func's vmapped backward, the kernel broadcasting x)
-        # recorded (create_graph=True): PyTorch's kernel as its own node, GeluBackwardBackward0;
-        # float16 and bfloat16: that kernel in float32, rounded once (`core.half`)
+        # recorded (create_graph=True, any dtype): PyTorch's kernel as its own node,
+        # GeluBackwardBackward0, differentiated by gelu_double_backward; float16 and bfloat16:
+        # that kernel in float32, rounded once (`core.half`)
         return (apply(gelu_backward, g, x, approximate=approximate),)
     if approximate == "tanh":
         t = ((x + x * x * x * _GELU_C) * _GELU_K).tanh()
@@ -1484,11 +1489,27 @@ def _gelu_backward_fwd(g: np.ndarray, x: np.ndarray, *, approximate: str) -> np.
         if _gelu_onednn(x, approximate):
             return onednn32.gelu_bwd(g, x)
         return act32.gelu_backward(g, x, approximate)
+    if g.dtype == x.dtype == np.float64:
+        return _gelu_backward64(g, x, approximate)
     with np.errstate(all="ignore"):
         if approximate == "tanh":
             t = np.tanh(_GELU_K * (x + _GELU_C * x**3))
             return g * (0.5 * (1 + t) + 0.5 * x * (1 - t * t) * _GELU_K * (1 + 3 * _GELU_C * x * x))
         return g * (0.5 * (1 + _erf(x * _SQRT1_2)) + x * np.exp(-0.5 * x * x) * _INV_SQRT_2PI)
+
+
+def _gelu_backward64(g: np.ndarray, x: np.ndarray, approximate: str) -> np.ndarray:
+    """float64 gelu's gradient with the numbers of the unrecorded pass (`_gelu_vjp`'s
+    formula, each operation by its op's float64 kernel), so that create_graph=True records a
+    GeluBackwardBackward0 node without changing the first derivative's value."""
+    with np.errstate(all="ignore"):
+        if approximate == "tanh":
+            t = _tanh64((x + x * x * x * _GELU_C) * _GELU_K)
+            d = (t + 1) * 0.5 + x * (1 - t * t) * (x * x * (3 * _GELU_C) + 1) * (0.5 * _GELU_K)
+            return g * d
+        cdf = (_erf(x * _SQRT1_2) + 1) * 0.5
+        pdf = _exp64(x * x * -0.5) * _INV_SQRT_2PI
+        return g * (cdf + x * pdf)
 
 
 _GELU_KBETA = math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5

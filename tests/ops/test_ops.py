@@ -1505,6 +1505,9 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
         if fn == "leaky_relu"
         else np.where((x > a) & (x < b) if fn == "hardtanh" else (x > a) | (x < -a), g, 0.0)
     ),
+    "hardsigmoid_backward": lambda g, x: np.where(
+        (x > -3) & (x < 3), g * float(np.float32(1) / np.float32(6)), 0.0
+    ),  # (1/6 in float32, in every dtype)
     "hardswish_backward": lambda g, x: np.where(
         x <= -3, 0.0, np.where(x < 3, g * (x / 3 + 0.5), g)
     ),
@@ -1994,6 +1997,7 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
             "softshrink": lambda: torch.ops.aten.softshrink_backward(g, x, a),
             "hardshrink": lambda: torch.ops.aten.hardshrink_backward(g, x, a),
         }[fn](),
+        "hardsigmoid_backward": torch.ops.aten.hardsigmoid_backward,
         "hardswish_backward": torch.ops.aten.hardswish_backward,
         "soft_margin_loss": lambda x, t, reduction="mean": tf.soft_margin_loss(
             x, t, reduction=reduction

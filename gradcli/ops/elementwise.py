@@ -1144,19 +1144,28 @@ erf = defop(
 )
 
 
-def _leaky_fwd(x: np.ndarray, negative_slope: float = 0.01, is_result: bool = False) -> np.ndarray:
+def _leaky_fwd(
+    x: np.ndarray, negative_slope: float = 0.01, is_result: bool = False, rrelu: bool = False
+) -> np.ndarray:
     return np.where(x > 0, x, x * negative_slope).astype(x.dtype)
 
 
 def _leaky_vjp(
-    g: Tensor, out: Tensor, x: Tensor, negative_slope: float = 0.01, is_result: bool = False
+    g: Tensor,
+    out: Tensor,
+    x: Tensor,
+    negative_slope: float = 0.01,
+    is_result: bool = False,
+    rrelu: bool = False,
 ) -> tuple:
     # ATen's leaky_relu_backward (LeakyReluBackwardBackward0 when recorded); the in-place
     # kernel (leaky_relu_, LeakyReluBackward1) reads the result it saves (is_result=True),
     # whose sign is the input's for the positive slopes it takes
     if is_result and negative_slope < 0:
         raise GradcliError(LEAKY_NEGATIVE_INPLACE).mirror("RuntimeError").pytorch()
-    return (piecewise_grad(g, out if is_result else x, "leaky_relu", negative_slope),)
+    # (rrelu=True: an evaluation-mode rrelu, whose recorded kernel is rrelu_with_noise_backward)
+    kernel = "rrelu" if rrelu else "leaky_relu"
+    return (piecewise_grad(g, out if is_result else x, kernel, negative_slope),)
 
 
 LEAKY_NEGATIVE_INPLACE = (
@@ -1201,6 +1210,8 @@ def in_vector_loop(x: np.ndarray, step_bytes: int = 64) -> np.ndarray:
 def _piecewise_fwd(g: np.ndarray, x: np.ndarray, *, fn: str, a: float, b: float) -> np.ndarray:
     """The backward kernels of the piecewise-linear activations, g where the slope is 1 and
     +0 where it is 0 (leaky_relu: g * slope below 0)."""
+    if fn == "rrelu":  # evaluation mode: leaky_relu_backward with the mean slope
+        fn = "leaky_relu"
     if vecloop.REDUCED[0] is not None and fn != "leaky_relu":
         # a bfloat16 kernel (on float32 copies): its bounds are taken in the dtype
         a, b = (float(narrowed(np.asarray(v, np.float32))) for v in (a, b))
@@ -1223,6 +1234,7 @@ def _piecewise_fwd(g: np.ndarray, x: np.ndarray, *, fn: str, a: float, b: float)
 
 _PIECEWISE_NAMES = {
     "leaky_relu": "LeakyReluBackwardBackward0",
+    "rrelu": "RreluWithNoiseBackwardBackward0",
     "hardtanh": "HardtanhBackwardBackward0",
     "softshrink": "SoftshrinkBackwardBackward0",
     "hardshrink": "HardshrinkBackwardBackward0",
@@ -1253,7 +1265,7 @@ piecewise_backward = defop(
         lambda gv, xv: sp.Piecewise(
             *(
                 ((gv, xv > 0), (gv * a, True))
-                if fn == "leaky_relu"
+                if fn in ("leaky_relu", "rrelu")
                 else ((gv, (xv > a) & (xv < b)), (0, True))
                 if fn == "hardtanh"
                 else ((gv, (xv > a) | (xv < -a)), (0, True))

@@ -644,10 +644,19 @@ def _rsqrt_fwd(x: np.ndarray) -> np.ndarray:
     return np.divide(1, r, out=r) if isinstance(r, np.ndarray) else 1 / r
 
 
+def _rsqrt_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    # derivatives.yaml: `-0.5 * grad * result.pow(3)`, the right operand first as compiled
+    # (under create_graph: one PowBackward0 node, whose derivative is PyTorch's)
+    if out.dtype not in (np.float32, np.float64):  # (complex, half: the products)
+        return (-0.5 * g * (out * out * out),)
+    cube = out.pow(3)
+    return ((-0.5 * g) * cube,)
+
+
 rsqrt = defop(
     "rsqrt",
     _rsqrt_fwd,
-    lambda g, out, x: (-0.5 * g * (out * out * out),),
+    _rsqrt_vjp,
     "RsqrtBackward0",
     "-g * out^3 / 2",
     sym=lambda sp, x: 1 / sp.sqrt(x),

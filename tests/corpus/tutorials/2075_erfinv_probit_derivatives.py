@@ -13,3 +13,11 @@ for dtype in (torch.float64, torch.float32):
     print(dz.tolist())
     print(d2z.tolist())
     print(d3z.tolist())
+
+# a scaled inverse error function in its own input
+for dtype in (torch.float64, torch.float32):
+    u = torch.tensor([-1.7, -0.2, 0.6, 2.3], dtype=dtype, requires_grad=True)
+    w = torch.erfinv(u / 3)
+    first = torch.autograd.grad(w.sum(), u, create_graph=True)[0]
+    second = torch.autograd.grad(first.sum(), u, create_graph=True)[0]
+    print(torch.autograd.grad(second.sum(), u)[0].tolist())

@@ -543,9 +543,15 @@ def _sinc_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     # (x x pi)), and where(x x pi == 0, 0, that) (x = 0, the limit; and x x underflowing). The
     # quotient is taken as it is (0 / 0 at x = 0, a NaN the `where` hides), as PyTorch's is: its
     # second derivative at 0 is NaN (0 * inf through the division), and so is this one's.
+    # (`grad * (a - b) / sq` is (grad * (a - b)) / sq; an operator's right operand first)
     px = x * math.pi
     sq = x * x * math.pi
-    q = g * ((px * apply(cos, px) - apply(sin, px)) / sq)
+    if x.dtype in (np.float32, np.float64):
+        b = apply(sin, px)
+        a = px * apply(cos, px)
+        q = g * (a - b) / sq
+    else:  # float16, bfloat16 (their measured kernels' roundings)
+        q = g * ((px * apply(cos, px) - apply(sin, px)) / sq)
     zero = Tensor(np.broadcast_to(sq.data == 0, q.shape))
     return (apply(where, zero, Tensor(np.zeros((), dtype=q.dtype)), q),)
 

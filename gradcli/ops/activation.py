@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base.errors import GradcliError
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.primitives import from_end
 from ..core.tensor import Tensor, grad_enabled, mask_like
@@ -333,9 +334,58 @@ _ONE_SIXTH = float(np.float32(1.0) / np.float32(6.0))
 
 
 def _hardsigmoid_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    if grad_enabled():
+        # create_graph=True: PyTorch records its kernel with no derivative (NotImplemented)
+        from .arithmetic import shown_over
+
+        # (its one edge: x's, as PyTorch's NotImplemented node collects)
+        return (shown_over(apply(hardsigmoid_backward, g, x), x),)
     # outside (-3, 3) the kernel picks a +0 (a product with a 0 mask gave -0 for g < 0)
     inside = Tensor(np.broadcast_to((x.data > -3) & (x.data < 3), g.shape))
     return (apply(where, inside, g * _ONE_SIXTH, Tensor(np.zeros((), dtype=g.dtype))),)
+
+
+def _hardsigmoid_backward_fwd(g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    inside = np.broadcast_to((x > -3) & (x < 3), g.shape)
+    return np.where(inside, g * _ONE_SIXTH, np.zeros((), dtype=g.dtype)).astype(g.dtype)
+
+
+def _hardsigmoid_backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor) -> tuple:
+    raise GradcliError(
+        "derivative for aten::hardsigmoid_backward is not implemented",
+        hint="hardsigmoid has no second derivative in PyTorch: take the gradient without "
+        "create_graph=True, or use F.relu6(x + 3) / 6",
+    )
+
+
+def _hardsigmoid_backward_jvp(dots: tuple, out: Tensor, g: Tensor, x: Tensor) -> None:
+    raise GradcliError(
+        "Trying to use forward AD with aten::hardsigmoid_backward that does not support it.",
+        hint="use reverse mode twice (jacrev(jacrev(f))), which fails too: hardsigmoid has "
+        "no second derivative in PyTorch",
+    )
+
+
+# hardsigmoid's gradient under create_graph=True: PyTorch's kernel as a node with no
+# derivative (grad_fn NotImplemented, the result requiring grad); a second derivative
+# through it fails in PyTorch's words
+hardsigmoid_backward = defop(
+    "hardsigmoid_backward",
+    _hardsigmoid_backward_fwd,
+    _hardsigmoid_backward_vjp,
+    "torch::autograd::NotImplemented",  # (name(); printed without the namespace)
+    "not differentiable (as in PyTorch)",
+    kind="internal",
+    saves=False,
+    jvp=_hardsigmoid_backward_jvp,
+    samples=(
+        Sample(
+            ((2,), (2,)),
+            fixed={0: np.array([1.5, -2.0]), 1: np.array([0.5, 3.5])},
+            hessian=False,
+        ),
+    ),
+)
 
 
 hardsigmoid = defop(
@@ -346,7 +396,8 @@ hardsigmoid = defop(
     "g / 6 (-3 < x < 3), 0 elsewhere (1/6 rounded to float32, as PyTorch)",
     sym=lambda sp, x: sp.Min(sp.Max(x + 3, 0), 6) / 6,
     kink="hardsigmoid'(-3) = hardsigmoid'(3) = 0, as PyTorch",
-    samples=unary_samples(low=-5.0, high=5.0, avoid=(-3.0, 3.0)),
+    # (no second derivative in PyTorch: its gradient's node is NotImplemented)
+    samples=unary_samples(low=-5.0, high=5.0, avoid=(-3.0, 3.0), hessian=False),
     to_torch="F.hardsigmoid",
     to_jax="jnp.clip({0} + 3.0, 0.0, 6.0) / 6.0",
 )

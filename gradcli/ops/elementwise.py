@@ -543,9 +543,15 @@ def _sinc_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     # (x x pi)), and where(x x pi == 0, 0, that) (x = 0, the limit; and x x underflowing). The
     # quotient is taken as it is (0 / 0 at x = 0, a NaN the `where` hides), as PyTorch's is: its
     # second derivative at 0 is NaN (0 * inf through the division), and so is this one's.
+    # (`grad * (a - b) / sq` is (grad * (a - b)) / sq; an operator's right operand first)
     px = x * math.pi
     sq = x * x * math.pi
-    q = g * ((px * apply(cos, px) - apply(sin, px)) / sq)
+    if x.dtype in (np.float32, np.float64):
+        b = apply(sin, px)
+        a = px * apply(cos, px)
+        q = g * (a - b) / sq
+    else:  # float16, bfloat16 (their measured kernels' roundings)
+        q = g * ((px * apply(cos, px) - apply(sin, px)) / sq)
     zero = Tensor(np.broadcast_to(sq.data == 0, q.shape))
     return (apply(where, zero, Tensor(np.zeros((), dtype=q.dtype)), q),)
 
@@ -644,10 +650,19 @@ def _rsqrt_fwd(x: np.ndarray) -> np.ndarray:
     return np.divide(1, r, out=r) if isinstance(r, np.ndarray) else 1 / r
 
 
+def _rsqrt_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    # derivatives.yaml: `-0.5 * grad * result.pow(3)`, the right operand first as compiled
+    # (under create_graph: one PowBackward0 node, whose derivative is PyTorch's)
+    if out.dtype not in (np.float32, np.float64):  # (complex, half: the products)
+        return (-0.5 * g * (out * out * out),)
+    cube = out.pow(3)
+    return ((-0.5 * g) * cube,)
+
+
 rsqrt = defop(
     "rsqrt",
     _rsqrt_fwd,
-    lambda g, out, x: (-0.5 * g * (out * out * out),),
+    _rsqrt_vjp,
     "RsqrtBackward0",
     "-g * out^3 / 2",
     sym=lambda sp, x: 1 / sp.sqrt(x),
@@ -1144,19 +1159,28 @@ erf = defop(
 )
 
 
-def _leaky_fwd(x: np.ndarray, negative_slope: float = 0.01, is_result: bool = False) -> np.ndarray:
+def _leaky_fwd(
+    x: np.ndarray, negative_slope: float = 0.01, is_result: bool = False, rrelu: bool = False
+) -> np.ndarray:
     return np.where(x > 0, x, x * negative_slope).astype(x.dtype)
 
 
 def _leaky_vjp(
-    g: Tensor, out: Tensor, x: Tensor, negative_slope: float = 0.01, is_result: bool = False
+    g: Tensor,
+    out: Tensor,
+    x: Tensor,
+    negative_slope: float = 0.01,
+    is_result: bool = False,
+    rrelu: bool = False,
 ) -> tuple:
     # ATen's leaky_relu_backward (LeakyReluBackwardBackward0 when recorded); the in-place
     # kernel (leaky_relu_, LeakyReluBackward1) reads the result it saves (is_result=True),
     # whose sign is the input's for the positive slopes it takes
     if is_result and negative_slope < 0:
         raise GradcliError(LEAKY_NEGATIVE_INPLACE).mirror("RuntimeError").pytorch()
-    return (piecewise_grad(g, out if is_result else x, "leaky_relu", negative_slope),)
+    # (rrelu=True: an evaluation-mode rrelu, whose recorded kernel is rrelu_with_noise_backward)
+    kernel = "rrelu" if rrelu else "leaky_relu"
+    return (piecewise_grad(g, out if is_result else x, kernel, negative_slope),)
 
 
 LEAKY_NEGATIVE_INPLACE = (
@@ -1201,6 +1225,8 @@ def in_vector_loop(x: np.ndarray, step_bytes: int = 64) -> np.ndarray:
 def _piecewise_fwd(g: np.ndarray, x: np.ndarray, *, fn: str, a: float, b: float) -> np.ndarray:
     """The backward kernels of the piecewise-linear activations, g where the slope is 1 and
     +0 where it is 0 (leaky_relu: g * slope below 0)."""
+    if fn == "rrelu":  # evaluation mode: leaky_relu_backward with the mean slope
+        fn = "leaky_relu"
     if vecloop.REDUCED[0] is not None and fn != "leaky_relu":
         # a bfloat16 kernel (on float32 copies): its bounds are taken in the dtype
         a, b = (float(narrowed(np.asarray(v, np.float32))) for v in (a, b))
@@ -1223,6 +1249,7 @@ def _piecewise_fwd(g: np.ndarray, x: np.ndarray, *, fn: str, a: float, b: float)
 
 _PIECEWISE_NAMES = {
     "leaky_relu": "LeakyReluBackwardBackward0",
+    "rrelu": "RreluWithNoiseBackwardBackward0",
     "hardtanh": "HardtanhBackwardBackward0",
     "softshrink": "SoftshrinkBackwardBackward0",
     "hardshrink": "HardshrinkBackwardBackward0",
@@ -1253,7 +1280,7 @@ piecewise_backward = defop(
         lambda gv, xv: sp.Piecewise(
             *(
                 ((gv, xv > 0), (gv * a, True))
-                if fn == "leaky_relu"
+                if fn in ("leaky_relu", "rrelu")
                 else ((gv, (xv > a) & (xv < b)), (0, True))
                 if fn == "hardtanh"
                 else ((gv, (xv > a) | (xv < -a)), (0, True))
@@ -1459,11 +1486,16 @@ def _gelu_vjp(g: Tensor, out: Tensor, x: Tensor, approximate: str = "none") -> t
     if (
         g.dtype == x.dtype
         and g.shape[g.ndim - x.ndim :] == x.shape
-        and (g.dtype in _REDUCED or g.dtype == np.float32)
+        and (
+            g.dtype in _REDUCED
+            or g.dtype == np.float32
+            or (g.dtype == np.float64 and grad_enabled())
+        )
     ):
         # (g with leading batch axes: torch.func's vmapped backward, the kernel broadcasting x)
-        # recorded (create_graph=True): PyTorch's kernel as its own node, GeluBackwardBackward0;
-        # float16 and bfloat16: that kernel in float32, rounded once (`core.half`)
+        # recorded (create_graph=True, any dtype): PyTorch's kernel as its own node,
+        # GeluBackwardBackward0, differentiated by gelu_double_backward; float16 and bfloat16:
+        # that kernel in float32, rounded once (`core.half`)
         return (apply(gelu_backward, g, x, approximate=approximate),)
     if approximate == "tanh":
         t = ((x + x * x * x * _GELU_C) * _GELU_K).tanh()
@@ -1484,11 +1516,27 @@ def _gelu_backward_fwd(g: np.ndarray, x: np.ndarray, *, approximate: str) -> np.
         if _gelu_onednn(x, approximate):
             return onednn32.gelu_bwd(g, x)
         return act32.gelu_backward(g, x, approximate)
+    if g.dtype == x.dtype == np.float64:
+        return _gelu_backward64(g, x, approximate)
     with np.errstate(all="ignore"):
         if approximate == "tanh":
             t = np.tanh(_GELU_K * (x + _GELU_C * x**3))
             return g * (0.5 * (1 + t) + 0.5 * x * (1 - t * t) * _GELU_K * (1 + 3 * _GELU_C * x * x))
         return g * (0.5 * (1 + _erf(x * _SQRT1_2)) + x * np.exp(-0.5 * x * x) * _INV_SQRT_2PI)
+
+
+def _gelu_backward64(g: np.ndarray, x: np.ndarray, approximate: str) -> np.ndarray:
+    """float64 gelu's gradient with the numbers of the unrecorded pass (`_gelu_vjp`'s
+    formula, each operation by its op's float64 kernel), so that create_graph=True records a
+    GeluBackwardBackward0 node without changing the first derivative's value."""
+    with np.errstate(all="ignore"):
+        if approximate == "tanh":
+            t = _tanh64((x + x * x * x * _GELU_C) * _GELU_K)
+            d = (t + 1) * 0.5 + x * (1 - t * t) * (x * x * (3 * _GELU_C) + 1) * (0.5 * _GELU_K)
+            return g * d
+        cdf = (_erf(x * _SQRT1_2) + 1) * 0.5
+        pdf = _exp64(x * x * -0.5) * _INV_SQRT_2PI
+        return g * (cdf + x * pdf)
 
 
 _GELU_KBETA = math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5

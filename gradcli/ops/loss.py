@@ -224,6 +224,16 @@ def _bce_vjp(
         nb = g.ndim - out.ndim
         gu = reshape_to(g, g.shape[:nb] + (1,) * p.ndim)
     gp = gt = None
+    if (
+        grad_enabled()
+        and p.requires_grad
+        and not t.requires_grad
+        and g.ndim == out.ndim
+        and p.dtype in (np.float32, np.float64)
+    ):
+        # create_graph=True: PyTorch's binary_cross_entropy_backward as its own node
+        # (BinaryCrossEntropyBackwardBackward0), differentiated by its double-backward rules
+        return (apply(bce_backward, g, p, t, weight=weight, reduction=reduction), None)
     # only the gradients that are wanted (a target that does not require grad, the usual
     # case, costs its log for nothing)
     if p.requires_grad:
@@ -237,6 +247,93 @@ def _bce_vjp(
         n = p.data.size
         gp, gt = (None if gp is None else gp / n), (None if gt is None else gt / n)
     return (gp, gt)
+
+
+def _bce_backward_fwd(
+    g: np.ndarray, p: np.ndarray, t: np.ndarray, *, weight: Any = None, reduction: str = "mean"
+) -> np.ndarray:
+    """The input gradient `_bce_vjp` computes unrecorded, with its numbers (the upstream
+    gradient a scalar for 'mean' and 'sum')."""
+    with np.errstate(all="ignore"):
+        gp = g * (p - t) / np.maximum((1 - p) * p, np.asarray(1e-12, p.dtype))
+        if weight is not None:
+            gp = gp * np.asarray(weight, p.dtype)
+        if reduction == "mean":
+            gp = gp / np.asarray(p.size, p.dtype)
+    return np.asarray(gp, p.dtype)
+
+
+_BCE_EPS = 1e-12
+
+
+def _bce_backward_vjp(
+    h: Tensor,
+    out: Tensor,
+    g: Tensor,
+    p: Tensor,
+    t: Tensor,
+    *,
+    weight: Any = None,
+    reduction: str = "mean",
+) -> tuple:
+    # derivatives.yaml: grad_output: binary_cross_entropy_double_backward_grad_output;
+    # self: binary_cross_entropy_double_backward (eps = 1e-12 added, as PyTorch's formulas)
+    # (the operations in PyTorch's order as compiled: an operator's right operand first)
+    w = None if weight is None else constant(weight)
+    gg = None
+    if g.requires_grad:
+        one_m = (1 - p) + _BCE_EPS
+        den = (p + _BCE_EPS) * one_m
+        gg = (p - t) / den * h
+        if w is not None:
+            gg = gg * w
+        if reduction == "mean":
+            gg = gg / p.data.size  # (the engine sums it down to a scalar upstream gradient)
+    inp_pl_eps = p + _BCE_EPS
+    one_m_inp_pl_eps = (1 - p) + _BCE_EPS
+    right = one_m_inp_pl_eps.pow(2)
+    den = inp_pl_eps.pow(2) * right
+    two_x_t = (p * 2) * t
+    num = (p * p - two_x_t) + t
+    gi = num / den
+    gi = gi * (h * g)
+    if w is not None:
+        gi = gi * w
+    if reduction == "mean":
+        gi = gi / p.data.size
+    return (gg, gi, None)
+
+
+# binary_cross_entropy's input gradient under create_graph=True (the target not requiring
+# grad): PyTorch's kernel as its own node
+bce_backward = defop(
+    "bce_backward",
+    _bce_backward_fwd,
+    _bce_backward_vjp,
+    "BinaryCrossEntropyBackwardBackward0",
+    "g * (p - t) / max(p (1 - p), 1e-12)",
+    kind="internal",
+    saves=False,
+    # (the target a constant: the record is reached only when it does not require grad)
+    samples=(
+        Sample(
+            ((), (2, 3), (2, 3)),
+            {"reduction": "mean"},
+            low=0.05,
+            high=0.95,
+            fixed={2: np.array([[0.2, 0.7, 0.5], [1.0, 0.0, 0.4]])},
+            hessian=False,
+        ),
+        Sample(
+            ((2, 3), (2, 3), (2, 3)),
+            {"reduction": "none", "weight": np.array([[0.5, 1.0, 2.0], [1.5, 0.2, 1.0]])},
+            low=0.05,
+            high=0.95,
+            fixed={2: np.array([[0.3, 0.1, 0.9], [0.6, 0.5, 0.0]])},
+            hessian=False,
+        ),
+    ),
+)
 
 
 def _torch_weight(w: Any, p: dict[str, Any]) -> str:

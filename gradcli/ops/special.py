@@ -128,7 +128,7 @@ logit = defop(
 def _erfinv_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     # PyTorch's: 0.5 sqrt(pi) exp(erfinv(x)^2) * g (erfinv recomputed: differentiable again)
     e = apply(erfinv, x)
-    return ((e * e).exp() * _SQRT_PI_2 * g,)
+    return (e.pow(2).exp() * _SQRT_PI_2 * g,)  # (pow(2): one PowBackward0, as PyTorch)
 
 
 erfinv = defop(

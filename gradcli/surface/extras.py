@@ -374,6 +374,12 @@ def rrelu(
         # float and rounded once (a product with the slope rounded to the dtype misses)
         slope = (float(lower) + float(upper)) / 2
         return A.named(apply(E.leaky_relu, x, negative_slope=slope), "RreluWithNoiseBackward0")
+    if not training and x.dtype.kind == "f":
+        # evaluation: leaky_relu with the mean slope in the dtype, its gradient recorded under
+        # create_graph=True as PyTorch's RreluWithNoiseBackwardBackward0 node (on x)
+        slope = float(x.dtype.type((float(lower) + float(upper)) / 2))
+        y = apply(E.leaky_relu, x, negative_slope=slope, rrelu=True)
+        return A.named(y, "RreluWithNoiseBackward0")
     data = np.ascontiguousarray(x.data)
     neg = data <= 0
     noise = np.ones(data.shape, x.dtype)

@@ -1505,6 +1505,16 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
         if fn == "leaky_relu"
         else np.where((x > a) & (x < b) if fn == "hardtanh" else (x > a) | (x < -a), g, 0.0)
     ),
+    "bce_backward": lambda g, p, t, weight=None, reduction="mean": (
+        g
+        * (p - t)
+        / np.maximum((1 - p) * p, 1e-12)
+        * (1 if weight is None else weight)
+        / (p.size if reduction == "mean" else 1)
+    ),
+    "hardsigmoid_backward": lambda g, x: np.where(
+        (x > -3) & (x < 3), g * float(np.float32(1) / np.float32(6)), 0.0
+    ),  # (1/6 in float32, in every dtype)
     "hardswish_backward": lambda g, x: np.where(
         x <= -3, 0.0, np.where(x < 3, g * (x / 3 + 0.5), g)
     ),
@@ -1994,6 +2004,12 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
             "softshrink": lambda: torch.ops.aten.softshrink_backward(g, x, a),
             "hardshrink": lambda: torch.ops.aten.hardshrink_backward(g, x, a),
         }[fn](),
+        "bce_backward": lambda g, p, t, weight=None, reduction="mean": (
+            torch.ops.aten.binary_cross_entropy_backward(
+                g, p, t, w(weight), {"none": 0, "mean": 1, "sum": 2}[reduction]
+            )
+        ),
+        "hardsigmoid_backward": torch.ops.aten.hardsigmoid_backward,
         "hardswish_backward": torch.ops.aten.hardswish_backward,
         "soft_margin_loss": lambda x, t, reduction="mean": tf.soft_margin_loss(
             x, t, reduction=reduction

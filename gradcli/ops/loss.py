@@ -314,6 +314,11 @@ bce_backward = defop(
     "g * (p - t) / max(p (1 - p), 1e-12)",
     kind="internal",
     saves=False,
+    sym=lambda sp, g, p, t, weight=None, reduction="mean": (
+        np.frompyfunc(lambda gv, a, b: gv * (a - b) / sp.Max(a * (1 - a), 1e-12), 3, 1)(g, p, t)
+        * (1 if weight is None else weight)
+        / (p.size if reduction == "mean" else 1)
+    ),
     # (the target a constant: the record is reached only when it does not require grad)
     samples=(
         Sample(

@@ -2183,8 +2183,8 @@ NAMES = declare(
     ),
     ("pixel_shuffle", "torch F", X.pixel_shuffle, "composition of reshape permute"),
     ("pixel_unshuffle", "torch F", X.pixel_unshuffle, "composition of reshape permute"),
-    ("rrelu", "torch F", X.rrelu, "composition of mul"),
-    ("rrelu_", "torch F", X.rrelu_, "composition of mul"),
+    ("rrelu", "torch F", X.rrelu, "composition of leaky_relu mul"),
+    ("rrelu_", "torch F", X.rrelu_, "composition of leaky_relu mul"),
     ("gumbel_softmax", "F", X.gumbel_softmax, "composition of add div softmax"),
     (
         "multi_margin_loss",

@@ -1916,6 +1916,10 @@ def _build() -> dict[str, Namespace]:
         # string's constants (a char-RNN tutorial's `all_letters = string.ascii_letters`)
         "string": Namespace("string", load=_string_members),
         "unicodedata": Namespace("unicodedata", load=_unicodedata_members),
+        # statistics, heapq and bisect on the program's numbers and lists (lang/pystdlib.py)
+        "statistics": Namespace("statistics", load=_Lazy(".pystdlib", "statistics_members")),
+        "heapq": Namespace("heapq", load=_Lazy(".pystdlib", "heapq_members")),
+        "bisect": Namespace("bisect", load=_Lazy(".pystdlib", "bisect_members")),
         "types": Namespace("types", load=_types_members),
         "argparse": Namespace("argparse", load=_argparse_members),
         "unittest": Namespace("unittest", load=_unittest_members),
@@ -2939,6 +2943,9 @@ IMPORTABLE = (
     "string",
     "unicodedata",
     "operator",
+    "statistics",
+    "heapq",
+    "bisect",
 )
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.

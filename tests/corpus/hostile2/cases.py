@@ -10676,7 +10676,7 @@ add(
 add(
     small(
         "operator_attrgetter_dunder",
-        "import operator\nv = operator.attrgetter('__class__')(torch.ones(1))",
+        "import operator\nv = operator.attrgetter('__init__.__globals__')(torch.nn.Linear(1, 1))",
         REFUSED,
     ),
     small(
@@ -10697,5 +10697,54 @@ add(
         "fx_proxy_of_a_plain_object",
         "import torch.fx\np = torch.fx.Proxy(object())",
         REFUSED,
+    ),
+)
+add(
+    # statistics, heapq, bisect (lang/pystdlib.py): endless inputs, deep items, huge heaps,
+    # Python's internals through a key or a getter
+    small(
+        "statistics_of_an_endless_iterator",
+        "import statistics, itertools\nv = statistics.mean(itertools.count())",
+        LIMIT,
+        seconds=70.0,
+    ),
+    small(
+        "heappush_forever",
+        "import heapq\nh = []\nwhile True:\n    heapq.heappush(h, (len(h) % 7, len(h)))",
+        TIME_OR_LIMIT,
+        seconds=70.0,
+    ),
+    small(
+        "heap_of_deeply_nested_tuples",
+        "import heapq\nt = ()\nfor i in range(100000):\n    t = (t,)\nh = [t]\n"
+        "heapq.heappush(h, t)",
+        NOT_SUPPORTED_OR_LIMIT + (r"nested over",),
+    ),
+    small(
+        "nlargest_of_an_endless_iterator",
+        "import heapq, itertools\nv = heapq.nlargest(3, itertools.count())",
+        LIMIT,
+        seconds=70.0,
+    ),
+    small(
+        "bisect_key_reaching_internals",
+        "import bisect\nv = bisect.bisect([1, 2], 1, key=lambda x: x.__class__.__mro__)",
+        REFUSED,
+    ),
+    small(
+        "insort_forever",
+        "import bisect\na = []\nwhile True:\n    bisect.insort(a, len(a))",
+        TIME_OR_LIMIT,
+        seconds=70.0,
+    ),
+    small(
+        "bisect_of_a_tensor_refused",
+        "import bisect\nv = bisect.bisect_left(torch.arange(5), 2)",
+        REFUSED,
+    ),
+    small(
+        "itemgetter_of_a_dunder_key",
+        "import operator\nv = operator.itemgetter('__globals__')(lambda: 0)",
+        REFUSED + (r"not subscriptable",),
     ),
 )

@@ -196,9 +196,6 @@ def operator_members() -> dict[str, Any]:
     found: dict[str, Any] = {name: _operator(name, kind()) for kind, name in table.items()}
     found["getitem"] = GETITEM
     found["abs"] = ABS
-    from .pystdlib import operator_getters
-
-    found.update(operator_getters())  # (itemgetter, attrgetter)
     return found
 
 

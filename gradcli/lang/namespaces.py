@@ -1882,7 +1882,7 @@ def _build() -> dict[str, Namespace]:
         "random": py_random,
         "gc": Namespace("gc", {"collect": Builtin("gc.collect", _collect)}),
         # Python's operators as functions (`lang.fx`: what torch.fx's graphs name them by)
-        "operator": Namespace("operator", load=_Lazy(".fx", "operator_members")),
+        "operator": Namespace("operator", load=_Lazy(".pystdlib", "operator_members")),
         "logging": Namespace("logging", load=_logging_members),
         "time": Namespace(
             "time",

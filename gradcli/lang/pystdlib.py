@@ -344,10 +344,14 @@ def _attrgetter(*names: Any) -> Builtin:
     return _getter("attrgetter", read, names)
 
 
-def operator_getters() -> dict[str, Any]:
-    """operator's `itemgetter` and `attrgetter` (a sort key: `sorted(pairs, key=itemgetter(1))`),
+def operator_members() -> dict[str, Any]:
+    """Python's `operator` module: its functions of the operators (`lang.fx`'s, what fx graphs
+    name) with `itemgetter` and `attrgetter` (a sort key: `sorted(pairs, key=itemgetter(1))`),
     each read made as the program's own `obj[i]` / `getattr(obj, name)`."""
+    from .fx import operator_members as operators
+
     return {
+        **operators(),
         "itemgetter": Builtin("operator.itemgetter", _itemgetter),
         "attrgetter": Builtin("operator.attrgetter", _attrgetter),
     }

@@ -10748,3 +10748,44 @@ add(
         REFUSED + (r"not subscriptable",),
     ),
 )
+add(
+    # NumPy's set, NaN-skipping, quantile and shape helpers and the array methods that are NumPy
+    # functions (probe40): sizes checked first, tensors and objects never handed to NumPy
+    small(
+        "np_union1d_huge",
+        "import numpy as np\na = np.zeros(60_000_000, dtype=np.int8)\nv = np.union1d(a, a)",
+        LIMIT + (r"too large",),
+    ),
+    small(
+        "np_quantile_of_many_qs",
+        "import numpy as np\nq = np.linspace(0, 1, 100_000)\na = np.ones(100_000)\n"
+        "v = np.quantile(a, q)",
+        LIMIT + (r"too large",),
+    ),
+    small(
+        "ndarray_take_huge_index_list",
+        "import numpy as np\na = np.arange(6).reshape(2, 3)\nv = a.take([0] * 10**7, axis=1)",
+        LIMIT + (r"too large",),
+    ),
+    small(
+        "ndarray_take_object_indices",
+        "import numpy as np\nclass I:\n    def __index__(self):\n        return 0\n"
+        "v = np.arange(3).take([I()])",
+        REFUSED,
+    ),
+    small(
+        "np_setdiff1d_of_a_tensor",
+        "import numpy as np\nv = np.setdiff1d(torch.arange(3), [1])",
+        REFUSED,
+    ),
+    small(
+        "ndarray_swapaxes_object_axis",
+        "import numpy as np\nclass A:\n    pass\nv = np.zeros((2, 2)).swapaxes(A(), 1)",
+        REFUSED + (r"cannot be interpreted as an integer",),
+    ),
+    small(
+        "np_iinfo_long_string",
+        "import numpy as np\nv = np.iinfo('i' * 100_000)",
+        REFUSED,
+    ),
+)

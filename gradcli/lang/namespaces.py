@@ -1848,6 +1848,7 @@ def _build() -> dict[str, Namespace]:
             "e": math.e,
             "inf": math.inf,
             "nan": math.nan,
+            "euler_gamma": 0.5772156649015329,  # (NumPy's constant, a Python float)
             "newaxis": None,
             "ndarray": arrays.ARRAY_TYPE,
             "__version__": np.__version__,

@@ -894,7 +894,8 @@ _PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
         name: (2, (), "broadcast")
         for name in (
             "copysign logaddexp logaddexp2 heaviside fmax fmin greater less equal not_equal "
-            "greater_equal less_equal nextafter float_power true_divide gcd lcm"
+            "greater_equal less_equal nextafter float_power true_divide gcd lcm "
+            "bitwise_and bitwise_or bitwise_xor"
         ).split()
     },
     "arctan2": (2, (), "broadcast"),

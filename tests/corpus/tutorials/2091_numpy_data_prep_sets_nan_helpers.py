@@ -36,6 +36,8 @@ print(np.extract(img[0, :, 0] > 3, img[0, :, 0]), np.vdot([1, 2, 3], [4, 5, 6]))
 info = np.iinfo(np.int16)
 print(info.min, info.max, info.bits, np.iinfo(np.uint8).max, np.iinfo("int32").max)
 print(np.iinfo(np.int64))
+flags = np.array([5, 6, 12], dtype=np.uint8)
+print(np.bitwise_and(flags, 4), np.bitwise_or(flags, 1), np.bitwise_xor(flags, 3), round(np.euler_gamma, 6))
 y = torch.from_numpy(np.setdiff1d(labels_train, labels_val)).float()
 print(y.mean().item(), torch.from_numpy(chw).sum(dim=(1, 2)))
 try:

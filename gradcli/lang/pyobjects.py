@@ -992,6 +992,22 @@ def _array_int(v: Any) -> int:
     return v
 
 
+def _array_item(a: np.ndarray, index: tuple) -> Any:
+    """`a.item()`, `a.item(3)`, `a.item(1, 2)`: one element as a Python number."""
+    from .values import numpy_call
+
+    ints = [_array_int(v) for v in index]
+    return numpy_call(lambda: a.item(*ints))
+
+
+def _array_order(order: Any) -> str:
+    if not isinstance(order, str) or order not in ("C", "F", "A", "K"):
+        raise GradcliError(
+            f"order must be one of 'C', 'F', 'A', or 'K' (got {str(order)[:40]!r})"
+        ).mirror("ValueError")
+    return order
+
+
 def _array_take(a: np.ndarray, indices: Any, axis: Any = None) -> Any:
     from ..ops.arithmetic import size_check
     from .values import numpy_call
@@ -1049,15 +1065,15 @@ ARRAY_METHODS: dict[str, Callable[..., Any]] = {
     "any": lambda a: np.bool_(a.any()),  # (NumPy's bool: `[a.any()]` shows `np.True_`)
     "all": lambda a: np.bool_(a.all()),
     "cumsum": lambda a, axis=None: _array_cumsum(a, axis),
-    "ravel": lambda a: a.ravel(),
+    "ravel": lambda a, order="C": a.ravel(_array_order(order)),
     "squeeze": _array_squeeze,
     "transpose": _array_transpose,
     "clip": _array_clip,
-    "item": lambda a: a.item(),
+    "item": lambda a, *index: _array_item(a, index),
     "copy": lambda a: a.copy(),
     "round": lambda a, decimals=0: np.round(a, _index_arg(decimals)),
     "reshape": lambda a, *shape: _array_reshape(a, shape),
-    "flatten": lambda a: a.reshape(-1).copy(),
+    "flatten": lambda a, order="C": a.flatten(_array_order(order)),
     "astype": lambda a, dtype: _array_astype(a, dtype),
     "dot": lambda a, b: _array_dot(a, b),
     "fill": lambda a, value: set_array_item(a, Ellipsis, _fill_value(value)),

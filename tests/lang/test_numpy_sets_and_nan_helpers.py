@@ -27,6 +27,9 @@ def test_results_are_numpys() -> None:
         ("a[0].diagonal(1)", a[0].diagonal(1)),
         ("a.take([1, -1], axis=2)", a.take([1, -1], axis=2)),
         ("np.iinfo(np.int8).min", np.iinfo(np.int8).min),
+        ("a.item(1, 2, 3)", a.item(1, 2, 3)),
+        ("a[0].flatten('F')", a[0].flatten("F")),
+        ("a[1].ravel(order='F')", a[1].ravel(order="F")),
     ]
     prog = f"f = np.array({f.tolist()})\na = np.arange(24).reshape(2, 3, 4)\n".replace(
         "nan", "np.nan"

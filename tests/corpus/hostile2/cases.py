@@ -10784,6 +10784,11 @@ add(
         REFUSED + (r"cannot be interpreted as an integer",),
     ),
     small(
+        "ndarray_item_of_a_huge_index",
+        "import numpy as np\nv = np.arange(3).item(10**40)",
+        (r"too large", r"out of bounds", r"convert"),
+    ),
+    small(
         "np_iinfo_long_string",
         "import numpy as np\nv = np.iinfo('i' * 100_000)",
         REFUSED,

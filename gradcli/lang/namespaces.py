@@ -1917,6 +1917,7 @@ def _build() -> dict[str, Namespace]:
             "e": math.e,
             "inf": math.inf,
             "nan": math.nan,
+            "euler_gamma": 0.5772156649015329,  # (NumPy's constant, a Python float)
             "newaxis": None,
             "ndarray": arrays.ARRAY_TYPE,
             "__version__": np.__version__,
@@ -1951,7 +1952,7 @@ def _build() -> dict[str, Namespace]:
         "random": py_random,
         "gc": Namespace("gc", {"collect": Builtin("gc.collect", _collect)}),
         # Python's operators as functions (`lang.fx`: what torch.fx's graphs name them by)
-        "operator": Namespace("operator", load=_Lazy(".fx", "operator_members")),
+        "operator": Namespace("operator", load=_Lazy(".pystdlib", "operator_members")),
         "logging": Namespace("logging", load=_logging_members),
         "time": Namespace(
             "time",
@@ -1985,6 +1986,10 @@ def _build() -> dict[str, Namespace]:
         # string's constants (a char-RNN tutorial's `all_letters = string.ascii_letters`)
         "string": Namespace("string", load=_string_members),
         "unicodedata": Namespace("unicodedata", load=_unicodedata_members),
+        # statistics, heapq and bisect on the program's numbers and lists (lang/pystdlib.py)
+        "statistics": Namespace("statistics", load=_Lazy(".pystdlib", "statistics_members")),
+        "heapq": Namespace("heapq", load=_Lazy(".pystdlib", "heapq_members")),
+        "bisect": Namespace("bisect", load=_Lazy(".pystdlib", "bisect_members")),
         "types": Namespace("types", load=_types_members),
         "argparse": Namespace("argparse", load=_argparse_members),
         "unittest": Namespace("unittest", load=_unittest_members),
@@ -3009,6 +3014,9 @@ IMPORTABLE = (
     "string",
     "unicodedata",
     "operator",
+    "statistics",
+    "heapq",
+    "bisect",
 )
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.

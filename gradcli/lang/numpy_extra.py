@@ -64,19 +64,9 @@ def _number(v: Any, fn: str) -> Any:
 
 
 def _numpy(fn: Callable[[], Any]) -> Any:
-    """NumPy's result, its errors as the program's (catchable) errors."""
-    from .values import numpy_number
+    from .values import numpy_call
 
-    try:
-        with np.errstate(all="ignore"):
-            out = fn()
-    except np.exceptions.AxisError as e:  # a ValueError (and IndexError) in NumPy
-        raise GradcliError(str(e)).mirror("AxisError").pytorch() from None
-    except (ValueError, TypeError, IndexError, OverflowError) as e:  # `axis=10**30`: Overflow
-        raise GradcliError(str(e)).mirror(type(e).__name__).pytorch() from None
-    if isinstance(out, tuple):
-        return tuple(numpy_number(o) if isinstance(o, np.ndarray) else o for o in out)
-    return numpy_number(out) if isinstance(out, (np.ndarray, np.generic)) else out
+    return numpy_call(fn)
 
 
 def _host(name: str, np_fn: Any) -> Any:
@@ -182,11 +172,22 @@ def _reduce(name: str) -> Callable[..., Any]:
     return call
 
 
-def _percentile(a: Any, q: Any, axis: Any = None, keepdims: Any = False) -> Any:
-    x = _array(a, "percentile")
-    qs = _array(q, "percentile")
-    size_check((max(int(x.size), 1) * max(int(qs.size), 1),), "the result of numpy.percentile()")
-    return _numpy(lambda: np.percentile(x, qs, axis=_axis(axis), keepdims=bool(keepdims)))
+def _quantiles(name: str) -> Callable[..., Any]:
+    """np.percentile / quantile and their NaN-skipping forms: NumPy's, sized first (one result
+    of the reduced operand per q)."""
+
+    def call(a: Any, q: Any, axis: Any = None, keepdims: Any = False) -> Any:
+        x = _array(a, name)
+        qs = _array(q, name)
+        size_check((max(int(x.size), 1) * max(int(qs.size), 1),), f"the result of numpy.{name}()")
+        fn = getattr(np, name)
+        return _numpy(lambda: fn(x, qs, axis=_axis(axis), keepdims=bool(keepdims)))
+
+    call.__name__ = name
+    return call
+
+
+_percentile = _quantiles("percentile")
 
 
 def _isclose(a: Any, b: Any, rtol: Any = 1e-05, atol: Any = 1e-08, equal_nan: Any = False) -> Any:
@@ -751,6 +752,27 @@ def _finfo(dtype: Any) -> FInfo:
         raise GradcliError(str(e)).mirror(type(e).__name__) from None
 
 
+class IInfo(FInfo):
+    """`np.iinfo(np.int8)`: NumPy's limits of an integer dtype (its max and min Python ints)."""
+
+    PROGRAM_ATTRIBUTES = ("bits", "dtype", "kind", "max", "min")
+
+    def program_typename(self) -> str:
+        return "iinfo"
+
+
+def _iinfo(dtype: Any) -> IInfo:
+    host = _dtype_like(dtype)
+    if host is object or host is float or isinstance(host, float):
+        raise GradcliError(f"Invalid integer data type {np.dtype(host).kind!r}.").mirror(
+            "ValueError"
+        )
+    try:
+        return IInfo(np.iinfo(host))
+    except (TypeError, ValueError) as e:
+        raise GradcliError(str(e)).mirror(type(e).__name__) from None
+
+
 def _identity(n: Any, dtype: Any = None) -> Any:
     size = _int(n, "n")
     size_check((size, size), "the result of numpy.identity()")
@@ -883,7 +905,8 @@ _PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
         name: (2, (), "broadcast")
         for name in (
             "copysign logaddexp logaddexp2 heaviside fmax fmin greater less equal not_equal "
-            "greater_equal less_equal nextafter float_power true_divide gcd lcm"
+            "greater_equal less_equal nextafter float_power true_divide gcd lcm "
+            "bitwise_and bitwise_or bitwise_xor"
         ).split()
     },
     "arctan2": (2, (), "broadcast"),
@@ -940,6 +963,24 @@ _PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
     "intersect1d": (2, ("assume_unique", "return_indices"), "none"),
     "setdiff1d": (2, ("assume_unique",), "none"),
     "union1d": (2, (), "sum"),
+    # sets, NaN-skipping and shape helpers of notebooks' data preparation (probe40)
+    "setxor1d": (2, ("assume_unique",), "sum"),
+    "flipud": (1, (), "none"),
+    "fliplr": (1, (), "none"),
+    "nanargmax": (1, ("axis", "keepdims"), "none"),
+    "nanargmin": (1, ("axis", "keepdims"), "none"),
+    "nanmedian": (1, ("axis", "keepdims"), "none"),
+    "nanprod": (1, ("axis", "keepdims"), "none"),
+    "nancumsum": (1, ("axis",), "none"),
+    "take_along_axis": (2, ("axis",), "broadcast"),
+    "vdot": (2, (), "none"),
+    "trim_zeros": (1, ("trim",), "none"),
+    "extract": (2, (), "none"),
+    "rollaxis": (1, ("axis", "start"), "none"),
+    "partition": (1, ("kth", "axis"), "none"),
+    "ndim": (1, (), "none"),
+    "size": (1, ("axis",), "none"),
+    "diagonal": (1, ("offset", "axis1", "axis2"), "none"),
 }
 
 
@@ -1119,7 +1160,11 @@ def functions() -> dict[str, Any]:
             "median": _reduce("median"),
             "cumprod": _reduce("cumprod"),
             "count_nonzero": _reduce("count_nonzero"),
-            "percentile": _percentile,
+            **{
+                name: _quantiles(name)
+                for name in ("percentile", "quantile", "nanpercentile", "nanquantile")
+            },
+            "iinfo": Builtin("numpy.iinfo", _iinfo),
             "isclose": _isclose,
             "array_equal": _array_equal,
             "nonzero": _nonzero,

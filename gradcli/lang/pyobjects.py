@@ -988,6 +988,78 @@ def _array_repeat(a: np.ndarray, repeats: Any, axis: Any = None) -> Any:
         raise GradcliError(str(e)).mirror(type(e).__name__) from None
 
 
+def _array_int(v: Any) -> int:
+    from .values import as_index
+
+    v = as_index(v)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
+            "TypeError"
+        )
+    return v
+
+
+def _array_item(a: np.ndarray, index: tuple) -> Any:
+    """`a.item()`, `a.item(3)`, `a.item(1, 2)`: one element as a Python number."""
+    from .values import numpy_call
+
+    ints = [_array_int(v) for v in index]
+    return numpy_call(lambda: a.item(*ints))
+
+
+def _array_order(order: Any) -> str:
+    if not isinstance(order, str) or order not in ("C", "F", "A", "K"):
+        raise GradcliError(
+            f"order must be one of 'C', 'F', 'A', or 'K' (got {str(order)[:40]!r})"
+        ).mirror("ValueError")
+    return order
+
+
+def _array_take(a: np.ndarray, indices: Any, axis: Any = None) -> Any:
+    from ..ops.arithmetic import size_check
+    from .values import numpy_call
+
+    if isinstance(indices, Tensor) or not isinstance(indices, (int, list, tuple, np.ndarray)):
+        raise NotSupported(
+            f"ndarray.take() of '{typename(indices)}' indices is not supported in gradcli programs",
+            hint="pass a list of ints or an integer array (`t.tolist()` of a tensor)",
+        )
+    check_structure(indices, "take()")
+    if isinstance(indices, (list, tuple)) and any(
+        not isinstance(v, (int, float, list, tuple, np.generic)) for v in indices
+    ):
+        raise NotSupported(
+            "take() of indices that are not numbers is not supported in gradcli programs",
+            hint="pass a list of ints or an integer array",
+        )
+    idx = np.asarray(indices)
+    if idx.dtype.kind not in "iubf":
+        raise NotSupported(
+            f"ndarray.take() of {idx.dtype} indices is not supported in gradcli programs",
+            hint="pass a list of ints or an integer array",
+        )
+    ax = None if axis is None else _array_int(axis)
+    rest = a.size // max(a.shape[ax], 1) if ax is not None and -a.ndim <= ax < a.ndim else 1
+    size_check((int(idx.size) * int(rest),), "the result of take()")
+    # (the indices as the program gave them: NumPy reads a list of floats by its own rule)
+    return numpy_call(lambda: a.take(indices, axis=ax))
+
+
+def _array_view_method(name: str) -> Callable[..., Any]:
+    """`a.swapaxes(0, 1)`, `a.diagonal()`, `a.trace()`, `a.nonzero()`: NumPy's, on integer
+    arguments only (views, a number, or index arrays no larger than the array's)."""
+
+    def call(a: np.ndarray, *args: Any, **kwargs: Any) -> Any:
+        from .values import numpy_call
+
+        ints = [_array_int(v) for v in args]
+        kw = {k: _array_int(v) for k, v in kwargs.items()}
+        return numpy_call(lambda: getattr(a, name)(*ints, **kw))
+
+    call.__name__ = name
+    return call
+
+
 ARRAY_METHODS: dict[str, Callable[..., Any]] = {
     "argsort": _array_argsort,
     "repeat": _array_repeat,
@@ -1000,20 +1072,23 @@ ARRAY_METHODS: dict[str, Callable[..., Any]] = {
     "any": lambda a: np.bool_(a.any()),  # (NumPy's bool: `[a.any()]` shows `np.True_`)
     "all": lambda a: np.bool_(a.all()),
     "cumsum": lambda a, axis=None: _array_cumsum(a, axis),
-    "ravel": lambda a: a.ravel(),
+    "ravel": lambda a, order="C": a.ravel(_array_order(order)),
     "squeeze": _array_squeeze,
     "transpose": _array_transpose,
     "clip": _array_clip,
-    "item": lambda a: a.item(),
+    "item": lambda a, *index: _array_item(a, index),
     "copy": lambda a: a.copy(),
     "round": lambda a, decimals=0: np.round(a, _index_arg(decimals)),
     "reshape": lambda a, *shape: _array_reshape(a, shape),
-    "flatten": lambda a: a.reshape(-1).copy(),
+    "flatten": lambda a, order="C": a.flatten(_array_order(order)),
     "astype": lambda a, dtype: _array_astype(a, dtype),
     "dot": lambda a, b: _array_dot(a, b),
     "fill": lambda a, value: set_array_item(a, Ellipsis, _fill_value(value)),
     "conj": lambda a: a.conj(),
     "conjugate": lambda a: a.conj(),
+    # NumPy's methods of views, index arrays and sums along a diagonal (probe40)
+    "take": _array_take,
+    **{name: _array_view_method(name) for name in ("swapaxes", "nonzero", "trace", "diagonal")},
 }
 
 

@@ -316,7 +316,6 @@ UNUSED_MODULES = (
     "graphviz",
     "plotly",
     "tensorboard",
-    "statistics",
     "pathlib",
     "glob",
     "csv",
@@ -332,8 +331,6 @@ UNUSED_MODULES = (
     "pstats",
     "uuid",
     "hashlib",
-    "heapq",
-    "bisect",
     "fractions",
     "decimal",
     "struct",
@@ -1416,6 +1413,20 @@ def hashable(key: Any) -> Any:
 def short(text: str, n: int = 200) -> str:
     text = text.strip().splitlines()[0] if text.strip() else text
     return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def numpy_call(fn: Callable[[], Any]) -> Any:
+    """NumPy's result, its errors as the program's (catchable) errors."""
+    try:
+        with np.errstate(all="ignore"):
+            out = fn()
+    except np.exceptions.AxisError as e:  # a ValueError (and IndexError) in NumPy
+        raise GradcliError(str(e)).mirror("AxisError").pytorch() from None
+    except (ValueError, TypeError, IndexError, OverflowError) as e:  # `axis=10**30`: Overflow
+        raise GradcliError(str(e)).mirror(type(e).__name__).pytorch() from None
+    if isinstance(out, tuple):
+        return tuple(numpy_number(o) if isinstance(o, np.ndarray) else o for o in out)
+    return numpy_number(out) if isinstance(out, (np.ndarray, np.generic)) else out
 
 
 def numpy_number(out: Any) -> Any:

@@ -10677,7 +10677,7 @@ add(
 add(
     small(
         "operator_attrgetter_dunder",
-        "import operator\nv = operator.attrgetter('__class__')(torch.ones(1))",
+        "import operator\nv = operator.attrgetter('__init__.__globals__')(torch.nn.Linear(1, 1))",
         REFUSED,
     ),
     small(
@@ -11040,5 +11040,101 @@ add(
         "uint32_refused_op_in_a_loop",
         "a = torch.ones(3, dtype=torch.uint32)\nwhile True:\n    a = a * 1\n    b = a - a",
         (r"add_stub",),
+    ),
+)
+
+add(
+    # statistics, heapq, bisect (lang/pystdlib.py): endless inputs, deep items, huge heaps,
+    # Python's internals through a key or a getter
+    small(
+        "statistics_of_an_endless_iterator",
+        "import statistics, itertools\nv = statistics.mean(itertools.count())",
+        LIMIT,
+        seconds=70.0,
+    ),
+    small(
+        "heappush_forever",
+        "import heapq\nh = []\nwhile True:\n    heapq.heappush(h, (len(h) % 7, len(h)))",
+        TIME_OR_LIMIT,
+        seconds=70.0,
+    ),
+    small(
+        "heap_of_deeply_nested_tuples",
+        "import heapq\nt = ()\nfor i in range(100000):\n    t = (t,)\nh = [t]\n"
+        "heapq.heappush(h, t)",
+        NOT_SUPPORTED_OR_LIMIT + (r"nested over",),
+    ),
+    small(
+        "nlargest_of_an_endless_iterator",
+        "import heapq, itertools\nv = heapq.nlargest(3, itertools.count())",
+        LIMIT,
+        seconds=70.0,
+    ),
+    small(
+        "bisect_key_reaching_internals",
+        "import bisect\nv = bisect.bisect([1, 2], 1, key=lambda x: x.__class__.__mro__)",
+        REFUSED,
+    ),
+    small(
+        "insort_forever",
+        "import bisect\na = []\nwhile True:\n    bisect.insort(a, len(a))",
+        TIME_OR_LIMIT,
+        seconds=70.0,
+    ),
+    small(
+        "bisect_of_a_tensor_refused",
+        "import bisect\nv = bisect.bisect_left(torch.arange(5), 2)",
+        REFUSED,
+    ),
+    small(
+        "itemgetter_of_a_dunder_key",
+        "import operator\nv = operator.itemgetter('__globals__')(lambda: 0)",
+        REFUSED + (r"not subscriptable",),
+    ),
+)
+add(
+    # NumPy's set, NaN-skipping, quantile and shape helpers and the array methods that are NumPy
+    # functions (probe40): sizes checked first, tensors and objects never handed to NumPy
+    small(
+        "np_union1d_huge",
+        "import numpy as np\na = np.zeros(60_000_000, dtype=np.int8)\nv = np.union1d(a, a)",
+        LIMIT + (r"too large",),
+    ),
+    small(
+        "np_quantile_of_many_qs",
+        "import numpy as np\nq = np.linspace(0, 1, 100_000)\na = np.ones(100_000)\n"
+        "v = np.quantile(a, q)",
+        LIMIT + (r"too large",),
+    ),
+    small(
+        "ndarray_take_huge_index_list",
+        "import numpy as np\na = np.arange(6).reshape(2, 3)\nv = a.take([0] * 10**7, axis=1)",
+        LIMIT + (r"too large",),
+    ),
+    small(
+        "ndarray_take_object_indices",
+        "import numpy as np\nclass I:\n    def __index__(self):\n        return 0\n"
+        "v = np.arange(3).take([I()])",
+        REFUSED,
+    ),
+    small(
+        "np_setdiff1d_of_a_tensor",
+        "import numpy as np\nv = np.setdiff1d(torch.arange(3), [1])",
+        REFUSED,
+    ),
+    small(
+        "ndarray_swapaxes_object_axis",
+        "import numpy as np\nclass A:\n    pass\nv = np.zeros((2, 2)).swapaxes(A(), 1)",
+        REFUSED + (r"cannot be interpreted as an integer",),
+    ),
+    small(
+        "ndarray_item_of_a_huge_index",
+        "import numpy as np\nv = np.arange(3).item(10**40)",
+        (r"too large", r"out of bounds", r"convert"),
+    ),
+    small(
+        "np_iinfo_long_string",
+        "import numpy as np\nv = np.iinfo('i' * 100_000)",
+        REFUSED,
     ),
 )

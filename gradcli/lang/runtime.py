@@ -85,6 +85,7 @@ from .namespaces import (
     TENSOR_METHODS,
     TENSOR_PROPERTIES,
     ProgramFunction,
+    dtype_value,
     scripted_attribute,
 )
 from .sparsegrad import csr_attribute, sparse_attribute
@@ -639,6 +640,8 @@ class Runtime:
             if attr == "device" and isinstance(value, str):
                 # (surface objects keep their device as text; programs see a torch.device)
                 return Device.make(value)
+            if attr == "dtype" and isinstance(value, np.dtype):  # (a storage's: torch.float32)
+                return dtype_value(value)
             if callable(value):
                 if hasattr(owner, "next_functions"):
                     # a graph node's method prints as PyTorch's C++ node's, named by the node

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, NotSupported, Span, suggest
+from ..base.errors import QUALIFIED_MEANING, GradcliError, NotSupported, Span, suggest
 from ..core import dtypes, hooks
 from ..core.inplace import (
     VIEW_OF_LEAF,
@@ -589,7 +589,9 @@ class Runtime:
                     found=f"`{owner.name}.{attr}`",
                     hint=suggest(attr, owner.members, meaning=True),
                 ).mirror("AttributeError")
-            hint = suggest(attr, owner.members, meaning=True, known=True)
+            hint = QUALIFIED_MEANING.get(f"{owner.name}.{attr}") or suggest(
+                attr, owner.members, meaning=True, known=True
+            )
             raise NotSupported(
                 f"`{owner.name}.{attr}` is not supported by gradcli",
                 found=f"`{owner.name}.{attr}`",

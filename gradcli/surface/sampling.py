@@ -572,8 +572,8 @@ def normal(
         from .functional import write_out
 
         return write_out(out, Tensor(values), "normal")
-    graph = [t for t in (mean, std) if isinstance(t, Tensor) and t.requires_grad]
-    if graph and grad_enabled():
+    graph = _graph_inputs(mean, std)
+    if graph:
         return _normal_node(values, mean, std, graph)
     return Tensor(values, requires_grad=requires_grad)
 
@@ -596,16 +596,18 @@ def _draw_node(values: np.ndarray, graph: list[Tensor], label: str) -> Tensor:
     """Draws `values` in the graph under PyTorch's node `label` (NormalBackward3,
     BernoulliBackward0, PoissonBackward0...): every input in `graph` gets a zero gradient, as
     derivatives.yaml gives a sample that is not reparameterised."""
-    from ..core.op import apply
-    from ..ops import binary as B
+    from ..ops.custom import custom_apply
 
-    zeros = Tensor(np.zeros(values.shape, values.dtype))
-    out = zeros
-    for t in graph:
-        out = apply(B.add, out, apply(B.mul, t, zeros))
-    out = apply(B.mul, out, Tensor(np.ones((), values.dtype)), label=label)
-    out.data = values
-    return out
+    out = Tensor(values)
+
+    def vjp(*grads: Any) -> Any:
+        zeros = tuple(Tensor(np.zeros(t.shape, t.dtype)) for t in graph)
+        return zeros if len(zeros) > 1 else zeros[0]
+
+    def jvp(tangents: list[Tensor]) -> Tensor:
+        return Tensor(np.zeros(values.shape, values.dtype))
+
+    return custom_apply(label, graph, lambda: out, vjp, label=label, jvp=jvp)
 
 
 def _undifferentiable_draw(values: np.ndarray, graph: list[Tensor], aten: str) -> Tensor:
@@ -618,16 +620,28 @@ def _undifferentiable_draw(values: np.ndarray, graph: list[Tensor], aten: str) -
     def vjp(*grads: Any) -> Any:
         raise GradcliError(f"derivative for aten::{aten} is not implemented").mirror("RuntimeError")
 
+    def jvp(tangents: list[Tensor]) -> Any:
+        raise GradcliError(
+            f"Trying to use forward AD with aten::{aten} that does not support it."
+        ).mirror("NotImplementedError")
+
     return custom_apply(
-        "NotImplemented", graph, lambda: out, vjp, label="torch::autograd::NotImplemented"
+        "NotImplemented", graph, lambda: out, vjp, label="torch::autograd::NotImplemented", jvp=jvp
     )
 
 
 def _graph_inputs(*ts: Any) -> list[Tensor]:
-    """The tensors among `ts` a draw hangs from: those that require grad, grad mode on."""
+    """The tensors among `ts` a draw hangs from: those that require grad, grad mode on, or
+    that carry a forward-mode tangent (the draw's tangent is zeros, as PyTorch's)."""
+    from ..core import dual
+    from ..core.tensor import _GradMode
+
+    tensors = [t for t in ts if isinstance(t, Tensor)]
+    if _GradMode.dual and any(dual.tangent(t) is not None for t in tensors):
+        return tensors
     if not grad_enabled():
         return []
-    return [t for t in ts if isinstance(t, Tensor) and t.requires_grad]
+    return [t for t in tensors if t.requires_grad]
 
 
 def bernoulli(input: Any, p: Any = None, *, generator: Any = None) -> Tensor:  # noqa: A002
@@ -1174,7 +1188,7 @@ NAMES = declare(
     ("randint", "torch", randint, ""),
     ("randint_like", "torch", randint_like, ""),
     ("randperm", "torch", randperm, ""),
-    ("normal", "torch", normal, "composition of add mul"),
+    ("normal", "torch", normal, ""),
     ("poisson", "torch", poisson, ""),
     ("binomial", "torch", binomial, ""),
     ("bernoulli", "torch Tensor", bernoulli, ""),

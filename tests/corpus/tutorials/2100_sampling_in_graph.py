@@ -33,3 +33,8 @@ except RuntimeError as e:
 with torch.no_grad():
     print(torch.bernoulli(probs).requires_grad)
 print(probs.bernoulli().grad_fn.name())
+
+# the sample's node hangs directly from the probabilities' node
+print(coins.grad_fn.next_functions[0][0].name())
+noisy = torch.normal(logits * 2, torch.ones(4, dtype=torch.float64))
+print(noisy.grad_fn.name(), noisy.grad_fn.next_functions[0][0].name())

@@ -346,6 +346,18 @@ MEANING: dict[str, str] = {
 }
 
 
+# Whole names PyTorch has and gradcli refuses by design, with what to write instead.
+_IN_ONE_PROCESS = (
+    "a gradcli program runs in one process: call the target function directly, e.g. "
+    "`work(1)` for mp.Process(target=work, args=(1,)) (Hogwild-style training becomes one "
+    "training loop; model.share_memory() is accepted and changes nothing)"
+)
+QUALIFIED_MEANING: dict[str, str] = {
+    f"torch.multiprocessing.{n}": _IN_ONE_PROCESS
+    for n in ("Process", "spawn", "start_processes", "Pool", "Queue", "SimpleQueue")
+}
+
+
 def suggest(
     name: str, candidates: Iterable[str], meaning: bool = False, known: bool = False
 ) -> str | None:

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, NotSupported, Span, suggest
+from ..base.errors import QUALIFIED_MEANING, GradcliError, NotSupported, Span, suggest
 from ..core import dtypes, hooks
 from ..core.inplace import (
     VIEW_OF_LEAF,
@@ -85,6 +85,7 @@ from .namespaces import (
     TENSOR_METHODS,
     TENSOR_PROPERTIES,
     ProgramFunction,
+    dtype_value,
     scripted_attribute,
 )
 from .sparsegrad import csr_attribute, sparse_attribute
@@ -588,7 +589,9 @@ class Runtime:
                     found=f"`{owner.name}.{attr}`",
                     hint=suggest(attr, owner.members, meaning=True),
                 ).mirror("AttributeError")
-            hint = suggest(attr, owner.members, meaning=True, known=True)
+            hint = QUALIFIED_MEANING.get(f"{owner.name}.{attr}") or suggest(
+                attr, owner.members, meaning=True, known=True
+            )
             raise NotSupported(
                 f"`{owner.name}.{attr}` is not supported by gradcli",
                 found=f"`{owner.name}.{attr}`",
@@ -639,6 +642,8 @@ class Runtime:
             if attr == "device" and isinstance(value, str):
                 # (surface objects keep their device as text; programs see a torch.device)
                 return Device.make(value)
+            if attr == "dtype" and isinstance(value, np.dtype):  # (a storage's: torch.float32)
+                return dtype_value(value)
             if callable(value):
                 if hasattr(owner, "next_functions"):
                     # a graph node's method prints as PyTorch's C++ node's, named by the node

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes as D
 from ..core import hooks
 from ..core import op as core_op
@@ -1098,6 +1098,68 @@ class UntypedStorage:
         A.size_check((self.nbytes(),), "the list of a storage's bytes")
         return list(self._bytes())
 
+    def __len__(self) -> int:
+        return self.size()
+
+    program_len = __len__
+
+    def _index(self, key: Any, setting: bool) -> int:
+        """The position `storage[key]` names, with PyTorch's errors: an int (negative from
+        the end, where PyTorch takes it), not a bool, a float or a slice."""
+        name = "TypedStorage" if isinstance(self, TypedStorage) else "UntypedStorage"
+        if isinstance(key, slice):
+            if name == "TypedStorage":
+                raise GradcliError(
+                    "slices are only supported in UntypedStorage.__getitem__"
+                ).pytorch()
+            raise NotSupported(
+                "slicing a storage is not supported",
+                hint="index the tensor instead: x.view(-1)[start:stop]",
+            )
+        if isinstance(key, (bool, np.bool_)) or not isinstance(key, (int, np.integer)):
+            shown = f"<class 'torch.storage.{name}'>" if name == "TypedStorage" else "torch." + name
+            if name == "UntypedStorage":
+                raise GradcliError(f"can't index a {shown} with {typename(key)}").mirror(
+                    "TypeError"
+                )
+            # (TypedStorage's Python: a bool reaches its index wrapping, a TypeError; any
+            # other type its check of the index, a RuntimeError)
+            error = GradcliError(f"can't index a {shown} with <class '{typename(key)}'>")
+            raise error.mirror("TypeError" if isinstance(key, bool) else "RuntimeError")
+        n, i = self.size(), int(key)
+        if i < 0 and name == "UntypedStorage" and setting:
+            raise GradcliError("out of bounds").mirror("RuntimeError")
+        j = i + n if i < 0 else i
+        if not 0 <= j < n:
+            raise GradcliError(f"index {i} out of range for storage of size {n}").mirror(
+                "IndexError"
+            )
+        return j
+
+    def _flat(self) -> np.ndarray:
+        """The root's array in memory order, writable in place (a C-contiguous root's own)."""
+        own(self.root)
+        arr = self.root.data
+        if not arr.flags.c_contiguous or not arr.flags.writeable:
+            raise NotSupported(
+                "writing into the storage of this tensor is not supported: gradcli does not "
+                "hold its elements in one block",
+                hint="change the tensor itself: x.view(-1)[i] = value",
+            )
+        return arr.reshape(-1)
+
+    def program_getitem(self, key: Any) -> int:
+        j = self._index(key, False)
+        return self._bytes()[j]
+
+    def program_setitem(self, key: Any, value: Any) -> None:
+        j = self._index(key, True)
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+            raise GradcliError(
+                f"can only set storage content with a int types, but got {typename(value)} instead"
+            ).mirror("RuntimeError")
+        self._flat().view(np.uint8)[j] = int(value) % 256
+
     def __eq__(self, other: object) -> bool:  # one memory, one storage (`x.detach()`'s too)
         if not isinstance(other, UntypedStorage):
             return False
@@ -1144,12 +1206,26 @@ _TYPED_STORAGE_WARNING = (
 )
 
 
+LEGACY_STORAGE_TYPES = {
+    "float32": "FloatTensor",
+    "float64": "DoubleTensor",
+    "float16": "HalfTensor",
+    "bfloat16": "BFloat16Tensor",
+    "int64": "LongTensor",
+    "int32": "IntTensor",
+    "int16": "ShortTensor",
+    "int8": "CharTensor",
+    "uint8": "ByteTensor",
+    "bool": "BoolTensor",
+}
+
+
 class TypedStorage(UntypedStorage):
     """`x.storage()` (deprecated in PyTorch, still in older tutorials on views and memory):
     the elements under a tensor in memory order, in its dtype, shared by its views (the same
     `data_ptr()`)."""
 
-    PROGRAM_ATTRIBUTES = ("data_ptr", "nbytes", "size", "tolist", "element_size")
+    PROGRAM_ATTRIBUTES = ("data_ptr", "nbytes", "size", "tolist", "element_size", "dtype")
 
     def size(self) -> int:
         return int(self.root.data.size)
@@ -1161,6 +1237,36 @@ class TypedStorage(UntypedStorage):
         return self.size()
 
     program_len = __len__
+
+    @property
+    def dtype(self) -> np.dtype:
+        return self.root.data.dtype
+
+    def program_getitem(self, key: Any) -> Any:
+        j = self._index(key, False)
+        own(self.root)
+        return np.ascontiguousarray(self.root.data).reshape(-1)[j].item()
+
+    def program_setitem(self, key: Any, value: Any) -> None:
+        """`x.storage()[i] = v`: writes the element in place, as PyTorch's fill of a one-element
+        view (a float into an integer storage truncates)."""
+        j = self._index(key, True)
+        if isinstance(value, Tensor):
+            if value.data.size != 1:
+                raise GradcliError(
+                    f"fill_ only supports 0-dimension value tensor but got tensor with "
+                    f"{value.data.ndim} dimensions."
+                ).pytorch()
+            value = value.data.reshape(()).item()
+        if not isinstance(value, (bool, int, float, complex, np.number, np.bool_)):
+            kind = D.torch_name(self.root.dtype).removeprefix("torch.")
+            legacy = LEGACY_STORAGE_TYPES.get(kind, "Tensor")
+            raise GradcliError(f"can't assign a {typename(value)} to a torch.{legacy}").mirror(
+                "TypeError"
+            )
+        flat = self._flat()
+        with np.errstate(all="ignore"):
+            flat[j] = np.asarray(value).astype(flat.dtype)
 
     def tolist(self) -> list:
         A.size_check((self.size(),), "the list of a storage's elements")

@@ -1074,7 +1074,18 @@ def qr(A: Any, mode: str = "reduced", *, out: Any = None) -> ReturnTuple:  # noq
     return ReturnTuple("linalg_qr", ("Q", "R"), (q, r))
 
 
+_QR_DEPRECATED = (
+    "torch.qr is deprecated in favor of torch.linalg.qr and will be removed in a future "
+    "PyTorch release.\nThe boolean parameter 'some' has been replaced with a string parameter "
+    "'mode'.\nQ, R = torch.qr(A, some)\nshould be replaced with\n"
+    "Q, R = torch.linalg.qr(A, 'reduced' if some else 'complete')"
+)
+
+
 def torch_qr(input: Any, some: bool = True, *, out: Any = None) -> ReturnTuple:  # noqa: N803
+    """`torch.qr(A, some=True)` and `A.qr()` (deprecated): after PyTorch's warning (once a
+    run, as ATen's TORCH_WARN_ONCE), linalg.qr in 'reduced' or 'complete' mode."""
+    hooks.warn(_QR_DEPRECATED, hint="torch.linalg.qr(A)", once="torch.qr")
     q, r = qr(input, "reduced" if some else "complete")
     return ReturnTuple("qr", ("Q", "R"), (q, r))
 

@@ -40,8 +40,10 @@ from ..core.tensor import Settings, Tensor, bumped, enable_grad, own, pytype_nam
 from . import kernels as K
 
 
-def _number(v: Any, what: str, fn: str) -> float:
-    """A hyperparameter: a Python number (bool included, as in Python) or a 1-element tensor."""
+def _number(v: Any, what: str, fn: str, keep: bool = False) -> float:
+    """A hyperparameter: a Python number (bool included, as in Python) or a 1-element tensor.
+    `keep`: a NumPy scalar stays one (a scheduler's rates and factors: PyTorch's Python
+    arithmetic keeps np.float64, which prints as such in get_last_lr())."""
     if isinstance(v, Tensor):
         if v.data.size != 1:
             raise GradcliError(f"Tensor {what} must be 1-element", found=f"shape {list(v.shape)}")
@@ -52,6 +54,8 @@ def _number(v: Any, what: str, fn: str) -> float:
             found=repr(v) if isinstance(v, str) and len(v) < 40 else typename(v),
             hint=f"e.g. {what}=0.01",
         )
+    if keep:
+        return v
     return float(v) if isinstance(v, (np.integer, np.floating)) else v
 
 
@@ -2634,7 +2638,7 @@ class LRScheduler:
                     f"{where} must be a list of {len(self.base_lrs)} learning rate(s), one per "
                     f"param group, not {typename(value)}"
                 )
-            self.base_lrs = [_number(v, "lr", where) for v in value]
+            self.base_lrs = [_number(v, "lr", where, keep=True) for v in value]
             return
         if attr == "last_epoch":
             if isinstance(value, bool) or not isinstance(value, int):
@@ -2658,7 +2662,8 @@ class LRScheduler:
 
     def _lrs(self) -> list[float]:
         return [
-            _number(g.get("lr"), "lr", f"{self.name}.step()") for g in self.optimizer.param_groups
+            _number(g.get("lr"), "lr", f"{self.name}.step()", keep=True)
+            for g in self.optimizer.param_groups
         ]
 
     def get_lr(self) -> list[Any]:
@@ -2857,7 +2862,7 @@ class StepLR(LRScheduler):
             self.step_size = step_size
         else:
             self.step_size = _int_arg(step_size, "step_size", "StepLR()")
-        self.gamma = _number(gamma, "gamma", "StepLR()")
+        self.gamma = _number(gamma, "gamma", "StepLR()", keep=True)
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list[Any]:
@@ -2902,7 +2907,7 @@ class MultiStepLR(LRScheduler):
             milestones = list(milestones)
         items = _listed(milestones, "milestones")
         self.milestones = Counter(_int_arg(m, "milestones", "MultiStepLR()") for m in items)
-        self.gamma = _number(gamma, "gamma", "MultiStepLR()")
+        self.gamma = _number(gamma, "gamma", "MultiStepLR()", keep=True)
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list[Any]:
@@ -2926,7 +2931,7 @@ class ExponentialLR(LRScheduler):
     OWN = ("gamma",)
 
     def __init__(self, optimizer: Any, gamma: Any, last_epoch: Any = -1):
-        self.gamma = _number(gamma, "gamma", "ExponentialLR()")
+        self.gamma = _number(gamma, "gamma", "ExponentialLR()", keep=True)
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list[Any]:
@@ -2950,7 +2955,7 @@ class CosineAnnealingLR(LRScheduler):
         self.T_max = _int_arg(T_max, "T_max", "CosineAnnealingLR()")
         if self.T_max == 0:
             raise GradcliError("float division by zero", hint="T_max >= 1")
-        self.eta_min = _number(eta_min, "eta_min", "CosineAnnealingLR()")
+        self.eta_min = _number(eta_min, "eta_min", "CosineAnnealingLR()", keep=True)
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list[Any]:
@@ -3002,7 +3007,7 @@ def _lambdas(lr_lambda: Any, optimizer: Any, fn: str) -> list[Any]:
 
 
 def _factor(v: Any, fn: str) -> float:
-    out = _number(v, "lr_lambda's result", fn)
+    out = _number(v, "lr_lambda's result", fn, keep=True)
     if isinstance(v, Tensor):  # a tensor factor makes a tensor lr in PyTorch
         raise GradcliError(
             f"{fn}: lr_lambda returned a tensor; gradcli takes a Python number",
@@ -3063,7 +3068,7 @@ class ConstantLR(LRScheduler):
     def __init__(
         self, optimizer: Any, factor: Any = 1.0 / 3, total_iters: Any = 5, last_epoch: Any = -1
     ):
-        self.factor = _number(factor, "factor", "ConstantLR()")
+        self.factor = _number(factor, "factor", "ConstantLR()", keep=True)
         if self.factor > 1.0 or self.factor < 0:
             raise GradcliError(
                 "Constant multiplicative factor expected to be between 0 and 1."
@@ -3101,13 +3106,13 @@ class LinearLR(LRScheduler):
         last_epoch: Any = -1,
     ):
         fn = "LinearLR()"
-        self.start_factor = _number(start_factor, "start_factor", fn)
+        self.start_factor = _number(start_factor, "start_factor", fn, keep=True)
         if self.start_factor > 1.0 or self.start_factor <= 0:
             raise GradcliError(
                 "Starting multiplicative factor expected to be greater than 0 and less or "
                 "equal to 1."
             ).mirror("ValueError")
-        self.end_factor = _number(end_factor, "end_factor", fn)
+        self.end_factor = _number(end_factor, "end_factor", fn, keep=True)
         if self.end_factor > 1.0 or self.end_factor < 0:
             raise GradcliError(
                 "Ending multiplicative factor expected to be between 0 and 1."
@@ -3145,7 +3150,7 @@ class PolynomialLR(LRScheduler):
         self, optimizer: Any, total_iters: Any = 5, power: Any = 1.0, last_epoch: Any = -1
     ):
         self.total_iters = _int_arg(total_iters, "total_iters", "PolynomialLR()")
-        self.power = _number(power, "power", "PolynomialLR()")
+        self.power = _number(power, "power", "PolynomialLR()", keep=True)
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list[Any]:
@@ -3249,10 +3254,10 @@ class OneCycleLR(LRScheduler):
         max_lrs = _per_group("max_lr", groups, max_lr, fn)
         if last_epoch == -1:
             for m, group in zip(max_lrs, groups):
-                group["initial_lr"] = m / _number(div_factor, "div_factor", fn)
+                group["initial_lr"] = m / _number(div_factor, "div_factor", fn, keep=True)
                 group["max_lr"] = m
                 group["min_lr"] = group["initial_lr"] / _number(
-                    final_div_factor, "final_div_factor", fn
+                    final_div_factor, "final_div_factor", fn, keep=True
                 )
         self.cycle_momentum = bool(cycle_momentum)
         if self.cycle_momentum:
@@ -3323,8 +3328,8 @@ def _per_group(name: str, groups: list, value: Any, fn: str) -> list[float]:
                 f"{name} must have the same length as optimizer.param_groups. {name} has "
                 f"{len(value)} values, param_groups has {len(groups)}."
             ).mirror("ValueError")
-        return [_number(v, name, fn) for v in value]
-    return [_number(value, name, fn)] * len(groups)
+        return [_number(v, name, fn, keep=True) for v in value]
+    return [_number(value, name, fn, keep=True)] * len(groups)
 
 
 class ReduceLROnPlateau:
@@ -3367,7 +3372,7 @@ class ReduceLROnPlateau:
         eps: Any = 1e-8,
     ) -> None:
         fn = "ReduceLROnPlateau()"
-        self.factor = _number(factor, "factor", fn)
+        self.factor = _number(factor, "factor", fn, keep=True)
         if self.factor >= 1.0:
             raise GradcliError("Factor should be < 1.0.").mirror("ValueError")
         if not isinstance(optimizer, Optimizer):
@@ -3378,13 +3383,13 @@ class ReduceLROnPlateau:
             if len(min_lr) != n:
                 raise GradcliError(f"expected {n} min_lrs, got {len(min_lr)}").mirror("ValueError")
             self.default_min_lr: Any = None
-            self.min_lrs = [_number(m, "min_lr", fn) for m in min_lr]
+            self.min_lrs = [_number(m, "min_lr", fn, keep=True) for m in min_lr]
         else:
-            self.default_min_lr = _number(min_lr, "min_lr", fn)
+            self.default_min_lr = _number(min_lr, "min_lr", fn, keep=True)
             self.min_lrs = [self.default_min_lr] * n
         self.patience = _int_arg(patience, "patience", fn)
         self.cooldown = _int_arg(cooldown, "cooldown", fn)
-        self.eps = _number(eps, "eps", fn)
+        self.eps = _number(eps, "eps", fn, keep=True)
         self.last_epoch = 0
         self._last_lr = [g["lr"] for g in optimizer.param_groups]
         for v in (mode, threshold_mode):
@@ -3403,7 +3408,7 @@ class ReduceLROnPlateau:
             ).mirror("ValueError")
         self.mode_worse = float("inf") if mode == "min" else float("-inf")
         self.mode = mode
-        self.threshold = _number(threshold, "threshold", fn)
+        self.threshold = _number(threshold, "threshold", fn, keep=True)
         self.threshold_mode = threshold_mode
         self.best = self.mode_worse
         self.cooldown_counter = 0
@@ -3610,8 +3615,8 @@ def _per_group_values(name: str, optimizer: Optimizer, value: Any) -> list[float
             raise GradcliError(f"expected {n} values for {name}, got {len(value)}").mirror(
                 "ValueError"
             )
-        return [_number(v, name, "CyclicLR()") for v in value]
-    return [_number(value, name, "CyclicLR()")] * n
+        return [_number(v, name, "CyclicLR()", keep=True) for v in value]
+    return [_number(value, name, "CyclicLR()", keep=True)] * n
 
 
 class CyclicLR(LRScheduler):
@@ -3673,7 +3678,7 @@ class CyclicLR(LRScheduler):
         if scale_fn is not None and not callable(scale_fn):
             raise GradcliError(f"scale_fn should be a function, but got {typename(scale_fn)}")
         self.mode = mode
-        self.gamma = _number(gamma, "gamma", fn)
+        self.gamma = _number(gamma, "gamma", fn, keep=True)
         self._scale_fn_custom = scale_fn
         self.scale_mode = scale_mode
         if scale_fn is None:

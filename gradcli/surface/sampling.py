@@ -572,8 +572,8 @@ def normal(
         from .functional import write_out
 
         return write_out(out, Tensor(values), "normal")
-    graph = [t for t in (mean, std) if isinstance(t, Tensor) and t.requires_grad]
-    if graph and grad_enabled():
+    graph = _graph_inputs(mean, std)
+    if graph:
         return _normal_node(values, mean, std, graph)
     return Tensor(values, requires_grad=requires_grad)
 
@@ -582,13 +582,6 @@ def _normal_node(values: np.ndarray, mean: Any, std: Any, graph: list[Tensor]) -
     """torch.normal with a mean or std that requires grad: the draws are in the graph as
     PyTorch's NormalBackward1 (tensor mean), 2 (tensor std) or 3 (both), whose gradients are
     zeros for mean and std (PyTorch's derivatives.yaml: a draw is not reparameterised)."""
-    from ..core.op import apply
-    from ..ops import binary as B
-
-    zeros = Tensor(np.zeros(values.shape, values.dtype))
-    out = zeros
-    for t in graph:
-        out = apply(B.add, out, apply(B.mul, t, zeros))
     label = "NormalBackward" + (
         "3"
         if isinstance(mean, Tensor) and isinstance(std, Tensor)
@@ -596,9 +589,59 @@ def _normal_node(values: np.ndarray, mean: Any, std: Any, graph: list[Tensor]) -
         if isinstance(mean, Tensor)
         else "2"
     )
-    out = apply(B.mul, out, Tensor(np.ones((), values.dtype)), label=label)
-    out.data = values
-    return out
+    return _draw_node(values, graph, label)
+
+
+def _draw_node(values: np.ndarray, graph: list[Tensor], label: str) -> Tensor:
+    """Draws `values` in the graph under PyTorch's node `label` (NormalBackward3,
+    BernoulliBackward0, PoissonBackward0...): every input in `graph` gets a zero gradient, as
+    derivatives.yaml gives a sample that is not reparameterised."""
+    from ..ops.custom import custom_apply
+
+    out = Tensor(values)
+
+    def vjp(*grads: Any) -> Any:
+        zeros = tuple(Tensor(np.zeros(t.shape, t.dtype)) for t in graph)
+        return zeros if len(zeros) > 1 else zeros[0]
+
+    def jvp(tangents: list[Tensor]) -> Tensor:
+        return Tensor(np.zeros(values.shape, values.dtype))
+
+    return custom_apply(label, graph, lambda: out, vjp, label=label, jvp=jvp)
+
+
+def _undifferentiable_draw(values: np.ndarray, graph: list[Tensor], aten: str) -> Tensor:
+    """Draws from inputs that require grad where PyTorch has no derivative: the result hangs
+    from its NotImplemented node, whose backward is PyTorch's error."""
+    from ..ops.custom import custom_apply
+
+    out = Tensor(values)
+
+    def vjp(*grads: Any) -> Any:
+        raise GradcliError(f"derivative for aten::{aten} is not implemented").mirror("RuntimeError")
+
+    def jvp(tangents: list[Tensor]) -> Any:
+        raise GradcliError(
+            f"Trying to use forward AD with aten::{aten} that does not support it."
+        ).mirror("NotImplementedError")
+
+    return custom_apply(
+        "NotImplemented", graph, lambda: out, vjp, label="torch::autograd::NotImplemented", jvp=jvp
+    )
+
+
+def _graph_inputs(*ts: Any) -> list[Tensor]:
+    """The tensors among `ts` a draw hangs from: those that require grad, grad mode on, or
+    that carry a forward-mode tangent (the draw's tangent is zeros, as PyTorch's)."""
+    from ..core import dual
+    from ..core.tensor import _GradMode
+
+    tensors = [t for t in ts if isinstance(t, Tensor)]
+    if _GradMode.dual and any(dual.tangent(t) is not None for t in tensors):
+        return tensors
+    if not grad_enabled():
+        return []
+    return [t for t in tensors if t.requires_grad]
 
 
 def bernoulli(input: Any, p: Any = None, *, generator: Any = None) -> Tensor:  # noqa: A002
@@ -609,6 +652,11 @@ def bernoulli(input: Any, p: Any = None, *, generator: Any = None) -> Tensor:  #
         values = _call(R.bernoulli_, t.shape, float(p), dtype=t.dtype, generator=_gen(generator))
     else:
         values = _call(R.bernoulli, t.data, generator=_gen(generator))
+    graph = _graph_inputs(t)
+    if graph and p is None:
+        return _draw_node(values, graph, "BernoulliBackward0")
+    if graph:
+        return _undifferentiable_draw(values, graph, "bernoulli")
     return Tensor(values)
 
 
@@ -1028,20 +1076,23 @@ def cauchy_(x: Any, median: Any = 0.0, sigma: Any = 1.0, *, generator: Any = Non
 
 
 def poisson(input: Any, generator: Any = None) -> Tensor:  # noqa: A002
-    """`torch.poisson(rates)`: a new tensor of the rates' dtype, outside the graph."""
+    """`torch.poisson(rates)`: a new tensor of the rates' dtype, a PoissonBackward0 node (zero
+    gradient) when the rates require grad."""
     t = tensor_arg(input, "input")
     if t.dtype.kind == "f" and t.data.size:
         # Knuth's product takes rate + 1 uniforms on average (below 10), PTRS about 2.5.
         with np.errstate(invalid="ignore"):
             rates = np.nan_to_num(t.data.astype(np.float64), nan=0.0)
         _serial_check("poisson", float(np.where(rates < 10, np.maximum(rates, 0) + 1, 2.5).sum()))
-    return Tensor(_call(R.poisson, t.data, generator=_gen(generator)))
+    values = _call(R.poisson, t.data, generator=_gen(generator))
+    graph = _graph_inputs(t)
+    return _draw_node(values, graph, "PoissonBackward0") if graph else Tensor(values)
 
 
 def binomial(count: Any, prob: Any, generator: Any = None) -> Tensor:
-    """`torch.binomial(count, prob)`: a new tensor of count's dtype, outside the graph; count
-    and prob of one floating dtype, broadcast (with PyTorch's warning where its output, made
-    in count's shape, is resized)."""
+    """`torch.binomial(count, prob)`: a new tensor of count's dtype (under PyTorch's
+    NotImplemented node when either requires grad); count and prob of one floating dtype,
+    broadcast (with PyTorch's warning where its output, made in count's shape, is resized)."""
     for i, (name, v) in enumerate((("count", count), ("prob", prob))):
         if not isinstance(v, Tensor):
             raise ArgumentTypeError("binomial", name, i + 1, "Tensor", pytype_name(v))
@@ -1077,7 +1128,9 @@ def binomial(count: Any, prob: Any, generator: Any = None) -> Tensor:
             q = np.minimum(p.data, 1 - p.data).astype(np.float64)
             mean = np.nan_to_num(np.maximum(n.data.astype(np.float64), 0) * q, nan=0.0)
         _serial_check("binomial", float(np.where(mean < 10, mean + 1, 3.0).sum()))
-    return Tensor(_call(R.binomial, n.data, p.data, generator=_gen(generator)))
+    values = _call(R.binomial, n.data, p.data, generator=_gen(generator))
+    graph = _graph_inputs(count, prob)
+    return _undifferentiable_draw(values, graph, "binomial") if graph else Tensor(values)
 
 
 def standard_gamma(t: Tensor, *, double: bool = False) -> np.ndarray:
@@ -1135,7 +1188,7 @@ NAMES = declare(
     ("randint", "torch", randint, ""),
     ("randint_like", "torch", randint_like, ""),
     ("randperm", "torch", randperm, ""),
-    ("normal", "torch", normal, "composition of add mul"),
+    ("normal", "torch", normal, ""),
     ("poisson", "torch", poisson, ""),
     ("binomial", "torch", binomial, ""),
     ("bernoulli", "torch Tensor", bernoulli, ""),

@@ -245,3 +245,11 @@ def test_torch_functional_is_the_module_of_torch_einsum_norm_split_with_nn_funct
         "tensor(8.) True False\n"
         "module 'torch.functional' has no attribute 'log_softmax'\n"
     )
+
+
+def test_torch_multiprocessing_refusal_says_to_call_the_target_in_process() -> None:
+    for call in ("mp.Process(target=work, args=(1,))", "mp.spawn(work, nprocs=2)"):
+        with pytest.raises(GradcliError) as e:
+            out(f"import torch.multiprocessing as mp\ndef work(n):\n    print(n)\n{call}\n")
+        assert "is not supported by gradcli" in str(e.value)
+        assert "call the target function directly" in (e.value.hint or "")

@@ -226,3 +226,17 @@ def test_deprecated_names_warn_and_work() -> None:
     ).run(dtype="float32")
     assert float(run.env["n"].data) == 5.0
     assert [round(v, 6) for v in run.env["p"].grad.data.tolist()] == [0.6, 0.8]
+
+
+def test_torch_qr_warns_once_a_run_that_it_is_deprecated() -> None:
+    # PyTorch 2.13: ATen's TORCH_WARN_ONCE, for torch.qr and Tensor.qr alike (first line)
+    got = warnings_of(
+        "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]])\n"
+        "q, r = torch.qr(a)\nq2, r2 = a.qr(some=False)\n"
+        "q3, r3 = torch.linalg.qr(a)\n"
+    )
+    assert got == [
+        "t.py:3:1: warning: torch.qr is deprecated in favor of torch.linalg.qr and will be "
+        "removed in a future PyTorch release."
+    ]
+    assert warnings_of("q, r = torch.linalg.qr(torch.eye(2))\n") == []

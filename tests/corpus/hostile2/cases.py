@@ -11138,3 +11138,27 @@ add(
         REFUSED,
     ),
 )
+
+# fixmeas40: indexing a tensor's storage (x.storage()[i], x.untyped_storage()[i], and writes).
+add(
+    small(
+        "storage_index_huge",
+        "s = torch.zeros(3).storage()\nprint(s[10**30])",
+        (r"out of range for storage",),
+    ),
+    small(
+        "storage_write_in_a_loop",
+        "x = torch.zeros(4)\ns = x.storage()\ni = 0\nwhile True:\n    s[i % 4] = i\n    i += 1",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "untyped_storage_write_bad_value",
+        "u = torch.zeros(2).untyped_storage()\nu[0] = 'x' * 10**6",
+        (r"int types",),
+    ),
+    small(
+        "storage_slice_and_float_index",
+        "s = torch.zeros(2).storage()\nprint(s[1.5])",
+        (r"can't index",),
+    ),
+)

@@ -848,3 +848,45 @@ prelu_backward_weight = defop(
         Sample(((2, 3, 4), (2, 3, 4), (3, 1)), avoid=(0.0,)),
     ),
 )
+
+
+# --- rrelu in training: x times its drawn noise (1 where x > 0) ----------------------------------
+#
+# ATen's rrelu_with_noise keeps the noise it drew; its backward, rrelu_with_noise_backward, is
+# g * noise in training, recorded under create_graph=True as RreluWithNoiseBackwardBackward0
+# (derivatives.yaml: grad_output: the same backward of the incoming gradient; self: zeros).
+# The noise is a param (a constant array of x's shape), as PyTorch's node saves it.
+
+
+def _rrelu_noise_vjp(g: Tensor, out: Tensor, x: Tensor, *, noise: np.ndarray) -> tuple:
+    return (apply(rrelu_noise_backward, g, x, noise=noise),)
+
+
+def _rrelu_noise_backward_vjp(
+    h: Tensor, out: Tensor, g: Tensor, x: Tensor, *, noise: np.ndarray
+) -> tuple:
+    dg = apply(rrelu_noise_backward, h, x, noise=noise) if g.requires_grad else None
+    return (dg, _zeros(h) if x.requires_grad else None)
+
+
+_NOISE = np.array([[1.0, 0.2, 0.3], [0.15, 1.0, 1.0]])
+
+rrelu_noise = defop(
+    "rrelu_noise",
+    lambda x, noise: (x * noise).astype(x.dtype, copy=False),
+    _rrelu_noise_vjp,
+    "RreluWithNoiseBackward0",
+    "g * noise",
+    signature="rrelu(x, training=True) (its noise drawn)",
+    samples=(Sample(((2, 3),), {"noise": _NOISE}),),
+)
+rrelu_noise_backward = defop(
+    "rrelu_noise_backward",
+    lambda g, x, noise: (g * noise).astype(np.result_type(g, x), copy=False),
+    _rrelu_noise_backward_vjp,
+    "RreluWithNoiseBackwardBackward0",
+    "h * noise, 0",
+    kind="internal",
+    saves=False,
+    samples=(Sample(((2, 3), (2, 3)), {"noise": _NOISE}),),
+)

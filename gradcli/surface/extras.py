@@ -416,6 +416,11 @@ def rrelu(
         if x.dtype != np.float64:  # PyTorch's bounds are its opmath type's (float) first
             lo, hi = float(np.float32(lo)), float(np.float32(hi))
         noise[neg] = (u * (hi - lo) + lo).astype(x.dtype)
+        if x.dtype in (np.float32, np.float64):
+            # (its gradient recorded as PyTorch's RreluWithNoiseBackwardBackward0)
+            from ..ops.activation import rrelu_noise
+
+            return apply(rrelu_noise, x, noise=noise)
     return A.named(A.mul_t(x, Tensor(noise)), "RreluWithNoiseBackward0")
 
 

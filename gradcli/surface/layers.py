@@ -2143,7 +2143,7 @@ NAMES = declare(
     ("segment_reduce", "torch", X.segment_reduce, "segment_reduce"),
     ("Fold", "nn", Fold, "fold reshape"),
     ("PixelUnshuffle", "nn", PixelUnshuffle, "composition of reshape permute"),
-    ("RReLU", "nn", _constructor(RReLU), "composition of mul"),
+    ("RReLU", "nn", _constructor(RReLU), "rrelu_noise"),
     (
         "MultiMarginLoss",
         "nn",
@@ -2187,8 +2187,8 @@ NAMES = declare(
     ),
     ("pixel_shuffle", "torch F", X.pixel_shuffle, "composition of reshape permute"),
     ("pixel_unshuffle", "torch F", X.pixel_unshuffle, "composition of reshape permute"),
-    ("rrelu", "torch F", X.rrelu, "composition of mul"),
-    ("rrelu_", "torch F", X.rrelu_, "composition of mul"),
+    ("rrelu", "torch F", X.rrelu, "leaky_relu"),
+    ("rrelu_", "torch F", X.rrelu_, "leaky_relu"),
     ("gumbel_softmax", "F", X.gumbel_softmax, "composition of add div softmax"),
     (
         "multi_margin_loss",

@@ -1535,6 +1535,8 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "glu": lambda x, dim: _glu_ref(x, dim),
     "glu_backward": lambda g, x, dim: _glu_backward_ref(g, x, dim),
     "prelu_kernel": _vec2(lambda v, w: v if v > 0 else w * v),
+    "rrelu_noise": lambda x, noise: x * noise,
+    "rrelu_noise_backward": lambda g, x, noise: g * noise,
     "prelu_backward_input": lambda g, x, w: np.vectorize(
         lambda a, b, c: a if b > 0 else c * a, otypes=[np.float64]
     )(g, x, w),

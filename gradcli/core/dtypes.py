@@ -228,6 +228,21 @@ def checked_scalar(value: Any, dt: np.dtype, numel: int | None = None) -> None:
         )
 
 
+def wrap_unsigned(value: Any, dt: Any) -> Any:
+    """A negative Python integer stored into an unsigned type (`u[0] = -1`, `u.fill_(-1)`,
+    `torch.full(..., -1, dtype=torch.uint8)`), its range checked first (`checked_scalar`: down
+    to -max): c10 converts it through int64, wrapped modulo 2**bits (-1 -> 255 for uint8).
+    Other values as they are."""
+    if (
+        isinstance(value, (int, np.integer))
+        and not isinstance(value, (bool, np.bool_))
+        and np.dtype(dt).kind == "u"
+        and value < 0
+    ):
+        return int(value) % (1 << (8 * np.dtype(dt).itemsize))
+    return value
+
+
 def torch_name(dt: np.dtype) -> str:
     """`torch.float32` for float32, ...: how PyTorch prints a dtype."""
     return "torch." + _name(dt)

@@ -570,6 +570,11 @@ class Node:
                 out.append((accumulator(t, self), 0))
             else:
                 out.append((None, 0))
+        if len(out) == 2 and out[1][0] is None and self.label in ("DivBackward1", "MulBackward1"):
+            # A tensor divided or multiplied by a C++ number (div.Scalar, mul.Scalar: a mean's
+            # or a loss's count): PyTorch's node has the tensor's edge only; gradcli's number
+            # is a constant operand.
+            out.pop()
         if len(out) == 2 and self.name() == "ConvolutionBackward0":
             # A convolution without a bias: PyTorch's node still has the bias's slot.
             out.append((None, 0))

@@ -160,6 +160,19 @@ def _reshape_vjp(g: Tensor, out: Tensor, x: Tensor, shape: tuple[int, ...]) -> t
     return (apply(reshape, g, shape=g.shape[:nb] + x.shape, label=label),)
 
 
+def _shape_saved(label: str) -> Any:
+    """The saved sizes PyTorch's `label` node shows (`_saved_self_sym_sizes`: the input's
+    shape), for the nodes shown under that name (a reshape is also PyTorch's Unsqueeze,
+    Squeeze, UnsafeView... nodes, which save other values: none declared)."""
+
+    def saved(n: Any) -> Any:
+        from ..ops import saved as V
+
+        return V.saves(self_sym_sizes=V.sizes(0)) if n.name() == label else None
+
+    return saved
+
+
 reshape = Op(
     "reshape",
     lambda x, shape: np.reshape(x, shape),
@@ -168,6 +181,7 @@ reshape = Op(
     "g reshaped to x's shape",
     kind="shape",
     saves=False,
+    saved=_shape_saved("ViewBackward0"),
     signature="reshape(x, shape), view, flatten, squeeze, unsqueeze",
     samples=tuple(
         Sample((a,), {"shape": b})
@@ -210,6 +224,7 @@ expand = Op(
     "g summed over the expanded axes",
     kind="shape",
     saves=False,
+    saved=_shape_saved("ExpandBackward0"),
     signature="expand(x, *sizes), expand_as, broadcast_to",
     samples=tuple(
         Sample((a,), {"shape": b})

@@ -1445,6 +1445,9 @@ def data_array(
         with np.errstate(over="ignore", invalid="ignore"):
             arr = np.array(clean, dtype=dtype)
     except OverflowError:
+        arr = _wrapped_unsigned(clean, dtype)
+        if arr is not None:
+            return arr
         raise GradcliError(
             f"value cannot be converted to type {np.dtype(dtype).name} without overflow",
             hint="choose a wider dtype",
@@ -1454,6 +1457,24 @@ def data_array(
     if warn_arrays and arrays and arr.size:
         hooks.warn(ARRAYS_IN_LIST, "np.array(list) first makes one array of them", once=True)
     return arr
+
+
+def _wrapped_unsigned(clean: Any, dtype: Any) -> np.ndarray | None:
+    """Integers for an unsigned dtype with negatives among them (`torch.tensor([-1],
+    dtype=torch.uint8)`): PyTorch stores each within -max..max, a negative one wrapped modulo
+    2**bits (255); None where the data is not such integers (the caller's overflow error)."""
+    dt = np.dtype(dtype)
+    if dt.kind != "u":
+        return None
+    try:
+        ints = np.array(clean, dtype=np.int64)
+    except (OverflowError, ValueError, TypeError):
+        return None
+    if ints.dtype.kind != "i" or not np.all(np.abs(ints) <= np.iinfo(dt).max):
+        return None
+    if np.array(clean).dtype.kind not in "ib":  # (floats among them: the caller's error)
+        return None
+    return ints.astype(dt)
 
 
 def _ragged(data: list, dtype: np.dtype) -> GradcliError:

@@ -1252,8 +1252,17 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
             f"can't assign a {name} to a torch.{dtypes.scalar_type_name(owner.dtype)}Tensor",
             hint="make it a tensor first: y[...] = torch.tensor(values)",
         ).mirror("TypeError")
+    if type(value) is int and not -(2**63) <= value < 2**63:
+        # PyTorch's setitem reads a Python int as a C long long, whatever the tensor's dtype
+        raise GradcliError(
+            "Overflow when unpacking long long",
+            found=f"an integer of {value.bit_length()} bits",
+            expected="integers between -2**63 and 2**63 - 1",
+            hint="write it as a float (e.g. 1e20) for a float tensor",
+        ).mirror("ValueError")
     check_capture(owner, lambda: I.setitem_op(key))
     I.check_put_dtype(owner, key, value)
+    value = I.wrap_unsigned(value, owner.dtype)
     if (
         grad_enabled()
         and (owner.requires_grad or (isinstance(value, Tensor) and value.requires_grad))

@@ -740,3 +740,159 @@ glu = defop(
     to_torch="F.glu({0}, {dim})",
     to_jax="jax.nn.glu({0}, axis={dim})",
 )
+
+
+# --- prelu: x where x > 0, else weight * x (ATen's _prelu_kernel, its weight already shaped to
+# broadcast over x) ------------------------------------------------------------------------------
+#
+# Its backward kernel, _prelu_kernel_backward, gives two results: the input's gradient
+# where(x > 0, g, w * g) and the weight's, where(x > 0, 0, x * g) in x's shape (the engine sums
+# it to the weight's shape). Recorded under create_graph=True, PyTorch's one node of both is
+# PreluKernelBackwardBackward0; gradcli records each result as an op of that name, its rule
+# derivatives.yaml's: the input result is linear in g and w, the weight result in g and x.
+
+
+def _prelu_fwd(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        return np.where(x > 0, x, w * x).astype(np.result_type(x, w), copy=False)
+
+
+def _prelu_vjp(g: Tensor, out: Tensor, x: Tensor, w: Tensor) -> tuple:
+    gx = apply(prelu_backward_input, g, x, w) if x.requires_grad else None
+    gw = apply(prelu_backward_weight, g, x, w) if w.requires_grad else None
+    return (gx, gw)
+
+
+def _positive(x: Tensor) -> Tensor:
+    return Tensor(x.data > 0)
+
+
+def _zeros(like: Tensor) -> Tensor:
+    return Tensor(np.zeros(like.shape, dtype=like.data.dtype))
+
+
+def _prelu_gi_fwd(g: np.ndarray, x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        return np.where(x > 0, g, w * g).astype(np.result_type(g, x, w), copy=False)
+
+
+def _prelu_gi_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, w: Tensor) -> tuple:
+    # grad_output: where(x > 0, h, h * w); self: zeros (piecewise constant in x);
+    # weight: where(x > 0, 0, g * h) (summed to the weight's shape by the engine)
+    pos = _positive(x)
+    dg = apply(where, pos, h, h * w) if g.requires_grad else None
+    dx = _zeros(h) if x.requires_grad else None
+    dw = apply(where, pos, _zeros(h), g * h) if w.requires_grad else None
+    return (dg, dx, dw)
+
+
+def _prelu_gw_fwd(g: np.ndarray, x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    dt = np.result_type(g, x, w)
+    with np.errstate(all="ignore"):
+        return np.where(x > 0, dt.type(0), x * g).astype(dt, copy=False)
+
+
+def _prelu_gw_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, w: Tensor) -> tuple:
+    # grad_output: where(x > 0, 0, h * x); self: where(x > 0, 0, g * h); weight: zeros
+    pos = _positive(x)
+    zero = _zeros(h)
+    dg = apply(where, pos, zero, h * x) if g.requires_grad else None
+    dx = apply(where, pos, zero, g * h) if x.requires_grad else None
+    dw = _zeros(h) if w.requires_grad else None
+    return (dg, dx, dw)
+
+
+_PRELU_SAMPLES = (
+    Sample(((2, 3), (2, 3)), avoid=(0.0,)),
+    Sample(((2, 3, 4), (3, 1)), avoid=(0.0,)),
+    Sample(((4,), ()), avoid=(0.0,)),
+)
+
+prelu_kernel = defop(
+    "prelu_kernel",
+    _prelu_fwd,
+    _prelu_vjp,
+    "PreluKernelBackward0",
+    "where(x > 0, g, w * g), where(x > 0, 0, x * g)",
+    sym=lambda sp, x, w: np.frompyfunc(lambda a, b: sp.Piecewise((a, a > 0), (b * a, True)), 2, 1)(
+        x, w
+    ),
+    kink="prelu'(0) = w (the x <= 0 side), as PyTorch's kernel",
+    signature="prelu(x, weight)",
+    samples=_PRELU_SAMPLES,
+    to_torch="torch._prelu_kernel({0}, {1})",
+)
+prelu_backward_input = defop(
+    "prelu_backward_input",
+    _prelu_gi_fwd,
+    _prelu_gi_vjp,
+    "PreluKernelBackwardBackward0",
+    "where(x > 0, h, h * w), 0, where(x > 0, 0, g * h)",
+    kind="internal",
+    saves=False,
+    sym=lambda sp, g, x, w: np.frompyfunc(
+        lambda gv, a, b: sp.Piecewise((gv, a > 0), (b * gv, True)), 3, 1
+    )(g, x, w),
+    samples=(
+        Sample(((2, 3), (2, 3), (2, 3)), avoid=(0.0,)),
+        Sample(((2, 3, 4), (2, 3, 4), (3, 1)), avoid=(0.0,)),
+    ),
+)
+prelu_backward_weight = defop(
+    "prelu_backward_weight",
+    _prelu_gw_fwd,
+    _prelu_gw_vjp,
+    "PreluKernelBackwardBackward0",
+    "where(x > 0, 0, h * x), where(x > 0, 0, g * h), 0",
+    kind="internal",
+    saves=False,
+    sym=lambda sp, g, x, w: np.frompyfunc(
+        lambda gv, a, b: sp.Piecewise((0, a > 0), (a * gv, True)), 3, 1
+    )(g, x, w),
+    samples=(
+        Sample(((2, 3), (2, 3), (2, 3)), avoid=(0.0,)),
+        Sample(((2, 3, 4), (2, 3, 4), (3, 1)), avoid=(0.0,)),
+    ),
+)
+
+
+# --- rrelu in training: x times its drawn noise (1 where x > 0) ----------------------------------
+#
+# ATen's rrelu_with_noise keeps the noise it drew; its backward, rrelu_with_noise_backward, is
+# g * noise in training, recorded under create_graph=True as RreluWithNoiseBackwardBackward0
+# (derivatives.yaml: grad_output: the same backward of the incoming gradient; self: zeros).
+# The noise is a param (a constant array of x's shape), as PyTorch's node saves it.
+
+
+def _rrelu_noise_vjp(g: Tensor, out: Tensor, x: Tensor, *, noise: np.ndarray) -> tuple:
+    return (apply(rrelu_noise_backward, g, x, noise=noise),)
+
+
+def _rrelu_noise_backward_vjp(
+    h: Tensor, out: Tensor, g: Tensor, x: Tensor, *, noise: np.ndarray
+) -> tuple:
+    dg = apply(rrelu_noise_backward, h, x, noise=noise) if g.requires_grad else None
+    return (dg, _zeros(h) if x.requires_grad else None)
+
+
+_NOISE = np.array([[1.0, 0.2, 0.3], [0.15, 1.0, 1.0]])
+
+rrelu_noise = defop(
+    "rrelu_noise",
+    lambda x, noise: (x * noise).astype(x.dtype, copy=False),
+    _rrelu_noise_vjp,
+    "RreluWithNoiseBackward0",
+    "g * noise",
+    signature="rrelu(x, training=True) (its noise drawn)",
+    samples=(Sample(((2, 3),), {"noise": _NOISE}),),
+)
+rrelu_noise_backward = defop(
+    "rrelu_noise_backward",
+    lambda g, x, noise: (g * noise).astype(np.result_type(g, x), copy=False),
+    _rrelu_noise_backward_vjp,
+    "RreluWithNoiseBackwardBackward0",
+    "h * noise, 0",
+    kind="internal",
+    saves=False,
+    samples=(Sample(((2, 3), (2, 3)), {"noise": _NOISE}),),
+)

@@ -98,6 +98,12 @@ permute = defop(
     "g with the inverse permutation",
     kind="shape",
     saves=False,
+    # (`_saved_dims`; a transpose shown as TransposeBackward0 / TBackward0 saves others)
+    saved=lambda n: (
+        V.saves(dims=V.const(tuple(int(i) for i in n.params["perm"])))
+        if n.name() == "PermuteBackward0"
+        else None
+    ),
     signature="permute(x, dims), transpose(x, d0, d1), t(x), x.T, x.mT",
     samples=tuple(
         Sample((a,), {"perm": b})
@@ -272,6 +278,8 @@ def _index_saved(n: Any) -> Any:
     pieces are index records whose key is whole slices then the piece's index or slice in
     dimension `dim`. Other nodes an index records: none declared here."""
     name = n.name()
+    if name in ("SliceBackward0", "SelectBackward0"):
+        return _slice_saved(n, name)
     if name not in _PIECES_SAVED:
         return None
     dim = V.const(len(n.params["idx"]) - 1)
@@ -282,6 +290,52 @@ def _index_saved(n: Any) -> Any:
         return None
     key = "split_size" if name == "SplitBackward0" else "split_sizes"
     return V.saves(dim=dim, self_sym_sizes=V.sizes(0), **{key: V.const(size)})
+
+
+def _plain_entry(k: Any) -> bool:
+    """An int, `...`, or a slice of ints (a key entry whose node PyTorch's slicing names)."""
+    if type(k) is slice:
+        return all(type(v) in (int, type(None)) for v in (k.start, k.stop, k.step))
+    return type(k) is int or k is Ellipsis
+
+
+def _as_shown(v: int) -> int:
+    """A saved int as PyTorch's node shows it: a negative one read back as unsigned 64 bits
+    (`x[-3:]` shows `_saved_start` 18446744073709551613)."""
+    return v + 2**64 if v < 0 else v
+
+
+def _slice_saved(n: Any, name: str) -> Any:
+    """`_saved_*` of the node of `x[key]` for a key of ints and slices (and one `...`):
+    PyTorch slices or selects one dim at a time, left to right (a whole `:` does nothing), so
+    the node shown is the last entry's, over the shape the entries before it left. Other keys:
+    none declared."""
+    idx = n.params["idx"]
+    if "lead" in n.params or not all(_plain_entry(k) for k in idx):
+        return None
+    dots = [i for i, k in enumerate(idx) if k is Ellipsis]
+    if len(dots) > 1:
+        return None
+    if dots:
+        fill = (slice(None),) * (n.inputs[0].ndim - len(idx) + 1)
+        idx = idx[: dots[0]] + fill + idx[dots[0] + 1 :]
+    last = max((i for i, k in enumerate(idx) if k != slice(None)), default=None)
+    if last is None or (type(idx[last]) is int) != (name == "SelectBackward0"):
+        return None
+    before = np.broadcast_to(np.empty((), dtype=np.int8), n.inputs[0].shape)[idx[:last]].shape
+    dim = last - sum(type(k) is int for k in idx[:last])
+    k = idx[last]
+    if name == "SelectBackward0":
+        return V.saves(
+            dim=V.const(dim), index=V.const(_as_shown(k)), self_sym_sizes=V.const(before)
+        )
+    return V.saves(
+        dim=V.const(dim),
+        end=V.const(2**63 - 1 if k.stop is None else _as_shown(k.stop)),
+        self_sym_sizes=V.const(before),
+        start=V.const(0 if k.start is None else _as_shown(k.start)),
+        step=V.const(1 if k.step is None else k.step),
+    )
 
 
 _PIECES_SAVED = frozenset(("SplitBackward0", "SplitWithSizesBackward0", "UnbindBackward0"))

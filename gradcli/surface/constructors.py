@@ -638,6 +638,7 @@ def full(
     else:
         dt = check_dtype(dtype, fn="full")
     dtypes.checked_scalar(fill_value, dt, math.prod(shape))  # (ATen fills with the number)
+    fill_value = dtypes.wrap_unsigned(fill_value, dt)
     with np.errstate(over="ignore"):
         return new_tensor(np.full(shape, fill_value, dtype=dt), None, requires_grad)
 

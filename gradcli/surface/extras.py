@@ -346,6 +346,29 @@ def adaptive_max_pool1d(
 # --- rrelu ---------------------------------------------------------------------------------------
 
 
+def _no_batching_rule(x: Tensor, inplace: bool) -> None:
+    """PyTorch's vmap has no batching rule for rrelu: a batched input (vmap) is refused as
+    aten::rrelu (rrelu_ in place), an input jacfwd differentiates as aten::rrelu_with_noise
+    (its forward-mode decomposition under vmap). jacrev and jvp run it."""
+    from ..core.tensor import batched
+    from . import func
+
+    if batched(x):
+        aten = "rrelu_" if inplace else "rrelu"
+    elif "jacfwd" in func._KINDS and x.requires_grad:
+        aten = "rrelu_with_noise"
+    else:
+        return
+    raise (
+        GradcliError(
+            f"vmap: we do not yet support aten::{aten}. Please file an issue",
+            hint="take its Jacobian with torch.func.jacrev, or apply it outside vmap",
+        )
+        .mirror("RuntimeError")
+        .pytorch()
+    )
+
+
 def rrelu(
     input: Any,  # noqa: A002
     lower: float = 1.0 / 8,
@@ -360,6 +383,7 @@ def rrelu(
     from . import random as R
 
     x = C.float_kernel(A.tensor_arg(input, "input"), "leaky_relu_cpu", "f")
+    _no_batching_rule(x, inplace)
     if lower > upper:
         raise GradcliError("Lower bound should be less than or equal to the upper bound")
     if inplace:  # x changed to the same product, recorded as PyTorch's rrelu_
@@ -392,6 +416,11 @@ def rrelu(
         if x.dtype != np.float64:  # PyTorch's bounds are its opmath type's (float) first
             lo, hi = float(np.float32(lo)), float(np.float32(hi))
         noise[neg] = (u * (hi - lo) + lo).astype(x.dtype)
+        if x.dtype in (np.float32, np.float64):
+            # (its gradient recorded as PyTorch's RreluWithNoiseBackwardBackward0)
+            from ..ops.activation import rrelu_noise
+
+            return apply(rrelu_noise, x, noise=noise)
     return A.named(A.mul_t(x, Tensor(noise)), "RreluWithNoiseBackward0")
 
 

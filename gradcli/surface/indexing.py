@@ -14,7 +14,7 @@ from ..base.errors import GradcliError
 from ..core import hooks
 from ..core import inplace as core_inplace
 from ..core import op as core_op
-from ..core.dtypes import checked_scalar, scalar_type_name
+from ..core.dtypes import checked_scalar, scalar_type_name, wrap_unsigned
 from ..core.inplace import (
     VIEW_OF_LEAF,
     check_capture,
@@ -446,6 +446,7 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
     """`x[key] = value`, in place: recorded as PyTorch's CopySlices when gradients flow."""
     check_capture(x, lambda: setitem_op(key))
     check_put_dtype(x, key, value)
+    value = wrap_unsigned(value, x.dtype)
     if whole_key(x.shape, key):
         assign_whole(x, value)
         return

@@ -506,8 +506,9 @@ class RMSNorm(Module):
 def prelu(input: Any, weight: Any) -> Tensor:  # noqa: A002 - PyTorch's argument name
     """`F.prelu(x, w)`: x where x > 0, else w * x, with one slope or one per channel (dim 1;
     an input of fewer than 2 dims has one channel)."""
-    from ..ops.arithmetic import mul_t, named
-    from .functional import reshape, where
+    from ..core.op import apply
+    from ..ops.activation import prelu_kernel
+    from .functional import reshape
 
     x = tensor_arg(input, "input")
     w = tensor_arg(weight, "weight")
@@ -528,8 +529,11 @@ def prelu(input: Any, weight: Any) -> Tensor:  # noqa: A002 - PyTorch's argument
             "Mismatch of parameter numbers and input channel size. Found parameter numbers = "
             f"{n} and channel size = {channels}."
         )
-    slope = reshape(w, ()) if n == 1 else reshape(w, (channels,) + (1,) * (x.ndim - 2))
-    return named(where(x > 0, x, mul_t(slope, x)), "PreluKernelBackward0")
+    # ATen's prelu: a weight of other dims than the input's is reshaped to broadcast over it
+    # ((1, C, 1, ...): the channels on dim 1), then _prelu_kernel
+    if w.ndim != x.ndim:
+        w = reshape(w, tuple(n if d == 1 else 1 for d in range(x.ndim)))
+    return apply(prelu_kernel, x, w)
 
 
 class PReLU(Module):
@@ -1990,7 +1994,7 @@ NAMES = declare(
     ("LayerNorm", "nn", _constructor(LayerNorm), "layer_norm"),
     ("RMSNorm", "nn", _constructor(RMSNorm), "composition of pow_scalar mean add rsqrt mul"),
     ("rms_norm", "torch", NF.rms_norm, "composition of pow_scalar mean add rsqrt mul"),
-    ("PReLU", "nn", _constructor(PReLU), "composition of where mul reshape"),
+    ("PReLU", "nn", _constructor(PReLU), "prelu_kernel reshape"),
     (
         "AdaptiveAvgPool2d",
         "nn",
@@ -2027,7 +2031,7 @@ NAMES = declare(
         adaptive_avg_pool1d,
         "adaptive_avg_pool mean index add sum div stack reshape",
     ),
-    ("prelu", "torch F", prelu, "composition of where mul reshape"),
+    ("prelu", "torch F", prelu, "prelu_kernel reshape"),
     *(  # batch_norm's record in training, a composition in evaluation
         (cls.__name__, "nn", _constructor(cls), "batch_norm")
         for cls in (
@@ -2139,7 +2143,7 @@ NAMES = declare(
     ("segment_reduce", "torch", X.segment_reduce, "segment_reduce"),
     ("Fold", "nn", Fold, "fold reshape"),
     ("PixelUnshuffle", "nn", PixelUnshuffle, "composition of reshape permute"),
-    ("RReLU", "nn", _constructor(RReLU), "composition of mul"),
+    ("RReLU", "nn", _constructor(RReLU), "rrelu_noise"),
     (
         "MultiMarginLoss",
         "nn",
@@ -2183,8 +2187,8 @@ NAMES = declare(
     ),
     ("pixel_shuffle", "torch F", X.pixel_shuffle, "composition of reshape permute"),
     ("pixel_unshuffle", "torch F", X.pixel_unshuffle, "composition of reshape permute"),
-    ("rrelu", "torch F", X.rrelu, "composition of leaky_relu mul"),
-    ("rrelu_", "torch F", X.rrelu_, "composition of leaky_relu mul"),
+    ("rrelu", "torch F", X.rrelu, "composition of leaky_relu rrelu_noise"),
+    ("rrelu_", "torch F", X.rrelu_, "composition of leaky_relu rrelu_noise"),
     ("gumbel_softmax", "F", X.gumbel_softmax, "composition of add div softmax"),
     (
         "multi_margin_loss",

@@ -45,7 +45,8 @@ def saved_attribute(node: Node, attr: str) -> Any:
             f"gradcli does not expose {attr} for {shown} yet",
             found=f"`.{attr}`",
             hint="the saved values of mul, div, pow, exp, log, sin, cos, tanh, sigmoid, relu, "
-            "sqrt, abs, threshold, mm / mv / dot, sum, mean, add, sub, split and unbind are "
+            "sqrt, abs, threshold, mm / mv / dot, sum, mean, add, sub, split, unbind, slicing "
+            "and selecting (x[1:3], x[2]), view, expand and permute are "
             "exposed",
         )
     s = table.get(name)

@@ -1534,6 +1534,15 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     ),
     "glu": lambda x, dim: _glu_ref(x, dim),
     "glu_backward": lambda g, x, dim: _glu_backward_ref(g, x, dim),
+    "prelu_kernel": _vec2(lambda v, w: v if v > 0 else w * v),
+    "rrelu_noise": lambda x, noise: x * noise,
+    "rrelu_noise_backward": lambda g, x, noise: g * noise,
+    "prelu_backward_input": lambda g, x, w: np.vectorize(
+        lambda a, b, c: a if b > 0 else c * a, otypes=[np.float64]
+    )(g, x, w),
+    "prelu_backward_weight": lambda g, x, w: np.vectorize(
+        lambda a, b, c: 0.0 if b > 0 else b * a, otypes=[np.float64]
+    )(g, x, w),
     "mse_loss_backward": lambda g, x, y, reduction: (
         (2.0 / (x - y).size if reduction == "mean" else 2.0) * (x - y) * g
     ),
@@ -2035,6 +2044,13 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         ),
         "glu": lambda x, dim: tf.glu(x, dim),
         "glu_backward": lambda g, x, dim: torch.ops.aten.glu_backward(g, x, dim),
+        "prelu_kernel": torch._prelu_kernel,
+        "prelu_backward_input": lambda g, x, w: torch.ops.aten._prelu_kernel_backward(
+            *torch.broadcast_tensors(g, x), w
+        )[0],
+        "prelu_backward_weight": lambda g, x, w: torch.ops.aten._prelu_kernel_backward(
+            *torch.broadcast_tensors(g, x), w
+        )[1],
         "mse_loss_backward": lambda g, x, y, reduction: torch.ops.aten.mse_loss_backward(
             g, x, y, {"none": 0, "mean": 1, "sum": 2}[reduction]
         ),
@@ -2556,6 +2572,9 @@ KINKS: dict[str, list[tuple[list, dict, list]]] = {
         ([[-1.0, -0.5, 0.0]], {"min": -0.5, "max": None}, [[0, 1, 1]]),
         ([[0.0, 0.5, 1.0]], {"min": None, "max": 0.5}, [[1, 1, 0]]),
         ([[0.0, 1.0, 2.0]], {"min": 1.0, "max": 1.0}, [[0, 1, 0]]),
+    ],
+    "prelu_kernel": [
+        ([[0.0, -1.0, 2.0], [0.25, 0.25, 0.25]], {}, [[0.25, 0.25, 1.0], [0.0, -1.0, 0.0]]),
     ],
     "maximum": [
         ([[1.0, 2.0, 3.0], [1.0, 0.0, 3.0]], {}, [[0.5, 1, 0.5], [0.5, 0, 0.5]]),

@@ -408,7 +408,7 @@ CALLS: dict[str, list[Call]] = {
     },
     "torch.corrcoef": one(x23),
     "torch.dropout": one(x23, 0.5, True),
-    # rrelu: evaluation is leaky_relu with the mean slope; training multiplies by its draws
+    # rrelu: evaluation is leaky_relu with the mean slope; training its draws (rrelu_noise)
     "torch.rrelu": one(x23) + one(x23, 0.1, 0.3, True),
     "torch.rrelu_": one(x23) + one(x23, 0.1, 0.3, True),
     "torch.einsum": one("ij,jk->ik", x23, lambda: leaf((3, 2))),

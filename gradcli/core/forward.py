@@ -339,7 +339,7 @@ def transposed_jvp(
 # `3.0 - t` (rsub, whose formula reads no `other`), `t ** 2.0`, and an int operand keep the
 # tangent's dtype. A promoted tangent then meets the other tangents and primals of the ops
 # after it by the same promotion.
-_WRAPPED_FLOAT = "<wrapped float>"  # (ops.saved.WRAPPED[float])
+_WRAPPED_FLOAT = "<wrapped float>"  # (core.saved.WRAPPED[float])
 _TAKES_WRAPPED: dict[str, tuple[int, ...]] = {
     "add": (0, 1),
     "mul": (0, 1),

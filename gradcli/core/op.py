@@ -161,7 +161,7 @@ class Op(Record):
                                              value where this rule does not (see below)
     saved                                    (optional) what PyTorch's node of this record
                                              exposes as `grad_fn._saved_<name>`: {name: how
-                                             to get it from the node} (`ops.saved`), or, for
+                                             to get it from the node} (`core.saved`), or, for
                                              a record PyTorch shows under several node names,
                                              a function of the node giving that mapping
     """

@@ -166,7 +166,7 @@ def _shape_saved(label: str) -> Any:
     Squeeze, UnsafeView... nodes, which save other values: none declared)."""
 
     def saved(n: Any) -> Any:
-        from ..ops import saved as V
+        from . import saved as V
 
         return V.saves(self_sym_sizes=V.sizes(0)) if n.name() == label else None
 

@@ -217,6 +217,10 @@ VMAP_CONTROL_FLOW = (
 )
 VMAP_STORAGE = "Cannot access data pointer of Tensor that doesn't have storage"
 
+# The torch.func transforms running now, innermost last ("grad", "vjp", "jvp", "jacrev",
+# "jacfwd", "vmap"...): kept by surface.func, read where an op's rule depends on them.
+TRANSFORMS: list[str] = []
+
 
 def batched(t: Any) -> bool:
     """Whether `t` depends on the mapped inputs of a running vmap (a BatchedTensor in PyTorch)."""

@@ -14,11 +14,11 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core import saved as V
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.primitives import from_end
 from ..core.tensor import Tensor, grad_enabled, mask_like
 from . import act32
-from . import saved as V
 from .binary import where
 from .elementwise import (
     _clamp_fwd,
@@ -821,6 +821,7 @@ prelu_kernel = defop(
     signature="prelu(x, weight)",
     samples=_PRELU_SAMPLES,
     to_torch="torch._prelu_kernel({0}, {1})",
+    to_jax="jnp.where({0} > 0, {0}, {1} * {0})",
 )
 prelu_backward_input = defop(
     "prelu_backward_input",
@@ -885,6 +886,8 @@ rrelu_noise = defop(
     "g * noise",
     signature="rrelu(x, training=True) (its noise drawn)",
     samples=(Sample(((2, 3),), {"noise": _NOISE}),),
+    # (the noise as drawn: a constant of the exported computation)
+    to_jax=lambda w, a, p: f"{a[0]} * {w.array(p['noise'])}",
 )
 rrelu_noise_backward = defop(
     "rrelu_noise_backward",

@@ -19,6 +19,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError
 from ..core import autograd, cpu, dtypes, hooks
+from ..core import saved as V
 from ..core.inplace import drop_unread
 from ..core.layout import like, row_major
 from ..core.op import IMPLICIT_CASTS, SHOWN_INPUTS, apply, laid_out
@@ -39,7 +40,6 @@ from . import binary as B
 from . import elementwise as E
 from . import linalg as L
 from . import matrices  # noqa: F401 - registers the torch.linalg records
-from . import saved as V
 from . import shape as S
 
 

@@ -16,11 +16,11 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import powf32
 from ..core import primitives as P
+from ..core import saved as V
 from ..core.autograd import complex_record
 from ..core.fma64 import _fma64
 from ..core.op import Node, Op, Sample, apply, binary_samples, defop, producer, register
 from ..core.tensor import Tensor, constant, grad_enabled
-from . import saved as V
 
 add = register(P.add)
 # A sum with alpha= is recorded as a product and a sum, the sum labelled with its own name

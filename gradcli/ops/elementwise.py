@@ -16,12 +16,12 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import cpu, fma64, hooks, mkl32, onednn32, powf32, sleef32, vecloop, vmlsqrt
+from ..core import saved as V
 from ..core.dtypes import BF16
 from ..core.half import narrowed
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, _GradMode, constant, grad_enabled, mask_like
 from . import act32
-from . import saved as V
 from .binary import sym_trunc, where, zero_slope
 
 # NumPy's float64 dtype: an array's `dtype` is this one object for native float64 data (an

@@ -11,13 +11,13 @@ import numpy as np
 from ..base import limits
 from ..core import cpu, hooks
 from ..core import primitives as P
+from ..core import saved as V
 from ..core.autograd import SUM_PRODUCT, complex_record
 from ..core.fma64 import _fma64
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, _GradMode, wrap
 from ..core.vecloop import split_loop
 from . import blas32
-from . import saved as V
 from .elementwise import scale
 from .shape import expand, permute, reshape_to, squeeze, transpose_last, unsqueeze
 

@@ -15,12 +15,12 @@ import numpy as np
 
 from ..core import hooks
 from ..core import primitives as P
+from ..core import saved as V
 from ..core.dtypes import BF16
 from ..core.op import Sample, apply, defop, reduction_samples, register
 from ..core.primitives import check_reduced, count, dims_of, from_end, sum_vjp, unreduce
 from ..core.summation import sum_float
 from ..core.tensor import Tensor, _GradMode, constant, grad_enabled, mask_like
-from . import saved as V
 from .softmax32 import softmax32, softmax_backward32
 
 sum = register(P.sum)  # noqa: A001 - the record of torch.sum

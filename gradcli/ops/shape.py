@@ -12,11 +12,11 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import primitives as P
+from ..core import saved as V
 from ..core.layout import like
 from ..core.op import Sample, apply, complex_grad_of_real, defop, register
 from ..core.primitives import from_end
 from ..core.tensor import Tensor, _GradMode, wrap
-from . import saved as V
 
 reshape = register(P.reshape)
 

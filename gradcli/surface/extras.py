@@ -350,12 +350,11 @@ def _no_batching_rule(x: Tensor, inplace: bool) -> None:
     """PyTorch's vmap has no batching rule for rrelu: a batched input (vmap) is refused as
     aten::rrelu (rrelu_ in place), an input jacfwd differentiates as aten::rrelu_with_noise
     (its forward-mode decomposition under vmap). jacrev and jvp run it."""
-    from ..core.tensor import batched
-    from . import func
+    from ..core.tensor import TRANSFORMS, batched
 
     if batched(x):
         aten = "rrelu_" if inplace else "rrelu"
-    elif "jacfwd" in func._KINDS and x.requires_grad:
+    elif "jacfwd" in TRANSFORMS and x.requires_grad:
         aten = "rrelu_with_noise"
     else:
         return

@@ -41,6 +41,7 @@ from ..core.graph import ancestors, leaves, on_path
 from ..core.op import apply
 from ..core.tensor import (
     SHARED_FROM,
+    TRANSFORMS,
     MadeIn,
     Repeated,
     Tensor,
@@ -198,7 +199,7 @@ def pretty(spec: Spec) -> str:
 
 _serials = itertools.count(1)
 _RUNNING: list[int] = []  # the levels of the transforms running now, innermost last
-_KINDS: list[str] = []  # which transforms those are ("grad", "vjp", "jvp", "jacrev", ...)
+_KINDS = TRANSFORMS  # which transforms those are ("grad", "vjp", "jvp", "jacrev", ...)
 # id(tensor) -> (a weak reference to it, the level it entered as a fresh leaf)
 _ENTERED: dict[int, tuple[weakref.ref, int]] = {}
 

@@ -158,7 +158,7 @@ def old_signature(y: Any, alpha: Any) -> tuple[Any, Any]:
 
 def _scaled(out: Tensor) -> Tensor:
     """A sum with alpha= (recorded as a product, then the sum): its node is given its name as
-    a label, which tells `ops.saved` that its `_saved_alpha` is not 1."""
+    a label, which tells `core.saved` that its `_saved_alpha` is not 1."""
     n = out.node
     if n is not None and n.label is None:
         n.label = n.op.torch_name

@@ -16,10 +16,10 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError, NotSupported
+from ..core import saved as V
 from ..core.autograd import SECOND_BACKWARD, _modified
 from ..core.op import COMPILED, Node
 from ..core.tensor import MUTATIONS, Tensor, counter, wrap
-from ..ops import saved as V
 
 _RAW = "_raw_saved_"
 _SAVED = "_saved_"

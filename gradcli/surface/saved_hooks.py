@@ -26,9 +26,9 @@ import numpy as np
 
 from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
+from ..core import saved as V
 from ..core.op import Node
 from ..core.tensor import Tensor, typename, wrap
-from ..ops import saved as V
 
 # PyTorch's nodes that save no tensor (only sizes, dims, numbers, or nothing): no pack call.
 NOTHING = frozenset(
@@ -163,7 +163,7 @@ def flush() -> None:
     hooks.saved_pending.clear()
     tables = [(node, out, pair, V.lookup(node)) for node, out, pair in pending]
     # Nodes PyTorch does not have: the product of nn.Linear, whose saved tensors are the
-    # AddmmBackward0 node's (`ops.saved.via`).
+    # AddmmBackward0 node's (`core.saved.via`).
     hidden = set()
     for node, _, _, table in tables:
         for s in (table or {}).values():

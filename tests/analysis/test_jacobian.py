@@ -458,9 +458,18 @@ NO_SECOND_VJP = {"grid_sample_grid_grad", "ctc_loss", "pdist", "segment_reduce"}
 # test_cholesky_jvp.py checks it against PyTorch's jacfwd); triangular_solve's reads A's tangent
 # off the triangle too (tests/ops/test_triangular_solve_jvp.py).
 # as_strided_scatter's forward mode is the derivative and its gradient PyTorch's, which is not
-# (tests/ops/test_ops.py's BEYOND_DERIVATIVE).
+# (tests/ops/test_ops.py's BEYOND_DERIVATIVE). binary_cross_entropy's gradient is PyTorch's
+# BinaryCrossEntropyBackwardBackward0 node, whose own gradient (the forward mode here) is
+# PyTorch's double-backward formula: it adds 1e-12 to p and 1 - p, a relative 1e-11 off.
 FORWARD_AS_PYTORCH = frozenset(
-    {"as_strided_scatter", "cholesky", "cholesky_inverse", "logcumsumexp", "triangular_solve"}
+    {
+        "as_strided_scatter",
+        "binary_cross_entropy",
+        "cholesky",
+        "cholesky_inverse",
+        "logcumsumexp",
+        "triangular_solve",
+    }
 )
 
 

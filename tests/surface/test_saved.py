@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 
 from gradcli.base.errors import GradcliError
+from gradcli.core import saved as V
 from gradcli.core.op import apply
 from gradcli.core.tensor import Settings, Tensor
 from gradcli.lang.program import parse
 from gradcli.ops import REGISTRY
-from gradcli.ops import saved as V
 from tests.helpers.gradcheck import make_inputs
 
 DECLARING = sorted(n for n, op in REGISTRY.items() if op.saved is not None)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core.op import Node
+from .op import Node
 
 # The `Tensor.name` of a Python number made an operand (`ops.arithmetic.wrapped_number`): the
 # type PyTorch's wrapped number has (an int is shown as int64, a float as float64).

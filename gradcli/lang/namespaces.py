@@ -2529,7 +2529,10 @@ def numpy_scalar_types() -> dict[str, NumpyScalarType]:
     """`np.float32`, `np.int64`, `np.bool_`...: one object each, what `type()` of a NumPy
     number gives too (`type(n) is np.int64`)."""
     if not _NUMPY_SCALAR_TYPES:
-        for k in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8"):
+        for k in (
+            "float16", "float32", "float64",
+            "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+        ):  # fmt: skip
             _NUMPY_SCALAR_TYPES[k] = NumpyScalarType(k, np.dtype(k))
         _NUMPY_SCALAR_TYPES["bool_"] = NumpyScalarType("bool_", np.dtype(bool))
     return _NUMPY_SCALAR_TYPES

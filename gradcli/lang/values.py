@@ -750,6 +750,10 @@ class Ctx:
         self.saved_output_nrs: tuple = ()
         self.forward_out: Any = None  # what forward returned (dropped once versions are kept)
 
+    def __repr__(self) -> str:
+        # what `print(ctx)` shows: PyTorch's ctx is the node object, of its backward class
+        return f"<torch.autograd.function.{self.shown} object at {id(self):#x}>"
+
     def save_for_backward(self, *tensors: Any) -> None:
         # PyTorch checks what was saved once forward has returned, and only when the call
         # records a node (grad mode on, a tensor argument requiring grad): `check_saved`

@@ -642,7 +642,8 @@ class Runtime:
             if attr == "device" and isinstance(value, str):
                 # (surface objects keep their device as text; programs see a torch.device)
                 return Device.make(value)
-            if attr == "dtype" and isinstance(value, np.dtype):  # (a storage's: torch.float32)
+            if attr == "dtype" and getattr(type(owner), "DTYPE_IS_TORCH", False):
+                # (a storage's: torch.float32; NumPy objects' stay NumPy's)
                 return dtype_value(value)
             if callable(value):
                 if hasattr(owner, "next_functions"):

@@ -1226,6 +1226,7 @@ class TypedStorage(UntypedStorage):
     `data_ptr()`)."""
 
     PROGRAM_ATTRIBUTES = ("data_ptr", "nbytes", "size", "tolist", "element_size", "dtype")
+    DTYPE_IS_TORCH = True  # (its dtype is a torch.dtype to the program; np.finfo's is NumPy's)
 
     def size(self) -> int:
         return int(self.root.data.size)

@@ -334,6 +334,16 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
         for lo, hi in _k_blocks(x.shape[1], kc=_KC64_T):
             acc = acc + _fma64_chain(x[:, lo:hi], y[lo:hi])
         return acc
+    if x.dtype == y.dtype == b.dtype == np.float16:
+        # ATen's half gemm adds the bias in its float32 accumulator (beta * c + alpha * dot):
+        # one rounding of the float32 product plus the bias, not the rounded product plus it
+        from ..core.half import reduced_forward, widened
+
+        p32 = reduced_forward(matmul.forward, np.dtype(np.float16))(widened(x), widened(y))
+        if p32.dtype != np.float32:
+            return None
+        with np.errstate(all="ignore"):
+            return (p32 + b.astype(np.float32)).astype(np.float16)
     if b.dtype != np.float32 or x.dtype != np.float32 or y.dtype != np.float32:
         return None
     if cpu.mkl_avx2():

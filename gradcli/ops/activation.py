@@ -887,6 +887,7 @@ rrelu_noise = defop(
     signature="rrelu(x, training=True) (its noise drawn)",
     samples=(Sample(((2, 3),), {"noise": _NOISE}),),
     # (the noise as drawn: a constant of the exported computation)
+    to_torch=lambda w, a, p: f"{a[0]} * {w.array(p['noise'])}",
     to_jax=lambda w, a, p: f"{a[0]} * {w.array(p['noise'])}",
 )
 rrelu_noise_backward = defop(

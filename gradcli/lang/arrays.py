@@ -11,7 +11,6 @@ has tensors for exist.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable
 from typing import Any
@@ -269,15 +268,25 @@ def _float(a: np.ndarray) -> np.ndarray:
     return a if a.dtype.kind in "fc" else a.astype(FLOAT64)
 
 
+def host_function(name: str, np_fn: Any) -> Any:
+    """NumPy's function of this name as the program's computation runs it: those whose bits
+    depend on the processor's kernels with the host's own (`hostnumpy`), the rest here."""
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        # (imported at the call: the tables built at import name these functions, and a
+        # program without NumPy computations need not load `hostnumpy`)
+        from .hostnumpy import NAMES, compute
+
+        return compute(name, *args, **kwargs) if name in NAMES else np_fn(*args, **kwargs)
+
+    return run
+
+
 def _unary(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
     """`np.exp(x)`: NumPy's own on an array, a number or a list, and on a tensor's values
     (NumPy's float32 exp, tanh, sin... are not torch's: they differ in the last bit on many
     inputs), made a tensor again as PyTorch's `__array_wrap__` does."""
-    np_fn = getattr(np, name)
-    from .hostnumpy import UFUNCS, compute
-
-    if name in UFUNCS:  # (its float loops: the host's own kernels)
-        np_fn = functools.partial(compute, name)
+    np_fn = host_function(name, getattr(np, name))  # (its float loops: the host's kernels)
 
     def call(x: Any, out: Any = None) -> Any:
         if out is not None:
@@ -404,9 +413,7 @@ def _ufunc(name: str, torch_fn: Callable[..., Any]) -> Any:
     was given (`Tensor.__array_wrap__`), written into `out` when given (an array a tensor
     shares its memory with changes the tensor too)."""
     np_fn = getattr(np, name)
-    from .hostnumpy import UFUNCS, compute
-
-    host = functools.partial(compute, name) if name in UFUNCS else np_fn
+    host = host_function(name, np_fn)
 
     def operand(v: Any) -> Any:
         if isinstance(v, Tensor):

@@ -11,7 +11,6 @@ refused with the tensor's own method as the hint, as `arrays._on_arrays` does.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable
 from typing import Any
@@ -70,11 +69,9 @@ def _numpy(fn: Callable[[], Any]) -> Any:
 
 
 def _host(name: str, np_fn: Any) -> Any:
-    """NumPy's function of this name as the program's computation runs it: those whose bits
-    depend on the processor's kernels with the host's own (`hostnumpy`), the rest here."""
-    from .hostnumpy import NAMES, compute
+    from .arrays import host_function
 
-    return functools.partial(compute, name) if name in NAMES else np_fn
+    return host_function(name, np_fn)
 
 
 def _elementwise(name: str) -> Callable[..., Any]:

@@ -475,7 +475,7 @@ triu_indices = _indices("triu_indices", False)
 def vander(x: Any, N: Any = None, increasing: Any = False) -> Tensor:  # noqa: N803
     """`torch.vander(x, N, increasing)`: the powers of x as columns, from cumulative products
     (PyTorch's cumprod then flip: FlipBackward0)."""
-    from .functional import cat, expand, unsqueeze
+    from .functional import unsqueeze
     from .statistics import cumprod
 
     x = A.tensor_arg(x, "x")
@@ -492,10 +492,16 @@ def vander(x: Any, N: Any = None, increasing: Any = False) -> Tensor:  # noqa: N
         return Tensor(np.zeros((rows, 0), dt))
     if n == 1:
         return ones
-    xs = x if x.dtype == dt else F.to_dtype(x, dt)
-    # PyTorch fills the powers in place into a slice of the result (CopySlices); its backward
-    # then fails on its own in-place check, gradcli's gives the gradient.
-    out = A.named(cumprod(cat([ones, expand(unsqueeze(xs, 1), rows, n - 1)], 1), 1), "CopySlices")
+    # As ATen builds it: ones, x copied into columns 1.., then those columns replaced in place
+    # by their cumulative products. cumprod saved the columns before that last copy, so a
+    # backward through the result fails on PyTorch's own version check, as PyTorch's does.
+    from .indexing import getitem
+
+    out = Tensor(np.empty((rows, n), dt))
+    F.INPLACE["fill_"](out, 1)
+    cols = getitem(out, (slice(None), slice(1, None)))
+    F.INPLACE["copy_"](cols, unsqueeze(x, 1))
+    F.INPLACE["copy_"](cols, cumprod(cols, 1))
     return out if increasing else flip(out, [1])
 
 

@@ -1152,6 +1152,8 @@ COMPLEX_NAMES = frozenset(
     shifted_chebyshev_polynomial_u shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w
     fft ifft rfft irfft hfft ihfft fft2 ifft2 rfft2 irfft2 hfft2 ihfft2 fftn ifftn rfftn irfftn
     hfftn ihfftn fftshift ifftshift assert_close
+    view_as_real_copy view_as_complex_copy t_copy permute_copy transpose_copy squeeze_copy
+    unsqueeze_copy view_copy expand_copy unbind_copy split_copy diagonal_copy
     """.split()  # (the last: PyTorch's "not implemented for 'ComplexFloat'", in its words)
 )
 

@@ -171,6 +171,68 @@ def narrow(input: Any, dim: Any, start: Any, length: Any) -> Tensor:
     return apply(S.index, input, idx=idx, label="SliceBackward0")
 
 
+def narrow_copy(input: Any, dim: Any, start: Any, length: Any) -> Tensor:  # noqa: A002
+    """`torch.narrow_copy`: narrow's elements in a tensor of their own (NarrowCopyBackward0)."""
+    return _own_copy(narrow(input, dim, start, length), "NarrowCopyBackward0")
+
+
+def _own_copy(t: Tensor, label: str | None = None) -> Tensor:
+    """View `t` made a tensor of its own (contiguous, its own version counter), keeping the
+    view's node, named `label` or, as PyTorch's `*_copy` functions name theirs, the view's
+    node name with `_copy` after it."""
+    t.data = np.array(t.data, order="C")
+    t._vc = t._base = None
+    if F.NOGRAD_VIEWS and t in F.NOGRAD_VIEWS:
+        F.NOGRAD_VIEWS.discard(t)
+        t.requires_grad = False
+    if t.node is not None:
+        A.named(t, label or f"{t.node.name()}_copy")
+    return t
+
+
+def _view_copy(view: str, method: bool = False) -> Any:
+    """`torch.<view>_copy`: the view function `view` (a torch function, or a Tensor method when
+    `method`), its results made tensors of their own."""
+
+    def copy(input: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: A002
+        from . import names
+
+        x = A.tensor_arg(input, "input")
+        fn = names.METHODS[view] if method else names.FUNCTIONS[view]
+        out = fn(x, *args, **kwargs)
+        if isinstance(out, (tuple, list)):
+            return type(out)(_own_copy(_fresh(o, x)) for o in out)
+        return _own_copy(_fresh(out, x))
+
+    copy.__name__ = f"{view}_copy"
+    return copy
+
+
+def _fresh(out: Tensor, x: Tensor) -> Tensor:
+    # A view function may hand back its input itself: a copy is a tensor of its own.
+    return I.getitem(x, (Ellipsis,)) if out is x else out
+
+
+def slice_copy(
+    input: Any,  # noqa: A002
+    dim: Any = 0,
+    start: Any = None,
+    end: Any = None,
+    step: Any = 1,
+) -> Tensor:
+    """`torch.slice_copy`: x[..., start:end:step] along `dim`, in a tensor of its own."""
+    x = A.tensor_arg(input, "input")
+    d = C.check_dim(dim, builtins.max(x.ndim, 1))
+    key = (slice(None),) * d + (
+        slice(
+            None if start is None else C.int_arg(start, "start"),
+            None if end is None else C.int_arg(end, "end"),
+            C.int_arg(step, "step"),
+        ),
+    )
+    return _own_copy(I.getitem(x, key), "SliceBackward0_copy")
+
+
 def _index_vector(
     index: Any, fn: str, name: str = "index", position: int | None = None
 ) -> np.ndarray:
@@ -671,6 +733,29 @@ NAMES = declare(
     ("roll", "torch Tensor", roll, "composition of index reshape"),
     ("tile", "torch Tensor", tile, "composition of expand reshape clone"),
     ("narrow", "torch Tensor", narrow, "composition of index"),
+    ("narrow_copy", "torch Tensor", narrow_copy, "composition of index"),
+    ("slice_copy", "torch", slice_copy, "composition of index"),
+    *(
+        (f"{v}_copy", "torch", _view_copy(v, method=v in ("view", "expand", "unfold")), records)
+        for v, records in (
+            ("diagonal", "composition of as_strided index permute reshape"),
+            ("select", "index"),
+            ("t", "permute"),
+            ("unsqueeze", "reshape"),
+            ("squeeze", "reshape"),
+            ("permute", "permute"),
+            ("transpose", "permute"),
+            ("unbind", "composition of index"),
+            ("split", "composition of index"),
+            ("split_with_sizes", "composition of index"),
+            ("as_strided", "as_strided"),
+            ("view_as_real", "view_as_real"),
+            ("view_as_complex", "view_as_complex"),
+            ("view", "reshape"),
+            ("expand", "expand"),
+            ("unfold", "unfold_windows"),
+        )
+    ),
     ("unfold", "Tensor", unfold, "unfold_windows"),
     ("as_strided", "torch Tensor", as_strided, "as_strided"),
     (
@@ -691,7 +776,12 @@ NAMES = declare(
     ("combinations", "torch", combinations, "composition of index stack"),
     ("tril_indices", "torch", tril_indices, ""),
     ("triu_indices", "torch", triu_indices, ""),
-    ("vander", "torch", vander, "composition of cat cumprod expand index reshape"),
+    (
+        "vander",
+        "torch",
+        vander,
+        "composition of add cumprod index index_put mul reshape zero_region",
+    ),
     ("vander", "linalg", linalg_vander, "composition of cat cumprod expand reshape"),
     ("searchsorted", "torch", searchsorted, ""),
     ("bucketize", "torch Tensor", bucketize, ""),

@@ -529,12 +529,13 @@ class FunctionClass:
 
         def jvp(tangents: list[Tensor]) -> Any:
             """The program's jvp with one tangent per forward argument (zeros for a tensor
-            without one, None for another value), reading what save_for_forward kept."""
+            without one, None for another value), reading what save_for_forward kept: there
+            ctx.saved_tensors is that alone (empty without it, as PyTorch: what
+            save_for_backward kept is backward's)."""
             at = dict(zip(tensor_pos, tangents))
             per_arg = [at.get(i) for i in range(len(args))]
             saved = ctx.saved_tensors
-            if ctx.saved_forward is not None:
-                ctx.saved_tensors = ctx.saved_forward
+            ctx.saved_tensors = ctx.saved_forward if ctx.saved_forward is not None else ()
             try:
                 return rt.invoke(self.jvp, per_arg, {}, prefix=(ctx,))
             finally:

@@ -83,3 +83,17 @@ def test_vmap_adds_no_setup_and_a_plain_call_has_one() -> None:
         :3
     ] == ["forward", "setup (False, False)", "setup (True, True)"]
     assert lines("M.apply(c, a)\n") == ["forward", "setup (True, False)"]
+
+
+def test_jvp_reads_only_what_save_for_forward_kept() -> None:
+    body = (
+        "import torch\n\nclass S(torch.autograd.Function):\n    @staticmethod\n"
+        "    def forward(x):\n        return x * 2\n    @staticmethod\n"
+        "    def setup_context(ctx, inputs, output):\n        ctx.save_for_backward(inputs[0])\n"
+        "{extra}    @staticmethod\n    def backward(ctx, g):\n        return g * 2\n"
+        "    @staticmethod\n    def jvp(ctx, t):\n        print(len(ctx.saved_tensors))\n"
+        "        return t * 2\n\n"
+        "torch.func.jvp(S.apply, (torch.ones(2),), (torch.ones(2),))\n"
+    )
+    assert out(body.format(extra="")) == "0\n"
+    assert out(body.format(extra="        ctx.save_for_forward(inputs[0], output)\n")) == "2\n"

@@ -444,24 +444,33 @@ class FunctionClass:
                 "You must implement the forward function for custom autograd.Function.",
                 hint="define @staticmethod def forward(ctx, ...) in the class",
             ).mirror("NotImplementedError")
-        if _GradMode.transforms:
-            from ..surface import func as _func
-
-            if self.setup_context is None:
-                _func.check_not_transforming("Function")  # the ctx-in-forward form: refused
-            _func.check_function_in_transform(self.name, self.vmap_rule, self.jvp_rule)
         ctx = Ctx()
         ctx.shown = f"{self.name}Backward"
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
         ctx.clear_on_access = self.clear_saved
         # whether this call records a node (forward itself runs with grad off)
         records = grad_enabled() and any(ctx.needs_input_grad)
+        # inside torch.func transforms, PyTorch's earlier setup_context calls (the base
+        # level's, then each enclosing level's), each with its own ctx: `function_needs`
+        earlier: list[tuple] = []
+        if _GradMode.transforms:
+            from ..surface import func as _func
+
+            if self.setup_context is None:
+                _func.check_not_transforming("Function")  # the ctx-in-forward form: refused
+            _func.check_function_in_transform(self.name, self.vmap_rule, self.jvp_rule)
+            *earlier, ctx.needs_input_grad = _func.function_needs(args)
 
         def forward() -> Any:
             if self.setup_context is None:
                 out = _run(rt, self.forward, list(args), ctx)
             else:
                 out = _run(rt, self.forward, list(args))
+                for needs in earlier:
+                    level_ctx = Ctx()
+                    level_ctx.shown = ctx.shown
+                    level_ctx.needs_input_grad = needs
+                    _run(rt, self.setup_context, [level_ctx, tuple(args), out])
                 _run(rt, self.setup_context, [ctx, tuple(args), out])
             # PyTorch checks what ctx marked once forward has returned (its messages end
             # where they would name the argument: mirrored as they are)
@@ -520,12 +529,13 @@ class FunctionClass:
 
         def jvp(tangents: list[Tensor]) -> Any:
             """The program's jvp with one tangent per forward argument (zeros for a tensor
-            without one, None for another value), reading what save_for_forward kept."""
+            without one, None for another value), reading what save_for_forward kept: there
+            ctx.saved_tensors is that alone (empty without it, as PyTorch: what
+            save_for_backward kept is backward's)."""
             at = dict(zip(tensor_pos, tangents))
             per_arg = [at.get(i) for i in range(len(args))]
             saved = ctx.saved_tensors
-            if ctx.saved_forward is not None:
-                ctx.saved_tensors = ctx.saved_forward
+            ctx.saved_tensors = ctx.saved_forward if ctx.saved_forward is not None else ()
             try:
                 return rt.invoke(self.jvp, per_arg, {}, prefix=(ctx,))
             finally:

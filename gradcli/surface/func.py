@@ -1518,6 +1518,37 @@ def check_function_in_transform(name: str, vmap_rule: bool, jvp_rule: bool) -> N
         )
 
 
+def function_needs(args: Sequence[Any]) -> list[tuple[bool, ...]]:
+    """`ctx.needs_input_grad` at each setup_context call PyTorch makes when a program's
+    autograd.Function (the setup_context form) runs inside torch.func transforms: functorch
+    runs it once at the base level, on the unwrapped inputs (a tensor requires grad there only
+    as the program's own tensor), then calls setup_context again at each grad, vjp, jacrev,
+    jvp or jacfwd level running, outermost first (a vmap level adds no call). At a reverse
+    level an input needs grad where the level wraps it and it requires grad (a captured
+    tensor does not); at a forward-mode level none does. The last row is the innermost
+    level's, the ctx backward and jvp then see."""
+
+    def base(a: Any) -> bool:
+        if not isinstance(a, Tensor):
+            return False
+        alias = _ALIASES.get(id(a))
+        if alias is not None and alias[0]() is a:
+            return base(alias[1])  # (an input that required grad: the tensor it stands for)
+        return a.requires_grad and not _wrapped(a)
+
+    rows = [tuple(base(a) for a in args)]
+    kinds = [k for k in _KINDS if k != "vmap"]
+    for serial, kind in zip(_RUNNING, kinds):
+        forward = kind in ("jvp", "jacfwd")
+        rows.append(
+            tuple(
+                isinstance(a, Tensor) and not forward and a.requires_grad and serial in _wrapped(a)
+                for a in args
+            )
+        )
+    return rows
+
+
 def vmap_hidden() -> Callable[[Any], bool] | None:
     """When the transform running innermost is a vmap: which tensors the program's
     torch.autograd.grad sees as not requiring grad (BatchedTensors: PyTorch's autograd runs

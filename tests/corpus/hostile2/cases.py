@@ -11163,3 +11163,24 @@ add(
         (r"can't index",),
     ),
 )
+
+# explore122: a Function's setup_context runs once more per torch.func level (PyTorch's calls)
+_SETUP = (
+    "class M(torch.autograd.Function):\n    @staticmethod\n    def forward(x):\n"
+    "        return x * 2\n    @staticmethod\n    def setup_context(ctx, inputs, output):\n"
+    "{body}    @staticmethod\n    def backward(ctx, g):\n        return g * 2\n"
+    "f = torch.func.grad(torch.func.grad(torch.func.grad(lambda t: M.apply(t).sin())))\n"
+    "f(torch.tensor(1.0))"
+)
+add(
+    budget(
+        "function_setup_context_loops_at_every_level",
+        _SETUP.format(body="        while True:\n            pass\n"),
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "function_setup_context_reenters_the_function",
+        _SETUP.format(body="        M.apply(inputs[0])\n"),
+        patterns=DEPTH,
+    ),
+)

@@ -14,6 +14,7 @@ from . import dtypes
 _BF16 = dtypes.BF16
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
+_F16 = np.dtype(np.float16)
 
 # The ops whose bfloat16 result is PyTorch's CPU kernel's: the inputs taken as float32, the
 # op computed in float32 (gradcli's float32 kernels are PyTorch's to the bit) and the result
@@ -123,8 +124,9 @@ def bf16_product(
     bias: np.ndarray | None = None,
     alpha: float = 1.0,
     beta: float = 1.0,
+    dtype: np.dtype = _BF16,
 ) -> np.ndarray:
-    """alpha * (x @ y) (+ beta * bias) of bfloat16 values (as float32 arrays; alpha and beta
+    """alpha * (x @ y) (+ beta * bias) of bfloat16 values (float16 ones with `dtype`) (as float32 arrays; alpha and beta
     as `torch.addmm` takes them), as float32 whose rounding to
     bfloat16 is PyTorch's -- or refused. PyTorch's CPU kernels (oneDNN, by the CPU's bfloat16
     instructions where it has them) add the exact products in float32 in an order of their
@@ -151,17 +153,18 @@ def bf16_product(
         k += 4
     bound = mag * ((k + 1) * 2.0**-24)
     with np.errstate(over="ignore", invalid="ignore"):
-        low = dtypes.round_bf16((exact - bound).astype(_F32))
-        high = dtypes.round_bf16((exact + bound).astype(_F32))
+        low = _round_to((exact - bound).astype(_F32), dtype)
+        high = _round_to((exact + bound).astype(_F32), dtype)
     same = (low == high) | ((low != low) & (high != high))
-    if not same.all() and not scaled:
+    if not same.all() and not scaled and dtype == _BF16:
         # (sums that float32 holds exactly in any order: an exact tie rounds to even alike)
         same |= _exact_elements(x, y, bias, mag)
     if not same.all():
+        name = "bfloat16" if dtype == _BF16 else "float16"
         raise NotSupported(
-            "this matrix product of bfloat16 tensors is not supported by gradcli: "
+            f"this matrix product of {name} tensors is not supported by gradcli: "
             f"{int(same.size - same.sum())} of its {same.size} elements lie so close to halfway "
-            "between two bfloat16 values that their last bit depends on the order PyTorch's "
+            f"between two {name} values that their last bit depends on the order PyTorch's "
             "kernel adds the products in, which gradcli does not follow",
             hint="compute the product in float32: (a.float() @ b.float()), or keep the model "
             "in float32",
@@ -190,60 +193,168 @@ def bf16_gemm(
     """`torch.addmm(c, a, b, beta=beta, alpha=alpha)` (`a @ b` without c) of bfloat16 matrices
     (as float32 arrays; `a_cols`, `b_cols`: the operand is a transposed view, its columns
     contiguous), as float32 to be rounded to bfloat16 once, PyTorch's CPU kernels followed
-    step by step (measured, 2.13). A small product is ATen's own loop, whose order of the
-    dot products' float32 sums depends on the layouts: both rows or both columns contiguous,
-    four partial sums (the j-th product into sum j % 4, the last k % 4 ones into sum 0), added
-    0 + 1, + 2, + 3; `a` by columns only, `beta * c` and then each product (its `b` times alpha
-    first) added in order; `b` by columns only, `_dot8`. A
+    step by step (measured, 2.13). A small product is ATen's own loop (`reduced_gemm`); a
     larger one is oneDNN's (by the CPU's bfloat16 dot-product instruction): one float32 sum,
     the products two by two, the odd one first. Then `beta * c + alpha * dot`, each product
     rounded (alpha and beta as float32; c left out where beta is 0). Beyond the sizes
     measured: `bf16_product`'s certain answer, or its refusal."""
     m, k = a.shape
     n = b.shape[1]
-    f64 = np.float64
-    a64, b64 = a.astype(f64), b.astype(f64)
-
-    def product(j: int) -> np.ndarray:  # (two bfloat16 values' product: exact in float32)
-        return np.multiply.outer(a64[:, j], b64[j]).astype(_F32)
-
-    if m * k * n <= _GEMM_OWN_MAX and a_cols == b_cols:
-        partial = np.zeros((4, m, n), _F32)
-        whole = k - k % 4
-        for j in range(k):
-            s = j % 4 if j < whole else 0
-            partial[s] = partial[s] + product(j)
-        dot = partial[0]
-        for s in (1, 2, 3):
-            dot = dot + partial[s]
-    elif m * k * n <= _GEMM_OWN_MAX and a_cols:
-        # (the float loop: c scaled by beta, then each product added in order, alpha taken
-        # into b's value first)
-        acc = np.zeros((m, n), _F32)
-        if c is not None and np.float32(beta) != 0:
-            acc = np.float32(beta) * np.broadcast_to(c, (m, n)).astype(_F32)
-        for j in range(k):
-            scaled = (b[j].astype(_F32) * np.float32(alpha)).astype(f64)
-            acc = acc + np.multiply.outer(a64[:, j], scaled).astype(_F32)
-        return acc
-    elif m * k * n <= _GEMM_OWN_MAX:
-        dot = _dot8(np.stack([product(j) for j in range(k)], axis=-1))
-    elif k <= _ONEDNN_K_MAX and max(m, n) <= _ONEDNN_MN_MAX:
+    if m * k * n <= _GEMM_OWN_MAX:
+        return reduced_gemm(a, b, c, alpha, beta, a_cols, b_cols, _BF16)
+    if k <= _ONEDNN_K_MAX and max(m, n) <= _ONEDNN_MN_MAX:
+        a64, b64 = a.astype(_F64), b.astype(_F64)
         dot = np.zeros((m, n), _F32)
         for j in range(0, k, 2):
             if j + 1 < k:
-                dot = dot + product(j + 1)
-            dot = dot + product(j)
+                dot = dot + np.multiply.outer(a64[:, j + 1], b64[j + 1]).astype(_F32)
+            dot = dot + np.multiply.outer(a64[:, j], b64[j]).astype(_F32)
         return _onednn_scaled(dot, c, alpha, beta)
-    elif c is None or beta == 0.0:
+    if c is None or beta == 0.0:
         return bf16_product(a, b, None, alpha)
-    else:
-        return bf16_product(a, b, np.broadcast_to(c, (m, n)), alpha, beta)
+    return bf16_product(a, b, np.broadcast_to(c, (m, n)), alpha, beta)
+
+
+def operand_cols(a: np.ndarray) -> bool:
+    """Whether ATen's addmm hands the matrix `a` to its gemm as transposed (its columns
+    contiguous: `w.t()`): its test on the strides, rows first; a matrix neither row- nor
+    column-major is copied row-major."""
+    item = a.itemsize
+    st0, st1 = a.strides[0] // item, a.strides[1] // item
+    rows, cols = a.shape
+    if st1 == 1 and st0 >= max(1, cols):
+        return False
+    return st0 == 1 and st1 >= max(1, rows)
+
+
+def reduced_addmm(
+    x: np.ndarray,
+    y: np.ndarray,
+    c: np.ndarray | None = None,
+    alpha: float = 1.0,
+    beta: float = 0.0,
+    dtype: np.dtype | None = None,
+) -> np.ndarray | None:
+    """`torch.addmm(c, x, y, beta=beta, alpha=alpha)` (`x @ y` without c; `x` may have more
+    dimensions, folded into rows as matmul and F.linear fold them, a vector as one row) of
+    float16 or bfloat16 arrays (of one dtype), as PyTorch's CPU kernels compute it, rounded
+    to the dtype; None where this is not such a product (mv, dot, bmm: other kernels) or
+    where the processor family's kernels are not modelled (bfloat16 on the avx2 family:
+    oneDNN's bfloat16 road differs there). `dtype`: the arrays' dtype where they come as
+    float32 copies laid out as the two-byte ones."""
+    from . import cpu
+
+    dt = x.dtype if dtype is None else dtype
+    same = (dt,) if dtype is None else (_F32,)
+    if y.dtype not in same or x.dtype not in same or dt not in (_BF16, _F16):
+        return None
+    if y.ndim != 2 or x.ndim == 0 or (c is not None and (c.dtype not in same or c.ndim > 2)):
+        return None
+    if dt == _BF16 and cpu.avx2():
+        return None
+    if x.ndim == 1:
+        x = x[None, :]
+    elif x.ndim > 2:
+        x = np.ascontiguousarray(x).reshape(-1, x.shape[-1])
+    (m, k), n = x.shape, y.shape[1]
+    if k != y.shape[0] or m * k * n == 0:
+        return None
+    if c is not None:
+        try:
+            np.broadcast_to(c, (m, n))
+        except ValueError:
+            return None
+    a_cols, b_cols = operand_cols(x), operand_cols(y)
+    from .half import widened
+
+    x32, y32 = (x, y) if dtype is not None else (widened(x), widened(y))
+    c32 = None if c is None else c.astype(_F32)
+    if dt == _BF16:
+        return dtypes.round_bf16(bf16_gemm(x32, y32, c32, alpha, beta, a_cols, b_cols))
+    out = reduced_gemm(x32, y32, c32, alpha, beta, a_cols, b_cols, _F16)
+    with np.errstate(over="ignore"):
+        return out.astype(_F16)
+
+
+def reduced_gemm(
+    a: np.ndarray,
+    b: np.ndarray,
+    c: np.ndarray | None,
+    alpha: float,
+    beta: float,
+    a_cols: bool,
+    b_cols: bool,
+    dtype: np.dtype,
+) -> np.ndarray:
+    """ATen's own gemm loop for float16 and bfloat16 (`cpublas` gemm, its reduced-precision
+    branches: float32 arithmetic, each product of two such values exact in float32), as
+    float32 to be rounded to `dtype` once. Its order of the dot products' float32 sums depends
+    on the layouts: both rows or both columns contiguous, four partial sums (the j-th product
+    into sum j % 4, the last k % 4 ones into sum 0), added 0 + 1, + 2, + 3; `a` by columns
+    only, `beta * c` and then each product (its `b` times alpha first) added in order; `b` by
+    columns only, `_dot8_blocks`. Then `beta * c + alpha * dot` (alpha and beta as float32; c left
+    out where beta is 0). Measured on PyTorch 2.13 (float16: every size, as its CPU kernels
+    have no other road without AVX512-FP16; bfloat16: up to 16 ** 3 multiply-adds)."""
+    from . import hooks
+
+    m, k = a.shape
+    n = b.shape[1]
+    a64, b64 = a.astype(_F64), b.astype(_F64)
+
+    def product(j: int) -> np.ndarray:  # (two two-byte floats' product: exact in float32)
+        return np.multiply.outer(a64[:, j], b64[j]).astype(_F32)
+
+    al, be = np.float32(alpha), np.float32(beta)
+    if a_cols and not b_cols:
+        # (the rank-one loop: c scaled by beta, then each product added in order, alpha taken
+        # into b's value first. With an alpha of too many significant bits a * (alpha * b) is
+        # not exact, and the loop's last bits were not found (measured: neither the fused nor
+        # the rounded step holds): the certain answer there, or a refusal)
+        bits = 11 if dtype != _BF16 else 8
+        if al == 0 or not np.isfinite(al) or _significant_bits(al) + 2 * bits > 24:
+            cc = None if c is None or be == 0 else np.broadcast_to(c, (m, n))
+            return bf16_product(a, b, cc, alpha, beta if cc is not None else 1.0, dtype)
+        acc = np.zeros((m, n), _F32)
+        if c is not None and be != 0:
+            acc = be * np.broadcast_to(c, (m, n)).astype(_F32)
+        with np.errstate(over="ignore", invalid="ignore"):
+            for j in range(k):
+                if j % 64 == 0:
+                    hooks.observer.check_clock()
+                scaled = (b[j].astype(_F32) * al).astype(_F64)
+                acc = acc + np.multiply.outer(a64[:, j], scaled).astype(_F32)
+        return acc
     with np.errstate(over="ignore", invalid="ignore"):
-        out = np.float32(alpha) * dot
-        if c is not None and np.float32(beta) != 0:
-            out = np.float32(beta) * np.broadcast_to(c, (m, n)).astype(_F32) + out
+        if a_cols == b_cols:
+            partial = np.zeros((4, m, n), _F32)
+            whole = k - k % 4
+            for j in range(k):
+                if j % 64 == 0:
+                    hooks.observer.check_clock()
+                s = j % 4 if j < whole else 0
+                partial[s] = partial[s] + product(j)
+            dot = partial[0]
+            for s in (1, 2, 3):
+                dot = dot + partial[s]
+        else:
+            dot = _dot8_blocks(product, m, n, k)
+        out = al * dot
+        if c is not None and be != 0:
+            out = be * np.broadcast_to(c, (m, n)).astype(_F32) + out
     return out
+
+
+def _significant_bits(v: np.float32) -> int:
+    """How many bits a nonzero finite float32 value's significand needs."""
+    whole = int(abs(np.frexp(np.float64(v))[0]) * (1 << 24))
+    return 24 - ((whole & -whole).bit_length() - 1)
+
+
+def _round_to(v: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    if dtype == _BF16:
+        return dtypes.round_bf16(v)
+    with np.errstate(over="ignore"):
+        return v.astype(dtype)
 
 
 def _onednn_scaled(dot: np.ndarray, c: Any, alpha: float, beta: float) -> np.ndarray:
@@ -288,25 +399,29 @@ def _lanes_added(v: np.ndarray) -> np.ndarray:
     return v[..., 0]
 
 
-def _dot8(p: np.ndarray) -> np.ndarray:
-    """Sums of float32 products (last axis) as ATen's reduced-precision dot product
-    (`dot_with_fp32_arith`, 8-lane float vectors): eight vector sums over whole blocks of 64,
-    added pairwise (i + 4, + 2, + 1) and across lanes; then one vector sum over the whole
-    blocks of 16 left, added across lanes; then the rest one by one."""
-    k = p.shape[-1]
+def _dot8_blocks(product: Any, m: int, n: int, k: int) -> np.ndarray:
+    """Sums of float32 products (`product(j)`: the j-th, an (m, n) array) as ATen's
+    reduced-precision dot product (`dot_with_fp32_arith`, 8-lane float vectors): eight vector
+    sums over whole blocks of 64, added pairwise (i + 4, + 2, + 1) and across lanes; then one
+    vector sum over the whole blocks of 16 left, added across lanes; then the rest one by
+    one."""
+    from . import hooks
+
     whole, vec = k - k % 64, k - k % 16
-    sums = np.zeros((*p.shape[:-1], 8, 8), _F32)
+    sums = np.zeros((m, n, 8, 8), _F32)
     for j in range(0, whole, 64):
-        sums = sums + p[..., j : j + 64].reshape(*p.shape[:-1], 8, 8)
+        hooks.observer.check_clock()
+        block = np.stack([product(i) for i in range(j, j + 64)], axis=-1)
+        sums = sums + block.reshape(m, n, 8, 8)
     for off in (4, 2, 1):
         sums[..., :off, :] = sums[..., :off, :] + sums[..., off : 2 * off, :]
     total = _lanes_added(sums[..., 0, :])
-    tail = np.zeros((*p.shape[:-1], 8), _F32)
+    tail = np.zeros((m, n, 8), _F32)
     for j in range(whole, vec, 8):
-        tail = tail + p[..., j : j + 8]
+        tail = tail + np.stack([product(i) for i in range(j, j + 8)], axis=-1)
     total = total + _lanes_added(tail)
     for j in range(vec, k):
-        total = total + p[..., j]
+        total = total + product(j)
     return total
 
 
@@ -372,10 +487,21 @@ def forward_of(op: Any) -> Any:
         scalar = op.forward
         return lambda x, p: _bf16_pow(x, p, scalar)
     if op.name == "matmul":
-        return bf16_product
+        return _bf16_matmul
     from .half import reduced_forward  # (the vector step of a two-byte float's kernel)
 
     return reduced_forward(op.forward, _BF16)
+
+
+def _bf16_matmul(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """matmul of bfloat16 values (as float32 arrays laid out as the bfloat16 ones): a matrix
+    product as ATen's kernels compute it (`reduced_addmm`), the others `bf16_product`'s certain
+    answer or its refusal."""
+    if y.ndim == 2 and x.ndim >= 1:
+        out = reduced_addmm(x, y, dtype=_BF16)
+        if out is not None:
+            return out
+    return bf16_product(x, y)
 
 
 def bf16_result(op: Any, data: np.ndarray) -> np.ndarray:

@@ -337,13 +337,9 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
     if x.dtype == y.dtype == b.dtype == np.float16:
         # ATen's half gemm adds the bias in its float32 accumulator (beta * c + alpha * dot):
         # one rounding of the float32 product plus the bias, not the rounded product plus it
-        from ..core.half import reduced_forward, widened
+        from ..core.bf16 import reduced_addmm
 
-        p32 = reduced_forward(matmul.forward, np.dtype(np.float16))(widened(x), widened(y))
-        if p32.dtype != np.float32:
-            return None
-        with np.errstate(all="ignore"):
-            return (p32 + b.astype(np.float32)).astype(np.float16)
+        return reduced_addmm(x, y, b, 1.0, 1.0)
     if b.dtype != np.float32 or x.dtype != np.float32 or y.dtype != np.float32:
         return None
     if cpu.mkl_avx2():
@@ -444,6 +440,14 @@ def _blas_operand(a: np.ndarray) -> np.ndarray:
 def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if x.ndim == 0 or y.ndim == 0:
         raise ValueError("both arguments to matmul need to be at least 1D")
+    if x.dtype == y.dtype == np.float16 and y.ndim == 2:
+        # ATen's own gemm loop for float16 (a matrix times a matrix, folded rows, a vector as
+        # one row: `core.bf16.reduced_addmm`)
+        from ..core.bf16 import reduced_addmm
+
+        out = reduced_addmm(x, y)
+        if out is not None:
+            return out.reshape(*x.shape[:-1], y.shape[1])
     if x.ndim == 2 and y.ndim == 1 and _increment_mv(x, y) and cpu.mkl_avx2():
         x, y = np.ascontiguousarray(x.T).T, np.ascontiguousarray(y)
     if x.ndim == 2 and y.ndim == 2:  # (a zero-step vector takes another of ATen's paths)

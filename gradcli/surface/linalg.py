@@ -612,9 +612,18 @@ def _gemm_rounding(out: Tensor, m1: Tensor, m2: Tensor, inp: Tensor, beta: Any, 
     alpha = 1 rounded as F.linear's bias (`linalg.linear_sum`); otherwise (and for float64
     products linear_sum leaves) on the avx2 and zen4 families as `gemm_avx2.addmm_scaled`."""
     v = None
+    scalars = all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in (beta, alpha))
+    if scalars and m1.dtype in (np.float16, BF16):
+        # float16 and bfloat16: ATen's kernels add beta * input in their float32 sum, one
+        # rounding (`core.bf16.reduced_addmm`)
+        from ..core.bf16 import reduced_addmm
+
+        v = reduced_addmm(m1.data, m2.data, inp.data, float(alpha), float(beta))
+        if v is not None and v.shape == out.data.shape:
+            out.data[...] = v
+        return
     if beta == 1 and alpha == 1:
         v = LS(m1.data, m2.data, inp.data)
-    scalars = all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in (beta, alpha))
     if v is None and scalars and m1.dtype == m2.dtype == inp.dtype:
         from ..core import cpu
 

@@ -126,8 +126,8 @@ def bf16_product(
     beta: float = 1.0,
     dtype: np.dtype = _BF16,
 ) -> np.ndarray:
-    """alpha * (x @ y) (+ beta * bias) of bfloat16 values (float16 ones with `dtype`) (as float32 arrays; alpha and beta
-    as `torch.addmm` takes them), as float32 whose rounding to
+    """alpha * (x @ y) (+ beta * bias) of bfloat16 values (float16 ones with `dtype`; as float32
+    arrays; alpha and beta as `torch.addmm` takes them), as float32 whose rounding to
     bfloat16 is PyTorch's -- or refused. PyTorch's CPU kernels (oneDNN, by the CPU's bfloat16
     instructions where it has them) add the exact products in float32 in an order of their
     own, which gradcli cannot follow; but every order's float32 sum lies within K * 2**-24 *

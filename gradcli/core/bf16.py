@@ -238,10 +238,12 @@ def reduced_addmm(
     """`torch.addmm(c, x, y, beta=beta, alpha=alpha)` (`x @ y` without c; `x` may have more
     dimensions, folded into rows as matmul and F.linear fold them, a vector as one row) of
     float16 or bfloat16 arrays (of one dtype), as PyTorch's CPU kernels compute it, rounded
-    to the dtype; None where this is not such a product (mv, dot, bmm: other kernels) or
-    where the processor family's kernels are not modelled (bfloat16 on the avx2 family:
-    oneDNN's bfloat16 road differs there). `dtype`: the arrays' dtype where they come as
-    float32 copies laid out as the two-byte ones."""
+    to the dtype; None where this is not such a product (mv, dot, bmm: other kernels).
+    bfloat16 past 16 ** 3 multiply-adds is oneDNN's: its kernel as measured on the zen4
+    family, on the avx2 family (no oneDNN bfloat16 road) ATen's own loop, on the avx512
+    family (an Intel processor's oneDNN, not measured) `bf16_product`'s certain answer or its
+    refusal. `dtype`: the arrays' dtype where they come as float32 copies laid out as the
+    two-byte ones."""
     from . import cpu
 
     dt = x.dtype if dtype is None else dtype
@@ -249,8 +251,6 @@ def reduced_addmm(
     if y.dtype not in same or x.dtype not in same or dt not in (_BF16, _F16):
         return None
     if y.ndim != 2 or x.ndim == 0 or (c is not None and (c.dtype not in same or c.ndim > 2)):
-        return None
-    if dt == _BF16 and cpu.avx2():
         return None
     if x.ndim == 1:
         x = x[None, :]
@@ -270,10 +270,132 @@ def reduced_addmm(
     x32, y32 = (x, y) if dtype is not None else (widened(x), widened(y))
     c32 = None if c is None else c.astype(_F32)
     if dt == _BF16:
-        return dtypes.round_bf16(bf16_gemm(x32, y32, c32, alpha, beta, a_cols, b_cols))
+        if m * k * n <= _GEMM_OWN_MAX or cpu.family() == "zen4":
+            return dtypes.round_bf16(bf16_gemm(x32, y32, c32, alpha, beta, a_cols, b_cols))
+        if cpu.avx2():  # (no oneDNN bfloat16 road without AVX-512: ATen's own loop)
+            out = reduced_gemm(x32, y32, c32, alpha, beta, a_cols, b_cols, _BF16)
+            return dtypes.round_bf16(out)
+        # (oneDNN's kernels on an Intel processor: not measured) the certain answer or a refusal
+        cc = None if c32 is None or beta == 0 else np.broadcast_to(c32, (m, n))
+        exact = bf16_product(x32, y32, cc, alpha, beta if cc is not None else 1.0)
+        return dtypes.round_bf16(exact)
     out = reduced_gemm(x32, y32, c32, alpha, beta, a_cols, b_cols, _F16)
     with np.errstate(over="ignore"):
         return out.astype(_F16)
+
+
+def reduced_bmm(
+    x: np.ndarray,
+    y: np.ndarray,
+    c: np.ndarray | None = None,
+    alpha: float = 1.0,
+    beta: float = 0.0,
+) -> np.ndarray | None:
+    """`torch.baddbmm(c, x, y, beta=beta, alpha=alpha)` (`torch.bmm(x, y)` without c) of
+    float16 batches (x (b, m, k), y (b, k, n), c broadcast to (b, m, n)) as ATen's CPU
+    kernels compute it, as float16; None for other dtypes. Below 400 multiply-adds a matrix,
+    ATen's own loop: each element's products summed in order in float32 from zero, then
+    `beta * c + alpha * sum` rounded once; from 400, each matrix of the batch its own addmm
+    (`reduced_addmm`, the slices' layouts deciding the order)."""
+    if x.dtype != _F16 or y.dtype != _F16 or x.ndim != 3 or y.ndim != 3:
+        return None
+    if c is not None and c.dtype != _F16:
+        return None
+    nb, m, k = x.shape
+    n = y.shape[2]
+    if y.shape[:2] != (nb, k) or nb * m * k * n == 0:
+        return None
+    from . import hooks
+
+    cc = None if c is None else np.broadcast_to(c, (nb, m, n))
+    al, be = np.float32(alpha), np.float32(beta)
+    if m * k * n < 400:
+        x64, y64 = x.astype(_F64), y.astype(_F64)
+        acc = np.zeros((nb, m, n), _F32)
+        with np.errstate(over="ignore", invalid="ignore"):
+            for j in range(k):
+                acc = acc + (x64[:, :, j, None] * y64[:, None, j, :]).astype(_F32)
+            out = al * acc
+            if cc is not None and be != 0:
+                out = cc.astype(_F32) * be + out
+            return out.astype(_F16)
+    out = np.empty((nb, m, n), _F16)
+    for i in range(nb):
+        hooks.observer.check_clock()
+        one = reduced_addmm(x[i], y[i], None if cc is None else cc[i], alpha, beta)
+        if one is None:
+            return None
+        out[i] = one
+    return out
+
+
+def reduced_addmv(
+    x: np.ndarray,
+    v: np.ndarray,
+    c: np.ndarray | None = None,
+    alpha: float = 1.0,
+    beta: float = 0.0,
+    dtype: np.dtype | None = None,
+) -> np.ndarray | None:
+    """`torch.addmv(c, x, v, beta=beta, alpha=alpha)` (`x @ v` without c) of float16 or
+    bfloat16 arrays as ATen's CPU gemv computes it, rounded to the dtype; None where not
+    modelled (bfloat16 past 16 ** 3 elements on the avx512 and zen4 families: oneDNN's).
+    float16 with alpha 1: each row's dot product as ATen's reduced-precision dot kernel adds
+    it (`_dot8_blocks`), then `beta * c + dot` (beta as float32), rounded once. Otherwise
+    ATen's plain loop: the products added in order in float32, then `alpha * sum` with alpha
+    rounded to the dtype, plus `beta * c` computed in the dtype (both rounded), rounded once.
+    Where the other order would round an element otherwise, refused: the two are the same
+    almost always, and the loop ATen takes was found from its source, not measured apart."""
+    from . import cpu
+
+    dt = x.dtype if dtype is None else dtype  # (`dtype`: float32 copies of such arrays)
+    same = (dt,) if dtype is None else (_F32,)
+    if dt not in (_BF16, _F16) or v.dtype not in same or x.dtype not in same:
+        return None
+    if x.ndim != 2 or v.ndim != 1 or (c is not None and c.dtype not in same):
+        return None
+    m, k = x.shape
+    if k != v.shape[0] or m * k == 0 or k == 1:
+        # (one column: ATen multiplies and adds elementwise, each step rounded; measured)
+        return None
+    if dt == _BF16 and not cpu.avx2() and m * k > _GEMM_OWN_MAX:
+        return None
+    x64, v64 = x.astype(_F64), v.astype(_F64)
+
+    def product(j: int) -> np.ndarray:
+        return (x64[:, j] * v64[j]).astype(_F32)[:, None]
+
+    with np.errstate(over="ignore", invalid="ignore"):
+        seq = np.zeros(m, _F32)
+        for j in range(k):
+            seq = seq + product(j)[:, 0]
+        lanes = _dot8_blocks(product, m, 1, k)[:, 0]
+        cc = None if c is None or beta == 0 else np.broadcast_to(c, (m,)).astype(_F32)
+        fast = dt == _F16 and alpha == 1
+
+        def finish(dot: np.ndarray) -> np.ndarray:
+            if fast:
+                out = dot if cc is None else np.float32(beta) * cc + dot
+            else:
+                al = _round_to(np.float32(alpha), dt).astype(_F32)
+                out = al * dot
+                if cc is not None:
+                    be = _round_to(np.float32(beta), dt).astype(_F32)
+                    out = _round_to(be * cc, dt).astype(_F32) + out
+            return _round_to(out, dt)
+
+        one, other = (finish(lanes), finish(seq)) if fast else (finish(seq), finish(lanes))
+    same = (one == other) | ((one != one) & (other != other))
+    if not same.all():
+        name = "bfloat16" if dt == _BF16 else "float16"
+        raise NotSupported(
+            f"this matrix-vector product of {name} tensors is not supported by gradcli: "
+            f"{int(same.size - same.sum())} of its {same.size} elements lie so close to halfway "
+            f"between two {name} values that their last bit depends on the order PyTorch's "
+            "kernel adds the products in, which gradcli has not measured",
+            hint="compute the product in float32: (a.float() @ v.float())",
+        )
+    return one
 
 
 def reduced_gemm(
@@ -292,8 +414,8 @@ def reduced_gemm(
     on the layouts: both rows or both columns contiguous, four partial sums (the j-th product
     into sum j % 4, the last k % 4 ones into sum 0), added 0 + 1, + 2, + 3; `a` by columns
     only, `beta * c` and then each product (its `b` times alpha first) added in order; `b` by
-    columns only, `_dot8_blocks`. Then `beta * c + alpha * dot` (alpha and beta as float32; c left
-    out where beta is 0). Measured on PyTorch 2.13 (float16: every size, as its CPU kernels
+    columns only, `_dot8_blocks`. Then `beta * c + alpha * dot` (alpha and beta as float32; c
+    left out where beta is 0). Measured on PyTorch 2.13 (float16: every size, as its CPU kernels
     have no other road without AVX512-FP16; bfloat16: up to 16 ** 3 multiply-adds)."""
     from . import hooks
 
@@ -497,11 +619,12 @@ def _bf16_matmul(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """matmul of bfloat16 values (as float32 arrays laid out as the bfloat16 ones): a matrix
     product as ATen's kernels compute it (`reduced_addmm`), the others `bf16_product`'s certain
     answer or its refusal."""
+    out = None
     if y.ndim == 2 and x.ndim >= 1:
         out = reduced_addmm(x, y, dtype=_BF16)
-        if out is not None:
-            return out
-    return bf16_product(x, y)
+    elif x.ndim == 2 and y.ndim == 1:
+        out = reduced_addmv(x, y, dtype=_BF16)
+    return out if out is not None else bf16_product(x, y)
 
 
 def bf16_result(op: Any, data: np.ndarray) -> np.ndarray:

@@ -2098,7 +2098,7 @@ def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: 
     'bi,bij->bj', 'bij,bj->bi', 'ik,jk->ij', every element equal). None elsewhere (more than
     one label summed, whose order is not measured; float64 past the plain loop, where NumPy's
     einsum is nearer MKL's than NumPy's matmul), where NumPy's einsum computes."""
-    if a.dtype != b.dtype or a.dtype not in (np.float32, np.float64):
+    if a.dtype != b.dtype or a.dtype not in (np.float32, np.float64, np.float16):
         return None
     if len(set(la)) != len(la) or len(set(lb)) != len(lb) or len(set(keep)) != len(keep):
         return None
@@ -2114,11 +2114,17 @@ def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: 
     count = math.prod(sizes[x] for x in batch)
     if m * k * n == 0 or count == 0:
         return None
-    if m * k * n >= _BMM_SMALL and a.dtype != np.float32 and not (n == 1 and cpu.mkl_avx2()):
+    half = a.dtype == np.float16
+    if m * k * n >= _BMM_SMALL and a.dtype == np.float64 and not (n == 1 and cpu.mkl_avx2()):
         return None  # (float64: a column's bmm on the AMD families only, `_bmm_column64`)
     ax = a.transpose([la.index(x) for x in batch + left + summed]).reshape(count, m, k)
     bx = b.transpose([lb.index(x) for x in batch + summed + right]).reshape(count, k, n)
-    out = _bmm_fwd(_reshaped_steps(ax), _reshaped_steps(bx))
+    if half:  # (float16: ATen's bmm, `core.bf16.reduced_bmm`)
+        from ..core.bf16 import reduced_bmm
+
+        out = reduced_bmm(_reshaped_steps(ax), _reshaped_steps(bx))
+    else:
+        out = _bmm_fwd(_reshaped_steps(ax), _reshaped_steps(bx))
     if out is None:
         return None
     order = batch + left + right

@@ -340,12 +340,13 @@ def reduced_addmv(
     """`torch.addmv(c, x, v, beta=beta, alpha=alpha)` (`x @ v` without c) of float16 or
     bfloat16 arrays as ATen's CPU gemv computes it, rounded to the dtype; None where not
     modelled (bfloat16 past 16 ** 3 elements on the avx512 and zen4 families: oneDNN's).
-    float16 with alpha 1: each row's dot product as ATen's reduced-precision dot kernel adds
-    it (`_dot8_blocks`), then `beta * c + dot` (beta as float32), rounded once. Otherwise
-    ATen's plain loop: the products added in order in float32, then `alpha * sum` with alpha
-    rounded to the dtype, plus `beta * c` computed in the dtype (both rounded), rounded once.
-    Where the other order would round an element otherwise, refused: the two are the same
-    almost always, and the loop ATen takes was found from its source, not measured apart."""
+    With alpha 1: each row's dot product as ATen's reduced-precision dot kernel adds it
+    (`_dot8_blocks`), then `beta * c + dot` (beta as float32), rounded once (measured on
+    PyTorch 2.13, inputs of wide magnitudes: 600 products, and every one of the 4 where one
+    float32 sum in order rounds otherwise). Otherwise ATen's plain loop: the products added in
+    order in float32, then `alpha * sum` with alpha rounded to the dtype, plus `beta * c`
+    computed in the dtype (both rounded), rounded once; found from ATen's source, not
+    measured: refused where the dot kernel's order would round an element otherwise."""
     from . import cpu
 
     dt = x.dtype if dtype is None else dtype  # (`dtype`: float32 copies of such arrays)
@@ -371,7 +372,7 @@ def reduced_addmv(
             seq = seq + product(j)[:, 0]
         lanes = _dot8_blocks(product, m, 1, k)[:, 0]
         cc = None if c is None or beta == 0 else np.broadcast_to(c, (m,)).astype(_F32)
-        fast = dt == _F16 and alpha == 1
+        fast = alpha == 1
 
         def finish(dot: np.ndarray) -> np.ndarray:
             if fast:
@@ -385,6 +386,8 @@ def reduced_addmv(
             return _round_to(out, dt)
 
         one, other = (finish(lanes), finish(seq)) if fast else (finish(seq), finish(lanes))
+    if fast:
+        return one
     same = (one == other) | ((one != one) & (other != other))
     if not same.all():
         name = "bfloat16" if dt == _BF16 else "float16"
@@ -459,7 +462,7 @@ def reduced_gemm(
             for s in (1, 2, 3):
                 dot = dot + partial[s]
         else:
-            dot = _dot8_blocks(product, m, n, k)
+            dot = _dot8_tiles(a64, b64)
         out = al * dot
         if c is not None and be != 0:
             out = be * np.broadcast_to(c, (m, n)).astype(_F32) + out
@@ -519,6 +522,27 @@ def _lanes_added(v: np.ndarray) -> np.ndarray:
     for s in (4, 2, 1):
         v = v + v[..., np.arange(8) ^ s]
     return v[..., 0]
+
+
+_TILE = 1 << 14  # output elements `_dot8_tiles` holds 64 products of at once (4 MB)
+
+
+def _dot8_tiles(a64: np.ndarray, b64: np.ndarray) -> np.ndarray:
+    """`_dot8_blocks` of a @ b (float64 copies of two-byte values), tile by tile of the output:
+    64 products of every element of a tile at a time, whatever the size."""
+    (m, k), n = a64.shape, b64.shape[1]
+    cols = min(n, _TILE)
+    rows = max(1, _TILE // cols)
+    dot = np.empty((m, n), _F32)
+    for lo in range(0, m, rows):
+        for co in range(0, n, cols):
+            sa, sb = a64[lo : lo + rows], b64[:, co : co + cols]
+
+            def product(j: int, sa: np.ndarray = sa, sb: np.ndarray = sb) -> np.ndarray:
+                return np.multiply.outer(sa[:, j], sb[j]).astype(_F32)
+
+            dot[lo : lo + rows, co : co + cols] = _dot8_blocks(product, sa.shape[0], sb.shape[1], k)
+    return dot
 
 
 def _dot8_blocks(product: Any, m: int, n: int, k: int) -> np.ndarray:

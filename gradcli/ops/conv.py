@@ -384,6 +384,16 @@ def _conv_fwd(
             if same is not None:
                 return same
 
+    if (
+        x.ndim == nd == w.ndim
+        and d in (1, 2)
+        and x.dtype == w.dtype == np.float16
+        and (b is None or b.dtype == np.float16)
+        and x.shape[0]
+        and all(out)
+    ):
+        return _conv_half(x, w, b, stride, dilation, pad, out, groups)
+
     def core(xx: np.ndarray, ww: np.ndarray) -> np.ndarray:
         return _conv_core(xx, ww, stride, dilation, pad, out, groups)
 
@@ -393,6 +403,39 @@ def _conv_fwd(
         bias = b.astype(acc_t).reshape((b.shape[-1],) + (1,) * d)
         res = (res.astype(acc_t) + bias).astype(res.dtype)
     return res
+
+
+def _conv_half(x, w, b, stride, dilation, pad, out, groups) -> np.ndarray:
+    """A float16 conv1d / conv2d as ATen's CPU computes it without AVX512-FP16 (its slow
+    convolution: conv1d as a conv2d of height 1): for each sample and group, the unfolded
+    input (channel, then kernel offset, by output position) multiplied by the weight's rows in
+    ATen's own gemm loop, the bias the input of its sum (`core.bf16.reduced_gemm`: four
+    float32 partial sums, the bias added with the dot product and rounded once)."""
+    from ..core.bf16 import reduced_gemm
+
+    n = x.shape[0]
+    o, cg = w.shape[:2]
+    og = o // groups
+    kernel = tuple(w.shape[2:])
+    cols = _unfold_fwd(x, kernel, stride, dilation, pad, out).astype(np.float32)
+    lp = int(np.prod(out))
+    cols = cols.reshape(n, groups, cg * int(np.prod(kernel)), lp)
+    wf = w.reshape(groups, og, -1).astype(np.float32)
+    res = np.empty((n, groups, og, lp), np.float16)
+    bias = None if b is None else b.astype(np.float32).reshape(groups, og, 1)
+    for i in range(n):
+        for g in range(groups):
+            hooks.observer.tick()
+            c = None if bias is None else bias[g]
+            one = reduced_gemm(
+                wf[g], cols[i, g], c, 1.0, 1.0 if c is not None else 0.0, False, False, _F16
+            )
+            with np.errstate(over="ignore"):
+                res[i, g] = one.astype(np.float16)
+    return res.reshape((n, o) + tuple(out))
+
+
+_F16 = np.dtype(np.float16)
 
 
 def _conv_tx_core(g, w, size, stride, dilation, pad, out, groups) -> np.ndarray:

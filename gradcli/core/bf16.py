@@ -203,16 +203,27 @@ def bf16_gemm(
     if m * k * n <= _GEMM_OWN_MAX:
         return reduced_gemm(a, b, c, alpha, beta, a_cols, b_cols, _BF16)
     if k <= _ONEDNN_K_MAX and max(m, n) <= _ONEDNN_MN_MAX:
-        a64, b64 = a.astype(_F64), b.astype(_F64)
-        dot = np.zeros((m, n), _F32)
-        for j in range(0, k, 2):
-            if j + 1 < k:
-                dot = dot + np.multiply.outer(a64[:, j + 1], b64[j + 1]).astype(_F32)
-            dot = dot + np.multiply.outer(a64[:, j], b64[j]).astype(_F32)
-        return _onednn_scaled(dot, c, alpha, beta)
+        return _onednn_scaled(_onednn_dot(a, b), c, alpha, beta)
     if c is None or beta == 0.0:
         return bf16_product(a, b, None, alpha)
     return bf16_product(a, b, np.broadcast_to(c, (m, n)), alpha, beta)
+
+
+def _onednn_dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a @ b of bfloat16 values (float32 arrays) as oneDNN's bfloat16 kernel sums it: one
+    float32 sum, the products two by two, the odd one first."""
+    from . import hooks
+
+    (m, k), n = a.shape, b.shape[1]
+    a64, b64 = a.astype(_F64), b.astype(_F64)
+    dot = np.zeros((m, n), _F32)
+    for j in range(0, k, 2):
+        if j % 64 == 0:
+            hooks.observer.check_clock()
+        if j + 1 < k:
+            dot = dot + np.multiply.outer(a64[:, j + 1], b64[j + 1]).astype(_F32)
+        dot = dot + np.multiply.outer(a64[:, j], b64[j]).astype(_F32)
+    return dot
 
 
 def operand_cols(a: np.ndarray) -> bool:
@@ -290,23 +301,31 @@ def reduced_bmm(
     c: np.ndarray | None = None,
     alpha: float = 1.0,
     beta: float = 0.0,
+    dtype: np.dtype | None = None,
 ) -> np.ndarray | None:
     """`torch.baddbmm(c, x, y, beta=beta, alpha=alpha)` (`torch.bmm(x, y)` without c) of
-    float16 batches (x (b, m, k), y (b, k, n), c broadcast to (b, m, n)) as ATen's CPU
-    kernels compute it, as float16; None for other dtypes. Below 400 multiply-adds a matrix,
-    ATen's own loop: each element's products summed in order in float32 from zero, then
-    `beta * c + alpha * sum` rounded once; from 400, each matrix of the batch its own addmm
-    (`reduced_addmm`, the slices' layouts deciding the order)."""
-    if x.dtype != _F16 or y.dtype != _F16 or x.ndim != 3 or y.ndim != 3:
+    float16 or bfloat16 batches (x (b, m, k), y (b, k, n), c broadcast to (b, m, n)) as ATen's
+    CPU kernels compute it, rounded to the dtype; None for other dtypes (`dtype`: the arrays'
+    where they come as float32 copies). Below 400 multiply-adds a matrix, ATen's own loop:
+    each element's products summed in order in float32 from zero, then `beta * c + alpha *
+    sum` rounded once. From 400, each matrix of the batch its own addmm (`reduced_addmm`, the
+    slices' layouts deciding the order) -- except bfloat16 past 16 ** 3 multiply-adds in all,
+    one oneDNN product of the batch: on the zen4 family each matrix by oneDNN's kernel as
+    `bf16_gemm` models it at every size (measured, 2.13: 66 random batches, every element
+    equal), on the avx2 family ATen's own loop (no oneDNN bfloat16 road), on the avx512
+    family `bf16_product`'s certain answer or its refusal."""
+    from . import cpu, hooks
+
+    dt = x.dtype if dtype is None else dtype
+    same = (dt,) if dtype is None else (_F32,)
+    if dt not in (_F16, _BF16) or x.dtype not in same or y.dtype not in same:
         return None
-    if c is not None and c.dtype != _F16:
+    if x.ndim != 3 or y.ndim != 3 or (c is not None and c.dtype not in same):
         return None
     nb, m, k = x.shape
     n = y.shape[2]
     if y.shape[:2] != (nb, k) or nb * m * k * n == 0:
         return None
-    from . import hooks
-
     cc = None if c is None else np.broadcast_to(c, (nb, m, n))
     al, be = np.float32(alpha), np.float32(beta)
     if m * k * n < 400:
@@ -318,15 +337,52 @@ def reduced_bmm(
             out = al * acc
             if cc is not None and be != 0:
                 out = cc.astype(_F32) * be + out
-            return out.astype(_F16)
-    out = np.empty((nb, m, n), _F16)
+        return _round_to(out, dt)
+    out = np.empty((nb, m, n), _F16 if dt == _F16 else _F32)
+    onednn = dt == _BF16 and nb * m * k * n > _GEMM_OWN_MAX and not cpu.avx2()
     for i in range(nb):
         hooks.observer.check_clock()
-        one = reduced_addmm(x[i], y[i], None if cc is None else cc[i], alpha, beta)
-        if one is None:
-            return None
-        out[i] = one
-    return out
+        ci = None if cc is None else cc[i]
+        if onednn and cpu.family() == "zen4" and k <= _ONEDNN_K_MAX and max(m, n) <= _ONEDNN_MN_MAX:
+            xi, yi = (x[i], y[i]) if dtype is not None else (x[i].astype(_F32), y[i].astype(_F32))
+            ci32 = None if ci is None else ci.astype(_F32)
+            dot = _onednn_dot(xi, yi)
+            out[i] = dtypes.round_bf16(
+                _onednn_scaled(dot, ci32, alpha, beta if ci32 is not None else 0.0)
+            )
+        elif onednn:
+            xi, yi = x[i].astype(_F32), y[i].astype(_F32)
+            ci32 = None if ci is None or be == 0 else ci.astype(_F32)
+            exact = bf16_product(xi, yi, ci32, alpha, beta if ci32 is not None else 1.0)
+            out[i] = dtypes.round_bf16(exact)
+        else:
+            one = reduced_addmm(x[i], y[i], ci, alpha, beta, dtype)
+            if one is None:
+                return None
+            out[i] = one
+    return out if dt == _F16 else dtypes.round_bf16(out)
+
+
+def batched_matmul(x: np.ndarray, y: np.ndarray, dtype: np.dtype | None = None) -> Any:
+    """matmul of two float16 or bfloat16 arrays of 3 dimensions or more through `reduced_bmm`,
+    as PyTorch's matmul folds them: the batch dimensions broadcast, each operand reshaped to
+    one batch dimension (a view where it can be: the layouts kept; a broadcast operand
+    copied). None where `reduced_bmm` has no model."""
+    import math
+
+    try:
+        batch = np.broadcast_shapes(x.shape[:-2], y.shape[:-2])
+    except ValueError:
+        return None
+    nb = math.prod(batch)
+    parts = []
+    for a in (x, y):
+        full = a if a.shape[:-2] == batch else np.broadcast_to(a, (*batch, *a.shape[-2:]))
+        if any(st == 0 and size > 1 for st, size in zip(full.strides, full.shape)):
+            full = np.ascontiguousarray(full)
+        parts.append(full.reshape(nb, *a.shape[-2:]) if full.ndim != 3 else full)
+    out = reduced_bmm(parts[0], parts[1], dtype=dtype)
+    return None if out is None else out.reshape(*batch, x.shape[-2], y.shape[-1])
 
 
 def reduced_addmv(
@@ -648,6 +704,8 @@ def _bf16_matmul(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         out = reduced_addmm(x, y, dtype=_BF16)
     elif x.ndim == 2 and y.ndim == 1:
         out = reduced_addmv(x, y, dtype=_BF16)
+    elif x.ndim >= 3 and y.ndim >= 3:
+        out = batched_matmul(x, y, _BF16)
     return out if out is not None else bf16_product(x, y)
 
 

@@ -450,9 +450,9 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
             return out.reshape(*x.shape[:-1], y.shape[1])
     if x.dtype == y.dtype == np.float16 and x.ndim >= 3 and y.ndim >= 3:
         # batches: ATen's bmm of the batches expanded and folded (`core.bf16.reduced_bmm`)
-        from ..core.bf16 import reduced_bmm
+        from ..core.bf16 import batched_matmul
 
-        out = _batched_half(x, y, reduced_bmm)
+        out = batched_matmul(x, y)
         if out is not None:
             return out
     if x.ndim == 2 and y.ndim == 1 and _increment_mv(x, y) and cpu.mkl_avx2():
@@ -686,27 +686,6 @@ _BMM_SMALL = 400
 # fused steps in MKL's blocks of the inner size (`_mm_float32`), not mm's gemv. A batch of
 # one matrix is mm's (`_matmul_fwd`).
 _BMM_MAX_BATCH = 4096
-
-
-def _batched_half(x: np.ndarray, y: np.ndarray, bmm: Any) -> np.ndarray | None:
-    """matmul of two arrays of 3 dimensions or more through `bmm` (of (b, m, k) and (b, k, n)
-    arrays), as PyTorch's matmul folds them: the batch dimensions broadcast, each operand
-    reshaped to one batch dimension (a view where it can be: the layouts kept)."""
-    try:
-        batch = np.broadcast_shapes(x.shape[:-2], y.shape[:-2])
-    except ValueError:
-        return None
-    nb = math.prod(batch)
-    xs = x if x.shape[:-2] == batch else np.broadcast_to(x, (*batch, *x.shape[-2:]))
-    ys = y if y.shape[:-2] == batch else np.broadcast_to(y, (*batch, *y.shape[-2:]))
-    xs = xs.reshape(nb, *x.shape[-2:]) if xs.ndim != 3 else xs
-    ys = ys.reshape(nb, *y.shape[-2:]) if ys.ndim != 3 else ys
-    if _broadcast_operand(xs):
-        xs = np.ascontiguousarray(xs)
-    if _broadcast_operand(ys):
-        ys = np.ascontiguousarray(ys)
-    out = bmm(xs, ys)
-    return None if out is None else out.reshape(*batch, x.shape[-2], y.shape[-1])
 
 
 def _batched_both(x: np.ndarray, y: np.ndarray) -> bool:

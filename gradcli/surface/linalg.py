@@ -708,7 +708,7 @@ def _reduced_rounding(
 
     dt = x.dtype
     v = None
-    if dt == np.float16 and x.ndim == 3:
+    if x.ndim == 3:
         v = bf16.reduced_bmm(x.data, y.data, base.data, alpha, beta)
     elif x.ndim == 2:
         if x.shape[1] == 1:

@@ -1,6 +1,6 @@
 """Record what PyTorch 2.13 computes for tests/ops/test_half_gemm.py: float16 and bfloat16
 matrix products (mm, addmm with a bias row, a full input, alpha and beta; transposed operands),
-float16 bmm and addmv, on an AMD EPYC Zen 4 (the `zen4` family of gradcli.core.cpu: ATen's
+bmm, float16 addmv, on an AMD EPYC Zen 4 (the `zen4` family of gradcli.core.cpu: ATen's
 AVX-512 build, oneDNN's bfloat16 kernels past 16 ** 3 multiply-adds). Run there, one thread:
 OMP_NUM_THREADS=1 /work/torchenv/bin/python tests/ops/data/record_half_gemm.py
 Inputs are NumPy's, drawn from seeds (tests/ops/half_gemm_inputs.py, shared with the test);

@@ -27,7 +27,7 @@ BF16_COMPUTED = frozenset(
     "hardswish softmax log_softmax rsqrt gelu_backward softmax_backward log_softmax_backward "
     "sinc softshrink hardsigmoid leaky_relu softplus_backward logsigmoid_backward elu_backward "
     "elu_backward_result hardswish_backward piecewise_backward nan_to_num igamma igammac "
-    "prelu_kernel prelu_backward_input prelu_backward_weight".split()
+    "prelu_kernel prelu_backward_input prelu_backward_weight einsum".split()
 )
 # The ops that only move or convert values (the result's values are its inputs'): bfloat16
 # arrays as they are.

@@ -2068,6 +2068,39 @@ def _einsum_pair(a: np.ndarray, la: tuple, b: np.ndarray | None, lb: tuple, keep
     return np.einsum(a, ca, b, cb, ck, optimize=len(keep) < len(set(la) | set(lb)))
 
 
+def _bf16_kernel() -> bool:
+    """Whether the op runs now as PyTorch's bfloat16 kernel (on float32 copies)."""
+    from ..core import dtypes, vecloop
+
+    return vecloop.REDUCED[0] == dtypes.BF16
+
+
+def _bf16_einsum_modelled(ins: tuple, out: tuple) -> None:
+    """Refuse a bfloat16 einsum other than one operand's permutation or diagonal, or two
+    operands' product with one summed label (one bmm: `_einsum_bmm_small`), whose sums'
+    order gradcli does not follow."""
+    labels = [lab for ls in ins for lab in ls]
+    summed = set(labels) - set(out)
+    plain = all(len(set(ls)) == len(ls) for ls in ins)
+    if len(ins) == 1 and not summed:
+        return
+    if len(ins) == 2 and len(summed) == 1 and plain and all(lab in labels for lab in out):
+        (one,) = summed
+        if all(one in ls for ls in ins) and all(
+            lab in out for ls in ins for lab in ls if lab != one
+        ):
+            return
+    from ..base.errors import NotSupported
+
+    raise NotSupported(
+        "this einsum of bfloat16 tensors is not supported by gradcli: it follows PyTorch's "
+        "bfloat16 sums for two operands with one summed index (a matrix product) and for "
+        "permutations only",
+        hint="compute it in float32: torch.einsum(eq, a.float(), b.float()), or write the "
+        "product with @",
+    )
+
+
 def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: tuple):
     """Two operands as PyTorch's einsum contracts them (one bmm of the permuted operands): the
     labels of both that are kept are the batch, those of one the rows / columns, the one label
@@ -2079,6 +2112,7 @@ def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: 
     einsum is nearer MKL's than NumPy's matmul), where NumPy's einsum computes."""
     if a.dtype != b.dtype or a.dtype not in (np.float32, np.float64, np.float16):
         return None
+    bf16 = a.dtype == np.float32 and _bf16_kernel()
     if len(set(la)) != len(la) or len(set(lb)) != len(lb) or len(set(keep)) != len(keep):
         return None
     summed = [lab for lab in la if lab in lb and lab not in keep]
@@ -2098,10 +2132,14 @@ def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: 
         return None  # (float64: a column's bmm on the AMD families only, `_bmm_column64`)
     ax = a.transpose([la.index(x) for x in batch + left + summed]).reshape(count, m, k)
     bx = b.transpose([lb.index(x) for x in batch + summed + right]).reshape(count, k, n)
-    if half:  # (float16: ATen's bmm, `core.bf16.reduced_bmm`)
+    if half or bf16:  # (float16, bfloat16: ATen's bmm, `core.bf16.reduced_bmm`)
+        from ..core import dtypes
         from ..core.bf16 import reduced_bmm
 
-        out = reduced_bmm(_reshaped_steps(ax), _reshaped_steps(bx))
+        kind = dtypes.BF16 if bf16 else None
+        out = reduced_bmm(_reshaped_steps(ax), _reshaped_steps(bx), dtype=kind)
+        if bf16 and out is not None:
+            out = out.astype(np.float32)
     else:
         out = _bmm_fwd(_reshaped_steps(ax), _reshaped_steps(bx))
     if out is None:
@@ -2164,6 +2202,8 @@ def contract(arrays: list[np.ndarray], ins: tuple, out: tuple) -> np.ndarray:
 
 def _einsum_fwd(*xs: np.ndarray, spec: tuple) -> np.ndarray:
     ins, out = spec
+    if _bf16_kernel():
+        _bf16_einsum_modelled(ins, out)
     r = contract(list(xs), ins, out)
     return r.astype(np.result_type(*xs), copy=False) if xs else r
 

@@ -2059,6 +2059,16 @@ def _compact(*groups: tuple[int, ...]) -> list[list[int]]:
 
 def _einsum_pair(a: np.ndarray, la: tuple, b: np.ndarray | None, lb: tuple, keep: tuple):
     if b is None:
+        summed = [lab for lab in dict.fromkeys(la) if lab not in keep]
+        if a.dtype == np.float16 and summed:
+            # (ATen's einsum sums an operand's own labels with its float16 sum kernel: the
+            # diagonals first, exact, then `sum` over the labels left)
+            first = tuple(dict.fromkeys(la))
+            ca, cf = _compact(la, first)
+            diag = np.einsum(a, ca, cf) if first != la else a
+            total = P.sum.forward(diag, dim=tuple(first.index(lab) for lab in summed))
+            rest = [lab for lab in first if lab not in summed]
+            return np.transpose(total, [rest.index(lab) for lab in keep]) if rest else total
         ca, ck = _compact(la, keep)
         return np.einsum(a, ca, ck)
     ca, cb, ck = _compact(la, lb, keep)

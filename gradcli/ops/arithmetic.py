@@ -643,9 +643,14 @@ def _bias_after(x: np.ndarray, y: np.ndarray) -> bool:
 def bf16_addmm(m1: np.ndarray, m2: np.ndarray, bias: np.ndarray) -> np.ndarray:
     """bias + m1 @ m2 of bfloat16 matrices as PyTorch's CPU addmm gives it: rounded to
     bfloat16 once (its kernel accumulates in float32 and adds the bias there, measured 2.13),
-    or refused where the sum's order would decide the last bit (`core.bf16.bf16_product`)."""
-    from ..core.bf16 import bf16_product
+    in its kernels' order (`core.bf16.reduced_addmm`); where that is not modelled, the
+    certain answer or a refusal where the sum's order would decide the last bit
+    (`core.bf16.bf16_product`)."""
+    from ..core.bf16 import bf16_product, reduced_addmm
 
+    out = reduced_addmm(m1, m2, bias, 1.0, 1.0)
+    if out is not None:
+        return out
     f32 = np.float32
     return dtypes.round_bf16(bf16_product(m1.astype(f32), m2.astype(f32), bias.astype(f32)))
 

@@ -384,6 +384,16 @@ def _conv_fwd(
             if same is not None:
                 return same
 
+    if (
+        x.ndim == nd == w.ndim
+        and d in (1, 2)
+        and x.dtype == w.dtype == np.float16
+        and (b is None or b.dtype == np.float16)
+        and x.shape[0]
+        and all(out)
+    ):
+        return _conv_half(x, w, b, stride, dilation, pad, out, groups)
+
     def core(xx: np.ndarray, ww: np.ndarray) -> np.ndarray:
         return _conv_core(xx, ww, stride, dilation, pad, out, groups)
 
@@ -393,6 +403,112 @@ def _conv_fwd(
         bias = b.astype(acc_t).reshape((b.shape[-1],) + (1,) * d)
         res = (res.astype(acc_t) + bias).astype(res.dtype)
     return res
+
+
+def _conv_half(x, w, b, stride, dilation, pad, out, groups) -> np.ndarray:
+    """A float16 conv1d / conv2d as ATen's CPU computes it without AVX512-FP16 (its slow
+    convolution: conv1d as a conv2d of height 1): for each sample and group, the unfolded
+    input (channel, then kernel offset, by output position) multiplied by the weight's rows in
+    ATen's own gemm loop, the bias the input of its sum (`core.bf16.reduced_gemm`: four
+    float32 partial sums, the bias added with the dot product and rounded once)."""
+    from ..core.bf16 import reduced_gemm
+
+    n = x.shape[0]
+    o, cg = w.shape[:2]
+    og = o // groups
+    kernel = tuple(w.shape[2:])
+    cols = _unfold_fwd(x, kernel, stride, dilation, pad, out).astype(np.float32)
+    lp = int(np.prod(out))
+    cols = cols.reshape(n, groups, cg * int(np.prod(kernel)), lp)
+    wf = w.reshape(groups, og, -1).astype(np.float32)
+    res = np.empty((n, groups, og, lp), np.float16)
+    bias = None if b is None else b.astype(np.float32).reshape(groups, og, 1)
+    for i in range(n):
+        for g in range(groups):
+            hooks.observer.tick()
+            c = None if bias is None else bias[g]
+            one = reduced_gemm(
+                wf[g], cols[i, g], c, 1.0, 1.0 if c is not None else 0.0, False, False, _F16
+            )
+            with np.errstate(over="ignore"):
+                res[i, g] = one.astype(np.float16)
+    return res.reshape((n, o) + tuple(out))
+
+
+_F16 = np.dtype(np.float16)
+
+
+def _half_conv(a: np.ndarray, b: np.ndarray, out: tuple, nd: int) -> bool:
+    """Whether a conv gradient's operands are float16 arrays of ATen's slow convolution
+    (conv1d, conv2d; no leading batch axes; a nonempty output)."""
+    return (
+        a.ndim == b.ndim == nd
+        and nd in (3, 4)
+        and a.dtype == b.dtype == _F16
+        and bool(a.shape[0])
+        and all(out)
+    )
+
+
+def _half_grad_input(g, w, size, stride, dilation, pad, out, groups) -> np.ndarray:
+    """The input gradient of a float16 conv as ATen's slow convolution computes it: for each
+    sample and group the columns w^T @ g in ATen's own gemm loop (w transposed: its rank-one
+    order), rounded to float16; then folded back (col2im) into a float16 canvas, channel by
+    channel, each kernel offset in turn added with a float16 rounding."""
+    from ..core.bf16 import reduced_gemm
+
+    n = g.shape[0]
+    o, cg = w.shape[:2]
+    og = o // groups
+    kernel = tuple(w.shape[2:])
+    kp = int(np.prod(kernel))
+    lp = int(np.prod(out))
+    full = canvas(size, kernel, stride, dilation, pad, out)
+    z = np.zeros((n, groups, cg) + full, _F16)
+    gf = g.reshape(n, groups, og, lp).astype(np.float32)
+    wt = np.swapaxes(w.reshape(groups, og, cg * kp).astype(np.float32), 1, 2)
+    for i in range(n):
+        for gi in range(groups):
+            hooks.observer.tick()
+            cols = reduced_gemm(wt[gi], gf[i, gi], None, 1.0, 0.0, True, False, _F16)
+            with np.errstate(over="ignore"):
+                cols = cols.astype(_F16).astype(np.float32).reshape((cg,) + kernel + out)
+            canvas_i = z[i, gi]
+            for koff in np.ndindex(*kernel):
+                at = (slice(None),) + _window(koff, stride, dilation, out)[1:]
+                with np.errstate(over="ignore"):
+                    canvas_i[at] = (
+                        canvas_i[at].astype(np.float32) + cols[(slice(None),) + koff]
+                    ).astype(_F16)
+    crop = (Ellipsis,) + tuple(slice(p, p + s) for p, s in zip(pad, size))
+    return np.ascontiguousarray(z[crop].reshape((n, groups * cg) + size))
+
+
+def _half_grad_weight(x, g, kernel, stride, dilation, pad, out, groups) -> np.ndarray:
+    """The weight gradient of a float16 conv as ATen's slow convolution computes it: sample
+    after sample, g @ columns^T added into the float16 gradient by ATen's own gemm loop (the
+    columns transposed: its 8-lane dot order; the gradient so far the input of the float32
+    sum), rounded to float16 each time."""
+    from ..core.bf16 import reduced_gemm
+
+    n, c = x.shape[:2]
+    o = g.shape[1]
+    og, cg = o // groups, c // groups
+    kp = int(np.prod(kernel))
+    lp = int(np.prod(out))
+    cols = _unfold_fwd(x, kernel, stride, dilation, pad, out).astype(np.float32)
+    cols = cols.reshape(n, groups, cg * kp, lp)
+    gf = g.reshape(n, groups, og, lp).astype(np.float32)
+    acc = np.zeros((groups, og, cg * kp), _F16)
+    for i in range(n):
+        for gi in range(groups):
+            hooks.observer.tick()
+            one = reduced_gemm(
+                gf[i, gi], cols[i, gi].T, acc[gi].astype(np.float32), 1.0, 1.0, False, True, _F16
+            )
+            with np.errstate(over="ignore"):
+                acc[gi] = one.astype(_F16)
+    return acc.reshape((o, cg) + kernel)
 
 
 def _conv_tx_core(g, w, size, stride, dilation, pad, out, groups) -> np.ndarray:
@@ -463,6 +579,8 @@ def _conv_tx_fwd(
                 )
         else:
             return conv_order.grad_input(g, w, tuple(size), stride, dilation, pad)
+    if _half_conv(g, w, out, nd):
+        return _half_grad_input(g, w, tuple(size), stride, dilation, pad, out, groups)
     return _leading(
         lambda gg, ww: _conv_tx_core(gg, ww, size, stride, dilation, pad, out, groups),
         g,
@@ -497,6 +615,8 @@ def _conv_tw_fwd(
             same = grad(x, g, tuple(kernel), stride, dilation, pad)
             if same is not None:
                 return same
+    if _half_conv(x, g, out, nd):
+        return _half_grad_weight(x, g, tuple(kernel), stride, dilation, pad, out, groups)
     return _leading(
         lambda xx, gg: _conv_tw_core(xx, gg, kernel, stride, dilation, pad, out, groups),
         x,

@@ -337,13 +337,9 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
     if x.dtype == y.dtype == b.dtype == np.float16:
         # ATen's half gemm adds the bias in its float32 accumulator (beta * c + alpha * dot):
         # one rounding of the float32 product plus the bias, not the rounded product plus it
-        from ..core.half import reduced_forward, widened
+        from ..core.bf16 import reduced_addmm
 
-        p32 = reduced_forward(matmul.forward, np.dtype(np.float16))(widened(x), widened(y))
-        if p32.dtype != np.float32:
-            return None
-        with np.errstate(all="ignore"):
-            return (p32 + b.astype(np.float32)).astype(np.float16)
+        return reduced_addmm(x, y, b, 1.0, 1.0)
     if b.dtype != np.float32 or x.dtype != np.float32 or y.dtype != np.float32:
         return None
     if cpu.mkl_avx2():
@@ -444,6 +440,21 @@ def _blas_operand(a: np.ndarray) -> np.ndarray:
 def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if x.ndim == 0 or y.ndim == 0:
         raise ValueError("both arguments to matmul need to be at least 1D")
+    if x.dtype == y.dtype == np.float16 and y.ndim == 2:
+        # ATen's own gemm loop for float16 (a matrix times a matrix, folded rows, a vector as
+        # one row: `core.bf16.reduced_addmm`)
+        from ..core.bf16 import reduced_addmm
+
+        out = reduced_addmm(x, y)
+        if out is not None:
+            return out.reshape(*x.shape[:-1], y.shape[1])
+    if x.dtype == y.dtype == np.float16 and x.ndim >= 3 and y.ndim >= 3:
+        # batches: ATen's bmm of the batches expanded and folded (`core.bf16.reduced_bmm`)
+        from ..core.bf16 import batched_matmul
+
+        out = batched_matmul(x, y)
+        if out is not None:
+            return out
     if x.ndim == 2 and y.ndim == 1 and _increment_mv(x, y) and cpu.mkl_avx2():
         x, y = np.ascontiguousarray(x.T).T, np.ascontiguousarray(y)
     if x.ndim == 2 and y.ndim == 2:  # (a zero-step vector takes another of ATen's paths)
@@ -2048,6 +2059,16 @@ def _compact(*groups: tuple[int, ...]) -> list[list[int]]:
 
 def _einsum_pair(a: np.ndarray, la: tuple, b: np.ndarray | None, lb: tuple, keep: tuple):
     if b is None:
+        summed = [lab for lab in dict.fromkeys(la) if lab not in keep]
+        if a.dtype == np.float16 and summed:
+            # (ATen's einsum sums an operand's own labels with its float16 sum kernel: the
+            # diagonals first, exact, then `sum` over the labels left)
+            first = tuple(dict.fromkeys(la))
+            ca, cf = _compact(la, first)
+            diag = np.einsum(a, ca, cf) if first != la else a
+            total = P.sum.forward(diag, dim=tuple(first.index(lab) for lab in summed))
+            rest = [lab for lab in first if lab not in summed]
+            return np.transpose(total, [rest.index(lab) for lab in keep]) if rest else total
         ca, ck = _compact(la, keep)
         return np.einsum(a, ca, ck)
     ca, cb, ck = _compact(la, lb, keep)
@@ -2055,6 +2076,39 @@ def _einsum_pair(a: np.ndarray, la: tuple, b: np.ndarray | None, lb: tuple, keep
     if small is not None:
         return small
     return np.einsum(a, ca, b, cb, ck, optimize=len(keep) < len(set(la) | set(lb)))
+
+
+def _bf16_kernel() -> bool:
+    """Whether the op runs now as PyTorch's bfloat16 kernel (on float32 copies)."""
+    from ..core import dtypes, vecloop
+
+    return vecloop.REDUCED[0] == dtypes.BF16
+
+
+def _bf16_einsum_modelled(ins: tuple, out: tuple) -> None:
+    """Refuse a bfloat16 einsum other than one operand's permutation or diagonal, or two
+    operands' product with one summed label (one bmm: `_einsum_bmm_small`), whose sums'
+    order gradcli does not follow."""
+    labels = [lab for ls in ins for lab in ls]
+    summed = set(labels) - set(out)
+    plain = all(len(set(ls)) == len(ls) for ls in ins)
+    if len(ins) == 1 and not summed:
+        return
+    if len(ins) == 2 and len(summed) == 1 and plain and all(lab in labels for lab in out):
+        (one,) = summed
+        if all(one in ls for ls in ins) and all(
+            lab in out for ls in ins for lab in ls if lab != one
+        ):
+            return
+    from ..base.errors import NotSupported
+
+    raise NotSupported(
+        "this einsum of bfloat16 tensors is not supported by gradcli: it follows PyTorch's "
+        "bfloat16 sums for two operands with one summed index (a matrix product) and for "
+        "permutations only",
+        hint="compute it in float32: torch.einsum(eq, a.float(), b.float()), or write the "
+        "product with @",
+    )
 
 
 def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: tuple):
@@ -2066,8 +2120,9 @@ def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: 
     'bi,bij->bj', 'bij,bj->bi', 'ik,jk->ij', every element equal). None elsewhere (more than
     one label summed, whose order is not measured; float64 past the plain loop, where NumPy's
     einsum is nearer MKL's than NumPy's matmul), where NumPy's einsum computes."""
-    if a.dtype != b.dtype or a.dtype not in (np.float32, np.float64):
+    if a.dtype != b.dtype or a.dtype not in (np.float32, np.float64, np.float16):
         return None
+    bf16 = a.dtype == np.float32 and _bf16_kernel()
     if len(set(la)) != len(la) or len(set(lb)) != len(lb) or len(set(keep)) != len(keep):
         return None
     summed = [lab for lab in la if lab in lb and lab not in keep]
@@ -2082,11 +2137,21 @@ def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: 
     count = math.prod(sizes[x] for x in batch)
     if m * k * n == 0 or count == 0:
         return None
-    if m * k * n >= _BMM_SMALL and a.dtype != np.float32 and not (n == 1 and cpu.mkl_avx2()):
+    half = a.dtype == np.float16
+    if m * k * n >= _BMM_SMALL and a.dtype == np.float64 and not (n == 1 and cpu.mkl_avx2()):
         return None  # (float64: a column's bmm on the AMD families only, `_bmm_column64`)
     ax = a.transpose([la.index(x) for x in batch + left + summed]).reshape(count, m, k)
     bx = b.transpose([lb.index(x) for x in batch + summed + right]).reshape(count, k, n)
-    out = _bmm_fwd(_reshaped_steps(ax), _reshaped_steps(bx))
+    if half or bf16:  # (float16, bfloat16: ATen's bmm, `core.bf16.reduced_bmm`)
+        from ..core import dtypes
+        from ..core.bf16 import reduced_bmm
+
+        kind = dtypes.BF16 if bf16 else None
+        out = reduced_bmm(_reshaped_steps(ax), _reshaped_steps(bx), dtype=kind)
+        if bf16 and out is not None:
+            out = out.astype(np.float32)
+    else:
+        out = _bmm_fwd(_reshaped_steps(ax), _reshaped_steps(bx))
     if out is None:
         return None
     order = batch + left + right
@@ -2147,6 +2212,8 @@ def contract(arrays: list[np.ndarray], ins: tuple, out: tuple) -> np.ndarray:
 
 def _einsum_fwd(*xs: np.ndarray, spec: tuple) -> np.ndarray:
     ins, out = spec
+    if _bf16_kernel():
+        _bf16_einsum_modelled(ins, out)
     r = contract(list(xs), ins, out)
     return r.astype(np.result_type(*xs), copy=False) if xs else r
 
@@ -2512,6 +2579,17 @@ def _addbmm_fwd(
         out = np.zeros(base.shape, dt)
     else:
         out = base + np.zeros(base.shape, dt) if beta == 1 else base * np.asarray(beta, dt)
+    if x.dtype == y.dtype == dt == np.float16 and 0 < x.shape[0] <= _ADDBMM_LOOP:
+        # float16: each addmm_ rounds beta * acc + alpha * its product once
+        from ..core.bf16 import reduced_addmm
+
+        acc = base
+        for i in range(x.shape[0]):
+            acc = reduced_addmm(x[i], y[i], acc, float(alpha), float(beta) if i == 0 else 1.0)
+            if acc is None:
+                break
+        else:
+            return acc
     if x.shape[0] > _ADDBMM_LOOP:
         s = P.sum.forward(_matmul_record(x, y), dim=(0,), keepdim=False)
         return out + (s if alpha == 1 else s * a)

@@ -643,7 +643,44 @@ def addbmm(
         for i in range(b1.shape[0]):
             p = A.matmul(b1[i], b2[i])
             out = A.add_t(out, p if alpha == 1 else A.mul_t(p, alpha))
+        if (
+            x.dtype == b1.dtype == b2.dtype
+            and x.dtype in (np.float16, BF16)
+            and _plain_number(alpha)
+            and _plain_number(beta)
+            and out.data.flags.writeable
+            and b1.shape[0]
+        ):
+            _reduced_chain(out, x, b1, b2, float(beta), float(alpha))
     return A.named(out, "AddbmmBackward0")
+
+
+def _reduced_chain(out: Tensor, x: Tensor, b1: Tensor, b2: Tensor, beta: float, alpha: float):
+    """addbmm's value for float16 and bfloat16 batches: ATen's addmm_ of each product into the
+    result in turn, beta * result + alpha * product rounded once in each
+    (`core.bf16.reduced_addmm`; where its kernels are not modelled, each step's certain answer
+    or a refusal, `core.bf16.bf16_product`)."""
+    from ..core import bf16
+
+    dt = x.dtype
+    f32 = np.float32
+    acc = np.broadcast_to(x.data, out.data.shape)
+    for i in range(b1.shape[0]):
+        be = beta if i == 0 else 1.0
+        step = bf16.reduced_addmm(b1.data[i], b2.data[i], acc, alpha, be)
+        if step is None:
+            c = None if be == 0 else acc.astype(f32)
+            exact = bf16.bf16_product(
+                b1.data[i].astype(f32),
+                b2.data[i].astype(f32),
+                c,
+                alpha,
+                1.0 if c is None else be,
+                dt,
+            )
+            step = bf16._round_to(exact.astype(f32), dt)
+        acc = step
+    out.data[...] = acc
 
 
 def renorm(input: Any, p: Any, dim: Any, maxnorm: Any) -> Tensor:  # noqa: A002

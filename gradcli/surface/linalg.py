@@ -612,9 +612,18 @@ def _gemm_rounding(out: Tensor, m1: Tensor, m2: Tensor, inp: Tensor, beta: Any, 
     alpha = 1 rounded as F.linear's bias (`linalg.linear_sum`); otherwise (and for float64
     products linear_sum leaves) on the avx2 and zen4 families as `gemm_avx2.addmm_scaled`."""
     v = None
+    scalars = all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in (beta, alpha))
+    if scalars and m1.dtype in (np.float16, BF16):
+        # float16 and bfloat16: ATen's kernels add beta * input in their float32 sum, one
+        # rounding (`core.bf16.reduced_addmm`)
+        from ..core.bf16 import reduced_addmm
+
+        v = reduced_addmm(m1.data, m2.data, inp.data, float(alpha), float(beta))
+        if v is not None and v.shape == out.data.shape:
+            out.data[...] = v
+        return
     if beta == 1 and alpha == 1:
         v = LS(m1.data, m2.data, inp.data)
-    scalars = all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in (beta, alpha))
     if v is None and scalars and m1.dtype == m2.dtype == inp.dtype:
         from ..core import cpu
 
@@ -669,6 +678,9 @@ def _baddbmm_rounding(
     nb, m, k = b1.shape
     n = b2.shape[2]
     scalars = all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in (beta, alpha))
+    if scalars and b1.dtype == b2.dtype == base.dtype and b1.dtype in (np.float16, BF16):
+        _reduced_rounding(out, b1, b2, base, float(beta), float(alpha))
+        return
     if not (scalars and cpu.mkl_avx2() and k * m * n >= 400 and b1.dtype == b2.dtype):
         return
     from ..ops.gemm_avx2 import addmm_scaled
@@ -682,6 +694,35 @@ def _baddbmm_rounding(
             return
         res[i] = v
     out.data[...] = res
+
+
+def _reduced_rounding(
+    out: Tensor, x: Tensor, y: Tensor, base: Tensor, beta: float, alpha: float
+) -> None:
+    """beta * input + alpha * (x @ y) of float16 or bfloat16 operands (baddbmm's batches,
+    addmv's matrix and vector) rounded once, as ATen's kernels add the input in their float32
+    sum: float16 batches in ATen's order (`core.bf16.reduced_bmm`); otherwise the certain
+    answer, or a refusal where the order of the sum would decide the last bit
+    (`core.bf16.bf16_product`)."""
+    from ..core import bf16
+
+    dt = x.dtype
+    v = None
+    if x.ndim == 3:
+        v = bf16.reduced_bmm(x.data, y.data, base.data, alpha, beta)
+    elif x.ndim == 2:
+        if x.shape[1] == 1:
+            return  # (one column: ATen's elementwise steps, each rounded, as computed)
+        v = bf16.reduced_addmv(x.data, y.data, base.data, alpha, beta)
+    if v is None:
+        f32 = np.float32
+        c = None if beta == 0 else base.data.astype(f32)
+        exact = bf16.bf16_product(
+            x.data.astype(f32), y.data.astype(f32), c, alpha, beta if c is not None else 1.0, dt
+        )
+        v = bf16._round_to(exact.astype(f32), dt)
+    if v.shape == out.data.shape:
+        out.data[...] = v
 
 
 def addmv(input: Any, mat: Any, vec: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:  # noqa: A002
@@ -701,7 +742,17 @@ def addmv(input: Any, mat: Any, vec: Any, *, beta: Any = 1, alpha: Any = 1) -> T
             hint="convert the input (or the matrix and vector) to one dtype first",
         )
     base = F.expand(inp, (m.shape[0],))  # (recorded before the product, as in `addmm`)
-    return _add_scaled(inp, _scaled_product(m, v, alpha), beta, alpha, "AddmvBackward0", base)
+    out = _add_scaled(inp, _scaled_product(m, v, alpha), beta, alpha, "AddmvBackward0", base)
+    scalars = all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in (beta, alpha))
+    if (
+        scalars
+        and m.dtype in (np.float16, BF16)
+        and out.data.flags.writeable
+        and not (_GradMode.vmapped and (batched(inp) or batched(m) or batched(v)))
+    ):
+        # (ATen's gemv adds the input in its float32 sum: one rounding)
+        _reduced_rounding(out, m, v, base, float(beta), float(alpha))
+    return out
 
 
 def outer(input: Any, vec2: Any) -> Tensor:

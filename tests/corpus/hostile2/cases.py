@@ -11184,3 +11184,26 @@ add(
         patterns=DEPTH,
     ),
 )
+
+# fixhalf41: float16 / bfloat16 products follow ATen's loops (one NumPy step per inner index):
+# the clock is read inside them, and their 8-lane order holds tiles of the output only.
+add(
+    small(
+        "half_linear_products_in_a_loop",
+        "w = torch.randn(300, 300).half()\nx = torch.randn(300, 300).half()\n"
+        "while True:\n    x = (x @ w.t()) * 0.01",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "half_product_of_a_huge_inner_size",
+        "a = torch.ones(2, 3_000_000).half()\nb = torch.ones(3_000_000, 2).half()\n"
+        "print((a @ b).sum())",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "half_addmm_wide_transposed_output",
+        "a = torch.ones(3000, 64).half()\nw = torch.ones(3000, 64).half()\n"
+        "while True:\n    y = torch.addmm(torch.zeros(3000).half(), a, w.t())",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -2714,7 +2714,9 @@ class LRScheduler:
 
     def state_dict(self) -> dict[str, Any]:
         """Every attribute but the optimizer, in the order PyTorch's `__dict__` holds them."""
-        out = {k: _state_value(getattr(self, k)) for k in self.OWN}
+        # (an attribute PyTorch sets only on one branch, e.g. use_beta1 with cycle_momentum,
+        # is absent from its __dict__ otherwise)
+        out = {k: _state_value(getattr(self, k)) for k in self.OWN if hasattr(self, k)}
         out.update(
             base_lrs=list(self.base_lrs),
             last_epoch=self.last_epoch,
@@ -3179,7 +3181,7 @@ class OneCycleLR(LRScheduler):
     max_momentum, base_momentum) are added."""
 
     PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("total_steps", "cycle_momentum")
-    OWN = ("total_steps", "_schedule_phases", "_anneal_func_type", "cycle_momentum")
+    OWN = ("total_steps", "_schedule_phases", "_anneal_func_type", "cycle_momentum", "use_beta1")
 
     def __init__(
         self,
@@ -3684,7 +3686,6 @@ class CyclicLR(LRScheduler):
         if scale_fn is None:
             self.scale_mode = "iterations" if mode == "exp_range" else "cycle"
         self.cycle_momentum = _flag(cycle_momentum, "cycle_momentum", fn)
-        self.use_beta1 = False
         if self.cycle_momentum:
             if "momentum" not in optimizer.defaults and "betas" not in optimizer.defaults:
                 raise GradcliError(
@@ -3743,6 +3744,8 @@ class CyclicLR(LRScheduler):
 
     def state_dict(self) -> dict[str, Any]:
         out = super().state_dict()
+        # (PyTorch pops the function and puts None back: the key moves to the end)
+        out.pop("_scale_fn_custom", None)
         out["_scale_fn_custom"] = None
         return out
 

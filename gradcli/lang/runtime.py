@@ -656,6 +656,12 @@ class Runtime:
                     )
                 return Builtin(f"{typename(owner)}.{attr}", value, raw=False)
             return value
+        if kind is Builtin and isinstance(owner.fn, type) and not attr.startswith("_"):
+            # a class of PyTorch's surface read as a class (`D.Normal.arg_constraints`)
+            hook = getattr(owner.fn, "program_class_attribute", None)
+            found = None if hook is None else hook(attr)
+            if found is not None:
+                return found
         if attr == "__name__":
             program_name = getattr(owner, "program_name", None)
             if program_name is not None:

@@ -57,6 +57,9 @@ class Parameter(Tensor):
     """`nn.Parameter`: a leaf tensor that requires grad and that modules register."""
 
     __slots__ = ()
+    # PyTorch formats only a plain Tensor's 0-d values as numbers: f"{p}" of a Parameter is its
+    # text, and a format spec is Python's TypeError naming the class
+    FORMATS_AS_OBJECT = "Parameter"
 
     def __init__(self, data: Any = None, requires_grad: bool = True) -> None:
         if data is None:

@@ -589,8 +589,12 @@ class _State(dict):
 
 
 def _shown(v: Any) -> str:
+    """A group's value as PyTorch's repr puts it in an f-string: a plain 0-d tensor (a tensor
+    lr) formats as its Python number, 0.009999999776482582 for float32's 0.01."""
     from .printing import format_value
 
+    if isinstance(v, Tensor) and v.ndim == 0 and not hasattr(type(v), "FORMATS_AS_OBJECT"):
+        return format_value(v.data.reshape(()).item())
     return format_value(v)
 
 

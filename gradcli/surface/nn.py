@@ -566,6 +566,18 @@ class Module:
             self._parameters.pop(name, None)
             self._buffers.pop(name, None)
             self._modules[name] = value
+        elif name in self._modules:
+            # `self.downsample = None` over a submodule: the submodule is gone (its parameters
+            # and state_dict entries with it); anything else is PyTorch's TypeError.
+            # (PyTorch keeps a None entry in _modules, its repr a `(downsample): None` line;
+            # gradcli keeps a plain attribute None instead.)
+            if value is not None:
+                raise GradcliError(
+                    f"cannot assign '{torch_typename(value)}' as child module '{name}' "
+                    "(torch.nn.Module or None expected)"
+                ).mirror("TypeError")
+            del self._modules[name]
+            setattr(self, "_attr_" + name, None)
         elif name in self._parameters:
             if value is not None:
                 # torch.typename: a tensor by its legacy type name (torch.FloatTensor)

@@ -519,6 +519,9 @@ class Module:
             raise GradcliError('module name can\'t be empty string ""').mirror("KeyError")
         if module is not None:
             self._modules[name] = module
+        else:  # (a submodule of the name is replaced by None: gone, as in set_attribute)
+            self._modules.pop(name, None)
+            setattr(self, "_attr_" + name, None)
 
     def _register_drawn(self, drawn: Drawn, dtype: Any) -> None:
         for name, values, fills in drawn:

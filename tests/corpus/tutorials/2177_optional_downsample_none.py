@@ -28,3 +28,9 @@ try:
     block.shortcut = "identity"
 except TypeError as err:
     print("TypeError:", err)
+
+holder = nn.Module()
+holder.add_module("head", nn.Linear(2, 2))
+holder.add_module("head", None)
+holder.register_module("tail", None)
+print(holder.head, holder.tail, len(list(holder.parameters())), list(holder.state_dict()))

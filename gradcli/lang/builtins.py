@@ -1485,8 +1485,12 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
         cls = made
     # torch.optim.Optimizer (the class: not an optimizer, whose class has the attribute too)
     optim_base = isinstance(cls, type) and getattr(cls, "PROGRAM_BASE", None) is not None
+    # torch.distributions.Normal (a program holds the class as its constructor)
+    dist = None
+    if isinstance(cls, Builtin) and _distribution_class(cls.fn) is not None:
+        dist = getattr(cls.fn, "distribution_class", cls.fn)
 
-    if not (
+    if dist is None and not (
         isinstance(cls, (ExcClass, PyType, FunctionClass, *program))
         or _numpy_scalar(cls)
         or cls is surface_nn.Module
@@ -1497,7 +1501,12 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
     classes = classinfo if isinstance(classinfo, tuple) else (classinfo,)
     for c in classes:
         limits.BUDGET.tick()
-        if c is FUNCTION_BASE or isinstance(c, FunctionClass):
+        if isinstance(c, Builtin) and _distribution_class(c.fn) is not None:
+            if dist is not None and issubclass(dist, _distribution_class(c.fn)):
+                return True  # (their relations are PyTorch's: Chi2 is a Gamma)
+        elif dist is not None and not isinstance(c, PyType):
+            continue
+        elif c is FUNCTION_BASE or isinstance(c, FunctionClass):
             # torch.autograd.Function and the program's subclasses of it
             if cls is c or (isinstance(cls, FunctionClass) and cls.is_subclass_of(c)):
                 return True

@@ -532,6 +532,8 @@ def default_convert(v: Any) -> Any:
     """A sample with no batch dimension added (`batch_size=None`): arrays made tensors."""
     if isinstance(v, np.ndarray) and v.dtype.kind in "biuf":
         return Tensor(v)
+    if isinstance(v, np.generic) and v.dtype.kind in "biuf":  # np.float32(1.5): a 0-d tensor
+        return Tensor(np.asarray(v))
     if isinstance(v, dict):
         return {k: default_convert(x) for k, x in v.items()}
     if isinstance(v, (tuple, list)):
@@ -572,6 +574,9 @@ def default_collate(batch: list) -> Any:
         return names.FUNCTIONS["stack"](batch, 0)
     if isinstance(elem, np.ndarray):
         return names.FUNCTIONS["stack"]([Tensor(np.asarray(b)) for b in batch], 0)
+    if isinstance(elem, np.generic) and elem.dtype.kind in "biuf":
+        # NumPy's scalars: torch.as_tensor(batch), of their dtype (np.float32: float32)
+        return names.FUNCTIONS["tensor"](batch)
     if isinstance(elem, float):
         return Tensor(np.array([_real(b) for b in batch], dtype=np.float64))  # doubles
     if isinstance(elem, (bool, int)):

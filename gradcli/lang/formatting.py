@@ -77,7 +77,15 @@ def format_value(v: Any, spec: str) -> str:
     """`format(v, spec)`: what an f-string field or a str.format field shows."""
     if isinstance(v, Tensor):
         # PyTorch formats a 0-d tensor as its number (`f"{loss}"` shows 0.25), any other
-        # tensor as str() with an empty spec.
+        # tensor as str() with an empty spec; a Parameter (not a plain Tensor) always as an
+        # object: its text, or the TypeError with a spec.
+        shown = getattr(type(v), "FORMATS_AS_OBJECT", None)
+        if shown is not None:
+            if spec:
+                raise GradcliError(
+                    f"unsupported format string passed to {shown}.__format__"
+                ).mirror("TypeError")
+            return to_str(v, limits.STRING_CHARS.value)
         if v.ndim == 0:
             v = v.item()
         elif not spec:
@@ -356,6 +364,8 @@ def _percent_one(spec: str, kind: str, v: Any) -> str:
         return (spec + "s") % (to_str(v, limits.STRING_CHARS.value),)
     if kind == "r":
         return (spec + "s") % (to_repr(v, limits.STRING_CHARS.value),)
+    # (Python's %x names the object it was given: Tensor, numpy.ndarray)
+    given = "numpy.ndarray" if isinstance(v, np.ndarray) else typename(v)
     if isinstance(v, Tensor):
         if v.data.size != 1:
             raise GradcliError(
@@ -374,11 +384,13 @@ def _percent_one(spec: str, kind: str, v: Any) -> str:
         if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 0x110000:
             return (spec + "c") % (v,)
         raise GradcliError("%c requires an int or a unicode character").mirror("TypeError")
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
+    if not isinstance(v, (int, float)):  # (a bool is an int to %: "%d" % True is 1)
         what = "a real number" if kind in "fFeEgG" else "a number"
         raise GradcliError(f"%{kind} format: {what} is required, not {typename(v)}").mirror(
             "TypeError"
         )
     if kind in "xXo" and isinstance(v, float):
-        raise GradcliError(f"%{kind} format: an integer is required, not float").mirror("TypeError")
+        raise GradcliError(f"%{kind} format: an integer is required, not {given}").mirror(
+            "TypeError"
+        )
     return (spec + kind) % (v,)

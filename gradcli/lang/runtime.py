@@ -656,6 +656,12 @@ class Runtime:
                     )
                 return Builtin(f"{typename(owner)}.{attr}", value, raw=False)
             return value
+        if kind is Builtin and isinstance(owner.fn, type) and not attr.startswith("_"):
+            # a class of PyTorch's surface read as a class (`D.Normal.arg_constraints`)
+            hook = getattr(owner.fn, "program_class_attribute", None)
+            found = None if hook is None else hook(attr)
+            if found is not None:
+                return found
         if attr == "__name__":
             program_name = getattr(owner, "program_name", None)
             if program_name is not None:
@@ -1461,7 +1467,30 @@ def _dtype_attribute(rt: Runtime, owner: DType, attr: str) -> Any:
         return owner.np != np.bool_ and owner.np.kind != "u"
     if attr == "itemsize":
         return dtypes.itemsize(owner.np)
+    if attr in ("to_complex", "to_real"):
+        return Builtin(attr, lambda: _dtype_partner(owner.np, attr == "to_complex"))
     raise GradcliError(f"'torch.dtype' object has no attribute '{attr}'").mirror("AttributeError")
+
+
+def _dtype_partner(dt: np.dtype, complex_one: bool) -> DType:
+    """`torch.float32.to_complex()` (complex64; bfloat16's too) and `.to_real()` (a complex
+    dtype's real part's, any other dtype itself), as c10 pairs them."""
+    if not complex_one:
+        return dtype_value(np.dtype(dt.char.lower()) if dtypes.is_complex(dt) else dt)
+    if dtypes.is_complex(dt):
+        return dtype_value(dt)
+    if dt == dtypes.BF16 or dt == np.float32:
+        return dtype_value(np.complex64)
+    if dt == np.float64:
+        return dtype_value(np.complex128)
+    if dt == np.float16:
+        raise NotSupported(
+            "torch.complex32 (float16.to_complex()) is not supported by gradcli",
+            hint="use torch.float32.to_complex() (complex64)",
+        )
+    raise GradcliError(f"Unknown Complex ScalarType for {dtypes.scalar_type_name(dt)}").mirror(
+        "RuntimeError"
+    )
 
 
 def _pytype_attribute(rt: Runtime, owner: PyType, attr: str) -> Any:

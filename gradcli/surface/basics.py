@@ -1598,16 +1598,16 @@ class TypeInfo:
             self.max, self.min = float(info.max), float(info.min)
             self.eps, self.tiny = float(info.eps), float(info.smallest_normal)
             self.smallest_normal = self.tiny
-            self.resolution = float(info.resolution)
+            # (PyTorch's resolution is the double 10**-digits10, not a value of the dtype)
+            self.resolution = 10.0 ** -int(info.precision)
         else:
             iinfo = np.iinfo(dt)
             self.max, self.min = int(iinfo.max), int(iinfo.min)
 
     def __repr__(self) -> str:
         if not self.floating:
-            # (PyTorch shows a maximum past int32's of an unsigned type as a float: %g)
-            top = f"{float(self.max):g}" if self.dtype in ("uint32", "uint64") else self.max
-            return f"iinfo(min={self.min}, max={top}, dtype={self.dtype})"
+            # (PyTorch streams both limits as C doubles: %g, so int32's are -2.14748e+09)
+            return f"iinfo(min={float(self.min):g}, max={float(self.max):g}, dtype={self.dtype})"
         return (
             f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, "
             f"eps={self.eps:g}, smallest_normal={self.tiny:g}, tiny={self.tiny:g}, "
@@ -1617,6 +1617,8 @@ class TypeInfo:
 
 def finfo(type: Any = None) -> TypeInfo:  # noqa: A002
     dt = np.dtype(Settings.default_dtype if type is None else type)
+    if dt.kind == "c":  # a complex dtype's limits are those of its real part's dtype
+        dt = np.dtype(dt.char.lower())
     if dt.kind != "f":
         raise GradcliError(
             "finfo(): argument 'type' (position 1) must be torch.dtype (a floating point type)"
@@ -1627,7 +1629,9 @@ def finfo(type: Any = None) -> TypeInfo:  # noqa: A002
 def iinfo(type: Any) -> TypeInfo:  # noqa: A002
     dt = np.dtype(type)
     if dt.kind == "b":
-        raise GradcliError("torch.bool is not supported by torch.iinfo").mirror("TypeError")
+        raise (
+            GradcliError("torch.bool is not supported by torch.iinfo").mirror("TypeError").pytorch()
+        )
     if dt.kind not in "iu":
         raise GradcliError(
             # (PyTorch 2.13 names its own class there, for every float dtype)

@@ -136,6 +136,29 @@ class Distribution:
         cls.__init__ = recording  # type: ignore[misc]
 
     # -- what a program reaches --------------------------------------------------------------
+    @classmethod
+    def program_class_attribute(cls, attr: str) -> Any:
+        """`D.Normal.arg_constraints`, `.support`, `.has_rsample` read from the class; None
+        for any other name. A class whose constraints depend on its instance's values
+        (Uniform's, Independent's) says so."""
+        if attr in ("has_rsample", "has_enumerate_support"):
+            return getattr(cls, attr)
+        if attr not in ("support", "arg_constraints"):
+            return None
+        from types import SimpleNamespace
+
+        from ..base.errors import NotSupported
+        from . import dist_constraints
+
+        try:
+            return getattr(dist_constraints, attr)(SimpleNamespace(NAME=cls.NAME))
+        except (AttributeError, GradcliError):
+            raise NotSupported(
+                f"`torch.distributions.{cls.NAME}.{attr}` read from the class is not supported "
+                "by gradcli (it depends on the distribution's values)",
+                hint=f"read `.{attr}` from a distribution made with its values",
+            ) from None
+
     def program_attribute(self, attr: str) -> Any:
         if attr in self.PROGRAM_METHODS:
             return getattr(self, attr)

@@ -57,6 +57,9 @@ class Parameter(Tensor):
     """`nn.Parameter`: a leaf tensor that requires grad and that modules register."""
 
     __slots__ = ()
+    # PyTorch formats only a plain Tensor's 0-d values as numbers: f"{p}" of a Parameter is its
+    # text, and a format spec is Python's TypeError naming the class
+    FORMATS_AS_OBJECT = "Parameter"
 
     def __init__(self, data: Any = None, requires_grad: bool = True) -> None:
         if data is None:
@@ -516,6 +519,9 @@ class Module:
             raise GradcliError('module name can\'t be empty string ""').mirror("KeyError")
         if module is not None:
             self._modules[name] = module
+        else:  # (a submodule of the name is replaced by None: gone, as in set_attribute)
+            self._modules.pop(name, None)
+            setattr(self, "_attr_" + name, None)
 
     def _register_drawn(self, drawn: Drawn, dtype: Any) -> None:
         for name, values, fills in drawn:
@@ -563,6 +569,18 @@ class Module:
             self._parameters.pop(name, None)
             self._buffers.pop(name, None)
             self._modules[name] = value
+        elif name in self._modules:
+            # `self.downsample = None` over a submodule: the submodule is gone (its parameters
+            # and state_dict entries with it); anything else is PyTorch's TypeError.
+            # (PyTorch keeps a None entry in _modules, its repr a `(downsample): None` line;
+            # gradcli keeps a plain attribute None instead.)
+            if value is not None:
+                raise GradcliError(
+                    f"cannot assign '{torch_typename(value)}' as child module '{name}' "
+                    "(torch.nn.Module or None expected)"
+                ).mirror("TypeError")
+            del self._modules[name]
+            setattr(self, "_attr_" + name, None)
         elif name in self._parameters:
             if value is not None:
                 # torch.typename: a tensor by its legacy type name (torch.FloatTensor)

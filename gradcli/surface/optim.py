@@ -589,8 +589,12 @@ class _State(dict):
 
 
 def _shown(v: Any) -> str:
+    """A group's value as PyTorch's repr puts it in an f-string: a plain 0-d tensor (a tensor
+    lr) formats as its Python number, 0.009999999776482582 for float32's 0.01."""
     from .printing import format_value
 
+    if isinstance(v, Tensor) and v.ndim == 0 and not hasattr(type(v), "FORMATS_AS_OBJECT"):
+        return format_value(v.data.reshape(()).item())
     return format_value(v)
 
 
@@ -2714,7 +2718,9 @@ class LRScheduler:
 
     def state_dict(self) -> dict[str, Any]:
         """Every attribute but the optimizer, in the order PyTorch's `__dict__` holds them."""
-        out = {k: _state_value(getattr(self, k)) for k in self.OWN}
+        # (an attribute PyTorch sets only on one branch, e.g. use_beta1 with cycle_momentum,
+        # is absent from its __dict__ otherwise)
+        out = {k: _state_value(getattr(self, k)) for k in self.OWN if hasattr(self, k)}
         out.update(
             base_lrs=list(self.base_lrs),
             last_epoch=self.last_epoch,
@@ -3179,7 +3185,7 @@ class OneCycleLR(LRScheduler):
     max_momentum, base_momentum) are added."""
 
     PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("total_steps", "cycle_momentum")
-    OWN = ("total_steps", "_schedule_phases", "_anneal_func_type", "cycle_momentum")
+    OWN = ("total_steps", "_schedule_phases", "_anneal_func_type", "cycle_momentum", "use_beta1")
 
     def __init__(
         self,
@@ -3684,7 +3690,6 @@ class CyclicLR(LRScheduler):
         if scale_fn is None:
             self.scale_mode = "iterations" if mode == "exp_range" else "cycle"
         self.cycle_momentum = _flag(cycle_momentum, "cycle_momentum", fn)
-        self.use_beta1 = False
         if self.cycle_momentum:
             if "momentum" not in optimizer.defaults and "betas" not in optimizer.defaults:
                 raise GradcliError(
@@ -3743,6 +3748,8 @@ class CyclicLR(LRScheduler):
 
     def state_dict(self) -> dict[str, Any]:
         out = super().state_dict()
+        # (PyTorch pops the function and puts None back: the key moves to the end)
+        out.pop("_scale_fn_custom", None)
         out["_scale_fn_custom"] = None
         return out
 

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core.tensor import Tensor, grad_enabled, no_grad, typename
+from ..core.tensor import HOOK_IDS, Tensor, grad_enabled, no_grad, typename
 from . import nn as N
 from . import parametrize as PZ
 
@@ -177,7 +177,15 @@ def weight_norm(module: Any, name: Any = "weight", dim: Any = 0) -> Any:
             f"Dimension out of range (expected to be in range of [{-target.ndim}, "
             f"{target.ndim - 1}], but got {dim})"
         ).mirror("IndexError")
-    return PZ.register_parametrization(module, name, WeightNorm(dim), unsafe=True)
+    out = PZ.register_parametrization(module, name, WeightNorm(dim), unsafe=True)
+    _unseen_handles(1)  # (its hook that loads an old weight_g/weight_v state_dict)
+    return out
+
+
+def _unseen_handles(n: int) -> None:
+    """The handles PyTorch makes for the state_dict hooks it registers (which gradcli does not
+    need): each takes a number, so the ids of the program's own hooks after it are PyTorch's."""
+    HOOK_IDS[0] += n
 
 
 # --- torch.nn.utils.weight_norm: the form before parametrizations (a forward pre-hook) ---------
@@ -662,6 +670,7 @@ def legacy_spectral_norm(
     module.register_buffer(name + "_u", u)
     module.register_buffer(name + "_v", v)
     module.register_forward_pre_hook(fn)
+    _unseen_handles(2)  # (its state_dict hook and its load_state_dict pre-hook)
     return module
 
 

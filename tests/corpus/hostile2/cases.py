@@ -11207,3 +11207,28 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# probe41: a torch.distributions class read as a class (D.Normal.arg_constraints) and in
+# issubclass; its private and dunder names stay out of reach.
+add(
+    small(
+        "distribution_class_dunder",
+        "from torch import distributions as D\nprint(D.Normal.__dict__)",
+        REFUSED,
+    ),
+    small(
+        "distribution_class_private",
+        "from torch import distributions as D\nprint(D.Normal._validate_args)",
+        REFUSED,
+    ),
+    small(
+        "distribution_class_init_attr",
+        "from torch import distributions as D\nprint(D.Normal.__init__.__globals__)",
+        REFUSED,
+    ),
+    small(
+        "distribution_issubclass_loop",
+        "from torch import distributions as D\nwhile True:\n    issubclass(D.Chi2, (D.Normal,) * 1000)",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -11228,7 +11228,8 @@ add(
     ),
     small(
         "distribution_issubclass_loop",
-        "from torch import distributions as D\nwhile True:\n    issubclass(D.Chi2, (D.Normal,) * 1000)",
+        "from torch import distributions as D\n"
+        "while True:\n    issubclass(D.Chi2, (D.Normal,) * 1000)",
         TIME_OR_LIMIT,
     ),
 )

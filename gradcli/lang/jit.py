@@ -24,7 +24,15 @@ PYTHON_VALUE_HOOK`): the branch taken at trace time is taken again, whatever the
 says; tracing warns of each conversion with PyTorch's TracerWarning.
 
 TorchScript's own program (`.code`, `.graph`) is refused in plain words
-(`namespaces.scripted_attribute`)."""
+(`namespaces.scripted_attribute`).
+
+A program's subclass of `torch.jit.ScriptModule` (TorchScript's older way: methods marked
+`@torch.jit.script_method`, constants named in `__constants__`, lists typed with
+`torch.jit.annotate`) is an nn.Module subclass whose submodules are made over as a script's
+when its `__init__` has run (`script_children`: PyTorch's `init_then_script`), a submodule of
+such a class of the program's kept as it is; it prints under its own class's name, and
+`isinstance(m, torch.jit.ScriptModule)` holds. Its methods run as Python's code: what
+TorchScript would refuse to compile runs all the same."""
 
 from __future__ import annotations
 
@@ -228,7 +236,35 @@ class JitFunction:
         return f"<torch.jit.ScriptFunction object at {id(self):#x}>"
 
 
-SCRIPT_MODULE = PyType("ScriptModule", (JitModule,), None, shown="torch.jit._script.ScriptModule")
+class _ScriptModuleType(PyType):
+    """`torch.jit.ScriptModule`: what script/trace gave, and the instances of a program's
+    subclass of it (`class Cell(torch.jit.ScriptModule)`, `script_children`)."""
+
+    __slots__ = ()
+
+    def instance(self, v: Any) -> bool:
+        return isinstance(v, JitModule) or bool(getattr(getattr(v, "cls", None), "scripted", 0))
+
+
+SCRIPT_MODULE = _ScriptModuleType(
+    "ScriptModule", (JitModule,), None, shown="torch.jit._script.ScriptModule"
+)
+
+
+def script_children(owner: surface_nn.Module) -> None:
+    """What PyTorch does when the __init__ of a program's subclass of torch.jit.ScriptModule
+    has run: its submodules become TorchScript's (`RecursiveScriptModule`, printed with
+    `original_name=`, their parameters shared), but for those of such a class of the program's,
+    which did so themselves. Its methods (`@torch.jit.script_method`) run as Python's code,
+    with TorchScript's results for a program TorchScript compiles."""
+    made: dict = {}
+    for key, child in list(owner._modules.items()):
+        limits.BUDGET.tick()
+        if child is None or isinstance(child, JitModule) or SCRIPT_MODULE.instance(child):
+            continue
+        owner._modules[key] = made.get(id(child)) or JitModule(child, "script", False, made)
+
+
 SCRIPT_FUNCTION = PyType(
     "ScriptFunction", (JitFunction,), None, shown="torch.jit.torch.jit.ScriptFunction"
 )

@@ -99,6 +99,16 @@ def _frozen_call(frozen: list | None, call: Any) -> Any:
         tensor_module.PYTHON_VALUE_HOOK = before
 
 
+# How many scripted calls (a script's module or function) are running: inside one,
+# torch.jit.is_scripting() is True, as in TorchScript's compiled code.
+_SCRIPTING = [0]
+
+
+def is_scripting() -> bool:
+    """`torch.jit.is_scripting()`: whether the code runs inside what torch.jit.script gave."""
+    return _SCRIPTING[0] > 0
+
+
 class JitModule(surface_nn.Module):
     """A traced or scripted module over `original` (its tables shared, not copied)."""
 
@@ -166,9 +176,12 @@ class JitModule(surface_nn.Module):
         quiet = _GradMode.vmap_quiet
         if self._kind == "trace":  # (the traced graph runs no print of the forward's)
             _GradMode.vmap_quiet = True
+        scripted = self._kind == "script"
+        _SCRIPTING[0] += scripted
         try:
             return _frozen_call(self._frozen, lambda: self._original(*inputs, **kwargs))
         finally:
+            _SCRIPTING[0] -= scripted
             _GradMode.vmap_quiet = quiet
             for (_, o), mode in zip(pairs, before):
                 o.training = mode
@@ -211,9 +224,11 @@ class JitFunction:
         quiet = _GradMode.vmap_quiet
         if self.traced:  # (the traced graph runs no print of the function's)
             _GradMode.vmap_quiet = True
+        _SCRIPTING[0] += not self.traced
         try:
             return _frozen_call(self.frozen, lambda: self.fn(*args, **kwargs))
         finally:
+            _SCRIPTING[0] -= not self.traced
             _GradMode.vmap_quiet = quiet
 
     def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:

@@ -689,6 +689,8 @@ def _jit_members() -> dict[str, Any]:
         "unused": Builtin("torch.jit.unused", _jit_marker),
         "export": Builtin("torch.jit.export", _jit_marker),
         "annotate": Builtin("torch.jit.annotate", _jit_annotate),
+        "is_scripting": Builtin("torch.jit.is_scripting", jit.is_scripting),
+        "Final": TypingName("Final"),  # (typing's: `scale: torch.jit.Final[float]`)
     }
 
 
@@ -3066,6 +3068,7 @@ TYPING_NAMES = (
     "Any",
     "Callable",
     "Dict",
+    "Final",
     "Iterable",
     "Iterator",
     "List",

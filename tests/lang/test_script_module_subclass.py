@@ -68,3 +68,18 @@ def test_jit_ignore_forms_return_the_function() -> None:
         "print(f(1), g(2), h(3), torch.jit.annotate(int, 7))\n"
     )
     assert out == "2 4 2 7\n"
+
+
+def test_is_scripting_holds_inside_what_script_gave_and_final_is_typings() -> None:
+    out = run(
+        "import torch\nimport torch.nn as nn\nfrom torch.jit import Final\n"
+        "from typing import Final as F2\n"
+        "class N(nn.Module):\n    k: Final[int] = 2\n"
+        "    def forward(self, x):\n        return x * self.k, torch.jit.is_scripting()\n"
+        "def f(x):\n    return torch.jit.is_scripting()\n"
+        "o = torch.ones(1)\n"
+        "print(N()(o)[1], torch.jit.script(N())(o)[1], torch.jit.is_scripting())\n"
+        "print(f(o), torch.jit.script(f)(o))\n"
+        "print(Final, F2[int])\n"
+    )
+    assert out == ("False True False\nFalse True\ntyping.Final typing.Final[int]\n")

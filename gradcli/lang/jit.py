@@ -109,6 +109,56 @@ def is_scripting() -> bool:
     return _SCRIPTING[0] > 0
 
 
+class JitScope:
+    """The run scope (`UserFunction.grad_mode`) of a method TorchScript's markers decorate,
+    wrapping the mode the function had: a `@torch.jit.script_method` runs as compiled code
+    (torch.jit.is_scripting() True), a `@torch.jit.ignore`d function as Python's (False,
+    even when scripted code calls it), and a `@torch.jit.unused` one (or `ignore(drop=True)`)
+    raises PyTorch's torch.jit.Error when scripted code calls it (Python's code may)."""
+
+    def __init__(self, kind: str, inner: Any) -> None:
+        self.kind = kind  # "script", "python" or "unused"
+        self.inner = inner
+        self._saved: list[tuple[int, Any]] = []
+
+    def enter(self) -> None:
+        if self.kind == "unused" and _SCRIPTING[0] > 0:
+            raise GradcliError(
+                "The following operation failed in the TorchScript interpreter.\n"
+                "Traceback of TorchScript (most recent call last):\n"
+                "RuntimeError: This Python function is annotated to be ignored and cannot be "
+                "run"
+            ).mirror("Error")
+        block = None
+        if self.inner is not None:
+            from .gradmode import grad_mode_block
+
+            block = grad_mode_block(self.inner)
+            block.__enter__()
+        self._saved.append((_SCRIPTING[0], block))
+        if self.kind == "script":
+            _SCRIPTING[0] += 1
+        elif self.kind == "python":
+            _SCRIPTING[0] = 0
+
+    def exit(self) -> None:
+        if self._saved:
+            count, block = self._saved.pop()
+            _SCRIPTING[0] = count
+            if block is not None:
+                block.__exit__(None, None, None)
+
+
+def jit_scoped(fn: Any, kind: str) -> Any:
+    """The program's function `fn` run in a `JitScope` of that kind (a copy of it; anything
+    else as it is)."""
+    if not isinstance(fn, UserFunction):
+        return fn
+    g = fn.copy()
+    g.grad_mode = JitScope(kind, fn.grad_mode)
+    return g
+
+
 class JitModule(surface_nn.Module):
     """A traced or scripted module over `original` (its tables shared, not copied)."""
 

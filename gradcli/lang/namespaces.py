@@ -677,6 +677,7 @@ class _TorchOps:
 def _jit_members() -> dict[str, Any]:
     """`torch.jit`'s names, made when a program first reads one (`lang.jit` imported then)."""
     from . import jit
+    from .exceptions import CLASSES
 
     return {
         "script": Builtin("torch.jit.script", _jit_script),
@@ -685,18 +686,40 @@ def _jit_members() -> dict[str, Any]:
         "ScriptFunction": jit.SCRIPT_FUNCTION,
         "ignore": Builtin("torch.jit.ignore", _jit_ignore),
         # TorchScript's markers on a module's methods (gradcli runs them as Python's code)
-        "script_method": Builtin("torch.jit.script_method", _jit_marker),
-        "unused": Builtin("torch.jit.unused", _jit_marker),
+        "script_method": Builtin("torch.jit.script_method", _jit_script_method),
+        "unused": Builtin("torch.jit.unused", _jit_unused),
         "export": Builtin("torch.jit.export", _jit_marker),
         "annotate": Builtin("torch.jit.annotate", _jit_annotate),
         "is_scripting": Builtin("torch.jit.is_scripting", jit.is_scripting),
         "Final": TypingName("Final"),  # (typing's: `scale: torch.jit.Final[float]`)
+        "Error": CLASSES["Error"],  # (what scripted code calling an unused method raises)
     }
 
 
 def _jit_marker(fn: Any) -> Any:
-    """`@torch.jit.script_method`, `@torch.jit.unused`, `@torch.jit.export`: the function."""
+    """`@torch.jit.export`: the function."""
     return fn
+
+
+def _jit_script_method(fn: Any) -> Any:
+    """`@torch.jit.script_method`: the function, run as TorchScript's (`jit.JitScope`)."""
+    from . import jit
+
+    return jit.jit_scoped(fn, "script")
+
+
+def _jit_unused(fn: Any) -> Any:
+    """`@torch.jit.unused`: the function, refused when scripted code calls it."""
+    from . import jit
+
+    return jit.jit_scoped(fn, "unused")
+
+
+def _jit_ignored(fn: Any) -> Any:
+    """`@torch.jit.ignore`: the function, run as Python's code even from scripted code."""
+    from . import jit
+
+    return jit.jit_scoped(fn, "python")
 
 
 def _jit_annotate(the_type: Any, the_value: Any) -> Any:
@@ -709,7 +732,7 @@ def _jit_ignore(drop: Any = False, **kwargs: Any) -> Any:
     makes the decorator, as PyTorch's (with its FutureWarning for `drop`)."""
     if not isinstance(drop, bool):
         if callable(drop):
-            return _as_compiled(drop, "torch.jit")
+            return _jit_ignored(_as_compiled(drop, "torch.jit"))
         shown = (
             short(str(drop))
             if drop is None or isinstance(drop, (str, int, float))
@@ -729,7 +752,7 @@ def _jit_ignore(drop: Any = False, **kwargs: Any) -> Any:
             "FutureWarning",
             "__main__",
         )
-    return Builtin("ignore.<locals>.decorator", _jit_marker)
+    return Builtin("ignore.<locals>.decorator", _jit_unused if which else _jit_ignored)
 
 
 # What torch.jit.script/trace gave in this run, by id (the objects kept: ids stay theirs),

@@ -83,3 +83,36 @@ def test_is_scripting_holds_inside_what_script_gave_and_final_is_typings() -> No
         "print(Final, F2[int])\n"
     )
     assert out == ("False True False\nFalse True\ntyping.Final typing.Final[int]\n")
+
+
+def test_jit_markers_scope_is_scripting_and_refuse_unused_calls_from_scripted_code() -> None:
+    # (PyTorch 2.13: an ignored method runs as Python's code, an unused one, or one
+    # ignore(drop=True) marks, raises torch.jit.Error (not a RuntimeError) when scripted code
+    # calls it; a script_method of a ScriptModule subclass is compiled code)
+    out = run(
+        "import torch\nimport torch.nn as nn\n"
+        "class M(nn.Module):\n"
+        "    @torch.jit.ignore\n    def plain(self, x):\n"
+        "        return torch.jit.is_scripting()\n"
+        "    @torch.jit.unused\n    def never(self, x):\n        return x * 2\n"
+        "    @torch.jit.ignore(drop=True)\n    def dropped(self, x):\n        return x * 3\n"
+        "    def forward(self, x, which: int):\n"
+        "        if which == 0:\n"
+        "            return self.plain(x), torch.jit.is_scripting()\n"
+        "        if which == 1:\n            return self.never(x), True\n"
+        "        return self.dropped(x), True\n"
+        "class S(torch.jit.ScriptModule):\n"
+        "    @torch.jit.script_method\n    def forward(self, x):\n"
+        "        return torch.jit.is_scripting()\n"
+        "m = M()\ns = torch.jit.script(m)\no = torch.ones(1)\n"
+        "print(m(o, 0), s(o, 0), m(o, 1)[0], m(o, 2)[0], S()(o))\n"
+        "for which in (1, 2):\n    try:\n        s(o, which)\n"
+        "    except torch.jit.Error as e:\n"
+        "        print(type(e).__name__, isinstance(e, RuntimeError), str(e).splitlines()[-1])\n"
+        "print(torch.jit.Error)\n"
+    )
+    assert out == (
+        "(False, False) (False, True) tensor([2.]) tensor([3.]) True\n"
+        + "Error False RuntimeError: This Python function is annotated to be ignored and "
+        "cannot be run\n" * 2 + "<class 'torch.jit.Error'>\n"
+    )

@@ -11185,4 +11185,19 @@ add(
         "        return torch.jit.annotate(type, x).__subclasses__()\nM()(torch.ones(1))",
         REFUSED,
     ),
+    small(
+        "script_method_endless_recursion",
+        "class M(torch.jit.ScriptModule):\n    @torch.jit.script_method\n"
+        "    def forward(self, x):\n        return self(x) if torch.jit.is_scripting() else x\n"
+        "M()(torch.ones(1))",
+        (r"recursion", r"depth", r"limit"),
+    ),
+    small(
+        "jit_unused_error_is_no_runtime_error",
+        "class M(torch.nn.Module):\n    @torch.jit.unused\n    def u(self, x):\n"
+        "        return x\n    def forward(self, x):\n        return self.u(x)\n"
+        "s = torch.jit.script(M())\ntry:\n    s(torch.ones(1))\nexcept RuntimeError:\n"
+        "    print('caught')",
+        (r"annotated to be ignored",),
+    ),
 )

@@ -86,33 +86,55 @@ def test_is_scripting_holds_inside_what_script_gave_and_final_is_typings() -> No
 
 
 def test_jit_markers_scope_is_scripting_and_refuse_unused_calls_from_scripted_code() -> None:
-    # (PyTorch 2.13: an ignored method runs as Python's code, an unused one, or one
+    # (PyTorch 2.13, checked: an ignored method runs as Python's code, an unused one, or one
     # ignore(drop=True) marks, raises torch.jit.Error (not a RuntimeError) when scripted code
     # calls it; a script_method of a ScriptModule subclass is compiled code)
-    out = run(
-        "import torch\nimport torch.nn as nn\n"
-        "class M(nn.Module):\n"
-        "    @torch.jit.ignore\n    def plain(self, x):\n"
-        "        return torch.jit.is_scripting()\n"
-        "    @torch.jit.unused\n    def never(self, x):\n        return x * 2\n"
-        "    @torch.jit.ignore(drop=True)\n    def dropped(self, x):\n        return x * 3\n"
-        "    def forward(self, x, which: int):\n"
-        "        if which == 0:\n"
-        "            return self.plain(x), torch.jit.is_scripting()\n"
-        "        if which == 1:\n            return self.never(x), True\n"
-        "        return self.dropped(x), True\n"
-        "class S(torch.jit.ScriptModule):\n"
-        "    @torch.jit.script_method\n    def forward(self, x):\n"
-        "        return torch.jit.is_scripting()\n"
-        "m = M()\ns = torch.jit.script(m)\no = torch.ones(1)\n"
-        "print(m(o, 0), s(o, 0), m(o, 1)[0], m(o, 2)[0], S()(o))\n"
-        "for which in (1, 2):\n    try:\n        s(o, which)\n"
-        "    except torch.jit.Error as e:\n"
-        "        print(type(e).__name__, isinstance(e, RuntimeError), str(e).splitlines()[-1])\n"
-        "print(torch.jit.Error)\n"
-    )
-    assert out == (
-        "(False, False) (False, True) tensor([2.]) tensor([3.]) True\n"
-        + "Error False RuntimeError: This Python function is annotated to be ignored and "
-        "cannot be run\n" * 2 + "<class 'torch.jit.Error'>\n"
-    )
+    out = run(MARKERS)
+    assert out == MARKERS_OUT
+
+
+MARKERS = """import torch
+import torch.nn as nn
+class M(nn.Module):
+    @torch.jit.ignore
+    def plain(self, x):
+        print("plain", torch.jit.is_scripting())
+        return x
+    @torch.jit.unused
+    def never(self, x):
+        return x * 2
+    @torch.jit.ignore(drop=True)
+    def dropped(self, x):
+        return x * 3
+    def forward(self, x, which: int):
+        if which == 0:
+            print("fwd", torch.jit.is_scripting())
+            return self.plain(x)
+        if which == 1:
+            return self.never(x)
+        return self.dropped(x)
+class S(torch.jit.ScriptModule):
+    @torch.jit.script_method
+    def forward(self, x):
+        return x + float(torch.jit.is_scripting())
+m = M()
+s = torch.jit.script(m)
+o = torch.ones(1)
+print(m(o, 0), s(o, 0), m(o, 1), m(o, 2), S()(o))
+for which in (1, 2):
+    try:
+        s(o, which)
+    except torch.jit.Error as e:
+        print(type(e).__name__, isinstance(e, RuntimeError), str(e).splitlines()[-1])
+print(torch.jit.Error)
+"""
+
+MARKERS_OUT = """fwd False
+plain False
+fwd True
+plain False
+tensor([1.]) tensor([1.]) tensor([2.]) tensor([3.]) tensor([2.])
+Error False RuntimeError: This Python function is annotated to be ignored and cannot be run
+Error False RuntimeError: This Python function is annotated to be ignored and cannot be run
+<class 'torch.jit.Error'>
+"""

@@ -716,7 +716,7 @@ class ModuleClass(_Derived):
     mixins: `class Net(LoggingMixin, nn.Module)`): its methods; calling it makes an instance
     (`ModuleInstance`), whose `__init__` is the program's."""
 
-    __slots__ = ("name", "methods", "bases", "mro", "library")
+    __slots__ = ("name", "methods", "bases", "mro", "library", "scripted")
 
     def __init__(self, name: str, methods: dict[str, Any], bases: Any):
         self.name = name
@@ -730,6 +730,11 @@ class ModuleClass(_Derived):
         self.library = next(
             (c for c in self.mro if library_module(c)),
             None,
+        )
+        # a subclass of torch.jit.ScriptModule (or of such a class of the program's): its
+        # submodules become TorchScript's when its __init__ has run (`lang.jit`)
+        self.scripted = any(
+            isinstance(c, ModuleClass) and c is not self and c.scripted for c in self.mro
         )
 
     def get(self, rt: Any, attr: str) -> Any:
@@ -759,6 +764,10 @@ class ModuleClass(_Derived):
                 raise GradcliError(
                     f"__init__() should return None, not '{typename(result)}'"
                 ).mirror("TypeError")
+        if self.scripted:
+            from .jit import script_children
+
+            script_children(obj)
         return obj
 
     def __repr__(self) -> str:
@@ -886,6 +895,8 @@ class ModuleInstance(surface_nn.Module):
         method = self.cls.lookup(name)
         if method is not None:
             return class_value(method, self, self.cls)
+        if name == "original_name" and self.cls.scripted:  # (a torch.jit.ScriptModule's)
+            return self.cls.name
         return super().program_attribute(name)
 
     def get(self, rt: Any, attr: str) -> Any:

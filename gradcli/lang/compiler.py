@@ -537,6 +537,12 @@ def _class_of_constructor(v: Any) -> Any:
     return v
 
 
+def _script_module_base(v: Any) -> bool:
+    """Whether a base class is `torch.jit.ScriptModule` (TorchScript's legacy way: a module
+    class whose methods are marked `@torch.jit.script_method`)."""
+    return isinstance(v, PyType) and v.shown == "torch.jit._script.ScriptModule"
+
+
 def _main_base(evaluated: list[tuple[Any, Any]]) -> Any:
     """The base that makes the kind of a class: its one base, or of several bases the one
     nn.Module (or nn.Module subclass of the program's) among plain classes of the program
@@ -2040,7 +2046,14 @@ class Compiler:
         # from the class body's own frame).
 
         def run(f: Frame) -> None:
-            evaluated = [(_class_of_constructor(e(f)), at) for e, at in base_exprs]
+            raw = [(e(f), at) for e, at in base_exprs]
+            # `class Cell(torch.jit.ScriptModule)`: an nn.Module subclass whose submodules are
+            # made TorchScript's after its __init__ (`ModuleClass.scripted`, `lang.jit`)
+            scripted = any(_script_module_base(v) for v, _ in raw)
+            evaluated = [
+                (surface_nn.Module if _script_module_base(v) else _class_of_constructor(v), at)
+                for v, at in raw
+            ]
             b = _main_base(evaluated)
             cf = Frame({}, f, f.rt)
             for s in body:
@@ -2185,6 +2198,7 @@ class Compiler:
                     cls.base = b if isinstance(b, FunctionClass) else None
                 elif b is surface_nn.Module or isinstance(b, ModuleClass) or library_module(b):
                     cls = ModuleClass(name, made, tuple(v for v, _ in evaluated))
+                    cls.scripted = cls.scripted or scripted
                     _check_mixins(cls)
                 elif isinstance(b, Namespace) and len(evaluated) == 1:
                     # A module as the base (`class Exp(torch.autograd.function):`, a lower-case
@@ -2251,6 +2265,7 @@ class Compiler:
                 and n.id.startswith("__")
                 and n.id.endswith("__")
                 and n.id not in OPERATOR_DUNDERS  # `__radd__ = __add__`: a method's alias
+                and n.id != "__constants__"  # TorchScript's names of a module's constants
             ):
                 raise NotSupported(
                     f"the class attribute `{_short_name(n.id)}` is not supported",

@@ -51,6 +51,7 @@ BASES: dict[str, str | None] = {
     "FutureWarning": "Warning",
     "RuntimeWarning": "Warning",
     "TracerWarning": "Warning",  # torch.jit's
+    "Error": "Exception",  # torch.jit's (scripted code calling a @torch.jit.unused method)
     "TraceError": "ValueError",  # torch.fx's (a traced value used as a Python value)
     # PyTorch's own (not builtins: a program imports them from their module).
     "GradcheckError": "RuntimeError",
@@ -78,6 +79,7 @@ MODULES: dict[str, str] = {
     "GradcheckError": "torch.autograd.gradcheck",
     "OpCheckError": "torch.testing._internal.optests.generate_tests",
     "TracerWarning": "torch.jit",
+    "Error": "torch.jit",
     "TraceError": "torch.fx.proxy",
     "_LinAlgError": "torch._C",
     "TorchDynamoException": "torch._dynamo.exc",

@@ -24,7 +24,15 @@ PYTHON_VALUE_HOOK`): the branch taken at trace time is taken again, whatever the
 says; tracing warns of each conversion with PyTorch's TracerWarning.
 
 TorchScript's own program (`.code`, `.graph`) is refused in plain words
-(`namespaces.scripted_attribute`)."""
+(`namespaces.scripted_attribute`).
+
+A program's subclass of `torch.jit.ScriptModule` (TorchScript's older way: methods marked
+`@torch.jit.script_method`, constants named in `__constants__`, lists typed with
+`torch.jit.annotate`) is an nn.Module subclass whose submodules are made over as a script's
+when its `__init__` has run (`script_children`: PyTorch's `init_then_script`), a submodule of
+such a class of the program's kept as it is; it prints under its own class's name, and
+`isinstance(m, torch.jit.ScriptModule)` holds. Its methods run as Python's code: what
+TorchScript would refuse to compile runs all the same."""
 
 from __future__ import annotations
 
@@ -89,6 +97,66 @@ def _frozen_call(frozen: list | None, call: Any) -> Any:
         return call()
     finally:
         tensor_module.PYTHON_VALUE_HOOK = before
+
+
+# How many scripted calls (a script's module or function) are running: inside one,
+# torch.jit.is_scripting() is True, as in TorchScript's compiled code.
+_SCRIPTING = [0]
+
+
+def is_scripting() -> bool:
+    """`torch.jit.is_scripting()`: whether the code runs inside what torch.jit.script gave."""
+    return _SCRIPTING[0] > 0
+
+
+class JitScope:
+    """The run scope (`UserFunction.grad_mode`) of a method TorchScript's markers decorate,
+    wrapping the mode the function had: a `@torch.jit.script_method` runs as compiled code
+    (torch.jit.is_scripting() True), a `@torch.jit.ignore`d function as Python's (False,
+    even when scripted code calls it), and a `@torch.jit.unused` one (or `ignore(drop=True)`)
+    raises PyTorch's torch.jit.Error when scripted code calls it (Python's code may)."""
+
+    def __init__(self, kind: str, inner: Any) -> None:
+        self.kind = kind  # "script", "python" or "unused"
+        self.inner = inner
+        self._saved: list[tuple[int, Any]] = []
+
+    def enter(self) -> None:
+        if self.kind == "unused" and _SCRIPTING[0] > 0:
+            raise GradcliError(
+                "The following operation failed in the TorchScript interpreter.\n"
+                "Traceback of TorchScript (most recent call last):\n"
+                "RuntimeError: This Python function is annotated to be ignored and cannot be "
+                "run"
+            ).mirror("Error")
+        block = None
+        if self.inner is not None:
+            from .gradmode import grad_mode_block
+
+            block = grad_mode_block(self.inner)
+            block.__enter__()
+        self._saved.append((_SCRIPTING[0], block))
+        if self.kind == "script":
+            _SCRIPTING[0] += 1
+        elif self.kind == "python":
+            _SCRIPTING[0] = 0
+
+    def exit(self) -> None:
+        if self._saved:
+            count, block = self._saved.pop()
+            _SCRIPTING[0] = count
+            if block is not None:
+                block.__exit__(None, None, None)
+
+
+def jit_scoped(fn: Any, kind: str) -> Any:
+    """The program's function `fn` run in a `JitScope` of that kind (a copy of it; anything
+    else as it is)."""
+    if not isinstance(fn, UserFunction):
+        return fn
+    g = fn.copy()
+    g.grad_mode = JitScope(kind, fn.grad_mode)
+    return g
 
 
 class JitModule(surface_nn.Module):
@@ -158,9 +226,12 @@ class JitModule(surface_nn.Module):
         quiet = _GradMode.vmap_quiet
         if self._kind == "trace":  # (the traced graph runs no print of the forward's)
             _GradMode.vmap_quiet = True
+        scripted = self._kind == "script"
+        _SCRIPTING[0] += scripted
         try:
             return _frozen_call(self._frozen, lambda: self._original(*inputs, **kwargs))
         finally:
+            _SCRIPTING[0] -= scripted
             _GradMode.vmap_quiet = quiet
             for (_, o), mode in zip(pairs, before):
                 o.training = mode
@@ -203,9 +274,11 @@ class JitFunction:
         quiet = _GradMode.vmap_quiet
         if self.traced:  # (the traced graph runs no print of the function's)
             _GradMode.vmap_quiet = True
+        _SCRIPTING[0] += not self.traced
         try:
             return _frozen_call(self.frozen, lambda: self.fn(*args, **kwargs))
         finally:
+            _SCRIPTING[0] -= not self.traced
             _GradMode.vmap_quiet = quiet
 
     def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
@@ -228,7 +301,35 @@ class JitFunction:
         return f"<torch.jit.ScriptFunction object at {id(self):#x}>"
 
 
-SCRIPT_MODULE = PyType("ScriptModule", (JitModule,), None, shown="torch.jit._script.ScriptModule")
+class _ScriptModuleType(PyType):
+    """`torch.jit.ScriptModule`: what script/trace gave, and the instances of a program's
+    subclass of it (`class Cell(torch.jit.ScriptModule)`, `script_children`)."""
+
+    __slots__ = ()
+
+    def instance(self, v: Any) -> bool:
+        return isinstance(v, JitModule) or bool(getattr(getattr(v, "cls", None), "scripted", 0))
+
+
+SCRIPT_MODULE = _ScriptModuleType(
+    "ScriptModule", (JitModule,), None, shown="torch.jit._script.ScriptModule"
+)
+
+
+def script_children(owner: surface_nn.Module) -> None:
+    """What PyTorch does when the __init__ of a program's subclass of torch.jit.ScriptModule
+    has run: its submodules become TorchScript's (`RecursiveScriptModule`, printed with
+    `original_name=`, their parameters shared), but for those of such a class of the program's,
+    which did so themselves. Its methods (`@torch.jit.script_method`) run as Python's code,
+    with TorchScript's results for a program TorchScript compiles."""
+    made: dict = {}
+    for key, child in list(owner._modules.items()):
+        limits.BUDGET.tick()
+        if child is None or isinstance(child, JitModule) or SCRIPT_MODULE.instance(child):
+            continue
+        owner._modules[key] = made.get(id(child)) or JitModule(child, "script", False, made)
+
+
 SCRIPT_FUNCTION = PyType(
     "ScriptFunction", (JitFunction,), None, shown="torch.jit.torch.jit.ScriptFunction"
 )

@@ -677,6 +677,7 @@ class _TorchOps:
 def _jit_members() -> dict[str, Any]:
     """`torch.jit`'s names, made when a program first reads one (`lang.jit` imported then)."""
     from . import jit
+    from .exceptions import CLASSES
 
     return {
         "script": Builtin("torch.jit.script", _jit_script),
@@ -684,11 +685,74 @@ def _jit_members() -> dict[str, Any]:
         "ScriptModule": jit.SCRIPT_MODULE,
         "ScriptFunction": jit.SCRIPT_FUNCTION,
         "ignore": Builtin("torch.jit.ignore", _jit_ignore),
+        # TorchScript's markers on a module's methods (gradcli runs them as Python's code)
+        "script_method": Builtin("torch.jit.script_method", _jit_script_method),
+        "unused": Builtin("torch.jit.unused", _jit_unused),
+        "export": Builtin("torch.jit.export", _jit_marker),
+        "annotate": Builtin("torch.jit.annotate", _jit_annotate),
+        "is_scripting": Builtin("torch.jit.is_scripting", jit.is_scripting),
+        "Final": TypingName("Final"),  # (typing's: `scale: torch.jit.Final[float]`)
+        "Error": CLASSES["Error"],  # (what scripted code calling an unused method raises)
     }
 
 
-def _jit_ignore(obj: Any, *args: Any, **kwargs: Any) -> Any:
-    return _as_compiled(obj, "torch.jit")
+def _jit_marker(fn: Any) -> Any:
+    """`@torch.jit.export`: the function."""
+    return fn
+
+
+def _jit_script_method(fn: Any) -> Any:
+    """`@torch.jit.script_method`: the function, run as TorchScript's (`jit.JitScope`)."""
+    from . import jit
+
+    return jit.jit_scoped(fn, "script")
+
+
+def _jit_unused(fn: Any) -> Any:
+    """`@torch.jit.unused`: the function, refused when scripted code calls it."""
+    from . import jit
+
+    return jit.jit_scoped(fn, "unused")
+
+
+def _jit_ignored(fn: Any) -> Any:
+    """`@torch.jit.ignore`: the function, run as Python's code even from scripted code."""
+    from . import jit
+
+    return jit.jit_scoped(fn, "python")
+
+
+def _jit_annotate(the_type: Any, the_value: Any) -> Any:
+    """`torch.jit.annotate(List[Tensor], [])`: the value (the type is TorchScript's)."""
+    return the_value
+
+
+def _jit_ignore(drop: Any = False, **kwargs: Any) -> Any:
+    """`@torch.jit.ignore` (the function itself) or `@torch.jit.ignore(drop=True)`, which
+    makes the decorator, as PyTorch's (with its FutureWarning for `drop`)."""
+    if not isinstance(drop, bool):
+        if callable(drop):
+            return _jit_ignored(_as_compiled(drop, "torch.jit"))
+        shown = (
+            short(str(drop))
+            if drop is None or isinstance(drop, (str, int, float))
+            else f"<{typename(drop)} object>"
+        )
+        raise GradcliError(
+            f"Argument to @torch.jit.ignore must be a bool or a function but got {shown}"
+        ).mirror("RuntimeError")
+    drop_on_export = kwargs.pop("drop_on_export", None)  # (other keywords: ignored, as PyTorch)
+    which = "drop_on_export=True" if drop_on_export else "True" if drop else None
+    if which is not None:
+        from .values import current
+
+        current().python_warning(
+            f"ignore({which}) has been deprecated. TorchScript will now drop the function "
+            "call on compilation. Use torch.jit.unused now. {}",
+            "FutureWarning",
+            "__main__",
+        )
+    return Builtin("ignore.<locals>.decorator", _jit_unused if which else _jit_ignored)
 
 
 # What torch.jit.script/trace gave in this run, by id (the objects kept: ids stay theirs),
@@ -3027,6 +3091,7 @@ TYPING_NAMES = (
     "Any",
     "Callable",
     "Dict",
+    "Final",
     "Iterable",
     "Iterator",
     "List",

@@ -11233,3 +11233,41 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# explore121: torch.jit.ScriptModule subclasses (@torch.jit.script_method, __constants__,
+# torch.jit.annotate), torch.jit.ignore(drop=...) / unused / export.
+add(
+    small(
+        "script_module_recursive_init",
+        "class M(torch.jit.ScriptModule):\n    def __init__(self):\n"
+        "        super().__init__()\n        self.child = M()\nm = M()",
+        (r"recursion", r"depth", r"limit"),
+    ),
+    small(
+        "jit_ignore_huge_drop_argument",
+        "f = torch.jit.ignore(drop='x' * 10**7)",
+        (r"must be a bool or a function", r"limit", r"too large"),
+    ),
+    small(
+        "jit_annotate_and_constants_attack",
+        "class M(torch.jit.ScriptModule):\n    __constants__ = [().__class__.__base__]\n"
+        "    @torch.jit.script_method\n    def forward(self, x):\n"
+        "        return torch.jit.annotate(type, x).__subclasses__()\nM()(torch.ones(1))",
+        REFUSED,
+    ),
+    small(
+        "script_method_endless_recursion",
+        "class M(torch.jit.ScriptModule):\n    @torch.jit.script_method\n"
+        "    def forward(self, x):\n        return self(x) if torch.jit.is_scripting() else x\n"
+        "M()(torch.ones(1))",
+        (r"recursion", r"depth", r"limit"),
+    ),
+    small(
+        "jit_unused_error_is_no_runtime_error",
+        "class M(torch.nn.Module):\n    @torch.jit.unused\n    def u(self, x):\n"
+        "        return x\n    def forward(self, x):\n        return self.u(x)\n"
+        "s = torch.jit.script(M())\ntry:\n    s(torch.ones(1))\nexcept RuntimeError:\n"
+        "    print('caught')",
+        (r"annotated to be ignored",),
+    ),
+)

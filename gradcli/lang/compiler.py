@@ -471,43 +471,6 @@ _REFUSED_BUILTINS: dict[str, str] = {
 }
 
 
-# The refused builtins that are functions in Python: a name of them is an inert value whose
-# call is refused (`memoryview` and `bytearray` are classes, `help` a helper object: their
-# names stay refused where they are read).
-_INERT_BUILTINS = frozenset(
-    (
-        "eval",
-        "exec",
-        "compile",
-        "__import__",
-        "open",
-        "input",
-        "breakpoint",
-        "globals",
-        "locals",
-        "setattr",
-    )
-)
-_REFUSED_VALUES: dict[str, Builtin] = {}
-
-
-def _refused_builtin(name: str, hint: str) -> Builtin:
-    """Python's builtin function `name` as a value: shown as Python shows it, compared and
-    tested like any function; calling it is refused with `hint`."""
-    value = _REFUSED_VALUES.get(name)
-    if value is None:
-
-        def refuse(*args: Any, **kwargs: Any) -> Any:
-            raise NotSupported(
-                f"Python's `{name}` is not supported in gradcli programs",
-                found=f"`{name}(...)`",
-                hint=hint,
-            )
-
-        value = _REFUSED_VALUES[name] = Builtin(name, refuse)
-    return value
-
-
 def _named_tuple_class(
     name: str, made: dict[str, Any], annotations: tuple[tuple[str, str], ...], span: Span
 ) -> Any:
@@ -2609,10 +2572,6 @@ class Compiler:
 
         refused = _REFUSED_BUILTINS.get(name)
         strict = self.strict_names
-        if refused is not None and name in _INERT_BUILTINS:
-            # Python's function as a value (`print(input)`, `input <= 0` in a backward that
-            # forgot to unpack its saved `input`: Python's TypeError); calling it is refused.
-            return lambda f: _refused_builtin(name, refused)
 
         def undefined(f: Frame) -> Any:
             if refused is not None:

@@ -11164,23 +11164,9 @@ add(
     ),
 )
 
-# explore123: Python's refused builtins are inert values (called by any path: refused), and a
-# list, dict, set or deque made outside a vmapped function changed inside it by any path.
+# explore123: a list, dict, set or deque made outside a vmapped function changed inside it by any
+# path, and a global / nonlocal name rebound in every run (vmap, jacrev's hooks).
 add(
-    small("refused_builtin_through_map", "print(list(map(eval, ['__import__(\"os\")'])))", REFUSED),
-    small(
-        "refused_builtin_through_partial",
-        "import functools\nfunctools.partial(open, 'x', 'w')()",
-        REFUSED,
-    ),
-    small(
-        "refused_builtin_as_hook",
-        "x = torch.ones(2, requires_grad=True)\nx.register_hook(exec)\nx.sum().backward()",
-        REFUSED,
-    ),
-    small("refused_builtin_dunder_call", "print(input.__call__('?'))", REFUSED),
-    small("refused_builtin_self", "print(compile.__self__)", REFUSED),
-    small("refused_builtin_in_a_loop", "fs = [input] * 10**6\nfor f in fs:\n    f()", REFUSED),
     small(
         "vmap_outer_list_unbound_append",
         "acc = []\ndef f(v):\n    list.append(acc, v)\n    return v\n"

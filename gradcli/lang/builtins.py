@@ -1054,6 +1054,9 @@ def _unbound(kind: str, types: tuple[type, ...], table: dict[str, Any]) -> dict[
     called on the type with the value first, checked as Python checks them."""
 
     def unbound(name: str, fn: Callable[..., Any]) -> Builtin:
+        if name in PO.MUTATORS and types[0] in (list, dict, set):
+            fn = PO.checked_mutator(types[0], name, fn)  # (`list.append(acc, v)` in a vmap)
+
         def call(*args: Any, **kwargs: Any) -> Any:
             if not args:
                 raise GradcliError(f"unbound method {kind}.{name}() needs an argument").mirror(

@@ -32,7 +32,7 @@ from ..base.errors import GradcliError, LimitError, NotSupported, Source, Span, 
 from ..core import hooks as _hooks
 from ..core.dtypes import program_float
 from ..core.op import SEQ, complex_refusal
-from ..core.tensor import WIDE_UINT, Tensor, typename
+from ..core.tensor import WIDE_UINT, Tensor, _GradMode, repeated_store, typename
 from ..surface import indexing as I
 from ..surface import names, public
 from ..surface import nn as surface_nn
@@ -1168,7 +1168,10 @@ class Compiler:
             def store_declared_global(f: Frame, v: Any) -> None:
                 if isinstance(v, Tensor):
                     v = f.rt.record(name, v, node)
-                f.rt.globals[name] = v
+                home = f.rt.globals
+                if _GradMode.repeats:  # (a vmapped function's `global n; n += 1`)
+                    repeated_store(home, name, home.get(name), v, f"the global name '{name}'")
+                home[name] = v
 
             return store_declared_global
         if name in self.scope.nonlocals:  # `nonlocal name`: the frame that binds it
@@ -1178,7 +1181,10 @@ class Compiler:
                 frame = f
                 for _ in range(up):
                     frame = frame.up  # type: ignore[assignment]
-                frame.vars[name] = v
+                home = frame.vars
+                if _GradMode.repeats:
+                    repeated_store(home, name, home.get(name), v, f"the nonlocal name '{name}'")
+                home[name] = v
 
             return store_nonlocal
 

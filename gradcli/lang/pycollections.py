@@ -176,6 +176,9 @@ DEQUE: dict[str, Callable[..., Any]] = {
 }
 
 
+_DEQUE_MUTATORS = frozenset(DEQUE) - {"count", "index", "copy"}
+
+
 def deque_attribute(q: Deque, attr: str) -> Any:
     if attr == "maxlen":
         return q.maxlen
@@ -184,6 +187,10 @@ def deque_attribute(q: Deque, attr: str) -> Any:
         raise GradcliError(f"'collections.deque' object has no attribute '{attr}'").mirror(
             "AttributeError"
         )
+    if attr in _DEQUE_MUTATORS:  # (checked when called: a vmapped function's change)
+        from .pyobjects import checked_mutator
+
+        fn = checked_mutator(Deque, attr, fn)
     return BoundMethod(attr, fn, q, raw=True)
 
 

@@ -1303,7 +1303,9 @@ def vmap_outer_change(owner: Any, what: str) -> None:
     if outer is None:
         rt = current()
         values = rt.globals.values() if rt is not None else ()
-        outer = level.outer = frozenset(id(v) for v in values if isinstance(v, (list, dict, set)))
+        outer = level.outer = frozenset(
+            id(v) for v in values if isinstance(v, (list, dict, set, collections.deque))
+        )
     if id(owner) in outer:
         raise NotSupported(
             f"changing a {typename(owner)} made outside the function vmap maps over ({what}) "
@@ -1361,11 +1363,30 @@ def repeated_attribute(owner: Any, attr: str, value: Any) -> None:
     repeated_change(owner, f"the attribute .{attr} of a {typename(owner)}", same)
 
 
+_CHECKED_MUTATORS: dict[tuple[type, str], Callable[..., Any]] = {}
+
+
+def checked_mutator(kind: type, attr: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`l.append` and the other methods that change a list, dict or set, checked by
+    `vmap_outer_change` when called: Python evaluates `l.append(x.item())`'s argument before
+    the call, so an error the argument raises (`.item()` in a vmapped function) comes first,
+    and a method taken outside a vmap (`add = l.append`) is checked where it runs."""
+    checked = _CHECKED_MUTATORS.get((kind, attr))
+    if checked is None:
+        what = f".{attr}()"
+
+        def checked(obj: Any, *args: Any, **kwargs: Any) -> Any:
+            vmap_outer_change(obj, what)
+            return fn(obj, *args, **kwargs)
+
+        checked = _CHECKED_MUTATORS[(kind, attr)] = checked
+    return checked
+
+
 def method(owner: Any, attr: str) -> Any:
     """`owner.attr` for one of Python's values, or None when the tables have no such name."""
     table = TABLES.get(type(owner))
-    if attr in MUTATORS and isinstance(owner, (list, dict, set)):
-        vmap_outer_change(owner, f".{attr}()")
+    mutator = attr in MUTATORS and isinstance(owner, (list, dict, set))
     if attr in NUMBER_ATTRIBUTES.get(type(owner), ()):
         return getattr(owner, attr)
     if table is None and getattr(type(owner), "PROGRAM_DICT", False):
@@ -1375,6 +1396,8 @@ def method(owner: Any, attr: str) -> Any:
             return owner.default_factory
         fn = table.get(attr)
         if fn is not None:
+            if mutator:  # (checked when called, after its arguments, as Python runs it)
+                fn = checked_mutator(type(owner), attr, fn)
             return BoundMethod(attr, fn, owner, raw=True)
         if attr == "format_map" and type(owner) is str:
             raise NotSupported(

@@ -18,7 +18,7 @@ from typing import Any
 from ..base import limits
 from ..base.errors import GradcliError
 from ..core.tensor import Tensor, typename
-from .pyobjects import _Key, call_value, sort_items
+from .pyobjects import _Key, call_value, sort_items, vmap_outer_change
 from .values import Builtin, as_index, check_structure, seq
 
 # --- statistics ---------------------------------------------------------------------------
@@ -103,6 +103,7 @@ def _heap(fn: str, heap: Any) -> list:
             "TypeError"
         )
     limits.BUDGET.tick()
+    vmap_outer_change(heap, f"heapq.{fn}()")
     return heap
 
 
@@ -290,6 +291,7 @@ def _insorter(fn: str, right: bool) -> Builtin:
                 hint="insert into a list",
             )
         limits.LIST_ITEMS.check(len(a) + 1, "the number of items of a list")
+        vmap_outer_change(a, f"bisect.{fn}()")
         kx = x if key is None else call_value(key, x)
         a.insert(_search(fn, right, a, kx, lo, hi, key), x)
 

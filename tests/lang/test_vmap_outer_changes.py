@@ -29,6 +29,14 @@ def run(text: str) -> str:
         ("acc = {}", "acc.update(k=v)"),
         ("acc = {}", "acc.setdefault('k', v)"),
         ("acc = set()", "acc.add(1)"),
+        # reached other ways than `acc.method(...)`: all change `acc` once per element
+        ("acc = []", "list.append(acc, v)"),
+        ("acc = []\nadd = acc.append", "add(v)"),
+        ("acc = []\nadd = functools.partial(list.append, acc)", "add(v)"),
+        ("import heapq\nacc = []", "heapq.heappush(acc, 1)"),
+        ("import bisect\nacc = []", "bisect.insort(acc, 1)"),
+        ("import collections\nacc = collections.deque()", "acc.append(v)"),
+        ("import collections\nacc = collections.deque([1])", "acc.rotate(1)"),
     ],
 )
 @pytest.mark.parametrize("vmap", ["torch.vmap", "torch.func.vmap"])
@@ -93,3 +101,15 @@ def test_a_partial_of_a_mapped_tensor_in_a_transform() -> None:
     g, x = np.array(numbers[:18]).reshape(2, 3, 3), np.array(numbers[18:]).reshape(2, 3)
     # d/dw sum(x_b @ w) = outer(x_b, ones)
     assert np.allclose(g, x[:, :, None] * np.ones((1, 1, 3)), atol=1e-7)
+
+
+def test_the_argument_runs_before_the_change_is_refused() -> None:
+    # Python evaluates `log.append(...)`'s argument first: `.item()` in a vmapped function
+    # raises PyTorch's error (which the program catches) before anything is appended.
+    out = run(
+        "log = []\n"
+        "def f(v):\n    log.append(v.sum().item())\n    return v\n"
+        "try:\n    torch.vmap(f)(torch.ones(3, 2))\n"
+        "except RuntimeError as e:\n    print(str(e).split(':')[0], len(log))\n"
+    )
+    assert out == "vmap 0\n"

@@ -187,3 +187,34 @@ def test_draws_and_iterators_advanced_again_are_refused(made: str, use: str, wor
     assert words in str(e)
     # a batch of one draws once, as PyTorch
     run(f"{made}\ndef f(v):\n    return v * {use}\nprint(vmap(f)(torch.ones(1)).shape)\n")
+
+
+@pytest.mark.parametrize(
+    ("declare", "change"),
+    [("global n", "n += 1"), ("global n", "n = n + 1"), ("", "k += 1")],
+)
+def test_rebinding_a_global_or_nonlocal_name_each_element_is_refused(
+    declare: str, change: str
+) -> None:
+    # `global n; n += 1` in a vmapped function counted the batch elements (3 where PyTorch
+    # has 1): a silent wrong answer.
+    body = f"        {declare}\n" if declare else ""
+    e = refused(
+        "n = 0\ndef make():\n    k = 0\n    def f(v):\n        nonlocal k\n"
+        + body
+        + f"        {change}\n        return v * 2\n    return f\n"
+        "vmap(make())(torch.ones(3, 2))\n"
+    )
+    assert "name '" in str(e) and "earlier batch element changed it too" in str(e)
+
+
+def test_names_set_to_the_same_value_or_in_the_element_s_own_frames_run() -> None:
+    out = run(
+        "done = False\n"
+        "def f(v):\n    global done\n    done = True\n"
+        "    total = 0\n"
+        "    def add(u):\n        nonlocal total\n        total = total + u\n"
+        "    add(v.sum())\n    add(v.sum())\n    return total\n"
+        "print(vmap(f)(torch.ones(3, 2)).tolist(), done)\n"
+    )
+    assert out == "[4.0, 4.0, 4.0] True\n"

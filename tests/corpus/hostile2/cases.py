@@ -11271,3 +11271,40 @@ add(
         (r"annotated to be ignored",),
     ),
 )
+
+# explore123: a list, dict, set or deque made outside a vmapped function changed inside it by any
+# path, and a global / nonlocal name rebound in every run (vmap, jacrev's hooks).
+add(
+    small(
+        "vmap_outer_list_unbound_append",
+        "acc = []\ndef f(v):\n    list.append(acc, v)\n    return v\n"
+        "torch.vmap(f)(torch.ones(10**5, 1))",
+        REFUSED,
+    ),
+    small(
+        "vmap_outer_heap_push",
+        "import heapq\nh = []\ndef f(v):\n    heapq.heappush(h, 1)\n    return v\n"
+        "torch.vmap(f)(torch.ones(4))",
+        REFUSED,
+    ),
+    small(
+        "vmap_outer_deque_taken_method",
+        "import collections\nq = collections.deque()\nput = q.appendleft\n"
+        "def f(v):\n    put(v)\n    return v\ntorch.func.vmap(f)(torch.ones(4, 2))",
+        REFUSED,
+    ),
+    small(
+        "vmap_global_counter_many_elements",
+        "n = 0\ndef f(v):\n    global n\n    n += 1\n    return v\n"
+        "torch.vmap(f)(torch.ones(10**5))\nprint(n)",
+        REFUSED,
+    ),
+    small(
+        "vmap_nonlocal_counter_in_jacrev_hooks",
+        "from torch.func import jacrev\ndef make():\n    k = 0\n"
+        "    def hook(g):\n        nonlocal k\n        k += 1\n        return g\n"
+        "    def f(x):\n        y = x * 2\n        y.register_hook(hook)\n        return y\n"
+        "    return f\nprint(jacrev(make())(torch.ones(3)))",
+        REFUSED,
+    ),
+)

@@ -21,7 +21,7 @@ class TinyCell(torch.jit.ScriptModule):
     @torch.jit.script_method
     def forward(self, x, h):
         # type: (Tensor, Tensor) -> Tensor
-        states = torch.jit.annotate(List[Tensor], [])
+        states = torch.jit.annotate(List[Tensor], [])  # noqa: UP006
         for _ in range(self.steps):
             candidate = torch.tanh(self.mix(torch.cat([x, h], dim=1)))
             h = self.gate * h + (1 - self.gate) * candidate

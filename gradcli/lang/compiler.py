@@ -32,7 +32,7 @@ from ..base.errors import GradcliError, LimitError, NotSupported, Source, Span, 
 from ..core import hooks as _hooks
 from ..core.dtypes import program_float
 from ..core.op import SEQ, complex_refusal
-from ..core.tensor import WIDE_UINT, Tensor, _GradMode, repeated_store, typename
+from ..core.tensor import WIDE_UINT, Tensor, _GradMode, typename
 from ..surface import indexing as I
 from ..surface import names, public
 from ..surface import nn as surface_nn
@@ -1170,6 +1170,8 @@ class Compiler:
                     v = f.rt.record(name, v, node)
                 home = f.rt.globals
                 if _GradMode.repeats:  # (a vmapped function's `global n; n += 1`)
+                    from .pyobjects import repeated_store
+
                     repeated_store(home, name, home.get(name), v, f"the global name '{name}'")
                 home[name] = v
 
@@ -1183,6 +1185,8 @@ class Compiler:
                     frame = frame.up  # type: ignore[assignment]
                 home = frame.vars
                 if _GradMode.repeats:
+                    from .pyobjects import repeated_store
+
                     repeated_store(home, name, home.get(name), v, f"the nonlocal name '{name}'")
                 home[name] = v
 

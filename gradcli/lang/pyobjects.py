@@ -1333,6 +1333,26 @@ def _same(old: Any, new: Any) -> bool:
     return False
 
 
+def repeated_store(home: dict, name: str, old: Any, new: Any, thing: str) -> None:
+    """`global n; n += 1` (or a `nonlocal` name) inside code gradcli runs several times where
+    PyTorch runs it once: as `repeated_change`, for the variable `name` of `home` (the
+    module's variables, a function frame's): refused when an earlier run rebound it too,
+    unless the value stays as it was."""
+    key = (id(home), name)
+    for runs in _GradMode.repeats:
+        first = runs.seen.get(key)  # type: ignore[call-overload]
+        if first is None:
+            runs.seen[key] = (home, runs.index)  # type: ignore[index]
+            runs.grown()
+        elif first[1] < runs.index and not _same(old, new):
+            raise NotSupported(
+                f"changing {thing} inside {runs.where} is not supported when the run for an "
+                f"earlier {runs.unit} changed it too: PyTorch runs the code once, gradcli once "
+                f"per {runs.unit}, so the change would be made once per {runs.unit}",
+                hint=runs.hint,
+            )
+
+
 def _current_attribute(owner: Any, attr: str) -> Any:
     """What `owner.attr` holds now, read without running program code (`_MISSING` where
     that cannot be known: the change then counts as one)."""

@@ -42,6 +42,7 @@ UFUNCS = frozenset(
 # NumPy's functions that reach BLAS or LAPACK on float arrays (OpenBLAS's kernels)
 FUNCTIONS = frozenset(
     "dot matmul inner vdot tensordot einsum convolve correlate cov corrcoef polyfit".split()
+    + ["angle"]  # (arctan2 of the parts)
     + [
         f"linalg.{n}"
         for n in (

@@ -1913,6 +1913,29 @@ def _build() -> dict[str, Namespace]:
             **numpy_extra.functions(),
             **arrays.functions(names.FUNCTIONS),
             **np_types,
+            # NumPy's other names of the same scalar types (`np.double is np.float64`)
+            **{
+                alias: np_types[k]
+                for alias, k in (
+                    ("double", "float64"),
+                    ("single", "float32"),
+                    ("half", "float16"),
+                    ("cdouble", "complex128"),
+                    ("csingle", "complex64"),
+                    ("byte", "int8"),
+                    ("ubyte", "uint8"),
+                    ("short", "int16"),
+                    ("ushort", "uint16"),
+                    ("intc", "int32"),
+                    ("uintc", "uint32"),
+                    ("int_", "int64"),
+                    ("intp", "int64"),
+                    ("uintp", "uint64"),
+                    ("long", "int64"),
+                    ("ulong", "uint64"),
+                    ("bool", "bool_"),
+                )
+            },
             "pi": math.pi,
             "e": math.e,
             "inf": math.inf,
@@ -2532,6 +2555,7 @@ def numpy_scalar_types() -> dict[str, NumpyScalarType]:
         for k in (
             "float16", "float32", "float64",
             "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+            "complex64", "complex128",
         ):  # fmt: skip
             _NUMPY_SCALAR_TYPES[k] = NumpyScalarType(k, np.dtype(k))
         _NUMPY_SCALAR_TYPES["bool_"] = NumpyScalarType("bool_", np.dtype(bool))
@@ -2570,7 +2594,7 @@ class NumpyScalarType(DType):
             value = to_array(list(value))
         if isinstance(value, np.ndarray):
             if value.ndim:  # an array of the type, as NumPy's astype (a copy)
-                if value.dtype.kind not in "biuf":
+                if value.dtype.kind not in "biufc":
                     raise GradcliError(
                         f"numpy.{self.np.name}() of an array of {value.dtype} is not "
                         "supported by gradcli",
@@ -2581,9 +2605,16 @@ class NumpyScalarType(DType):
             value = value.reshape(()).item()
         if isinstance(value, np.generic):
             value = value.item()
-        if not isinstance(value, (bool, int, float)):
+        if not isinstance(value, (bool, int, float, complex)):
             raise GradcliError(
                 f"numpy.{self.np.name}() takes a number, not {typename(value)}"
+            ).mirror("TypeError")
+        if isinstance(value, complex) and self.np.kind in "iuf":
+            raise GradcliError(
+                "float() argument must be a string or a real number, not 'complex'"
+                if self.np.kind == "f"
+                else "int() argument must be a string, a bytes-like object or a real number, "
+                "not 'complex'"
             ).mirror("TypeError")
         with np.errstate(over="ignore", invalid="ignore"):
             if self.np.kind in "iu" and isinstance(value, float):

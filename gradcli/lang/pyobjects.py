@@ -726,7 +726,7 @@ def set_array_item(a: np.ndarray, key: Any, value: Any) -> None:
     elif isinstance(value, (list, tuple)):
         check_structure(value, "the assignment")
         value = np.asarray(value)
-    elif not isinstance(value, (bool, int, float, np.ndarray, np.generic)):
+    elif not isinstance(value, (bool, int, float, complex, np.ndarray, np.generic)):
         raise GradcliError(
             f"cannot assign a {typename(value)} into a NumPy array",
             expected="a number, a list or an array",
@@ -1179,10 +1179,15 @@ def named_dtype(dtype: Any, fn: str) -> np.dtype:
 
 def _array_astype(a: np.ndarray, dtype: Any) -> np.ndarray:
     from ..core.dtypes import check_dtype
+    from .arrays import _PYTHON_DTYPES
+    from .values import PyType
 
     if isinstance(dtype, str):  # a.astype('float32')
         return a.astype(named_dtype(dtype, "ndarray.astype"))
-    return a.astype(check_dtype(getattr(dtype, "np", dtype), fn="astype"))
+    if isinstance(dtype, PyType) and len(dtype.types) == 1 and dtype.types[0] in _PYTHON_DTYPES:
+        return a.astype(_PYTHON_DTYPES[dtype.types[0]])  # a.astype(float), a.astype(complex)
+    with np.errstate(all="ignore"):
+        return a.astype(check_dtype(getattr(dtype, "np", dtype), fn="astype"))
 
 
 def _array_tolist(a: np.ndarray) -> Any:
@@ -1403,7 +1408,7 @@ def method(owner: Any, attr: str) -> Any:
         ).mirror("AttributeError")
     if isinstance(owner, np.dtype) and attr in ("name", "kind", "itemsize", "char"):
         return getattr(owner, attr)  # `a.dtype.name`: 'float32'
-    if isinstance(owner, np.generic) and owner.dtype.kind in "biuf":
+    if isinstance(owner, np.generic) and owner.dtype.kind in "biufc":
         # A NumPy scalar has the methods of a 0-d array (`np.dot(u, v).mean()`).
         owner = np.asarray(owner)
     if isinstance(owner, np.ndarray):

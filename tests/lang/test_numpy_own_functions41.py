@@ -1,0 +1,46 @@
+"""A program's own NumPy (fixnumpy41): complex dtypes and scalars, and the NumPy functions
+added beside them, each result compared with NumPy's own on the same data."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gradcli.base.errors import GradcliError
+from gradcli.lang.program import parse
+
+
+def out(text: str) -> str:
+    return "".join(parse("import numpy as np\nimport torch\n" + text, "t.py").run().output)
+
+
+def test_complex_dtypes_and_scalars_are_numpys() -> None:
+    a = np.array([1 + 2j, 3 - 1j], dtype=np.complex64)
+    s = a[1]
+    exprs = [
+        ("type(s) is np.complex64", type(s) is np.complex64),
+        ("repr(s * s)", repr(s * s)),
+        ("s.real + s.imag", s.real + s.imag),
+        ("repr(a.astype(complex))", repr(a.astype(complex))),
+        ("repr(np.complex128(2) + s)", repr(np.complex128(2) + s)),
+        ("np.conj(a)", np.conj(a)),
+        ("repr(np.zeros(2, dtype=np.csingle))", repr(np.zeros(2, dtype=np.csingle))),
+        ("np.double is np.float64", True),
+    ]
+    prog = "a = np.array([1 + 2j, 3 - 1j], dtype=np.complex64)\ns = a[1]\n" + "".join(
+        f"print({e})\n" for e, _ in exprs
+    )
+    assert out(prog) == "".join(f"{v}\n" for _, v in exprs)
+
+
+def test_complex_into_real_scalar_is_numpys_error() -> None:
+    assert out("try:\n    np.int64(1j)\nexcept TypeError as e:\n    print(e)\n").startswith(
+        "int() argument must be a string"
+    )
+    # a complex64 scalar beside a tensor is read as its real part (PyTorch's __float__)
+    assert out("print(torch.tensor([1.0, 2.0]) + np.complex64(1 + 1j))\n") == ("tensor([2., 3.])\n")
+
+
+def test_complex_scalar_type_refuses_text() -> None:
+    with pytest.raises(GradcliError, match="takes a number"):
+        out("np.complex128('1+2j')\n")

@@ -51,7 +51,11 @@ FUNCTIONS = frozenset(
         ).split()
     ]
 )
-NAMES = UFUNCS | FUNCTIONS
+# their methods (`np.power.reduce`, `np.logaddexp.accumulate`): the same loops
+UFUNC_METHODS = frozenset(
+    f"{u}.{m}" for u in UFUNCS for m in ("reduce", "accumulate", "outer", "reduceat")
+)
+NAMES = UFUNCS | FUNCTIONS | UFUNC_METHODS
 
 # The exceptions a NumPy function raises that its callers turn into the program's errors
 _ERRORS: dict[str, type[BaseException]] = {

@@ -1946,6 +1946,9 @@ def _build() -> dict[str, Namespace]:
             "__version__": np.__version__,
         },
     )
+    from .numpy_ufuncs import wrap_ufuncs
+
+    wrap_ufuncs(numpy.members)  # (np.add: a ufunc object, with .reduce, .outer, .at...)
     # `torch.autograd.gradcheck` is the function (as in PyTorch, whose package attribute
     # shadows the module); its module is reached by `from torch.autograd.gradcheck import`.
     gradcheck_module = Namespace(

@@ -44,3 +44,39 @@ def test_complex_into_real_scalar_is_numpys_error() -> None:
 def test_complex_scalar_type_refuses_text() -> None:
     with pytest.raises(GradcliError, match="takes a number"):
         out("np.complex128('1+2j')\n")
+
+
+def test_ufunc_methods_are_numpys() -> None:
+    a = np.arange(12).reshape(3, 4)
+    x = np.linspace(0.1, 2.0, 5)
+    counts = np.zeros(3, dtype=np.int64)
+    np.add.at(counts, [0, 2, 2], 1)
+    exprs = [
+        ("np.add.reduce(a, axis=1)", np.add.reduce(a, axis=1)),
+        ("np.maximum.accumulate([1, 3, 2, 5])", np.maximum.accumulate([1, 3, 2, 5])),
+        ("np.multiply.outer([1, 2], [3, 4, 5])", np.multiply.outer([1, 2], [3, 4, 5])),
+        (
+            "np.add.reduceat(np.arange(8), [0, 4, 1, 5])",
+            np.add.reduceat(np.arange(8), [0, 4, 1, 5]),
+        ),
+        ("np.subtract.reduce(x)", np.subtract.reduce(x)),
+        ("repr(np.add)", repr(np.add)),
+    ]
+    prog = (
+        "a = np.arange(12).reshape(3, 4)\nx = np.linspace(0.1, 2.0, 5)\n"
+        "c = np.zeros(3, dtype=np.int64)\nnp.add.at(c, [0, 2, 2], 1)\nprint(c)\n"
+        + "".join(f"print({e})\n" for e, _ in exprs)
+    )
+    assert out(prog) == f"{counts}\n" + "".join(f"{v}\n" for _, v in exprs)
+
+
+def test_ufunc_methods_size_and_refusals() -> None:
+    from gradcli.base.limits import LimitError
+
+    with pytest.raises(LimitError):
+        out("v = np.arange(100000)\nnp.multiply.outer(v, v)\n")
+    with pytest.raises(GradcliError, match="not supported"):
+        out("np.add.at(torch.zeros(3), [0], 1)\n")
+    assert out("try:\n    np.exp.outer([1], [2])\nexcept ValueError as e:\n    print(e)\n") == (
+        "outer product only supported for binary functions\n"
+    )

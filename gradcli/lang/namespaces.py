@@ -843,6 +843,23 @@ def _warnings_namespace() -> Namespace:
     )
 
 
+def _numpy_more() -> dict[str, Any]:
+    from . import numpy_more
+    from .values import PyType
+
+    return {
+        **numpy_more.functions(),
+        # `np.dtype('float32')`, `isinstance(a.dtype, np.dtype)`
+        "dtype": PyType("dtype", (np.dtype,), numpy_more._make_dtype, shown="numpy.dtype"),
+    }
+
+
+def _stride_tricks() -> dict[str, Any]:
+    from . import numpy_more
+
+    return numpy_more.stride_tricks()
+
+
 def _numpy_fft() -> dict[str, Any]:
     from . import numpy_fft
 
@@ -1910,7 +1927,12 @@ def _build() -> dict[str, Namespace]:
             "linalg": Namespace("numpy.linalg", numpy_extra.linalg_functions()),
             "testing": Namespace("numpy.testing", load=numpy_extra.testing_functions),
             "fft": Namespace("numpy.fft", load=_numpy_fft),
+            "lib": Namespace(
+                "numpy.lib",
+                {"stride_tricks": Namespace("numpy.lib.stride_tricks", load=_stride_tricks)},
+            ),
             **numpy_extra.functions(),
+            **_numpy_more(),
             **arrays.functions(names.FUNCTIONS),
             **np_types,
             # NumPy's other names of the same scalar types (`np.double is np.float64`)
@@ -1946,9 +1968,12 @@ def _build() -> dict[str, Namespace]:
             "__version__": np.__version__,
         },
     )
+    from .numpy_more import ALIASES
     from .numpy_ufuncs import wrap_ufuncs
 
     wrap_ufuncs(numpy.members)  # (np.add: a ufunc object, with .reduce, .outer, .at...)
+    for alias, name in ALIASES.items():  # (NumPy 2's names: np.acos is np.arccos)
+        numpy.members[alias] = numpy.members[name]
     # `torch.autograd.gradcheck` is the function (as in PyTorch, whose package attribute
     # shadows the module); its module is reached by `from torch.autograd.gradcheck import`.
     gradcheck_module = Namespace(

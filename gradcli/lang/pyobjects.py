@@ -1149,6 +1149,11 @@ NAMED_DTYPES = {
         ("i1", ("int8", "byte", "i1")),
         ("u1", ("uint8", "ubyte", "u1", "B")),
         ("?", ("bool", "bool_", "?")),
+        ("u2", ("uint16", "ushort", "u2", "H")),
+        ("u4", ("uint32", "uintc", "u4", "I")),
+        ("u8", ("uint64", "ulong", "u8", "uintp")),
+        ("c8", ("complex64", "csingle", "c8", "F")),
+        ("c16", ("complex128", "complex", "cdouble", "c16", "D")),
     )
     for name in names
 }

@@ -80,3 +80,54 @@ def test_ufunc_methods_size_and_refusals() -> None:
     assert out("try:\n    np.exp.outer([1], [2])\nexcept ValueError as e:\n    print(e)\n") == (
         "outer product only supported for binary functions\n"
     )
+
+
+def test_index_and_contraction_functions_are_numpys() -> None:
+    a = np.arange(24.0).reshape(2, 3, 4)
+    b = np.arange(12.0).reshape(4, 3)
+    exprs = [
+        ("np.unravel_index(17, a.shape)", np.unravel_index(17, a.shape)),
+        (
+            "np.ravel_multi_index(([1, 0], [2, 1]), (2, 3))",
+            np.ravel_multi_index(([1, 0], [2, 1]), (2, 3)),
+        ),
+        ("np.tensordot(a, b, axes=([2], [0]))[1]", np.tensordot(a, b, axes=([2], [0]))[1]),
+        ("np.inner(b, b)[2]", np.inner(b, b)[2]),
+        ("np.broadcast_to([1, 2], (2, 2))", np.broadcast_to([1, 2], (2, 2))),
+        ("np.triu_indices(3, 1)", np.triu_indices(3, 1)),
+        ("np.vander([1, 2, 3])", np.vander([1, 2, 3])),
+        ("np.polydiv([1, 0, -1], [1, 1])", np.polydiv([1, 0, -1], [1, 1])),
+        ("np.asin(0.5)", np.asin(0.5)),
+    ]
+    prog = "a = np.arange(24.0).reshape(2, 3, 4)\nb = np.arange(12.0).reshape(4, 3)\n" + "".join(
+        f"print({e})\n" for e, _ in exprs
+    )
+    assert out(prog) == "".join(f"{v}\n" for _, v in exprs)
+
+
+def test_in_place_functions_change_the_array_and_its_tensor() -> None:
+    expected = np.arange(6.0).reshape(2, 3)
+    np.put_along_axis(expected, np.array([[0], [2]]), -1.0, axis=1)
+    prog = (
+        "t = torch.arange(6.0).reshape(2, 3)\nnp.put_along_axis(t.numpy(), "
+        "np.array([[0], [2]]), -1.0, axis=1)\nprint(t.numpy())\n"
+    )
+    assert out(prog) == f"{expected}\n"
+    with pytest.raises(GradcliError, match="not supported"):
+        out("np.fill_diagonal(torch.zeros(2, 2), 1)\n")
+    with pytest.raises(GradcliError, match="read-only"):
+        out("np.copyto(np.broadcast_to(np.zeros(2), (3, 2)), 1)\n")
+
+
+def test_new_functions_are_sized_first() -> None:
+    from gradcli.base.limits import LimitError
+
+    for text in (
+        "np.broadcast_to(1.0, (10**6, 10**6))",
+        "np.tensordot(np.ones(10**5), np.ones(10**5), 0)",
+        "np.tri(10**6)",
+        "np.indices((10**4, 10**4))",
+        "np.lib.stride_tricks.sliding_window_view(np.zeros(10**5), 10**4)",
+    ):
+        with pytest.raises(LimitError):
+            out(text + "\n")

@@ -11163,3 +11163,87 @@ add(
         (r"can't index",),
     ),
 )
+
+# fixnumpy41: a program's own NumPy (complex scalar types, ufunc methods, the functions of
+# lang/numpy_more): huge results, object and callback operands, in-place writes elsewhere.
+add(
+    small(
+        "np_complex128_of_an_object",
+        "import numpy as np\nclass A:\n    def __float__(self):\n        return 1.0\n"
+        "v = np.complex128(A())",
+        (r"takes a number",),
+    ),
+    small(
+        "np_ufunc_outer_huge",
+        "import numpy as np\nv = np.arange(10**6)\nw = np.multiply.outer(v, v)",
+        LIMIT,
+    ),
+    small(
+        "np_ufunc_reduce_object_list",
+        "import numpy as np\nclass A:\n    pass\nv = np.add.reduce([A(), A()])",
+        (r"takes arrays, numbers or lists", r"Could not infer dtype"),
+    ),
+    small(
+        "np_ufunc_at_callback_indices",
+        "import numpy as np\na = np.zeros(3)\nnp.add.at(a, lambda: 0, 1)",
+        (r"takes arrays, numbers or lists",),
+    ),
+    small(
+        "np_ufunc_at_on_a_list",
+        "import numpy as np\nv = [0, 0]\nnp.add.at(v, [0], 1)",
+        (r"changes an array in place",),
+    ),
+    small(
+        "np_ufunc_reduceat_many_indices",
+        "import numpy as np\n"
+        "v = np.add.reduceat(np.ones((10**4, 10)), np.zeros(10**6, dtype=int), axis=1)",
+        LIMIT,
+    ),
+    small(
+        "np_broadcast_to_huge",
+        "import numpy as np\nv = np.broadcast_to(np.zeros(3), (10**9, 3))\nprint(v.sum())",
+        LIMIT,
+    ),
+    small(
+        "np_tensordot_huge_work",
+        "import numpy as np\na = np.ones((3000, 3000))\nv = np.tensordot(a, a, axes=1)",
+        LIMIT,
+    ),
+    small(
+        "np_unravel_index_many_axes",
+        "import numpy as np\nv = np.unravel_index(0, (1,) * 100)",
+        (r"over 64 dimensions",),
+    ),
+    small(
+        "np_indices_huge",
+        "import numpy as np\nv = np.indices((10**5, 10**5))",
+        LIMIT,
+    ),
+    small(
+        "np_sliding_window_huge_then_copy",
+        "import numpy as np\nfrom numpy.lib.stride_tricks import sliding_window_view\n"
+        "v = sliding_window_view(np.zeros(10**6), 10**5).copy()",
+        LIMIT,
+    ),
+    small(
+        "np_block_deep_nesting",
+        "import numpy as np\nb = [1.0]\nfor i in range(200):\n    b = [b]\nv = np.block(b)",
+        LIMIT + (r"nesting",),
+    ),
+    small(
+        "np_put_along_axis_into_tensor",
+        "import numpy as np\nt = torch.zeros(2, 2)\n"
+        "np.put_along_axis(t, np.zeros((2, 1), dtype=int), 1.0, 1)",
+        REFUSED,
+    ),
+    small(
+        "np_select_object_choices",
+        "import numpy as np\nclass A:\n    pass\nv = np.select([np.ones(2) > 0], [A()])",
+        (r"takes arrays, numbers or lists", r"Could not infer dtype"),
+    ),
+    small(
+        "np_save_stays_refused",
+        "import numpy as np\nnp.save('x.npy', np.zeros(2))",
+        REFUSED,
+    ),
+)

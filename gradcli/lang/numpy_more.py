@@ -1,0 +1,747 @@
+"""More of `numpy` as tutorials and answers use it (fixnumpy41): index arithmetic
+(`np.unravel_index(np.argmax(a), a.shape)`), contractions (`np.tensordot`, `np.inner`),
+broadcasting (`np.broadcast_to`, `np.broadcast_arrays`), index grids (`np.tril_indices`,
+`np.indices`), in-place helpers (`np.put_along_axis`, `np.fill_diagonal`, `np.copyto`), the
+polynomial helpers, type queries (`np.iscomplexobj`, `np.isscalar`) and NumPy 2's alias names.
+
+As in `numpy_extra`: every argument is a number, an array, a list of numbers or a plain value
+before NumPy sees it, a tensor operand is refused with the tensor's way as the hint, and every
+result is sized (the tensor element limit) and every contraction's work bounded
+(`limits.LINALG_WORK`) before NumPy computes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError, NotSupported
+from ..core.tensor import Tensor, typename
+from ..ops.arithmetic import size_check
+from .numpy_extra import _array, _int, _number, _numpy, _plain_value
+
+
+def _count(shape: tuple) -> int:
+    n = 1
+    for d in shape:
+        n *= max(int(d), 0)
+    return n
+
+
+def _shape(v: Any, what: str, fn: str) -> tuple:
+    """A shape given as an int or a tuple/list of ints (at most 64 of them)."""
+    items = v if isinstance(v, (tuple, list)) else (v,)
+    if len(items) > 64:
+        raise GradcliError(f"numpy.{fn}(): {what} has over 64 dimensions").mirror("ValueError")
+    return tuple(_int(d, what) for d in items)
+
+
+def _axes_list(v: Any) -> list[int]:
+    return [_int(a, "axes") for a in (v if isinstance(v, (tuple, list)) else (v,))]
+
+
+def _tensordot(a: Any, b: Any, axes: Any = 2) -> Any:
+    """`np.tensordot(a, b, axes)`: the sum of products over the paired axes (an int n: the
+    last n of a with the first n of b)."""
+    x, y = _array(a, "tensordot"), _array(b, "tensordot")
+    if isinstance(axes, (list, tuple)):
+        if len(axes) != 2:
+            raise GradcliError("axes must consist of two sequences").mirror("ValueError")
+        ax_a, ax_b = _axes_list(axes[0]), _axes_list(axes[1])
+    else:
+        n = _int(axes, "axes")
+        if n < 0 or n > min(x.ndim, y.ndim):
+            return _numpy(lambda: np.tensordot(x, y, n))  # (NumPy's words: nothing computed)
+        ax_a, ax_b = list(range(x.ndim - n, x.ndim)), list(range(n))
+    try:
+        free_a = [d for i, d in enumerate(x.shape) if i not in {k % x.ndim for k in ax_a}]
+        free_b = [d for i, d in enumerate(y.shape) if i not in {k % y.ndim for k in ax_b}]
+        summed = _count(tuple(x.shape[k] for k in ax_a))
+    except (IndexError, ZeroDivisionError):
+        free_a, free_b, summed = [], [], 0  # (out of range: NumPy's error below)
+    out = tuple(free_a + free_b)
+    size_check(out, "the result of numpy.tensordot()")
+    limits.LINALG_WORK.check(_count(out) * max(summed, 1), "the work of numpy.tensordot()")
+    return _host("tensordot", x, y, axes=(ax_a, ax_b))
+
+
+def _inner(a: Any, b: Any) -> Any:
+    """`np.inner(a, b)`: the sums of products over the last axes (a number scales)."""
+    x, y = _array(a, "inner"), _array(b, "inner")
+    if x.ndim == 0 or y.ndim == 0:
+        size_check(x.shape or y.shape, "the result of numpy.inner()")
+        return _numpy(lambda: np.inner(x, y))
+    out = x.shape[:-1] + y.shape[:-1]
+    size_check(out, "the result of numpy.inner()")
+    limits.LINALG_WORK.check(_count(out) * max(int(x.shape[-1]), 1), "the work of numpy.inner()")
+    return _host("inner", x, y)
+
+
+def _host(name: str, *args: Any, **kwargs: Any) -> Any:
+    from .hostnumpy import compute
+
+    return _numpy(lambda: compute(name, *args, **kwargs))
+
+
+def _broadcast_to(array: Any, shape: Any, subok: Any = False) -> Any:
+    """`np.broadcast_to(a, shape)`: a read-only view of the array repeated to the shape."""
+    x = _array(array, "broadcast_to")
+    dims = _shape(shape, "shape", "broadcast_to")
+    size_check(dims, "the result of numpy.broadcast_to()")
+    return _numpy(lambda: np.broadcast_to(x, dims))
+
+
+def _broadcast_arrays(*args: Any) -> Any:
+    xs = [_array(a, "broadcast_arrays") for a in args]
+    shape = _numpy(lambda: np.broadcast_shapes(*(x.shape for x in xs)))
+    size_check((_count(shape) * max(len(xs), 1),), "the result of numpy.broadcast_arrays()")
+    return _numpy(lambda: tuple(np.broadcast_arrays(*xs)))
+
+
+def _broadcast_shapes(*shapes: Any) -> Any:
+    dims = [_shape(s, "a shape", "broadcast_shapes") for s in shapes]
+    return _numpy(lambda: np.broadcast_shapes(*dims))
+
+
+def _unravel_index(indices: Any, shape: Any, order: Any = "C") -> Any:
+    """`np.unravel_index(np.argmax(a), a.shape)`: the index of each flat index, one array (or
+    NumPy integer) per axis."""
+    idx = _array(indices, "unravel_index")
+    dims = _shape(shape, "shape", "unravel_index")
+    size_check((int(idx.size) * max(len(dims), 1),), "the result of numpy.unravel_index()")
+    o = _plain_value(order, "order", "unravel_index")
+    return _numpy(lambda: np.unravel_index(idx, dims, order=o))
+
+
+def _ravel_multi_index(multi_index: Any, dims: Any, mode: Any = "raise", order: Any = "C") -> Any:
+    parts = multi_index if isinstance(multi_index, (tuple, list)) else (multi_index,)
+    if len(parts) > 64:
+        raise GradcliError("too many index arrays").mirror("ValueError")
+    xs = tuple(_array(p, "ravel_multi_index") for p in parts)
+    d = _shape(dims, "dims", "ravel_multi_index")
+    m = _plain_value(mode, "mode", "ravel_multi_index")
+    o = _plain_value(order, "order", "ravel_multi_index")
+    shape = _numpy(lambda: np.broadcast_shapes(*(x.shape for x in xs)))
+    size_check(shape, "the result of numpy.ravel_multi_index()")
+    return _numpy(lambda: np.ravel_multi_index(xs, d, mode=m, order=o))
+
+
+def _empty_like(a: Any, dtype: Any = None) -> Any:
+    """`np.empty_like(a)`: an array of a's shape whose values are unspecified (NumPy's are
+    whatever the memory held): gradcli's are zeros."""
+    from .numpy_extra import _like
+
+    return _like("zeros_like")(a, dtype=dtype)
+
+
+def _two_dims(n: Any, m: Any, fn: str) -> tuple[int, int]:
+    rows = _int(n, "n")
+    cols = rows if m is None else _int(m, "m")
+    size_check((max(rows, 0), max(cols, 0)), f"the result of numpy.{fn}()")
+    return rows, cols
+
+
+def _tri_indices(name: str) -> Callable[..., Any]:
+    """`np.triu_indices(n, k=1)`: the row and column indices of the triangle."""
+
+    def call(n: Any, k: Any = 0, m: Any = None) -> Any:
+        rows, cols = _two_dims(n, m, name)
+        size_check((2, max(rows, 0), max(cols, 0)), f"the result of numpy.{name}()")
+        off = _int(k, "k")
+        return _numpy(lambda: getattr(np, name)(rows, off, cols))
+
+    call.__name__ = name
+    return call
+
+
+def _tri_indices_from(name: str) -> Callable[..., Any]:
+    def call(arr: Any, k: Any = 0) -> Any:
+        x = _array(arr, name)
+        size_check((2 * int(x.size),), f"the result of numpy.{name}()")
+        off = _int(k, "k")
+        return _numpy(lambda: getattr(np, name)(x, off))
+
+    call.__name__ = name
+    return call
+
+
+def _tri(N: Any, M: Any = None, k: Any = 0, dtype: Any = None) -> Any:  # noqa: N803
+    from .arrays import _dtype
+
+    rows, cols = _two_dims(N, M, "tri")
+    off = _int(k, "k")
+    return _numpy(lambda: np.tri(rows, cols, off, dtype=_dtype(dtype, "tri") or np.float64))
+
+
+def _diag_indices(n: Any, ndim: Any = 2) -> Any:
+    size, dims = _int(n, "n"), _int(ndim, "ndim")
+    size_check((max(size, 0), max(min(dims, 64), 0)), "the result of numpy.diag_indices()")
+    if dims > 64:
+        raise GradcliError("numpy.diag_indices(): ndim is over 64").mirror("ValueError")
+    return _numpy(lambda: np.diag_indices(size, dims))
+
+
+def _diag_indices_from(arr: Any) -> Any:
+    x = _array(arr, "diag_indices_from")
+    return _numpy(lambda: np.diag_indices_from(x))
+
+
+def _indices(dimensions: Any, dtype: Any = None, sparse: Any = False) -> Any:
+    from .arrays import _dtype
+
+    dims = _shape(dimensions, "dimensions", "indices")
+    total = sum(dims) if sparse else _count(dims) * len(dims)
+    size_check((total,), "the result of numpy.indices()")
+    dt = _dtype(dtype, "indices") or np.int64
+    return _numpy(lambda: np.indices(dims, dtype=dt, sparse=bool(sparse)))
+
+
+def _vander(x: Any, N: Any = None, increasing: Any = False) -> Any:  # noqa: N803
+    v = _array(x, "vander")
+    cols = int(v.size) if N is None else _int(N, "N")
+    size_check((int(v.size), max(cols, 0)), "the result of numpy.vander()")
+    return _numpy(lambda: np.vander(v, cols, increasing=bool(increasing)))
+
+
+def _diagflat(v: Any, k: Any = 0) -> Any:
+    x = _array(v, "diagflat")
+    off = _int(k, "k")
+    n = int(x.size) + abs(off)
+    size_check((n, n), "the result of numpy.diagflat()")
+    return _numpy(lambda: np.diagflat(x, off))
+
+
+def _geomspace(start: Any, stop: Any, num: Any = 50, endpoint: Any = True) -> Any:
+    count = _int(num, "num")
+    size_check((max(count, 0),), "the result of numpy.geomspace()")
+    a, b = _number(start, "geomspace"), _number(stop, "geomspace")
+    return _numpy(lambda: np.geomspace(a, b, count, endpoint=bool(endpoint)))
+
+
+def _resize(a: Any, new_shape: Any) -> Any:
+    x = _array(a, "resize")
+    dims = _shape(new_shape, "new_shape", "resize")
+    size_check(dims, "the result of numpy.resize()")
+    return _numpy(lambda: np.resize(x, dims))
+
+
+def _split_along(name: str, axis: int) -> Callable[..., Any]:
+    """`np.hsplit(a, 2)` / vsplit / dsplit: np.split along their axis (hsplit: the first of
+    a 1-d array)."""
+
+    def call(ary: Any, indices_or_sections: Any) -> Any:
+        from .numpy_extra import _split
+
+        x = _array(ary, name)
+        need = {"vsplit": 2, "dsplit": 3}.get(name, 1)
+        if x.ndim < need:
+            return list(_numpy(lambda: getattr(np, name)(x, 1)))  # (NumPy's words)
+        ax = 0 if name == "hsplit" and x.ndim == 1 else axis
+        return _split(x, indices_or_sections, ax)
+
+    call.__name__ = name
+    return call
+
+
+def _select(condlist: Any, choicelist: Any, default: Any = 0) -> Any:
+    if not isinstance(condlist, (list, tuple)) or not isinstance(choicelist, (list, tuple)):
+        raise GradcliError("select with an empty condition list is not possible").mirror(
+            "ValueError"
+        )
+    conds = [_array(c, "select") for c in condlist]
+    choices = [_array(c, "select") for c in choicelist]
+    d = default if type(default) in (bool, int, float) else _array(default, "select")
+    shapes = [c.shape for c in conds + choices] + [np.shape(d)]
+    shape = _numpy(lambda: np.broadcast_shapes(*shapes))
+    size_check((_count(shape) * max(len(conds), 1),), "the work of numpy.select()")
+    return _numpy(lambda: np.select(conds, choices, d))
+
+
+def _choose(a: Any, choices: Any, mode: Any = "raise") -> Any:
+    x = _array(a, "choose")
+    if not isinstance(choices, (list, tuple, np.ndarray)):
+        raise GradcliError("numpy.choose(): choices must be a sequence of arrays").mirror(
+            "TypeError"
+        )
+    cs = [_array(c, "choose") for c in choices]
+    shape = _numpy(lambda: np.broadcast_shapes(x.shape, *(c.shape for c in cs)))
+    size_check(shape, "the result of numpy.choose()")
+    m = _plain_value(mode, "mode", "choose")
+    return _numpy(lambda: np.choose(x, cs, mode=m))
+
+
+def _in_place(v: Any, fn: str) -> np.ndarray:
+    """The array a function changes in place (an array that shares a tensor's memory changes
+    the tensor too); a tensor is refused: its own in-place method is PyTorch's."""
+    if isinstance(v, Tensor):
+        raise NotSupported(
+            f"numpy.{fn}() of a tensor is not supported by gradcli",
+            hint="use the tensor's own in-place method (scatter_, fill_diagonal_, copy_), "
+            "or call it on t.numpy()",
+        )
+    if not isinstance(v, np.ndarray):
+        raise GradcliError(f"argument 1 must be numpy.ndarray, not {typename(v)}").mirror(
+            "TypeError"
+        )
+    if not v.flags.writeable:
+        raise GradcliError("assignment destination is read-only").mirror("ValueError")
+    return v
+
+
+def _value_operand(v: Any, fn: str) -> Any:
+    return v if type(v) in (bool, int, float, complex) else _array(v, fn)
+
+
+def _put_along_axis(arr: Any, indices: Any, values: Any, axis: Any) -> None:
+    a = _in_place(arr, "put_along_axis")
+    idx = _array(indices, "put_along_axis")
+    vals = _value_operand(values, "put_along_axis")
+    ax = None if axis is None else _int(axis, "axis")
+    _numpy(lambda: np.put_along_axis(a, idx, vals, ax))
+
+
+def _fill_diagonal(a: Any, val: Any, wrap: Any = False) -> None:
+    x = _in_place(a, "fill_diagonal")
+    v = _value_operand(val, "fill_diagonal")
+    _numpy(lambda: np.fill_diagonal(x, v, wrap=bool(wrap)))
+
+
+def _copyto(dst: Any, src: Any, casting: Any = "same_kind", where: Any = True) -> None:
+    d = _in_place(dst, "copyto")
+    s = _value_operand(src, "copyto")
+    w = where if type(where) is bool else _array(where, "copyto")
+    c = _plain_value(casting, "casting", "copyto")
+    _numpy(lambda: np.copyto(d, s, casting=c, where=w))
+
+
+def _put(a: Any, ind: Any, v: Any, mode: Any = "raise") -> None:
+    x = _in_place(a, "put")
+    idx = _array(ind, "put")
+    vals = _value_operand(v, "put")
+    m = _plain_value(mode, "mode", "put")
+    _numpy(lambda: np.put(x, idx, vals, mode=m))
+
+
+def _putmask(a: Any, mask: Any, values: Any) -> None:
+    x = _in_place(a, "putmask")
+    m = _array(mask, "putmask")
+    vals = _value_operand(values, "putmask")
+    _numpy(lambda: np.putmask(x, m, vals))
+
+
+def _place(arr: Any, mask: Any, vals: Any) -> None:
+    x = _in_place(arr, "place")
+    m = _array(mask, "place")
+    v = _value_operand(vals, "place")
+    _numpy(lambda: np.place(x, m, v))
+
+
+def _block(arrays: Any) -> Any:
+    """`np.block([[A, B], [C, D]])`: the arrays assembled by their nesting (sized first)."""
+    total = 0
+    todo = [(arrays, 0)]
+    while todo:
+        item, depth = todo.pop()
+        limits.NESTING.check(depth, "the nesting of the lists given to numpy.block()")
+        if isinstance(item, list):
+            todo.extend((x, depth + 1) for x in item)
+        else:
+            total += int(_array(item, "block").size)
+    size_check((total,), "the result of numpy.block()")
+
+    def read(v: Any) -> Any:
+        return [read(x) for x in v] if isinstance(v, list) else _array(v, "block")
+
+    parts = read(arrays)
+    return _numpy(lambda: np.block(parts))
+
+
+def _ix(*args: Any) -> Any:
+    xs = [_array(a, "ix_") for a in args]
+    if len(xs) > 64:
+        raise GradcliError("numpy.ix_(): over 64 sequences").mirror("ValueError")
+    return _numpy(lambda: np.ix_(*xs))
+
+
+def _iscomplexobj(x: Any) -> bool:
+    if isinstance(x, Tensor):
+        return x.dtype.kind == "c"  # (NumPy reads its dtype)
+    if isinstance(x, (complex, np.complexfloating)):
+        return True
+    if isinstance(x, np.ndarray):
+        return x.dtype.kind == "c"
+    if isinstance(x, (bool, int, float, np.generic)):
+        return False
+    return _array(x, "iscomplexobj").dtype.kind == "c"
+
+
+def _isrealobj(x: Any) -> bool:
+    return not _iscomplexobj(x)
+
+
+def _isscalar(element: Any) -> bool:
+    """`np.isscalar(v)`: a number, a NumPy scalar or a string (not an array, list or tensor)."""
+    return isinstance(element, (bool, int, float, complex, str, bytes, np.generic))
+
+
+def _roots(p: Any) -> Any:
+    x = _array(p, "roots")
+    limits.LINALG_WORK.check(int(x.size) ** 3, "the work of numpy.roots()")
+    return _host("roots", x)
+
+
+def _poly1(name: str) -> Callable[..., Any]:
+    """np.polyder / polyint (m times) of a polynomial's coefficients."""
+
+    def call(p: Any, m: Any = 1) -> Any:
+        x = _array(p, name)
+        times = _int(m, "m")
+        size_check((int(x.size) + max(times, 0),), f"the result of numpy.{name}()")
+        return _numpy(lambda: getattr(np, name)(x, times))
+
+    call.__name__ = name
+    return call
+
+
+def _poly2(name: str) -> Callable[..., Any]:
+    """np.polyadd / polysub / polymul / polydiv of two polynomials' coefficients."""
+
+    def call(a1: Any, a2: Any) -> Any:
+        x, y = _array(a1, name), _array(a2, name)
+        size_check((int(x.size) + int(y.size),), f"the result of numpy.{name}()")
+        limits.LINALG_WORK.check(int(x.size) * int(y.size), f"the work of numpy.{name}()")
+        return _numpy(lambda: getattr(np, name)(x, y))
+
+    call.__name__ = name
+    return call
+
+
+def _unique_result(name: str, kind: str, fields: tuple[str, ...]) -> Callable[..., Any]:
+    """`np.unique_counts(y)`: NumPy's named tuple of the unique values and their counts (or
+    indices, inverse)."""
+
+    def call(x: Any) -> Any:
+        from .numpy_extra import _result_type
+
+        a = _array(x, name)
+        out = _numpy(lambda: tuple(getattr(np, name)(a)))
+        return _result_type(kind, fields).make(list(out), {})
+
+    call.__name__ = name
+    return call
+
+
+def _sliding_window_view(x: Any, window_shape: Any, axis: Any = None) -> Any:
+    """`sliding_window_view(x, 3)`: a read-only view of every window (no copy), sized as the
+    array it stands for."""
+    a = _array(x, "sliding_window_view")
+    w = _shape(window_shape, "window_shape", "sliding_window_view")
+    ax = None if axis is None else _shape(axis, "axis", "sliding_window_view")
+    view = _numpy(lambda: np.lib.stride_tricks.sliding_window_view(a, w, axis=ax))
+    size_check(view.shape, "the result of sliding_window_view()")
+    return view
+
+
+def _printed(kind: str) -> Callable[..., Any]:
+    """`np.array2string(a, precision=3, separator=', ')`, `np.array_repr`, `np.array_str`:
+    NumPy's text of the array under the options given (checked as `np.set_printoptions`
+    checks them, for this call only), its least length checked against the string limit
+    before NumPy makes it."""
+    from . import numpy_printing as P
+
+    def call(
+        a: Any,
+        max_line_width: Any = None,
+        precision: Any = None,
+        suppress_small: Any = None,
+        separator: Any = " ",
+        prefix: Any = "",
+        *,
+        threshold: Any = None,
+        edgeitems: Any = None,
+        sign: Any = None,
+        floatmode: Any = None,
+        suffix: Any = "",
+    ) -> str:
+        x = _array(a, kind)
+        words = {"separator": separator, "prefix": prefix, "suffix": suffix}
+        texts = {k: P._text(v, k) for k, v in words.items()}
+        if kind != "array2string" and (
+            separator != " " or prefix or suffix or threshold is not None or edgeitems
+        ):
+            raise GradcliError(f"{kind}() got an unexpected keyword argument").mirror("TypeError")
+        options = P.PrintOptions(
+            precision=precision,
+            threshold=threshold,
+            edgeitems=edgeitems,
+            linewidth=max_line_width,
+            suppress=suppress_small,
+            sign=sign,
+            floatmode=floatmode,
+        )
+        options.enter()
+        try:
+            floor = P.text_floor(x)
+            if floor:
+                floor += int(x.size) * len(texts["separator"])
+                limits.STRING_CHARS.check(floor, "the length of the string (at least)")
+            if kind == "array2string":
+                return _numpy(lambda: np.array2string(x, **texts))
+            return _numpy(lambda: getattr(np, kind)(x))
+        finally:
+            options.exit()
+
+    call.__name__ = kind
+    return call
+
+
+def _make_dtype(obj: Any, align: Any = False, copy: Any = False) -> np.dtype:
+    """`np.dtype('float32')`, `np.dtype(np.int64)`, `np.dtype(float)`: NumPy's dtype object
+    (of the dtypes gradcli's arrays have)."""
+    from .arrays import _dtype
+    from .values import DType
+
+    if isinstance(obj, np.dtype):
+        return obj
+    if isinstance(obj, DType) and not getattr(type(obj), "NUMPY_SCALAR", False):
+        raise GradcliError(f"Cannot interpret '{obj!r}' as a data type").mirror("TypeError")
+    if isinstance(obj, str) and len(obj) > 32:
+        raise NotSupported(
+            "numpy.dtype() of a string of over 32 characters is not supported by gradcli",
+            hint="np.dtype('float32'), np.dtype(np.int64)",
+        )
+    if obj is None:
+        return np.dtype(np.float64)
+    found = _dtype(getattr(obj, "np", obj), "dtype")
+    if found is None:
+        raise GradcliError(f"Cannot interpret '{obj!r}' as a data type").mirror("TypeError")
+    return np.dtype(found)
+
+
+# NumPy's floating-point error handling (np.seterr / np.errstate): the settings a program reads
+# back. gradcli's NumPy computations never raise on them ('raise' and 'call' are refused).
+ERR_DEFAULTS = {"divide": "warn", "over": "warn", "under": "ignore", "invalid": "warn"}
+_ERR: dict[str, str] = dict(ERR_DEFAULTS)
+_ERR_MODES = ("ignore", "warn", "raise", "call", "print", "log")
+
+
+def reset_errors() -> None:
+    _ERR.clear()
+    _ERR.update(ERR_DEFAULTS)
+
+
+def _err_settings(all: Any = None, **kinds: Any) -> dict[str, str]:  # noqa: A002
+    new = dict(_ERR)
+    given = {k: all for k in ERR_DEFAULTS} if all is not None else {}
+    for k, v in kinds.items():
+        if k not in ERR_DEFAULTS:
+            raise GradcliError(f"seterr() got an unexpected keyword argument '{k}'").mirror(
+                "TypeError"
+            )
+        if v is not None:
+            given[k] = v
+    for k, v in given.items():
+        if v not in _ERR_MODES:
+            raise (
+                GradcliError(
+                    f"Invalid value {v!r} for {k}; must be one of ignore, warn, raise, call, "
+                    "print, log"
+                ).mirror("ValueError")
+                if isinstance(v, str)
+                else GradcliError(f"invalid error handling mode {v!r}").mirror("ValueError")
+            )
+        if v in ("raise", "call"):
+            raise NotSupported(
+                f"numpy floating-point error mode {v!r} is not supported by gradcli",
+                hint="check the result instead: np.isfinite(x).all()",
+            )
+        new[k] = v
+    return new
+
+
+def _seterr(
+    all: Any = None,  # noqa: A002
+    divide: Any = None,
+    over: Any = None,
+    under: Any = None,
+    invalid: Any = None,
+) -> dict[str, str]:
+    old = dict(_ERR)
+    new = _err_settings(all, divide=divide, over=over, under=under, invalid=invalid)
+    _ERR.update(new)
+    return old
+
+
+def _geterr() -> dict[str, str]:
+    return dict(_ERR)
+
+
+class ErrState:
+    """`with np.errstate(divide='ignore'):`: the settings for the block, the ones before
+    restored when it ends."""
+
+    program_context = True
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.new = _err_settings(**kwargs)  # (checked when made, as NumPy's)
+        self.saved: dict[str, str] | None = None
+        self.as_value: Any = None
+
+    def program_typename(self) -> str:
+        return "errstate"
+
+    def __repr__(self) -> str:
+        return f"<numpy.errstate object at {id(self):#x}>"
+
+    def enter(self) -> None:
+        self.saved = dict(_ERR)
+        _ERR.update(self.new)
+
+    def exit(self) -> None:
+        if self.saved is not None:
+            _ERR.update(self.saved)
+            self.saved = None
+
+
+def _errstate(
+    *,
+    all: Any = None,  # noqa: A002
+    divide: Any = None,
+    over: Any = None,
+    under: Any = None,
+    invalid: Any = None,
+    call: Any = None,
+) -> ErrState:
+    if call is not None:
+        raise NotSupported(
+            "numpy.errstate(call=...) is not supported by gradcli",
+            hint="check the result instead: np.isfinite(x).all()",
+        )
+    return ErrState(all=all, divide=divide, over=over, under=under, invalid=invalid)
+
+
+# NumPy's functions of one array (or two) whose results are no larger than the operands:
+# added to `numpy_extra._PLAIN` (name -> arrays, keywords, sizing).
+PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
+    "array_equiv": (2, (), "none"),
+    "ediff1d": (1, (), "none"),
+    "copy": (1, ("order",), "none"),
+    "compress": (2, ("axis",), "none"),
+    "nancumprod": (1, ("axis",), "none"),
+    "cumulative_sum": (1, ("axis", "include_initial"), "rows"),
+    "cumulative_prod": (1, ("axis", "include_initial"), "rows"),
+    "unique_values": (1, (), "none"),
+    "unstack": (1, ("axis",), "none"),
+    "matrix_transpose": (1, (), "none"),
+    "permute_dims": (1, ("axes",), "none"),
+    "sort_complex": (1, (), "none"),
+    "unwrap": (1, ("discont", "axis", "period"), "none"),
+    "real_if_close": (1, ("tol",), "none"),
+    "iscomplex": (1, (), "none"),
+    "isreal": (1, (), "none"),
+    "asarray_chkfinite": (1, (), "none"),
+    "asanyarray": (1, (), "none"),
+    **{
+        name: (1, (), "none")
+        for name in (
+            "isneginf isposinf signbit spacing positive invert bitwise_not bitwise_invert i0 "
+            "modf frexp tan arcsinh arccosh arctanh"
+        ).split()
+    },
+    **{
+        name: (2, (), "broadcast")
+        for name in (
+            "ldexp left_shift right_shift bitwise_left_shift bitwise_right_shift divmod vecdot"
+        ).split()
+    },
+}
+
+# NumPy 2's other names of the same functions
+ALIASES = {
+    "acos": "arccos",
+    "asin": "arcsin",
+    "atan": "arctan",
+    "acosh": "arccosh",
+    "asinh": "arcsinh",
+    "atanh": "arctanh",
+    "atan2": "arctan2",
+    "pow": "power",
+    "concat": "concatenate",
+}
+
+
+def functions() -> dict[str, Any]:
+    from .numpy_extra import _plain
+
+    out: dict[str, Any] = {
+        name: _plain(name, arrays, keywords, sized)
+        for name, (arrays, keywords, sized) in PLAIN.items()
+    }
+    out.update(
+        {
+            "tensordot": _tensordot,
+            "inner": _inner,
+            "broadcast_to": _broadcast_to,
+            "broadcast_arrays": _broadcast_arrays,
+            "broadcast_shapes": _broadcast_shapes,
+            "unravel_index": _unravel_index,
+            "ravel_multi_index": _ravel_multi_index,
+            "empty_like": _empty_like,
+            "tril_indices": _tri_indices("tril_indices"),
+            "triu_indices": _tri_indices("triu_indices"),
+            "tril_indices_from": _tri_indices_from("tril_indices_from"),
+            "triu_indices_from": _tri_indices_from("triu_indices_from"),
+            "tri": _tri,
+            "diag_indices": _diag_indices,
+            "diag_indices_from": _diag_indices_from,
+            "indices": _indices,
+            "vander": _vander,
+            "diagflat": _diagflat,
+            "geomspace": _geomspace,
+            "resize": _resize,
+            "hsplit": _split_along("hsplit", 1),
+            "vsplit": _split_along("vsplit", 0),
+            "dsplit": _split_along("dsplit", 2),
+            "select": _select,
+            "choose": _choose,
+            "put_along_axis": _put_along_axis,
+            "fill_diagonal": _fill_diagonal,
+            "copyto": _copyto,
+            "put": _put,
+            "putmask": _putmask,
+            "place": _place,
+            "block": _block,
+            "ix_": _ix,
+            "iscomplexobj": _iscomplexobj,
+            "isrealobj": _isrealobj,
+            "isscalar": _isscalar,
+            "roots": _roots,
+            "array2string": _printed("array2string"),
+            "array_repr": _printed("array_repr"),
+            "array_str": _printed("array_str"),
+            "seterr": _seterr,
+            "geterr": _geterr,
+            "errstate": _errstate,
+            "unique_counts": _unique_result(
+                "unique_counts", "UniqueCountsResult", ("values", "counts")
+            ),
+            "unique_inverse": _unique_result(
+                "unique_inverse", "UniqueInverseResult", ("values", "inverse_indices")
+            ),
+            "unique_all": _unique_result(
+                "unique_all",
+                "UniqueAllResult",
+                ("values", "indices", "inverse_indices", "counts"),
+            ),
+            **{name: _poly1(name) for name in ("polyder", "polyint")},
+            **{name: _poly2(name) for name in ("polyadd", "polysub", "polymul", "polydiv")},
+        }
+    )
+    return out
+
+
+def stride_tricks() -> dict[str, Any]:
+    return {"sliding_window_view": _sliding_window_view}

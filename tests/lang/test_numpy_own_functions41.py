@@ -131,3 +131,32 @@ def test_new_functions_are_sized_first() -> None:
     ):
         with pytest.raises(LimitError):
             out(text + "\n")
+
+
+def test_text_dtype_and_error_settings_are_numpys() -> None:
+    w = np.array([[0.123456, -2.5], [1e-6, 3.0]])
+    exprs = [
+        (
+            "np.array2string(w, precision=2, separator=', ')",
+            np.array2string(w, precision=2, separator=", "),
+        ),
+        ("np.array_repr(w, precision=3)", np.array_repr(w, precision=3)),
+        ("np.array_str(w, suppress_small=True)", np.array_str(w, suppress_small=True)),
+        ("repr(np.dtype('c8'))", repr(np.dtype("c8"))),
+        ("np.dtype(np.uint8).itemsize", 1),
+    ]
+    prog = f"w = np.array({w.tolist()})\n" + "".join(f"print({e})\n" for e, _ in exprs)
+    assert out(prog) == "".join(f"{v}\n" for _, v in exprs)
+    # the settings a block sets are read back in it, and put back after it
+    prog = (
+        "with np.errstate(over='ignore'):\n    print(np.geterr()['over'])\n"
+        "print(np.geterr()['over'])\n"
+    )
+    assert out(prog) == "ignore\nwarn\n"
+    with pytest.raises(GradcliError, match="not supported"):
+        out("np.seterr(all='raise')\n")
+    with pytest.raises(GradcliError, match="print options|string"):
+        out(
+            "s = np.array2string(np.zeros(10**6), threshold=10**7, precision=8, "
+            "floatmode='fixed')\n"
+        )

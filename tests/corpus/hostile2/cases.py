@@ -11247,3 +11247,28 @@ add(
         REFUSED,
     ),
 )
+
+# fixnumpy41: NumPy's text, dtype objects and error settings.
+add(
+    small(
+        "np_array2string_huge_text",
+        "import numpy as np\ns = np.array2string(np.zeros(10**6), threshold=10**7, "
+        "floatmode='fixed', precision=20)",
+        LIMIT + (r"precision",),
+    ),
+    small(
+        "np_array2string_object_separator",
+        "import numpy as np\nclass A:\n    pass\ns = np.array2string(np.zeros(2), separator=A())",
+        (r"must be a string",),
+    ),
+    small(
+        "np_errstate_callback",
+        "import numpy as np\nwith np.errstate(call=print, all='call'):\n    pass",
+        REFUSED,
+    ),
+    small(
+        "np_dtype_long_text",
+        "import numpy as np\nd = np.dtype('f4,' * 100_000)",
+        REFUSED,
+    ),
+)

@@ -160,3 +160,19 @@ def test_text_dtype_and_error_settings_are_numpys() -> None:
             "s = np.array2string(np.zeros(10**6), threshold=10**7, precision=8, "
             "floatmode='fixed')\n"
         )
+
+
+def test_bit_generators_and_legacy_state_are_numpys() -> None:
+    ss = np.random.SeedSequence(99)
+    expected = [np.random.default_rng(k).integers(1000) for k in ss.spawn(2)]
+    g = np.random.Generator(np.random.SFC64(4))
+    prog = (
+        "ss = np.random.SeedSequence(99)\n"
+        "print([np.random.default_rng(k).integers(1000) for k in ss.spawn(2)])\n"
+        "print(np.random.Generator(np.random.SFC64(4)).random(3))\n"
+        "np.random.seed(5)\ns = np.random.get_state()\na = np.random.randn(2)\n"
+        "np.random.set_state(s)\nprint((a == np.random.randn(2)).all())\n"
+    )
+    assert out(prog) == f"{expected}\n{g.random(3)}\nTrue\n"
+    with pytest.raises(GradcliError, match="624"):
+        out("np.random.set_state(('MT19937', np.zeros(3, dtype=np.uint32), 0, 0, 0.0))\n")

@@ -11272,3 +11272,32 @@ add(
         REFUSED,
     ),
 )
+
+# fixnumpy41: NumPy's bit generators, seed sequences and the legacy state.
+add(
+    small(
+        "np_seed_sequence_spawn_huge",
+        "import numpy as np\nkids = np.random.SeedSequence(1).spawn(10**9)",
+        LIMIT,
+    ),
+    small(
+        "np_generator_spawn_huge",
+        "import numpy as np\nkids = np.random.default_rng(1).spawn(10**9)",
+        LIMIT,
+    ),
+    small(
+        "np_bit_generator_huge_seed",
+        "import numpy as np\ng = np.random.PCG64(10**100000)",
+        LIMIT + (r"integer",),
+    ),
+    small(
+        "np_set_state_object",
+        "import numpy as np\nclass A:\n    pass\nnp.random.set_state(('MT19937', A(), 0, 0, 0.0))",
+        (r"624 elements",),
+    ),
+    small(
+        "np_generator_of_object",
+        "import numpy as np\nclass A:\n    capsule = 1\ng = np.random.Generator(A())",
+        (r"capsule",),
+    ),
+)

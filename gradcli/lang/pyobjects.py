@@ -1428,6 +1428,13 @@ def method(owner: Any, attr: str) -> Any:
                 hint="name the reshaped array: `a = a.reshape(new_shape)` (the same number of "
                 "values), or make a new one with np.zeros(new_shape) and copy into it",
             )
+        if attr in ("tofile", "dump", "dumps"):
+            from ..base.errors import QUALIFIED_MEANING
+
+            raise NotSupported(
+                f"`.{attr}` of a NumPy array is not supported in gradcli programs",
+                hint=QUALIFIED_MEANING["numpy.save"],
+            )
         raise NotSupported(
             f"`.{attr}` of a NumPy array is not supported in gradcli programs",
             expected="printing it, .shape, .tolist(), indexing",

@@ -47,7 +47,7 @@ FUNCTIONS = frozenset(
         f"linalg.{n}"
         for n in (
             "norm inv pinv det slogdet matrix_rank eig eigh eigvals eigvalsh svd qr cholesky "
-            "solve lstsq"
+            "solve lstsq cond svdvals matrix_norm vector_norm matrix_power multi_dot"
         ).split()
     ]
 )

@@ -561,6 +561,14 @@ _LINALG = {
     "cholesky": 1,
     "solve": 2,
     "lstsq": 2,
+    # (fixnumpy41) NumPy 2's array-API functions and the condition number
+    "cond": 1,
+    "svdvals": 1,
+    "matrix_norm": 1,
+    "vector_norm": 1,
+    "trace": 1,
+    "diagonal": 1,
+    "matrix_transpose": 1,
 }
 
 
@@ -622,6 +630,9 @@ def linalg_functions() -> dict[str, Any]:
     out: dict[str, Any] = {"norm": _norm, "LinAlgError": CLASSES["LinAlgError"]}
     for name, arrays in _LINALG.items():
         out[name] = _linalg(name, arrays)
+    from . import numpy_more
+
+    out.update(numpy_more.linalg_functions())
     return out
 
 

@@ -623,6 +623,119 @@ def _errstate(
     return ErrState(all=all, divide=divide, over=over, under=under, invalid=invalid)
 
 
+class Vectorized:
+    """`np.vectorize(f)` (and `@np.vectorize`): the program's function called on each element
+    of the broadcast operands (each element as the Python number NumPy passes; without
+    `otypes` first once on the first elements as NumPy's scalars, whose results fix the
+    dtypes, as NumPy does), each call a loop iteration, the results NumPy's arrays."""
+
+    def __init__(
+        self,
+        pyfunc: Any,
+        otypes: Any = None,
+        doc: Any = None,
+        excluded: Any = None,
+        cache: Any = False,
+        signature: Any = None,
+    ) -> None:
+        if not callable(pyfunc) and not hasattr(pyfunc, "__gradcli_call__"):
+            raise GradcliError(f"'{typename(pyfunc)}' object is not callable").mirror("TypeError")
+        if excluded is not None or signature is not None or cache:
+            raise NotSupported(
+                "numpy.vectorize(excluded=..., signature=..., cache=...) is not supported by "
+                "gradcli",
+                hint="call np.vectorize(f) (or with otypes=[...]) on numbers' arrays",
+            )
+        self.fn = pyfunc
+        self.otypes = None if otypes is None else _otypes(otypes)
+
+    def __repr__(self) -> str:
+        return f"<numpy.vectorize object at {id(self):#x}>"
+
+    def program_typename(self) -> str:
+        return "vectorize"
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        from .values import current
+
+        return self.__gradcli_call__(current(), list(args), kwargs)
+
+    def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
+        if rt is None:
+            from .values import current
+
+            rt = current()
+        if kwargs:
+            raise NotSupported(
+                "keyword arguments to a numpy.vectorize function are not supported by gradcli",
+                hint="give the arguments by position",
+            )
+        xs = [_array(a, "vectorize") for a in args]
+        shape = _numpy(lambda: np.broadcast_shapes(*(x.shape for x in xs)))
+        size_check(shape, "the result of a numpy.vectorize function")
+        n = _count(shape)
+        otypes = self.otypes
+        if otypes is None:
+            if n == 0:
+                raise GradcliError(
+                    "cannot call `vectorize` on size 0 inputs unless `otypes` is set"
+                ).mirror("ValueError")
+            first = self._one(rt, [x.flat[0] for x in xs])
+            otypes = [
+                np.asarray(v).dtype for v in (first if isinstance(first, tuple) else (first,))
+            ]
+        parts = [np.broadcast_to(x, shape) for x in xs]
+        outs = [np.empty(shape, dtype=object) for _ in otypes]
+        for at in np.ndindex(*shape):
+            got = self._one(rt, [p[at].item() for p in parts])
+            values = got if isinstance(got, tuple) else (got,)
+            if len(values) != len(outs):
+                raise GradcliError(
+                    f"the function of numpy.vectorize returned {len(values)} values, "
+                    f"{len(outs)} before"
+                ).mirror("ValueError")
+            for o, v in zip(outs, values):
+                o[at] = v
+        try:
+            made = tuple(np.asarray(o, dtype=t) for o, t in zip(outs, otypes))
+        except (TypeError, ValueError, OverflowError) as e:
+            raise GradcliError(str(e)).mirror(type(e).__name__) from None
+        return made if len(made) > 1 else made[0]
+
+    def _one(self, rt: Any, values: list) -> Any:
+        rt.iterations += 1
+        limits.LOOP_ITERATIONS.check(rt.iterations, "the number of loop iterations")
+        out = rt.call(self.fn, values, {}, None)
+        items = out if isinstance(out, tuple) and 0 < len(out) <= 32 else (out,)
+        for v in items:
+            if not isinstance(v, (bool, int, float, complex, np.generic)) or (
+                isinstance(v, np.generic) and v.dtype.kind not in "biufc"
+            ):
+                raise NotSupported(
+                    f"a numpy.vectorize function that returns {typename(v)} is not supported "
+                    "by gradcli",
+                    hint="return a number (or a tuple of numbers) for each element",
+                )
+        return out
+
+
+def _vectorize(pyfunc: Any, *args: Any, **kwargs: Any) -> Vectorized:
+    return Vectorized(pyfunc, *args, **kwargs)
+
+
+def _otypes(v: Any) -> list[np.dtype]:
+    from .arrays import _dtype
+
+    items = list(v) if isinstance(v, (list, tuple)) else [v]
+    if isinstance(v, str):
+        items = list(v)  # (NumPy's type characters: 'd', 'f', 'l'...)
+    if not items or len(items) > 32:
+        raise GradcliError("numpy.vectorize(): otypes must name 1 to 32 dtypes").mirror(
+            "ValueError"
+        )
+    return [np.dtype(_dtype(getattr(t, "np", t), "vectorize")) for t in items]
+
+
 # NumPy's functions of one array (or two) whose results are no larger than the operands:
 # added to `numpy_extra._PLAIN` (name -> arrays, keywords, sizing).
 PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
@@ -725,6 +838,7 @@ def functions() -> dict[str, Any]:
             "seterr": _seterr,
             "geterr": _geterr,
             "errstate": _errstate,
+            "vectorize": _vectorize,
             "unique_counts": _unique_result(
                 "unique_counts", "UniqueCountsResult", ("values", "counts")
             ),
@@ -741,6 +855,97 @@ def functions() -> dict[str, Any]:
         }
     )
     return out
+
+
+def _matrix_power(a: Any, n: Any) -> Any:
+    """`np.linalg.matrix_power(A, n)`: A multiplied by itself (by squaring: about 2 log2 |n|
+    products), its inverse's powers for a negative n."""
+    x = _array(a, "linalg.matrix_power")
+    k = _int(n, "n")
+    m = int(x.shape[-1]) if x.ndim else 0
+    batch = _count(x.shape[:-2]) if x.ndim > 2 else 1
+    steps = 2 * max(abs(k), 1).bit_length() + 1
+    limits.LINALG_WORK.check(m**3 * batch * steps, "the work of numpy.linalg.matrix_power()")
+    return _linalg_host("matrix_power", x, k)
+
+
+def _multi_dot(arrays: Any, *, out: Any = None) -> Any:
+    """`np.linalg.multi_dot([A, B, C])`: the product of the chain (NumPy picks the order)."""
+    if out is not None:
+        raise NotSupported(
+            "numpy.linalg.multi_dot(out=...) is not supported by gradcli",
+            hint="name the result: r = np.linalg.multi_dot([...])",
+        )
+    if not isinstance(arrays, (list, tuple)) or len(arrays) > 1000:
+        raise GradcliError("multi_dot() takes a list of at most 1000 arrays").mirror("TypeError")
+    xs = [_array(a, "linalg.multi_dot") for a in arrays]
+    if len(xs) < 2:
+        return _numpy(lambda: np.linalg.multi_dot(xs))  # (NumPy's words)
+    dims = [int(x.shape[0]) if x.ndim else 1 for x in xs] + [
+        int(xs[-1].shape[-1]) if xs[-1].ndim else 1
+    ]
+    # the work of the chain left to right bounds the one NumPy's order does
+    work = sum(dims[0] * dims[i] * dims[i + 1] for i in range(1, len(xs)))
+    limits.LINALG_WORK.check(work, "the work of numpy.linalg.multi_dot()")
+    size_check((dims[0], dims[-1]), "the result of numpy.linalg.multi_dot()")
+    return _linalg_host("multi_dot", xs)
+
+
+def _linalg_host(name: str, *args: Any) -> Any:
+    from .hostnumpy import compute
+
+    def run() -> Any:
+        try:
+            return compute(f"linalg.{name}", *args)
+        except np.linalg.LinAlgError as e:
+            raise GradcliError(str(e)).mirror("LinAlgError").pytorch() from None
+
+    return _numpy(run)
+
+
+def _linalg_outer(x1: Any, x2: Any) -> Any:
+    a, b = _array(x1, "linalg.outer"), _array(x2, "linalg.outer")
+    size_check((int(a.size), int(b.size)), "the result of numpy.linalg.outer()")
+    return _numpy(lambda: np.linalg.outer(a, b))
+
+
+def _linalg_cross(x1: Any, x2: Any, axis: Any = -1) -> Any:
+    a, b = _array(x1, "linalg.cross"), _array(x2, "linalg.cross")
+    shape = _numpy(lambda: np.broadcast_shapes(a.shape, b.shape))
+    size_check(shape, "the result of numpy.linalg.cross()")
+    ax = _int(axis, "axis")
+    return _numpy(lambda: np.linalg.cross(a, b, axis=ax))
+
+
+def _linalg_matmul(x1: Any, x2: Any) -> Any:
+    from .npmatmul import numpy_matmul
+
+    return numpy_matmul(_array(x1, "linalg.matmul"), _array(x2, "linalg.matmul"), "matmul")
+
+
+def _linalg_vecdot(x1: Any, x2: Any, axis: Any = -1) -> Any:
+    a, b = _array(x1, "linalg.vecdot"), _array(x2, "linalg.vecdot")
+    shape = _numpy(lambda: np.broadcast_shapes(a.shape, b.shape))
+    size_check(shape, "the work of numpy.linalg.vecdot()")
+    ax = _int(axis, "axis")
+    return _numpy(lambda: np.linalg.vecdot(a, b, axis=ax))
+
+
+def linalg_functions() -> dict[str, Any]:
+    """The members these add to `numpy.linalg`."""
+    return {
+        "matrix_power": _matrix_power,
+        "multi_dot": _multi_dot,
+        "outer": _linalg_outer,
+        "cross": _linalg_cross,
+        "matmul": _linalg_matmul,
+        "vecdot": _linalg_vecdot,
+        "tensordot": _linalg_tensordot,
+    }
+
+
+def _linalg_tensordot(x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
+    return _tensordot(x1, x2, axes)
 
 
 def stride_tricks() -> dict[str, Any]:

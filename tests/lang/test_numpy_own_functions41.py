@@ -176,3 +176,28 @@ def test_bit_generators_and_legacy_state_are_numpys() -> None:
     assert out(prog) == f"{expected}\n{g.random(3)}\nTrue\n"
     with pytest.raises(GradcliError, match="624"):
         out("np.random.set_state(('MT19937', np.zeros(3, dtype=np.uint32), 0, 0, 0.0))\n")
+
+
+def test_vectorize_calls_the_function_as_numpy_does() -> None:
+    prog = (
+        "seen = []\ndef f(x):\n    seen.append(type(x).__name__)\n    return x + 1\n"
+        "print(repr(np.vectorize(f)(np.array([1, 2]))), seen)\n"
+        "print(repr(np.vectorize(lambda a, b: a * b, otypes=[float])([1, 2], [[1], [3]])))\n"
+    )
+    expected_a = repr(np.vectorize(lambda x: x + 1)(np.array([1, 2])))
+    expected_b = repr(np.vectorize(lambda a, b: a * b, otypes=[float])([1, 2], [[1], [3]]))
+    assert out(prog) == f"{expected_a} ['int64', 'int', 'int']\n{expected_b}\n"
+    with pytest.raises(GradcliError, match="not supported"):
+        out("np.vectorize(lambda x: 'a')([1])\n")
+
+
+def test_linalg_additions_are_numpys() -> None:
+    a = np.array([[0.9, 0.1], [0.2, 0.8]])
+    exprs = [
+        ("np.linalg.matrix_power(a, 5)", np.linalg.matrix_power(a, 5)),
+        ("np.linalg.outer([1, 2], [3])", np.linalg.outer([1, 2], [3])),
+        ("np.linalg.vecdot(a, a)", np.linalg.vecdot(a, a)),
+        ("np.linalg.tensordot(a, a, axes=1)", np.linalg.tensordot(a, a, axes=1)),
+    ]
+    prog = f"a = np.array({a.tolist()})\n" + "".join(f"print({e})\n" for e, _ in exprs)
+    assert out(prog) == "".join(f"{v}\n" for _, v in exprs)

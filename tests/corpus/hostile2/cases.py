@@ -11301,3 +11301,37 @@ add(
         (r"capsule",),
     ),
 )
+
+# fixnumpy41: np.vectorize (the program's function per element) and np.linalg's additions.
+add(
+    small(
+        "np_vectorize_many_elements",
+        "import numpy as np\nv = np.vectorize(lambda x: x)(np.zeros(10**7))",
+        LIMIT,
+    ),
+    small(
+        "np_vectorize_endless_function",
+        "import numpy as np\ndef f(x):\n    while True:\n        x += 1\nv = np.vectorize(f)([1])",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "np_vectorize_returns_object",
+        "import numpy as np\nclass A:\n    pass\nv = np.vectorize(lambda x: A())([1, 2])",
+        REFUSED,
+    ),
+    small(
+        "np_vectorize_recursive",
+        "import numpy as np\ndef f(x):\n    return g([x])\ng = np.vectorize(f)\nv = g([1])",
+        LIMIT + (r"recursion", r"depth"),
+    ),
+    small(
+        "np_matrix_power_huge_exponent",
+        "import numpy as np\nv = np.linalg.matrix_power(np.eye(500), 10**300)",
+        LIMIT,
+    ),
+    small(
+        "np_multi_dot_huge_chain",
+        "import numpy as np\na = np.ones((3000, 3000))\nv = np.linalg.multi_dot([a, a, a])",
+        LIMIT,
+    ),
+)

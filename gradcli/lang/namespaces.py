@@ -851,6 +851,7 @@ def _numpy_more() -> dict[str, Any]:
         **numpy_more.functions(),
         # `np.dtype('float32')`, `isinstance(a.dtype, np.dtype)`
         "dtype": PyType("dtype", (np.dtype,), numpy_more._make_dtype, shown="numpy.dtype"),
+        **numpy_more.abstract_types(),
     }
 
 

@@ -515,6 +515,13 @@ def _make_dtype(obj: Any, align: Any = False, copy: Any = False) -> np.dtype:
         )
     if obj is None:
         return np.dtype(np.float64)
+    from .values import PyType
+
+    if not isinstance(obj, (str, DType, PyType)):
+        raise GradcliError(
+            f"Cannot interpret '{typename(obj)}' object as a data type",
+            hint="np.dtype('float32'), np.dtype(np.int64), np.dtype(float)",
+        ).mirror("TypeError")
     found = _dtype(getattr(obj, "np", obj), "dtype")
     if found is None:
         raise GradcliError(f"Cannot interpret '{obj!r}' as a data type").mirror("TypeError")
@@ -736,6 +743,155 @@ def _otypes(v: Any) -> list[np.dtype]:
     return [np.dtype(_dtype(getattr(t, "np", t), "vectorize")) for t in items]
 
 
+# NumPy's abstract scalar types (`isinstance(v, np.floating)`, `np.issubdtype(dt, np.integer)`)
+ABSTRACT = {
+    "generic": np.generic,
+    "number": np.number,
+    "integer": np.integer,
+    "signedinteger": np.signedinteger,
+    "unsignedinteger": np.unsignedinteger,
+    "inexact": np.inexact,
+    "floating": np.floating,
+    "complexfloating": np.complexfloating,
+}
+
+
+def abstract_types() -> dict[str, Any]:
+    from .values import PyType
+
+    return {n: PyType(n, (t,), None, shown=f"numpy.{n}") for n, t in ABSTRACT.items()}
+
+
+def _dtype_or_abstract(v: Any, fn: str) -> Any:
+    from .values import PyType
+
+    if isinstance(v, PyType) and len(v.types) == 1 and v.types[0] in ABSTRACT.values():
+        return v.types[0]
+    if isinstance(v, np.ndarray):
+        return v.dtype
+    return _make_dtype(v)
+
+
+def _issubdtype(arg1: Any, arg2: Any) -> bool:
+    """`np.issubdtype(a.dtype, np.floating)`: NumPy's answer for dtypes and scalar types."""
+    a, b = _dtype_or_abstract(arg1, "issubdtype"), _dtype_or_abstract(arg2, "issubdtype")
+    return bool(np.issubdtype(a, b))
+
+
+def _type_operand(v: Any, fn: str) -> Any:
+    """An argument of result_type / can_cast: an array, a Python or NumPy number (its value
+    matters to NumPy), or a dtype."""
+    if isinstance(v, np.ndarray) or (isinstance(v, np.generic) and v.dtype.kind in "biufc"):
+        return v
+    if type(v) in (bool, int, float, complex):
+        return v
+    return _make_dtype(v)
+
+
+def _result_type(*arrays_and_dtypes: Any) -> np.dtype:
+    if len(arrays_and_dtypes) > 64:
+        raise GradcliError("at most 64 arrays or dtypes").mirror("ValueError")
+    ops = [_type_operand(v, "result_type") for v in arrays_and_dtypes]
+    return _numpy(lambda: np.result_type(*ops))
+
+
+def _promote_types(type1: Any, type2: Any) -> np.dtype:
+    a, b = _make_dtype(type1), _make_dtype(type2)
+    return _numpy(lambda: np.promote_types(a, b))
+
+
+def _can_cast(from_: Any, to: Any, casting: Any = "safe") -> bool:
+    a = _type_operand(from_, "can_cast")
+    b = _make_dtype(to)
+    c = _plain_value(casting, "casting", "can_cast")
+    return bool(_numpy(lambda: np.can_cast(a, b, casting=c)))
+
+
+def _ndindex(*shape: Any) -> list:
+    """`for i, j in np.ndindex(3, 2)`: every index of the shape, in C order (a list here)."""
+    dims = _shape(
+        shape[0] if len(shape) == 1 and isinstance(shape[0], tuple) else shape, "shape", "ndindex"
+    )
+    limits.LIST_ITEMS.check(_count(dims), "the indices numpy.ndindex() makes")
+    return list(np.ndindex(*dims))
+
+
+def _ndenumerate(arr: Any) -> list:
+    """`for idx, v in np.ndenumerate(a)`: each index with its value (a NumPy scalar)."""
+    x = _array(arr, "ndenumerate")
+    limits.LIST_ITEMS.check(int(x.size), "the items numpy.ndenumerate() makes")
+    return list(np.ndenumerate(x))
+
+
+def _bins(bins: Any, fn: str, dims: int) -> Any:
+    if isinstance(bins, (int, np.integer)) and not isinstance(bins, bool):
+        size_check((int(bins) + 1,) * dims, f"the bins of numpy.{fn}()")
+        return int(bins)
+    if isinstance(bins, (list, tuple)) and len(bins) == dims and dims > 1:
+        parts = [_bins(b, fn, 1) for b in bins]
+        counts = [p if isinstance(p, int) else int(p.size) for p in parts]
+        size_check(tuple(c + 1 for c in counts), f"the bins of numpy.{fn}()")
+        return parts
+    edges = _array(bins, fn)
+    size_check((int(edges.size),) * dims, f"the bins of numpy.{fn}()")
+    return edges
+
+
+def _histogram2d(
+    x: Any,
+    y: Any,
+    bins: Any = 10,
+    range: Any = None,  # noqa: A002
+    density: Any = None,
+    weights: Any = None,
+) -> Any:
+    a, b = _array(x, "histogram2d"), _array(y, "histogram2d")
+    edges = _bins(bins, "histogram2d", 2)
+    span = None if range is None else [[_number(v, "histogram2d") for v in r] for r in range]
+    w = None if weights is None else _array(weights, "histogram2d")
+    dens = None if density is None else bool(density)
+    return _numpy(lambda: np.histogram2d(a, b, bins=edges, range=span, density=dens, weights=w))
+
+
+def _histogram_bin_edges(
+    a: Any,
+    bins: Any = 10,
+    range: Any = None,  # noqa: A002
+    weights: Any = None,
+) -> Any:
+    x = _array(a, "histogram_bin_edges")
+    if isinstance(bins, str):
+        raise NotSupported(
+            "numpy.histogram_bin_edges() with a rule's name is not supported by gradcli",
+            hint="give the number of bins (bins=10) or their edges",
+        )
+    edges = _bins(bins, "histogram_bin_edges", 1)
+    span = None if range is None else tuple(_number(v, "histogram_bin_edges") for v in range)
+    w = None if weights is None else _array(weights, "histogram_bin_edges")
+    return _numpy(lambda: np.histogram_bin_edges(x, bins=edges, range=span, weights=w))
+
+
+def _fromfunction(function: Any, shape: Any, *, dtype: Any = None, **kwargs: Any) -> Any:
+    """`np.fromfunction(lambda i, j: i + j, (3, 3))`: the program's function called once with
+    the index arrays (float64 unless dtype says), its result what it returns."""
+    from .arrays import _dtype
+    from .values import current
+
+    if not callable(function) and not hasattr(function, "__gradcli_call__"):
+        raise GradcliError(f"'{typename(function)}' object is not callable").mirror("TypeError")
+    dims = _shape(shape, "shape", "fromfunction")
+    size_check((_count(dims) * max(len(dims), 1),), "the index arrays of numpy.fromfunction()")
+    dt = _dtype(dtype, "fromfunction") or np.float64
+    grids = list(np.indices(dims, dtype=dt))
+    return current().call(function, grids, dict(kwargs), None)
+
+
+def _iterable(y: Any) -> bool:
+    if isinstance(y, np.ndarray) or isinstance(y, Tensor):
+        return y.ndim > 0
+    return isinstance(y, (list, tuple, str, bytes, dict, set, frozenset, range))
+
+
 # NumPy's functions of one array (or two) whose results are no larger than the operands:
 # added to `numpy_extra._PLAIN` (name -> arrays, keywords, sizing).
 PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
@@ -839,6 +995,16 @@ def functions() -> dict[str, Any]:
             "geterr": _geterr,
             "errstate": _errstate,
             "vectorize": _vectorize,
+            "issubdtype": _issubdtype,
+            "result_type": _result_type,
+            "promote_types": _promote_types,
+            "can_cast": _can_cast,
+            "ndindex": _ndindex,
+            "ndenumerate": _ndenumerate,
+            "histogram2d": _histogram2d,
+            "histogram_bin_edges": _histogram_bin_edges,
+            "fromfunction": _fromfunction,
+            "iterable": _iterable,
             "unique_counts": _unique_result(
                 "unique_counts", "UniqueCountsResult", ("values", "counts")
             ),

@@ -201,3 +201,16 @@ def test_linalg_additions_are_numpys() -> None:
     ]
     prog = f"a = np.array({a.tolist()})\n" + "".join(f"print({e})\n" for e, _ in exprs)
     assert out(prog) == "".join(f"{v}\n" for _, v in exprs)
+
+
+def test_type_queries_and_grids_are_numpys() -> None:
+    exprs = [
+        ("np.issubdtype(np.arange(2).dtype, np.integer)", True),
+        ("isinstance(np.float32(1), np.floating)", True),
+        ("np.result_type(np.int8, 1.0)", np.result_type(np.int8, 1.0)),
+        ("np.can_cast(np.float64, np.float32)", np.can_cast(np.float64, np.float32)),
+        ("list(np.ndindex(2, 1))", list(np.ndindex(2, 1))),
+        ("np.fromfunction(lambda i: i * 2, (3,))", np.fromfunction(lambda i: i * 2, (3,))),
+        ("np.histogram2d([0, 1], [1, 0], bins=2)[0]", np.histogram2d([0, 1], [1, 0], bins=2)[0]),
+    ]
+    assert out("".join(f"print({e})\n" for e, _ in exprs)) == "".join(f"{v}\n" for _, v in exprs)

@@ -11335,3 +11335,33 @@ add(
         LIMIT,
     ),
 )
+
+# fixnumpy41: type queries, index iteration, 2-d histograms and fromfunction.
+add(
+    small(
+        "np_ndindex_huge",
+        "import numpy as np\nfor i in np.ndindex(10**5, 10**5):\n    pass",
+        LIMIT,
+    ),
+    small(
+        "np_histogram2d_huge_bins",
+        "import numpy as np\nh = np.histogram2d([0.0], [0.0], bins=10**5)",
+        LIMIT,
+    ),
+    small(
+        "np_fromfunction_huge_shape",
+        "import numpy as np\nv = np.fromfunction(lambda i, j: i, (10**5, 10**5))",
+        LIMIT,
+    ),
+    small(
+        "np_fromfunction_endless",
+        "import numpy as np\ndef f(i):\n    while True:\n        pass\n"
+        "v = np.fromfunction(f, (2,))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "np_issubdtype_object",
+        "import numpy as np\nclass A:\n    pass\nv = np.issubdtype(A(), np.floating)",
+        (r"Cannot interpret",),
+    ),
+)

@@ -42,7 +42,7 @@ UFUNCS = frozenset(
 # NumPy's functions that reach BLAS or LAPACK on float arrays (OpenBLAS's kernels)
 FUNCTIONS = frozenset(
     "dot matmul inner vdot tensordot einsum convolve correlate cov corrcoef polyfit".split()
-    + ["angle", "roots"]  # (arctan2 of the parts; the companion matrix's eigenvalues)
+    + ["angle", "roots", "poly"]  # (arctan2 of the parts; the companion matrix's eigenvalues)
     + [
         f"linalg.{n}"
         for n in (

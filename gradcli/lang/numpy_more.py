@@ -892,6 +892,95 @@ def _iterable(y: Any) -> bool:
     return isinstance(y, (list, tuple, str, bytes, dict, set, frozenset, range))
 
 
+class Poly1d:
+    """`p = np.poly1d(np.polyfit(x, y, 2))`: NumPy's polynomial of those coefficients (or of
+    those roots, `r=True`), printed as NumPy prints it, called on numbers and arrays (NumPy's
+    polyval), with its coefficients, order, roots, deriv() and integ()."""
+
+    PROGRAM_ATTRIBUTES = (
+        "c", "coef", "coefficients", "coeffs", "order", "o", "roots", "r", "variable",
+        "deriv", "integ",
+    )  # fmt: skip
+
+    def __init__(self, p: np.poly1d) -> None:
+        self.np = p
+
+    @property
+    def c(self) -> np.ndarray:
+        return self.np.c
+
+    coef = coefficients = coeffs = c
+
+    @property
+    def order(self) -> int:
+        return self.np.order
+
+    o = order
+
+    @property
+    def roots(self) -> Any:
+        x = self.np.c
+        limits.LINALG_WORK.check(int(x.size) ** 3, "the work of poly1d.roots")
+        return _host("roots", x)
+
+    r = roots
+
+    @property
+    def variable(self) -> str:
+        return self.np.variable
+
+    def deriv(self, m: Any = 1) -> Poly1d:
+        times = _int(m, "m")
+        return Poly1d(_numpy(lambda: self.np.deriv(times)))
+
+    def integ(self, m: Any = 1, k: Any = 0) -> Poly1d:
+        times = _int(m, "m")
+        size_check((int(self.np.c.size) + max(times, 0),), "the result of poly1d.integ()")
+        const = _value_operand(k, "poly1d.integ")
+        return Poly1d(_numpy(lambda: self.np.integ(times, const)))
+
+    def __call__(self, val: Any) -> Any:
+        if isinstance(val, Poly1d):
+            size_check((int(self.np.c.size) * int(val.np.c.size),), "the composition of two poly1d")
+            return Poly1d(_numpy(lambda: self.np(val.np)))
+        x = _array(val, "poly1d")
+        return _numpy(lambda: self.np(x))
+
+    def program_len(self) -> int:
+        return len(self.np)
+
+    def program_typename(self) -> str:
+        return "poly1d"
+
+    def program_str(self) -> str:
+        limits.STRING_CHARS.check(int(self.np.c.size) * 8, "the length of the string (at least)")
+        return str(self.np)
+
+    def __repr__(self) -> str:
+        return repr(self.np)
+
+
+def _poly1d(c_or_r: Any, r: Any = False, variable: Any = None) -> Poly1d:
+    if isinstance(c_or_r, Poly1d):
+        return Poly1d(np.poly1d(c_or_r.np))
+    x = _array(c_or_r, "poly1d")
+    if x.ndim > 1:
+        raise GradcliError("Polynomial must be 1d only.").mirror("ValueError")
+    limits.LINALG_WORK.check(int(x.size) ** 2, "the work of numpy.poly1d()")
+    var = None if variable is None else _plain_value(variable, "variable", "poly1d")
+    if var is not None and (not isinstance(var, str) or len(var) > 10):
+        raise GradcliError("numpy.poly1d(): variable must be a short name").mirror("TypeError")
+    return Poly1d(_numpy(lambda: np.poly1d(x, r=bool(r), variable=var)))
+
+
+def _poly(seq_of_zeros: Any) -> Any:
+    x = _array(seq_of_zeros, "poly")
+    limits.LINALG_WORK.check(int(x.size) ** 3 if x.ndim == 2 else int(x.size) ** 2, "numpy.poly()")
+    if x.ndim == 2:
+        return _host("poly", x)  # (the characteristic polynomial: eigenvalues)
+    return _numpy(lambda: np.poly(x))
+
+
 # NumPy's functions of one array (or two) whose results are no larger than the operands:
 # added to `numpy_extra._PLAIN` (name -> arrays, keywords, sizing).
 PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
@@ -1005,6 +1094,8 @@ def functions() -> dict[str, Any]:
             "histogram_bin_edges": _histogram_bin_edges,
             "fromfunction": _fromfunction,
             "iterable": _iterable,
+            "poly1d": _poly1d,
+            "poly": _poly,
             "unique_counts": _unique_result(
                 "unique_counts", "UniqueCountsResult", ("values", "counts")
             ),

@@ -214,3 +214,12 @@ def test_type_queries_and_grids_are_numpys() -> None:
         ("np.histogram2d([0, 1], [1, 0], bins=2)[0]", np.histogram2d([0, 1], [1, 0], bins=2)[0]),
     ]
     assert out("".join(f"print({e})\n" for e, _ in exprs)) == "".join(f"{v}\n" for _, v in exprs)
+
+
+def test_poly1d_is_numpys() -> None:
+    p = np.poly1d([1.0, -3.0, 2.0])
+    prog = (
+        "p = np.poly1d([1.0, -3.0, 2.0])\nprint(p)\nprint(repr(p.deriv()))\n"
+        "print(p(np.array([0.0, 3.0])), p.order)\nprint(p.integ(2))\n"
+    )
+    assert out(prog) == f"{p}\n{p.deriv()!r}\n{p(np.array([0.0, 3.0]))} 2\n{p.integ(2)}\n"

@@ -11365,3 +11365,27 @@ add(
         (r"Cannot interpret",),
     ),
 )
+
+# fixnumpy41: np.poly1d.
+add(
+    small(
+        "np_poly1d_huge_integ",
+        "import numpy as np\np = np.poly1d([1.0, 2.0]).integ(10**9)",
+        LIMIT,
+    ),
+    small(
+        "np_poly1d_of_tensor",
+        "import numpy as np\np = np.poly1d([1.0, 2.0])\nv = p(torch.ones(2))",
+        REFUSED,
+    ),
+    small(
+        "np_poly1d_composition_huge",
+        "import numpy as np\np = np.poly1d(np.ones(5000))\nv = p(p)",
+        LIMIT,
+    ),
+    small(
+        "np_poly1d_long_variable",
+        "import numpy as np\np = np.poly1d([1.0], variable='x' * 10**6)",
+        (r"short name",),
+    ),
+)

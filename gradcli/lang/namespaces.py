@@ -855,6 +855,12 @@ def _numpy_more() -> dict[str, Any]:
     }
 
 
+def _emath() -> dict[str, Any]:
+    from . import numpy_more
+
+    return numpy_more.emath_functions()
+
+
 def _stride_tricks() -> dict[str, Any]:
     from . import numpy_more
 
@@ -1928,6 +1934,7 @@ def _build() -> dict[str, Namespace]:
             "linalg": Namespace("numpy.linalg", numpy_extra.linalg_functions()),
             "testing": Namespace("numpy.testing", load=numpy_extra.testing_functions),
             "fft": Namespace("numpy.fft", load=_numpy_fft),
+            "emath": Namespace("numpy.emath", load=_emath),
             "lib": Namespace(
                 "numpy.lib",
                 {"stride_tricks": Namespace("numpy.lib.stride_tricks", load=_stride_tricks)},

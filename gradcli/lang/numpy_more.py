@@ -981,6 +981,164 @@ def _poly(seq_of_zeros: Any) -> Any:
     return _numpy(lambda: np.poly(x))
 
 
+class IndexExpression:
+    """`np.s_[1:5, ::2]` / `np.index_exp[...]`: the index written, as a value (index_exp: a
+    tuple always)."""
+
+    NUMBER_SLICES = True
+
+    def __init__(self, tuple_always: bool) -> None:
+        self.tuple_always = tuple_always
+
+    def program_getitem(self, key: Any) -> Any:
+        if self.tuple_always and not isinstance(key, tuple):
+            return (key,)
+        return key
+
+    def __repr__(self) -> str:
+        return f"<numpy.lib._index_tricks_impl.IndexExpression object at {id(self):#x}>"
+
+
+def _astype(x: Any, dtype: Any, /, *, copy: Any = True, device: Any = None) -> Any:
+    """`np.astype(a, np.float32)` (NumPy 2's function form of `a.astype`)."""
+    from .pyobjects import _array_astype
+
+    if not isinstance(x, np.ndarray):
+        raise GradcliError(f"Input should be a NumPy array. It is a {typename(x)} instead.").mirror(
+            "TypeError"
+        )
+    return _array_astype(x, dtype)
+
+
+def _format_float(kind: str) -> Callable[..., str]:
+    """`np.format_float_positional(x, precision=3)` / `format_float_scientific`: NumPy's
+    text of one float (its pads bounded)."""
+    np_fn = getattr(np, kind)
+
+    def call(x: Any, precision: Any = None, unique: Any = True, *args: Any, **kwargs: Any) -> str:
+        if not isinstance(x, (float, int, np.floating, np.integer)) or isinstance(x, bool):
+            raise GradcliError("float expected").mirror("TypeError")
+        value = x if isinstance(x, np.floating) else np.float64(x)
+        rest = [_plain_value(v, "argument", kind) for v in args]
+        kw = {k: _plain_value(v, k, kind) for k, v in kwargs.items()}
+        for v in [precision, *rest, *kw.values()]:
+            if isinstance(v, int) and not isinstance(v, bool) and v > 1000:
+                raise GradcliError(f"numpy.{kind}(): a width or precision over 1000").mirror(
+                    "ValueError"
+                )
+        p = None if precision is None else _int(precision, "precision")
+        return _numpy(lambda: np_fn(value, p, bool(unique), *rest, **kw))
+
+    call.__name__ = kind
+    return call
+
+
+def _fromiter(iterable: Any, dtype: Any, count: Any = -1) -> Any:
+    """`np.fromiter((x * x for x in range(5)), dtype=float)`: an array of the numbers the
+    iterable gives (at most `count`), counted as NumPy reads them."""
+    from .arrays import _dtype
+    from .values import iterate
+
+    dt = _dtype(dtype, "fromiter")
+    if dt is None:
+        raise GradcliError("Cannot interpret 'None' as a data type").mirror("TypeError")
+    n = _int(count, "count")
+    items: list = []
+    for v in iterate(iterable, "numpy.fromiter()"):
+        if n >= 0 and len(items) >= n:
+            break
+        if not isinstance(v, (bool, int, float, complex, np.generic)):
+            raise GradcliError(
+                f"numpy.fromiter(): the iterable gave {typename(v)}, not a number"
+            ).mirror("TypeError")
+        items.append(v)
+        limits.LIST_ITEMS.check(len(items), "the items numpy.fromiter() reads")
+    if n >= 0 and len(items) < n:
+        raise GradcliError(
+            f"iterator too short: Expected {n} but iterator had only {len(items)} items."
+        ).mirror("ValueError")
+    return _numpy(lambda: np.array(items, dtype=dt))
+
+
+def _repr_int(kind: str) -> Callable[..., str]:
+    """`np.binary_repr(5, width=8)` / `np.base_repr(255, 16)`: NumPy's text of an integer."""
+    np_fn = getattr(np, kind)
+
+    def call(num: Any, *args: Any, **kwargs: Any) -> str:
+        value = _int(num, "num")
+        limits.INT_BITS.check(value.bit_length(), "the size of an integer in bits")
+        rest = [_int(v, "argument") if v is not None else None for v in args]
+        kw = {k: _int(v, k) if v is not None else None for k, v in kwargs.items()}
+        if any(isinstance(v, int) and v > 10_000 for v in [*rest, *kw.values()]):
+            raise GradcliError(f"numpy.{kind}(): a width over 10000").mirror("ValueError")
+        return _numpy(lambda: np_fn(value, *rest, **kw))
+
+    call.__name__ = kind
+    return call
+
+
+def _piecewise(x: Any, condlist: Any, funclist: Any, *args: Any, **kw: Any) -> Any:
+    """`np.piecewise(x, [x < 0, x >= 0], [lambda v: -v, lambda v: v])`: each function (or
+    number) on the elements its condition picks (the program's functions called by NumPy on
+    those arrays, once each)."""
+    from .values import current
+
+    a = _array(x, "piecewise")
+    conds = condlist if isinstance(condlist, list) else [condlist]
+    cs = [c if type(c) is bool else _array(c, "piecewise") for c in conds]
+    if not isinstance(funclist, (list, tuple)) or len(funclist) > 1000:
+        raise GradcliError("numpy.piecewise(): funclist must be a list").mirror("TypeError")
+    rt = current()
+
+    def wrap(f: Any) -> Any:
+        if isinstance(f, (bool, int, float, complex, np.generic)):
+            return f
+        if not callable(f) and not hasattr(f, "__gradcli_call__"):
+            raise GradcliError(f"'{typename(f)}' object is not callable").mirror("TypeError")
+
+        def run(part: np.ndarray, *more: Any, **named: Any) -> Any:
+            out = rt.call(f, [part.copy(), *more], dict(named), None)
+            if isinstance(out, Tensor) or not isinstance(
+                out, (np.ndarray, np.generic, bool, int, float, complex)
+            ):
+                raise NotSupported(
+                    f"a numpy.piecewise function that returns {typename(out)} is not "
+                    "supported by gradcli",
+                    hint="return a NumPy array or a number",
+                )
+            return out
+
+        return run
+
+    fns = [wrap(f) for f in funclist]
+    return _numpy(lambda: np.piecewise(a, cs, fns, *args, **kw))
+
+
+def _emath(name: str) -> Callable[..., Any]:
+    """`np.emath.sqrt(-1)`: NumPy's functions that give complex results for the inputs whose
+    real results do not exist."""
+    np_fn = getattr(np.emath, name)
+    arity = 2 if name in ("power", "logn") else 1
+
+    def call(*args: Any) -> Any:
+        if len(args) != arity:
+            raise GradcliError(f"{name}() takes {arity} arguments").mirror("TypeError")
+        ops = [_array(a, f"emath.{name}") for a in args]
+        shape = _numpy(lambda: np.broadcast_shapes(*(o.shape for o in ops)))
+        size_check(shape, f"the result of numpy.emath.{name}()")
+        return _numpy(lambda: np_fn(*ops))
+
+    call.__name__ = name
+    return call
+
+
+def emath_functions() -> dict[str, Any]:
+    return {
+        n: _emath(n)
+        for n in ("sqrt", "log", "log2", "log10", "logn", "power", "arccos", "arcsin", "arctanh")
+    }
+
+
 # NumPy's functions of one array (or two) whose results are no larger than the operands:
 # added to `numpy_extra._PLAIN` (name -> arrays, keywords, sizing).
 PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
@@ -1002,6 +1160,12 @@ PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
     "isreal": (1, (), "none"),
     "asarray_chkfinite": (1, (), "none"),
     "asanyarray": (1, (), "none"),
+    "packbits": (1, ("axis", "bitorder"), "none"),
+    "unpackbits": (1, ("axis", "count", "bitorder"), "rows"),
+    "bitwise_count": (1, (), "none"),
+    "row_stack": (1, (), "none"),
+    "matvec": (2, (), "none"),
+    "vecmat": (2, (), "none"),
     **{
         name: (1, (), "none")
         for name in (
@@ -1095,6 +1259,17 @@ def functions() -> dict[str, Any]:
             "fromfunction": _fromfunction,
             "iterable": _iterable,
             "poly1d": _poly1d,
+            "s_": IndexExpression(False),
+            "index_exp": IndexExpression(True),
+            "True_": np.True_,
+            "False_": np.False_,
+            "astype": _astype,
+            "format_float_positional": _format_float("format_float_positional"),
+            "format_float_scientific": _format_float("format_float_scientific"),
+            "fromiter": _fromiter,
+            "binary_repr": _repr_int("binary_repr"),
+            "base_repr": _repr_int("base_repr"),
+            "piecewise": _piecewise,
             "poly": _poly,
             "unique_counts": _unique_result(
                 "unique_counts", "UniqueCountsResult", ("values", "counts")

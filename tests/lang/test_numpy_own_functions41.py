@@ -223,3 +223,20 @@ def test_poly1d_is_numpys() -> None:
         "print(p(np.array([0.0, 3.0])), p.order)\nprint(p.integ(2))\n"
     )
     assert out(prog) == f"{p}\n{p.deriv()!r}\n{p(np.array([0.0, 3.0]))} 2\n{p.integ(2)}\n"
+
+
+def test_small_helpers_are_numpys() -> None:
+    x = np.linspace(-1, 1, 5)
+    exprs = [
+        ("np.arange(6)[np.s_[1::2]]", np.arange(6)[np.s_[1::2]]),
+        ("np.fromiter((k + 1 for k in range(3)), dtype=float)", np.arange(1.0, 4.0)),
+        (
+            "np.piecewise(x, [x < 0], [lambda v: -v, lambda v: 2 * v])",
+            np.piecewise(x, [x < 0], [lambda v: -v, lambda v: 2 * v]),
+        ),
+        ("np.format_float_positional(0.1 + 0.2)", np.format_float_positional(0.1 + 0.2)),
+        ("np.emath.sqrt(-9)", np.emath.sqrt(-9)),
+        ("np.binary_repr(-5, width=6)", np.binary_repr(-5, width=6)),
+    ]
+    prog = "x = np.linspace(-1, 1, 5)\n" + "".join(f"print({e})\n" for e, _ in exprs)
+    assert out(prog) == "".join(f"{v}\n" for _, v in exprs)

@@ -11389,3 +11389,39 @@ add(
         (r"short name",),
     ),
 )
+
+# fixnumpy41: np.fromiter, np.piecewise, float formatting, binary_repr, np.emath.
+add(
+    small(
+        "np_fromiter_endless_generator",
+        "import numpy as np\ndef gen():\n    while True:\n        yield 1.0\n"
+        "v = np.fromiter(gen(), dtype=float)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "np_fromiter_objects",
+        "import numpy as np\nclass A:\n    pass\nv = np.fromiter([A()], dtype=float)",
+        (r"not a number",),
+    ),
+    small(
+        "np_piecewise_returns_object",
+        "import numpy as np\nclass A:\n    pass\n"
+        "v = np.piecewise(np.zeros(2), [np.ones(2) > 0], [lambda v: A()])",
+        REFUSED,
+    ),
+    small(
+        "np_format_float_huge_pad",
+        "import numpy as np\ns = np.format_float_positional(1.0, pad_left=10**9)",
+        (r"over 1000",),
+    ),
+    small(
+        "np_binary_repr_huge_width",
+        "import numpy as np\ns = np.binary_repr(1, width=10**9)",
+        (r"over 10000",),
+    ),
+    small(
+        "np_emath_huge_broadcast",
+        "import numpy as np\nv = np.emath.power(np.ones((10**5, 1)), np.ones(10**5))",
+        LIMIT,
+    ),
+)

@@ -1413,12 +1413,17 @@ def method(owner: Any, attr: str) -> Any:
         ).mirror("AttributeError")
     if isinstance(owner, np.dtype) and attr in ("name", "kind", "itemsize", "char"):
         return getattr(owner, attr)  # `a.dtype.name`: 'float32'
+    scalar = False
     if isinstance(owner, np.generic) and owner.dtype.kind in "biufc":
         # A NumPy scalar has the methods of a 0-d array (`np.dot(u, v).mean()`).
         owner = np.asarray(owner)
+        scalar = True
     if isinstance(owner, np.ndarray):
         if attr in ARRAY_ATTRIBUTES:
-            return ARRAY_ATTRIBUTES[attr](owner)
+            value = ARRAY_ATTRIBUTES[attr](owner)
+            if scalar and isinstance(value, np.ndarray) and value.ndim == 0:
+                return value[()]  # (a scalar's `.real`, `.T`: NumPy's scalar)
+            return value
         if attr in ARRAY_METHODS:
             return BoundMethod(attr, ARRAY_METHODS[attr], owner, raw=True)
         if attr == "resize":  # (in place: the array may be a tensor's memory too)

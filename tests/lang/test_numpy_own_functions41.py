@@ -26,6 +26,8 @@ def test_complex_dtypes_and_scalars_are_numpys() -> None:
         ("np.conj(a)", np.conj(a)),
         ("repr(np.zeros(2, dtype=np.csingle))", repr(np.zeros(2, dtype=np.csingle))),
         ("np.double is np.float64", True),
+        ("type(np.complex128(1j).real).__name__", "float64"),
+        ("repr(np.float32(2.5).imag)", repr(np.float32(2.5).imag)),
     ]
     prog = "a = np.array([1 + 2j, 3 - 1j], dtype=np.complex64)\ns = a[1]\n" + "".join(
         f"print({e})\n" for e, _ in exprs

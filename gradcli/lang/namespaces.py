@@ -852,7 +852,15 @@ def _numpy_more() -> dict[str, Any]:
         # `np.dtype('float32')`, `isinstance(a.dtype, np.dtype)`
         "dtype": PyType("dtype", (np.dtype,), numpy_more._make_dtype, shown="numpy.dtype"),
         **numpy_more.abstract_types(),
+        "ufunc": _ufunc_type(),
     }
+
+
+def _ufunc_type() -> Any:
+    from .numpy_ufuncs import Ufunc
+    from .values import PyType
+
+    return PyType("ufunc", (Ufunc,), None, shown="numpy.ufunc")
 
 
 def _emath() -> dict[str, Any]:

@@ -989,4 +989,10 @@ def namespaces(namespace: Callable[[str, dict], Any]) -> tuple[Any, Any]:
     npr = namespace(
         "numpy.random", {k: Builtin(f"numpy.random.{k}", f) for k, f in NUMPY_RANDOM.items()}
     )
+    from .values import PyType
+
+    # (a class as programs use it: `np.random.Generator(np.random.PCG64(1))`, isinstance)
+    npr.members["Generator"] = PyType(
+        "Generator", (Generator,), Generator.of_bits, shown="numpy.random._generator.Generator"
+    )
     return py, npr

@@ -63,6 +63,7 @@ def test_ufunc_methods_are_numpys() -> None:
         ),
         ("np.subtract.reduce(x)", np.subtract.reduce(x)),
         ("repr(np.add)", repr(np.add)),
+        ("isinstance(np.exp, np.ufunc), isinstance(len, np.ufunc)", (True, False)),
     ]
     prog = (
         "a = np.arange(12).reshape(3, 4)\nx = np.linspace(0.1, 2.0, 5)\n"
@@ -174,8 +175,9 @@ def test_bit_generators_and_legacy_state_are_numpys() -> None:
         "print(np.random.Generator(np.random.SFC64(4)).random(3))\n"
         "np.random.seed(5)\ns = np.random.get_state()\na = np.random.randn(2)\n"
         "np.random.set_state(s)\nprint((a == np.random.randn(2)).all())\n"
+        "print(isinstance(np.random.default_rng(1), np.random.Generator))\n"
     )
-    assert out(prog) == f"{expected}\n{g.random(3)}\nTrue\n"
+    assert out(prog) == f"{expected}\n{g.random(3)}\nTrue\nTrue\n"
     with pytest.raises(GradcliError, match="624"):
         out("np.random.set_state(('MT19937', np.zeros(3, dtype=np.uint32), 0, 0, 0.0))\n")
 

@@ -11425,3 +11425,18 @@ add(
         LIMIT,
     ),
 )
+
+# fixnumpy41: np.quantile's method= and weights=.
+add(
+    small(
+        "np_quantile_object_weights",
+        "import numpy as np\nclass A:\n    pass\n"
+        "v = np.quantile([1.0, 2.0], 0.5, method='inverted_cdf', weights=A())",
+        (r"takes arrays, numbers or lists",),
+    ),
+    small(
+        "np_quantile_long_method",
+        "import numpy as np\nv = np.quantile([1.0, 2.0], 0.5, method='x' * 10**6)",
+        (r"method must be a string",),
+    ),
+)

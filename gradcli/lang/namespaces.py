@@ -843,6 +843,12 @@ def _warnings_namespace() -> Namespace:
     )
 
 
+def _numpy_more_linalg() -> dict[str, Any]:
+    from . import numpy_more
+
+    return numpy_more.linalg_functions()
+
+
 def _numpy_more() -> dict[str, Any]:
     from . import numpy_more
     from .values import PyType
@@ -1939,7 +1945,9 @@ def _build() -> dict[str, Namespace]:
         "numpy",
         {
             "random": numpy_random,
-            "linalg": Namespace("numpy.linalg", numpy_extra.linalg_functions()),
+            "linalg": Namespace(
+                "numpy.linalg", {**numpy_extra.linalg_functions(), **_numpy_more_linalg()}
+            ),
             "testing": Namespace("numpy.testing", load=numpy_extra.testing_functions),
             "fft": Namespace("numpy.fft", load=_numpy_fft),
             "emath": Namespace("numpy.emath", load=_emath),

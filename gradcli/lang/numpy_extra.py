@@ -651,9 +651,6 @@ def linalg_functions() -> dict[str, Any]:
     out: dict[str, Any] = {"norm": _norm, "LinAlgError": CLASSES["LinAlgError"]}
     for name, arrays in _LINALG.items():
         out[name] = _linalg(name, arrays)
-    from . import numpy_more
-
-    out.update(numpy_more.linalg_functions())
     return out
 
 

@@ -223,6 +223,7 @@ def _no_out(u: np.ufunc, method: str, out: Any) -> None:
 def wrap_ufuncs(members: dict[str, Any]) -> None:
     """The `numpy` namespace's functions that are NumPy ufuncs, made ufunc objects."""
     for name, fn in list(members.items()):
-        u = getattr(np, name, None)
+        # (NumPy's own table: getattr would import its lazy submodules, np.testing...)
+        u = np.__dict__.get(name)
         if isinstance(u, np.ufunc) and callable(fn) and not isinstance(fn, Ufunc):
             members[name] = Ufunc(u, fn)

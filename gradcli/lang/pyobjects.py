@@ -1182,15 +1182,19 @@ def named_dtype(dtype: Any, fn: str) -> np.dtype:
     )
 
 
+# NumPy's dtypes of Python's types (`a.astype(float)`)
+_PYTHON_TYPES = {bool: np.dtype(bool), int: np.dtype(np.int64), float: np.dtype(np.float64)}
+_PYTHON_TYPES[complex] = np.dtype(np.complex128)
+
+
 def _array_astype(a: np.ndarray, dtype: Any) -> np.ndarray:
     from ..core.dtypes import check_dtype
-    from .arrays import _PYTHON_DTYPES
     from .values import PyType
 
     if isinstance(dtype, str):  # a.astype('float32')
         return a.astype(named_dtype(dtype, "ndarray.astype"))
-    if isinstance(dtype, PyType) and len(dtype.types) == 1 and dtype.types[0] in _PYTHON_DTYPES:
-        return a.astype(_PYTHON_DTYPES[dtype.types[0]])  # a.astype(float), a.astype(complex)
+    if isinstance(dtype, PyType) and len(dtype.types) == 1 and dtype.types[0] in _PYTHON_TYPES:
+        return a.astype(_PYTHON_TYPES[dtype.types[0]])  # a.astype(float), a.astype(complex)
     with np.errstate(all="ignore"):
         return a.astype(check_dtype(getattr(dtype, "np", dtype), fn="astype"))
 

@@ -3228,7 +3228,12 @@ add(
     dtype_case("np_zeros_unicode_huge", "a = np.zeros(300, dtype='U1000000')", DTYPE + REFUSED),
     dtype_case("np_view_as_object", "a = np.ones(3).view('O')", DTYPE + REFUSED),
     dtype_case("np_view_as_int", "a = np.ones(3).view(np.int64)", DTYPE + REFUSED),
-    dtype_case("np_complex_dtype", "a = np.array([1.0], dtype=np.complex128)", DTYPE + REFUSED),
+    dtype_case(
+        "np_complex_dtype",
+        "a = np.array([1.0], dtype=np.complex128)\nt = torch.from_numpy(a)",
+        DTYPE + REFUSED,
+        codes=frozenset({0, 1}),  # (complex NumPy arrays and tensors: fixnumpy41)
+    ),
     dtype_case(
         "np_float16_dtype",
         "a = np.array([1.0], dtype=np.float16)\nt = torch.from_numpy(a)",

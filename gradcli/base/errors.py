@@ -352,9 +352,22 @@ _IN_ONE_PROCESS = (
     "`work(1)` for mp.Process(target=work, args=(1,)) (Hogwild-style training becomes one "
     "training loop; model.share_memory() is accepted and changes nothing)"
 )
+_NO_FILES = (
+    "a gradcli program reads and writes no files: make the data in the program (np.array, "
+    "np.random.default_rng(0).normal(...)) and print what you would have saved"
+)
 QUALIFIED_MEANING: dict[str, str] = {
-    f"torch.multiprocessing.{n}": _IN_ONE_PROCESS
-    for n in ("Process", "spawn", "start_processes", "Pool", "Queue", "SimpleQueue")
+    **{
+        f"torch.multiprocessing.{n}": _IN_ONE_PROCESS
+        for n in ("Process", "spawn", "start_processes", "Pool", "Queue", "SimpleQueue")
+    },
+    **{
+        f"numpy.{n}": _NO_FILES
+        for n in (
+            "save savez savez_compressed load savetxt loadtxt genfromtxt fromfile memmap "
+            "fromregex"
+        ).split()
+    },
 }
 
 

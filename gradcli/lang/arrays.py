@@ -37,7 +37,12 @@ ARRAY_TYPE = PyType("ndarray", (np.ndarray,), None, shown="numpy.ndarray")
 
 
 # NumPy takes Python's types as dtypes: `np.zeros(n, dtype=bool)`, `dtype=int`, `dtype=float`.
-_PYTHON_DTYPES = {bool: np.dtype(np.bool_), int: np.dtype(np.int64), float: FLOAT64}
+_PYTHON_DTYPES = {
+    bool: np.dtype(np.bool_),
+    int: np.dtype(np.int64),
+    float: FLOAT64,
+    complex: np.dtype(np.complex128),
+}
 
 
 def _dtype(dtype: Any, fn: str) -> np.dtype | None:
@@ -175,7 +180,7 @@ def full(shape: Any, fill_value: Any, dtype: Any = None) -> np.ndarray:
     dims = S.shape_arg((shape,) if not isinstance(shape, (tuple, list)) else tuple(shape))
     if isinstance(fill_value, np.generic):
         fill_value = fill_value.item()
-    if not isinstance(fill_value, (bool, int, float)):
+    if not isinstance(fill_value, (bool, int, float, complex)):
         raise GradcliError(
             f"numpy.full: fill_value must be a number, not {typename(fill_value)}",
             hint="give one number: np.full((2, 3), 0.5)",
@@ -343,7 +348,7 @@ def _complex_operand(v: Any) -> np.ndarray:
 def _complex_part(name: str) -> Callable[..., Any]:
     """`np.real(a)`, `np.imag`, `np.conj`, `np.angle`: NumPy's on arrays and numbers, real or
     complex (a tensor is refused: torch.real(t), t.angle() say what PyTorch computes)."""
-    np_fn = getattr(np, name)
+    np_fn = host_function(name, getattr(np, name))  # (angle: arctan2, the host's kernels)
     torch_name = "conj" if name == "conjugate" else name
 
     def call(x: Any) -> Any:

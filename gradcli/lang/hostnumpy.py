@@ -42,15 +42,20 @@ UFUNCS = frozenset(
 # NumPy's functions that reach BLAS or LAPACK on float arrays (OpenBLAS's kernels)
 FUNCTIONS = frozenset(
     "dot matmul inner vdot tensordot einsum convolve correlate cov corrcoef polyfit".split()
+    + ["angle", "roots", "poly"]  # (arctan2 of the parts; the companion matrix's eigenvalues)
     + [
         f"linalg.{n}"
         for n in (
             "norm inv pinv det slogdet matrix_rank eig eigh eigvals eigvalsh svd qr cholesky "
-            "solve lstsq"
+            "solve lstsq cond svdvals matrix_norm vector_norm matrix_power multi_dot"
         ).split()
     ]
 )
-NAMES = UFUNCS | FUNCTIONS
+# their methods (`np.power.reduce`, `np.logaddexp.accumulate`): the same loops
+UFUNC_METHODS = frozenset(
+    f"{u}.{m}" for u in UFUNCS for m in ("reduce", "accumulate", "outer", "reduceat")
+)
+NAMES = UFUNCS | FUNCTIONS | UFUNC_METHODS
 
 # The exceptions a NumPy function raises that its callers turn into the program's errors
 _ERRORS: dict[str, type[BaseException]] = {

@@ -907,6 +907,44 @@ def _warnings_namespace() -> Namespace:
     )
 
 
+def _numpy_more_linalg() -> dict[str, Any]:
+    from . import numpy_more
+
+    return numpy_more.linalg_functions()
+
+
+def _numpy_more() -> dict[str, Any]:
+    from . import numpy_more
+    from .values import PyType
+
+    return {
+        **numpy_more.functions(),
+        # `np.dtype('float32')`, `isinstance(a.dtype, np.dtype)`
+        "dtype": PyType("dtype", (np.dtype,), numpy_more._make_dtype, shown="numpy.dtype"),
+        **numpy_more.abstract_types(),
+        "ufunc": _ufunc_type(),
+    }
+
+
+def _ufunc_type() -> Any:
+    from .numpy_ufuncs import Ufunc
+    from .values import PyType
+
+    return PyType("ufunc", (Ufunc,), None, shown="numpy.ufunc")
+
+
+def _emath() -> dict[str, Any]:
+    from . import numpy_more
+
+    return numpy_more.emath_functions()
+
+
+def _stride_tricks() -> dict[str, Any]:
+    from . import numpy_more
+
+    return numpy_more.stride_tricks()
+
+
 def _numpy_fft() -> dict[str, Any]:
     from . import numpy_fft
 
@@ -1971,12 +2009,43 @@ def _build() -> dict[str, Namespace]:
         "numpy",
         {
             "random": numpy_random,
-            "linalg": Namespace("numpy.linalg", numpy_extra.linalg_functions()),
+            "linalg": Namespace(
+                "numpy.linalg", {**numpy_extra.linalg_functions(), **_numpy_more_linalg()}
+            ),
             "testing": Namespace("numpy.testing", load=numpy_extra.testing_functions),
             "fft": Namespace("numpy.fft", load=_numpy_fft),
+            "emath": Namespace("numpy.emath", load=_emath),
+            "lib": Namespace(
+                "numpy.lib",
+                {"stride_tricks": Namespace("numpy.lib.stride_tricks", load=_stride_tricks)},
+            ),
             **numpy_extra.functions(),
+            **_numpy_more(),
             **arrays.functions(names.FUNCTIONS),
             **np_types,
+            # NumPy's other names of the same scalar types (`np.double is np.float64`)
+            **{
+                alias: np_types[k]
+                for alias, k in (
+                    ("double", "float64"),
+                    ("single", "float32"),
+                    ("half", "float16"),
+                    ("cdouble", "complex128"),
+                    ("csingle", "complex64"),
+                    ("byte", "int8"),
+                    ("ubyte", "uint8"),
+                    ("short", "int16"),
+                    ("ushort", "uint16"),
+                    ("intc", "int32"),
+                    ("uintc", "uint32"),
+                    ("int_", "int64"),
+                    ("intp", "int64"),
+                    ("uintp", "uint64"),
+                    ("long", "int64"),
+                    ("ulong", "uint64"),
+                    ("bool", "bool_"),
+                )
+            },
             "pi": math.pi,
             "e": math.e,
             "inf": math.inf,
@@ -1987,6 +2056,12 @@ def _build() -> dict[str, Namespace]:
             "__version__": np.__version__,
         },
     )
+    from .numpy_more import ALIASES
+    from .numpy_ufuncs import wrap_ufuncs
+
+    wrap_ufuncs(numpy.members)  # (np.add: a ufunc object, with .reduce, .outer, .at...)
+    for alias, name in ALIASES.items():  # (NumPy 2's names: np.acos is np.arccos)
+        numpy.members[alias] = numpy.members[name]
     # `torch.autograd.gradcheck` is the function (as in PyTorch, whose package attribute
     # shadows the module); its module is reached by `from torch.autograd.gradcheck import`.
     gradcheck_module = Namespace(
@@ -2596,6 +2671,7 @@ def numpy_scalar_types() -> dict[str, NumpyScalarType]:
         for k in (
             "float16", "float32", "float64",
             "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+            "complex64", "complex128",
         ):  # fmt: skip
             _NUMPY_SCALAR_TYPES[k] = NumpyScalarType(k, np.dtype(k))
         _NUMPY_SCALAR_TYPES["bool_"] = NumpyScalarType("bool_", np.dtype(bool))
@@ -2634,7 +2710,7 @@ class NumpyScalarType(DType):
             value = to_array(list(value))
         if isinstance(value, np.ndarray):
             if value.ndim:  # an array of the type, as NumPy's astype (a copy)
-                if value.dtype.kind not in "biuf":
+                if value.dtype.kind not in "biufc":
                     raise GradcliError(
                         f"numpy.{self.np.name}() of an array of {value.dtype} is not "
                         "supported by gradcli",
@@ -2645,9 +2721,16 @@ class NumpyScalarType(DType):
             value = value.reshape(()).item()
         if isinstance(value, np.generic):
             value = value.item()
-        if not isinstance(value, (bool, int, float)):
+        if not isinstance(value, (bool, int, float, complex)):
             raise GradcliError(
                 f"numpy.{self.np.name}() takes a number, not {typename(value)}"
+            ).mirror("TypeError")
+        if isinstance(value, complex) and self.np.kind in "iuf":
+            raise GradcliError(
+                "float() argument must be a string or a real number, not 'complex'"
+                if self.np.kind == "f"
+                else "int() argument must be a string, a bytes-like object or a real number, "
+                "not 'complex'"
             ).mirror("TypeError")
         with np.errstate(over="ignore", invalid="ignore"):
             if self.np.kind in "iu" and isinstance(value, float):

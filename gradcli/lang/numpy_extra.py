@@ -173,12 +173,33 @@ def _quantiles(name: str) -> Callable[..., Any]:
     """np.percentile / quantile and their NaN-skipping forms: NumPy's, sized first (one result
     of the reduced operand per q)."""
 
-    def call(a: Any, q: Any, axis: Any = None, keepdims: Any = False) -> Any:
+    def call(
+        a: Any,
+        q: Any,
+        axis: Any = None,
+        out: Any = None,
+        overwrite_input: Any = False,
+        method: Any = "linear",
+        keepdims: Any = False,
+        *,
+        weights: Any = None,
+    ) -> Any:
         x = _array(a, name)
         qs = _array(q, name)
+        if out is not None:
+            raise NotSupported(
+                f"numpy.{name}(out=...) is not supported by gradcli",
+                hint=f"name the result: r = np.{name}(...)",
+            )
+        if not isinstance(method, str) or len(method) > 40:
+            raise GradcliError(f"numpy.{name}(): method must be a string").mirror("TypeError")
+        w = None if weights is None else _array(weights, name)
         size_check((max(int(x.size), 1) * max(int(qs.size), 1),), f"the result of numpy.{name}()")
         fn = getattr(np, name)
-        return _numpy(lambda: fn(x, qs, axis=_axis(axis), keepdims=bool(keepdims)))
+        extra = {} if w is None else {"weights": w}
+        return _numpy(
+            lambda: fn(x, qs, axis=_axis(axis), method=method, keepdims=bool(keepdims), **extra)
+        )
 
     call.__name__ = name
     return call
@@ -561,6 +582,14 @@ _LINALG = {
     "cholesky": 1,
     "solve": 2,
     "lstsq": 2,
+    # (fixnumpy41) NumPy 2's array-API functions and the condition number
+    "cond": 1,
+    "svdvals": 1,
+    "matrix_norm": 1,
+    "vector_norm": 1,
+    "trace": 1,
+    "diagonal": 1,
+    "matrix_transpose": 1,
 }
 
 

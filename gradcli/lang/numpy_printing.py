@@ -40,7 +40,12 @@ _CHANGED = [False]  # whether a run changed NumPy's options (reset() then puts t
 
 
 def reset() -> None:
-    """NumPy's default print options, at the start of a run."""
+    """NumPy's default print options (and error settings), at the start of a run."""
+    import sys
+
+    more = sys.modules.get("gradcli.lang.numpy_more")
+    if more is not None:
+        more.reset_errors()
     if _CHANGED[0]:
         np.set_printoptions(**DEFAULTS, formatter=None, legacy=False, override_repr=None)
         _CHANGED[0] = False

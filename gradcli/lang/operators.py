@@ -235,6 +235,21 @@ def _uint_gate(key: str, *operands: Any) -> None:
     uintgate.check(key, operands)
 
 
+def _scalar_with_tensor(v: Any) -> Any:
+    """A NumPy scalar as PyTorch takes it beside a tensor: its Python number; a complex64 one,
+    no Python complex, is read as a float (NumPy's ComplexWarning: its imaginary part lost, as
+    `t * np.complex64(1j)` gives zeros in PyTorch)."""
+    if v.dtype.kind == "c" and not isinstance(v, complex):
+        from .values import CURRENT
+
+        if CURRENT:
+            CURRENT[-1].python_warning(
+                "Casting complex values to real discards the imaginary part", "ComplexWarning"
+            )
+        return float(v.real)
+    return v.item()
+
+
 def binop(op: ast.operator, a: Any, b: Any) -> Any:
     if (
         FX_PROXY[0] is not None
@@ -255,8 +270,8 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
             if isinstance(op, ast.MatMult):  # (matmul takes no number: Python's TypeError)
                 raise _unsupported(op, a, b)
             # A NumPy scalar with a tensor is the Python number of its value, as in PyTorch.
-            a = a.item() if is_numpy_number(a) else a
-            b = b.item() if is_numpy_number(b) else b
+            a = _scalar_with_tensor(a) if is_numpy_number(a) else a
+            b = _scalar_with_tensor(b) if is_numpy_number(b) else b
         elif isinstance(a, str) or isinstance(b, str):
             return _str_binop(op, a, b)  # `"ab" * np.int64(3)`: NumPy's integer as an index
         elif isinstance(op, ast.Mult) and (

@@ -726,7 +726,7 @@ def set_array_item(a: np.ndarray, key: Any, value: Any) -> None:
     elif isinstance(value, (list, tuple)):
         check_structure(value, "the assignment")
         value = np.asarray(value)
-    elif not isinstance(value, (bool, int, float, np.ndarray, np.generic)):
+    elif not isinstance(value, (bool, int, float, complex, np.ndarray, np.generic)):
         raise GradcliError(
             f"cannot assign a {typename(value)} into a NumPy array",
             expected="a number, a list or an array",
@@ -1149,6 +1149,11 @@ NAMED_DTYPES = {
         ("i1", ("int8", "byte", "i1")),
         ("u1", ("uint8", "ubyte", "u1", "B")),
         ("?", ("bool", "bool_", "?")),
+        ("u2", ("uint16", "ushort", "u2", "H")),
+        ("u4", ("uint32", "uintc", "u4", "I")),
+        ("u8", ("uint64", "ulong", "u8", "uintp")),
+        ("c8", ("complex64", "csingle", "c8", "F")),
+        ("c16", ("complex128", "complex", "cdouble", "c16", "D")),
     )
     for name in names
 }
@@ -1177,12 +1182,21 @@ def named_dtype(dtype: Any, fn: str) -> np.dtype:
     )
 
 
+# NumPy's dtypes of Python's types (`a.astype(float)`)
+_PYTHON_TYPES = {bool: np.dtype(bool), int: np.dtype(np.int64), float: np.dtype(np.float64)}
+_PYTHON_TYPES[complex] = np.dtype(np.complex128)
+
+
 def _array_astype(a: np.ndarray, dtype: Any) -> np.ndarray:
     from ..core.dtypes import check_dtype
+    from .values import PyType
 
     if isinstance(dtype, str):  # a.astype('float32')
         return a.astype(named_dtype(dtype, "ndarray.astype"))
-    return a.astype(check_dtype(getattr(dtype, "np", dtype), fn="astype"))
+    if isinstance(dtype, PyType) and len(dtype.types) == 1 and dtype.types[0] in _PYTHON_TYPES:
+        return a.astype(_PYTHON_TYPES[dtype.types[0]])  # a.astype(float), a.astype(complex)
+    with np.errstate(all="ignore"):
+        return a.astype(check_dtype(getattr(dtype, "np", dtype), fn="astype"))
 
 
 def _array_tolist(a: np.ndarray) -> Any:
@@ -1446,12 +1460,17 @@ def method(owner: Any, attr: str) -> Any:
         ).mirror("AttributeError")
     if isinstance(owner, np.dtype) and attr in ("name", "kind", "itemsize", "char"):
         return getattr(owner, attr)  # `a.dtype.name`: 'float32'
-    if isinstance(owner, np.generic) and owner.dtype.kind in "biuf":
+    scalar = False
+    if isinstance(owner, np.generic) and owner.dtype.kind in "biufc":
         # A NumPy scalar has the methods of a 0-d array (`np.dot(u, v).mean()`).
         owner = np.asarray(owner)
+        scalar = True
     if isinstance(owner, np.ndarray):
         if attr in ARRAY_ATTRIBUTES:
-            return ARRAY_ATTRIBUTES[attr](owner)
+            value = ARRAY_ATTRIBUTES[attr](owner)
+            if scalar and isinstance(value, np.ndarray) and value.ndim == 0:
+                return value[()]  # (a scalar's `.real`, `.T`: NumPy's scalar)
+            return value
         if attr in ARRAY_METHODS:
             return BoundMethod(attr, ARRAY_METHODS[attr], owner, raw=True)
         if attr == "resize":  # (in place: the array may be a tensor's memory too)
@@ -1460,6 +1479,13 @@ def method(owner: Any, attr: str) -> Any:
                 "supported in gradcli programs",
                 hint="name the reshaped array: `a = a.reshape(new_shape)` (the same number of "
                 "values), or make a new one with np.zeros(new_shape) and copy into it",
+            )
+        if attr in ("tofile", "dump", "dumps"):
+            from ..base.errors import QUALIFIED_MEANING
+
+            raise NotSupported(
+                f"`.{attr}` of a NumPy array is not supported in gradcli programs",
+                hint=QUALIFIED_MEANING["numpy.save"],
             )
         raise NotSupported(
             f"`.{attr}` of a NumPy array is not supported in gradcli programs",

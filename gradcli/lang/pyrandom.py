@@ -677,6 +677,84 @@ def _dtype_arg(dtype: Any, kinds: str, fn: str) -> np.dtype | None:
     return dt
 
 
+def _entropy(seed: Any, fn: str) -> int:
+    """A seed of NumPy's new generators: a non-negative integer (none: gradcli's run seed,
+    where NumPy's is from the OS: gradcli's runs are repeatable)."""
+    if seed is None:
+        from ..core.tensor import Settings
+
+        seed = Settings.seed
+    value = _int(seed, "seed", fn)
+    if value < 0:
+        raise _error("expected non-negative integer", "ValueError")
+    return value
+
+
+class SeedSequence:
+    """`np.random.SeedSequence(seed)`: NumPy's seed mixer, given to default_rng or a bit
+    generator; `.spawn(n)` its independent children."""
+
+    PROGRAM_ATTRIBUTES = ("entropy", "spawn", "n_children_spawned")
+
+    def __init__(self, entropy: Any = None) -> None:
+        self.np = np.random.SeedSequence(_entropy(entropy, "numpy.random.SeedSequence"))
+
+    @property
+    def entropy(self) -> int:
+        return self.np.entropy
+
+    @property
+    def n_children_spawned(self) -> int:
+        return self.np.n_children_spawned
+
+    def spawn(self, n_children: Any) -> list:
+        n = _int(n_children, "n_children", "SeedSequence.spawn")
+        limits.LIST_ITEMS.check(max(n, 0), "the seed sequences spawned")
+        out = []
+        for child in self.np.spawn(max(n, 0)):
+            made = SeedSequence.__new__(SeedSequence)
+            made.np = child
+            out.append(made)
+        return out
+
+    def __repr__(self) -> str:
+        return f"SeedSequence(\n    entropy={self.np.entropy!r},\n)"
+
+
+class BitGenerator:
+    """`np.random.PCG64(seed)` (and MT19937, Philox, SFC64, PCG64DXSM): NumPy's bit generator
+    of that seed (an integer or a SeedSequence), for `np.random.Generator(...)`."""
+
+    PROGRAM_ATTRIBUTES = ("seed_seq",)
+
+    def __init__(self, kind: str, seed: Any = None) -> None:
+        self.kind = kind
+        if isinstance(seed, SeedSequence):
+            self.np = getattr(np.random, kind)(seed.np)
+        else:
+            self.np = getattr(np.random, kind)(_entropy(seed, f"numpy.random.{kind}"))
+
+    @property
+    def seed_seq(self) -> SeedSequence:
+        made = SeedSequence.__new__(SeedSequence)
+        made.np = self.np.seed_seq
+        return made
+
+    def program_typename(self) -> str:
+        return self.kind
+
+    def __repr__(self) -> str:
+        return f"<numpy.random._{self.kind.lower()}.{self.kind} object at {id(self):#x}>"
+
+
+def _bit_generator(kind: str) -> Callable[..., BitGenerator]:
+    def make(seed: Any = None) -> BitGenerator:
+        return BitGenerator(kind, seed)
+
+    make.__name__ = kind
+    return make
+
+
 class Generator:
     """`np.random.default_rng(seed)`: NumPy's Generator (PCG64) of that seed, its draws NumPy's;
     sizes are checked before drawing and parameters must be numbers."""
@@ -693,19 +771,45 @@ class Generator:
         "permuted",
         "shuffle",
         "bytes",
+        "spawn",
         *DISTRIBUTIONS,
         *VECTOR_DISTRIBUTIONS,
     )
 
     def __init__(self, seed: Any = None) -> None:
-        if seed is None:
-            from ..core.tensor import Settings
+        if isinstance(seed, Generator):  # default_rng(rng): the same generator's state
+            self.gen = seed.gen
+            return
+        if isinstance(seed, (SeedSequence, BitGenerator)):
+            self.gen = np.random.default_rng(seed.np)
+            return
+        self.gen = np.random.default_rng(_entropy(seed, "numpy.random.default_rng"))
 
-            seed = Settings.seed
-        value = _int(seed, "seed", "numpy.random.default_rng")
-        if value < 0:
-            raise _error("expected non-negative integer", "ValueError")
-        self.gen = np.random.default_rng(value)
+    def spawn(self, n_children: Any) -> list:
+        """`rng.spawn(n)`: n independent child generators (NumPy's)."""
+        n = _int(n_children, "n_children", "Generator.spawn")
+        limits.LIST_ITEMS.check(max(n, 0), "the generators spawned")
+        try:
+            children = self.gen.spawn(n)
+        except (TypeError, ValueError) as e:
+            raise _error(str(e), type(e).__name__) from None
+        out = []
+        for child in children:
+            made = Generator.__new__(Generator)
+            made.gen = child
+            out.append(made)
+        return out
+
+    @classmethod
+    def of_bits(cls, bit_generator: Any) -> Generator:
+        """`np.random.Generator(np.random.PCG64(seed))`: a generator of that bit generator."""
+        if not isinstance(bit_generator, BitGenerator):
+            raise _error(
+                f"'{typename(bit_generator)}' object has no attribute 'capsule'", "AttributeError"
+            )
+        made = cls.__new__(cls)
+        made.gen = np.random.Generator(bit_generator.np)
+        return made
 
     def _draw(self, name: str, params: dict[str, Any], size: Any) -> Any:
         shape = _size(size, name)
@@ -840,7 +944,43 @@ for _name, _spec in DISTRIBUTIONS.items():
 for _name in VECTOR_DISTRIBUTIONS:
     setattr(Generator, _name, _generator_method(_name, (), (), _vector_draw(_name)))
 NUMPY_RANDOM["RandomState"] = RandomState
-NUMPY_RANDOM["default_rng"] = Generator
+
+
+def _default_rng(seed: Any = None) -> Generator:
+    """`np.random.default_rng(seed)`; of a Generator, that generator itself (as NumPy)."""
+    return seed if isinstance(seed, Generator) else Generator(seed)
+
+
+NUMPY_RANDOM["default_rng"] = _default_rng
+NUMPY_RANDOM["Generator"] = Generator.of_bits
+
+
+def _get_state(legacy: Any = True) -> Any:
+    """`np.random.get_state()`: the global generator's MT19937 state, NumPy's tuple."""
+    kind, key, pos, has_gauss, cached = _np_state().get_state(legacy=True)
+    return (kind, key, int(pos), int(has_gauss), float(cached))
+
+
+def _set_state(state: Any) -> None:
+    """`np.random.set_state(state)`: a state get_state gave (its parts checked first)."""
+    if not isinstance(state, tuple) or len(state) not in (3, 5) or state[0] != "MT19937":
+        raise _error("set_state can only be used with legacy MT19937 state instances.")
+    key = state[1]
+    if not isinstance(key, np.ndarray) or key.shape != (624,) or key.dtype.kind not in "iu":
+        raise _error("state must be 624 elements", "ValueError")
+    rest = [_int(v, "state", "numpy.random.set_state") for v in state[2:4]]
+    cached = _number(state[4], "state", "numpy.random.set_state") if len(state) == 5 else 0.0
+    try:
+        _np_state().set_state(("MT19937", key.astype(np.uint32), *rest, cached)[: len(state)])
+    except (TypeError, ValueError) as e:
+        raise _error(str(e), type(e).__name__) from None
+
+
+NUMPY_RANDOM["get_state"] = _get_state
+NUMPY_RANDOM["set_state"] = _set_state
+NUMPY_RANDOM["SeedSequence"] = SeedSequence
+for _kind in ("PCG64", "PCG64DXSM", "MT19937", "Philox", "SFC64"):
+    NUMPY_RANDOM[_kind] = _bit_generator(_kind)
 
 
 def namespaces(namespace: Callable[[str, dict], Any]) -> tuple[Any, Any]:
@@ -848,5 +988,11 @@ def namespaces(namespace: Callable[[str, dict], Any]) -> tuple[Any, Any]:
     py = namespace("random", {k: Builtin(f"random.{k}", f) for k, f in PYTHON_RANDOM.items()})
     npr = namespace(
         "numpy.random", {k: Builtin(f"numpy.random.{k}", f) for k, f in NUMPY_RANDOM.items()}
+    )
+    from .values import PyType
+
+    # (a class as programs use it: `np.random.Generator(np.random.PCG64(1))`, isinstance)
+    npr.members["Generator"] = PyType(
+        "Generator", (Generator,), Generator.of_bits, shown="numpy.random._generator.Generator"
     )
     return py, npr

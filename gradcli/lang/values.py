@@ -1444,12 +1444,12 @@ def numpy_number(out: Any) -> Any:
             return out
         out = out[()]
     if isinstance(out, np.generic):
-        return out if out.dtype.kind in "biuf" else out.item()
+        return out if out.dtype.kind in "biufc" else out.item()
     return out
 
 
 def is_numpy_number(v: Any) -> bool:
-    return isinstance(v, np.generic) and v.dtype.kind in "biuf"
+    return isinstance(v, np.generic) and v.dtype.kind in "biufc"
 
 
 def int_check(v: Any) -> Any:

@@ -3228,7 +3228,12 @@ add(
     dtype_case("np_zeros_unicode_huge", "a = np.zeros(300, dtype='U1000000')", DTYPE + REFUSED),
     dtype_case("np_view_as_object", "a = np.ones(3).view('O')", DTYPE + REFUSED),
     dtype_case("np_view_as_int", "a = np.ones(3).view(np.int64)", DTYPE + REFUSED),
-    dtype_case("np_complex_dtype", "a = np.array([1.0], dtype=np.complex128)", DTYPE + REFUSED),
+    dtype_case(
+        "np_complex_dtype",
+        "a = np.array([1.0], dtype=np.complex128)\nt = torch.from_numpy(a)",
+        DTYPE + REFUSED,
+        codes=frozenset({0, 1}),  # (complex NumPy arrays and tensors: fixnumpy41)
+    ),
     dtype_case(
         "np_float16_dtype",
         "a = np.array([1.0], dtype=np.float16)\nt = torch.from_numpy(a)",
@@ -11306,5 +11311,176 @@ add(
         "    def f(x):\n        y = x * 2\n        y.register_hook(hook)\n        return y\n"
         "    return f\nprint(jacrev(make())(torch.ones(3)))",
         REFUSED,
+    ),
+)
+
+# fixnumpy41: a program's own NumPy (complex scalar types, ufunc methods, the functions of
+# lang/numpy_more): huge results, object and callback operands, in-place writes elsewhere.
+add(
+    small(
+        "np_complex128_of_an_object",
+        "import numpy as np\nclass A:\n    def __float__(self):\n        return 1.0\n"
+        "v = np.complex128(A())",
+        (r"takes a number",),
+    ),
+    small(
+        "np_ufunc_outer_huge",
+        "import numpy as np\nv = np.arange(10**6)\nw = np.multiply.outer(v, v)",
+        LIMIT,
+    ),
+    small(
+        "np_ufunc_at_callback_indices",
+        "import numpy as np\na = np.zeros(3)\nnp.add.at(a, lambda: 0, 1)",
+        (r"takes arrays, numbers or lists",),
+    ),
+    small(
+        "np_ufunc_reduceat_many_indices",
+        "import numpy as np\n"
+        "v = np.add.reduceat(np.ones((10**4, 10)), np.zeros(10**6, dtype=int), axis=1)",
+        LIMIT,
+    ),
+    small(
+        "np_broadcast_to_huge",
+        "import numpy as np\nv = np.broadcast_to(np.zeros(3), (10**9, 3))\nprint(v.sum())",
+        LIMIT,
+    ),
+    small(
+        "np_tensordot_huge_work",
+        "import numpy as np\na = np.ones((3000, 3000))\nv = np.tensordot(a, a, axes=1)",
+        LIMIT,
+    ),
+    small(
+        "np_sliding_window_huge_then_copy",
+        "import numpy as np\nfrom numpy.lib.stride_tricks import sliding_window_view\n"
+        "v = sliding_window_view(np.zeros(10**6), 10**5).copy()",
+        LIMIT,
+    ),
+    small(
+        "np_block_deep_nesting",
+        "import numpy as np\nb = [1.0]\nfor i in range(200):\n    b = [b]\nv = np.block(b)",
+        LIMIT + (r"nesting",),
+    ),
+    small(
+        "np_put_along_axis_into_tensor",
+        "import numpy as np\nt = torch.zeros(2, 2)\n"
+        "np.put_along_axis(t, np.zeros((2, 1), dtype=int), 1.0, 1)",
+        REFUSED,
+    ),
+)
+
+# fixnumpy41: NumPy's text, dtype objects and error settings.
+add(
+    small(
+        "np_array2string_huge_text",
+        "import numpy as np\ns = np.array2string(np.zeros(10**6), threshold=10**7, "
+        "floatmode='fixed', precision=20)",
+        LIMIT + (r"precision",),
+    ),
+    small(
+        "np_errstate_callback",
+        "import numpy as np\nwith np.errstate(call=print, all='call'):\n    pass",
+        REFUSED,
+    ),
+)
+
+# fixnumpy41: NumPy's bit generators, seed sequences and the legacy state.
+add(
+    small(
+        "np_seed_sequence_spawn_huge",
+        "import numpy as np\nkids = np.random.SeedSequence(1).spawn(10**9)",
+        LIMIT,
+    ),
+    small(
+        "np_bit_generator_huge_seed",
+        "import numpy as np\ng = np.random.PCG64(10**100000)",
+        LIMIT + (r"integer",),
+    ),
+)
+
+# fixnumpy41: np.vectorize (the program's function per element) and np.linalg's additions.
+add(
+    small(
+        "np_vectorize_many_elements",
+        "import numpy as np\nv = np.vectorize(lambda x: x)(np.zeros(10**7))",
+        LIMIT,
+    ),
+    small(
+        "np_vectorize_endless_function",
+        "import numpy as np\ndef f(x):\n    while True:\n        x += 1\nv = np.vectorize(f)([1])",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "np_vectorize_recursive",
+        "import numpy as np\ndef f(x):\n    return g([x])\ng = np.vectorize(f)\nv = g([1])",
+        LIMIT + (r"recursion", r"depth"),
+    ),
+    small(
+        "np_matrix_power_huge_exponent",
+        "import numpy as np\nv = np.linalg.matrix_power(np.eye(500), 10**300)",
+        LIMIT,
+    ),
+)
+
+# fixnumpy41: type queries, index iteration, 2-d histograms and fromfunction.
+add(
+    small(
+        "np_ndindex_huge",
+        "import numpy as np\nfor i in np.ndindex(10**5, 10**5):\n    pass",
+        LIMIT,
+    ),
+    small(
+        "np_fromfunction_huge_shape",
+        "import numpy as np\nv = np.fromfunction(lambda i, j: i, (10**5, 10**5))",
+        LIMIT,
+    ),
+)
+
+# fixnumpy41: np.poly1d.
+add(
+    small(
+        "np_poly1d_huge_integ",
+        "import numpy as np\np = np.poly1d([1.0, 2.0]).integ(10**9)",
+        LIMIT,
+    ),
+    small(
+        "np_poly1d_composition_huge",
+        "import numpy as np\np = np.poly1d(np.ones(5000))\nv = p(p)",
+        LIMIT,
+    ),
+)
+
+# fixnumpy41: np.fromiter, np.piecewise, float formatting, binary_repr, np.emath.
+add(
+    small(
+        "np_fromiter_endless_generator",
+        "import numpy as np\ndef gen():\n    while True:\n        yield 1.0\n"
+        "v = np.fromiter(gen(), dtype=float)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "np_piecewise_returns_object",
+        "import numpy as np\nclass A:\n    pass\n"
+        "v = np.piecewise(np.zeros(2), [np.ones(2) > 0], [lambda v: A()])",
+        REFUSED,
+    ),
+    small(
+        "np_binary_repr_huge_width",
+        "import numpy as np\ns = np.binary_repr(1, width=10**9)",
+        (r"over 10000",),
+    ),
+    small(
+        "np_emath_huge_broadcast",
+        "import numpy as np\nv = np.emath.power(np.ones((10**5, 1)), np.ones(10**5))",
+        LIMIT,
+    ),
+)
+
+# fixnumpy41: np.quantile's method= and weights=.
+add(
+    small(
+        "np_quantile_object_weights",
+        "import numpy as np\nclass A:\n    pass\n"
+        "v = np.quantile([1.0, 2.0], 0.5, method='inverted_cdf', weights=A())",
+        (r"takes arrays, numbers or lists",),
     ),
 )

@@ -69,6 +69,7 @@ from .values import (
     PyType,
     UserFunction,
     check_structure,
+    loss_bases,
     seq,
     short,
 )
@@ -1304,6 +1305,10 @@ def _nn_modules_members(nn: Namespace) -> dict[str, Any]:
         )
         for sub, names in _NN_SUBMODULES.items()
     }
+    subs["loss"] = Namespace(
+        "torch.nn.modules.loss",
+        load=lambda: {**_classes_of(table, _NN_SUBMODULES["loss"]), **loss_bases()},
+    )
     from ..surface.nn import register_module_hook
 
     subs["module"] = Namespace(

@@ -1109,6 +1109,48 @@ class ModuleType(PyType):
         )
 
 
+class LossBaseType(ModuleType):
+    """`_Loss` / `_WeightedLoss` of torch.nn.modules.loss as a program holds them: the bases
+    of its own losses (`class LabelSmoothingLoss(_WeightedLoss)`), whose instances they are,
+    as are the built-in losses PyTorch derives from them (`isinstance(nn.MSELoss(), _Loss)`)."""
+
+    __slots__ = ()
+
+    def __init__(self, cls: type):
+        super().__init__(cls.__name__, cls, "loss", surface_nn.Module)
+
+    def library(self) -> type | None:
+        return self.convert  # type: ignore[no-any-return]
+
+    def instance(self, v: Any) -> bool:
+        if isinstance(v, self.convert):
+            return True
+        return isinstance(v, surface_nn.Functional) and self._derived(v.name)
+
+    def subclass(self, cls: ModuleType) -> bool:
+        """Whether one of nn's classes derives from this one (`issubclass(nn.NLLLoss,
+        _WeightedLoss)`, `issubclass(_WeightedLoss, _Loss)`)."""
+        if isinstance(cls, LossBaseType):
+            return issubclass(cls.convert, self.convert)  # type: ignore[arg-type]
+        return self._derived(cls.name)
+
+    def _derived(self, name: str) -> bool:
+        if _module_file(name) != "loss" or name == "AdaptiveLogSoftmaxWithLoss":
+            return False
+        return self.name == "_Loss" or name in surface_nn.WEIGHTED_LOSSES
+
+
+def loss_bases() -> dict[str, LossBaseType]:
+    """`_Loss` and `_WeightedLoss`, made once."""
+    if not _LOSS_BASES:
+        for cls in (surface_nn._Loss, surface_nn._WeightedLoss):
+            _LOSS_BASES[cls.__name__] = LossBaseType(cls)
+    return _LOSS_BASES
+
+
+_LOSS_BASES: dict[str, LossBaseType] = {}
+
+
 class Generator:
     """A generator expression's value: items made one at a time as something iterates it."""
 

@@ -1786,6 +1786,47 @@ def legacy_reduction(size_average: Any, reduce: Any, warn: bool = True) -> str:
     return r
 
 
+class _Loss(Module):
+    """torch.nn.modules.loss._Loss, the base a program's own loss builds on (`class
+    FocalLoss(_Loss)`): a module keeping `reduction` (made of the deprecated size_average /
+    reduce where given, with PyTorch's warning), with no forward of its own."""
+
+    def __init__(self, size_average: Any = None, reduce: Any = None, reduction: Any = "mean"):
+        super().__init__()
+        if size_average is not None or reduce is not None:
+            reduction = legacy_reduction(size_average, reduce)
+        self.set_attribute("reduction", reduction)
+
+
+class _WeightedLoss(_Loss):
+    """torch.nn.modules.loss._WeightedLoss: a `_Loss` whose `weight` (a tensor or None) is a
+    buffer of the module, as PyTorch registers it."""
+
+    def __init__(
+        self,
+        weight: Any = None,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: Any = "mean",
+    ):
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer("weight", weight)
+
+
+# The built-in losses PyTorch derives from _WeightedLoss (the other losses derive from _Loss).
+WEIGHTED_LOSSES = frozenset(
+    (
+        "BCELoss",
+        "CrossEntropyLoss",
+        "LinearCrossEntropyLoss",
+        "MultiLabelSoftMarginLoss",
+        "MultiMarginLoss",
+        "NLLLoss",
+        "NLLLoss2d",
+    )
+)
+
+
 def _init_shown(name: str) -> str:
     """The name Python's errors give a torch.nn module's constructor: that of the class that
     defines its `__init__` (`_Loss.__init__` for nn.MSELoss), as the signature table has it."""

@@ -11163,3 +11163,32 @@ add(
         (r"can't index",),
     ),
 )
+
+# fixmisc41: a program's losses built on torch.nn.modules.loss's _Loss / _WeightedLoss.
+_LOSS_BASE = "from torch.nn.modules.loss import _Loss, _WeightedLoss\n"
+add(
+    small(
+        "loss_base_forward_recursion",
+        _LOSS_BASE + "class L(_Loss):\n    def forward(self, a):\n        return self(a)\n"
+        "print(L()(torch.ones(1)))",
+        LIMIT + (r"depth", r"recursi"),
+    ),
+    small(
+        "loss_base_weight_not_a_tensor",
+        _LOSS_BASE + "w = _WeightedLoss(weight='x' * 10**6)",
+        (r"cannot assign 'str' object to buffer 'weight'",),
+    ),
+    small(
+        "loss_base_dunder_refused",
+        _LOSS_BASE + "class L(_WeightedLoss):\n    def __getattribute__(self, n):\n"
+        "        return 1\nL()",
+        REFUSED,
+    ),
+    small(
+        "loss_base_reduction_huge_string",
+        _LOSS_BASE + "l = _Loss(reduction='m' * 10**6)\nprint(len(l.reduction))",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(r"^1000000\n$",),
+    ),
+)

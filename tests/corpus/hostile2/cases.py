@@ -11192,3 +11192,22 @@ add(
         stdout_patterns=(r"^1000000\n$",),
     ),
 )
+
+# fixmisc41: torch.nn.utils.convert_conv2d_weight_memory_format over a module tree.
+add(
+    small(
+        "conv_weight_format_of_a_self_holding_module",
+        "import torch.nn as nn\nm = nn.Sequential(nn.Conv2d(1, 1, 1))\nm.add_module('me', m)\n"
+        "nn.utils.convert_conv2d_weight_memory_format(m, torch.channels_last)\n"
+        "print(m[0].weight.stride())",
+        LIMIT + (r"recursi", r"contains itself"),
+        codes=frozenset({0, 1}),  # (PyTorch's own recursion never ends: RecursionError)
+        stdout_patterns=(r"^\(1, 1, 1, 1\)\n$",),
+    ),
+    small(
+        "conv_weight_format_not_a_module",
+        "import torch.nn as nn\n"
+        "nn.utils.convert_conv2d_weight_memory_format([nn.Conv2d(1, 1, 1)] * 10**6, 0)",
+        (r"has no attribute 'children'",) + LIMIT,
+    ),
+)

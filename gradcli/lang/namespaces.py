@@ -27,6 +27,8 @@ from ..core.tensor import (
     batched,
     grad_dtype_of,
     grad_enabled,
+    no_meta_data,
+    on_meta,
     python_value,
     read_grad,
     share,
@@ -2882,6 +2884,7 @@ def _tensor_backward(
 def _tolist(t: Tensor) -> Any:
     if _GradMode.vmapped and batched(t):
         raise GradcliError(VMAP_STORAGE)
+    no_meta_data(t)
     limits.LIST_ITEMS.check(t.data.size, "the number of items tolist() would make")
     return python_value("list", t.data.tolist())
 
@@ -2967,13 +2970,14 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "ndim": lambda t: t.ndim,
     "dtype": lambda t: dtype_value(t.dtype),
     "grad_dtype": _grad_dtype,
-    "device": lambda t: CPU,
+    "device": lambda t: META_DEVICE if on_meta(t) else CPU,
     "is_cuda": lambda t: False,
-    "is_cpu": lambda t: True,
+    "is_cpu": lambda t: not on_meta(t),
+    "is_meta": on_meta,
     # dense CPU tensors of real numbers: none of the other kinds PyTorch has
     **dict.fromkeys(
         (
-            "is_meta is_sparse is_sparse_csr is_quantized is_mkldnn is_nested is_xla is_mps "
+            "is_sparse is_sparse_csr is_quantized is_mkldnn is_nested is_xla is_mps "
             "is_xpu is_ipu is_vulkan is_maia is_mtia"
         ).split(),
         lambda t: False,
@@ -3190,12 +3194,18 @@ def _hint(v: Any) -> str:
 
 
 CPU = Device("cpu")
+META_DEVICE = Device("meta")
 
 
 def _numpy(t: Tensor, force: bool = False) -> np.ndarray:
     """`x.numpy()`: `arrays.tensor_array` (a NumPy view sharing the tensor's memory)."""
     from .ndinterop import tensor_array
 
+    if on_meta(t):
+        raise GradcliError(
+            "can't convert meta device type tensor to numpy. Use Tensor.cpu() to copy the "
+            "tensor to host memory first."
+        ).mirror("TypeError")
     return tensor_array(t, force)
 
 
@@ -3209,6 +3219,7 @@ _SURFACE_TO = names.METHODS["to"]
 
 
 def _cpu(t: Tensor, *a: Any, **k: Any) -> Tensor:
+    no_meta_data(t)
     return t
 
 

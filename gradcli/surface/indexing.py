@@ -25,6 +25,7 @@ from ..core.inplace import (
 )
 from ..core.op import apply, versioned
 from ..core.tensor import (
+    META,
     Tensor,
     _GradMode,
     batched,
@@ -707,6 +708,12 @@ def index_as(x: Tensor, key: Any, label: str | None) -> Tensor:
     if idx is not None:
         return apply(S.index, x, idx=idx, label=label or index_label(shape, key))
     items = key if isinstance(key, tuple) else (key,)
+    if META and any(isinstance(k, Tensor) and k.dtype == np.bool_ and k in META for k in items):
+        raise GradcliError(
+            "indexing with a boolean mask on the meta device cannot run: the result's shape "
+            "depends on the mask's values, which a meta tensor has none of",
+            hint="make the mask on the CPU",
+        ).mirror("NotImplementedError")
     if _GradMode.vmapped:
         # a batched boolean mask gives each element a result of its own shape: PyTorch's vmap
         # refuses it (a mask of constants indexes every element alike)

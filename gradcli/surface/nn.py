@@ -28,6 +28,7 @@ from ..core import dtypes
 from ..core import hooks as core_hooks
 from ..core.sparse import SparseCOO
 from ..core.tensor import (
+    META,
     MUTATIONS,
     HookHandle,
     Settings,
@@ -63,6 +64,8 @@ class Parameter(Tensor):
             data = np.zeros(0, Settings.default_dtype)
         arr = data.data if isinstance(data, Tensor) else np.asarray(data)
         super().__init__(arr, requires_grad=requires_grad)
+        if META and isinstance(data, Tensor) and data in META:
+            META.add(self)  # (a parameter of a meta tensor is on the meta device)
 
 
 def parameter(data: Any = None, requires_grad: bool = True) -> Parameter:
@@ -441,6 +444,7 @@ class Module:
         "register_module",
         "type",
         "share_memory",
+        "to_empty",
     )
     # Plain attributes (besides parameters and submodules) a program may read.
     ATTRIBUTES: tuple[str, ...] = ("training",)
@@ -693,12 +697,6 @@ class Module:
         access = self.__dict__.get("_parametrized")
         if access is not None and access.has(self, name):  # (parametrize's property)
             return access.get(self, name)
-        if (
-            self.__dict__.get("_on_meta")
-            and not _META_CALL[0]
-            and (name in _META_HIDDEN or name in self._parameters or name in self._buffers)
-        ):
-            _meta_refused(self, f"`.{name}` of {self.name}")
         if name == "_modules":
             return self._modules
         if name in ("_parameters", "_buffers"):
@@ -878,8 +876,6 @@ class Module:
         # A module's call runs no statement of the program (nn.Sequential of a million
         # Identity modules, or of itself nested sixty times): the clock is checked here.
         limits.BUDGET.tick()
-        if self.__dict__.get("_on_meta") and not _META_CALL[0]:
-            _meta_refused(self, f"calling {self.name}")
         table = self.__dict__.get("_module_hooks")
         if kwargs and type(self).__module__.startswith(_SURFACE):
             kwargs = _by_pytorchs_names(self, inputs, kwargs)
@@ -1120,7 +1116,10 @@ class Module:
         def shown(t: Tensor) -> Tensor:
             if keep_vars or isinstance(t, UNINITIALIZED):
                 return t
-            return Tensor(t.data)
+            out = Tensor(t.data)
+            if META and t in META:
+                META.add(out)
+            return out
 
         _check_visits(
             self,
@@ -1414,12 +1413,21 @@ class Module:
             )
         out = self if dtype is None else self._cast(np.dtype(dtype), "fc")
         if meta:
-            # PyTorch's parameters become meta tensors (shapes without values). gradcli has
-            # none: the module keeps its tensors and shows none of them, and runs only in
-            # torch.func.functional_call with every parameter and buffer given (the model
-            # ensembling tutorial's base model).
-            for m in self.modules():
-                m.__dict__["_on_meta"] = True
+            # PyTorch's parameters and buffers become new meta tensors (shapes without
+            # values): a name holding an old one keeps it
+            for m in self.module_list():
+                for k, p in list(m._parameters.items()):
+                    if p is not None and p not in META:
+                        new = Parameter(p.data, p.requires_grad)
+                        META.add(new)
+                        if p.grad is not None:
+                            new.grad = Tensor(p.grad.data)
+                            META.add(new.grad)
+                        m._parameters[k] = new
+                for k, b in list(m._buffers.items()):
+                    if b is not None and b not in META:
+                        m._buffers[k] = new_buffer = Tensor(b.data)
+                        META.add(new_buffer)
         if fmt != "preserve":
             self._in_format(fmt)
         return out
@@ -1449,6 +1457,36 @@ class Module:
                     m._buffers[n] = Tensor(laid(b))
 
     def cpu(self) -> Module:
+        return self
+
+    def to_empty(self, *, device: Any, recurse: bool = True) -> Module:
+        """`module.to_empty(device='cpu')` (a module made on the meta device, then given
+        storage): every parameter and buffer replaced by a new tensor of its shape and dtype
+        on the device, its values unwritten (zeros here: printing one before an
+        initialisation warns, as for torch.empty); a parameter stays a Parameter with its
+        requires_grad."""
+        from ..core.tensor import UNWRITTEN
+        from .args import to_device_check
+
+        meta = to_device_check(device)
+
+        def empty(t: Tensor) -> np.ndarray:
+            values = np.zeros(t.shape, t.dtype)
+            UNWRITTEN[id(values)] = values
+            return values
+
+        for m in self.module_list() if recurse else [self]:
+            for k, p in list(m._parameters.items()):
+                if p is not None:
+                    new = Parameter(empty(p), p.requires_grad)
+                    m._parameters[k] = new
+                    if meta:
+                        META.add(new)
+            for k, b in list(m._buffers.items()):
+                if b is not None:
+                    m._buffers[k] = new_buffer = Tensor(empty(b))
+                    if meta:
+                        META.add(new_buffer)
         return self
 
     def type(self, dst_type: Any) -> Module:
@@ -1516,43 +1554,6 @@ class Module:
             else:
                 main += "\n  " + "\n  ".join(lines) + "\n"
         return main + ")"
-
-
-# A module moved to the meta device (`_on_meta`) shows no tensor and runs only inside
-# torch.func.functional_call given every parameter and buffer (`_META_CALL`: how many such
-# calls are running).
-_META_CALL = [0]
-_META_HIDDEN = frozenset(
-    (
-        "parameters",
-        "named_parameters",
-        "buffers",
-        "named_buffers",
-        "state_dict",
-        "get_parameter",
-        "get_buffer",
-        "load_state_dict",
-        "to_empty",
-        "cpu",
-        "float",
-        "double",
-        "half",
-        "type",
-        "apply",
-    )
-)
-
-
-def _meta_refused(m: Module, what: str) -> None:
-    from ..base.errors import NotSupported
-
-    raise NotSupported(
-        f"{what} on the meta device is not supported: gradcli has no meta tensors (shapes "
-        "without values), so a module moved there shows none of its tensors and runs only in "
-        "functional_call",
-        hint="run it through torch.func.functional_call(module, (params, buffers), args) with "
-        "every parameter and buffer given, or leave `.to('meta')` out",
-    )
 
 
 # The modules whose text is being made (the outermost checks the whole tree first).

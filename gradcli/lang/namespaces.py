@@ -2716,6 +2716,12 @@ def _sparse_csr_tensor(*args: Any, **kwargs: Any) -> Any:
     return sparse_csr_tensor(*args, **kwargs)
 
 
+def _sparse_mask(t: Tensor, mask: Any) -> Any:
+    from ..surface.sparse import sparse_mask
+
+    return sparse_mask(t, mask)
+
+
 def _to_sparse_csr(t: Tensor, *args: Any, **kwargs: Any) -> Any:
     from ..surface.sparse import to_sparse_csr
 
@@ -3248,6 +3254,7 @@ _TENSOR_METHODS_OWN: dict[str, Callable[..., Any]] = {
     "to_sparse": _to_sparse,
     "to_sparse_coo": _to_sparse,
     "to_sparse_csr": _to_sparse_csr,
+    "sparse_mask": _sparse_mask,
 }
 TENSOR_METHODS: dict[str, Callable[..., Any]] = names.LazyTable(
     "METHODS", lambda: {**names.raw(names.METHODS), **_TENSOR_METHODS_OWN}

@@ -9335,7 +9335,7 @@ add(
     small(
         "device_block_meta",
         "with torch.device('meta'):\n    x = torch.zeros(10**12)",
-        (r"CPU only",),
+        LIMIT,  # (meta tensors are computed on zeros: the element limit)
     ),
     small(
         "device_block_not_a_device",
@@ -11209,5 +11209,58 @@ add(
         "import torch.nn as nn\n"
         "nn.utils.convert_conv2d_weight_memory_format([nn.Conv2d(1, 1, 1)] * 10**6, 0)",
         (r"has no attribute 'children'",) + LIMIT,
+    ),
+)
+
+# fixmisc41: meta tensors (device='meta', `with torch.device('meta'):`, .to('meta')).
+add(
+    small(
+        "meta_tensor_over_the_element_limit",
+        "x = torch.empty(10**6, 10**6, device='meta')",
+        LIMIT,
+    ),
+    small(
+        "meta_block_made_in_a_loop",
+        "while True:\n    with torch.device('meta'):\n        x = torch.ones(1000)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "meta_block_nested_deeply",
+        "def f(n):\n    with torch.device('meta'):\n        return f(n + 1)\nf(0)",
+        LIMIT + (r"depth", r"recursi"),
+    ),
+    small(
+        "meta_values_read",
+        "x = torch.ones(3, device='meta')\nprint(x.sum().item())",
+        (r"Tensor.item\(\) cannot be called on meta tensors",),
+    ),
+    small(
+        "meta_mask_index",
+        "x = torch.ones(3, device='meta')\nprint(x[x > 0])",
+        (r"boolean mask on the meta device",),
+    ),
+    small(
+        "meta_block_left_by_an_error_restores_the_cpu",
+        "try:\n    with torch.device('meta'):\n        raise ValueError\nexcept ValueError:\n"
+        "    pass\nprint(torch.ones(1).is_meta)",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(r"^False\n$",),
+    ),
+)
+
+# fixmisc41: Tensor.sparse_mask.
+add(
+    small(
+        "sparse_mask_not_sparse",
+        "print(torch.ones(2).sparse_mask([1] * 10**6))",
+        (r"Could not run 'aten::sparse_mask'",),
+    ),
+    small(
+        "sparse_mask_many_entries",
+        "i = torch.zeros(2, 10**7, dtype=torch.int64)\n"
+        "m = torch.sparse_coo_tensor(i, torch.ones(10**7), (3, 3), check_invariants=False)\n"
+        "print(torch.ones(3, 3).sparse_mask(m).to_dense())",
+        LIMIT,
     ),
 )

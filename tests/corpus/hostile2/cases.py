@@ -11264,3 +11264,24 @@ add(
         LIMIT,
     ),
 )
+
+# fixmisc41: slices of a tensor's untyped storage.
+add(
+    small(
+        "untyped_storage_slice_huge_bounds",
+        "u = torch.zeros(2).untyped_storage()\nprint(u[-10**30 : 10**30].nbytes())",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(r"^8\n$",),
+    ),
+    small(
+        "untyped_storage_slice_write_past_its_end",
+        "x = torch.zeros(2)\ns = x.untyped_storage()[0:4]\ns[4] = 1\nprint(x)",
+        (r"out of range for storage of size 4",),
+    ),
+    small(
+        "untyped_storage_slices_in_a_loop",
+        "u = torch.zeros(4).untyped_storage()\nwhile True:\n    u = u[0:16]",
+        TIME_OR_LIMIT,
+    ),
+)

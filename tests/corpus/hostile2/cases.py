@@ -11285,3 +11285,19 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# fixmisc41: torch._dynamo.utils.counters (imports; clear() does nothing; reading is refused).
+add(
+    small(
+        "dynamo_counters_read",
+        "from torch._dynamo.utils import counters\ncounters.clear()\nprint(counters['stats'])",
+        (r"`torch._dynamo.utils.counters` is not supported",),
+    ),
+    small(
+        "dynamo_counters_reach_python",
+        "import torch._dynamo.utils as u\nprint(u.counters.__class__)",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(r"^<class 'collections.defaultdict'>\n$",),
+    ),
+)

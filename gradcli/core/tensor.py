@@ -733,6 +733,10 @@ class Tensor:
                 found=f"a tensor of {self.data.size} elements",
                 hint="reduce it first: (x > 0).all() or .any()",
             )
+        if META and self in META:
+            raise GradcliError("Tensor.item() cannot be called on meta tensors").mirror(
+                "RuntimeError"
+            )
         return bool(self.data.reshape(()))
 
 
@@ -1258,6 +1262,14 @@ def on_meta(t: Any) -> bool:
     return bool(META) and t in META
 
 
+# PyTorch's words for nonzero of a meta tensor (argwhere's and a boolean mask's too).
+META_NONZERO = (
+    "The register_meta function for torch.nonzero() raises unimplemented by default, as a "
+    "correct data-independent implementation does not exist. This implementation returns a "
+    "fake value, assuming all elements of the tensor are non-zero. To enable this "
+    "registration, please set 'torch.fx.experimental._config.meta_nonzero_assume_all_nonzero' "
+    "to True."
+)
 META_NO_DATA = "Cannot copy out of meta tensor; no data!"
 
 

@@ -41,6 +41,8 @@ from ..core.sparse import refused as sparse_refused
 from ..core.tensor import (
     COMPLEX,
     META,
+    META_NO_DATA,
+    META_NONZERO,
     WIDE_UINT,
     Tensor,
     _GradMode,
@@ -930,6 +932,20 @@ def _meta_data_shaped(args: Any, kwargs: dict, name: Any) -> None:
     if not any(isinstance(a, Tensor) and a in META for a in (*args, *kwargs.values())):
         return
     label = (name if isinstance(name, str) else name()).rpartition(".")[2]
+    if label in ("allclose", "equal"):  # (their answer is a Python bool: values read)
+        if label == "allclose":
+            raise GradcliError("Tensor.item() cannot be called on meta tensors").mirror(
+                "RuntimeError"
+            )
+        raise GradcliError(
+            "aten::equal: attempted to run this operator with Meta tensors, but there was no "
+            "fake impl or Meta kernel registered.",
+            hint="compare shapes and dtypes: a meta tensor has no values",
+        ).mirror("NotImplementedError")
+    if label == "copy_" and args and not (isinstance(args[0], Tensor) and args[0] in META):
+        raise GradcliError(META_NO_DATA).mirror("NotImplementedError")  # (onto the CPU)
+    if label in ("nonzero", "argwhere"):
+        raise GradcliError(META_NONZERO).mirror("NotImplementedError")
     if label in _DATA_SHAPED:
         raise GradcliError(
             f"{label}() cannot run on a meta tensor: its result's shape depends on the "

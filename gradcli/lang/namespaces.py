@@ -3207,11 +3207,6 @@ def _numpy(t: Tensor, force: bool = False) -> np.ndarray:
     """`x.numpy()`: `arrays.tensor_array` (a NumPy view sharing the tensor's memory)."""
     from .ndinterop import tensor_array
 
-    if on_meta(t):
-        raise GradcliError(
-            "can't convert meta device type tensor to numpy. Use Tensor.cpu() to copy the "
-            "tensor to host memory first."
-        ).mirror("TypeError")
     return tensor_array(t, force)
 
 

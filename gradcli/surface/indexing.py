@@ -26,6 +26,7 @@ from ..core.inplace import (
 from ..core.op import apply, versioned
 from ..core.tensor import (
     META,
+    META_NONZERO,
     Tensor,
     _GradMode,
     batched,
@@ -709,10 +710,8 @@ def index_as(x: Tensor, key: Any, label: str | None) -> Tensor:
         return apply(S.index, x, idx=idx, label=label or index_label(shape, key))
     items = key if isinstance(key, tuple) else (key,)
     if META and any(isinstance(k, Tensor) and k.dtype == np.bool_ and k in META for k in items):
-        raise GradcliError(
-            "indexing with a boolean mask on the meta device cannot run: the result's shape "
-            "depends on the mask's values, which a meta tensor has none of",
-            hint="make the mask on the CPU",
+        raise GradcliError(  # (PyTorch's boolean index runs nonzero on the mask)
+            META_NONZERO, hint="make the mask on the CPU: a meta tensor has no values"
         ).mirror("NotImplementedError")
     if _GradMode.vmapped:
         # a batched boolean mask gives each element a result of its own shape: PyTorch's vmap

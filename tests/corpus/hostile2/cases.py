@@ -11237,7 +11237,7 @@ add(
     small(
         "meta_mask_index",
         "x = torch.ones(3, device='meta')\nprint(x[x > 0])",
-        (r"boolean mask on the meta device",),
+        (r"register_meta function for torch.nonzero",),
     ),
     small(
         "meta_block_left_by_an_error_restores_the_cpu",

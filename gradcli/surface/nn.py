@@ -1388,6 +1388,12 @@ class Module:
                 meta = True
             else:
                 cpu_device(spec)
+                if self._on_meta():
+                    raise GradcliError(
+                        "Cannot copy out of meta tensor; no data! Please use "
+                        "torch.nn.Module.to_empty() instead of torch.nn.Module.to() when moving "
+                        "module from meta to a different device."
+                    ).mirror("NotImplementedError")
         if dtype is not None and np.dtype(dtype).kind == "c":
             core_hooks.warn(
                 "Complex modules are a new feature under active development whose design may "
@@ -1457,7 +1463,19 @@ class Module:
                     m._buffers[n] = Tensor(laid(b))
 
     def cpu(self) -> Module:
+        if self._on_meta():
+            raise GradcliError("Cannot copy out of meta tensor; no data!").mirror(
+                "NotImplementedError"
+            )
         return self
+
+    def _on_meta(self) -> bool:
+        """Whether a parameter or buffer of the module's tree is a meta tensor."""
+        return bool(META) and any(
+            t is not None and t in META
+            for m in self.module_list()
+            for t in (*m._parameters.values(), *m._buffers.values())
+        )
 
     def to_empty(self, *, device: Any, recurse: bool = True) -> Module:
         """`module.to_empty(device='cpu')` (a module made on the meta device, then given

@@ -42,6 +42,7 @@ from .sparse import refused as sparse_refusal
 from .tensor import (
     GRAD_DTYPES,
     LEAF_HOOKS,
+    META,
     MUTATIONS,
     NOGRAD_VIEWS,
     LevelHook,
@@ -1847,6 +1848,12 @@ _COPY = "torch::autograd::CopyBackwards"
 
 
 def accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = True) -> None:
+    _accumulate(t, g, create_graph, copy)
+    if META and t in META and t.grad is not None:
+        META.add(t.grad)  # (a meta tensor's gradient is one)
+
+
+def _accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = True) -> None:
     """Add a pass's gradient into `t.grad` as PyTorch's AccumulateGrad does. The first pass
     stores a new tensor: with create_graph=True a recorded copy of the gradient (CopyBackwards,
     differentiable when the gradient is). A later pass without create_graph adds into that same

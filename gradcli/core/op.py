@@ -27,6 +27,7 @@ from .tensor import (
     CUSTOM_VIEWS,
     INFERENCE_SAVED,
     LEAF_HOOKS,
+    META,
     MUTATIONS,
     NOGRAD_VIEW_CHANGED,
     NOGRAD_VIEWS,
@@ -1100,6 +1101,37 @@ def _iterated(op: Op, arrays: Any, forward: Callable[..., Any], fparams: dict) -
     return data.transpose(back)
 
 
+def _meta_result(op: Op, inputs: tuple, out: Tensor, params: dict) -> None:
+    """An operation's result is on the meta device when an input is (every other input a
+    0-d CPU tensor, as PyTorch's device check allows), else on the CPU (also inside `with
+    torch.device('meta'):`)."""
+    meta = [t in META for t in inputs]
+    if not any(meta):
+        if inputs:
+            META.discard(out)
+        return
+    # (the device expected is the first input's that is not a 0-d CPU tensor)
+    expected = next((m for t, m in zip(inputs, meta) if m or t.ndim), True)
+    for t, m in zip(inputs, meta):
+        if m != expected and (m or t.ndim):
+            found, wanted = ("meta", "cpu") if m else ("cpu", "meta")
+            raise GradcliError(
+                f"Tensor on device {found} is not on the expected device {wanted}!",
+                hint="move both to one device: a meta tensor has no values to compute with",
+            ).mirror("RuntimeError")
+    if op.name in _DATA_SHAPED:
+        raise GradcliError(
+            f"{op.name}() cannot run on a meta tensor: its result's shape depends on the "
+            "values, which a meta tensor has none of",
+            hint="make the tensor on the CPU",
+        ).mirror("NotImplementedError")
+    META.add(out)
+
+
+# The records whose result's shape depends on the input's values.
+_DATA_SHAPED = frozenset(("nonzero", "masked_select", "unique", "unique_consecutive"))
+
+
 def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> Tensor:
     """Run `op` forward and, when grad mode is on and an input requires grad, record it."""
     observer = hooks.observer
@@ -1214,6 +1246,8 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         # layout
         data = row_major(data)
     out = wrap(data)
+    if META:
+        _meta_result(op, inputs, out, params)
     if data.base is not None and count and np.may_share_memory(data, arrays[0]):
         # A view of its first input (reshape, transpose, basic indexing...): one storage, one
         # version counter, as PyTorch's views.

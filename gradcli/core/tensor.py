@@ -525,6 +525,8 @@ class Tensor:
         self._hooks: list | None = None
         self._inf = _GradMode.inference
         self._attrs: dict | None = None
+        if DEFAULT_META[0]:
+            META.add(self)  # (made inside `with torch.device('meta'):`)
 
     # --- plain properties -------------------------------------------------------------
     @property
@@ -560,6 +562,10 @@ class Tensor:
         if self.data.size != 1:
             raise GradcliError(
                 f"a Tensor with {self.data.size} elements cannot be converted to Scalar"
+            )
+        if META and self in META:
+            raise GradcliError("Tensor.item() cannot be called on meta tensors").mirror(
+                "RuntimeError"
             )
         return self.data.reshape(()).item()
 
@@ -726,6 +732,10 @@ class Tensor:
                 "Boolean value of Tensor with more than one value is ambiguous",
                 found=f"a tensor of {self.data.size} elements",
                 hint="reduce it first: (x > 0).all() or .any()",
+            )
+        if META and self in META:
+            raise GradcliError("Tensor.item() cannot be called on meta tensors").mirror(
+                "RuntimeError"
             )
         return bool(self.data.reshape(()))
 
@@ -949,6 +959,10 @@ def share(t: Tensor, version: bool = True) -> Tensor:
     own(t)
     out = Tensor(t.data)
     out._inf = view_inf(t._inf)  # a view of an inference tensor is one
+    if META and t in META:
+        META.add(out)
+    elif DEFAULT_META[0]:
+        META.discard(out)
     if version:
         out._vc = counter(t)
     if _GradMode.transforms:
@@ -1233,6 +1247,47 @@ NOGRAD_VIEWS_OF: weakref.WeakSet = weakref.WeakSet()
 # its base's CreationMeta): id -> (weak reference, output number, view's name, several, the
 # Function's name). Empty unless a program makes one.
 CUSTOM_VIEWS: dict[int, tuple[weakref.ref, int, str, bool, str]] = {}
+
+
+# The tensors on the meta device (`torch.empty(3, 4, device='meta')`, `x.to('meta')`, the
+# results of operations on them): PyTorch's tensors of shape, dtype and grad, without values.
+# gradcli computes them as any tensor (their values zeros and never shown: printing, item(),
+# tolist() and the like answer as PyTorch's meta tensors). Empty unless a program makes one.
+META: weakref.WeakSet = weakref.WeakSet()
+# How many `with torch.device('meta'):` blocks are open (the tensors made inside are meta).
+DEFAULT_META = [0]
+
+
+def on_meta(t: Any) -> bool:
+    return bool(META) and t in META
+
+
+# PyTorch's words for nonzero of a meta tensor (argwhere's and a boolean mask's too).
+META_NONZERO = (
+    "The register_meta function for torch.nonzero() raises unimplemented by default, as a "
+    "correct data-independent implementation does not exist. This implementation returns a "
+    "fake value, assuming all elements of the tensor are non-zero. To enable this "
+    "registration, please set 'torch.fx.experimental._config.meta_nonzero_assume_all_nonzero' "
+    "to True."
+)
+META_NO_DATA = "Cannot copy out of meta tensor; no data!"
+
+
+def no_meta_data(t: Any) -> None:
+    """A meta tensor's values asked for (tolist(), .cpu(), a copy onto the CPU): PyTorch's
+    NotImplementedError."""
+    if META and t in META:
+        raise GradcliError(
+            META_NO_DATA,
+            hint="a meta tensor has a shape and a dtype but no values: make it on the CPU, or "
+            "move a module with module.to_empty(device='cpu') and initialise it",
+        ).mirror("NotImplementedError")
+
+
+def to_meta(t: Tensor) -> Tensor:
+    """`t` on the meta device (marked in place: a new tensor of the caller's)."""
+    META.add(t)
+    return t
 
 
 def nograd_view_changed(t: Tensor) -> bool:

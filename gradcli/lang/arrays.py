@@ -26,6 +26,7 @@ from ..surface import args as S
 from .ndinterop import (
     COPY_WARNING,
     NOT_A_TENSOR,
+    no_meta_array,
     numpy_warning,
     tensor_array,
     wrapped,
@@ -60,6 +61,7 @@ def to_array(data: Any, dtype: Any = None, fn: str = "array") -> np.ndarray:
     as NumPy's conversion calls `.numpy()`)."""
     dt = _dtype(dtype, fn)
     if isinstance(data, Tensor):
+        no_meta_array(data)
         if data.requires_grad and grad_enabled():  # under no_grad PyTorch converts it
             raise GradcliError(NOT_A_TENSOR)
         if fn == "array":

@@ -48,6 +48,7 @@ from .values import (
     DType,
     Generator,
     GenericAlias,
+    LossBaseType,
     ModuleType,
     PyType,
     TypeUnion,
@@ -1541,7 +1542,13 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
                 return True
             if isinstance(c, ModuleType) and isinstance(cls, ModuleClass):
                 library = cls.library  # issubclass(MyConv, nn.Conv2d)
-                if library is not None and library is c.library():
+                base = c.library()
+                if library is not None and (
+                    library is base or (isinstance(c, LossBaseType) and issubclass(library, base))  # type: ignore[arg-type]
+                ):
+                    return True
+            if isinstance(c, LossBaseType) and isinstance(cls, ModuleType):
+                if c.subclass(cls):  # issubclass(nn.MSELoss, _Loss)
                     return True
             if (
                 isinstance(cls, PyType)

@@ -27,13 +27,22 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import ArgumentTypeError, GradcliError, LimitError, Span, call_did_not_fit
+from ..base.errors import (
+    ArgumentTypeError,
+    GradcliError,
+    LimitError,
+    Span,
+    call_did_not_fit,
+)
 from ..base.record import LazyPattern
 from ..core.op import SEQ, complex_refusal, number_outputs
 from ..core.sparse import SparseCOO, SparseCSR
 from ..core.sparse import refused as sparse_refused
 from ..core.tensor import (
     COMPLEX,
+    META,
+    META_NO_DATA,
+    META_NONZERO,
     WIDE_UINT,
     Tensor,
     _GradMode,
@@ -44,7 +53,7 @@ from ..core.tensor import (
 from ..surface import names as surface_names
 from ..surface import nn as surface_nn
 from ..surface import public
-from ..surface.args import cpu_device
+from ..surface.args import meta_or_cpu
 from ..surface.functional import write_out
 from .values import PROGRAM_INSTANCES, Device, DType, device_words, range_len, short
 
@@ -291,8 +300,11 @@ def _checked_call(
         if len(_BOUND) > 8192:
             _BOUND.clear()
         _BOUND[key] = fixed
+    meta = False
+    if META:
+        _meta_data_shaped(args, kwargs, name)
     if kwargs and kwargs.get("device") is not None:
-        device_checked(kwargs["device"], name, bound, fixed, args, kwargs)
+        meta = device_checked(kwargs["device"], name, bound, fixed, args, kwargs)
     if COMPLEX[0]:
         _complex_checked(fixed, args, kwargs, name)
     if WIDE_UINT[0]:
@@ -322,7 +334,11 @@ def _checked_call(
             if method.endswith("_") and not method.endswith("__"):
                 check_batched_method(method, args, kwargs)
         since = SEQ[0]
-        result = f(*args, **kwargs)
+        result = f(*args, **kwargs) if not meta else meta_call(f, args, kwargs)
+        if META and not meta:
+            if isinstance(result, Tensor) and args:
+                _meta_like(result, args, kwargs, name)
+            carry_meta((*args, *kwargs.values()), result)
         if _GradMode.vmapped:
             _carry_call(args, kwargs, result)
         if isinstance(result, (tuple, list)) and SEQ[0] > since + 1:
@@ -905,6 +921,79 @@ def _takes_out(f: Callable[..., Any]) -> bool:
     )
 
 
+# The functions whose result's shape depends on the input's values (a meta tensor has none).
+_DATA_SHAPED = frozenset(
+    "nonzero argwhere masked_select unique unique_consecutive bincount histc repeat_interleave "
+    "nonzero_static".split()
+)
+
+
+def _meta_data_shaped(args: Any, kwargs: dict, name: Any) -> None:
+    if not any(isinstance(a, Tensor) and a in META for a in (*args, *kwargs.values())):
+        return
+    label = (name if isinstance(name, str) else name()).rpartition(".")[2]
+    if label in ("allclose", "equal"):  # (their answer is a Python bool: values read)
+        if label == "allclose":
+            raise GradcliError("Tensor.item() cannot be called on meta tensors").mirror(
+                "RuntimeError"
+            )
+        raise GradcliError(
+            "aten::equal: attempted to run this operator with Meta tensors, but there was no "
+            "fake impl or Meta kernel registered.",
+            hint="compare shapes and dtypes: a meta tensor has no values",
+        ).mirror("NotImplementedError")
+    if label == "copy_" and args and not (isinstance(args[0], Tensor) and args[0] in META):
+        raise GradcliError(META_NO_DATA).mirror("NotImplementedError")  # (onto the CPU)
+    if label in ("nonzero", "argwhere"):
+        raise GradcliError(META_NONZERO).mirror("NotImplementedError")
+    if label in _DATA_SHAPED:
+        raise GradcliError(
+            f"{label}() cannot run on a meta tensor: its result's shape depends on the "
+            "values, which a meta tensor has none of",
+            hint="make the tensor on the CPU",
+        ).mirror("NotImplementedError")  # (PyTorch's words differ from one function to another)
+
+
+def carry_meta(ins: Any, result: Any) -> None:
+    """The tensors a call or an operator makes of meta tensors outside a recorded operation
+    (comparisons, masks, indices) are meta tensors too."""
+    if not any(isinstance(a, Tensor) and a in META for a in ins):
+        return
+    for t in result if isinstance(result, (tuple, list)) else (result,):
+        if isinstance(t, Tensor):
+            META.add(t)
+
+
+def _meta_like(result: Tensor, args: Any, kwargs: dict, name: Any) -> None:
+    """`torch.empty_like(x)`, `x.new_zeros(2)` of a meta tensor: on its device (unless the
+    call names another)."""
+    if result in META or not isinstance(args[0], Tensor) or args[0] not in META:
+        return
+    if kwargs.get("device") is not None:
+        return
+    label = (name if isinstance(name, str) else name()).rpartition(".")[2]
+    if label.endswith("_like") or label.startswith("new_") or label == "new":
+        META.add(result)
+
+
+def meta_call(f: Callable[..., Any], args: Any, kwargs: dict) -> Any:
+    """A call given `device='meta'` (`torch.empty(3, 4, device='meta')`, `nn.Linear(2, 3,
+    device='meta')`): made as inside `with torch.device('meta'):`, its tensors (a module's
+    parameters and buffers) on the meta device."""
+    from .values import meta_block
+
+    with meta_block():
+        result = f(*args, **kwargs)
+    if isinstance(result, Tensor):
+        META.add(result)
+    elif isinstance(result, surface_nn.Module):
+        for m in result.module_list():
+            for t in (*m._parameters.values(), *m._buffers.values()):
+                if t is not None:
+                    META.add(t)
+    return result
+
+
 def device_checked(
     device: Any,
     name: Any = None,
@@ -912,7 +1001,7 @@ def device_checked(
     f: Any = None,
     args: Any = (),
     kwargs: Any = None,
-) -> None:
+) -> bool:
     """A `device=` argument (of a constructor, `.to`, a module): a string parsed as PyTorch
     parses it (in its words, and saying what a dtype given as a string is), and the CPU, the
     one device gradcli computes on. A value of another type (a dtype, a float, a list...) is
@@ -932,7 +1021,8 @@ def device_checked(
 
         raise cuda_method(device)  # as PyTorch: an index alone names an accelerator
     if isinstance(device, str):
-        cpu_device(device)
+        return meta_or_cpu(device)
+    return False
 
 
 def device_type_error(

@@ -12,7 +12,7 @@ from typing import Any
 from ..base.errors import GradcliError, NotSupported
 from ..core.op import peek_seq
 from ..core.tensor import Tensor
-from .values import Builtin
+from .values import Builtin, Missing, Namespace
 
 # The module each alias target names (`name->dynamo:target` in surface.compile_config).
 _MODULES = {
@@ -576,7 +576,43 @@ def dynamo_members() -> dict[str, Any]:
         },
         "optimize": Builtin("torch._dynamo.optimize", _optimize),
         "explain": _refused("torch._dynamo.explain", "call the function itself"),
+        "utils": Namespace("torch._dynamo.utils", {"counters": _Counters()}),
     }
+
+
+class _Counters(Missing):
+    """`torch._dynamo.utils.counters` (what tutorials print after a compiled call: captured
+    calls, graphs, graph breaks): it imports, as a pasted script's header does; reading it is
+    refused, as gradcli compiles nothing and has no counts to give."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__("torch._dynamo.utils.counters")
+
+    def refuse(self) -> NotSupported:
+        return NotSupported(
+            "`torch._dynamo.utils.counters` is not supported by gradcli (it compiles nothing: "
+            "no graphs, captured calls or graph breaks to count)",
+            hint="leave the counters out: the compiled function's results are PyTorch's",
+        )
+
+    def program_attribute(self, name: str) -> Any:
+        if name == "clear":  # (`counters.clear()` before a run: nothing to clear)
+            return Builtin("torch._dynamo.utils.counters.clear", lambda: None)
+        raise self.refuse()
+
+    def program_typename(self) -> str:
+        return "collections.defaultdict"
+
+    def program_getitem(self, key: Any) -> Any:
+        raise self.refuse()
+
+    def program_iter(self) -> Any:
+        raise self.refuse()
+
+    def program_len(self) -> int:
+        raise self.refuse()
 
 
 class _Stance:

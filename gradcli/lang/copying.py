@@ -20,7 +20,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
-from ..core.tensor import Tensor, storage_root, typename
+from ..core.tensor import META, Tensor, on_meta, storage_root, typename
 from ..surface import nn as surface_nn
 from . import pycollections as PC
 from .classes import Instance
@@ -41,6 +41,10 @@ def _tensor(t: Tensor) -> Tensor:
     # tensor's keeps
     if t.grad is not None and not isinstance(t, surface_nn.Parameter):
         new.grad = Tensor(np.array(t.grad.data, copy=True))
+    if on_meta(t):  # (a copy of a meta tensor is one, its gradient too)
+        META.add(new)
+        if new.grad is not None and on_meta(t.grad):
+            META.add(new.grad)
     return new
 
 

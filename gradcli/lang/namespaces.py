@@ -27,6 +27,8 @@ from ..core.tensor import (
     batched,
     grad_dtype_of,
     grad_enabled,
+    no_meta_data,
+    on_meta,
     python_value,
     read_grad,
     share,
@@ -69,6 +71,7 @@ from .values import (
     PyType,
     UserFunction,
     check_structure,
+    loss_bases,
     seq,
     short,
 )
@@ -1406,6 +1409,10 @@ def _nn_modules_members(nn: Namespace) -> dict[str, Any]:
         )
         for sub, names in _NN_SUBMODULES.items()
     }
+    subs["loss"] = Namespace(
+        "torch.nn.modules.loss",
+        load=lambda: {**_classes_of(table, _NN_SUBMODULES["loss"]), **loss_bases()},
+    )
     from ..surface.nn import register_module_hook
 
     subs["module"] = Namespace(
@@ -2856,6 +2863,12 @@ def _sparse_csr_tensor(*args: Any, **kwargs: Any) -> Any:
     return sparse_csr_tensor(*args, **kwargs)
 
 
+def _sparse_mask(t: Tensor, mask: Any) -> Any:
+    from ..surface.sparse import sparse_mask
+
+    return sparse_mask(t, mask)
+
+
 def _to_sparse_csr(t: Tensor, *args: Any, **kwargs: Any) -> Any:
     from ..surface.sparse import to_sparse_csr
 
@@ -3024,6 +3037,7 @@ def _tensor_backward(
 def _tolist(t: Tensor) -> Any:
     if _GradMode.vmapped and batched(t):
         raise GradcliError(VMAP_STORAGE)
+    no_meta_data(t)
     limits.LIST_ITEMS.check(t.data.size, "the number of items tolist() would make")
     return python_value("list", t.data.tolist())
 
@@ -3109,13 +3123,14 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "ndim": lambda t: t.ndim,
     "dtype": lambda t: dtype_value(t.dtype),
     "grad_dtype": _grad_dtype,
-    "device": lambda t: CPU,
+    "device": lambda t: META_DEVICE if on_meta(t) else CPU,
     "is_cuda": lambda t: False,
-    "is_cpu": lambda t: True,
+    "is_cpu": lambda t: not on_meta(t),
+    "is_meta": on_meta,
     # dense CPU tensors of real numbers: none of the other kinds PyTorch has
     **dict.fromkeys(
         (
-            "is_meta is_sparse is_sparse_csr is_quantized is_mkldnn is_nested is_xla is_mps "
+            "is_sparse is_sparse_csr is_quantized is_mkldnn is_nested is_xla is_mps "
             "is_xpu is_ipu is_vulkan is_maia is_mtia"
         ).split(),
         lambda t: False,
@@ -3333,6 +3348,7 @@ def _hint(v: Any) -> str:
 
 
 CPU = Device("cpu")
+META_DEVICE = Device("meta")
 
 
 def _numpy(t: Tensor, force: bool = False) -> np.ndarray:
@@ -3352,6 +3368,7 @@ _SURFACE_TO = names.METHODS["to"]
 
 
 def _cpu(t: Tensor, *a: Any, **k: Any) -> Tensor:
+    no_meta_data(t)
     return t
 
 
@@ -3380,6 +3397,7 @@ _TENSOR_METHODS_OWN: dict[str, Callable[..., Any]] = {
     "to_sparse": _to_sparse,
     "to_sparse_coo": _to_sparse,
     "to_sparse_csr": _to_sparse_csr,
+    "sparse_mask": _sparse_mask,
 }
 TENSOR_METHODS: dict[str, Callable[..., Any]] = names.LazyTable(
     "METHODS", lambda: {**names.raw(names.METHODS), **_TENSOR_METHODS_OWN}

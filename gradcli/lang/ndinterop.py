@@ -19,6 +19,7 @@ from ..core.tensor import (
     check_unresolved,
     grad_enabled,
     numpy_data,
+    on_meta,
     own,
 )
 
@@ -49,6 +50,15 @@ def numpy_warning(text: str) -> None:
         CURRENT[-1].python_warning(text, "DeprecationWarning")
 
 
+def no_meta_array(t: Tensor) -> None:
+    """A meta tensor has no values for NumPy: PyTorch's TypeError."""
+    if on_meta(t):
+        raise GradcliError(
+            "can't convert meta device type tensor to numpy. Use Tensor.cpu() to copy the "
+            "tensor to host memory first."
+        ).mirror("TypeError")
+
+
 def tensor_array(t: Tensor, force: bool = False) -> np.ndarray:
     """`x.numpy()`, and NumPy's reading of a tensor (`Tensor.__array__`): a NumPy view of the
     tensor's data, sharing its memory as in PyTorch (a change through the array is seen in the
@@ -56,6 +66,7 @@ def tensor_array(t: Tensor, force: bool = False) -> np.ndarray:
     requires grad while grad mode is on (under `torch.no_grad()` PyTorch gives the array)."""
     if _GradMode.vmapped and batched(t):
         raise GradcliError(VMAP_STORAGE)
+    no_meta_array(t)
     if t.requires_grad and grad_enabled() and not force:
         raise GradcliError(NOT_A_TENSOR)
     if t.data.dtype == BF16:  # NumPy has no bfloat16

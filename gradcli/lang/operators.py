@@ -20,6 +20,7 @@ from ..core.layout import iterated
 from ..core.sparse import SparseCOO, SparseCSR
 from ..core.sparse import refused as sparse_refused
 from ..core.tensor import (
+    META,
     WIDE_UINT,
     Tensor,
     _GradMode,
@@ -1129,7 +1130,12 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
             if kind is ast.NotEq:
                 return True
             raise _not_comparable(kind, a, b)
-        return _TENSOR_COMPARE[kind](a, b)
+        out = _TENSOR_COMPARE[kind](a, b)
+        if META:
+            from .calls import carry_meta
+
+            carry_meta((a, b), out)
+        return out
     if isinstance(a, DType) and isinstance(b, DType) and kind in (ast.Eq, ast.NotEq):
         return (a.np == b.np) == (kind is ast.Eq)
     if (isinstance(a, np.dtype) or isinstance(b, np.dtype)) and kind in (ast.Eq, ast.NotEq):

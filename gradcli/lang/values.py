@@ -13,6 +13,7 @@ from __future__ import annotations
 import collections
 import types
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -23,7 +24,7 @@ from ..core import tensor as _tensor_module
 from ..core.sparse import SparseCOO
 from ..core.tensor import Tensor, pytype_name, typename
 from ..surface import nn as surface_nn
-from ..surface.args import cpu_device, device_arg
+from ..surface.args import device_arg, meta_or_cpu
 from ..surface.nn import Parameter, parameter
 
 
@@ -433,10 +434,17 @@ class Device:
         return self.type if self.index is None else f"{self.type}:{self.index}"
 
     def enter(self) -> None:
-        cpu_device(str(self))
+        if meta_or_cpu(str(self)):
+            block = meta_block()
+            block.__enter__()
+            _META_BLOCKS.append(block)
+        else:
+            _META_BLOCKS.append(None)
 
     def exit(self) -> None:
-        pass
+        block = _META_BLOCKS.pop() if _META_BLOCKS else None
+        if block is not None:
+            block.__exit__(None, None, None)
 
     @property
     def as_value(self) -> Device:  # (`with torch.device('cpu') as d:` binds the device)
@@ -453,6 +461,10 @@ class Device:
 
     def __hash__(self) -> int:
         return hash((self.type, self.index))
+
+
+# The `with torch.device(...)` blocks open, innermost last (None: the CPU's).
+_META_BLOCKS: list[Any] = []
 
 
 class Layout:
@@ -1107,6 +1119,66 @@ class ModuleType(PyType):
             and type(v).__module__.startswith(surface)
             and (v.name == self.name or _SUBCLASS_OF.get(v.name) == self.name)
         )
+
+
+class LossBaseType(ModuleType):
+    """`_Loss` / `_WeightedLoss` of torch.nn.modules.loss as a program holds them: the bases
+    of its own losses (`class LabelSmoothingLoss(_WeightedLoss)`), whose instances they are,
+    as are the built-in losses PyTorch derives from them (`isinstance(nn.MSELoss(), _Loss)`)."""
+
+    __slots__ = ()
+
+    def __init__(self, cls: type):
+        super().__init__(cls.__name__, cls, "loss", surface_nn.Module)
+
+    def library(self) -> type | None:
+        return self.convert  # type: ignore[no-any-return]
+
+    def instance(self, v: Any) -> bool:
+        if isinstance(v, self.convert):
+            return True
+        return isinstance(v, surface_nn.Functional) and self._derived(v.name)
+
+    def subclass(self, cls: ModuleType) -> bool:
+        """Whether one of nn's classes derives from this one (`issubclass(nn.NLLLoss,
+        _WeightedLoss)`, `issubclass(_WeightedLoss, _Loss)`)."""
+        if isinstance(cls, LossBaseType):
+            return issubclass(cls.convert, self.convert)  # type: ignore[arg-type]
+        return self._derived(cls.name)
+
+    def _derived(self, name: str) -> bool:
+        if _module_file(name) != "loss" or name == "AdaptiveLogSoftmaxWithLoss":
+            return False
+        return self.name == "_Loss" or name in surface_nn.WEIGHTED_LOSSES
+
+
+def loss_bases() -> dict[str, LossBaseType]:
+    """`_Loss` and `_WeightedLoss`, made once."""
+    if not _LOSS_BASES:
+        for cls in (surface_nn._Loss, surface_nn._WeightedLoss):
+            _LOSS_BASES[cls.__name__] = LossBaseType(cls)
+    return _LOSS_BASES
+
+
+_LOSS_BASES: dict[str, LossBaseType] = {}
+
+
+@contextmanager
+def meta_block() -> Any:
+    """Inside `with torch.device('meta'):` (or a call given device='meta'): every tensor made
+    is a meta tensor, and the random draws of the CPU's generator are undone at the end (a
+    meta tensor's initialisation draws nothing in PyTorch)."""
+    from ..surface.sampling import R
+
+    state = R.get_rng_state()
+    from ..core.tensor import DEFAULT_META
+
+    DEFAULT_META[0] += 1
+    try:
+        yield
+    finally:
+        DEFAULT_META[0] -= 1
+        R.set_rng_state(state)
 
 
 class Generator:

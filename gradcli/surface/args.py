@@ -337,16 +337,24 @@ def to_bind(args: tuple, kwargs: dict) -> dict[str, Any]:
     )
 
 
-def to_device_check(device: Any) -> None:
-    """The device a bound `to(...)` names must be the CPU (a device index names an
-    accelerator, which PyTorch's CPU build does not have)."""
+def to_device_check(device: Any) -> bool:
+    """The device a bound `to(...)` names must be the CPU or the meta device (a device index
+    names an accelerator, which PyTorch's CPU build does not have): whether it is meta."""
     if device is None:
-        return
+        return False
     if isinstance(device, (int, np.integer)):
         raise GradcliError("Cannot access accelerator device when none is available.").mirror(
             "RuntimeError"
         )
-    cpu_device(str(device))
+    return meta_or_cpu(str(device))
+
+
+def meta_or_cpu(spec: str) -> bool:
+    """Whether a device string names the meta device; else it must name the CPU."""
+    if spec.startswith("meta") and device_arg(spec)[0] == "meta":
+        return True
+    cpu_device(spec)
+    return False
 
 
 def to_dtype_of(bound: dict[str, Any]) -> Any:
@@ -653,12 +661,10 @@ def cpu_device(spec: str) -> None:
         raise no_accelerator(name)
     if name == "meta":
         raise NotSupported(
-            f"the '{spec}' device (meta tensors: shapes without values) is not supported by "
-            "gradcli, which runs on the CPU only",
-            hint="make the module on the CPU: leave out `with torch.device('meta'):`, "
-            "device='meta' and `.to('meta')`; `model.load_state_dict(sd, assign=True)` then "
-            "loads the saved tensors as well, and a model that only gives "
-            "torch.func.functional_call its structure runs as well on the CPU",
+            f"the '{spec}' device is not supported by gradcli here (meta tensors are made by "
+            "device='meta', `with torch.device('meta'):` and `.to('meta')`)",
+            hint="write `with torch.device('meta'):` around the code that makes the tensors, "
+            "or give device='meta' to each",
         )
     if name != "cpu":
         raise GradcliError(

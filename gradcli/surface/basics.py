@@ -1074,19 +1074,34 @@ class UntypedStorage:
 
     PROGRAM_ATTRIBUTES = ("data_ptr", "nbytes", "size", "tolist", "element_size")
 
-    def __init__(self, root: Tensor):
+    def __init__(self, root: Tensor, start: int = 0, stop: int | None = None):
         self.root = root
+        # a slice of a storage (`u[4:8]`) is a storage of those bytes, on the same memory
+        self.start = start
+        self.stop = stop
 
     def _bytes(self) -> bytes:
         own(self.root)
-        return np.ascontiguousarray(self.root.data).tobytes()
+        whole = np.ascontiguousarray(self.root.data).tobytes()
+        return whole if self.start == 0 and self.stop is None else whole[self.start : self.stop]
 
     def data_ptr(self) -> int:
         own(self.root)
-        return int(self.root.data.__array_interface__["data"][0])
+        return int(self.root.data.__array_interface__["data"][0]) + self.start
 
     def nbytes(self) -> int:
-        return int(storage_elements(self.root) * self.root.data.itemsize)
+        whole = int(storage_elements(self.root) * self.root.data.itemsize)
+        return (whole if self.stop is None else self.stop) - self.start
+
+    def _slice(self, key: slice) -> UntypedStorage:
+        """`storage[a:b]`: the bytes a to b (as Python's slice bounds them) on the same
+        memory; a step other than 1 is PyTorch's error."""
+        start, stop, step = key.indices(self.nbytes())
+        if step != 1:
+            raise GradcliError(
+                f"Trying to slice with a step of {step}, but only a step of 1 is supported"
+            ).mirror("RuntimeError")
+        return UntypedStorage(self.root, self.start + start, self.start + max(start, stop))
 
     def size(self) -> int:
         return self.nbytes()
@@ -1112,9 +1127,9 @@ class UntypedStorage:
                 raise GradcliError(
                     "slices are only supported in UntypedStorage.__getitem__"
                 ).pytorch()
-            raise NotSupported(
-                "slicing a storage is not supported",
-                hint="index the tensor instead: x.view(-1)[start:stop]",
+            raise NotSupported(  # (program_getitem takes slices first: a write is left)
+                "writing into a slice of a storage is not supported",
+                hint="write each byte: storage[i] = value",
             )
         if isinstance(key, (bool, np.bool_)) or not isinstance(key, (int, np.integer)):
             shown = f"<class 'torch.storage.{name}'>" if name == "TypedStorage" else "torch." + name
@@ -1148,7 +1163,9 @@ class UntypedStorage:
             )
         return arr.reshape(-1)
 
-    def program_getitem(self, key: Any) -> int:
+    def program_getitem(self, key: Any) -> Any:
+        if isinstance(key, slice) and not isinstance(self, TypedStorage):
+            return self._slice(key)
         j = self._index(key, False)
         return self._bytes()[j]
 
@@ -1158,14 +1175,20 @@ class UntypedStorage:
             raise GradcliError(
                 f"can only set storage content with a int types, but got {typename(value)} instead"
             ).mirror("RuntimeError")
-        self._flat().view(np.uint8)[j] = int(value) % 256
+        self._flat().view(np.uint8)[self.start + j] = int(value) % 256
 
     def __eq__(self, other: object) -> bool:  # one memory, one storage (`x.detach()`'s too)
         if not isinstance(other, UntypedStorage):
             return False
+        if self.sliced or other.sliced:  # (PyTorch makes a new object for each slice)
+            return other is self
         return other.root is self.root or (
             other.data_ptr() == self.data_ptr() and other.nbytes() == self.nbytes()
         )
+
+    @property
+    def sliced(self) -> bool:
+        return self.start != 0 or self.stop is not None
 
     def __hash__(self) -> int:
         return self.data_ptr()

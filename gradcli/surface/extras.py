@@ -484,6 +484,9 @@ def multi_margin_loss(
     x = A.floating(A.tensor_arg(input, "input"))
     r = reduction_arg(reduction)
     t = A.tensor_arg(target, "target")
+    given = x
+    if (x.requires_grad and _GradMode.enabled) or _GradMode.dual:
+        x = _first_order(x, "multi_margin_loss")
     if x.ndim > 2:
         raise GradcliError(
             "Expected non-empty vector or matrix with optional 0-dim batch size, but got: "
@@ -540,7 +543,31 @@ def multi_margin_loss(
     elif nframe:
         total = float(np.cumsum(rows.astype(np.float64))[-1])
         out.data[...] = dt.type(total / nframe if r == "mean" else total)
-    return A.named(out, "MultiMarginLossBackward0")
+    return A.shown_over(A.named(out, "MultiMarginLossBackward0"), given)
+
+
+def _first_order(x: Tensor, aten: str) -> Tensor:
+    """x, through a node whose gradient is the one that reaches it, except under
+    create_graph=True: there a node without a derivative (PyTorch's NotImplemented, whose
+    backward is its error: `aten::{aten}_backward` has no derivative), as for PyTorch's loss
+    kernels whose backward kernel has no formula of its own; no forward derivative either."""
+    from ..core.dual import not_implemented
+    from ..core.tensor import grad_enabled
+    from ..ops.custom import custom_apply
+    from .sampling import _undifferentiable_draw
+
+    def vjp(g: Tensor) -> Tensor:
+        if not grad_enabled():
+            return g
+        graph = [v for v in (g, x) if v.requires_grad]
+        return _undifferentiable_draw(np.array(g.data), graph, f"{aten}_backward") if graph else g
+
+    def jvp(tangents: list) -> Tensor:
+        raise not_implemented(aten)
+
+    return custom_apply(
+        "Identity", [x], lambda: Tensor(x.data), vjp, label="MultiMarginLossBackward0", jvp=jvp
+    )
 
 
 # --- torch functions ---------------------------------------------------------------------------

@@ -1797,7 +1797,7 @@ def functional_call(
 ) -> Any:
     """`torch.func.functional_call(module, params, args)`: the module called with the given
     tensors in place of its parameters (by their dotted names), its own restored after."""
-    from .nn import _META_CALL, Module
+    from .nn import Module
 
     if not isinstance(module, Module):
         raise error(f"functional_call expects an nn.Module, got {pytype(module)}", "TypeError")
@@ -1841,18 +1841,6 @@ def functional_call(
             msgs.append(f"Missing key(s): {', '.join(map(repr, missing))}.")
         if msgs:
             raise error(f"Error(s) in reparametrizing for {module.name}:\n\t" + "\n\t".join(msgs))
-    meta = any(m.__dict__.get("_on_meta") for m in module.module_list())
-    if meta:
-        # A module on the meta device (gradcli keeps its tensors and shows none): it runs
-        # only with every parameter and buffer given.
-        names = [k for k, _ in module.named_parameters()] + [k for k, _ in module.named_buffers()]
-        missing = [k for k in names if k not in merged]
-        if missing:
-            raise NotSupported(
-                f"functional_call of a module on the meta device needs every parameter and "
-                f"buffer (gradcli has no meta tensors); missing: {', '.join(missing[:5])}",
-                hint="give them all in the dicts, or leave `.to('meta')` out",
-            )
     args = () if args is None else args if isinstance(args, tuple) else (args,)
     # Swapped in and back one name at a time, as PyTorch's accessor does (a module reached by
     # two paths keeps the value given for the second path, as PyTorch's does); a name that is
@@ -1866,12 +1854,8 @@ def functional_call(
             _swap_tensor(module, key, old)
         raise
     try:
-        if meta:
-            _META_CALL[0] += 1
         return module(*args, **(kwargs or {}))
     finally:
-        if meta:
-            _META_CALL[0] -= 1
         now = {key: _swap_tensor(module, key, old) for key, old in saved}
         # A module that reassigned a parameter or buffer during the call (`self.n = self.n
         # + 1`): PyTorch writes the module's new tensors back into the dict it was given (one
@@ -2065,12 +2049,6 @@ def stack_module_state(models: Any) -> tuple[dict[str, Tensor], dict[str, Tensor
         out = []
         for m in ms:
             limits.BUDGET.tick()
-            if any(sub.__dict__.get("_on_meta") for sub in m.modules()):
-                raise NotSupported(
-                    "stack_module_state of modules on the meta device is not supported: "
-                    "gradcli has no meta tensors (shapes without values)",
-                    hint="stack the models themselves, and move only the base model to 'meta'",
-                )
             out.append(dict(getattr(m, named)()))
         return out
 

@@ -25,6 +25,8 @@ from ..core.inplace import (
 )
 from ..core.op import apply, versioned
 from ..core.tensor import (
+    META,
+    META_NONZERO,
     Tensor,
     _GradMode,
     batched,
@@ -707,6 +709,10 @@ def index_as(x: Tensor, key: Any, label: str | None) -> Tensor:
     if idx is not None:
         return apply(S.index, x, idx=idx, label=label or index_label(shape, key))
     items = key if isinstance(key, tuple) else (key,)
+    if META and any(isinstance(k, Tensor) and k.dtype == np.bool_ and k in META for k in items):
+        raise GradcliError(  # (PyTorch's boolean index runs nonzero on the mask)
+            META_NONZERO, hint="make the mask on the CPU: a meta tensor has no values"
+        ).mirror("NotImplementedError")
     if _GradMode.vmapped:
         # a batched boolean mask gives each element a result of its own shape: PyTorch's vmap
         # refuses it (a mask of constants indexes every element alike)

@@ -34,11 +34,14 @@ from ..core import tensor as core_tensor
 from ..core.dtypes import BF16, LEGACY_TYPES, check_dtype
 from ..core.op import laid_out
 from ..core.tensor import (
+    META,
     VMAP_STORAGE,
     Tensor,
     _GradMode,
     batched,
     grad_enabled,
+    no_meta_data,
+    on_meta,
     python_value,
     typename,
 )
@@ -582,9 +585,15 @@ def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     from .args import memory_format_arg, to_device_check, to_dtype_of
 
     bound = to_bind(args, kwargs)
-    to_device_check(bound.get("device"))
+    meta = to_device_check(bound.get("device"))
     fmt = memory_format_arg(bound.get("memory_format"), "to", self.shape)
     dtype = to_dtype_of(bound)
+    if bound.get("device") is not None and not meta:
+        no_meta_data(self)  # (a meta tensor onto the CPU)
+    if meta and not on_meta(self):
+        # (a new tensor on the meta device: PyTorch's ToCopyBackward0 when recorded)
+        self = _copied(self)  # noqa: PLW0642
+        META.add(self)
     out = self if dtype is None else to_dtype(self, dtype)
     if out is self and (bound.get("copy") or (fmt != "preserve" and _suggested(self) != fmt)):
         out = _copied(self)  # a new tensor of the same values (PyTorch's ToCopyBackward0)

@@ -28,6 +28,7 @@ from ..core import dtypes
 from ..core import hooks as core_hooks
 from ..core.sparse import SparseCOO
 from ..core.tensor import (
+    META,
     MUTATIONS,
     HookHandle,
     Settings,
@@ -66,6 +67,8 @@ class Parameter(Tensor):
             data = np.zeros(0, Settings.default_dtype)
         arr = data.data if isinstance(data, Tensor) else np.asarray(data)
         super().__init__(arr, requires_grad=requires_grad)
+        if META and isinstance(data, Tensor) and data in META:
+            META.add(self)  # (a parameter of a meta tensor is on the meta device)
 
 
 def parameter(data: Any = None, requires_grad: bool = True) -> Parameter:
@@ -444,6 +447,7 @@ class Module:
         "register_module",
         "type",
         "share_memory",
+        "to_empty",
     )
     # Plain attributes (besides parameters and submodules) a program may read.
     ATTRIBUTES: tuple[str, ...] = ("training",)
@@ -711,12 +715,6 @@ class Module:
         access = self.__dict__.get("_parametrized")
         if access is not None and access.has(self, name):  # (parametrize's property)
             return access.get(self, name)
-        if (
-            self.__dict__.get("_on_meta")
-            and not _META_CALL[0]
-            and (name in _META_HIDDEN or name in self._parameters or name in self._buffers)
-        ):
-            _meta_refused(self, f"`.{name}` of {self.name}")
         if name == "_modules":
             return self._modules
         if name in ("_parameters", "_buffers"):
@@ -896,8 +894,6 @@ class Module:
         # A module's call runs no statement of the program (nn.Sequential of a million
         # Identity modules, or of itself nested sixty times): the clock is checked here.
         limits.BUDGET.tick()
-        if self.__dict__.get("_on_meta") and not _META_CALL[0]:
-            _meta_refused(self, f"calling {self.name}")
         table = self.__dict__.get("_module_hooks")
         if kwargs and type(self).__module__.startswith(_SURFACE):
             kwargs = _by_pytorchs_names(self, inputs, kwargs)
@@ -1138,7 +1134,10 @@ class Module:
         def shown(t: Tensor) -> Tensor:
             if keep_vars or isinstance(t, UNINITIALIZED):
                 return t
-            return Tensor(t.data)
+            out = Tensor(t.data)
+            if META and t in META:
+                META.add(out)
+            return out
 
         _check_visits(
             self,
@@ -1407,6 +1406,12 @@ class Module:
                 meta = True
             else:
                 cpu_device(spec)
+                if self._on_meta():
+                    raise GradcliError(
+                        "Cannot copy out of meta tensor; no data! Please use "
+                        "torch.nn.Module.to_empty() instead of torch.nn.Module.to() when moving "
+                        "module from meta to a different device."
+                    ).mirror("NotImplementedError")
         if dtype is not None and np.dtype(dtype).kind == "c":
             core_hooks.warn(
                 "Complex modules are a new feature under active development whose design may "
@@ -1432,12 +1437,21 @@ class Module:
             )
         out = self if dtype is None else self._cast(np.dtype(dtype), "fc")
         if meta:
-            # PyTorch's parameters become meta tensors (shapes without values). gradcli has
-            # none: the module keeps its tensors and shows none of them, and runs only in
-            # torch.func.functional_call with every parameter and buffer given (the model
-            # ensembling tutorial's base model).
-            for m in self.modules():
-                m.__dict__["_on_meta"] = True
+            # PyTorch's parameters and buffers become new meta tensors (shapes without
+            # values): a name holding an old one keeps it
+            for m in self.module_list():
+                for k, p in list(m._parameters.items()):
+                    if p is not None and p not in META:
+                        new = Parameter(p.data, p.requires_grad)
+                        META.add(new)
+                        if p.grad is not None:
+                            new.grad = Tensor(p.grad.data)
+                            META.add(new.grad)
+                        m._parameters[k] = new
+                for k, b in list(m._buffers.items()):
+                    if b is not None and b not in META:
+                        m._buffers[k] = new_buffer = Tensor(b.data)
+                        META.add(new_buffer)
         if fmt != "preserve":
             self._in_format(fmt)
         return out
@@ -1467,6 +1481,48 @@ class Module:
                     m._buffers[n] = Tensor(laid(b))
 
     def cpu(self) -> Module:
+        if self._on_meta():
+            raise GradcliError("Cannot copy out of meta tensor; no data!").mirror(
+                "NotImplementedError"
+            )
+        return self
+
+    def _on_meta(self) -> bool:
+        """Whether a parameter or buffer of the module's tree is a meta tensor."""
+        return bool(META) and any(
+            t is not None and t in META
+            for m in self.module_list()
+            for t in (*m._parameters.values(), *m._buffers.values())
+        )
+
+    def to_empty(self, *, device: Any, recurse: bool = True) -> Module:
+        """`module.to_empty(device='cpu')` (a module made on the meta device, then given
+        storage): every parameter and buffer replaced by a new tensor of its shape and dtype
+        on the device, its values unwritten (zeros here: printing one before an
+        initialisation warns, as for torch.empty); a parameter stays a Parameter with its
+        requires_grad."""
+        from ..core.tensor import UNWRITTEN
+        from .args import to_device_check
+
+        meta = to_device_check(device)
+
+        def empty(t: Tensor) -> np.ndarray:
+            values = np.zeros(t.shape, t.dtype)
+            UNWRITTEN[id(values)] = values
+            return values
+
+        for m in self.module_list() if recurse else [self]:
+            for k, p in list(m._parameters.items()):
+                if p is not None:
+                    new = Parameter(empty(p), p.requires_grad)
+                    m._parameters[k] = new
+                    if meta:
+                        META.add(new)
+            for k, b in list(m._buffers.items()):
+                if b is not None:
+                    m._buffers[k] = new_buffer = Tensor(empty(b))
+                    if meta:
+                        META.add(new_buffer)
         return self
 
     def type(self, dst_type: Any) -> Module:
@@ -1534,43 +1590,6 @@ class Module:
             else:
                 main += "\n  " + "\n  ".join(lines) + "\n"
         return main + ")"
-
-
-# A module moved to the meta device (`_on_meta`) shows no tensor and runs only inside
-# torch.func.functional_call given every parameter and buffer (`_META_CALL`: how many such
-# calls are running).
-_META_CALL = [0]
-_META_HIDDEN = frozenset(
-    (
-        "parameters",
-        "named_parameters",
-        "buffers",
-        "named_buffers",
-        "state_dict",
-        "get_parameter",
-        "get_buffer",
-        "load_state_dict",
-        "to_empty",
-        "cpu",
-        "float",
-        "double",
-        "half",
-        "type",
-        "apply",
-    )
-)
-
-
-def _meta_refused(m: Module, what: str) -> None:
-    from ..base.errors import NotSupported
-
-    raise NotSupported(
-        f"{what} on the meta device is not supported: gradcli has no meta tensors (shapes "
-        "without values), so a module moved there shows none of its tensors and runs only in "
-        "functional_call",
-        hint="run it through torch.func.functional_call(module, (params, buffers), args) with "
-        "every parameter and buffer given, or leave `.to('meta')` out",
-    )
 
 
 # The modules whose text is being made (the outermost checks the whole tree first).
@@ -1802,6 +1821,47 @@ def legacy_reduction(size_average: Any, reduce: Any, warn: bool = True) -> str:
             once=True,
         )
     return r
+
+
+class _Loss(Module):
+    """torch.nn.modules.loss._Loss, the base a program's own loss builds on (`class
+    FocalLoss(_Loss)`): a module keeping `reduction` (made of the deprecated size_average /
+    reduce where given, with PyTorch's warning), with no forward of its own."""
+
+    def __init__(self, size_average: Any = None, reduce: Any = None, reduction: Any = "mean"):
+        super().__init__()
+        if size_average is not None or reduce is not None:
+            reduction = legacy_reduction(size_average, reduce)
+        self.set_attribute("reduction", reduction)
+
+
+class _WeightedLoss(_Loss):
+    """torch.nn.modules.loss._WeightedLoss: a `_Loss` whose `weight` (a tensor or None) is a
+    buffer of the module, as PyTorch registers it."""
+
+    def __init__(
+        self,
+        weight: Any = None,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: Any = "mean",
+    ):
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer("weight", weight)
+
+
+# The built-in losses PyTorch derives from _WeightedLoss (the other losses derive from _Loss).
+WEIGHTED_LOSSES = frozenset(
+    (
+        "BCELoss",
+        "CrossEntropyLoss",
+        "LinearCrossEntropyLoss",
+        "MultiLabelSoftMarginLoss",
+        "MultiMarginLoss",
+        "NLLLoss",
+        "NLLLoss2d",
+    )
+)
 
 
 def _init_shown(name: str) -> str:

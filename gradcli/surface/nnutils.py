@@ -248,7 +248,40 @@ CLIP_GRAD = {
     "clip_grad_value_": clip_grad_value_,
 }
 
+
+def _weight_memory_format(d: int) -> Any:
+    """`torch.nn.utils.convert_conv{d}d_weight_memory_format(module, memory_format)`: the
+    weight of every Conv{d}d and ConvTranspose{d}d in the module's tree (itself included)
+    laid out in the format, as PyTorch's clone then resize_ (the parameter kept, its values
+    and gradient untouched); the module itself returned."""
+
+    def convert(module: Any, memory_format: Any) -> Any:
+        from ..core.layout import in_format
+        from .args import memory_format_arg
+        from .layers import Conv
+        from .nn import Module
+
+        if not isinstance(module, Module):
+            raise GradcliError(f"'{typename(module)}' object has no attribute 'children'").mirror(
+                "AttributeError"
+            )
+        for m in module.module_list():
+            w = m._parameters.get("weight") if isinstance(m, Conv) and m.d == d else None
+            if w is None:
+                continue
+            fmt = memory_format_arg(memory_format, "clone", w.shape)
+            if fmt == "preserve":  # (resize_ takes no preserve_format)
+                raise GradcliError("Unsupported memory formatPreserve").mirror("RuntimeError")
+            w.data = in_format(w.data, fmt, copy=True)
+        return module
+
+    convert.__name__ = f"convert_conv{d}d_weight_memory_format"
+    return convert
+
+
 FUNCTIONS = {
+    "convert_conv2d_weight_memory_format": _weight_memory_format(2),
+    "convert_conv3d_weight_memory_format": _weight_memory_format(3),
     "get_total_norm": get_total_norm,
     "clip_grads_with_norm_": clip_grads_with_norm_,
     "clip_grad_norm_": clip_grad_norm_,

@@ -641,7 +641,14 @@ _UNWRAPPED = [False]  # (while the text inside a wrapper is made)
 
 def tensor_repr(t: Any) -> str:
     """``repr()`` of a gradcli Tensor, as PyTorch prints the same tensor."""
-    from ..core.tensor import NOGRAD_VIEWS, Settings, _GradMode, batched, nograd_view_changed
+    from ..core.tensor import (
+        META,
+        NOGRAD_VIEWS,
+        Settings,
+        _GradMode,
+        batched,
+        nograd_view_changed,
+    )
 
     if (
         _GradMode.transforms
@@ -677,7 +684,8 @@ def tensor_repr(t: Any) -> str:
     if type(t).__name__ in ("UninitializedParameter", "UninitializedBuffer"):
         return f"<{type(t).__name__}>"  # a lazy module's, before its first call
 
-    if UNWRITTEN and unwritten(t):
+    meta = bool(META) and t in META
+    if UNWRITTEN and unwritten(t) and not meta:
         hooks.warn(
             "printing a tensor made by torch.empty (or torch.Tensor(sizes)) before anything "
             "was written to it: PyTorch prints whatever its memory held there; gradcli's "
@@ -707,6 +715,8 @@ def tensor_repr(t: Any) -> str:
             tangent = str(d.data.item()) if d.ndim == 0 else tensor_repr(d)
     # nn.Parameter prints as PyTorch's: a header line, then the tensor.
     head = "Parameter containing:\n" if type(t).__name__ == "Parameter" else ""
+    if meta:
+        return head + meta_repr(t, node, invalid)
     return head + format_array(
         np.asarray(t.data),
         # PyTorch's C++ nodes print without their namespace: grad_fn=<CopySlices>.
@@ -719,6 +729,24 @@ def tensor_repr(t: Any) -> str:
         default_dtype=Settings.default_dtype,
         tangent=tangent,
     )
+
+
+def meta_repr(t: Any, node: Any, invalid: bool) -> str:
+    """A meta tensor as PyTorch prints one: no values, its device and size, its dtype unless
+    the default one, its grad_fn or requires_grad."""
+    from ..core import dtypes
+    from ..core.tensor import Settings
+
+    suffixes = ["device='meta'", f"size={tuple(int(n) for n in t.shape)}"]
+    if t.dtype != Settings.default_dtype:
+        suffixes.append(f"dtype={dtypes.torch_name(t.dtype)}")
+    if invalid:
+        suffixes.append("grad_fn=<Invalid>")
+    elif node is not None:
+        suffixes.append(f"grad_fn=<{str(node.name()).removeprefix('torch::autograd::')}>")
+    elif t.requires_grad:
+        suffixes.append("requires_grad=True")
+    return _add_suffixes("tensor(...", suffixes, len("tensor("))
 
 
 def sparse_repr(s: Any) -> str:

@@ -153,6 +153,44 @@ def to_sparse_csr(t: Any, dense_dim: Any = None) -> SparseCSR:
     return SparseCSR(coo)
 
 
+def sparse_mask(t: Tensor, mask: Any) -> SparseCOO:
+    try:
+        return _sparse_mask(t, mask)
+    except GradcliError as e:
+        e.sparse_own = True  # type: ignore[attr-defined]  (`lang.calls`)
+        raise
+
+
+def _sparse_mask(t: Tensor, mask: Any) -> SparseCOO:
+    """`x.sparse_mask(mask)`: a sparse COO tensor with the mask's indices (as the mask has
+    them: duplicates and order kept, coalesced when the mask is) and x's values there (of a
+    hybrid mask, x's dense blocks there); the mask's values are not read."""
+    if isinstance(mask, SparseCSR):
+        raise NotSupported(
+            "sparse_mask with a sparse CSR mask is not supported by gradcli",
+            hint="give the mask as a COO tensor: mask.to_sparse()",
+        )
+    if not isinstance(mask, SparseCOO):
+        raise GradcliError(
+            "Could not run 'aten::sparse_mask' with arguments from the 'CPU' backend.",
+            found=f"a mask of type {type(mask).__name__}",
+            hint="the mask is a sparse tensor: mask.to_sparse()",
+        ).mirror("NotImplementedError")
+    if tuple(t.shape) != mask.shape:
+        raise GradcliError(
+            "sparse_mask(): operands have incompatible sizes; self has size "
+            f"{list(t.shape)} but mask has size {list(mask.shape)}"
+        ).mirror("RuntimeError")
+    if t.requires_grad:
+        raise NotSupported(
+            "sparse_mask of a tensor that requires grad is not supported by gradcli (its "
+            "gradient would reach the tensor through a sparse result)",
+            hint="mask the dense tensor instead: x * (mask.to_dense() != 0)",
+        )
+    idx = tuple(mask.indices[d] for d in range(mask.sparse_dim))
+    return SparseCOO(mask.indices.copy(), t.data[idx], mask.shape, coalesced=mask.coalesced)
+
+
 def sparse_csr_tensor(
     crow_indices: Any,
     col_indices: Any,

@@ -90,28 +90,6 @@ def test_deepcopy_of_a_module_is_a_new_module_of_new_parameters() -> None:
     assert got == ("True False None Net\nTrue ['a'] ['a', 'b']\nParameter True\n")
 
 
-def test_a_module_on_the_meta_device_runs_only_in_functional_call() -> None:
-    text = (
-        "from torch.func import functional_call\n"
-        "m = nn.Linear(2, 2)\nbase = copy.deepcopy(m).to('meta')\n"
-        "p = dict(m.named_parameters())\n"
-    )
-    got = out(text + "print(base, functional_call(base, p, (torch.ones(2),)).shape)\n")
-    assert got == "Linear(in_features=2, out_features=2, bias=True) torch.Size([2])\n"
-    for line, what in [
-        ("base(torch.ones(2))", "calling Linear on the meta device"),
-        ("print(base.weight)", "`.weight` of Linear on the meta device"),
-        ("print(list(base.parameters()))", "`.parameters` of Linear on the meta device"),
-        ("print(base.state_dict())", "`.state_dict` of Linear on the meta device"),
-        ("print(copy.deepcopy(base).bias)", "`.bias` of Linear on the meta device"),
-        ("functional_call(base, {'weight': p['weight']}, (torch.ones(2),))", "missing: bias"),
-        ("stack_module_state([base])", "stack_module_state of modules on the meta device"),
-    ]:
-        e = fails(text + line)
-        assert what in e.message and "meta tensors" in e.message, e.message
-    assert "is not supported" in fails("x = torch.ones(1).to('meta')").message
-
-
 def test_shallow_copy_of_a_tensor_is_a_leaf_on_the_same_storage() -> None:
     # PyTorch's copy.copy rebuilds a tensor on its storage (Tensor.__reduce_ex__): a new leaf
     # sharing the values, requiring grad as the original, without its graph or .grad; a

@@ -73,7 +73,7 @@ def test_hasattr_answers_as_pytorch(expr: str, answer: str) -> None:
     assert run(f"print({expr})\n") == answer + "\n"
 
 
-@pytest.mark.parametrize("name", ["_apply", "to_empty", "_load_from_state_dict", "_call_impl"])
+@pytest.mark.parametrize("name", ["_apply", "_load_from_state_dict", "_call_impl"])
 def test_what_gradcli_lacks_is_refused_in_plain_words(name: str) -> None:
     with pytest.raises(NotSupported, match=rf"`Linear\.{name}` \(nn.Module's\) is not supported"):
         run(f"f = lin.{name}\n")

@@ -9340,7 +9340,7 @@ add(
     small(
         "device_block_meta",
         "with torch.device('meta'):\n    x = torch.zeros(10**12)",
-        (r"CPU only",),
+        LIMIT,  # (meta tensors are computed on zeros: the element limit)
     ),
     small(
         "device_block_not_a_device",
@@ -11482,5 +11482,143 @@ add(
         "import numpy as np\nclass A:\n    pass\n"
         "v = np.quantile([1.0, 2.0], 0.5, method='inverted_cdf', weights=A())",
         (r"takes arrays, numbers or lists",),
+    ),
+)
+
+# fixmisc41: a program's losses built on torch.nn.modules.loss's _Loss / _WeightedLoss.
+_LOSS_BASE = "from torch.nn.modules.loss import _Loss, _WeightedLoss\n"
+add(
+    small(
+        "loss_base_forward_recursion",
+        _LOSS_BASE + "class L(_Loss):\n    def forward(self, a):\n        return self(a)\n"
+        "print(L()(torch.ones(1)))",
+        LIMIT + (r"depth", r"recursi"),
+    ),
+    small(
+        "loss_base_weight_not_a_tensor",
+        _LOSS_BASE + "w = _WeightedLoss(weight='x' * 10**6)",
+        (r"cannot assign 'str' object to buffer 'weight'",),
+    ),
+    small(
+        "loss_base_dunder_refused",
+        _LOSS_BASE + "class L(_WeightedLoss):\n    def __getattribute__(self, n):\n"
+        "        return 1\nL()",
+        REFUSED,
+    ),
+    small(
+        "loss_base_reduction_huge_string",
+        _LOSS_BASE + "l = _Loss(reduction='m' * 10**6)\nprint(len(l.reduction))",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(r"^1000000\n$",),
+    ),
+)
+
+# fixmisc41: torch.nn.utils.convert_conv2d_weight_memory_format over a module tree.
+add(
+    small(
+        "conv_weight_format_of_a_self_holding_module",
+        "import torch.nn as nn\nm = nn.Sequential(nn.Conv2d(1, 1, 1))\nm.add_module('me', m)\n"
+        "nn.utils.convert_conv2d_weight_memory_format(m, torch.channels_last)\n"
+        "print(m[0].weight.stride())",
+        LIMIT + (r"recursi", r"contains itself"),
+        codes=frozenset({0, 1}),  # (PyTorch's own recursion never ends: RecursionError)
+        stdout_patterns=(r"^\(1, 1, 1, 1\)\n$",),
+    ),
+    small(
+        "conv_weight_format_not_a_module",
+        "import torch.nn as nn\n"
+        "nn.utils.convert_conv2d_weight_memory_format([nn.Conv2d(1, 1, 1)] * 10**6, 0)",
+        (r"has no attribute 'children'",) + LIMIT,
+    ),
+)
+
+# fixmisc41: meta tensors (device='meta', `with torch.device('meta'):`, .to('meta')).
+add(
+    small(
+        "meta_tensor_over_the_element_limit",
+        "x = torch.empty(10**6, 10**6, device='meta')",
+        LIMIT,
+    ),
+    small(
+        "meta_block_made_in_a_loop",
+        "while True:\n    with torch.device('meta'):\n        x = torch.ones(1000)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "meta_block_nested_deeply",
+        "def f(n):\n    with torch.device('meta'):\n        return f(n + 1)\nf(0)",
+        LIMIT + (r"depth", r"recursi"),
+    ),
+    small(
+        "meta_values_read",
+        "x = torch.ones(3, device='meta')\nprint(x.sum().item())",
+        (r"Tensor.item\(\) cannot be called on meta tensors",),
+    ),
+    small(
+        "meta_mask_index",
+        "x = torch.ones(3, device='meta')\nprint(x[x > 0])",
+        (r"register_meta function for torch.nonzero",),
+    ),
+    small(
+        "meta_block_left_by_an_error_restores_the_cpu",
+        "try:\n    with torch.device('meta'):\n        raise ValueError\nexcept ValueError:\n"
+        "    pass\nprint(torch.ones(1).is_meta)",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(r"^False\n$",),
+    ),
+)
+
+# fixmisc41: Tensor.sparse_mask.
+add(
+    small(
+        "sparse_mask_not_sparse",
+        "print(torch.ones(2).sparse_mask([1] * 10**6))",
+        (r"Could not run 'aten::sparse_mask'",),
+    ),
+    small(
+        "sparse_mask_many_entries",
+        "i = torch.zeros(2, 10**7, dtype=torch.int64)\n"
+        "m = torch.sparse_coo_tensor(i, torch.ones(10**7), (3, 3), check_invariants=False)\n"
+        "print(torch.ones(3, 3).sparse_mask(m).to_dense())",
+        LIMIT,
+    ),
+)
+
+# fixmisc41: slices of a tensor's untyped storage.
+add(
+    small(
+        "untyped_storage_slice_huge_bounds",
+        "u = torch.zeros(2).untyped_storage()\nprint(u[-10**30 : 10**30].nbytes())",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(r"^8\n$",),
+    ),
+    small(
+        "untyped_storage_slice_write_past_its_end",
+        "x = torch.zeros(2)\ns = x.untyped_storage()[0:4]\ns[4] = 1\nprint(x)",
+        (r"out of range for storage of size 4",),
+    ),
+    small(
+        "untyped_storage_slices_in_a_loop",
+        "u = torch.zeros(4).untyped_storage()\nwhile True:\n    u = u[0:16]",
+        TIME_OR_LIMIT,
+    ),
+)
+
+# fixmisc41: torch._dynamo.utils.counters (imports; clear() does nothing; reading is refused).
+add(
+    small(
+        "dynamo_counters_read",
+        "from torch._dynamo.utils import counters\ncounters.clear()\nprint(counters['stats'])",
+        (r"`torch._dynamo.utils.counters` is not supported",),
+    ),
+    small(
+        "dynamo_counters_reach_python",
+        "import torch._dynamo.utils as u\nprint(u.counters.__class__)",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(r"^<class 'collections.defaultdict'>\n$",),
     ),
 )

@@ -364,8 +364,7 @@ QUALIFIED_MEANING: dict[str, str] = {
     **{
         f"numpy.{n}": _NO_FILES
         for n in (
-            "save savez savez_compressed load savetxt loadtxt genfromtxt fromfile memmap "
-            "fromregex"
+            "save savez savez_compressed load savetxt loadtxt genfromtxt fromfile memmap fromregex"
         ).split()
     },
 }

@@ -1602,3 +1602,13 @@ def numpy_data(a: np.ndarray) -> np.ndarray:
             + "."
         ).mirror("TypeError")
     return a
+
+
+def carry_meta(ins: Any, result: Any) -> None:
+    """The tensors a call or an operator makes of meta tensors outside a recorded operation
+    (comparisons, masks, indices) are meta tensors too."""
+    if not any(isinstance(a, Tensor) and a in META for a in ins):
+        return
+    for t in result if isinstance(result, (tuple, list)) else (result,):
+        if isinstance(t, Tensor):
+            META.add(t)

@@ -47,6 +47,7 @@ from ..core.tensor import (
     Tensor,
     _GradMode,
     carry_batched,
+    carry_meta,
     check_batched_method,
     typename,
 )
@@ -952,16 +953,6 @@ def _meta_data_shaped(args: Any, kwargs: dict, name: Any) -> None:
             "values, which a meta tensor has none of",
             hint="make the tensor on the CPU",
         ).mirror("NotImplementedError")  # (PyTorch's words differ from one function to another)
-
-
-def carry_meta(ins: Any, result: Any) -> None:
-    """The tensors a call or an operator makes of meta tensors outside a recorded operation
-    (comparisons, masks, indices) are meta tensors too."""
-    if not any(isinstance(a, Tensor) and a in META for a in ins):
-        return
-    for t in result if isinstance(result, (tuple, list)) else (result,):
-        if isinstance(t, Tensor):
-            META.add(t)
 
 
 def _meta_like(result: Tensor, args: Any, kwargs: dict, name: Any) -> None:

@@ -1132,7 +1132,7 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
             raise _not_comparable(kind, a, b)
         out = _TENSOR_COMPARE[kind](a, b)
         if META:
-            from .calls import carry_meta
+            from ..core.tensor import carry_meta
 
             carry_meta((a, b), out)
         return out

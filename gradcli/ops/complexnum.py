@@ -103,7 +103,7 @@ def _angle_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     # (0 at z = 0, as PyTorch's angle_backward), as differentiable operations
     r = x.abs()
     r2 = r * r + constant((r.data == 0).astype(r.data.dtype))
-    return (g * (x * 1j) / r2,)
+    return (g * x / r2 * 1j,)  # (in angle_backward's order: the signs of its zeros)
 
 
 angle = defop(

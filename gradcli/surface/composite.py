@@ -59,10 +59,15 @@ def l1_loss(
     size_average: Any = None,
     reduce: Any = None,  # noqa: A002
     reduction: str = "mean",
+    weight: Any = None,
 ) -> Tensor:
     input, target = C.sized_pair(input, target)
     C.target_size_warning(input, target)
     d = A.abs(A.sub_t(input, target))
+    if weight is not None:
+        from .losses import weighted_loss
+
+        return weighted_loss(d, weight, input, reduction, by_weight=True)
     r = C.reduction_arg(reduction)
     return d if r == "none" else (F.mean(d) if r == "mean" else F.sum(d))
 

@@ -14,7 +14,7 @@ from ..core.op import apply
 from ..core.tensor import Tensor, pytype_name
 from ..ops import binary as B
 from ..ops import elementwise as E
-from ..ops.arithmetic import add_t, div_t, mul_t, named, neg, operands, tensor_arg
+from ..ops.arithmetic import add_t, div_t, mul_t, named, neg, operands, sub_t, tensor_arg
 from ..ops.binary import div as div_op
 from .args import (
     float_common,
@@ -38,12 +38,40 @@ def mse_loss(
     size_average: Any = None,
     reduce: Any = None,  # noqa: A002
     reduction: str = "mean",
+    weight: Any = None,
 ) -> Tensor:
     input, target = sized_pair(input, target)
     float_common(input, target, "mse_cpu")
     target_size_warning(input, target)
     x, y = operands(input, target)
+    if weight is not None:
+        from ..ops.arithmetic import pow as pow_
+
+        return weighted_loss(pow_(sub_t(x, y), 2), weight, input, reduction, by_weight=True)
     return apply(Lo.mse_loss, x, y, reduction=reduction_arg(reduction))
+
+
+def weighted_loss(
+    unweighted: Tensor, weight: Any, input: Any, reduction: Any, *, by_weight: bool
+) -> Tensor:
+    """F.mse_loss / l1_loss / huber_loss given `weight=`: PyTorch's Python composition, the
+    unreduced loss times the weight, then summed, averaged (huber_loss) or divided by the
+    weights' sum (`by_weight`: mse_loss, l1_loss), so its grad_fn is Mul/Sum/Mean/Div."""
+    from .functional import mean, sum
+
+    w = tensor_arg(weight, "weight")
+    if w.shape != input.shape:
+        raise GradcliError("Weights and input must have the same size.").mirror("ValueError")
+    if reduction not in ("mean", "sum", "none"):
+        raise GradcliError(
+            f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'."
+        ).mirror("ValueError")
+    out = mul_t(unweighted, w)
+    if reduction == "none":
+        return out
+    if reduction == "sum":
+        return sum(out)
+    return div_t(sum(out), sum(w)) if by_weight else mean(out)
 
 
 @legacy_reductions

@@ -105,9 +105,16 @@ def huber_loss(
     if dl <= 0:
         raise GradcliError("huber_loss does not support non-positive values for delta.")
     A.broadcast_shape(x, t)
+    if weight is not None:
+        # PyTorch's Python composition: the unreduced loss times the weight, then reduced
+        from .losses import weighted_loss
+
+        if r != "none" and reduction not in ("mean", "sum"):
+            r = reduction  # (its own check of the name: 'elementwise_mean' is refused there)
+        unweighted = huber_loss(input, target, "none", delta)
+        return weighted_loss(unweighted, weight, input, r, by_weight=False)
     if (
-        weight is None
-        and target_dtype == x.dtype
+        target_dtype == x.dtype
         and x.data.dtype in (np.float16, np.float32, np.float64)
         and x.shape == t.shape
     ):

@@ -3278,6 +3278,17 @@ class OneCycleLR(LRScheduler):
                     group["base_momentum"] = bottom
         super().__init__(optimizer, last_epoch)
 
+    def state_dict(self) -> dict[str, Any]:
+        """The base's, with `use_beta1` after `cycle_momentum` when momentum cycles: PyTorch
+        sets that attribute only then (True for Adam-like betas, False for SGD's momentum)."""
+        out = super().state_dict()
+        if not self.cycle_momentum:
+            return out
+        keys = list(out)
+        at = keys.index("cycle_momentum") + 1
+        items = list(out.items())
+        return dict(items[:at] + [("use_beta1", self.use_beta1)] + items[at:])
+
     def _anneal(self, start: float, end: float, pct: float) -> float:
         import math
 

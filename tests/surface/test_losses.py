@@ -170,3 +170,30 @@ def test_functional_legacy_reduction_arguments_warn_as_pytorch() -> None:
     said = [w.splitlines()[0].split(": warning: ")[1] for w in r.warnings]
     words = "size_average and reduce args will be deprecated, please use reduction='{}' instead."
     assert said == [words.format("sum"), words.format("none"), words.format("sum")]
+
+
+@pytest.mark.parametrize("pos_weight", [None, np.array([2.0, 0.5], np.float32)])
+def test_bce_with_logits_of_a_float64_input_and_a_float32_target_is_float32(pos_weight) -> None:
+    # ATen works in place on (1 - target): the loss is the target's dtype, each step rounded
+    # to it; the input's gradient, (sigmoid(x) - t) / n in place on the float64 sigmoid (with
+    # a float32 pos_weight, in place on the float32 p t + 1), comes back as float64.
+    from gradcli.surface.composite import binary_cross_entropy_with_logits as bcel
+
+    x = Tensor(np.array([[0.3, -1.2], [2.0, 0.1], [-0.7, 0.4]]), requires_grad=True)
+    t = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], np.float32)
+    p = None if pos_weight is None else Tensor(pos_weight)
+    loss = bcel(x, Tensor(t), pos_weight=p)
+    assert loss.dtype == np.float32
+    lw = 1.0 if pos_weight is None else (pos_weight - np.float32(1)) * t + np.float32(1)
+    ls = -np.logaddexp(0.0, -x.data)
+    step = (((np.float32(1) - t) * x.data).astype(np.float32) - ls * lw).astype(np.float32)
+    np.testing.assert_allclose(loss.data, step.sum(dtype=np.float32) / np.float32(6), rtol=1e-6)
+    loss.backward()
+    sig = 1 / (1 + np.exp(-x.data))
+    if pos_weight is None:
+        gx = (sig - t) / 6
+    else:
+        q = pos_weight * t
+        gx = ((((q + 1) - t) * sig).astype(np.float32) - q).astype(np.float32) / np.float32(6)
+    assert x.grad.dtype == np.float64
+    np.testing.assert_allclose(x.grad.data, gx, rtol=1e-6)

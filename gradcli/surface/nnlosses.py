@@ -97,7 +97,7 @@ def huber_loss(
 ) -> Tensor:
     x, t = sized_pair(input, target)
     float_common(x, t, "huber_cpu")
-    target_dtype = t.dtype
+    target_dtype, input_dtype = t.dtype, x.dtype
     x, t = _common(x, t)
     target_size_warning(x, t)
     r = reduction_arg(reduction)
@@ -105,9 +105,17 @@ def huber_loss(
     if dl <= 0:
         raise GradcliError("huber_loss does not support non-positive values for delta.")
     A.broadcast_shape(x, t)
+    if weight is not None and (
+        not isinstance(weight, Tensor) or tuple(weight.shape) != tuple(x.shape)
+    ):
+        # (F.huber_loss's own check: the weight is not broadcast)
+        raise GradcliError(
+            "Weights and input must have the same size.",
+            hint="give one weight per element of the input: a tensor of the input's shape",
+        ).mirror("ValueError")
     if (
         weight is None
-        and target_dtype == x.dtype
+        and target_dtype == input_dtype == x.dtype
         and x.data.dtype in (np.float16, np.float32, np.float64)
         and x.shape == t.shape
     ):
@@ -118,14 +126,18 @@ def huber_loss(
     quad = A.mul_t(A.mul_t(d, d), 0.5)
     lin = A.mul_t(A.sub_t(ad, 0.5 * dl), dl)
     loss = F.where(Tensor(ad.data < dl), quad, lin)
+    # (ATen's loss is empty_like(input): computed in the common dtype, rounded to the input's)
+    loss = A.cast(loss, input_dtype)
     if weight is not None:
         loss = A.mul_t(loss, weight)
     out = _reduced(loss, r, "HuberLossBackward0")
-    if target_dtype != x.dtype and target_dtype.kind in "biu" and out.requires_grad:
+    if target_dtype != input_dtype and out.requires_grad:
         # ATen's huber_loss_backward takes the target as it is and checks its dtype: the loss
-        # of integer labels computes, its backward fails (smooth_l1's and mse's promote)
+        # of integer labels, or of a float target of another dtype, computes; its backward
+        # fails (smooth_l1's and mse's promote)
         message = (
-            f"Found dtype {scalar_type_name(target_dtype)} but expected {scalar_type_name(x.dtype)}"
+            f"Found dtype {scalar_type_name(target_dtype)} but expected "
+            f"{scalar_type_name(input_dtype)}"
         )
 
         def refuse(_g: Tensor) -> None:

@@ -197,3 +197,21 @@ def test_bce_with_logits_of_a_float64_input_and_a_float32_target_is_float32(pos_
         gx = ((((q + 1) - t) * sig).astype(np.float32) - q).astype(np.float32) / np.float32(6)
     assert x.grad.dtype == np.float64
     np.testing.assert_allclose(x.grad.data, gx, rtol=1e-6)
+
+
+def test_huber_of_a_float32_input_and_a_float64_target_is_float32_and_refuses_backward() -> None:
+    # ATen's loss is empty_like(input), computed in the common dtype; its backward takes the
+    # target as it is and checks it has the input's dtype.
+    from gradcli.surface.nnlosses import huber_loss
+
+    x = Tensor(np.array([0.25, -1.5, 3.0], np.float32), requires_grad=True)
+    t = Tensor(np.array([0.1, 0.2, -0.3]))
+    loss = huber_loss(x, t, reduction="none", delta=0.5)
+    d = np.abs(x.data.astype(np.float64) - t.data)
+    expected = np.where(d < 0.5, 0.5 * d * d, 0.5 * (d - 0.25)).astype(np.float32)
+    assert loss.dtype == np.float32
+    np.testing.assert_array_equal(loss.data, expected)
+    with pytest.raises(GradcliError, match="^Found dtype Double but expected Float"):
+        loss.sum().backward()
+    with pytest.raises(GradcliError, match="^Weights and input must have the same size"):
+        huber_loss(x, t, weight=Tensor(np.ones(1, np.float32)))

@@ -215,7 +215,10 @@ def soft_margin_loss(
     ):
         # ATen's kernels, forward and backward (SoftMarginLossBackwardBackward0 when recorded)
         return apply(L.soft_margin_loss, x, t, reduction=r)
-    loss = A.log1p(A.exp(A.mul_t(A.neg(x), t)))
+    z = A.mul_t(A.neg(x), t)
+    if x.dtype.kind == "f":  # (ATen's steps are in place on -input: the input's dtype)
+        z = A.cast(z, x.dtype)
+    loss = A.log1p(A.exp(z))
     return _reduced(loss, r, "SoftMarginLossBackward0")
 
 

@@ -793,6 +793,8 @@ def _has_dunder(obj: Any, name: str) -> bool:
     short = name[2:-2]
     if name in ("__class__", "__doc__") or short in _OBJECT_DUNDERS:
         return True
+    if short == "call":  # (whatever callable() calls has it: torch.relu, optim.SGD, F.mse_loss)
+        return _callable(obj)
     if isinstance(obj, Tensor):
         return short in _TENSOR_DUNDERS
     if isinstance(obj, surface_nn.Module) and "_attr_" + name in obj.__dict__:

@@ -511,7 +511,7 @@ class PlateauInstance(ProgramObject, O.ReduceLROnPlateau):
             if not self.initialized:
                 raise _missing(self, "optimizer" if attr != "get_last_lr" else "_last_lr")
             return BoundMethod(attr, _plateau_method(attr), self, raw=True)
-        if attr in self.PROGRAM_DATA:
+        if attr in self.PROGRAM_DATA or attr == "_last_lr":
             if not self.initialized:
                 raise _missing(self, attr)
             value = getattr(self, attr)

@@ -619,7 +619,11 @@ class Runtime:
         # underscore its registered entries (spectral_norm's `_u`), tables and PyTorch's
         # settings), a Generator names its methods.
         if hasattr(type(owner), "program_attribute") and (
-            not attr.startswith("_") or isinstance(owner, surface_nn.Module)
+            not attr.startswith("_")
+            or isinstance(owner, surface_nn.Module)
+            # (a PyTorch object's own underscored fields programs read: a scheduler's
+            # `_last_lr`; never a dunder)
+            or (attr in getattr(type(owner), "PROGRAM_UNDERSCORED", ()) and "__" not in attr)
         ):
             if FX_TRACING[0] is not None:  # (torch.fx: a module's parameter read, get_attr)
                 return FX_HOOKS["module_attribute"](owner, owner.program_attribute(attr))

@@ -417,10 +417,11 @@ def _bcel_fwd(
     reduction: str = "mean",
     pos_weight: np.ndarray | None = None,
 ) -> np.ndarray:
-    """ATen's (1 - t) x - log_sigmoid(x), each step rounded in the dtype (log_sigmoid is the
+    """ATen's (1 - t) x - log_sigmoid(x), each step rounded in the target's dtype (that of the
+    loss: ATen works in place on 1 - t; log_sigmoid, in the input's dtype, is the
     logsigmoid record's forward: its float32 bits are ATen's vector kernel's); with a
     pos_weight p, log_sigmoid(x) is first scaled in place by (p - 1) t + 1, as ATen does. The
-    weights are multiplied in place: in their common dtype, rounded to the input's."""
+    weights are multiplied in place: in their common dtype, rounded to the target's."""
     from .activation import logsigmoid_values
 
     with np.errstate(all="ignore"):
@@ -428,9 +429,12 @@ def _bcel_fwd(
         if pos_weight is not None:
             lw = (pos_weight - pos_weight.dtype.type(1)) * t
             ls = (ls * (lw + lw.dtype.type(1))).astype(x.dtype)
-        loss = (np.asarray(1, dtype=x.dtype) - t) * x - ls
+        # each step in place on 1 - t: the loss keeps the target's dtype (a float64 input
+        # with a float32 target: a float32 loss), each product rounded to it
+        loss = ((t.dtype.type(1) - t) * x).astype(t.dtype)
+        loss = (loss - ls).astype(t.dtype)
         if weight is not None:
-            loss = (loss * weight).astype(x.dtype)
+            loss = (loss * weight).astype(t.dtype)
     return _reduce(loss, reduction)
 
 
@@ -455,14 +459,22 @@ def _bcel_vjp(
     else:
         nb = g.ndim - out.ndim
         gu = reshape_to(g, g.shape[:nb] + (1,) * x.ndim)
+    # (not recording, ATen's steps are in place on sigmoid(x), or on q + 1: with a target of
+    # another dtype, gx keeps that first operand's dtype, each step rounded to it)
+    inplace = not grad_enabled()
     if pos_weight is None:
         gx, gt = x.sigmoid() - t, -x
+        if inplace:
+            gx = cast(gx, x.dtype)
     else:
         from .activation import logsigmoid
 
         p = constant(pos_weight)
         q = p * t
-        gx = ((q + 1) - t) * x.sigmoid() - q
+        if inplace:
+            gx = cast(cast(cast((q + 1) - t, q.dtype) * x.sigmoid(), q.dtype) - q, q.dtype)
+        else:
+            gx = ((q + 1) - t) * x.sigmoid() - q
         ls = apply(logsigmoid, x)
         gt = apply(logsigmoid, -x) - cast(ls * p, ls.dtype)
     gx, gt = cast(gx * gu, gx.dtype), cast(gt * gu, gt.dtype)

@@ -111,14 +111,16 @@ def binary_cross_entropy_with_logits(
         ).mirror("RuntimeError")
     pw = None if pos_weight is None else A.tensor_arg(pos_weight, "pos_weight").data
     wd = None if weight is None else A.tensor_arg(weight, "weight").data
+    floats = (np.float16, np.float32, np.float64)
     if (
-        t.dtype == x.dtype
+        (t.dtype == x.dtype or (t.dtype in floats and x.dtype in floats))
         and builtins.all(
             a is None or a.dtype in (x.dtype, np.float16, np.float32, np.float64) for a in (pw, wd)
         )
         and np.broadcast_shapes(x.shape, *(a.shape for a in (pw, wd) if a is not None)) == x.shape
     ):
-        # One record, whose backward is PyTorch's formula in its order (its float32 bits).
+        # One record, whose backward is PyTorch's formula in its order (its float32 bits); with
+        # a target of another float dtype the loss has the target's (ATen works in place on it)
         w = None if wd is None else np.broadcast_to(wd, x.shape)
         p = None if pw is None else np.broadcast_to(pw, x.shape)
         return apply(Lo.binary_cross_entropy_with_logits, x, t, weight=w, reduction=r, pos_weight=p)

@@ -97,7 +97,7 @@ def huber_loss(
 ) -> Tensor:
     x, t = sized_pair(input, target)
     float_common(x, t, "huber_cpu")
-    target_dtype = t.dtype
+    target_dtype, input_dtype = t.dtype, x.dtype
     x, t = _common(x, t)
     target_size_warning(x, t)
     r = reduction_arg(reduction)
@@ -114,7 +114,7 @@ def huber_loss(
         unweighted = huber_loss(input, target, "none", delta)
         return weighted_loss(unweighted, weight, input, r, by_weight=False)
     if (
-        target_dtype == x.dtype
+        target_dtype == input_dtype == x.dtype
         and x.data.dtype in (np.float16, np.float32, np.float64)
         and x.shape == t.shape
     ):
@@ -125,14 +125,16 @@ def huber_loss(
     quad = A.mul_t(A.mul_t(d, d), 0.5)
     lin = A.mul_t(A.sub_t(ad, 0.5 * dl), dl)
     loss = F.where(Tensor(ad.data < dl), quad, lin)
-    if weight is not None:
-        loss = A.mul_t(loss, weight)
+    # (ATen's loss is empty_like(input): computed in the common dtype, rounded to the input's)
+    loss = A.cast(loss, input_dtype)
     out = _reduced(loss, r, "HuberLossBackward0")
-    if target_dtype != x.dtype and target_dtype.kind in "biu" and out.requires_grad:
+    if target_dtype != input_dtype and out.requires_grad:
         # ATen's huber_loss_backward takes the target as it is and checks its dtype: the loss
-        # of integer labels computes, its backward fails (smooth_l1's and mse's promote)
+        # of integer labels, or of a float target of another dtype, computes; its backward
+        # fails (smooth_l1's and mse's promote)
         message = (
-            f"Found dtype {scalar_type_name(target_dtype)} but expected {scalar_type_name(x.dtype)}"
+            f"Found dtype {scalar_type_name(target_dtype)} but expected "
+            f"{scalar_type_name(input_dtype)}"
         )
 
         def refuse(_g: Tensor) -> None:
@@ -210,7 +212,10 @@ def soft_margin_loss(
     ):
         # ATen's kernels, forward and backward (SoftMarginLossBackwardBackward0 when recorded)
         return apply(L.soft_margin_loss, x, t, reduction=r)
-    loss = A.log1p(A.exp(A.mul_t(A.neg(x), t)))
+    z = A.mul_t(A.neg(x), t)
+    if x.dtype.kind == "f":  # (ATen's steps are in place on -input: the input's dtype)
+        z = A.cast(z, x.dtype)
+    loss = A.log1p(A.exp(z))
     return _reduced(loss, r, "SoftMarginLossBackward0")
 
 

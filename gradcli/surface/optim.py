@@ -2578,6 +2578,7 @@ class LRScheduler:
 
     PROGRAM_METHODS = ("step", "get_last_lr", "state_dict", "load_state_dict")
     PROGRAM_DATA = ("optimizer", "last_epoch", "base_lrs")
+    PROGRAM_UNDERSCORED = ("_last_lr", "_step_count")  # (read: what tutorials print)
     # `torch.optim.lr_scheduler.LRScheduler` (and `_LRScheduler`) as a program names it: a
     # base for the program's own schedulers (`def get_lr(self)`)
     PROGRAM_BASE = "scheduler"
@@ -2627,6 +2628,10 @@ class LRScheduler:
             return getattr(self, attr)
         if attr == "get_lr":  # the program's call, with PyTorch's warning (step()'s has none)
             return self._program_get_lr
+        if attr == "_last_lr":  # (what tutorials print, as get_last_lr(): a copy)
+            return list(self._last_lr)
+        if attr == "_step_count":
+            return self._step_count
         raise GradcliError(f"'{self.name}' object has no attribute '{attr}'", found=f"`.{attr}`")
 
     def get_last_lr(self) -> list[Any]:
@@ -3284,6 +3289,17 @@ class OneCycleLR(LRScheduler):
                     group["base_momentum"] = bottom
         super().__init__(optimizer, last_epoch)
 
+    def state_dict(self) -> dict[str, Any]:
+        """The base's, with `use_beta1` after `cycle_momentum` when momentum cycles: PyTorch
+        sets that attribute only then (True for Adam-like betas, False for SGD's momentum)."""
+        out = super().state_dict()
+        if not self.cycle_momentum:
+            return out
+        keys = list(out)
+        at = keys.index("cycle_momentum") + 1
+        items = list(out.items())
+        return dict(items[:at] + [("use_beta1", self.use_beta1)] + items[at:])
+
     def _anneal(self, start: float, end: float, pct: float) -> float:
         import math
 
@@ -3348,6 +3364,7 @@ class ReduceLROnPlateau:
     PROGRAM_BASE = "plateau"
     program_class = staticmethod(LRScheduler.program_class)
     __repr__ = LRScheduler.__repr__
+    PROGRAM_UNDERSCORED = ("_last_lr",)  # (read: what tutorials print)
     PROGRAM_DATA = (
         "optimizer",
         "last_epoch",
@@ -3431,6 +3448,8 @@ class ReduceLROnPlateau:
     def program_attribute(self, attr: str) -> Any:
         if attr in self.PROGRAM_METHODS or attr in self.PROGRAM_DATA:
             return getattr(self, attr)
+        if attr == "_last_lr":  # (what tutorials print from before get_last_lr(): a copy)
+            return list(self._last_lr)
         raise GradcliError(f"'{self.name}' object has no attribute '{attr}'", found=f"`.{attr}`")
 
     def get_last_lr(self) -> list[Any]:

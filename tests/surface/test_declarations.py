@@ -243,17 +243,29 @@ CALLS: dict[str, list[Call]] = {
     "torch.pdist": one(x23) + one(x23, 3.0),
     "F.binary_cross_entropy_with_logits": one(x23, x23, reduction="sum")
     + one(x23, x23, pos_weight=Tensor(np.full((3,), 2.0, dtype=np.float32)))
-    # (a target of another dtype: the composition's path)
+    # (a target of another float dtype: the record too, the loss in the target's dtype)
     + one(
         x23, lambda: Tensor(np.full((2, 3), 0.5, np.float32)), pos_weight=Tensor(np.full((3,), 2.0))
     )
-    + one(x23, t23f, reduction="sum"),
-    # (the module's forward: a target of the input's dtype, the record; of another, composed)
+    + one(x23, t23f, reduction="sum")
+    # (an integer weight: the composition's path)
+    + one(x23, x23, weight=Tensor(np.array([1, 2, 3])))
+    + one(
+        x23,
+        x23,
+        weight=Tensor(np.array([1, 2, 3])),
+        pos_weight=Tensor(np.full((3,), 2.0)),
+        reduction="sum",
+    ),
+    # (the module's forward: the record; with an integer weight, composed)
     "nn.BCEWithLogitsLoss": one(x23, x23) + one(x23, t23f),
     "torch.binary_cross_entropy_with_logits": one(x23, x23, None, None, 2)
     + one(
         x23, lambda: Tensor(np.full((2, 3), 0.5, np.float32)), None, Tensor(np.full((3,), 2.0)), 1
     )
+    # (an integer weight: the composition's path)
+    + one(x23, x23, Tensor(np.array([1, 2, 3])), None, 1)
+    + one(x23, x23, Tensor(np.array([1, 2, 3])), Tensor(np.full((3,), 2.0)), 2)
     + one(x23, t23f, None, None, 2),
     "F.cross_entropy": one(x23, labels),
     "F.linear": one(x23, lambda: leaf((4, 3)), lambda: leaf((4,))),
@@ -797,6 +809,15 @@ MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
     "nn.BCEWithLogitsLoss": [
         ((), {"reduction": "sum"}),
         ((), {"pos_weight": Tensor(np.full((3,), 2.0))}),
+        ((), {"weight": Tensor(np.array([1, 2, 3]))}),
+        (
+            (),
+            {
+                "weight": Tensor(np.array([1, 2, 3])),
+                "pos_weight": Tensor(np.full((3,), 2.0)),
+                "reduction": "sum",
+            },
+        ),
     ],
 }
 

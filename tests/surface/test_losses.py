@@ -170,3 +170,48 @@ def test_functional_legacy_reduction_arguments_warn_as_pytorch() -> None:
     said = [w.splitlines()[0].split(": warning: ")[1] for w in r.warnings]
     words = "size_average and reduce args will be deprecated, please use reduction='{}' instead."
     assert said == [words.format("sum"), words.format("none"), words.format("sum")]
+
+
+@pytest.mark.parametrize("pos_weight", [None, np.array([2.0, 0.5], np.float32)])
+def test_bce_with_logits_of_a_float64_input_and_a_float32_target_is_float32(pos_weight) -> None:
+    # ATen works in place on (1 - target): the loss is the target's dtype, each step rounded
+    # to it; the input's gradient, (sigmoid(x) - t) / n in place on the float64 sigmoid (with
+    # a float32 pos_weight, in place on the float32 p t + 1), comes back as float64.
+    from gradcli.surface.composite import binary_cross_entropy_with_logits as bcel
+
+    x = Tensor(np.array([[0.3, -1.2], [2.0, 0.1], [-0.7, 0.4]]), requires_grad=True)
+    t = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], np.float32)
+    p = None if pos_weight is None else Tensor(pos_weight)
+    loss = bcel(x, Tensor(t), pos_weight=p)
+    assert loss.dtype == np.float32
+    lw = 1.0 if pos_weight is None else (pos_weight - np.float32(1)) * t + np.float32(1)
+    ls = -np.logaddexp(0.0, -x.data)
+    step = (((np.float32(1) - t) * x.data).astype(np.float32) - ls * lw).astype(np.float32)
+    np.testing.assert_allclose(loss.data, step.sum(dtype=np.float32) / np.float32(6), rtol=1e-6)
+    loss.backward()
+    sig = 1 / (1 + np.exp(-x.data))
+    if pos_weight is None:
+        gx = (sig - t) / 6
+    else:
+        q = pos_weight * t
+        gx = ((((q + 1) - t) * sig).astype(np.float32) - q).astype(np.float32) / np.float32(6)
+    assert x.grad.dtype == np.float64
+    np.testing.assert_allclose(x.grad.data, gx, rtol=1e-6)
+
+
+def test_huber_of_a_float32_input_and_a_float64_target_is_float32_and_refuses_backward() -> None:
+    # ATen's loss is empty_like(input), computed in the common dtype; its backward takes the
+    # target as it is and checks it has the input's dtype.
+    from gradcli.surface.nnlosses import huber_loss
+
+    x = Tensor(np.array([0.25, -1.5, 3.0], np.float32), requires_grad=True)
+    t = Tensor(np.array([0.1, 0.2, -0.3]))
+    loss = huber_loss(x, t, reduction="none", delta=0.5)
+    d = np.abs(x.data.astype(np.float64) - t.data)
+    expected = np.where(d < 0.5, 0.5 * d * d, 0.5 * (d - 0.25)).astype(np.float32)
+    assert loss.dtype == np.float32
+    np.testing.assert_array_equal(loss.data, expected)
+    with pytest.raises(GradcliError, match="^Found dtype Double but expected Float"):
+        loss.sum().backward()
+    with pytest.raises(GradcliError, match="^Weights and input must have the same size"):
+        huber_loss(x, t, weight=Tensor(np.ones(1, np.float32)))

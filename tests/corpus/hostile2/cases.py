@@ -11622,3 +11622,28 @@ add(
         stdout_patterns=(r"^<class 'collections.defaultdict'>\n$",),
     ),
 )
+
+# explore124: a scheduler's `_last_lr` (and `_step_count`) read as PyTorch's fields: a copy;
+# other underscored fields stay unreachable, and writing it is refused
+_SCHED = (
+    "p = torch.nn.Parameter(torch.zeros(1))\nopt = torch.optim.SGD([p], lr=0.1)\n"
+    "s = torch.optim.lr_scheduler.{kind}(opt{args})\n"
+)
+add(
+    small(
+        "scheduler_last_lr_copy_grown_forever",
+        _SCHED.format(kind="ReduceLROnPlateau", args="")
+        + "lr = s._last_lr\nwhile True:\n    lr.extend(lr)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "scheduler_private_field_not_listed",
+        _SCHED.format(kind="StepLR", args=", 1") + "print(s._get_lr_called_within_step)",
+        (r"has no attribute '_get_lr_called_within_step'",),
+    ),
+    small(
+        "scheduler_last_lr_written",
+        _SCHED.format(kind="ReduceLROnPlateau", args="") + "s._last_lr = [10**9] * 10**6",
+        (r"cannot set attribute `_last_lr`",),
+    ),
+)

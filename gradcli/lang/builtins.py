@@ -41,6 +41,7 @@ from .values import (
     PARAMETER_TYPE,
     PROGRAM_INSTANCES,
     TENSOR_TYPE,
+    AbstractBaseType,
     BoundMethod,
     Builtin,
     Ctx,
@@ -1549,7 +1550,7 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
                     library is base or (isinstance(c, LossBaseType) and issubclass(library, base))  # type: ignore[arg-type]
                 ):
                     return True
-            if isinstance(c, LossBaseType) and isinstance(cls, ModuleType):
+            if isinstance(c, (LossBaseType, AbstractBaseType)) and isinstance(cls, ModuleType):
                 if c.subclass(cls):  # issubclass(nn.MSELoss, _Loss)
                     return True
             if (

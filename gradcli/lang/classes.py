@@ -295,6 +295,8 @@ class FunctionClass:
         "init",
         "base",
         "methods",
+        "both_vjp",
+        "vjp_fn",
     )
 
     def __init__(
@@ -325,6 +327,9 @@ class FunctionClass:
         self.init: UserFunction | None = None
         # The program's Function class it derives from (None: torch.autograd.Function).
         self.base: FunctionClass | None = None
+        # Both backward and its other name vjp defined: PyTorch's error when backward runs.
+        self.both_vjp = False
+        self.vjp_fn: UserFunction | None = None  # a `vjp` staticmethod (backward's other name)
 
     def is_subclass_of(self, other: Any) -> bool:
         """`issubclass(self, other)`: torch.autograd.Function, itself or one of its bases."""
@@ -368,6 +373,12 @@ class FunctionClass:
     def call_backward(self, rt: Any, ctx: Any, gs: tuple) -> Any:
         """The program's backward with the output gradients: one argument each, or (with
         boxed_grads_call) one list of them, which backward may change."""
+        if self.both_vjp:
+            raise GradcliError(
+                "Implementing both 'backward' and 'vjp' for a custom Function is not allowed. "
+                "You should only implement one of them.",
+                hint="keep one of the two methods",
+            ).mirror("RuntimeError")
         if self.backward is None:  # (Function's own backward, which raises)
             raise GradcliError(
                 "You must implement either the backward or vjp method for your custom "

@@ -2169,12 +2169,19 @@ class Compiler:
                             ).mirror(None)
                     # A missing one is Function's own, which raises when it is used (PyTorch).
                     setup = made.get("setup_context")
+                    # `vjp` is backward's other name (PyTorch runs whichever is defined)
+                    backward, vjp = made.get("backward"), made.get("vjp")
+                    both = isinstance(backward, UserFunction) and isinstance(vjp, UserFunction)
+                    if isinstance(vjp, UserFunction) and not both:
+                        backward = vjp
                     cls = FunctionClass(
                         name,
                         made.get("forward"),
-                        made.get("backward"),
+                        backward,
                         setup if isinstance(setup, UserFunction) else None,
                     )
+                    cls.both_vjp = both
+                    cls.vjp_fn = vjp if isinstance(vjp, UserFunction) else None
                     for flag in FUNCTION_FLAGS:
                         if not isinstance(made.get(flag, False), bool):
                             raise GradcliError(
@@ -3622,8 +3629,10 @@ def _function_entries(base: FunctionClass) -> dict[str, Any]:
     got: dict[str, Any] = {}
     for name in ("forward", "backward", "setup_context", "__init__"):
         fn = base.init if name == "__init__" else getattr(base, name)
-        if fn is not None:
+        if fn is not None and not (name == "backward" and fn is base.vjp_fn):
             got[name] = fn
+    if base.vjp_fn is not None:
+        got["vjp"] = base.vjp_fn
     if base.vmap_rule:
         got["generate_vmap_rule"] = True
     if base.boxed_grads:

@@ -53,6 +53,7 @@ from .builtins import (
     UNINITIALIZED_TYPE,
 )
 from .values import (
+    ABSTRACT_BASES,
     FUNCTION_BASE,
     HINT_TYPES,
     MODULE_TYPES,
@@ -70,6 +71,7 @@ from .values import (
     Namespace,
     PyType,
     UserFunction,
+    abstract_bases,
     check_structure,
     loss_bases,
     seq,
@@ -1413,6 +1415,14 @@ def _nn_modules_members(nn: Namespace) -> dict[str, Any]:
         "torch.nn.modules.loss",
         load=lambda: {**_classes_of(table, _NN_SUBMODULES["loss"]), **loss_bases()},
     )
+    for sub in ABSTRACT_BASES:  # (`from torch.nn.modules.batchnorm import _BatchNorm`)
+        subs[sub] = Namespace(
+            f"torch.nn.modules.{sub}",
+            load=lambda sub=sub: {
+                **_classes_of(table, _NN_SUBMODULES[sub]),
+                **abstract_bases(sub),
+            },
+        )
     from ..surface.nn import register_module_hook
 
     subs["module"] = Namespace(
@@ -1512,6 +1522,22 @@ def _nn_grad_members() -> dict[str, Any]:
     return dict(convgrad.FUNCTIONS)
 
 
+def _type_before_parametrizations(module: Any) -> Any:
+    """`parametrize.type_before_parametrizations(module)`: the module's class as it was before
+    PyTorch swapped in its Parametrized<Name> class (type(module) when not parametrized)."""
+    from ..surface import nn as surface_nn
+    from .builtins import type_of
+
+    flag = module.__dict__.get("_parametrized") if isinstance(module, surface_nn.Module) else None
+    if flag is None:
+        return type_of(module)
+    del module.__dict__["_parametrized"]
+    try:
+        return type_of(module)
+    finally:
+        module.__dict__["_parametrized"] = flag
+
+
 def _nn_utils_members() -> dict[str, Any]:
     from ..surface import fusion as FU
     from ..surface import nnutils as NU
@@ -1538,7 +1564,10 @@ def _nn_utils_members() -> dict[str, Any]:
         **{n: Builtin(f"torch.nn.utils.{n}", f) for n, f in PS.LEGACY.items()},
         "clip_grad": Namespace("torch.nn.utils.clip_grad", dict(NU.CLIP_GRAD)),
         "rnn": Namespace("torch.nn.utils.rnn", rnn),
-        "parametrize": Namespace("torch.nn.utils.parametrize", dict(PZ.FUNCTIONS)),
+        "parametrize": Namespace(
+            "torch.nn.utils.parametrize",
+            {**PZ.FUNCTIONS, "type_before_parametrizations": _type_before_parametrizations},
+        ),
         "parametrizations": Namespace("torch.nn.utils.parametrizations", dict(PS.FUNCTIONS)),
         "prune": Namespace("torch.nn.utils.prune", _prune_members(PR)),
         "stateless": Namespace(

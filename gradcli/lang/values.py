@@ -1152,6 +1152,94 @@ class LossBaseType(ModuleType):
         return self.name == "_Loss" or name in surface_nn.WEIGHTED_LOSSES
 
 
+class AbstractBaseType(ModuleType):
+    """A base class torch.nn.modules keeps private (`conv._ConvNd`, `batchnorm._BatchNorm`):
+    programs hold it to ask `isinstance(m, _BatchNorm)` (weight-decay groups, freezing the
+    norm layers); it answers for the built-in modules PyTorch derives from it. Making one or
+    building a class on it is refused in plain words."""
+
+    __slots__ = ("derived",)
+
+    def __init__(self, name: str, module_file: str, derived: str):
+        def refused(*_a: Any, **_k: Any) -> Any:
+            raise NotSupported(
+                f"making a torch.nn.modules.{module_file}.{name} is not supported",
+                hint="use one of the modules built on it: " + ", ".join(derived.split()[:3]),
+            )
+
+        super().__init__(name, refused, module_file, surface_nn.Module)
+        self.derived = frozenset(derived.split())
+
+    def library(self) -> type | None:
+        raise NotSupported(
+            f"a class built on {self.shown} is not supported",
+            hint="build it on one of the modules that derive from it (nn.Conv2d, "
+            "nn.BatchNorm2d...) or on nn.Module",
+        )
+
+    def instance(self, v: Any) -> bool:
+        derived = self.derived
+        library = getattr(getattr(v, "cls", None), "library", None)
+        if isinstance(library, type) and library.__name__ in derived:
+            return True  # a program's `class MyConv(nn.Conv2d)`
+        return (
+            isinstance(v, surface_nn.Module)
+            and type(v).__module__.startswith("gradcli.surface.")
+            and v.name in derived
+        )
+
+    def subclass(self, cls: ModuleType) -> bool:
+        """`issubclass(nn.BatchNorm2d, _BatchNorm)`."""
+        return cls is self or cls.name in self.derived
+
+
+# torch.nn.modules' private bases (PyTorch 2.13) and the nn classes derived from each.
+ABSTRACT_BASES = {
+    "conv": {
+        "_ConvNd": "Conv1d Conv2d Conv3d ConvTranspose1d ConvTranspose2d ConvTranspose3d "
+        "LazyConv1d LazyConv2d LazyConv3d LazyConvTranspose1d LazyConvTranspose2d "
+        "LazyConvTranspose3d",
+        "_ConvTransposeNd": "ConvTranspose1d ConvTranspose2d ConvTranspose3d "
+        "LazyConvTranspose1d LazyConvTranspose2d LazyConvTranspose3d",
+    },
+    "batchnorm": {
+        "_NormBase": "BatchNorm1d BatchNorm2d BatchNorm3d InstanceNorm1d InstanceNorm2d "
+        "InstanceNorm3d LazyBatchNorm1d LazyBatchNorm2d LazyBatchNorm3d LazyInstanceNorm1d "
+        "LazyInstanceNorm2d LazyInstanceNorm3d SyncBatchNorm",
+        "_BatchNorm": "BatchNorm1d BatchNorm2d BatchNorm3d LazyBatchNorm1d LazyBatchNorm2d "
+        "LazyBatchNorm3d SyncBatchNorm",
+    },
+    "instancenorm": {
+        "_InstanceNorm": "InstanceNorm1d InstanceNorm2d InstanceNorm3d LazyInstanceNorm1d "
+        "LazyInstanceNorm2d LazyInstanceNorm3d",
+    },
+    "pooling": {
+        "_MaxPoolNd": "MaxPool1d MaxPool2d MaxPool3d",
+        "_AvgPoolNd": "AvgPool1d AvgPool2d AvgPool3d",
+        "_AdaptiveAvgPoolNd": "AdaptiveAvgPool1d AdaptiveAvgPool2d AdaptiveAvgPool3d",
+        "_AdaptiveMaxPoolNd": "AdaptiveMaxPool1d AdaptiveMaxPool2d AdaptiveMaxPool3d",
+    },
+    "dropout": {
+        "_DropoutNd": "AlphaDropout Dropout Dropout1d Dropout2d Dropout3d FeatureAlphaDropout",
+    },
+}
+
+
+def abstract_bases(module_file: str) -> dict[str, AbstractBaseType]:
+    """The private bases of torch.nn.modules.<module_file>, made once."""
+    got = _ABSTRACT.get(module_file)
+    if got is None:
+        got = {
+            name: AbstractBaseType(name, module_file, derived)
+            for name, derived in ABSTRACT_BASES.get(module_file, {}).items()
+        }
+        _ABSTRACT[module_file] = got
+    return got
+
+
+_ABSTRACT: dict[str, dict[str, AbstractBaseType]] = {}
+
+
 def loss_bases() -> dict[str, LossBaseType]:
     """`_Loss` and `_WeightedLoss`, made once."""
     if not _LOSS_BASES:

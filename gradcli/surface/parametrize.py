@@ -375,6 +375,50 @@ def remove_parametrizations(module: Any, tensor_name: Any, leave_parametrized: A
     return module
 
 
+def transfer_parametrizations_and_params(
+    from_module: Any, to_module: Any, tensor_name: Any = None
+) -> Any:
+    """`parametrize.transfer_parametrizations_and_params(from_module, to_module,
+    tensor_name=None)`: `to_module` gets the same parametrizations (the same module objects)
+    on the same tensors, and their originals are from_module's (the same Parameters, so a
+    gradient through either module reaches them). A tensor to_module lacks is made first, a
+    Parameter of from_module's value."""
+    if not is_parametrized(from_module):
+        return to_module
+    if not isinstance(to_module, N.Module):
+        raise GradcliError(
+            f"transfer_parametrizations_and_params() expects an nn.Module, not "
+            f"{typename(to_module)}"
+        ).mirror("TypeError")
+    names = (
+        list(from_module._modules["parametrizations"]._modules)
+        if tensor_name is None
+        else [tensor_name]
+    )
+    for name in names:
+        if not is_parametrized(from_module, name):
+            raise GradcliError(f"'ModuleDict' object has no attribute '{name}'").mirror(
+                "AttributeError"
+            )
+        source = _plist(from_module, name)
+        held = name in to_module._parameters or name in to_module._buffers
+        if not held and not is_parametrized(to_module, name):
+            to_module.register_parameter(name, N.Parameter(parametrized_value(from_module, name)))
+        for p in list(source._modules.values()):
+            register_parametrization(to_module, name, p)
+        target = _plist(to_module, name)
+        keys = (
+            ["original"] if source.is_tensor else [f"original{i}" for i in range(source.ntensors)]
+        )
+        for key in keys:
+            t = source._original(None if key == "original" else int(key[8:]))
+            for table in (target._parameters, target._buffers):
+                table.pop(key, None)
+            target._register(key, t, t)
+        _CACHE.pop((id(to_module), name), None)
+    return to_module
+
+
 class Cached:
     """`with parametrize.cached():` each parametrized tensor computed once in the block."""
 
@@ -420,4 +464,5 @@ FUNCTIONS = {
     "remove_parametrizations": remove_parametrizations,
     "is_parametrized": is_parametrized,
     "cached": cached,
+    "transfer_parametrizations_and_params": transfer_parametrizations_and_params,
 }

@@ -11647,3 +11647,29 @@ add(
         (r"cannot set attribute `_last_lr`",),
     ),
 )
+
+# lead (session 41): torch.nn.modules' private bases answer isinstance/issubclass only; a class
+# built on one or an instance of one is refused, and a loop asking them stays in the limits
+_ABSTRACT = "from torch.nn.modules.conv import _ConvNd\nimport torch.nn as nn\n"
+add(
+    small(
+        "abstract_base_subclassed",
+        _ABSTRACT + "class Evil(_ConvNd):\n    def forward(self, x):\n        return x\n",
+        REFUSED,
+    ),
+    small(
+        "abstract_base_instantiated",
+        _ABSTRACT + "m = _ConvNd(1, 1, 1, 1, 0, 1, False, 0, 1)",
+        REFUSED,
+    ),
+    small(
+        "abstract_base_isinstance_loop",
+        _ABSTRACT + "m = nn.Conv1d(1, 1, 1)\nwhile True:\n    isinstance(m, (_ConvNd,) * 1000)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "abstract_base_members_unreachable",
+        _ABSTRACT + "print(_ConvNd.derived)",
+        (r"has no attribute 'derived'",),
+    ),
+)

@@ -8,7 +8,7 @@ from torch.autograd import Function
 class Cube(Function):
     @staticmethod
     def forward(x, k):
-        return k * x ** 3
+        return k * x**3
 
     @staticmethod
     def setup_context(ctx, inputs, output):
@@ -21,7 +21,7 @@ class Cube(Function):
     def backward(ctx, grad_out):
         (x,) = ctx.saved_tensors
         print("  backward:", ctx.needs_input_grad)
-        return grad_out * 3 * ctx.k * x ** 2, None
+        return grad_out * 3 * ctx.k * x**2, None
 
     @staticmethod
     def jvp(ctx, x_t, k_t):
@@ -57,6 +57,10 @@ r = torch.func.grad(lambda t: Cube.apply(t, scale).sum())(x)
 print(r)
 
 print("grad with the constant as an input:")
+
+
 def two_inputs(t, c):
     return Cube.apply(t * c, 1.0).sum()
+
+
 print(torch.func.grad(two_inputs, argnums=1)(x, torch.tensor(2.0)))

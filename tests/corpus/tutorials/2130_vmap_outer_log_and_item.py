@@ -11,7 +11,7 @@ seen = []
 
 def score_and_log(row):
     seen.append(row.abs().max().item())
-    return (row ** 2).sum()
+    return (row**2).sum()
 
 
 try:
@@ -22,7 +22,7 @@ print("entries logged:", len(seen))
 
 
 def score_with_peak(row):
-    return (row ** 2).sum(), row.abs().max()
+    return (row**2).sum(), row.abs().max()
 
 
 scores, peaks = vmap(score_with_peak)(batch)

@@ -7,10 +7,10 @@ q = torch.randn(2, 6, 32).bfloat16().requires_grad_()
 k = torch.randn(2, 6, 32).bfloat16().requires_grad_()
 v = torch.randn(2, 6, 16).bfloat16()
 
-scores = q @ k.transpose(-2, -1) / 32 ** 0.5
+scores = q @ k.transpose(-2, -1) / 32**0.5
 print(scores.dtype, scores.shape)
 print(scores[0, 0])
-same = torch.einsum("bqd,bkd->bqk", q, k) / 32 ** 0.5
+same = torch.einsum("bqd,bkd->bqk", q, k) / 32**0.5
 print("einsum matches:", torch.equal(same, scores))
 weights = F.softmax(scores.float(), dim=-1).bfloat16()
 context = torch.bmm(weights, v)

@@ -23,7 +23,11 @@ print(np.equal.outer([0, 1, 2], [2, 1]))
 values = np.arange(10.0)
 print("segment sums:", np.add.reduceat(values, [0, 3, 7]))
 grid = np.arange(12).reshape(3, 4)
-print(np.maximum.reduce(grid, axis=1), np.add.reduce(grid, axis=None), np.add.reduce(grid, keepdims=True))
+print(
+    np.maximum.reduce(grid, axis=1),
+    np.add.reduce(grid, axis=None),
+    np.add.reduce(grid, keepdims=True),
+)
 print(repr(np.add.reduce(np.arange(4), dtype=np.float32)), np.minimum.reduce([3, 1, 2], initial=0))
 
 x = torch.linspace(0, 1, 5)

@@ -42,8 +42,14 @@ series = np.array([1.0, 3.0, 2.0, 5.0, 4.0, 6.0])
 windows = sliding_window_view(series, 3)
 print(windows, windows.mean(axis=1))
 print(np.vander([1, 2, 3], 3), np.polyder([3, 2, 1]), np.polymul([1, 1], [1, -1]))
-print(np.geomspace(1, 1000, 4), np.hsplit(np.arange(6), 3), np.block([[np.eye(2), np.ones((2, 1))]]))
-print(np.select([series < 2, series > 4], [-series, series], 0), np.isscalar(2.5), np.iscomplexobj(series))
+print(
+    np.geomspace(1, 1000, 4), np.hsplit(np.arange(6), 3), np.block([[np.eye(2), np.ones((2, 1))]])
+)
+print(
+    np.select([series < 2, series > 4], [-series, series], 0),
+    np.isscalar(2.5),
+    np.iscomplexobj(series),
+)
 print(np.unique_counts(best.ravel()), np.acos(0.5), np.pow(2, 5), np.concat([[1], [2, 3]]))
 
 try:

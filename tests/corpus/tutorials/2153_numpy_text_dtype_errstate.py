@@ -15,7 +15,12 @@ print("weights = " + np.array2string(np.arange(4.0), prefix="weights = "))
 
 dt = np.dtype("float32")
 print(dt, repr(dt), dt.itemsize, dt.name, dt == np.float32, np.dtype(float), np.dtype(np.int64))
-print(isinstance(w.dtype, np.dtype), w.dtype == np.dtype("f8"), np.dtype("complex64"), np.dtype(complex))
+print(
+    isinstance(w.dtype, np.dtype),
+    w.dtype == np.dtype("f8"),
+    np.dtype("complex64"),
+    np.dtype(complex),
+)
 print(np.zeros(2, dtype=np.dtype("int32")), w.astype(np.dtype("float32")).dtype)
 
 probs = torch.softmax(torch.tensor([[2.0, 0.0, -30.0]]), dim=1).numpy().astype(np.float64)

@@ -15,8 +15,16 @@ def describe(values):
 
 print(describe([1, 2, 3]), describe(np.linspace(0, 1, 3, dtype=np.float32)), describe([True]))
 sample = np.float32(0.5) * 3
-print(isinstance(sample, np.floating), isinstance(sample, float), isinstance(np.int8(3), np.signedinteger))
-print(np.result_type(np.arange(3), 0.5), np.promote_types(np.int16, np.float16), np.can_cast(np.int64, np.float64))
+print(
+    isinstance(sample, np.floating),
+    isinstance(sample, float),
+    isinstance(np.int8(3), np.signedinteger),
+)
+print(
+    np.result_type(np.arange(3), 0.5),
+    np.promote_types(np.int16, np.float16),
+    np.can_cast(np.int64, np.float64),
+)
 print(np.issubdtype(np.complex64, np.complexfloating), np.floating, np.number)
 
 grid = np.fromfunction(lambda i, j: (i + 1) * (j + 2), (3, 4), dtype=int)

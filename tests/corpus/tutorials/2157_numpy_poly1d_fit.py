@@ -13,7 +13,7 @@ curve = np.poly1d(np.polyfit(log_lr, loss, 2))
 print(curve)
 print(repr(np.poly1d([2.0, 0.0, -1.0])))
 best = curve.deriv().roots
-print("order", curve.order, "best log10(lr)", np.round(best, 3), "best lr", np.round(10 ** best, 4))
+print("order", curve.order, "best log10(lr)", np.round(best, 3), "best lr", np.round(10**best, 4))
 print(np.round(curve(log_lr), 4))
 print(np.round(curve(np.array([-2.0, -1.0])), 4), np.round(float(curve(-1.5)), 4))
 

@@ -36,7 +36,16 @@ from ..core.inplace import check_capture, write
 from ..core.op import complex_refusal
 from ..core.sparse import SparseCOO, add_rows
 from ..core.sparse import add as sparse_add
-from ..core.tensor import Settings, Tensor, bumped, enable_grad, own, pytype_name, typename
+from ..core.tensor import (
+    HookHandle,
+    Settings,
+    Tensor,
+    bumped,
+    enable_grad,
+    own,
+    pytype_name,
+    typename,
+)
 from . import kernels as K
 
 
@@ -126,7 +135,19 @@ REQUIRED = _Required()
 class Optimizer:
     """`torch.optim.Optimizer`: parameter groups, per-parameter state, zero_grad, repr."""
 
-    PROGRAM_METHODS = ("step", "zero_grad", "add_param_group", "state_dict", "load_state_dict")
+    PROGRAM_METHODS = (
+        "step",
+        "zero_grad",
+        "add_param_group",
+        "state_dict",
+        "load_state_dict",
+        "register_step_pre_hook",
+        "register_step_post_hook",
+        "register_state_dict_pre_hook",
+        "register_state_dict_post_hook",
+        "register_load_state_dict_pre_hook",
+        "register_load_state_dict_post_hook",
+    )
     # `torch.optim.Optimizer` as a program names it: a base for the program's own optimizers
     # (`class MySGD(torch.optim.Optimizer)`), and constructed directly as PyTorch allows
     PROGRAM_BASE = "optimizer"
@@ -174,6 +195,8 @@ class Optimizer:
 
     # -- what a program reaches ------------------------------------------------------------
     def program_attribute(self, attr: str) -> Any:
+        if attr == "step" and self.step_hooked():
+            return self.hooked_step(type(self).step)
         if attr in self.PROGRAM_METHODS:
             return getattr(self, attr)
         if attr in self.PROGRAM_DATA:
@@ -219,6 +242,99 @@ class Optimizer:
         """The per-parameter state, as PyTorch's `optimizer.state` (`opt.state[w]
         ['momentum_buffer']`; `opt.state[w]` of a parameter without state makes its `{}`)."""
         return self._state
+
+    # -- hooks (PyTorch's `_optimizer_step_pre_hooks` and the others) -------------------------
+    def _hooks(self, kind: str) -> list[Any]:
+        table = self.__dict__.get("_hook_table")
+        if table is None:
+            table = self.__dict__["_hook_table"] = {}
+        return table.setdefault(kind, [])
+
+    def _register(self, kind: str, hook: Any, prepend: Any = False) -> HookHandle:
+        hook = hooks.as_callable(hook)
+        if not callable(hook):
+            raise GradcliError(f"'{pytype_name(hook)}' object is not callable").mirror("TypeError")
+        entries = self._hooks(kind)
+        limits.LIST_ITEMS.check(len(entries) + 1, f"the number of a {self.name}'s {kind} hooks")
+        # its own one-item list: the handle removes this registration, not another of the
+        # same function
+        entry = [hook]
+        entries.insert(0, entry) if prepend else entries.append(entry)
+        return HookHandle(entries, entry)
+
+    def register_step_pre_hook(self, hook: Any) -> HookHandle:
+        """`hook(optimizer, args, kwargs)` before each step (args: the optimizer first, as
+        PyTorch's wrapper of `step` sees them); None, or a new (args, kwargs) pair."""
+        return self._register("step_pre", hook)
+
+    def register_step_post_hook(self, hook: Any) -> HookHandle:
+        """`hook(optimizer, args, kwargs)` after each step."""
+        return self._register("step_post", hook)
+
+    def register_state_dict_pre_hook(self, hook: Any, prepend: Any = False) -> HookHandle:
+        """`hook(optimizer)` before state_dict() packs the state."""
+        return self._register("state_dict_pre", hook, prepend)
+
+    def register_state_dict_post_hook(self, hook: Any, prepend: Any = False) -> HookHandle:
+        """`hook(optimizer, state_dict)` after: a value it returns replaces the dict."""
+        return self._register("state_dict_post", hook, prepend)
+
+    def register_load_state_dict_pre_hook(self, hook: Any, prepend: Any = False) -> HookHandle:
+        """`hook(optimizer, state_dict)` before loading (a shallow copy of the given dict): a
+        value it returns is loaded instead."""
+        return self._register("load_state_dict_pre", hook, prepend)
+
+    def register_load_state_dict_post_hook(self, hook: Any, prepend: Any = False) -> HookHandle:
+        """`hook(optimizer)` after loading."""
+        return self._register("load_state_dict_post", hook, prepend)
+
+    def _run_hooks(self, kind: str, *args: Any) -> list[Any]:
+        """Each hook of `kind` called with `args` in order (a copy of the table: a hook that
+        removes itself does not skip the next); what they return."""
+        table = self.__dict__.get("_hook_table")
+        if not table or not table.get(kind):
+            return []
+        return [entry[0](*args) for entry in list(table[kind])]
+
+    def step_hooked(self) -> bool:
+        table = self.__dict__.get("_hook_table")
+        return bool(table and (table.get("step_pre") or table.get("step_post")))
+
+    def hooked_step(self, step: Any) -> Any:
+        """`step` (called with the optimizer first) as PyTorch's patched step runs it: the
+        step pre-hooks, which may replace the arguments, then the step, then the post-hooks."""
+
+        def call(*given: Any, **kwargs: Any) -> Any:
+            args: Any = (self, *given)
+            for entry in list(self._hooks("step_pre")):
+                result = entry[0](self, args, kwargs)
+                if result is None:
+                    continue
+                if not (isinstance(result, tuple) and len(result) == 2):
+                    raise GradcliError(
+                        f"<function {self.name}.step at {id(step):#x}> must return None or a "
+                        f"tuple of (new_args, new_kwargs), but got {result}.",
+                        hint="return None, or (args, kwargs) with the optimizer first in args",
+                    ).mirror("RuntimeError")
+                args, kwargs = result
+                if (
+                    not isinstance(args, (tuple, list))
+                    or not args
+                    or args[0] is not self
+                    or not isinstance(kwargs, dict)
+                ):
+                    raise NotSupported(
+                        "a step pre-hook's new (args, kwargs) other than a tuple starting with "
+                        "the optimizer and a dict is not supported",
+                        hint="return (args, kwargs) as the hook was given them: args[0] is the "
+                        "optimizer",
+                    )
+            out = step(*args, **kwargs)
+            for entry in list(self._hooks("step_post")):
+                entry[0](self, args, kwargs)
+            return out
+
+        return call
 
     # -- parameter groups ------------------------------------------------------------------
     def add_param_group(self, param_group: Any) -> None:
@@ -441,6 +557,15 @@ class Optimizer:
         ).pytorch()
 
     def state_dict(self) -> dict[str, Any]:
+        self._run_hooks("state_dict_pre", self)
+        made = self._packed_state()
+        for entry in list(self._hooks("state_dict_post")):
+            result = entry[0](self, made)
+            if result is not None:
+                made = result
+        return made
+
+    def _packed_state(self) -> dict[str, Any]:
         index: dict[int, int] = {}
         groups = []
         for group in self.param_groups:
@@ -462,7 +587,17 @@ class Optimizer:
         """As PyTorch's: the saved groups replace the hyperparameters of the groups, in order
         (each keeps its own parameters); the saved state goes to the parameters in the order
         `state_dict()` numbered them, its tensors copied (in the parameter's dtype, but
-        'step')."""
+        'step'); the load hooks before and after."""
+        if isinstance(state_dict, dict):
+            state_dict = dict(state_dict)  # (PyTorch's shallow copy, which the hooks see)
+        for entry in list(self._hooks("load_state_dict_pre")):
+            result = entry[0](self, state_dict)
+            if result is not None:
+                state_dict = result
+        self._load_packed(state_dict)
+        self._run_hooks("load_state_dict_post", self)
+
+    def _load_packed(self, state_dict: Any) -> None:
         if not isinstance(state_dict, dict) or not {"state", "param_groups"} <= set(state_dict):
             raise GradcliError(
                 f"{self.name}.load_state_dict() expects a dict with 'state' and 'param_groups', "

@@ -11514,3 +11514,20 @@ add(
         (r"expects a dict",),
     ),
 )
+
+# fixleft41: nn.Module's state_dict pre/post hooks and load_state_dict post hooks.
+add(
+    small(
+        "module_state_dict_hook_recurses",
+        "m = torch.nn.Linear(2, 2)\n"
+        "m.register_state_dict_pre_hook(lambda mod, p, k: mod.state_dict())\nsd = m.state_dict()",
+        LIMIT,
+    ),
+    small(
+        "module_load_post_hook_grows_keys",
+        "m = torch.nn.Linear(2, 2)\n"
+        "def h(mod, keys):\n    while True:\n        keys.missing_keys.append('x' * 1000)\n"
+        "m.register_load_state_dict_post_hook(h)\nm.load_state_dict(m.state_dict())",
+        LIMIT,
+    ),
+)

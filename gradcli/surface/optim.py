@@ -941,14 +941,17 @@ class Adam(Optimizer):
             raise GradcliError(
                 "betas must be either both floats or both Tensors",
                 hint="write them as floats: betas=(0.9, 0.999)",
-            )
+            ).mirror("ValueError")
         _refuse_engines(foreach, differentiable, fused, fn)
         if capturable:
             raise GradcliError(
                 f"{fn}: capturable=True is for CUDA graphs; gradcli runs on the CPU",
                 hint="leave capturable out",
             )
-        betas = tuple(_number(b, "betas", fn) for b in betas)
+        if not isinstance(betas[0], Tensor):
+            betas = tuple(_number(b, "betas", fn) for b in betas)
+        else:  # (tensors stay tensors, in a tuple of Adam's own, as in PyTorch)
+            betas = (betas[0], betas[1])
         defaults = {
             "lr": lr,
             "betas": betas,
@@ -970,6 +973,7 @@ class Adam(Optimizer):
         beta1, beta2 = h.pair("betas")
         amsgrad, maximize = h.flag("amsgrad"), h.flag("maximize")
         decoupled = h.flag("decoupled_weight_decay")
+        tensor_betas = _tensor_betas(group.get("betas"))
         for p in params:
             grad = _grad_of(p)
             if maximize:
@@ -994,15 +998,34 @@ class Adam(Optimizer):
                 else:
                     grad = K.add(grad, p.data, weight_decay)
             exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1), op="aten::lerp_.Scalar")
-            _write(exp_avg_sq, K.addcmul(K.mul(exp_avg_sq.data, beta2), grad, grad, 1 - beta2))
             step = float(step_t.data)
-            bias_correction1 = 1 - beta1**step
-            bias_correction2 = 1 - beta2**step
-            if bias_correction1 == 0:  # beta1 == 1 put into a param group after the check
-                raise GradcliError("float division by zero", hint="betas must be below 1")
-            step_size = lr / bias_correction1
-            bias_correction2_sqrt = bias_correction2**0.5
+            if tensor_betas is not None:
+                # PyTorch's arithmetic on 0-d tensors: `1 - beta1` in the parameter's dtype
+                # (beta1 moved to it), `1 - beta2`, `1 - beta**step`, `lr / bc1` (a
+                # reciprocal times lr) and `bc2 ** 0.5` in the betas' dtype
+                b1, b2 = tensor_betas
+                one = b1.dtype.type(1)
+                keep = p.data.dtype.type
+                weight1 = float(keep(1) - keep(b1)) if p.data.dtype.kind == "f" else 1 - beta1
+                _write(exp_avg, K.lerp(exp_avg.data, grad, weight1), op="aten::lerp_.Tensor")
+                _write(
+                    exp_avg_sq,
+                    K.addcmul(K.mul(exp_avg_sq.data, float(b2)), grad, grad, float(one - b2)),
+                )
+                with np.errstate(all="ignore"):
+                    bc1 = one - _pow0d(b1, step)
+                    bc2 = one - _pow0d(b2, step)
+                    step_size = float((one / bc1) * b1.dtype.type(lr))
+                    bias_correction2_sqrt = float(K.sqrt(np.array(bc2)))  # (ATen's sqrt)
+            else:
+                _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1), op="aten::lerp_.Scalar")
+                _write(exp_avg_sq, K.addcmul(K.mul(exp_avg_sq.data, beta2), grad, grad, 1 - beta2))
+                bias_correction1 = 1 - beta1**step
+                bias_correction2 = 1 - beta2**step
+                if bias_correction1 == 0:  # beta1 == 1 put into a param group after the check
+                    raise GradcliError("float division by zero", hint="betas must be below 1")
+                step_size = lr / bias_correction1
+                bias_correction2_sqrt = bias_correction2**0.5
             second = exp_avg_sq.data
             if amsgrad:
                 if "max_exp_avg_sq" not in state:  # amsgrad switched on after a step
@@ -1479,6 +1502,35 @@ class Adagrad(Optimizer):
             _write(total, K.addcmul(total.data, grad, grad, 1), op="aten::addcmul_")
             std = K.add(K.sqrt(total.data), eps)
             _write(p, K.addcdiv(p.data, grad, std, -clr), op="aten::addcdiv_")
+
+
+def _pow0d(b: Any, e: float) -> Any:
+    """`b ** e` of a 0-d float tensor and a Python number, as ATen's CPU pow (one element:
+    its scalar loop): the exponents 2, 3 and -2 as products, 0.5 a square root, others the
+    C library's pow in double (float32's `std::pow(float, double)`), rounded to b's dtype."""
+    if e == 2:
+        return b * b
+    if e == 3:
+        return b * b * b
+    if e == -2:
+        return b.dtype.type(1) / (b * b)
+    if e == 0.5:
+        return b.dtype.type(K.sqrt(np.array(b)))
+    return b.dtype.type(float(b) ** e)
+
+
+def _tensor_betas(betas: Any) -> tuple[Any, Any] | None:
+    """A param group's betas given as two float32/float64 tensors (one element each): their
+    values as NumPy scalars of their dtype, for PyTorch's tensor arithmetic on them; else
+    None (Python numbers)."""
+    if not isinstance(betas, (tuple, list)) or len(betas) != 2:
+        return None
+    if not all(isinstance(b, Tensor) and b.data.dtype in (np.float32, np.float64) for b in betas):
+        return None
+    b1, b2 = (b.data.reshape(-1)[0] for b in betas)
+    if b1.dtype != b2.dtype:
+        return None
+    return b1, b2
 
 
 def _betas(betas: Any, fn: str) -> tuple[float, float]:

@@ -2740,9 +2740,24 @@ class Sequential(Module):
         n = len(self._modules)
         if isinstance(index, bool) or not isinstance(index, int) or not -n <= index <= n:
             raise GradcliError(f"Index out of range: {index}").mirror("IndexError")
-        mods = list(self._modules.values())
-        mods.insert(index, module)  # Python's list.insert places -n..n as PyTorch does
-        self._renumber(mods)
+        # PyTorch's own loop: each module from the end down to `index` moved up one key
+        # (str(i - 1): a name of add_module's, such as 'out', is not found there: KeyError),
+        # then the module set at key `index`
+        if index < 0:
+            index += n
+        entries = self._modules
+        tick = limits.BUDGET.tick  # (a program's loop of inserts at 0 is quadratic)
+        for i in range(n, index, -1):
+            tick()
+            below = str(i - 1)
+            if below not in entries:
+                raise GradcliError(
+                    below,
+                    hint="PyTorch's Sequential.insert moves the modules up by their numbered "
+                    f"keys; the keys are {list(entries)}",
+                ).mirror("KeyError")
+            entries[str(i)] = entries[below]
+        entries[str(index)] = module
         return self
 
     def pop(self, key: Any) -> Any:

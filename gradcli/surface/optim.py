@@ -1519,6 +1519,18 @@ def _pow0d(b: Any, e: float) -> Any:
     return b.dtype.type(float(b) ** e)
 
 
+def _no_tensor_betas(name: str, group: dict[str, Any]) -> None:
+    """The optimizers whose step on betas given as tensors is not PyTorch's arithmetic on
+    0-d tensors in gradcli (Adam, AdamW and Adamax do it): refused, not last digits off."""
+    betas = group.get("betas")
+    if isinstance(betas, (tuple, list)) and any(isinstance(b, Tensor) for b in betas):
+        raise NotSupported(
+            f"{name}.step() with betas given as tensors is not supported by gradcli (Adam, "
+            "AdamW and Adamax take them)",
+            hint="give them as floats: betas=(0.9, 0.999)",
+        )
+
+
 def _tensor_betas(betas: Any) -> tuple[Any, Any] | None:
     """A param group's betas given as two float32/float64 tensors (one element each): their
     values as NumPy scalars of their dtype, for PyTorch's tensor arithmetic on them; else
@@ -1765,6 +1777,7 @@ class Adamax(Optimizer):
         lr, eps, weight_decay = h.num("lr"), h.num("eps"), h.num("weight_decay")
         beta1, beta2 = h.pair("betas")
         maximize = h.flag("maximize")
+        tensor_betas = _tensor_betas(group.get("betas"))
         for p in params:
             state = self._state.get(p)
             if not state:
@@ -1777,12 +1790,23 @@ class Adamax(Optimizer):
             grad = _grad_for(p, maximize, weight_decay)
             exp_avg = _state_tensor(state, "exp_avg", p)
             exp_inf = _state_tensor(state, "exp_inf", p)
-            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1), op="aten::lerp_.Scalar")
+            if tensor_betas is not None:
+                # PyTorch's arithmetic on the 0-d tensors (as Adam's): `1 - beta1`,
+                # `1 - beta1 ** step` and `lr / bc` (a reciprocal times lr) in their dtype
+                b1 = tensor_betas[0]
+                one = b1.dtype.type(1)
+                _write(exp_avg, K.lerp(exp_avg.data, grad, float(one - b1)), op="aten::lerp_")
+                beta2 = float(tensor_betas[1])
+                with np.errstate(all="ignore"):
+                    clr = float((one / (one - _pow0d(b1, step))) * b1.dtype.type(lr))
+            else:
+                _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1), op="aten::lerp_.Scalar")
+                bias_correction = 1 - beta1**step
+                if bias_correction == 0:
+                    raise GradcliError("float division by zero", hint="betas must be below 1")
+                clr = lr / bias_correction
             _write(exp_inf, np.maximum(K.mul(exp_inf.data, beta2), K.add(np.abs(grad), eps)))
-            bias_correction = 1 - beta1**step
-            if bias_correction == 0:
-                raise GradcliError("float division by zero", hint="betas must be below 1")
-            _write(p, K.addcdiv(p.data, exp_avg.data, exp_inf.data, -(lr / bias_correction)))
+            _write(p, K.addcdiv(p.data, exp_avg.data, exp_inf.data, -clr))
 
 
 class NAdam(Optimizer):
@@ -1834,6 +1858,7 @@ class NAdam(Optimizer):
         params = self._with_grads(group)
         lr, eps, weight_decay = h.num("lr"), h.num("eps"), h.num("weight_decay")
         beta1, beta2 = h.pair("betas")
+        _no_tensor_betas(self.name, group)
         momentum_decay = h.num("momentum_decay")
         decoupled, maximize = h.flag("decoupled_weight_decay"), h.flag("maximize")
         for p in params:
@@ -1917,6 +1942,7 @@ class RAdam(Optimizer):
         params = self._with_grads(group)
         lr, eps, weight_decay = h.num("lr"), h.num("eps"), h.num("weight_decay")
         beta1, beta2 = h.pair("betas")
+        _no_tensor_betas(self.name, group)
         decoupled, maximize = h.flag("decoupled_weight_decay"), h.flag("maximize")
         for p in params:
             state = self._state.get(p)

@@ -34,6 +34,14 @@ for _ in range(4):
 print(scale)
 print(opt2.state_dict()["param_groups"][0]["betas"])
 
+w = torch.nn.Parameter(torch.tensor([1.5, -0.3, 0.7]))
+opt3 = torch.optim.Adamax([w], lr=0.1, betas=(torch.tensor(0.9), torch.tensor(0.999)))
+for _ in range(6):
+    opt3.zero_grad()
+    (w.sin() * w).sum().backward()
+    opt3.step()
+print(w.tolist())
+
 try:
     torch.optim.Adam([scale], betas=(torch.tensor(0.9), 0.999))
 except ValueError as e:

@@ -116,10 +116,8 @@ def deepcopy(
                 out = DefaultDict(v.default_factory)  # the factory itself, as Python's
             elif isinstance(v, collections.OrderedDict):
                 out = collections.OrderedDict()
-                if surface_nn.with_metadata(
-                    v
-                ):  # (a state dict's saved versions, as Python's deepcopy)
-                    out._metadata = True  # type: ignore[attr-defined]
+                if surface_nn.with_metadata(v):  # (a state dict's saved versions, as deepcopy)
+                    out._metadata = walk(v._metadata, depth + 1)  # type: ignore[attr-defined]
             else:
                 out = {}
             seen[key] = out
@@ -229,7 +227,7 @@ def copy(value: Any) -> Any:
     if isinstance(value, collections.OrderedDict):
         out = collections.OrderedDict(value)
         if surface_nn.with_metadata(value):  # (a state dict's saved versions, as Python's copy)
-            out._metadata = True  # type: ignore[attr-defined]
+            out._metadata = value._metadata  # type: ignore[attr-defined]
         return out
     if isinstance(value, DefaultDict):
         return _dd_copy(value)

@@ -84,7 +84,14 @@ class OptimizerInstance(ProgramObject, O.Optimizer):
                 hint="call super().__init__(params, defaults) first in __init__",
             ).mirror("AttributeError")
         if attr in self.PROGRAM_METHODS:
-            return BoundMethod(attr, _base_method(attr, self.BUILTIN_BASE), self, raw=True)
+            method = _base_method(attr, self.BUILTIN_BASE)
+            if attr == "step" and self.step_hooked():
+                inner = method
+
+                def method(obj: Any, *args: Any, **kwargs: Any) -> Any:
+                    return obj.hooked_step(inner)(*args, **kwargs)
+
+            return BoundMethod(attr, method, self, raw=True)
         return O.Optimizer.program_attribute(self, attr)
 
     def has(self, attr: str) -> bool:
@@ -269,6 +276,8 @@ def _stepping(bound: BoundMethod) -> BoundMethod:
 
     def call(obj: Any, *args: Any, **kwargs: Any) -> Any:
         obj._stepped = True
+        if obj.step_hooked():
+            return obj.hooked_step(inner)(*args, **kwargs)
         return inner(obj, *args, **kwargs)
 
     return BoundMethod(bound.name, call, bound.obj, raw=bound.raw, user=bound.user)

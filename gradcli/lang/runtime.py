@@ -13,6 +13,7 @@ and Python's internals are unreachable.
 from __future__ import annotations
 
 import ast
+import collections
 import math
 import sys
 from collections.abc import Callable
@@ -611,6 +612,10 @@ class Runtime:
             return owner.get(self, attr)
         if isinstance(owner, MaxMin) and attr in owner.fields:
             return owner[owner.fields.index(attr)]
+        if attr == "_metadata" and isinstance(owner, collections.OrderedDict):
+            meta = getattr(owner, "_metadata", None)  # (a state dict's saved versions)
+            if meta is not None:
+                return meta
         method = pyobjects.method(owner, attr)
         if method is not None:
             return method
@@ -748,6 +753,9 @@ class Runtime:
         ):
             # `model.fc = nn.Linear(...)`, `bn.momentum = 0.01`, `cudnn.deterministic = True`
             owner.program_set(attr, value)
+            return
+        if attr == "_metadata" and kind is collections.OrderedDict:
+            owner._metadata = value  # (a state dict's versions: `sd._metadata = metadata`)
             return
         if owner is None or kind in (bool, int, float, complex, str, list, tuple, dict, set):
             # Python's own words for its built-in values (`x.grad.foo = 1` when grad is None)

@@ -578,6 +578,8 @@ class _BatchNorm(Module):
     """nn.BatchNorm1d / 2d / 3d: weight ones and bias zeros (when affine), the running mean
     and variance as buffers (zeros, ones) with the count of batches seen."""
 
+    STATE_VERSION = 2  # (PyTorch's _NormBase._version: the state dict has the counter)
+
     METHODS = Module.METHODS + ("reset_parameters", "reset_running_stats")
     ATTRIBUTES = ("training", "num_features", "eps", "momentum", "affine", "track_running_stats")
     DIMS: tuple[int, ...] = ()

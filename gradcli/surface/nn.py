@@ -439,6 +439,9 @@ class Module:
         "register_full_backward_pre_hook",
         "register_full_backward_hook",
         "register_backward_hook",
+        "register_state_dict_pre_hook",
+        "register_state_dict_post_hook",
+        "register_load_state_dict_post_hook",
         "_get_name",
         "get_submodule",
         "set_submodule",
@@ -451,6 +454,9 @@ class Module:
     )
     # Plain attributes (besides parameters and submodules) a program may read.
     ATTRIBUTES: tuple[str, ...] = ("training",)
+    # PyTorch's class attribute `_version`, saved in a state dict's `_metadata` (2: the norm
+    # layers with a batch counter)
+    STATE_VERSION = 1
 
     def __init__(self) -> None:
         self._parameters: dict[str, Parameter | None] = {}
@@ -771,6 +777,8 @@ class Module:
             return (collections.OrderedDict(marked),)
         if name in EMPTY_TABLES:
             return (collections.OrderedDict(),)
+        if name == "_version":
+            return (self.STATE_VERSION,)
         if name in MODULE_SETTINGS:
             return (MODULE_SETTINGS[name],)
         if name == "_non_persistent_buffers_set":
@@ -784,6 +792,14 @@ class Module:
             return (_module_cuda,)
         from . import public
 
+        if name in ("register_load_state_dict_pre_hook", "_register_load_state_dict_pre_hook"):
+            raise NotSupported(
+                f"`{self.pyname}.{name}` (nn.Module's) is not supported by gradcli",
+                found=f"`.{name}`",
+                hint="change the dict before loading it (rename its keys: sd = {k.replace("
+                "'old.', 'new.'): v for k, v in sd.items()}); register_load_state_dict_post_hook "
+                "is supported",
+            )
         if public.has("Module", name):
             raise NotSupported(
                 f"`{self.pyname}.{name}` (nn.Module's) is not supported by gradcli",
@@ -990,6 +1006,25 @@ class Module:
         self._no_mixed_backward_hooks("backward")
         return self._register_hook("backward_old", hook, False)
 
+    def register_state_dict_pre_hook(self, hook: Any) -> HookHandle:
+        """`hook(module, prefix, keep_vars)` before state_dict() saves this module's
+        entries (and those below it)."""
+        return self._register_hook("state_dict_pre", hook, False)
+
+    def register_state_dict_post_hook(self, hook: Any) -> HookHandle:
+        """`hook(module, state_dict, prefix, local_metadata)` once this module and those below
+        it are saved; it returns None (it changes the dict in place)."""
+        return self._register_hook("state_dict_post", hook, False)
+
+    def register_load_state_dict_post_hook(self, hook: Any) -> HookHandle:
+        """`hook(module, incompatible_keys)` after load_state_dict() loaded this module and
+        those below it (before the strict check: clearing `missing_keys` keeps it quiet)."""
+        return self._register_hook("load_state_dict_post", hook, False)
+
+    def _hooks_of(self, kind: str) -> list[Any]:
+        table = self.__dict__.get("_module_hooks")
+        return [e[0] for e in table.get(kind, ())] if table else []
+
     def _no_mixed_backward_hooks(self, other: str) -> None:
         table = self.__dict__.get("_module_hooks")
         if table and table.get(other):
@@ -1145,18 +1180,35 @@ class Module:
             per_parent_once=False,
             doing="state_dict()",
         )
-        entries = (
-            (prefix + (f"{p}.{n}" if p else n), shown(t))
-            for p, m in self.named_modules(remove_duplicate=False)
-            for n, t in m._state().items()
-        )
-        if destination is None:
-            out = collections.OrderedDict(entries)
-            out._metadata = True  # type: ignore[attr-defined]  (`with_metadata`)
-            return out
-        for key, value in entries:
-            destination[key] = value
-        return destination
+        out = destination
+        if out is None:
+            out = collections.OrderedDict()
+            out._metadata = collections.OrderedDict()  # type: ignore[attr-defined]
+        meta = getattr(out, "_metadata", None)
+        # PyTorch's recursive walk, without recursion: each module's versions and pre-hooks,
+        # its own entries, the modules below it, then its post-hooks
+        stack: list[tuple[Module, str, bool]] = [(self, prefix, False)]
+        while stack:
+            m, at, done = stack.pop()
+            local = {"version": m.STATE_VERSION}
+            if done:
+                for hook in m._hooks_of("state_dict_post"):
+                    if hook(m, out, at, local) is not None:
+                        raise GradcliError("state_dict post-hook must return None").mirror(
+                            "RuntimeError"
+                        )
+                continue
+            if isinstance(meta, dict):
+                meta[at[:-1]] = local
+            for hook in m._hooks_of("state_dict_pre"):
+                hook(m, at, keep_vars)
+            for n, t in m._state().items():
+                out[at + n] = shown(t)
+            stack.append((m, at, True))
+            stack.extend(
+                reversed([(c, f"{at}{n}.", False) for n, c in m._modules.items() if c is not None])
+            )
+        return out
 
     def load_state_dict(self, state_dict: Any, strict: Any = True, assign: Any = False) -> Any:
         """Copy the tensors of `state_dict` into the parameters in place (an optimizer holding
@@ -1243,6 +1295,19 @@ class Module:
                     [(m, f"{prefix}{n}.") for n, m in module._modules.items() if m is not None]
                 )
             )
+        if not errors and self._load_post_hooked():
+            # (PyTorch's post-hooks run once the tensors are copied, before the strict check)
+            self._copy_loaded(copies, assigned)
+            copies, assigned = [], []
+            keys = IncompatibleKeys(missing, unexpected)
+            for m in _post_order(self):
+                for hook in m._hooks_of("load_state_dict_post"):
+                    if hook(m, keys) is not None:
+                        raise GradcliError(
+                            "Hooks registered with ``register_load_state_dict_post_hook`` are "
+                            "not expected to return new values, if incompatible_keys need to be "
+                            "modified, it should be done inplace."
+                        ).mirror("AssertionError")
         if strict:
             if unexpected:
                 keys = ", ".join(f'"{k}"' for k in unexpected)
@@ -1254,6 +1319,14 @@ class Module:
             raise GradcliError(
                 f"Error(s) in loading state_dict for {self.name}:\n\t" + "\n\t".join(errors)
             )
+        self._copy_loaded(copies, assigned)
+        return IncompatibleKeys(missing, unexpected)
+
+    def _load_post_hooked(self) -> bool:
+        return any(m._hooks_of("load_state_dict_post") for m in self.modules())
+
+    @staticmethod
+    def _copy_loaded(copies: list[Any], assigned: list[Any]) -> None:
         from ..core.inplace import write
 
         for param, data in copies:
@@ -1270,7 +1343,6 @@ class Module:
                 module._parameters[name] = value
             else:
                 module._buffers[name] = value
-        return IncompatibleKeys(missing, unexpected)
 
     # -- modes and gradients ---------------------------------------------------------------
     def zero_grad(self, set_to_none: bool = True) -> None:
@@ -2269,6 +2341,21 @@ def tensor_method_shown(name: str) -> str:
     return f"<method '{name}' of 'torch._C.TensorBase' objects>"
 
 
+def _post_order(root: Module) -> list[Module]:
+    """`root` and the modules below it, each after those below it (every path to a shared
+    module, as PyTorch's recursive load visits them)."""
+    order: list[Module] = []
+    stack: list[tuple[Module, bool]] = [(root, False)]
+    while stack:
+        m, done = stack.pop()
+        if done:
+            order.append(m)
+            continue
+        stack.append((m, True))
+        stack.extend(reversed([(c, False) for c in m._modules.values() if c is not None]))
+    return order
+
+
 def with_metadata(state_dict: Any) -> bool:
     """Whether a state dict carries the versions `state_dict()` saves with it (PyTorch's
     `_metadata`: kept by copy.copy and copy.deepcopy, not by dict(sd), sd.copy() or a dict
@@ -2713,9 +2800,24 @@ class Sequential(Module):
         n = len(self._modules)
         if isinstance(index, bool) or not isinstance(index, int) or not -n <= index <= n:
             raise GradcliError(f"Index out of range: {index}").mirror("IndexError")
-        mods = list(self._modules.values())
-        mods.insert(index, module)  # Python's list.insert places -n..n as PyTorch does
-        self._renumber(mods)
+        # PyTorch's own loop: each module from the end down to `index` moved up one key
+        # (str(i - 1): a name of add_module's, such as 'out', is not found there: KeyError),
+        # then the module set at key `index`
+        if index < 0:
+            index += n
+        entries = self._modules
+        tick = limits.BUDGET.tick  # (a program's loop of inserts at 0 is quadratic)
+        for i in range(n, index, -1):
+            tick()
+            below = str(i - 1)
+            if below not in entries:
+                raise GradcliError(
+                    below,
+                    hint="PyTorch's Sequential.insert moves the modules up by their numbered "
+                    f"keys; the keys are {list(entries)}",
+                ).mirror("KeyError")
+            entries[str(i)] = entries[below]
+        entries[str(index)] = module
         return self
 
     def pop(self, key: Any) -> Any:

@@ -36,7 +36,16 @@ from ..core.inplace import check_capture, write
 from ..core.op import complex_refusal
 from ..core.sparse import SparseCOO, add_rows
 from ..core.sparse import add as sparse_add
-from ..core.tensor import Settings, Tensor, bumped, enable_grad, own, pytype_name, typename
+from ..core.tensor import (
+    HookHandle,
+    Settings,
+    Tensor,
+    bumped,
+    enable_grad,
+    own,
+    pytype_name,
+    typename,
+)
 from . import kernels as K
 
 
@@ -126,7 +135,19 @@ REQUIRED = _Required()
 class Optimizer:
     """`torch.optim.Optimizer`: parameter groups, per-parameter state, zero_grad, repr."""
 
-    PROGRAM_METHODS = ("step", "zero_grad", "add_param_group", "state_dict", "load_state_dict")
+    PROGRAM_METHODS = (
+        "step",
+        "zero_grad",
+        "add_param_group",
+        "state_dict",
+        "load_state_dict",
+        "register_step_pre_hook",
+        "register_step_post_hook",
+        "register_state_dict_pre_hook",
+        "register_state_dict_post_hook",
+        "register_load_state_dict_pre_hook",
+        "register_load_state_dict_post_hook",
+    )
     # `torch.optim.Optimizer` as a program names it: a base for the program's own optimizers
     # (`class MySGD(torch.optim.Optimizer)`), and constructed directly as PyTorch allows
     PROGRAM_BASE = "optimizer"
@@ -174,6 +195,8 @@ class Optimizer:
 
     # -- what a program reaches ------------------------------------------------------------
     def program_attribute(self, attr: str) -> Any:
+        if attr == "step" and self.step_hooked():
+            return self.hooked_step(type(self).step)
         if attr in self.PROGRAM_METHODS:
             return getattr(self, attr)
         if attr in self.PROGRAM_DATA:
@@ -219,6 +242,99 @@ class Optimizer:
         """The per-parameter state, as PyTorch's `optimizer.state` (`opt.state[w]
         ['momentum_buffer']`; `opt.state[w]` of a parameter without state makes its `{}`)."""
         return self._state
+
+    # -- hooks (PyTorch's `_optimizer_step_pre_hooks` and the others) -------------------------
+    def _hooks(self, kind: str) -> list[Any]:
+        table = self.__dict__.get("_hook_table")
+        if table is None:
+            table = self.__dict__["_hook_table"] = {}
+        return table.setdefault(kind, [])
+
+    def _register(self, kind: str, hook: Any, prepend: Any = False) -> HookHandle:
+        hook = hooks.as_callable(hook)
+        if not callable(hook):
+            raise GradcliError(f"'{pytype_name(hook)}' object is not callable").mirror("TypeError")
+        entries = self._hooks(kind)
+        limits.LIST_ITEMS.check(len(entries) + 1, f"the number of a {self.name}'s {kind} hooks")
+        # its own one-item list: the handle removes this registration, not another of the
+        # same function
+        entry = [hook]
+        entries.insert(0, entry) if prepend else entries.append(entry)
+        return HookHandle(entries, entry)
+
+    def register_step_pre_hook(self, hook: Any) -> HookHandle:
+        """`hook(optimizer, args, kwargs)` before each step (args: the optimizer first, as
+        PyTorch's wrapper of `step` sees them); None, or a new (args, kwargs) pair."""
+        return self._register("step_pre", hook)
+
+    def register_step_post_hook(self, hook: Any) -> HookHandle:
+        """`hook(optimizer, args, kwargs)` after each step."""
+        return self._register("step_post", hook)
+
+    def register_state_dict_pre_hook(self, hook: Any, prepend: Any = False) -> HookHandle:
+        """`hook(optimizer)` before state_dict() packs the state."""
+        return self._register("state_dict_pre", hook, prepend)
+
+    def register_state_dict_post_hook(self, hook: Any, prepend: Any = False) -> HookHandle:
+        """`hook(optimizer, state_dict)` after: a value it returns replaces the dict."""
+        return self._register("state_dict_post", hook, prepend)
+
+    def register_load_state_dict_pre_hook(self, hook: Any, prepend: Any = False) -> HookHandle:
+        """`hook(optimizer, state_dict)` before loading (a shallow copy of the given dict): a
+        value it returns is loaded instead."""
+        return self._register("load_state_dict_pre", hook, prepend)
+
+    def register_load_state_dict_post_hook(self, hook: Any, prepend: Any = False) -> HookHandle:
+        """`hook(optimizer)` after loading."""
+        return self._register("load_state_dict_post", hook, prepend)
+
+    def _run_hooks(self, kind: str, *args: Any) -> list[Any]:
+        """Each hook of `kind` called with `args` in order (a copy of the table: a hook that
+        removes itself does not skip the next); what they return."""
+        table = self.__dict__.get("_hook_table")
+        if not table or not table.get(kind):
+            return []
+        return [entry[0](*args) for entry in list(table[kind])]
+
+    def step_hooked(self) -> bool:
+        table = self.__dict__.get("_hook_table")
+        return bool(table and (table.get("step_pre") or table.get("step_post")))
+
+    def hooked_step(self, step: Any) -> Any:
+        """`step` (called with the optimizer first) as PyTorch's patched step runs it: the
+        step pre-hooks, which may replace the arguments, then the step, then the post-hooks."""
+
+        def call(*given: Any, **kwargs: Any) -> Any:
+            args: Any = (self, *given)
+            for entry in list(self._hooks("step_pre")):
+                result = entry[0](self, args, kwargs)
+                if result is None:
+                    continue
+                if not (isinstance(result, tuple) and len(result) == 2):
+                    raise GradcliError(
+                        f"<function {self.name}.step at {id(step):#x}> must return None or a "
+                        f"tuple of (new_args, new_kwargs), but got {result}.",
+                        hint="return None, or (args, kwargs) with the optimizer first in args",
+                    ).mirror("RuntimeError")
+                args, kwargs = result
+                if (
+                    not isinstance(args, (tuple, list))
+                    or not args
+                    or args[0] is not self
+                    or not isinstance(kwargs, dict)
+                ):
+                    raise NotSupported(
+                        "a step pre-hook's new (args, kwargs) other than a tuple starting with "
+                        "the optimizer and a dict is not supported",
+                        hint="return (args, kwargs) as the hook was given them: args[0] is the "
+                        "optimizer",
+                    )
+            out = step(*args, **kwargs)
+            for entry in list(self._hooks("step_post")):
+                entry[0](self, args, kwargs)
+            return out
+
+        return call
 
     # -- parameter groups ------------------------------------------------------------------
     def add_param_group(self, param_group: Any) -> None:
@@ -441,6 +557,15 @@ class Optimizer:
         ).pytorch()
 
     def state_dict(self) -> dict[str, Any]:
+        self._run_hooks("state_dict_pre", self)
+        made = self._packed_state()
+        for entry in list(self._hooks("state_dict_post")):
+            result = entry[0](self, made)
+            if result is not None:
+                made = result
+        return made
+
+    def _packed_state(self) -> dict[str, Any]:
         index: dict[int, int] = {}
         groups = []
         for group in self.param_groups:
@@ -462,7 +587,17 @@ class Optimizer:
         """As PyTorch's: the saved groups replace the hyperparameters of the groups, in order
         (each keeps its own parameters); the saved state goes to the parameters in the order
         `state_dict()` numbered them, its tensors copied (in the parameter's dtype, but
-        'step')."""
+        'step'); the load hooks before and after."""
+        if isinstance(state_dict, dict):
+            state_dict = dict(state_dict)  # (PyTorch's shallow copy, which the hooks see)
+        for entry in list(self._hooks("load_state_dict_pre")):
+            result = entry[0](self, state_dict)
+            if result is not None:
+                state_dict = result
+        self._load_packed(state_dict)
+        self._run_hooks("load_state_dict_post", self)
+
+    def _load_packed(self, state_dict: Any) -> None:
         if not isinstance(state_dict, dict) or not {"state", "param_groups"} <= set(state_dict):
             raise GradcliError(
                 f"{self.name}.load_state_dict() expects a dict with 'state' and 'param_groups', "
@@ -806,14 +941,17 @@ class Adam(Optimizer):
             raise GradcliError(
                 "betas must be either both floats or both Tensors",
                 hint="write them as floats: betas=(0.9, 0.999)",
-            )
+            ).mirror("ValueError")
         _refuse_engines(foreach, differentiable, fused, fn)
         if capturable:
             raise GradcliError(
                 f"{fn}: capturable=True is for CUDA graphs; gradcli runs on the CPU",
                 hint="leave capturable out",
             )
-        betas = tuple(_number(b, "betas", fn) for b in betas)
+        if not isinstance(betas[0], Tensor):
+            betas = tuple(_number(b, "betas", fn) for b in betas)
+        else:  # (tensors stay tensors, in a tuple of Adam's own, as in PyTorch)
+            betas = (betas[0], betas[1])
         defaults = {
             "lr": lr,
             "betas": betas,
@@ -835,6 +973,7 @@ class Adam(Optimizer):
         beta1, beta2 = h.pair("betas")
         amsgrad, maximize = h.flag("amsgrad"), h.flag("maximize")
         decoupled = h.flag("decoupled_weight_decay")
+        tensor_betas = _tensor_betas(group.get("betas"))
         for p in params:
             grad = _grad_of(p)
             if maximize:
@@ -859,15 +998,34 @@ class Adam(Optimizer):
                 else:
                     grad = K.add(grad, p.data, weight_decay)
             exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1), op="aten::lerp_.Scalar")
-            _write(exp_avg_sq, K.addcmul(K.mul(exp_avg_sq.data, beta2), grad, grad, 1 - beta2))
             step = float(step_t.data)
-            bias_correction1 = 1 - beta1**step
-            bias_correction2 = 1 - beta2**step
-            if bias_correction1 == 0:  # beta1 == 1 put into a param group after the check
-                raise GradcliError("float division by zero", hint="betas must be below 1")
-            step_size = lr / bias_correction1
-            bias_correction2_sqrt = bias_correction2**0.5
+            if tensor_betas is not None:
+                # PyTorch's arithmetic on 0-d tensors: `1 - beta1` in the parameter's dtype
+                # (beta1 moved to it), `1 - beta2`, `1 - beta**step`, `lr / bc1` (a
+                # reciprocal times lr) and `bc2 ** 0.5` in the betas' dtype
+                b1, b2 = tensor_betas
+                one = b1.dtype.type(1)
+                keep = p.data.dtype.type
+                weight1 = float(keep(1) - keep(b1)) if p.data.dtype.kind == "f" else 1 - beta1
+                _write(exp_avg, K.lerp(exp_avg.data, grad, weight1), op="aten::lerp_.Tensor")
+                _write(
+                    exp_avg_sq,
+                    K.addcmul(K.mul(exp_avg_sq.data, float(b2)), grad, grad, float(one - b2)),
+                )
+                with np.errstate(all="ignore"):
+                    bc1 = one - _pow0d(b1, step)
+                    bc2 = one - _pow0d(b2, step)
+                    step_size = float((one / bc1) * b1.dtype.type(lr))
+                    bias_correction2_sqrt = float(K.sqrt(np.array(bc2)))  # (ATen's sqrt)
+            else:
+                _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1), op="aten::lerp_.Scalar")
+                _write(exp_avg_sq, K.addcmul(K.mul(exp_avg_sq.data, beta2), grad, grad, 1 - beta2))
+                bias_correction1 = 1 - beta1**step
+                bias_correction2 = 1 - beta2**step
+                if bias_correction1 == 0:  # beta1 == 1 put into a param group after the check
+                    raise GradcliError("float division by zero", hint="betas must be below 1")
+                step_size = lr / bias_correction1
+                bias_correction2_sqrt = bias_correction2**0.5
             second = exp_avg_sq.data
             if amsgrad:
                 if "max_exp_avg_sq" not in state:  # amsgrad switched on after a step
@@ -1346,6 +1504,47 @@ class Adagrad(Optimizer):
             _write(p, K.addcdiv(p.data, grad, std, -clr), op="aten::addcdiv_")
 
 
+def _pow0d(b: Any, e: float) -> Any:
+    """`b ** e` of a 0-d float tensor and a Python number, as ATen's CPU pow (one element:
+    its scalar loop): the exponents 2, 3 and -2 as products, 0.5 a square root, others the
+    C library's pow in double (float32's `std::pow(float, double)`), rounded to b's dtype."""
+    if e == 2:
+        return b * b
+    if e == 3:
+        return b * b * b
+    if e == -2:
+        return b.dtype.type(1) / (b * b)
+    if e == 0.5:
+        return b.dtype.type(K.sqrt(np.array(b)))
+    return b.dtype.type(float(b) ** e)
+
+
+def _no_tensor_betas(name: str, group: dict[str, Any]) -> None:
+    """The optimizers whose step on betas given as tensors is not PyTorch's arithmetic on
+    0-d tensors in gradcli (Adam, AdamW and Adamax do it): refused, not last digits off."""
+    betas = group.get("betas")
+    if isinstance(betas, (tuple, list)) and any(isinstance(b, Tensor) for b in betas):
+        raise NotSupported(
+            f"{name}.step() with betas given as tensors is not supported by gradcli (Adam, "
+            "AdamW and Adamax take them)",
+            hint="give them as floats: betas=(0.9, 0.999)",
+        )
+
+
+def _tensor_betas(betas: Any) -> tuple[Any, Any] | None:
+    """A param group's betas given as two float32/float64 tensors (one element each): their
+    values as NumPy scalars of their dtype, for PyTorch's tensor arithmetic on them; else
+    None (Python numbers)."""
+    if not isinstance(betas, (tuple, list)) or len(betas) != 2:
+        return None
+    if not all(isinstance(b, Tensor) and b.data.dtype in (np.float32, np.float64) for b in betas):
+        return None
+    b1, b2 = (b.data.reshape(-1)[0] for b in betas)
+    if b1.dtype != b2.dtype:
+        return None
+    return b1, b2
+
+
 def _betas(betas: Any, fn: str) -> tuple[float, float]:
     """Adam's family's `betas`, checked in PyTorch's words."""
     if not isinstance(betas, (tuple, list)) or len(betas) != 2:
@@ -1578,6 +1777,7 @@ class Adamax(Optimizer):
         lr, eps, weight_decay = h.num("lr"), h.num("eps"), h.num("weight_decay")
         beta1, beta2 = h.pair("betas")
         maximize = h.flag("maximize")
+        tensor_betas = _tensor_betas(group.get("betas"))
         for p in params:
             state = self._state.get(p)
             if not state:
@@ -1590,12 +1790,23 @@ class Adamax(Optimizer):
             grad = _grad_for(p, maximize, weight_decay)
             exp_avg = _state_tensor(state, "exp_avg", p)
             exp_inf = _state_tensor(state, "exp_inf", p)
-            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1), op="aten::lerp_.Scalar")
+            if tensor_betas is not None:
+                # PyTorch's arithmetic on the 0-d tensors (as Adam's): `1 - beta1`,
+                # `1 - beta1 ** step` and `lr / bc` (a reciprocal times lr) in their dtype
+                b1 = tensor_betas[0]
+                one = b1.dtype.type(1)
+                _write(exp_avg, K.lerp(exp_avg.data, grad, float(one - b1)), op="aten::lerp_")
+                beta2 = float(tensor_betas[1])
+                with np.errstate(all="ignore"):
+                    clr = float((one / (one - _pow0d(b1, step))) * b1.dtype.type(lr))
+            else:
+                _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1), op="aten::lerp_.Scalar")
+                bias_correction = 1 - beta1**step
+                if bias_correction == 0:
+                    raise GradcliError("float division by zero", hint="betas must be below 1")
+                clr = lr / bias_correction
             _write(exp_inf, np.maximum(K.mul(exp_inf.data, beta2), K.add(np.abs(grad), eps)))
-            bias_correction = 1 - beta1**step
-            if bias_correction == 0:
-                raise GradcliError("float division by zero", hint="betas must be below 1")
-            _write(p, K.addcdiv(p.data, exp_avg.data, exp_inf.data, -(lr / bias_correction)))
+            _write(p, K.addcdiv(p.data, exp_avg.data, exp_inf.data, -clr))
 
 
 class NAdam(Optimizer):
@@ -1647,6 +1858,7 @@ class NAdam(Optimizer):
         params = self._with_grads(group)
         lr, eps, weight_decay = h.num("lr"), h.num("eps"), h.num("weight_decay")
         beta1, beta2 = h.pair("betas")
+        _no_tensor_betas(self.name, group)
         momentum_decay = h.num("momentum_decay")
         decoupled, maximize = h.flag("decoupled_weight_decay"), h.flag("maximize")
         for p in params:
@@ -1730,6 +1942,7 @@ class RAdam(Optimizer):
         params = self._with_grads(group)
         lr, eps, weight_decay = h.num("lr"), h.num("eps"), h.num("weight_decay")
         beta1, beta2 = h.pair("betas")
+        _no_tensor_betas(self.name, group)
         decoupled, maximize = h.flag("decoupled_weight_decay"), h.flag("maximize")
         for p in params:
             state = self._state.get(p)

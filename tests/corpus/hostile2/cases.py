@@ -11673,3 +11673,50 @@ add(
         (r"has no attribute 'derived'",),
     ),
 )
+
+# fixleft41: optimizer hooks (step pre/post, state_dict and load_state_dict pre/post).
+add(
+    small(
+        "optim_step_hook_recurses",
+        "w = torch.nn.Parameter(torch.ones(2))\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "opt.register_step_pre_hook(lambda o, a, k: o.step())\nopt.step()",
+        LIMIT,
+    ),
+    small(
+        "optim_step_hook_swaps_self",
+        "w = torch.nn.Parameter(torch.ones(2))\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "opt.register_step_pre_hook(lambda o, a, k: ((5,), {}))\nopt.step()",
+        REFUSED,
+    ),
+    small(
+        "optim_hook_registers_hooks_endlessly",
+        "w = torch.nn.Parameter(torch.ones(2))\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "def h(o, a, k):\n    for _ in range(10**7):\n        o.register_step_post_hook(h)\n"
+        "opt.register_step_pre_hook(h)\nopt.step()",
+        LIMIT,
+    ),
+    small(
+        "optim_load_pre_hook_returns_junk",
+        "w = torch.nn.Parameter(torch.ones(2))\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "opt.register_load_state_dict_pre_hook(lambda o, sd: 5)\n"
+        "opt.load_state_dict(opt.state_dict())",
+        (r"expects a dict",),
+    ),
+)
+
+# fixleft41: nn.Module's state_dict pre/post hooks and load_state_dict post hooks.
+add(
+    small(
+        "module_state_dict_hook_recurses",
+        "m = torch.nn.Linear(2, 2)\n"
+        "m.register_state_dict_pre_hook(lambda mod, p, k: mod.state_dict())\nsd = m.state_dict()",
+        LIMIT,
+    ),
+    small(
+        "module_load_post_hook_grows_keys",
+        "m = torch.nn.Linear(2, 2)\n"
+        "def h(mod, keys):\n    while True:\n        keys.missing_keys.append('x' * 1000)\n"
+        "m.register_load_state_dict_post_hook(h)\nm.load_state_dict(m.state_dict())",
+        LIMIT,
+    ),
+)

@@ -10,6 +10,7 @@ the program's own attributes in a table. Loaded when a program's class first der
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..base.errors import GradcliError, NotSupported, call_did_not_fit
@@ -368,6 +369,13 @@ class SchedulerInstance(ProgramObject, O.LRScheduler):
                 )
             self._last_lr = list(value)
             return
+        if self._builtin_setting(attr) and attr not in _SCHEDULER_OWN:
+            old = self.__dict__[attr]
+            if _number_like(old, value):
+                # (`self.T_mult = T_mult` after super().__init__: a number for a number, what
+                # the built-in step reads as PyTorch's does)
+                self.__dict__[attr] = value
+                return
         if attr in _SCHEDULER_OWN or self._builtin_setting(attr):
             raise NotSupported(
                 f"setting `{attr}` of a scheduler is not supported",
@@ -605,3 +613,11 @@ def _load_with_attrs(obj: Any, base: Any, state_dict: Any) -> None:
                 rest[key] = value
         state_dict = rest
     base.load_state_dict(obj, state_dict)
+
+
+def _number_like(old: Any, new: Any) -> bool:
+    """Whether a scheduler's setting `old` may become `new`: a real number for a real number
+    (not a bool), a bool for a bool."""
+    if isinstance(old, bool) or isinstance(new, bool):
+        return isinstance(old, bool) and isinstance(new, bool)
+    return isinstance(old, (int, float)) and isinstance(new, (int, float)) and math.isfinite(new)

@@ -117,15 +117,21 @@ def test_wrong_calls_and_a_missing_super_init_in_pytorch_s_words() -> None:
     ]
 
 
-def test_a_base_scheduler_s_settings_are_read_and_changing_them_is_refused() -> None:
+def test_a_base_scheduler_s_number_settings_change_and_other_values_are_refused() -> None:
     text = (
         "o = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)\n"
         "class S(torch.optim.lr_scheduler.StepLR):\n    pass\n"
         "s = S(o, 3, gamma=0.5)\nprint(s.gamma, s.step_size, s.base_lrs)\n"
     )
     assert run(text) == "0.5 3 [1.0]\n"
+    # a number for a number, as a program's subclass sets it after super().__init__ (the
+    # step reads it as PyTorch's does: 1.0 for three steps, then 1.0 * 0.1)
+    stepped = "s.gamma = 0.1\nfor _ in range(4):\n    o.step(); s.step()\nprint(s.get_last_lr())\n"
+    assert run(text + stepped).endswith("[0.1]\n")
     with pytest.raises(NotSupported, match="setting `gamma` of a scheduler is not supported"):
-        run(text + "s.gamma = 0.1\n")
+        run(text + "s.gamma = [0.1]\n")
+    with pytest.raises(NotSupported, match="setting `step_size` of a scheduler is not supported"):
+        run(text + "s.step_size = True\n")
 
 
 PLATEAU = (

@@ -11730,3 +11730,37 @@ add(
         LIMIT,
     ),
 )
+
+# lead (session 41): a scheduler subclass sets the base's number settings after its __init__;
+# hostile numbers end in PyTorch's own errors or finish at once, anything else is refused
+_WARM = (
+    "from torch.optim.lr_scheduler import CosineAnnealingWarmRestarts as W, StepLR\n"
+    "o = torch.optim.SGD([torch.nn.Parameter(torch.zeros(1))], lr=1.0)\n"
+)
+add(
+    small(
+        "scheduler_setting_zero_step_size",
+        _WARM + "class A(StepLR):\n    def __init__(self, o):\n        super().__init__(o, 2)\n"
+        "        self.step_size = 0\ns = A(o)\no.step()\ns.step()",
+        (r"ZeroDivisionError", r"integer modulo by zero"),
+    ),
+    small(
+        "scheduler_setting_tiny_growth_far_epoch",
+        _WARM + "class B(W):\n    def __init__(self, o):\n        super().__init__(o, 1)\n"
+        "        self.T_mult = 1.0000001\nb = B(o)\nb.step(10**18)\nprint(b.get_last_lr())",
+        (),
+        codes=frozenset({0}),
+    ),
+    small(
+        "scheduler_setting_a_list_refused",
+        _WARM + "class C(StepLR):\n    def __init__(self, o):\n        super().__init__(o, 2)\n"
+        "        self.gamma = [0.5] * 10**6\nC(o)",
+        (r"setting `gamma` of a scheduler is not supported",),
+    ),
+    small(
+        "scheduler_setting_nan_refused",
+        _WARM + "class D(StepLR):\n    def __init__(self, o):\n        super().__init__(o, 2)\n"
+        "        self.gamma = float('nan')\nD(o)",
+        (r"setting `gamma` of a scheduler is not supported",),
+    ),
+)

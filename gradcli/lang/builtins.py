@@ -140,6 +140,14 @@ def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
             v = got
     if is_numpy_number(v):
         v = v.item()
+    elif isinstance(v, np.ndarray):
+        # (ndarray's own __float__/__int__/__complex__: a 0-d array's item)
+        if v.ndim != 0:
+            raise GradcliError(
+                "only 0-dimensional arrays can be converted to Python scalars"
+            ).mirror("TypeError")
+        if v.dtype.kind in "biufc":
+            v = v.item()
     if isinstance(v, Tensor):
         if v.data.size != 1:
             raise GradcliError(
@@ -246,9 +254,8 @@ def _builtin_round(v: Any, nd: Any = None) -> Any:
         with np.errstate(all="ignore"):
             return numpy_number(np.round(x, max(-400, min(400, _index(nd)))))
     if isinstance(x, bool) or not isinstance(x, (int, float)):
-        raise GradcliError(f"type {typename(x)} doesn't define __round__ method").mirror(
-            "TypeError"
-        )
+        shown = "numpy.ndarray" if isinstance(x, np.ndarray) else typename(x)
+        raise GradcliError(f"type {shown} doesn't define __round__ method").mirror("TypeError")
     if nd is None:
         try:
             return int_check(round(x))
@@ -274,6 +281,10 @@ def _builtin_abs(v: Any) -> Any:
     if is_numpy_number(v):
         with np.errstate(all="ignore"):
             return numpy_number(abs(v))
+    if isinstance(v, np.ndarray):  # (ndarray's __abs__: np.absolute, a new array)
+        from .arrays import _unary
+
+        return _unary("abs", A.abs)(v)
     if type(v) is operators._TIMEDELTA[0]:
         return abs(v)  # a duration's length (`abs(end - start)`)
     raise GradcliError(f"bad operand type for abs(): '{typename(v)}'").mirror("TypeError")

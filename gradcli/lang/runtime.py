@@ -627,8 +627,13 @@ class Runtime:
             not attr.startswith("_")
             or isinstance(owner, surface_nn.Module)
             # (a PyTorch object's own underscored fields programs read: a scheduler's
-            # `_last_lr`; never a dunder)
-            or (attr in getattr(type(owner), "PROGRAM_UNDERSCORED", ()) and "__" not in attr)
+            # `_last_lr`; never a dunder. An object listing PROGRAM_ATTRIBUTES reads its
+            # fields below: LBFGS's `_params`)
+            or (
+                attr in getattr(type(owner), "PROGRAM_UNDERSCORED", ())
+                and "__" not in attr
+                and getattr(type(owner), "PROGRAM_ATTRIBUTES", None) is None
+            )
         ):
             if FX_TRACING[0] is not None:  # (torch.fx: a module's parameter read, get_attr)
                 return FX_HOOKS["module_attribute"](owner, owner.program_attribute(attr))

@@ -2050,6 +2050,20 @@ def _known_keywords(name: str, fn: Callable[..., Any], kwargs: dict) -> None:
         return
     import inspect
 
+    from .callerrors import _parse
+    from .torch_signatures import SIGNATURES
+
+    text = SIGNATURES.get(f"nn.{name}")
+    if text is not None:
+        # PyTorch's constructor's own parameters (the function may take more: F.mse_loss's
+        # weight= is not nn.MSELoss's)
+        torch_params = _parse(text)[2] or []
+        if not any(kind == "VK" for _, kind, _ in torch_params):
+            for k in kwargs:
+                if k not in {n for n, _, _ in torch_params} or k == "self":
+                    raise GradcliError(
+                        f"{_init_shown(name)}() got an unexpected keyword argument '{k}'"
+                    ).mirror("TypeError")
     try:
         params = inspect.signature(fn).parameters
     except (TypeError, ValueError):

@@ -921,7 +921,8 @@ def _softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
     if x.dtype == np.float64 and x.ndim and dim % x.ndim != x.ndim - 1 and x.size:
         from .softmax64 import softmax64  # (ATen's exps and order down the dimension)
 
-        return softmax64(_shifted(x, dim), dim % x.ndim)
+        with np.errstate(invalid="ignore"):  # (its max as it is: inf - inf is NaN there)
+            return softmax64(x - np.max(x, axis=dim, keepdims=True), dim % x.ndim)
     e = _rounded(np.exp, _shifted(x, dim))
     total = np.sum(e, axis=dim, keepdims=True)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -960,7 +961,13 @@ def _log_softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
         return softmax32(x, dim, log=True)  # PyTorch's kernels to the bit
     # PyTorch's CPU kernel: (x - max) - log(sum(exp(x - max))), in that order (the maximum is
     # not added to the logarithm first), each step rounded in the tensor's dtype.
-    d = _shifted(x, dim)
+    if x.ndim and dim % x.ndim != x.ndim - 1 and x.size:
+        # (over another dimension, `serial_vec_logsoftmax_range`: x less its maximum as it is,
+        # so a column holding +inf is NaN throughout)
+        with np.errstate(invalid="ignore"):
+            d = x - np.max(x, axis=dim, keepdims=True)
+    else:
+        d = _shifted(x, dim)
     return d - _rounded(np.log, np.sum(_rounded(np.exp, d), axis=dim, keepdims=True))
 
 

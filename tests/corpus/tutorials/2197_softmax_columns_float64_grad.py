@@ -28,3 +28,8 @@ probs = torch.nn.functional.softmax(h, dim=-3)
 (probs**2).sum().backward()
 print(h.grad[:, 1, 8])
 print(torch.autograd.grad(torch.softmax(h, 0), h, torch.ones_like(h))[0].abs().max())
+
+# a column holding +inf: PyTorch's kernel subtracts the maximum as it is (inf - inf is nan)
+masked = torch.tensor([[0.0, float("inf")], [1.0, 0.0], [2.0, float("inf")]], dtype=torch.float64)
+print(torch.softmax(masked, dim=0))
+print(torch.log_softmax(masked, dim=0))

@@ -20,7 +20,9 @@ from . import dtypes, hooks
 from .op import SEQ, current, versioned
 from .tensor import (
     CONJ_VIEWS,
+    CUSTOM_VIEW_TAIL,
     CUSTOM_VIEWS,
+    NOGRAD_CUSTOM,
     NOGRAD_VIEWS,
     NOGRAD_VIEWS_OF,
     RECORDED_CHANGES,
@@ -173,15 +175,32 @@ def _check_nograd_view(x: Tensor) -> None:
     """Refuse, in PyTorch's words, to change with grad mode on a view made under no_grad, or a
     view (made with grad mode on) of such a view: `e[0] = 5` is Select's output."""
     hint = "take the view and change it both inside the no_grad block, or both outside"
+    custom = bool(NOGRAD_CUSTOM) and x in NOGRAD_CUSTOM
     if x in NOGRAD_VIEWS:
+        if custom:
+            hint = "clone the Function's output first (y = F.apply(x).clone()), then change y"
+            raise GradcliError(_nograd_custom(), hint=hint).mirror("RuntimeError")
         raise GradcliError(NOGRAD_VIEW, hint=hint).mirror("RuntimeError")
     if x in NOGRAD_VIEWS_OF and x.node is not None:
-        name = view_name(x.node)
-        raise GradcliError(
-            f"Output 0 of {name} is a view of a view which was created in no_grad mode "
-            f"and is being modified inplace with grad mode enabled. {NOGRAD_VIEW_TAIL}",
-            hint=hint,
-        ).mirror("RuntimeError")
+        raise GradcliError(_nograd_view_of(view_name(x.node), custom), hint=hint).mirror(
+            "RuntimeError"
+        )
+
+
+def _nograd_custom() -> str:
+    """PyTorch's refusal to change in place a view a custom Function returned without a node."""
+    return NOGRAD_VIEW.split(" Given", 1)[0] + " " + CUSTOM_VIEW_TAIL
+
+
+def _nograd_view_of(name: str, custom: bool) -> str:
+    """PyTorch's refusal to change in place the view `name` (made with grad mode on) of a view
+    made under no_grad: of one a custom Function returned, its CreationMeta is the Function's."""
+    if custom:
+        return f"Output 0 of {name} is a view and is being modified inplace. {CUSTOM_VIEW_TAIL}"
+    return (
+        f"Output 0 of {name} is a view of a view which was created in no_grad mode "
+        f"and is being modified inplace with grad mode enabled. {NOGRAD_VIEW_TAIL}"
+    )
 
 
 def _setitem_view(key: Any) -> str | None:
@@ -236,14 +255,14 @@ def check_nograd_setitem(x: Tensor, key: Any) -> None:
     if not (NOGRAD_VIEWS and x in NOGRAD_VIEWS):
         return
     name = _setitem_view(key)
+    custom = bool(NOGRAD_CUSTOM) and x in NOGRAD_CUSTOM
     if name is None:
         raise GradcliError(
-            NOGRAD_VIEW, hint="assign inside the no_grad block too, or into a clone"
+            _nograd_custom() if custom else NOGRAD_VIEW,
+            hint="assign inside the no_grad block too, or into a clone",
         ).mirror("RuntimeError")
     raise GradcliError(
-        f"Output 0 of {name} is a view of a view which was created in no_grad mode and is "
-        f"being modified inplace with grad mode enabled. {NOGRAD_VIEW_TAIL}",
-        hint="assign inside the no_grad block too, or into a clone",
+        _nograd_view_of(name, custom), hint="assign inside the no_grad block too, or into a clone"
     ).mirror("RuntimeError")
 
 

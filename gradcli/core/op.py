@@ -29,7 +29,7 @@ from .tensor import (
     LEAF_HOOKS,
     META,
     MUTATIONS,
-    NOGRAD_VIEW_CHANGED,
+    NOGRAD_CUSTOM,
     NOGRAD_VIEWS,
     NOGRAD_VIEWS_OF,
     RECORDED_CHANGES,
@@ -40,6 +40,7 @@ from .tensor import (
     carry_batched,
     counter,
     lent,
+    nograd_changed_message,
     nograd_view_changed,
     own,
     view_inf,
@@ -1267,6 +1268,8 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
             NOGRAD_VIEWS.add(out)
         elif NOGRAD_VIEWS and (inputs[0] in NOGRAD_VIEWS or inputs[0] in NOGRAD_VIEWS_OF):
             NOGRAD_VIEWS_OF.add(out)
+            if NOGRAD_CUSTOM and inputs[0] in NOGRAD_CUSTOM:
+                NOGRAD_CUSTOM.add(out)
     if _GradMode.enabled:
         if RECORDED_CHANGES[0] or RESTATED_VIEWS[0]:
             for t in inputs:
@@ -1274,7 +1277,7 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
                     current(t)
                     if NOGRAD_VIEWS and nograd_view_changed(t):
                         raise GradcliError(
-                            NOGRAD_VIEW_CHANGED,
+                            nograd_changed_message(t),
                             hint="take the view again after the change, or clone it under no_grad",
                         ).mirror("RuntimeError")
         nondiff = op.nondiff

@@ -544,13 +544,17 @@ class Tensor:
     @property
     def is_leaf(self) -> bool:
         if NOGRAD_VIEWS and nograd_view_changed(self):
-            raise GradcliError(NOGRAD_VIEW_CHANGED, hint=_CHANGED_HINT).mirror("RuntimeError")
+            raise GradcliError(nograd_changed_message(self), hint=_CHANGED_HINT).mirror(
+                "RuntimeError"
+            )
         return self.node is None
 
     @property
     def grad_fn(self) -> Any:
         if NOGRAD_VIEWS and nograd_view_changed(self):
-            raise GradcliError(NOGRAD_VIEW_CHANGED, hint=_CHANGED_HINT).mirror("RuntimeError")
+            raise GradcliError(nograd_changed_message(self), hint=_CHANGED_HINT).mirror(
+                "RuntimeError"
+            )
         return self.node
 
     def numel(self) -> int:
@@ -1241,6 +1245,11 @@ NOGRAD_VIEWS: weakref.WeakSet = weakref.WeakSet()
 # The views made with grad mode on of one of those (or of such a view): `e[0]`, e made under
 # no_grad. Changing one in place with grad mode on is refused too (`inplace.check_target`).
 NOGRAD_VIEWS_OF: weakref.WeakSet = weakref.WeakSet()
+# Those of the two sets above that a custom Function's forward made and returned without a node
+# (grad mode off, or the output not differentiable) and the views made of them with grad mode
+# on: PyTorch keeps them as they are (requires_grad=True, no grad_fn) but its refusals to
+# change them in place end with the custom Function's words (CreationMeta IN_CUSTOM_FUNCTION).
+NOGRAD_CUSTOM: weakref.WeakSet = weakref.WeakSet()
 # The views PyTorch forbids changing in place while gradients are recorded (`inplace`): the
 # outputs of a function returning several views (`unbind`, `split`, `chunk`) and the views a
 # custom Function made, and the views made of them with grad mode on (PyTorch's view keeps
@@ -1296,6 +1305,20 @@ def nograd_view_changed(t: Tensor) -> bool:
     its grad_fn, is_leaf, and any use of it with grad mode on."""
     return t in NOGRAD_VIEWS and t._vc is not None and t._vc[0] != t._vver
 
+
+def nograd_changed_message(t: Tensor) -> str:
+    """PyTorch's refusal to use the changed no_grad view `t` (`nograd_view_changed`)."""
+    if t in NOGRAD_CUSTOM:
+        return NOGRAD_VIEW_CHANGED.split(" Given", 1)[0] + " " + CUSTOM_VIEW_TAIL
+    return NOGRAD_VIEW_CHANGED
+
+
+CUSTOM_VIEW_TAIL = (
+    "This view was created inside a custom Function (or because an input was returned as-is) "
+    "and the autograd logic to handle view+inplace would override the custom backward "
+    "associated with the custom Function, leading to incorrect gradients. This behavior is "
+    "forbidden. You can fix this by cloning the output of the custom Function."
+)
 
 NOGRAD_VIEW_CHANGED = (
     "A view was created in no_grad mode and its base or another view of its base has been "

@@ -455,8 +455,10 @@ class FunctionClass:
                 "You must implement the forward function for custom autograd.Function.",
                 hint="define @staticmethod def forward(ctx, ...) in the class",
             ).mirror("NotImplementedError")
+        from .compiling import function_node_name
+
         ctx = Ctx()
-        ctx.shown = f"{self.name}Backward"
+        ctx.shown = function_node_name(self.name, (self.forward, self.backward, self.setup_context))
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
         ctx.clear_on_access = self.clear_saved
         # whether this call records a node (forward itself runs with grad off)
@@ -559,7 +561,7 @@ class FunctionClass:
             inputs,
             forward,
             vjp,
-            label=f"{self.name}Backward",
+            label=ctx.shown,
             non_differentiable=lambda: ctx.non_differentiable,
             materialize=lambda: ctx.materialize_grads,
             once_differentiable=getattr(self.backward, "once", False),

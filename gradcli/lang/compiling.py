@@ -7,6 +7,7 @@ every other), so a setting changes no result: it is kept for the run, to be read
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from ..base.errors import GradcliError, NotSupported
@@ -237,6 +238,9 @@ def _is_compiling(name: str) -> Any:
 
 # How deep the run is in functions torch.compile returned, and torch.compiler's stance.
 COMPILING = [0]
+# How deep in those of them Dynamo traces without AOTAutograd (backend="eager" or a callable
+# backend): there a custom Function's node is Dynamo's own (`function_node_name`).
+TRACED = [0]
 STANCE = ["default"]
 _STANCES = (
     "default",
@@ -247,10 +251,38 @@ _STANCES = (
 )
 
 
+def function_node_name(name: str, methods: tuple) -> str:
+    """The node name of the custom Function `name` applied now: inside a function Dynamo
+    traces without AOTAutograd, Dynamo's own Function (`ApplyTemplate`) that replays the
+    traced forward and backward, unless a method calls what Dynamo cannot trace (`print`,
+    `.item()`, `.tolist()`, `.numpy()`: a graph break, the Function then runs as it is)."""
+    if not TRACED[0] or any(_breaks(m) for m in methods):
+        return f"{name}Backward"
+    return "ApplyTemplateBackward"
+
+
+_BREAKING = frozenset({"item", "tolist", "numpy"})
+
+
+def _breaks(method: Any) -> bool:
+    node = getattr(getattr(method, "code", None), "node", None)
+    if node is None:
+        return False
+    for n in ast.walk(node):
+        if isinstance(n, ast.Call):
+            f = n.func
+            if isinstance(f, ast.Name) and f.id == "print":
+                return True
+            if isinstance(f, ast.Attribute) and f.attr in _BREAKING:
+                return True
+    return False
+
+
 def reset() -> None:
     """A run's start: the settings modules' defaults, nothing compiling, the default stance."""
     DYNAMO_CONFIG.reset()
     COMPILING[0] = 0
+    TRACED[0] = 0
     STANCE[0] = "default"
     _forget_compiled()
 
@@ -311,6 +343,8 @@ class CompiledScope(_Scope):
         COMPILING[0] += 1
         # (run eagerly, PyTorch's outputs have the function's own nodes)
         self._starts.append(peek_seq() if self.aot and not eager else -1)
+        self._traced.append(not self.aot and not eager)
+        TRACED[0] += self._traced[-1]
         super().enter()
 
     def _guards(self, stance: str) -> bool:
@@ -397,9 +431,11 @@ class CompiledScope(_Scope):
         self._frame: int | None = None
         self._generation = FRAMES[1]
         self._args: Any = None
+        self._traced: list[bool] = []
 
     def exit(self) -> None:
         COMPILING[0] -= 1
+        TRACED[0] -= self._traced.pop() if self._traced else False
         self._last = self._starts.pop() if self._starts else -1
         super().exit()
 

@@ -13,7 +13,15 @@ from ..core.autograd import unbroadcast
 from ..core.inplace import mark_custom_view
 from ..core.op import PACKED_OUTPUTS, Node, Op, apply, current, link_siblings
 from ..core.sparse import SparseCOO
-from ..core.tensor import NOGRAD_VIEWS, Tensor, _GradMode, as_tensor, grad_enabled, no_grad
+from ..core.tensor import (
+    NOGRAD_CUSTOM,
+    NOGRAD_VIEWS,
+    Tensor,
+    _GradMode,
+    as_tensor,
+    grad_enabled,
+    no_grad,
+)
 from .arithmetic import cast
 from .shape import index, index_put, reshape_to, select, stack
 
@@ -140,7 +148,7 @@ def custom_apply(
     with no_grad():
         result = forward()
     if NOGRAD_VIEWS:
-        _outputs_not_nograd_views(result)
+        _outputs_not_nograd_views(result, inputs, non_differentiable)
     if isinstance(result, tuple):
         return _several(name, inputs, result, vjp, label, non_differentiable, materialize, jvp)
     if jvp is not None:
@@ -158,6 +166,8 @@ def custom_apply(
     records = grad_enabled() and any(t.requires_grad for t in inputs)
     if not records:
         return _unrecorded(result, inputs)
+    if NOGRAD_CUSTOM and result in NOGRAD_CUSTOM:
+        return result  # (marked non-differentiable: returned as it is, see above)
     fresh = (
         result.node is None and not result.requires_grad and all(result is not t for t in inputs)
     )
@@ -242,12 +252,22 @@ def _tangent_checked(d: Any, o: Tensor) -> Tensor:
     return d
 
 
-def _outputs_not_nograd_views(result: Any) -> None:
-    """The views forward made (it runs under no_grad) are the Function's outputs, which PyTorch
-    wraps anew: not views made under no_grad (`core.tensor.NOGRAD_VIEWS`), their requires_grad
-    the Function's."""
+def _outputs_not_nograd_views(
+    result: Any, inputs: Sequence[Tensor], non_differentiable: Callable[[], Sequence[Any]] | None
+) -> None:
+    """The views forward made (it runs under no_grad) are the Function's outputs. A
+    differentiable one PyTorch gives the Function's node: no longer a view made under no_grad
+    (`core.tensor.NOGRAD_VIEWS`), its requires_grad the Function's. One without a node (grad
+    mode off, no input requiring grad, or marked non-differentiable, or not of a float dtype)
+    PyTorch returns as it is: requires_grad=True like any view made under no_grad, refused in
+    place with the custom Function's words (`core.tensor.NOGRAD_CUSTOM`)."""
+    records = grad_enabled() and any(t.requires_grad for t in inputs)
+    marked = {id(t) for t in non_differentiable()} if records and non_differentiable else set()
     for r in result if isinstance(result, tuple) else (result,):
         if isinstance(r, Tensor) and r in NOGRAD_VIEWS:
+            if not records or id(r) in marked or r.dtype.kind not in "fc":
+                NOGRAD_CUSTOM.add(r)
+                continue
             NOGRAD_VIEWS.discard(r)
             r.requires_grad = False
 
@@ -509,6 +529,7 @@ def _several(
         (
             Tensor(r.data)
             if (r.node is not None or r.requires_grad or any(r is t for t in inputs))
+            and not (NOGRAD_CUSTOM and r in NOGRAD_CUSTOM)  # (kept as it is: see above)
             else r
         )
         if isinstance(r, Tensor)

@@ -767,6 +767,17 @@ def _softmax_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int, log: bool) -> tupl
         and isinstance(g.data, np.ndarray)
     ):
         return (Tensor(softmax_backward32(g.data, out.data, dim, log)),)
+    if (
+        not grad_enabled()
+        and g.dtype == np.float64
+        and out.dtype == np.float64
+        and g.shape == out.shape
+        and isinstance(g.data, np.ndarray)
+        and dim % x.ndim < x.ndim - 1
+    ):
+        from .softmax64 import softmax_backward64  # (a dimension not the last: ATen's order)
+
+        return (Tensor(softmax_backward64(g.data, out.data, dim % x.ndim, log)),)
     d = from_end(dim, x.ndim)
     if g.dtype == out.dtype and (grad_enabled() or _reduced(g.dtype)):
         # recorded (create_graph=True): PyTorch's own node (_softmax_backward_data,
@@ -803,6 +814,10 @@ def _softmax_backward_fwd(g: np.ndarray, y: np.ndarray, *, dim: int, log: bool) 
     the rule's operations for the other dtypes and for a batched pass."""
     if g.dtype == y.dtype == np.float32 and g.shape == y.shape:
         return softmax_backward32(g, y, dim % y.ndim, log)
+    if g.dtype == y.dtype == np.float64 and g.shape == y.shape and dim % y.ndim < y.ndim - 1:
+        from .softmax64 import softmax_backward64
+
+        return softmax_backward64(g, y, dim % y.ndim, log)
     gt, yt = Tensor(g), Tensor(y)
     if log:
         return (gt - yt.exp() * sum_dim(gt, dim)).data
@@ -903,6 +918,11 @@ def _softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
     # PyTorch's CPU kernels: e = exp(x - max), each step rounded in the tensor's dtype; then,
     # along the last dim, e * (1 / sum(e)) (a product by the reciprocal: another last bit than a
     # quotient), and along any other dim (its `_vec_softmax`) the quotient e / sum(e).
+    if x.dtype == np.float64 and x.ndim and dim % x.ndim != x.ndim - 1 and x.size:
+        from .softmax64 import softmax64  # (ATen's exps and order down the dimension)
+
+        with np.errstate(invalid="ignore"):  # (its max as it is: inf - inf is NaN there)
+            return softmax64(x - np.max(x, axis=dim, keepdims=True), dim % x.ndim)
     e = _rounded(np.exp, _shifted(x, dim))
     total = np.sum(e, axis=dim, keepdims=True)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -941,7 +961,13 @@ def _log_softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
         return softmax32(x, dim, log=True)  # PyTorch's kernels to the bit
     # PyTorch's CPU kernel: (x - max) - log(sum(exp(x - max))), in that order (the maximum is
     # not added to the logarithm first), each step rounded in the tensor's dtype.
-    d = _shifted(x, dim)
+    if x.ndim and dim % x.ndim != x.ndim - 1 and x.size:
+        # (over another dimension, `serial_vec_logsoftmax_range`: x less its maximum as it is,
+        # so a column holding +inf is NaN throughout)
+        with np.errstate(invalid="ignore"):
+            d = x - np.max(x, axis=dim, keepdims=True)
+    else:
+        d = _shifted(x, dim)
     return d - _rounded(np.log, np.sum(_rounded(np.exp, d), axis=dim, keepdims=True))
 
 

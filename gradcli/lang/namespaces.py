@@ -2041,9 +2041,10 @@ def _build() -> dict[str, Namespace]:
     torch_extra["torch"] = torch
     torch.members["torch"] = torch
     py_random, numpy_random = pyrandom.namespaces(Namespace)
-    numpy = Namespace(
-        "numpy",
-        {
+
+    def numpy_members() -> dict[str, Any]:
+        # (built at the first use of `numpy`: most programs never name it)
+        members = {
             "random": numpy_random,
             "linalg": Namespace(
                 "numpy.linalg", {**numpy_extra.linalg_functions(), **_numpy_more_linalg()}
@@ -2090,14 +2091,15 @@ def _build() -> dict[str, Namespace]:
             "newaxis": None,
             "ndarray": arrays.ARRAY_TYPE,
             "__version__": np.__version__,
-        },
-    )
-    from .numpy_more import ALIASES
-    from .numpy_ufuncs import wrap_ufuncs
+        }
+        from .numpy_ufuncs import ALIASES, wrap_ufuncs
 
-    wrap_ufuncs(numpy.members)  # (np.add: a ufunc object, with .reduce, .outer, .at...)
-    for alias, name in ALIASES.items():  # (NumPy 2's names: np.acos is np.arccos)
-        numpy.members[alias] = numpy.members[name]
+        wrap_ufuncs(members)  # (np.add: a ufunc object, with .reduce, .outer, .at...)
+        for alias, name in ALIASES.items():  # (NumPy 2's names: np.acos is np.arccos)
+            members[alias] = members[name]
+        return members
+
+    numpy = Namespace("numpy", load=numpy_members)
     # `torch.autograd.gradcheck` is the function (as in PyTorch, whose package attribute
     # shadows the module); its module is reached by `from torch.autograd.gradcheck import`.
     gradcheck_module = Namespace(

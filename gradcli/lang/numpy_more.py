@@ -1181,19 +1181,6 @@ PLAIN: dict[str, tuple[int, tuple[str, ...], str]] = {
     },
 }
 
-# NumPy 2's other names of the same functions
-ALIASES = {
-    "acos": "arccos",
-    "asin": "arcsin",
-    "atan": "arctan",
-    "acosh": "arccosh",
-    "asinh": "arcsinh",
-    "atanh": "arctanh",
-    "atan2": "arctan2",
-    "pow": "power",
-    "concat": "concatenate",
-}
-
 
 def functions() -> dict[str, Any]:
     from .numpy_extra import _plain

@@ -220,6 +220,20 @@ def _no_out(u: np.ufunc, method: str, out: Any) -> None:
         )
 
 
+# NumPy 2's other names of its functions (np.acos is np.arccos), set beside them.
+ALIASES = {
+    "acos": "arccos",
+    "asin": "arcsin",
+    "atan": "arctan",
+    "acosh": "arccosh",
+    "asinh": "arcsinh",
+    "atanh": "arctanh",
+    "atan2": "arctan2",
+    "pow": "power",
+    "concat": "concatenate",
+}
+
+
 def wrap_ufuncs(members: dict[str, Any]) -> None:
     """The `numpy` namespace's functions that are NumPy ufuncs, made ufunc objects."""
     for name, fn in list(members.items()):

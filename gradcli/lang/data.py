@@ -33,6 +33,26 @@ def dataset_base() -> PlainClass:
     return PlainClass("Dataset", {}, None)
 
 
+class _IterableBase(PlainClass):
+    """`torch.utils.data.IterableDataset`: the base of the program's streams (`__iter__`);
+    a loader draws their items in order, with no sampler."""
+
+    __slots__ = ()
+
+
+def iterable_dataset_base(dataset: PlainClass) -> PlainClass:
+    """`IterableDataset`, one per program, deriving from its `Dataset`."""
+    return _IterableBase("IterableDataset", {}, (dataset,))
+
+
+def is_iterable_dataset(v: Any) -> bool:
+    from .classes import Instance
+
+    if isinstance(v, ChainDataset):
+        return True
+    return isinstance(v, Instance) and any(isinstance(c, _IterableBase) for c in v.cls.mro)
+
+
 def _length(ds: Any) -> int:
     from .builtins import BUILTINS
 
@@ -160,6 +180,78 @@ class ConcatDataset:
 
     def __repr__(self) -> str:
         return f"<torch.utils.data.dataset.ConcatDataset object at {id(self):#x}>"
+
+
+class ChainDataset:
+    """`ChainDataset([a, b])`: a stream of a's items, then b's (each an IterableDataset)."""
+
+    PROGRAM_ATTRIBUTES = ("datasets",)
+
+    def __init__(self, datasets: Any) -> None:
+        self.datasets = datasets
+
+    def program_iter(self) -> Generator:
+        from .values import iterate
+
+        def items() -> Iterator[Any]:
+            for d in iterate(self.datasets, "ChainDataset"):
+                if not is_iterable_dataset(d):
+                    raise GradcliError("ChainDataset only supports IterableDataset").mirror(
+                        "AssertionError"
+                    )
+                yield from iterate(d, "a dataset")
+
+        return Generator(items())
+
+    def program_len(self) -> int:
+        from .values import iterate
+
+        total = 0
+        for d in iterate(self.datasets, "ChainDataset"):
+            if not is_iterable_dataset(d):
+                raise GradcliError("ChainDataset only supports IterableDataset").mirror(
+                    "AssertionError"
+                )
+            total += _length(d)
+        return total
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.dataset.ChainDataset object at {id(self):#x}>"
+
+
+class StackDataset:
+    """`StackDataset(a, b)`: item i is `(a[i], b[i])`; `StackDataset(x=a, y=b)`: the dict
+    `{'x': a[i], 'y': b[i]}`."""
+
+    program_has_iter = False  # (iterated by __getitem__, as PyTorch's)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if args and kwargs:
+            raise GradcliError(
+                "Supported either ``tuple``- (via ``args``) or``dict``- (via ``kwargs``) like "
+                "input/output, but both types are given."
+            ).mirror("ValueError")
+        parts = list(args) or list(kwargs.values())
+        if not parts:
+            raise GradcliError("At least one dataset should be passed").mirror("ValueError")
+        self.length = _length(parts[0])
+        if any(_length(d) != self.length for d in parts):
+            raise GradcliError("Size mismatch between datasets").mirror("ValueError")
+        self.args, self.kwargs = tuple(args), dict(kwargs)
+
+    def program_len(self) -> int:
+        return self.length
+
+    def program_getitem(self, index: Any) -> Any:
+        if self.kwargs:
+            return {k: _item(d, index) for k, d in self.kwargs.items()}
+        return tuple(_item(d, index) for d in self.args)
+
+    def program_iter(self) -> Generator:
+        return Generator(self.program_getitem(i) for i in range(self.length))
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.dataset.StackDataset object at {id(self):#x}>"
 
 
 def random_split(dataset: Any, lengths: Any, generator: Any = None) -> list[Subset]:
@@ -417,6 +509,21 @@ class BatchSampler:
 _SIZED_SAMPLERS = (SequentialSampler, RandomSampler, SubsetRandomSampler, WeightedRandomSampler)
 
 
+class _InfiniteConstantSampler:
+    """The sampler of a loader over an IterableDataset: None, forever."""
+
+    def program_iter(self) -> Generator:
+        def nones() -> Iterator[None]:
+            while True:
+                limits.BUDGET.tick()
+                yield None
+
+        return Generator(nones())
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.sampler._InfiniteConstantSampler object at {id(self):#x}>"
+
+
 class DataLoader:
     """`DataLoader(dataset, batch_size=1, shuffle=False, drop_last=False, collate_fn=None,
     generator=None, ...)`: the dataset's items in batches, collated as PyTorch's
@@ -454,6 +561,18 @@ class DataLoader:
         pin_memory_device: str = "",
         in_order: bool = True,
     ) -> None:
+        self.iterable = is_iterable_dataset(dataset)
+        if self.iterable:
+            for name, v in (
+                ("shuffle", shuffle),
+                ("sampler", sampler),
+                ("batch_sampler", batch_sampler),
+            ):
+                if v not in (None, False):
+                    raise GradcliError(
+                        "DataLoader with IterableDataset: expected unspecified "
+                        f"{name} option, but got {name}={_shown(v)}"
+                    ).mirror("ValueError")
         if sampler is not None and shuffle:
             raise GradcliError("sampler option is mutually exclusive with shuffle").mirror(
                 "ValueError"
@@ -476,7 +595,9 @@ class DataLoader:
         self.collate_fn = collate_fn
         self.generator = generator
         self.num_workers = num_workers
-        if sampler is None:
+        if self.iterable:
+            sampler = _InfiniteConstantSampler()
+        elif sampler is None:
             sampler = (
                 RandomSampler(dataset, generator=generator)
                 if self.shuffle
@@ -488,6 +609,11 @@ class DataLoader:
             self.batch_sampler = BatchSampler(sampler, batch_size, drop_last)
 
     def program_len(self) -> int:
+        if self.iterable:
+            n = _length(self.dataset)
+            if self.batch_size is not None:
+                n = n // self.batch_size if self.drop_last else -(-n // self.batch_size)
+            return n
         return _length(self.batch_sampler if self.batch_sampler is not None else self.sampler)
 
     def program_iter(self) -> Generator:
@@ -499,6 +625,21 @@ class DataLoader:
     def _batches(self) -> Iterator[Any]:
         from .values import iterate, seq
 
+        if self.iterable:
+            tick = limits.BUDGET.tick
+            batch: list = []
+            for item in iterate(self.dataset, "a dataset"):
+                tick()
+                if self.batch_size is None:
+                    yield self._collate(item, batched=False)
+                    continue
+                batch.append(item)
+                if len(batch) == self.batch_size:
+                    yield self._collate(batch, batched=True)
+                    batch = []
+            if batch and not self.drop_last:
+                yield self._collate(batch, batched=True)
+            return
         if self.batch_sampler is None:
             for i in iterate(self.sampler, "a sampler"):
                 yield self._collate(_item(self.dataset, i), batched=False)

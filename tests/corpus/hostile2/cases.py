@@ -11764,3 +11764,39 @@ add(
         (r"setting `gamma` of a scheduler is not supported",),
     ),
 )
+
+# -- probe41b: IterableDataset, ChainDataset, StackDataset through a DataLoader -----------------
+
+_STREAM = (
+    "from torch.utils.data import IterableDataset, ChainDataset, StackDataset, DataLoader\n"
+    "class S(IterableDataset):\n    def __iter__(self):\n        return iter(range(2))\n"
+    "    def __len__(self):\n        return 2\n"
+)
+_DEEP_CHAIN = _STREAM + "c = S()\nfor i in range(100000):\n    c = ChainDataset([c])\n"
+add(
+    small(
+        "data_endless_iterable_dataset",
+        "from torch.utils.data import IterableDataset, DataLoader\n"
+        "class E(IterableDataset):\n    def __iter__(self):\n        while True:\n"
+        "            yield torch.ones(3)\nfor b in DataLoader(E(), batch_size=10**9):\n    pass",
+        TIME_OR_LIMIT,
+    ),
+    small("data_deep_chain_len", _DEEP_CHAIN + "n = len(c)", (r"recursed too deeply",) + LIMIT),
+    small("data_deep_chain_list", _DEEP_CHAIN + "l = list(c)", (r"recursed too deeply",) + LIMIT),
+    small(
+        "data_deep_chain_loader",
+        _DEEP_CHAIN + "l = list(DataLoader(c, batch_size=2))",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "data_chain_of_endless_generator",
+        _STREAM + "def g():\n    while True:\n        yield S()\nl = list(ChainDataset(g()))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "data_stack_dataset_huge_ranges",
+        _STREAM + "s = StackDataset(*[range(10**12)] * 10**5)\nl = list(s)",
+        TIME_OR_LIMIT,
+    ),
+    small("data_iterable_base_dict", _STREAM + "d = S.__dict__", (r"not supported", r"__dict__")),
+)

@@ -27,13 +27,23 @@ from .classes import PlainClass
 from .values import Generator, current
 
 
+class _DatasetBase(PlainClass):
+    """`torch.utils.data.Dataset`: the program's datasets derive from it (`a + b` of them is
+    a ConcatDataset)."""
+
+    __slots__ = ()
+
+
 def dataset_base() -> PlainClass:
     """`torch.utils.data.Dataset`: a class of no methods for the program's datasets to derive
     from (`class Points(Dataset):` with `__len__` and `__getitem__`); one per program."""
-    return PlainClass("Dataset", {}, None)
+    from . import operators
+
+    operators.DATASET_ADD[0] = dataset_add
+    return _DatasetBase("Dataset", {}, None)
 
 
-class _IterableBase(PlainClass):
+class _IterableBase(_DatasetBase):
     """`torch.utils.data.IterableDataset`: the base of the program's streams (`__iter__`);
     a loader draws their items in order, with no sampler."""
 
@@ -51,6 +61,24 @@ def is_iterable_dataset(v: Any) -> bool:
     if isinstance(v, ChainDataset):
         return True
     return isinstance(v, Instance) and any(isinstance(c, _IterableBase) for c in v.cls.mro)
+
+
+def dataset_add(a: Any, b: Any) -> Any:
+    """`a + b` where `a` is a dataset with no `__add__` of the program's own: PyTorch's
+    `Dataset.__add__` (a ConcatDataset; `IterableDataset.__add__`: a ChainDataset), whatever
+    `b` is; NotImplemented where `a` is no dataset."""
+    from .classes import Instance
+
+    if isinstance(a, Instance):
+        if not any(isinstance(c, _DatasetBase) for c in a.cls.mro):
+            return NotImplemented
+        if a.operator_method("__add__") is not None:
+            return NotImplemented  # (the program's own, called by the interpreter)
+    elif not isinstance(a, (TensorDataset, Subset, ConcatDataset, StackDataset, ChainDataset)):
+        return NotImplemented
+    if is_iterable_dataset(a):
+        return ChainDataset([a, b])
+    return ConcatDataset([a, b])
 
 
 def _length(ds: Any) -> int:

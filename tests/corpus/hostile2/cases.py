@@ -11800,3 +11800,21 @@ add(
     ),
     small("data_iterable_base_dict", _STREAM + "d = S.__dict__", (r"not supported", r"__dict__")),
 )
+_PLUS = "from torch.utils.data import TensorDataset\nds = TensorDataset(torch.ones(2))\nc = ds\n"
+add(
+    small(
+        "data_plus_deep_concat",
+        _PLUS + "for i in range(100000):\n    c = ds + c\nx = c[len(c) - 1]",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "data_plus_doubling_concat",
+        _PLUS + "for i in range(100):\n    c = c + c\nx = list(c)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "data_plus_endless_chain",
+        _STREAM + "c = S()\nfor i in range(100000):\n    c = c + S()\nn = len(c)",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+)

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, pytype_name, typename
 from ..surface import names
 from ..surface import sampling as G
@@ -537,6 +537,9 @@ class BatchSampler:
 _SIZED_SAMPLERS = (SequentialSampler, RandomSampler, SubsetRandomSampler, WeightedRandomSampler)
 
 
+MAX_WORKERS = 64  # the workers whose random streams a loader keeps (each a few kilobytes)
+
+
 class _InfiniteConstantSampler:
     """The sampler of a loader over an IterableDataset: None, forever."""
 
@@ -564,6 +567,9 @@ class DataLoader:
         "drop_last",
         "generator",
         "num_workers",
+        "pin_memory",
+        "persistent_workers",
+        "worker_init_fn",
         "sampler",
         "batch_sampler",
     )
@@ -622,7 +628,41 @@ class DataLoader:
         self.drop_last = drop_last
         self.collate_fn = collate_fn
         self.generator = generator
+        if isinstance(num_workers, bool) or not isinstance(num_workers, int):
+            raise GradcliError(f"num_workers must be an int, not {typename(num_workers)}")
+        if num_workers < 0:
+            raise GradcliError(
+                "num_workers option should be non-negative; use num_workers=0 to disable "
+                "multiprocessing."
+            ).mirror("ValueError")
+        if num_workers == 0 and prefetch_factor is not None:
+            raise GradcliError(
+                "prefetch_factor option could only be specified in multiprocessing.let "
+                "num_workers > 0 to enable multiprocessing, otherwise set prefetch_factor to "
+                "None."
+            ).mirror("ValueError")
+        if num_workers == 0 and persistent_workers:
+            raise GradcliError("persistent_workers option needs num_workers > 0").mirror(
+                "ValueError"
+            )
+        if num_workers > MAX_WORKERS:
+            raise NotSupported(
+                f"a DataLoader with num_workers={num_workers} is not supported (gradcli keeps "
+                f"each worker's random streams: at most {MAX_WORKERS} workers)",
+                hint="use fewer workers: the batches do not depend on how many run at once",
+            )
+        if self.iterable and num_workers > 0:
+            raise NotSupported(
+                "a DataLoader of an IterableDataset with num_workers > 0 is not supported "
+                "(each PyTorch worker iterates its own copy of the stream)",
+                hint="use num_workers=0",
+            )
         self.num_workers = num_workers
+        self.worker_init_fn = worker_init_fn
+        self.persistent_workers = bool(persistent_workers)
+        self.pin_memory = bool(pin_memory)
+        self._workers: Any = None
+        self._base_seed = 0
         if self.iterable:
             sampler = _InfiniteConstantSampler()
         elif sampler is None:
@@ -646,9 +686,55 @@ class DataLoader:
 
     def program_iter(self) -> Generator:
         # The iterator's base seed, drawn when it is made (PyTorch's workers seed from it);
-        # the sampler's own draws come at the first batch.
-        G.random_(_int64_scalar(), generator=self.generator)
+        # the sampler's own draws come at the first batch. Persistent workers keep the first
+        # iterator's: PyTorch resets it, drawing nothing.
+        if not (self.persistent_workers and self._workers is not None):
+            base = G.random_(_int64_scalar(), generator=self.generator)
+            self._base_seed = int(base.data.reshape(()))
+            self._workers = None
         return Generator(self._batches())
+
+    def _fetch(self, k: int, fetch: Any) -> Any:
+        """Batch `k`, fetched as PyTorch's worker `k % num_workers` fetches it: under that
+        worker's random streams (torch's, Python's and NumPy's, seeded from the base seed as
+        PyTorch seeds them; every worker's `worker_init_fn` run at the first batch). gradcli runs
+        the workers' code in the program's own process, one batch at a time, in order."""
+        n = self.num_workers
+        if not n:
+            return fetch()
+        import random as pyrandom_std
+
+        R = G.random_module()
+        if self._workers is None:
+            # PyTorch starts every worker with the iterator: each seeds its streams and runs
+            # worker_init_fn, whether or not a batch comes to it.
+            self._workers = {}
+            for w in range(n):
+                seed = self._base_seed + w
+                self._workers[w] = [
+                    R.Generator(seed),
+                    pyrandom_std.Random(seed),
+                    np.random.RandomState(_worker_numpy_seed(self._base_seed, w)),
+                ]
+                if self.worker_init_fn is not None:
+                    self._in_worker(
+                        w, lambda w=w: current().call(self.worker_init_fn, [w], {}, None)
+                    )
+        return self._in_worker(k % n, fetch)
+
+    def _in_worker(self, w: int, fn: Any) -> Any:
+        """`fn()` under worker `w`'s random streams (the program's own left as they were)."""
+        from . import pyrandom as P
+
+        R = G.random_module()
+        state = self._workers[w]
+        saved = (R._default, P._PY_GEN[0], P._NP[0])
+        R._default, P._PY_GEN[0], P._NP[0] = state
+        try:
+            return fn()
+        finally:
+            state[:] = [R._default, P._PY_GEN[0], P._NP[0]]
+            R._default, P._PY_GEN[0], P._NP[0] = saved
 
     def _batches(self) -> Iterator[Any]:
         from .values import iterate, seq
@@ -669,19 +755,25 @@ class DataLoader:
                 yield self._collate(batch, batched=True)
             return
         if self.batch_sampler is None:
-            for i in iterate(self.sampler, "a sampler"):
-                yield self._collate(_item(self.dataset, i), batched=False)
+            for k, i in enumerate(iterate(self.sampler, "a sampler")):
+                yield self._fetch(
+                    k, lambda i=i: self._collate(_item(self.dataset, i), batched=False)
+                )
             return
         tick = limits.BUDGET.tick
-        for indices in iterate(self.batch_sampler, "a batch sampler"):
-            # A batch is a list of samples before it is collated (its indices under the list
-            # limit as they come: a batch sampler may yield a range(10**9)).
-            idx = seq(indices, "a batch of indices")
+
+        def fetch(idx: Any) -> Any:
             batch = []
             for i in idx:
                 batch.append(_item(self.dataset, i))
                 tick()
-            yield self._collate(batch, batched=True)
+            return self._collate(batch, batched=True)
+
+        for k, indices in enumerate(iterate(self.batch_sampler, "a batch sampler")):
+            # A batch is a list of samples before it is collated (its indices under the list
+            # limit as they come: a batch sampler may yield a range(10**9)).
+            idx = seq(indices, "a batch of indices")
+            yield self._fetch(k, lambda idx=idx: fetch(idx))
 
     def _collate(self, batch: Any, batched: bool) -> Any:
         if self.collate_fn is not None:
@@ -695,6 +787,40 @@ class DataLoader:
 
     def __repr__(self) -> str:
         return f"<torch.utils.data.dataloader.DataLoader object at {id(self):#x}>"
+
+
+def _worker_numpy_seed(base_seed: int, worker_id: int) -> list[int]:
+    """The NumPy seed PyTorch's worker `worker_id` gives `np.random.seed`: four 32-bit words
+    mixed from the worker's id and the base seed (NumPy's SeedSequence hashing, as
+    torch.utils.data's `_generate_state` writes it)."""
+    mask = 0xFFFFFFFF
+    entropy = [worker_id, base_seed & mask, base_seed >> 32, 0]
+    mult_a = [0x43B0D7E5]
+
+    def hashed(value: int) -> int:
+        value = (value ^ mult_a[0]) & mask
+        mult_a[0] = (mult_a[0] * 0x931E8875) & mask
+        value = (value * mult_a[0]) & mask
+        return (value ^ (value >> 16)) & mask
+
+    def mix(x: int, y: int) -> int:
+        r = ((0xCA01F9DD * x) & mask) - ((0x4973F715 * y) & mask)
+        r &= mask
+        return (r ^ (r >> 16)) & mask
+
+    pool = [hashed(e) for e in entropy]
+    for src in range(4):
+        for dst in range(4):
+            if src != dst:
+                pool[dst] = mix(pool[dst], hashed(pool[src]))
+    mult_b = 0x8B51F9DD
+    state = []
+    for dst in range(4):
+        v = (pool[dst] ^ mult_b) & mask
+        mult_b = (mult_b * 0x58F38DED) & mask
+        v = (v * mult_b) & mask
+        state.append((v ^ (v >> 16)) & mask)
+    return state
 
 
 def default_convert(v: Any) -> Any:

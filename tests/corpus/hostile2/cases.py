@@ -11818,3 +11818,31 @@ add(
         (r"recursed too deeply",) + LIMIT,
     ),
 )
+_AUG = (
+    "from torch.utils.data import Dataset, DataLoader\n"
+    "class A(Dataset):\n    def __len__(self):\n        return 10**6\n"
+    "    def __getitem__(self, i):\n        return torch.rand(1)\n"
+)
+add(
+    small(
+        "data_workers_many",
+        _AUG + "for b in DataLoader(A(), num_workers=10**9):\n    pass",
+        (r"not supported", r"num_workers"),
+    ),
+    small(
+        "data_workers_every_batch_new_loader",
+        _AUG + "while True:\n    for b in DataLoader(A(), num_workers=64):\n        break",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "data_worker_init_recursing",
+        _AUG + "def f(w):\n    for b in DataLoader(A(), num_workers=2, worker_init_fn=f):\n"
+        "        pass\nfor b in DataLoader(A(), num_workers=2, worker_init_fn=f):\n    pass",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "data_workers_iterable_refused",
+        _STREAM + "l = list(DataLoader(S(), num_workers=2))",
+        (r"not supported", r"num_workers"),
+    ),
+)

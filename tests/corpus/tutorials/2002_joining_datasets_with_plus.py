@@ -33,8 +33,7 @@ class Countdown(IterableDataset):
         self.start = start
 
     def __iter__(self):
-        for k in range(self.start, 0, -1):
-            yield k
+        yield from range(self.start, 0, -1)
 
 
 both = Countdown(3) + Countdown(2)

@@ -12,6 +12,8 @@ are the same.
 
 from __future__ import annotations
 
+import collections
+import itertools
 import math
 from collections.abc import Iterator
 from typing import Any
@@ -27,7 +29,17 @@ from .classes import PlainClass
 from .values import Generator, current
 
 
-class _DatasetBase(PlainClass):
+class _GenericBase(PlainClass):
+    """A base class PyTorch makes generic (`Dataset[T_co]`, `Sampler[T_co]`): `Dataset[int]`
+    in a class's bases is the class itself, as Python's subscripted generic derives from it."""
+
+    __slots__ = ()
+
+    def program_getitem(self, key: Any) -> PlainClass:
+        return self
+
+
+class _DatasetBase(_GenericBase):
     """`torch.utils.data.Dataset`: the program's datasets derive from it (`a + b` of them is
     a ConcatDataset)."""
 
@@ -329,7 +341,7 @@ def random_split(dataset: Any, lengths: Any, generator: Any = None) -> list[Subs
 def sampler_base() -> PlainClass:
     """`torch.utils.data.Sampler`: a base for the program's own samplers (`__iter__`,
     `__len__`), one per program."""
-    return PlainClass("Sampler", {}, None)
+    return _GenericBase("Sampler", {}, None)
 
 
 def _positive(v: Any, what: str) -> int:
@@ -538,6 +550,7 @@ _SIZED_SAMPLERS = (SequentialSampler, RandomSampler, SubsetRandomSampler, Weight
 
 
 MAX_WORKERS = 64  # the workers whose random streams a loader keeps (each a few kilobytes)
+MAX_AHEAD = 4096  # the batches of indices a loader with workers takes ahead (prefetch)
 
 
 class _InfiniteConstantSampler:
@@ -659,6 +672,15 @@ class DataLoader:
             )
         self.num_workers = num_workers
         self.worker_init_fn = worker_init_fn
+        self._prefetch = 2 if prefetch_factor is None else prefetch_factor
+        if isinstance(self._prefetch, bool) or not isinstance(self._prefetch, int):
+            raise GradcliError(f"prefetch_factor must be an int, not {typename(prefetch_factor)}")
+        if self._prefetch * num_workers > MAX_AHEAD:
+            raise NotSupported(
+                f"a DataLoader with prefetch_factor={self._prefetch} and num_workers={num_workers}"
+                f" is not supported (gradcli takes at most {MAX_AHEAD} batches ahead)",
+                hint="use a smaller prefetch_factor: the batches do not depend on it",
+            )
         self.persistent_workers = bool(persistent_workers)
         self.pin_memory = bool(pin_memory)
         self._workers: Any = None
@@ -692,7 +714,10 @@ class DataLoader:
             base = G.random_(_int64_scalar(), generator=self.generator)
             self._base_seed = int(base.data.reshape(()))
             self._workers = None
-        return Generator(self._batches())
+        batches = self._batches()
+        if self.num_workers and not self.iterable:
+            next(batches)  # (the workers' first batches sent: the sampler drawn now)
+        return Generator(batches)
 
     def _fetch(self, k: int, fetch: Any) -> Any:
         """Batch `k`, fetched as PyTorch's worker `k % num_workers` fetches it: under that
@@ -737,7 +762,7 @@ class DataLoader:
             R._default, P._PY_GEN[0], P._NP[0] = saved
 
     def _batches(self) -> Iterator[Any]:
-        from .values import iterate, seq
+        from .values import iterate
 
         if self.iterable:
             tick = limits.BUDGET.tick
@@ -754,26 +779,44 @@ class DataLoader:
             if batch and not self.drop_last:
                 yield self._collate(batch, batched=True)
             return
-        if self.batch_sampler is None:
-            for k, i in enumerate(iterate(self.sampler, "a sampler")):
-                yield self._fetch(
-                    k, lambda i=i: self._collate(_item(self.dataset, i), batched=False)
-                )
+        keys = self._keys()
+        if self.num_workers:
+            # PyTorch's workers are sent prefetch_factor batches each when the iterator is
+            # made, then one more as each batch comes: the sampler's draws come then.
+            ahead = collections.deque(itertools.islice(keys, self._prefetch * self.num_workers))
+            yield None  # (made by program_iter: the draws above are the iterator's)
+            k = 0
+            while ahead:
+                key = ahead.popleft()
+                ahead.extend(itertools.islice(keys, 1))
+                yield self._fetch(k, lambda key=key: self._fetch_key(key))
+                k += 1
             return
-        tick = limits.BUDGET.tick
+        for key in keys:
+            yield self._fetch_key(key)
 
-        def fetch(idx: Any) -> Any:
-            batch = []
-            for i in idx:
-                batch.append(_item(self.dataset, i))
-                tick()
-            return self._collate(batch, batched=True)
+    def _keys(self) -> Iterator[Any]:
+        """The sampler's index (batch_size=None) or the batch sampler's list of indices, one
+        batch at a time."""
+        from .values import iterate, seq
 
-        for k, indices in enumerate(iterate(self.batch_sampler, "a batch sampler")):
+        if self.batch_sampler is None:
+            yield from iterate(self.sampler, "a sampler")
+            return
+        for indices in iterate(self.batch_sampler, "a batch sampler"):
             # A batch is a list of samples before it is collated (its indices under the list
             # limit as they come: a batch sampler may yield a range(10**9)).
-            idx = seq(indices, "a batch of indices")
-            yield self._fetch(k, lambda idx=idx: fetch(idx))
+            yield seq(indices, "a batch of indices")
+
+    def _fetch_key(self, key: Any) -> Any:
+        if self.batch_sampler is None:
+            return self._collate(_item(self.dataset, key), batched=False)
+        tick = limits.BUDGET.tick
+        batch = []
+        for i in key:
+            batch.append(_item(self.dataset, i))
+            tick()
+        return self._collate(batch, batched=True)
 
     def _collate(self, batch: Any, batched: bool) -> Any:
         if self.collate_fn is not None:

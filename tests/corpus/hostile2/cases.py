@@ -11846,3 +11846,24 @@ add(
         (r"not supported", r"num_workers"),
     ),
 )
+add(
+    small(
+        "data_workers_huge_prefetch",
+        _AUG + "for b in DataLoader(A(), num_workers=2, prefetch_factor=10**12):\n    pass",
+        (r"not supported", r"prefetch_factor"),
+    ),
+    small(
+        "data_workers_endless_batch_sampler_prefetch",
+        "from torch.utils.data import DataLoader\n"
+        "def g():\n    while True:\n        yield [0] * 10**6\n"
+        "for b in DataLoader([torch.ones(10)], batch_sampler=g(), num_workers=64,"
+        " prefetch_factor=64):\n    pass",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "data_generic_base_subscript_chain",
+        "from torch.utils.data import Dataset\nD = Dataset\nfor i in range(10**7):\n"
+        "    D = D[D]",
+        TIME_OR_LIMIT,
+    ),
+)

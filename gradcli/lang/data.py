@@ -875,6 +875,10 @@ def default_convert(v: Any) -> Any:
     if isinstance(v, dict):
         return {k: default_convert(x) for k, x in v.items()}
     if isinstance(v, (tuple, list)):
+        from .pycollections import Record
+
+        if isinstance(v, Record):
+            return Record(v.cls, tuple(default_convert(x) for x in v))
         return [default_convert(x) for x in v]  # a tuple too, as PyTorch's
     return v
 
@@ -927,7 +931,12 @@ def default_collate(batch: list) -> Any:
         if any(not isinstance(b, (tuple, list)) or len(b) != len(elem) for b in batch):
             raise GradcliError("each element in list of batch should be of equal size")
         # (each field's samples are the tuple `zip` makes, as in PyTorch: strings stay in it)
-        return [default_collate(samples) for samples in zip(*batch)]
+        fields = [default_collate(samples) for samples in zip(*batch)]
+        from .pycollections import Record
+
+        if isinstance(elem, Record):  # a named tuple stays one: `Pt(x=tensor(...), y=...)`
+            return Record(elem.cls, tuple(fields))
+        return fields
     raise GradcliError(
         "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; "
         f"found {typename(elem)}"

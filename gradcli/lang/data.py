@@ -6,8 +6,11 @@ and every number drawn after them are PyTorch's: each `iter(loader)` (each epoch
 draws the iterator's base seed (`random_()` on an int64 scalar, from the loader's generator);
 with `shuffle=True` and no generator, the sampler then draws a seed from the default generator
 at the first batch and shuffles with `randperm` from a generator seeded with it. Workers
-(`num_workers`) are accepted and the data is loaded in the program's own process: the batches
-are the same.
+(`num_workers`): the data is loaded in the program's own process, batch k under worker
+(k % num_workers)'s own torch, `random` and NumPy streams seeded as PyTorch seeds them, and the
+sampler drawn ahead as PyTorch sends the workers their batches, so the numbers are PyTorch's.
+What a worker changes in the program's objects (a list worker_init_fn appends to) is seen by
+the program here; PyTorch's worker processes change only their own copies.
 """
 
 from __future__ import annotations

@@ -6,12 +6,17 @@ and every number drawn after them are PyTorch's: each `iter(loader)` (each epoch
 draws the iterator's base seed (`random_()` on an int64 scalar, from the loader's generator);
 with `shuffle=True` and no generator, the sampler then draws a seed from the default generator
 at the first batch and shuffles with `randperm` from a generator seeded with it. Workers
-(`num_workers`) are accepted and the data is loaded in the program's own process: the batches
-are the same.
+(`num_workers`): the data is loaded in the program's own process, batch k under worker
+(k % num_workers)'s own torch, `random` and NumPy streams seeded as PyTorch seeds them, and the
+sampler drawn ahead as PyTorch sends the workers their batches, so the numbers are PyTorch's.
+What a worker changes in the program's objects (a list worker_init_fn appends to) is seen by
+the program here; PyTorch's worker processes change only their own copies.
 """
 
 from __future__ import annotations
 
+import collections
+import itertools
 import math
 from collections.abc import Iterator
 from typing import Any
@@ -19,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, pytype_name, typename
 from ..surface import names
 from ..surface import sampling as G
@@ -27,10 +32,68 @@ from .classes import PlainClass
 from .values import Generator, current
 
 
+class _GenericBase(PlainClass):
+    """A base class PyTorch makes generic (`Dataset[T_co]`, `Sampler[T_co]`): `Dataset[int]`
+    in a class's bases is the class itself, as Python's subscripted generic derives from it."""
+
+    __slots__ = ()
+
+    def program_getitem(self, key: Any) -> PlainClass:
+        return self
+
+
+class _DatasetBase(_GenericBase):
+    """`torch.utils.data.Dataset`: the program's datasets derive from it (`a + b` of them is
+    a ConcatDataset)."""
+
+    __slots__ = ()
+
+
 def dataset_base() -> PlainClass:
     """`torch.utils.data.Dataset`: a class of no methods for the program's datasets to derive
     from (`class Points(Dataset):` with `__len__` and `__getitem__`); one per program."""
-    return PlainClass("Dataset", {}, None)
+    from . import operators
+
+    operators.DATASET_ADD[0] = dataset_add
+    return _DatasetBase("Dataset", {}, None)
+
+
+class _IterableBase(_DatasetBase):
+    """`torch.utils.data.IterableDataset`: the base of the program's streams (`__iter__`);
+    a loader draws their items in order, with no sampler."""
+
+    __slots__ = ()
+
+
+def iterable_dataset_base(dataset: PlainClass) -> PlainClass:
+    """`IterableDataset`, one per program, deriving from its `Dataset`."""
+    return _IterableBase("IterableDataset", {}, (dataset,))
+
+
+def is_iterable_dataset(v: Any) -> bool:
+    from .classes import Instance
+
+    if isinstance(v, ChainDataset):
+        return True
+    return isinstance(v, Instance) and any(isinstance(c, _IterableBase) for c in v.cls.mro)
+
+
+def dataset_add(a: Any, b: Any) -> Any:
+    """`a + b` where `a` is a dataset with no `__add__` of the program's own: PyTorch's
+    `Dataset.__add__` (a ConcatDataset; `IterableDataset.__add__`: a ChainDataset), whatever
+    `b` is; NotImplemented where `a` is no dataset."""
+    from .classes import Instance
+
+    if isinstance(a, Instance):
+        if not any(isinstance(c, _DatasetBase) for c in a.cls.mro):
+            return NotImplemented
+        if a.operator_method("__add__") is not None:
+            return NotImplemented  # (the program's own, called by the interpreter)
+    elif not isinstance(a, (TensorDataset, Subset, ConcatDataset, StackDataset, ChainDataset)):
+        return NotImplemented
+    if is_iterable_dataset(a):
+        return ChainDataset([a, b])
+    return ConcatDataset([a, b])
 
 
 def _length(ds: Any) -> int:
@@ -162,6 +225,78 @@ class ConcatDataset:
         return f"<torch.utils.data.dataset.ConcatDataset object at {id(self):#x}>"
 
 
+class ChainDataset:
+    """`ChainDataset([a, b])`: a stream of a's items, then b's (each an IterableDataset)."""
+
+    PROGRAM_ATTRIBUTES = ("datasets",)
+
+    def __init__(self, datasets: Any) -> None:
+        self.datasets = datasets
+
+    def program_iter(self) -> Generator:
+        from .values import iterate
+
+        def items() -> Iterator[Any]:
+            for d in iterate(self.datasets, "ChainDataset"):
+                if not is_iterable_dataset(d):
+                    raise GradcliError("ChainDataset only supports IterableDataset").mirror(
+                        "AssertionError"
+                    )
+                yield from iterate(d, "a dataset")
+
+        return Generator(items())
+
+    def program_len(self) -> int:
+        from .values import iterate
+
+        total = 0
+        for d in iterate(self.datasets, "ChainDataset"):
+            if not is_iterable_dataset(d):
+                raise GradcliError("ChainDataset only supports IterableDataset").mirror(
+                    "AssertionError"
+                )
+            total += _length(d)
+        return total
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.dataset.ChainDataset object at {id(self):#x}>"
+
+
+class StackDataset:
+    """`StackDataset(a, b)`: item i is `(a[i], b[i])`; `StackDataset(x=a, y=b)`: the dict
+    `{'x': a[i], 'y': b[i]}`."""
+
+    program_has_iter = False  # (iterated by __getitem__, as PyTorch's)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if args and kwargs:
+            raise GradcliError(
+                "Supported either ``tuple``- (via ``args``) or``dict``- (via ``kwargs``) like "
+                "input/output, but both types are given."
+            ).mirror("ValueError")
+        parts = list(args) or list(kwargs.values())
+        if not parts:
+            raise GradcliError("At least one dataset should be passed").mirror("ValueError")
+        self.length = _length(parts[0])
+        if any(_length(d) != self.length for d in parts):
+            raise GradcliError("Size mismatch between datasets").mirror("ValueError")
+        self.args, self.kwargs = tuple(args), dict(kwargs)
+
+    def program_len(self) -> int:
+        return self.length
+
+    def program_getitem(self, index: Any) -> Any:
+        if self.kwargs:
+            return {k: _item(d, index) for k, d in self.kwargs.items()}
+        return tuple(_item(d, index) for d in self.args)
+
+    def program_iter(self) -> Generator:
+        return Generator(self.program_getitem(i) for i in range(self.length))
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.dataset.StackDataset object at {id(self):#x}>"
+
+
 def random_split(dataset: Any, lengths: Any, generator: Any = None) -> list[Subset]:
     """`random_split(ds, [8, 2])` or fractions (`[0.8, 0.2]`): subsets of one permutation
     (`randperm(len(ds), generator=...)`, from the default generator unless one is given), the
@@ -209,7 +344,7 @@ def random_split(dataset: Any, lengths: Any, generator: Any = None) -> list[Subs
 def sampler_base() -> PlainClass:
     """`torch.utils.data.Sampler`: a base for the program's own samplers (`__iter__`,
     `__len__`), one per program."""
-    return PlainClass("Sampler", {}, None)
+    return _GenericBase("Sampler", {}, None)
 
 
 def _positive(v: Any, what: str) -> int:
@@ -417,6 +552,25 @@ class BatchSampler:
 _SIZED_SAMPLERS = (SequentialSampler, RandomSampler, SubsetRandomSampler, WeightedRandomSampler)
 
 
+MAX_WORKERS = 64  # the workers whose random streams a loader keeps (each a few kilobytes)
+MAX_AHEAD = 4096  # the batches of indices a loader with workers takes ahead (prefetch)
+
+
+class _InfiniteConstantSampler:
+    """The sampler of a loader over an IterableDataset: None, forever."""
+
+    def program_iter(self) -> Generator:
+        def nones() -> Iterator[None]:
+            while True:
+                limits.BUDGET.tick()
+                yield None
+
+        return Generator(nones())
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.sampler._InfiniteConstantSampler object at {id(self):#x}>"
+
+
 class DataLoader:
     """`DataLoader(dataset, batch_size=1, shuffle=False, drop_last=False, collate_fn=None,
     generator=None, ...)`: the dataset's items in batches, collated as PyTorch's
@@ -429,6 +583,9 @@ class DataLoader:
         "drop_last",
         "generator",
         "num_workers",
+        "pin_memory",
+        "persistent_workers",
+        "worker_init_fn",
         "sampler",
         "batch_sampler",
     )
@@ -454,6 +611,18 @@ class DataLoader:
         pin_memory_device: str = "",
         in_order: bool = True,
     ) -> None:
+        self.iterable = is_iterable_dataset(dataset)
+        if self.iterable:
+            for name, v in (
+                ("shuffle", shuffle),
+                ("sampler", sampler),
+                ("batch_sampler", batch_sampler),
+            ):
+                if v not in (None, False):
+                    raise GradcliError(
+                        "DataLoader with IterableDataset: expected unspecified "
+                        f"{name} option, but got {name}={_shown(v)}"
+                    ).mirror("ValueError")
         if sampler is not None and shuffle:
             raise GradcliError("sampler option is mutually exclusive with shuffle").mirror(
                 "ValueError"
@@ -475,8 +644,53 @@ class DataLoader:
         self.drop_last = drop_last
         self.collate_fn = collate_fn
         self.generator = generator
+        if isinstance(num_workers, bool) or not isinstance(num_workers, int):
+            raise GradcliError(f"num_workers must be an int, not {typename(num_workers)}")
+        if num_workers < 0:
+            raise GradcliError(
+                "num_workers option should be non-negative; use num_workers=0 to disable "
+                "multiprocessing."
+            ).mirror("ValueError")
+        if num_workers == 0 and prefetch_factor is not None:
+            raise GradcliError(
+                "prefetch_factor option could only be specified in multiprocessing.let "
+                "num_workers > 0 to enable multiprocessing, otherwise set prefetch_factor to "
+                "None."
+            ).mirror("ValueError")
+        if num_workers == 0 and persistent_workers:
+            raise GradcliError("persistent_workers option needs num_workers > 0").mirror(
+                "ValueError"
+            )
+        if num_workers > MAX_WORKERS:
+            raise NotSupported(
+                f"a DataLoader with num_workers={num_workers} is not supported (gradcli keeps "
+                f"each worker's random streams: at most {MAX_WORKERS} workers)",
+                hint="use fewer workers: the batches do not depend on how many run at once",
+            )
+        if self.iterable and num_workers > 0:
+            raise NotSupported(
+                "a DataLoader of an IterableDataset with num_workers > 0 is not supported "
+                "(each PyTorch worker iterates its own copy of the stream)",
+                hint="use num_workers=0",
+            )
         self.num_workers = num_workers
-        if sampler is None:
+        self.worker_init_fn = worker_init_fn
+        self._prefetch = 2 if prefetch_factor is None else prefetch_factor
+        if isinstance(self._prefetch, bool) or not isinstance(self._prefetch, int):
+            raise GradcliError(f"prefetch_factor must be an int, not {typename(prefetch_factor)}")
+        if self._prefetch * num_workers > MAX_AHEAD:
+            raise NotSupported(
+                f"a DataLoader with prefetch_factor={self._prefetch} and num_workers={num_workers}"
+                f" is not supported (gradcli takes at most {MAX_AHEAD} batches ahead)",
+                hint="use a smaller prefetch_factor: the batches do not depend on it",
+            )
+        self.persistent_workers = bool(persistent_workers)
+        self.pin_memory = bool(pin_memory)
+        self._workers: Any = None
+        self._base_seed = 0
+        if self.iterable:
+            sampler = _InfiniteConstantSampler()
+        elif sampler is None:
             sampler = (
                 RandomSampler(dataset, generator=generator)
                 if self.shuffle
@@ -488,31 +702,124 @@ class DataLoader:
             self.batch_sampler = BatchSampler(sampler, batch_size, drop_last)
 
     def program_len(self) -> int:
+        if self.iterable:
+            n = _length(self.dataset)
+            if self.batch_size is not None:
+                n = n // self.batch_size if self.drop_last else -(-n // self.batch_size)
+            return n
         return _length(self.batch_sampler if self.batch_sampler is not None else self.sampler)
 
     def program_iter(self) -> Generator:
         # The iterator's base seed, drawn when it is made (PyTorch's workers seed from it);
-        # the sampler's own draws come at the first batch.
-        G.random_(_int64_scalar(), generator=self.generator)
-        return Generator(self._batches())
+        # the sampler's own draws come at the first batch. Persistent workers keep the first
+        # iterator's: PyTorch resets it, drawing nothing.
+        if not (self.persistent_workers and self._workers is not None):
+            base = G.random_(_int64_scalar(), generator=self.generator)
+            self._base_seed = int(base.data.reshape(()))
+            self._workers = None
+        batches = self._batches()
+        if self.num_workers and not self.iterable:
+            next(batches)  # (the workers' first batches sent: the sampler drawn now)
+        return Generator(batches)
+
+    def _fetch(self, k: int, fetch: Any) -> Any:
+        """Batch `k`, fetched as PyTorch's worker `k % num_workers` fetches it: under that
+        worker's random streams (torch's, Python's and NumPy's, seeded from the base seed as
+        PyTorch seeds them; every worker's `worker_init_fn` run at the first batch). gradcli runs
+        the workers' code in the program's own process, one batch at a time, in order."""
+        n = self.num_workers
+        if not n:
+            return fetch()
+        import random as pyrandom_std
+
+        R = G.random_module()
+        if self._workers is None:
+            # PyTorch starts every worker with the iterator: each seeds its streams and runs
+            # worker_init_fn, whether or not a batch comes to it.
+            self._workers = {}
+            for w in range(n):
+                seed = self._base_seed + w
+                self._workers[w] = [
+                    R.Generator(seed),
+                    pyrandom_std.Random(seed),
+                    np.random.RandomState(_worker_numpy_seed(self._base_seed, w)),
+                ]
+                if self.worker_init_fn is not None:
+                    self._in_worker(
+                        w, lambda w=w: current().call(self.worker_init_fn, [w], {}, None)
+                    )
+        return self._in_worker(k % n, fetch)
+
+    def _in_worker(self, w: int, fn: Any) -> Any:
+        """`fn()` under worker `w`'s random streams (the program's own left as they were)."""
+        from . import pyrandom as P
+
+        R = G.random_module()
+        state = self._workers[w]
+        saved = (R._default, P._PY_GEN[0], P._NP[0])
+        R._default, P._PY_GEN[0], P._NP[0] = state
+        try:
+            return fn()
+        finally:
+            state[:] = [R._default, P._PY_GEN[0], P._NP[0]]
+            R._default, P._PY_GEN[0], P._NP[0] = saved
 
     def _batches(self) -> Iterator[Any]:
+        from .values import iterate
+
+        if self.iterable:
+            tick = limits.BUDGET.tick
+            batch: list = []
+            for item in iterate(self.dataset, "a dataset"):
+                tick()
+                if self.batch_size is None:
+                    yield self._collate(item, batched=False)
+                    continue
+                batch.append(item)
+                if len(batch) == self.batch_size:
+                    yield self._collate(batch, batched=True)
+                    batch = []
+            if batch and not self.drop_last:
+                yield self._collate(batch, batched=True)
+            return
+        keys = self._keys()
+        if self.num_workers:
+            # PyTorch's workers are sent prefetch_factor batches each when the iterator is
+            # made, then one more as each batch comes: the sampler's draws come then.
+            ahead = collections.deque(itertools.islice(keys, self._prefetch * self.num_workers))
+            yield None  # (made by program_iter: the draws above are the iterator's)
+            k = 0
+            while ahead:
+                key = ahead.popleft()
+                ahead.extend(itertools.islice(keys, 1))
+                yield self._fetch(k, lambda key=key: self._fetch_key(key))
+                k += 1
+            return
+        for key in keys:
+            yield self._fetch_key(key)
+
+    def _keys(self) -> Iterator[Any]:
+        """The sampler's index (batch_size=None) or the batch sampler's list of indices, one
+        batch at a time."""
         from .values import iterate, seq
 
         if self.batch_sampler is None:
-            for i in iterate(self.sampler, "a sampler"):
-                yield self._collate(_item(self.dataset, i), batched=False)
+            yield from iterate(self.sampler, "a sampler")
             return
-        tick = limits.BUDGET.tick
         for indices in iterate(self.batch_sampler, "a batch sampler"):
             # A batch is a list of samples before it is collated (its indices under the list
             # limit as they come: a batch sampler may yield a range(10**9)).
-            idx = seq(indices, "a batch of indices")
-            batch = []
-            for i in idx:
-                batch.append(_item(self.dataset, i))
-                tick()
-            yield self._collate(batch, batched=True)
+            yield seq(indices, "a batch of indices")
+
+    def _fetch_key(self, key: Any) -> Any:
+        if self.batch_sampler is None:
+            return self._collate(_item(self.dataset, key), batched=False)
+        tick = limits.BUDGET.tick
+        batch = []
+        for i in key:
+            batch.append(_item(self.dataset, i))
+            tick()
+        return self._collate(batch, batched=True)
 
     def _collate(self, batch: Any, batched: bool) -> Any:
         if self.collate_fn is not None:
@@ -528,6 +835,40 @@ class DataLoader:
         return f"<torch.utils.data.dataloader.DataLoader object at {id(self):#x}>"
 
 
+def _worker_numpy_seed(base_seed: int, worker_id: int) -> list[int]:
+    """The NumPy seed PyTorch's worker `worker_id` gives `np.random.seed`: four 32-bit words
+    mixed from the worker's id and the base seed (NumPy's SeedSequence hashing, as
+    torch.utils.data's `_generate_state` writes it)."""
+    mask = 0xFFFFFFFF
+    entropy = [worker_id, base_seed & mask, base_seed >> 32, 0]
+    mult_a = [0x43B0D7E5]
+
+    def hashed(value: int) -> int:
+        value = (value ^ mult_a[0]) & mask
+        mult_a[0] = (mult_a[0] * 0x931E8875) & mask
+        value = (value * mult_a[0]) & mask
+        return (value ^ (value >> 16)) & mask
+
+    def mix(x: int, y: int) -> int:
+        r = ((0xCA01F9DD * x) & mask) - ((0x4973F715 * y) & mask)
+        r &= mask
+        return (r ^ (r >> 16)) & mask
+
+    pool = [hashed(e) for e in entropy]
+    for src in range(4):
+        for dst in range(4):
+            if src != dst:
+                pool[dst] = mix(pool[dst], hashed(pool[src]))
+    mult_b = 0x8B51F9DD
+    state = []
+    for dst in range(4):
+        v = (pool[dst] ^ mult_b) & mask
+        mult_b = (mult_b * 0x58F38DED) & mask
+        v = (v * mult_b) & mask
+        state.append((v ^ (v >> 16)) & mask)
+    return state
+
+
 def default_convert(v: Any) -> Any:
     """A sample with no batch dimension added (`batch_size=None`): arrays made tensors."""
     if isinstance(v, np.ndarray) and v.dtype.kind in "biuf":
@@ -537,6 +878,10 @@ def default_convert(v: Any) -> Any:
     if isinstance(v, dict):
         return {k: default_convert(x) for k, x in v.items()}
     if isinstance(v, (tuple, list)):
+        from .pycollections import Record
+
+        if isinstance(v, Record):
+            return Record(v.cls, tuple(default_convert(x) for x in v))
         return [default_convert(x) for x in v]  # a tuple too, as PyTorch's
     return v
 
@@ -589,7 +934,12 @@ def default_collate(batch: list) -> Any:
         if any(not isinstance(b, (tuple, list)) or len(b) != len(elem) for b in batch):
             raise GradcliError("each element in list of batch should be of equal size")
         # (each field's samples are the tuple `zip` makes, as in PyTorch: strings stay in it)
-        return [default_collate(samples) for samples in zip(*batch)]
+        fields = [default_collate(samples) for samples in zip(*batch)]
+        from .pycollections import Record
+
+        if isinstance(elem, Record):  # a named tuple stays one: `Pt(x=tensor(...), y=...)`
+            return Record(elem.cls, tuple(fields))
+        return fields
     raise GradcliError(
         "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; "
         f"found {typename(elem)}"

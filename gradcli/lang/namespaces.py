@@ -2253,8 +2253,13 @@ def _data_members() -> dict[str, Any]:
     """torch.utils.data, loaded when a program first names it (its Dataset is the program's)."""
     from . import data as D_
 
+    dataset = D_.dataset_base()
     members = {
-        "Dataset": D_.dataset_base(),
+        "Dataset": dataset,
+        "IterableDataset": D_.iterable_dataset_base(dataset),
+        "default_convert": Builtin("torch.utils.data.default_convert", D_.default_convert),
+        # (the data is loaded in the program's own process: no worker, as num_workers=0)
+        "get_worker_info": Builtin("torch.utils.data.get_worker_info", lambda: None),
         "TensorDataset": Builtin("torch.utils.data.TensorDataset", D_.TensorDataset),
         "DataLoader": Builtin("torch.utils.data.DataLoader", D_.DataLoader),
         "Subset": Builtin("torch.utils.data.Subset", D_.Subset),
@@ -2265,6 +2270,8 @@ def _data_members() -> dict[str, Any]:
             n: Builtin(f"torch.utils.data.{n}", getattr(D_, n))
             for n in (
                 "ConcatDataset",
+                "ChainDataset",
+                "StackDataset",
                 "SequentialSampler",
                 "RandomSampler",
                 "SubsetRandomSampler",
@@ -2281,7 +2288,11 @@ def _data_members() -> dict[str, Any]:
             "BatchSampler RandomSampler Sampler SequentialSampler SubsetRandomSampler "
             "WeightedRandomSampler",
         ),
-        ("dataset", "Dataset TensorDataset ConcatDataset Subset random_split"),
+        (
+            "dataset",
+            "Dataset IterableDataset TensorDataset ConcatDataset ChainDataset StackDataset "
+            "Subset random_split",
+        ),
         ("dataloader", "DataLoader default_collate"),
     ):
         members[sub] = Namespace(f"torch.utils.data.{sub}", _classes_of(members, held))

@@ -251,7 +251,16 @@ def _scalar_with_tensor(v: Any) -> Any:
     return v.item()
 
 
+# `data.dataset_add` (set when a program first names torch.utils.data): `a + b` of datasets,
+# PyTorch's `Dataset.__add__` (NotImplemented where `a` is no dataset).
+DATASET_ADD: list[Any] = [None]
+
+
 def binop(op: ast.operator, a: Any, b: Any) -> Any:
+    if DATASET_ADD[0] is not None and isinstance(op, ast.Add):
+        out = DATASET_ADD[0](a, b)
+        if out is not NotImplemented:
+            return out
     if (
         FX_PROXY[0] is not None
         and (type(a) is FX_PROXY[0] or type(b) is FX_PROXY[0])

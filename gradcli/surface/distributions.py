@@ -526,6 +526,13 @@ class Bernoulli(_Lazy):
     NAME = "Bernoulli"
     PARAMS = ("probs", "logits")
 
+    PROGRAM_DATA = (*Distribution.PROGRAM_DATA, "param_shape")
+
+    @property
+    def param_shape(self) -> Size:
+        """The shape of the parameter it was given (probs and logits share it)."""
+        return Size(self.probs.shape)
+
     def __init__(self, probs: Any = None, logits: Any = None, validate_args: Any = None) -> None:
         _binary_params(self, probs, logits, validate_args)
 
@@ -569,6 +576,13 @@ class Bernoulli(_Lazy):
 class Categorical(_Lazy):
     NAME = "Categorical"
     PARAMS = ("probs", "logits")
+
+    PROGRAM_DATA = (*Distribution.PROGRAM_DATA, "param_shape")
+
+    @property
+    def param_shape(self) -> Size:
+        """The shape of the parameter it was given (probs and logits share it)."""
+        return Size(self.probs.shape)
 
     def __init__(self, probs: Any = None, logits: Any = None, validate_args: Any = None) -> None:
         if (probs is None) == (logits is None):

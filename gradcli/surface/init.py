@@ -106,7 +106,7 @@ def calculate_gain(nonlinearity: Any, param: Any = None) -> float:
         raise GradcliError(
             str(e),
             hint="one of linear, conv1d, conv2d, conv3d, sigmoid, tanh, relu, leaky_relu, selu",
-        ) from None
+        ).mirror("ValueError") from None
 
 
 def uniform_(tensor: Any, a: Any = 0.0, b: Any = 1.0, generator: Any = None) -> Tensor:
@@ -231,7 +231,7 @@ def zeros_(tensor: Any) -> Tensor:
 def eye_(tensor: Any) -> Tensor:
     x = _target(tensor, "eye_")
     if x.ndim != 2:
-        raise GradcliError("Only tensors with 2 dimensions are supported")
+        raise GradcliError("Only tensors with 2 dimensions are supported").mirror("ValueError")
     return _filled(x, np.eye(*x.shape, dtype=x.dtype))
 
 
@@ -300,7 +300,9 @@ QR_WORK_PER_SECOND = 1e8  # a QR's multiply-adds a second gradcli counts on (Num
 def orthogonal_(tensor: Any, gain: Any = 1, generator: Any = None) -> Tensor:
     x = _target(tensor, "orthogonal_")
     if x.ndim < 2:
-        raise GradcliError("Only tensors with 2 or more dimensions are supported")
+        raise GradcliError("Only tensors with 2 or more dimensions are supported").mirror(
+            "ValueError"
+        )
     rows = x.shape[0]
     cols = x.data.size // rows if rows else 0
     work = rows * cols * min(rows, cols)  # a QR decomposition's multiply-adds, about

@@ -11764,3 +11764,106 @@ add(
         (r"setting `gamma` of a scheduler is not supported",),
     ),
 )
+
+# -- probe41b: IterableDataset, ChainDataset, StackDataset through a DataLoader -----------------
+
+_STREAM = (
+    "from torch.utils.data import IterableDataset, ChainDataset, StackDataset, DataLoader\n"
+    "class S(IterableDataset):\n    def __iter__(self):\n        return iter(range(2))\n"
+    "    def __len__(self):\n        return 2\n"
+)
+_DEEP_CHAIN = _STREAM + "c = S()\nfor i in range(100000):\n    c = ChainDataset([c])\n"
+add(
+    small(
+        "data_endless_iterable_dataset",
+        "from torch.utils.data import IterableDataset, DataLoader\n"
+        "class E(IterableDataset):\n    def __iter__(self):\n        while True:\n"
+        "            yield torch.ones(3)\nfor b in DataLoader(E(), batch_size=10**9):\n    pass",
+        TIME_OR_LIMIT,
+    ),
+    small("data_deep_chain_len", _DEEP_CHAIN + "n = len(c)", (r"recursed too deeply",) + LIMIT),
+    small("data_deep_chain_list", _DEEP_CHAIN + "l = list(c)", (r"recursed too deeply",) + LIMIT),
+    small(
+        "data_deep_chain_loader",
+        _DEEP_CHAIN + "l = list(DataLoader(c, batch_size=2))",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "data_chain_of_endless_generator",
+        _STREAM + "def g():\n    while True:\n        yield S()\nl = list(ChainDataset(g()))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "data_stack_dataset_huge_ranges",
+        _STREAM + "s = StackDataset(*[range(10**12)] * 10**5)\nl = list(s)",
+        TIME_OR_LIMIT,
+    ),
+    small("data_iterable_base_dict", _STREAM + "d = S.__dict__", (r"not supported", r"__dict__")),
+)
+_PLUS = "from torch.utils.data import TensorDataset\nds = TensorDataset(torch.ones(2))\nc = ds\n"
+add(
+    small(
+        "data_plus_deep_concat",
+        _PLUS + "for i in range(100000):\n    c = ds + c\nx = c[len(c) - 1]",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "data_plus_doubling_concat",
+        _PLUS + "for i in range(100):\n    c = c + c\nx = list(c)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "data_plus_endless_chain",
+        _STREAM + "c = S()\nfor i in range(100000):\n    c = c + S()\nn = len(c)",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+)
+_AUG = (
+    "from torch.utils.data import Dataset, DataLoader\n"
+    "class A(Dataset):\n    def __len__(self):\n        return 10**6\n"
+    "    def __getitem__(self, i):\n        return torch.rand(1)\n"
+)
+add(
+    small(
+        "data_workers_many",
+        _AUG + "for b in DataLoader(A(), num_workers=10**9):\n    pass",
+        (r"not supported", r"num_workers"),
+    ),
+    small(
+        "data_workers_every_batch_new_loader",
+        _AUG + "while True:\n    for b in DataLoader(A(), num_workers=64):\n        break",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "data_worker_init_recursing",
+        _AUG + "def f(w):\n    for b in DataLoader(A(), num_workers=2, worker_init_fn=f):\n"
+        "        pass\nfor b in DataLoader(A(), num_workers=2, worker_init_fn=f):\n    pass",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "data_workers_iterable_refused",
+        _STREAM + "l = list(DataLoader(S(), num_workers=2))",
+        (r"not supported", r"num_workers"),
+    ),
+)
+add(
+    small(
+        "data_workers_huge_prefetch",
+        _AUG + "for b in DataLoader(A(), num_workers=2, prefetch_factor=10**12):\n    pass",
+        (r"not supported", r"prefetch_factor"),
+    ),
+    small(
+        "data_workers_endless_batch_sampler_prefetch",
+        "from torch.utils.data import DataLoader\n"
+        "def g():\n    while True:\n        yield [0] * 10**6\n"
+        "for b in DataLoader([torch.ones(10)], batch_sampler=g(), num_workers=64,"
+        " prefetch_factor=64):\n    pass",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "data_generic_base_subscript_chain",
+        "from torch.utils.data import Dataset\nD = Dataset\nfor i in range(10**7):\n"
+        "    D = D[D]",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -11862,8 +11862,7 @@ add(
     ),
     small(
         "data_generic_base_subscript_chain",
-        "from torch.utils.data import Dataset\nD = Dataset\nfor i in range(10**7):\n"
-        "    D = D[D]",
+        "from torch.utils.data import Dataset\nD = Dataset\nfor i in range(10**7):\n    D = D[D]",
         TIME_OR_LIMIT,
     ),
 )

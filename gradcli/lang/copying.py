@@ -150,6 +150,13 @@ def deepcopy(
                     hint="save the weights instead: torch.save(model.state_dict(), path), "
                     "later model.load_state_dict(torch.load(path))",
                 )
+            if typename(v) == "generator":
+                # (Python's own error: deepcopy pickles it; a program's `except` catches it)
+                raise GradcliError(
+                    "cannot pickle 'generator' object",
+                    hint="copy a list of its items instead: copy.deepcopy(list(gen)); for a "
+                    "model, copy.deepcopy(model.state_dict())",
+                ).mirror("TypeError")
             raise NotSupported(
                 f"copy.deepcopy() of a {typename(v)} is not supported by gradcli",
                 hint="copy its weights instead: best = copy.deepcopy(model.state_dict()), "
@@ -237,6 +244,10 @@ def copy(value: Any) -> Any:
         return set(value)
     if value is None or isinstance(value, (bool, int, float, complex, str, bytes, tuple)):
         return value
+    if typename(value) == "generator":  # (Python's own error, which a program can catch)
+        raise GradcliError(
+            "cannot pickle 'generator' object", hint="copy a list of its items: list(gen)"
+        ).mirror("TypeError")
     raise NotSupported(
         f"copy.copy() of a {typename(value)} is not supported by gradcli",
         hint="copy.deepcopy(...) for the weights of a model",

@@ -11866,3 +11866,14 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# lead (session 41): copy.deepcopy / copy.copy of a generator is Python's TypeError at once
+# (nothing is drawn from it, an endless one included), catchable
+add(
+    small(
+        "deepcopy_endless_generator",
+        "import copy, itertools\ng = (i for i in itertools.count())\n"
+        "try:\n    copy.copy(g)\nexcept TypeError:\n    pass\ncopy.deepcopy([g] * 1000)",
+        (r"cannot pickle 'generator' object",),
+    ),
+)

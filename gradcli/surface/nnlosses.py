@@ -109,10 +109,8 @@ def huber_loss(
         # PyTorch's Python composition: the unreduced loss times the weight, then reduced
         from .losses import weighted_loss
 
-        if r != "none" and reduction not in ("mean", "sum"):
-            r = reduction  # (its own check of the name: 'elementwise_mean' is refused there)
         unweighted = huber_loss(input, target, "none", delta)
-        return weighted_loss(unweighted, weight, input, r, by_weight=False)
+        return weighted_loss(unweighted, weight, input, reduction, by_weight=False)
     if (
         target_dtype == input_dtype == x.dtype
         and x.data.dtype in (np.float16, np.float32, np.float64)

@@ -918,9 +918,11 @@ def _softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
     # PyTorch's CPU kernels: e = exp(x - max), each step rounded in the tensor's dtype; then,
     # along the last dim, e * (1 / sum(e)) (a product by the reciprocal: another last bit than a
     # quotient), and along any other dim (its `_vec_softmax`) the quotient e / sum(e).
-    if x.dtype == np.float64 and x.ndim and dim % x.ndim != x.ndim - 1 and x.size:
-        from .softmax64 import softmax64  # (ATen's exps and order down the dimension)
+    if x.dtype == np.float64 and x.ndim and x.size:
+        from .softmax64 import softmax64, softmax64_last  # (ATen's exps and order)
 
+        if dim % x.ndim == x.ndim - 1:
+            return softmax64_last(x)
         with np.errstate(invalid="ignore"):  # (its max as it is: inf - inf is NaN there)
             return softmax64(x - np.max(x, axis=dim, keepdims=True), dim % x.ndim)
     e = _rounded(np.exp, _shifted(x, dim))
@@ -961,6 +963,12 @@ def _log_softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
         return softmax32(x, dim, log=True)  # PyTorch's kernels to the bit
     # PyTorch's CPU kernel: (x - max) - log(sum(exp(x - max))), in that order (the maximum is
     # not added to the logarithm first), each step rounded in the tensor's dtype.
+    if x.dtype == np.float64 and x.ndim and x.size:
+        from .softmax64 import log_softmax64, log_softmax64_last  # (ATen's exps, log, order)
+
+        if dim % x.ndim == x.ndim - 1:
+            return log_softmax64_last(x)
+        return log_softmax64(x, dim % x.ndim)
     if x.ndim and dim % x.ndim != x.ndim - 1 and x.size:
         # (over another dimension, `serial_vec_logsoftmax_range`: x less its maximum as it is,
         # so a column holding +inf is NaN throughout)

@@ -1,11 +1,47 @@
-"""float64 softmax / log_softmax over a dimension that is not the last (`ops.softmax64`, ATen's
-kernel order): the gradients agree with central finite differences of the forward."""
+"""float64 softmax / log_softmax (`ops.softmax64`, ATen's kernel order): the gradients agree
+with central finite differences of the forward, and the forward is PyTorch 2.13's to the bit
+on both kernel families (recorded by tests/ops/data/record_softmax64_bits.py)."""
+
+import hashlib
+import json
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from gradcli.core import cpu
 from gradcli.ops.reduction import _log_softmax_fwd, _softmax_fwd
 from gradcli.ops.softmax64 import softmax_backward64
+
+_BITS = json.loads((Path(__file__).parent / "data" / "softmax64_bits.json").read_text())
+
+
+def _draw(shape, scale):
+    rng = np.random.default_rng([*shape, 11])
+    x = rng.standard_normal(shape) * abs(scale)
+    if scale < 0:
+        x[0, 0], x[1, 1], x[2, 2] = np.inf, -np.inf, np.nan
+        x[:, 3] = -np.inf
+        x[3, :] = -np.inf
+    return x
+
+
+def _digest(a):
+    a = np.ascontiguousarray(a).copy()
+    a[np.isnan(a)] = np.nan
+    return hashlib.sha256(a.tobytes()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize("family", ["avx512", "avx2"])
+def test_forward_is_pytorchs_to_the_bit(family, monkeypatch):
+    monkeypatch.setenv(cpu.ENV, family)
+    wrong = []
+    for case in _BITS[family]:
+        x = _draw(tuple(case["shape"]), case["scale"])
+        for name, fwd in (("softmax", _softmax_fwd), ("log_softmax", _log_softmax_fwd)):
+            if _digest(fwd(x, case["dim"])) != case[name]:
+                wrong.append((name, case["shape"], case["dim"]))
+    assert not wrong
 
 
 @pytest.mark.parametrize("log", [False, True])

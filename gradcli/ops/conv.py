@@ -386,7 +386,7 @@ def _conv_fwd(
 
     if (
         x.ndim == nd == w.ndim
-        and d in (1, 2)
+        and d in (1, 2, 3)
         and x.dtype == w.dtype == np.float16
         and (b is None or b.dtype == np.float16)
         and x.shape[0]
@@ -443,7 +443,7 @@ def _half_conv(a: np.ndarray, b: np.ndarray, out: tuple, nd: int) -> bool:
     (conv1d, conv2d; no leading batch axes; a nonempty output)."""
     return (
         a.ndim == b.ndim == nd
-        and nd in (3, 4)
+        and nd in (3, 4, 5)
         and a.dtype == b.dtype == _F16
         and bool(a.shape[0])
         and all(out)
@@ -691,19 +691,38 @@ def _conv_vjp(g: Tensor, out_t: Tensor, x: Tensor, w: Tensor, *rest: Tensor, **p
         order = mirror.get("order", "")
         if order in ("onednn", "dw") or order.startswith("direct:") and order.endswith(":w"):
             gb = apply(conv_db, g, dim=dims)
+        elif (
+            any(d != 1 for d in p["dilation"])
+            and g.dtype in (np.float16, np.float64)
+            and _own_grads(g, x, w, p)
+        ):  # ATen's slow_conv_dilated (no oneDNN for these dtypes here): sample by sample
+            gb = apply(conv_db, g, dim=dims, samples=True)
         else:
             gb = apply(P.sum, g, dim=dims, keepdim=False)
     return (gx, gw) + ((gb,) if rest else ())
 
 
-def _conv_db_fwd(g: np.ndarray, *, dim: tuple) -> np.ndarray:
-    """The bias gradient of a conv whose float32 gradients are oneDNN's (see conv_order)."""
-    if g.dtype == np.float32 and tuple(dim) == (0,) + tuple(range(2, g.ndim)):
+def _conv_db_fwd(g: np.ndarray, *, dim: tuple, samples: bool = False) -> np.ndarray:
+    """The bias gradient of a conv whose float32 gradients are oneDNN's (see conv_order); with
+    `samples`, ATen's slow_conv_dilated's (a dilated float16 / float64 conv): sample after
+    sample, `grad_bias += grad_output[n].sum(positions)`, each sum and each addition rounded
+    to g's dtype."""
+    whole = tuple(dim) == (0,) + tuple(range(2, g.ndim))
+    if samples and whole:
+        from ..core.summation import sum_float
+
+        acc = np.zeros(g.shape[1], g.dtype)
+        for n in range(g.shape[0]):
+            hooks.observer.tick()
+            with np.errstate(over="ignore", invalid="ignore"):
+                acc = acc + sum_float(g[n], tuple(range(1, g.ndim - 1)), False)
+        return acc
+    if g.dtype == np.float32 and whole:
         return conv_order.grad_bias(g)
     return np.sum(g, axis=tuple(dim))
 
 
-def _conv_db_vjp(h: Tensor, out_t: Tensor, g: Tensor, dim: tuple) -> tuple:
+def _conv_db_vjp(h: Tensor, out_t: Tensor, g: Tensor, dim: tuple, samples: bool = False) -> tuple:
     return P.sum_vjp(h, out_t, g, dim=dim, keepdim=False)
 
 

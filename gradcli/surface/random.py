@@ -2986,6 +2986,19 @@ def orthogonal_(
     if mkl is not None:
         out = (mkl.T if rows < cols else mkl).reshape(shape)
     else:
+        if dt.name in ("float32", "float64") and min(rows, cols) > 1:
+            from ..core import hooks
+
+            hooks.warn(
+                f"nn.init.orthogonal_ of a {rows} x {cols} {dt.name} tensor: the normal draw "
+                "is PyTorch's, but its QR decomposition is NumPy's LAPACK in float64 rounded "
+                "once, not PyTorch's MKL (whose order gradcli mirrors only for float32 "
+                "matrices of up to 32 columns, or rows, on the avx2 / zen4 kernel families): "
+                "the last digits of the result can differ from PyTorch's",
+                "to compare digits, print fewer of them or initialise with a seeded "
+                "torch.randn / nn.init.normal_ instead",
+                once="orthogonal_",
+            )
         q, r = np.linalg.qr(drawn.astype(np.float64))
         q = q * np.sign(np.diag(r))
         if rows < cols:

@@ -164,3 +164,18 @@ def test_live_against_torch(avx2: None) -> None:
         )
         got = R.orthogonal_(shape, generator=R.Generator().manual_seed(seed))
         assert np.array_equal(got, want.numpy())
+
+
+def test_orthogonal_init_says_when_its_qr_is_not_pytorchs(
+    avx2: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a Q whose factorisation is not MKL's mirrored order (more than 32 reflectors: the blocked
+    # ?orgqr) is said once on stderr; a mirrored one is not
+    from gradcli.core import hooks
+
+    said: list = []
+    monkeypatch.setattr(hooks, "warning_sink", lambda msg, hint, once: said.append((msg, once)))
+    R.orthogonal_((40, 12), generator=R.Generator().manual_seed(1))
+    assert said == []
+    R.orthogonal_((40, 33), generator=R.Generator().manual_seed(1))
+    assert len(said) == 1 and "40 x 33 float32" in said[0][0] and said[0][1] == "orthogonal_"

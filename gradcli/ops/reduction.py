@@ -774,10 +774,11 @@ def _softmax_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int, log: bool) -> tupl
         and out.dtype == np.float64
         and g.shape == out.shape
         and isinstance(g.data, np.ndarray)
-        and dim % x.ndim < x.ndim - 1
     ):
-        from .softmax64 import softmax_backward64  # (a dimension not the last: ATen's order)
+        from .softmax64 import softmax_backward64, softmax_backward64_last  # (ATen's order)
 
+        if dim % x.ndim == x.ndim - 1:
+            return (Tensor(softmax_backward64_last(g.data, out.data, log)),)
         return (Tensor(softmax_backward64(g.data, out.data, dim % x.ndim, log)),)
     d = from_end(dim, x.ndim)
     if g.dtype == out.dtype and (grad_enabled() or _reduced(g.dtype)):
@@ -815,9 +816,11 @@ def _softmax_backward_fwd(g: np.ndarray, y: np.ndarray, *, dim: int, log: bool) 
     the rule's operations for the other dtypes and for a batched pass."""
     if g.dtype == y.dtype == np.float32 and g.shape == y.shape:
         return softmax_backward32(g, y, dim % y.ndim, log)
-    if g.dtype == y.dtype == np.float64 and g.shape == y.shape and dim % y.ndim < y.ndim - 1:
-        from .softmax64 import softmax_backward64
+    if g.dtype == y.dtype == np.float64 and g.shape == y.shape and y.ndim:
+        from .softmax64 import softmax_backward64, softmax_backward64_last
 
+        if dim % y.ndim == y.ndim - 1:
+            return softmax_backward64_last(g, y, log)
         return softmax_backward64(g, y, dim % y.ndim, log)
     gt, yt = Tensor(g), Tensor(y)
     if log:

@@ -174,3 +174,45 @@ def softmax_backward64(g: np.ndarray, y: np.ndarray, dim: int, log: bool) -> np.
         return (y3 * (g3 - s)).reshape(shape)
     e = _exp_columns(y3, _chunk_columns(n, inner))
     return _fma64(-e, np.broadcast_to(s, e.shape).copy(), g3).reshape(shape)
+
+
+def _lane_dot(g: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """The sum of g * y along each row of the 2-d arrays as ATen's `vec::map2_reduce_all`
+    adds it (not contracted: each product rounded): lane j starts from the product of the
+    first vector's lane j and adds each later vector's (a row's tail into the first lanes
+    last); the lanes then added in order from lane 0. A row shorter than a vector: its
+    products added in order."""
+    lanes = _lanes()
+    rows, n = g.shape
+    if n < lanes:
+        total = g[:, 0] * y[:, 0]
+        for j in range(1, n):
+            total = total + g[:, j] * y[:, j]
+        return total
+    full = n - n % lanes
+    acc = g[:, :lanes] * y[:, :lanes]
+    for k in range(lanes, full, lanes):
+        acc = acc + g[:, k : k + lanes] * y[:, k : k + lanes]  # (measured: not fused)
+    if n - full:
+        t = n - full
+        acc[:, :t] = acc[:, :t] + g[:, full:] * y[:, full:]
+    total = acc[:, 0]
+    for j in range(1, lanes):
+        total = total + acc[:, j]
+    return total
+
+
+def softmax_backward64_last(g: np.ndarray, y: np.ndarray, log: bool) -> np.ndarray:
+    """The gradient of softmax (log_softmax) along the last dimension from float64 `g`, `y`:
+    ATen's `_vec_host_softmax_backward_lastdim`: per row, softmax's sum of g * y
+    (`_lane_dot`), then (g - sum) * y; log_softmax's sum of g (`_lane_sum`), then
+    g - exp(y) * sum, fused (the exp SLEEF's on every element)."""
+    shape = y.shape
+    n = shape[-1]
+    g2 = np.ascontiguousarray(g).reshape(-1, n)
+    y2 = np.ascontiguousarray(y).reshape(-1, n)
+    with np.errstate(over="ignore", invalid="ignore"):
+        if not log:
+            return ((g2 - _lane_dot(g2, y2)[:, None]) * y2).reshape(shape)
+        s = np.broadcast_to(_lane_sum(g2)[:, None], g2.shape).copy()
+        return _fma64(-exp_vec(y2), s, g2).reshape(shape)

@@ -1,6 +1,6 @@
 """float64 softmax / log_softmax (`ops.softmax64`, ATen's kernel order): the gradients agree
-with central finite differences of the forward, and the forward is PyTorch 2.13's to the bit
-on both kernel families (recorded by tests/ops/data/record_softmax64_bits.py)."""
+with central finite differences of the forward, and the forward and the gradient are PyTorch
+2.13's to the bit on both kernel families (recorded by tests/ops/data/record_softmax64_bits.py)."""
 
 import hashlib
 import json
@@ -10,8 +10,7 @@ import numpy as np
 import pytest
 
 from gradcli.core import cpu
-from gradcli.ops.reduction import _log_softmax_fwd, _softmax_fwd
-from gradcli.ops.softmax64 import softmax_backward64
+from gradcli.ops.reduction import _log_softmax_fwd, _softmax_backward_fwd, _softmax_fwd
 
 _BITS = json.loads((Path(__file__).parent / "data" / "softmax64_bits.json").read_text())
 
@@ -38,21 +37,26 @@ def test_forward_is_pytorchs_to_the_bit(family, monkeypatch):
     wrong = []
     for case in _BITS[family]:
         x = _draw(tuple(case["shape"]), case["scale"])
+        g = _draw(tuple(case["shape"]), 1.0)
         for name, fwd in (("softmax", _softmax_fwd), ("log_softmax", _log_softmax_fwd)):
-            if _digest(fwd(x, case["dim"])) != case[name]:
+            y = fwd(x, case["dim"])
+            if _digest(y) != case[name]:
                 wrong.append((name, case["shape"], case["dim"]))
+            grad = _softmax_backward_fwd(g, y, dim=case["dim"], log=name == "log_softmax")
+            if _digest(grad) != case[name + "_grad"]:
+                wrong.append((name + "_grad", case["shape"], case["dim"]))
     assert not wrong
 
 
 @pytest.mark.parametrize("log", [False, True])
-@pytest.mark.parametrize(("shape", "dim"), [((4, 3), 0), ((2, 5, 11), 1)])
+@pytest.mark.parametrize(("shape", "dim"), [((4, 3), 0), ((2, 5, 11), 1), ((3, 11), 1)])
 def test_gradient_matches_central_differences(shape, dim, log):
     rng = np.random.default_rng(7)
     x = rng.normal(size=shape) * 2
     g = rng.normal(size=shape)
     fwd = _log_softmax_fwd if log else _softmax_fwd
     y = fwd(x, dim)
-    got = softmax_backward64(g, y, dim, log)
+    got = _softmax_backward_fwd(g, y, dim=dim, log=log)
     h = 1e-6
     want = np.empty_like(x)
     for i in np.ndindex(*shape):

@@ -26,3 +26,12 @@ print(torch.log_softmax(table, dim=0).tolist())
 probs = table.softmax(dim=-1)
 print(probs.tolist())
 print(F.log_softmax(table, dim=1).tolist())
+
+# gradients through softmax / log_softmax over the last dim of a wider table
+wide = (torch.randn(4, 21, dtype=torch.float64) * 2).requires_grad_()
+weights = torch.arange(21, dtype=torch.float64)
+(wide.softmax(dim=-1) * weights).sum().backward()
+print("softmax grad:", wide.grad[:2].tolist())
+wide.grad = None
+F.log_softmax(wide, dim=1)[:, 0].sum().backward()
+print("log_softmax grad:", wide.grad[:2].tolist())

@@ -552,3 +552,39 @@ def exp_vec(x: Any) -> np.ndarray:
 def sigmoid_vec(x: np.ndarray) -> np.ndarray:
     """ATen's float64 sigmoid on whole vectors: 1 / ((0 - x).exp() + 1), exp SLEEF's."""
     return 1.0 / (exp_vec(0.0 - x) + 1.0)
+
+
+# --- log (Sleef_logd8_u10: Vectorized<double>::log, as in ATen's float64 log_softmax) ------------
+
+
+def _log(d: np.ndarray) -> np.ndarray:
+    """SLEEF's `xlog_u1` in its AVX-512 form: e = getexp(d / 0.75), m = getmant(d) in
+    [0.75, 1.5); x = (m - 1) / (m + 1) in double-double; 2x + x**3 P(x**2) + e log 2, summed
+    in double-double and rounded once (AVX2's `logd4` reaches the same m and e for normal d)."""
+    pos = (d > 0) & np.isfinite(d)
+    v = np.where(pos, d, 1.0)
+    small = v < 2.2250738585072014e-308  # (a subnormal: scaled up by 2**64 first)
+    v = np.where(small, v * 2.0**64, v)
+    e = (np.frexp(v * (1.0 / 0.75))[1] - 1).astype(np.int64)
+    frac, ex = np.frexp(v)  # frac in [0.5, 1): the mantissa in [0.75, 1.5)
+    m = np.where(frac < 0.75, frac * 2.0, frac)
+    e = np.where(small, e - 64, e).astype(np.float64)
+    x = _div(*_add_exact(-1.0, m), *_add_exact(1.0, m))
+    x2 = x[0] * x[0]
+    x4 = x2 * x2
+    x8 = x4 * x4
+    c6, c5, c4, c3, c2, c1, c0 = _LOG1P_P
+    p = _fma(x8, _fma(x4, c6, _fma(x2, c5, c4)), _fma(x4, _fma(x2, c3, c2), _fma(x2, c1, c0)))
+    s = _mul_dd_d(*_LN2, e)
+    s = _add_big_first(*s, x[0] * 2, x[1] * 2)
+    sh, sl = s
+    w = (x2 * x[0]) * p
+    r = (sh + w) + (((sh - (sh + w)) + w) + sl)
+    r = np.where(np.isposinf(d), np.inf, r)
+    r = np.where((d < 0) | np.isnan(d), np.nan, r)
+    return np.where(d == 0, -np.inf, r)
+
+
+def log_vec(x: Any) -> np.ndarray:
+    """log(x) of a float64 array as SLEEF's Sleef_logd8_u10 (not torch.log's kernel)."""
+    return _pieces(_log, x)

@@ -369,7 +369,7 @@ def _conv_fwd(
 
     if (
         x.ndim == nd == w.ndim
-        and d in (1, 2)
+        and (d in (1, 2) or d == 3 and (groups == 1 or any(v != 1 for v in dilation)))
         and x.dtype == w.dtype == np.float64
         and (b is None or b.dtype == np.float64)
         and x.shape[0]
@@ -386,7 +386,7 @@ def _conv_fwd(
 
     if (
         x.ndim == nd == w.ndim
-        and d in (1, 2)
+        and d in (1, 2, 3)
         and x.dtype == w.dtype == np.float16
         and (b is None or b.dtype == np.float16)
         and x.shape[0]
@@ -443,7 +443,7 @@ def _half_conv(a: np.ndarray, b: np.ndarray, out: tuple, nd: int) -> bool:
     (conv1d, conv2d; no leading batch axes; a nonempty output)."""
     return (
         a.ndim == b.ndim == nd
-        and nd in (3, 4)
+        and nd in (3, 4, 5)
         and a.dtype == b.dtype == _F16
         and bool(a.shape[0])
         and all(out)
@@ -645,6 +645,14 @@ def _own_grads(g: Tensor, x: Tensor, w: Tensor, p: dict) -> bool:
     return g.dtype == x.dtype == w.dtype
 
 
+def _slow64(p: dict) -> bool:
+    """Whether a float64 conv of these parameters runs ATen's slow path one group at a time
+    (slow_conv2d, slow_conv_dilated2d / 3d; slow_conv3d of one group): MKL's dgemm per sample
+    (`conv_order.slow_conv64`)."""
+    d = len(p["out"])
+    return d in (1, 2) or d == 3 and (p["groups"] == 1 or any(v != 1 for v in p["dilation"]))
+
+
 def backward_order(
     x_shape: tuple, w_shape: tuple, dtype: Any, nd_of_all: bool, p: dict
 ) -> dict[str, Any]:
@@ -652,7 +660,7 @@ def backward_order(
     conv_tx / conv_tw: oneDNN's or the slow path's), a float64 one's on the avx2 and zen4
     families ("slow64": slow_conv2d's, MKL's dgemm), or {} (NumPy's: the rest). `nd_of_all`:
     every operand is of the convolution's own rank (no batched pass), of one dtype."""
-    if nd_of_all and dtype == np.float64 and len(p["out"]) in (1, 2):
+    if nd_of_all and dtype == np.float64 and _slow64(p):
         from ..core import cpu
 
         if cpu.mkl_avx2():
@@ -691,19 +699,49 @@ def _conv_vjp(g: Tensor, out_t: Tensor, x: Tensor, w: Tensor, *rest: Tensor, **p
         order = mirror.get("order", "")
         if order in ("onednn", "dw") or order.startswith("direct:") and order.endswith(":w"):
             gb = apply(conv_db, g, dim=dims)
+        elif (
+            any(d != 1 for d in p["dilation"])
+            and g.dtype in (np.float16, np.float64)
+            and _own_grads(g, x, w, p)
+        ):  # ATen's slow_conv_dilated (no oneDNN for these dtypes here): sample by sample
+            gb = apply(conv_db, g, dim=dims, samples=True)
         else:
             gb = apply(P.sum, g, dim=dims, keepdim=False)
     return (gx, gw) + ((gb,) if rest else ())
 
 
-def _conv_db_fwd(g: np.ndarray, *, dim: tuple) -> np.ndarray:
-    """The bias gradient of a conv whose float32 gradients are oneDNN's (see conv_order)."""
-    if g.dtype == np.float32 and tuple(dim) == (0,) + tuple(range(2, g.ndim)):
+def _conv_db_fwd(
+    g: np.ndarray, *, dim: tuple, samples: bool = False, groups: int = 1
+) -> np.ndarray:
+    """The bias gradient of a conv whose float32 gradients are oneDNN's (see conv_order); with
+    `samples`, ATen's slow_conv_dilated's (a dilated float16 / float64 conv): sample after
+    sample, `grad_bias += grad_output[n].sum(positions)`, each sum and each addition rounded
+    to g's dtype; with `groups`, ATen's slow paths' of a grouped float16 / float64
+    conv_transpose (one conv a group): each group's sum over its own contiguous copy of g's
+    channels (a group of one channel: one sum over samples and positions together)."""
+    whole = tuple(dim) == (0,) + tuple(range(2, g.ndim))
+    if groups > 1 and whole and not samples:
+        from ..core.summation import sum_float
+
+        parts = np.split(g, groups, axis=1)
+        return np.concatenate([sum_float(np.ascontiguousarray(q), dim, False) for q in parts])
+    if samples and whole:
+        from ..core.summation import sum_float
+
+        acc = np.zeros(g.shape[1], g.dtype)
+        for n in range(g.shape[0]):
+            hooks.observer.tick()
+            with np.errstate(over="ignore", invalid="ignore"):
+                acc = acc + sum_float(g[n], tuple(range(1, g.ndim - 1)), False)
+        return acc
+    if g.dtype == np.float32 and whole:
         return conv_order.grad_bias(g)
     return np.sum(g, axis=tuple(dim))
 
 
-def _conv_db_vjp(h: Tensor, out_t: Tensor, g: Tensor, dim: tuple) -> tuple:
+def _conv_db_vjp(
+    h: Tensor, out_t: Tensor, g: Tensor, dim: tuple, samples: bool = False, groups: int = 1
+) -> tuple:
     return P.sum_vjp(h, out_t, g, dim=dim, keepdim=False)
 
 
@@ -845,8 +883,23 @@ def _conv_t_fwd(
             same = conv_order.deconv_strided_avx2(x, w, b, tuple(stride), tuple(pad), size)
             if same is not None:
                 return same
+    order = None
+    if x.dtype == w.dtype == np.float64 and x.ndim == w.ndim == len(size) + 2:
+        from ..core import cpu
+
+        # slow_conv_transpose2d / 3d, a group at a time: per sample the columns w^T @ x_t by
+        # MKL's dgemm, folded back (col2im), the bias added after: conv's input gradient
+        order = "slow64" if cpu.mkl_avx2() else None
     res = _conv_tx_fwd(
-        x, w, size=size, stride=stride, dilation=dilation, pad=pad, out=out, groups=groups
+        x,
+        w,
+        size=size,
+        stride=stride,
+        dilation=dilation,
+        pad=pad,
+        out=out,
+        groups=groups,
+        order=order,
     )
     if b is not None:
         acc_t = _acc_type(res.dtype)
@@ -864,7 +917,15 @@ def _conv_t_vjp(h: Tensor, out_t: Tensor, x: Tensor, w: Tensor, *rest: Tensor, *
     db = None
     if rest and rest[0].requires_grad:
         lead = h.ndim - nd
-        db = apply(P.sum, h, dim=(lead,) + tuple(range(lead + 2, h.ndim)), keepdim=False)
+        dims = (lead,) + tuple(range(lead + 2, h.ndim))
+        if (
+            p.get("groups", 1) > 1
+            and h.dtype in (np.float16, np.float64)
+            and h.ndim == x.ndim == w.ndim == nd
+        ):  # ATen's slow_conv_transpose, one group at a time
+            db = apply(conv_db, h, dim=dims, groups=p["groups"])
+        else:
+            db = apply(P.sum, h, dim=dims, keepdim=False)
     return (dx, dw) + ((db,) if rest else ())
 
 
@@ -877,6 +938,8 @@ def _deconv_weight_order(h: Tensor, x: Tensor, w: Tensor, p: dict) -> dict[str, 
     from ..core import cpu
 
     nd = len(p["out"]) + 2
+    if cpu.mkl_avx2() and h.dtype == x.dtype == w.dtype == np.float64 and h.ndim == x.ndim == nd:
+        return {"order": "slow64"}  # (slow_conv_transpose's: per sample, MKL's dgemm onto the sum)
     if not (
         cpu.mkl_avx2()
         and h.dtype == x.dtype == w.dtype == np.float32

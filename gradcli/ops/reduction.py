@@ -673,11 +673,12 @@ def _lse_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarra
     ax = dims_of(dim, x.ndim)
     m = np.max(x, axis=ax, keepdims=True) if x.size else np.zeros((1,) * x.ndim, x.dtype)
     m = np.where(np.isfinite(m), m, 0)
-    if x.dtype == np.float32 and x.size:
-        # ATen's order, each step rounded to float32: the shifted exponentials (torch.exp's,
-        # MKL's bits), their sum (as torch.sum), its log (MKL's), plus the maximum; the
-        # float64 path below agrees with it on 4 in 5 inputs, this one on all measured.
-        m = m.astype(np.float32)
+    if x.dtype in (np.float32, np.float64) and x.size:
+        # ATen's order, each step rounded to the dtype: the shifted exponentials (torch.exp's,
+        # MKL's bits), their sum (as torch.sum), its log (torch.log's), plus the maximum; the
+        # NumPy path below agrees with it on 4 in 5 float32 inputs, this one on all measured
+        # (float64 too: NumPy's exp, log and pairwise sum differed in 1 in 6 rows)
+        m = m.astype(x.dtype)
         from .elementwise import exp as _exp
         from .elementwise import log as _log
 
@@ -773,10 +774,11 @@ def _softmax_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int, log: bool) -> tupl
         and out.dtype == np.float64
         and g.shape == out.shape
         and isinstance(g.data, np.ndarray)
-        and dim % x.ndim < x.ndim - 1
     ):
-        from .softmax64 import softmax_backward64  # (a dimension not the last: ATen's order)
+        from .softmax64 import softmax_backward64, softmax_backward64_last  # (ATen's order)
 
+        if dim % x.ndim == x.ndim - 1:
+            return (Tensor(softmax_backward64_last(g.data, out.data, log)),)
         return (Tensor(softmax_backward64(g.data, out.data, dim % x.ndim, log)),)
     d = from_end(dim, x.ndim)
     if g.dtype == out.dtype and (grad_enabled() or _reduced(g.dtype)):
@@ -814,9 +816,11 @@ def _softmax_backward_fwd(g: np.ndarray, y: np.ndarray, *, dim: int, log: bool) 
     the rule's operations for the other dtypes and for a batched pass."""
     if g.dtype == y.dtype == np.float32 and g.shape == y.shape:
         return softmax_backward32(g, y, dim % y.ndim, log)
-    if g.dtype == y.dtype == np.float64 and g.shape == y.shape and dim % y.ndim < y.ndim - 1:
-        from .softmax64 import softmax_backward64
+    if g.dtype == y.dtype == np.float64 and g.shape == y.shape and y.ndim:
+        from .softmax64 import softmax_backward64, softmax_backward64_last
 
+        if dim % y.ndim == y.ndim - 1:
+            return softmax_backward64_last(g, y, log)
         return softmax_backward64(g, y, dim % y.ndim, log)
     gt, yt = Tensor(g), Tensor(y)
     if log:
@@ -918,9 +922,11 @@ def _softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
     # PyTorch's CPU kernels: e = exp(x - max), each step rounded in the tensor's dtype; then,
     # along the last dim, e * (1 / sum(e)) (a product by the reciprocal: another last bit than a
     # quotient), and along any other dim (its `_vec_softmax`) the quotient e / sum(e).
-    if x.dtype == np.float64 and x.ndim and dim % x.ndim != x.ndim - 1 and x.size:
-        from .softmax64 import softmax64  # (ATen's exps and order down the dimension)
+    if x.dtype == np.float64 and x.ndim and x.size:
+        from .softmax64 import softmax64, softmax64_last  # (ATen's exps and order)
 
+        if dim % x.ndim == x.ndim - 1:
+            return softmax64_last(x)
         with np.errstate(invalid="ignore"):  # (its max as it is: inf - inf is NaN there)
             return softmax64(x - np.max(x, axis=dim, keepdims=True), dim % x.ndim)
     e = _rounded(np.exp, _shifted(x, dim))
@@ -961,6 +967,12 @@ def _log_softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
         return softmax32(x, dim, log=True)  # PyTorch's kernels to the bit
     # PyTorch's CPU kernel: (x - max) - log(sum(exp(x - max))), in that order (the maximum is
     # not added to the logarithm first), each step rounded in the tensor's dtype.
+    if x.dtype == np.float64 and x.ndim and x.size:
+        from .softmax64 import log_softmax64, log_softmax64_last  # (ATen's exps, log, order)
+
+        if dim % x.ndim == x.ndim - 1:
+            return log_softmax64_last(x)
+        return log_softmax64(x, dim % x.ndim)
     if x.ndim and dim % x.ndim != x.ndim - 1 and x.size:
         # (over another dimension, `serial_vec_logsoftmax_range`: x less its maximum as it is,
         # so a column holding +inf is NaN throughout)

@@ -321,8 +321,23 @@ def orthogonal_(tensor: Any, gain: Any = 1, generator: Any = None) -> Tensor:
         _float(gain, "gain", "orthogonal_"),
         dtype=x.dtype,
         generator=S._gen(generator),
+        note=_orthogonal_note,
     )
     return _filled(x, values)
+
+
+def _orthogonal_note(rows: int, cols: int, dtype: str) -> None:
+    """Said once on stderr where orthogonal_'s Q is not PyTorch's order (`random.orthogonal_`)."""
+    hooks.warn(
+        f"nn.init.orthogonal_ of a {rows} x {cols} {dtype} tensor: the normal draw is "
+        "PyTorch's, but its QR decomposition is NumPy's LAPACK in float64 rounded once, not "
+        "PyTorch's MKL (whose order gradcli mirrors only for float32 matrices of up to 32 "
+        "columns, or rows, on the avx2 / zen4 kernel families): the last digits of the result "
+        "can differ from PyTorch's",
+        "to compare digits, print fewer of them or initialise with a seeded torch.randn / "
+        "nn.init.normal_ instead",
+        once="orthogonal_",
+    )
 
 
 SPARSE_WORK = 10**6  # rows * columns sparse_'s permutations may take (a Python loop each)

@@ -2957,7 +2957,12 @@ def trunc_normal_(
 
 
 def orthogonal_(
-    size: Any, gain: float = 1.0, *, dtype: Any = "float32", generator: Generator | None = None
+    size: Any,
+    gain: float = 1.0,
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+    note: Any = None,
 ) -> np.ndarray:
     """nn.init.orthogonal_: Q of the QR decomposition of a (rows, cols) normal matrix, signed by
     diag(R), transposed back when rows < cols, times gain.
@@ -2967,7 +2972,8 @@ def orthogonal_(
     orders, so Q differs by a few eps of its largest entry for small matrices and up to about
     100 at 32 x 32 (benchmarks/orthogonal_vs_torch.py). The factorisation here runs in float64
     and is rounded once to the dtype: a float32 Q within 0.2 eps of the float64 one, where
-    PyTorch's own float32 Q is up to 67 eps from it."""
+    PyTorch's own float32 Q is up to 67 eps from it. `note(rows, cols, dtype name)`, if given,
+    is called when a matrix of more than one row and column takes that road."""
     shape = _shape(size)
     dt = _dtype(dtype)
     if len(shape) < 2:
@@ -2986,6 +2992,8 @@ def orthogonal_(
     if mkl is not None:
         out = (mkl.T if rows < cols else mkl).reshape(shape)
     else:
+        if note is not None and dt.name in ("float32", "float64") and min(rows, cols) > 1:
+            note(rows, cols, dt.name)  # (not MKL's order: the caller says so)
         q, r = np.linalg.qr(drawn.astype(np.float64))
         q = q * np.sign(np.diag(r))
         if rows < cols:

@@ -164,3 +164,14 @@ def test_live_against_torch(avx2: None) -> None:
         )
         got = R.orthogonal_(shape, generator=R.Generator().manual_seed(seed))
         assert np.array_equal(got, want.numpy())
+
+
+def test_orthogonal_init_says_when_its_qr_is_not_pytorchs(avx2: None) -> None:
+    # a Q whose factorisation is not MKL's mirrored order (more than 32 reflectors: the blocked
+    # ?orgqr) is reported to the caller's `note` (nn.init's: once on stderr); a mirrored one
+    # is not
+    said: list = []
+    R.orthogonal_((40, 12), generator=R.Generator().manual_seed(1), note=lambda *a: said.append(a))
+    assert said == []
+    R.orthogonal_((40, 33), generator=R.Generator().manual_seed(1), note=lambda *a: said.append(a))
+    assert said == [(40, 33, "float32")]

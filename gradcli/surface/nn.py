@@ -911,13 +911,13 @@ class Module:
         # Identity modules, or of itself nested sixty times): the clock is checked here.
         limits.BUDGET.tick()
         table = self.__dict__.get("_module_hooks")
-        if kwargs and type(self).__module__.startswith(_SURFACE):
-            kwargs = _by_pytorchs_names(self, inputs, kwargs)
         try:
             if (not table or not any(table.values())) and not _any_global_hook():
-                return self.forward(*inputs, **kwargs)
+                return self.forward(*inputs, **_forward_kwargs(self, inputs, kwargs))
             if not table:
                 table = {}
+            # (the hooks see the keyword inputs under PyTorch's names, `input=`, as given:
+            # they are renamed to gradcli's forward's only at its call)
             return _call_hooked(self, table, inputs, kwargs)
         except TypeError as e:
             # Raised by the call of forward itself (nothing ran inside it): the inputs do not
@@ -3342,7 +3342,7 @@ def _call_hooked(m: Module, table: dict, args: tuple, kwargs: dict) -> Any:
         # the hooks of this call, the global ones first, as PyTorch gathers them at forward
         state = _BackwardHooks(m, {"backward": backward, "backward_pre": backward_pre}, len(args))
         args = state.wrap_inputs(args)
-    out = m.forward(*args, **kwargs)
+    out = m.forward(*args, **_forward_kwargs(m, args, kwargs))
     for entry in [*GLOBAL_HOOKS["forward"], *table.get("forward", ())]:
         (hook,) = entry
         if isinstance(entry, _KwargsEntry):
@@ -3468,6 +3468,15 @@ _CALLERS = frozenset((Module.__call__.__code__, _call_hooked.__code__))
 _SURFACE = __name__.rpartition(".")[0] + "."  # (torch.nn's modules: not a program's class)
 # (module class, name) -> PyTorch's forward parameter name -> gradcli's forward's
 _RENAMES: dict[tuple[type, str], dict[str, str] | None] = {}
+
+
+def _forward_kwargs(m: Module, inputs: tuple, kwargs: dict) -> dict:
+    """The keyword inputs of `m(...)` as m's forward takes them: torch.nn's modules' renamed
+    from PyTorch's names (checked as PyTorch's forward checks them); the program's own
+    modules' as given."""
+    if kwargs and type(m).__module__.startswith(_SURFACE):
+        return _by_pytorchs_names(m, inputs, kwargs)
+    return kwargs
 
 
 def _by_pytorchs_names(m: Module, inputs: tuple, kwargs: dict) -> dict:

@@ -46,3 +46,18 @@ try:
     lbfgs.step()
 except TypeError as e:
     print("TypeError:", e)
+
+# the other methods of optimizers and schedulers called wrongly: CPython's words
+sched = torch.optim.lr_scheduler.StepLR(opt, step_size=2)
+plateau = torch.optim.lr_scheduler.ReduceLROnPlateau(opt)
+for bad in (
+    lambda: opt.zero_grad(True, False),
+    lambda: opt.add_param_group(),
+    lambda: sched.step(1, 2),
+    lambda: sched.get_last_lr(0),
+    lambda: plateau.step(),
+):
+    try:
+        bad()
+    except TypeError as e:
+        print("TypeError:", e)

@@ -3502,6 +3502,7 @@ def _pytorchs_forward(m: Module) -> Any:
 
             cls = _surface_base(type(self))
             name = _pytorchs_name(self, cls)
+            _not_traced_through(name, inputs, kwargs)
             error = forward_error(name, len(inputs), list(kwargs))
             if error is not None:
                 raise GradcliError(error).mirror("TypeError")
@@ -3522,6 +3523,23 @@ def unimplemented_forward(m: Module) -> Any:
     """nn.Module's own forward as a program reads it (`Net().forward` of a class without
     one): PyTorch's `_forward_unimplemented`, bound, which raises when called."""
     return types.MethodType(_forward_unimplemented, m)
+
+
+def _not_traced_through(name: str, inputs: tuple, kwargs: dict) -> None:
+    """`self.lin.forward(x)` while torch.fx traces the program's forward: PyTorch traces the
+    Python code of its own forward (F.linear on the proxy...), which gradcli does not have:
+    refused in plain words (a module called as `self.lin(x)` is one call_module node)."""
+    import sys
+
+    fx = sys.modules.get("gradcli.lang.fx")  # (loaded once a program traces: start-up)
+    if fx is None or fx.TRACING[0] is None:
+        return
+    if any(isinstance(a, fx.Proxy) for a in (*inputs, *kwargs.values())):
+        raise NotSupported(
+            f"calling {name}.forward directly while torch.fx.symbolic_trace traces is not "
+            "supported by gradcli (PyTorch traces the code of its forward)",
+            hint="call the module itself, self.layer(x): it is then one call_module node",
+        )
 
 
 def _surface_base(kind: type) -> Any:

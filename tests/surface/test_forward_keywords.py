@@ -138,3 +138,17 @@ def test_hooks_see_the_keywords_under_pytorchs_names() -> None:
         "print(seen, torch.equal(y, lin.bias.expand(2, 2)))\n"
     )
     assert got == "[['input'], ['input'], ['target'], ['input', 'target']] True\n"
+
+
+def test_a_layers_forward_called_directly_under_fx_is_refused_in_plain_words() -> None:
+    # PyTorch traces the code of Linear.forward (F.linear on the proxy); gradcli has no such
+    # code to trace: a plain refusal naming the way that works, not an error about a Proxy
+    text = (
+        "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.l = nn.Linear(3, 2)\n"
+        "    def forward(self, x):\n        return self.l.forward(x)\n"
+        "torch.fx.symbolic_trace(Net())\n"
+    )
+    with pytest.raises(GradcliError, match=r"Linear.forward directly while torch.fx"):
+        out(text)
+    assert out(text.replace("self.l.forward(x)", "self.l(x)") + "print('traced')\n") == "traced\n"

@@ -787,19 +787,38 @@ _KINDS = {
 }
 
 
+def _torchs_object(v: Any) -> bool:
+    """Whether v is one of torch's modules, optimizers or schedulers (PyTorch's classes are
+    Python's there: their methods' misfit calls are worded by CPython)."""
+    return isinstance(v, surface_nn.Module) or getattr(type(v), "PROGRAM_BASE", None) in _OPTIM
+
+
+# torch.optim's bases (a class's PROGRAM_BASE) -> the package PyTorch lists its classes in
+_OPTIM = {
+    "optimizer": "torch.optim",
+    "scheduler": "torch.optim.lr_scheduler",
+    "plateau": "torch.optim.lr_scheduler",
+}
+
+
+def _optim_package(v: Any) -> str:
+    return _OPTIM[type(v).PROGRAM_BASE]
+
+
 def _module_method_words(
     f: Callable[..., Any], sig: Any, bound: bool, args: list, kwargs: dict
 ) -> str | None:
     """CPython's words for a call of an nn.Module method that does not fit (PyTorch's are
     Python functions: `Module.get_parameter() missing 1 required positional argument:
     'target'`), where gradcli's method is defined on a class of torch.nn's name."""
-    if type(f) is MethodType and isinstance(f.__self__, surface_nn.Module):
+    if type(f) is MethodType and _torchs_object(f.__self__):
         args = [f.__self__, *args]  # (the method as a value: its signature has no self)
-    elif not (bound and args and isinstance(args[0], surface_nn.Module)):
+    elif not (bound and args and _torchs_object(args[0])):
         return None
     fn = getattr(f, "__func__", f)
     owner, _, _ = getattr(fn, "__qualname__", "").rpartition(".")
-    if not owner or "." in owner or "<" in owner or not public.has("torch.nn", owner):
+    package = "torch.nn" if isinstance(args[0], surface_nn.Module) else _optim_package(args[0])
+    if not owner or "." in owner or "<" in owner or not public.has(package, owner):
         return None
     params = [(p.name, _KINDS[p.kind], p.default is not p.empty) for p in sig.parameters.values()]
     if not params or params[0][0] != "self":

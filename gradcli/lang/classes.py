@@ -910,6 +910,16 @@ class ModuleInstance(surface_nn.Module):
             return class_value(method, self, self.cls)
         if name == "original_name" and self.cls.scripted:  # (a torch.jit.ScriptModule's)
             return self.cls.name
+        if name == "forward":
+            # the torch module's forward, not overridden (`class MyLinear(nn.Linear): pass`),
+            # or nn.Module's, which raises (shown as PyTorch's _forward_unimplemented)
+            found = (
+                surface_nn._pytorchs_forward(self)
+                if self.cls.library is not None
+                else surface_nn.unimplemented_forward(self)
+            )
+            if found is not None:
+                return found
         return super().program_attribute(name)
 
     def get(self, rt: Any, attr: str) -> Any:
@@ -976,6 +986,10 @@ class ModuleInstance(surface_nn.Module):
                     "TypeError"
                 )
             if self.cls.library is not None:  # the torch module's own forward
+                if kwargs:  # (its inputs by PyTorch's names: `MyLinear(2, 3)(input=x)`)
+                    found = surface_nn._pytorchs_forward(self)
+                    if found is not None:
+                        return found(*args, **kwargs)
                 return super().forward(*args, **kwargs)
             return surface_nn.Module.forward(self, *args)
         return fn.runtime.invoke(fn, args, kwargs, prefix=(self,))
@@ -1163,6 +1177,12 @@ class Super:
                         "Module.__call__",
                         lambda *a, **k: surface_nn.Module.__call__(obj, *a, **k),
                     )
+                if attr == "forward" and isinstance(obj, ModuleInstance):
+                    # the torch module's forward of `class MyLinear(nn.Linear)`, as PyTorch's
+                    # bound method (its inputs by PyTorch's names: `input=`)
+                    found = surface_nn._pytorchs_forward(obj)
+                    if found is not None:
+                        return found
                 if attr in surface_nn.Module.METHODS or (
                     isinstance(obj, ModuleInstance)
                     and obj.cls.library is not None

@@ -1655,7 +1655,10 @@ def _public_name(f: Any) -> str | None:
         return found
     if isinstance(f, BoundMethod):  # x.add.__name__
         return f.user.code.name if f.user is not None else f.name
-    if isinstance(f, MethodType) and isinstance(f.__self__, surface_nn.Module):
+    if isinstance(f, MethodType) and (
+        isinstance(f.__self__, surface_nn.Module)
+        or getattr(type(f.__self__), "PROGRAM_BASE", None) is not None  # opt.zero_grad
+    ):
         name = f.__func__.__name__  # m.named_parameters.__name__ (the surface's, PyTorch's)
         return None if name.startswith("_") else name
     if isinstance(f, Builtin):

@@ -1074,9 +1074,11 @@ def dunder_name(v: Any, attr: str) -> str:
         from ..surface import nn as surface_nn
 
         qualname = v.__func__.__qualname__  # m.zero_grad: Module.zero_grad, as PyTorch's
-        if isinstance(v.__self__, surface_nn.Module) and not (
-            qualname.startswith("_") or "<" in qualname or "._" in qualname
-        ):
+        owner = v.__self__  # (a module's, or torch.optim's: opt.step, SGD.step)
+        if (
+            isinstance(owner, surface_nn.Module)
+            or getattr(type(owner), "PROGRAM_BASE", None) in ("optimizer", "scheduler", "plateau")
+        ) and not (qualname.startswith("_") or "<" in qualname or "._" in qualname):
             return qualname
     method = _tensor_method(v)
     if method is not None:

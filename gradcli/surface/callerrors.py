@@ -378,6 +378,15 @@ def forward_error(module: str, nargs: int, keywords: list[str]) -> str | None:
     return python_call_error(shown, params or [], nargs + 1, keywords)
 
 
+def forward_qualname(module: str) -> str | None:
+    """The qualified name of PyTorch's `nn.<module>.forward` (`ReLU.forward`, the class that
+    defines it: `_BatchNorm.forward` for BatchNorm1d); None where the table has none."""
+    from .torch_signatures import SIGNATURES
+
+    text = SIGNATURES.get(f"nn.{module}.forward")
+    return None if text is None else _parse(text)[1]
+
+
 def forward_params(module: str) -> tuple[int, int, list[Param]] | None:
     """The parameters of PyTorch's `nn.<module>.forward` (less `self`), with the least and
     most positional inputs it takes; None where the table has no such forward."""

@@ -734,6 +734,10 @@ class Module:
             return self._buffers[name]
         if name in _GENERATORS:
             return _generating(getattr(self, name), f"Module.{name}")
+        if name == "forward" and type(self).__module__.startswith(_SURFACE):
+            found = _pytorchs_forward(self)
+            if found is not None:
+                return found
         if name in self.METHODS or name in self.ATTRIBUTES:
             return getattr(self, name)
         if hasattr(self, "_attr_" + name):
@@ -911,13 +915,13 @@ class Module:
         # Identity modules, or of itself nested sixty times): the clock is checked here.
         limits.BUDGET.tick()
         table = self.__dict__.get("_module_hooks")
-        if kwargs and type(self).__module__.startswith(_SURFACE):
-            kwargs = _by_pytorchs_names(self, inputs, kwargs)
         try:
             if (not table or not any(table.values())) and not _any_global_hook():
-                return self.forward(*inputs, **kwargs)
+                return self.forward(*inputs, **_forward_kwargs(self, inputs, kwargs))
             if not table:
                 table = {}
+            # (the hooks see the keyword inputs under PyTorch's names, `input=`, as given:
+            # they are renamed to gradcli's forward's only at its call)
             return _call_hooked(self, table, inputs, kwargs)
         except TypeError as e:
             # Raised by the call of forward itself (nothing ran inside it): the inputs do not
@@ -3342,7 +3346,7 @@ def _call_hooked(m: Module, table: dict, args: tuple, kwargs: dict) -> Any:
         # the hooks of this call, the global ones first, as PyTorch gathers them at forward
         state = _BackwardHooks(m, {"backward": backward, "backward_pre": backward_pre}, len(args))
         args = state.wrap_inputs(args)
-    out = m.forward(*args, **kwargs)
+    out = m.forward(*args, **_forward_kwargs(m, args, kwargs))
     for entry in [*GLOBAL_HOOKS["forward"], *table.get("forward", ())]:
         (hook,) = entry
         if isinstance(entry, _KwargsEntry):
@@ -3470,23 +3474,121 @@ _SURFACE = __name__.rpartition(".")[0] + "."  # (torch.nn's modules: not a progr
 _RENAMES: dict[tuple[type, str], dict[str, str] | None] = {}
 
 
-def _by_pytorchs_names(m: Module, inputs: tuple, kwargs: dict) -> dict:
+# PyTorch's qualified name of a forward (`ReLU.forward`, `_BatchNorm.forward`) -> the function
+# `m.forward` binds (one a name: two reads of `m.forward` are equal, as Python's bound methods)
+_FORWARDS: dict[str, Any] = {}
+
+
+def _pytorchs_forward(m: Module) -> Any:
+    """`m.forward` read from one of torch.nn's modules (or `super().forward` in a program's
+    subclass of one, `class MyLinear(nn.Linear)`), as PyTorch's bound method: shown under
+    PyTorch's qualified name (`<bound method ReLU.forward of ReLU()>`, not the name of the
+    gradcli class that computes it), taking its inputs under PyTorch's names (`input=`), a
+    call that does not fit in Python's words; no hooks run (PyTorch's forward runs none).
+    None where PyTorch's forward is not in the table (or m derives from no torch.nn module)."""
+    from .callerrors import forward_qualname
+
+    base = _surface_base(type(m))
+    if base is None:
+        return None
+    shown = forward_qualname(_pytorchs_name(m, base))
+    if shown is None:
+        return None
+    fn = _FORWARDS.get(shown)
+    if fn is None:
+
+        def forward(self: Module, *inputs: Any, **kwargs: Any) -> Any:
+            from .callerrors import forward_error
+
+            cls = _surface_base(type(self))
+            name = _pytorchs_name(self, cls)
+            _not_traced_through(name, inputs, kwargs)
+            error = forward_error(name, len(inputs), list(kwargs))
+            if error is not None:
+                raise GradcliError(error).mirror("TypeError")
+            if kwargs:
+                kwargs = _by_pytorchs_names(self, inputs, kwargs, name, cls.forward)
+            return cls.forward(self, *inputs, **kwargs)
+
+        forward.__qualname__ = shown
+        fn = _FORWARDS[shown] = forward
+    return types.MethodType(fn, m)
+
+
+def _forward_unimplemented(self: Module, *inputs: Any) -> Any:
+    return Module.forward(self, *inputs)
+
+
+def unimplemented_forward(m: Module) -> Any:
+    """nn.Module's own forward as a program reads it (`Net().forward` of a class without
+    one): PyTorch's `_forward_unimplemented`, bound, which raises when called."""
+    return types.MethodType(_forward_unimplemented, m)
+
+
+def _not_traced_through(name: str, inputs: tuple, kwargs: dict) -> None:
+    """`self.lin.forward(x)` while torch.fx traces the program's forward: PyTorch traces the
+    Python code of its own forward (F.linear on the proxy...), which gradcli does not have:
+    refused in plain words (a module called as `self.lin(x)` is one call_module node)."""
+    import sys
+
+    fx = sys.modules.get("gradcli.lang.fx")  # (loaded once a program traces: start-up)
+    if fx is None or fx.TRACING[0] is None:
+        return
+    if any(isinstance(a, fx.Proxy) for a in (*inputs, *kwargs.values())):
+        raise NotSupported(
+            f"calling {name}.forward directly while torch.fx.symbolic_trace traces is not "
+            "supported by gradcli (PyTorch traces the code of its forward)",
+            hint="call the module itself, self.layer(x): it is then one call_module node",
+        )
+
+
+def _surface_base(kind: type) -> Any:
+    """The first of torch.nn's module classes in `kind`'s method resolution order (itself for
+    one of them; nn.Linear's for the instances of a program's `class MyLinear(nn.Linear)`);
+    None where it has none but Module (a program's own nn.Module)."""
+    for c in kind.__mro__:
+        if c.__module__.startswith(_SURFACE):
+            return None if c is Module else c
+    return None
+
+
+def _pytorchs_name(m: Module, base: type) -> str:
+    """The name of m's torch.nn class as PyTorch's (`Conv2d`, `ReLU`): the base class's own
+    `name` (a program's subclass answers with its own name, not the base's)."""
+    return base.name.fget(m) if base.name.fget is not Module.name.fget else base.__name__
+
+
+def _forward_kwargs(m: Module, inputs: tuple, kwargs: dict) -> dict:
+    """The keyword inputs of `m(...)` as m's forward takes them: torch.nn's modules' renamed
+    from PyTorch's names (checked as PyTorch's forward checks them); the program's own
+    modules' as given."""
+    if kwargs and type(m).__module__.startswith(_SURFACE):
+        return _by_pytorchs_names(m, inputs, kwargs)
+    return kwargs
+
+
+def _by_pytorchs_names(
+    m: Module, inputs: tuple, kwargs: dict, name: str | None = None, fwd: Any = None
+) -> dict:
     """The keyword inputs of a call of one of torch.nn's modules (`nn.Linear(2, 3)(input=x)`,
     `nn.MSELoss()(input=a, target=b)`) under PyTorch's forward's parameter names: checked
     against PyTorch's forward (a name it does not take, a value given twice: Python's words,
     as PyTorch's module raises them), then renamed to gradcli's forward's parameters, which
-    come in PyTorch's order. Modules whose forward is not in the table pass as they are."""
+    come in PyTorch's order. Modules whose forward is not in the table pass as they are.
+    (`name`, `fwd`: PyTorch's name of the module's class and gradcli's forward function, for
+    a program's subclass of it; m's own by default.)"""
     from .callerrors import forward_error, forward_params
 
-    got = forward_params(m.name)
+    name = m.name if name is None else name
+    got = forward_params(name)
     if got is None:
         return kwargs
-    error = forward_error(m.name, len(inputs), list(kwargs))
+    error = forward_error(name, len(inputs), list(kwargs))
     if error is not None:
         raise GradcliError(error).mirror("TypeError")
-    key = (type(m), m.name)
+    key = (type(m), name)
     if key not in _RENAMES:
-        _RENAMES[key] = _renames(m, got[2])
+        _RENAMES[key] = _renames(m.forward if fwd is None else fwd, got[2], fwd is not None)
     renames = _RENAMES[key]
     if renames is None:
         return kwargs
@@ -3501,13 +3603,14 @@ def _by_pytorchs_names(m: Module, inputs: tuple, kwargs: dict) -> dict:
     return out
 
 
-def _renames(m: Module, params: list) -> dict[str, str] | None:
+def _renames(fwd: Any, params: list, unbound: bool = False) -> dict[str, str] | None:
     """PyTorch's forward parameter name -> gradcli's (by position; the same name where it is
-    gradcli's too); None where gradcli's forward takes `*inputs` (it binds them itself)."""
+    gradcli's too); None where gradcli's forward `fwd` (bound, or a class's function taking
+    self first: `unbound`) takes `*inputs` (it binds them itself)."""
     import inspect
 
     try:
-        mine = list(inspect.signature(m.forward).parameters.values())
+        mine = list(inspect.signature(fwd).parameters.values())[1 if unbound else 0 :]
     except (TypeError, ValueError):
         return None
     if any(p.kind == p.VAR_POSITIONAL for p in mine):

@@ -132,6 +132,40 @@ class _Required:
 REQUIRED = _Required()
 
 
+# torch.optim's optimizers whose step a program reads as a value (`print(opt.step)`), by the
+# class that defines it in PyTorch 2.13 (AdamW's is Adam's) -> that step's function (made once
+# a class: two reads of `opt.step` are equal, as Python's bound methods)
+_STEPS: dict[str, Any] = dict.fromkeys(
+    "ASGD Adadelta Adafactor Adagrad Adam AdamW Adamax LBFGS Muon NAdam RAdam RMSprop Rprop SGD "
+    "SparseAdam".split()
+)
+
+
+def _pytorchs_step(opt: Any) -> Any:
+    """`opt.step` of one of torch.optim's optimizers as PyTorch's bound method: shown under its
+    qualified name (`<bound method SGD.step of SGD (...)>`), a call that does not fit
+    `step(self, closure=None)` (LBFGS: closure required) in Python's words."""
+    import types
+
+    name = type(opt).__name__
+    fn = _STEPS.get(name)
+    if fn is None:
+        from .callerrors import python_call_error
+
+        owner = "Adam" if name == "AdamW" else name
+        params = [("self", "PK", False), ("closure", "PK", name != "LBFGS")]
+
+        def step(self: Any, *args: Any, **kwargs: Any) -> Any:
+            words = python_call_error(f"{owner}.step", params, len(args) + 1, list(kwargs))
+            if words is not None:
+                raise GradcliError(words).mirror("TypeError")
+            return type(self).step(self, *args, **kwargs)
+
+        step.__qualname__ = f"{owner}.step"
+        fn = _STEPS[name] = step
+    return types.MethodType(fn, opt)
+
+
 class Optimizer:
     """`torch.optim.Optimizer`: parameter groups, per-parameter state, zero_grad, repr."""
 
@@ -197,6 +231,8 @@ class Optimizer:
     def program_attribute(self, attr: str) -> Any:
         if attr == "step" and self.step_hooked():
             return self.hooked_step(type(self).step)
+        if attr == "step" and type(self).__name__ in _STEPS:
+            return _pytorchs_step(self)
         if attr in self.PROGRAM_METHODS:
             return getattr(self, attr)
         if attr in self.PROGRAM_DATA:

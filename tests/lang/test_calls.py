@@ -112,7 +112,11 @@ def test_a_bound_methods_fit_is_checked_by_its_function() -> None:
         "for i in range(3):\n    opt.zero_grad()\n    opt.step()\n"
     )
     api.load(text)
-    with pytest.raises(GradcliError, match=r"opt.step\(\): too many positional arguments"):
+    with pytest.raises(GradcliError, match=r"Optimizer.zero_grad\(\) takes from 1 to 2 posit"):
+        api.load(text + "opt.zero_grad(1, 2)\n")
+    # (torch.optim's step: checked as PyTorch's `SGD.step(self, closure=None)`; both in
+    # CPython's words, as PyTorch's Python methods raise them)
+    with pytest.raises(GradcliError, match=r"SGD.step\(\) takes from 1 to 2 positional"):
         api.load(text + "opt.step(1, 2)\n")
 
 

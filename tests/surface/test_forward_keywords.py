@@ -120,3 +120,35 @@ def test_a_programs_module_named_like_torchs_keeps_its_own_forward() -> None:
             "class Linear(nn.Module):\n    def forward(self, x):\n        return x\n"
             "Linear()(input=x)\n"
         )
+
+
+def test_hooks_see_the_keywords_under_pytorchs_names() -> None:
+    # the hooks of a torch.nn module are given the call's keywords as the program wrote them
+    # (PyTorch's forward's names), and a pre-hook's new `input=` reaches the forward: PyTorch
+    # prints ['input'] and ['input', 'target'] here (checked with /work/torchenv)
+    got = out(
+        "seen = []\n"
+        "def pre(m, a, k):\n    seen.append(sorted(k))\n    return a, {'input': k['input'] * 0}\n"
+        "def post(m, a, k, o):\n    seen.append(sorted(k))\n"
+        "lin = nn.Linear(3, 2)\nlin.register_forward_pre_hook(pre, with_kwargs=True)\n"
+        "lin.register_forward_hook(post, with_kwargs=True)\n"
+        "y = lin(input=x)\n"
+        "mse = nn.MSELoss()\nmse.register_forward_hook(post, with_kwargs=True)\n"
+        "mse(x, target=x)\nmse(input=x, target=x)\n"
+        "print(seen, torch.equal(y, lin.bias.expand(2, 2)))\n"
+    )
+    assert got == "[['input'], ['input'], ['target'], ['input', 'target']] True\n"
+
+
+def test_a_layers_forward_called_directly_under_fx_is_refused_in_plain_words() -> None:
+    # PyTorch traces the code of Linear.forward (F.linear on the proxy); gradcli has no such
+    # code to trace: a plain refusal naming the way that works, not an error about a Proxy
+    text = (
+        "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.l = nn.Linear(3, 2)\n"
+        "    def forward(self, x):\n        return self.l.forward(x)\n"
+        "torch.fx.symbolic_trace(Net())\n"
+    )
+    with pytest.raises(GradcliError, match=r"Linear.forward directly while torch.fx"):
+        out(text)
+    assert out(text.replace("self.l.forward(x)", "self.l(x)") + "print('traced')\n") == "traced\n"

@@ -11877,3 +11877,35 @@ add(
         (r"cannot pickle 'generator' object",),
     ),
 )
+
+# explore127 (session 42): a torch.nn module's forward, an optimizer's step and nn.Module's
+# _forward_unimplemented read as values are PyTorch's bound methods: their internals stay out
+# of reach, and a call with any keywords is checked against PyTorch's signature
+add(
+    esc("bound_forward_func_globals", "s = torch.nn.ReLU().forward.__func__.__globals__"),
+    esc(
+        "bound_forward_getattr_closure", "s = getattr(torch.nn.Linear(2, 1).forward, '__closure__')"
+    ),
+    esc("bound_forward_self_dict", "s = torch.nn.Linear(2, 1).forward.__self__.__dict__"),
+    esc(
+        "bound_step_func_code",
+        "s = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=1).step.__func__.__code__",
+    ),
+    esc(
+        "super_forward_globals",
+        "class L(torch.nn.Linear):\n    def forward(self, x):\n"
+        "        return super().forward.__globals__\nL(1, 1)(torch.ones(1))",
+    ),
+    esc(
+        "unimplemented_forward_func",
+        "class N(torch.nn.Module):\n    pass\ns = N().forward.__func__",
+    ),
+    small(
+        "bound_forward_keywords_unknown_huge",
+        "f = torch.nn.Linear(2, 1).forward\n"
+        "try:\n    f(torch.ones(2), **{str(i): i for i in range(10**5)})\nexcept TypeError as e:\n"
+        "    print(e)",
+        (r"unexpected keyword argument|not supported|limit",),
+        codes=frozenset({0, 1}),
+    ),
+)

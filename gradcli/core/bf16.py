@@ -32,7 +32,7 @@ BF16_COMPUTED = frozenset(
 # The ops that only move or convert values (the result's values are its inputs'): bfloat16
 # arrays as they are.
 BF16_MOVED = frozenset(
-    "reshape permute expand index index_put cat stack astype where max min".split()
+    "reshape permute expand index index_put cat stack astype where max min unique".split()
 )
 
 # The ops whose records compute bfloat16 themselves, as ATen's kernels do (their forwards take

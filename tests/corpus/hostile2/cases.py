@@ -11877,3 +11877,25 @@ add(
         (r"cannot pickle 'generator' object",),
     ),
 )
+
+# explore126 (session 42): torch.unique / unique_consecutive of an input requiring grad record a
+# node with no derivative (Unique2Backward0...); its backward is PyTorch's error, catchable
+add(
+    small(
+        "unique_grad_backward_uncaught",
+        "x = torch.ones(3, 2, requires_grad=True)\ntorch.unique(x, dim=0).sum().backward()",
+        (r"the derivative for 'unique_dim' is not implemented",),
+    ),
+    small(
+        "unique_grad_caught_forever",
+        "x = torch.arange(6.).requires_grad_()\nwhile True:\n    try:\n"
+        "        torch.unique_consecutive(x).sum().backward()\n    except NotImplementedError:\n"
+        "        pass",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "unique_grad_huge_view",
+        "u = torch.unique(torch.ones(1, requires_grad=True).expand(10**9), dim=0)",
+        LIMIT,
+    ),
+)

@@ -1166,3 +1166,35 @@ heaviside = _undifferentiable(
     to_torch="torch.heaviside",
     to_jax="jnp.heaviside",
 )
+
+
+# --- bincount with weights requiring grad: grad_fn NotImplemented, as PyTorch's
+
+
+def bincount_values(w: np.ndarray, index: np.ndarray, minlength: int) -> np.ndarray:
+    """The weights summed into the bins `index` names (float32 weights give float32 sums,
+    others float64, summed in float64 as ATen's kernel does)."""
+    out_dt = np.float32 if w.dtype == np.float32 else np.float64
+    sums = np.bincount(index, weights=w.astype(np.float64), minlength=minlength)
+    return sums.astype(out_dt)
+
+
+bincount = _undifferentiable(
+    "bincount",
+    "bincount",
+    lambda w, index, minlength: bincount_values(w, index, minlength),
+    "not differentiable in the weights (as in PyTorch)",
+    (
+        Sample(
+            ((4,),),
+            {"index": np.array([0, 2, 2, 1]), "minlength": 4},
+            fixed={0: np.array([0.5, -1.0, 2.25, 3.0])},
+            hessian=False,
+        ),
+    ),
+    to_torch=lambda w, a, p: (
+        f"torch.bincount(torch.tensor({p['index'].tolist()}), weights={a[0]}, "
+        f"minlength={p['minlength']})"
+    ),
+    to_jax=lambda w, a, p: "None",
+)

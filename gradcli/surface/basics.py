@@ -801,9 +801,11 @@ def bincount(input: Any, weights: Any = None, minlength: int = 0) -> Tensor:  # 
     if weights is None:
         return Tensor(np.bincount(x.data.astype(np.int64), minlength=n).astype(np.int64))
     w = _t(weights, "weights")
-    out_dt = np.float64 if w.dtype != np.float32 else np.float32
-    counts = np.bincount(x.data.astype(np.int64), weights=w.data.astype(np.float64), minlength=n)
-    return Tensor(counts.astype(out_dt))
+    idx = x.data.astype(np.int64)
+    if w.requires_grad and grad_enabled() and w.dtype.kind == "f":
+        # (PyTorch's result then requires grad, with no derivative: `ops.binary.bincount`)
+        return apply(B.bincount, w, index=idx, minlength=n)
+    return Tensor(B.bincount_values(w.data, idx, n))
 
 
 def unique(
@@ -1858,7 +1860,7 @@ NAMES = declare(
     ("argwhere", "torch Tensor", argwhere, ""),
     ("count_nonzero", "torch Tensor", count_nonzero, ""),
     ("hash_tensor", "torch Tensor", hash_tensor, ""),
-    ("bincount", "torch Tensor", bincount, ""),
+    ("bincount", "torch Tensor", bincount, "bincount"),
     ("unique", "torch Tensor", unique, "unique"),
     ("unique_consecutive", "torch Tensor", unique_consecutive, "unique"),
     ("isin", "torch Tensor", isin, ""),

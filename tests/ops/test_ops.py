@@ -1394,6 +1394,9 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "floor_divide": lambda a, b: _vec2(_py_floordiv)(a, b),
     "rremainder": lambda a, b: _vec2(_py_mod)(a, b),
     "unique": lambda x, dim=None, consecutive=False: _unique_ref(x, dim, consecutive),
+    "bincount": lambda w, index, minlength: np.array(
+        [sum(float(v) for v, i in zip(w, index) if i == b) for b in range(minlength)]
+    ),
     "heaviside": lambda x, v: _vec2(lambda u, w: w if u == 0 else float(u > 0))(x, v),
     "matmul": _matmul_ref,
     "scaled_matmul": lambda x, y, alpha: _matmul_ref(x, y) * alpha,
@@ -1980,6 +1983,9 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "fmod": torch.fmod,
         "div_mode": lambda a, b, rounding_mode: torch.div(a, b, rounding_mode=rounding_mode),
         "floor_divide": torch.floor_divide,
+        "bincount": lambda w, index, minlength: torch.bincount(
+            torch.as_tensor(index), weights=w, minlength=minlength
+        ),
         "unique": lambda x, dim=None, consecutive=False: (
             torch.unique_consecutive(x, dim=dim) if consecutive else torch.unique(x, dim=dim)
         ),

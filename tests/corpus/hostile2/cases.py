@@ -11899,3 +11899,25 @@ add(
         LIMIT,
     ),
 )
+
+# explore126 (session 42): bincount(weights=) / histogram / histogramdd of tensors requiring
+# grad hang from PyTorch's NotImplemented node; the limits hold on that path too
+add(
+    small(
+        "bincount_grad_weights_huge_minlength",
+        "w = torch.ones(3, requires_grad=True)\n"
+        "c = torch.bincount(torch.tensor([0, 1, 1]), weights=w, minlength=10**12)",
+        LIMIT,
+    ),
+    small(
+        "histogram_grad_huge_bins",
+        "h = torch.histogram(torch.ones(4, requires_grad=True), bins=10**12)",
+        LIMIT,
+    ),
+    small(
+        "histogramdd_grad_backward_uncaught",
+        "p = torch.rand(5, 2, requires_grad=True)\n"
+        "torch.histogramdd(p, bins=3).hist.sum().backward()",
+        (r"derivative for aten::_histogramdd_from_bin_cts is not implemented",),
+    ),
+)

@@ -32,7 +32,7 @@ BF16_COMPUTED = frozenset(
 # The ops that only move or convert values (the result's values are its inputs'): bfloat16
 # arrays as they are.
 BF16_MOVED = frozenset(
-    "reshape permute expand index index_put cat stack astype where max min".split()
+    "reshape permute expand index index_put cat stack astype where max min unique bincount".split()
 )
 
 # The ops whose records compute bfloat16 themselves, as ATen's kernels do (their forwards take
@@ -711,7 +711,8 @@ def _bf16_matmul(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def bf16_result(op: Any, data: np.ndarray) -> np.ndarray:
     """The float result of an op with bfloat16 inputs, as bfloat16: rounded once (a view of a
-    bfloat16 input stays that view; a conversion keeps the dtype it asked for)."""
-    if data.dtype == _BF16 or (op.name == "astype"):
+    bfloat16 input stays that view; a conversion keeps the dtype it asked for, bincount's
+    sums of bfloat16 weights are float64 as ATen's)."""
+    if data.dtype == _BF16 or op.name == "astype" or op.name == "bincount":
         return data
     return dtypes.round_bf16(data)

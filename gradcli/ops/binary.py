@@ -1038,6 +1038,119 @@ rremainder = _undifferentiable(
 )
 
 
+# --- unique: its values require grad (Unique2Backward0, UniqueDimBackward0 or
+# UniqueConsecutiveBackward0) and a backward through them fails with PyTorch's words.
+
+
+def unique_parts(
+    a: np.ndarray, dim: int | None = None, consecutive: bool = False
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """torch.unique's (sorted) or unique_consecutive's values of `a`, with the inverse indices
+    and the counts: over the elements (dim None) or the slices along `dim`; NaNs are never
+    equal to each other in unique_consecutive's runs."""
+    if consecutive:
+        if dim is None:
+            rows = a.reshape(-1, 1)
+        else:
+            rows = np.moveaxis(a, dim, 0).reshape(a.shape[dim], -1)
+        n = rows.shape[0]
+        starts = np.ones(n, dtype=bool)
+        if n > 1:
+            with np.errstate(invalid="ignore"):
+                starts[1:] = ~np.all(rows[1:] == rows[:-1], axis=1)
+        first = np.flatnonzero(starts)
+        if dim is None:
+            values = a.reshape(-1)[first]
+        else:
+            rest = tuple(s for i, s in enumerate(a.shape) if i != dim)
+            values = np.moveaxis(rows[first].reshape((first.size,) + rest), 0, dim)
+        inverse = (np.cumsum(starts) - 1).reshape(a.shape if dim is None else (n,))
+        counts = np.diff(np.append(first, n))
+        values = np.ascontiguousarray(values)
+    elif dim is None:
+        values, inverse, counts = np.unique(a, return_inverse=True, return_counts=True)
+        inverse = inverse.reshape(a.shape)
+    else:
+        moved = np.moveaxis(a, dim, 0).reshape(a.shape[dim], -1)
+        rows, inverse, counts = np.unique(moved, axis=0, return_inverse=True, return_counts=True)
+        rest = tuple(s for i, s in enumerate(a.shape) if i != dim)
+        values = np.moveaxis(rows.reshape((rows.shape[0],) + rest), 0, dim)
+        inverse = inverse.reshape(-1)
+    return values.astype(a.dtype), inverse.astype(np.int64), counts.astype(np.int64)
+
+
+def unique_aten(dim: int | None, consecutive: bool) -> str:
+    """The ATen operator PyTorch runs (and names in its errors) for these arguments."""
+    return "unique_consecutive" if consecutive else "_unique2" if dim is None else "unique_dim"
+
+
+def unique_node(dim: int | None, consecutive: bool) -> str:
+    return {
+        "unique_consecutive": "UniqueConsecutiveBackward0",
+        "_unique2": "Unique2Backward0",
+        "unique_dim": "UniqueDimBackward0",
+    }[unique_aten(dim, consecutive)]
+
+
+def _unique_vjp(
+    g: Tensor, out: Tensor, x: Tensor, dim: int | None = None, consecutive: bool = False
+) -> tuple:
+    raise GradcliError(
+        f"the derivative for '{unique_aten(dim, consecutive)}' is not implemented.",
+        hint="unique's values have no gradient in PyTorch: detach the input, or reach the "
+        "values through indexing (x[mask], x.gather(...)), which has one",
+    ).mirror("NotImplementedError")
+
+
+def _unique_jvp(dots: tuple, out: Tensor, x: Tensor, **params: Any) -> Tensor | None:
+    from ..core import dual
+
+    raise dual.not_implemented(unique_aten(params.get("dim"), params.get("consecutive", False)))
+
+
+def _unique_torch(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    dim = "" if p.get("dim") is None else f", dim={p['dim']}"
+    fn = "torch.unique_consecutive" if p.get("consecutive") else "torch.unique"
+    return f"{fn}({a[0]}{dim})"
+
+
+unique = defop(
+    "unique",
+    lambda x, dim=None, consecutive=False: unique_parts(x, dim, consecutive)[0],
+    _unique_vjp,
+    "Unique2Backward0",
+    "not differentiable (as in PyTorch): the sorted distinct values (or slices along dim, or "
+    "the first of each run of equal neighbours)",
+    kind="internal",  # (reached by torch.unique / unique_consecutive on an input requiring grad)
+    saves=False,
+    jvp=_unique_jvp,
+    signature="unique(x, dim=None), unique_consecutive(x, dim=None)",
+    samples=(
+        Sample(((5,),), fixed={0: np.array([2.5, -1.0, 2.5, 0.0, -1.0])}, hessian=False),
+        Sample(
+            ((3, 2),),
+            {"dim": 0},
+            fixed={0: np.array([[1.0, 2.0], [0.5, 2.0], [1.0, 2.0]])},
+            hessian=False,
+        ),
+        Sample(
+            ((6,),),
+            {"consecutive": True},
+            fixed={0: np.array([1.0, 1.0, 3.0, 1.0, 1.0, 2.0])},
+            hessian=False,
+        ),
+        Sample(
+            ((2, 4),),
+            {"dim": 1, "consecutive": True},
+            fixed={0: np.array([[1.0, 1.0, 2.0, 2.0], [0.0, 0.0, 5.0, 4.0]])},
+            hessian=False,
+        ),
+    ),
+    to_torch=_unique_torch,
+    to_jax=lambda w, a, p: "None",
+)
+
+
 def _heaviside_fwd(x: np.ndarray, values: np.ndarray) -> np.ndarray:
     # values where x == 0, else 1 for x > 0 and 0 for x < 0 (and for nan), as PyTorch.
     step = (x > 0).astype(np.result_type(x, values))
@@ -1052,4 +1165,36 @@ heaviside = _undifferentiable(
     _fixed([-1.5, 0.0, 2.0, -0.0], 0.5) + _fixed([[0.0, 1.0], [-3.0, 0.0]], [0.25, 0.75]),
     to_torch="torch.heaviside",
     to_jax="jnp.heaviside",
+)
+
+
+# --- bincount with weights requiring grad: grad_fn NotImplemented, as PyTorch's
+
+
+def bincount_values(w: np.ndarray, index: np.ndarray, minlength: int) -> np.ndarray:
+    """The weights summed into the bins `index` names (float32 weights give float32 sums,
+    others float64, summed in float64 as ATen's kernel does)."""
+    out_dt = np.float32 if w.dtype == np.float32 else np.float64
+    sums = np.bincount(index, weights=w.astype(np.float64), minlength=minlength)
+    return sums.astype(out_dt)
+
+
+bincount = _undifferentiable(
+    "bincount",
+    "bincount",
+    lambda w, index, minlength: bincount_values(w, index, minlength),
+    "not differentiable in the weights (as in PyTorch)",
+    (
+        Sample(
+            ((4,),),
+            {"index": np.array([0, 2, 2, 1]), "minlength": 4},
+            fixed={0: np.array([0.5, -1.0, 2.25, 3.0])},
+            hessian=False,
+        ),
+    ),
+    to_torch=lambda w, a, p: (
+        f"torch.bincount(torch.tensor({p['index'].tolist()}), weights={a[0]}, "
+        f"minlength={p['minlength']})"
+    ),
+    to_jax=lambda w, a, p: "None",
 )

@@ -999,7 +999,9 @@ def _geqrf_fwd(a: np.ndarray) -> np.ndarray:
 
 def _geqrf_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
     # PyTorch's derivatives.yaml: not_implemented("geqrf")
-    raise GradcliError("the derivative for 'geqrf' is not implemented.").mirror("RuntimeError")
+    raise GradcliError("the derivative for 'geqrf' is not implemented.").mirror(
+        "NotImplementedError"
+    )
 
 
 def geqrf_shapes(shape: tuple[int, ...]) -> list[tuple[int, ...]]:

@@ -32,6 +32,7 @@ from ..core.tensor import (
     _GradMode,
     batched,
     conj_address,
+    grad_enabled,
     no_grad,
     own,
     storage_elements,
@@ -800,9 +801,11 @@ def bincount(input: Any, weights: Any = None, minlength: int = 0) -> Tensor:  # 
     if weights is None:
         return Tensor(np.bincount(x.data.astype(np.int64), minlength=n).astype(np.int64))
     w = _t(weights, "weights")
-    out_dt = np.float64 if w.dtype != np.float32 else np.float32
-    counts = np.bincount(x.data.astype(np.int64), weights=w.data.astype(np.float64), minlength=n)
-    return Tensor(counts.astype(out_dt))
+    idx = x.data.astype(np.int64)
+    if w.requires_grad and grad_enabled() and w.dtype.kind == "f":
+        # (PyTorch's result then requires grad, with no derivative: `ops.binary.bincount`)
+        return apply(B.bincount, w, index=idx, minlength=n)
+    return Tensor(B.bincount_values(w.data, idx, n))
 
 
 def unique(
@@ -814,22 +817,8 @@ def unique(
 ) -> Any:
     x = _t(input)
     I.vmap_dynamic(x, "_unique2" if dim is None else "unique_dim")
-    if dim is None:
-        values, inverse, counts = np.unique(x.data, return_inverse=True, return_counts=True)
-        inverse = inverse.reshape(x.shape)
-    else:
-        d = C.check_dim(dim, x.ndim)
-        moved = np.moveaxis(x.data, d, 0).reshape(x.shape[d], -1)
-        rows, inverse, counts = np.unique(moved, axis=0, return_inverse=True, return_counts=True)
-        rest = tuple(s for i, s in enumerate(x.shape) if i != d)
-        values = np.moveaxis(rows.reshape((rows.shape[0],) + rest), 0, d)
-        inverse = inverse.reshape(-1)
-    out: list[Tensor] = [Tensor(values.astype(x.dtype))]
-    if return_inverse:
-        out.append(Tensor(inverse.astype(np.int64)))
-    if return_counts:
-        out.append(Tensor(counts.astype(np.int64)))
-    return out[0] if len(out) == 1 else tuple(out)
+    d = None if dim is None else C.check_dim(dim, x.ndim)
+    return _unique(x, d, False, return_inverse, return_counts)
 
 
 def unique_consecutive(
@@ -842,31 +831,25 @@ def unique_consecutive(
     `dim`) kept once; NaNs are never equal, so each is its own run."""
     x = _t(input)
     I.vmap_dynamic(x, "unique_consecutive")
-    if dim is None:
-        rows = x.data.reshape(-1, 1)
-        shape_back = None
+    d = None if dim is None else C.check_dim(dim, x.ndim)
+    return _unique(x, d, True, return_inverse, return_counts)
+
+
+def _unique(x: Tensor, d: int | None, consecutive: bool, inverse: bool, counts: bool) -> Any:
+    """The values (`ops.binary.unique`'s record where the input requires grad: PyTorch's
+    values then require grad, with no derivative), the inverse indices and the counts."""
+    values, inv, cnt = B.unique_parts(x.data, d, consecutive)
+    if (x.requires_grad and grad_enabled()) or _GradMode.dual:
+        first = apply(
+            B.unique, x, label=B.unique_node(d, consecutive), dim=d, consecutive=consecutive
+        )
     else:
-        d = C.check_dim(dim, x.ndim)
-        rows = np.moveaxis(x.data, d, 0).reshape(x.shape[d], -1)
-        shape_back = d
-    n = rows.shape[0]
-    starts = np.ones(n, dtype=bool)
-    if n > 1:
-        with np.errstate(invalid="ignore"):
-            starts[1:] = ~np.all(rows[1:] == rows[:-1], axis=1)
-    first = np.flatnonzero(starts)
-    if shape_back is None:
-        values = x.data.reshape(-1)[first]
-    else:
-        rest = tuple(s for i, s in enumerate(x.shape) if i != shape_back)
-        picked = rows[first].reshape((first.size,) + rest)
-        values = np.moveaxis(picked, 0, shape_back)
-    out: list[Tensor] = [Tensor(np.ascontiguousarray(values).astype(x.dtype))]
-    if return_inverse:
-        inverse = np.cumsum(starts) - 1
-        out.append(Tensor(inverse.reshape(x.shape if dim is None else (n,)).astype(np.int64)))
-    if return_counts:
-        out.append(Tensor(np.diff(np.append(first, n)).astype(np.int64)))
+        first = Tensor(values)
+    out: list[Tensor] = [first]
+    if inverse:
+        out.append(Tensor(inv))
+    if counts:
+        out.append(Tensor(cnt))
     return out[0] if len(out) == 1 else tuple(out)
 
 
@@ -1877,9 +1860,9 @@ NAMES = declare(
     ("argwhere", "torch Tensor", argwhere, ""),
     ("count_nonzero", "torch Tensor", count_nonzero, ""),
     ("hash_tensor", "torch Tensor", hash_tensor, ""),
-    ("bincount", "torch Tensor", bincount, ""),
-    ("unique", "torch Tensor", unique, ""),
-    ("unique_consecutive", "torch Tensor", unique_consecutive, ""),
+    ("bincount", "torch Tensor", bincount, "bincount"),
+    ("unique", "torch Tensor", unique, "unique"),
+    ("unique_consecutive", "torch Tensor", unique_consecutive, "unique"),
     ("isin", "torch Tensor", isin, ""),
     ("histc", "torch Tensor", histc, ""),
     ("nansum", "torch Tensor", nansum, "nansum"),

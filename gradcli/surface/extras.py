@@ -1582,7 +1582,8 @@ def histogram(
     hist, edges = _histogram_nd(
         x.data.reshape(-1, 1), [bins], None if range is None else list(range), weight, density
     )
-    return ReturnTuple("histogram", ("hist", "bin_edges"), (Tensor(hist), Tensor(edges[0])))
+    outs = _no_derivative("histogram", (x, bins, weight), (Tensor(hist), Tensor(edges[0])))
+    return ReturnTuple("histogram", ("hist", "bin_edges"), outs)
 
 
 def histogramdd(
@@ -1633,8 +1634,40 @@ def histogramdd(
     hist, edges = _histogram_nd(
         x.data.reshape(-1, d), per_dim, None if range is None else list(range), weight, density
     )
-    return ReturnTuple(
-        "histogramdd", ("hist", "bin_edges"), (Tensor(hist), tuple(Tensor(e) for e in edges))
+    # (ATen's: int bins, the edges from one operator and the counts from another; tensor bins,
+    # the counts from a third and the bins tensors themselves as the edges)
+    if all(isinstance(b, (int, np.integer)) for b in per_dim):
+        shown = _no_derivative("_histogramdd_bin_edges", (x, weight), tuple(map(Tensor, edges)))
+        (counts,) = _no_derivative("_histogramdd_from_bin_cts", (x, weight), (Tensor(hist),))
+    else:
+        shown = tuple(
+            b if isinstance(b, Tensor) and b.dtype == e.dtype else Tensor(e)
+            for b, e in zip(per_dim, edges)
+        )
+        (counts,) = _no_derivative(
+            "_histogramdd_from_bin_tensors", (x, *per_dim, weight), (Tensor(hist),)
+        )
+    return ReturnTuple("histogramdd", ("hist", "bin_edges"), (counts, shown))
+
+
+def _no_derivative(aten: str, args: tuple, outs: tuple) -> tuple:
+    """The results of an operation PyTorch gives no derivative (histogram, histogramdd): where
+    grad mode is on and a tensor argument requires grad, they require grad through one node,
+    NotImplemented, whose backward is PyTorch's error."""
+    ins = [t for t in args if isinstance(t, Tensor)]
+    if not (_GradMode.enabled and any(t.requires_grad for t in ins)):
+        return outs
+    from ..ops.custom import custom_apply
+
+    def raiser(*grads: Any) -> Any:
+        raise GradcliError(
+            f"derivative for aten::{aten} is not implemented",
+            hint="a histogram's counts and edges have no gradient in PyTorch: detach the "
+            "input (x.detach()) or compute a differentiable soft histogram",
+        ).mirror("RuntimeError")
+
+    return tuple(
+        custom_apply(aten, ins, lambda: outs, raiser, label="torch::autograd::NotImplemented")
     )
 
 

@@ -1148,7 +1148,7 @@ COMPLEX_NAMES = frozenset(
     index_put index_put_ index_add index_add_ index_copy index_copy_ scatter scatter_
     masked_select gather index_select take repeat tile repeat_interleave triu tril scatter_add
     scatter_add_ cond
-    diagonal trace float double half long int short flip fliplr flipud roll
+    diagonal trace float double half long int short cfloat cdouble flip fliplr flipud roll
     tan sinh cosh sigmoid log2 log10 rsqrt expm1 log1p asin acos atan arcsin arccos arctan
     linear Linear addmm where cumsum cumsum_ cumprod cumprod_
     uniform_ normal_ kaiming_uniform_ kaiming_normal_ xavier_uniform_ xavier_normal_ zeros_ ones_

@@ -1216,6 +1216,24 @@ def _renorm_ref(x: np.ndarray, p: float, dim: int, maxnorm: float) -> np.ndarray
     return x * np.where(norm > maxnorm, maxnorm / (norm + 1e-7), 1.0)
 
 
+def _unique_ref(x: np.ndarray, dim: int | None, consecutive: bool) -> np.ndarray:
+    """The distinct slices along dim (the elements: dim None) in increasing order, or the first
+    of each run of equal neighbours, by Python's comparisons of the slices as lists."""
+    slices = (
+        [x.reshape(-1)[i] for i in range(x.size)] if dim is None else list(np.moveaxis(x, dim, 0))
+    )
+    keys = [np.asarray(s).reshape(-1).tolist() for s in slices]
+    if consecutive:
+        kept = [i for i in range(len(keys)) if i == 0 or keys[i] != keys[i - 1]]
+    else:
+        first = {}
+        for i, k in enumerate(keys):
+            first.setdefault(tuple(k), i)
+        kept = [first[k] for k in sorted(first)]
+    picked = np.stack([np.asarray(slices[i]) for i in kept])
+    return picked if dim is None else np.moveaxis(picked, 0, dim)
+
+
 def _geqrf_ref(a: np.ndarray) -> np.ndarray:
     """LAPACK's Householder QR as its documentation states it: for each column, beta =
     -sign(alpha) ||(alpha, x)||, tau = (beta - alpha) / beta, v = x / (alpha - beta) stored
@@ -1375,6 +1393,10 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     )(a, b),
     "floor_divide": lambda a, b: _vec2(_py_floordiv)(a, b),
     "rremainder": lambda a, b: _vec2(_py_mod)(a, b),
+    "unique": lambda x, dim=None, consecutive=False: _unique_ref(x, dim, consecutive),
+    "bincount": lambda w, index, minlength: np.array(
+        [sum(float(v) for v, i in zip(w, index) if i == b) for b in range(minlength)]
+    ),
     "heaviside": lambda x, v: _vec2(lambda u, w: w if u == 0 else float(u > 0))(x, v),
     "matmul": _matmul_ref,
     "scaled_matmul": lambda x, y, alpha: _matmul_ref(x, y) * alpha,
@@ -1961,6 +1983,12 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "fmod": torch.fmod,
         "div_mode": lambda a, b, rounding_mode: torch.div(a, b, rounding_mode=rounding_mode),
         "floor_divide": torch.floor_divide,
+        "bincount": lambda w, index, minlength: torch.bincount(
+            torch.as_tensor(index), weights=w, minlength=minlength
+        ),
+        "unique": lambda x, dim=None, consecutive=False: (
+            torch.unique_consecutive(x, dim=dim) if consecutive else torch.unique(x, dim=dim)
+        ),
         "logit": lambda x, eps=None: torch.logit(x, eps=eps),
         "erfinv": torch.erfinv,
         "erfc": torch.erfc,

@@ -11909,3 +11909,59 @@ add(
         codes=frozenset({0, 1}),
     ),
 )
+
+# explore126 (session 42): torch.unique / unique_consecutive of an input requiring grad record a
+# node with no derivative (Unique2Backward0...); its backward is PyTorch's error, catchable
+add(
+    small(
+        "unique_grad_backward_uncaught",
+        "x = torch.ones(3, 2, requires_grad=True)\ntorch.unique(x, dim=0).sum().backward()",
+        (r"the derivative for 'unique_dim' is not implemented",),
+    ),
+    small(
+        "unique_grad_caught_forever",
+        "x = torch.arange(6.).requires_grad_()\nwhile True:\n    try:\n"
+        "        torch.unique_consecutive(x).sum().backward()\n    except NotImplementedError:\n"
+        "        pass",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "unique_grad_huge_view",
+        "u = torch.unique(torch.ones(1, requires_grad=True).expand(10**9), dim=0)",
+        LIMIT,
+    ),
+)
+
+# explore126 (session 42): bincount(weights=) / histogram / histogramdd of tensors requiring
+# grad hang from PyTorch's NotImplemented node; the limits hold on that path too
+add(
+    small(
+        "bincount_grad_weights_huge_minlength",
+        "w = torch.ones(3, requires_grad=True)\n"
+        "c = torch.bincount(torch.tensor([0, 1, 1]), weights=w, minlength=10**12)",
+        LIMIT,
+    ),
+    small(
+        "histogram_grad_huge_bins",
+        "h = torch.histogram(torch.ones(4, requires_grad=True), bins=10**12)",
+        LIMIT,
+    ),
+    small(
+        "histogramdd_grad_backward_uncaught",
+        "p = torch.rand(5, 2, requires_grad=True)\n"
+        "torch.histogramdd(p, bins=3).hist.sum().backward()",
+        (r"derivative for aten::_histogramdd_from_bin_cts is not implemented",),
+    ),
+)
+
+# explore126 (session 42): float64 var / std along dims and var_mean / std_mean run ATen's
+# Welford steps one element at a time (up to 1024 / 16384 a reduction): repeated, the time limit
+# holds
+add(
+    small(
+        "welford_longest_reduction_forever",
+        "x = torch.rand(1024, 9000, dtype=torch.float64)\nwhile True:\n"
+        "    v = x.var(0).sum() + torch.var_mean(x.flatten()[:16384])[0]",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -374,17 +374,14 @@ def _run_backward(
         if on_leaf is not None:
             on_leaf(k, t, g)
 
-    # Leaves with hooks are finished at PyTorch's time: its engine runs a leaf's AccumulateGrad
-    # right after the last node that sends it a gradient, before any other node (their hooks'
-    # prints interleave with the other tensors' so). When the pass runs program code (a custom
-    # Function's backward, a module's backward hooks, a hook of an intermediate or of a
-    # node), every leaf is: that code may read a .grad the engine has already filled in
-    # (`module.weight.grad` in a full backward hook). Otherwise the others at the end (not
-    # observable).
-    code = user and _runs_code(order)
+    # When the pass runs program code (a custom Function's backward, a module's backward hooks,
+    # a hook of an intermediate, of a node or of a leaf), leaves are finished at PyTorch's time:
+    # its engine runs a leaf's AccumulateGrad right after the last node that sends it a
+    # gradient, before any other node (hooks' prints interleave with the other tensors' so, and
+    # that code reads the .grad already filled in: `module.weight.grad` in a full backward
+    # hook). Otherwise at the end (not observable).
+    code = user and _runs_code(order, LEAF_HOOKS[0])
     turns = _leaf_turns(order, every=True) if code else None
-    if not code and user and LEAF_HOOKS[0]:
-        turns = _leaf_turns(order)
     needed = _needed(order, capture, capture_nodes, prune == "backward") if prune else None
     # Chains of ops whose rule is `g * d` run on arrays (first-order passes, not traced, not
     # watched for nan by anomaly detection).
@@ -724,13 +721,18 @@ def _retain(t: Tensor, g: Tensor, create_graph: bool) -> None:
             t.grad = apply(P.add, t.grad, g)
 
 
-def _runs_code(order: Sequence[Node]) -> bool:
+def _runs_code(order: Sequence[Node], leaves: bool) -> bool:
     """Whether a pass through `order` runs program code at some node: a custom Function's
-    backward (a module's backward hooks run in one too), a tensor hook of an intermediate or a
-    hook of a node."""
+    backward (a module's backward hooks run in one too), a tensor hook of an intermediate, a
+    hook of a node or the unpack hook of saved_tensors_hooks; with `leaves` (some leaf has
+    hooks), a hook of a leaf it reaches."""
     for n in order:
-        if n.op.kind == "custom" or n.hooks or n.node_hooks:
+        if n.op.kind == "custom" or n.hooks or n.node_hooks or n.packed is not None:
             return True
+        if leaves:
+            for t in n.inputs:
+                if t.node is None and t.requires_grad and _hooked_leaf(t):
+                    return True
     return False
 
 

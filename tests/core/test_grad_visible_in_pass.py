@@ -102,3 +102,41 @@ def test_a_retained_gradient_above_a_custom_backward_is_visible_in_it() -> None:
     assert got["seen"] == got["final"]
     h0 = np.sin(3 * x0)
     np.testing.assert_allclose(got["final"], _fd(lambda h: (h**3).sum(), h0), rtol=1e-7)
+
+
+def test_a_leafs_hook_reads_the_gradient_of_a_leaf_finished_before_it() -> None:
+    w0, v0 = np.array([1.0, -2.5]), np.array([3.0, 0.5])
+    got = _rows(
+        out(
+            "import torch\n"
+            f"w = torch.tensor({w0.tolist()}, dtype=torch.float64, requires_grad=True)\n"
+            f"v = torch.tensor({v0.tolist()}, dtype=torch.float64, requires_grad=True)\n"
+            "w.register_hook(lambda g: print('seen', v.grad.tolist()))\n"
+            "((w * 2).sum() * (v * v).sum()).backward()\n"
+            "print('final', v.grad.tolist())\n"
+        )
+    )
+    assert got["seen"] == got["final"]
+    np.testing.assert_allclose(got["final"], _fd(lambda v: 2 * w0.sum() * (v * v).sum(), v0))
+
+
+def test_a_saved_tensors_unpack_hook_reads_a_finished_leaf_gradient() -> None:
+    x0, w0 = np.array([0.5, -1.0]), np.array([2.0, 0.25])
+    got = _rows(
+        out(
+            "import torch\n"
+            f"x = torch.tensor({x0.tolist()}, dtype=torch.float64, requires_grad=True)\n"
+            f"w = torch.tensor({w0.tolist()}, dtype=torch.float64, requires_grad=True)\n"
+            "b = torch.zeros(2, dtype=torch.float64, requires_grad=True)\n"
+            "def unpack(t):\n"
+            "    print('seen', b.grad.tolist())\n"
+            "    return t\n"
+            "with torch.autograd.graph.saved_tensors_hooks(lambda t: t, unpack):\n"
+            "    z = (x * w).exp()\n"
+            "(z * 3 + b).sum().backward()\n"
+            "print('final', b.grad.tolist())\n"
+            "print('w', w.grad.tolist())\n"
+        )
+    )
+    assert got["seen"] == got["final"] == [1.0, 1.0]
+    np.testing.assert_allclose(got["w"], _fd(lambda w: (3 * np.exp(x0 * w)).sum(), w0))

@@ -726,8 +726,12 @@ def _runs_code(order: Sequence[Node], leaves: bool) -> bool:
     backward (a module's backward hooks run in one too), a tensor hook of an intermediate, a
     hook of a node or the unpack hook of saved_tensors_hooks; with `leaves` (some leaf has
     hooks), a hook of a leaf it reaches."""
+    from ..ops.custom import INTERNAL_NODES
+
     for n in order:
-        if n.op.kind == "custom" or n.hooks or n.node_hooks or n.packed is not None:
+        if n.hooks or n.node_hooks or n.packed is not None:
+            return True
+        if n.op.kind == "custom" and n.op.name != "custom_output" and n not in INTERNAL_NODES:
             return True
         if leaves:
             for t in n.inputs:

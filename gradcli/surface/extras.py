@@ -566,7 +566,13 @@ def _first_order(x: Tensor, aten: str) -> Tensor:
         raise not_implemented(aten)
 
     return custom_apply(
-        "Identity", [x], lambda: Tensor(x.data), vjp, label="MultiMarginLossBackward0", jvp=jvp
+        "Identity",
+        [x],
+        lambda: Tensor(x.data),
+        vjp,
+        label="MultiMarginLossBackward0",
+        jvp=jvp,
+        program=False,
     )
 
 

@@ -1449,7 +1449,9 @@ def _not_differentiable(out: Tensor, inputs: list, op: str) -> Tensor:
     def vjp(*grads: Any) -> Any:
         raise GradcliError(f"derivative for aten::{op} is not implemented").mirror("RuntimeError")
 
-    return custom_apply("NotImplemented", ins, lambda: out, vjp, label="NotImplemented")
+    return custom_apply(
+        "NotImplemented", ins, lambda: out, vjp, label="NotImplemented", program=False
+    )
 
 
 def _ldl_input(matrix: Any, fn: str) -> Tensor:

@@ -374,10 +374,14 @@ def _run_backward(
         if on_leaf is not None:
             on_leaf(k, t, g)
 
-    # Leaves with hooks are finished at PyTorch's time: its engine runs a leaf's AccumulateGrad
-    # right after the last node that sends it a gradient, before any other node (their hooks'
-    # prints interleave with the other tensors' so); the others at the end (not observable).
-    turns = _leaf_turns(order) if user and LEAF_HOOKS[0] else None
+    # When the pass runs program code (a custom Function's backward, a module's backward hooks,
+    # a hook of an intermediate, of a node or of a leaf), leaves are finished at PyTorch's time:
+    # its engine runs a leaf's AccumulateGrad right after the last node that sends it a
+    # gradient, before any other node (hooks' prints interleave with the other tensors' so, and
+    # that code reads the .grad already filled in: `module.weight.grad` in a full backward
+    # hook). Otherwise at the end (not observable).
+    code = user and _runs_code(order, LEAF_HOOKS[0])
+    turns = _leaf_turns(order, every=True) if code else None
     needed = _needed(order, capture, capture_nodes, prune == "backward") if prune else None
     # Chains of ops whose rule is `g * d` run on arrays (first-order passes, not traced, not
     # watched for nan by anomaly detection).
@@ -496,7 +500,12 @@ def _run_backward(
                         # (an output changed in place and then dropped by the program is
                         # gone: the node's older version is reached through what saved it)
                         if out is not None and out.retains_grad and out.node is n:
-                            retained.append((out, g))
+                            if code:
+                                # (program code later in the pass may read it: stored now, as
+                                # PyTorch's retains_grad hook runs before the node)
+                                _retain(out, g, create_graph)
+                            else:
+                                retained.append((out, g))
                         if n.node_hooks and n.siblings is not None:
                             # PyTorch's one node for the call's outputs: its hooks run once,
                             # given every output's gradient (`_group_prehooks`)
@@ -683,22 +692,7 @@ def _run_backward(
         if t.node is None and k in grads and k not in captured:
             captured[k] = grads[k]
     for t, g in retained:
-        # PyTorch's retain_grad hook, in the pass's grad mode: the first gradient is stored as
-        # a clone (never an array another tensor's .grad, a hook or the caller's upstream
-        # gradient holds; with create_graph its history is CloneBackward0), later ones are
-        # added (`grad + new`: no history after a pass without create_graph)
-        if t.grad is None:
-            if create_graph and (g.node is not None or g.requires_grad):
-                with mode:
-                    c = apply(REGISTRY["clone"], g)
-                c.data = np.array(c.data, copy=True)
-                c._vc = c._base = None
-                t.grad = c
-            else:
-                t.grad = Tensor(np.array(g.data, copy=True))
-        else:
-            with mode:
-                t.grad = apply(P.add, t.grad, g)
+        _retain(t, g, create_graph)
     for k in list(grads):
         if type(k) is int:
             finish_leaf(objs[k])
@@ -708,10 +702,49 @@ def _run_backward(
     return out_grads
 
 
-def _leaf_turns(order: Sequence[Node]) -> dict[int, list[Tensor]]:
-    """For each leaf with hooks (its own, or its AccumulateGrad node's), the turn in the pass
-    (the index in reversed `order`) of the last node that takes it as an input, the leaves of
-    one turn in that node's order of inputs (as PyTorch's engine queues their AccumulateGrads)."""
+def _retain(t: Tensor, g: Tensor, create_graph: bool) -> None:
+    """PyTorch's retain_grad hook, in the pass's grad mode: the first gradient is stored as a
+    clone (never an array another tensor's .grad, a hook or the caller's upstream gradient
+    holds; with create_graph its history is CloneBackward0), later ones are added
+    (`grad + new`: no history after a pass without create_graph)."""
+    if t.grad is None:
+        if create_graph and (g.node is not None or g.requires_grad):
+            with enable_grad():
+                c = apply(REGISTRY["clone"], g)
+            c.data = np.array(c.data, copy=True)
+            c._vc = c._base = None
+            t.grad = c
+        else:
+            t.grad = Tensor(np.array(g.data, copy=True))
+    else:
+        with enable_grad() if create_graph else no_grad():
+            t.grad = apply(P.add, t.grad, g)
+
+
+def _runs_code(order: Sequence[Node], leaves: bool) -> bool:
+    """Whether a pass through `order` runs program code at some node: a custom Function's
+    backward (a module's backward hooks run in one too), a tensor hook of an intermediate, a
+    hook of a node or the unpack hook of saved_tensors_hooks; with `leaves` (some leaf has
+    hooks), a hook of a leaf it reaches."""
+    from ..ops.custom import INTERNAL_NODES
+
+    for n in order:
+        if n.hooks or n.node_hooks or n.packed is not None:
+            return True
+        if n.op.kind == "custom" and n.op.name != "custom_output" and n not in INTERNAL_NODES:
+            return True
+        if leaves:
+            for t in n.inputs:
+                if t.node is None and t.requires_grad and _hooked_leaf(t):
+                    return True
+    return False
+
+
+def _leaf_turns(order: Sequence[Node], every: bool = False) -> dict[int, list[Tensor]]:
+    """For each leaf with hooks (its own, or its AccumulateGrad node's; `every`: each leaf),
+    the turn in the pass (the index in reversed `order`) of the last node that takes it as an
+    input, the leaves of one turn in that node's order of inputs (as PyTorch's engine queues
+    their AccumulateGrads)."""
     last: dict[int, int] = {}
     nodes = list(reversed(order))
     for j, n in enumerate(nodes):
@@ -721,7 +754,7 @@ def _leaf_turns(order: Sequence[Node]) -> dict[int, list[Tensor]]:
     turns: dict[int, list[Tensor]] = {}
     for j, n in enumerate(nodes):
         for t in n.inputs:
-            if t.node is None and last.get(id(t)) == j and _hooked_leaf(t):
+            if t.node is None and last.get(id(t)) == j and (every or _hooked_leaf(t)):
                 del last[id(t)]
                 turns.setdefault(j, []).append(t)
     return turns

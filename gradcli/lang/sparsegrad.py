@@ -106,6 +106,7 @@ def _to_dense(s: SparseCOO) -> Tensor:
         lambda: Tensor(s.dense()),
         lambda g: (sparse_grad(s, g, dense=False),),
         label="ToDenseBackward0",
+        program=False,
     )
 
 

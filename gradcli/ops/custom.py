@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -91,7 +92,31 @@ def _expandable(shape: tuple[int, ...], to: tuple[int, ...]) -> bool:
     return all(s in (1, t) for s, t in zip(reversed(shape), reversed(to)))
 
 
-def custom_apply(
+# The nodes of gradcli's own ops recorded through `custom_apply(..., program=False)`: their
+# backward runs no program code (`core.autograd._runs_code`).
+INTERNAL_NODES: weakref.WeakSet = weakref.WeakSet()
+_PROGRAM = [True]
+
+
+def custom_apply(*args: Any, program: bool = True, **kwargs: Any) -> Any:
+    """`_custom_apply`; `program=False` for an op of gradcli's own whose `vjp` runs no
+    program code (an embedding, a sparse product), unlike a program's Function, a
+    module's backward hooks or a checkpoint's recomputation."""
+    outer = _PROGRAM[0]
+    _PROGRAM[0] = program
+    try:
+        return _custom_apply(*args, **kwargs)
+    finally:
+        _PROGRAM[0] = outer
+
+
+def _internal(node: Node) -> Node:
+    if not _PROGRAM[0]:
+        INTERNAL_NODES.add(node)
+    return node
+
+
+def _custom_apply(
     name: str,
     inputs: Sequence[Tensor],
     forward: Callable[[], Any],
@@ -177,7 +202,7 @@ def custom_apply(
     if id(result) not in marked and result.dtype.kind in "fc":
         op = _custom_op(name, label, result.data)
         out.requires_grad = True
-        out.node = Node(op, tuple(inputs), {"_vjp": vjp, "_name": name}, out, label)
+        out.node = _internal(Node(op, tuple(inputs), {"_vjp": vjp, "_name": name}, out, label))
         if _made_view(result, inputs):
             mark_custom_view(out, 0, name)
     return out
@@ -211,7 +236,9 @@ def _delayed_error(got: Any) -> Any:
         made = tuple(Tensor(f.data) for f in fakes)
         return made if len(made) > 1 else made[0]
 
-    wrapped = custom_apply("Error", slots, forward, raiser, label="torch::autograd::Error")
+    wrapped = custom_apply(
+        "Error", slots, forward, raiser, label="torch::autograd::Error", program=False
+    )
     wrapped = list(wrapped) if isinstance(wrapped, tuple) else [wrapped]
     result = [wrapped.pop(0) if isinstance(v, Tensor) else v for v in outs]
     return tuple(result) if isinstance(got, tuple) else result[0]
@@ -491,7 +518,7 @@ def _dirty_output(
         out.requires_grad = True
         before = tuple(old if t is x else t for t in inputs)
         op = _custom_op(name, label, out.data)
-        out.node = Node(op, before, {"_vjp": vjp, "_name": name}, out, label)
+        out.node = _internal(Node(op, before, {"_vjp": vjp, "_name": name}, out, label))
         return out
 
     return inplace(x, compute)
@@ -584,12 +611,14 @@ def _several(
         unpacked_vjp.user_jvp = packed_jvp  # type: ignore[attr-defined]
     packed = Tensor(packed_data)
     packed.requires_grad = True
-    packed.node = Node(
-        _custom_op(name, label, packed_data),
-        tuple(inputs),
-        {"_vjp": unpacked_vjp, "_name": name},
-        packed,
-        label,
+    packed.node = _internal(
+        Node(
+            _custom_op(name, label, packed_data),
+            tuple(inputs),
+            {"_vjp": unpacked_vjp, "_name": name},
+            packed,
+            label,
+        )
     )
     output_op = _OUTPUT.replace(name=name)
     layout = []

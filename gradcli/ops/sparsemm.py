@@ -148,8 +148,8 @@ def _sparse_mm(s: SparseCOO, d: Any, label: str, fn: str, fused: bool = True) ->
         return grad_d, sparse_grad(s, mm(g, mT(d)), dense=label == "MmBackward0")
 
     if leaf is None:
-        return custom_apply("SparseMm", [d], forward, vjp, label=label)
-    return custom_apply("SparseMm", [d, leaf], forward, vjp, label=label)
+        return custom_apply("SparseMm", [d], forward, vjp, label=label, program=False)
+    return custom_apply("SparseMm", [d, leaf], forward, vjp, label=label, program=False)
 
 
 def shadow(s: SparseCOO) -> Tensor:
@@ -225,7 +225,7 @@ def sparse_mm_reduce(s: SparseCOO, d: Any, reduce: str) -> Tensor:
             return (sparse_mm(st, g, "MmBackward0"),)
 
         return custom_apply(
-            "SparseMmReduce", [d], forward, vjp, label="SparseMmReduceImplBackward0"
+            "SparseMmReduce", [d], forward, vjp, label="SparseMmReduceImplBackward0", program=False
         )
     A.size_check((n, d.shape[1]), "mm output")
     if s.nnz * d.shape[1] > _WORK:
@@ -259,5 +259,10 @@ def sparse_mm_reduce(s: SparseCOO, d: Any, reduce: str) -> Tensor:
         return (Tensor(out),)
 
     return custom_apply(
-        "SparseMmReduce", [d], forward_max, vjp_max, label="SparseMmReduceImplBackward0"
+        "SparseMmReduce",
+        [d],
+        forward_max,
+        vjp_max,
+        label="SparseMmReduceImplBackward0",
+        program=False,
     )

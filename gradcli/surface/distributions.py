@@ -859,7 +859,12 @@ def _gamma_draws(alpha: Tensor, shape: tuple[int, ...]) -> Tensor:
         return g * Tensor(gamma_grad.standard_gamma_grad(expanded.data, draws.data))
 
     return custom_apply(
-        "StandardGamma", [expanded], lambda: draws, vjp, label="StandardGammaBackward0"
+        "StandardGamma",
+        [expanded],
+        lambda: draws,
+        vjp,
+        label="StandardGammaBackward0",
+        program=False,
     )
 
 
@@ -885,7 +890,9 @@ def _dirichlet_draws(alpha: Tensor, shape: tuple[int, ...]) -> Tensor:
         grad = Tensor(gamma_grad.dirichlet_grad(x.data, expanded.data, conc_total.data))
         return grad * (g - _M["sum"](x * g, -1, True))
 
-    return custom_apply("_Dirichlet", [expanded], lambda: x, vjp, once_differentiable=True)
+    return custom_apply(
+        "_Dirichlet", [expanded], lambda: x, vjp, once_differentiable=True, program=False
+    )
 
 
 def _expanded(d: Distribution, shape: tuple[int, ...]) -> Distribution:

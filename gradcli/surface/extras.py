@@ -566,7 +566,13 @@ def _first_order(x: Tensor, aten: str) -> Tensor:
         raise not_implemented(aten)
 
     return custom_apply(
-        "Identity", [x], lambda: Tensor(x.data), vjp, label="MultiMarginLossBackward0", jvp=jvp
+        "Identity",
+        [x],
+        lambda: Tensor(x.data),
+        vjp,
+        label="MultiMarginLossBackward0",
+        jvp=jvp,
+        program=False,
     )
 
 
@@ -1667,7 +1673,9 @@ def _no_derivative(aten: str, args: tuple, outs: tuple) -> tuple:
         ).mirror("RuntimeError")
 
     return tuple(
-        custom_apply(aten, ins, lambda: outs, raiser, label="torch::autograd::NotImplemented")
+        custom_apply(
+            aten, ins, lambda: outs, raiser, label="torch::autograd::NotImplemented", program=False
+        )
     )
 
 

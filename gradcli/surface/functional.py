@@ -692,7 +692,12 @@ def nonpositive_norm(input: Tensor, p: float, d: Any, kd: bool) -> Tensor:
         from ..ops.custom import custom_apply
 
         return custom_apply(
-            "LinalgVectorNorm", [input], lambda: sum(nz, d, kd), lambda g: (None,), label=label
+            "LinalgVectorNorm",
+            [input],
+            lambda: sum(nz, d, kd),
+            lambda g: (None,),
+            label=label,
+            program=False,
         )
     absx = A.abs(input)
     return A.named(amin(absx, () if d is None else d, kd), label)

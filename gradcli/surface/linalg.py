@@ -1450,7 +1450,12 @@ def _not_differentiable(out: Tensor, inputs: list, op: str) -> Tensor:
         raise GradcliError(f"derivative for aten::{op} is not implemented").mirror("RuntimeError")
 
     return custom_apply(
-        "NotImplemented", ins, lambda: out, vjp, label="torch::autograd::NotImplemented"
+        "NotImplemented",
+        ins,
+        lambda: out,
+        vjp,
+        label="torch::autograd::NotImplemented",
+        program=False,
     )
 
 

@@ -2140,7 +2140,7 @@ def _sparse_embedding(w: Tensor, ind: np.ndarray, pad_row: Any, by_frequency: bo
         values = np.array(g.data.reshape(-1, w.shape[1])[keep], dtype=w.dtype)
         return (SparseCOO(flat[keep][None], values, w.shape, contiguous=contiguous),)
 
-    return custom_apply("Embedding", [w], forward, vjp, label="EmbeddingBackward0")
+    return custom_apply("Embedding", [w], forward, vjp, label="EmbeddingBackward0", program=False)
 
 
 def embedding(
@@ -2246,7 +2246,7 @@ def _embedding_by_frequency(w: Tensor, ind: np.ndarray) -> Tensor:
             ),
         )
 
-    return custom_apply("Embedding", [w], forward, vjp, label="EmbeddingBackward0")
+    return custom_apply("Embedding", [w], forward, vjp, label="EmbeddingBackward0", program=False)
 
 
 def _frequency_rows(g: np.ndarray, ind: np.ndarray, scale: np.ndarray, shape: tuple) -> np.ndarray:

@@ -125,7 +125,12 @@ def weight_norm_of(v: Tensor, g: Tensor, dim: int) -> Tensor:
         return Tensor(grad_v), Tensor(grad_g)
 
     return custom_apply(
-        "WeightNormInterface", [v, g], forward, vjp, label="WeightNormInterfaceBackward0"
+        "WeightNormInterface",
+        [v, g],
+        forward,
+        vjp,
+        label="WeightNormInterfaceBackward0",
+        program=False,
     )
 
 

@@ -607,7 +607,7 @@ def _draw_node(values: np.ndarray, graph: list[Tensor], label: str) -> Tensor:
     def jvp(tangents: list[Tensor]) -> Tensor:
         return Tensor(np.zeros(values.shape, values.dtype))
 
-    return custom_apply(label, graph, lambda: out, vjp, label=label, jvp=jvp)
+    return custom_apply(label, graph, lambda: out, vjp, label=label, jvp=jvp, program=False)
 
 
 def _undifferentiable_draw(values: np.ndarray, graph: list[Tensor], aten: str) -> Tensor:
@@ -626,7 +626,13 @@ def _undifferentiable_draw(values: np.ndarray, graph: list[Tensor], aten: str) -
         ).mirror("NotImplementedError")
 
     return custom_apply(
-        "NotImplemented", graph, lambda: out, vjp, label="torch::autograd::NotImplemented", jvp=jvp
+        "NotImplemented",
+        graph,
+        lambda: out,
+        vjp,
+        label="torch::autograd::NotImplemented",
+        jvp=jvp,
+        program=False,
     )
 
 

@@ -11965,3 +11965,32 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# explore129 (session 42): program code that runs during a backward pass (a module's full
+# backward hook, a custom Function's backward) sees the leaves' .grad already filled in: a
+# backward started again from there, a huge or non-tensor .grad written there
+add(
+    small(
+        "grad_in_pass_hook_restarts_backward",
+        "lin = torch.nn.Linear(2, 2)\nx = torch.ones(1, 2, requires_grad=True)\n"
+        "def hook(m, gi, go):\n    (m.weight.grad * 2).sum()\n    lin(x).sum().backward()\n"
+        "lin.register_full_backward_hook(hook)\nlin(x).sum().backward()",
+        (r"does not require grad and does not have a grad_fn",),
+    ),
+    small(
+        "grad_in_pass_function_writes_huge_grad",
+        "class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, t):\n"
+        "        return t * 1\n    @staticmethod\n    def backward(ctx, g):\n"
+        "        w.grad = torch.zeros(10**5, 10**5)\n        return g\n"
+        "w = torch.ones(3, requires_grad=True)\nt = torch.ones(3, requires_grad=True)\n"
+        "(F.apply(t) * w).sum().backward()",
+        LIMIT,
+    ),
+    small(
+        "grad_in_pass_hook_assigns_int_grad",
+        "lin = torch.nn.Linear(2, 2)\nx = torch.ones(1, 2, requires_grad=True)\n"
+        "def hook(m, gi, go):\n    m.weight.grad = 5\n"
+        "lin.register_full_backward_hook(hook)\nlin(x).sum().backward()",
+        (r"assigned grad expected to be a Tensor or None but got grad of type int",),
+    ),
+)

@@ -448,9 +448,27 @@ digamma = defop(
 )
 
 
+def _polygamma32(x: np.ndarray, n: int) -> np.ndarray:
+    """ATen's float polygamma for n >= 2: the Hurwitz zeta in double (its CPU accumulate type,
+    the first term powf's) rounded to float, times n! as float computes it (expf(lgammaf(n +
+    1))), in float."""
+    from ..core.glibc32 import c_function
+
+    lgammaf, expf = c_function("lgammaf"), c_function("expf")
+    if lgammaf is None or expf is None:  # no C library: n! rounded once (an ulp at most off)
+        fac = np.float32(SF._factorial(n))
+    else:
+        fac = np.float32(expf(lgammaf(float(np.float32(n) + np.float32(1)))))
+    sign = np.float32(1.0 if n % 2 else -1.0)
+    with np.errstate(all="ignore"):
+        z = SF.zeta(np.float64(n + 1), x.astype(np.float64), float_first=True)
+        z = z.astype(np.float32)
+        return ((sign * fac) * z).astype(np.float32)
+
+
 def _polygamma_fwd(x: np.ndarray, n: int) -> np.ndarray:
-    if n <= 1 and x.dtype == np.float32:  # PyTorch's float kernels' steps
-        return SF.polygamma(n, x)
+    if x.dtype == np.float32:  # PyTorch's float kernels' steps
+        return SF.polygamma(n, x) if n <= 1 else _polygamma32(x, n)
     return _precise(lambda v: SF.polygamma(n, v))(x)
 
 
@@ -890,9 +908,16 @@ def _zeta_jvp(dots: tuple, out: Tensor, s: Tensor, q: Tensor) -> Tensor | None:
     return None if dq is None else dq * (-s * apply(zeta, s + 1, q))
 
 
+def _zeta_fwd(s: np.ndarray, q: np.ndarray) -> np.ndarray:
+    if s.dtype == np.float32:  # ATen's float instantiation: its first term powf's
+        with np.errstate(all="ignore"):
+            return SF.zeta(s, q, float_first=True).astype(np.float32)
+    return _precise(_quiet(SF.zeta))(s, q)
+
+
 zeta = defop(
     "zeta",
-    _precise(_quiet(SF.zeta)),
+    _zeta_fwd,
     _zeta_vjp,
     "SpecialZetaBackward0",
     "not differentiable in s (as PyTorch); -g * s * zeta(s + 1, q) in q",

@@ -660,7 +660,9 @@ class Categorical(_Lazy):
 
 
 def _support(d: Distribution, value: Tensor, ok: Any, support: str) -> None:
-    if not bool(np.all(ok)):
+    # PyTorch checks the support only in _validate_sample, which validate_args=False skips
+    # (the formulas then run on the value as it is)
+    if d.validating and not bool(np.all(ok)):
         raise GradcliError(
             f"Expected value argument (Tensor of shape {tuple(value.shape)}) to be within the "
             f"support ({support}) of the distribution {d!r}, but found invalid values:\n"
@@ -929,8 +931,11 @@ def _expanded(d: Distribution, shape: tuple[int, ...]) -> Distribution:
 
 def _validate_sample(d: Distribution, value: Any, support: str, ok: Any = None) -> Tensor:
     """PyTorch's Distribution._validate_sample: the value's right-most sizes are the event
-    shape, it broadcasts with batch_shape + event_shape, and it lies in the support."""
+    shape, it broadcasts with batch_shape + event_shape, and it lies in the support; none of
+    it with validate_args=False."""
     value = _value(value, d, check=False)
+    if not d.validating:
+        return value
     n = len(d.event)
     got = tuple(value.shape)
     if got[len(got) - n :] != d.event:

@@ -11877,3 +11877,19 @@ add(
         (r"cannot pickle 'generator' object",),
     ),
 )
+
+# explore125 (session 42): tensors of tolerances for linalg.pinv / matrix_rank broadcast the
+# matrices' batch (ATen's result takes that shape): a huge one is refused before any work
+add(
+    small(
+        "pinv_tolerance_tensor_grows_batch",
+        "a = torch.ones(64, 64, requires_grad=True)\n"
+        "torch.linalg.pinv(a, atol=torch.zeros(10**6, 1)).sum().backward()",
+        LIMIT,
+    ),
+    small(
+        "matrix_rank_tolerance_tensor_grows_batch",
+        "torch.linalg.matrix_rank(torch.ones(64, 64), rtol=torch.zeros(2000, 1000))",
+        LIMIT,
+    ),
+)

@@ -1823,8 +1823,8 @@ def matrix_rank(
     if tol is not None:
         atol, rtol = tol, 0.0
     at, rt = _tolerances(a, atol, rtol, "torch.linalg.matrix_rank")
-    a = _tolerance_batch(a, (at, rt), "torch.linalg.matrix_rank")
-    if a.data.size == 0:
+    _tolerance_batch(a, (at, rt), "torch.linalg.matrix_rank")  # (ATen's shape checks)
+    if a.data.size == 0:  # (ATen's early return: the tolerances' shapes do not enter)
         return Tensor(np.zeros(a.shape[:-2], np.int64))
     if hermitian:
         s = np.abs(np.linalg.eigvalsh(a.data))

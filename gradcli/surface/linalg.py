@@ -1302,15 +1302,15 @@ def _tolerances(a: Tensor, atol: Any, rtol: Any, fn: str) -> tuple[Any, Any]:
     return [x[..., None] if isinstance(x, np.ndarray) else x for x in (at, rt)]
 
 
-def _tolerance_batch(a: Tensor, tols: Any, fn: str) -> Tensor:
-    """`a` expanded to the batch its tolerance arrays broadcast it to (ATen's result takes
-    that shape: a (1,) atol gives a 2-D matrix's pseudo-inverse a leading 1); shapes that do
-    not broadcast fail in ATen's order (rtol times the largest singular value, then the
-    maximum with atol) and words."""
+def _tolerance_batch(a: Tensor, tols: Any, fn: str) -> tuple[int, ...]:
+    """The batch shape the tolerance arrays broadcast `a`'s to (ATen's result takes it: a
+    (1,) atol gives a 2-D matrix's pseudo-inverse a leading 1); shapes that do not broadcast
+    fail in ATen's order (rtol times the largest singular value, then the maximum with atol)
+    and words."""
     from types import SimpleNamespace
 
     if not any(isinstance(x, np.ndarray) for x in tols):
-        return a
+        return tuple(a.shape[:-2])
 
     def ns(shape: tuple) -> Any:
         return SimpleNamespace(shape=tuple(shape), ndim=len(shape))
@@ -1319,8 +1319,7 @@ def _tolerance_batch(a: Tensor, tols: Any, fn: str) -> Tensor:
     batch = tuple(a.shape[:-2])
     scaled = A.broadcast_shape(ns(rt), ns(batch + (1,)))
     tol = A.broadcast_shape(ns(at), ns(scaled))
-    grown = tuple(np.broadcast_shapes(tuple(tol), batch + (1,)))[:-1]
-    return a if grown == batch else F.expand(a, *(grown + tuple(a.shape[-2:])))
+    return tuple(np.broadcast_shapes(tuple(tol), batch + (1,)))[:-1]
 
 
 def pinv(
@@ -1336,7 +1335,9 @@ def pinv(
     if rcond is not None:
         rtol = rcond
     at, rt = _tolerances(a, atol, rtol, "torch.linalg.pinv")
-    a = _tolerance_batch(a, (at, rt), "torch.linalg.pinv")
+    grown = _tolerance_batch(a, (at, rt), "torch.linalg.pinv")
+    if grown != tuple(a.shape[:-2]):
+        a = F.expand(a, *(grown + tuple(a.shape[-2:])))
     if hermitian and a.shape[-1] != a.shape[-2]:
         raise GradcliError(
             f"linalg.pinv(hermitian=True): A must be batches of square matrices, but they are "
@@ -2703,7 +2704,7 @@ NAMES = declare(
     ("eigvalsh", "linalg", eigvalsh, "composition of eigh index reshape"),
     ("svd", "linalg", svd, "svd index reshape"),
     ("svdvals", "linalg", svdvals, "svdvals"),
-    ("pinv", "linalg", pinv, "pinv"),
+    ("pinv", "linalg", pinv, "pinv expand"),
     ("cross", "linalg", cross, "cross"),
     ("matrix_power", "torch Tensor linalg", matrix_power, "composition of matmul inv"),
     ("multi_dot", "linalg", multi_dot, "composition of matmul reshape"),
@@ -2714,7 +2715,7 @@ NAMES = declare(
     ("qr", "torch Tensor", torch_qr, "qr index reshape"),
     ("geqrf", "torch Tensor", geqrf, "geqrf index reshape"),
     ("svd", "torch Tensor", torch_svd, "svd index permute reshape"),
-    ("pinverse", "torch Tensor", pinverse, "pinv"),
+    ("pinverse", "torch Tensor", pinverse, "pinv expand"),
     ("cross", "torch Tensor", torch_cross, "cross"),
     (
         "addmm",

@@ -11893,3 +11893,19 @@ add(
         LIMIT,
     ),
 )
+
+# explore125 (session 42): torch.distributions.Distribution.set_default_validate_args (for one
+# run): only True or False; a default left off does not leak into the next run's programs
+add(
+    small(
+        "dist_set_default_validate_args_not_bool",
+        "import torch.distributions as D\nD.Distribution.set_default_validate_args('no')",
+        (r"True or False",),
+    ),
+    small(
+        "dist_set_default_validate_args_loop",
+        "import torch.distributions as D\n"
+        "for i in range(10**8):\n    D.Normal.set_default_validate_args(i % 2 == 0)",
+        TIME_OR_LIMIT,
+    ),
+)

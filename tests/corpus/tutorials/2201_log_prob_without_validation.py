@@ -29,3 +29,13 @@ D.Exponential(rate, validate_args=False).log_prob(x).sum().backward()
 h = 1e-6
 f = lambda r: D.Exponential(torch.tensor(r, dtype=torch.float64), validate_args=False).log_prob(x).sum()
 print("grad", rate.grad.item(), "central difference", round(((f(2.0 + h) - f(2.0 - h)) / (2 * h)).item(), 6))
+
+# switched off for every distribution made from here on (a parameter out of range passes)
+D.Distribution.set_default_validate_args(False)
+print("default off:", D.Exponential(torch.tensor(2.0)).log_prob(torch.tensor(-1.0)))
+print("scale kept:", D.Normal(torch.tensor(0.0), torch.tensor(-1.0)).scale)
+D.Normal.set_default_validate_args(True)  # (a class method of every distribution)
+try:
+    D.Exponential(torch.tensor(2.0)).log_prob(torch.tensor(-1.0))
+except ValueError as e:
+    print("default on again: ValueError")

@@ -661,9 +661,15 @@ i1e = defop(
 
 
 def _entr_fwd(x: np.ndarray) -> np.ndarray:
-    # -x log x, 0 at 0, -inf below 0, nan for nan (PyTorch's)
+    # -x log x, 0 at 0, -inf below 0, nan for nan (PyTorch's; its scalar kernel's std::log:
+    # for float the C library's logf, `sleef32.libm`, not the float64 log rounded once)
     with np.errstate(all="ignore"):
-        v = -x * _precise(np.log)(x)
+        if x.dtype == np.float32:
+            from ..core import sleef32
+
+            v = -x * sleef32.libm("logf", np.where(x > 0, x, np.float32(1)), np.log)
+        else:
+            v = -x * _precise(np.log)(x)
         v = np.where(x == 0, x.dtype.type(0), v)
         return np.asarray(np.where(x < 0, x.dtype.type(-np.inf), v), dtype=x.dtype)
 

@@ -19,7 +19,11 @@ _F16 = np.dtype(np.float16)
 # The ops whose bfloat16 result is PyTorch's CPU kernel's: the inputs taken as float32, the
 # op computed in float32 (gradcli's float32 kernels are PyTorch's to the bit) and the result
 # rounded to bfloat16 once -- as those kernels compute bfloat16 (reductions accumulate in
-# float32). Each checked against PyTorch 2.13 on random inputs (tests/ops/test_bfloat16.py).
+# float32). Each checked against PyTorch 2.13 on random inputs (tests/ops/test_bfloat16.py);
+# erfinv, tan, exp2, log1p, expm1, atan, lgamma, digamma, hardtanh, log2, log10, asin, acos,
+# asinh, acosh, atanh, erfc and i0 on every bfloat16 value, contiguous and strided, and their
+# gradients on random ones (explore125: corpus 2203, 2204; digamma's and i0's gradients take
+# polygamma and i1, still refused).
 BF16_COMPUTED = frozenset(
     "add sub mul div neg reciprocal exp log sqrt abs sin cos tanh tanh_backward sigmoid "
     "sigmoid_backward relu threshold_backward maximum minimum pow_scalar rsub_scalar "
@@ -27,12 +31,14 @@ BF16_COMPUTED = frozenset(
     "hardswish softmax log_softmax rsqrt gelu_backward softmax_backward log_softmax_backward "
     "sinc softshrink hardsigmoid leaky_relu softplus_backward logsigmoid_backward elu_backward "
     "elu_backward_result hardswish_backward piecewise_backward nan_to_num igamma igammac "
-    "prelu_kernel prelu_backward_input prelu_backward_weight einsum".split()
+    "prelu_kernel prelu_backward_input prelu_backward_weight einsum erfinv tan exp2 log1p "
+    "expm1 atan lgamma digamma hardtanh log2 log10 asin acos asinh acosh atanh erfc i0".split()
 )
 # The ops that only move or convert values (the result's values are its inputs'): bfloat16
 # arrays as they are.
 BF16_MOVED = frozenset(
-    "reshape permute expand index index_put cat stack astype where max min unique bincount".split()
+    "reshape permute expand index index_put cat stack astype where max min unique bincount clone "
+    "as_strided".split()
 )
 
 # The ops whose records compute bfloat16 themselves, as ATen's kernels do (their forwards take
@@ -55,13 +61,15 @@ def bf16_arrays(op: Any, arrays: Any) -> list:
     name = op.name
     moved = name in BF16_MOVED or name in BF16_OWN
     if not moved and name not in BF16_COMPUTED:
-        shown = op.torch_name if isinstance(op.torch_name, str) else name
+        # (the function's name, not its backward node's: a forward with no gradient is refused
+        # here too)
+        shown = op.to_torch if isinstance(op.to_torch, str) and "{" not in op.to_torch else name
         raise NotSupported(
             f"{shown} of a bfloat16 tensor is not supported by gradcli (it computes bfloat16 "
             "only where its result is PyTorch's to the bit: arithmetic, exp, log, sqrt, sin, "
             "cos, tanh, sigmoid, relu, softplus, gelu, silu, mish, elu, logsigmoid, hardswish, "
             "softmax, log_softmax, rsqrt, sinc, softshrink, hardsigmoid, leaky_relu, abs, "
-            "clamp, floor, ceil, trunc, sign, max, min, sum, mean, matmul, nan_to_num)",
+            "clamp, floor, ceil, trunc, sign, max, min, sum, mean, matmul, nan_to_num, erfinv)",
             hint="convert to float32 first: x.float() (or x.to(torch.float32))",
         )
     from .half import widened  # (a float32 copy laid out as the bfloat16 array)

@@ -88,15 +88,40 @@ before_write: Callable[..., None] | None = None
 view_made: Callable[[Any, Any], None] | None = None
 
 
+# How many times `afford` refused a slow exact path in this process, and whether it refuses
+# every one for now (`fast_paths`): gradcheck's reentrancy check runs a backward twice and
+# compares the bits, which differ when the budget ran out between (or within) the two runs.
+refusals = 0
+_fast_only = False
+
+
 def afford(account: str, work: int, cap: int, message: str, hint: str) -> bool:
     """Whether a slow exact path (PyTorch's order of summation mirrored) may spend `work` more
     in this run, within `cap` (the observer keeps the run's account; outside a run, always).
     Past it the caller takes the fast path, and the run says so once (`message`, `hint`)."""
+    global refusals
+    if _fast_only:
+        return False
     spend = getattr(observer, "spend", None)
     if spend is None or spend(account, work, cap):
         return True
+    refusals += 1
     warn(message, hint, once=True)
     return False
+
+
+class fast_paths:  # noqa: N801  (a context manager used as a function)
+    """Within it, every slow exact path `afford` guards is refused (the fast order only), so
+    that a computation repeated gives the same bits however the run's budgets stand."""
+
+    def __enter__(self) -> None:
+        global _fast_only
+        self._was = _fast_only
+        _fast_only = True
+
+    def __exit__(self, *exc: object) -> None:
+        global _fast_only
+        _fast_only = self._was
 
 
 def warn(message: str, hint: str | None = None, once: bool | str = False) -> None:

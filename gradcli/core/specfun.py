@@ -191,12 +191,14 @@ def trigamma(x: np.ndarray) -> np.ndarray:
 _MACHEP = 1.11022302462515654042e-16
 
 
-def zeta(s: np.ndarray, q: np.ndarray) -> np.ndarray:
+def zeta(s: np.ndarray, q: np.ndarray, float_first: bool = False) -> np.ndarray:
     """The Hurwitz zeta function sum_k (k + q)^-s of two broadcast arrays, by Euler-Maclaurin
     summation in PyTorch's steps (each element's arithmetic and stopping point are those of
     its scalar loop; the elements go through the loop together): inf at s = 1 and at the
     poles q = 0, -1, ...; nan for s < 1 and for q < 0 with s not whole. The direct sum runs
-    until q + k > 9, so q far below 0 is refused (a limit) before any work."""
+    until q + k > 9, so q far below 0 is refused (a limit) before any work. `float_first`:
+    the first term q^-s as ATen's float instantiation computes it (std::pow of two floats,
+    the C library's powf; s and q float32 values), the rest in double as there."""
     from ..base import limits
 
     s, q = np.broadcast_arrays(np.asarray(s, np.float64), np.asarray(q, np.float64))
@@ -211,12 +213,19 @@ def zeta(s: np.ndarray, q: np.ndarray) -> np.ndarray:
         if not ok.any():
             return out.reshape(shape)
         si, qi = s[ok], q[ok]
-        # below q = 0 each element's direct sum takes about -q terms more
-        extra = int(max(0.0, math.ceil(-float(qi.min()))))
+        # below q = 0 each element's direct sum takes about -q terms more (q = +inf, which
+        # sums to nan as in PyTorch, adds none: -q there is not a count)
+        lowest = float(qi.min())
+        extra = int(math.ceil(-lowest)) if lowest < 0 else 0
         limits.TENSOR_ELEMENTS.check(
             si.size * extra, "the terms of zeta's direct sums (q far below 0)"
         )
-        total = qi**-si
+        if float_first:
+            from .powf32 import scalar_powf
+
+            total = scalar_powf(qi, -si).astype(np.float64).reshape(qi.shape)
+        else:
+            total = qi**-si
         a = qi.copy()
         b = np.zeros_like(qi)
         live = np.ones(qi.shape, dtype=bool)  # still summing directly

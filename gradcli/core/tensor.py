@@ -412,6 +412,9 @@ class Settings:
     # floats, the largest value for integers) as PyTorch then does
     deterministic: bool = False
     fill_uninitialized_memory: bool = True
+    # torch.distributions.Distribution.set_default_validate_args: whether a distribution made
+    # without validate_args checks its parameters and values (PyTorch's default: on)
+    validate_distributions: bool = True
 
 
 def deterministic_fill(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray | None:

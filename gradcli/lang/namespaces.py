@@ -2349,6 +2349,14 @@ def _distributions_members() -> dict[str, Any]:
         )
 
     base_distribution.distribution_class = DS.Distribution  # type: ignore[attr-defined]
+    setter = Builtin(
+        "torch.distributions.Distribution.set_default_validate_args",
+        DS.set_default_validate_args,
+    )
+    DS.SET_DEFAULT_VALIDATE_ARGS[0] = setter
+    base_distribution.program_class_attribute = (  # type: ignore[attr-defined]
+        lambda attr: setter if attr == "set_default_validate_args" else None
+    )
     base = Builtin("torch.distributions.Distribution", base_distribution)
     where = {n: DS.MODULES.get(n, n.lower()) for n in classes}
     modules = {

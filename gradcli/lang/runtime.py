@@ -214,6 +214,7 @@ class Runtime:
         Settings.overwrite_module_params = Settings.swap_module_params = False
         FLUSH_DENORMAL[0] = False  # (torch.set_flush_denormal lasts for one run)
         Settings.deterministic, Settings.fill_uninitialized_memory = False, True
+        Settings.validate_distributions = True  # (set_default_validate_args: for one run)
         sampling.reset(seed)
         pyrandom.reset(seed)  # Python's random and numpy.random: from --seed too
         for flags in FLAGS:
@@ -670,7 +671,11 @@ class Runtime:
                     )
                 return Builtin(f"{typename(owner)}.{attr}", value, raw=False)
             return value
-        if kind is Builtin and isinstance(owner.fn, type) and not attr.startswith("_"):
+        if (
+            kind is Builtin
+            and (isinstance(owner.fn, type) or hasattr(owner.fn, "program_class_attribute"))
+            and not attr.startswith("_")
+        ):
             # a class of PyTorch's surface read as a class (`D.Normal.arg_constraints`)
             hook = getattr(owner.fn, "program_class_attribute", None)
             found = None if hook is None else hook(attr)

@@ -54,7 +54,38 @@ def _logit_fwd(x: np.ndarray, eps: float | None = None) -> np.ndarray:
             lo = x.dtype.type(eps)
             hi = x.dtype.type(1) - lo
             z = np.where(x < lo, lo, np.where(x > hi, hi, x))
-        return _precise(np.log)(np.asarray(z / (x.dtype.type(1) - z), dtype=x.dtype))
+        q = np.asarray(z / (x.dtype.type(1) - z), dtype=x.dtype)
+        if q.dtype != np.float32 or not q.size or _one_run(x):
+            # the logarithm with torch.log's bits (float32: MKL's VML; measured on 2.13: a
+            # float32 logit whose loop is one run of adjacent elements gives those, tail
+            # included, not the C library's logf nor the float64 logarithm rounded once,
+            # which differ on 7% of inputs)
+            return log.forward(q)
+        from ..core import cpu, sleef32
+        from ..core.vecloop import split_loop
+
+        if cpu.avx2():  # (the AVX2 build's SLEEF logf is not emulated: rounded once)
+            return _precise(np.log)(q)
+
+        # rows or strided runs (x[:, 3:], x[:, ::2]): ATen's vector loop, SLEEF's logf on
+        # whole steps of each run, the C library's logf on the rest (measured)
+        def vec(_: np.ndarray, v: np.ndarray) -> np.ndarray:
+            return sleef32.logf(v)
+
+        def tail(_: np.ndarray, v: np.ndarray) -> np.ndarray:
+            return sleef32.libm("logf", v, np.log)
+
+        return split_loop(vec, tail, x, q)
+
+
+def _one_run(x: np.ndarray) -> bool:
+    """Whether TensorIterator walks `x` (in its memory order) as one run of adjacent elements."""
+    from ..core.vecloop import _inner_run, _loop_order
+
+    if x.ndim > 1 and not x.flags.c_contiguous:
+        x = np.transpose(x, _loop_order((x,)))
+    run, adjacent = _inner_run((x,))
+    return adjacent and run >= x.size
 
 
 def in_vector_loop_logit(xd: np.ndarray) -> np.ndarray:
@@ -448,9 +479,27 @@ digamma = defop(
 )
 
 
+def _polygamma32(x: np.ndarray, n: int) -> np.ndarray:
+    """ATen's float polygamma for n >= 2: the Hurwitz zeta in double (its CPU accumulate type,
+    the first term powf's) rounded to float, times n! as float computes it (expf(lgammaf(n +
+    1))), in float."""
+    from ..core.glibc32 import c_function
+
+    lgammaf, expf = c_function("lgammaf"), c_function("expf")
+    if lgammaf is None or expf is None:  # no C library: n! rounded once (an ulp at most off)
+        fac = np.float32(SF._factorial(n))
+    else:
+        fac = np.float32(expf(lgammaf(float(np.float32(n) + np.float32(1)))))
+    sign = np.float32(1.0 if n % 2 else -1.0)
+    with np.errstate(all="ignore"):
+        z = SF.zeta(np.float64(n + 1), x.astype(np.float64), float_first=True)
+        z = z.astype(np.float32)
+        return ((sign * fac) * z).astype(np.float32)
+
+
 def _polygamma_fwd(x: np.ndarray, n: int) -> np.ndarray:
-    if n <= 1 and x.dtype == np.float32:  # PyTorch's float kernels' steps
-        return SF.polygamma(n, x)
+    if x.dtype == np.float32:  # PyTorch's float kernels' steps
+        return SF.polygamma(n, x) if n <= 1 else _polygamma32(x, n)
     return _precise(lambda v: SF.polygamma(n, v))(x)
 
 
@@ -612,9 +661,15 @@ i1e = defop(
 
 
 def _entr_fwd(x: np.ndarray) -> np.ndarray:
-    # -x log x, 0 at 0, -inf below 0, nan for nan (PyTorch's)
+    # -x log x, 0 at 0, -inf below 0, nan for nan (PyTorch's; its scalar kernel's std::log:
+    # for float the C library's logf, `sleef32.libm`, not the float64 log rounded once)
     with np.errstate(all="ignore"):
-        v = -x * _precise(np.log)(x)
+        if x.dtype == np.float32:
+            from ..core import sleef32
+
+            v = -x * sleef32.libm("logf", np.where(x > 0, x, np.float32(1)), np.log)
+        else:
+            v = -x * _precise(np.log)(x)
         v = np.where(x == 0, x.dtype.type(0), v)
         return np.asarray(np.where(x < 0, x.dtype.type(-np.inf), v), dtype=x.dtype)
 
@@ -890,9 +945,16 @@ def _zeta_jvp(dots: tuple, out: Tensor, s: Tensor, q: Tensor) -> Tensor | None:
     return None if dq is None else dq * (-s * apply(zeta, s + 1, q))
 
 
+def _zeta_fwd(s: np.ndarray, q: np.ndarray) -> np.ndarray:
+    if s.dtype == np.float32:  # ATen's float instantiation: its first term powf's
+        with np.errstate(all="ignore"):
+            return SF.zeta(s, q, float_first=True).astype(np.float32)
+    return _precise(_quiet(SF.zeta))(s, q)
+
+
 zeta = defop(
     "zeta",
-    _precise(_quiet(SF.zeta)),
+    _zeta_fwd,
     _zeta_vjp,
     "SpecialZetaBackward0",
     "not differentiable in s (as PyTorch); -g * s * zeta(s + 1, q) in q",

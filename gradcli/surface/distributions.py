@@ -129,6 +129,10 @@ class Distribution:
 
         def recording(self: Any, *args: Any, **kwargs: Any) -> None:
             bound = sig.bind_partial(self, *args, **kwargs)
+            if bound.arguments.get("validate_args") is None and not Settings.validate_distributions:
+                # set_default_validate_args(False): made as with validate_args=False
+                bound.arguments["validate_args"] = False
+                args, kwargs = bound.args[1:], bound.kwargs
             self.validating = bound.arguments.get("validate_args") is not False
             init(self, *args, **kwargs)
 
@@ -143,6 +147,8 @@ class Distribution:
         (Uniform's, Independent's) says so."""
         if attr in ("has_rsample", "has_enumerate_support"):
             return getattr(cls, attr)
+        if attr == "set_default_validate_args":
+            return SET_DEFAULT_VALIDATE_ARGS[0]
         if attr not in ("support", "arg_constraints"):
             return None
         from types import SimpleNamespace
@@ -659,8 +665,28 @@ class Categorical(_Lazy):
         return -_M["sum"](logits * self.probs, -1)
 
 
+# The program's `Distribution.set_default_validate_args` (a builtin the language layer makes
+# and puts here, `lang.namespaces`: this layer does not know the program's function values).
+SET_DEFAULT_VALIDATE_ARGS: list[Any] = [None]
+
+
+def set_default_validate_args(value: Any) -> None:
+    """PyTorch's Distribution.set_default_validate_args: True or False, for the distributions
+    made from then on without validate_args (for the rest of the run)."""
+    if value is not True and value is not False:
+        # (PyTorch's ValueError has no message: str(e) is '')
+        raise GradcliError(
+            "",
+            found=f"a {typename(value)}",
+            hint="set_default_validate_args takes True or False (a ValueError without words)",
+        ).mirror("ValueError")
+    Settings.validate_distributions = value
+
+
 def _support(d: Distribution, value: Tensor, ok: Any, support: str) -> None:
-    if not bool(np.all(ok)):
+    # PyTorch checks the support only in _validate_sample, which validate_args=False skips
+    # (the formulas then run on the value as it is)
+    if d.validating and not bool(np.all(ok)):
         raise GradcliError(
             f"Expected value argument (Tensor of shape {tuple(value.shape)}) to be within the "
             f"support ({support}) of the distribution {d!r}, but found invalid values:\n"
@@ -936,8 +962,11 @@ def _expanded(d: Distribution, shape: tuple[int, ...]) -> Distribution:
 
 def _validate_sample(d: Distribution, value: Any, support: str, ok: Any = None) -> Tensor:
     """PyTorch's Distribution._validate_sample: the value's right-most sizes are the event
-    shape, it broadcasts with batch_shape + event_shape, and it lies in the support."""
+    shape, it broadcasts with batch_shape + event_shape, and it lies in the support; none of
+    it with validate_args=False."""
     value = _value(value, d, check=False)
+    if not d.validating:
+        return value
     n = len(d.event)
     got = tuple(value.shape)
     if got[len(got) - n :] != d.event:

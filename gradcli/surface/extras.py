@@ -1858,18 +1858,14 @@ def matrix_rank(
 ) -> Tensor:
     """The number of singular values above max(atol, rtol * the largest) (rtol defaults to
     eps * max(m, n) when atol is not given, else 0): an int64 tensor, no gradient."""
-    from .linalg import _matrices
+    from .linalg import _matrices, _tolerance_batch, _tolerances
 
     a = _matrices(input, "torch.linalg.matrix_rank", square=False)
     if tol is not None:
         atol, rtol = tol, 0.0
-    m, n = a.shape[-2:]
-    at = 0.0 if atol is None else float(atol)
-    if rtol is None:
-        rt = 0.0 if at > 0 else float(np.finfo(a.dtype).eps) * max(m, n)
-    else:
-        rt = float(rtol)
-    if a.data.size == 0:
+    at, rt = _tolerances(a, atol, rtol, "torch.linalg.matrix_rank")
+    _tolerance_batch(a, (at, rt), "torch.linalg.matrix_rank")  # (ATen's shape checks)
+    if a.data.size == 0:  # (ATen's early return: the tolerances' shapes do not enter)
         return Tensor(np.zeros(a.shape[:-2], np.int64))
     if hermitian:
         s = np.abs(np.linalg.eigvalsh(a.data))

@@ -248,8 +248,15 @@ def gradcheck(
             return True
         for i in differentiable:
             # As PyTorch: every row twice (a backward must give the same gradient again).
+            refused = hooks.refusals
             analytical = _analytical(outs[i], tupled, wanted)
             again = _analytical(outs[i], tupled, wanted)
+            if not _reentrant(analytical, again, nondet_tol) and hooks.refusals != refused:
+                # a budget of PyTorch's exact orders ran out during the two runs (gradcli
+                # then computes in NumPy's order, said on stderr): both again in that order
+                with hooks.fast_paths():
+                    analytical = _analytical(outs[i], tupled, wanted)
+                    again = _analytical(outs[i], tupled, wanted)
             if not _reentrant(analytical, again, nondet_tol):
                 raise GradcheckError(_NOT_REENTRANT.format(nondet_tol))
             for j, k in enumerate(wanted):

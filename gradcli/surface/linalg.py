@@ -1269,6 +1269,59 @@ def svdvals(A: Any, *, driver: Any = None, out: Any = None) -> Tensor:  # noqa: 
     return apply(M.svdvals, a)
 
 
+def _tolerances(a: Tensor, atol: Any, rtol: Any, fn: str) -> tuple[Any, Any]:
+    """ATen's get_atol_rtol for pinv and matrix_rank: atol 0 when not given; rtol, when not
+    given, 0 where atol > 0 and eps * max(m, n) elsewhere. Numbers and 0-dim tensors give
+    floats; a tensor of tolerances per matrix gives an array of its dtype shaped for the
+    singular values (batch + (1,)), compared as ATen's broadcast does."""
+
+    def value(t: Any, name: str) -> Any:
+        if not isinstance(t, Tensor):
+            return None if t is None else float(t)
+        if t.dtype.kind == "c":
+            raise (
+                GradcliError(
+                    f"{fn}: {name} tensor of complex type is not supported. Got "
+                    f"{scalar_type_name(t.dtype)}"
+                )
+                .pytorch()
+                .mirror("RuntimeError")
+            )
+        v = np.asarray(t.data)
+        return float(v) if v.ndim == 0 else v
+
+    at, rt = value(atol, "atol"), value(rtol, "rtol")
+    default = float(np.finfo(a.dtype).eps) * max(a.shape[-2:], default=1)
+    if rt is None:
+        if isinstance(at, np.ndarray):
+            rt = np.where(at > 0, 0.0, default)
+        else:
+            rt = 0.0 if at is not None and at > 0 else default
+    if at is None:
+        at = 0.0
+    return [x[..., None] if isinstance(x, np.ndarray) else x for x in (at, rt)]
+
+
+def _tolerance_batch(a: Tensor, tols: Any, fn: str) -> tuple[int, ...]:
+    """The batch shape the tolerance arrays broadcast `a`'s to (ATen's result takes it: a
+    (1,) atol gives a 2-D matrix's pseudo-inverse a leading 1); shapes that do not broadcast
+    fail in ATen's order (rtol times the largest singular value, then the maximum with atol)
+    and words."""
+    from types import SimpleNamespace
+
+    if not any(isinstance(x, np.ndarray) for x in tols):
+        return tuple(a.shape[:-2])
+
+    def ns(shape: tuple) -> Any:
+        return SimpleNamespace(shape=tuple(shape), ndim=len(shape))
+
+    at, rt = (x.shape if isinstance(x, np.ndarray) else (1,) for x in tols)
+    batch = tuple(a.shape[:-2])
+    scaled = A.broadcast_shape(ns(rt), ns(batch + (1,)))
+    tol = A.broadcast_shape(ns(at), ns(scaled))
+    return tuple(np.broadcast_shapes(tuple(tol), batch + (1,)))[:-1]
+
+
 def pinv(
     input: Any,  # noqa: N803
     rcond: Any = None,
@@ -1281,11 +1334,10 @@ def pinv(
     a = _matrices(input, "linalg.pinv", square=False)
     if rcond is not None:
         rtol = rcond
-    at = 0.0 if atol is None else float(atol)
-    if rtol is None:
-        rt = 0.0 if at > 0 else float(np.finfo(a.dtype).eps) * max(a.shape[-2:], default=1)
-    else:
-        rt = float(rtol)
+    at, rt = _tolerances(a, atol, rtol, "torch.linalg.pinv")
+    grown = _tolerance_batch(a, (at, rt), "torch.linalg.pinv")
+    if grown != tuple(a.shape[:-2]):
+        a = F.expand(a, *(grown + tuple(a.shape[-2:])))
     if hermitian and a.shape[-1] != a.shape[-2]:
         raise GradcliError(
             f"linalg.pinv(hermitian=True): A must be batches of square matrices, but they are "
@@ -2659,7 +2711,7 @@ NAMES = declare(
     ("eigvalsh", "linalg", eigvalsh, "composition of eigh index reshape"),
     ("svd", "linalg", svd, "svd index reshape"),
     ("svdvals", "linalg", svdvals, "svdvals"),
-    ("pinv", "linalg", pinv, "pinv"),
+    ("pinv", "linalg", pinv, "pinv expand"),
     ("cross", "linalg", cross, "cross"),
     ("matrix_power", "torch Tensor linalg", matrix_power, "composition of matmul inv"),
     ("multi_dot", "linalg", multi_dot, "composition of matmul reshape"),
@@ -2670,7 +2722,7 @@ NAMES = declare(
     ("qr", "torch Tensor", torch_qr, "qr index reshape"),
     ("geqrf", "torch Tensor", geqrf, "geqrf index reshape"),
     ("svd", "torch Tensor", torch_svd, "svd index permute reshape"),
-    ("pinverse", "torch Tensor", pinverse, "pinv"),
+    ("pinverse", "torch Tensor", pinverse, "pinv expand"),
     ("cross", "torch Tensor", torch_cross, "cross"),
     (
         "addmm",

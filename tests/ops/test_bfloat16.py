@@ -223,7 +223,8 @@ def test_small_products_are_certain_and_a_near_tie_is_refused() -> None:
 
 def test_ops_without_an_exact_bfloat16_rule_are_refused() -> None:
     x = gradcli.Tensor(np.array([0.5, 1.5], np.float32).astype(BF16))
-    for call in (lambda: x.atan(), lambda: x.cumsum(0), lambda: x.var()):
+    # (erf: PyTorch's bfloat16 erf is not its float erf rounded; atan now is, explore125)
+    for call in (lambda: x.erf(), lambda: x.cumsum(0), lambda: x.var()):
         with pytest.raises(NotSupported, match="bfloat16"):
             call()
 

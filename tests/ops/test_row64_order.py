@@ -222,3 +222,41 @@ def test_a_runs_emulated_float64_work_is_bounded(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(LA, "RUN_WORK64", 6 * 8 * 40 * 30)
     quiet = CliRunner().invoke(app, ["run", "-e", program])
     assert quiet.exit_code == 0 and "float64 matrix products" not in quiet.stderr
+
+
+def test_gradcheck_across_the_float64_budget_is_reentrant(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """gradcheck runs each output's backward twice and compares the bits (PyTorch's reentrancy
+    check): a budget that runs out between the two runs gave other last bits and a false
+    "Backward is not reentrant" (gradcheck of pinv(a @ b.t()) on 30 x 30); both runs are then
+    computed again in NumPy's order (explore125). A backward that does differ still fails."""
+    from typer.testing import CliRunner
+
+    from gradcli.cli.main import app
+
+    program = (
+        "torch.manual_seed(0)\n"
+        "a = torch.rand(10, 1, dtype=torch.float64, requires_grad=True)\n"
+        "b = torch.rand(10, 1, dtype=torch.float64, requires_grad=True)\n"
+        "f = lambda a, b: torch.linalg.pinv(a @ b.t())\n"
+        "print(torch.autograd.gradcheck(f, [a, b]))\n"
+    )
+    monkeypatch.setattr(LA, "RUN_WORK64", 300_000)  # runs out within the two runs
+    r = CliRunner().invoke(app, ["run", "-e", program])
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout == "True\n"
+    assert "float64 matrix products past" in r.stderr  # the budget did run out
+    flaky = (
+        "import random\n"
+        "class F(torch.autograd.Function):\n"
+        "    @staticmethod\n"
+        "    def forward(ctx, x):\n        return x * 2\n"
+        "    @staticmethod\n"
+        "    def backward(ctx, g):\n        return g * (2 + random.random() * 1e-9)\n"
+        "a = torch.rand(3, dtype=torch.float64, requires_grad=True)\n"
+        "print(torch.autograd.gradcheck(F.apply, [a], raise_exception=False))\n"
+    )
+    r = CliRunner().invoke(app, ["run", "-e", program.replace("print(torch", "x = (torch") + flaky])
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.endswith("False\n"), r.stdout

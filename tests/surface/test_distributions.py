@@ -1342,3 +1342,19 @@ def test_a_negative_power_flips_the_transformed_cdf() -> None:
     y = np.array([0.4, 3.0])
     d = DS.TransformedDistribution(DS.Exponential(T(np.array(1.5))), [DS.PowerTransform(-1.0)])
     np.testing.assert_allclose(d.cdf(T(y)).numpy(), np.exp(-1.5 / y), rtol=1e-12)
+
+
+def test_validate_args_false_skips_the_support_check() -> None:
+    # PyTorch's _validate_sample (shape and support checks) runs only when validating: with
+    # validate_args=False the formula runs on values outside the support (explore125)
+    out = DS.Uniform(T(np.array(0.0)), T(np.array(1.0)), validate_args=False).log_prob(
+        T(np.array([5.0, 0.5]))
+    )
+    assert out.numpy().tolist() == [-np.inf, 0.0]
+    with pytest.raises(GradcliError, match="to be within the support"):
+        DS.Uniform(T(np.array(0.0)), T(np.array(1.0))).log_prob(T(np.array([5.0])))
+    # the gradient in the rate of Exponential at a negative value: 1 / rate - x
+    _check(
+        lambda r: DS.Exponential(r, validate_args=False).log_prob(T(np.array([-1.5, 0.5]))),
+        np.array([2.0, 0.7]),
+    )

@@ -11994,3 +11994,35 @@ add(
         (r"assigned grad expected to be a Tensor or None but got grad of type int",),
     ),
 )
+
+# explore125 (session 42): tensors of tolerances for linalg.pinv / matrix_rank broadcast the
+# matrices' batch (ATen's result takes that shape): a huge one is refused before any work
+add(
+    small(
+        "pinv_tolerance_tensor_grows_batch",
+        "a = torch.ones(64, 64, requires_grad=True)\n"
+        "torch.linalg.pinv(a, atol=torch.zeros(10**6, 1)).sum().backward()",
+        LIMIT,
+    ),
+    small(
+        "matrix_rank_tolerance_tensor_grows_batch",
+        "torch.linalg.matrix_rank(torch.ones(64, 64), rtol=torch.zeros(2000, 1000))",
+        LIMIT,
+    ),
+)
+
+# explore125 (session 42): torch.distributions.Distribution.set_default_validate_args (for one
+# run): only True or False; a default left off does not leak into the next run's programs
+add(
+    small(
+        "dist_set_default_validate_args_not_bool",
+        "import torch.distributions as D\nD.Distribution.set_default_validate_args('no')",
+        (r"True or False",),
+    ),
+    small(
+        "dist_set_default_validate_args_loop",
+        "import torch.distributions as D\n"
+        "for i in range(10**8):\n    D.Normal.set_default_validate_args(i % 2 == 0)",
+        TIME_OR_LIMIT,
+    ),
+)

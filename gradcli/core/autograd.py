@@ -721,13 +721,16 @@ def _retain(t: Tensor, g: Tensor, create_graph: bool) -> None:
             t.grad = apply(P.add, t.grad, g)
 
 
+# The nodes of gradcli's own ops recorded through `ops.custom.custom_apply(..., program=False)`:
+# their backward runs no program code, so they do not change when leaves are finished.
+INTERNAL_NODES: weakref.WeakSet = weakref.WeakSet()
+
+
 def _runs_code(order: Sequence[Node], leaves: bool) -> bool:
     """Whether a pass through `order` runs program code at some node: a custom Function's
     backward (a module's backward hooks run in one too), a tensor hook of an intermediate, a
     hook of a node or the unpack hook of saved_tensors_hooks; with `leaves` (some leaf has
     hooks), a hook of a leaf it reaches."""
-    from ..ops.custom import INTERNAL_NODES
-
     for n in order:
         if n.hooks or n.node_hooks or n.packed is not None:
             return True

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core.autograd import unbroadcast
+from ..core.autograd import INTERNAL_NODES, unbroadcast
 from ..core.inplace import mark_custom_view
 from ..core.op import PACKED_OUTPUTS, Node, Op, apply, current, link_siblings
 from ..core.sparse import SparseCOO
@@ -92,9 +91,7 @@ def _expandable(shape: tuple[int, ...], to: tuple[int, ...]) -> bool:
     return all(s in (1, t) for s, t in zip(reversed(shape), reversed(to)))
 
 
-# The nodes of gradcli's own ops recorded through `custom_apply(..., program=False)`: their
-# backward runs no program code (`core.autograd._runs_code`).
-INTERNAL_NODES: weakref.WeakSet = weakref.WeakSet()
+# `custom_apply(..., program=False)` adds its nodes to core.autograd's INTERNAL_NODES.
 _PROGRAM = [True]
 
 

@@ -2350,13 +2350,8 @@ def _distributions_members() -> dict[str, Any]:
 
     base_distribution.distribution_class = DS.Distribution  # type: ignore[attr-defined]
     base = Builtin("torch.distributions.Distribution", base_distribution)
-    where = {n: DS.MODULES.get(n, n.lower()) for n in classes}
-    modules = {
-        where[n]: Namespace(f"torch.distributions.{where[n]}", {n: c}) for n, c in classes.items()
-    }
-    return {
+    members = {
         **classes,
-        **modules,
         **transforms,
         "transforms": Namespace("torch.distributions.transforms", transforms),
         "kl_divergence": kl,
@@ -2367,6 +2362,18 @@ def _distributions_members() -> dict[str, Any]:
         "identity_transform": DS.ComposeTransform([]),
         "Distribution": base,
     }
+    # Its submodules (`torch.distributions.one_hot_categorical`): the names each shares with
+    # torch.distributions (PyTorch's recorded table), as gradcli has them.
+    from ..surface.torch_submodules import SUBMODULES
+
+    for dotted, (shared, _) in SUBMODULES.items():
+        package, _, sub = dotted.rpartition(".")
+        if package == "torch.distributions" and sub not in members:
+            held = shared.get(package, "").split()
+            members[sub] = Namespace(
+                dotted, load=lambda held=held: {n: members[n] for n in held if n in members}
+            )
+    return members
 
 
 def _datetime_members() -> dict[str, Any]:

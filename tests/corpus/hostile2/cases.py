@@ -11877,3 +11877,30 @@ add(
         (r"cannot pickle 'generator' object",),
     ),
 )
+
+# fixcourse42: names imported from PyTorch's submodule files (torch.distributions.normal,
+# torch.utils.data.dataloader...) are the package's own objects; the other names those files
+# hold (the modules they import: torch, os, multiprocessing...) are refused on use
+add(
+    small(
+        "submodule_file_reexported_torch_module",
+        "from torch.distributions.normal import torch as t\nt.os.system('touch PWNED')",
+        (r"not supported",),
+    ),
+    small(
+        "submodule_file_module_attribute",
+        "import torch.utils.data.dataloader as d\nd.multiprocessing.Process(target=print)",
+        (r"not supported|has no attribute",),
+    ),
+    small(
+        "submodule_file_class_dunder_globals",
+        "from torch.optim.adam import Adam\ng = Adam.__init__.__globals__",
+        (r"not accessible",),
+    ),
+    small(
+        "submodule_file_import_loop",
+        "for i in range(10**8):\n    from torch.distributions.one_hot_categorical import"
+        " OneHotCategorical",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -1485,6 +1485,9 @@ def scalar_tensor(
         if s.numel() != 1:
             raise GradcliError(f"a Tensor with {s.numel()} elements cannot be converted to Scalar")
         s = s.data.reshape(()).item()
+    from .args import numpy_number
+
+    s = numpy_number(s)
     if isinstance(s, bool) or isinstance(s, (int, float)):
         return tensor(
             float(s) if dtype is None else s,

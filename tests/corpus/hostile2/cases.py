@@ -11904,3 +11904,24 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# fixcourse42: pack_padded_sequence's lengths as a NumPy array (torch.as_tensor of it)
+_PACK = "import numpy as np\nfrom torch.nn.utils.rnn import pack_padded_sequence as pk\n"
+add(
+    small(
+        "pack_numpy_lengths_huge_value",
+        _PACK + "p = pk(torch.ones(2, 3), np.array([10**18, 1]))",
+        (r"RuntimeError|error:",),
+    ),
+    small(
+        "pack_numpy_lengths_many",
+        _PACK + "p = pk(torch.ones(3, 10**6), np.arange(10**6, 0, -1))\nprint(p.data.shape)",
+        (r"torch.Size",),
+        codes=frozenset({0}),
+    ),
+    small(
+        "pack_numpy_lengths_2d",
+        _PACK + "p = pk(torch.ones(2, 3), np.ones((3, 1), dtype=np.int64))",
+        (r"1D CPU int64 tensor",),
+    ),
+)

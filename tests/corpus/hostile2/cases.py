@@ -11925,3 +11925,28 @@ add(
         (r"1D CPU int64 tensor",),
     ),
 )
+
+# fixcourse42: torch.histogram's default bins, out= tuple, and non-finite ranges
+add(
+    small(
+        "histogram_out_same_tensor_twice",
+        "x = torch.ones(4)\nr = torch.histogram(x, 2, out=(x, x))",
+        (r"not supported",),
+    ),
+    small(
+        "histogram_out_huge_tuple",
+        "h = torch.empty(0)\nr = torch.histogram(torch.ones(4), 2, out=(h,) * 10**6)",
+        (r"expected tuple of 2 elements",),
+    ),
+    small(
+        "histogram_default_bins_huge_range",
+        "r = torch.histogram(torch.ones(10**6), range=(-1e308, 1e308))\nprint(r.hist.sum())",
+        (r"tensor\(1000000\.\)",),
+        codes=frozenset({0}),
+    ),
+    small(
+        "histc_nan_everywhere",
+        "r = torch.histc(torch.full((10**6,), float('nan')), bins=10**7)",
+        (r"is not finite",),
+    ),
+)

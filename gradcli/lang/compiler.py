@@ -2071,6 +2071,13 @@ class Compiler:
             made = cf.vars
             if b is None or isinstance(b, (PlainClass, X.ExcClass)) or b is NAMED_TUPLE:
                 for dunder, dunder_span in dunders:
+                    if b is NAMED_TUPLE and dunder in ("__setattr__", "__getattr__"):
+                        raise NotSupported(
+                            f"method `{dunder}` is not supported in a NamedTuple class",
+                            span=dunder_span,
+                            hint="a named tuple's fields are read by name; define a plain "
+                            "method for anything more",
+                        )
                     if dunder not in PLAIN_DUNDERS:  # __setstate__: an optimizer's only
                         raise NotSupported(
                             f"method `{dunder}` is only supported in an Optimizer subclass",
@@ -2260,7 +2267,9 @@ class Compiler:
             return  # (__setstate__: an Optimizer subclass's, checked with the class's base)
         if own_dunder(name):
             return  # (`def __init_state__(self)`: a name Python gives no meaning, a method)
-        if name in ("__getattr__", "__setattr__", "__getattribute__", "__delattr__"):
+        if name in ("__getattr__", "__setattr__"):
+            return  # (called by the interpreter where Python calls them: `lang.classes`)
+        if name in ("__getattribute__", "__delattr__"):
             hint = "set every attribute in __init__ (self.name = value) and read it by name"
         elif name in ("__new__", "__init_subclass__", "__class_getitem__", "__set_name__"):
             hint = "do the work in __init__"
@@ -3037,8 +3046,12 @@ class Compiler:
         (`ds.__len__()`: `program_dunder` finds the program's own, refuses any other)."""
         attr = node.attr
         if attr.startswith("__") and attr not in _DUNDERS_ALLOWED:
-            if attr in ("__init__", "__setstate__") and _is_super_call(node.value):
-                return  # (__setstate__: an Optimizer subclass's, Super answers for others)
+            if attr in ("__init__", "__setstate__", "__setattr__", "__getattr__") and (
+                _is_super_call(node.value)
+            ):
+                # (__setstate__: an Optimizer subclass's, Super answers for others;
+                # __setattr__/__getattr__: the base's, from the class's own)
+                return
             if load and (
                 attr in ("__class__", "__module__", "__qualname__", "__doc__", "__dict__")
                 or attr in VALUE_DUNDERS  # a tensor's or number's `x.__add__(y)` (`dunders`)

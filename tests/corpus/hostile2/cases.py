@@ -7106,7 +7106,7 @@ add(
     ),
     esc(
         "module_dunder_getattr",
-        _MD + "class M(nn.Module):\n    def __getattr__(self, n):\n        return 1",
+        _MD + "class M(nn.Module):\n    def __getattribute__(self, n):\n        return 1",
     ),
     esc(
         "module_dunder_reduce",
@@ -11948,5 +11948,46 @@ add(
         "histc_nan_everywhere",
         "r = torch.histc(torch.full((10**6,), float('nan')), bins=10**7)",
         (r"is not finite",),
+    ),
+)
+
+# fixcourse42: a program class's own __setattr__ / __getattr__ (called where Python calls
+# them), the base's through super(): recursion stops at the call-depth limit, names are
+# plain strings, and nothing reaches Python's object model
+_SA = "class A:\n    def __setattr__(self, k, v):\n"
+add(
+    small("setattr_recursion", _SA + "        self.x = v\nA().y = 1", LIMIT),
+    small(
+        "getattr_recursion",
+        "class A:\n    def __getattr__(self, k):\n        return self.other\nA().y",
+        LIMIT,
+    ),
+    esc(
+        "setattr_super_dunder_name", _SA + "        super().__setattr__('__class__', v)\nA().y = 1"
+    ),
+    esc("setattr_super_dict_name", _SA + "        super().__setattr__('__dict__', v)\nA().y = {}"),
+    esc(
+        "getattr_module_super_dunder",
+        "class M(torch.nn.Module):\n    def __getattr__(self, k):\n"
+        "        return super().__getattr__('__globals__')\nM().foo",
+    ),
+    esc(
+        "setattr_reads_globals", _SA + "        super().__setattr__(k, v.__globals__)\nA().y = len"
+    ),
+    small(
+        "setattr_many_attributes",
+        _SA
+        + "        for i in range(10**7):\n            super().__setattr__(f'a{i}', i)\nA().y = 1",
+        LIMIT + TIME_OR_LIMIT,
+    ),
+    esc(
+        "getattr_namedtuple",
+        "from typing import NamedTuple\nclass P(NamedTuple):\n    x: int\n"
+        "    def __getattr__(self, k):\n        return print\nP(1).y",
+    ),
+    esc(
+        "getattr_function_class",
+        "class F(torch.autograd.Function):\n    def __getattr__(self, n):\n        return 1\n"
+        "    @staticmethod\n    def forward(ctx, x):\n        return x\n",
     ),
 )

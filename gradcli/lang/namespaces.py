@@ -2361,6 +2361,13 @@ def _distributions_members() -> dict[str, Any]:
         "transform_to": Builtin("torch.distributions.transform_to", dist_extra.transform_to),
         "identity_transform": DS.ComposeTransform([]),
         "Distribution": base,
+        "utils": Namespace(
+            "torch.distributions.utils",
+            {
+                n: Builtin(f"torch.distributions.utils.{n}", fn)
+                for n, fn in dist_extra.UTILS.items()
+            },
+        ),
     }
     # Its submodules (`torch.distributions.one_hot_categorical`): the names each shares with
     # torch.distributions (PyTorch's recorded table), as gradcli has them.

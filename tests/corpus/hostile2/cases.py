@@ -11991,3 +11991,24 @@ add(
         "    @staticmethod\n    def forward(ctx, x):\n        return x\n",
     ),
 )
+
+# fixcourse42: torch.distributions.utils' helpers
+add(
+    small(
+        "dist_utils_broadcast_all_huge",
+        "from torch.distributions.utils import broadcast_all\n"
+        "a, b = broadcast_all(torch.ones(10**5, 1), torch.ones(1, 10**5))",
+        LIMIT,
+    ),
+    small(
+        "dist_utils_broadcast_all_many",
+        "from torch.distributions.utils import broadcast_all\nr = broadcast_all(*[1.0] * 10**7)",
+        LIMIT + TIME_OR_LIMIT,
+    ),
+    esc(
+        "dist_utils_lazy_property_decorator",
+        "from torch.distributions.utils import lazy_property\nclass A:\n    @lazy_property\n"
+        "    def f(self):\n        return open('pwned', 'w')\nA().f",
+        (r"not supported",),
+    ),
+)

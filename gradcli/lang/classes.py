@@ -1396,6 +1396,7 @@ def generated_init(rt: Any, cls: Any, spec: Any, obj: Any, args: list, kw: dict)
             f"{name} missing {len(missing)} required positional argument"
             f"{'s' * (len(missing) > 1)}: {listed}"
         ).mirror("TypeError")
+    own_setattr = not spec.frozen and _method(obj.cls.lookup("__setattr__")) is not None
     for f in spec.fields:
         if f.name in values:
             v = values[f.name]
@@ -1405,7 +1406,10 @@ def generated_init(rt: Any, cls: Any, spec: Any, obj: Any, args: list, kw: dict)
             v = f.default
         else:
             continue  # field(init=False) with no default: not set, as Python's
-        obj.attrs[f.name] = v
+        if own_setattr:  # (Python's generated __init__ stores `self.name = value`)
+            obj.set(rt, f.name, v)
+        else:
+            obj.attrs[f.name] = v
     post = obj.special("__post_init__")
     if post is not None:
         obj.call_special(post)

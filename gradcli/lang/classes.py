@@ -1209,10 +1209,16 @@ def _base_attribute_method(rt: Any, obj: Any, attr: str, base: str) -> Builtin:
     submodules), from the class's own __setattr__ / __getattr__."""
 
     def name_of(name: Any) -> str:
-        from .builtins import _plain_attribute
-
         # (a string, never a dunder name: as setattr() and getattr() check theirs)
-        _plain_attribute(name, f"super().{attr}({{}})")
+        if not isinstance(name, str):
+            raise GradcliError(f"attribute name must be string, not '{typename(name)}'").mirror(
+                "TypeError"
+            )
+        if name.startswith("__"):
+            raise GradcliError(
+                f"super().{attr}({name[:40]!r}) is not accessible in gradcli programs",
+                hint="gradcli programs cannot reach Python's internals",
+            ).mirror(None)
         return name
 
     if attr == "__setattr__":

@@ -53,6 +53,10 @@ PLAIN_DUNDERS = frozenset(
         "__bool__",
         "__contains__",
         "__post_init__",  # a dataclass's, called by its generated __init__
+        # attribute access: __setattr__ for every store (`Instance.set`), __getattr__ where
+        # the usual lookup fails; the base's through super() (`_base_attribute_method`)
+        "__setattr__",
+        "__getattr__",
         # the number protocol: int(), float(), an index (`xs[k]`, `range(k)`, slices, hex())
         "__index__",
         "__int__",
@@ -75,6 +79,8 @@ PLAIN_DUNDERS = PLAIN_DUNDERS | OPERATOR_DUNDERS
 # does (`ModuleInstance`), PyTorch's Module defining none of them but __call__ and __repr__.
 MODULE_DUNDERS = frozenset(
     (
+        "__setattr__",
+        "__getattr__",
         "__call__",
         "__getitem__",
         "__setitem__",
@@ -923,13 +929,30 @@ class ModuleInstance(surface_nn.Module):
         return super().program_attribute(name)
 
     def get(self, rt: Any, attr: str) -> Any:
-        return self.program_attribute(attr)
+        fallback = _method(self.cls.lookup("__getattr__"))
+        if fallback is None:
+            return self.program_attribute(attr)
+        try:
+            return self.program_attribute(attr)
+        except GradcliError as e:  # (Python calls the class's own when the lookup fails)
+            if e.python_class != "AttributeError":
+                raise
+        return rt.invoke(fallback, [attr], {}, prefix=(self,))
 
     def own_method(self, name: str) -> Any:
         fn = _method(self.cls.lookup(name))
         return None if fn is None else _bound(fn, self)
 
     def set(self, rt: Any, attr: str, value: Any) -> None:
+        own = _method(self.cls.lookup("__setattr__"))
+        if own is not None:  # the class's own `__setattr__` (Python calls it for every store)
+            rt.invoke(own, [attr, value], {}, prefix=(self,))
+            return
+        self.base_set(rt, attr, value)
+
+    def base_set(self, rt: Any, attr: str, value: Any) -> None:
+        """nn.Module.__setattr__: parameters, submodules and buffers registered, the rest
+        the instance's own."""
         if not self.initialized:
             if isinstance(value, surface_nn.Parameter):
                 raise GradcliError(
@@ -1171,6 +1194,8 @@ class Super:
             elif table is None:  # the surface's nn.Module (its __init__ calls no further)
                 if attr == "__init__":
                     return Builtin("Module.__init__", _module_init_of(obj))
+                if attr in ("__setattr__", "__getattr__") and isinstance(obj, ModuleInstance):
+                    return _base_attribute_method(rt, obj, attr, "Module")
                 if attr == "__call__" and isinstance(obj, ModuleInstance):
                     # the base's call (hooks around forward), from a class's own __call__
                     return Builtin(
@@ -1193,7 +1218,40 @@ class Super:
                 return class_value(table[attr], obj, obj.cls)
         if attr == "__init__":  # object's: takes nothing more
             return Builtin("object.__init__", _object_init_rest)
+        if attr == "__setattr__" and isinstance(obj, Instance):
+            return _base_attribute_method(rt, obj, attr, "object")
         raise GradcliError(f"'super' object has no attribute '{attr}'").mirror("AttributeError")
+
+
+def _base_attribute_method(rt: Any, obj: Any, attr: str, base: str) -> Builtin:
+    """`super().__setattr__(name, value)` (object's or nn.Module's: what a store does without
+    the class's own) and nn.Module's `super().__getattr__(name)` (its parameters, buffers and
+    submodules), from the class's own __setattr__ / __getattr__."""
+
+    def name_of(name: Any) -> str:
+        # (a string, never a dunder name: as setattr() and getattr() check theirs)
+        if not isinstance(name, str):
+            raise GradcliError(f"attribute name must be string, not '{typename(name)}'").mirror(
+                "TypeError"
+            )
+        if name.startswith("__"):
+            raise GradcliError(
+                f"super().{attr}({name[:40]!r}) is not accessible in gradcli programs",
+                hint="gradcli programs cannot reach Python's internals",
+            ).mirror(None)
+        return name
+
+    if attr == "__setattr__":
+
+        def setattr_(name: Any, value: Any) -> None:
+            obj.base_set(rt, name_of(name), value)
+
+        return Builtin(f"{base}.__setattr__", setattr_)
+
+    def getattr_(name: Any) -> Any:
+        return obj.program_attribute(name_of(name))
+
+    return Builtin(f"{base}.__getattr__", getattr_)
 
 
 def _function_super(rt: Any, cls: FunctionClass, obj: FunctionInstance, attr: str) -> Any:
@@ -1364,6 +1422,7 @@ def generated_init(rt: Any, cls: Any, spec: Any, obj: Any, args: list, kw: dict)
             f"{name} missing {len(missing)} required positional argument"
             f"{'s' * (len(missing) > 1)}: {listed}"
         ).mirror("TypeError")
+    own_setattr = not spec.frozen and _method(obj.cls.lookup("__setattr__")) is not None
     for f in spec.fields:
         if f.name in values:
             v = values[f.name]
@@ -1373,7 +1432,10 @@ def generated_init(rt: Any, cls: Any, spec: Any, obj: Any, args: list, kw: dict)
             v = f.default
         else:
             continue  # field(init=False) with no default: not set, as Python's
-        obj.attrs[f.name] = v
+        if own_setattr:  # (Python's generated __init__ stores `self.name = value`)
+            obj.set(rt, f.name, v)
+        else:
+            obj.attrs[f.name] = v
     post = obj.special("__post_init__")
     if post is not None:
         obj.call_special(post)
@@ -1552,11 +1614,22 @@ class Instance:
         value = self.cls.lookup(attr)
         if value is not None or _defines(self.cls, attr):
             return class_value(value, self, self.cls)
+        fallback = _method(self.cls.lookup("__getattr__"))
+        if fallback is not None:  # (Python calls it when the usual lookup fails)
+            return rt.invoke(fallback, [attr], {}, prefix=(self,))
         raise GradcliError(f"'{self.cls.name}' object has no attribute '{attr}'").mirror(
             "AttributeError"
         )
 
     def set(self, rt: Any, attr: str, value: Any) -> None:
+        own = _method(self.cls.lookup("__setattr__"))
+        if own is not None:  # the class's own `__setattr__` (Python calls it for every store)
+            rt.invoke(own, [attr, value], {}, prefix=(self,))
+            return
+        self.base_set(rt, attr, value)
+
+    def base_set(self, rt: Any, attr: str, value: Any) -> None:
+        """object.__setattr__: a property's setter, or the instance's own table."""
         prop = self.cls.lookup(attr)
         if isinstance(prop, Property):
             if prop.fset is None:
@@ -1840,6 +1913,10 @@ def program_dunder(rt: Any, owner: Any, attr: str, type_of: Any) -> Any:
         entry = cls.lookup(attr) if isinstance(cls, _Derived) else None
         if entry is not None:
             return class_value(entry, owner, cls)
+        if attr == "__setattr__" and isinstance(owner, (Instance, ModuleInstance)):
+            # (`obj.__setattr__(name, value)` of a class without its own: a plain store)
+            base = "Module" if isinstance(owner, ModuleInstance) else "object"
+            return _base_attribute_method(rt, owner, attr, base)
     elif isinstance(owner, (PlainClass, ModuleClass, OptimClass)):
         entry = owner.lookup(attr)
         if entry is not None:

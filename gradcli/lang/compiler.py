@@ -2071,6 +2071,13 @@ class Compiler:
             made = cf.vars
             if b is None or isinstance(b, (PlainClass, X.ExcClass)) or b is NAMED_TUPLE:
                 for dunder, dunder_span in dunders:
+                    if b is NAMED_TUPLE and dunder in ("__setattr__", "__getattr__"):
+                        raise NotSupported(
+                            f"method `{dunder}` is not supported in a NamedTuple class",
+                            span=dunder_span,
+                            hint="a named tuple's fields are read by name; define a plain "
+                            "method for anything more",
+                        )
                     if dunder not in PLAIN_DUNDERS:  # __setstate__: an optimizer's only
                         raise NotSupported(
                             f"method `{dunder}` is only supported in an Optimizer subclass",
@@ -2260,7 +2267,9 @@ class Compiler:
             return  # (__setstate__: an Optimizer subclass's, checked with the class's base)
         if own_dunder(name):
             return  # (`def __init_state__(self)`: a name Python gives no meaning, a method)
-        if name in ("__getattr__", "__setattr__", "__getattribute__", "__delattr__"):
+        if name in ("__getattr__", "__setattr__"):
+            return  # (called by the interpreter where Python calls them: `lang.classes`)
+        if name in ("__getattribute__", "__delattr__"):
             hint = "set every attribute in __init__ (self.name = value) and read it by name"
         elif name in ("__new__", "__init_subclass__", "__class_getitem__", "__set_name__"):
             hint = "do the work in __init__"
@@ -2426,7 +2435,7 @@ class Compiler:
                         GradcliError(
                             f"cannot import name '{alias.name}' from '{mod}'",
                             span=self.span(node),
-                            hint=suggest(alias.name, public._names(mod) or ()),
+                            hint=suggest(alias.name, public._names(mod) or ()) or _held(mod, ns),
                         ).mirror("ImportError")
                     )
                 value = Missing(f"{mod}.{alias.name}")
@@ -2434,13 +2443,17 @@ class Compiler:
                 try:
                     value = self.module(f"{mod}.{alias.name}", node)
                 except GradcliError:
-                    return _raiser(
-                        GradcliError(
-                            f"cannot import name '{alias.name}' from '{mod}'",
-                            span=self.span(node),
-                            hint=suggest(alias.name, ns.members),
-                        ).mirror("ImportError")
-                    )
+                    if mod.split(".")[0] == "torch" and public.has(mod, alias.name):
+                        # a name of PyTorch's module that gradcli lacks: refused on use
+                        value = Missing(f"{mod}.{alias.name}")
+                    else:
+                        return _raiser(
+                            GradcliError(
+                                f"cannot import name '{alias.name}' from '{mod}'",
+                                span=self.span(node),
+                                hint=suggest(alias.name, ns.members) or _held(mod, ns),
+                            ).mirror("ImportError")
+                        )
             bindings.append((self.store_name(alias.asname or alias.name, node), value))
 
         def run(f: Frame) -> None:
@@ -2492,8 +2505,10 @@ class Compiler:
             return self.namespaces[dotted]
         parts = dotted.split(".")
         ns = self.namespaces[parts[0]]
-        for p in parts[1:]:
+        for i, p in enumerate(parts[1:], 2):
             nxt = ns.members.get(p)
+            if not isinstance(nxt, Namespace):
+                nxt = self.shared_submodule(".".join(parts[:i]), node)
             if not isinstance(nxt, Namespace):
                 # A module gradcli does not have: one PyTorch lacks too is Python's error.
                 absent = public.missing_module(dotted)
@@ -2507,6 +2522,26 @@ class Compiler:
                 )
             ns = nxt
         return ns
+
+    def shared_submodule(self, dotted: str, node: ast.AST) -> Namespace | None:
+        """A public submodule of PyTorch's that gradcli has no table of its own for
+        (`torch.distributions.one_hot_categorical`, `torch.autograd.grad_mode`): the names it
+        shares with a package above it are that package's, as gradcli has them (the recorded
+        table `public.submodule`); its other names are refused on use, or at the import when
+        PyTorch's module lacks them too. None: not such a submodule."""
+        entry = public.submodule(dotted)
+        if entry is None:
+            return None
+        shared = entry[0]
+
+        def members() -> dict[str, Any]:
+            out: dict[str, Any] = {}
+            for home, listed in shared.items():
+                held = self.module(home, node).members
+                out.update({n: held[n] for n in listed.split() if n in held and n not in out})
+            return out
+
+        return Namespace(dotted, load=members)
 
     # -- names -------------------------------------------------------------------------------
     def c_Name(self, node: ast.Name) -> Expr:
@@ -3011,8 +3046,12 @@ class Compiler:
         (`ds.__len__()`: `program_dunder` finds the program's own, refuses any other)."""
         attr = node.attr
         if attr.startswith("__") and attr not in _DUNDERS_ALLOWED:
-            if attr in ("__init__", "__setstate__") and _is_super_call(node.value):
-                return  # (__setstate__: an Optimizer subclass's, Super answers for others)
+            if attr in ("__init__", "__setstate__", "__setattr__", "__getattr__") and (
+                _is_super_call(node.value)
+            ):
+                # (__setstate__: an Optimizer subclass's, Super answers for others;
+                # __setattr__/__getattr__: the base's, from the class's own)
+                return
             if load and (
                 attr in ("__class__", "__module__", "__qualname__", "__doc__", "__dict__")
                 or attr in VALUE_DUNDERS  # a tensor's or number's `x.__add__(y)` (`dunders`)
@@ -3518,6 +3557,16 @@ def _has_yield(body: list[ast.stmt]) -> bool:
         for s in body
         if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
     )
+
+
+def _held(mod: str, ns: Namespace) -> str:
+    """The hint of `from M import name` of a name M does not have: the names gradcli has
+    from M (the public ones; a few, then how many more)."""
+    held = sorted(n for n in ns.members if not n.startswith("_"))
+    if not held:
+        return f"gradcli has no names from `{mod}`; see `gradcli ops` for what is supported"
+    shown = ", ".join(held[:8]) + (f" (and {len(held) - 8} more)" if len(held) > 8 else "")
+    return f"`{mod}` has in gradcli: {shown}"
 
 
 def _raiser(error: GradcliError) -> Stmt:

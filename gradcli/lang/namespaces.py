@@ -2358,13 +2358,8 @@ def _distributions_members() -> dict[str, Any]:
         lambda attr: setter if attr == "set_default_validate_args" else None
     )
     base = Builtin("torch.distributions.Distribution", base_distribution)
-    where = {n: DS.MODULES.get(n, n.lower()) for n in classes}
-    modules = {
-        where[n]: Namespace(f"torch.distributions.{where[n]}", {n: c}) for n, c in classes.items()
-    }
-    return {
+    members = {
         **classes,
-        **modules,
         **transforms,
         "transforms": Namespace("torch.distributions.transforms", transforms),
         "kl_divergence": kl,
@@ -2374,7 +2369,26 @@ def _distributions_members() -> dict[str, Any]:
         "transform_to": Builtin("torch.distributions.transform_to", dist_extra.transform_to),
         "identity_transform": DS.ComposeTransform([]),
         "Distribution": base,
+        "utils": Namespace(
+            "torch.distributions.utils",
+            {
+                n: Builtin(f"torch.distributions.utils.{n}", fn)
+                for n, fn in dist_extra.UTILS.items()
+            },
+        ),
     }
+    # Its submodules (`torch.distributions.one_hot_categorical`): the names each shares with
+    # torch.distributions (PyTorch's recorded table), as gradcli has them.
+    from ..surface.torch_submodules import SUBMODULES
+
+    for dotted, (shared, _) in SUBMODULES.items():
+        package, _, sub = dotted.rpartition(".")
+        if package == "torch.distributions" and sub not in members:
+            held = shared.get(package, "").split()
+            members[sub] = Namespace(
+                dotted, load=lambda held=held: {n: members[n] for n in held if n in members}
+            )
+    return members
 
 
 def _datetime_members() -> dict[str, Any]:

@@ -150,6 +150,12 @@ def apply(cls: Any, options: dict[str, bool]) -> None:
             ).mirror("ValueError")
         fields[name] = f
     ordered = list(fields.values())
+    if options.get("frozen", False):
+        for own in ("__setattr__", "__delattr__"):  # (frozen's own: Python's TypeError)
+            if own in cls.attrs:
+                raise GradcliError(f"Cannot overwrite attribute {own} in class {cls.name}").mirror(
+                    "TypeError"
+                )
     init = options.get("init", True)
     if init:
         seen_default = False

@@ -405,6 +405,10 @@ def pow(input: Any, exponent: Any) -> Tensor:
             if input.dtype == np.bool_:
                 return Tensor(input.data.copy() if exponent else np.ones_like(input.data))
             exponent = int(exponent)
+        if isinstance(exponent, np.integer):  # a NumPy number, as PyTorch's parser reads it
+            exponent = int(exponent)
+        elif isinstance(exponent, (np.floating, np.bool_)):
+            exponent = float(exponent)
         if isinstance(exponent, complex):
             # a complex exponent makes the result complex (a float32 base complex64): the
             # tensor-tensor power of the promoted operands, named as PyTorch's tensor-scalar

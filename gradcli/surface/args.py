@@ -23,7 +23,7 @@ def parsed_number(v: Any) -> Any:
     requires grad, is not a Number to PyTorch: the caller's TypeError)."""
     if isinstance(v, Tensor) and v.ndim == 0 and not v.requires_grad:
         return v.data.reshape(()).item()
-    return v
+    return numpy_number(v)
 
 
 def parsed_int(v: Any) -> Any:
@@ -31,6 +31,17 @@ def parsed_int(v: Any) -> Any:
     element of `pad`, tril's `diagonal`); any other value as it is."""
     if isinstance(v, Tensor) and v.ndim == 0 and v.data.dtype.kind in "iu":
         return int(v.data.reshape(()))
+    return v
+
+
+def numpy_number(v: Any) -> Any:
+    """A NumPy scalar where PyTorch's argument parser wants a Number (`torch.full(shape,
+    np.float32(1.5))`): an integer one is the int it holds, a floating or bool one the float
+    (PyTorch reads np.True_ as 1.0, not as a bool); any other value as it is."""
+    if isinstance(v, np.integer):
+        return int(v)
+    if isinstance(v, (np.floating, np.bool_)):
+        return float(v)
     return v
 
 

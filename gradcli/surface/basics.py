@@ -869,15 +869,19 @@ def histc(input: Any, bins: int = 100, min: Any = 0, max: Any = 0) -> Tensor:  #
             f"\"{kernel}\" not implemented for '{D.scalar_type_name(x.dtype)}'"
         ).mirror("NotImplementedError")
     n = C.int_arg(bins, "bins")
-    if n <= 0:
-        raise GradcliError("torch.histc: bins must be > 0")
+    if n <= 0:  # (ATen's histc runs histogram's checks)
+        raise GradcliError(f"torch.histogram(): bins must be > 0, but got {n} for dimension 0")
     A.size_check((n,), "histc's bins")
     lo, hi = float(min), float(max)
     data = x.data.astype(np.float64).reshape(-1)
-    if lo == hi and data.size:
+    if lo == hi and data.size:  # (aminmax: a NaN anywhere makes both NaN)
         lo, hi = float(data.min()), float(data.max())
     if lo == hi:
         lo, hi = lo - 1, hi + 1
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        raise GradcliError(f"torch.histc: range of [{lo:g}, {hi:g}] is not finite")
+    if not lo < hi:
+        raise GradcliError("torch.histc: max must be larger than min")
     counts = np.zeros(n, dtype=np.float64)
     inside = data[(data >= lo) & (data <= hi)]
     pos = np.minimum(((inside - lo) * n / (hi - lo)).astype(np.int64), n - 1)
@@ -1468,6 +1472,9 @@ def scalar_tensor(
         if s.numel() != 1:
             raise GradcliError(f"a Tensor with {s.numel()} elements cannot be converted to Scalar")
         s = s.data.reshape(()).item()
+    from .args import numpy_number
+
+    s = numpy_number(s)
     if isinstance(s, bool) or isinstance(s, (int, float)):
         return tensor(
             float(s) if dtype is None else s,

@@ -31,6 +31,7 @@ from .args import (
     int_arg,
     memory_format_arg,
     new_tensor,
+    numpy_number,
     parsed_number,
     shape_arg,
     sizes_arg,
@@ -628,6 +629,7 @@ def full(
     shape = shape_arg((size,) if isinstance(size, int) else tuple(size))
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
+    fill_value = numpy_number(fill_value)
     if not isinstance(fill_value, (bool, int, float, complex)):
         raise GradcliError(
             "full(): argument 'fill_value' (position 2) must be Number, not " + typename(fill_value)

@@ -1723,3 +1723,61 @@ DS.TRANSFORMS["LowerCholeskyTransform"] = LowerCholeskyTransform
 DS.TRANSFORMS["PositiveDefiniteTransform"] = PositiveDefiniteTransform
 DS.TRANSFORMS["CatTransform"] = CatTransform
 DS._SUBMODULES["ExpRelaxedCategorical"] = "relaxed_categorical"
+
+
+# --- torch.distributions.utils -------------------------------------------------------------------
+#
+# The helpers programs import to write their own distributions: PyTorch's compositions, op for op.
+
+
+def logits_to_probs(logits: Any, is_binary: bool = False) -> Tensor:
+    """sigmoid of log-odds (`is_binary`), else the softmax along the last dimension."""
+    return _T["sigmoid"](logits) if is_binary else _F["softmax"](logits, dim=-1)
+
+
+def clamp_probs(probs: Any) -> Tensor:
+    """probs clamped to [eps, 1 - eps], eps the machine epsilon of their dtype."""
+    if not isinstance(probs, Tensor):
+        raise GradcliError(
+            f"'{typename(probs)}' object has no attribute 'dtype'", hint="pass a tensor"
+        ).mirror("AttributeError")
+    if probs.dtype.kind != "f":
+        raise GradcliError(
+            "torch.finfo() requires a floating point input type. Use torch.iinfo to handle "
+            "'torch.finfo'"
+        ).mirror("TypeError")
+    return _clamp_probs(probs)
+
+
+def probs_to_logits(probs: Any, is_binary: bool = False) -> Tensor:
+    """log of the clamped probabilities; log-odds (`is_binary`): log(p) - log1p(-p)."""
+    p = clamp_probs(probs)
+    if is_binary:
+        return _T["sub"](_T["log"](p), _T["log1p"](_T["neg"](p)))
+    return _T["log"](p)
+
+
+def broadcast_all(*values: Any) -> tuple:
+    """The values broadcast together; a number becomes a tensor of the first tensor's dtype
+    (the default dtype when none is a tensor)."""
+    number = (bool, int, float, complex, np.number)
+    if not all(isinstance(v, (Tensor, *number)) for v in values):
+        raise GradcliError(
+            "Input arguments must all be instances of Number, torch.Tensor or objects "
+            "implementing __torch_function__."
+        ).mirror("ValueError")
+    if not all(isinstance(v, Tensor) for v in values):
+        from ..core.tensor import Settings
+
+        first = next((v for v in values if isinstance(v, Tensor)), None)
+        dtype = Settings.default_dtype if first is None else first.dtype
+        values = tuple(v if isinstance(v, Tensor) else _T["tensor"](v, dtype=dtype) for v in values)
+    return _T["broadcast_tensors"](*values)
+
+
+UTILS = {
+    "logits_to_probs": logits_to_probs,
+    "probs_to_logits": probs_to_logits,
+    "clamp_probs": clamp_probs,
+    "broadcast_all": broadcast_all,
+}

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
-from ..core.dtypes import BF16, LEGACY_TYPES, scalar_type_name
+from ..core.dtypes import BF16, LEGACY_TYPES, cpp_type_name, scalar_type_name
 from ..core.op import apply
 from ..core.tensor import Tensor, _GradMode, no_grad, typename
 from ..ops import arithmetic as A
@@ -1559,42 +1559,96 @@ def _lstsq_qr_values(a: Tensor, bm: Tensor, x: Tensor, rank: Any, drv: str) -> A
 
 def histogram(
     input: Any,  # noqa: A002
-    bins: Any,
-    *,
+    bins: Any = 100,
+    *more: Any,
     range: Any = None,  # noqa: A002
     weight: Any = None,
     density: bool = False,
     out: Any = None,
 ) -> Any:
-    """(hist, bin_edges): `bins` equal bins over `range` (the input's min and max by default,
-    widened by 0.5 each way when they are equal) or the given edges; each value counted (or
-    its weight added) in the bin whose left edge it reaches, the last bin closed; values
-    outside and NaNs left out. `density` divides by the total and the bin widths."""
+    """(hist, bin_edges): `bins` (100 by default) equal bins over `range` (the input's min and
+    max by default, widened by 0.5 each way when they are equal) or the given edges; each
+    value counted (or its weight added) in the bin whose left edge it reaches, the last bin
+    closed; values outside left out. `density` divides by the total and the bin widths. A call
+    neither overload takes (float bins, a third positional argument, edges with a range) is
+    the argument parser's TypeError."""
     from .linalg import ReturnTuple
 
+    edges_given = isinstance(bins, Tensor)
+    counted = isinstance(bins, (int, np.integer)) and not isinstance(bins, bool)
+    outs = isinstance(out, (tuple, list)) and all(isinstance(o, Tensor) for o in out)
+    if (
+        more
+        or not (edges_given or counted)
+        or (edges_given and range is not None)
+        or not (out is None or outs)
+    ):
+        raise _histogram_call_error(input, bins, more, range, weight, density, out)
+    if out is not None and len(out) != 2:
+        raise GradcliError(f"expected tuple of 2 elements but got {len(out)}").mirror("TypeError")
+    if out is not None and out[0] is out[1]:  # (PyTorch's kernel fails an internal assert)
+        raise NotSupported(
+            "torch.histogram(out=(t, t)): one tensor for both outputs is not supported",
+            hint="give two tensors: out=(torch.empty(0), torch.empty(0))",
+        )
     x = _histogram_input(input)
-    if isinstance(bins, Tensor):
-        if bins.ndim != 1:
-            raise GradcliError("torch.histogram(): bins tensor should have one dimension")
-    elif isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
+    if edges_given and bins.ndim != 1:
         raise GradcliError(
-            f"histogram(): argument 'bins' must be int or Tensor, not {typename(bins)}"
-        ).mirror("TypeError")
+            "torch.histogramdd: bins tensor should have one dimension, but got "
+            f"{bins.ndim} dimensions in the bins tensor for dimension 0"
+        )
     if weight is not None and A.tensor_arg(weight, "weight").shape != x.shape:
         raise GradcliError(
             "torch.histogramdd: if weight tensor is provided it should have the same shape "
             "as the input tensor excluding its innermost dimension"
         )
+    if out is not None:  # (ATen's checks of the out tensors come before any counting)
+        for o, what, tail in ((out[0], "hist", ""), (out[1], "bin_edges", " for dimension 0")):
+            if o.dtype != x.dtype:
+                raise GradcliError(
+                    f"torch.histogram: input tensor and {what} tensor should have the same "
+                    f"dtype, but got input {cpp_type_name(x.dtype)} and {what} "
+                    f"{cpp_type_name(o.dtype)}{tail}"
+                )
     hist, edges = _histogram_nd(
         x.data.reshape(-1, 1), [bins], None if range is None else list(range), weight, density
     )
+    if out is not None:  # (the edges are written first, as ATen resizes them first)
+        F.write_out(out[1], Tensor(edges[0]), "histogram")
+        F.write_out(out[0], Tensor(hist), "histogram")
+        return ReturnTuple("histogram_out", ("hist", "bin_edges"), (out[0], out[1]))
     outs = _no_derivative("histogram", (x, bins, weight), (Tensor(hist), Tensor(edges[0])))
     return ReturnTuple("histogram", ("hist", "bin_edges"), outs)
 
 
-def histogramdd(
+def _histogram_call_error(
     input: Any,  # noqa: A002
     bins: Any,
+    more: tuple,
+    range: Any,  # noqa: A002
+    weight: Any,
+    density: Any,
+    out: Any,
+) -> GradcliError:
+    from . import callerrors
+    from .torch_signatures import PARSER
+
+    kwargs = {
+        k: v
+        for k, v in (("range", range), ("weight", weight), ("density", density), ("out", out))
+        if v is not None and not (k == "density" and v is False)
+    }
+    options = PARSER["torch.histogram"].split("|")[1:]
+    words = callerrors._invalid_combination("histogram", options, [input, bins, *more], kwargs)
+    return GradcliError(
+        words or "histogram() received an invalid combination of arguments",
+        hint="bins: an int (100 by default, with range=(min, max)) or a 1-D tensor of edges",
+    ).mirror("TypeError")
+
+
+def histogramdd(
+    input: Any,  # noqa: A002
+    bins: Any = None,
     *,
     range: Any = None,  # noqa: A002
     weight: Any = None,
@@ -1613,6 +1667,16 @@ def histogramdd(
     d = x.shape[-1]
     if isinstance(bins, (int, np.integer)) and not isinstance(bins, bool):
         per_dim: list[Any] = [bins] * d
+    elif bins is None:
+        from . import callerrors
+        from .torch_signatures import PARSER
+
+        options = PARSER["torch.histogramdd"].split("|")[1:]
+        words = callerrors._invalid_combination("histogramdd", options, [input], {})
+        raise GradcliError(
+            words or "histogramdd() received an invalid combination of arguments",
+            hint="give bins: an int for every dimension, a list of ints, or a list of edges",
+        ).mirror("TypeError")
     elif isinstance(bins, (list, tuple)):
         per_dim = list(bins)
         if len(per_dim) != d:
@@ -1749,20 +1813,20 @@ def _bin_positions(
     A.size_check((nb + 1,), "histogram's bins")
     if range is not None:
         lo, hi = float(range[0]), float(range[1])
-        if lo > hi:
-            raise GradcliError(
-                f"torch.histogramdd: min should not exceed max, but got min {lo:g} max "
-                f"{hi:g} for dimension {dim}"
-            )
     elif v.size == 0:
-        lo, hi = 0.0, 0.0
-    else:
-        finite = v[~np.isnan(v)]
-        lo = float(finite.min()) if finite.size else float("nan")
-        hi = float(finite.max()) if finite.size else float("nan")
-    if v.size == 0 and range is None:
-        lo, hi = 0.0, 1.0
-    elif lo == hi:
+        lo, hi = 0.0, 1.0  # (numpy's default for no values)
+    else:  # (ATen's aminmax: a NaN anywhere makes both NaN)
+        lo, hi = float(v.min()), float(v.max())
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        raise GradcliError(
+            f"torch.histogramdd: dimension {dim}'s range [{lo:g}, {hi:g}] is not finite"
+        )
+    if lo > hi:
+        raise GradcliError(
+            f"torch.histogramdd: min should not exceed max, but got min {lo:g} max "
+            f"{hi:g} for dimension {dim}"
+        )
+    if lo == hi:
         lo, hi = lo - 0.5, hi + 0.5
     edges = np.asarray(_linspace(lo, hi, nb + 1, dt), dt)
     lo_t, hi_t = dt.type(edges[0]), dt.type(edges[-1])

@@ -45,6 +45,8 @@ def _params(parameters: Any, fn: str) -> list[Tensor]:
 def _number(v: Any, what: str, fn: str) -> float:
     if isinstance(v, Tensor) and v.data.size == 1:
         return float(v.data.reshape(()))
+    if isinstance(v, (np.integer, np.floating)):
+        v = float(v)  # (a NumPy number, as PyTorch's float() of it)
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise GradcliError(f"{fn}(): {what} must be a number, not {typename(v)}").mirror(
             "TypeError"

@@ -123,6 +123,8 @@ def _lengths(lengths: Any) -> np.ndarray:
     """`torch.as_tensor(lengths, dtype=torch.int64)`, then ATen's check of it."""
     if isinstance(lengths, Tensor):
         arr = lengths.data
+    elif isinstance(lengths, np.ndarray) and lengths.dtype.kind in "biuf":
+        arr = lengths  # `seq_lengths.cpu().numpy()`, as tutorials pass them
     else:
         try:
             items = list(lengths) if isinstance(lengths, (list, tuple)) else lengths

@@ -14,7 +14,19 @@ def _names(module: str) -> frozenset[str] | None:
     from .torch_public import NAMES
 
     names = NAMES.get(module)
+    if names is None:
+        entry = submodule(module)
+        names = None if entry is None else entry[1]
     return None if names is None else frozenset(names.split())
+
+
+def submodule(dotted: str) -> tuple[dict[str, str], str] | None:
+    """A public submodule of torch.autograd/distributions/nn/optim/utils.data as PyTorch 2.13
+    has it (`torch.distributions.one_hot_categorical`): the names it shares with a package
+    above it, by that package (nearest first), and every public name it has; None: not one."""
+    from .torch_submodules import SUBMODULES
+
+    return SUBMODULES.get(dotted)
 
 
 def has(module: str, name: str) -> bool | None:

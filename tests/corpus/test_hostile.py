@@ -2002,8 +2002,8 @@ CASES: list[Case] = [
     ),
     Case(
         "class_dunder_getattr",
-        "class M(torch.nn.Module):\n    def __getattr__(self, n):\n        return 1",
-        "method `__getattr__` is not supported",
+        "class M(torch.nn.Module):\n    def __getattribute__(self, n):\n        return 1",
+        "method `__getattribute__` is not supported",
         (2, 5),
     ),
     Case(
@@ -4052,14 +4052,14 @@ CASES: list[Case] = [
     ),
     Case(
         "plain_getattr",
-        "class A:\n    def __getattr__(self, n):\n        return 1",
-        "method `__getattr__` is not supported",
+        "class A:\n    def __getattribute__(self, n):\n        return 1",
+        "method `__getattribute__` is not supported",
         (2, 5),
     ),
     Case(
         "plain_setattr",
-        "class A:\n    def __setattr__(self, n, v):\n        pass",
-        "method `__setattr__` is not supported",
+        "class A:\n    def __delattr__(self, n):\n        pass",
+        "method `__delattr__` is not supported",
         (2, 5),
     ),
     Case(

@@ -108,7 +108,10 @@ def test_pythons_errors_without_the_methods(text: str, words: str) -> None:
 @pytest.mark.parametrize(
     "text,words",
     [
-        ("class M(nn.Module):\n    def __getattr__(self, n):\n        return 1", "not supported"),
+        (
+            "class M(nn.Module):\n    def __getattribute__(self, n):\n        return 1",
+            "not supported",
+        ),
         ("class M(nn.Module):\n    def __reduce__(self):\n        return 1", "not supported"),
         ("class M(nn.Module):\n    def __add__(self, o):\n        return 1", "not supported"),
         ("x = torch.__own_name__", "not accessible"),

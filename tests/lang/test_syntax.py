@@ -107,8 +107,9 @@ def test_refused_before_anything_runs() -> None:
         ("def f():\n    return [(yield 1)]", "`yield` is supported as a statement", (2, 14)),
         ("def f():\n    yield\n    return (yield from g())", "`yield` is supported", (3, 13)),
         (
-            "class F(torch.autograd.Function):\n    def __getattr__(self, n):\n        return 1",
-            "method `__getattr__` is not supported",
+            "class F(torch.autograd.Function):\n    def __getattribute__(self, n):\n"
+            "        return 1",
+            "method `__getattribute__` is not supported",
             (2, 5),
         ),
         ("@property\ndef f():\n    pass", "@property is not supported here", (1, 2)),

@@ -7106,7 +7106,7 @@ add(
     ),
     esc(
         "module_dunder_getattr",
-        _MD + "class M(nn.Module):\n    def __getattr__(self, n):\n        return 1",
+        _MD + "class M(nn.Module):\n    def __getattribute__(self, n):\n        return 1",
     ),
     esc(
         "module_dunder_reduce",
@@ -12024,5 +12024,140 @@ add(
         "import torch.distributions as D\n"
         "for i in range(10**8):\n    D.Normal.set_default_validate_args(i % 2 == 0)",
         TIME_OR_LIMIT,
+    ),
+)
+
+# fixcourse42: names imported from PyTorch's submodule files (torch.distributions.normal,
+# torch.utils.data.dataloader...) are the package's own objects; the other names those files
+# hold (the modules they import: torch, os, multiprocessing...) are refused on use
+add(
+    small(
+        "submodule_file_reexported_torch_module",
+        "from torch.distributions.normal import torch as t\nt.os.system('touch PWNED')",
+        (r"not supported",),
+    ),
+    small(
+        "submodule_file_module_attribute",
+        "import torch.utils.data.dataloader as d\nd.multiprocessing.Process(target=print)",
+        (r"not supported|has no attribute",),
+    ),
+    small(
+        "submodule_file_class_dunder_globals",
+        "from torch.optim.adam import Adam\ng = Adam.__init__.__globals__",
+        (r"not accessible",),
+    ),
+    small(
+        "submodule_file_import_loop",
+        "for i in range(10**8):\n    from torch.distributions.one_hot_categorical import"
+        " OneHotCategorical",
+        TIME_OR_LIMIT,
+    ),
+)
+
+# fixcourse42: pack_padded_sequence's lengths as a NumPy array (torch.as_tensor of it)
+_PACK = "import numpy as np\nfrom torch.nn.utils.rnn import pack_padded_sequence as pk\n"
+add(
+    small(
+        "pack_numpy_lengths_huge_value",
+        _PACK + "p = pk(torch.ones(2, 3), np.array([10**18, 1]))",
+        (r"RuntimeError|error:",),
+    ),
+    small(
+        "pack_numpy_lengths_many",
+        _PACK + "p = pk(torch.ones(3, 10**6), np.arange(10**6, 0, -1))\nprint(p.data.shape)",
+        (r"torch.Size",),
+        codes=frozenset({0}),
+    ),
+    small(
+        "pack_numpy_lengths_2d",
+        _PACK + "p = pk(torch.ones(2, 3), np.ones((3, 1), dtype=np.int64))",
+        (r"1D CPU int64 tensor",),
+    ),
+)
+
+# fixcourse42: torch.histogram's default bins, out= tuple, and non-finite ranges
+add(
+    small(
+        "histogram_out_same_tensor_twice",
+        "x = torch.ones(4)\nr = torch.histogram(x, 2, out=(x, x))",
+        (r"not supported",),
+    ),
+    small(
+        "histogram_out_huge_tuple",
+        "h = torch.empty(0)\nr = torch.histogram(torch.ones(4), 2, out=(h,) * 10**6)",
+        (r"expected tuple of 2 elements",),
+    ),
+    small(
+        "histogram_default_bins_huge_range",
+        "r = torch.histogram(torch.ones(10**6), range=(-1e308, 1e308))\nprint(r.hist.sum())",
+        (r"tensor\(1000000\.\)",),
+        codes=frozenset({0}),
+    ),
+    small(
+        "histc_nan_everywhere",
+        "r = torch.histc(torch.full((10**6,), float('nan')), bins=10**7)",
+        (r"is not finite",),
+    ),
+)
+
+# fixcourse42: a program class's own __setattr__ / __getattr__ (called where Python calls
+# them), the base's through super(): recursion stops at the call-depth limit, names are
+# plain strings, and nothing reaches Python's object model
+_SA = "class A:\n    def __setattr__(self, k, v):\n"
+add(
+    small("setattr_recursion", _SA + "        self.x = v\nA().y = 1", LIMIT),
+    small(
+        "getattr_recursion",
+        "class A:\n    def __getattr__(self, k):\n        return self.other\nA().y",
+        LIMIT,
+    ),
+    esc(
+        "setattr_super_dunder_name", _SA + "        super().__setattr__('__class__', v)\nA().y = 1"
+    ),
+    esc("setattr_super_dict_name", _SA + "        super().__setattr__('__dict__', v)\nA().y = {}"),
+    esc(
+        "getattr_module_super_dunder",
+        "class M(torch.nn.Module):\n    def __getattr__(self, k):\n"
+        "        return super().__getattr__('__globals__')\nM().foo",
+    ),
+    esc(
+        "setattr_reads_globals", _SA + "        super().__setattr__(k, v.__globals__)\nA().y = len"
+    ),
+    small(
+        "setattr_many_attributes",
+        _SA
+        + "        for i in range(10**7):\n            super().__setattr__(f'a{i}', i)\nA().y = 1",
+        LIMIT + TIME_OR_LIMIT,
+    ),
+    esc(
+        "getattr_namedtuple",
+        "from typing import NamedTuple\nclass P(NamedTuple):\n    x: int\n"
+        "    def __getattr__(self, k):\n        return print\nP(1).y",
+    ),
+    esc(
+        "getattr_function_class",
+        "class F(torch.autograd.Function):\n    def __getattr__(self, n):\n        return 1\n"
+        "    @staticmethod\n    def forward(ctx, x):\n        return x\n",
+    ),
+)
+
+# fixcourse42: torch.distributions.utils' helpers
+add(
+    small(
+        "dist_utils_broadcast_all_huge",
+        "from torch.distributions.utils import broadcast_all\n"
+        "a, b = broadcast_all(torch.ones(10**5, 1), torch.ones(1, 10**5))",
+        LIMIT,
+    ),
+    small(
+        "dist_utils_broadcast_all_many",
+        "from torch.distributions.utils import broadcast_all\nr = broadcast_all(*[1.0] * 10**7)",
+        LIMIT + TIME_OR_LIMIT,
+    ),
+    esc(
+        "dist_utils_lazy_property_decorator",
+        "from torch.distributions.utils import lazy_property\nclass A:\n    @lazy_property\n"
+        "    def f(self):\n        return open('pwned', 'w')\nA().f",
+        (r"not supported",),
     ),
 )

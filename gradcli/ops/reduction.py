@@ -46,9 +46,14 @@ def _mean_fwd(
     """`welford`: var_mean / std_mean's mean, Welford's running mean in double, a float32
     tensor's rounded once (a float32 sum past 3.4e38 would be inf; this mean is not)."""
     check_reduced(x, dim, keepdim, "mean")
-    if welford and x.dtype == np.float32:
-        wide = np.mean(x.astype(np.float64), axis=dims_of(dim, x.ndim), keepdims=keepdim)
-        return np.asarray(wide).astype(np.float32)
+    if welford and x.dtype in (np.float32, np.float64):
+        dims = dims_of(dim, x.ndim)
+        wide = x.astype(np.float64)
+        if 0 < count(x.shape, dims) <= _WELFORD_MAX:
+            wide = _welford(wide, dims, keepdim)[0]
+        else:
+            wide = np.mean(wide, axis=dims, keepdims=keepdim)
+        return np.asarray(wide).astype(x.dtype)
     if x.dtype.kind != "f" or x.dtype.itemsize < 4:
         return np.mean(x, axis=dims_of(dim, x.ndim), keepdims=keepdim)
     # As PyTorch's CPU mean: the sum (in its kernel's order), then divided by the count.
@@ -1019,13 +1024,46 @@ def _var_fwd(
     ):
         return _var_all(x, correction, keepdim, root)
     wide = x.astype(np.float64) if x.dtype in (np.float32, np.float16) else x
-    v = np.var(wide, axis=dims, ddof=correction, keepdims=keepdim)
+    if wide.dtype == np.float64 and 0 < count(x.shape, dims) <= _WELFORD_MAX:
+        _, m2, n = _welford(wide, dims, keepdim)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            v = m2 / max(0.0, n - correction)
+    else:
+        v = np.var(wide, axis=dims, ddof=correction, keepdims=keepdim)
     if root:
         v = np.sqrt(v)
     if wide is x:
         return v
     with np.errstate(over="ignore"):  # past float16's range: inf, as ATen rounds it
         return v.astype(x.dtype)
+
+
+# Reductions longer than this take NumPy's two-pass variance (last-digit differences from
+# ATen's serial Welford are possible there), so one reduction never loops without bound.
+_WELFORD_MAX = 1 << 16
+
+
+def _welford(x: np.ndarray, dims: tuple[int, ...], keepdim: bool):
+    """ATen's CPU var / var_mean along dimensions (`std_var_stub`: `WelfordOps` in double, one
+    element after another in memory order, as one thread reduces): mean += d / n,
+    m2 += d * (x - mean); the variance is m2 / max(0, n - correction). Returns (mean, m2, n).
+    Two-pass `np.var` differs from it in the last digit of a float64 result (e.g. the std of a
+    layer-normalized row: 0.9999999999999999, not 1)."""
+    keep = [d for d in range(x.ndim) if d not in dims]
+    order = sorted(dims)
+    rows = np.transpose(x, keep + order).reshape([x.shape[d] for d in keep] + [-1])
+    n = rows.shape[-1]
+    mean = np.zeros(rows.shape[:-1])
+    m2 = np.zeros(rows.shape[:-1])
+    with np.errstate(invalid="ignore", over="ignore"):
+        for i in range(n):
+            v = rows[..., i]
+            d = v - mean
+            mean = mean + d / float(i + 1)
+            m2 = m2 + d * (v - mean)
+    if keepdim:
+        mean, m2 = np.expand_dims(mean, tuple(order)), np.expand_dims(m2, tuple(order))
+    return mean, m2, n
 
 
 def _var_all(x: np.ndarray, correction: float, keepdim: bool, root: bool) -> np.ndarray:

@@ -11877,3 +11877,24 @@ add(
         (r"cannot pickle 'generator' object",),
     ),
 )
+
+# explore128 (session 42): a class body reading a name it binds (`f = f`) falls back to the
+# module's value, then the builtin, as Python's LOAD_NAME does: still the refused builtins,
+# the dunder audit and the loop limit
+add(
+    small(
+        "class_body_self_named_open",
+        "class A:\n    open = open\nA.open('/etc/passwd')",
+        (r"`open` is not supported",),
+    ),
+    small(
+        "class_body_self_named_dunder",
+        "class A:\n    __builtins__ = __builtins__",
+        (r"not supported",),
+    ),
+    small(
+        "class_body_self_named_loop",
+        "x = 1\nfor i in range(10**7):\n    class A:\n        x = x\n    x = A.x + 1",
+        TIME_OR_LIMIT,
+    ),
+)

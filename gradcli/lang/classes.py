@@ -31,6 +31,7 @@ from .values import (
     BoundMethod,
     Builtin,
     Ctx,
+    DType,
     Generator,
     Namespace,
     UserFunction,
@@ -869,6 +870,10 @@ class ModuleInstance(surface_nn.Module):
         from ..surface.sampling import R
 
         state = R.get_rng_state() if own_reset is not None else None
+        # the torch dtypes a subclass's __init__ hands on (`dtype=dtype`) as the library's
+        # __init__ takes them (NumPy dtypes), as a direct call's arguments are
+        args = tuple(a.np if isinstance(a, DType) else a for a in args)
+        kwargs = {k: v.np if isinstance(v, DType) else v for k, v in kwargs.items()}
         make = getattr(library, "MAKE", None)
         if make is None:
             library.__init__(self, *args, **kwargs)

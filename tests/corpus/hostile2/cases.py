@@ -11898,3 +11898,16 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# explore128 (session 42): a layer's size given as a one-element integer tensor is an index
+# (PyTorch's __index__): still under the element limit
+add(
+    small(
+        "layer_size_tensor_huge", "n = torch.tensor(10**9)\nlayer = torch.nn.Linear(n, n)", LIMIT
+    ),
+    small(
+        "layer_size_tensor_one_element_huge",
+        "n = torch.tensor([2**62])\nlayer = torch.nn.Embedding(n, n)",
+        LIMIT,
+    ),
+)

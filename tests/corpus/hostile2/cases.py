@@ -11911,3 +11911,20 @@ add(
         LIMIT,
     ),
 )
+
+# explore128 (session 42): `nn.Linear.__init__(self, ...)` in a subclass's __init__ (the
+# library's own __init__, as super().__init__): the element limit and Python's TypeError on
+# anything but an instance of the subclass
+add(
+    small(
+        "library_init_called_huge",
+        "class L(torch.nn.Linear):\n    def __init__(self):\n"
+        "        torch.nn.Linear.__init__(self, 10**6, 10**6)\nL()",
+        LIMIT,
+    ),
+    small(
+        "library_init_on_other_object",
+        "torch.nn.Linear.__init__(torch.ones(2), 2, 3)",
+        (r"descriptor '__init__' requires a 'Linear' object",),
+    ),
+)

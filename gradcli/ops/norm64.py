@@ -11,9 +11,8 @@ moments_utils.h, the AVX2 build an AVX-512 machine runs too): `norm32`'s algorit
   shuffle reduction is float's only); b, c and dx = fma(b, x, a * dy * w) + c as in `norm32`;
   dweight = the rows' fma(dy, fma(a, x, -a * mean), acc) in order, dbias the rows' dy in order.
 
-NumPy has no float64 fused multiply-add: `fma` adds the exact error of the product (Dekker's
-split) and of the sum (Knuth's two-sum) back into the rounded sum, which is the fused result
-but for a rare double-rounding case. Measured against PyTorch 2.13 (one thread) on rows of 1
+The fused steps are `core.fma64`'s correctly rounded emulation (NumPy has no float64
+fused multiply-add). Measured against PyTorch 2.13 (one thread) on rows of 1
 to 3000 values, with and without weight and bias: y and the three gradients to the bit.
 """
 
@@ -22,37 +21,19 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import hooks
+from ..core.fma64 import _fma64
 
 _L = 4  # lanes of Vectorized<double> in the AVX2 kernel
 _CHUNK = 16  # vectors a chunk (kChunkSize)
 _C = [1.0 / (j + 1) for j in range(_CHUNK)]
-_SPLIT = 134217729.0  # 2**27 + 1: Dekker's splitter for float64
 # dweight's fused sum over the rows is a Python loop: past this many rows, the products are
 # rounded and added in order instead (a last-bit difference possible, rare)
 _FUSED_ROWS = 16384
 
 
 def fma(a, b, c) -> np.ndarray:
-    """a * b + c of float64 values with (nearly always) one rounding."""
-    a, b, c = np.broadcast_arrays(
-        np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
-    )
-    with np.errstate(all="ignore"):
-        p = a * b
-        sa = a * _SPLIT
-        ah = sa - (sa - a)
-        al = a - ah
-        sb = b * _SPLIT
-        bh = sb - (sb - b)
-        bl = b - bh
-        e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
-        s = p + c
-        v = s - p
-        t = (p - (s - v)) + (c - v)
-        out = s + (t + e)
-    # where the exact pieces are not finite (inf or NaN operands, an overflowing product) the
-    # plain expression is the fused one's value
-    return np.where(np.isfinite(out), out, s)
+    """a * b + c of float64 values rounded once (`core.fma64`)."""
+    return _fma64(a, b, c)
 
 
 def _merge_vec(m0_add: int, m1_add, m2_add, m0: int, m1, m2):

@@ -928,6 +928,11 @@ def _softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
 
         with np.errstate(invalid="ignore"):  # (its max as it is: inf - inf is NaN there)
             return softmax64(x - np.max(x, axis=dim, keepdims=True), dim % x.ndim)
+    if x.dtype == np.float64 and x.ndim and x.size and x.shape[-1] <= _SOFTMAX_ROW_MAX:
+        from .softmax64 import softmax_last64  # (ATen's exps and lane-wise sum)
+
+        with np.errstate(invalid="ignore"):  # (its max as it is: inf - inf is NaN there)
+            return softmax_last64(x - np.max(x, axis=-1, keepdims=True))
     e = _rounded(np.exp, _shifted(x, dim))
     total = np.sum(e, axis=dim, keepdims=True)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -935,6 +940,9 @@ def _softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
             return e / total
         return e * (np.ones((), e.dtype) / total)
 
+
+# Rows longer than this take NumPy's sum (a Python step per vector of the row otherwise).
+_SOFTMAX_ROW_MAX = 1 << 14
 
 _softmax_samples = tuple(
     Sample((s,), {"dim": d}, low=-3.0, high=3.0)

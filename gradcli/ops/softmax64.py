@@ -79,6 +79,37 @@ def softmax64(d: np.ndarray, dim: int) -> np.ndarray:
         return (e / s).reshape(shape)
 
 
+def softmax_last64(d: np.ndarray) -> np.ndarray:
+    """softmax along the last dim of float64 `d`, x already less its maximum: ATen's
+    `_vec_softmax_lastdim`: every exp SLEEF's (`vec::map` takes the tail as a partial
+    vector); the row's sum by `vec::reduce_all` (whole vectors added lane by lane, the tail
+    into its lanes, then the lanes left to right: the shuffle reduction is float's only;
+    fewer values than lanes: left to right); then each exp times 1 / sum."""
+    shape = d.shape
+    n = shape[-1]
+    rows = np.ascontiguousarray(d).reshape(-1, n)
+    with np.errstate(over="ignore", invalid="ignore"):
+        e = exp_vec(rows)
+        lanes = _lanes()
+        if n < lanes:
+            total = e[:, 0].copy()
+            for i in range(1, n):
+                total = total + e[:, i]
+        else:
+            full = n - n % lanes
+            acc = e[:, :lanes].copy()
+            for j in range(lanes, full, lanes):
+                acc = acc + e[:, j : j + lanes]
+            if full < n:
+                acc[:, : n - full] = acc[:, : n - full] + e[:, full:]
+            total = acc[:, 0]
+            for i in range(1, lanes):
+                total = total + acc[:, i]
+        with np.errstate(divide="ignore"):
+            inv = 1.0 / total
+        return (e * inv[:, None]).reshape(shape)
+
+
 def softmax_backward64(g: np.ndarray, y: np.ndarray, dim: int, log: bool) -> np.ndarray:
     """The gradient of softmax (log_softmax) along `dim` (not the last) from float64 `g`, `y`."""
     shape = y.shape

@@ -31,7 +31,9 @@ from .values import (
     BoundMethod,
     Builtin,
     Ctx,
+    DType,
     Generator,
+    ModuleType,
     Namespace,
     UserFunction,
     is_iterator,
@@ -875,6 +877,10 @@ class ModuleInstance(surface_nn.Module):
         from ..surface.sampling import R
 
         state = R.get_rng_state() if own_reset is not None else None
+        # the torch dtypes a subclass's __init__ hands on (`dtype=dtype`) as the library's
+        # __init__ takes them (NumPy dtypes), as a direct call's arguments are
+        args = tuple(a.np if isinstance(a, DType) else a for a in args)
+        kwargs = {k: v.np if isinstance(v, DType) else v for k, v in kwargs.items()}
         make = getattr(library, "MAKE", None)
         if make is None:
             library.__init__(self, *args, **kwargs)
@@ -1931,6 +1937,9 @@ def program_dunder(rt: Any, owner: Any, attr: str, type_of: Any) -> Any:
         return owner.get(rt, attr)
     elif owner is surface_nn.Module and attr == "__init__":  # `nn.Module.__init__(self)`
         return Builtin("Module.__init__", _module_init)
+    elif attr == "__init__" and isinstance(owner, ModuleType) and owner.library() is not None:
+        # `nn.Linear.__init__(self, 2, 3)` in the __init__ of `class L(nn.Linear)`
+        return Builtin(f"{owner.name}.__init__", _library_init_of(owner.name, owner.library()))
     elif getattr(owner, "PROGRAM_BASE", None) is not None and attr == "__init__":
         # `Optimizer.__init__(self, params, defaults)`, `LRScheduler.__init__(self, opt)`
         return Builtin(f"{owner.__name__}.__init__", _base_init_of(owner))
@@ -1988,6 +1997,21 @@ def _base_init_of(base: type) -> Any:
                 f"'{typename(obj)}'"
             ).mirror("TypeError")
         obj.base_init(*args, **kwargs)  # type: ignore[attr-defined]
+
+    return init
+
+
+def _library_init_of(name: str, library: type) -> Any:
+    """A built-in layer's __init__ called on an instance of a program's subclass of it, as
+    super().__init__ would (`base_init`); anything else, Python's descriptor TypeError."""
+
+    def init(obj: Any = None, *args: Any, **kwargs: Any) -> None:
+        own = getattr(getattr(obj, "cls", None), "library", None)
+        if not (isinstance(obj, ModuleInstance) and own is library):
+            raise GradcliError(
+                f"descriptor '__init__' requires a '{name}' object but received a '{typename(obj)}'"
+            ).mirror("TypeError")
+        obj.base_init(*args, **kwargs)
 
     return init
 

@@ -2552,6 +2552,17 @@ class Compiler:
     def load_name(self, name: str, node: ast.AST) -> Expr:
         how, up = self.scope.resolve(name)
         span = self.span(node)
+        if how == LOCAL and self.scope.kind == "class":
+            # A class body reads a name it binds as Python's LOAD_NAME does: the class's own
+            # value once bound, else the module's, else the builtin (`f = f` in a class body
+            # copies the module's `f` into the class).
+            outer = self.module_name(name, node, GLOBAL)
+
+            def class_local(f: Frame) -> Any:
+                v = f.vars.get(name, _MISSING)
+                return outer(f) if v is _MISSING else v
+
+            return class_local
         if how == LOCAL:
 
             def local(f: Frame) -> Any:
@@ -2582,6 +2593,11 @@ class Compiler:
                     ).mirror("NameError") from None
 
             return free
+        return self.module_name(name, node, how)
+
+    def module_name(self, name: str, node: ast.AST, how: str) -> Expr:
+        """A module-level name (`how` GLOBAL: the module's variable, else as a builtin) or a
+        builtin, read where `node` is."""
         fallback = self.builtin(name, node)
         if (
             name in self.scope.module().names

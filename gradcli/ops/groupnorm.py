@@ -8,7 +8,8 @@ input): the moments of each group are layer norm's (`norm32.moments`), the recip
 is taken in double (eps is a double there) and rounded once, and with an affine the output is
 fma(scale, x, fma(-scale, mean, bias)) where scale = rstd * weight[c] (the kernel's
 `scale * x + bias` and `-scale * mean + bias`, contracted by the compiler); without one,
-(x - mean) * rstd. The first-order float32 gradients are the backward kernel's to the bit
+(x - mean) * rstd. float64 values take the same steps (`_kernel64`, `norm64`). The
+first-order float32 gradients are the backward kernel's to the bit
 (`norm32.group_norm_backward`); gradients that are recorded (create_graph=True, float32 and
 float64) are PyTorch's composition then, infinitely_differentiable_native_group_norm_backward,
 in its order on the records (`_recorded_grads`). Other dtypes, and batched passes, are the
@@ -28,7 +29,7 @@ import numpy as np
 from ..core.op import Sample, apply, defop
 from ..core.sleef32 import _fma
 from ..core.tensor import Tensor, grad_enabled
-from . import norm32
+from . import norm32, norm64
 from .reduction import mean as mean_op
 from .reduction import sum as sum_op
 from .shape import reshape_to
@@ -76,6 +77,27 @@ def _kernel32(
     return np.asarray(y, _F).reshape(x.shape)
 
 
+def _kernel64(
+    x: np.ndarray, w: np.ndarray, b: np.ndarray, groups: int, eps: float, affine: bool
+) -> np.ndarray:
+    """`_kernel32`'s steps on float64 (layer norm's float64 moments, `norm64`)."""
+    n, c = x.shape[:2]
+    d = c // groups
+    xr = np.ascontiguousarray(x, np.float64).reshape(n, groups, d, -1)
+    mean, var = norm64.moments(xr.reshape(n * groups, -1))
+    with np.errstate(all="ignore"):
+        rstd = 1.0 / np.sqrt(np.maximum(var, 0.0) + eps)
+        m = mean.reshape(n, groups, 1, 1)
+        r = rstd.reshape(n, groups, 1, 1)
+        if not affine:
+            y = (xr - m) * r
+        else:
+            scale = r * w.reshape(1, groups, d, 1)
+            shift = norm64.fma(-scale, m, b.reshape(1, groups, d, 1))
+            y = norm64.fma(scale, xr, shift)
+    return np.asarray(y, np.float64).reshape(x.shape)
+
+
 def _forward(
     x: np.ndarray,
     w: np.ndarray,
@@ -89,6 +111,10 @@ def _forward(
         w = w if has_w else np.ones_like(w)  # an absent weight or bias is the kernel's null
         b = b if has_b else np.zeros_like(b)
         return _kernel32(x, w, b, groups, eps, has_w or has_b)
+    if x.dtype == w.dtype == b.dtype == np.float64 and x.size:
+        w = w if has_w else np.ones_like(w)
+        b = b if has_b else np.zeros_like(b)
+        return _kernel64(x, w, b, groups, eps, has_w or has_b)
     half = x.dtype == np.float16
     if half:  # ATen normalises a half tensor in float and rounds the output once
         x, w, b = (a.astype(_F) for a in (x, w, b))

@@ -2,9 +2,9 @@
 variance 1 (the population variance, eps added), times weight, plus bias (either may be
 absent: then a constant stands in and `has_w` / `has_b` say so).
 
-float32 values and first-order gradients are PyTorch's kernel's to the bit (`ops.norm32`);
-other dtypes, and gradients that are recorded (create_graph=True) or batched, are the formula
-in the records' own operations:
+float32 and float64 values and first-order gradients are PyTorch's kernel's to the bit
+(`ops.norm32`, `ops.norm64`); other dtypes, and gradients that are recorded
+(create_graph=True) or batched, are the formula in the records' own operations:
 
     xhat = (x - mean) / sqrt(var + eps)
     dx = (gy - mean(gy) - xhat * mean(gy * xhat)) / sqrt(var + eps),  gy = g * weight
@@ -20,7 +20,7 @@ import numpy as np
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, grad_enabled
-from . import norm32
+from . import norm32, norm64
 from .reduction import mean as mean_op
 
 
@@ -34,14 +34,19 @@ def _rows(x: np.ndarray, k: int) -> np.ndarray:
 
 
 def _exact(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> bool:
-    return x.dtype == w.dtype == b.dtype == np.float32 and x.size > 0
+    return x.dtype == w.dtype == b.dtype and x.dtype in (np.float32, np.float64) and x.size > 0
+
+
+def _kernel(dt: np.dtype):
+    """The module computing PyTorch's kernel for this dtype (float32 or float64)."""
+    return norm32 if dt == np.float32 else norm64
 
 
 def _forward(
     x: np.ndarray, w: np.ndarray, b: np.ndarray, k: int, eps: float, has_w: bool, has_b: bool
 ) -> np.ndarray:
     if _exact(x, w, b) and w.size:
-        y, _, _ = norm32.layer_norm(
+        y, _, _ = _kernel(x.dtype).layer_norm(
             _rows(x, k),
             w.reshape(-1) if has_w else None,
             b.reshape(-1) if has_b else None,
@@ -67,7 +72,12 @@ def _forward(
 def _saved(x: np.ndarray, k: int, eps: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """x's rows and the mean and rstd PyTorch's forward kernel saves for them (float32)."""
     rows = _rows(x, k)
-    if x.dtype != np.float32:  # (float64: the statistics in float64)
+    if x.dtype == np.float64:
+        mean, var = norm64.moments(rows)
+        with np.errstate(all="ignore"):
+            rstd = 1.0 / np.sqrt(var + eps)
+        return rows, mean, rstd
+    if x.dtype != np.float32:
         with np.errstate(all="ignore"):
             mean = rows.mean(axis=1)
             rstd = 1 / np.sqrt(((rows - mean[:, None]) ** 2).mean(axis=1) + eps)
@@ -80,7 +90,7 @@ def _saved(x: np.ndarray, k: int, eps: float) -> tuple[np.ndarray, np.ndarray, n
 
 def _kernel_grads(g: np.ndarray, x: np.ndarray, w: np.ndarray, k: int, eps: float, has_w, has_b):
     rows, mean, rstd = _saved(x, k, eps)
-    return norm32.layer_norm_backward(
+    return _kernel(x.dtype).layer_norm_backward(
         _rows(g, k), rows, mean, rstd, w.reshape(-1) if has_w else None, has_w or has_b
     )
 
@@ -97,7 +107,7 @@ def _bwd_forward(
 ) -> np.ndarray:
     """One of native_layer_norm_backward's three results (0: input, 1: weight, 2: bias), by
     the float32 kernel (`norm32`): the first-order gradient's bits, create_graph or not."""
-    if _exact(x, w, w) and g.dtype == np.float32 and w.size:
+    if _exact(x, w, w) and g.dtype == x.dtype and w.size:
         got = _kernel_grads(g, x, w, k, eps, has_w, has_b)[which]
         return got.reshape(x.shape if which == 0 else x.shape[x.ndim - k :])
     # other dtypes: the formula (module docstring)
@@ -236,15 +246,12 @@ def _vjp(
     if (
         not grad_enabled()
         and g.shape == x.shape
-        and g.dtype == np.float32
+        and g.dtype == x.dtype
         and _exact(x.data, w.data, b.data)
         and w.data.size
     ):
-        rows = _rows(x.data, k)
-        mean, var = norm32.moments(rows)
-        with np.errstate(all="ignore"):
-            rstd = np.float32(1) / np.sqrt(var + np.float32(eps))
-        dx, gw, gb = norm32.layer_norm_backward(
+        rows, mean, rstd = _saved(x.data, k, eps)
+        dx, gw, gb = _kernel(x.dtype).layer_norm_backward(
             _rows(g.data, k),
             rows,
             mean,

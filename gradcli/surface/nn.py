@@ -2249,9 +2249,15 @@ def _features(v: Any, what: str) -> int:
     shape's check gives PyTorch's TypeError (`empty_shape`)."""
     if isinstance(v, bool):
         return v
-    if not isinstance(v, (int, np.integer)) or v < 0:
+    if isinstance(v, Tensor):
+        if v.data.size != 1 or v.dtype.kind not in "iu":
+            return v  # (not an index: the parameter's `empty_shape` gives PyTorch's TypeError)
+        # an integer tensor of one element (`sum(torch.prod(torch.tensor(s)) for s in
+        # shapes)`) is an index, as PyTorch's torch.empty takes it (its __index__)
+        v = int(v.data.reshape(()))
+    if not isinstance(v, (int, np.integer)):
         raise GradcliError(f"{what} must be a non-negative int, not {v!r}")
-    return int(v)
+    return int(v)  # (negative: the parameter's `empty_shape` gives PyTorch's RuntimeError)
 
 
 def empty_shape(shape: Any) -> tuple[int, ...]:

@@ -12161,3 +12161,54 @@ add(
         (r"not supported",),
     ),
 )
+
+# explore128 (session 42): a class body reading a name it binds (`f = f`) falls back to the
+# module's value, then the builtin, as Python's LOAD_NAME does: still the refused builtins,
+# the dunder audit and the loop limit
+add(
+    small(
+        "class_body_self_named_open",
+        "class A:\n    open = open\nA.open('/etc/passwd')",
+        (r"`open` is not supported",),
+    ),
+    small(
+        "class_body_self_named_dunder",
+        "class A:\n    __builtins__ = __builtins__",
+        (r"not supported",),
+    ),
+    small(
+        "class_body_self_named_loop",
+        "x = 1\nfor i in range(10**7):\n    class A:\n        x = x\n    x = A.x + 1",
+        TIME_OR_LIMIT,
+    ),
+)
+
+# explore128 (session 42): a layer's size given as a one-element integer tensor is an index
+# (PyTorch's __index__): still under the element limit
+add(
+    small(
+        "layer_size_tensor_huge", "n = torch.tensor(10**9)\nlayer = torch.nn.Linear(n, n)", LIMIT
+    ),
+    small(
+        "layer_size_tensor_one_element_huge",
+        "n = torch.tensor([2**62])\nlayer = torch.nn.Embedding(n, n)",
+        LIMIT,
+    ),
+)
+
+# explore128 (session 42): `nn.Linear.__init__(self, ...)` in a subclass's __init__ (the
+# library's own __init__, as super().__init__): the element limit and Python's TypeError on
+# anything but an instance of the subclass
+add(
+    small(
+        "library_init_called_huge",
+        "class L(torch.nn.Linear):\n    def __init__(self):\n"
+        "        torch.nn.Linear.__init__(self, 10**6, 10**6)\nL()",
+        LIMIT,
+    ),
+    small(
+        "library_init_on_other_object",
+        "torch.nn.Linear.__init__(torch.ones(2), 2, 3)",
+        (r"descriptor '__init__' requires a 'Linear' object",),
+    ),
+)

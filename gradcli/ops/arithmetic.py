@@ -453,11 +453,6 @@ def pow(input: Any, exponent: Any) -> Tensor:
                 return _row_major(apply(B.pow, a, b))
         return _row_major(apply(E.rpow_scalar, exponent, base=float(input)))
     a, b = operands(input, exponent)
-    if a.dtype.kind not in "fc" and np.any(b.data < 0):
-        raise GradcliError(
-            "Integers to negative integer powers are not allowed.",
-            hint="make the base a float tensor first: x.float() ** y",
-        )
     return apply(B.pow, a, b)
 
 

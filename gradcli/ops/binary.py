@@ -456,6 +456,15 @@ def _pow_tt_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         # integer exponents: 1j ** 2 is -1 there, -1 - 8.7423e-08j in complex64 here)
         with np.errstate(all="ignore"):
             return np.exp(y * np.log(x))
+    if x.dtype.kind in "iu" and y.dtype.kind == "i" and np.any(y < 0):
+        # ATen's integer power (`powi`): a negative exponent gives 1 for a base of 1, -1 or 1
+        # for a base of -1 (odd or even exponent), and 0 for any other base (0 too), where
+        # NumPy refuses; only `int_tensor ** negative Python int` is an error in PyTorch
+        x, y = np.broadcast_arrays(x, y)
+        out = np.power(x, np.where(y < 0, 0, y))
+        odd = (y % 2).astype(bool)
+        neg = np.where(x == 1, 1, np.where(x == -1, np.where(odd, -1, 1), 0)).astype(out.dtype)
+        return np.where(y < 0, neg, out)
     return np.power(x, y)
 
 

@@ -435,7 +435,7 @@ class SchedulerInstance(ProgramObject, O.LRScheduler):
 
 # The base scheduler's own attributes a program's methods read (`self._last_lr`,
 # `self._step_count`), and those the base keeps to itself.
-_SCHEDULER_READ = frozenset(("_last_lr", "_step_count"))
+_SCHEDULER_READ = frozenset(("_last_lr", "_step_count", "_get_lr_called_within_step"))
 _SCHEDULER_OWN = frozenset(
     ("_step_count", "_is_initial", "_get_lr_called_within_step", "initialized", "before", "cls")
 )

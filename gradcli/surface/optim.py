@@ -2865,6 +2865,7 @@ class LRScheduler:
         self.last_epoch = last_epoch
         self._step_count = 0
         self._is_initial = True
+        self._get_lr_called_within_step = False
         self.step()
         self._is_initial = False
 
@@ -2941,6 +2942,14 @@ class LRScheduler:
                 "https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate"
             )
         self._step_count += 1
+        # (PyTorch's `_enable_get_lr_call`: a subclass's get_lr can tell a call from step())
+        self._get_lr_called_within_step = True
+        try:
+            self._step_rates(epoch)
+        finally:
+            self._get_lr_called_within_step = False
+
+    def _step_rates(self, epoch: Any) -> None:
         if epoch is not None:
             # Deprecated in PyTorch but still run: `last_epoch` is set to `epoch` and the rates
             # come from the closed form where the scheduler has one, else from get_lr().

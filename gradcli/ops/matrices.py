@@ -176,6 +176,24 @@ def singular_error(a: np.ndarray, fn: str) -> GradcliError:
     return GradcliError(f"{fn}: the input matrix is singular").mirror(LINALG_ERROR)
 
 
+def np_svd(a: np.ndarray, **kwargs: Any) -> Any:
+    """NumPy's SVD, with PyTorch's LinAlgError where LAPACK fails (a NaN in the matrix)."""
+    try:
+        return np.linalg.svd(a, **kwargs)
+    except np.linalg.LinAlgError:
+        flat = a.reshape((-1,) + a.shape[-2:])
+        bad = [i for i, m in enumerate(flat) if not np.all(np.isfinite(m))]
+        pre = _batch_prefix(a.shape, bad[0] if bad else 0)
+        why = (
+            "the input matrix contained non-finite values."
+            if bad
+            else "the input matrix is ill-conditioned or has too many repeated singular values."
+        )
+        raise GradcliError(
+            f"linalg.svd: {pre}The algorithm failed to converge because {why}"
+        ).mirror(LINALG_ERROR) from None
+
+
 def _nan_where_singular(f: Any, a: np.ndarray, *rest: np.ndarray) -> np.ndarray:
     """`f` on each matrix of a batch, NaN for the singular ones (inside rules, where PyTorch's
     LU solve gives infinities and NaNs rather than an error)."""
@@ -1177,7 +1195,7 @@ def _svd_shapes(shape: tuple[int, ...], full_matrices: bool) -> list[tuple[int, 
 
 
 def _svd_fwd(a: np.ndarray, full_matrices: bool = True, uv_used: bool = False) -> np.ndarray:
-    u, s, vh = np.linalg.svd(a, full_matrices=full_matrices)
+    u, s, vh = np_svd(a, full_matrices=full_matrices)
     return pack(u, s.astype(a.dtype, copy=False), vh, lead=a.shape[:-2])
 
 
@@ -1298,7 +1316,7 @@ def _svdvals_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
 svdvals = defop(
     "svdvals",
     # (real singular values of a complex matrix too)
-    lambda a: np.linalg.svd(a, compute_uv=False).astype(a.real.dtype, copy=False),
+    lambda a: np_svd(a, compute_uv=False).astype(a.real.dtype, copy=False),
     _svdvals_vjp,
     "LinalgSvdBackward0",
     "U diag(g) Vh",
@@ -1325,7 +1343,7 @@ def _pinv_fwd(a: np.ndarray, atol: float = 0.0, rtol: float = 0.0, hermitian: bo
         tol = np.maximum(atol, rtol * mag.max(axis=-1, keepdims=True, initial=0.0))
         winv = np.where(mag > tol, 1 / np.where(mag > tol, w, 1), 0).astype(a.dtype)
         return (v * winv[..., None, :]) @ _ah(v)
-    u, s, vh = np.linalg.svd(a, full_matrices=False)
+    u, s, vh = np_svd(a, full_matrices=False)
     tol = np.maximum(atol, rtol * s.max(axis=-1, keepdims=True, initial=0.0))
     sinv = np.where(s > tol, 1 / np.where(s > tol, s, 1), 0).astype(a.dtype)
     return (_ah(vh) * sinv[..., None, :]) @ _ah(u)

@@ -274,6 +274,8 @@ def aminmax(input: Any, *, dim: Any = None, keepdim: bool = False) -> MaxMin:
             "aminmax(): cannot compute aminmax over an empty dimension as the operation has "
             "no identity."
         )
+    if dim is not None and input.ndim:
+        F._nonempty_dims(input, (F.check_dim(dim, input.ndim),), "aminmax")
     lo = F.amin(input, () if dim is None else dim, keepdim) if dim is not None else F.amin(input)
     hi = F.amax(input, () if dim is None else dim, keepdim) if dim is not None else F.amax(input)
     # (PyTorch's one node with two outputs; gradcli's two, shown under its name)

@@ -1922,6 +1922,7 @@ def matrix_rank(
 ) -> Tensor:
     """The number of singular values above max(atol, rtol * the largest) (rtol defaults to
     eps * max(m, n) when atol is not given, else 0): an int64 tensor, no gradient."""
+    from ..ops import matrices as M
     from .linalg import _matrices, _tolerance_batch, _tolerances
 
     a = _matrices(input, "torch.linalg.matrix_rank", square=False)
@@ -1934,7 +1935,7 @@ def matrix_rank(
     if hermitian:
         s = np.abs(np.linalg.eigvalsh(a.data))
     else:
-        s = np.linalg.svd(a.data, compute_uv=False)
+        s = M.np_svd(a.data, compute_uv=False)
     top = s.max(-1, keepdims=True)
     return Tensor((s > np.maximum(at, rt * top)).sum(-1).astype(np.int64))
 

@@ -584,6 +584,16 @@ max = _extreme("max")
 min = _extreme("min")
 
 
+def _nonempty_dims(input: Tensor, dims: tuple, fn: str) -> None:
+    """ATen's check of a reduction without an identity (amax, amin, aminmax): each reduced
+    dim must have elements."""
+    for d in dims:
+        if input.shape[d % input.ndim] == 0:
+            raise GradcliError(
+                f"{fn}: Expected reduction dim {d % input.ndim} to have non-zero size."
+            ).mirror("IndexError")
+
+
 def _amax_like(fn: str) -> Callable[..., Tensor]:
     def f(input: Any, dim: Any = (), keepdim: bool = False) -> Tensor:
         input = A.tensor_param(input, f"a{fn}", "input", 1)
@@ -591,11 +601,15 @@ def _amax_like(fn: str) -> Callable[..., Tensor]:
             # max()'s value; the gradient AmaxBackward0's (g / ties at the ties, g * 0 at the
             # others, NaN everywhere when the result is NaN)
             if input.data.size == 0:
-                return (max if fn == "max" else min)(input)  # PyTorch's error
+                raise GradcliError(
+                    f"a{fn}(): Expected reduction dim to be specified for input.numel() == 0. "
+                    "Specify the reduction dim with the 'dim' argument."
+                )
             op = R.amax if fn == "max" else R.amin
             return apply(op, input, fn="a" + fn, label=f"A{fn}Backward0")
         dims = dims_arg(dim, input.ndim)
         dims = dims if isinstance(dims, tuple) else (dims,)
+        _nonempty_dims(input, dims, f"a{fn}()")
         # As torch.amax: the extreme itself; the gradient split evenly between tied extremes
         op = R.amax if fn == "max" else R.amin
         return apply(

@@ -471,11 +471,29 @@ class Module:
 
     # -- registration -----------------------------------------------------------------------
     def register_parameter(self, name: str, param: Parameter | None) -> None:
+        """PyTorch's checks of the name (in its order and words: a name another attribute
+        holds, a submodule's or None's in `_modules` too, is taken), then of the value."""
+        if not isinstance(name, str):
+            raise GradcliError(
+                f"parameter name should be a string. Got {torch_typename(name)}"
+            ).mirror("TypeError")
+        if "." in name:
+            raise GradcliError('parameter name can\'t contain "."').mirror("KeyError")
+        if name == "":
+            raise GradcliError('parameter name can\'t be empty string ""').mirror("KeyError")
+        if name not in self._parameters and (
+            name in self._modules
+            or name in self._buffers
+            or "_attr_" + name in self.__dict__
+            or name in self.METHODS
+            or (name in self.ATTRIBUTES and name in self.__dict__)
+        ):
+            raise GradcliError(f"attribute '{name}' already exists").mirror("KeyError")
         if param is not None and not isinstance(param, Parameter):
             raise GradcliError(
-                f"cannot assign '{typename(param)}' object to parameter '{name}' "
+                f"cannot assign '{torch_typename(param)}' object to parameter '{name}' "
                 "(torch.nn.Parameter or None required)"
-            )
+            ).mirror("TypeError")
         self._parameters[name] = param
 
     def register_buffer(self, name: Any, tensor: Any, persistent: bool = True) -> None:
@@ -527,11 +545,12 @@ class Module:
             raise GradcliError(f'module name can\'t contain ".", got: {name}').mirror("KeyError")
         if name == "":
             raise GradcliError('module name can\'t be empty string ""').mirror("KeyError")
-        if module is not None:
-            self._modules[name] = module
-        else:  # (a submodule of the name is replaced by None: gone, as in set_attribute)
-            self._modules.pop(name, None)
-            setattr(self, "_attr_" + name, None)
+        # (None is kept as PyTorch's dict keeps it: `(name): None` in the module's text, the
+        # name reading None, every walk over the submodules passing it by)
+        self.__dict__.pop("_attr_" + name, None)
+        if name not in self._modules:
+            limits.LIST_ITEMS.check(len(self._modules) + 1, "the number of submodules")
+        self._modules[name] = module
 
     def _register_drawn(self, drawn: Drawn, dtype: Any) -> None:
         for name, values, fills in drawn:
@@ -581,16 +600,14 @@ class Module:
             self._modules[name] = value
         elif name in self._modules:
             # `self.downsample = None` over a submodule: the submodule is gone (its parameters
-            # and state_dict entries with it); anything else is PyTorch's TypeError.
-            # (PyTorch keeps a None entry in _modules, its repr a `(downsample): None` line;
-            # gradcli keeps a plain attribute None instead.)
+            # and state_dict entries with it), its name kept with None as PyTorch's _modules
+            # keeps it (a `(downsample): None` line); anything else is PyTorch's TypeError.
             if value is not None:
                 raise GradcliError(
                     f"cannot assign '{torch_typename(value)}' as child module '{name}' "
                     "(torch.nn.Module or None expected)"
                 ).mirror("TypeError")
-            del self._modules[name]
-            setattr(self, "_attr_" + name, None)
+            self._modules[name] = None
         elif name in self._parameters:
             if value is not None:
                 # torch.typename: a tensor by its legacy type name (torch.FloatTensor)

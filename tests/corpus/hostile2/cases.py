@@ -11877,3 +11877,21 @@ add(
         (r"cannot pickle 'generator' object",),
     ),
 )
+
+# fixleft42 (session 42): None entries kept in a module's _modules (add_module / register_module
+# / `_modules[k] = None` / `self.sub = None` over a submodule): counted as submodules are, and
+# passed by every walk (a module holding itself beside its None entries still ends)
+add(
+    small(
+        "module_none_entries_counted",
+        "m = torch.nn.Module()\nfor i in range(10**7):\n    m.register_module(str(i), None)",
+        (r"list_items", r"number of submodules"),
+        env={"GRADCLI_LOOP_ITERATIONS": "100000000", "GRADCLI_LIST_ITEMS": "1000"},
+    ),
+    small(
+        "module_none_entries_beside_itself",
+        "m = torch.nn.Sequential()\nm.add_module('a', None)\nm._modules['me'] = m\n"
+        "m.add_module('b', None)\nprint(m)",
+        (r"contains itself", r"recursed too deeply") + LIMIT,
+    ),
+)

@@ -2785,6 +2785,8 @@ class Sequential(Module):
 
     def forward(self, x: Any) -> Any:
         for m in self._modules.values():
+            if m is None:  # (a None entry: Python's error of calling it)
+                raise GradcliError("'NoneType' object is not callable").mirror("TypeError")
             x = m(x)
         return x
 
@@ -3696,9 +3698,7 @@ def _replace_child(owner: Module, key: Any, module: Any) -> None:
 
 
 def _set_child(owner: Module, name: str, module: Any) -> None:
-    if module is None:
-        raise NotSupported("setting a submodule to None is not supported")
-    if not isinstance(module, Module):
+    if module is not None and not isinstance(module, Module):
         raise GradcliError(
             f"cannot assign '{typename(module)}' as child module '{name}' "
             "(torch.nn.Module or None expected)"

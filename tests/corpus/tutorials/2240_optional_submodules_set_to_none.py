@@ -88,3 +88,14 @@ net.block2.norm = nn.LayerNorm(4, dtype=torch.float64)
 print([name for name, _ in net.block2.named_parameters()])
 del net.block2.norm
 print(list(net.block2._modules))
+
+# containers hold None too: a stage of a pipeline dropped by index
+pipe = nn.Sequential(nn.Linear(2, 2), nn.Tanh(), nn.Linear(2, 1))
+pipe[1] = None
+print(pipe)
+try:
+    pipe(torch.ones(1, 2))
+except TypeError as e:
+    print("TypeError:", e)
+stages = nn.ModuleList([nn.ReLU(), None, None])
+print(stages, len(stages), [m is None for m in stages])

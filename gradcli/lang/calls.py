@@ -1149,8 +1149,33 @@ def _call_name(node: ast.AST, callee: Any) -> str:
         except Exception:  # noqa: BLE001 - only a name for a message
             text = ""
         if 0 < len(text) <= 40:
-            return text
+            own = _own_name(text, callee)
+            return text if own is None else own
     return getattr(callee, "__name__", "function").strip("_") or "function"
+
+
+def _own_name(text: str, callee: Any) -> str | None:
+    """The name of one of torch's functions called through a name of the program's
+    (`fn = F.smooth_l1_loss; fn(x, y, weight=w)`, `self.loss = F.mse_loss`): PyTorch's errors
+    name the function by its own name (`smooth_l1_loss()`), and its signature is found by it.
+    None where the program's name is the function's own (or it is none of torch's)."""
+    own = getattr(callee, "__name__", None)
+    last = text.rpartition(".")[2]
+    if not isinstance(own, str) or not own or last == own:
+        return None
+    from ..surface import callerrors
+
+    def is_it(qualified: str) -> bool:
+        return _is_torch(callee, qualified)
+
+    if callerrors.resolves(last, [], is_it):
+        return None  # (gradcli's function of another __name__, named as PyTorch names it)
+    if callerrors.resolves(own, [], is_it):
+        return own
+    from .torch_reprs import table_name  # (a function whose __name__ is gradcli's own)
+
+    found = table_name(callee)
+    return None if found is None or found.rpartition(".")[2] == last else found
 
 
 def _public_sig(sig: Any, bound: bool) -> str:

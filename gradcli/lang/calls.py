@@ -281,6 +281,8 @@ def _checked_call(
         raise GradcliError(
             f'{needs[0]}() missing 1 required positional arguments: "{needs[1]}"'
         ).mirror("TypeError")
+    if not bound and len(args) > 1:
+        _fewer_positional(f, args, kwargs, name)
     key = (id(fixed), method, len(args), tuple(kwargs) if kwargs else ())
     if _BOUND.get(key) is not fixed:
         sig = signature_of(f)
@@ -363,6 +365,52 @@ def _checked_call(
         # a complex value reached a conversion to a real one (`core.op`): refused
         label = name if isinstance(name, str) else name()
         raise complex_refusal(f"{label}()") from None
+
+
+# torch's C++ functions that take fewer positional arguments than gradcli's function of the
+# name, which F's (or a keyword-only parameter of torch's) shares: `torch.relu(x, 1)` is
+# PyTorch's TypeError, where F.relu's `inplace` would take the 1 (checked against PyTorch's
+# signatures by tests/surface/test_callerrors.py).
+TORCH_POSITIONAL = {
+    "relu": 1,
+    "relu_": 1,
+    "clone": 1,
+    "cumsum": 2,
+    "cumprod": 2,
+    "index_add": 4,
+    "scalar_tensor": 1,
+    "max_pool1d": 6,
+    "max_pool2d": 6,
+    "max_pool3d": 6,
+    "max_pool1d_with_indices": 6,
+}
+_FEWER_BY_ID: dict[int, tuple[Any, str]] = {}
+
+
+def _fewer_positional(f: Any, args: list, kwargs: dict, name: Any) -> bool:
+    """Raises PyTorch's TypeError for a call of one of `TORCH_POSITIONAL` by its torch name
+    (`torch.relu`, `T.cumsum` of `import torch as T`) with more positional arguments than
+    torch's takes; False otherwise (F's name, or a bare name, which may be either's)."""
+    if not _FEWER_BY_ID:
+        from .namespaces import build_namespaces
+
+        members = build_namespaces()["torch"].members
+        for key in TORCH_POSITIONAL:
+            fn = members.get(key)
+            _FEWER_BY_ID[id(fn)] = (fn, key)
+    entry = _FEWER_BY_ID.get(id(f))
+    if entry is None or entry[0] is not f or len(args) <= TORCH_POSITIONAL[entry[1]]:
+        return False
+    label = name if isinstance(name, str) else name()
+    head = label.rpartition(".")[0]
+    from ..surface import callerrors
+
+    if not head or callerrors.qualified_name(label, False, args)[:1] != [f"torch.{entry[1]}"]:
+        return False
+    words = callerrors.call_error(f"torch.{entry[1]}", False, args, kwargs)
+    if words is None:
+        return False
+    raise GradcliError(words).mirror("TypeError")
 
 
 def _uint_checked(f: Any, args: list, kwargs: dict, name: str | Callable[[], str]) -> None:

@@ -370,10 +370,9 @@ def _checked_call(
 # torch's C++ functions that take fewer positional arguments than gradcli's function of the
 # name, which F's (or a keyword-only parameter of torch's) shares: `torch.relu(x, 1)` is
 # PyTorch's TypeError, where F.relu's `inplace` would take the 1 (checked against PyTorch's
-# signatures by tests/surface/test_callerrors.py).
+# signatures by tests/surface/test_callerrors.py; gradcli's functions of these names).
 TORCH_POSITIONAL = {
     "relu": 1,
-    "relu_": 1,
     "clone": 1,
     "cumsum": 2,
     "cumprod": 2,
@@ -384,33 +383,30 @@ TORCH_POSITIONAL = {
     "max_pool3d": 6,
     "max_pool1d_with_indices": 6,
 }
-_FEWER_BY_ID: dict[int, tuple[Any, str]] = {}
 
 
-def _fewer_positional(f: Any, args: list, kwargs: dict, name: Any) -> bool:
+def _fewer_positional(f: Any, args: list, kwargs: dict, name: Any) -> None:
     """Raises PyTorch's TypeError for a call of one of `TORCH_POSITIONAL` by its torch name
     (`torch.relu`, `T.cumsum` of `import torch as T`) with more positional arguments than
-    torch's takes; False otherwise (F's name, or a bare name, which may be either's)."""
-    if not _FEWER_BY_ID:
-        from .namespaces import build_namespaces
-
-        members = build_namespaces()["torch"].members
-        for key in TORCH_POSITIONAL:
-            fn = members.get(key)
-            _FEWER_BY_ID[id(fn)] = (fn, key)
-    entry = _FEWER_BY_ID.get(id(f))
-    if entry is None or entry[0] is not f or len(args) <= TORCH_POSITIONAL[entry[1]]:
-        return False
+    torch's takes (not by F's name, nor a bare one, which may be either's). Known by the
+    function's own name first: nothing is looked up for any other call."""
+    most = TORCH_POSITIONAL.get(getattr(f, "__name__", None))  # type: ignore[arg-type]
+    if most is None or len(args) <= most:
+        return
     label = name if isinstance(name, str) else name()
-    head = label.rpartition(".")[0]
+    head, _, last = label.rpartition(".")
+    if not head or last != f.__name__:
+        return
     from ..surface import callerrors
 
-    if not head or callerrors.qualified_name(label, False, args)[:1] != [f"torch.{entry[1]}"]:
-        return False
-    words = callerrors.call_error(f"torch.{entry[1]}", False, args, kwargs)
-    if words is None:
-        return False
-    raise GradcliError(words).mirror("TypeError")
+    qualified = f"torch.{last}"
+    if callerrors.qualified_name(label, False, args)[:1] != [qualified]:
+        return
+    if not _is_torch(f, qualified):
+        return
+    words = callerrors.call_error(qualified, False, args, kwargs)
+    if words is not None:
+        raise GradcliError(words).mirror("TypeError")
 
 
 def _uint_checked(f: Any, args: list, kwargs: dict, name: str | Callable[[], str]) -> None:

@@ -11895,3 +11895,22 @@ add(
         (r"contains itself", r"recursed too deeply") + LIMIT,
     ),
 )
+
+# fixleft42 (session 42): Module.register_load_state_dict_pre_hook: a hook loading again
+# recurses only as deep as the call depth; the dicts each submodule loads from (filtered copies,
+# made once a hook is registered) counted against list_items
+add(
+    small(
+        "load_state_dict_pre_hook_loading_again",
+        "m = torch.nn.Linear(2, 2)\ndef again(module, sd, *rest):\n    module.load_state_dict(sd)\n"
+        "m.register_load_state_dict_pre_hook(again)\nm.load_state_dict(m.state_dict())",
+        (r"call_depth", r"recursed too deeply") + LIMIT,
+    ),
+    small(
+        "load_state_dict_pre_hook_walk_counted",
+        "m = torch.nn.Sequential(*[torch.nn.Linear(1, 1) for _ in range(20)])\n"
+        "m.register_load_state_dict_pre_hook(lambda *a: None)\nm.load_state_dict(m.state_dict())",
+        (r"list_items", r"load_state_dict\(\) walks"),
+        env={"GRADCLI_LIST_ITEMS": "500"},
+    ),
+)

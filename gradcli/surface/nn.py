@@ -2996,7 +2996,8 @@ class ModuleList(Module):
             raise GradcliError(
                 f"'{typename(index)}' object cannot be interpreted as an integer"
             ).mirror("TypeError")
-        if not isinstance(module, Module):  # (PyTorch stores it, to fail when it is used)
+        # (PyTorch stores anything, to fail when it is used; None is a None entry, as a dict's)
+        if module is not None and not isinstance(module, Module):
             raise GradcliError(f"{torch_typename(module)} is not a Module subclass").mirror(
                 "TypeError"
             )

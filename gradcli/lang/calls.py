@@ -834,23 +834,37 @@ _KINDS = {
 def _module_method_words(
     f: Callable[..., Any], sig: Any, bound: bool, args: list, kwargs: dict
 ) -> str | None:
-    """CPython's words for a call of an nn.Module method that does not fit (PyTorch's are
-    Python functions: `Module.get_parameter() missing 1 required positional argument:
-    'target'`), where gradcli's method is defined on a class of torch.nn's name."""
-    if type(f) is MethodType and isinstance(f.__self__, surface_nn.Module):
+    """CPython's words for a call of an nn.Module or optimizer method that does not fit
+    (PyTorch's are Python functions: `Module.get_parameter() missing 1 required positional
+    argument: 'target'`, `SGD.step() takes from 1 to 2 positional arguments but 3 were
+    given`), where gradcli's method is defined on a class of torch.nn's (torch.optim's) name."""
+    optim = sys.modules.get("gradcli.surface.optim")
+    kinds: tuple = (surface_nn.Module,) if optim is None else (surface_nn.Module, optim.Optimizer)
+    if type(f) is MethodType and isinstance(f.__self__, kinds):
         args = [f.__self__, *args]  # (the method as a value: its signature has no self)
-    elif not (bound and args and isinstance(args[0], surface_nn.Module)):
+    elif not (bound and args and isinstance(args[0], kinds)):
         return None
+    where = "torch.nn" if isinstance(args[0], surface_nn.Module) else "torch.optim"
     fn = getattr(f, "__func__", f)
     owner, _, _ = getattr(fn, "__qualname__", "").rpartition(".")
-    if not owner or "." in owner or "<" in owner or not public.has("torch.nn", owner):
+    if not owner or "." in owner or "<" in owner or not public.has(where, owner):
         return None
     params = [(p.name, _KINDS[p.kind], p.default is not p.empty) for p in sig.parameters.values()]
     if not params or params[0][0] != "self":
         params = [("self", "PK", False), *params]
+    qualname = fn.__qualname__
+    if where == "torch.optim" and fn.__name__ == "step":
+        # (gradcli's optimizers share one step; PyTorch's each define theirs, but AdamW,
+        # whose step is Adam's; LBFGS's closure has no default)
+        for cls in type(args[0]).__mro__:
+            if cls.__name__ not in ("AdamW", "Optimizer") and public.has(where, cls.__name__):
+                qualname = f"{cls.__name__}.step"
+                break
+        if qualname == "LBFGS.step":
+            params = [(n, k, d and n != "closure") for n, k, d in params]
     from ..surface.callerrors import python_call_error
 
-    return python_call_error(fn.__qualname__, params, len(args), list(kwargs))
+    return python_call_error(qualname, params, len(args), list(kwargs))
 
 
 def _shape_error(e: RuntimeError) -> Exception:
@@ -1195,7 +1209,8 @@ def _call_name(node: ast.AST, callee: Any) -> str:
         if 0 < len(text) <= 40:
             own = _own_name(text, callee)
             return text if own is None else own
-    return getattr(callee, "__name__", "function").strip("_") or "function"
+    # (`ops["drop"](x)`, `getattr(F, name)(x)`: torch's function by the name it is found by)
+    return _own_name("", callee) or getattr(callee, "__name__", "function").strip("_") or "function"
 
 
 def _own_name(text: str, callee: Any) -> str | None:
@@ -1214,8 +1229,13 @@ def _own_name(text: str, callee: Any) -> str | None:
 
     if callerrors.resolves(last, [], is_it):
         return None  # (gradcli's function of another __name__, named as PyTorch names it)
-    if callerrors.resolves(own, [], is_it):
-        return own
+    from ..surface.torch_signatures import SIGNATURES
+
+    found = [q for q in callerrors.qualified_name(own, False, []) if q in SIGNATURES and is_it(q)]
+    if len(found) == 1:
+        return found[0]  # (the one it is: `dp = F.dropout` is not torch.dropout)
+    if found:
+        return own  # (one function of several names: by its own, as an imported one)
     from .torch_reprs import table_name  # (a function whose __name__ is gradcli's own)
 
     found = table_name(callee)

@@ -66,3 +66,16 @@ try:
     metric(pred, target, weights=weights)
 except TypeError as e:
     print(e)
+
+# the same for a layer function kept in a table and an optimizer's bound method
+ops = {"drop": F.dropout, "act": F.relu}
+try:
+    ops["drop"](pred, 0.5, True, False, "extra")
+except TypeError as e:
+    print(e)
+opt = torch.optim.SGD([pred], lr=0.1)
+take_step = opt.step
+try:
+    take_step(None, 1)
+except TypeError as e:
+    print(e)

@@ -11840,10 +11840,23 @@ add(
         "        pass\nfor b in DataLoader(A(), num_workers=2, worker_init_fn=f):\n    pass",
         (r"recursed too deeply",) + LIMIT,
     ),
+    # (fixleft42, session 42: an IterableDataset with workers runs as PyTorch's: each worker
+    # iterates the stream; an endless one, or one iterating a loader of itself, is stopped)
     small(
-        "data_workers_iterable_refused",
-        _STREAM + "l = list(DataLoader(S(), num_workers=2))",
-        (r"not supported", r"num_workers"),
+        "data_workers_iterable_endless",
+        "from torch.utils.data import IterableDataset, DataLoader\n"
+        "class E(IterableDataset):\n    def __iter__(self):\n        while True:\n"
+        "            yield torch.ones(3)\n"
+        "for b in DataLoader(E(), batch_size=10**9, num_workers=2):\n    pass",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "data_workers_iterable_of_itself",
+        "from torch.utils.data import IterableDataset, DataLoader, get_worker_info\n"
+        "class S(IterableDataset):\n    def __iter__(self):\n"
+        "        yield from DataLoader(self, num_workers=2)\n"
+        "l = list(DataLoader(S(), num_workers=2))",
+        (r"recursed too deeply",) + LIMIT,
     ),
 )
 add(

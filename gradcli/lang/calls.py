@@ -1213,21 +1213,30 @@ def _call_name(node: ast.AST, callee: Any) -> str:
     return _own_name("", callee) or getattr(callee, "__name__", "function").strip("_") or "function"
 
 
+# The last parts of a dotted name that are torch's namespaces (`F.relu`, `T.special.expit`):
+# a function called through one is called by torch's own name.
+_NAMESPACE_WORDS = frozenset(
+    "F functional nn linalg special fft init optim autograd lr_scheduler utils func".split()
+)
+
+
 def _own_name(text: str, callee: Any) -> str | None:
     """The name of one of torch's functions called through a name of the program's
     (`fn = F.smooth_l1_loss; fn(x, y, weight=w)`, `self.loss = F.mse_loss`): PyTorch's errors
     name the function by its own name (`smooth_l1_loss()`), and its signature is found by it.
     None where the program's name is the function's own (or it is none of torch's)."""
     own = getattr(callee, "__name__", None)
-    last = text.rpartition(".")[2]
+    head, _, last = text.rpartition(".")
     if not isinstance(own, str) or not own or last == own:
         return None
+    if head.rpartition(".")[2] in _NAMESPACE_WORDS or head == "torch":
+        return None  # (`torch.special.expit`: torch's name of it, whatever gradcli's __name__)
     from ..surface import callerrors
 
     def is_it(qualified: str) -> bool:
         return _is_torch(callee, qualified)
 
-    if callerrors.resolves(last, [], is_it):
+    if callerrors.resolves(text if head else last, [], is_it):
         return None  # (gradcli's function of another __name__, named as PyTorch names it)
     from ..surface.torch_signatures import SIGNATURES
 

@@ -307,6 +307,7 @@ INSTANCE_TABLES = (
     "_forward_pre_hooks_with_kwargs",
     "_state_dict_hooks",
     "_state_dict_pre_hooks",
+    "_load_state_dict_pre_hooks",
     "_load_state_dict_post_hooks",
     "_modules",
 )
@@ -392,7 +393,6 @@ HOOK_TABLES = {
 EMPTY_TABLES = (
     "_state_dict_hooks",
     "_state_dict_pre_hooks",
-    "_load_state_dict_pre_hooks",
     "_load_state_dict_post_hooks",
     "_forward_hooks_with_kwargs",
     "_forward_pre_hooks_with_kwargs",

@@ -281,6 +281,8 @@ def _checked_call(
         raise GradcliError(
             f'{needs[0]}() missing 1 required positional arguments: "{needs[1]}"'
         ).mirror("TypeError")
+    if not bound and len(args) > 1:
+        _fewer_positional(f, args, kwargs, name)
     key = (id(fixed), method, len(args), tuple(kwargs) if kwargs else ())
     if _BOUND.get(key) is not fixed:
         sig = signature_of(f)
@@ -363,6 +365,48 @@ def _checked_call(
         # a complex value reached a conversion to a real one (`core.op`): refused
         label = name if isinstance(name, str) else name()
         raise complex_refusal(f"{label}()") from None
+
+
+# torch's C++ functions that take fewer positional arguments than gradcli's function of the
+# name, which F's (or a keyword-only parameter of torch's) shares: `torch.relu(x, 1)` is
+# PyTorch's TypeError, where F.relu's `inplace` would take the 1 (checked against PyTorch's
+# signatures by tests/surface/test_callerrors.py; gradcli's functions of these names).
+TORCH_POSITIONAL = {
+    "relu": 1,
+    "clone": 1,
+    "cumsum": 2,
+    "cumprod": 2,
+    "index_add": 4,
+    "scalar_tensor": 1,
+    "max_pool1d": 6,
+    "max_pool2d": 6,
+    "max_pool3d": 6,
+    "max_pool1d_with_indices": 6,
+}
+
+
+def _fewer_positional(f: Any, args: list, kwargs: dict, name: Any) -> None:
+    """Raises PyTorch's TypeError for a call of one of `TORCH_POSITIONAL` by its torch name
+    (`torch.relu`, `T.cumsum` of `import torch as T`) with more positional arguments than
+    torch's takes (not by F's name, nor a bare one, which may be either's). Known by the
+    function's own name first: nothing is looked up for any other call."""
+    most = TORCH_POSITIONAL.get(getattr(f, "__name__", None))  # type: ignore[arg-type]
+    if most is None or len(args) <= most:
+        return
+    label = name if isinstance(name, str) else name()
+    head, _, last = label.rpartition(".")
+    if not head or last != f.__name__:
+        return
+    from ..surface import callerrors
+
+    qualified = f"torch.{last}"
+    if callerrors.qualified_name(label, False, args)[:1] != [qualified]:
+        return
+    if not _is_torch(f, qualified):
+        return
+    words = callerrors.call_error(qualified, False, args, kwargs)
+    if words is not None:
+        raise GradcliError(words).mirror("TypeError")
 
 
 def _uint_checked(f: Any, args: list, kwargs: dict, name: str | Callable[[], str]) -> None:
@@ -823,9 +867,10 @@ def _module_method_words(
     params = [(p.name, _KINDS[p.kind], p.default is not p.empty) for p in sig.parameters.values()]
     if not params or params[0][0] != "self":
         params = [("self", "PK", False), *params]
+    qualname = fn.__qualname__
     from ..surface.callerrors import python_call_error
 
-    return python_call_error(fn.__qualname__, params, len(args), list(kwargs))
+    return python_call_error(qualname, params, len(args), list(kwargs))
 
 
 def _shape_error(e: RuntimeError) -> Exception:
@@ -1168,8 +1213,48 @@ def _call_name(node: ast.AST, callee: Any) -> str:
         except Exception:  # noqa: BLE001 - only a name for a message
             text = ""
         if 0 < len(text) <= 40:
-            return text
-    return getattr(callee, "__name__", "function").strip("_") or "function"
+            own = _own_name(text, callee)
+            return text if own is None else own
+    # (`ops["drop"](x)`, `getattr(F, name)(x)`: torch's function by the name it is found by)
+    return _own_name("", callee) or getattr(callee, "__name__", "function").strip("_") or "function"
+
+
+# The last parts of a dotted name that are torch's namespaces (`F.relu`, `T.special.expit`):
+# a function called through one is called by torch's own name.
+_NAMESPACE_WORDS = frozenset(
+    "F functional nn linalg special fft init optim autograd lr_scheduler utils func".split()
+)
+
+
+def _own_name(text: str, callee: Any) -> str | None:
+    """The name of one of torch's functions called through a name of the program's
+    (`fn = F.smooth_l1_loss; fn(x, y, weight=w)`, `self.loss = F.mse_loss`): PyTorch's errors
+    name the function by its own name (`smooth_l1_loss()`), and its signature is found by it.
+    None where the program's name is the function's own (or it is none of torch's)."""
+    own = getattr(callee, "__name__", None)
+    head, _, last = text.rpartition(".")
+    if not isinstance(own, str) or not own or last == own:
+        return None
+    if head.rpartition(".")[2] in _NAMESPACE_WORDS or head == "torch":
+        return None  # (`torch.special.expit`: torch's name of it, whatever gradcli's __name__)
+    from ..surface import callerrors
+
+    def is_it(qualified: str) -> bool:
+        return _is_torch(callee, qualified)
+
+    if callerrors.resolves(text if head else last, [], is_it):
+        return None  # (gradcli's function of another __name__, named as PyTorch names it)
+    from ..surface.torch_signatures import SIGNATURES
+
+    found = [q for q in callerrors.qualified_name(own, False, []) if q in SIGNATURES and is_it(q)]
+    if len(found) == 1:
+        return found[0]  # (the one it is: `dp = F.dropout` is not torch.dropout)
+    if found:
+        return own  # (one function of several names: by its own, as an imported one)
+    from .torch_reprs import table_name  # (a function whose __name__ is gradcli's own)
+
+    found = table_name(callee)
+    return None if found is None or found.rpartition(".")[2] == last else found
 
 
 def _public_sig(sig: Any, bound: bool) -> str:

@@ -667,12 +667,6 @@ class DataLoader:
                 f"each worker's random streams: at most {MAX_WORKERS} workers)",
                 hint="use fewer workers: the batches do not depend on how many run at once",
             )
-        if self.iterable and num_workers > 0:
-            raise NotSupported(
-                "a DataLoader of an IterableDataset with num_workers > 0 is not supported "
-                "(each PyTorch worker iterates its own copy of the stream)",
-                hint="use num_workers=0",
-            )
         self.num_workers = num_workers
         self.worker_init_fn = worker_init_fn
         self._prefetch = 2 if prefetch_factor is None else prefetch_factor
@@ -751,22 +745,66 @@ class DataLoader:
         return self._in_worker(k % n, fetch)
 
     def _in_worker(self, w: int, fn: Any) -> Any:
-        """`fn()` under worker `w`'s random streams (the program's own left as they were)."""
+        """`fn()` under worker `w`'s random streams and its `get_worker_info()` (the program's
+        own left as they were)."""
         from . import pyrandom as P
 
         R = G.random_module()
         state = self._workers[w]
-        saved = (R._default, P._PY_GEN[0], P._NP[0])
+        saved = (R._default, P._PY_GEN[0], P._NP[0], WORKER[0])
         R._default, P._PY_GEN[0], P._NP[0] = state
+        WORKER[0] = WorkerInfo(w, self.num_workers, self._base_seed + w, self.dataset)
         try:
             return fn()
         finally:
             state[:] = [R._default, P._PY_GEN[0], P._NP[0]]
-            R._default, P._PY_GEN[0], P._NP[0] = saved
+            R._default, P._PY_GEN[0], P._NP[0], WORKER[0] = saved
+
+    def _iterable_workers(self) -> Iterator[Any]:
+        """An IterableDataset's batches with workers, as PyTorch's: each worker iterates the
+        dataset itself (its `__iter__` sees `get_worker_info()`: a dataset that does not split
+        its stream by worker gives every item once per worker) and batches what it draws; the
+        batches come from the workers in turn, a worker whose stream ended passed by."""
+        from .values import iterate
+
+        n = self.num_workers
+        self._fetch(0, lambda: None)  # (every worker seeded and its worker_init_fn run)
+        streams = [self._in_worker(w, lambda: iterate(self.dataset, "a dataset")) for w in range(n)]
+        ended = [False] * n
+        tick = limits.BUDGET.tick
+        w = 0
+        while not all(ended):
+            if not ended[w]:
+                batch = self._in_worker(w, lambda s=streams[w]: self._next_batch(s))
+                if batch is _ENDED:
+                    ended[w] = True
+                else:
+                    yield batch
+            tick()
+            w = (w + 1) % n
+
+    def _next_batch(self, stream: Iterator[Any]) -> Any:
+        """A worker's next batch of its stream (PyTorch's _IterableDatasetFetcher: a short
+        last batch unless drop_last; `_ENDED` once the stream has nothing more to give)."""
+        if self.batch_size is None:
+            item = next(stream, _ENDED)
+            return item if item is _ENDED else self._collate(item, batched=False)
+        batch: list = []
+        for item in stream:
+            limits.BUDGET.tick()
+            batch.append(item)
+            if len(batch) == self.batch_size:
+                return self._collate(batch, batched=True)
+        if not batch or self.drop_last:
+            return _ENDED
+        return self._collate(batch, batched=True)
 
     def _batches(self) -> Iterator[Any]:
         from .values import iterate
 
+        if self.iterable and self.num_workers:
+            yield from self._iterable_workers()
+            return
         if self.iterable:
             tick = limits.BUDGET.tick
             batch: list = []
@@ -833,6 +871,44 @@ class DataLoader:
 
     def __repr__(self) -> str:
         return f"<torch.utils.data.dataloader.DataLoader object at {id(self):#x}>"
+
+
+_ENDED = object()  # (a worker's stream has ended)
+
+
+class WorkerInfo:
+    """What `torch.utils.data.get_worker_info()` gives in a worker's code (None elsewhere):
+    its id, the number of workers, its seed and the dataset."""
+
+    FIELDS = ("id", "num_workers", "seed", "dataset")
+
+    def __init__(self, wid: int, num_workers: int, seed: int, dataset: Any) -> None:
+        self.id, self.num_workers, self.seed, self.dataset = wid, num_workers, seed, dataset
+
+    def program_attribute(self, name: str) -> Any:
+        if name in self.FIELDS:
+            return getattr(self, name)
+        raise GradcliError(f"'WorkerInfo' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+
+    @staticmethod
+    def program_typename(_: Any = None) -> str:
+        return "WorkerInfo"
+
+    def __repr__(self) -> str:
+        from .text import to_repr
+
+        shown = [f"{k}={getattr(self, k)}" for k in self.FIELDS[:3]]
+        return f"WorkerInfo({', '.join(shown)}, dataset={to_repr(self.dataset)})"
+
+
+# The worker whose code runs now (gradcli runs the workers' code in the program's process).
+WORKER: list[WorkerInfo | None] = [None]
+
+
+def get_worker_info() -> WorkerInfo | None:
+    return WORKER[0]
 
 
 def _worker_numpy_seed(base_seed: int, worker_id: int) -> list[int]:

@@ -179,7 +179,10 @@ class JitModule(surface_nn.Module):
         self._modules = surface_nn.ModuleEntries()
         for key, child in original._modules.items():
             if child is None:
-                self._modules[key] = None
+                # (TorchScript keeps no None submodule: a script's reads None as a constant
+                # of the module, a trace's has no such name)
+                if kind == "script":
+                    self.__dict__["_attr_" + key] = None
                 continue
             limits.BUDGET.tick()
             seen = made.get(id(child))

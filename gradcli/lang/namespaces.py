@@ -2258,8 +2258,8 @@ def _data_members() -> dict[str, Any]:
         "Dataset": dataset,
         "IterableDataset": D_.iterable_dataset_base(dataset),
         "default_convert": Builtin("torch.utils.data.default_convert", D_.default_convert),
-        # (the data is loaded in the program's own process: no worker, as num_workers=0)
-        "get_worker_info": Builtin("torch.utils.data.get_worker_info", lambda: None),
+        # (a worker's in its code, None elsewhere: the workers run in the program's process)
+        "get_worker_info": Builtin("torch.utils.data.get_worker_info", D_.get_worker_info),
         "TensorDataset": Builtin("torch.utils.data.TensorDataset", D_.TensorDataset),
         "DataLoader": Builtin("torch.utils.data.DataLoader", D_.DataLoader),
         "Subset": Builtin("torch.utils.data.Subset", D_.Subset),

@@ -91,6 +91,8 @@ class DistributionInstance(ProgramObject, DS.Distribution):
             return Size(self.batch if attr == "batch_shape" else self.event)
         if attr in ("sample", "sample_n", "rsample", *_ABSTRACT_METHODS):
             return BoundMethod(attr, getattr(type(self), attr), self, raw=True)
+        if attr == "mode":  # (the base's words name the class)
+            raise _not_implemented(f"<class '__main__.{self.cls.name}'> does not implement mode")
         if attr in _ABSTRACT_MOMENTS:
             raise _not_implemented()
         if attr == "stddev":

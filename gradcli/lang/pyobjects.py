@@ -304,11 +304,15 @@ def refuse_module_entries(*args: Any, **__: Any) -> None:
 
 def set_module_entry(entries: dict, key: Any, value: Any) -> None:
     """`self._modules[str(i)] = block` (d2l's MySequential): PyTorch's plain dict write,
-    for a submodule under a name `add_module` would take; anything else stays refused."""
+    for a submodule (or None) under a name `add_module` would take; anything else stays
+    refused."""
     from ..surface.nn import Module
 
     if type(entries) is not ModuleEntries or not (
-        isinstance(key, str) and key and "." not in key and isinstance(value, Module)
+        isinstance(key, str)
+        and key
+        and "." not in key
+        and (value is None or isinstance(value, Module))
     ):
         refuse_module_entries(entries)
     if key not in entries:

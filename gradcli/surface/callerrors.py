@@ -488,7 +488,13 @@ def parser_call_error(
             f"{'was' if nargs == 1 else 'were'} given"
         )
     for i, (n, _, default) in enumerate(params):
-        given = (i < nargs and i < len(positional)) or n in keywords
+        # (a parameter is found by its NumPy name too, `axis=` for `dim`; the keywords left
+        # over are then named by the parser's own names only: `axis` among them is unexpected)
+        given = (
+            (i < nargs and i < len(positional))
+            or n in keywords
+            or any(_PARSER_ALIASES.get(k) == n for k in keywords)
+        )
         if not given and not default:
             missing = [m for m, _, d in params[i:] if not d]
             # (the parser's plural: "1 ... arguments", "2 ... argument")

@@ -317,6 +317,7 @@ class ContinuousBernoulli(DS._Lazy):
 
     NAME = "ContinuousBernoulli"
     PARAMS = ("probs", "logits")
+    PROGRAM_DATA = (*Distribution.PROGRAM_DATA, "param_shape")
     PROGRAM_METHODS = Distribution.PROGRAM_METHODS + ("icdf",)
     has_rsample = True
 
@@ -543,6 +544,12 @@ class ExpRelaxedCategorical(Distribution):
 
     NAME = "ExpRelaxedCategorical"
     PARAMS = ()
+    PROGRAM_DATA = (*Distribution.PROGRAM_DATA, "param_shape")
+
+    @property
+    def param_shape(self) -> Any:
+        return self._categorical.param_shape
+
     has_rsample = True
 
     def __init__(

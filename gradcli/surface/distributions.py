@@ -186,6 +186,30 @@ class Distribution:
         module = MODULES.get(d.NAME) or _SUBMODULES.get(d.NAME) or d.NAME.lower()
         return f"torch.distributions.{module}.{d.NAME}"
 
+    # PyTorch's Distribution's own: mean and variance NotImplementedError without a message,
+    # stddev the root of the variance, mode naming the class that lacks one
+    @property
+    def mean(self) -> Tensor:
+        raise GradcliError("", found=f"{self.NAME}.mean").mirror("NotImplementedError").pytorch()
+
+    @property
+    def variance(self) -> Tensor:
+        raise (
+            GradcliError("", found=f"{self.NAME}.variance").mirror("NotImplementedError").pytorch()
+        )
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    @property
+    def mode(self) -> Tensor:
+        raise (
+            GradcliError(f"<class '{self.program_class(self)}'> does not implement mode")
+            .mirror("NotImplementedError")
+            .pytorch()
+        )
+
     @property
     def batch_shape(self) -> Size:
         return Size(self.batch)
@@ -471,6 +495,13 @@ class _Lazy(Distribution):
     _logits: Tensor | None
 
     @property
+    def param_shape(self) -> Size:
+        """PyTorch's `_param.size()`: the shape of the parameter given (broadcast; probs and
+        logits share it), read without computing the other (its repr unchanged). A program
+        reaches it where the class lists it (PROGRAM_DATA), as PyTorch's classes that have it."""
+        return Size(self._probs.shape)
+
+    @property
     def probs(self) -> Tensor:
         self.shown.add("probs")  # type: ignore[union-attr]
         return self._probs
@@ -534,11 +565,6 @@ class Bernoulli(_Lazy):
 
     PROGRAM_DATA = (*Distribution.PROGRAM_DATA, "param_shape")
 
-    @property
-    def param_shape(self) -> Size:
-        """The shape of the parameter it was given (probs and logits share it)."""
-        return Size(self.probs.shape)
-
     def __init__(self, probs: Any = None, logits: Any = None, validate_args: Any = None) -> None:
         _binary_params(self, probs, logits, validate_args)
 
@@ -584,11 +610,6 @@ class Categorical(_Lazy):
     PARAMS = ("probs", "logits")
 
     PROGRAM_DATA = (*Distribution.PROGRAM_DATA, "param_shape")
-
-    @property
-    def param_shape(self) -> Size:
-        """The shape of the parameter it was given (probs and logits share it)."""
-        return Size(self.probs.shape)
 
     def __init__(self, probs: Any = None, logits: Any = None, validate_args: Any = None) -> None:
         if (probs is None) == (logits is None):
@@ -1675,10 +1696,6 @@ class MixtureSameFamily(Distribution):
     def stddev(self) -> Tensor:
         return _M["sqrt"](self.variance)
 
-    @property
-    def mode(self) -> Tensor:
-        raise GradcliError(f"{self.NAME} does not implement mode").mirror("NotImplementedError")
-
     def log_prob(self, value: Any) -> Tensor:
         x = self._pad(_value(value, self, check=False))
         log_prob_x = self.component_distribution.log_prob(x)  # [S, B, k]
@@ -1858,6 +1875,11 @@ class Geometric(_Lazy):
 class OneHotCategorical(Distribution):
     NAME = "OneHotCategorical"
     PARAMS = ()
+    PROGRAM_DATA = (*Distribution.PROGRAM_DATA, "param_shape")
+
+    @property
+    def param_shape(self) -> Size:
+        return self._categorical.param_shape
 
     def __init__(self, probs: Any = None, logits: Any = None, validate_args: Any = None) -> None:
         self._categorical = Categorical(probs, logits, validate_args=validate_args)
@@ -3098,7 +3120,9 @@ class TransformedDistribution(Distribution):
         "cdf",
         "icdf",
     )
-    PROGRAM_DATA = ("batch_shape", "event_shape", "has_enumerate_support")
+    # (mean, mode, variance: PyTorch's Distribution's NotImplementedError where a subclass has
+    # none of its own)
+    PROGRAM_DATA = Distribution.PROGRAM_DATA
 
     def __init__(self, base_distribution: Any, transforms: Any, validate_args: Any = None) -> None:
         if isinstance(transforms, Transform):
@@ -3315,6 +3339,7 @@ class LogitRelaxedBernoulli(_Lazy):
 
     NAME = "LogitRelaxedBernoulli"
     PARAMS = ("probs", "logits")
+    PROGRAM_DATA = (*Distribution.PROGRAM_DATA, "param_shape")
     has_rsample = True
 
     def __init__(
@@ -3378,6 +3403,11 @@ class Multinomial(Distribution):
 
     NAME = "Multinomial"
     PARAMS = ()
+    PROGRAM_DATA = (*Distribution.PROGRAM_DATA, "param_shape")
+
+    @property
+    def param_shape(self) -> Size:
+        return self._categorical.param_shape
 
     def __init__(
         self,
@@ -3471,6 +3501,7 @@ class _Counted(_Lazy):
     NegativeBinomial: their constraints are the class's)."""
 
     PARAMS = ("total_count", "probs", "logits")
+    PROGRAM_DATA = (*Distribution.PROGRAM_DATA, "param_shape")
     COUNT = "IntegerGreaterThan(lower_bound=0)"
     PROBS = "Interval(lower_bound=0.0, upper_bound=1.0)"
 

@@ -386,13 +386,13 @@ HOOK_TABLES = {
     "_forward_pre_hooks": ("forward_pre",),
     "_backward_hooks": ("backward", "backward_old"),
     "_backward_pre_hooks": ("backward_pre",),
+    "_load_state_dict_pre_hooks": ("load_state_dict_pre",),
 }
 # PyTorch's other tables and settings of every module, as a module gradcli makes has them
 # (hooks gradcli does not register are never there: empty).
 EMPTY_TABLES = (
     "_state_dict_hooks",
     "_state_dict_pre_hooks",
-    "_load_state_dict_pre_hooks",
     "_load_state_dict_post_hooks",
     "_forward_hooks_with_kwargs",
     "_forward_pre_hooks_with_kwargs",
@@ -442,6 +442,8 @@ class Module:
         "register_state_dict_pre_hook",
         "register_state_dict_post_hook",
         "register_load_state_dict_post_hook",
+        "register_load_state_dict_pre_hook",
+        "_register_load_state_dict_pre_hook",
         "_get_name",
         "get_submodule",
         "set_submodule",
@@ -471,11 +473,29 @@ class Module:
 
     # -- registration -----------------------------------------------------------------------
     def register_parameter(self, name: str, param: Parameter | None) -> None:
+        """PyTorch's checks of the name (in its order and words: a name another attribute
+        holds, a submodule's or None's in `_modules` too, is taken), then of the value."""
+        if not isinstance(name, str):
+            raise GradcliError(
+                f"parameter name should be a string. Got {torch_typename(name)}"
+            ).mirror("TypeError")
+        if "." in name:
+            raise GradcliError('parameter name can\'t contain "."').mirror("KeyError")
+        if name == "":
+            raise GradcliError('parameter name can\'t be empty string ""').mirror("KeyError")
+        if name not in self._parameters and (
+            name in self._modules
+            or name in self._buffers
+            or "_attr_" + name in self.__dict__
+            or name in self.METHODS
+            or (name in self.ATTRIBUTES and name in self.__dict__)
+        ):
+            raise GradcliError(f"attribute '{name}' already exists").mirror("KeyError")
         if param is not None and not isinstance(param, Parameter):
             raise GradcliError(
-                f"cannot assign '{typename(param)}' object to parameter '{name}' "
+                f"cannot assign '{torch_typename(param)}' object to parameter '{name}' "
                 "(torch.nn.Parameter or None required)"
-            )
+            ).mirror("TypeError")
         self._parameters[name] = param
 
     def register_buffer(self, name: Any, tensor: Any, persistent: bool = True) -> None:
@@ -527,11 +547,12 @@ class Module:
             raise GradcliError(f'module name can\'t contain ".", got: {name}').mirror("KeyError")
         if name == "":
             raise GradcliError('module name can\'t be empty string ""').mirror("KeyError")
-        if module is not None:
-            self._modules[name] = module
-        else:  # (a submodule of the name is replaced by None: gone, as in set_attribute)
-            self._modules.pop(name, None)
-            setattr(self, "_attr_" + name, None)
+        # (None is kept as PyTorch's dict keeps it: `(name): None` in the module's text, the
+        # name reading None, every walk over the submodules passing it by)
+        self.__dict__.pop("_attr_" + name, None)
+        if name not in self._modules:
+            limits.LIST_ITEMS.check(len(self._modules) + 1, "the number of submodules")
+        self._modules[name] = module
 
     def _register_drawn(self, drawn: Drawn, dtype: Any) -> None:
         for name, values, fills in drawn:
@@ -581,16 +602,14 @@ class Module:
             self._modules[name] = value
         elif name in self._modules:
             # `self.downsample = None` over a submodule: the submodule is gone (its parameters
-            # and state_dict entries with it); anything else is PyTorch's TypeError.
-            # (PyTorch keeps a None entry in _modules, its repr a `(downsample): None` line;
-            # gradcli keeps a plain attribute None instead.)
+            # and state_dict entries with it), its name kept with None as PyTorch's _modules
+            # keeps it (a `(downsample): None` line); anything else is PyTorch's TypeError.
             if value is not None:
                 raise GradcliError(
                     f"cannot assign '{torch_typename(value)}' as child module '{name}' "
                     "(torch.nn.Module or None expected)"
                 ).mirror("TypeError")
-            del self._modules[name]
-            setattr(self, "_attr_" + name, None)
+            self._modules[name] = None
         elif name in self._parameters:
             if value is not None:
                 # torch.typename: a tensor by its legacy type name (torch.FloatTensor)
@@ -796,14 +815,6 @@ class Module:
             return (_module_cuda,)
         from . import public
 
-        if name in ("register_load_state_dict_pre_hook", "_register_load_state_dict_pre_hook"):
-            raise NotSupported(
-                f"`{self.pyname}.{name}` (nn.Module's) is not supported by gradcli",
-                found=f"`.{name}`",
-                hint="change the dict before loading it (rename its keys: sd = {k.replace("
-                "'old.', 'new.'): v for k, v in sd.items()}); register_load_state_dict_post_hook "
-                "is supported",
-            )
         if public.has("Module", name):
             raise NotSupported(
                 f"`{self.pyname}.{name}` (nn.Module's) is not supported by gradcli",
@@ -940,7 +951,7 @@ class Module:
 
     # -- hooks -----------------------------------------------------------------------------
     def _register_hook(
-        self, kind: str, hook: Any, prepend: bool, with_kwargs: bool = False
+        self, kind: str, hook: Any, prepend: bool, with_kwargs: bool = False, plain: bool = False
     ) -> HookHandle:
         hook = core_hooks.as_callable(hook)
         if not callable(hook):
@@ -951,7 +962,9 @@ class Module:
         entries = table.setdefault(kind, [])
         # its own list: the handle removes this registration, not another (a hook registered
         # with_kwargs=True is called with the keyword arguments too: its entry says so)
-        entry = _KwargsEntry([hook]) if with_kwargs else [hook]
+        # (`plain`: a load_state_dict pre-hook registered without with_module, called without
+        # the module)
+        entry = _KwargsEntry([hook]) if with_kwargs else _PlainEntry([hook]) if plain else [hook]
         if prepend:
             entries.insert(0, entry)
         else:
@@ -1019,6 +1032,20 @@ class Module:
         """`hook(module, state_dict, prefix, local_metadata)` once this module and those below
         it are saved; it returns None (it changes the dict in place)."""
         return self._register_hook("state_dict_post", hook, False)
+
+    def register_load_state_dict_pre_hook(self, hook: Any) -> HookHandle:
+        """`hook(module, state_dict, prefix, local_metadata, strict, missing_keys,
+        unexpected_keys, error_msgs)` before load_state_dict() loads this module's entries: the
+        dict is the one this module loads from (a copy of the program's, filtered by the
+        prefix for a submodule), which the hook may change (rename keys); what it appends to
+        the lists is reported as PyTorch reports it."""
+        return self._register_hook("load_state_dict_pre", hook, False)
+
+    def _register_load_state_dict_pre_hook(self, hook: Any, with_module: Any = False) -> HookHandle:
+        """PyTorch's private form: without with_module the hook is called without the module
+        (`hook(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+        error_msgs)`)."""
+        return self._register_hook("load_state_dict_pre", hook, False, plain=not with_module)
 
     def register_load_state_dict_post_hook(self, hook: Any) -> HookHandle:
         """`hook(module, incompatible_keys)` after load_state_dict() loaded this module and
@@ -1240,14 +1267,41 @@ class Module:
         # assign=True: the checkpoint's tensors themselves become the module's (a tensor for a
         # parameter wrapped in a Parameter on its storage, requiring grad as the old one did)
         assigned: list[tuple[Module, str, Tensor, Tensor]] = []
-        stack: list[tuple[Module, str]] = [(self, "")]
+        # With load_state_dict pre-hooks anywhere, PyTorch's dicts: a copy of the program's
+        # (its versions kept), each submodule loading from its parent's filtered by its prefix
+        # (made after the parent's hooks ran: a key a hook renamed is found below it)
+        hooked = any(m._hooks_of("load_state_dict_pre") for m in self.modules())
+        metadata = getattr(state_dict, "_metadata", None)
+        root = state_dict
+        if hooked:
+            root = collections.OrderedDict(state_dict)
+            if metadata is not None:
+                root._metadata = metadata  # type: ignore[attr-defined]
+        walked = 0
+        stack: list[tuple[Module, str, Any]] = [(self, "", root)]
         while stack:  # depth first, in registration order, as PyTorch's recursive load
-            module, prefix = stack.pop()
+            module, prefix, state_dict = stack.pop()
+            # A norm layer's batch counter (version 2 of its state) is taken as its own, not
+            # missing, where the dict saved no version 2 for it (PyTorch's _NormBase puts its
+            # counter into the dict it loads from, before the pre-hooks)
+            old_counter = False
+            if module.STATE_VERSION == 2 and module._buffers.get("num_batches_tracked") is not None:
+                entry = metadata.get(prefix[:-1]) if isinstance(metadata, dict) else None
+                version = entry.get("version") if isinstance(entry, dict) else None
+                old_counter = version is None or (isinstance(version, (int, float)) and version < 2)
+                counter = prefix + "num_batches_tracked"
+                if old_counter and hooked and counter not in state_dict:
+                    state_dict[counter] = module._buffers["num_batches_tracked"]
+            if hooked:
+                limits.BUDGET.tick()
+                self._load_pre_hooks(
+                    module, state_dict, prefix, metadata, assign, missing, unexpected, errors
+                )
             own = module._state()
             for name, param in own.items():
                 key = prefix + name
                 if key not in state_dict:
-                    if name == "num_batches_tracked" and not with_metadata(state_dict):
+                    if name == "num_batches_tracked" and old_counter:
                         # PyTorch's BatchNorm takes a state dict of no saved version (a dict
                         # the program made) as an old one, without the counter: its own kept
                         continue
@@ -1294,11 +1348,18 @@ class Module:
                         unexpected.append(key)
                 elif head[0] not in own:
                     unexpected.append(key)
-            stack.extend(
-                reversed(
-                    [(m, f"{prefix}{n}.") for n, m in module._modules.items() if m is not None]
-                )
-            )
+            below = [(m, f"{prefix}{n}.") for n, m in module._modules.items() if m is not None]
+            if hooked and below:
+                walked += len(state_dict) * len(below)
+                limits.LIST_ITEMS.check(walked, "the state dict entries load_state_dict() walks")
+                below_dicts = [
+                    {k: v for k, v in state_dict.items() if isinstance(k, str) and k.startswith(at)}
+                    for _, at in below
+                ]
+            else:
+                below_dicts = [state_dict] * len(below)
+            stack.extend(reversed([(m, at, d) for (m, at), d in zip(below, below_dicts)]))
+        state_dict = root
         if not errors and self._load_post_hooked():
             # (PyTorch's post-hooks run once the tensors are copied, before the strict check)
             self._copy_loaded(copies, assigned)
@@ -1325,6 +1386,34 @@ class Module:
             )
         self._copy_loaded(copies, assigned)
         return IncompatibleKeys(missing, unexpected)
+
+    @staticmethod
+    def _load_pre_hooks(
+        module: Module,
+        state_dict: dict,
+        prefix: str,
+        metadata: Any,
+        assign: Any,
+        missing: list,
+        unexpected: list,
+        errors: list,
+    ) -> None:
+        """A module's load_state_dict pre-hooks, as PyTorch's `_load_from_state_dict` calls
+        them: with the dict it loads from, its prefix, its saved versions (`{}` without any),
+        strict always True (PyTorch's recursion passes True), and the three lists."""
+        table = module.__dict__.get("_module_hooks")
+        entries = list(table.get("load_state_dict_pre", ())) if table else []
+        if not entries:
+            return
+        local_metadata = {} if not isinstance(metadata, dict) else metadata.get(prefix[:-1], {})
+        if assign:
+            local_metadata["assign_to_params_buffers"] = assign
+        for entry in entries:
+            args = (state_dict, prefix, local_metadata, True, missing, unexpected, errors)
+            if isinstance(entry, _PlainEntry):
+                entry[0](*args)
+            else:
+                entry[0](module, *args)
 
     def _load_post_hooked(self) -> bool:
         return any(m._hooks_of("load_state_dict_post") for m in self.modules())
@@ -2778,6 +2867,8 @@ class Sequential(Module):
 
     def forward(self, x: Any) -> Any:
         for m in self._modules.values():
+            if m is None:  # (a None entry: Python's error of calling it)
+                raise GradcliError("'NoneType' object is not callable").mirror("TypeError")
             x = m(x)
         return x
 
@@ -2915,7 +3006,8 @@ class ModuleList(Module):
             raise GradcliError(
                 f"'{typename(index)}' object cannot be interpreted as an integer"
             ).mirror("TypeError")
-        if not isinstance(module, Module):  # (PyTorch stores it, to fail when it is used)
+        # (PyTorch stores anything, to fail when it is used; None is a None entry, as a dict's)
+        if module is not None and not isinstance(module, Module):
             raise GradcliError(f"{torch_typename(module)} is not a Module subclass").mirror(
                 "TypeError"
             )
@@ -3320,6 +3412,10 @@ def _hook_call_arguments(m: Module, args: Any, kwargs: Any) -> tuple[tuple, dict
 
 class _KwargsEntry(list):
     """A hook's registration made with with_kwargs=True (called with the keyword arguments)."""
+
+
+class _PlainEntry(list):
+    """A load_state_dict pre-hook registered without with_module (called without it)."""
 
 
 def _any_global_hook() -> bool:
@@ -3788,9 +3884,7 @@ def _replace_child(owner: Module, key: Any, module: Any) -> None:
 
 
 def _set_child(owner: Module, name: str, module: Any) -> None:
-    if module is None:
-        raise NotSupported("setting a submodule to None is not supported")
-    if not isinstance(module, Module):
+    if module is not None and not isinstance(module, Module):
         raise GradcliError(
             f"cannot assign '{typename(module)}' as child module '{name}' "
             "(torch.nn.Module or None expected)"

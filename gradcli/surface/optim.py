@@ -1540,6 +1540,18 @@ class Adagrad(Optimizer):
             _write(p, K.addcdiv(p.data, grad, std, -clr), op="aten::addcdiv_")
 
 
+class _python_zero_division:
+    """Python's ZeroDivisionError of a step's arithmetic on Python numbers (betas put at 1 in
+    a param group after the check) as the program's error, as the steps on floats say it."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, value: Any, tb: Any) -> None:
+        if kind is ZeroDivisionError:
+            raise GradcliError("float division by zero", hint="betas must be below 1") from None
+
+
 def _pow0d(b: Any, e: float) -> Any:
     """`b ** e` of a 0-d float tensor and a Python number, as ATen's CPU pow (one element:
     its scalar loop): the exponents 2, 3 and -2 as products, 0.5 a square root, others the
@@ -1581,6 +1593,32 @@ def _tensor_betas(betas: Any) -> tuple[Any, Any] | None:
     return b1, b2
 
 
+def _beta_values(betas: Any) -> tuple[Any, Any] | None:
+    """A param group's betas where one or both are given as float32/float64 tensors of one
+    element: each a `_Zd` (a 0-d tensor's arithmetic, as PyTorch's step code computes with it)
+    or the Python number it is; None where neither is such a tensor."""
+    if not isinstance(betas, (tuple, list)) or len(betas) != 2:
+        return None
+    if not any(isinstance(b, Tensor) for b in betas):
+        return None
+    if isinstance(betas[1], Tensor) and betas[1].data.ndim:
+        # (`value=1 - beta2` of addcmul_ takes a 0-d tensor as a number, not a 1-d one)
+        raise GradcliError("addcmul_(): argument 'value' must be Number, not Tensor").mirror(
+            "TypeError"
+        )
+    out = []
+    for b in betas:
+        if isinstance(b, Tensor):
+            if b.data.dtype not in (np.float32, np.float64) or b.data.ndim:
+                return None
+            out.append(_Zd(b.data.reshape(-1)[0]))
+        elif isinstance(b, (int, float)) and not isinstance(b, bool):
+            out.append(float(b))
+        else:
+            return None
+    return out[0], out[1]
+
+
 def _betas(betas: Any, fn: str) -> tuple[float, float]:
     """Adam's family's `betas`, checked in PyTorch's words."""
     if not isinstance(betas, (tuple, list)) or len(betas) != 2:
@@ -1588,6 +1626,12 @@ def _betas(betas: Any, fn: str) -> tuple[float, float]:
             f"{fn}: betas must be a pair of numbers", found=typename(betas), hint="(0.9, 0.999)"
         )
     for i, b in enumerate(betas):
+        if isinstance(b, Tensor) and b.data.size != 1:
+            # (PyTorch's `0.0 <= betas[i] < 1.0` asks the tensor's truth first)
+            many = "more than one value" if b.data.size else "no values"
+            raise GradcliError(f"Boolean value of Tensor with {many} is ambiguous").mirror(
+                "RuntimeError"
+            )
         if not 0.0 <= _number(b, "betas", fn) < 1.0:
             raise GradcliError(f"Invalid beta parameter at index {i}: {_py(b)}").mirror(
                 "ValueError"
@@ -1894,10 +1938,17 @@ class NAdam(Optimizer):
         params = self._with_grads(group)
         lr, eps, weight_decay = h.num("lr"), h.num("eps"), h.num("weight_decay")
         beta1, beta2 = h.pair("betas")
-        _no_tensor_betas(self.name, group)
+        tensor_betas = _beta_values(group.get("betas"))
+        if tensor_betas is None:
+            _no_tensor_betas(self.name, group)
         momentum_decay = h.num("momentum_decay")
         decoupled, maximize = h.flag("decoupled_weight_decay"), h.flag("maximize")
         for p in params:
+            if tensor_betas is not None:
+                self._step_tensor_betas(
+                    p, tensor_betas, (lr, eps, weight_decay, momentum_decay), decoupled, maximize
+                )
+                continue
             state = self._state.get(p)
             if not state:
                 state = self._state[p] = {
@@ -1931,6 +1982,59 @@ class NAdam(Optimizer):
             _write(
                 p, K.addcdiv(p.data, exp_avg.data, denom, (-lr * mu_next) / (1.0 - product_next))
             )
+
+    def _step_tensor_betas(
+        self,
+        p: Tensor,
+        betas: tuple[Any, Any],
+        numbers: tuple[float, float, float, float],
+        decoupled: bool,
+        maximize: bool,
+    ) -> None:
+        """One parameter's step with betas given as 0-d tensors: PyTorch's single-tensor code
+        on them, its scalars 0-d tensors of the betas' dtype (`_Zd`: a Python number joining
+        one rounded to it first), `mu_product *= mu` in the wider of the two dtypes."""
+        lr, eps, wd, decay = numbers
+        state = self._state.get(p)
+        if not state:
+            state = self._state[p] = {
+                "step": _scalar_state(0.0),
+                "mu_product": _scalar_state(1.0),
+                "exp_avg": Tensor(np.zeros_like(p.data)),
+                "exp_avg_sq": Tensor(np.zeros_like(p.data)),
+            }
+        step = _tick(state)
+        grad = _grad_for(p, maximize)
+        beta1, beta2 = betas
+        with np.errstate(all="ignore"), _python_zero_division():
+            bias_correction2 = 1 - beta2**step
+            if wd != 0:
+                if decoupled:
+                    _write(p, K.mul(p.data, 1 - lr * wd), op="aten::mul_.Tensor")
+                else:
+                    grad = K.add(grad, p.data, wd)
+            mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * decay)))
+            mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * decay)))
+            mu_product = state["mu_product"]
+            if isinstance(mu, _Zd):  # (two 0-d tensors: in the wider dtype)
+                wide = np.result_type(mu_product.data.dtype, mu.v.dtype).type
+                product = np.asarray(wide(mu_product.data) * wide(mu.v), mu_product.data.dtype)
+            else:
+                product = K.mul(mu_product.data, mu)
+            _write(mu_product, product, op="aten::mul_.Tensor")
+            exp_avg = _state_tensor(state, "exp_avg", p)
+            exp_avg_sq = _state_tensor(state, "exp_avg_sq", p)
+            _write(exp_avg, K.lerp(exp_avg.data, grad, float(1 - beta1)), op="aten::lerp_.Tensor")
+            _write(
+                exp_avg_sq,
+                K.addcmul(K.mul(exp_avg_sq.data, float(beta2)), grad, grad, float(1 - beta2)),
+            )
+            denom = K.add(K.sqrt(K.div(exp_avg_sq.data, float(bias_correction2))), eps)
+            value = (-lr * (1.0 - mu)) / (1.0 - float(mu_product.data))
+            _write(p, K.addcdiv(p.data, grad, denom, float(value)))
+            mu_product_next = float(mu_product.data) * mu_next
+            value = (-lr * mu_next) / (1.0 - mu_product_next)
+            _write(p, K.addcdiv(p.data, exp_avg.data, denom, float(value)))
 
 
 class RAdam(Optimizer):
@@ -1978,9 +2082,14 @@ class RAdam(Optimizer):
         params = self._with_grads(group)
         lr, eps, weight_decay = h.num("lr"), h.num("eps"), h.num("weight_decay")
         beta1, beta2 = h.pair("betas")
-        _no_tensor_betas(self.name, group)
+        tensor_betas = _beta_values(group.get("betas"))
+        if tensor_betas is None:
+            _no_tensor_betas(self.name, group)
         decoupled, maximize = h.flag("decoupled_weight_decay"), h.flag("maximize")
         for p in params:
+            if tensor_betas is not None:
+                self._step_tensor_betas(p, tensor_betas, lr, eps, weight_decay, decoupled, maximize)
+                continue
             state = self._state.get(p)
             if not state:
                 state = self._state[p] = {
@@ -2013,6 +2122,62 @@ class RAdam(Optimizer):
                 adaptive = _rdiv(bias_correction2**0.5, K.add(K.sqrt(exp_avg_sq.data), eps))
                 with np.errstate(over="ignore", invalid="ignore"):
                     update = K.mul(K.mul(corrected, lr) * adaptive, rect)
+            else:
+                update = K.mul(corrected, lr)
+            _write(p, K.add(p.data, update, -1.0))
+
+    def _step_tensor_betas(
+        self,
+        p: Tensor,
+        betas: tuple[Any, Any],
+        lr: float,
+        eps: float,
+        wd: float,
+        decoupled: bool,
+        maximize: bool,
+    ) -> None:
+        """One parameter's step with betas given as 0-d tensors: PyTorch's single-tensor code
+        on them, the bias corrections, rho_inf, rho_t and the rectification 0-d tensors of the
+        betas' dtype (`_Zd`), `2 / t` its reciprocal times 2 (Tensor.__rtruediv__), and
+        `sqrt(bc2) / (sqrt(exp_avg_sq) + eps)` a true division of that 0-d tensor."""
+        state = self._state.get(p)
+        if not state:
+            state = self._state[p] = {
+                "step": _scalar_state(0.0),
+                "exp_avg": Tensor(np.zeros_like(p.data)),
+                "exp_avg_sq": Tensor(np.zeros_like(p.data)),
+            }
+        step = _tick(state)
+        grad = _grad_for(p, maximize)
+        beta1, beta2 = betas
+        with np.errstate(all="ignore"), _python_zero_division():
+            if wd != 0:
+                if decoupled:
+                    _write(p, K.mul(p.data, 1 - lr * wd), op="aten::mul_.Tensor")
+                else:
+                    grad = K.add(grad, p.data, wd)
+            exp_avg = _state_tensor(state, "exp_avg", p)
+            exp_avg_sq = _state_tensor(state, "exp_avg_sq", p)
+            _write(exp_avg, K.lerp(exp_avg.data, grad, float(1 - beta1)), op="aten::lerp_.Tensor")
+            _write(
+                exp_avg_sq,
+                K.addcmul(K.mul(exp_avg_sq.data, float(beta2)), grad, grad, float(1 - beta2)),
+            )
+            bias_correction1 = 1 - beta1**step
+            bias_correction2 = 1 - beta2**step
+            corrected = K.div(exp_avg.data, float(bias_correction1))
+            rho_inf = 2 / (1 - beta2) - 1
+            rho_t = rho_inf - 2 * step * (beta2**step) / bias_correction2
+            if rho_t > 5.0:
+                rect = (
+                    (rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t)
+                ) ** 0.5
+                root = K.add(K.sqrt(exp_avg_sq.data), eps)
+                if isinstance(bias_correction2, _Zd):  # (a 0-d tensor over a tensor)
+                    adaptive = K.div(np.full_like(root, float(bias_correction2**0.5)), root)
+                else:  # (a Python number over a tensor: its reciprocal times the number)
+                    adaptive = _rdiv(bias_correction2**0.5, root)
+                update = K.mul(K.mul(K.mul(corrected, lr), adaptive), float(rect))
             else:
                 update = K.mul(corrected, lr)
             _write(p, K.add(p.data, update, -1.0))
@@ -2243,6 +2408,9 @@ class _Zd:
 
     def square(self) -> _Zd:  # `x ** 2`: ATen's pow with exponent 2 is x * x
         return _Zd(self.v * self.v)
+
+    def __pow__(self, e: float) -> _Zd:  # `beta ** step`: ATen's pow of a Python exponent
+        return _Zd(_pow0d(self.v, e))
 
     def sqrt(self) -> _Zd:
         return _Zd(K.sqrt(np.asarray(self.v))[()])

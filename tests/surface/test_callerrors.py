@@ -156,6 +156,14 @@ def test_names_of_several_overloads_have_no_words_here():
         ("nn.MSELoss()(x)", "MSELoss.forward() missing 1 required positional argument: 'target'"),
         ("torch.full_like(x)", 'full_like() missing 1 required positional arguments: "fill_value"'),
         ("F.linear(2.0)", "linear(): argument 'input' (position 1) must be Tensor, not float"),
+        ("torch.relu(x, True)", "relu() takes 1 positional argument but 2 were given"),
+        ("F.relu(x, True); print(x)", "tensor([1., 1.])"),
+        ("torch.cumsum(x, 0, None)", "cumsum() takes 2 positional arguments but 3 were given"),
+        (
+            "f = F.smooth_l1_loss; f(x)",
+            "smooth_l1_loss() missing 1 required positional argument: 'target'",
+        ),
+        ("torch.sum(x, axis=0, squeeze=1)", "sum() got an unexpected keyword argument 'axis'"),
     ],
 )
 def test_a_program_catches_pytorchs_words(call, words):
@@ -208,3 +216,37 @@ def test_the_shortcut_can_fail():
     """A keyword PyTorch's function lacks is not let through by the shortcut's test."""
     found = CE.keyword_names("torch.relu", False, [], lambda q: True)
     assert found is not None and "inplace" not in found[1]
+
+
+def test_torch_functions_of_fewer_positional_arguments_are_the_tables():
+    """`calls.TORCH_POSITIONAL` is every torch function (of one C++ signature) whose gradcli
+    function, F's too, binds more positional arguments than PyTorch's `torch.X` takes, with
+    PyTorch's number: `torch.relu(x, 1)` must be its TypeError, not F.relu's inplace (of
+    those whose gradcli function has the name: torch.relu_'s has not, and is not checked)."""
+    from gradcli.lang.calls import TORCH_POSITIONAL
+    from gradcli.lang.namespaces import build_namespaces
+
+    members = build_namespaces()["torch"].members
+    found = {}
+    for key in list(members.keys()):
+        text = SIGNATURES.get(f"torch.{key}")
+        if text is None:
+            continue
+        fn = members.get(key)
+        if not inspect.isfunction(fn) or fn.__name__ != key:  # (the check knows it by name)
+            continue
+        kind, _, params = CE._parse(text)
+        if kind != "c" or params is None or any(p[1] in ("VP", "VK") for p in params):
+            continue
+        try:
+            sig = inspect.signature(fn)
+        except (TypeError, ValueError):
+            continue
+        kinds = [p.kind for p in sig.parameters.values()]
+        if inspect.Parameter.VAR_POSITIONAL in kinds:
+            continue
+        theirs = sum(1 for p in params if p[1] in ("P", "PK"))
+        ours = sum(1 for k in kinds if k in (k.POSITIONAL_ONLY, k.POSITIONAL_OR_KEYWORD))
+        if ours > theirs:
+            found[key] = theirs
+    assert found == TORCH_POSITIONAL

@@ -11840,10 +11840,23 @@ add(
         "        pass\nfor b in DataLoader(A(), num_workers=2, worker_init_fn=f):\n    pass",
         (r"recursed too deeply",) + LIMIT,
     ),
+    # (fixleft42, session 42: an IterableDataset with workers runs as PyTorch's: each worker
+    # iterates the stream; an endless one, or one iterating a loader of itself, is stopped)
     small(
-        "data_workers_iterable_refused",
-        _STREAM + "l = list(DataLoader(S(), num_workers=2))",
-        (r"not supported", r"num_workers"),
+        "data_workers_iterable_endless",
+        "from torch.utils.data import IterableDataset, DataLoader\n"
+        "class E(IterableDataset):\n    def __iter__(self):\n        while True:\n"
+        "            yield torch.ones(3)\n"
+        "for b in DataLoader(E(), batch_size=10**9, num_workers=2):\n    pass",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "data_workers_iterable_of_itself",
+        "from torch.utils.data import IterableDataset, DataLoader, get_worker_info\n"
+        "class S(IterableDataset):\n    def __iter__(self):\n"
+        "        yield from DataLoader(self, num_workers=2)\n"
+        "l = list(DataLoader(S(), num_workers=2))",
+        (r"recursed too deeply",) + LIMIT,
     ),
 )
 add(
@@ -12210,5 +12223,42 @@ add(
         "library_init_on_other_object",
         "torch.nn.Linear.__init__(torch.ones(2), 2, 3)",
         (r"descriptor '__init__' requires a 'Linear' object",),
+    ),
+)
+
+# fixleft42 (session 42): None entries kept in a module's _modules (add_module / register_module
+# / `_modules[k] = None` / `self.sub = None` over a submodule): counted as submodules are, and
+# passed by every walk (a module holding itself beside its None entries still ends)
+add(
+    small(
+        "module_none_entries_counted",
+        "m = torch.nn.Module()\nfor i in range(10**7):\n    m.register_module(str(i), None)",
+        (r"list_items", r"number of submodules"),
+        env={"GRADCLI_LOOP_ITERATIONS": "100000000", "GRADCLI_LIST_ITEMS": "1000"},
+    ),
+    small(
+        "module_none_entries_beside_itself",
+        "m = torch.nn.Sequential()\nm.add_module('a', None)\nm._modules['me'] = m\n"
+        "m.add_module('b', None)\nprint(m)",
+        (r"contains itself", r"recursed too deeply") + LIMIT,
+    ),
+)
+
+# fixleft42 (session 42): Module.register_load_state_dict_pre_hook: a hook loading again
+# recurses only as deep as the call depth; the dicts each submodule loads from (filtered copies,
+# made once a hook is registered) counted against list_items
+add(
+    small(
+        "load_state_dict_pre_hook_loading_again",
+        "m = torch.nn.Linear(2, 2)\ndef again(module, sd, *rest):\n    module.load_state_dict(sd)\n"
+        "m.register_load_state_dict_pre_hook(again)\nm.load_state_dict(m.state_dict())",
+        (r"call_depth", r"recursed too deeply") + LIMIT,
+    ),
+    small(
+        "load_state_dict_pre_hook_walk_counted",
+        "m = torch.nn.Sequential(*[torch.nn.Linear(1, 1) for _ in range(20)])\n"
+        "m.register_load_state_dict_pre_hook(lambda *a: None)\nm.load_state_dict(m.state_dict())",
+        (r"list_items", r"load_state_dict\(\) walks"),
+        env={"GRADCLI_LIST_ITEMS": "500"},
     ),
 )

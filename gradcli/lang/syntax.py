@@ -80,7 +80,7 @@ SYNTAX: dict[type, Rule] = {
     ast.AsyncFunctionDef: _no("`async def`", NOT_ASYNC),
     ast.AsyncFor: _no("`async for`", NOT_ASYNC),
     ast.AsyncWith: _no("`async with`", NOT_ASYNC),
-    ast.Match: _no("`match`", "use `if` / `elif`"),
+    ast.Match: _ok("`match`", "c_Match"),
     ast.TryStar: _no("`except*`", "use a plain `except`"),
     # --- expressions ----------------------------------------------------------------------
     ast.Constant: _ok("a constant", "c_Constant"),
@@ -120,6 +120,14 @@ SYNTAX: dict[type, Rule] = {
     ast.comprehension: _part("a comprehension's `for`"),
     ast.ExceptHandler: _part("`except`"),
     ast.withitem: _part("a `with` item"),
+    ast.match_case: _part("a `case`"),
+    ast.MatchValue: _part("a value pattern"),
+    ast.MatchSingleton: _part("a `None` / `True` / `False` pattern"),
+    ast.MatchAs: _part("a capture pattern"),
+    ast.MatchOr: _part("an `|` pattern"),
+    ast.MatchSequence: _part("a sequence pattern"),
+    ast.MatchStar: _part("a `*name` pattern"),
+    ast.MatchClass: _part("a class pattern"),
     ast.Load: _part("a load"),
     ast.Store: _part("a store"),
     # --- operators ------------------------------------------------------------------------

@@ -320,6 +320,22 @@ def _pattern_names(p: ast.AST) -> set[str]:
     return {n.name for n in ast.walk(p) if isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name}
 
 
+def _chosen_case(cases: list, f: Any, v: Any) -> Any:
+    """The body of the first case whose pattern matches `v` and whose guard holds, or None."""
+    for matches, guard, body, gspan in cases:
+        if not matches(f, v):
+            continue
+        if guard is not None:
+            try:
+                ok = truth(guard(f))
+            except GradcliError as e:
+                raise e.with_span(gspan) from None
+            if not ok:
+                continue
+        return body
+    return None
+
+
 def _self_matching() -> tuple:
     from .builtins import BUILTINS
 
@@ -1338,10 +1354,32 @@ class Compiler:
 
     def c_Match(self, node: ast.Match) -> Stmt:
         """`match subject:` with `case` patterns that compare or bind: literals and dotted
-        names (`==`), `None` / `True` / `False` (`is`), captures, `_`, `|` and `as`, each
-        case with its optional `if` guard. The subject is evaluated once; the first case
-        whose pattern matches and whose guard holds runs. Patterns that take sequences,
-        mappings or classes apart are refused before anything runs."""
+        names (`==`), `None` / `True` / `False` (`is`), captures, `_`, `|`, `as`, sequences
+        (`[a, *rest]`, not strings) and builtin-class checks (`int(n)`), each case with its
+        optional `if` guard. The subject is evaluated once; the first case whose pattern
+        matches and whose guard holds runs. Mapping patterns and a class's attributes are
+        refused before anything runs."""
+        subject, cases = self.match_parts(node, self.block)
+
+        def run(f: Frame) -> Any:
+            body = _chosen_case(cases, f, subject(f))
+            return None if body is None else body(f)
+
+        return run
+
+    def g_Match(self, node: ast.Match) -> Callable[[Frame], Any]:
+        """`match` in a generator function, a case's body suspending at its `yield`s."""
+        subject, cases = self.match_parts(node, self.gen_block)
+
+        def run(f: Frame) -> Any:
+            body = _chosen_case(cases, f, subject(f))
+            if body is None:
+                return None
+            return (yield from body(f))
+
+        return run
+
+    def match_parts(self, node: ast.Match, block: Callable[[list], Any]) -> tuple[Expr, list]:
         subject = self.expr(node.subject)
         last = len(node.cases) - 1
         cases = []
@@ -1352,27 +1390,11 @@ class Compiler:
                 (
                     self.pattern(case.pattern),
                     self.expr(case.guard) if case.guard is not None else None,
-                    self.block(case.body),
+                    block(case.body),
                     self.span(case.guard) if case.guard is not None else None,
                 )
             )
-
-        def run(f: Frame) -> Any:
-            v = subject(f)
-            for matches, guard, body, gspan in cases:
-                if not matches(f, v):
-                    continue
-                if guard is not None:
-                    try:
-                        ok = truth(guard(f))
-                    except GradcliError as e:
-                        raise e.with_span(gspan) from None
-                    if not ok:
-                        continue
-                return body(f)
-            return None
-
-        return run
+        return subject, cases
 
     def pattern(self, p: ast.pattern) -> Callable[[Frame, Any], bool]:
         """A `case` pattern: whether the subject matches it (binding its captures)."""
@@ -1718,6 +1740,7 @@ class Compiler:
             ast.For: self.g_For,
             ast.While: self.g_While,
             ast.If: self.g_If,
+            ast.Match: self.g_Match,
             ast.With: self.g_With,
             ast.Try: self.g_Try,
         }.get(type(node))

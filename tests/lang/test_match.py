@@ -79,3 +79,15 @@ def test_mapping_patterns_refused_with_a_hint() -> None:
         parse("print('ran')\nmatch {}:\n    case {'a': 1}:\n        pass\n", "t.py")
     e = info.value
     assert "not supported" in e.message and e.hint and e.span.line == 3
+
+
+def test_match_in_a_generator_and_a_global_from_a_case() -> None:
+    got = out(
+        "def gen(items):\n    for it in items:\n        match it:\n"
+        "            case int(n):\n                yield n * 2\n"
+        "            case _:\n                yield -1\n"
+        "print(list(gen([1, 'a', 3])))\n"
+        "def f(v):\n    global G\n    match v:\n        case [a, b]:\n            G = a + b\n"
+        "f([1, 2])\nprint(G)\n"
+    )
+    assert got == "[2, -1, 6]\n3\n"

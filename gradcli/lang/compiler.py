@@ -1449,6 +1449,8 @@ class Compiler:
             return lambda f, v: any(a(f, v) for a in alternatives)
         if isinstance(p, ast.MatchSequence):
             return self.sequence_pattern(p)
+        if isinstance(p, ast.MatchMapping):
+            return self.mapping_pattern(p)
         if isinstance(p, ast.MatchClass) and not p.kwd_patterns and len(p.patterns) <= 1:
             cls = self.expr(p.cls)
             inner = self.pattern(p.patterns[0]) if p.patterns else None
@@ -1478,10 +1480,43 @@ class Compiler:
             p,
             "this `case` pattern is not supported in gradcli programs",
             found=ast.unparse(p),
-            expected="a value, `None`, a name, `_`, `|`, `as`, a sequence `[a, *rest]` or "
-            "a class check `int()`",
+            expected="a value, `None`, a name, `_`, `|`, `as`, a sequence `[a, *rest]`, "
+            "a mapping `{'k': v, **rest}` or a class check `int()`",
             hint="take the subject apart before the `match`, or use `if` / `elif`",
         )
+
+    def mapping_pattern(self, p: ast.MatchMapping) -> Callable[[Frame, Any], bool]:
+        """`case {"lr": lr, **rest}:`: a dict (or its kin) holding every key, each value
+        matched; `**rest` binds a new dict of the other items."""
+        seen = set()
+        for k in p.keys:
+            if isinstance(k, ast.Constant):
+                if k.value in seen:
+                    raise self.syntax_error(
+                        f"mapping pattern checks duplicate key ({k.value!r})", p
+                    )
+                seen.add(k.value)
+        keys = tuple(self.expr(k) for k in p.keys)
+        values = tuple(self.pattern(q) for q in p.patterns)
+        store = self.store_name(p.rest, p) if p.rest is not None else None
+        span = self.span(p)
+
+        def match_mapping(f: Frame, v: Any) -> bool:
+            if not isinstance(v, dict) or len(v) < len(keys):
+                return False
+            ks = [k(f) for k in keys]
+            try:
+                if any(k not in v for k in ks):
+                    return False
+                if not all(m(f, v[k]) for m, k in zip(values, ks)):
+                    return False
+            except TypeError as e:  # an unhashable key: Python's TypeError
+                raise _attach(e, span) from None
+            if store is not None:
+                store(f, {k: x for k, x in v.items() if k not in ks})
+            return True
+
+        return match_mapping
 
     def sequence_pattern(self, p: ast.MatchSequence) -> Callable[[Frame, Any], bool]:
         """`case [a, b]:` / `case (first, *rest):`: a list, tuple or range (not a string) of
@@ -1497,7 +1532,9 @@ class Compiler:
             store = self.store_name(p.patterns[star].name, p.patterns[star])
 
         def match_sequence(f: Frame, v: Any) -> bool:
-            if not isinstance(v, (list, tuple, range)):
+            if isinstance(v, collections.deque):  # (a Sequence without slices)
+                v = list(v)
+            elif not isinstance(v, (list, tuple, range)):
                 return False
             if (len(v) != n) if star is None else (len(v) < n):
                 return False

@@ -127,6 +127,11 @@ def bound_names(body: list[ast.AST]) -> set[str]:
                     for n in ast.walk(case.pattern)
                     if isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name
                 )
+                names.update(
+                    n.rest
+                    for n in ast.walk(case.pattern)
+                    if isinstance(n, ast.MatchMapping) and n.rest
+                )
                 stack.extend(case.body)
         elif kind in (ast.With, ast.AsyncWith):
             for item in node.items:  # type: ignore[attr-defined]

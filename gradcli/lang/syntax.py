@@ -128,6 +128,7 @@ SYNTAX: dict[type, Rule] = {
     ast.MatchSequence: _part("a sequence pattern"),
     ast.MatchStar: _part("a `*name` pattern"),
     ast.MatchClass: _part("a class pattern"),
+    ast.MatchMapping: _part("a mapping pattern"),
     ast.Load: _part("a load"),
     ast.Store: _part("a store"),
     # --- operators ------------------------------------------------------------------------

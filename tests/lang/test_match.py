@@ -1,7 +1,8 @@
 """`match` as Python runs it: the subject evaluated once, the first case whose pattern matches
 and whose guard holds; literal, `None`, capture, `_`, `|`, `as`, sequence and class patterns;
-Python's SyntaxErrors for unreachable and inconsistent patterns; mapping patterns (and
-positional sub-patterns of a program's classes) refused before anything runs."""
+mapping patterns; Python's SyntaxErrors for unreachable and inconsistent patterns; patterns
+on a class's attributes refused before anything runs (positional sub-patterns of other than
+the builtin classes, when the case is tried)."""
 
 from __future__ import annotations
 
@@ -66,6 +67,8 @@ def test_a_tensor_subject_compares_with_equality() -> None:
          "alternative patterns bind different names"),
         ("match 1:\n    case [*a, *b]:\n        pass\n",
          "multiple starred names in sequence pattern"),
+        ("match 1:\n    case {'a': 1, 'a': 2}:\n        pass\n",
+         "mapping pattern checks duplicate key ('a')"),
     ],
 )  # fmt: skip
 def test_pythons_syntax_errors_before_anything_runs(text: str, words: str) -> None:
@@ -74,9 +77,26 @@ def test_pythons_syntax_errors_before_anything_runs(text: str, words: str) -> No
     assert words in info.value.message
 
 
-def test_mapping_patterns_refused_with_a_hint() -> None:
+def test_mapping_patterns_and_deques() -> None:
+    got = out(
+        "from collections import deque, OrderedDict\n"
+        "def cfg(c):\n    match c:\n"
+        "        case {'opt': 'sgd', 'lr': lr, **rest}:\n            return f'sgd {lr} {rest}'\n"
+        "        case {'opt': 'adam' | 'adamw' as o, 'betas': (b1, b2)}:\n"
+        "            return f'{o} {b1} {b2}'\n"
+        "        case {}:\n            return 'some dict'\n"
+        "        case [x, y]:\n            return f'pair {x} {y}'\n"
+        "        case _:\n            return 'other'\n"
+        "for c in [{'opt': 'sgd', 'lr': 0.1, 'm': 0.9}, {'opt': 'adamw', 'betas': (0.9, 0.99)},"
+        " OrderedDict(a=1), deque([1, 2]), 'ab', {'opt': 'adam', 'betas': [1, 2, 3]}]:\n"
+        "    print(cfg(c))\n"
+    )
+    assert got == ("sgd 0.1 {'m': 0.9}\nadamw 0.9 0.99\nsome dict\npair 1 2\nother\nsome dict\n")
+
+
+def test_attribute_patterns_refused_with_a_hint() -> None:
     with pytest.raises(NotSupported) as info:
-        parse("print('ran')\nmatch {}:\n    case {'a': 1}:\n        pass\n", "t.py")
+        parse("print('ran')\nmatch 1:\n    case complex(real=0):\n        pass\n", "t.py")
     e = info.value
     assert "not supported" in e.message and e.hint and e.span.line == 3
 

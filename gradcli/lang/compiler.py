@@ -315,6 +315,45 @@ def _loosened(key: Any) -> Any:
     return key
 
 
+def _pattern_names(p: ast.AST) -> set[str]:
+    """The names a `case` pattern binds."""
+    return {n.name for n in ast.walk(p) if isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name}
+
+
+def _chosen_case(cases: list, f: Any, v: Any) -> Any:
+    """The body of the first case whose pattern matches `v` and whose guard holds, or None."""
+    for matches, guard, body, gspan in cases:
+        if not matches(f, v):
+            continue
+        if guard is not None:
+            try:
+                ok = truth(guard(f))
+            except GradcliError as e:
+                raise e.with_span(gspan) from None
+            if not ok:
+                continue
+        return body
+    return None
+
+
+def _self_matching() -> tuple:
+    from .builtins import BUILTINS
+
+    names = ("bool", "bytes", "dict", "float", "frozenset", "int", "list", "set", "str", "tuple")
+    return tuple(BUILTINS[n] for n in names)
+
+
+class _SelfMatching:
+    """The builtin classes whose one positional pattern matches the subject itself
+    (`case int(n):`), as Python's `__match_args__` rule for them."""
+
+    def __contains__(self, c: Any) -> bool:
+        return any(c is b for b in _self_matching())
+
+
+_SELF_MATCHING = _SelfMatching()
+
+
 def _attach(e: BaseException, span: Any) -> BaseException:
     """The exception to raise for `e` at `span`: a GradcliError learns its place; Python's
     error on a program's value becomes the program's error; anything else is unchanged."""
@@ -1313,6 +1352,214 @@ class Compiler:
 
         return run
 
+    def c_Match(self, node: ast.Match) -> Stmt:
+        """`match subject:` with `case` patterns that compare or bind: literals and dotted
+        names (`==`), `None` / `True` / `False` (`is`), captures, `_`, `|`, `as`, sequences
+        (`[a, *rest]`, not strings) and builtin-class checks (`int(n)`), each case with its
+        optional `if` guard. The subject is evaluated once; the first case whose pattern
+        matches and whose guard holds runs. Mapping patterns and a class's attributes are
+        refused before anything runs."""
+        subject, cases = self.match_parts(node, self.block)
+
+        def run(f: Frame) -> Any:
+            body = _chosen_case(cases, f, subject(f))
+            return None if body is None else body(f)
+
+        return run
+
+    def g_Match(self, node: ast.Match) -> Callable[[Frame], Any]:
+        """`match` in a generator function, a case's body suspending at its `yield`s."""
+        subject, cases = self.match_parts(node, self.gen_block)
+
+        def run(f: Frame) -> Any:
+            body = _chosen_case(cases, f, subject(f))
+            if body is None:
+                return None
+            return (yield from body(f))
+
+        return run
+
+    def match_parts(self, node: ast.Match, block: Callable[[list], Any]) -> tuple[Expr, list]:
+        subject = self.expr(node.subject)
+        last = len(node.cases) - 1
+        cases = []
+        for i, case in enumerate(node.cases):
+            if i < last and case.guard is None:
+                self.check_reachable(case.pattern)
+            cases.append(
+                (
+                    self.pattern(case.pattern),
+                    self.expr(case.guard) if case.guard is not None else None,
+                    block(case.body),
+                    self.span(case.guard) if case.guard is not None else None,
+                )
+            )
+        return subject, cases
+
+    def pattern(self, p: ast.pattern) -> Callable[[Frame, Any], bool]:
+        """A `case` pattern: whether the subject matches it (binding its captures)."""
+        self.depth += 1
+        try:
+            if self.depth > self.depth_limit:
+                raise LimitError(
+                    f"the program is nested too deeply (over {self.depth_limit} levels)",
+                    span=self.span(p),
+                    expected=f"at most {self.depth_limit} levels ({limits.NESTING.name})",
+                )
+            return self.one_pattern(p)
+        finally:
+            self.depth -= 1
+
+    def one_pattern(self, p: ast.pattern) -> Callable[[Frame, Any], bool]:
+        span = self.span(p)
+        if isinstance(p, ast.MatchValue):
+            value = self.expr(p.value)
+            eq = ast.Eq()
+
+            def match_value(f: Frame, v: Any) -> bool:
+                try:
+                    return truth(compare(eq, v, value(f)))
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, span) from None
+
+            return match_value
+        if isinstance(p, ast.MatchSingleton):
+            const = p.value
+            return lambda f, v: v is const
+        if isinstance(p, ast.MatchAs):
+            inner = self.pattern(p.pattern) if p.pattern is not None else None
+            store = self.store_name(p.name, p) if p.name is not None else None
+            if store is None:
+                return inner or (lambda f, v: True)
+
+            def match_as(f: Frame, v: Any) -> bool:
+                if inner is not None and not inner(f, v):
+                    return False
+                store(f, v)
+                return True
+
+            return match_as
+        if isinstance(p, ast.MatchOr):
+            names = [_pattern_names(a) for a in p.patterns]
+            if any(n != names[0] for n in names):
+                raise self.syntax_error("alternative patterns bind different names", p)
+            for a in p.patterns[:-1]:
+                self.check_reachable(a)
+            alternatives = tuple(self.pattern(a) for a in p.patterns)
+            return lambda f, v: any(a(f, v) for a in alternatives)
+        if isinstance(p, ast.MatchSequence):
+            return self.sequence_pattern(p)
+        if isinstance(p, ast.MatchMapping):
+            return self.mapping_pattern(p)
+        if isinstance(p, ast.MatchClass) and not p.kwd_patterns and len(p.patterns) <= 1:
+            cls = self.expr(p.cls)
+            inner = self.pattern(p.patterns[0]) if p.patterns else None
+            shown = ast.unparse(p.cls)
+
+            def match_class(f: Frame, v: Any) -> bool:
+                from .builtins import _isinstance
+
+                c = cls(f)
+                try:
+                    ok = _isinstance(v, c)
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, span) from None
+                if not ok or inner is None:
+                    return ok
+                if c not in _SELF_MATCHING:
+                    raise NotSupported(
+                        f"a positional pattern in `case {shown}(...)` is not supported in "
+                        "gradcli programs",
+                        span=span,
+                        hint=f"match `case {shown}() as name:` and test the name in an `if`",
+                    )
+                return inner(f, v)
+
+            return match_class
+        raise self.refuse(
+            p,
+            "this `case` pattern is not supported in gradcli programs",
+            found=ast.unparse(p),
+            expected="a value, `None`, a name, `_`, `|`, `as`, a sequence `[a, *rest]`, "
+            "a mapping `{'k': v, **rest}` or a class check `int()`",
+            hint="take the subject apart before the `match`, or use `if` / `elif`",
+        )
+
+    def mapping_pattern(self, p: ast.MatchMapping) -> Callable[[Frame, Any], bool]:
+        """`case {"lr": lr, **rest}:`: a dict (or its kin) holding every key, each value
+        matched; `**rest` binds a new dict of the other items."""
+        seen = set()
+        for k in p.keys:
+            if isinstance(k, ast.Constant):
+                if k.value in seen:
+                    raise self.syntax_error(
+                        f"mapping pattern checks duplicate key ({k.value!r})", p
+                    )
+                seen.add(k.value)
+        keys = tuple(self.expr(k) for k in p.keys)
+        values = tuple(self.pattern(q) for q in p.patterns)
+        store = self.store_name(p.rest, p) if p.rest is not None else None
+        span = self.span(p)
+
+        def match_mapping(f: Frame, v: Any) -> bool:
+            if not isinstance(v, dict) or len(v) < len(keys):
+                return False
+            ks = [k(f) for k in keys]
+            try:
+                if any(k not in v for k in ks):
+                    return False
+                if not all(m(f, v[k]) for m, k in zip(values, ks)):
+                    return False
+            except TypeError as e:  # an unhashable key: Python's TypeError
+                raise _attach(e, span) from None
+            if store is not None:
+                store(f, {k: x for k, x in v.items() if k not in ks})
+            return True
+
+        return match_mapping
+
+    def sequence_pattern(self, p: ast.MatchSequence) -> Callable[[Frame, Any], bool]:
+        """`case [a, b]:` / `case (first, *rest):`: a list, tuple or range (not a string) of
+        the length the pattern allows, its items matched in order."""
+        stars = [i for i, q in enumerate(p.patterns) if isinstance(q, ast.MatchStar)]
+        if len(stars) > 1:
+            raise self.syntax_error("multiple starred names in sequence pattern", p)
+        star = stars[0] if stars else None
+        items = [self.pattern(q) for q in p.patterns if not isinstance(q, ast.MatchStar)]
+        n = len(items)
+        store = None
+        if star is not None and p.patterns[star].name is not None:
+            store = self.store_name(p.patterns[star].name, p.patterns[star])
+
+        def match_sequence(f: Frame, v: Any) -> bool:
+            if isinstance(v, collections.deque):  # (a Sequence without slices)
+                v = list(v)
+            elif not isinstance(v, (list, tuple, range)):
+                return False
+            if (len(v) != n) if star is None else (len(v) < n):
+                return False
+            if star is None:
+                return all(m(f, x) for m, x in zip(items, v))
+            tail = len(v) - (n - star)
+            head_ok = all(m(f, x) for m, x in zip(items[:star], v[:star]))
+            if not head_ok or not all(m(f, x) for m, x in zip(items[star:], v[tail:])):
+                return False
+            if store is not None:
+                limits.LIST_ITEMS.check(tail - star, "the items a `*name` pattern collects")
+                store(f, list(v[star:tail]))
+            return True
+
+        return match_sequence
+
+    def check_reachable(self, p: ast.pattern) -> None:
+        """Python's SyntaxError for an irrefutable pattern before other patterns."""
+        if isinstance(p, ast.MatchOr):
+            for a in p.patterns:
+                self.check_reachable(a)
+        elif isinstance(p, ast.MatchAs) and p.pattern is None:
+            what = "wildcard" if p.name is None else f"name capture {p.name!r}"
+            raise self.syntax_error(f"{what} makes remaining patterns unreachable", p)
+
     # -- with, try, raise, assert ---------------------------------------------------------------
     def with_items(self, node: ast.With) -> Callable[[Frame, list], None]:
         """Enter a `with` statement's context managers, appending each to `entered`."""
@@ -1530,6 +1777,7 @@ class Compiler:
             ast.For: self.g_For,
             ast.While: self.g_While,
             ast.If: self.g_If,
+            ast.Match: self.g_Match,
             ast.With: self.g_With,
             ast.Try: self.g_Try,
         }.get(type(node))

@@ -120,6 +120,19 @@ def bound_names(body: list[ast.AST]) -> set[str]:
         elif kind in (ast.If, ast.While):
             stack.extend(node.body)  # type: ignore[attr-defined]
             stack.extend(node.orelse)  # type: ignore[attr-defined]
+        elif kind is ast.Match:
+            for case in node.cases:  # type: ignore[attr-defined]
+                names.update(
+                    n.name
+                    for n in ast.walk(case.pattern)
+                    if isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name
+                )
+                names.update(
+                    n.rest
+                    for n in ast.walk(case.pattern)
+                    if isinstance(n, ast.MatchMapping) and n.rest
+                )
+                stack.extend(case.body)
         elif kind in (ast.With, ast.AsyncWith):
             for item in node.items:  # type: ignore[attr-defined]
                 if item.optional_vars is not None:
@@ -159,7 +172,7 @@ def declarations(body: list[ast.stmt]) -> tuple[dict[str, ast.AST], dict[str, as
                 block = getattr(node, field, None)
                 if block:
                     stack.extend(reversed(block))
-        elif isinstance(node, ast.ExceptHandler):
+        elif isinstance(node, (ast.ExceptHandler, ast.match_case)):
             stack.extend(reversed(node.body))
     return globals_, nonlocals
 

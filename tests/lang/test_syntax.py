@@ -58,7 +58,6 @@ REFUSALS = {
     ast.AsyncFunctionDef: ("async def f():\n    pass", (1, 1)),
     ast.AsyncFor: ("async def f():\n    async for i in x:\n        pass", (1, 1)),
     ast.AsyncWith: ("async def f():\n    async with x:\n        pass", (1, 1)),
-    ast.Match: ("match 1:\n    case 1:\n        pass", (1, 1)),
     ast.TryStar: ("try:\n    pass\nexcept* ValueError:\n    pass", (1, 1)),
     ast.Await: ("x = await y", (1, 5)),
 }

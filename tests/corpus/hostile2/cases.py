@@ -12262,3 +12262,25 @@ add(
         env={"GRADCLI_LIST_ITEMS": "500"},
     ),
 )
+
+# explore131 (session 42): `match` statements: a `*name` capture of a huge range, patterns
+# nested past the nesting limit, and a match in an endless loop are stopped by their limits
+add(
+    small(
+        "match_star_capture_huge_range",
+        "match range(10**12):\n    case [first, *rest]:\n        print(len(rest))",
+        LIMIT,
+        at=ANY,
+    ),
+    small(
+        "match_pattern_nesting",
+        "match 1:\n    case " + "[" * 150 + "x" + "]" * 150 + ":\n        pass",
+        LIMIT + (r"too many nested", r"nested too deeply"),
+    ),
+    small(
+        "match_in_endless_loop",
+        "n = 0\nwhile True:\n    match n % 3:\n        case 0 | 1:\n            n += 1\n"
+        "        case _:\n            n = 0",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -13,10 +13,10 @@ from typing import Any
 
 import numpy as np
 
+from ..base.errors import GradcliError
 from ..core import hooks
 from ..core import primitives as P
 from ..core import saved as V
-from ..base.errors import GradcliError
 from ..core.dtypes import BF16
 from ..core.op import Sample, apply, defop, reduction_samples, register
 from ..core.primitives import check_reduced, count, dims_of, from_end, sum_vjp, unreduce

@@ -878,7 +878,12 @@ def dist(input: Any, other: Any, p: Any = 2) -> Tensor:  # noqa: A002
         and not isinstance(p, bool)
     ):
         # one DistBackward0 node pointing at both inputs, as ATen's dist
-        A.broadcast_shape(a, b)
+        shape = A.broadcast_shape(a, b)
+        if 0 in shape and (p < 0 or p == math.inf):
+            raise GradcliError(  # (ATen's norm of no elements: no identity for max, min, 1/x)
+                f"linalg.vector_norm cannot compute the {float(p):g} norm on an empty tensor "
+                "because the operation does not have an identity"
+            )
         return apply(R.dist, a, b, p=float(p))
     d = A.sub_t(a, b)
     if d.dtype.kind not in "fc":  # (ATen's dist is a norm of the difference: norm's words)

@@ -48,3 +48,11 @@ try:
     torch.dist(x, 1.0)
 except TypeError as e:
     print("TypeError:", e)
+
+# no points at all: sums are 0, a max/min has nothing to pick from
+empty = torch.empty(0, 3)
+print(torch.dist(empty, torch.zeros(3)))
+try:
+    torch.dist(empty, torch.zeros(3), float("inf"))
+except RuntimeError as e:
+    print("RuntimeError:", e)

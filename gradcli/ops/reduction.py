@@ -703,11 +703,32 @@ def _dist_grad(g: Tensor, out: Tensor, d: Tensor, p: float) -> Tensor:
     return _norm_vjp(g, out, d, p)[0]
 
 
+def _pass_wants(t: Tensor) -> bool:
+    """Whether the running backward pass needs t's gradient (PyTorch's
+    `should_compute_output`): always for backward() of everything; for autograd.grad(...,
+    inputs) / backward(inputs=...), when t is one of them or leads to one."""
+    from ..core.autograd import CURRENT
+    from ..core.graph import ancestors
+
+    current = CURRENT[0]
+    capture = current[1] if current is not None else ()
+    if not capture:
+        return True
+    ids = {id(c) for c in capture}
+    if id(t) in ids:
+        return True
+    if t.node is None:
+        return False
+    nodes = ancestors([t])
+    made = {id(c.node) for c in capture if c.node is not None}
+    return any(id(n) in made or any(id(i) in ids for i in n.inputs) for n in nodes)
+
+
 def _dist_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor, p: float = 2.0) -> tuple:
     if p == 0:
         # ATen's norm_backward gives an undefined tensor for p = 0: `self` gets no gradient
         # (None), `other`'s rule negates it: PyTorch's error
-        if b.requires_grad:
+        if b.requires_grad and _pass_wants(b):
             raise GradcliError(_UNDEFINED).mirror("RuntimeError")
         return (None, None)
     ga = _dist_grad(g, out, a - b, p)

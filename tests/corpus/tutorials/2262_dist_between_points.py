@@ -40,6 +40,14 @@ try:
 except RuntimeError as e:
     print("RuntimeError:", e)
 
+# only the gradients asked for are computed: x's alone is fine (None)
+c = torch.dist(x, y * 2, 0)
+print(torch.autograd.grad(c, [x], allow_unused=True, retain_graph=True))
+try:
+    torch.autograd.grad(c, [y], allow_unused=True)
+except RuntimeError as e:
+    print("RuntimeError:", e)
+
 # a zero distance has a zero gradient
 z = torch.zeros(3, requires_grad=True)
 torch.dist(z, torch.zeros(3)).backward()

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base.errors import GradcliError
 from ..core import hooks
 from ..core import primitives as P
 from ..core import saved as V
@@ -669,6 +670,120 @@ norm = defop(
     to_jax=lambda w, a, p: (
         f"jnp.linalg.vector_norm({a[0]}, ord={w.lit(float(p.get('p', 2.0)))}, "
         f"axis={w.axis(p)}, {w.keep(p)})"
+    ),
+)
+
+
+# --- dist: the norm of a difference, one record as ATen's dist ------------------------------------
+
+_UNDEFINED = (
+    "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #0 'self'"
+)
+
+
+def _dist_fwd(a: np.ndarray, b: np.ndarray, p: float = 2.0) -> np.ndarray:
+    """ATen's dist: `norm(self - other, p)` over every element of the broadcast difference:
+    the norm's kernels for p > 0 and negative p, the count of nonzeros for 0, min |d| for
+    -inf."""
+    d = np.subtract(a, b).reshape(-1)
+    if p == 0:
+        return np.asarray(np.count_nonzero(d), d.dtype)
+    if p == -math.inf:
+        return np.min(np.abs(d)) if d.size else np.asarray(math.inf, d.dtype)
+    return np.asarray(_norm_fwd(d, p))
+
+
+def _dist_grad(g: Tensor, out: Tensor, d: Tensor, p: float) -> Tensor:
+    """ATen's norm_backward(grad, self - other, p, result) of a whole reduction."""
+    if abs(p) == math.inf:  # (mask of the elements at the norm: sgn(d) * ((g / count) * mask))
+        hit = (np.abs(d.data) == out.data) | np.isnan(d.data)
+        n = np.asarray(np.count_nonzero(hit), d.dtype)
+        gu = unreduce(g, d, None, False)
+        return constant(np.sign(d.data)) * ((gu / constant(n)) * mask_like(hit, d))
+    return _norm_vjp(g, out, d, p)[0]
+
+
+def _pass_wants(t: Tensor) -> bool:
+    """Whether the running backward pass needs t's gradient (PyTorch's
+    `should_compute_output`): always for backward() of everything; for autograd.grad(...,
+    inputs) / backward(inputs=...), when t is one of them or leads to one."""
+    from ..core.autograd import CURRENT
+    from ..core.graph import ancestors
+
+    current = CURRENT[0]
+    capture = current[1] if current is not None else ()
+    if not capture:
+        return True
+    ids = {id(c) for c in capture}
+    if id(t) in ids:
+        return True
+    if t.node is None:
+        return False
+    nodes = ancestors([t])
+    made = {id(c.node) for c in capture if c.node is not None}
+    return any(id(n) in made or any(id(i) in ids for i in n.inputs) for n in nodes)
+
+
+def _dist_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor, p: float = 2.0) -> tuple:
+    if p == 0:
+        # ATen's norm_backward gives an undefined tensor for p = 0: `self` gets no gradient
+        # (None), `other`'s rule negates it: PyTorch's error
+        if b.requires_grad and _pass_wants(b):
+            raise GradcliError(_UNDEFINED).mirror("RuntimeError")
+        return (None, None)
+    ga = _dist_grad(g, out, a - b, p)
+    gb = -ga
+    if a.dtype != b.dtype:  # (the engine's cast of each gradient to its input's dtype)
+        from .shape import astype
+
+        ga = ga if ga.dtype == a.dtype else apply(astype, ga, dtype=a.dtype)
+        gb = gb if gb.dtype == b.dtype else apply(astype, gb, dtype=b.dtype)
+    return (ga, gb)
+
+
+def _dist_jvp(dots: tuple, out: Tensor, a: Tensor, b: Tensor, p: float = 2.0) -> Any:
+    from ..core.forward import broadcast_tangent
+
+    ta, tb = dots
+    if ta is None and tb is None:
+        return None
+    d = a - b
+    nb = (ta if ta is not None else tb).ndim - (a if ta is not None else b).ndim
+    ta, tb = (
+        None if t is None else broadcast_tangent(t, x.shape, d.shape, nb)
+        for t, x in ((ta, a), (tb, b))
+    )
+    t = -tb if ta is None else ta if tb is None else ta - tb
+    if p == 0:
+        return Tensor(np.zeros(t.shape[: t.ndim - d.ndim], out.dtype))
+    if abs(p) == math.inf:
+        w = _dist_grad(Tensor(np.ones((), out.dtype)), out, d, p)
+        lead = t.ndim - d.ndim
+        return apply(sum, w * t, dim=tuple(range(lead, t.ndim)), keepdim=False)
+    return _norm_jvp((t,), out, d, p)
+
+
+dist = defop(
+    "dist",
+    _dist_fwd,
+    _dist_vjp,
+    "DistBackward0",
+    "g * norm'(a - b) for a, its negative for b",
+    kind="reduction",
+    kink="the gradient of a zero distance is 0; p = 0 has none (an error for b, as PyTorch)",
+    sym=lambda sp, x, y, p=2.0: _norm_sym(sp, (x - y).reshape(-1), p),
+    jvp=_dist_jvp,
+    signature="dist(a, b, p=2)",
+    samples=[
+        Sample(((2, 3), (3,)), {"p": 2.0}, distinct=True),
+        Sample(((3, 1), (4,)), {"p": 3.0}, distinct=True),
+        Sample(((4,), (4,)), {"p": 1.0}, distinct=True),
+        Sample(((2, 2), (2, 2)), {"p": 1.5}, distinct=True),
+        Sample(((2, 3), (2, 3)), {"p": math.inf}, distinct=True, gap=0.02),
+    ],
+    to_torch=lambda w, a, p: f"torch.dist({a[0]}, {a[1]}, {w.lit(p.get('p', 2.0))})",
+    to_jax=lambda w, a, p: (
+        f"jnp.linalg.vector_norm(({a[0]} - {a[1]}).ravel(), ord={w.lit(float(p.get('p', 2.0)))})"
     ),
 )
 

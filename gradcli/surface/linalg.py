@@ -870,7 +870,22 @@ def _euclidean_mm(x1: Tensor, x2: Tensor) -> Tensor:
 
 
 def dist(input: Any, other: Any, p: Any = 2) -> Tensor:  # noqa: A002
-    d = A.sub_t(A.tensor_arg(input, "input"), other)
+    a = A.tensor_param(input, "dist", "input", 1)
+    b = A.tensor_param(other, "dist", "other", 2)
+    if (
+        a.dtype.kind == b.dtype.kind == "f"
+        and isinstance(p, (int, float))
+        and not isinstance(p, bool)
+    ):
+        # one DistBackward0 node pointing at both inputs, as ATen's dist
+        shape = A.broadcast_shape(a, b)
+        if 0 in shape and (p < 0 or p == math.inf):
+            raise GradcliError(  # (ATen's norm of no elements: no identity for max, min, 1/x)
+                f"linalg.vector_norm cannot compute the {float(p):g} norm on an empty tensor "
+                "because the operation does not have an identity"
+            )
+        return apply(R.dist, a, b, p=float(p))
+    d = A.sub_t(a, b)
     if d.dtype.kind not in "fc":  # (ATen's dist is a norm of the difference: norm's words)
         raise GradcliError(
             "norm(): input dtype should be either floating point or complex. Got "
@@ -2765,7 +2780,7 @@ NAMES = declare(
     ("addmv_", "Tensor", _inplace(OV.method_form("addmv_", addmv), "addmv"), _MM_COMPOSED),
     ("outer ger", "torch Tensor", outer, "composition of mul reshape"),
     ("kron", "torch Tensor", kron, "composition of mul reshape"),
-    ("dist", "torch Tensor", dist, "composition of sub norm reshape"),
+    ("dist", "torch Tensor", dist, "dist"),
     ("einsum", "torch", einsum, "einsum"),
     ("tensordot", "torch", tensordot, "composition of einsum"),
     ("cdist", "torch", cdist, "cdist"),

@@ -1415,6 +1415,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "max": _extreme_ref,
     "min": _extreme_ref,
     "norm": lambda x, p, dim=None, keepdim=False: _reduce_ref(_norm_row)(x, dim, keepdim, p=p),
+    "dist": lambda a, b, p: np.asarray(_norm_row(list(np.ravel(np.subtract(a, b))), p)),
     "logsumexp": _reduce_ref(_lse_row),
     "softmax": _softmax_ref,
     "log_softmax": lambda x, dim: np.log(_softmax_ref(x, dim)),
@@ -2126,6 +2127,7 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "prod": prod,
         "max": extreme,
         "min": extreme,
+        "dist": lambda a, b, p: torch.dist(a, b, p),
         "norm": lambda x, p, dim=None, keepdim=False: torch.linalg.vector_norm(
             x, p, dim=dim, keepdim=keepdim
         ),
@@ -2639,6 +2641,11 @@ KINKS: dict[str, list[tuple[list, dict, list]]] = {
         ),
         ([[[0.0, 2.0], [3.0, 0.0], [2.0, 2.0]]], {"dim": 0}, [[[10, 1], [0, 6], [0, 0]]]),
         ([[[0.0, 0.0, 3.0]]], {"dim": 1}, [[[1, 0, 0]]]),
+    ],
+    "dist": [
+        ([[0.0, 1.0], [0.0, 1.0]], {"p": 2.0}, [[0, 0], [0, 0]]),
+        ([[1.0, -3.0, 3.0], [0.0]], {"p": math.inf}, [[0, -0.5, 0.5], [0]]),
+        ([[0.0, 2.0], [0.0, 1.0]], {"p": 3.0}, [[0, 1], [0, -1]]),
     ],
     "norm": [
         ([[0.0, 0.0]], {"p": 2.0}, [[0, 0]]),

@@ -12008,6 +12008,23 @@ add(
     ),
 )
 
+# fixtail42 (session 42): torch.dist is one record (DistBackward0) of two broadcast inputs: a
+# broadcast past the element limit is refused before any work; a repeated backward of a huge
+# loop of distances stops at the time or node limit
+add(
+    small(
+        "dist_broadcast_grows_past_limit",
+        "a = torch.ones(20000, 1, requires_grad=True)\ntorch.dist(a, torch.ones(20000)).backward()",
+        LIMIT,
+    ),
+    small(
+        "dist_loop_of_nodes",
+        "x = torch.ones(3, requires_grad=True)\ny = x\n"
+        "for i in range(10**8):\n    y = torch.dist(y, x, 3) * x",
+        TIME_OR_LIMIT,
+    ),
+)
+
 # explore125 (session 42): tensors of tolerances for linalg.pinv / matrix_rank broadcast the
 # matrices' batch (ATen's result takes that shape): a huge one is refused before any work
 add(

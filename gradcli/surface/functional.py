@@ -1072,6 +1072,8 @@ def real(input: Any) -> Tensor:
     x = tensor_arg(input, "input")
     if x.dtype.kind != "c":
         return x
+    if x.requires_grad and grad_enabled() and is_conj_view(x):
+        return _part_of_conj(x, 0)
     return apply(_cx().real, x, label="SelectBackward0")
 
 
@@ -1082,7 +1084,24 @@ def imag(input: Any) -> Tensor:  # noqa: A002
         raise GradcliError("imag is not implemented for tensors with non-complex dtypes.").mirror(
             "RuntimeError"
         )
+    if x.requires_grad and grad_enabled() and is_conj_view(x):
+        return _part_of_conj(x, 1)
     return apply(_cx().imag, x, label="SelectBackward0")
+
+
+def _part_of_conj(x: Tensor, k: int) -> Tensor:
+    """The real (k 0) or imaginary (k 1) parts of a conjugate view that requires grad, as
+    ATen takes them: a column of view_as_real of x._conj() (the storage unconjugated), the
+    imaginary one through a negative view. The gradient goes back through ConjBackward0,
+    ViewAsRealBackward0 (NegViewBackward0) and SelectBackward0, so a zero keeps PyTorch's
+    sign (`x.conj().imag.sum().backward()`: -0 - 1j)."""
+    from . import indexing
+
+    cx = _cx()
+    pairs = apply(cx.view_as_real, apply(cx.conj, x))
+    if k:
+        pairs = apply(E.neg, pairs, label="NegViewBackward0")
+    return indexing.getitem(pairs, (Ellipsis, k))
 
 
 def conj(input: Any) -> Tensor:

@@ -2332,6 +2332,7 @@ def _distributions_members() -> dict[str, Any]:
         n: Builtin(f"torch.distributions.transforms.{n}", c) for n, c in DS.TRANSFORMS.items()
     }
     kl = Builtin("torch.distributions.kl_divergence", dist_kl.kl_divergence)
+    register_kl = Builtin("torch.distributions.kl.register_kl", _register_kl)
 
     constraints = Namespace(
         "torch.distributions.constraints",
@@ -2368,13 +2369,50 @@ def _distributions_members() -> dict[str, Any]:
         **transforms,
         "transforms": Namespace("torch.distributions.transforms", transforms),
         "kl_divergence": kl,
-        "kl": Namespace("torch.distributions.kl", {"kl_divergence": kl}),
+        "register_kl": register_kl,
+        "kl": Namespace(
+            "torch.distributions.kl", {"kl_divergence": kl, "register_kl": register_kl}
+        ),
         "constraints": constraints,
         "biject_to": Builtin("torch.distributions.biject_to", dist_extra.biject_to),
         "transform_to": Builtin("torch.distributions.transform_to", dist_extra.transform_to),
         "identity_transform": DS.ComposeTransform([]),
         "Distribution": base,
     }
+
+
+def _kl_class_key(c: Any) -> Any:
+    """What `register_kl` keys a class by: a class of torch.distributions by its name (as
+    `dist_kl` keys PyTorch's pairs), a program's class by itself. PyTorch checks nothing more
+    than that it is a class (a pair of other classes is registered and never used)."""
+    from .builtins import _distribution_class
+    from .classes import ModuleClass, OptimClass, PlainClass
+
+    if isinstance(c, Builtin) and _distribution_class(c.fn) is not None:
+        cls = getattr(c.fn, "distribution_class", c.fn)
+        return cls.NAME
+    if isinstance(c, (OptimClass, PlainClass, ModuleClass, PyType)) or (
+        isinstance(c, Builtin) and isinstance(c.fn, type)
+    ):
+        return c
+    raise GradcliError(
+        "issubclass() arg 1 must be a class",
+        hint="register_kl takes two classes of torch.distributions: register_kl(Normal, Laplace)",
+    ).mirror("TypeError")
+
+
+def _register_kl(type_p: Any, type_q: Any) -> Builtin:
+    """torch.distributions.register_kl(type_p, type_q): a decorator registering the program's
+    function as KL(p || q) for this pair (`surface.dist_kl`: for this run)."""
+    from ..surface import dist_kl
+
+    key_p, key_q = _kl_class_key(type_p), _kl_class_key(type_q)
+
+    def decorator(fun: Any) -> Any:
+        dist_kl.register(key_p, key_q, fun)
+        return fun
+
+    return Builtin("register_kl.<locals>.decorator", decorator)
 
 
 def _datetime_members() -> dict[str, Any]:

@@ -228,6 +228,8 @@ class Runtime:
             sys.modules["gradcli.surface.mutation"].reset()
         if "gradcli.surface.attention" in sys.modules:  # the attention backends' switches
             sys.modules["gradcli.surface.attention"].reset_backends()
+        if "gradcli.surface.dist_kl" in sys.modules:  # the pairs register_kl added
+            sys.modules["gradcli.surface.dist_kl"].reset()
         if "gradcli.lang.amp" in sys.modules:  # the autocast dtypes a block set
             sys.modules["gradcli.lang.amp"].reset()
         if "gradcli.lang.compiling" in sys.modules:  # torch._dynamo.config's settings

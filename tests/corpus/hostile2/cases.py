@@ -12026,3 +12026,27 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# explore130 (session 42): torch.distributions.register_kl: a registered function that calls
+# kl_divergence on its own pair recurses under the call-depth limit; registering in a loop is
+# bounded by the loop limit; a value that is not a class is refused with Python's words
+add(
+    small(
+        "register_kl_pair_calls_itself",
+        "import torch.distributions as D\n"
+        "@D.register_kl(D.Normal, D.Normal)\ndef loop(p, q):\n    return D.kl_divergence(p, q)\n"
+        "D.kl_divergence(D.Normal(0.0, 1.0), D.Normal(1.0, 1.0))",
+        LIMIT + (r"depth",),
+    ),
+    small(
+        "register_kl_in_a_huge_loop",
+        "import torch.distributions as D\n"
+        "for i in range(10**8):\n    D.register_kl(D.Normal, D.Normal)(lambda p, q: i)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "register_kl_not_a_class",
+        "import torch.distributions as D\nD.register_kl('Normal', D.Normal)",
+        (r"must be a class",),
+    ),
+)

@@ -1705,6 +1705,9 @@ def _build() -> dict[str, Namespace]:
                     "register_multi_grad_hook": Builtin(
                         "torch.autograd.graph.register_multi_grad_hook", _multi_grad_hook
                     ),
+                    "increment_version": Builtin(
+                        "torch.autograd.graph.increment_version", _increment_version
+                    ),
                     **{
                         n: Builtin(f"torch.autograd.graph.{n}", getattr(gradmode, n))
                         for n in (
@@ -2212,6 +2215,37 @@ def _types_members() -> dict[str, Any]:
     from . import pynamespace
 
     return pynamespace.members()
+
+
+def _increment_version(tensor: Any) -> None:
+    """torch.autograd.graph.increment_version(t or an iterable of tensors): count one change in
+    place of each tensor's storage without changing it (what a custom kernel writing into a
+    tensor tells autograd), so that a graph that saved it refuses its backward as after any
+    change in place. PyTorch's RuntimeErrors for a value that is not a tensor or an iterable of
+    them; an inference tensor (it has no counter) is passed over, as PyTorch passes it."""
+    from ..core.tensor import MUTATIONS, counter
+    from .values import seq
+
+    if isinstance(tensor, Tensor):
+        items = [tensor]
+    else:
+        try:
+            items = seq(tensor, "increment_version()")
+        except GradcliError as e:
+            if "not iterable" not in str(e):  # (a limit stays a limit)
+                raise
+            raise GradcliError("increment_version expect a Iterable[Tensor] as input").mirror(
+                "RuntimeError"
+            ) from None
+    for t in items:
+        if not isinstance(t, Tensor):
+            raise GradcliError(
+                "increment_version expects each element of the iterable to be a tensor"
+            ).mirror("RuntimeError")
+    for t in items:
+        if not t._inf:
+            counter(t)[0] += 1
+            MUTATIONS[0] += 1
 
 
 def _multi_grad_hook(tensors: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:

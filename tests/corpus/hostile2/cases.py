@@ -12050,3 +12050,20 @@ add(
         (r"must be a class",),
     ),
 )
+
+# explore130 (session 42): torch.autograd.graph.increment_version takes an iterable of tensors:
+# an endless generator is bounded by the list-items limit, a huge loop of calls by the loop limit
+add(
+    small(
+        "increment_version_endless_generator",
+        "from torch.autograd.graph import increment_version\nimport itertools\n"
+        "x = torch.ones(1)\nincrement_version(x for _ in itertools.count())",
+        LIMIT,
+    ),
+    small(
+        "increment_version_huge_loop",
+        "from torch.autograd.graph import increment_version\nx = torch.ones(1)\n"
+        "for i in range(10**8):\n    increment_version(x)",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -38,7 +38,7 @@ from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface import names
 from ..surface.args import MEMORY_FORMATS
-from ..surface.printing import Size, set_printoptions
+from ..surface.printing import GradientEdge, Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
 from . import builtins as _builtins_module
 from . import progress
@@ -1705,6 +1705,15 @@ def _build() -> dict[str, Namespace]:
                     "register_multi_grad_hook": Builtin(
                         "torch.autograd.graph.register_multi_grad_hook", _multi_grad_hook
                     ),
+                    "get_gradient_edge": Builtin(
+                        "torch.autograd.graph.get_gradient_edge", _get_gradient_edge
+                    ),
+                    "GradientEdge": PyType(
+                        "GradientEdge",
+                        (GradientEdge,),
+                        None,
+                        shown="torch.autograd.graph.GradientEdge",
+                    ),
                     "increment_version": Builtin(
                         "torch.autograd.graph.increment_version", _increment_version
                     ),
@@ -2246,6 +2255,39 @@ def _increment_version(tensor: Any) -> None:
         if not t._inf:
             counter(t)[0] += 1
             MUTATIONS[0] += 1
+
+
+def _get_gradient_edge(tensor: Any) -> Any:
+    """torch.autograd.graph.get_gradient_edge(t): (t's grad_fn, or its AccumulateGrad for a
+    leaf, t.output_nr, None), which autograd.grad and backward take as an input."""
+    from ..core.op import accumulator
+    from ..core.tensor import pytype_name
+
+    if not isinstance(tensor, Tensor):
+        raise GradcliError(f"'{pytype_name(tensor)}' object has no attribute 'requires_grad'")
+    if not tensor.requires_grad:
+        raise GradcliError(
+            "It is not possible to get the gradient edge for a Tensor that does not require "
+            "gradients",
+            hint="get the edge of a tensor that requires grad",
+        ).mirror("RuntimeError")
+    t = current(tensor)
+    if t.node is None:
+        return GradientEdge(accumulator(t), 0, tensor, None)
+    return GradientEdge(saved_grad_fn(t), _output_nr(t), tensor, t.node)
+
+
+def _edge_tensor(edge: Any) -> Tensor:
+    """The tensor a GradientEdge stands for in autograd.grad / backward: its tensor, while the
+    tensor's node is still the edge's (after a change in place it is another node)."""
+    t = current(edge.tensor)
+    if t.node is not edge.held:
+        raise NotSupported(
+            "a GradientEdge of a tensor changed in place since get_gradient_edge is not "
+            "supported by gradcli",
+            hint="take the edge after the change, or pass the tensor itself",
+        )
+    return edge.tensor
 
 
 def _multi_grad_hook(tensors: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
@@ -3112,6 +3154,8 @@ def _inputs_arg(v: Any, api: str) -> tuple[list[Tensor], list | None]:
 
     if isinstance(v, Tensor):
         return [v], None
+    if isinstance(v, GradientEdge):
+        return [_edge_tensor(v)], None
     keys = None
     if type(v) is dict:
         keys = list(v.keys())
@@ -3129,6 +3173,7 @@ def _inputs_arg(v: Any, api: str) -> tuple[list[Tensor], list | None]:
         items = seq(v, f"the inputs of {api}()")
     if not items:
         raise GradcliError(f"`inputs` argument to `{api}()` cannot be empty.")
+    items = [_edge_tensor(t) if isinstance(t, GradientEdge) else t for t in items]
     for t in items:
         if not isinstance(t, Tensor):
             raise GradcliError(

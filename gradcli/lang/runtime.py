@@ -57,7 +57,7 @@ from ..surface import indexing as I
 from ..surface import nn as surface_nn
 from ..surface import public, sampling
 from ..surface.constructors import LegacyTensorType
-from ..surface.printing import MaxMin, Size, reset_printoptions
+from ..surface.printing import GradientEdge, MaxMin, Size, reset_printoptions
 from ..surface.saved import is_saved_name, saved_attribute
 from . import numpy_printing, pyobjects, pyrandom, text
 from . import pycollections as PC
@@ -613,7 +613,7 @@ class Runtime:
             return handler(self, owner, attr)
         if isinstance(owner, ProgramObject):  # a program's Optimizer subclass's instance
             return owner.get(self, attr)
-        if isinstance(owner, MaxMin) and attr in owner.fields:
+        if isinstance(owner, (MaxMin, GradientEdge)) and attr in owner.fields:
             return owner[owner.fields.index(attr)]
         if attr == "_metadata" and isinstance(owner, collections.OrderedDict):
             meta = getattr(owner, "_metadata", None)  # (a state dict's saved versions)

@@ -12067,3 +12067,28 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# explore130 (session 42): torch.autograd.graph.get_gradient_edge: an edge whose tensor was
+# changed in place since is refused (its node is no longer the tensor's), a list of a million
+# edges as inputs is bounded, an edge of a tensor without grad gets PyTorch's RuntimeError
+add(
+    small(
+        "gradient_edge_after_change_in_place",
+        "from torch.autograd.graph import get_gradient_edge\n"
+        "x = torch.ones(2, requires_grad=True)\ny = x * 2\ne = get_gradient_edge(y)\n"
+        "y.add_(1)\ntorch.autograd.grad(y.sum(), e)",
+        (r"not supported",),
+    ),
+    small(
+        "gradient_edge_many_inputs",
+        "from torch.autograd.graph import get_gradient_edge\n"
+        "x = torch.ones(2, requires_grad=True)\ny = x * 2\n"
+        "torch.autograd.grad(y.sum(), [get_gradient_edge(y)] * 10**8)",
+        LIMIT + (r"memory",),
+    ),
+    small(
+        "gradient_edge_without_grad",
+        "from torch.autograd.graph import get_gradient_edge\nget_gradient_edge(torch.ones(2))",
+        (r"does not require gradients",),
+    ),
+)

@@ -1711,7 +1711,7 @@ def _build() -> dict[str, Namespace]:
                     "GradientEdge": PyType(
                         "GradientEdge",
                         (GradientEdge,),
-                        None,
+                        _gradient_edge_by_hand,
                         shown="torch.autograd.graph.GradientEdge",
                     ),
                     "increment_version": Builtin(
@@ -2275,6 +2275,13 @@ def _get_gradient_edge(tensor: Any) -> Any:
     if t.node is None:
         return GradientEdge(accumulator(t), 0, tensor, None)
     return GradientEdge(saved_grad_fn(t), _output_nr(t), tensor, t.node)
+
+
+def _gradient_edge_by_hand(*args: Any, **kwargs: Any) -> Any:
+    raise NotSupported(
+        "making a torch.autograd.graph.GradientEdge from a node is not supported by gradcli",
+        hint="take the edge of the tensor: torch.autograd.graph.get_gradient_edge(t)",
+    )
 
 
 def _edge_tensor(edge: Any) -> Tensor:

@@ -12091,4 +12091,10 @@ add(
         "from torch.autograd.graph import get_gradient_edge\nget_gradient_edge(torch.ones(2))",
         (r"does not require gradients",),
     ),
+    small(
+        "gradient_edge_made_by_hand",
+        "from torch.autograd.graph import GradientEdge\nx = torch.ones(2, requires_grad=True)\n"
+        "torch.autograd.grad((x * 2).sum(), GradientEdge((x * 2).grad_fn, 0))",
+        (r"not supported",),
+    ),
 )

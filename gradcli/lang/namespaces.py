@@ -2277,6 +2277,16 @@ def _get_gradient_edge(tensor: Any) -> Any:
     return GradientEdge(saved_grad_fn(t), _output_nr(t), tensor, t.node)
 
 
+def _edge_outputs(v: Any) -> Any:
+    """The outputs of autograd.grad / backward with each GradientEdge among them taken as the
+    tensor it was taken from (PyTorch starts the pass at the edge's node)."""
+    if isinstance(v, GradientEdge):
+        return _edge_tensor(v)
+    if type(v) in (list, tuple) and any(isinstance(o, GradientEdge) for o in v):
+        return type(v)(_edge_tensor(o) if isinstance(o, GradientEdge) else o for o in v)
+    return v
+
+
 def _gradient_edge_by_hand(*args: Any, **kwargs: Any) -> Any:
     raise NotSupported(
         "making a torch.autograd.graph.GradientEdge from a node is not supported by gradcli",
@@ -3064,6 +3074,7 @@ def _autograd_grad(
     materialize_grads: bool = False,
 ) -> Any:
     items, keys = _inputs_arg(inputs, "grad")
+    outputs = _edge_outputs(outputs)
     if not is_grads_batched:
         n = 1 if isinstance(outputs, Tensor) else _count(outputs)
         grad_outputs = _gradients_arg(grad_outputs, n)
@@ -3096,6 +3107,7 @@ def _autograd_backward(
     inputs: Any = None,
 ) -> None:
     _not_in_a_transform("backward")
+    tensors = _edge_outputs(tensors)
     n = 1 if isinstance(tensors, Tensor) else _count(tensors)
     autograd.backward(
         tensors,

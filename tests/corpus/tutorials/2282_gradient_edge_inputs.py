@@ -33,7 +33,18 @@ left, right = hidden.split([1, 1], dim=1)
 e_right = get_gradient_edge(right)
 print(e_right.node.name(), e_right.output_nr)
 mixed = (left * 3 + right.exp()).sum()
-print(torch.autograd.grad(mixed, {"right": e_right, "w": get_gradient_edge(w)}))
+print(torch.autograd.grad(mixed, {"right": e_right, "w": get_gradient_edge(w)}, retain_graph=True))
+
+# an edge as the output: the pass starts at its node with the gradient given
+start = get_gradient_edge(hidden)
+print(
+    torch.autograd.grad(
+        start, w, grad_outputs=torch.ones(4, 2, dtype=torch.float64), retain_graph=True
+    )
+)
+w.grad = None
+torch.autograd.backward([start], grad_tensors=[torch.full((4, 2), 0.5, dtype=torch.float64)])
+print(w.grad)
 
 try:
     get_gradient_edge(x)

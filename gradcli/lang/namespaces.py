@@ -38,7 +38,7 @@ from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface import names
 from ..surface.args import MEMORY_FORMATS
-from ..surface.printing import Size, set_printoptions
+from ..surface.printing import GradientEdge, Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
 from . import builtins as _builtins_module
 from . import progress
@@ -1705,6 +1705,18 @@ def _build() -> dict[str, Namespace]:
                     "register_multi_grad_hook": Builtin(
                         "torch.autograd.graph.register_multi_grad_hook", _multi_grad_hook
                     ),
+                    "get_gradient_edge": Builtin(
+                        "torch.autograd.graph.get_gradient_edge", _get_gradient_edge
+                    ),
+                    "GradientEdge": PyType(
+                        "GradientEdge",
+                        (GradientEdge,),
+                        _gradient_edge_by_hand,
+                        shown="torch.autograd.graph.GradientEdge",
+                    ),
+                    "increment_version": Builtin(
+                        "torch.autograd.graph.increment_version", _increment_version
+                    ),
                     **{
                         n: Builtin(f"torch.autograd.graph.{n}", getattr(gradmode, n))
                         for n in (
@@ -2214,6 +2226,87 @@ def _types_members() -> dict[str, Any]:
     return pynamespace.members()
 
 
+def _increment_version(tensor: Any) -> None:
+    """torch.autograd.graph.increment_version(t or an iterable of tensors): count one change in
+    place of each tensor's storage without changing it (what a custom kernel writing into a
+    tensor tells autograd), so that a graph that saved it refuses its backward as after any
+    change in place. PyTorch's RuntimeErrors for a value that is not a tensor or an iterable of
+    them; an inference tensor (it has no counter) is passed over, as PyTorch passes it."""
+    from ..core.tensor import MUTATIONS, counter
+    from .values import seq
+
+    if isinstance(tensor, Tensor):
+        items = [tensor]
+    else:
+        try:
+            items = seq(tensor, "increment_version()")
+        except GradcliError as e:
+            if "not iterable" not in str(e):  # (a limit stays a limit)
+                raise
+            raise GradcliError("increment_version expect a Iterable[Tensor] as input").mirror(
+                "RuntimeError"
+            ) from None
+    for t in items:
+        if not isinstance(t, Tensor):
+            raise GradcliError(
+                "increment_version expects each element of the iterable to be a tensor"
+            ).mirror("RuntimeError")
+    for t in items:
+        if not t._inf:
+            counter(t)[0] += 1
+            MUTATIONS[0] += 1
+
+
+def _get_gradient_edge(tensor: Any) -> Any:
+    """torch.autograd.graph.get_gradient_edge(t): (t's grad_fn, or its AccumulateGrad for a
+    leaf, t.output_nr, None), which autograd.grad and backward take as an input."""
+    from ..core.op import accumulator
+    from ..core.tensor import pytype_name
+
+    if not isinstance(tensor, Tensor):
+        raise GradcliError(f"'{pytype_name(tensor)}' object has no attribute 'requires_grad'")
+    if not tensor.requires_grad:
+        raise GradcliError(
+            "It is not possible to get the gradient edge for a Tensor that does not require "
+            "gradients",
+            hint="get the edge of a tensor that requires grad",
+        ).mirror("RuntimeError")
+    t = current(tensor)
+    if t.node is None:
+        return GradientEdge(accumulator(t), 0, tensor, None)
+    return GradientEdge(saved_grad_fn(t), _output_nr(t), tensor, t.node)
+
+
+def _edge_outputs(v: Any) -> Any:
+    """The outputs of autograd.grad / backward with each GradientEdge among them taken as the
+    tensor it was taken from (PyTorch starts the pass at the edge's node)."""
+    if isinstance(v, GradientEdge):
+        return _edge_tensor(v)
+    if type(v) in (list, tuple) and any(isinstance(o, GradientEdge) for o in v):
+        return type(v)(_edge_tensor(o) if isinstance(o, GradientEdge) else o for o in v)
+    return v
+
+
+def _gradient_edge_by_hand(*args: Any, **kwargs: Any) -> Any:
+    raise NotSupported(
+        "making a torch.autograd.graph.GradientEdge from a node is not supported by gradcli",
+        hint="take the edge of the tensor: torch.autograd.graph.get_gradient_edge(t)",
+    )
+
+
+def _edge_tensor(edge: Any) -> Tensor:
+    """The tensor a GradientEdge stands for in autograd.grad / backward: its tensor, while the
+    tensor's node is still the edge's (after a change in place it is another node)."""
+    t = current(edge.tensor)
+    if t.node is not edge.held:
+        raise NotSupported(
+            "a GradientEdge of a tensor changed in place since get_gradient_edge is not "
+            "supported by gradcli",
+            hint="take the edge after the change, or pass the tensor itself",
+        )
+    return edge.tensor
+
+
 def _multi_grad_hook(tensors: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
     from ..surface.multihook import register_multi_grad_hook
 
@@ -2332,6 +2425,7 @@ def _distributions_members() -> dict[str, Any]:
         n: Builtin(f"torch.distributions.transforms.{n}", c) for n, c in DS.TRANSFORMS.items()
     }
     kl = Builtin("torch.distributions.kl_divergence", dist_kl.kl_divergence)
+    register_kl = Builtin("torch.distributions.kl.register_kl", _register_kl)
 
     constraints = Namespace(
         "torch.distributions.constraints",
@@ -2363,7 +2457,10 @@ def _distributions_members() -> dict[str, Any]:
         **transforms,
         "transforms": Namespace("torch.distributions.transforms", transforms),
         "kl_divergence": kl,
-        "kl": Namespace("torch.distributions.kl", {"kl_divergence": kl}),
+        "register_kl": register_kl,
+        "kl": Namespace(
+            "torch.distributions.kl", {"kl_divergence": kl, "register_kl": register_kl}
+        ),
         "constraints": constraints,
         "biject_to": Builtin("torch.distributions.biject_to", dist_extra.biject_to),
         "transform_to": Builtin("torch.distributions.transform_to", dist_extra.transform_to),
@@ -2389,6 +2486,40 @@ def _distributions_members() -> dict[str, Any]:
                 dotted, load=lambda held=held: {n: members[n] for n in held if n in members}
             )
     return members
+
+
+def _kl_class_key(c: Any) -> Any:
+    """What `register_kl` keys a class by: a class of torch.distributions by its name (as
+    `dist_kl` keys PyTorch's pairs), a program's class by itself. PyTorch checks nothing more
+    than that it is a class (a pair of other classes is registered and never used)."""
+    from .builtins import _distribution_class
+    from .classes import ModuleClass, OptimClass, PlainClass
+
+    if isinstance(c, Builtin) and _distribution_class(c.fn) is not None:
+        cls = getattr(c.fn, "distribution_class", c.fn)
+        return cls.NAME
+    if isinstance(c, (OptimClass, PlainClass, ModuleClass, PyType)) or (
+        isinstance(c, Builtin) and isinstance(c.fn, type)
+    ):
+        return c
+    raise GradcliError(
+        "issubclass() arg 1 must be a class",
+        hint="register_kl takes two classes of torch.distributions: register_kl(Normal, Laplace)",
+    ).mirror("TypeError")
+
+
+def _register_kl(type_p: Any, type_q: Any) -> Builtin:
+    """torch.distributions.register_kl(type_p, type_q): a decorator registering the program's
+    function as KL(p || q) for this pair (`surface.dist_kl`: for this run)."""
+    from ..surface import dist_kl
+
+    key_p, key_q = _kl_class_key(type_p), _kl_class_key(type_q)
+
+    def decorator(fun: Any) -> Any:
+        dist_kl.register(key_p, key_q, fun)
+        return fun
+
+    return Builtin("register_kl.<locals>.decorator", decorator)
 
 
 def _datetime_members() -> dict[str, Any]:
@@ -2957,6 +3088,7 @@ def _autograd_grad(
     materialize_grads: bool = False,
 ) -> Any:
     items, keys = _inputs_arg(inputs, "grad")
+    outputs = _edge_outputs(outputs)
     if not is_grads_batched:
         n = 1 if isinstance(outputs, Tensor) else _count(outputs)
         grad_outputs = _gradients_arg(grad_outputs, n)
@@ -2989,6 +3121,7 @@ def _autograd_backward(
     inputs: Any = None,
 ) -> None:
     _not_in_a_transform("backward")
+    tensors = _edge_outputs(tensors)
     n = 1 if isinstance(tensors, Tensor) else _count(tensors)
     autograd.backward(
         tensors,
@@ -3054,6 +3187,8 @@ def _inputs_arg(v: Any, api: str) -> tuple[list[Tensor], list | None]:
 
     if isinstance(v, Tensor):
         return [v], None
+    if isinstance(v, GradientEdge):
+        return [_edge_tensor(v)], None
     keys = None
     if type(v) is dict:
         keys = list(v.keys())
@@ -3071,6 +3206,7 @@ def _inputs_arg(v: Any, api: str) -> tuple[list[Tensor], list | None]:
         items = seq(v, f"the inputs of {api}()")
     if not items:
         raise GradcliError(f"`inputs` argument to `{api}()` cannot be empty.")
+    items = [_edge_tensor(t) if isinstance(t, GradientEdge) else t for t in items]
     for t in items:
         if not isinstance(t, Tensor):
             raise GradcliError(

@@ -15,7 +15,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, _GradMode, repeated_change, typename
 from ..surface.nn import InstanceEntries, ModuleEntries, StateEntries
-from ..surface.printing import MaxMin, Size
+from ..surface.printing import GradientEdge, MaxMin, Size
 from . import pycounter
 from .values import (
     BoundMethod,
@@ -1244,6 +1244,7 @@ TABLES: dict[type, dict[str, Callable[..., Any]]] = {
     tuple: TUPLE,
     Size: SIZE,
     MaxMin: TUPLE,  # torch.return_types.max and its kin are tuples: count(), index()
+    GradientEdge: TUPLE,
     dict: DICT,
     collections.OrderedDict: ORDERED_DICT,
     DefaultDict: DICT,

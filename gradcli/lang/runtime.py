@@ -57,7 +57,7 @@ from ..surface import indexing as I
 from ..surface import nn as surface_nn
 from ..surface import public, sampling
 from ..surface.constructors import LegacyTensorType
-from ..surface.printing import MaxMin, Size, reset_printoptions
+from ..surface.printing import GradientEdge, MaxMin, Size, reset_printoptions
 from ..surface.saved import is_saved_name, saved_attribute
 from . import numpy_printing, pyobjects, pyrandom, text
 from . import pycollections as PC
@@ -228,6 +228,8 @@ class Runtime:
             sys.modules["gradcli.surface.mutation"].reset()
         if "gradcli.surface.attention" in sys.modules:  # the attention backends' switches
             sys.modules["gradcli.surface.attention"].reset_backends()
+        if "gradcli.surface.dist_kl" in sys.modules:  # the pairs register_kl added
+            sys.modules["gradcli.surface.dist_kl"].reset()
         if "gradcli.lang.amp" in sys.modules:  # the autocast dtypes a block set
             sys.modules["gradcli.lang.amp"].reset()
         if "gradcli.lang.compiling" in sys.modules:  # torch._dynamo.config's settings
@@ -611,7 +613,7 @@ class Runtime:
             return handler(self, owner, attr)
         if isinstance(owner, ProgramObject):  # a program's Optimizer subclass's instance
             return owner.get(self, attr)
-        if isinstance(owner, MaxMin) and attr in owner.fields:
+        if isinstance(owner, (MaxMin, GradientEdge)) and attr in owner.fields:
             return owner[owner.fields.index(attr)]
         if attr == "_metadata" and isinstance(owner, collections.OrderedDict):
             meta = getattr(owner, "_metadata", None)  # (a state dict's saved versions)

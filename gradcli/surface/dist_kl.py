@@ -48,12 +48,36 @@ _BASES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _classes(d: Any) -> tuple[str, ...]:
+def _classes(d: Any) -> tuple[Any, ...]:
+    mro = getattr(getattr(d, "cls", None), "mro", None)
+    if isinstance(mro, tuple):
+        # a program's own class (`class Spike(Distribution)`): itself and its program bases,
+        # by identity (a program's class may share a name with one of PyTorch's)
+        return tuple(c for c in mro if not isinstance(c, type)) + ("Distribution",)
     name = d.NAME
     return (name,) + _BASES.get(name, ()) + ("Distribution",)
 
 
-_REGISTRY: dict[tuple[str, str], Callable[[Any, Any], Tensor]] = {}
+_REGISTRY: dict[tuple[Any, Any], Callable[[Any, Any], Any]] = {}
+# The pairs a program registers (`@register_kl(Laplace, Normal)`), for this run only: they
+# join PyTorch's (a program's pair replaces PyTorch's own for the same two classes).
+PROGRAM_PAIRS: dict[tuple[Any, Any], Any] = {}
+
+
+def reset() -> None:
+    """A new run: no pair of the program's."""
+    PROGRAM_PAIRS.clear()
+
+
+def register(key_p: Any, key_q: Any, fun: Any) -> None:
+    """`register_kl(type_p, type_q)(fun)`: KL(p || q) of those classes (and their subclasses)
+    is fun(p, q) from now on."""
+    PROGRAM_PAIRS[key_p, key_q] = fun
+
+
+def _lookup(pair: tuple[Any, Any]) -> Any:
+    found = PROGRAM_PAIRS.get(pair)
+    return _REGISTRY.get(pair) if found is None else found
 
 
 def _register(*pairs: tuple[str, str]) -> Callable[[Callable], Callable]:
@@ -73,7 +97,7 @@ def kl_divergence(p: Any, q: Any) -> Tensor:
 
     cp = _classes(p) if isinstance(p, DS.Distribution) else ()
     cq = _classes(q) if isinstance(q, DS.Distribution) else ()
-    matches = [(a, b) for a in cp for b in cq if (a, b) in _REGISTRY]
+    matches = [(a, b) for a in cp for b in cq if _lookup((a, b)) is not None]
     if not matches:
         raise (
             GradcliError(
@@ -86,14 +110,20 @@ def kl_divergence(p: Any, q: Any) -> Tensor:
         )
     left = min(matches, key=lambda m: (cp.index(m[0]), cq.index(m[1])))
     right = min(matches, key=lambda m: (cq.index(m[1]), cp.index(m[0])))
-    if _REGISTRY[left] is not _REGISTRY[right]:
+    if _lookup(left) is not _lookup(right):
         from ..core import hooks
 
+        def shown(c: Any) -> str:  # (a class's __name__)
+            return c if isinstance(c, str) else c.name
+
         hooks.warn(
-            f"Ambiguous kl_divergence({p.NAME}, {q.NAME}). Please register_kl({left[0]}, "
-            f"{right[1]})"
+            f"Ambiguous kl_divergence({p.NAME}, {q.NAME}). Please register_kl("
+            f"{shown(left[0])}, {shown(right[1])})"
         )
-    return _REGISTRY[left](p, q)
+    fun = _lookup(left)
+    if not callable(fun):  # (`register_kl(P, Q)(0.5)` registers it; the call then fails)
+        raise GradcliError(f"'{typename(fun)}' object is not callable").mirror("TypeError")
+    return fun(p, q)
 
 
 # --- helpers ------------------------------------------------------------------------------------

@@ -261,6 +261,32 @@ class MaxMin(tuple):
         return f"torch.return_types.{self.kind}"
 
 
+class GradientEdge(tuple):
+    """torch.autograd.graph.GradientEdge: the named tuple `(node, output_nr, ownership_token)`
+    of `get_gradient_edge(t)` (t's grad_fn, or its AccumulateGrad for a leaf; the token None).
+    It keeps the tensor and the node t had then (`tensor`, `held`: not the program's), which
+    autograd.grad and backward take it for while t's node is still that node."""
+
+    fields = ("node", "output_nr", "ownership_token")
+
+    def __new__(cls, node: Any, output_nr: int, tensor: Any = None, held: Any = None) -> Any:
+        self = super().__new__(cls, (node, output_nr, None))
+        self.tensor = tensor
+        self.held = held
+        return self
+
+    def __getnewargs__(self) -> tuple:
+        return (self[0], self[1], self.tensor, self.held)
+
+    def __repr__(self) -> str:
+        return format_value(self)
+
+    __str__ = __repr__
+
+    def program_typename(self) -> str:
+        return "GradientEdge"
+
+
 # --- the formatter -----------------------------------------------------------------------------
 
 
@@ -851,6 +877,8 @@ def _repr(v: Any) -> str:
         return repr(v.item())
     if isinstance(v, Size):
         return repr(v)
+    if isinstance(v, GradientEdge):
+        return f"GradientEdge(node={_repr(v[0])}, output_nr={v[1]}, ownership_token=None)"
     if _is_return_type(v):
         first, second = getattr(v, "fields", ("values", "indices"))
         return f"torch.return_types.{v.kind}(\n{first}={_repr(v[0])},\n{second}={_repr(v[1])})"

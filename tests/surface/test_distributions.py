@@ -1358,3 +1358,31 @@ def test_validate_args_false_skips_the_support_check() -> None:
         lambda r: DS.Exponential(r, validate_args=False).log_prob(T(np.array([-1.5, 0.5]))),
         np.array([2.0, 0.7]),
     )
+
+
+def test_a_registered_kl_pair_lasts_one_run() -> None:
+    # register_kl (explore130): the program's pair replaces PyTorch's Normal-Normal and reaches
+    # Chi2 through Gamma; the next run has PyTorch's pairs only
+    out = _run(
+        "import torch.distributions as D\n"
+        "@D.register_kl(D.Normal, D.Normal)\ndef nn_(p, q):\n    return (p.loc - q.loc) * 10\n"
+        "@D.register_kl(D.Gamma, D.Exponential)\ndef ge(p, q):\n    return p.rate * 3\n"
+        "D.register_kl(D.Laplace, D.Cauchy)(ge)\n"
+        "print(D.kl_divergence(D.Normal(1.0, 1.0), D.Normal(0.5, 2.0)).item())\n"
+        "print(D.kl_divergence(D.Chi2(torch.tensor(2.0)), D.Exponential(2.0)).item())\n"
+    )
+    assert out == "5.0\n1.5\n"
+    # PyTorch's own: log 2 + (1 + 0.25) / 8 - 0.5
+    got = float(
+        _run(
+            "import torch.distributions as D\n"
+            "print(D.kl_divergence(D.Normal(1.0, 1.0), D.Normal(0.5, 2.0)).item())\n"
+        )
+    )
+    assert abs(got - (np.log(2.0) + 1.25 / 8 - 0.5)) < 1e-6
+    out = _run(
+        "import torch.distributions as D\ntry:\n"
+        "    D.kl_divergence(D.Laplace(0.0, 1.0), D.Cauchy(0.0, 1.0))\n"
+        "except NotImplementedError as e:\n    print(e)\n"
+    )
+    assert out == "No KL(p || q) is implemented for p type Laplace and q type Cauchy\n"

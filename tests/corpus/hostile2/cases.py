@@ -12301,3 +12301,75 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# explore130 (session 42): torch.distributions.register_kl: a registered function that calls
+# kl_divergence on its own pair recurses under the call-depth limit; registering in a loop is
+# bounded by the loop limit; a value that is not a class is refused with Python's words
+add(
+    small(
+        "register_kl_pair_calls_itself",
+        "import torch.distributions as D\n"
+        "@D.register_kl(D.Normal, D.Normal)\ndef loop(p, q):\n    return D.kl_divergence(p, q)\n"
+        "D.kl_divergence(D.Normal(0.0, 1.0), D.Normal(1.0, 1.0))",
+        LIMIT + (r"depth",),
+    ),
+    small(
+        "register_kl_in_a_huge_loop",
+        "import torch.distributions as D\n"
+        "for i in range(10**8):\n    D.register_kl(D.Normal, D.Normal)(lambda p, q: i)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "register_kl_not_a_class",
+        "import torch.distributions as D\nD.register_kl('Normal', D.Normal)",
+        (r"must be a class",),
+    ),
+)
+
+# explore130 (session 42): torch.autograd.graph.increment_version takes an iterable of tensors:
+# an endless generator is bounded by the list-items limit, a huge loop of calls by the loop limit
+add(
+    small(
+        "increment_version_endless_generator",
+        "from torch.autograd.graph import increment_version\nimport itertools\n"
+        "x = torch.ones(1)\nincrement_version(x for _ in itertools.count())",
+        LIMIT,
+    ),
+    small(
+        "increment_version_huge_loop",
+        "from torch.autograd.graph import increment_version\nx = torch.ones(1)\n"
+        "for i in range(10**8):\n    increment_version(x)",
+        TIME_OR_LIMIT,
+    ),
+)
+
+# explore130 (session 42): torch.autograd.graph.get_gradient_edge: an edge whose tensor was
+# changed in place since is refused (its node is no longer the tensor's), a list of a million
+# edges as inputs is bounded, an edge of a tensor without grad gets PyTorch's RuntimeError
+add(
+    small(
+        "gradient_edge_after_change_in_place",
+        "from torch.autograd.graph import get_gradient_edge\n"
+        "x = torch.ones(2, requires_grad=True)\ny = x * 2\ne = get_gradient_edge(y)\n"
+        "y.add_(1)\ntorch.autograd.grad(y.sum(), e)",
+        (r"not supported",),
+    ),
+    small(
+        "gradient_edge_many_inputs",
+        "from torch.autograd.graph import get_gradient_edge\n"
+        "x = torch.ones(2, requires_grad=True)\ny = x * 2\n"
+        "torch.autograd.grad(y.sum(), [get_gradient_edge(y)] * 10**8)",
+        LIMIT + (r"memory",),
+    ),
+    small(
+        "gradient_edge_without_grad",
+        "from torch.autograd.graph import get_gradient_edge\nget_gradient_edge(torch.ones(2))",
+        (r"does not require gradients",),
+    ),
+    small(
+        "gradient_edge_made_by_hand",
+        "from torch.autograd.graph import GradientEdge\nx = torch.ones(2, requires_grad=True)\n"
+        "torch.autograd.grad((x * 2).sum(), GradientEdge((x * 2).grad_fn, 0))",
+        (r"not supported",),
+    ),
+)

@@ -1095,13 +1095,11 @@ def _part_of_conj(x: Tensor, k: int) -> Tensor:
     imaginary one through a negative view. The gradient goes back through ConjBackward0,
     ViewAsRealBackward0 (NegViewBackward0) and SelectBackward0, so a zero keeps PyTorch's
     sign (`x.conj().imag.sum().backward()`: -0 - 1j)."""
-    from . import indexing
-
     cx = _cx()
     pairs = apply(cx.view_as_real, apply(cx.conj, x))
     if k:
         pairs = apply(E.neg, pairs, label="NegViewBackward0")
-    return indexing.getitem(pairs, (Ellipsis, k))
+    return apply(S.index, pairs, idx=(Ellipsis, k), label="SelectBackward0")
 
 
 def conj(input: Any) -> Tensor:

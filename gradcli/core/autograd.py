@@ -41,6 +41,7 @@ from .sparse import add as sparse_add
 from .sparse import refused as sparse_refusal
 from .tensor import (
     GRAD_DTYPES,
+    LATE_LEAVES,
     LEAF_HOOKS,
     META,
     MUTATIONS,
@@ -53,6 +54,7 @@ from .tensor import (
     bumped,
     enable_grad,
     in_pass,
+    no_edge,
     no_grad,
     own,
     pytype_name,
@@ -655,6 +657,8 @@ def _run_backward(
                     if p is None:
                         if NOGRAD_VIEWS and t in NOGRAD_VIEWS:
                             continue  # a view made under no_grad: PyTorch's edge leads nowhere
+                        if LATE_LEAVES and no_edge(t, seq):
+                            continue  # it required no grad when n was recorded: no edge
                         k = id(t)
                         objs[k] = t
                     else:
@@ -926,7 +930,7 @@ def _needed(
                 continue
             p = t.node
             if p is None:
-                if id(t) in leaves:
+                if id(t) in leaves and not (LATE_LEAVES and no_edge(t, seq)):
                     needed.add(n)
                     break
                 continue

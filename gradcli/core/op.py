@@ -26,6 +26,7 @@ from .tensor import (
     _LENT,
     CUSTOM_VIEWS,
     INFERENCE_SAVED,
+    LATE_LEAVES,
     LEAF_HOOKS,
     META,
     MUTATIONS,
@@ -40,6 +41,7 @@ from .tensor import (
     carry_batched,
     counter,
     lent,
+    no_edge,
     nograd_changed_message,
     nograd_view_changed,
     own,
@@ -568,7 +570,7 @@ class Node:
                     out.append(compiled)
                     continue
                 out.append((p.shown(), p.params["k"] if p.op.part else OUTPUT_NR.get(p, 0)))
-            elif t.requires_grad and t.node is None:
+            elif t.requires_grad and t.node is None and not (LATE_LEAVES and no_edge(t, self.seq)):
                 out.append((accumulator(t, self), 0))
             else:
                 out.append((None, 0))

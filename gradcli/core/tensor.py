@@ -713,6 +713,12 @@ class Tensor:
                 found=f"a tensor of dtype {dtypes.torch_name(self.data.dtype)}",
                 hint="convert it first: x = x.float()",
             )
+        if self.node is None and requires_grad != self.requires_grad:
+            if requires_grad:
+                spans = LATE_LEAVES.setdefault(self, [])
+                spans.append((_OFF_SINCE.pop(self, 0), SEQ[0]))
+            else:
+                _OFF_SINCE[self] = SEQ[0]
         self.requires_grad = bool(requires_grad)
         return self
 
@@ -1245,6 +1251,24 @@ RESTATED_VIEWS = [0]
 # pass accumulates no gradient into them, and changing one in place with grad mode on is
 # refused (`inplace.check_target`). Empty unless a program makes one.
 NOGRAD_VIEWS: weakref.WeakSet = weakref.WeakSet()
+# The leaves that came to require grad after nodes taking them were recorded (`y = x * w`, then
+# `w.requires_grad_()`: a module frozen for one forward pass): PyTorch's nodes recorded before
+# have no edge to them, so a backward pass through those nodes gives them nothing. For each,
+# the spans of node seqs recorded while it did not (`core.autograd` and `Node.next_functions`
+# skip those nodes' edges: `no_edge`). Empty unless a program does this.
+LATE_LEAVES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# The leaves set to requires_grad=False, from the seq of the next node (a span of LATE_LEAVES
+# once they require grad again).
+_OFF_SINCE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def no_edge(t: Tensor, seq: int) -> bool:
+    """Whether the node of `seq` took the leaf `t` while `t` did not require grad (see
+    LATE_LEAVES)."""
+    spans = LATE_LEAVES.get(t)
+    return spans is not None and any(lo <= seq < hi for lo, hi in spans)
+
+
 # The views made with grad mode on of one of those (or of such a view): `e[0]`, e made under
 # no_grad. Changing one in place with grad mode on is refused too (`inplace.check_target`).
 NOGRAD_VIEWS_OF: weakref.WeakSet = weakref.WeakSet()

@@ -367,6 +367,13 @@ QUALIFIED_MEANING: dict[str, str] = {
             "save savez savez_compressed load savetxt loadtxt genfromtxt fromfile memmap fromregex"
         ).split()
     },
+    # (frames, a window, an FFT: what stft computes, with gradients)
+    "torch.stft": "frame and transform it yourself: (x.unfold(-1, n_fft, hop_length) * "
+    "window) and torch.fft.rfft(frames, dim=-1), transposed to (freq, frame) as stft's "
+    "center=False result",
+    "torch.istft": "invert the frames yourself: torch.fft.irfft(spec.transpose(-1, -2), "
+    "n=n_fft) times the window, overlapped and added with index_add_ / F.fold, divided by the "
+    "summed squared window",
 }
 
 

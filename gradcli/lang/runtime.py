@@ -561,7 +561,9 @@ class Runtime:
                 return BoundMethod(attr, method, owner)
             known = bool(public.has("Tensor", attr))  # PyTorch's, not gradcli's
             names = list(TENSOR_METHODS) + list(TENSOR_PROPERTIES)
-            hint = suggest(attr, names, meaning=True, known=known)
+            hint = QUALIFIED_MEANING.get(f"torch.{attr}") or suggest(
+                attr, names, meaning=True, known=known
+            )
             if known:
                 raise NotSupported(
                     f"`Tensor.{attr}` is not supported by gradcli",

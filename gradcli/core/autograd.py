@@ -729,9 +729,11 @@ def _run_backward(
 
 def _piece_region(n: Node, gi: Any, nb: int) -> tuple | None:
     """The place in its tensor of the piece whose node is `n` (`x.unbind()`'s, `x.split(2)`'s,
-    `x.chunk(3)`'s: PyTorch's one node for them all), as an index of the gradient `gi` (with
-    `nb` batch axes first); None for another node."""
-    if n.name() not in _PIECES_NODES or len(n.inputs) != 1 or "lead" in n.params:
+    `x.chunk(3)`'s: PyTorch's one node for them all; `torch.unbind_copy`'s, `split_copy`'s
+    too), as an index of the gradient `gi` (with `nb` batch axes first); None for another
+    node (or a piece indexed under vmap, `lead`)."""
+    name = n.name().removesuffix("_copy")
+    if name not in _PIECES_NODES or len(n.inputs) != 1 or "lead" in n.params:
         return None
     if type(gi) is not Tensor or type(gi.data) is not np.ndarray:
         return None

@@ -32,3 +32,9 @@ print(x.grad)
 # the node itself, called with one gradient per piece
 a, b, c, d = params.unbind()
 print(a.grad_fn.name(), a.grad_fn(torch.tensor(-0.0), None, torch.tensor(5.0), None))
+
+# the *_copy variants record the same node under a _copy name
+v = torch.arange(6.0, requires_grad=True)
+first, rest = torch.split_copy(v, 4)
+(first.sum() * -0.0 + rest.sum()).backward()
+print(v.grad, first.grad_fn.name())

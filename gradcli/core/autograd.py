@@ -398,7 +398,15 @@ def _run_backward(
     pieces: dict = {}
 
     def deliver(
-        k: Any, t: Tensor, gi: Any, n: Node, i: int, op: Any, many: bool, through: bool = False
+        k: Any,
+        t: Tensor,
+        gi: Any,
+        n: Node,
+        i: int,
+        op: Any,
+        many: bool,
+        through: bool = False,
+        joined: bool = False,
     ) -> None:
         # the gradient `gi` node n's rule gave its input t (key k) into the pass's gradients
         sources[k] = _MANY if k in grads or many else (n, i)
@@ -419,7 +427,7 @@ def _run_backward(
         if zero:
             gi = Tensor(np.zeros(gi.shape, gi.data.dtype))  # (materialized: +0.)
         # (a piece of one tensor's several (split, unbind, chunk): its region in that tensor)
-        region = _piece_region(n, gi, nb) if n.siblings is not None else None
+        region = _piece_region(n, gi, nb) if n.siblings is not None and not joined else None
         if k in zeros:
             # PyTorch's engine sums a ZeroTensor in its buffer and a gradient as the gradient
             # itself (no addition: a -0. stays -0.); a ZeroTensor that comes second is added
@@ -464,6 +472,61 @@ def _run_backward(
             _mm, k, t, gi, n, i, many = deferred.pop(0)
             deliver(k, t, gi, n, i, n.op, many)
 
+    # With create_graph, the gradients of the pieces of one call (split, unbind, chunk), kept
+    # until the walk leaves the call's nodes: [siblings, {node: gradient}, last node walked].
+    joining: list = []
+
+    def join() -> None:
+        # PyTorch's one node of the pieces: their gradients stacked (unbind) or concatenated
+        # (split, chunk) in order, zeros for a piece that got none, one gradient for the tensor
+        sib, got, last = joining
+        joining.clear()
+        x = last.inputs[0]
+        if not x.requires_grad:
+            return
+        d = len(last.params["idx"]) - 1
+        n_d = x.shape[d]
+        live = [q for q in (ref() for ref in sib) if q is not None]
+        stacked = last.name().removesuffix("_copy") == "UnbindBackward0"
+
+        def zeros(size: int) -> Tensor:
+            shape = x.shape[:d] + ((size,) if not stacked else ()) + x.shape[d + 1 :]
+            return Tensor(np.zeros(shape, dtype=x.data.dtype))
+
+        # (a piece the program dropped is gone with its node: zeros in its place, from the
+        # places of the pieces still there; the pieces partition dimension d in order)
+        spans = []
+        for q in live:
+            key = q.params["idx"][d]
+            lo, hi, _ = (key, key + 1, 1) if type(key) is int else key.indices(n_d)
+            spans.append((lo, hi, q))
+        spans.sort(key=lambda e: e[0])
+        parts: list = []
+        cursor = 0
+        for lo, hi, q in spans + [(n_d, n_d, None)]:
+            if stacked:
+                parts.extend(zeros(1) for _ in range(cursor, lo))
+            elif lo > cursor:
+                parts.append(zeros(lo - cursor))
+            if q is not None:
+                g = got.get(q)
+                parts.append(g if g is not None else zeros(hi - lo))
+            cursor = hi
+        total = apply(REGISTRY["stack" if stacked else "cat"], *parts, dim=d)
+        p = x.node
+        if p is None:
+            if NOGRAD_VIEWS and x in NOGRAD_VIEWS:
+                return
+            k: Any = id(x)
+            objs[k] = x
+        else:
+            if p.seq >= last.seq:
+                p = producer(x, last.seq)
+                if p is None:
+                    return
+            k = p
+        deliver(k, x, total, last, 0, last.op, False, joined=True)
+
     retained: list[tuple[Tensor, Tensor]] = []
     mode = enable_grad() if create_graph else no_grad()
     enabled = gc.isenabled()
@@ -484,6 +547,8 @@ def _run_backward(
                 if SWAPPED:
                     _check_swapped(n)
                 through = False
+                if joining and n.siblings is not joining[0]:
+                    join()
                 if deferred and n.seq < deferred[0][0].seq:
                     flush()
                 if turns and j - 1 in turns:
@@ -561,6 +626,27 @@ def _run_backward(
                         captured[id(capture_nodes[n])] = g
                     if not run:
                         continue  # (PyTorch's engine does not run it: nothing leads to an input)
+                    if (
+                        create_graph
+                        and nb == 0
+                        and trace is None
+                        and n.siblings is not None
+                        and not n.node_hooks
+                        and copies is None
+                        and n.packed is None
+                        and type(g) is Tensor
+                        and _piece_region(n, g, 0) is not None
+                    ):
+                        # a piece of one call's several: its gradient joined with its
+                        # siblings' once the walk leaves them (`join`)
+                        if not joining:
+                            joining.extend((n.siblings, {}, n))
+                        joining[1][n] = g
+                        joining[2] = n
+                        if not retain_graph and n.frees():
+                            n.freed = True
+                            n.packed = None
+                        continue
                 op = n.op
                 packed = n.packed if copies is None else copies
                 targets = n.inputs
@@ -704,6 +790,8 @@ def _run_backward(
                     n.packed = None
             if carry is not None:
                 grads[carry[0]] = Tensor(carry[1])
+            if joining:
+                join()
             if deferred:
                 flush()
             for j in sorted(turns or ()):

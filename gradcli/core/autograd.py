@@ -395,14 +395,26 @@ def _run_backward(
     # The keys whose gradient so far is PyTorch's "efficient zero" (`_ZERO_LABELS`): the next
     # gradient that arrives replaces it instead of being added to it.
     zeros: set = set()
+    # The keys whose gradient so far is the pieces' of one call of several outputs (split,
+    # unbind, chunk) alone: key -> that call's `siblings` (`_piece_region`).
+    pieces: dict = {}
 
     def deliver(
-        k: Any, t: Tensor, gi: Any, n: Node, i: int, op: Any, many: bool, through: bool = False
+        k: Any,
+        t: Tensor,
+        gi: Any,
+        n: Node,
+        i: int,
+        op: Any,
+        many: bool,
+        through: bool = False,
+        joined: bool = False,
     ) -> None:
         # the gradient `gi` node n's rule gave its input t (key k) into the pass's gradients
         sources[k] = _MANY if k in grads or many else (n, i)
         if type(gi) is SparseCOO or type(grads.get(k)) is SparseCOO:
             zeros.discard(k)
+            pieces.pop(k, None)
             grads[k] = sparse_sum(grads.get(k), gi)
             return
         gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
@@ -416,18 +428,38 @@ def _run_backward(
         zero = (through or n.label in _ZERO_LABELS or n.op.name == "zero_term") and tdt.kind != "c"
         if zero:
             gi = Tensor(np.zeros(gi.shape, gi.data.dtype))  # (materialized: +0.)
+        # (a piece of one tensor's several (split, unbind, chunk): its region in that tensor)
+        region = _piece_region(n, gi, nb) if n.siblings is not None and not joined else None
         if k in zeros:
             # PyTorch's engine sums a ZeroTensor in its buffer and a gradient as the gradient
             # itself (no addition: a -0. stays -0.); a ZeroTensor that comes second is added
             if not zero:
                 zeros.discard(k)
             grads[k] = gi
+            _set_group(pieces, k, n, region)
         elif k in grads:
             cur = grads[k]
-            if not create_graph and _owned(cur, gi):
-                add_into(cur.data, gi.data)  # the same sums, in place
+            if region is not None and pieces.get(k) is n.siblings:
+                # PyTorch's one node of the pieces puts each piece's gradient in its place
+                # (zeros where none came) and hands the tensor one gradient: the gradient so
+                # far (the other pieces', +0. here) with this piece's place written, not a sum
+                # (which would make a -0. of either +0.). The graph of create_graph is the
+                # sum's (the same values but those signs).
+                if not create_graph and _owned(cur, gi):
+                    cur.data[region] = gi.data[region]
+                else:
+                    res = apply(P.add, cur, gi)
+                    d = res.data
+                    if type(d) is np.ndarray and d.flags.writeable and d.shape == cur.shape:
+                        np.copyto(d, cur.data)
+                        d[region] = gi.data[region]
+                    grads[k] = res
             else:
-                grads[k] = apply(P.add, cur, gi)
+                pieces.pop(k, None)
+                if not create_graph and _owned(cur, gi):
+                    add_into(cur.data, gi.data)  # the same sums, in place
+                else:
+                    grads[k] = apply(P.add, cur, gi)
             del cur
             if fresh is not None and type(k) is int:
                 fresh.add(k)
@@ -435,11 +467,67 @@ def _run_backward(
             grads[k] = gi
             if zero:
                 zeros.add(k)
+            _set_group(pieces, k, n, region)
 
     def flush() -> None:
         while deferred:
             _mm, k, t, gi, n, i, many = deferred.pop(0)
             deliver(k, t, gi, n, i, n.op, many)
+
+    # With create_graph, the gradients of the pieces of one call (split, unbind, chunk), kept
+    # until the walk leaves the call's nodes: [siblings, {node: gradient}, last node walked].
+    joining: list = []
+
+    def join() -> None:
+        # PyTorch's one node of the pieces: their gradients stacked (unbind) or concatenated
+        # (split, chunk) in order, zeros for a piece that got none, one gradient for the tensor
+        sib, got, last = joining
+        joining.clear()
+        x = last.inputs[0]
+        if not x.requires_grad:
+            return
+        d = len(last.params["idx"]) - 1
+        n_d = x.shape[d]
+        live = [q for q in (ref() for ref in sib) if q is not None]
+        stacked = last.name().removesuffix("_copy") == "UnbindBackward0"
+
+        def zeros(size: int) -> Tensor:
+            shape = x.shape[:d] + ((size,) if not stacked else ()) + x.shape[d + 1 :]
+            return Tensor(np.zeros(shape, dtype=x.data.dtype))
+
+        # (a piece the program dropped is gone with its node: zeros in its place, from the
+        # places of the pieces still there; the pieces partition dimension d in order)
+        spans = []
+        for q in live:
+            key = q.params["idx"][d]
+            lo, hi, _ = (key, key + 1, 1) if type(key) is int else key.indices(n_d)
+            spans.append((lo, hi, q))
+        spans.sort(key=lambda e: e[0])
+        parts: list = []
+        cursor = 0
+        for lo, hi, q in spans + [(n_d, n_d, None)]:
+            if stacked:
+                parts.extend(zeros(1) for _ in range(cursor, lo))
+            elif lo > cursor:
+                parts.append(zeros(lo - cursor))
+            if q is not None:
+                g = got.get(q)
+                parts.append(g if g is not None else zeros(hi - lo))
+            cursor = hi
+        total = apply(REGISTRY["stack" if stacked else "cat"], *parts, dim=d)
+        p = x.node
+        if p is None:
+            if NOGRAD_VIEWS and x in NOGRAD_VIEWS:
+                return
+            k: Any = id(x)
+            objs[k] = x
+        else:
+            if p.seq >= last.seq:
+                p = producer(x, last.seq)
+                if p is None:
+                    return
+            k = p
+        deliver(k, x, total, last, 0, last.op, False, joined=True)
 
     retained: list[tuple[Tensor, Tensor]] = []
     mode = enable_grad() if create_graph else no_grad()
@@ -461,6 +549,8 @@ def _run_backward(
                 if SWAPPED:
                     _check_swapped(n)
                 through = False
+                if joining and n.siblings is not joining[0]:
+                    join()
                 if deferred and n.seq < deferred[0][0].seq:
                     flush()
                 if turns and j - 1 in turns:
@@ -538,6 +628,27 @@ def _run_backward(
                         captured[id(capture_nodes[n])] = g
                     if not run:
                         continue  # (PyTorch's engine does not run it: nothing leads to an input)
+                    if (
+                        create_graph
+                        and nb == 0
+                        and trace is None
+                        and n.siblings is not None
+                        and not n.node_hooks
+                        and copies is None
+                        and n.packed is None
+                        and type(g) is Tensor
+                        and _piece_region(n, g, 0) is not None
+                    ):
+                        # a piece of one call's several: its gradient joined with its
+                        # siblings' once the walk leaves them (`join`)
+                        if not joining:
+                            joining.extend((n.siblings, {}, n))
+                        joining[1][n] = g
+                        joining[2] = n
+                        if not retain_graph and n.frees():
+                            n.freed = True
+                            n.packed = None
+                        continue
                 op = n.op
                 packed = n.packed if copies is None else copies
                 targets = n.inputs
@@ -608,7 +719,7 @@ def _run_backward(
                         and not n.node_hooks
                     ):
                         gs = gi = None  # (the last node's: they would count as holders)
-                        if _accumulated(n, op, g, out, grads, fresh, zeros):
+                        if _accumulated(n, op, g, out, grads, fresh, zeros, pieces):
                             # the rule's gradient added into the input's, which the pass owns
                             if not retain_graph and n.frees():
                                 n.freed = True
@@ -683,6 +794,8 @@ def _run_backward(
                     n.packed = None
             if carry is not None:
                 grads[carry[0]] = Tensor(carry[1])
+            if joining:
+                join()
             if deferred:
                 flush()
             for j in sorted(turns or ()):
@@ -704,6 +817,28 @@ def _run_backward(
         if k not in out_grads:
             out_grads[k] = (next(t for t in capture if id(t) == k), g)
     return out_grads
+
+
+def _piece_region(n: Node, gi: Any, nb: int) -> tuple | None:
+    """The place in its tensor of the piece whose node is `n` (`x.unbind()`'s, `x.split(2)`'s,
+    `x.chunk(3)`'s: PyTorch's one node for them all; `torch.unbind_copy`'s, `split_copy`'s
+    too), as an index of the gradient `gi` (with `nb` batch axes first); None for another
+    node (or a piece indexed under vmap, `lead`)."""
+    name = n.name().removesuffix("_copy")
+    if name not in _PIECES_NODES or len(n.inputs) != 1 or "lead" in n.params:
+        return None
+    if type(gi) is not Tensor or type(gi.data) is not np.ndarray:
+        return None
+    return (slice(None),) * nb + tuple(n.params["idx"])
+
+
+def _set_group(pieces: dict, k: Any, n: Node, region: tuple | None) -> None:
+    """Record that the gradient of key `k` is now the one a piece's node (`region` not None)
+    gave, or any other."""
+    if region is not None:
+        pieces[k] = n.siblings
+    else:
+        pieces.pop(k, None)
 
 
 def _retain(t: Tensor, g: Tensor, create_graph: bool) -> None:
@@ -823,7 +958,14 @@ def _bf16_gradient(n: Node) -> None:
 
 
 def _accumulated(
-    n: Node, op: Any, g: Any, out: Tensor, grads: dict, fresh: set[int] | None, zeros: set
+    n: Node,
+    op: Any,
+    g: Any,
+    out: Tensor,
+    grads: dict,
+    fresh: set[int] | None,
+    zeros: set,
+    pieces: dict,
 ) -> bool:
     """A first-order rule of one input (`Op.accumulate`) whose input already has a gradient
     that the pass alone holds: the rule's gradient is added into it, with no new array of
@@ -844,7 +986,7 @@ def _accumulated(
             return False
         k = p
     cur = grads.get(k)
-    if cur is None or k in zeros or not _sole(cur, t.shape, t.dtype):
+    if cur is None or k in zeros or k in pieces or not _sole(cur, t.shape, t.dtype):
         return False
     if not op.accumulate(cur.data, g, out, t, **n.params):
         return False
@@ -2155,7 +2297,18 @@ def _call_pieces(n: Node, args: Sequence[Any], refused: GradcliError) -> Any:
         part = as_tensor(part, like=x)
         if part.shape != x.shape or part.dtype != x.dtype:
             raise refused
-        total = part if total is None else total + part
+        if total is None:
+            total = part
+        else:
+            # each piece's gradient in its place, as PyTorch's node puts it (not a sum: a -0.
+            # of one piece stays -0.; `_piece_region`)
+            before = total
+            total = total + part
+            region = _piece_region(s, part, 0)
+            d = total.data
+            if region is not None and type(d) is np.ndarray and d.flags.writeable:
+                np.copyto(d, before.data)
+                d[region] = part.data[region]
     return total if x.requires_grad else None
 
 

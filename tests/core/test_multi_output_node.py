@@ -89,3 +89,38 @@ def test_saved_values_of_the_pieces_node() -> None:
         "print(x.view(2, 5).unbind(1)[4].grad_fn._saved_dim)\n"
     )
     assert out(text) == "0 (10,) 4\n1 (3, 2)\n12\n1"
+
+
+def test_pieces_gradients_are_placed_not_added() -> None:
+    # PyTorch's one node of the pieces writes each piece's gradient in its place (a -0. stays
+    # -0.). The expected gradient is assembled from each piece's own gradient (autograd.grad
+    # through that piece alone), and its values are checked against central differences.
+    text = (
+        "import torch\n"
+        "def f(v):\n"
+        "    a, b, c = v.double().split([1, 2, 2])\n"
+        "    return (a * -0.0).sum() + (b * b).sum() + (c * 0.0 - c * 0.0).sum() * -1.0\n"
+        "v = torch.tensor([0.5, 1.5, 2.0, 3.0, 0.25], dtype=torch.float64,"
+        " requires_grad=True)\n"
+        "f(v).backward()\n"
+        "parts = []\n"
+        "for k, (lo, hi) in enumerate([(0, 1), (1, 3), (3, 5)]):\n"
+        "    w = v.detach().clone().requires_grad_()\n"
+        "    piece = w.split([1, 2, 2])[k]\n"
+        "    y = [(piece * -0.0).sum(), (piece * piece).sum(),"
+        " (piece * 0.0 - piece * 0.0).sum() * -1.0][k]\n"
+        "    parts.append(torch.autograd.grad(y, w)[0][lo:hi])\n"
+        "want = torch.cat(parts)\n"
+        "print(torch.equal(v.grad, want), torch.equal(v.grad.signbit(), want.signbit()))\n"
+        "h = 1e-6\n"
+        "fd = torch.stack([(f(v.detach() + h * e) - f(v.detach() - h * e)) / (2 * h)"
+        " for e in torch.eye(5, dtype=torch.float64)])\n"
+        "print(torch.allclose(v.grad, fd, atol=1e-6), v.grad.signbit().tolist())\n"
+        "m = torch.arange(6.0).reshape(2, 3).requires_grad_()\n"
+        "total = 0\n"
+        "for row in m:\n"
+        "    total = total + (row * -0.0).sum()\n"
+        "total.backward()\n"
+        "print(m.grad.signbit().all().item())\n"
+    )
+    assert out(text) == ("True True\nTrue [True, False, False, False, False]\nTrue")

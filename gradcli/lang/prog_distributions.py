@@ -180,6 +180,8 @@ class ConcreteInstance(ProgramObject):
 
     def base_init(self, *args: Any, **kwargs: Any) -> None:
         self.BASE.__init__(self, *args, **kwargs)
+        inner = self.__dict__.get("_categorical", self)
+        self.param_given = _given(inner)  # (before the program reads the other one)
         for name in self.__dict__:  # (what the program set before, the base's now, as Python)
             self.attrs.pop(name, None)
 
@@ -239,12 +241,12 @@ class ConcreteInstance(ProgramObject):
             return bool(self.validating)
         if attr == "_categorical" and "_categorical" in self.__dict__:
             return self._categorical
-        if attr == "_param" and "_probs" in self.__dict__:
-            shown = self.__dict__.get("shown") or set()
-            given = "logits" if "logits" in shown and "probs" not in shown else "probs"
-            return self._logits if given == "logits" else self._probs
-        if attr == "_num_events" and "events" in self.__dict__:
-            return self.events
+        # (OneHotCategorical's come from its Categorical, as PyTorch's properties)
+        inner = self.__dict__.get("_categorical", self)
+        if attr == "_param" and "_probs" in inner.__dict__:
+            return inner._logits if self.param_given == "logits" else inner._probs
+        if attr == "_num_events" and "events" in self.__dict__ and inner is self:
+            return self.events  # (Categorical's; OneHotCategorical has none)
         try:
             return base.program_attribute(self, attr)
         except GradcliError:
@@ -263,6 +265,13 @@ class ConcreteInstance(ProgramObject):
     def __repr__(self) -> str:
         text = self.BASE.__repr__(self)
         return self.cls.name + text[len(self.BASE.NAME) :]
+
+
+def _given(d: Any) -> str:
+    """Which of probs and logits a Categorical or Bernoulli was made from (PyTorch's
+    `_param`): the one its repr shows first."""
+    shown = d.__dict__.get("shown") or set()
+    return "logits" if "logits" in shown and "probs" not in shown else "probs"
 
 
 # What the base's __init__ sets that a program's class reads, not writes.

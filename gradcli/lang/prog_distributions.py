@@ -61,6 +61,10 @@ class DistributionInstance(ProgramObject, DS.Distribution):
         self.batch = _shape(batch_shape, "batch_shape")
         self.event = _shape(event_shape, "event_shape")
         self.initialized = True
+        # (PyTorch's _validate_args: the argument given, else the default of the run)
+        self.validating = (
+            bool(validate_args) if validate_args is not None else DS.Settings.validate_distributions
+        )
         if validate_args is not False and self.cls.lookup("arg_constraints") is None:
             hooks.warn(
                 f"<class '__main__.{self.cls.name}'> does not define `arg_constraints`. Please "
@@ -98,6 +102,12 @@ class DistributionInstance(ProgramObject, DS.Distribution):
                     hint="call super().__init__(batch_shape, event_shape) in __init__",
                 ).mirror("AttributeError")
             return Size(self.batch if attr == "batch_shape" else self.event)
+        if attr in ("_batch_shape", "_event_shape", "_extended_shape") and self.initialized:
+            if attr == "_extended_shape":
+                return Builtin("Distribution._extended_shape", lambda s=(): Size(self._extended(s)))
+            return Size(self.batch if attr == "_batch_shape" else self.event)
+        if attr == "_validate_args":
+            return self.validating
         if attr in ("sample", "sample_n", "rsample", *_ABSTRACT_METHODS):
             return BoundMethod(attr, getattr(type(self), attr), self, raw=True)
         if attr == "mode":  # (the base's words name the class)

@@ -583,6 +583,8 @@ def _main_base(evaluated: list[tuple[Any, Any]]) -> Any:
 def _base_shown(v: Any) -> str:
     from .builtins import TYPE_BUILTIN
 
+    if isinstance(v, type) and getattr(v, "PROGRAM_BASE", None) is not None:
+        return v.__name__  # torch's class a program's class builds on (Normal, Optimizer)
     cls = TYPE_BUILTIN.fn(v)
     return getattr(v, "name", None) or getattr(cls, "name", None) or "this class"
 

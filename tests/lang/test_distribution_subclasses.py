@@ -90,3 +90,13 @@ def test_the_bases_state_is_read_not_overwritten() -> None:
     # PyTorch's OneHotCategorical has no _num_events (its Categorical has)
     assert "no attribute '_num_events'" in str(error(prog + "s._num_events\n"))
     assert "not supported" in str(error(prog + "s.expand((3,))\n"))
+
+
+def test_a_mixin_beside_a_distribution_is_refused_naming_the_torch_class() -> None:
+    got = str(
+        error(
+            "import torch\nfrom torch.distributions import Normal\nclass Mix:\n    pass\n"
+            "class X(Mix, Normal):\n    pass\n"
+        )
+    )
+    assert "not supported with Normal among them" in got

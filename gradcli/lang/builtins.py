@@ -1522,6 +1522,8 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
         if isinstance(c, Builtin) and _distribution_class(c.fn) is not None:
             if dist is not None and issubclass(dist, _distribution_class(c.fn)):
                 return True  # (their relations are PyTorch's: Chi2 is a Gamma)
+            if isinstance(cls, OptimClass) and _derives(cls, _distribution_class(c.fn)):
+                return True  # issubclass(StraightThrough, OneHotCategorical)
         elif dist is not None and not isinstance(c, PyType):
             continue
         elif c is FUNCTION_BASE or isinstance(c, FunctionClass):

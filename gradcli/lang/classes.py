@@ -1194,7 +1194,8 @@ class Super:
         for c in mro[at + 1 :]:
             table = _table(c)
             if table is None and isinstance(obj, ProgramObject):  # torch's base class
-                found = obj.base_attribute(attr)
+                # (the base's own, not the program's override, where a kind tells them apart)
+                found = getattr(obj, "super_attribute", obj.base_attribute)(attr)
                 if found is not None:
                     return found
             elif table is None:  # the surface's nn.Module (its __init__ calls no further)
@@ -1940,6 +1941,10 @@ def program_dunder(rt: Any, owner: Any, attr: str, type_of: Any) -> Any:
     elif attr == "__init__" and isinstance(owner, ModuleType) and owner.library() is not None:
         # `nn.Linear.__init__(self, 2, 3)` in the __init__ of `class L(nn.Linear)`
         return Builtin(f"{owner.name}.__init__", _library_init_of(owner.name, owner.library()))
+    elif attr == "__init__" and _distribution_base(owner) is not None:
+        # `OneHotCategorical.__init__(self, probs=p)` in the __init__ of a program's subclass
+        base = _distribution_base(owner)
+        return Builtin(f"{base.__name__}.__init__", _base_init_of(base))
     elif getattr(owner, "PROGRAM_BASE", None) is not None and attr == "__init__":
         # `Optimizer.__init__(self, params, defaults)`, `LRScheduler.__init__(self, opt)`
         return Builtin(f"{owner.__name__}.__init__", _base_init_of(owner))
@@ -1987,6 +1992,19 @@ def _object_init(obj: Any) -> None:
         raise GradcliError(
             f"descriptor '__init__' requires an instance of the class, not '{typename(obj)}'"
         ).mirror("TypeError")
+
+
+def _distribution_base(owner: Any) -> type | None:
+    """The class of torch.distributions a program names (`OneHotCategorical`, held as its
+    constructor), when it is one a program's class may derive from; else None."""
+    fn = getattr(owner, "fn", None)
+    if not (isinstance(owner, Builtin) and isinstance(fn, type)):
+        return None
+    if not owner.name.startswith("torch.distributions."):
+        return None
+    from ..surface import distributions as DS
+
+    return fn if fn in DS.CLASSES.values() else None
 
 
 def _base_init_of(base: type) -> Any:

@@ -570,9 +570,15 @@ def _class_of_constructor(v: Any) -> Any:
         library = v.library()
         if library_module(library):
             return library
-    base = getattr(getattr(v, "fn", None), "distribution_class", None)
+    fn = getattr(v, "fn", None)
+    base = getattr(fn, "distribution_class", None)
     if isinstance(base, type) and getattr(base, "PROGRAM_BASE", None) is not None:
         return base  # torch.distributions.Distribution: a program's distribution builds on it
+    if isinstance(v, Builtin) and isinstance(fn, type) and v.name.startswith("torch.distrib"):
+        from ..surface import distributions as DS
+
+        if fn in DS.CLASSES.values():  # `class StraightThrough(OneHotCategorical)`
+            return fn
     return v
 
 
@@ -616,6 +622,8 @@ def _main_base(evaluated: list[tuple[Any, Any]]) -> Any:
 def _base_shown(v: Any) -> str:
     from .builtins import TYPE_BUILTIN
 
+    if isinstance(v, type) and getattr(v, "PROGRAM_BASE", None) is not None:
+        return v.__name__  # torch's class a program's class builds on (Normal, Optimizer)
     cls = TYPE_BUILTIN.fn(v)
     return getattr(v, "name", None) or getattr(cls, "name", None) or "this class"
 
@@ -2359,6 +2367,9 @@ class Compiler:
                             span=dunder_span,
                             hint="a pruning method defines __init__, compute_mask and plain methods"
                             if pruning
+                            else "a Distribution subclass defines __init__, rsample, log_prob... "
+                            "and plain methods"
+                            if base.PROGRAM_BASE == "distribution"
                             else "an Optimizer subclass defines __init__, step and plain "
                             "methods (and __setstate__)",
                         )

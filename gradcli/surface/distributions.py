@@ -582,8 +582,10 @@ class Bernoulli(_Lazy):
 
     @property
     def mode(self) -> Tensor:
-        m = _M["float"](_M["ge"](self.probs, 0.5))
-        return m
+        # PyTorch's: 1 where probs >= 0.5 in the probs' dtype, nan where they are exactly 0.5
+        # (no mode there)
+        m = _M["to"](_M["ge"](self.probs, 0.5), self.probs)
+        return Tensor(np.where(self.probs.data == 0.5, np.nan, m.data).astype(m.data.dtype))
 
     def sample(self, sample_shape: Any = ()) -> Tensor:
         shape = self._extended(sample_shape)

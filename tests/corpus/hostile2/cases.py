@@ -12373,3 +12373,55 @@ add(
         (r"not supported",),
     ),
 )
+
+# fixdist42 (session 42): a program's subclass of a concrete distribution (Normal,
+# OneHotCategorical...): its overrides are user code under the usual limits (also where the
+# base's code calls them), the base's state stays the base's, internals out of reach
+_CONCRETE = "from torch.distributions import Normal, OneHotCategorical\n"
+add(
+    small(
+        "concrete_distribution_override_recurses",
+        _CONCRETE
+        + "class R(Normal):\n    def log_prob(self, v):\n        return self.log_prob(v)\n"
+        "R(0.0, 1.0).log_prob(torch.ones(1))",
+        DEPTH,
+    ),
+    small(
+        "concrete_distribution_super_init_loops",
+        _CONCRETE + "class R(Normal):\n    def __init__(self):\n        while True:\n"
+        "            super().__init__(0.0, 1.0)\nR()",
+        LIMIT,
+        env={"GRADCLI_LOOP_ITERATIONS": "1000"},
+    ),
+    small(
+        "concrete_distribution_huge_sample",
+        _CONCRETE + "class R(Normal):\n    pass\nR(0.0, 1.0).sample((10**6, 10**6))",
+        LIMIT,
+    ),
+    small(
+        "concrete_distribution_overwrites_base_state",
+        _CONCRETE + "class R(OneHotCategorical):\n    def __init__(self, p):\n"
+        "        super().__init__(p)\n        self._categorical = print\nR(torch.ones(2))",
+        (r"not supported",),
+    ),
+    small(
+        "concrete_distribution_dunder_method",
+        _CONCRETE + "class R(Normal):\n    def __getattribute__(self, n):\n        return 1\n"
+        "R(0.0, 1.0)",
+        (r"not supported",),
+    ),
+    small(
+        "concrete_distribution_init_on_other",
+        _CONCRETE + "OneHotCategorical.__init__(print, torch.ones(2))",
+        (r"descriptor '__init__' requires",),
+    ),
+    esc(
+        "concrete_distribution_inner_internals",
+        _CONCRETE + "class R(OneHotCategorical):\n    pass\n"
+        "f = R(torch.ones(2))._categorical.__dict__",
+    ),
+    esc(
+        "concrete_distribution_class_internals",
+        _CONCRETE + "class R(Normal):\n    pass\nf = R.__mro__",
+    ),
+)

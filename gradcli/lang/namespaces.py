@@ -1402,6 +1402,29 @@ def _classes_of(table: dict[str, Any], names: str) -> dict[str, Any]:
     return {n: table[n] for n in names.split() if n in table}
 
 
+def _ntuple(n: Any, name: str) -> Callable[[Any], tuple]:
+    """torch.nn.modules.utils' `_ntuple(n)` (`_pair` is n = 2): a list, tuple, range or
+    string as a tuple of its items, any other value repeated n times (layers' kernel sizes)."""
+    if type(n) is not int or isinstance(n, bool):
+        raise GradcliError(f"_ntuple(): n must be an int, not {type(n).__name__}").mirror(
+            "TypeError"
+        )
+    limits.LIST_ITEMS.check(max(n, 0), "the items _ntuple would repeat")
+
+    def parse(x: Any) -> tuple:
+        if isinstance(x, (list, tuple, range, str)):
+            return tuple(x)
+        if isinstance(x, Tensor) or hasattr(x, "__iter__"):
+            raise NotSupported(
+                f"{name}() of a {type(x).__name__} is not supported",
+                hint="give it a number or a tuple of numbers",
+            )
+        return (x,) * max(n, 0)
+
+    parse.__name__ = parse.__qualname__ = name
+    return parse
+
+
 def _nn_modules_members(nn: Namespace) -> dict[str, Any]:
     table = nn.members
     classes = _classes_of(table, " ".join(_NN_SUBMODULES.values()))
@@ -1423,6 +1446,16 @@ def _nn_modules_members(nn: Namespace) -> dict[str, Any]:
                 **abstract_bases(sub),
             },
         )
+    subs["utils"] = Namespace(
+        "torch.nn.modules.utils",
+        {
+            "_single": _ntuple(1, "_single"),
+            "_pair": _ntuple(2, "_pair"),
+            "_triple": _ntuple(3, "_triple"),
+            "_quadruple": _ntuple(4, "_quadruple"),
+            "_ntuple": lambda n, name="parse": _ntuple(n, name),
+        },
+    )
     from ..surface.nn import register_module_hook
 
     subs["module"] = Namespace(

@@ -12425,3 +12425,14 @@ add(
         _CONCRETE + "class R(Normal):\n    pass\nf = R.__mro__",
     ),
 )
+
+# torch.nn.modules.utils' tuple helpers: a huge n is a limit, a tensor or iterator refused, the
+# helpers' internals out of reach.
+_NTUPLE = "import torch\nfrom torch.nn.modules.utils import _ntuple, _pair\n"
+add(
+    small("ntuple_huge", _NTUPLE + "f = _ntuple(10**9)\nprint(len(f(1)))", LIMIT),
+    small("ntuple_tensor", _NTUPLE + "print(_pair(torch.ones(2)))", (r"not supported",)),
+    small("ntuple_generator", _NTUPLE + "print(_pair(i for i in range(3)))", (r"not supported",)),
+    small("ntuple_float_n", _NTUPLE + "_ntuple(2.5)", (r"must be an int",)),
+    esc("ntuple_internals", _NTUPLE + "g = _pair.__closure__"),
+)

@@ -2012,7 +2012,11 @@ add(
     esc("int_class", "s = (1).__class__.__bases__"),
     esc("int_class_runs", "s = (1).__class__", codes=frozenset({0})),
     esc("class_called_tensor", "t = torch.ones(1).__class__([1.0])"),
-    esc("class_called_module_init", "m = torch.nn.Linear(1, 1)\nf = m.__class__.__init__"),
+    # (the class's __init__ is the library's constructor, as in PyTorch; behind it, nothing)
+    esc(
+        "class_called_module_init",
+        "m = torch.nn.Linear(1, 1)\nf = m.__class__.__init__.__globals__",
+    ),
     esc("class_of_class_call", "c = torch.ones(1).__class__.__class__.__call__"),
     esc("class_mro_method", "c = (1).__class__.mro()", patterns=REFUSED + (r"no attribute",)),
     esc("class_getattr_string", "c = getattr((1).__class__, '__subclasses__')"),
@@ -2698,7 +2702,8 @@ add(
     esc("mps_dunder", "d = torch.backends.mps.is_built.__globals__"),
     esc("time_dunder", "import time\nb = time.__builtins__"),
     esc("with_open", "with open('pwned', 'w') as f:\n    pass"),
-    esc("match_statement", "match 1:\n    case int():\n        pass"),
+    # (match runs; a class pattern on attributes stays refused)
+    esc("match_statement", "match 1:\n    case int(real=r):\n        pass"),
     esc("star_assign_dunder", "a, *b = ().__class__.__mro__"),
     esc("augassign_attribute", T + "x.__class__ += 1"),
     esc("assign_attribute_torch", "torch.load = 1"),
@@ -4605,8 +4610,8 @@ add(
     ),
     small(
         "lazy_linear_negative_out_features",
-        "m = torch.nn.LazyLinear(-3)",
-        (r"out_features", r"negative", r"non-negative", r"must be"),
+        "m = torch.nn.LazyLinear(-3)\ny = m(torch.ones(2, 2))",  # (made as PyTorch: fails on use)
+        (r"negative dimension",),
     ),
     small(
         "lazy_linear_scalar_input",
@@ -5870,7 +5875,8 @@ add(
     esc("optimizer_subclass_class_internals", _SUB + "a.peek('BUILTIN_BASE')"),
     esc("optimizer_subclass_private_hooks", _SUB + "a.peek('_optimizer_step_pre_hooks')"),
     esc("optimizer_subclass_step_group", _SUB + "a.peek('_step_group')"),
-    esc("scheduler_subclass_private", _SUB + "s.peek('_get_lr_called_within_step')"),
+    # (_get_lr_called_within_step is readable, as PyTorch's)
+    esc("scheduler_subclass_private", _SUB + "s.peek('__dict__')"),
     esc("scheduler_subclass_attrs_table", _SUB + "s.peek('attrs')"),
     esc("scheduler_subclass_mro", _SUB + "m = type(s).__mro__"),
     esc(
@@ -12036,7 +12042,7 @@ add(
     ),
     small(
         "matrix_rank_tolerance_tensor_grows_batch",
-        "torch.linalg.matrix_rank(torch.ones(64, 64), rtol=torch.zeros(2000, 1000))",
+        "torch.linalg.matrix_rank(torch.ones(64, 64), rtol=torch.zeros(20000, 1000))",
         LIMIT,
     ),
 )

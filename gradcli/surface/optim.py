@@ -1949,14 +1949,7 @@ class NAdam(Optimizer):
                     p, tensor_betas, (lr, eps, weight_decay, momentum_decay), decoupled, maximize
                 )
                 continue
-            state = self._state.get(p)
-            if not state:
-                state = self._state[p] = {
-                    "step": _scalar_state(0.0),
-                    "mu_product": _scalar_state(1.0),
-                    "exp_avg": Tensor(np.zeros_like(p.data)),
-                    "exp_avg_sq": Tensor(np.zeros_like(p.data)),
-                }
+            state = self._param_state(p)
             step = _tick(state)
             grad = _grad_for(p, maximize)
             bias_correction2 = 1 - beta2**step
@@ -1983,6 +1976,18 @@ class NAdam(Optimizer):
                 p, K.addcdiv(p.data, exp_avg.data, denom, (-lr * mu_next) / (1.0 - product_next))
             )
 
+    def _param_state(self, p: Tensor) -> dict[str, Any]:
+        """p's state, made as PyTorch's NAdam makes it at p's first step."""
+        state = self._state.get(p)
+        if not state:
+            state = self._state[p] = {
+                "step": _scalar_state(0.0),
+                "mu_product": _scalar_state(1.0),
+                "exp_avg": Tensor(np.zeros_like(p.data)),
+                "exp_avg_sq": Tensor(np.zeros_like(p.data)),
+            }
+        return state
+
     def _step_tensor_betas(
         self,
         p: Tensor,
@@ -1995,14 +2000,7 @@ class NAdam(Optimizer):
         on them, its scalars 0-d tensors of the betas' dtype (`_Zd`: a Python number joining
         one rounded to it first), `mu_product *= mu` in the wider of the two dtypes."""
         lr, eps, wd, decay = numbers
-        state = self._state.get(p)
-        if not state:
-            state = self._state[p] = {
-                "step": _scalar_state(0.0),
-                "mu_product": _scalar_state(1.0),
-                "exp_avg": Tensor(np.zeros_like(p.data)),
-                "exp_avg_sq": Tensor(np.zeros_like(p.data)),
-            }
+        state = self._param_state(p)
         step = _tick(state)
         grad = _grad_for(p, maximize)
         beta1, beta2 = betas
